@@ -1,0 +1,160 @@
+/* csvread.c - a whole CSV text parsed by libcsv into rows of trimmed fields. */
+#include "config.h"
+
+#include "csvread.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+
+struct builder {
+	struct csv_rows *out;
+	struct csv_row cur;
+	size_t cap_rows, cap_fields;
+	long line;          /* physical line being fed to the parser */
+	long row_line;      /* line the current row started on */
+	bool oom;
+};
+
+static void on_field(void *data, size_t len, void *ctx)
+{
+	struct builder *b = ctx;
+	char *s;
+
+	if (b->oom)
+		return;
+	if (b->cur.n == b->cap_fields) {
+		size_t ncap = b->cap_fields ? b->cap_fields * 2 : 16;
+		char **nf = realloc(b->cur.fields, ncap * sizeof(*nf));
+		if (!nf) {
+			b->oom = true;
+			return;
+		}
+		b->cur.fields = nf;
+		b->cap_fields = ncap;
+	}
+	s = malloc(len + 1);
+	if (!s) {
+		b->oom = true;
+		return;
+	}
+	if (len)
+		memcpy(s, data, len);
+	s[len] = '\0';
+	b->cur.fields[b->cur.n++] = str_trim(s);
+}
+
+static bool row_is_empty(const struct csv_row *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->fields[i][0])
+			return false;
+	return true;
+}
+
+static void free_row(struct csv_row *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->fields[i]);
+	free(r->fields);
+}
+
+static void on_row(int term, void *ctx)
+{
+	struct builder *b = ctx;
+	struct csv_rows *o = b->out;
+
+	(void)term;
+	b->cur.line = b->row_line;
+	b->row_line = b->line + 1;
+	if (b->oom || row_is_empty(&b->cur)) {
+		free_row(&b->cur);
+		goto reset;
+	}
+	if (o->n == b->cap_rows) {
+		size_t ncap = b->cap_rows ? b->cap_rows * 2 : 64;
+		struct csv_row *nr = realloc(o->rows, ncap * sizeof(*nr));
+		if (!nr) {
+			b->oom = true;
+			free_row(&b->cur);
+			goto reset;
+		}
+		o->rows = nr;
+		b->cap_rows = ncap;
+	}
+	o->rows[o->n++] = b->cur;
+reset:
+	b->cur = (struct csv_row){ 0 };
+	b->cap_fields = 0;
+}
+
+bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
+		   struct occ_error *err)
+{
+	struct csv_parser p;
+	struct builder b = { .out = out, .line = 1, .row_line = 1 };
+	size_t pos = 0;
+	bool ok = true;
+
+	*out = (struct csv_rows){ 0 };
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		pos = 3;
+	if (str_is_binary(text + pos, len - pos)) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "not a text file (binary data)");
+		return false;
+	}
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		return false;
+	}
+	/* Feed line by line so rows know where they start. */
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t chunk = nl ? (size_t)(nl - (text + pos)) + 1 : len - pos;
+		if (csv_parse(&p, text + pos, chunk, on_field, on_row, &b) != chunk) {
+			occ_error_set(err, OCC_EDATA, name, b.line, NULL, "malformed CSV: %s",
+				      csv_strerror(csv_error(&p)));
+			ok = false;
+			break;
+		}
+		pos += chunk;
+		b.line++;
+	}
+	if (ok && csv_fini(&p, on_field, on_row, &b) != 0) {
+		occ_error_set(err, OCC_EDATA, name, b.row_line, NULL,
+			      "malformed CSV: unterminated quoted field (truncated file?)");
+		ok = false;
+	}
+	csv_free(&p);
+	free_row(&b.cur);
+	if (ok && b.oom) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		ok = false;
+	}
+	if (!ok)
+		csvread_free(out);
+	return ok;
+}
+
+void csvread_free(struct csv_rows *rows)
+{
+	for (size_t i = 0; i < rows->n; i++)
+		free_row(&rows->rows[i]);
+	free(rows->rows);
+	*rows = (struct csv_rows){ 0 };
+}
+
+int csvread_column(const struct csv_row *header, const char *name)
+{
+	for (size_t i = 0; i < header->n; i++)
+		if (str_ieq(header->fields[i], name))
+			return (int)i;
+	return -1;
+}
+
+const char *csvread_field(const struct csv_row *row, int i)
+{
+	return i >= 0 && (size_t)i < row->n ? row->fields[i] : "";
+}

@@ -1,0 +1,31 @@
+/* csvread.h - a whole CSV text parsed by libcsv into rows of trimmed fields,
+ * each row knowing the line it started on. Rows that are entirely empty are dropped. */
+#ifndef OCC_CSVREAD_H
+#define OCC_CSVREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+struct csv_row {
+	long line;
+	size_t n;
+	char **fields;
+};
+
+struct csv_rows {
+	size_t n;
+	struct csv_row *rows;
+};
+
+/* name is used in messages. A UTF-8 BOM is skipped; CRLF is accepted. */
+bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
+		   struct occ_error *err);
+void csvread_free(struct csv_rows *rows);
+/* Index of the column named `name` (case-insensitive) in a header row, or -1. */
+int csvread_column(const struct csv_row *header, const char *name);
+/* Field i of a row, or "" when the row is shorter (ragged rows). */
+const char *csvread_field(const struct csv_row *row, int i);
+
+#endif

@@ -1,0 +1,80 @@
+/* gpu.h - the GPU database: per-architecture limits and named devices.
+ * The built-in CSVs (data/) are compiled in; user files add or override rows. */
+#ifndef OCC_GPU_H
+#define OCC_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+#define GPU_MAX_SMEM_CONFIGS 16
+#define GPU_NAME_MAX 80
+
+/* The limits of one compute capability: everything the occupancy calculation needs. */
+struct gpu_arch {
+	char arch[16];         /* "sm_90" */
+	char family[24];       /* "Hopper" */
+	int cc_major, cc_minor;
+	int warp_size;
+	int max_threads_per_sm;
+	int max_warps_per_sm;
+	int max_blocks_per_sm;
+	int max_threads_per_block;
+	int regs_per_sm;
+	int regs_per_block;
+	int max_regs_per_thread;
+	int reg_alloc_unit;          /* registers are allocated per warp in these units */
+	int warp_alloc_granularity;  /* warps per block rounded to this for the per-block register check */
+	int sm_subpartitions;        /* the register file is split evenly among these */
+	int64_t smem_per_sm_bytes;
+	int n_smem_configs;          /* 1 means no carveout: the size is fixed */
+	int64_t smem_configs_bytes[GPU_MAX_SMEM_CONFIGS]; /* ascending */
+	int64_t smem_per_block_bytes;       /* default per-block maximum */
+	int64_t smem_per_block_optin_bytes; /* opt-in per-block maximum */
+	int smem_alloc_unit_bytes;
+	int smem_reserved_per_block_bytes;  /* taken by the driver in every block (cc 8.0+) */
+	int barriers_per_sm;                /* 0: barriers do not limit occupancy */
+	char provenance[512];
+};
+
+/* One device model: an architecture plus its SM count. */
+struct gpu {
+	char name[GPU_NAME_MAX];
+	char aliases[256];     /* ';'-separated */
+	char segment[16];      /* datacenter, desktop, workstation, laptop, embedded */
+	int sm_count;
+	struct gpu_arch arch;  /* a copy, so a device outlives database edits */
+	char provenance[512];
+};
+
+struct gpu_db;
+
+/* The built-in database; NULL (with err set) only if the embedded data is broken. */
+struct gpu_db *gpu_db_new_builtin(struct occ_error *err);
+void gpu_db_free(struct gpu_db *db);
+
+/* Adds or replaces rows from a user CSV (an archs or a devices file, told apart
+ * by its header). Returns false with err naming file, line and field. */
+bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err);
+/* The same from memory; name is used in messages. */
+bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size_t len,
+		     struct occ_error *err);
+
+/* Case-insensitive lookup by name, alias, "sm_90" or "9.0". On failure err lists
+ * the closest names and false is returned. */
+bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out,
+		 struct occ_error *err);
+const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, int cc_minor);
+
+size_t gpu_db_arch_count(const struct gpu_db *db);
+const struct gpu_arch *gpu_db_arch_at(const struct gpu_db *db, size_t i);
+size_t gpu_db_device_count(const struct gpu_db *db);
+/* Fills out with device i resolved against its architecture. */
+bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out);
+
+/* "9.0" style text of an arch's compute capability. */
+void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,543 @@
+/* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top,
+ * and lookup of a device by name, alias or compute capability. */
+#include "config.h"
+
+#include "gpu.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "csvread.h"
+#include "strutil.h"
+
+/* Generated at build time from data/archs.csv and data/devices.csv. */
+extern const char gpu_data_archs_csv[];
+extern const char gpu_data_devices_csv[];
+
+#define USER_DB_MAX_BYTES (16u << 20)
+
+struct device_row {
+	char name[GPU_NAME_MAX];
+	char aliases[256];
+	char segment[16];
+	int cc_major, cc_minor;
+	int sm_count;
+	char provenance[512];
+};
+
+struct gpu_db {
+	struct gpu_arch *archs;
+	size_t n_archs, cap_archs;
+	struct device_row *devices;
+	size_t n_devices, cap_devices;
+};
+
+/* Where a row is being read, for messages. */
+struct row_ctx {
+	const char *file;
+	const struct csv_row *header;
+	const struct csv_row *row;
+	struct occ_error *err;
+};
+
+static const char *field(const struct row_ctx *c, const char *col)
+{
+	return csvread_field(c->row, csvread_column(c->header, col));
+}
+
+static bool get_int(const struct row_ctx *c, const char *col, int64_t min, int64_t max,
+		    bool optional, int64_t *out)
+{
+	const char *s = field(c, col);
+	char *end;
+	long long v;
+
+	if (!*s && optional) {
+		*out = 0;
+		return true;
+	}
+	v = strtoll(s, &end, 10);
+	if (!*s || *end || v < min || v > max) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "expected a whole number from %lld to %lld, got \"%.40s\"",
+			      (long long)min, (long long)max, s);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static bool parse_cc(const char *s, int *major, int *minor)
+{
+	char *end;
+	long ma, mi;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	ma = strtol(s, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]))
+		return false;
+	mi = strtol(end + 1, &end, 10);
+	if (*end || ma > 99 || mi > 9)
+		return false;
+	*major = (int)ma;
+	*minor = (int)mi;
+	return true;
+}
+
+static bool get_cc(const struct row_ctx *c, int *major, int *minor)
+{
+	const char *s = field(c, "cc");
+
+	if (parse_cc(s, major, minor))
+		return true;
+	occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "cc",
+		      "expected a compute capability like 9.0, got \"%.40s\"", s);
+	return false;
+}
+
+static bool get_text(const struct row_ctx *c, const char *col, char *out, size_t size, bool required)
+{
+	const char *s = field(c, col);
+
+	if (required && !*s) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col, "missing value");
+		return false;
+	}
+	if (!str_copy(out, size, s)) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "longer than %zu characters", size - 1);
+		return false;
+	}
+	return true;
+}
+
+static bool parse_configs(const struct row_ctx *c, struct gpu_arch *a)
+{
+	const char *s = field(c, "smem_configs_kb");
+	const char *p = s;
+
+	a->n_smem_configs = 0;
+	while (*p) {
+		char *end;
+		long kb = strtol(p, &end, 10);
+		if (end == p || kb < 0 || kb > 1 << 20 || (*end && *end != ';') ||
+		    a->n_smem_configs == GPU_MAX_SMEM_CONFIGS ||
+		    (a->n_smem_configs > 0 && kb * 1024 <= a->smem_configs_bytes[a->n_smem_configs - 1])) {
+			occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_configs_kb",
+				      "expected up to %d ascending sizes in KB separated by ';', got \"%.60s\"",
+				      GPU_MAX_SMEM_CONFIGS, s);
+			return false;
+		}
+		a->smem_configs_bytes[a->n_smem_configs++] = (int64_t)kb * 1024;
+		p = *end ? end + 1 : end;
+	}
+	if (a->n_smem_configs == 0) {
+		a->n_smem_configs = 1;
+		a->smem_configs_bytes[0] = a->smem_per_sm_bytes;
+	}
+	if (a->smem_configs_bytes[a->n_smem_configs - 1] != a->smem_per_sm_bytes) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_configs_kb",
+			      "the largest configuration must equal smem_per_sm_bytes (%lld)",
+			      (long long)a->smem_per_sm_bytes);
+		return false;
+	}
+	return true;
+}
+
+static bool read_arch(const struct row_ctx *c, struct gpu_arch *a)
+{
+	static const struct { const char *col; size_t off; int64_t min, max; bool optional; } ints[] = {
+#define F(name, lo, hi, opt) { #name, offsetof(struct gpu_arch, name), lo, hi, opt }
+		F(warp_size, 1, 1024, false),
+		F(max_threads_per_sm, 1, 1 << 20, false),
+		F(max_warps_per_sm, 1, 1 << 16, false),
+		F(max_blocks_per_sm, 1, 1 << 16, false),
+		F(max_threads_per_block, 1, 1 << 20, false),
+		F(regs_per_sm, 1, 1 << 24, false),
+		F(regs_per_block, 1, 1 << 24, false),
+		F(max_regs_per_thread, 1, 4096, false),
+		F(reg_alloc_unit, 1, 1 << 16, false),
+		F(warp_alloc_granularity, 1, 64, false),
+		F(sm_subpartitions, 1, 64, false),
+		F(smem_alloc_unit_bytes, 1, 1 << 20, false),
+		F(smem_reserved_per_block_bytes, 0, 1 << 20, false),
+		F(barriers_per_sm, 0, 1 << 16, true),
+#undef F
+	};
+	int64_t v;
+
+	memset(a, 0, sizeof(*a));
+	if (!get_text(c, "arch", a->arch, sizeof(a->arch), true) ||
+	    !get_text(c, "family", a->family, sizeof(a->family), false) ||
+	    !get_cc(c, &a->cc_major, &a->cc_minor))
+		return false;
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		if (!get_int(c, ints[i].col, ints[i].min, ints[i].max, ints[i].optional, &v))
+			return false;
+		*(int *)((char *)a + ints[i].off) = (int)v;
+	}
+	if (!get_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
+	    !get_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
+	    !get_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
+	    !parse_configs(c, a))
+		return false;
+	get_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
+	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "max_warps_per_sm",
+			      "max_warps_per_sm x warp_size must equal max_threads_per_sm");
+		return false;
+	}
+	if (a->smem_per_block_optin_bytes < a->smem_per_block_bytes) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_per_block_optin_bytes",
+			      "smaller than smem_per_block_bytes");
+		return false;
+	}
+	return true;
+}
+
+static bool read_device(const struct row_ctx *c, struct device_row *d)
+{
+	int64_t sms;
+
+	memset(d, 0, sizeof(*d));
+	if (!get_text(c, "name", d->name, sizeof(d->name), true) ||
+	    !get_cc(c, &d->cc_major, &d->cc_minor) ||
+	    !get_int(c, "sm_count", 1, 100000, false, &sms) ||
+	    !get_text(c, "segment", d->segment, sizeof(d->segment), false) ||
+	    !get_text(c, "aliases", d->aliases, sizeof(d->aliases), false))
+		return false;
+	get_text(c, "provenance", d->provenance, sizeof(d->provenance), false);
+	d->sm_count = (int)sms;
+	return true;
+}
+
+static bool grow(void **items, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return true;
+	size_t ncap = *cap ? *cap * 2 : 32;
+	void *p = realloc(*items, ncap * size);
+	if (!p)
+		return false;
+	*items = p;
+	*cap = ncap;
+	return true;
+}
+
+static bool put_arch(struct gpu_db *db, const struct gpu_arch *a)
+{
+	for (size_t i = 0; i < db->n_archs; i++) {
+		if (db->archs[i].cc_major == a->cc_major && db->archs[i].cc_minor == a->cc_minor) {
+			db->archs[i] = *a;
+			return true;
+		}
+	}
+	if (!grow((void **)&db->archs, &db->cap_archs, db->n_archs, sizeof(*db->archs)))
+		return false;
+	db->archs[db->n_archs++] = *a;
+	return true;
+}
+
+static bool put_device(struct gpu_db *db, const struct device_row *d)
+{
+	for (size_t i = 0; i < db->n_devices; i++) {
+		if (str_ieq(db->devices[i].name, d->name)) {
+			db->devices[i] = *d;
+			return true;
+		}
+	}
+	if (!grow((void **)&db->devices, &db->cap_devices, db->n_devices, sizeof(*db->devices)))
+		return false;
+	db->devices[db->n_devices++] = *d;
+	return true;
+}
+
+static bool require_columns(const char *file, const struct csv_row *header,
+			    const char *const *cols, struct occ_error *err)
+{
+	for (size_t i = 0; cols[i]; i++) {
+		if (csvread_column(header, cols[i]) < 0) {
+			occ_error_set(err, OCC_EDATA, file, header->line, cols[i],
+				      "missing column in the header");
+			return false;
+		}
+	}
+	return true;
+}
+
+bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size_t len,
+		     struct occ_error *err)
+{
+	static const char *const arch_cols[] = {
+		"arch", "cc", "warp_size", "max_threads_per_sm", "max_warps_per_sm",
+		"max_blocks_per_sm", "max_threads_per_block", "regs_per_sm", "regs_per_block",
+		"max_regs_per_thread", "reg_alloc_unit", "warp_alloc_granularity",
+		"sm_subpartitions", "smem_per_sm_bytes", "smem_configs_kb", "smem_per_block_bytes",
+		"smem_per_block_optin_bytes", "smem_alloc_unit_bytes",
+		"smem_reserved_per_block_bytes", NULL,
+	};
+	static const char *const device_cols[] = { "name", "cc", "sm_count", NULL };
+	struct csv_rows rows;
+	bool is_arch, ok = true;
+
+	if (!csvread_parse(name, text, len, &rows, err))
+		return false;
+	if (rows.n == 0) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "empty GPU database file");
+		csvread_free(&rows);
+		return false;
+	}
+	is_arch = csvread_column(&rows.rows[0], "max_threads_per_sm") >= 0;
+	if (!is_arch && csvread_column(&rows.rows[0], "sm_count") < 0) {
+		occ_error_set(err, OCC_EDATA, name, rows.rows[0].line, NULL,
+			      "not a GPU database file: the header has neither max_threads_per_sm "
+			      "(architectures) nor sm_count (devices)");
+		csvread_free(&rows);
+		return false;
+	}
+	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err);
+	for (size_t i = 1; ok && i < rows.n; i++) {
+		struct row_ctx c = { name, &rows.rows[0], &rows.rows[i], err };
+		if (is_arch) {
+			struct gpu_arch a;
+			ok = read_arch(&c, &a) && put_arch(db, &a);
+		} else {
+			struct device_row d;
+			ok = read_device(&c, &d);
+			if (ok && !gpu_db_find_arch(db, d.cc_major, d.cc_minor)) {
+				occ_error_set(err, OCC_EDATA, name, rows.rows[i].line, "cc",
+					      "no architecture with compute capability %d.%d in the database",
+					      d.cc_major, d.cc_minor);
+				ok = false;
+			}
+			ok = ok && put_device(db, &d);
+		}
+		if (!ok)
+			occ_error_set(err, OCC_EDATA, name, rows.rows[i].line, NULL, "out of memory");
+	}
+	csvread_free(&rows);
+	return ok;
+}
+
+bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err)
+{
+	size_t len;
+	char *text = str_read_file(path, USER_DB_MAX_BYTES, &len, err);
+	bool ok;
+
+	if (!text)
+		return false;
+	ok = gpu_db_load_csv(db, path, text, len, err);
+	free(text);
+	return ok;
+}
+
+struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
+{
+	struct gpu_db *db = calloc(1, sizeof(*db));
+
+	if (!db) {
+		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		return NULL;
+	}
+	if (!gpu_db_load_csv(db, "built-in archs.csv", gpu_data_archs_csv,
+			     strlen(gpu_data_archs_csv), err) ||
+	    !gpu_db_load_csv(db, "built-in devices.csv", gpu_data_devices_csv,
+			     strlen(gpu_data_devices_csv), err)) {
+		gpu_db_free(db);
+		return NULL;
+	}
+	return db;
+}
+
+void gpu_db_free(struct gpu_db *db)
+{
+	if (!db)
+		return;
+	free(db->archs);
+	free(db->devices);
+	free(db);
+}
+
+const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, int cc_minor)
+{
+	for (size_t i = 0; i < db->n_archs; i++)
+		if (db->archs[i].cc_major == cc_major && db->archs[i].cc_minor == cc_minor)
+			return &db->archs[i];
+	return NULL;
+}
+
+static bool resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
+{
+	const struct gpu_arch *a = gpu_db_find_arch(db, d->cc_major, d->cc_minor);
+
+	if (!a)
+		return false;
+	memset(out, 0, sizeof(*out));
+	str_copy(out->name, sizeof(out->name), d->name);
+	str_copy(out->aliases, sizeof(out->aliases), d->aliases);
+	str_copy(out->segment, sizeof(out->segment), d->segment);
+	str_copy(out->provenance, sizeof(out->provenance), d->provenance);
+	out->sm_count = d->sm_count;
+	out->arch = *a;
+	return true;
+}
+
+/* Calls fn for the name and every alias of d; stops when fn returns true. */
+static bool any_name(const struct device_row *d, bool (*fn)(const char *, const void *),
+		     const void *arg)
+{
+	char buf[sizeof(d->aliases)];
+	char *save = NULL;
+
+	if (fn(d->name, arg))
+		return true;
+	str_copy(buf, sizeof(buf), d->aliases);
+	for (char *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save))
+		if (fn(str_trim(t), arg))
+			return true;
+	return false;
+}
+
+static bool name_equals(const char *name, const void *query)
+{
+	return str_ieq(name, query);
+}
+
+static bool name_contains(const char *name, const void *query)
+{
+	const char *q = query;
+	size_t lq = strlen(q);
+
+	for (const char *p = name; *p; p++)
+		if (strncasecmp(p, q, lq) == 0)
+			return true;
+	return false;
+}
+
+struct closest {
+	const char *query;
+	int best;
+};
+
+static bool name_distance(const char *name, const void *arg)
+{
+	struct closest *c = (struct closest *)arg;
+	int d = str_distance(name, c->query);
+
+	if (d < c->best)
+		c->best = d;
+	return false;
+}
+
+static void list_closest(const struct gpu_db *db, const char *query, char *buf, size_t size)
+{
+	enum { SHOW = 5 };
+	size_t picked[SHOW];
+	int dist[SHOW];
+	size_t n = 0, len = 0;
+
+	for (size_t i = 0; i < db->n_devices; i++) {
+		struct closest c = { query, INT_MAX };
+		any_name(&db->devices[i], name_distance, &c);
+		size_t at = n < SHOW ? n : SHOW;
+		while (at > 0 && dist[at - 1] > c.best)
+			at--;
+		if (at >= SHOW)
+			continue;
+		if (n < SHOW)
+			n++;
+		memmove(picked + at + 1, picked + at, (n - 1 - at) * sizeof(*picked));
+		memmove(dist + at + 1, dist + at, (n - 1 - at) * sizeof(*dist));
+		picked[at] = i;
+		dist[at] = c.best;
+	}
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s\"%s\"", i ? ", " : "",
+					db->devices[picked[i]].name);
+}
+
+bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out, struct occ_error *err)
+{
+	char query[GPU_NAME_MAX], shown[GPU_NAME_MAX * 4], names[512];
+	size_t hit = SIZE_MAX, hits = 0;
+
+	str_copy(query, sizeof(query), name);
+	str_trim(query);
+	str_sanitize(query, shown, sizeof(shown));
+	if (!query[0]) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu", "empty GPU name");
+		return false;
+	}
+	for (size_t i = 0; i < db->n_devices && hit == SIZE_MAX; i++)
+		if (any_name(&db->devices[i], name_equals, query))
+			hit = i;
+	/* A unique part of a name ("4090", "orin") is enough. */
+	if (hit == SIZE_MAX && strlen(query) >= 2) {
+		for (size_t i = 0; i < db->n_devices; i++) {
+			if (any_name(&db->devices[i], name_contains, query)) {
+				hits++;
+				hit = i;
+			}
+		}
+		if (hits > 1) {
+			size_t len = 0;
+			names[0] = '\0';
+			for (size_t i = 0, shown_n = 0; i < db->n_devices && shown_n < 6; i++) {
+				if (!any_name(&db->devices[i], name_contains, query))
+					continue;
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s\"%s\"",
+							shown_n++ ? ", " : "", db->devices[i].name);
+				if (len >= sizeof(names))
+					break;
+			}
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
+				      "\"%s\" matches %zu GPUs: %s%s", shown, hits, names,
+				      hits > 6 ? ", ..." : "");
+			return false;
+		}
+	}
+	if (hit == SIZE_MAX) {
+		list_closest(db, query, names, sizeof(names));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
+			      "unknown GPU \"%s\"; closest: %s (occview --list-gpus shows all)",
+			      shown, names);
+		return false;
+	}
+	if (!resolve(db, &db->devices[hit], out)) {
+		occ_error_set(err, OCC_EDATA, NULL, 0, "gpu", "GPU \"%s\" has no architecture row", shown);
+		return false;
+	}
+	return true;
+}
+
+size_t gpu_db_arch_count(const struct gpu_db *db)
+{
+	return db->n_archs;
+}
+
+const struct gpu_arch *gpu_db_arch_at(const struct gpu_db *db, size_t i)
+{
+	return i < db->n_archs ? &db->archs[i] : NULL;
+}
+
+size_t gpu_db_device_count(const struct gpu_db *db)
+{
+	return db->n_devices;
+}
+
+bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out)
+{
+	return i < db->n_devices && resolve(db, &db->devices[i], out);
+}
+
+void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size)
+{
+	snprintf(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
+}
