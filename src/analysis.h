@@ -1,0 +1,35 @@
+/* analysis.h - everything occview computes for one launch on one GPU: the
+ * occupancy result, waves, tuning and findings, ready for any output. */
+#ifndef OCC_ANALYSIS_H
+#define OCC_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "gpu.h"
+#include "launch.h"
+#include "occupancy.h"
+#include "rules.h"
+#include "waves.h"
+
+struct analysis {
+	struct launch launch;
+	bool ok;                  /* false: error says why nothing was computed */
+	struct occ_error error;
+	struct gpu gpu;
+	struct occ_input in;
+	struct occ_result r;
+	struct waves w;
+	int best_block_size;
+	int64_t min_grid_full_occupancy;
+	int n_findings;
+	struct finding findings[RULES_MAX_FINDINGS];
+};
+
+/* Computes everything for l on gpu (l is checked first). */
+void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu);
+/* Marks a record that could not be read or resolved. */
+void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
+
+#endif

@@ -1,0 +1,253 @@
+/* launch.c - one kernel launch: defaults, value parsing and checks against a GPU. */
+#include "config.h"
+
+#include "launch.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "strutil.h"
+
+/* The embedded default: a current data-centre GPU, a common block shape, and a
+ * grid of one and a half waves (132 SMs x 8 blocks x 1.5), so the tail shows. */
+#define DEFAULT_GPU "H100 SXM"
+#define DEFAULT_GRID 1584
+
+void launch_init(struct launch *l)
+{
+	memset(l, 0, sizeof(*l));
+	str_copy(l->kernel, sizeof(l->kernel), "default");
+	str_copy(l->gpu_name, sizeof(l->gpu_name), DEFAULT_GPU);
+	l->grid[0] = DEFAULT_GRID;
+	l->grid[1] = l->grid[2] = 1;
+	l->block[0] = 256;
+	l->block[1] = l->block[2] = 1;
+	l->regs_per_thread = 32;
+	l->carveout_pct = LAUNCH_CARVEOUT_DEFAULT;
+	l->barriers = 1;
+}
+
+int64_t launch_grid_size(const struct launch *l)
+{
+	return l->grid[0] * l->grid[1] * l->grid[2];
+}
+
+int launch_threads_per_block(const struct launch *l)
+{
+	int64_t n = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	return n > INT32_MAX ? INT32_MAX : (int)n;
+}
+
+int64_t launch_smem_per_block_bytes(const struct launch *l)
+{
+	return l->static_smem_bytes + l->dynamic_smem_bytes;
+}
+
+static void shown(const char *text, char *buf, size_t size)
+{
+	char cut[64];
+	str_copy(cut, sizeof(cut), text);
+	str_sanitize(cut, buf, size);
+}
+
+/* Strict decimal with optional thousands separators ("16,384" as profilers write). */
+static bool parse_number(const char *s, int64_t *out)
+{
+	int64_t v = 0;
+	int digits = 0;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '+')
+		s++;
+	for (; *s; s++) {
+		if (*s == ',' && digits > 0 && isdigit((unsigned char)s[1]))
+			continue;
+		if (!isdigit((unsigned char)*s))
+			break;
+		if (v > (INT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (*s - '0');
+		digits++;
+	}
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!digits || *s)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool launch_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
+		      const char *file, long line, const char *what, struct occ_error *err)
+{
+	char buf[260];
+	int64_t v;
+	const char *p = text;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '-') {
+		int64_t neg;
+		if (parse_number(p + 1, &neg) && neg > 0) {
+			occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+				      "must not be negative (got -%lld)", (long long)neg);
+			return false;
+		}
+	}
+	if (!parse_number(text, &v)) {
+		shown(text, buf, sizeof(buf));
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+			      "expected a whole number, got \"%s\"", buf);
+		return false;
+	}
+	if (v < min || v > max) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+			      "%lld is out of range (%lld to %lld)", (long long)v,
+			      (long long)min, (long long)max);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool launch_parse_dim3(const char *text, int64_t max_each, int64_t out[3],
+		       const char *file, long line, const char *what, struct occ_error *err)
+{
+	char buf[128], *parts[3], *save = NULL;
+	size_t n = 0;
+	char *p;
+
+	if (!str_copy(buf, sizeof(buf), text)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what, "value too long");
+		return false;
+	}
+	p = str_trim(buf);
+	/* "(16, 4, 2)" as Nsight Compute writes it. */
+	if (*p == '(' && p[strlen(p) - 1] == ')') {
+		p[strlen(p) - 1] = '\0';
+		p++;
+	}
+	for (char *t = strtok_r(p, "xX, ", &save); t; t = strtok_r(NULL, "xX, ", &save)) {
+		if (n == 3) {
+			char shown_buf[260];
+			shown(text, shown_buf, sizeof(shown_buf));
+			occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+				      "expected N or XxYxZ, got \"%s\"", shown_buf);
+			return false;
+		}
+		parts[n++] = t;
+	}
+	if (n == 0) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what, "missing value");
+		return false;
+	}
+	out[0] = out[1] = out[2] = 1;
+	for (size_t i = 0; i < n; i++)
+		if (!launch_parse_int(parts[i], 1, max_each, &out[i], file, line, what, err))
+			return false;
+	return true;
+}
+
+bool launch_parse_size(const char *text, int64_t *out, const char *file, long line,
+		       const char *what, struct occ_error *err)
+{
+	static const struct { const char *suffix; int64_t scale; } units[] = {
+		{ "KiB", 1024 }, { "KB", 1024 }, { "K", 1024 },
+		{ "MiB", 1 << 20 }, { "MB", 1 << 20 }, { "M", 1 << 20 },
+		{ "B", 1 },
+	};
+	char buf[64];
+	int64_t v, scale = 1;
+	size_t len;
+
+	if (!str_copy(buf, sizeof(buf), text)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what, "value too long");
+		return false;
+	}
+	str_trim(buf);
+	len = strlen(buf);
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t ls = strlen(units[i].suffix);
+		if (len > ls && strcasecmp(buf + len - ls, units[i].suffix) == 0) {
+			buf[len - ls] = '\0';
+			scale = units[i].scale;
+			break;
+		}
+	}
+	if (!launch_parse_int(buf, 0, INT64_MAX / (1 << 20), &v, file, line, what, err))
+		return false;
+	*out = v * scale;
+	return true;
+}
+
+bool launch_parse_carveout(const char *text, int *out, const char *file, long line,
+			   const char *what, struct occ_error *err)
+{
+	char buf[32];
+	int64_t v;
+
+	str_copy(buf, sizeof(buf), text);
+	str_trim(buf);
+	if (!buf[0] || strcasecmp(buf, "default") == 0) {
+		*out = LAUNCH_CARVEOUT_DEFAULT;
+		return true;
+	}
+	if (buf[strlen(buf) - 1] == '%')
+		buf[strlen(buf) - 1] = '\0';
+	if (!launch_parse_int(buf, 0, 100, &v, file, line, what, err))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool fail(struct occ_error *err, const char *file, long line, const char *field,
+		 const char *msg, long long value, long long limit, const struct gpu *gpu)
+{
+	occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, field,
+		      "%s: %lld, but %s allows at most %lld", msg, value, gpu->name, limit);
+	return false;
+}
+
+bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
+		  long line, struct occ_error *err)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	int64_t threads = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t smem = launch_smem_per_block_bytes(l);
+
+	if (launch_grid_size(l) < 1) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "grid",
+			      "the grid must have at least one block");
+		return false;
+	}
+	if (threads < 1) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "block",
+			      "a block must have at least one thread");
+		return false;
+	}
+	if (threads > a->max_threads_per_block)
+		return fail(err, file, line, "block", "threads per block", threads,
+			    a->max_threads_per_block, gpu);
+	if (l->regs_per_thread > a->max_regs_per_thread)
+		return fail(err, file, line, "registers", "registers per thread", l->regs_per_thread,
+			    a->max_regs_per_thread, gpu);
+	if (l->static_smem_bytes > a->smem_per_block_bytes)
+		return fail(err, file, line, "static_shared_mem",
+			    "static shared memory per block (larger needs dynamic shared memory)",
+			    l->static_smem_bytes, a->smem_per_block_bytes, gpu);
+	if (smem > a->smem_per_block_optin_bytes)
+		return fail(err, file, line, "dynamic_shared_mem",
+			    "shared memory per block (static + dynamic)", smem,
+			    a->smem_per_block_optin_bytes, gpu);
+	if (l->barriers < 0 || l->barriers > 16) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "barriers",
+			      "a block uses 0 to 16 barriers, got %d", l->barriers);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,54 @@
+/* launch.h - one kernel launch and the parsing and checking of its values. */
+#ifndef OCC_LAUNCH_H
+#define OCC_LAUNCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "gpu.h"
+
+#define LAUNCH_CARVEOUT_DEFAULT (-1)
+
+struct launch {
+	char kernel[256];            /* as read: sanitize before showing */
+	char gpu_name[GPU_NAME_MAX]; /* as given by the user or the file */
+	int64_t grid[3];
+	int block[3];
+	int regs_per_thread;
+	int64_t static_smem_bytes;
+	int64_t dynamic_smem_bytes;
+	int carveout_pct;            /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
+	int barriers;                /* block barriers used per block */
+};
+
+/* The embedded default: 256 threads, 32 registers, no shared memory, on the
+ * default GPU, with grid_size left to launch_default_grid(). */
+void launch_init(struct launch *l);
+
+int64_t launch_grid_size(const struct launch *l);
+int launch_threads_per_block(const struct launch *l);
+int64_t launch_smem_per_block_bytes(const struct launch *l);
+
+/* Value parsers for flags, launch files and launch lists. `what` names the field
+ * in messages; file/line say where the text came from (file NULL for flags). */
+bool launch_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
+		      const char *file, long line, const char *what, struct occ_error *err);
+/* N or XxYxZ (also "(X, Y, Z)" as profilers write it). */
+bool launch_parse_dim3(const char *text, int64_t max_each, int64_t out[3],
+		       const char *file, long line, const char *what, struct occ_error *err);
+/* Bytes with optional K, KB, KiB, M, MB, MiB suffix (all powers of 1024). */
+bool launch_parse_size(const char *text, int64_t *out, const char *file, long line,
+		       const char *what, struct occ_error *err);
+/* PCT (0-100) or "default" (also empty). */
+bool launch_parse_carveout(const char *text, int *out, const char *file, long line,
+			   const char *what, struct occ_error *err);
+
+/* Checks the launch against the GPU: values a launch could never have (too many
+ * threads per block, registers above the maximum, shared memory above the
+ * opt-in maximum, ...) are errors. A launch that is valid but where no block
+ * fits on an SM is not an error: occ_compute() reports 0 blocks. */
+bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
+		  long line, struct occ_error *err);
+
+#endif

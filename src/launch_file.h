@@ -1,0 +1,35 @@
+/* launch_file.h - launches read from files: an occview launch file (key = value)
+ * or an occview launch list (CSV, one launch per row), told apart by content. */
+#ifndef OCC_LAUNCH_FILE_H
+#define OCC_LAUNCH_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+#include "launch.h"
+
+/* One launch read from a file. A row that could not be read keeps valid = false
+ * and its error; the other rows are still usable. */
+struct launch_record {
+	struct launch launch;
+	long line;
+	bool valid;
+	struct occ_error error;
+};
+
+struct launch_set {
+	size_t n;
+	struct launch_record *items;
+};
+
+/* Reads path. Returns false (err set) when the file as a whole cannot be used:
+ * unreadable, binary, not a launch file or list, malformed CSV. Fields missing
+ * from the file take their values from defaults. */
+bool launch_file_load(const char *path, const struct launch *defaults, struct launch_set *out,
+		      struct occ_error *err);
+bool launch_file_parse(const char *name, const char *text, size_t len,
+		       const struct launch *defaults, struct launch_set *out, struct occ_error *err);
+void launch_set_done(struct launch_set *set);
+
+#endif

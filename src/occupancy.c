@@ -1,0 +1,200 @@
+/* occupancy.c - resident blocks per SM and the limit of every factor.
+ * The model follows NVIDIA's documented allocation rules: registers per warp in
+ * allocation units, split across SM sub-partitions; shared memory in allocation
+ * units plus the driver's reserve, in a carveout configuration; warps; blocks;
+ * and block barriers from cc 9.0. */
+#include "config.h"
+
+#include "occupancy.h"
+
+static int div_up(int64_t x, int64_t y)
+{
+	return (int)((x + y - 1) / y);
+}
+
+static int64_t round_up(int64_t x, int64_t unit)
+{
+	return unit > 0 ? (x + unit - 1) / unit * unit : x;
+}
+
+void occ_input_from_launch(const struct launch *l, struct occ_input *in)
+{
+	in->threads_per_block = launch_threads_per_block(l);
+	in->regs_per_thread = l->regs_per_thread;
+	in->static_smem_bytes = l->static_smem_bytes;
+	in->dynamic_smem_bytes = l->dynamic_smem_bytes;
+	in->carveout_pct = l->carveout_pct;
+	in->barriers = l->barriers;
+}
+
+/* Smallest configuration that holds `bytes`; -1 if none does. An architecture
+ * without a carveout has one fixed size. */
+static int64_t snap_config(const struct gpu_arch *a, int64_t bytes)
+{
+	if (a->n_smem_configs <= 1)
+		return a->smem_per_sm_bytes;
+	for (int i = 0; i < a->n_smem_configs; i++)
+		if (a->smem_configs_bytes[i] >= bytes)
+			return a->smem_configs_bytes[i];
+	return -1;
+}
+
+static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb)
+{
+	if (in->threads_per_block > a->max_threads_per_block)
+		return 0;
+	return a->max_warps_per_sm / wpb;
+}
+
+/* Registers go to warps in allocation units; each sub-partition holds its own
+ * share of the register file, so whole warps are packed per sub-partition.
+ * The hardware's per-block check assumes the block's warps are rounded up to
+ * the warp allocation granularity. */
+static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
+			   const struct occ_input *in, int wpb, struct occ_result *r)
+{
+	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, a->reg_alloc_unit);
+	int64_t per_block = per_warp * wpb;
+	int64_t hw_check = per_warp * round_up(wpb, granularity);
+
+	r->regs_per_warp_allocated = (int)per_warp;
+	r->allocated_regs_per_block = per_block;
+	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block ||
+	    hw_check > a->regs_per_block)
+		return 0;
+	if (per_warp == 0)
+		return OCC_UNLIMITED;
+	int64_t warps_per_part = (a->regs_per_sm / subpartitions) / per_warp;
+	return (int)(warps_per_part * subpartitions / wpb);
+}
+
+static int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb,
+		      struct occ_result *r)
+{
+	int limit = regs_limit_with(a, a->sm_subpartitions, a->warp_alloc_granularity, in, wpb, r);
+
+	/* GP100 (cc 6.0) has two sub-partitions where the rest of Pascal has four.
+	 * A kernel that would not fit on those is refused on GP100 as well, so that
+	 * code behaves alike on every Pascal part (the CUDA driver's rule). */
+	if (a->cc_major == 6 && a->cc_minor == 0 && limit > 0) {
+		struct occ_result scratch;
+		if (regs_limit_with(a, 4, 4, in, wpb, &scratch) == 0)
+			limit = 0;
+	}
+	return limit;
+}
+
+static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+{
+	int64_t need = in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes;
+	int64_t alloc = round_up(need, a->smem_alloc_unit_bytes);
+	/* A launch above the default per-block size has opted in to the larger one. */
+	int64_t per_block_max = a->smem_per_block_optin_bytes > a->smem_per_block_bytes
+		? a->smem_per_block_optin_bytes : a->smem_per_block_bytes;
+	int64_t pref;
+
+	per_block_max += a->smem_reserved_per_block_bytes;
+	r->allocated_smem_per_block = alloc;
+	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs <= 1)
+		pref = snap_config(a, a->smem_per_sm_bytes);
+	else
+		pref = snap_config(a, (int64_t)in->carveout_pct * a->smem_per_sm_bytes / 100);
+	r->smem_preference_bytes = pref;
+	r->smem_config_bytes = pref;
+	if (alloc > per_block_max)
+		return 0;
+	/* The preference is a hint: when one block needs more, the driver picks the
+	 * configuration that holds it. */
+	if (pref < alloc) {
+		int64_t raised = snap_config(a, alloc);
+		if (raised < 0)
+			return 0;
+		r->smem_config_bytes = raised;
+	}
+	if (alloc == 0)
+		return OCC_UNLIMITED;
+	return (int)(r->smem_config_bytes / alloc);
+}
+
+static int barriers_limit(const struct gpu_arch *a, const struct occ_input *in)
+{
+	if (a->barriers_per_sm <= 0 || in->barriers <= 0)
+		return OCC_UNLIMITED;
+	return a->barriers_per_sm / in->barriers;
+}
+
+static void fill_usage(struct occ_usage *u, int64_t total, int64_t per_block, int limit, int active)
+{
+	u->total = total;
+	u->per_block = per_block;
+	if (per_block <= 0 || limit == OCC_UNLIMITED) {
+		u->used = 0;
+		u->idle = 0;
+	} else {
+		u->used = (int64_t)active * per_block;
+		u->idle = (int64_t)(limit - active) * per_block;
+	}
+	u->leftover = total - u->used - u->idle;
+}
+
+void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+{
+	int wpb = in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
+	int active = OCC_UNLIMITED;
+
+	*r = (struct occ_result){ 0 };
+	r->max_warps_per_sm = a->max_warps_per_sm;
+	r->warps_per_block = wpb;
+	if (wpb == 0) {
+		r->misfit = OCC_MISFIT_THREADS;
+		return;
+	}
+	r->block_limit[OCC_WARPS] = warps_limit(a, in, wpb);
+	r->block_limit[OCC_BLOCKS] = a->max_blocks_per_sm;
+	r->block_limit[OCC_REGISTERS] = regs_limit(a, in, wpb, r);
+	r->block_limit[OCC_SHARED_MEM] = smem_limit(a, in, r);
+	r->block_limit[OCC_BARRIERS] = barriers_limit(a, in);
+
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (r->block_limit[f] < active)
+			active = r->block_limit[f];
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (r->block_limit[f] == active)
+			r->limiting |= 1u << f;
+
+	if (active == 0) {
+		r->misfit = r->block_limit[OCC_WARPS] == 0 ? OCC_MISFIT_THREADS
+			: r->block_limit[OCC_REGISTERS] == 0 ? OCC_MISFIT_REGISTERS
+			: r->block_limit[OCC_SHARED_MEM] == 0 ? OCC_MISFIT_SHARED_MEM
+			: OCC_MISFIT_BARRIERS;
+	}
+	r->active_blocks_per_sm = active;
+	r->active_warps_per_sm = active * wpb;
+	r->active_threads_per_sm = active * in->threads_per_block;
+	r->theoretical_occupancy_pct = 100.0 * r->active_warps_per_sm / a->max_warps_per_sm;
+
+	fill_usage(&r->usage[OCC_WARPS], a->max_warps_per_sm, wpb, r->block_limit[OCC_WARPS], active);
+	fill_usage(&r->usage[OCC_BLOCKS], a->max_blocks_per_sm, 1, r->block_limit[OCC_BLOCKS], active);
+	fill_usage(&r->usage[OCC_REGISTERS], a->regs_per_sm, r->allocated_regs_per_block,
+		   r->block_limit[OCC_REGISTERS], active);
+	fill_usage(&r->usage[OCC_SHARED_MEM], r->smem_config_bytes, r->allocated_smem_per_block,
+		   r->block_limit[OCC_SHARED_MEM], active);
+	fill_usage(&r->usage[OCC_BARRIERS], a->barriers_per_sm,
+		   a->barriers_per_sm > 0 ? in->barriers : 0, r->block_limit[OCC_BARRIERS], active);
+}
+
+const char *occ_factor_key(enum occ_factor f)
+{
+	static const char *const keys[OCC_N_FACTORS] = {
+		"warps", "blocks", "registers", "shared_mem", "barriers",
+	};
+	return (unsigned)f < OCC_N_FACTORS ? keys[f] : "?";
+}
+
+const char *occ_factor_label(enum occ_factor f)
+{
+	static const char *const labels[OCC_N_FACTORS] = {
+		"warps", "blocks", "registers", "shared memory", "barriers",
+	};
+	return (unsigned)f < OCC_N_FACTORS ? labels[f] : "?";
+}

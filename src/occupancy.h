@@ -1,0 +1,90 @@
+/* occupancy.h - theoretical occupancy of one launch on one architecture:
+ * resident blocks per SM, the block limit of every factor, allocations and the
+ * utilization of each resource, as NVIDIA's calculator and Nsight Compute count them. */
+#ifndef OCC_OCCUPANCY_H
+#define OCC_OCCUPANCY_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu.h"
+#include "launch.h"
+
+/* A factor's block limit when the factor does not limit at all (no registers,
+ * no shared memory, no barriers): distinct from every real count. */
+#define OCC_UNLIMITED INT_MAX
+
+enum occ_factor {
+	OCC_WARPS,
+	OCC_BLOCKS,
+	OCC_REGISTERS,
+	OCC_SHARED_MEM,
+	OCC_BARRIERS,
+	OCC_N_FACTORS
+};
+
+/* Why not even one block fits; OCC_FITS when active blocks > 0. */
+enum occ_misfit {
+	OCC_FITS,
+	OCC_MISFIT_THREADS,   /* more threads per block than the GPU allows */
+	OCC_MISFIT_REGISTERS, /* the block's registers exceed the per-block register file */
+	OCC_MISFIT_SHARED_MEM,/* the block's shared memory exceeds the per-block maximum */
+	OCC_MISFIT_BARRIERS,  /* more barriers per block than the SM has */
+};
+
+struct occ_input {
+	int threads_per_block;
+	int regs_per_thread;
+	int64_t static_smem_bytes;
+	int64_t dynamic_smem_bytes;
+	int carveout_pct;    /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
+	int barriers;
+};
+
+/* Nsight Compute's utilization view of one resource, in the factor's own unit
+ * (warps, blocks, registers, bytes, barriers): used by the resident blocks,
+ * idle because another factor stops more blocks, and left over because it is
+ * less than one more block needs. used + idle + leftover == total. */
+struct occ_usage {
+	int64_t total;
+	int64_t per_block;
+	int64_t used;
+	int64_t idle;
+	int64_t leftover;
+};
+
+struct occ_result {
+	int active_blocks_per_sm;
+	int active_warps_per_sm;
+	int active_threads_per_sm;
+	int max_warps_per_sm;
+	double theoretical_occupancy_pct;
+	int warps_per_block;
+	int block_limit[OCC_N_FACTORS];  /* OCC_UNLIMITED where the factor does not limit */
+	unsigned limiting;               /* bit (1u << factor) for every factor at the minimum */
+	enum occ_misfit misfit;
+	int regs_per_warp_allocated;
+	int64_t allocated_regs_per_block;
+	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */
+	int64_t smem_preference_bytes;      /* the carveout preference snapped to a configuration */
+	int64_t smem_config_bytes;          /* the configuration the launch gets */
+	struct occ_usage usage[OCC_N_FACTORS];
+};
+
+void occ_input_from_launch(const struct launch *l, struct occ_input *in);
+
+/* Fills r. Never fails on a checked launch (launch_check); values outside the
+ * architecture's limits give 0 blocks with r->misfit saying why. */
+void occ_compute(const struct gpu_arch *arch, const struct occ_input *in, struct occ_result *r);
+
+/* Short names used in JSON, CSV and messages: "warps", "blocks", "registers",
+ * "shared_mem", "barriers"; and the words for people: "shared memory". */
+const char *occ_factor_key(enum occ_factor f);
+const char *occ_factor_label(enum occ_factor f);
+static inline bool occ_is_limiting(const struct occ_result *r, enum occ_factor f)
+{
+	return (r->limiting >> f) & 1u;
+}
+
+#endif

@@ -1,0 +1,283 @@
+/* rules.c - findings: the limiting factor and its next step, a launch that
+ * cannot run, tail effect and partial wave, grids smaller than one wave or than
+ * the SM count, and block sizes that waste warp lanes. */
+#include "config.h"
+
+#include "rules.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "strutil.h"
+#include "tuning.h"
+
+struct sink {
+	struct finding *out;
+	int n;
+};
+
+__attribute__((format(printf, 5, 6)))
+static struct finding *add(struct sink *s, const char *id, enum rules_severity sev,
+			   const char *title, const char *fmt, ...)
+{
+	struct finding *f;
+	va_list ap;
+
+	if (s->n >= RULES_MAX_FINDINGS)
+		return NULL;
+	f = &s->out[s->n++];
+	memset(f, 0, sizeof(*f));
+	str_copy(f->id, sizeof(f->id), id);
+	f->severity = sev;
+	str_copy(f->title, sizeof(f->title), title);
+	va_start(ap, fmt);
+	vsnprintf(f->text, sizeof(f->text), fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+/* Appends to a finding's text. */
+__attribute__((format(printf, 2, 3)))
+static void more(struct finding *f, const char *fmt, ...)
+{
+	size_t len;
+	va_list ap;
+
+	if (!f)
+		return;
+	len = strlen(f->text);
+	va_start(ap, fmt);
+	vsnprintf(f->text + len, sizeof(f->text) - len, fmt, ap);
+	va_end(ap);
+}
+
+/* How the factor's block limit is derived, in numbers. */
+static void derivation(const struct gpu_arch *a, const struct occ_input *in,
+		       const struct occ_result *r, enum occ_factor f, char *buf, size_t size)
+{
+	int lim = r->block_limit[f];
+
+	switch (f) {
+	case OCC_WARPS:
+		snprintf(buf, size, "%d warps per SM / %d warps per block (%d threads) = %d blocks",
+			 a->max_warps_per_sm, r->warps_per_block, in->threads_per_block, lim);
+		break;
+	case OCC_BLOCKS:
+		snprintf(buf, size, "the SM holds at most %d blocks", a->max_blocks_per_sm);
+		break;
+	case OCC_REGISTERS:
+		snprintf(buf, size,
+			 "%d registers x %d threads = %d per warp, allocated as %d (unit %d); "
+			 "%d registers / %d sub-partitions / %d = %d warps each, x %d = %d warps "
+			 "/ %d warps per block = %d blocks",
+			 in->regs_per_thread, a->warp_size, in->regs_per_thread * a->warp_size,
+			 r->regs_per_warp_allocated, a->reg_alloc_unit, a->regs_per_sm,
+			 a->sm_subpartitions, r->regs_per_warp_allocated,
+			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated : 0,
+			 a->sm_subpartitions,
+			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated * a->sm_subpartitions : 0,
+			 r->warps_per_block, lim);
+		break;
+	case OCC_SHARED_MEM:
+		snprintf(buf, size,
+			 "%lld bytes static + %lld dynamic + %d reserved = %lld, allocated as %lld "
+			 "(unit %d); %lld bytes configured / %lld = %d blocks",
+			 (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes,
+			 a->smem_reserved_per_block_bytes,
+			 (long long)(in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes),
+			 (long long)r->allocated_smem_per_block, a->smem_alloc_unit_bytes,
+			 (long long)r->smem_config_bytes, (long long)r->allocated_smem_per_block, lim);
+		break;
+	case OCC_BARRIERS:
+		snprintf(buf, size, "%d barriers per SM / %d per block = %d blocks",
+			 a->barriers_per_sm, in->barriers, lim);
+		break;
+	default:
+		buf[0] = '\0';
+	}
+}
+
+static void format_param(enum tuning_param p, int64_t v, char *buf, size_t size)
+{
+	if (p == TUNING_SHARED_MEM)
+		snprintf(buf, size, "%lld B", (long long)v);
+	else
+		snprintf(buf, size, "%lld", (long long)v);
+}
+
+static void limiter(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	struct tuning_step steps[OCC_N_FACTORS];
+	char names[96] = "", buf[400], from[32], to[32];
+	int n = tuning_steps(a, ri->in, r, steps);
+	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
+	struct finding *f;
+
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(names);
+		snprintf(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
+			 occ_factor_label(steps[i].factor));
+	}
+	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING,
+		full ? "Full theoretical occupancy" : "Occupancy limited", "%s: %d blocks x %d warps = %d of %d "
+		"warps per SM, %.1f%% theoretical occupancy, limited by %s.",
+		full ? "Every warp slot can be filled" : "Theoretical occupancy is below 100%",
+		r->active_blocks_per_sm, r->warps_per_block, r->active_warps_per_sm,
+		r->max_warps_per_sm, r->theoretical_occupancy_pct, names);
+	if (!f)
+		return;
+	snprintf(f->title, sizeof(f->title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
+		 names, r->theoretical_occupancy_pct);
+	for (int i = 0; i < n; i++) {
+		const struct tuning_step *t = &steps[i];
+		derivation(a, ri->in, r, t->factor, buf, sizeof(buf));
+		more(f, " %c%s: %s.", occ_factor_label(t->factor)[0] - 'a' + 'A',
+		     occ_factor_label(t->factor) + 1, buf);
+		format_param(t->param, t->from, from, sizeof(from));
+		if (t->has_gain) {
+			format_param(t->param, t->to, to, sizeof(to));
+			more(f, " Next step: %s %s -> %s: %d -> %d blocks (%d -> %d warps).",
+			     tuning_param_label(t->param), from, to, t->blocks_from, t->blocks_to,
+			     t->warps_from, t->warps_to);
+		} else if (!full) {
+			more(f, " No %s alone raises occupancy.", tuning_param_label(t->param));
+		}
+		if (t->has_headroom) {
+			format_param(t->param, t->headroom_to, to, sizeof(to));
+			more(f, " Headroom: %s up to %s keeps this occupancy.",
+			     tuning_param_label(t->param), to);
+		}
+	}
+}
+
+static void cannot_run(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	const struct occ_input *in = ri->in;
+
+	switch (r->misfit) {
+	case OCC_MISFIT_THREADS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: block too large",
+		    "A block of %d threads exceeds the %d threads per block %s allows; no block fits.",
+		    in->threads_per_block, a->max_threads_per_block, ri->gpu->name);
+		break;
+	case OCC_MISFIT_REGISTERS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many registers per block",
+		    "%d registers x %d threads, allocated as %d per warp x %d warps = %lld registers per "
+		    "block (warps rounded to %d sub-partitions for the hardware check: %lld), but a block "
+		    "may use at most %d. Reduce registers to fit (for example with __launch_bounds__) or "
+		    "use smaller blocks.",
+		    in->regs_per_thread, in->threads_per_block, r->regs_per_warp_allocated,
+		    r->warps_per_block, (long long)r->allocated_regs_per_block, a->warp_alloc_granularity,
+		    (long long)r->regs_per_warp_allocated *
+			    ((r->warps_per_block + a->warp_alloc_granularity - 1) / a->warp_alloc_granularity *
+			     a->warp_alloc_granularity),
+		    a->regs_per_block);
+		break;
+	case OCC_MISFIT_SHARED_MEM:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too much shared memory",
+		    "The block allocates %lld bytes of shared memory, more than the %lld bytes one block "
+		    "can have.", (long long)r->allocated_smem_per_block,
+		    (long long)(a->smem_per_block_optin_bytes + a->smem_reserved_per_block_bytes));
+		break;
+	case OCC_MISFIT_BARRIERS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many barriers",
+		    "The block uses %d barriers; the SM has %d.", in->barriers, a->barriers_per_sm);
+		break;
+	case OCC_FITS:
+		break;
+	}
+}
+
+static void waves_rules(struct sink *s, const struct rules_input *ri)
+{
+	const struct waves *w = ri->w;
+	int sms = ri->gpu->sm_count;
+
+	if (ri->grid_size < sms) {
+		add(s, "grid_below_sms", RULES_WARNING, "Fewer blocks than SMs",
+		    "The grid has %lld blocks for %d SMs: %d SMs get no work at all. Launch at least "
+		    "%d blocks, better %lld (one full wave of %d per SM).",
+		    (long long)ri->grid_size, sms, sms - (int)ri->grid_size, sms,
+		    (long long)w->blocks_per_wave, ri->r->active_blocks_per_sm);
+	} else if (w->full_waves == 0) {
+		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
+		    "The grid has %lld blocks, %.1f%% of one wave (%d SMs x %d blocks = %lld). With "
+		    "uniform block durations each SM runs %lld or %lld blocks at once, so achieved "
+		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
+		    (long long)ri->grid_size, 100.0 * w->waves_per_sm, sms, ri->r->active_blocks_per_sm,
+		    (long long)w->blocks_per_wave, (long long)(ri->grid_size / sms),
+		    (long long)(ri->grid_size / sms + (ri->grid_size % sms ? 1 : 0)),
+		    w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+	}
+	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
+		add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
+		    "Partial last wave (tail effect)",
+		    "This launch runs %lld full wave%s of %lld blocks and a partial wave of %lld blocks "
+		    "(%lld / %lld = %.2f waves per SM). With uniform block durations the partial wave "
+		    "may take up to %.1f%% of the runtime (1 / %lld waves) at an occupancy of %.1f%%; "
+		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld blocks has no partial "
+		    "wave; more full waves also dilute the tail.",
+		    (long long)w->full_waves, w->full_waves == 1 ? "" : "s", (long long)w->blocks_per_wave,
+		    (long long)w->partial_wave_blocks, (long long)ri->grid_size,
+		    (long long)w->blocks_per_wave, w->waves_per_sm, w->tail_share_pct,
+		    (long long)w->full_waves + 1, w->partial_wave_occupancy_pct,
+		    w->predicted_achieved_pct, (long long)(w->full_waves * w->blocks_per_wave),
+		    (long long)((w->full_waves + 1) * w->blocks_per_wave));
+	}
+}
+
+static void warp_multiple(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+	int tpb = ri->in->threads_per_block;
+	int idle = ri->r->warps_per_block * a->warp_size - tpb;
+
+	if (tpb % a->warp_size == 0)
+		return;
+	add(s, "block_not_warp_multiple", RULES_WARNING, "Block size not a multiple of the warp size",
+	    "%d threads per block make %d warps of %d, the last with %d idle lanes: %.1f%% of the "
+	    "block's thread slots do no work but still take warp slots and registers. Use %d or %d "
+	    "threads.", tpb, ri->r->warps_per_block, a->warp_size, idle,
+	    100.0 * idle / (ri->r->warps_per_block * a->warp_size),
+	    tpb / a->warp_size * a->warp_size > 0 ? tpb / a->warp_size * a->warp_size : a->warp_size,
+	    ri->r->warps_per_block * a->warp_size);
+}
+
+int rules_evaluate(const struct rules_input *ri, struct finding *out)
+{
+	struct sink s = { out, 0 };
+
+	if (ri->r->active_blocks_per_sm == 0) {
+		cannot_run(&s, ri);
+	} else {
+		limiter(&s, ri);
+		waves_rules(&s, ri);
+	}
+	warp_multiple(&s, ri);
+	/* Most severe first; stable within a severity. */
+	for (int i = 1; i < s.n; i++) {
+		struct finding f = out[i];
+		int j = i;
+		while (j > 0 && out[j - 1].severity < f.severity) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = f;
+	}
+	return s.n;
+}
+
+const char *rules_severity_key(enum rules_severity s)
+{
+	switch (s) {
+	case RULES_INFO: return "info";
+	case RULES_WARNING: return "warning";
+	case RULES_ERROR: return "error";
+	}
+	return "?";
+}

@@ -1,0 +1,81 @@
+/* sweep.c - active warps as one launch parameter varies. */
+#include "config.h"
+
+#include "sweep.h"
+
+#include <stdlib.h>
+
+static void set_x(struct occ_input *in, enum sweep_kind kind, int64_t x)
+{
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE:
+		in->threads_per_block = (int)x;
+		break;
+	case SWEEP_REGISTERS:
+		in->regs_per_thread = (int)x;
+		break;
+	default:
+		/* x is the block's whole shared memory; the static part stays if it fits. */
+		if (x < in->static_smem_bytes)
+			in->static_smem_bytes = x;
+		in->dynamic_smem_bytes = x - in->static_smem_bytes;
+		break;
+	}
+}
+
+bool sweep_compute(const struct gpu_arch *a, const struct occ_input *in, enum sweep_kind kind,
+		   struct sweep *out)
+{
+	int64_t first, last, step;
+	struct occ_result r;
+
+	*out = (struct sweep){ .kind = kind, .max_warps = a->max_warps_per_sm };
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE:
+		first = step = a->warp_size;
+		last = a->max_threads_per_block;
+		out->current_x = in->threads_per_block;
+		break;
+	case SWEEP_REGISTERS:
+		first = 0;
+		step = 1;
+		last = a->max_regs_per_thread;
+		out->current_x = in->regs_per_thread;
+		break;
+	default:
+		first = 0;
+		step = a->smem_alloc_unit_bytes;
+		last = a->smem_per_block_optin_bytes;
+		out->current_x = in->static_smem_bytes + in->dynamic_smem_bytes;
+		break;
+	}
+	out->points = calloc((size_t)((last - first) / step + 1), sizeof(*out->points));
+	if (!out->points)
+		return false;
+	for (int64_t x = first; x <= last; x += step) {
+		struct occ_input t = *in;
+		set_x(&t, kind, x);
+		occ_compute(a, &t, &r);
+		out->points[out->n++] = (struct sweep_point){
+			x, r.active_warps_per_sm, r.active_blocks_per_sm, r.limiting,
+		};
+	}
+	occ_compute(a, in, &r);
+	out->current_warps = r.active_warps_per_sm;
+	return true;
+}
+
+void sweep_done(struct sweep *s)
+{
+	free(s->points);
+	*s = (struct sweep){ 0 };
+}
+
+const char *sweep_axis_label(enum sweep_kind kind)
+{
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE: return "threads per block";
+	case SWEEP_REGISTERS: return "registers per thread";
+	default: return "shared memory per block (bytes)";
+	}
+}

@@ -1,0 +1,30 @@
+/* waves.h - how a grid fills the GPU: waves, the partial last wave, the tail
+ * effect and the achieved occupancy it predicts under uniform block durations. */
+#ifndef OCC_WAVES_H
+#define OCC_WAVES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "occupancy.h"
+
+struct waves {
+	int64_t blocks_per_wave;        /* SMs x resident blocks per SM */
+	double waves_per_sm;            /* grid / blocks per wave (launch__waves_per_multiprocessor) */
+	int64_t full_waves;
+	int64_t partial_wave_blocks;    /* blocks in the last, partial wave; 0 if none */
+	double tail_share_pct;          /* the partial wave's share of runtime, uniform durations */
+	int active_sms;                 /* SMs that receive at least one block */
+	double predicted_achieved_pct;  /* time-weighted over active SMs, uniform durations */
+	double partial_wave_occupancy_pct; /* occupancy while the partial wave runs */
+};
+
+/* Fills w for a grid of grid_size blocks on sm_count SMs with result r.
+ * A launch where no block fits gives zeros (nothing runs). */
+void waves_compute(const struct occ_result *r, int sm_count, int64_t grid_size, struct waves *w);
+
+/* Predicted achieved occupancy of SM number sm (0-based) under the same model:
+ * blocks spread evenly over SMs, every block as long as every other. */
+double waves_sm_occupancy_pct(const struct occ_result *r, int sm_count, int64_t grid_size, int sm);
+
+#endif
