@@ -1,0 +1,141 @@
+/* canvas.c - a grid of cells that panes and charts draw into. */
+#include "config.h"
+
+#include "canvas.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+
+struct canvas *canvas_new(int width, int height, bool ascii)
+{
+	struct canvas *c;
+
+	if (width <= 0 || height <= 0 || width > 10000 || height > 10000)
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->cells = calloc((size_t)width * (size_t)height, sizeof(*c->cells));
+	if (!c->cells) {
+		free(c);
+		return NULL;
+	}
+	c->width = width;
+	c->height = height;
+	c->ascii = ascii;
+	canvas_clear(c);
+	return c;
+}
+
+void canvas_free(struct canvas *c)
+{
+	if (!c)
+		return;
+	free(c->cells);
+	free(c);
+}
+
+void canvas_clear(struct canvas *c)
+{
+	for (int i = 0; i < c->width * c->height; i++)
+		c->cells[i] = (struct canvas_cell){ ' ', CANVAS_NORMAL };
+}
+
+void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role)
+{
+	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
+		return;
+	if (glyph < 0x20 || glyph == 0x7F || (glyph >= 0x80 && glyph < 0xA0))
+		glyph = '?';
+	if (c->ascii && glyph > 0x7E)
+		glyph = '?';
+	c->cells[y * c->width + x] = (struct canvas_cell){ glyph, (uint8_t)role };
+}
+
+const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
+		return NULL;
+	return &c->cells[y * c->width + x];
+}
+
+/* Decodes one code point of already-sanitized UTF-8. */
+static uint32_t decode(const unsigned char **s)
+{
+	const unsigned char *p = *s;
+	uint32_t cp;
+	int extra;
+
+	if (p[0] < 0x80) {
+		cp = p[0];
+		extra = 0;
+	} else if ((p[0] & 0xE0) == 0xC0) {
+		cp = p[0] & 0x1F;
+		extra = 1;
+	} else if ((p[0] & 0xF0) == 0xE0) {
+		cp = p[0] & 0x0F;
+		extra = 2;
+	} else {
+		cp = p[0] & 0x07;
+		extra = 3;
+	}
+	p++;
+	for (int i = 0; i < extra && *p; i++, p++)
+		cp = cp << 6 | (*p & 0x3F);
+	*s = p;
+	return cp;
+}
+
+int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
+		const char *text)
+{
+	size_t size = strlen(text) * 4 + 1;
+	char *clean = malloc(size);
+	const unsigned char *p;
+	int used = 0;
+
+	if (!clean)
+		return 0;
+	str_sanitize(text, clean, size);
+	p = (const unsigned char *)clean;
+	while (*p && used < max_width) {
+		uint32_t cp = decode(&p);
+		canvas_put(c, x + used, y, cp, role);
+		used++;
+	}
+	free(clean);
+	return used;
+}
+
+static void put_utf8(uint32_t cp, FILE *out)
+{
+	if (cp < 0x80) {
+		fputc((int)cp, out);
+	} else if (cp < 0x800) {
+		fputc((int)(0xC0 | cp >> 6), out);
+		fputc((int)(0x80 | (cp & 0x3F)), out);
+	} else if (cp < 0x10000) {
+		fputc((int)(0xE0 | cp >> 12), out);
+		fputc((int)(0x80 | (cp >> 6 & 0x3F)), out);
+		fputc((int)(0x80 | (cp & 0x3F)), out);
+	} else {
+		fputc((int)(0xF0 | cp >> 18), out);
+		fputc((int)(0x80 | (cp >> 12 & 0x3F)), out);
+		fputc((int)(0x80 | (cp >> 6 & 0x3F)), out);
+		fputc((int)(0x80 | (cp & 0x3F)), out);
+	}
+}
+
+void canvas_write(const struct canvas *c, FILE *out)
+{
+	for (int y = 0; y < c->height; y++) {
+		int last = c->width - 1;
+		while (last >= 0 && c->cells[y * c->width + last].glyph == ' ')
+			last--;
+		for (int x = 0; x <= last; x++)
+			put_utf8(c->cells[y * c->width + x].glyph, out);
+		fputc('\n', out);
+	}
+}

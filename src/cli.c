@@ -1,0 +1,217 @@
+/* cli.c - the command line: options parsed into a launch and program settings. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <string.h>
+
+#include "strutil.h"
+
+enum {
+	OPT_GPU = 256, OPT_GRID, OPT_BLOCK, OPT_REGISTERS, OPT_SMEM, OPT_DYN_SMEM, OPT_CARVEOUT,
+	OPT_BARRIERS, OPT_KERNEL, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT, OPT_WIDTH,
+	OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "gpu", required_argument, NULL, OPT_GPU },
+	{ "grid", required_argument, NULL, OPT_GRID },
+	{ "block-size", required_argument, NULL, OPT_BLOCK },
+	{ "registers", required_argument, NULL, OPT_REGISTERS },
+	{ "shared-mem", required_argument, NULL, OPT_SMEM },
+	{ "dynamic-shared-mem", required_argument, NULL, OPT_DYN_SMEM },
+	{ "carveout", required_argument, NULL, OPT_CARVEOUT },
+	{ "barriers", required_argument, NULL, OPT_BARRIERS },
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
+	{ "gpu-db", required_argument, NULL, OPT_GPU_DB },
+	{ "list-gpus", no_argument, NULL, OPT_LIST_GPUS },
+	{ "print", no_argument, NULL, OPT_PRINT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+void cli_usage(FILE *out)
+{
+	fputs("Usage: occview [OPTION]... [FILE]...\n"
+	      "Explore GPU kernel occupancy: why a launch reaches the occupancy it does and what\n"
+	      "would change it. FILE is a launch file or a launch list (CSV), told apart by\n"
+	      "content; with none, the embedded default launch is shown.\n"
+	      "\n"
+	      "Launch:\n"
+	      "  --gpu NAME                 device name, alias, sm_XX or X.Y (default H100 SXM)\n"
+	      "  --grid N|XxYxZ             blocks in the grid\n"
+	      "  --block-size N|XxYxZ       threads per block\n"
+	      "  --registers N              registers per thread\n"
+	      "  --shared-mem SIZE          static shared memory per block\n"
+	      "  --dynamic-shared-mem SIZE  dynamic shared memory per block\n"
+	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
+	      "  --carveout PCT|default     shared-memory carveout preference, 0-100\n"
+	      "  --barriers N               block barriers per block (default 1)\n"
+	      "  --kernel NAME              name shown for the launch\n"
+	      "\n"
+	      "Data and output:\n"
+	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
+	      "  --list-gpus                print the GPU database and exit\n"
+	      "  --print                    write the analysis as text instead of opening the explorer\n"
+	      "  --format text|json|csv     output format (implies --print)\n"
+	      "  --width N                  text width for --print (default 80, at least 40)\n"
+	      "  --ascii                    ASCII glyphs only\n"
+	      "  --no-color                 no colours (also when NO_COLOR is set)\n"
+	      "  --help                     show this help and exit\n"
+	      "  --version                  show the version and exit\n"
+	      "\n"
+	      "Exit status: 0 success, 64 usage error, 65 bad data, 66 cannot open input.\n"
+	      "See occview(1) and occview-formats(5).\n", out);
+}
+
+static bool set_size(const char *arg, const char *what, int64_t *out, struct occ_error *err)
+{
+	return launch_parse_size(arg, out, NULL, 0, what, err);
+}
+
+static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
+{
+	struct launch *l = &o->launch;
+	int64_t v, dims[3];
+
+	switch (opt) {
+	case OPT_GPU:
+		o->set |= CLI_GPU;
+		if (!arg[0]) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "empty GPU name");
+			return false;
+		}
+		return str_copy(l->gpu_name, sizeof(l->gpu_name), arg) ||
+		       (occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "name too long"), false);
+	case OPT_GRID:
+		o->set |= CLI_GRID;
+		if (!launch_parse_dim3(arg, INT32_MAX, dims, NULL, 0, "--grid", err))
+			return false;
+		memcpy(l->grid, dims, sizeof(dims));
+		return true;
+	case OPT_BLOCK:
+		o->set |= CLI_BLOCK;
+		if (!launch_parse_dim3(arg, 1 << 16, dims, NULL, 0, "--block-size", err))
+			return false;
+		for (int i = 0; i < 3; i++)
+			l->block[i] = (int)dims[i];
+		return true;
+	case OPT_REGISTERS:
+		o->set |= CLI_REGISTERS;
+		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--registers", err))
+			return false;
+		l->regs_per_thread = (int)v;
+		return true;
+	case OPT_SMEM:
+		o->set |= CLI_STATIC_SMEM;
+		return set_size(arg, "--shared-mem", &l->static_smem_bytes, err);
+	case OPT_DYN_SMEM:
+		o->set |= CLI_DYNAMIC_SMEM;
+		return set_size(arg, "--dynamic-shared-mem", &l->dynamic_smem_bytes, err);
+	case OPT_CARVEOUT:
+		o->set |= CLI_CARVEOUT;
+		return launch_parse_carveout(arg, &l->carveout_pct, NULL, 0, "--carveout", err);
+	case OPT_BARRIERS:
+		o->set |= CLI_BARRIERS;
+		if (!launch_parse_int(arg, 0, 16, &v, NULL, 0, "--barriers", err))
+			return false;
+		l->barriers = (int)v;
+		return true;
+	case OPT_KERNEL:
+		o->set |= CLI_KERNEL;
+		str_copy(l->kernel, sizeof(l->kernel), arg);
+		return true;
+	case OPT_GPU_DB:
+		if (o->n_gpu_db == CLI_MAX_GPU_DB) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu-db", "at most %d files", CLI_MAX_GPU_DB);
+			return false;
+		}
+		o->gpu_db[o->n_gpu_db++] = arg;
+		return true;
+	case OPT_FORMAT:
+		o->print = true;
+		if (strcmp(arg, "text") == 0)
+			o->format = CLI_FORMAT_TEXT;
+		else if (strcmp(arg, "json") == 0)
+			o->format = CLI_FORMAT_JSON;
+		else if (strcmp(arg, "csv") == 0)
+			o->format = CLI_FORMAT_CSV;
+		else {
+			char shown[64];
+			str_sanitize(arg, shown, sizeof(shown));
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
+				      "expected text, json or csv, got \"%s\"", shown);
+			return false;
+		}
+		return true;
+	case OPT_WIDTH:
+		if (!launch_parse_int(arg, 40, 1000, &v, NULL, 0, "--width", err))
+			return false;
+		o->width = (int)v;
+		return true;
+	case OPT_LIST_GPUS: o->list_gpus = true; return true;
+	case OPT_PRINT: o->print = true; return true;
+	case OPT_ASCII: o->ascii = true; return true;
+	case OPT_NO_COLOR: o->no_color = true; return true;
+	case OPT_HELP: o->help = true; return true;
+	case OPT_VERSION: o->version = true; return true;
+	}
+	return false;
+}
+
+bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err)
+{
+	int opt;
+
+	memset(o, 0, sizeof(*o));
+	launch_init(&o->launch);
+	o->width = 80;
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		if (opt == '?') {
+			char shown[128];
+			str_sanitize(argv[optind - 1], shown, sizeof(shown));
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, NULL, "%s option \"%s\" (try --help)",
+				      optopt ? "missing value for" : "unknown", shown);
+			return false;
+		}
+		if (!handle(opt, optarg, o, err))
+			return false;
+	}
+	if (o->format == CLI_FORMAT_NONE)
+		o->format = CLI_FORMAT_TEXT;
+	o->files = argv + optind;
+	o->n_files = argc - optind;
+	return true;
+}
+
+void cli_apply(const struct cli_options *o, struct launch *l)
+{
+	const struct launch *f = &o->launch;
+
+	if (o->set & CLI_KERNEL)
+		memcpy(l->kernel, f->kernel, sizeof(l->kernel));
+	if (o->set & CLI_GPU)
+		memcpy(l->gpu_name, f->gpu_name, sizeof(l->gpu_name));
+	if (o->set & CLI_GRID)
+		memcpy(l->grid, f->grid, sizeof(l->grid));
+	if (o->set & CLI_BLOCK)
+		memcpy(l->block, f->block, sizeof(l->block));
+	if (o->set & CLI_REGISTERS)
+		l->regs_per_thread = f->regs_per_thread;
+	if (o->set & CLI_STATIC_SMEM)
+		l->static_smem_bytes = f->static_smem_bytes;
+	if (o->set & CLI_DYNAMIC_SMEM)
+		l->dynamic_smem_bytes = f->dynamic_smem_bytes;
+	if (o->set & CLI_CARVEOUT)
+		l->carveout_pct = f->carveout_pct;
+	if (o->set & CLI_BARRIERS)
+		l->barriers = f->barriers;
+}

@@ -1,0 +1,78 @@
+/* output_csv.c - --format csv: a header row, then one row per kernel (RFC 4180). */
+#include "config.h"
+
+#include "output.h"
+
+#include <string.h>
+
+#include "strutil.h"
+
+static void field(FILE *out, const char *s, bool last)
+{
+	char clean[1100];
+
+	str_sanitize(s, clean, sizeof(clean));
+	if (strpbrk(clean, ",\"\r\n")) {
+		fputc('"', out);
+		for (const char *p = clean; *p; p++) {
+			if (*p == '"')
+				fputc('"', out);
+			fputc(*p, out);
+		}
+		fputc('"', out);
+	} else {
+		fputs(clean, out);
+	}
+	fputc(last ? '\n' : ',', out);
+}
+
+static void limit(FILE *out, int v)
+{
+	if (v != OCC_UNLIMITED)
+		fprintf(out, "%d", v);
+	fputc(',', out);
+}
+
+void output_csv(FILE *out, const struct analysis *items, size_t n)
+{
+	fputs("kernel,gpu,cc,sm_count,grid_size,threads_per_block,registers_per_thread,"
+	      "static_shared_mem_bytes,dynamic_shared_mem_bytes,active_blocks_per_sm,"
+	      "active_warps_per_sm,theoretical_occupancy_pct,limiting_factors,block_limit_warps,"
+	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
+	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct analysis *a = &items[i];
+		const struct launch *l = &a->launch;
+		char cc[16] = "", factors[80] = "", msg[900];
+
+		field(out, l->kernel, false);
+		field(out, a->gpu.name[0] ? a->gpu.name : l->gpu_name, false);
+		if (a->gpu.name[0])
+			gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
+		fprintf(out, "%s,", cc);
+		if (a->gpu.name[0])
+			fprintf(out, "%d", a->gpu.sm_count);
+		fprintf(out, ",%lld,%d,%d,%lld,%lld,", (long long)launch_grid_size(l),
+			launch_threads_per_block(l), l->regs_per_thread, (long long)l->static_smem_bytes,
+			(long long)l->dynamic_smem_bytes);
+		if (!a->ok) {
+			occ_error_format(&a->error, msg, sizeof(msg));
+			fputs(",,,,,,,,,,,,", out);
+			field(out, msg, true);
+			continue;
+		}
+		for (int f = 0; f < OCC_N_FACTORS; f++) {
+			if (!occ_is_limiting(&a->r, (enum occ_factor)f))
+				continue;
+			size_t len = strlen(factors);
+			snprintf(factors + len, sizeof(factors) - len, "%s%s", len ? ";" : "",
+				 occ_factor_key((enum occ_factor)f));
+		}
+		fprintf(out, "%d,%d,%.2f,%s,", a->r.active_blocks_per_sm, a->r.active_warps_per_sm,
+			a->r.theoretical_occupancy_pct, factors);
+		for (int f = 0; f < OCC_N_FACTORS; f++)
+			limit(out, a->r.block_limit[f]);
+		fprintf(out, "%.4f,%.2f,%.2f,\n", a->w.waves_per_sm, a->w.tail_share_pct,
+			a->w.predicted_achieved_pct);
+	}
+}

@@ -1,0 +1,158 @@
+/* output_json.c - --format json: one object {"kernels":[...]} built with jansson. */
+#include "config.h"
+
+#include "output.h"
+
+#include <jansson.h>
+
+#include "strutil.h"
+
+static json_t *limit_json(int limit)
+{
+	return limit == OCC_UNLIMITED ? json_null() : json_integer(limit);
+}
+
+static json_t *gpu_json(const struct gpu *g)
+{
+	char cc[16];
+
+	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
+	return json_pack("{s:s, s:s, s:s, s:i}", "name", g->name, "arch", g->arch.arch, "cc", cc,
+			 "sm_count", g->sm_count);
+}
+
+static json_t *launch_json(const struct launch *l)
+{
+	return json_pack("{s:I, s:[I,I,I], s:[i,i,i], s:i, s:i, s:I, s:I, s:o, s:i}",
+			 "grid_size", (json_int_t)launch_grid_size(l),
+			 "grid", (json_int_t)l->grid[0], (json_int_t)l->grid[1], (json_int_t)l->grid[2],
+			 "block_size", l->block[0], l->block[1], l->block[2],
+			 "threads_per_block", launch_threads_per_block(l),
+			 "registers_per_thread", l->regs_per_thread,
+			 "static_shared_mem_bytes", (json_int_t)l->static_smem_bytes,
+			 "dynamic_shared_mem_bytes", (json_int_t)l->dynamic_smem_bytes,
+			 "shared_mem_carveout_pct",
+			 l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? json_null() : json_integer(l->carveout_pct),
+			 "barriers", l->barriers);
+}
+
+static json_t *occupancy_json(const struct analysis *a)
+{
+	const struct occ_result *r = &a->r;
+	json_t *o = json_object(), *lim = json_array(), *util = json_object();
+
+	if (!o || !lim || !util) {
+		json_decref(o);
+		json_decref(lim);
+		json_decref(util);
+		return NULL;
+	}
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		const struct occ_usage *u = &r->usage[f];
+		if (occ_is_limiting(r, (enum occ_factor)f))
+			json_array_append_new(lim, json_string(occ_factor_key((enum occ_factor)f)));
+		json_object_set_new(util, occ_factor_key((enum occ_factor)f),
+				    json_pack("{s:I, s:I, s:I, s:I, s:I}", "total", (json_int_t)u->total,
+					      "per_block", (json_int_t)u->per_block, "used", (json_int_t)u->used,
+					      "idle", (json_int_t)u->idle, "left_over", (json_int_t)u->leftover));
+	}
+	json_object_set_new(o, "active_blocks_per_sm", json_integer(r->active_blocks_per_sm));
+	json_object_set_new(o, "active_warps_per_sm", json_integer(r->active_warps_per_sm));
+	json_object_set_new(o, "active_threads_per_sm", json_integer(r->active_threads_per_sm));
+	json_object_set_new(o, "max_warps_per_sm", json_integer(r->max_warps_per_sm));
+	json_object_set_new(o, "warps_per_block", json_integer(r->warps_per_block));
+	json_object_set_new(o, "theoretical_occupancy_pct", json_real(r->theoretical_occupancy_pct));
+	json_object_set_new(o, "block_limit_warps", limit_json(r->block_limit[OCC_WARPS]));
+	json_object_set_new(o, "block_limit_blocks", limit_json(r->block_limit[OCC_BLOCKS]));
+	json_object_set_new(o, "block_limit_registers", limit_json(r->block_limit[OCC_REGISTERS]));
+	json_object_set_new(o, "block_limit_shared_mem", limit_json(r->block_limit[OCC_SHARED_MEM]));
+	json_object_set_new(o, "block_limit_barriers", limit_json(r->block_limit[OCC_BARRIERS]));
+	json_object_set_new(o, "limiting_factors", lim);
+	json_object_set_new(o, "allocated_registers_per_block", json_integer(r->allocated_regs_per_block));
+	json_object_set_new(o, "registers_per_warp_allocated", json_integer(r->regs_per_warp_allocated));
+	json_object_set_new(o, "allocated_shared_mem_per_block", json_integer(r->allocated_smem_per_block));
+	json_object_set_new(o, "shared_mem_config_bytes", json_integer(r->smem_config_bytes));
+	json_object_set_new(o, "shared_mem_preference_bytes", json_integer(r->smem_preference_bytes));
+	json_object_set_new(o, "utilization", util);
+	json_object_set_new(o, "best_block_size", json_integer(a->best_block_size));
+	json_object_set_new(o, "min_grid_for_full_occupancy", json_integer(a->min_grid_full_occupancy));
+	return o;
+}
+
+static json_t *waves_json(const struct waves *w)
+{
+	return json_pack("{s:I, s:f, s:I, s:I, s:f, s:f, s:f}",
+			 "blocks_per_wave", (json_int_t)w->blocks_per_wave,
+			 "waves_per_sm", w->waves_per_sm,
+			 "full_waves", (json_int_t)w->full_waves,
+			 "partial_wave_blocks", (json_int_t)w->partial_wave_blocks,
+			 "tail_share_pct", w->tail_share_pct,
+			 "partial_wave_occupancy_pct", w->partial_wave_occupancy_pct,
+			 "predicted_achieved_occupancy_pct", w->predicted_achieved_pct);
+}
+
+static json_t *kernel_json(const struct analysis *a)
+{
+	char name[1100], msg[900];
+	json_t *k, *findings = json_array();
+
+	/* JSON escapes control characters itself, but invalid UTF-8 would make
+	 * jansson refuse the string: sanitize names first. */
+	str_sanitize(a->launch.kernel, name, sizeof(name));
+	k = json_pack("{s:s}", "name", name);
+	if (!k || !findings) {
+		json_decref(k);
+		json_decref(findings);
+		return NULL;
+	}
+	if (a->gpu.name[0])
+		json_object_set_new(k, "gpu", gpu_json(&a->gpu));
+	else
+		json_object_set_new(k, "gpu", json_null());
+	json_object_set_new(k, "launch", launch_json(&a->launch));
+	if (a->ok) {
+		json_object_set_new(k, "occupancy", occupancy_json(a));
+		json_object_set_new(k, "waves", waves_json(&a->w));
+		for (int i = 0; i < a->n_findings; i++) {
+			const struct finding *f = &a->findings[i];
+			json_array_append_new(findings, json_pack("{s:s, s:s, s:s, s:s}", "id", f->id,
+								  "severity", rules_severity_key(f->severity),
+								  "title", f->title, "text", f->text));
+		}
+		json_object_set_new(k, "findings", findings);
+		json_object_set_new(k, "error", json_null());
+	} else {
+		occ_error_format(&a->error, msg, sizeof(msg));
+		str_sanitize(msg, name, sizeof(name));
+		json_object_set_new(k, "occupancy", json_null());
+		json_object_set_new(k, "waves", json_null());
+		json_object_set_new(k, "findings", findings);
+		json_object_set_new(k, "error", json_string(name));
+	}
+	return k;
+}
+
+bool output_json(FILE *out, const struct analysis *items, size_t n)
+{
+	json_t *root = json_object(), *kernels = json_array();
+	int rc;
+
+	if (!root || !kernels) {
+		json_decref(root);
+		json_decref(kernels);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *k = kernel_json(&items[i]);
+		if (!k || json_array_append_new(kernels, k) != 0) {
+			json_decref(kernels);
+			json_decref(root);
+			return false;
+		}
+	}
+	json_object_set_new(root, "kernels", kernels);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	fputc('\n', out);
+	json_decref(root);
+	return rc == 0;
+}
