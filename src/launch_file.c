@@ -188,7 +188,9 @@ static bool parse_list(const char *name, const char *text, size_t len,
 			enum key k = keys[i].key;
 			const char *v = csvread_field(row, col[k]);
 			bool is_required = k == KEY_GRID || k == KEY_BLOCK || k == KEY_REGISTERS;
-			if (col[k] < 0 || (!v[0] && !is_required && k != KEY_CARVEOUT))
+			/* An empty optional cell takes the default (an empty carveout
+			 * is the default carveout). */
+			if (col[k] < 0 || (!v[0] && !is_required))
 				continue;
 			if (!v[0]) {
 				occ_error_set(&rec.error, OCC_EDATA, name, row->line, keys[i].column,

@@ -1,0 +1,175 @@
+/* test_output.c - the --print outputs: golden text of the embedded default, and
+ * JSON and CSV carrying the engine's own numbers. */
+#include "config.h"
+
+#include <check.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "output.h"
+#include "strutil.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+	db = gpu_db_new_builtin(&err);
+	ck_assert_ptr_nonnull(db);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+}
+
+static void run_default(struct analysis *a)
+{
+	struct occ_error err = { 0 };
+	struct launch l;
+	struct gpu g;
+
+	launch_init(&l);
+	ck_assert(gpu_db_find(db, l.gpu_name, &g, &err));
+	analysis_run(a, &l, &g);
+	ck_assert(a->ok);
+}
+
+static char *capture_text(const struct analysis *a, int width)
+{
+	struct output_options o = { width, true };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	output_text(f, a, 1, &o);
+	fclose(f);
+	return buf;
+}
+
+/* Golden files: regenerate with tests/data/golden/README when the layout changes
+ * on purpose, and read the diff. */
+static void golden(const char *name, const char *got)
+{
+	char path[1024];
+	struct occ_error err = { 0 };
+	size_t len;
+	char *want;
+
+	snprintf(path, sizeof(path), "%s/golden/%s", getenv("TESTDATA") ? getenv("TESTDATA") : "tests/data", name);
+	want = str_read_file(path, 1 << 20, &len, &err);
+	ck_assert_msg(want != NULL, "cannot read %s", path);
+	ck_assert_msg(strcmp(want, got) == 0, "%s differs; got:\n%s", path, got);
+	free(want);
+}
+
+START_TEST(test_text_golden_80)
+{
+	struct analysis a;
+	char *out;
+
+	run_default(&a);
+	out = capture_text(&a, 80);
+	golden("default_80.txt", out);
+	/* Nothing wider than the width. */
+	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"))
+		ck_assert_int_le((int)strlen(line), 80);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_text_golden_120)
+{
+	struct analysis a;
+	char *out;
+
+	run_default(&a);
+	out = capture_text(&a, 120);
+	golden("default_120.txt", out);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_json_has_the_engine_numbers)
+{
+	struct analysis a[2];
+	struct launch bad;
+	struct occ_error err = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	json_error_t jerr;
+	json_t *root, *k, *occ;
+
+	run_default(&a[0]);
+	launch_init(&bad);
+	occ_error_set(&err, OCC_EDATA, "x.csv", 3, "registers", "bad value");
+	analysis_fail(&a[1], &bad, &err);
+	ck_assert(output_json(f, a, 2));
+	fclose(f);
+	root = json_loads(buf, 0, &jerr);
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	ck_assert_int_eq((int)json_array_size(json_object_get(root, "kernels")), 2);
+	k = json_array_get(json_object_get(root, "kernels"), 0);
+	occ = json_object_get(k, "occupancy");
+	ck_assert_int_eq((int)json_integer_value(json_object_get(occ, "active_blocks_per_sm")),
+			 a[0].r.active_blocks_per_sm);
+	ck_assert_int_eq((int)json_integer_value(json_object_get(occ, "active_warps_per_sm")),
+			 a[0].r.active_warps_per_sm);
+	ck_assert(json_is_null(json_object_get(json_array_get(json_object_get(root, "kernels"), 1), "occupancy")));
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(root, "kernels"), 1), "error")),
+			 "x.csv:3: registers: bad value");
+	ck_assert(json_is_null(json_object_get(k, "error")));
+	ck_assert_int_eq((int)json_integer_value(json_object_get(json_object_get(k, "waves"), "full_waves")),
+			 (int)a[0].w.full_waves);
+	static const char *const keys[] = {
+		"active_threads_per_sm", "max_warps_per_sm", "theoretical_occupancy_pct",
+		"block_limit_warps", "block_limit_blocks", "block_limit_registers",
+		"block_limit_shared_mem", "block_limit_barriers", "limiting_factors",
+		"allocated_registers_per_block", "allocated_shared_mem_per_block",
+		"shared_mem_config_bytes", NULL,
+	};
+	for (int i = 0; keys[i]; i++)
+		ck_assert_msg(json_object_get(occ, keys[i]) != NULL, "missing %s", keys[i]);
+	json_decref(root);
+	free(buf);
+}
+END_TEST
+
+START_TEST(test_csv_rows)
+{
+	struct analysis a;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	run_default(&a);
+	str_copy(a.launch.kernel, sizeof(a.launch.kernel), "k<int, \"x\">");
+	output_csv(f, &a, 1);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\n\"k<int, \"\"x\"\">\",NVIDIA H100 80GB HBM3,9.0,132,1584,256,32,0,0,8,64,100.00,warps;registers,"));
+	free(buf);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("output");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_text_golden_80);
+	tcase_add_test(tc, test_text_golden_120);
+	tcase_add_test(tc, test_json_has_the_engine_numbers);
+	tcase_add_test(tc, test_csv_rows);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
