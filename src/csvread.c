@@ -101,8 +101,8 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 	*out = (struct csv_rows){ 0 };
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		pos = 3;
-	if (str_is_binary(text + pos, len - pos)) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "not a text file (binary data)");
+	if (str_is_binary(text + pos, len - pos, &b.line)) {
+		occ_error_set(err, OCC_EDATA, name, b.line, NULL, "not a text file (binary data)");
 		return false;
 	}
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {

@@ -118,9 +118,9 @@ bool launch_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 bool launch_parse_dim3(const char *text, int64_t max_each, int64_t out[3],
 		       const char *file, long line, const char *what, struct occ_error *err)
 {
-	char buf[128], *parts[3], *save = NULL;
+	char buf[128], *parts[3];
 	size_t n = 0;
-	char *p;
+	char *p, *start;
 
 	if (!str_copy(buf, sizeof(buf), text)) {
 		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what, "value too long");
@@ -132,19 +132,23 @@ bool launch_parse_dim3(const char *text, int64_t max_each, int64_t out[3],
 		p[strlen(p) - 1] = '\0';
 		p++;
 	}
-	for (char *t = strtok_r(p, "xX, ", &save); t; t = strtok_r(NULL, "xX, ", &save)) {
-		if (n == 3) {
+	/* Split on x, X or commas; every part must hold a number. */
+	for (start = p;; p++) {
+		bool end = *p == '\0';
+		if (!end && *p != 'x' && *p != 'X' && *p != ',')
+			continue;
+		*p = '\0';
+		if (n == 3 || !*str_trim(start)) {
 			char shown_buf[260];
 			shown(text, shown_buf, sizeof(shown_buf));
 			occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
 				      "expected N or XxYxZ, got \"%s\"", shown_buf);
 			return false;
 		}
-		parts[n++] = t;
-	}
-	if (n == 0) {
-		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what, "missing value");
-		return false;
+		parts[n++] = start;
+		if (end)
+			break;
+		start = p + 1;
 	}
 	out[0] = out[1] = out[2] = 1;
 	for (size_t i = 0; i < n; i++)

@@ -241,12 +241,13 @@ bool launch_file_parse(const char *name, const char *text, size_t len,
 {
 	size_t first_len = 0;
 	const char *first;
+	long bad_line;
 	char *copy;
 	bool ok;
 
 	*out = (struct launch_set){ 0 };
-	if (str_is_binary(text, len)) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "not a text file (binary data)");
+	if (str_is_binary(text, len, &bad_line)) {
+		occ_error_set(err, OCC_EDATA, name, bad_line, NULL, "not a text file (binary data)");
 		return false;
 	}
 	first = first_content_line(text, len, &first_len);

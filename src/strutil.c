@@ -132,22 +132,27 @@ void str_sanitize(const char *in, char *out, size_t size)
 	out[o] = '\0';
 }
 
-bool str_is_binary(const char *text, size_t len)
+bool str_is_binary(const char *text, size_t len, long *at)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	long line = 1;
 
 	for (size_t i = 0; i < len;) {
-		if (s[i] == 0)
-			return true;
-		if (s[i] < 0x80) {
-			i++;
-			continue;
+		size_t l = 1;
+		if (s[i] == '\n')
+			line++;
+		if (s[i] >= 0x80) {
+			l = utf8_len(s + i, len - i);
+			/* C1 code points in otherwise valid UTF-8 are rare, but text. */
+			if (l == 0 && len - i >= 2 && s[i] == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] < 0xA0)
+				l = 2;
 		}
-		size_t l = utf8_len(s + i, len - i);
-		/* Allow C1 code points in otherwise valid UTF-8: rare, but text. */
-		if (l == 0 && !(len - i >= 2 && s[i] == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] < 0xA0))
+		if (s[i] == 0 || l == 0) {
+			if (at)
+				*at = line;
 			return true;
-		i += l ? l : 2;
+		}
+		i += l;
 	}
 	return false;
 }

@@ -17,8 +17,9 @@ int str_distance(const char *a, const char *b);
 /* Copies text for display: control characters and bytes that are not UTF-8
  * become \xNN escapes. Output is cut at a character boundary. */
 void str_sanitize(const char *in, char *out, size_t size);
-/* True when the bytes hold a NUL or are not UTF-8: binary input. */
-bool str_is_binary(const char *text, size_t len);
+/* True when the bytes hold a NUL or are not UTF-8: binary input. *at (if not
+ * NULL) gets the 1-based line of the first such byte. */
+bool str_is_binary(const char *text, size_t len, long *at);
 /* Reads a whole file (at most max_bytes) into a NUL-terminated heap buffer. */
 char *str_read_file(const char *path, size_t max_bytes, size_t *len, struct occ_error *err);
 
