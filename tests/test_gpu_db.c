@@ -1,0 +1,267 @@
+/* test_gpu_db.c - the built-in GPU database, lookups, and user CSV files (good and malformed). */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "gpu.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+	db = gpu_db_new_builtin(&err);
+	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+	db = NULL;
+}
+
+/* The header of data/archs.csv, and its sm_80 row with max_blocks_per_sm 32 -> 16. */
+#define ARCH_HEADER "arch,family,cc,warp_size,max_threads_per_sm,max_warps_per_sm,max_blocks_per_sm," \
+	"max_threads_per_block,regs_per_sm,regs_per_block,max_regs_per_thread,reg_alloc_unit," \
+	"warp_alloc_granularity,sm_subpartitions,smem_per_sm_bytes,smem_configs_kb,smem_per_block_bytes," \
+	"smem_per_block_optin_bytes,smem_alloc_unit_bytes,smem_reserved_per_block_bytes,barriers_per_sm,provenance\n"
+#define SM80_16_BLOCKS "sm_80,Ampere,8.0,32,2048,64,16,1024,65536,65536,255,256,4,4,167936," \
+	"0;8;16;32;64;100;132;164,49152,166912,128,1024,,test override\n"
+
+START_TEST(builtin_counts)
+{
+	ck_assert_uint_eq(gpu_db_arch_count(db), 22);
+	ck_assert_uint_ge(gpu_db_device_count(db), 40);
+	ck_assert_ptr_null(gpu_db_arch_at(db, gpu_db_arch_count(db)));
+	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
+		struct gpu g;
+		ck_assert_msg(gpu_db_device_at(db, i, &g), "device %zu has no arch", i);
+		ck_assert_int_gt(g.sm_count, 0);
+		ck_assert(g.name[0] != '\0');
+	}
+	struct gpu g;
+	ck_assert(!gpu_db_device_at(db, gpu_db_device_count(db), &g));
+}
+END_TEST
+
+START_TEST(find_by_name_alias_cc)
+{
+	struct gpu g;
+	struct occ_error err = { 0 };
+	char cc[16];
+
+	/* data/devices.csv: NVIDIA H100 80GB HBM3, 9.0, 132 SMs, aliases H100;H100 SXM;sm_90;9.0 */
+	static const char *const names[] = { "NVIDIA H100 80GB HBM3", "nvidia h100 80gb hbm3", "H100",
+					     "h100", "H100 SXM", "sm_90", "SM_90", "9.0", " H100 " };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		occ_error_clear(&err);
+		ck_assert_msg(gpu_db_find(db, names[i], &g, &err), "\"%s\": %s", names[i], err.message);
+		ck_assert_str_eq(g.name, "NVIDIA H100 80GB HBM3");
+		ck_assert_int_eq(g.sm_count, 132);
+		ck_assert_int_eq(g.arch.cc_major, 9);
+		ck_assert_int_eq(g.arch.cc_minor, 0);
+		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
+		ck_assert_str_eq(cc, "9.0");
+	}
+	/* Tesla T4: 40 SMs (its deviceQuery); the Turing report's 12.80 waves need 40 */
+	ck_assert(gpu_db_find(db, "t4", &g, &err));
+	ck_assert_int_eq(g.sm_count, 40);
+	ck_assert_int_eq(g.arch.max_warps_per_sm, 32);
+	/* H20: 78 SMs as in the Hopper report */
+	ck_assert(gpu_db_find(db, "H20", &g, &err));
+	ck_assert_int_eq(g.sm_count, 78);
+	/* K40 -> Tesla K40c, 15 SMs (seed 000's 15-SM example) */
+	ck_assert(gpu_db_find(db, "k40", &g, &err));
+	ck_assert_str_eq(g.name, "Tesla K40c");
+	ck_assert_int_eq(g.sm_count, 15);
+	/* B200: 148 SMs, as launch__sm_count in the B200 raw pages */
+	ck_assert(gpu_db_find(db, "B200", &g, &err));
+	ck_assert_int_eq(g.sm_count, 148);
+	/* a unique part of a name */
+	ck_assert(gpu_db_find(db, "RTX 4060 Ti", &g, &err));
+	ck_assert_int_eq(g.sm_count, 34);   /* the Ada report's # SMs 34 */
+	ck_assert_ptr_nonnull(gpu_db_find_arch(db, 12, 0));
+	ck_assert_ptr_null(gpu_db_find_arch(db, 9, 9));
+}
+END_TEST
+
+START_TEST(find_unknown_lists_close_names)
+{
+	struct gpu g;
+	struct occ_error err = { 0 };
+
+	ck_assert(!gpu_db_find(db, "Tesla K41c", &g, &err));
+	ck_assert_str_eq(err.field, "gpu");
+	ck_assert_ptr_nonnull(strstr(err.message, "Tesla K41c"));
+	ck_assert_ptr_nonnull(strstr(err.message, "\"Tesla K40c\""));
+
+	occ_error_clear(&err);
+	ck_assert(!gpu_db_find(db, "", &g, &err));
+	ck_assert_str_eq(err.field, "gpu");
+
+	/* ambiguous part of a name: both RTX 4090 models are named */
+	occ_error_clear(&err);
+	ck_assert(!gpu_db_find(db, "4090", &g, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "NVIDIA GeForce RTX 4090\""));
+	ck_assert_ptr_nonnull(strstr(err.message, "NVIDIA GeForce RTX 4090 Laptop GPU"));
+
+	/* control characters from the user are not echoed raw */
+	occ_error_clear(&err);
+	ck_assert(!gpu_db_find(db, "zz\x1b[2Jzz", &g, &err));
+	ck_assert_ptr_null(strchr(err.message, '\x1b'));
+}
+END_TEST
+
+static bool load(const char *name, const char *text, struct occ_error *err)
+{
+	occ_error_clear(err);
+	return gpu_db_load_csv(db, name, text, strlen(text), err);
+}
+
+START_TEST(user_files_override_and_add)
+{
+	struct occ_error err;
+	struct gpu g;
+	size_t n_archs = gpu_db_arch_count(db), n_dev = gpu_db_device_count(db);
+
+	ck_assert_msg(load("my-archs.csv", ARCH_HEADER SM80_16_BLOCKS, &err), "%s", err.message);
+	ck_assert_uint_eq(gpu_db_arch_count(db), n_archs);
+	ck_assert_int_eq(gpu_db_find_arch(db, 8, 0)->max_blocks_per_sm, 16);
+	ck_assert(gpu_db_find(db, "A100", &g, &err));
+	ck_assert_int_eq(g.arch.max_blocks_per_sm, 16);
+
+	ck_assert_msg(load("my-devices.csv", "name,cc,sm_count\nLab Card,8.0,7\n", &err), "%s", err.message);
+	ck_assert_uint_eq(gpu_db_device_count(db), n_dev + 1);
+	ck_assert(gpu_db_find(db, "lab card", &g, &err));
+	ck_assert_int_eq(g.sm_count, 7);
+	ck_assert_int_eq(g.arch.max_blocks_per_sm, 16);
+
+	/* a devices row with an existing name replaces it (case-insensitive) */
+	ck_assert(load("more.csv", "name,cc,sm_count,aliases\nnvidia h20,9.0,60,H20\n", &err));
+	ck_assert_uint_eq(gpu_db_device_count(db), n_dev + 1);
+	ck_assert(gpu_db_find(db, "H20", &g, &err));
+	ck_assert_int_eq(g.sm_count, 60);
+}
+END_TEST
+
+START_TEST(user_file_from_disk)
+{
+	char path[] = "/tmp/occview-test-gpudb-XXXXXX";
+	int fd = mkstemp(path);
+	struct occ_error err = { 0 };
+	struct gpu g;
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("\xEF\xBB\xBFname,cc,sm_count\r\nDisk Card,7.5,3\r\n", f);
+	fclose(f);
+	ck_assert_msg(gpu_db_load_file(db, path, &err), "%s", err.message);
+	ck_assert(gpu_db_find(db, "Disk Card", &g, &err));
+	ck_assert_int_eq(g.sm_count, 3);
+	unlink(path);
+
+	occ_error_clear(&err);
+	ck_assert(!gpu_db_load_file(db, "/nonexistent/occview/gpus.csv", &err));
+	ck_assert_str_eq(err.file, "/nonexistent/occview/gpus.csv");
+	ck_assert_int_ne(err.status, OCC_OK);
+}
+END_TEST
+
+static void bad(const char *text, size_t len, long line, const char *field)
+{
+	struct occ_error err = { 0 };
+	size_t n_archs = gpu_db_arch_count(db);
+
+	ck_assert_msg(!gpu_db_load_csv(db, "user.csv", text, len, &err), "accepted: %s", text);
+	ck_assert_str_eq(err.file, "user.csv");
+	ck_assert_int_eq(err.status, OCC_EDATA);
+	ck_assert_msg(err.line == line, "line %ld, want %ld (%s)", err.line, line, err.message);
+	if (field)
+		ck_assert_msg(strcmp(err.field, field) == 0, "field \"%s\", want \"%s\" (%s)",
+			      err.field, field, err.message);
+	ck_assert(err.message[0] != '\0');
+	ck_assert_uint_eq(gpu_db_arch_count(db), n_archs);
+}
+
+#define BAD(text, line, field) bad(text, sizeof(text) - 1, line, field)
+
+START_TEST(malformed_files)
+{
+	/* missing column */
+	BAD("arch,cc,max_threads_per_sm\nsm_99,9.9,2048\n", 1, "warp_size");
+	BAD("name,sm_count\nX,8\n", 1, "cc");
+	/* bad numbers */
+	BAD("name,cc,sm_count\nOK Card,8.0,4\nX,8.0,abc\n", 3, "sm_count");
+	BAD("name,cc,sm_count\nX,8.0,0\n", 2, "sm_count");
+	BAD("name,cc,sm_count\nX,8.0,-3\n", 2, "sm_count");
+	BAD("name,cc,sm_count\nX,8,4\n", 2, "cc");
+	BAD("name,cc,sm_count\nX,eight,4\n", 2, "cc");
+	BAD(ARCH_HEADER "sm_80,Ampere,8.0,32,2048,64,32,1024,65536,65536,255,256,4,4,167936,"
+	    "0;8;16;32;64;100;132;164,49152,166912,12x,1024,,p\n", 2, "smem_alloc_unit_bytes");
+	/* smem configurations not ascending */
+	BAD(ARCH_HEADER "sm_80,Ampere,8.0,32,2048,64,32,1024,65536,65536,255,256,4,4,167936,"
+	    "0;16;8;164,49152,166912,128,1024,,p\n", 2, "smem_configs_kb");
+	/* unknown compute capability in a devices file */
+	BAD("name,cc,sm_count\nFuture,9.9,10\n", 2, "cc");
+	/* missing name */
+	BAD("name,cc,sm_count\n,8.0,10\n", 2, "name");
+	/* neither kind of header */
+	BAD("foo,bar\n1,2\n", 1, NULL);
+	/* unterminated quote: the line where the quoted field starts */
+	BAD("name,cc,sm_count\nOK,8.0,1\n\"Unclosed,8.0,10\n", 3, NULL);
+}
+END_TEST
+
+/* Binary garbage: the brief asks for file and line; the line of the first NUL is known. */
+START_TEST(malformed_binary)
+{
+	static const char text[] = "name,cc,sm_count\nX\0Y,8.0,1\n";
+	bad(text, sizeof(text) - 1, 2, NULL);
+}
+END_TEST
+
+START_TEST(empty_file)
+{
+	struct occ_error err = { 0 };
+
+	ck_assert(!gpu_db_load_csv(db, "empty.csv", "", 0, &err));
+	ck_assert_str_eq(err.file, "empty.csv");
+	ck_assert_int_eq(err.status, OCC_EDATA);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("gpu_db");
+	TCase *tc = tcase_create("gpu_db");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, builtin_counts);
+	tcase_add_test(tc, find_by_name_alias_cc);
+	tcase_add_test(tc, find_unknown_lists_close_names);
+	tcase_add_test(tc, user_files_override_and_add);
+	tcase_add_test(tc, user_file_from_disk);
+	tcase_add_test(tc, malformed_files);
+	tcase_add_test(tc, malformed_binary);
+	tcase_add_test(tc, empty_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,804 @@
+/* test_occupancy.c - occ_compute() against Nsight Compute reports (corpus) and NVIDIA's calculator. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "gpu.h"
+#include "launch.h"
+#include "occupancy.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+	db = gpu_db_new_builtin(&err);
+	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+	db = NULL;
+}
+
+static const struct gpu_arch *arch(int major, int minor)
+{
+	const struct gpu_arch *a = gpu_db_find_arch(db, major, minor);
+	ck_assert_msg(a != NULL, "no arch %d.%d", major, minor);
+	return a;
+}
+
+static struct occ_result run(int major, int minor, int threads, int regs, int64_t st, int64_t dyn,
+			     int carveout, int barriers)
+{
+	struct occ_input in = { threads, regs, st, dyn, carveout, barriers };
+	struct occ_result r;
+	occ_compute(arch(major, minor), &in, &r);
+	return r;
+}
+
+#define BIT(f) (1u << (f))
+#define DEF LAUNCH_CARVEOUT_DEFAULT
+
+static void assert_limits(const struct occ_result *r, int warps, int blocks, int regs, int smem, int bars)
+{
+	ck_assert_int_eq(r->block_limit[OCC_WARPS], warps);
+	ck_assert_int_eq(r->block_limit[OCC_BLOCKS], blocks);
+	ck_assert_int_eq(r->block_limit[OCC_REGISTERS], regs);
+	ck_assert_int_eq(r->block_limit[OCC_SHARED_MEM], smem);
+	ck_assert_int_eq(r->block_limit[OCC_BARRIERS], bars);
+}
+
+static void assert_usage_sums(const struct occ_result *r)
+{
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		const struct occ_usage *u = &r->usage[f];
+		ck_assert_msg(u->used + u->idle + u->leftover == u->total,
+			      "factor %s: %lld + %lld + %lld != %lld", occ_factor_key((enum occ_factor)f),
+			      (long long)u->used, (long long)u->idle, (long long)u->leftover,
+			      (long long)u->total);
+		ck_assert_msg(u->used >= 0 && u->idle >= 0 && u->leftover >= 0,
+			      "factor %s: negative usage part", occ_factor_key((enum occ_factor)f));
+	}
+}
+
+/* ---- Nsight Compute reports in /work/shared/corpus (copies in tests/data/) ---- */
+
+/* ncu-text/unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt (H20, cc 9.0):
+ * Block Size 256, Registers 255, Dynamic Shared Memory 230.40 Kbyte (= 230400 B,
+ * 225 KiB), Static 0, Driver Shared Memory 1.02 Kbyte (1024 B), Shared Memory
+ * Configuration Size 233.47 Kbyte (233472 B). */
+START_TEST(ncu_h20_255_registers)
+{
+	struct occ_result r = run(9, 0, 256, 255, 0, 230400, DEF, 1);
+
+	/* ncu: Block Limit SM 32, Registers 1, Shared Mem 1, Warps 8. (Barriers are not
+	 * printed there; 64 / 1 from cuda_occupancy.h (CUDA 13.0).) */
+	assert_limits(&r, 8, 32, 1, 1, 64);
+	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	/* ncu: Theoretical Active Warps per SM 8, Theoretical Occupancy 12.50 % */
+	ck_assert_int_eq(r.active_warps_per_sm, 8);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 12.50, 0.0051);
+	/* ncu rule text: "limited by the number of required registers" and "... by the
+	 * required amount of shared memory" */
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
+	/* ncu: Shared Memory Configuration Size 233.47 Kbyte */
+	ck_assert_int_eq(r.smem_config_bytes, 233472);
+	/* cuda_occupancy.h (CUDA 13.0): allocatedSharedMemPerBlock 231424 (230400 + 1024) */
+	ck_assert_int_eq(r.allocated_smem_per_block, 231424);
+	ck_assert_int_eq(r.misfit, OCC_FITS);
+	assert_usage_sums(&r);
+}
+END_TEST
+
+/* ncu-text/unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt
+ * (cc 7.5): Block Size 256, Registers 64, Static Shared Memory 32.77 Kbyte (32768 B),
+ * Dynamic 0, Driver 0, Shared Memory Configuration Size 65.54 Kbyte (65536 B). */
+START_TEST(ncu_turing_register_tiled)
+{
+	struct occ_result r = run(7, 5, 256, 64, 32768, 0, DEF, 1);
+
+	/* ncu: Block Limit SM 16, Registers 4, Shared Mem 2, Warps 4 */
+	assert_limits(&r, 4, 16, 4, 2, OCC_UNLIMITED);
+	/* ncu: Theoretical Active Warps per SM 16, Theoretical Occupancy 50 % */
+	ck_assert_int_eq(r.active_blocks_per_sm, 2);
+	ck_assert_int_eq(r.active_warps_per_sm, 16);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 50.0, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
+	/* ncu: Shared Memory Configuration Size 65.54 Kbyte */
+	ck_assert_int_eq(r.smem_config_bytes, 65536);
+	ck_assert_int_eq(r.allocated_smem_per_block, 32768);
+	assert_usage_sums(&r);
+}
+END_TEST
+
+/* ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log (Tesla V100-SXM2, cc 7.0):
+ * cuda_compute_step_factor and cuda_time_step: Block Size 192, Registers 20 (and 22),
+ * no shared memory. */
+START_TEST(ncu_v100_step_factor)
+{
+	static const int regs[] = { 20, 22 }; /* step_factor, time_step */
+
+	for (int i = 0; i < 2; i++) {
+		struct occ_result r = run(7, 0, 192, regs[i], 0, 0, DEF, 1);
+		/* ncu: Block Limit SM 32, Registers 14, Warps 10. ncu prints Block Limit
+		 * Shared Mem 32 for a kernel without shared memory; our engine says
+		 * OCC_UNLIMITED there, as cuda_occupancy.h (CUDA 13.0) does (INT_MAX). */
+		ck_assert_int_eq(r.block_limit[OCC_WARPS], 10);
+		ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 14);
+		ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], OCC_UNLIMITED);
+		/* ncu: Theoretical Active Warps per SM 60, Theoretical Occupancy 93.75 % */
+		ck_assert_int_eq(r.active_warps_per_sm, 60);
+		ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 93.75, 0.0051);
+		ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+		assert_usage_sums(&r);
+	}
+}
+END_TEST
+
+/* Same report: cuda_compute_flux, Block Size 192, Registers 60, no shared memory. */
+START_TEST(ncu_v100_compute_flux)
+{
+	struct occ_result r = run(7, 0, 192, 60, 0, 0, DEF, 1);
+
+	/* ncu: Block Limit SM 32, Registers 5, Warps 10; 30 warps, 46.88 % */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 10);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+	ck_assert_int_eq(r.active_blocks_per_sm, 5);
+	ck_assert_int_eq(r.active_warps_per_sm, 30);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 46.88, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	/* cuda_occupancy.h (CUDA 13.0): allocatedRegistersPerBlock 12288 */
+	ck_assert_int_eq(r.allocated_regs_per_block, 12288);
+}
+END_TEST
+
+/* ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv (A100, 108 SMs):
+ * adaptive_average_pool, Block Size (32, 8, 1) = 256, Registers 38, Shared Memory
+ * Configuration Size 32,768 byte; the page prints no static/dynamic sizes, and
+ * Block Limit Shared Mem 32 = 32768 / 1024 fits a block with only the driver's
+ * 1 KB. ncu's configuration (32 KB) is what the driver chose; a carveout of 19 %
+ * (19 % of 167936 = 31907 B) snaps to the same 32 KB configuration. */
+START_TEST(ncu_a100_adaptive_average_pool)
+{
+	struct occ_result r = run(8, 0, 256, 38, 0, 0, 19, 1);
+
+	/* ncu: Block Limit SM 32, Registers 6, Shared Mem 32, Warps 8 */
+	assert_limits(&r, 8, 32, 6, 32, OCC_UNLIMITED);
+	/* ncu: Theoretical Active Warps per SM 48, Theoretical Occupancy 75 % */
+	ck_assert_int_eq(r.active_warps_per_sm, 48);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	/* ncu: Shared Memory Configuration Size 32,768 byte */
+	ck_assert_int_eq(r.smem_config_bytes, 32768);
+	assert_usage_sums(&r);
+
+	/* Default carveout: the same occupancy (cuda_occupancy.h (CUDA 13.0): 6 blocks,
+	 * blockLimitSharedMem 164 = 167936 / 1024). */
+	r = run(8, 0, 256, 38, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 6);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 164);
+}
+END_TEST
+
+/* Same report: reduce_kernel<512>, Block Size (32, 16, 1) = 512, Registers 26. */
+START_TEST(ncu_a100_reduce_kernel)
+{
+	struct occ_result r = run(8, 0, 512, 26, 0, 0, DEF, 1);
+
+	/* ncu: Block Limit SM 32, Registers 4, Warps 4; 64 warps, 100 % */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 4);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
+	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 0.0051);
+	/* Warps and registers both at 4: both limit. */
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+}
+END_TEST
+
+/* ncu-text/heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt (cc 8.9, 34 SMs):
+ * add_heat_kernel_3d and heat_kernel_3d_color, Block Size 512 (8x8x8), Registers 16,
+ * Static 0, Dynamic 0, Driver 1.02 Kbyte, Shared Memory Configuration Size 8.19 Kbyte
+ * (8192 B). A carveout of 8 % (8192 B of 102400) selects ncu's 8 KB configuration. */
+START_TEST(ncu_ada_heat_kernel)
+{
+	struct occ_result r = run(8, 9, 512, 16, 0, 0, 8, 1);
+
+	/* ncu: Block Limit SM 24, Registers 8, Shared Mem 8, Warps 3 */
+	assert_limits(&r, 3, 24, 8, 8, OCC_UNLIMITED);
+	/* ncu: Theoretical Active Warps per SM 48, Theoretical Occupancy 100 % */
+	ck_assert_int_eq(r.active_warps_per_sm, 48);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+	ck_assert_int_eq(r.smem_config_bytes, 8192);
+	/* ncu: Driver Shared Memory Per Block 1.02 Kbyte: the block allocates the reserve */
+	ck_assert_int_eq(r.allocated_smem_per_block, 1024);
+}
+END_TEST
+
+/* ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv (B200, cc 10.0):
+ * PersistentVariableLengthMergeStates: launch__block_size 128, registers_per_thread 40,
+ * shared_mem_per_block_dynamic 8704, static 0, driver 1024, shared_mem_config_size
+ * 135168. A carveout of 57 % (133079 B) snaps to that 132 KB configuration. */
+START_TEST(ncu_b200_merge_states)
+{
+	struct occ_result r = run(10, 0, 128, 40, 0, 8704, 57, 1);
+
+	/* ncu: launch__occupancy_limit_warps 16, _blocks 32, _registers 12, _shared_mem 13.
+	 * (ncu prints _barriers 32; cuda_occupancy.h (CUDA 13.0) and our engine give 64.) */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 12);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 13);
+	/* ncu: sm__maximum_warps_per_active_cycle_pct 75 */
+	ck_assert_int_eq(r.active_blocks_per_sm, 12);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
+	ck_assert_int_eq(r.smem_config_bytes, 135168);
+	/* ncu: launch__registers_per_thread_allocated 40 -> 40 x 32 = 1280 per warp */
+	ck_assert_int_eq(r.regs_per_warp_allocated, 1280);
+	ck_assert_int_eq(r.allocated_smem_per_block, 9728);
+}
+END_TEST
+
+/* Same file: BatchDecodeWithPagedKVCacheKernel: block 128, 56 registers, dynamic 9216,
+ * driver 1024, config 135168. */
+START_TEST(ncu_b200_batch_decode)
+{
+	struct occ_result r = run(10, 0, 128, 56, 0, 9216, 57, 1);
+
+	/* ncu: limit_warps 16, _blocks 32, _registers 9, _shared_mem 13; 56.25 % */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 9);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 13);
+	ck_assert_int_eq(r.active_warps_per_sm, 36);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 56.25, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+}
+END_TEST
+
+/* ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv (B200):
+ * flash_fwd_splitkv_kernel: block 128, registers 222 (allocated 224), dynamic 81920,
+ * driver 1024, config 167936; flash_fwd_splitkv_combine_kernel: block 128, registers
+ * 36 (allocated 40), static 80, dynamic 0, config 32768 (a 13 % carveout, 30350 B,
+ * snaps to 32 KB). */
+START_TEST(ncu_b200_flash_fwd)
+{
+	struct occ_result r = run(10, 0, 128, 222, 0, 81920, DEF, 1);
+
+	/* ncu: limit_warps 16, _blocks 32, _registers 2, _shared_mem 2; 12.50 % */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 2);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 12.50, 0.0051);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
+	/* ncu: registers_per_thread_allocated 224 -> 224 x 32 = 7168 per warp */
+	ck_assert_int_eq(r.regs_per_warp_allocated, 7168);
+
+	r = run(10, 0, 128, 36, 80, 0, 13, 1);
+	/* ncu: limit_registers 12, _shared_mem 28, _warps 16, _blocks 32; 75 % */
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 12);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 28);
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
+	ck_assert_int_eq(r.smem_config_bytes, 32768);
+	/* ncu: registers_per_thread_allocated 40 */
+	ck_assert_int_eq(r.regs_per_warp_allocated, 40 * 32);
+	/* 80 + 1024 rounded to 128: cuda_occupancy.h (CUDA 13.0) allocatedSharedMemPerBlock 1152 */
+	ck_assert_int_eq(r.allocated_smem_per_block, 1152);
+}
+END_TEST
+
+/* ncu/llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv (cc 12.0):
+ * cutlass wmma Kernel2, Block Size (128, 1, 1). The section prints Block Limit
+ * Barriers 24, SM 24, Warps 12 (and Registers 5, Shared Mem 2, whose inputs the
+ * report does not give). One barrier per block, the CUDA default. */
+START_TEST(ncu_cc120_block_128)
+{
+	struct occ_result r = run(12, 0, 128, 32, 0, 0, DEF, 1);
+
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 24);
+	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 24);
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 12);
+	/* ncu rule: "hardware maximum of 12" warps per scheduler -> 48 per SM */
+	ck_assert_int_eq(r.max_warps_per_sm, 48);
+	/* cuda_occupancy.h (CUDA 13.0): 96 registers at block 128 give blockLimitRegs 5,
+	 * the value ncu printed for this kernel. */
+	r = run(12, 0, 128, 96, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+}
+END_TEST
+
+/* ---- cuda_occupancy.h (CUDA 13.0) cases ---- */
+
+/* A100, 256 threads, 32 registers, 40 KB (40960 B) dynamic shared memory. */
+START_TEST(calc_a100_carveout)
+{
+	static const struct { int carve, blocks, smem_limit; int64_t config; } c[] = {
+		/* cuda_occupancy.h (CUDA 13.0): activeBlocks / blockLimitSharedMem; the
+		 * configuration from cudaOccSMemPerMultiprocessor (and, for 0 %, the
+		 * Volta+ raise to the configuration holding one block) */
+		{ 25, 1, 1, 65536 },    /* 25 % = 41984 B -> 64 KB configuration */
+		{ 50, 2, 2, 102400 },   /* 50 % = 83968 B -> 100 KB */
+		{ DEF, 4, 4, 167936 },
+		{ 100, 4, 4, 167936 },
+		{ 0, 1, 1, 65536 },     /* 0 %: one block needs 41984 B, the driver raises it to 64 KB */
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct occ_result r = run(8, 0, 256, 32, 0, 40960, c[i].carve, 1);
+		ck_assert_int_eq(r.active_blocks_per_sm, c[i].blocks);
+		ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], c[i].smem_limit);
+		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 8);
+		/* cuda_occupancy.h (CUDA 13.0): allocatedSharedMemPerBlock 41984 */
+		ck_assert_int_eq(r.allocated_smem_per_block, 41984);
+		ck_assert_int_eq(r.smem_config_bytes, c[i].config);
+		ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
+		assert_usage_sums(&r);
+	}
+	/* The preference itself: cudaOccSMemPerMultiprocessor gives 0 for 0 %. */
+	struct occ_result r = run(8, 0, 256, 32, 0, 40960, 0, 1);
+	ck_assert_int_eq(r.smem_preference_bytes, 0);
+}
+END_TEST
+
+START_TEST(calc_barriers_hopper)
+{
+	/* cuda_occupancy.h (CUDA 13.0), cc 9.0, 128 threads, 32 registers:
+	 * 4 barriers -> blockLimitBarriers 16 (= 2 x 32 / 4), active 16, a tie with
+	 * warps (16) and registers (16). */
+	struct occ_result r = run(9, 0, 128, 32, 0, 0, DEF, 4);
+	assert_limits(&r, 16, 32, 16, 228, 16);
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS) | BIT(OCC_BARRIERS));
+
+	/* 16 barriers -> 4 blocks, barriers alone limit */
+	r = run(9, 0, 128, 32, 0, 0, DEF, 16);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 4);
+	ck_assert_int_eq(r.active_blocks_per_sm, 4);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_BARRIERS));
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 25.0, 1e-9);
+
+	/* 5 barriers -> 12; 64 threads with 3 barriers -> 21 */
+	r = run(9, 0, 128, 32, 0, 0, DEF, 5);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 12);
+	ck_assert_int_eq(r.active_blocks_per_sm, 12);
+	r = run(9, 0, 64, 32, 0, 0, DEF, 3);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 21);
+	ck_assert_int_eq(r.active_blocks_per_sm, 21);
+	assert_usage_sums(&r);
+
+	/* 0 barriers: blockLimitBarriers INT_MAX */
+	r = run(9, 0, 256, 32, 0, 0, DEF, 0);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+}
+END_TEST
+
+START_TEST(calc_barriers_cc120)
+{
+	/* cuda_occupancy.h (CUDA 13.0), cc 12.0 (barriers = 1 x 24 blocks):
+	 * 128 threads, 2 barriers -> 12, tied with warps (12) */
+	struct occ_result r = run(12, 0, 128, 32, 0, 0, DEF, 2);
+	assert_limits(&r, 12, 24, 16, 100, 12);
+	ck_assert_int_eq(r.active_blocks_per_sm, 12);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_BARRIERS));
+
+	/* 256 threads, 3 barriers -> barriers 8, warps 6: warps limit */
+	r = run(12, 0, 256, 32, 0, 0, DEF, 3);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 8);
+	ck_assert_int_eq(r.active_blocks_per_sm, 6);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+
+	/* 25 barriers (more than the SM's 24; launch_check refuses it, occ_compute
+	 * must not): blockLimitBarriers 0, no block fits */
+	r = run(12, 0, 128, 32, 0, 0, DEF, 25);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 0);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_BARRIERS);
+	assert_usage_sums(&r);
+}
+END_TEST
+
+START_TEST(calc_barriers_before_hopper_unlimited)
+{
+	/* cuda_occupancy.h (CUDA 13.0): barriers only count from cc 9.0; cc 8.0 and 8.6
+	 * give INT_MAX whatever the count. */
+	struct occ_result r = run(8, 0, 256, 32, 0, 0, DEF, 16);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	r = run(8, 6, 64, 16, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
+	/* cc 8.6, 64 threads: blocks per SM (16) limit */
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+}
+END_TEST
+
+START_TEST(calc_gp100_rule)
+{
+	/* cuda_occupancy.h (CUDA 13.0): GP100 (cc 6.0) has 2 register sub-partitions
+	 * and packs more warps than cc 6.1: */
+	struct occ_result r = run(6, 0, 160, 192, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	r = run(6, 1, 160, 192, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	r = run(6, 0, 64, 192, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+	r = run(6, 1, 64, 192, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
+	/* ...but a kernel that cannot run on GP10x is refused on GP100 as well:
+	 * 288 threads x 192 registers -> blockLimitRegs 0 on both. */
+	r = run(6, 0, 288, 192, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 0);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
+	/* cuda_occupancy.h: allocatedRegistersPerBlock 55296 */
+	ck_assert_int_eq(r.allocated_regs_per_block, 55296);
+	/* 320 x 160 fits: blockLimitRegs 1 */
+	r = run(6, 0, 320, 160, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+}
+END_TEST
+
+START_TEST(calc_cc37_registers)
+{
+	/* cuda_occupancy.h (CUDA 13.0): cc 3.7 has 128K registers per SM, cc 3.5 64K. */
+	struct occ_result r = run(3, 7, 512, 128, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	r = run(3, 5, 512, 128, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	r = run(3, 7, 128, 255, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
+	r = run(3, 7, 256, 64, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	/* ... but the per-block register file is still 64K: 1024 x 128 does not fit */
+	r = run(3, 7, 1024, 128, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
+	ck_assert_int_eq(r.allocated_regs_per_block, 131072);
+}
+END_TEST
+
+START_TEST(calc_block_not_warp_multiple)
+{
+	/* cuda_occupancy.h (CUDA 13.0) */
+	struct occ_result r = run(7, 0, 100, 32, 0, 0, DEF, 1);   /* 4 warps */
+	ck_assert_int_eq(r.warps_per_block, 4);
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 16);
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_int_eq(r.allocated_regs_per_block, 4096);
+	ck_assert_int_eq(r.active_threads_per_sm, 1600);
+
+	r = run(8, 0, 33, 32, 0, 0, DEF, 1);                      /* 2 warps */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 32);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 32);
+	ck_assert_int_eq(r.active_blocks_per_sm, 32);
+	ck_assert_int_eq(r.allocated_regs_per_block, 2048);
+
+	r = run(9, 0, 1000, 32, 0, 0, DEF, 1);                    /* 32 warps */
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 2);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	ck_assert_int_eq(r.active_blocks_per_sm, 2);
+	ck_assert_int_eq(r.allocated_regs_per_block, 32768);
+}
+END_TEST
+
+START_TEST(calc_each_factor_limits)
+{
+	/* cuda_occupancy.h (CUDA 13.0) for every value below */
+	struct occ_result r;
+
+	/* warps: cc 7.5, 512 threads -> 2 (1024 threads per SM) */
+	r = run(7, 5, 512, 32, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 2);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+	/* blocks: cc 7.5, 32 threads, 16 registers -> 16 blocks, 50 % */
+	r = run(7, 5, 32, 16, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 128);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	/* registers: cc 8.0, 256 threads, 64 registers -> 4 */
+	r = run(8, 0, 256, 64, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 4);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	ck_assert_int_eq(r.allocated_regs_per_block, 16384);
+	/* shared memory: cc 10.0, 256 threads, 48 registers, 64 KB dynamic -> 3 */
+	r = run(10, 0, 256, 48, 0, 65536, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 3);
+	ck_assert_int_eq(r.active_blocks_per_sm, 3);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
+	ck_assert_int_eq(r.allocated_smem_per_block, 66560);
+	/* shared memory before cc 8.0: no reserve, cc 7.5 64 KB -> 1; cc 5.2 48 KB of 96 -> 2 */
+	r = run(7, 5, 256, 32, 0, 65536, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 1);
+	ck_assert_int_eq(r.allocated_smem_per_block, 65536);
+	r = run(5, 2, 256, 32, 0, 49152, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 2);
+	/* cc 7.0, 96 KB opt-in -> 1 */
+	r = run(7, 0, 256, 32, 0, 98304, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 1);
+	/* A100, 100000 B dynamic -> 101120 allocated, 1 block */
+	r = run(8, 0, 256, 32, 0, 100000, DEF, 1);
+	ck_assert_int_eq(r.allocated_smem_per_block, 101120);
+	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	/* register steps on cc 8.0 at 256 threads: 33 and 40 -> 6, 41, 42 and 48 -> 5, 49 -> 4 */
+	static const struct { int regs, blocks; } steps[] = {
+		{ 33, 6 }, { 40, 6 }, { 41, 5 }, { 42, 5 }, { 48, 5 }, { 49, 4 },
+	};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		r = run(8, 0, 256, steps[i].regs, 0, 0, DEF, 1);
+		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], steps[i].blocks);
+	}
+	/* cc 9.0, 256 threads: 127 and 128 registers -> 2, 168 and 255 -> 1 */
+	r = run(9, 0, 256, 127, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	r = run(9, 0, 256, 128, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	r = run(9, 0, 256, 168, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	ck_assert_int_eq(r.allocated_regs_per_block, 43008);
+}
+END_TEST
+
+START_TEST(unlimited_factors)
+{
+	/* cuda_occupancy.h (CUDA 13.0): blockLimitRegs INT_MAX with 0 registers,
+	 * blockLimitSharedMem INT_MAX with no shared memory before cc 8.0. */
+	struct occ_result r = run(7, 0, 256, 0, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], OCC_UNLIMITED);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], OCC_UNLIMITED);
+	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+	ck_assert_int_eq(r.allocated_regs_per_block, 0);
+	assert_usage_sums(&r);
+
+	r = run(7, 5, 1, 0, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 32);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	assert_usage_sums(&r);
+
+	/* From cc 8.0 the driver's 1 KB reserve makes shared memory count even at 0:
+	 * cuda_occupancy.h gives 164 on cc 8.0, ncu prints 32 for a 32 KB configuration
+	 * (A100 report above). */
+	r = run(8, 0, 256, 32, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 164);
+	ck_assert_int_eq(r.allocated_smem_per_block, 1024);
+}
+END_TEST
+
+START_TEST(ties_all_reported)
+{
+	/* cuda_occupancy.h (CUDA 13.0), cc 12.0, 64 threads, 16 registers: warps 24,
+	 * blocks 24, barriers 24 (registers 64) */
+	struct occ_result r = run(12, 0, 64, 16, 0, 0, DEF, 1);
+	assert_limits(&r, 24, 24, 64, 100, 24);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_BLOCKS) | BIT(OCC_BARRIERS));
+	ck_assert(occ_is_limiting(&r, OCC_WARPS));
+	ck_assert(!occ_is_limiting(&r, OCC_REGISTERS));
+	/* cc 9.0, 256 threads, 32 registers (seed 002's formula: 65536 / (32 x 256) = 8
+	 * blocks, 64 / 8 warps = 8 blocks): warps and registers tie at 8, 100 % */
+	r = run(9, 0, 256, 32, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 1e-9);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+}
+END_TEST
+
+START_TEST(seed000_examples)
+{
+	/* seeds/000: "on a GPU that supports 64 active warps per SM, 8 active blocks with
+	 * 256 threads per block (8 warps per block) results in 64 active warps, and 100%" */
+	struct occ_result r = run(7, 0, 256, 16, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.max_warps_per_sm, 64);
+	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 1e-9);
+	/* "16 active blocks with 128 threads per block ... also 64 active warps" (cc 3.5: 16 blocks) */
+	r = run(3, 5, 128, 16, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 16);
+	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	/* "on a GPU that supports 16 active blocks and 64 active warps per SM, blocks with
+	 * 32 threads ... at most 16 active warps (25% theoretical occupancy)": cc 3.5 */
+	r = run(3, 5, 32, 16, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_warps_per_sm, 16);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 25.0, 1e-9);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+}
+END_TEST
+
+START_TEST(misfits)
+{
+	/* cuda_occupancy.h (CUDA 13.0): cc 9.0, 1024 threads x 255 registers ->
+	 * blockLimitRegs 0, allocatedRegistersPerBlock 262144 */
+	struct occ_result r = run(9, 0, 1024, 255, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.active_warps_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
+	ck_assert_int_eq(r.allocated_regs_per_block, 262144);
+	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	assert_usage_sums(&r);
+	/* 1024 x 64 fits once */
+	r = run(9, 0, 1024, 64, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+
+	/* Outside the checked range, as occupancy.h promises: 0 blocks and a reason. */
+	r = run(9, 0, 2048, 32, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_THREADS);
+	r = run(9, 0, 0, 32, 0, 0, DEF, 1);
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_THREADS);
+	r = run(9, 0, 256, 32, 0, 232449, DEF, 1); /* one byte above the 232448 opt-in */
+	ck_assert_int_eq(r.active_blocks_per_sm, 0);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
+	assert_usage_sums(&r);
+	r = run(9, 0, 256, 32, 0, 232448, DEF, 1); /* exactly the opt-in maximum fits */
+	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+}
+END_TEST
+
+START_TEST(usage_h20)
+{
+	/* The H20 report's launch: 1 block of 8 warps resident. */
+	struct occ_result r = run(9, 0, 256, 255, 0, 230400, DEF, 1);
+	const struct occ_usage *w = &r.usage[OCC_WARPS];
+	const struct occ_usage *g = &r.usage[OCC_REGISTERS];
+	const struct occ_usage *s = &r.usage[OCC_SHARED_MEM];
+
+	ck_assert_int_eq(w->total, 64);
+	ck_assert_int_eq(w->per_block, 8);
+	ck_assert_int_eq(w->used, 8);
+	/* warps would allow 8 blocks: 7 more are idle */
+	ck_assert_int_eq(w->idle, 56);
+	ck_assert_int_eq(w->leftover, 0);
+	ck_assert_int_eq(g->total, 65536);
+	ck_assert_int_eq(g->used, 65536);
+	ck_assert_int_eq(g->leftover, 0);
+	/* ncu: 233.47 KB configuration, 231424 B per block: 2048 B left over */
+	ck_assert_int_eq(s->total, 233472);
+	ck_assert_int_eq(s->used, 231424);
+	ck_assert_int_eq(s->idle, 0);
+	ck_assert_int_eq(s->leftover, 2048);
+}
+END_TEST
+
+START_TEST(usage_sums_everywhere)
+{
+	static const int threads[] = { 1, 32, 33, 96, 100, 128, 192, 256, 384, 512, 768, 1000, 1024 };
+	static const int regs[] = { 0, 16, 32, 40, 64, 96, 128, 168, 255 };
+	static const int64_t smem[] = { 0, 1, 8704, 40960, 49152 };
+	static const int carve[] = { DEF, 0, 25, 50, 100 };
+	static const int bars[] = { 0, 1, 4, 16 };
+
+	for (size_t a = 0; a < gpu_db_arch_count(db); a++) {
+		const struct gpu_arch *ar = gpu_db_arch_at(db, a);
+		for (size_t t = 0; t < sizeof(threads) / sizeof(threads[0]); t++)
+		for (size_t g = 0; g < sizeof(regs) / sizeof(regs[0]); g++)
+		for (size_t s = 0; s < sizeof(smem) / sizeof(smem[0]); s++)
+		for (size_t c = 0; c < sizeof(carve) / sizeof(carve[0]); c++)
+		for (size_t b = 0; b < sizeof(bars) / sizeof(bars[0]); b++) {
+			struct occ_input in = { threads[t], regs[g], 0, smem[s], carve[c], bars[b] };
+			struct occ_result r;
+			if (regs[g] > ar->max_regs_per_thread)
+				continue;
+			occ_compute(ar, &in, &r);
+			assert_usage_sums(&r);
+			int lo = OCC_UNLIMITED;
+			for (int f = 0; f < OCC_N_FACTORS; f++)
+				if (r.block_limit[f] < lo)
+					lo = r.block_limit[f];
+			ck_assert_int_eq(r.active_blocks_per_sm, lo);
+			ck_assert_int_le(r.active_warps_per_sm, r.max_warps_per_sm);
+			ck_assert_int_eq(r.misfit == OCC_FITS, r.active_blocks_per_sm > 0);
+			ck_assert_uint_ne(r.limiting, 0);
+		}
+	}
+}
+END_TEST
+
+START_TEST(input_from_launch)
+{
+	struct launch l;
+	struct occ_input in;
+
+	launch_init(&l);
+	l.block[0] = 32;
+	l.block[1] = 8;   /* the A100 report's (32, 8, 1) */
+	l.regs_per_thread = 38;
+	l.static_smem_bytes = 80;
+	l.dynamic_smem_bytes = 8704;
+	l.carveout_pct = 57;
+	l.barriers = 2;
+	occ_input_from_launch(&l, &in);
+	ck_assert_int_eq(in.threads_per_block, 256);
+	ck_assert_int_eq(in.regs_per_thread, 38);
+	ck_assert_int_eq(in.static_smem_bytes, 80);
+	ck_assert_int_eq(in.dynamic_smem_bytes, 8704);
+	ck_assert_int_eq(in.carveout_pct, 57);
+	ck_assert_int_eq(in.barriers, 2);
+}
+END_TEST
+
+START_TEST(factor_names)
+{
+	ck_assert_str_eq(occ_factor_key(OCC_WARPS), "warps");
+	ck_assert_str_eq(occ_factor_key(OCC_BLOCKS), "blocks");
+	ck_assert_str_eq(occ_factor_key(OCC_REGISTERS), "registers");
+	ck_assert_str_eq(occ_factor_key(OCC_SHARED_MEM), "shared_mem");
+	ck_assert_str_eq(occ_factor_key(OCC_BARRIERS), "barriers");
+	ck_assert_str_eq(occ_factor_label(OCC_SHARED_MEM), "shared memory");
+	ck_assert_str_eq(occ_factor_key((enum occ_factor)99), "?");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("occupancy");
+	TCase *ncu = tcase_create("ncu_reports");
+	TCase *calc = tcase_create("calculator");
+	TCase *misc = tcase_create("model");
+
+	tcase_add_checked_fixture(ncu, setup, teardown);
+	tcase_add_test(ncu, ncu_h20_255_registers);
+	tcase_add_test(ncu, ncu_turing_register_tiled);
+	tcase_add_test(ncu, ncu_v100_step_factor);
+	tcase_add_test(ncu, ncu_v100_compute_flux);
+	tcase_add_test(ncu, ncu_a100_adaptive_average_pool);
+	tcase_add_test(ncu, ncu_a100_reduce_kernel);
+	tcase_add_test(ncu, ncu_ada_heat_kernel);
+	tcase_add_test(ncu, ncu_b200_merge_states);
+	tcase_add_test(ncu, ncu_b200_batch_decode);
+	tcase_add_test(ncu, ncu_b200_flash_fwd);
+	tcase_add_test(ncu, ncu_cc120_block_128);
+	suite_add_tcase(s, ncu);
+
+	tcase_add_checked_fixture(calc, setup, teardown);
+	tcase_add_test(calc, calc_a100_carveout);
+	tcase_add_test(calc, calc_barriers_hopper);
+	tcase_add_test(calc, calc_barriers_cc120);
+	tcase_add_test(calc, calc_barriers_before_hopper_unlimited);
+	tcase_add_test(calc, calc_gp100_rule);
+	tcase_add_test(calc, calc_cc37_registers);
+	tcase_add_test(calc, calc_block_not_warp_multiple);
+	tcase_add_test(calc, calc_each_factor_limits);
+	suite_add_tcase(s, calc);
+
+	tcase_add_checked_fixture(misc, setup, teardown);
+	tcase_set_timeout(misc, 60);
+	tcase_add_test(misc, unlimited_factors);
+	tcase_add_test(misc, ties_all_reported);
+	tcase_add_test(misc, seed000_examples);
+	tcase_add_test(misc, misfits);
+	tcase_add_test(misc, usage_h20);
+	tcase_add_test(misc, usage_sums_everywhere);
+	tcase_add_test(misc, input_from_launch);
+	tcase_add_test(misc, factor_names);
+	suite_add_tcase(s, misc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}

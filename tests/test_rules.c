@@ -1,0 +1,261 @@
+/* test_rules.c - findings raised (or not) for real launches, with this launch's numbers in their text. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "gpu.h"
+#include "occupancy.h"
+#include "rules.h"
+#include "waves.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+	db = gpu_db_new_builtin(&err);
+	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+	db = NULL;
+}
+
+/* One evaluation and everything it points at. */
+struct eval {
+	struct gpu gpu;
+	struct occ_input in;
+	struct occ_result r;
+	struct waves w;
+	struct finding f[RULES_MAX_FINDINGS];
+	int n;
+};
+
+static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int64_t st, int64_t dyn,
+		     int carve, int64_t grid)
+{
+	struct occ_error err = { 0 };
+	struct rules_input ri;
+
+	memset(e, 0, sizeof(*e));
+	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
+	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1 };
+	occ_compute(&e->gpu.arch, &e->in, &e->r);
+	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
+	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w };
+	e->n = rules_evaluate(&ri, e->f);
+	ck_assert_int_ge(e->n, 0);
+	ck_assert_int_le(e->n, RULES_MAX_FINDINGS);
+}
+
+static const struct finding *find(const struct eval *e, const char *id)
+{
+	for (int i = 0; i < e->n; i++)
+		if (strcmp(e->f[i].id, id) == 0)
+			return &e->f[i];
+	return NULL;
+}
+
+static void has(const struct eval *e, const char *id, const char *const *words)
+{
+	const struct finding *f = find(e, id);
+
+	ck_assert_msg(f != NULL, "finding \"%s\" missing", id);
+	for (size_t i = 0; words && words[i]; i++)
+		ck_assert_msg(strstr(f->text, words[i]) != NULL, "finding \"%s\": \"%s\" not in \"%s\"",
+			      id, words[i], f->text);
+}
+
+static void lacks(const struct eval *e, const char *id)
+{
+	ck_assert_msg(find(e, id) == NULL, "finding \"%s\" should not be there", id);
+}
+
+static void sorted(const struct eval *e)
+{
+	for (int i = 1; i < e->n; i++)
+		ck_assert_int_ge(e->f[i - 1].severity, e->f[i].severity);
+}
+
+#define DEF LAUNCH_CARVEOUT_DEFAULT
+
+/* ncu/opinsight_a100... adaptive_average_pool: 256 threads, 38 registers, A100 (108 SMs),
+ * Block Limit Registers 6, 48 warps, 75 %. */
+START_TEST(limiter_registers)
+{
+	struct eval e;
+	static const char *const words[] = { "6 blocks x 8 warps = 48 of 64", "75.0%", "registers",
+					     "38 registers", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 256);
+	has(&e, "limiter", words);
+	lacks(&e, "cannot_run");
+	lacks(&e, "block_not_warp_multiple");
+	sorted(&e);
+	ck_assert_int_eq(find(&e, "limiter")->severity, RULES_WARNING);
+}
+END_TEST
+
+/* The H20 report: registers and shared memory both limit (ncu rule text names both). */
+START_TEST(limiter_two_factors)
+{
+	struct eval e;
+	static const char *const words[] = { "= 8 of 64 warps", "12.5%", "registers",
+					     "shared memory", "230400", NULL };
+
+	evaluate(&e, "H20", 256, 255, 0, 230400, DEF, 78);
+	has(&e, "limiter", words);
+	/* grid 78 on 78 SMs: one full wave, nothing partial */
+	lacks(&e, "tail_effect");
+	lacks(&e, "small_grid");
+	lacks(&e, "grid_below_sms");
+}
+END_TEST
+
+/* 1024 threads x 255 registers on an H100 (cuda_occupancy.h (CUDA 13.0): 0 blocks,
+ * 262144 registers per block). */
+START_TEST(cannot_run_registers)
+{
+	struct eval e;
+	static const char *const words[] = { "255 registers x 1024 threads", "262144", "65536", NULL };
+
+	evaluate(&e, "H100", 1024, 255, 0, 0, DEF, 132);
+	has(&e, "cannot_run", words);
+	ck_assert_int_eq(find(&e, "cannot_run")->severity, RULES_ERROR);
+	ck_assert_str_eq(e.f[0].id, "cannot_run");
+	lacks(&e, "limiter");
+	lacks(&e, "tail_effect");
+	lacks(&e, "small_grid");
+}
+END_TEST
+
+START_TEST(cannot_run_shared_memory)
+{
+	struct eval e;
+
+	/* one byte over the cc 9.0 opt-in maximum (232448): 232449 + 1024 -> 233472 allocated */
+	static const char *const words[] = { "233472", NULL };
+	evaluate(&e, "H100", 256, 32, 0, 232449, DEF, 132);
+	has(&e, "cannot_run", words);
+}
+END_TEST
+
+/* ncu/opinsight_a100... grid 1024: "1 full waves and a partial wave ... up to 50.0%". */
+START_TEST(tail_effect)
+{
+	struct eval e;
+	static const char *const words[] = { "1 full wave", "648 blocks", "376 blocks", "1024", "50.0%",
+					     NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, 19, 1024);
+	has(&e, "tail_effect", words);
+	ck_assert_int_eq(find(&e, "tail_effect")->severity, RULES_WARNING);
+	lacks(&e, "small_grid");
+	lacks(&e, "grid_below_sms");
+
+	/* 3 full waves: "up to 25.0%" */
+	static const char *const words3[] = { "3 full waves", "25.0%", NULL };
+	evaluate(&e, "A100", 256, 38, 0, 0, 19, 2048);
+	has(&e, "tail_effect", words3);
+
+	/* exactly two waves: no tail */
+	evaluate(&e, "A100", 256, 38, 0, 0, 19, 1296);
+	lacks(&e, "tail_effect");
+	lacks(&e, "small_grid");
+}
+END_TEST
+
+/* The A100 report's grid 256 (Waves Per SM 0.40): more blocks than SMs, less than a wave. */
+START_TEST(small_grid)
+{
+	struct eval e;
+	static const char *const words[] = { "256 blocks", "108 SMs x 6 blocks = 648", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, 19, 256);
+	has(&e, "small_grid", words);
+	lacks(&e, "grid_below_sms");
+	lacks(&e, "tail_effect");
+}
+END_TEST
+
+/* ncu/decodebench_b200... flash_fwd_splitkv_combine_kernel: grid 64 on 148 SMs. */
+START_TEST(grid_below_sms)
+{
+	struct eval e;
+	static const char *const words[] = { "64 blocks for 148 SMs", "84 SMs", NULL };
+
+	evaluate(&e, "B200", 128, 36, 80, 0, 13, 64);
+	has(&e, "grid_below_sms", words);
+	lacks(&e, "small_grid");
+	lacks(&e, "tail_effect");
+
+	/* grid = SM count: no longer below */
+	evaluate(&e, "B200", 128, 36, 80, 0, 13, 148);
+	lacks(&e, "grid_below_sms");
+	has(&e, "small_grid", NULL);
+}
+END_TEST
+
+/* 100 threads on a V100 (cuda_occupancy.h (CUDA 13.0): 4 warps per block, 16 blocks). */
+START_TEST(block_not_warp_multiple)
+{
+	struct eval e;
+	static const char *const words[] = { "100 threads per block", "4 warps of 32", "28 idle lanes",
+					     "96 or 128", NULL };
+
+	evaluate(&e, "V100-SXM2-16GB", 100, 32, 0, 0, DEF, 1280);
+	has(&e, "block_not_warp_multiple", words);
+	evaluate(&e, "V100-SXM2-16GB", 128, 32, 0, 0, DEF, 1280);
+	lacks(&e, "block_not_warp_multiple");
+}
+END_TEST
+
+START_TEST(full_occupancy_is_info)
+{
+	struct eval e;
+
+	/* ncu/opinsight_a100... reduce_kernel: 512 x 26 registers, 100 % */
+	evaluate(&e, "A100", 512, 26, 0, 0, DEF, 4 * 108 * 3);
+	has(&e, "limiter", NULL);
+	ck_assert_int_eq(find(&e, "limiter")->severity, RULES_INFO);
+	lacks(&e, "tail_effect");
+	ck_assert_str_eq(rules_severity_key(RULES_ERROR), "error");
+	ck_assert_str_eq(rules_severity_key(RULES_WARNING), "warning");
+	ck_assert_str_eq(rules_severity_key(RULES_INFO), "info");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("rules");
+	TCase *tc = tcase_create("rules");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, limiter_registers);
+	tcase_add_test(tc, limiter_two_factors);
+	tcase_add_test(tc, cannot_run_registers);
+	tcase_add_test(tc, cannot_run_shared_memory);
+	tcase_add_test(tc, tail_effect);
+	tcase_add_test(tc, small_grid);
+	tcase_add_test(tc, grid_below_sms);
+	tcase_add_test(tc, block_not_warp_multiple);
+	tcase_add_test(tc, full_occupancy_is_info);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
