@@ -12,6 +12,9 @@
 #include "strutil.h"
 #include "tuning.h"
 
+/* The plural ending for a count. */
+#define S(n) ((n) == 1 ? "" : "s")
+
 struct sink {
 	struct finding *out;
 	int n;
@@ -60,8 +63,8 @@ static void derivation(const struct gpu_arch *a, const struct occ_input *in,
 
 	switch (f) {
 	case OCC_WARPS:
-		snprintf(buf, size, "%d warps per SM / %d warps per block (%d threads) = %d blocks",
-			 a->max_warps_per_sm, r->warps_per_block, in->threads_per_block, lim);
+		snprintf(buf, size, "%d warps per SM / %d warps per block (%d threads) = %d block%s",
+			 a->max_warps_per_sm, r->warps_per_block, in->threads_per_block, lim, S(lim));
 		break;
 	case OCC_BLOCKS:
 		snprintf(buf, size, "the SM holds at most %d blocks", a->max_blocks_per_sm);
@@ -70,28 +73,28 @@ static void derivation(const struct gpu_arch *a, const struct occ_input *in,
 		snprintf(buf, size,
 			 "%d registers x %d threads = %d per warp, allocated as %d (unit %d); "
 			 "%d registers / %d sub-partitions / %d = %d warps each, x %d = %d warps "
-			 "/ %d warps per block = %d blocks",
+			 "/ %d warps per block = %d block%s",
 			 in->regs_per_thread, a->warp_size, in->regs_per_thread * a->warp_size,
 			 r->regs_per_warp_allocated, a->reg_alloc_unit, a->regs_per_sm,
 			 a->sm_subpartitions, r->regs_per_warp_allocated,
 			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated : 0,
 			 a->sm_subpartitions,
 			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated * a->sm_subpartitions : 0,
-			 r->warps_per_block, lim);
+			 r->warps_per_block, lim, S(lim));
 		break;
 	case OCC_SHARED_MEM:
 		snprintf(buf, size,
 			 "%lld bytes static + %lld dynamic + %d reserved = %lld, allocated as %lld "
-			 "(unit %d); %lld bytes configured / %lld = %d blocks",
+			 "(unit %d); %lld bytes configured / %lld = %d block%s",
 			 (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes,
 			 a->smem_reserved_per_block_bytes,
 			 (long long)(in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes),
 			 (long long)r->allocated_smem_per_block, a->smem_alloc_unit_bytes,
-			 (long long)r->smem_config_bytes, (long long)r->allocated_smem_per_block, lim);
+			 (long long)r->smem_config_bytes, (long long)r->allocated_smem_per_block, lim, S(lim));
 		break;
 	case OCC_BARRIERS:
-		snprintf(buf, size, "%d barriers per SM / %d per block = %d blocks",
-			 a->barriers_per_sm, in->barriers, lim);
+		snprintf(buf, size, "%d barriers per SM / %d per block = %d block%s",
+			 a->barriers_per_sm, in->barriers, lim, S(lim));
 		break;
 	default:
 		buf[0] = '\0';
@@ -122,10 +125,10 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 			 occ_factor_label(steps[i].factor));
 	}
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING,
-		full ? "Full theoretical occupancy" : "Occupancy limited", "%s: %d blocks x %d warps = %d of %d "
+		full ? "Full theoretical occupancy" : "Occupancy limited", "%s: %d block%s x %d warps = %d of %d "
 		"warps per SM, %.1f%% theoretical occupancy, limited by %s.",
 		full ? "Every warp slot can be filled" : "Theoretical occupancy is below 100%",
-		r->active_blocks_per_sm, r->warps_per_block, r->active_warps_per_sm,
+		r->active_blocks_per_sm, S(r->active_blocks_per_sm), r->warps_per_block, r->active_warps_per_sm,
 		r->max_warps_per_sm, r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
@@ -143,7 +146,7 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 			     tuning_param_label(t->param), from, to, t->blocks_from, t->blocks_to,
 			     t->warps_from, t->warps_to);
 		} else if (!full) {
-			more(f, " No %s alone raises occupancy.", tuning_param_label(t->param));
+			more(f, " Changing %s alone does not raise occupancy.", tuning_param_label(t->param));
 		}
 		if (t->has_headroom) {
 			format_param(t->param, t->headroom_to, to, sizeof(to));
