@@ -26,7 +26,7 @@ static json_t *launch_json(const struct launch *l)
 	return json_pack("{s:I, s:[I,I,I], s:[i,i,i], s:i, s:i, s:I, s:I, s:o, s:i}",
 			 "grid_size", (json_int_t)launch_grid_size(l),
 			 "grid", (json_int_t)l->grid[0], (json_int_t)l->grid[1], (json_int_t)l->grid[2],
-			 "block_size", l->block[0], l->block[1], l->block[2],
+			 "block", l->block[0], l->block[1], l->block[2],
 			 "threads_per_block", launch_threads_per_block(l),
 			 "registers_per_thread", l->regs_per_thread,
 			 "static_shared_mem_bytes", (json_int_t)l->static_smem_bytes,
