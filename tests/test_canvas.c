@@ -9,6 +9,7 @@
 #include "chart.h"
 #include "gpu.h"
 #include "sweep.h"
+#include "testutil.h"
 
 static char *render(const struct canvas *c)
 {
@@ -113,8 +114,6 @@ int main(void)
 {
 	Suite *s = suite_create("canvas");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_text_is_clipped_and_trimmed);
 	tcase_add_test(tc, test_control_characters_are_escaped);
@@ -122,9 +121,5 @@ int main(void)
 	tcase_add_test(tc, test_bad_sizes);
 	tcase_add_test(tc, test_chart_marks_current_point);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

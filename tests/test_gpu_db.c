@@ -9,21 +9,7 @@
 
 #include "error.h"
 #include "gpu.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 /* The header of data/archs.csv, and its sm_80 row with max_blocks_per_sm 32 -> 16. */
 #define ARCH_HEADER "arch,family,cc,warp_size,max_threads_per_sm,max_warps_per_sm,max_blocks_per_sm," \
@@ -242,7 +228,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("gpu_db");
 	TCase *tc = tcase_create("gpu_db");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, builtin_counts);
 	tcase_add_test(tc, find_by_name_alias_cc);
 	tcase_add_test(tc, find_unknown_lists_close_names);
@@ -257,11 +243,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -9,21 +9,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 static bool pint(const char *text, int64_t min, int64_t max, int64_t *out, struct occ_error *err)
 {
@@ -358,7 +344,7 @@ static Suite *suite(void)
 	tcase_add_test(parse, parse_carveout_values);
 	suite_add_tcase(s, parse);
 
-	tcase_add_checked_fixture(check, setup, teardown);
+	tcase_add_checked_fixture(check, db_setup, db_teardown);
 	tcase_add_test(check, check_rejects);
 	tcase_add_test(check, check_accepts);
 	tcase_add_test(check, check_accepts_launch_that_cannot_fit);
@@ -369,11 +355,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -9,21 +9,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 static const struct gpu_arch *arch(int major, int minor)
 {
@@ -753,7 +739,7 @@ static Suite *suite(void)
 	TCase *calc = tcase_create("calculator");
 	TCase *misc = tcase_create("model");
 
-	tcase_add_checked_fixture(ncu, setup, teardown);
+	tcase_add_checked_fixture(ncu, db_setup, db_teardown);
 	tcase_add_test(ncu, ncu_h20_255_registers);
 	tcase_add_test(ncu, ncu_turing_register_tiled);
 	tcase_add_test(ncu, ncu_v100_step_factor);
@@ -767,7 +753,7 @@ static Suite *suite(void)
 	tcase_add_test(ncu, ncu_cc120_block_128);
 	suite_add_tcase(s, ncu);
 
-	tcase_add_checked_fixture(calc, setup, teardown);
+	tcase_add_checked_fixture(calc, db_setup, db_teardown);
 	tcase_add_test(calc, calc_a100_carveout);
 	tcase_add_test(calc, calc_barriers_hopper);
 	tcase_add_test(calc, calc_barriers_cc120);
@@ -778,7 +764,7 @@ static Suite *suite(void)
 	tcase_add_test(calc, calc_each_factor_limits);
 	suite_add_tcase(s, calc);
 
-	tcase_add_checked_fixture(misc, setup, teardown);
+	tcase_add_checked_fixture(misc, db_setup, db_teardown);
 	tcase_set_timeout(misc, 60);
 	tcase_add_test(misc, unlimited_factors);
 	tcase_add_test(misc, ties_all_reported);
@@ -794,11 +780,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -10,20 +10,7 @@
 #include "analysis.h"
 #include "output.h"
 #include "strutil.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_ptr_nonnull(db);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-}
+#include "testutil.h"
 
 static void run_default(struct analysis *a)
 {
@@ -158,18 +145,12 @@ int main(void)
 {
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_text_golden_80);
 	tcase_add_test(tc, test_text_golden_120);
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_csv_rows);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

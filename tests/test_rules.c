@@ -10,21 +10,7 @@
 #include "occupancy.h"
 #include "rules.h"
 #include "waves.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 /* One evaluation and everything it points at. */
 struct eval {
@@ -235,7 +221,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("rules");
 	TCase *tc = tcase_create("rules");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, limiter_registers);
 	tcase_add_test(tc, limiter_two_factors);
 	tcase_add_test(tc, cannot_run_registers);
@@ -251,11 +237,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

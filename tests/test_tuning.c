@@ -8,21 +8,7 @@
 #include "gpu.h"
 #include "occupancy.h"
 #include "tuning.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 static const struct gpu_arch *arch(int major, int minor)
 {
@@ -242,7 +228,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("tuning");
 	TCase *tc = tcase_create("tuning");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, register_step_a100);
 	tcase_add_test(tc, register_steps_recomputed);
@@ -257,11 +243,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -8,21 +8,7 @@
 #include "gpu.h"
 #include "occupancy.h"
 #include "waves.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-	db = gpu_db_new_builtin(&err);
-	ck_assert_msg(db != NULL, "built-in database: %s", err.message);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-	db = NULL;
-}
+#include "testutil.h"
 
 static struct occ_result run(int major, int minor, int threads, int regs, int64_t st, int64_t dyn,
 			     int carveout)
@@ -215,7 +201,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("waves");
 	TCase *tc = tcase_create("waves");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, seed000_45_blocks_on_15_sms);
 	tcase_add_test(tc, ncu_waves_per_sm);
 	tcase_add_test(tc, ncu_tail_share);
@@ -228,11 +214,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }
