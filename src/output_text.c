@@ -110,8 +110,8 @@ static void header(struct doc *d, const struct analysis *a)
 	str_sanitize(l->kernel, kernel, sizeof(kernel));
 	add(d, CANVAS_HEADER, "Kernel %s", kernel);
 	gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
-	add(d, CANVAS_NORMAL, "GPU     %s (%s, cc %s, %s), %d SMs", a->gpu.name, a->gpu.arch.arch, cc,
-	    a->gpu.arch.family, a->gpu.sm_count);
+	add(d, CANVAS_NORMAL, "GPU     %s (%s, cc %s, %s), %d SM%s", a->gpu.name, a->gpu.arch.arch, cc,
+	    a->gpu.arch.family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		str_copy(carve, sizeof(carve), "default");
 	else
