@@ -251,6 +251,18 @@ static void warp_multiple(struct sink *s, const struct rules_input *ri)
 	    ri->r->warps_per_block * a->warp_size);
 }
 
+static void carveout_ignored(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+
+	if (ri->in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs > 1)
+		return;
+	add(s, "carveout_ignored", RULES_INFO, "Carveout preference does not apply",
+	    "%s (cc %d.%d) has a fixed %lld KB of shared memory per SM, so the carveout preference "
+	    "of %d%% changes nothing; carveouts exist from cc 7.0 (Volta).", ri->gpu->name,
+	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -262,6 +274,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		waves_rules(&s, ri);
 	}
 	warp_multiple(&s, ri);
+	carveout_ignored(&s, ri);
 	/* Most severe first; stable within a severity. */
 	for (int i = 1; i < s.n; i++) {
 		struct finding f = out[i];

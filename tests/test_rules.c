@@ -201,6 +201,22 @@ START_TEST(block_not_warp_multiple)
 }
 END_TEST
 
+/* P100 (cc 6.0) has 64 KB of shared memory per SM and no carveout
+ * (cuda_occupancy.h (CUDA 13.0) ignores the carveout before cc 7.0); V100 has one. */
+START_TEST(carveout_ignored_before_volta)
+{
+	struct eval e;
+	static const char *const words[] = { "fixed 64 KB", "50%", NULL };
+
+	evaluate(&e, "P100", 256, 32, 0, 0, 50, 1000);
+	has(&e, "carveout_ignored", words);
+	evaluate(&e, "P100", 256, 32, 0, 0, DEF, 1000);
+	lacks(&e, "carveout_ignored");
+	evaluate(&e, "V100-SXM2-16GB", 256, 32, 0, 0, 50, 1000);
+	lacks(&e, "carveout_ignored");
+}
+END_TEST
+
 START_TEST(full_occupancy_is_info)
 {
 	struct eval e;
@@ -230,6 +246,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, small_grid);
 	tcase_add_test(tc, grid_below_sms);
 	tcase_add_test(tc, block_not_warp_multiple);
+	tcase_add_test(tc, carveout_ignored_before_volta);
 	tcase_add_test(tc, full_occupancy_is_info);
 	suite_add_tcase(s, tc);
 	return s;
