@@ -1,0 +1,51 @@
+/* fuzz_inputs.c - libFuzzer harness for everything occview reads from files:
+ * launch files, launch lists and GPU database CSVs, then the whole analysis of
+ * every launch that parses. Build and run (not part of make check):
+ *   tests/fuzz/run.sh [SECONDS]
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "gpu.h"
+#include "launch_file.h"
+#include "output.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct gpu_db *db;
+	struct occ_error err = { 0 };
+	struct launch defaults;
+	struct launch_set set;
+	struct gpu_db *user;
+
+	if (!db)
+		db = gpu_db_new_builtin(&err);
+	launch_init(&defaults);
+	if (launch_file_parse("fuzz", (const char *)data, size, &defaults, &set, &err)) {
+		for (size_t i = 0; i < set.n && i < 4; i++) {
+			struct gpu g;
+			struct analysis a;
+			struct occ_error e2 = { 0 };
+			if (!set.items[i].valid || !gpu_db_find(db, set.items[i].launch.gpu_name, &g, &e2))
+				continue;
+			analysis_run(&a, &set.items[i].launch, &g);
+			struct canvas *c = a.ok ? output_text_canvas(&a, &(struct output_options){ 80, true }) : NULL;
+			canvas_free(c);
+		}
+		launch_set_done(&set);
+	}
+	/* The same bytes as a user GPU database on top of the built-in one. */
+	occ_error_clear(&err);
+	user = gpu_db_new_builtin(&err);
+	if (user) {
+		gpu_db_load_csv(user, "fuzz", (const char *)data, size, &err);
+		gpu_db_free(user);
+	}
+	return 0;
+}
