@@ -87,8 +87,11 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "empty GPU name");
 			return false;
 		}
-		return str_copy(l->gpu_name, sizeof(l->gpu_name), arg) ||
-		       (occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "name too long"), false);
+		if (!str_copy(l->gpu_name, sizeof(l->gpu_name), arg)) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "name too long");
+			return false;
+		}
+		return true;
 	case OPT_GRID:
 		o->set |= CLI_GRID;
 		if (!launch_parse_dim3(arg, INT32_MAX, dims, NULL, 0, "--grid", err))

@@ -59,6 +59,7 @@ static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int gran
 
 	r->regs_per_warp_allocated = (int)per_warp;
 	r->allocated_regs_per_block = per_block;
+	r->regs_per_block_checked = hw_check;
 	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block ||
 	    hw_check > a->regs_per_block)
 		return 0;

@@ -66,6 +66,7 @@ struct occ_result {
 	enum occ_misfit misfit;
 	int regs_per_warp_allocated;
 	int64_t allocated_regs_per_block;
+	int64_t regs_per_block_checked;     /* warps rounded to the warp allocation granularity */
 	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */
 	int64_t smem_preference_bytes;      /* the carveout preference snapped to a configuration */
 	int64_t smem_config_bytes;          /* the configuration the launch gets */

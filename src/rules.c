@@ -69,19 +69,20 @@ static void derivation(const struct gpu_arch *a, const struct occ_input *in,
 	case OCC_BLOCKS:
 		snprintf(buf, size, "the SM holds at most %d blocks", a->max_blocks_per_sm);
 		break;
-	case OCC_REGISTERS:
+	case OCC_REGISTERS: {
+		int per_part = a->regs_per_sm / a->sm_subpartitions;
+		int warps_per_part = r->regs_per_warp_allocated ? per_part / r->regs_per_warp_allocated : 0;
 		snprintf(buf, size,
 			 "%d registers x %d threads = %d per warp, allocated as %d (unit %d); "
 			 "%d registers / %d sub-partitions / %d = %d warps each, x %d = %d warps "
 			 "/ %d warps per block = %d block%s",
 			 in->regs_per_thread, a->warp_size, in->regs_per_thread * a->warp_size,
 			 r->regs_per_warp_allocated, a->reg_alloc_unit, a->regs_per_sm,
-			 a->sm_subpartitions, r->regs_per_warp_allocated,
-			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated : 0,
-			 a->sm_subpartitions,
-			 r->regs_per_warp_allocated ? a->regs_per_sm / a->sm_subpartitions / r->regs_per_warp_allocated * a->sm_subpartitions : 0,
+			 a->sm_subpartitions, r->regs_per_warp_allocated, warps_per_part,
+			 a->sm_subpartitions, warps_per_part * a->sm_subpartitions,
 			 r->warps_per_block, lim, S(lim));
 		break;
+	}
 	case OCC_SHARED_MEM:
 		snprintf(buf, size,
 			 "%lld bytes static + %lld dynamic + %d reserved = %lld, allocated as %lld "
@@ -171,15 +172,12 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 	case OCC_MISFIT_REGISTERS:
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many registers per block",
 		    "%d registers x %d threads, allocated as %d per warp x %d warps = %lld registers per "
-		    "block (warps rounded to %d sub-partitions for the hardware check: %lld), but a block "
+		    "block (warps rounded to a multiple of %d for the hardware check: %lld), but a block "
 		    "may use at most %d. Reduce registers to fit (for example with __launch_bounds__) or "
 		    "use smaller blocks.",
 		    in->regs_per_thread, in->threads_per_block, r->regs_per_warp_allocated,
 		    r->warps_per_block, (long long)r->allocated_regs_per_block, a->warp_alloc_granularity,
-		    (long long)r->regs_per_warp_allocated *
-			    ((r->warps_per_block + a->warp_alloc_granularity - 1) / a->warp_alloc_granularity *
-			     a->warp_alloc_granularity),
-		    a->regs_per_block);
+		    (long long)r->regs_per_block_checked, a->regs_per_block);
 		break;
 	case OCC_MISFIT_SHARED_MEM:
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too much shared memory",

@@ -11,31 +11,39 @@ static int64_t partial_blocks_on(int64_t partial, int sm_count, int sm)
 	return partial / sm_count + (sm < partial % sm_count ? 1 : 0);
 }
 
+/* SM `sm`'s warp-time (warps x block durations) and active time (durations). */
+static void sm_times(const struct occ_result *r, int sm_count, int64_t grid_size, int sm,
+		     double *warp_time, double *active_time)
+{
+	int64_t per_wave = (int64_t)r->active_blocks_per_sm * sm_count;
+	int64_t full = grid_size / per_wave;
+	int64_t p = partial_blocks_on(grid_size % per_wave, sm_count, sm);
+
+	*active_time = (double)full + (p > 0 ? 1.0 : 0.0);
+	*warp_time = ((double)full * r->active_blocks_per_sm + (double)p) * r->warps_per_block;
+}
+
+static bool runs(const struct occ_result *r, int sm_count, int64_t grid_size)
+{
+	return r->active_blocks_per_sm > 0 && sm_count > 0 && grid_size > 0;
+}
+
 double waves_sm_occupancy_pct(const struct occ_result *r, int sm_count, int64_t grid_size, int sm)
 {
-	int64_t per_wave, full, partial, p;
 	double warp_time, active_time;
 
-	if (r->active_blocks_per_sm <= 0 || sm_count <= 0 || grid_size <= 0)
+	if (!runs(r, sm_count, grid_size) || sm < 0 || sm >= sm_count)
 		return 0.0;
-	per_wave = (int64_t)r->active_blocks_per_sm * sm_count;
-	full = grid_size / per_wave;
-	partial = grid_size % per_wave;
-	p = partial_blocks_on(partial, sm_count, sm);
-	active_time = (double)full + (p > 0 ? 1.0 : 0.0);
-	if (active_time == 0.0)
-		return 0.0;
-	warp_time = ((double)full * r->active_blocks_per_sm + (double)p) * r->warps_per_block;
-	return 100.0 * warp_time / active_time / r->max_warps_per_sm;
+	sm_times(r, sm_count, grid_size, sm, &warp_time, &active_time);
+	return active_time > 0.0 ? 100.0 * warp_time / active_time / r->max_warps_per_sm : 0.0;
 }
 
 void waves_compute(const struct occ_result *r, int sm_count, int64_t grid_size, struct waves *w)
 {
-	double warp_time = 0.0, active_time = 0.0;
-	int64_t lo, hi, n_hi;
+	double warp_total = 0.0, active_total = 0.0;
 
 	*w = (struct waves){ 0 };
-	if (r->active_blocks_per_sm <= 0 || sm_count <= 0 || grid_size <= 0)
+	if (!runs(r, sm_count, grid_size))
 		return;
 	w->blocks_per_wave = (int64_t)r->active_blocks_per_sm * sm_count;
 	w->waves_per_sm = (double)grid_size / (double)w->blocks_per_wave;
@@ -46,22 +54,15 @@ void waves_compute(const struct occ_result *r, int sm_count, int64_t grid_size, 
 		w->tail_share_pct = 100.0 / (double)(w->full_waves + 1);
 	w->active_sms = grid_size < sm_count ? (int)grid_size : sm_count;
 
-	/* The partial wave gives `lo` blocks to some SMs and `lo + 1` to the rest. */
-	lo = w->partial_wave_blocks / sm_count;
-	n_hi = w->partial_wave_blocks % sm_count;
-	hi = lo + 1;
-	for (int pass = 0; pass < 2; pass++) {
-		int64_t blocks = pass ? hi : lo;
-		int64_t sms = pass ? n_hi : sm_count - n_hi;
-		double t = (double)w->full_waves + (blocks > 0 ? 1.0 : 0.0);
-		if (sms <= 0 || t == 0.0)
-			continue;
-		warp_time += (double)sms * ((double)w->full_waves * r->active_blocks_per_sm + (double)blocks)
-			* r->warps_per_block;
-		active_time += (double)sms * t;
+	/* Achieved occupancy as the profiler averages it: warp-time over active time. */
+	for (int sm = 0; sm < sm_count; sm++) {
+		double warp_time, active_time;
+		sm_times(r, sm_count, grid_size, sm, &warp_time, &active_time);
+		warp_total += warp_time;
+		active_total += active_time;
 	}
-	if (active_time > 0.0)
-		w->predicted_achieved_pct = 100.0 * warp_time / active_time / r->max_warps_per_sm;
+	if (active_total > 0.0)
+		w->predicted_achieved_pct = 100.0 * warp_total / active_total / r->max_warps_per_sm;
 	/* Averaged over every SM of the GPU, as the tail-effect rule counts it. */
 	if (w->partial_wave_blocks > 0)
 		w->partial_wave_occupancy_pct = 100.0 * (double)w->partial_wave_blocks *
