@@ -7,14 +7,15 @@
 
 #include "tuning.h"
 
-void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu)
+void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		  const char *file, long line)
 {
 	struct rules_input ri;
 
 	memset(a, 0, sizeof(*a));
 	a->launch = *l;
 	a->gpu = *gpu;
-	if (!launch_check(l, gpu, NULL, 0, &a->error))
+	if (!launch_check(l, gpu, file, line, &a->error))
 		return;
 	a->ok = true;
 	occ_input_from_launch(l, &a->in);

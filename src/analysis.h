@@ -27,8 +27,10 @@ struct analysis {
 	struct finding findings[RULES_MAX_FINDINGS];
 };
 
-/* Computes everything for l on gpu (l is checked first). */
-void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu);
+/* Computes everything for l on gpu. l is checked first; file and line (file NULL
+ * for a launch from flags) say where it came from in the error. */
+void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		  const char *file, long line);
 /* Marks a record that could not be read or resolved. */
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
 

@@ -57,24 +57,21 @@ static bool add_launch(struct results *res, const struct gpu_db *db, const struc
 	if (read_error) {
 		analysis_fail(a, l, read_error);
 	} else if (!gpu_db_find(db, l->gpu_name, &gpu, &err)) {
+		/* The database does not know where the name came from: a file's row is
+		 * bad data, a flag is a usage error. */
 		if (file) {
 			str_copy(err.file, sizeof(err.file), file);
 			err.line = line;
+			err.status = OCC_EDATA;
 		}
-		err.status = file ? OCC_EDATA : OCC_EUSAGE;
 		analysis_fail(a, l, &err);
 	} else {
-		analysis_run(a, l, &gpu);
-		if (!a->ok && file) {
-			str_copy(a->error.file, sizeof(a->error.file), file);
-			a->error.line = line;
-			a->error.status = OCC_EDATA;
-		}
+		analysis_run(a, l, &gpu, file, line);
 	}
 	if (!a->ok) {
 		report(&a->error);
-		if (res->status == OCC_OK || a->error.status == OCC_EUSAGE)
-			res->status = a->error.status ? a->error.status : OCC_EDATA;
+		if (res->status == OCC_OK)
+			res->status = a->error.status;
 	}
 	return true;
 }

@@ -115,7 +115,7 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
 	struct tuning_step steps[OCC_N_FACTORS];
-	char names[96] = "", buf[400], from[32], to[32];
+	char names[96] = "", title[128], buf[400], from[32], to[32];
 	int n = tuning_steps(a, ri->in, r, steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
@@ -125,16 +125,15 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 		snprintf(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
 			 occ_factor_label(steps[i].factor));
 	}
-	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING,
-		full ? "Full theoretical occupancy" : "Occupancy limited", "%s: %d block%s x %d warps = %d of %d "
+	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
+		 names, r->theoretical_occupancy_pct);
+	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, "%s: %d block%s x %d warps = %d of %d "
 		"warps per SM, %.1f%% theoretical occupancy, limited by %s.",
 		full ? "Every warp slot can be filled" : "Theoretical occupancy is below 100%",
 		r->active_blocks_per_sm, S(r->active_blocks_per_sm), r->warps_per_block, r->active_warps_per_sm,
 		r->max_warps_per_sm, r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
-	snprintf(f->title, sizeof(f->title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
-		 names, r->theoretical_occupancy_pct);
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 		derivation(a, ri->in, r, t->factor, buf, sizeof(buf));

@@ -20,7 +20,7 @@ static void run_default(struct analysis *a)
 
 	launch_init(&l);
 	ck_assert(gpu_db_find(db, l.gpu_name, &g, &err));
-	analysis_run(a, &l, &g);
+	analysis_run(a, &l, &g, NULL, 0);
 	ck_assert(a->ok);
 }
 

@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			struct occ_error e2 = { 0 };
 			if (!set.items[i].valid || !gpu_db_find(db, set.items[i].launch.gpu_name, &g, &e2))
 				continue;
-			analysis_run(&a, &set.items[i].launch, &g);
+			analysis_run(&a, &set.items[i].launch, &g, "fuzz", set.items[i].line);
 			struct canvas *c = a.ok ? output_text_canvas(&a, &(struct output_options){ 80, true }) : NULL;
 			canvas_free(c);
 		}
