@@ -3,6 +3,8 @@
 
 #include "canvas.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,4 +140,84 @@ void canvas_write(const struct canvas *c, FILE *out)
 			put_utf8(c->cells[y * c->width + x].glyph, out);
 		fputc('\n', out);
 	}
+}
+
+static const uint32_t utf8_glyphs[CANVAS_G_N] = {
+	[CANVAS_G_HLINE] = 0x2500, [CANVAS_G_VLINE] = 0x2502,
+	[CANVAS_G_TOP_LEFT] = 0x250C, [CANVAS_G_TOP_RIGHT] = 0x2510,
+	[CANVAS_G_BOTTOM_LEFT] = 0x2514, [CANVAS_G_BOTTOM_RIGHT] = 0x2518,
+	[CANVAS_G_TICK] = 0x252C, [CANVAS_G_CURRENT] = 0x25CF,
+	[CANVAS_G_FULL] = 0x2588, [CANVAS_G_IDLE] = 0x2592, [CANVAS_G_FREE] = 0x2591,
+	[CANVAS_G_SHADE] = 0x2591, [CANVAS_G_AVERAGE] = 0x2500,
+};
+
+static const uint32_t ascii_glyphs[CANVAS_G_N] = {
+	[CANVAS_G_HLINE] = '-', [CANVAS_G_VLINE] = '|',
+	[CANVAS_G_TOP_LEFT] = '+', [CANVAS_G_TOP_RIGHT] = '+',
+	[CANVAS_G_BOTTOM_LEFT] = '+', [CANVAS_G_BOTTOM_RIGHT] = '+',
+	[CANVAS_G_TICK] = '+', [CANVAS_G_CURRENT] = 'O',
+	[CANVAS_G_FULL] = '#', [CANVAS_G_IDLE] = '=', [CANVAS_G_FREE] = '.',
+	[CANVAS_G_SHADE] = ':', [CANVAS_G_AVERAGE] = '-',
+};
+
+uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g)
+{
+	if ((int)g < 0 || g >= CANVAS_G_N)
+		return '?';
+	return c->ascii ? ascii_glyphs[g] : utf8_glyphs[g];
+}
+
+uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths)
+{
+	if (eighths <= 0)
+		return ' ';
+	if (eighths >= 8)
+		return canvas_glyph(c, CANVAS_G_FULL);
+	if (c->ascii)
+		return eighths >= 4 ? '#' : ' ';
+	return 0x2580 + (uint32_t)eighths; /* U+2581 lower one eighth .. U+2587 */
+}
+
+void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t glyph,
+		 enum canvas_role role)
+{
+	for (int r = 0; r < h; r++)
+		for (int col = 0; col < w; col++)
+			canvas_put(c, x + col, y + r, glyph, role);
+}
+
+void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *title,
+		  enum canvas_role role)
+{
+	if (w < 2 || h < 2)
+		return;
+	for (int col = 1; col < w - 1; col++) {
+		canvas_put(c, x + col, y, canvas_glyph(c, CANVAS_G_HLINE), role);
+		canvas_put(c, x + col, y + h - 1, canvas_glyph(c, CANVAS_G_HLINE), role);
+	}
+	for (int r = 1; r < h - 1; r++) {
+		canvas_put(c, x, y + r, canvas_glyph(c, CANVAS_G_VLINE), role);
+		canvas_put(c, x + w - 1, y + r, canvas_glyph(c, CANVAS_G_VLINE), role);
+	}
+	canvas_put(c, x, y, canvas_glyph(c, CANVAS_G_TOP_LEFT), role);
+	canvas_put(c, x + w - 1, y, canvas_glyph(c, CANVAS_G_TOP_RIGHT), role);
+	canvas_put(c, x, y + h - 1, canvas_glyph(c, CANVAS_G_BOTTOM_LEFT), role);
+	canvas_put(c, x + w - 1, y + h - 1, canvas_glyph(c, CANVAS_G_BOTTOM_RIGHT), role);
+	if (title && title[0] && w > 4) {
+		int used = canvas_text(c, x + 2, y, w - 4, CANVAS_HEADER, " ");
+		used += canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, title);
+		canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, " ");
+	}
+}
+
+int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
+		  const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return canvas_text(c, x, y, max_width, role, buf);
 }

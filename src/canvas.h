@@ -18,6 +18,29 @@ enum canvas_role {
 	CANVAS_LIMITER,
 	CANVAS_WARNING,
 	CANVAS_DIM,
+	CANVAS_FRAME,      /* pane borders */
+	CANVAS_FOCUS,      /* the focused parameter or selected row */
+	CANVAS_BAR_USED,   /* utilization bars: used by resident blocks */
+	CANVAS_BAR_IDLE,   /* idle because another factor limits */
+	CANVAS_BAR_FREE,   /* left over: less than one more block needs */
+	CANVAS_AVERAGE,    /* the average line across a bar chart */
+	CANVAS_CAPPED,     /* where another limit caps a curve */
+	CANVAS_GOOD,       /* an occupancy gain */
+	CANVAS_N_ROLES
+};
+
+/* Glyphs with a UTF-8 and an ASCII form; canvas_glyph() picks by c->ascii. */
+enum canvas_glyph {
+	CANVAS_G_HLINE, CANVAS_G_VLINE,
+	CANVAS_G_TOP_LEFT, CANVAS_G_TOP_RIGHT, CANVAS_G_BOTTOM_LEFT, CANVAS_G_BOTTOM_RIGHT,
+	CANVAS_G_TICK,        /* a tick on a horizontal axis */
+	CANVAS_G_CURRENT,     /* the launch's own point on a chart */
+	CANVAS_G_FULL,        /* a full bar cell */
+	CANVAS_G_IDLE,        /* a bar cell idle because another factor limits */
+	CANVAS_G_FREE,        /* a bar cell left over */
+	CANVAS_G_SHADE,       /* a shaded (capped) region */
+	CANVAS_G_AVERAGE,     /* an average line */
+	CANVAS_G_N
 };
 
 struct canvas_cell {
@@ -41,6 +64,20 @@ void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role
  * invalid bytes are shown escaped (\xNN), never passed on. Returns cells used. */
 int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		const char *text);
+uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g);
+/* The top cell of a vertical bar that fills `eighths` (0..8) of the cell:
+ * a lower-eighth block in UTF-8; in ASCII '#' from half a cell up, else ' '. */
+uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths);
+/* Fills a rectangle with one glyph (clipped). */
+void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t glyph,
+		 enum canvas_role role);
+/* A frame around the w x h rectangle at (x, y) with an optional title in its
+ * top edge; does nothing below 2 x 2. */
+void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *title,
+		  enum canvas_role role);
+/* Like canvas_text with printf formatting. */
+int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
+		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y);
 /* Writes the grid as UTF-8 text, one line per row, trailing blanks dropped. */
 void canvas_write(const struct canvas *c, FILE *out);

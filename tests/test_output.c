@@ -10,6 +10,7 @@
 #include "analysis.h"
 #include "output.h"
 #include "strutil.h"
+#include "golden.h"
 #include "testutil.h"
 
 static void run_default(struct analysis *a)
@@ -36,22 +37,6 @@ static char *capture_text(const struct analysis *a, int width)
 	return buf;
 }
 
-/* Golden files: regenerate with tests/data/golden/README when the layout changes
- * on purpose, and read the diff. */
-static void golden(const char *name, const char *got)
-{
-	char path[1024];
-	struct occ_error err = { 0 };
-	size_t len;
-	char *want;
-
-	snprintf(path, sizeof(path), "%s/golden/%s", getenv("TESTDATA") ? getenv("TESTDATA") : "tests/data", name);
-	want = str_read_file(path, 1 << 20, &len, &err);
-	ck_assert_msg(want != NULL, "cannot read %s", path);
-	ck_assert_msg(strcmp(want, got) == 0, "%s differs; got:\n%s", path, got);
-	free(want);
-}
-
 START_TEST(test_text_golden_80)
 {
 	struct analysis a;
@@ -59,7 +44,7 @@ START_TEST(test_text_golden_80)
 
 	run_default(&a);
 	out = capture_text(&a, 80);
-	golden("default_80.txt", out);
+	golden_text("default_80.txt", out);
 	/* Nothing wider than the width. */
 	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"))
 		ck_assert_int_le((int)strlen(line), 80);
@@ -74,7 +59,7 @@ START_TEST(test_text_golden_120)
 
 	run_default(&a);
 	out = capture_text(&a, 120);
-	golden("default_120.txt", out);
+	golden_text("default_120.txt", out);
 	free(out);
 }
 END_TEST

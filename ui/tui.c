@@ -29,9 +29,9 @@ static attr_t role_attr(int role, bool color)
 		[CANVAS_CURVE] = A_NORMAL, [CANVAS_CURRENT] = A_BOLD | A_REVERSE,
 		[CANVAS_LIMITER] = A_BOLD, [CANVAS_WARNING] = A_UNDERLINE, [CANVAS_DIM] = A_DIM,
 	};
-	attr_t a = role >= 0 && role <= CANVAS_DIM ? mono[role] : A_NORMAL;
+	attr_t a = role >= 0 && role < (int)(sizeof(mono) / sizeof(mono[0])) ? mono[role] : A_NORMAL;
 
-	if (color && role > 0 && role <= CANVAS_DIM && role_colors[role] >= 0)
+	if (color && role > 0 && role < (int)(sizeof(role_colors) / sizeof(role_colors[0])) && role_colors[role] >= 0)
 		a |= COLOR_PAIR(role);
 	return a;
 }

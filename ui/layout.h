@@ -1,0 +1,34 @@
+/* layout.h - where each pane goes: a pure function of the terminal size,
+ * clamped everywhere, tested on every size from 1x1 to 300x100. */
+#ifndef OCC_LAYOUT_H
+#define OCC_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "rect.h"
+
+enum pane_id { PANE_TABLE, PANE_CHARTS, PANE_SMS, PANE_RULES, PANE_N };
+
+/* Below this the screen says "terminal too small". */
+#define LAYOUT_MIN_COLS 60
+#define LAYOUT_MIN_ROWS 16
+/* From this size up every pane is on screen at once. */
+#define LAYOUT_WIDE_COLS 160
+#define LAYOUT_WIDE_ROWS 45
+
+struct layout {
+	int cols, rows;
+	bool too_small;
+	bool tabbed;                 /* one pane at a time, chosen in the tab bar */
+	struct rect params;          /* the launch parameters, current and baseline */
+	struct rect tabs;            /* the tab bar; empty unless tabbed */
+	struct rect pane[PANE_N];    /* empty: not on screen */
+	struct rect status;          /* the status line */
+};
+
+/* active: the pane shown when tabbed. */
+void layout_compute(int cols, int rows, enum pane_id active, struct layout *l);
+/* A centred overlay of at most want_w x want_h inside the screen. */
+struct rect layout_overlay(int cols, int rows, int want_w, int want_h);
+
+#endif

@@ -1,0 +1,92 @@
+/* whatif.h - the what-if state: the baseline launch as loaded, the current
+ * launch as the user changed it, the focused parameter, undo and redo, and
+ * saving to a launch file. Curses-free and unit-tested. */
+#ifndef OCC_WHATIF_H
+#define OCC_WHATIF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "gpu.h"
+#include "launch.h"
+
+enum whatif_field {
+	WHATIF_BLOCK,         /* threads per block; steps of a warp, big steps of 8 warps */
+	WHATIF_REGISTERS,     /* per thread; steps of 1, big steps of 8 */
+	WHATIF_STATIC_SMEM,   /* bytes; steps of the allocation unit, big steps of 4 KiB */
+	WHATIF_DYNAMIC_SMEM,  /* bytes; as static */
+	WHATIF_GRID,          /* blocks; steps of 1 block, big steps of one wave */
+	WHATIF_CARVEOUT,      /* default, then each shared-memory configuration in turn */
+	WHATIF_BARRIERS,      /* per block; steps of 1, big steps of 4 */
+	WHATIF_GPU,           /* the device list in database order; big steps skip to the next architecture */
+	WHATIF_N_FIELDS
+};
+
+#define WHATIF_HISTORY 128
+
+struct whatif_state {
+	struct launch launch;
+	struct gpu gpu;
+};
+
+struct whatif {
+	const struct gpu_db *db;
+	struct whatif_state base;     /* the loaded launch */
+	struct whatif_state cur;      /* what the panes show */
+	enum whatif_field focus;
+	struct whatif_state undo[WHATIF_HISTORY];  /* oldest first; the oldest drops out when full */
+	int n_undo;
+	struct whatif_state redo[WHATIF_HISTORY];
+	int n_redo;
+};
+
+/* NULL when out of memory. The current launch starts equal to the baseline. */
+struct whatif *whatif_new(const struct gpu_db *db, const struct launch *base,
+			  const struct gpu *gpu);
+void whatif_free(struct whatif *w);
+/* Makes l on gpu the new baseline and current launch; clears the history. */
+void whatif_rebase(struct whatif *w, const struct launch *l, const struct gpu *gpu);
+
+/* Steps field f by one unit (big: a large step) up (dir > 0) or down. Values
+ * stay inside what launch_check accepts on the current GPU; a step that cannot
+ * move returns false and changes nothing. Steps on block and grid keep their
+ * total and make them one-dimensional. */
+bool whatif_step(struct whatif *w, enum whatif_field f, int dir, bool big);
+/* Sets f from text as the command line would read it ("16x16", "48K",
+ * "default", a GPU name). False with err set (no file, field named) on a bad
+ * value; nothing changes then. */
+bool whatif_set_text(struct whatif *w, enum whatif_field f, const char *text,
+		     struct occ_error *err);
+/* Sets a numeric field (a click on a chart); false if the value is not valid. */
+bool whatif_set_value(struct whatif *w, enum whatif_field f, int64_t value);
+bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu);
+
+bool whatif_undo(struct whatif *w);
+bool whatif_redo(struct whatif *w);
+/* Back to the baseline, as one undoable change; false if already there. */
+bool whatif_reset(struct whatif *w);
+
+/* True when field f of the current launch differs from the baseline. */
+bool whatif_changed(const struct whatif *w, enum whatif_field f);
+/* The field's value as shown on screen ("256", "16x16x1", "48 KiB", "default",
+ * the GPU's name), from the current launch or the baseline. */
+void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char *buf,
+		   size_t size);
+/* "block", "registers", "static smem", "dynamic smem", "grid", "carveout",
+ * "barriers", "GPU". */
+const char *whatif_field_label(enum whatif_field f);
+
+/* Writes the current launch as a launch file (occview-formats(5)) through a
+ * temporary file in the same directory and rename(2), so a crash never leaves
+ * half a file. False with err (file named) on failure. */
+bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err);
+/* The recovery file: $XDG_STATE_HOME/occview/recovery.occ, or
+ * ~/.local/state/occview/recovery.occ. False when neither variable is set. */
+bool whatif_recovery_path(char *buf, size_t size);
+/* Saves the current launch to the recovery path, creating its directory. */
+bool whatif_save_recovery(const struct whatif *w, char *path, size_t size,
+			  struct occ_error *err);
+
+#endif
