@@ -17,6 +17,8 @@
 
 struct derivation {
 	char title[96];                      /* "Registers: 8 blocks per SM" */
+	int64_t value;  /* the final figure: the block limit (OCC_UNLIMITED when the factor
+			 * does not limit), active warps per SM, or blocks per wave */
 	int n;
 	char steps[DERIVE_MAX_STEPS][DERIVE_STEP_LEN];  /* one sentence each, in order */
 };
