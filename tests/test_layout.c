@@ -1,0 +1,112 @@
+/* test_layout.c - the layout over every terminal size from 1x1 to 300x100:
+ * nothing outside the screen, no overlap, the shown panes never empty, and the
+ * shape switching where layout.h says. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "layout.h"
+#include "testutil.h"
+
+static bool inside(struct rect r, int cols, int rows)
+{
+	return rect_empty(r) || (r.x >= 0 && r.y >= 0 && r.x + r.w <= cols && r.y + r.h <= rows);
+}
+
+static bool overlap(struct rect a, struct rect b)
+{
+	if (rect_empty(a) || rect_empty(b))
+		return false;
+	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+START_TEST(test_every_size)
+{
+	for (int cols = 1; cols <= 300; cols++)
+		for (int rows = 1; rows <= 100; rows++)
+			for (int active = 0; active < PANE_N; active++) {
+				struct layout l;
+				struct rect all[PANE_N + 3];
+				int n = 0, shown = 0;
+
+				layout_compute(cols, rows, (enum pane_id)active, &l);
+				ck_assert(l.too_small == (cols < LAYOUT_MIN_COLS || rows < LAYOUT_MIN_ROWS));
+				if (l.too_small) {
+					for (int p = 0; p < PANE_N; p++)
+						ck_assert(rect_empty(l.pane[p]));
+					continue;
+				}
+				all[n++] = l.params;
+				all[n++] = l.tabs;
+				all[n++] = l.status;
+				for (int p = 0; p < PANE_N; p++) {
+					all[n++] = l.pane[p];
+					if (!rect_empty(l.pane[p])) {
+						shown++;
+						/* A frame and at least a few rows of content. */
+						ck_assert_int_ge(l.pane[p].w, 24);
+						ck_assert_int_ge(l.pane[p].h, 8);
+					}
+				}
+				for (int i = 0; i < n; i++) {
+					ck_assert_msg(inside(all[i], cols, rows), "%dx%d rect %d outside", cols, rows, i);
+					for (int j = i + 1; j < n; j++)
+						ck_assert_msg(!overlap(all[i], all[j]), "%dx%d rects %d and %d overlap",
+							      cols, rows, i, j);
+				}
+				ck_assert(!rect_empty(l.params) && !rect_empty(l.status));
+				if (l.tabbed) {
+					ck_assert_int_eq(shown, 1);
+					ck_assert(!rect_empty(l.pane[active]));
+					ck_assert(!rect_empty(l.tabs));
+				} else {
+					ck_assert_int_eq(shown, PANE_N);
+				}
+			}
+}
+END_TEST
+
+START_TEST(test_shapes)
+{
+	struct layout l;
+
+	layout_compute(80, 24, PANE_CHARTS, &l);
+	ck_assert(l.tabbed);
+	/* Tabbed at 80x24: the pane takes every row but params, tabs and status. */
+	ck_assert_int_eq(l.pane[PANE_CHARTS].h, 24 - 4);
+	ck_assert_int_eq(l.pane[PANE_CHARTS].w, 80);
+	layout_compute(200, 60, PANE_CHARTS, &l);
+	ck_assert(!l.tabbed);
+	ck_assert_int_ge(l.pane[PANE_TABLE].w, 72);
+	layout_compute(LAYOUT_MIN_COLS - 1, 40, PANE_TABLE, &l);
+	ck_assert(l.too_small);
+	layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS, PANE_TABLE, &l);
+	ck_assert(!l.too_small);
+}
+END_TEST
+
+START_TEST(test_overlay)
+{
+	for (int cols = 1; cols <= 300; cols += 7)
+		for (int rows = 1; rows <= 100; rows += 3) {
+			struct rect r = layout_overlay(cols, rows, 70, 30);
+			ck_assert(inside(r, cols, rows));
+			ck_assert_int_le(r.w, 70);
+			ck_assert_int_le(r.h, 30);
+		}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("layout");
+	TCase *tc = tcase_create("layout");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_every_size);
+	tcase_add_test(tc, test_shapes);
+	tcase_add_test(tc, test_overlay);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

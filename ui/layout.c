@@ -1,0 +1,68 @@
+/* layout.c - pane rectangles from the terminal size. Two shapes: below
+ * LAYOUT_WIDE_* one pane at a time under a tab bar; from there up, the table
+ * and findings on the left, the charts and per-SM bars on the right. */
+#include "config.h"
+
+#include "layout.h"
+
+#include <string.h>
+
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
+{
+	int top, area_h;
+
+	memset(l, 0, sizeof(*l));
+	l->cols = cols;
+	l->rows = rows;
+	if (cols < LAYOUT_MIN_COLS || rows < LAYOUT_MIN_ROWS) {
+		l->too_small = true;
+		return;
+	}
+	l->params = (struct rect){ 0, 0, cols, 2 };
+	l->status = (struct rect){ 0, rows - 1, cols, 1 };
+	top = 2;
+	if (cols < LAYOUT_WIDE_COLS || rows < LAYOUT_WIDE_ROWS) {
+		l->tabbed = true;
+		l->tabs = (struct rect){ 0, top, cols, 1 };
+		top++;
+		area_h = rows - 1 - top;
+		if ((int)active < 0 || active >= PANE_N)
+			active = PANE_TABLE;
+		l->pane[active] = (struct rect){ 0, top, cols, area_h };
+		return;
+	}
+	area_h = rows - 1 - top;
+	{
+		/* The table needs about 72 columns and 32 rows; the charts get the rest
+		 * of the width, and the per-SM bars the rows under them. */
+		int left_w = clamp(cols * 2 / 5, 72, 84);
+		int right_w = cols - left_w;
+		int table_h = clamp(area_h * 3 / 5, 16, 34);
+		int charts_h = clamp(area_h / 2, 14, 30);
+
+		l->pane[PANE_TABLE] = (struct rect){ 0, top, left_w, table_h };
+		l->pane[PANE_RULES] = (struct rect){ 0, top + table_h, left_w, area_h - table_h };
+		l->pane[PANE_CHARTS] = (struct rect){ left_w, top, right_w, charts_h };
+		l->pane[PANE_SMS] = (struct rect){ left_w, top + charts_h, right_w, area_h - charts_h };
+	}
+}
+
+struct rect layout_overlay(int cols, int rows, int want_w, int want_h)
+{
+	struct rect r;
+
+	r.w = clamp(want_w, 0, cols > 4 ? cols - 4 : cols);
+	r.h = clamp(want_h, 0, rows > 2 ? rows - 2 : rows);
+	r.x = (cols - r.w) / 2;
+	r.y = (rows - r.h) / 2;
+	if (r.x < 0)
+		r.x = 0;
+	if (r.y < 0)
+		r.y = 0;
+	return r;
+}
