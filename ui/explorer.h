@@ -1,0 +1,52 @@
+/* explorer.h - the explorer without curses: the what-if state, its view, the
+ * layout and the panes, driven by key codes (keys.h) and clicks and drawn
+ * into a canvas of the screen's size. ui/app.c runs it on a terminal; the
+ * golden and key tests run it on canvases. */
+#ifndef OCC_EXPLORER_H
+#define OCC_EXPLORER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "canvas.h"
+#include "gpu.h"
+#include "pane.h"
+#include "sim.h"
+
+struct explorer_options {
+	bool ascii;
+	bool mouse;                 /* clicks on charts, tabs and parameters */
+	struct sim_params model;    /* the block-duration model to start with */
+	const char *source;         /* what was loaded, for the status line; NULL: embedded default */
+	const char *notice;         /* shown in the status line at start (a recovery file exists) */
+};
+
+struct explorer;
+
+/* items: the loaded launches (at least one), as main computed them. NULL when
+ * out of memory. */
+struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *items, size_t n,
+			      const struct explorer_options *o);
+void explorer_free(struct explorer *e);
+
+/* A key (a code point or a KEY_CODE_*): REACT_NONE when nothing changed on
+ * screen, REACT_REDRAW, or REACT_QUIT. */
+enum reaction explorer_key(struct explorer *e, int key);
+/* A mouse click at screen cell (x, y) of a screen of the last drawn size. */
+enum reaction explorer_click(struct explorer *e, int x, int y);
+/* One animation frame; REACT_NONE when nothing is playing. */
+enum reaction explorer_tick(struct explorer *e);
+bool explorer_animating(const struct explorer *e);
+
+/* Draws the whole screen into c (its size is the terminal's). */
+void explorer_draw(struct explorer *e, struct canvas *c);
+
+/* Saves the current launch to the recovery file (SIGHUP, SIGTERM); path gets
+ * where it went. */
+bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
+			    struct occ_error *err);
+
+const struct view *explorer_view(const struct explorer *e);
+
+#endif
