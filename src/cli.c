@@ -3,7 +3,9 @@
 
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
@@ -11,7 +13,8 @@
 enum {
 	OPT_GPU = 256, OPT_GRID, OPT_BLOCK, OPT_REGISTERS, OPT_SMEM, OPT_DYN_SMEM, OPT_CARVEOUT,
 	OPT_BARRIERS, OPT_KERNEL, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT, OPT_WIDTH,
-	OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION,
+	OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE, OPT_SLOW_BLOCKS,
+	OPT_DURATION_CV, OPT_SEED,
 };
 
 static const struct option long_options[] = {
@@ -31,6 +34,11 @@ static const struct option long_options[] = {
 	{ "width", required_argument, NULL, OPT_WIDTH },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "load", required_argument, NULL, OPT_LOAD },
+	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "slow-blocks", required_argument, NULL, OPT_SLOW_BLOCKS },
+	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
+	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -55,6 +63,14 @@ void cli_usage(FILE *out)
 	      "  --barriers N               block barriers per block (default 1)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
+	      "Explorer:\n"
+	      "  --load FILE                open a launch file (one saved with s) first\n"
+	      "  --no-mouse                 ignore the mouse (everything works from the keyboard)\n"
+	      "  --slow-blocks PCT:FACTOR   simulate PCT%% of blocks running FACTOR times longer\n"
+	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
+	      "                             of variation (lognormal, mean 1)\n"
+	      "  --seed N                   seed of the simulated durations (default 0)\n"
+	      "\n"
 	      "Data and output:\n"
 	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
@@ -73,6 +89,46 @@ void cli_usage(FILE *out)
 static bool set_size(const char *arg, const char *what, int64_t *out, struct occ_error *err)
 {
 	return launch_parse_size(arg, out, NULL, 0, what, err);
+}
+
+/* A decimal number in [min, max] from a flag. */
+static bool parse_double(const char *text, double min, double max, double *out, const char *what,
+			 struct occ_error *err)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (end == text || *end != '\0' || errno != 0 || !(v >= min && v <= max)) {
+		char shown[64];
+		str_sanitize(text, shown, sizeof(shown));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, what, "expected a number from %g to %g, got \"%s\"",
+			      min, max, shown);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+/* PCT:FACTOR, as in 10:4 for a tenth of the blocks four times slower. */
+static bool parse_slow_blocks(const char *text, struct sim_params *m, struct occ_error *err)
+{
+	char pct[64], *colon;
+	double share, factor;
+
+	if (!str_copy(pct, sizeof(pct), text) || !(colon = strchr(pct, ':'))) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--slow-blocks", "expected PCT:FACTOR, as in 10:4");
+		return false;
+	}
+	*colon = '\0';
+	if (!parse_double(pct, 0, 100, &share, "--slow-blocks", err) ||
+	    !parse_double(colon + 1, 1, 1000, &factor, "--slow-blocks", err))
+		return false;
+	m->model = SIM_SLOW_SHARE;
+	m->slow_share = share / 100.0;
+	m->slow_factor = factor;
+	return true;
 }
 
 static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
@@ -158,6 +214,20 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			return false;
 		o->width = (int)v;
 		return true;
+	case OPT_LOAD:
+		o->load = arg;
+		return true;
+	case OPT_SLOW_BLOCKS:
+		return parse_slow_blocks(arg, &o->model, err);
+	case OPT_DURATION_CV:
+		o->model.model = SIM_CV;
+		return parse_double(arg, 0, 10, &o->model.cv, "--duration-cv", err);
+	case OPT_SEED:
+		if (!launch_parse_int(arg, 0, INT64_MAX, &v, NULL, 0, "--seed", err))
+			return false;
+		o->model.seed = (uint64_t)v;
+		return true;
+	case OPT_NO_MOUSE: o->no_mouse = true; return true;
 	case OPT_LIST_GPUS: o->list_gpus = true; return true;
 	case OPT_PRINT: o->print = true; return true;
 	case OPT_ASCII: o->ascii = true; return true;

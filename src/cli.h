@@ -7,6 +7,7 @@
 
 #include "error.h"
 #include "launch.h"
+#include "sim.h"
 
 enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV };
 
@@ -24,7 +25,9 @@ struct cli_options {
 	unsigned set;            /* enum cli_field bits */
 	const char *gpu_db[CLI_MAX_GPU_DB];
 	int n_gpu_db;
-	bool help, version, list_gpus, print, ascii, no_color;
+	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
+	const char *load;        /* --load FILE: read before the other files */
+	struct sim_params model; /* block durations for the per-SM prediction */
 	enum cli_format format;
 	int width;
 	char **files;

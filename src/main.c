@@ -14,7 +14,8 @@
 #include "launch_file.h"
 #include "output.h"
 #include "strutil.h"
-#include "tui.h"
+#include "app.h"
+#include "whatif.h"
 
 struct results {
 	struct analysis *items;
@@ -94,31 +95,70 @@ static bool load_user_db(struct gpu_db *db, const struct cli_options *o, struct 
 	return true;
 }
 
+static int load_file(struct results *res, const struct gpu_db *db, const struct cli_options *o,
+		     const char *path)
+{
+	struct occ_error err = { 0 };
+	struct launch_set set;
+	struct launch defaults = o->launch;
+
+	if (!(o->set & CLI_KERNEL))
+		str_copy(defaults.kernel, sizeof(defaults.kernel), path);
+	if (!launch_file_load(path, &defaults, &set, &err))
+		return report(&err);
+	for (size_t r = 0; r < set.n; r++) {
+		struct launch_record *rec = &set.items[r];
+		cli_apply(o, &rec->launch);
+		if (!add_launch(res, db, &rec->launch, rec->valid ? NULL : &rec->error, path,
+				rec->line)) {
+			launch_set_done(&set);
+			return OCC_EDATA;
+		}
+	}
+	launch_set_done(&set);
+	return 0;
+}
+
 static int load_launches(struct results *res, const struct gpu_db *db, const struct cli_options *o)
 {
-	if (o->n_files == 0)
-		return add_launch(res, db, &o->launch, NULL, NULL, 0) ? 0 : OCC_EDATA;
-	for (int i = 0; i < o->n_files; i++) {
-		struct occ_error err = { 0 };
-		struct launch_set set;
-		struct launch defaults = o->launch;
+	int status;
 
-		if (!(o->set & CLI_KERNEL))
-			str_copy(defaults.kernel, sizeof(defaults.kernel), o->files[i]);
-		if (!launch_file_load(o->files[i], &defaults, &set, &err))
-			return report(&err);
-		for (size_t r = 0; r < set.n; r++) {
-			struct launch_record *rec = &set.items[r];
-			cli_apply(o, &rec->launch);
-			if (!add_launch(res, db, &rec->launch, rec->valid ? NULL : &rec->error,
-					o->files[i], rec->line)) {
-				launch_set_done(&set);
-				return OCC_EDATA;
-			}
-		}
-		launch_set_done(&set);
-	}
+	if (o->n_files == 0 && !o->load)
+		return add_launch(res, db, &o->launch, NULL, NULL, 0) ? 0 : OCC_EDATA;
+	if (o->load && (status = load_file(res, db, o, o->load)) != 0)
+		return status;
+	for (int i = 0; i < o->n_files; i++)
+		if ((status = load_file(res, db, o, o->files[i])) != 0)
+			return status;
 	return 0;
+}
+
+/* The status line's name for what was loaded. */
+static const char *source_name(const struct cli_options *o)
+{
+	if (o->load)
+		return o->load;
+	if (o->n_files == 1)
+		return o->files[0];
+	if (o->n_files > 1)
+		return "several files";
+	return NULL;
+}
+
+/* A recovery file left by a dropped session is announced, unless it is what
+ * the user is loading now. */
+static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size)
+{
+	char path[1024];
+
+	if (!whatif_recovery_path(path, sizeof(path)) || access(path, R_OK) != 0)
+		return NULL;
+	if (o->load && strcmp(o->load, path) == 0)
+		return NULL;
+	/* path is at most a few hundred bytes in practice; buf is sized for two. */
+	snprintf(buf, size, "a session that dropped left its launch in %.500s: occview --load %.500s",
+		 path, path);
+	return buf;
 }
 
 int main(int argc, char **argv)
@@ -167,8 +207,15 @@ int main(int argc, char **argv)
 			output_text(stdout, res.items, res.n, &oo);
 		}
 	} else {
-		struct tui_options to = { o.ascii, o.no_color || getenv("NO_COLOR") };
-		status = tui_run(res.items, res.n, &to);
+		struct app_options ao = { 0 };
+		char notice[1200];
+		ao.ascii = o.ascii;
+		ao.no_color = o.no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
+		ao.mouse = !o.no_mouse;
+		ao.model = o.model;
+		ao.source = source_name(&o);
+		ao.notice = recovery_notice(&o, notice, sizeof(notice));
+		status = app_run(db, res.items, res.n, &ao);
 		if (status)
 			goto out;
 	}

@@ -1,0 +1,216 @@
+/* app.c - the curses loop: terminal keys become explorer keys, the explorer's
+ * canvas goes to the screen, resizes relayout, and a dropped session (SIGHUP)
+ * or SIGTERM saves the what-if launch before exiting. The signal flag is the
+ * program's only global mutable state. */
+#include "config.h"
+
+#include "app.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "explorer.h"
+#include "keys.h"
+#include "screen.h"
+
+enum { TICK_MS = 50, IDLE_MS = 1000 };
+
+static volatile sig_atomic_t pending_signal;
+
+static void on_signal(int sig)
+{
+	pending_signal = sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a signal wakes the key read. */
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+/* Curses key codes to keys.h codes. */
+static int translate(int status, wint_t ch)
+{
+	if (status == OK) {
+		switch (ch) {
+		case '\t': return KEY_CODE_TAB;
+		case '\r':
+		case '\n': return KEY_CODE_ENTER;
+		case 27: return KEY_CODE_ESC;
+		case 127:
+		case 8: return KEY_CODE_BACKSPACE;
+		default: return (int)ch;
+		}
+	}
+	switch (ch) {
+	case KEY_UP: return KEY_CODE_UP;
+	case KEY_DOWN: return KEY_CODE_DOWN;
+	case KEY_LEFT: return KEY_CODE_LEFT;
+	case KEY_RIGHT: return KEY_CODE_RIGHT;
+	case KEY_SLEFT: return KEY_CODE_SLEFT;
+	case KEY_SRIGHT: return KEY_CODE_SRIGHT;
+	case KEY_PPAGE: return KEY_CODE_PGUP;
+	case KEY_NPAGE: return KEY_CODE_PGDN;
+	case KEY_HOME: return KEY_CODE_HOME;
+	case KEY_END: return KEY_CODE_END;
+	case KEY_BTAB: return KEY_CODE_BTAB;
+	case KEY_ENTER: return KEY_CODE_ENTER;
+	case KEY_BACKSPACE: return KEY_CODE_BACKSPACE;
+	case KEY_F(1): return KEY_CODE_F1;
+	default: return -1;
+	}
+}
+
+static bool utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static struct canvas *screen_canvas(struct canvas *old, bool ascii)
+{
+	int cols = COLS > 0 ? COLS : 1, rows = LINES > 0 ? LINES : 1;
+
+	if (old && old->width == cols && old->height == rows)
+		return old;
+	canvas_free(old);
+	return canvas_new(cols, rows, ascii);
+}
+
+static int hang_up(struct explorer *e, int sig)
+{
+	struct occ_error err = { 0 };
+	char path[1024], msg[1200];
+	bool saved = explorer_save_recovery(e, path, sizeof(path), &err);
+
+	endwin();
+	if (saved) {
+		fprintf(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
+			strsignal(sig), path, path);
+	} else {
+		occ_error_format(&err, msg, sizeof(msg));
+		fprintf(stderr, "occview: %s: could not save the what-if launch: %s\n", strsignal(sig), msg);
+	}
+	return 128 + sig;
+}
+
+int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
+	    const struct app_options *o)
+{
+	struct explorer_options eo = { 0 };
+	bool ascii = o->ascii || !utf8_locale();
+	struct explorer *e;
+	struct canvas *c = NULL;
+	int status = 0, fast_errors = 0;
+	bool dirty = true;
+
+	eo.ascii = ascii;
+	eo.mouse = o->mouse;
+	eo.model = o->model;
+	eo.source = o->source;
+	eo.notice = o->notice;
+	e = explorer_new(db, items, n, &eo);
+	if (!e) {
+		fputs("occview: out of memory\n", stderr);
+		return 70;
+	}
+	install_signals();
+	if (!initscr()) {
+		explorer_free(e);
+		fputs("occview: cannot initialise the terminal\n", stderr);
+		return 70;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	screen_init_theme(!o->no_color);
+	if (o->mouse)
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+
+	for (;;) {
+		wint_t ch;
+		int got, key;
+		long before;
+
+		if (pending_signal) {
+			status = hang_up(e, pending_signal);
+			canvas_free(c);
+			explorer_free(e);
+			return status;
+		}
+		if (dirty) {
+			c = screen_canvas(c, ascii);
+			if (!c) {
+				endwin();
+				explorer_free(e);
+				fputs("occview: out of memory\n", stderr);
+				return 70;
+			}
+			explorer_draw(e, c);
+			screen_blit(c);
+			refresh();
+			dirty = false;
+		}
+		timeout(explorer_animating(e) ? TICK_MS : IDLE_MS);
+		before = now_ms();
+		got = get_wch(&ch);
+		if (got == ERR) {
+			/* A closed terminal returns at once, again and again: after a few
+			 * hundred instant errors, treat it as a hang-up. */
+			if (now_ms() - before < 5 && errno != EINTR && ++fast_errors > 200)
+				pending_signal = SIGHUP;
+			if (explorer_tick(e) != REACT_NONE)
+				dirty = true;
+			continue;
+		}
+		fast_errors = 0;
+		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
+			dirty = true;
+			continue;
+		}
+		if (got == KEY_CODE_YES && ch == KEY_MOUSE) {
+			MEVENT ev;
+			if (getmouse(&ev) == OK && explorer_click(e, ev.x, ev.y) != REACT_NONE)
+				dirty = true;
+			continue;
+		}
+		key = translate(got, ch);
+		if (key < 0)
+			continue;
+		switch (explorer_key(e, key)) {
+		case REACT_QUIT:
+			endwin();
+			canvas_free(c);
+			explorer_free(e);
+			return 0;
+		case REACT_NONE:
+			break;
+		default:
+			if (key == KEY_CTRL('l'))
+				clearok(curscr, TRUE);
+			dirty = true;
+		}
+	}
+}
