@@ -1,0 +1,340 @@
+/* test_explorer.c - the whole explorer on canvases: golden first screens at
+ * 80x24 and 200x60 in ASCII and UTF-8, what-if keys whose results on screen
+ * equal the engine's, overlays, saving, clicks, animation and every size. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explorer.h"
+#include "golden.h"
+#include "launch_file.h"
+#include "occupancy.h"
+#include "testutil.h"
+
+static struct analysis item;
+
+static struct explorer *open_default(bool ascii)
+{
+	struct explorer_options o = { .ascii = ascii, .mouse = true };
+	struct occ_error err = { 0 };
+	struct launch l;
+	struct gpu g;
+	struct explorer *e;
+
+	launch_init(&l);
+	ck_assert(gpu_db_find(db, l.gpu_name, &g, &err));
+	analysis_run(&item, &l, &g, NULL, 0);
+	ck_assert(item.ok);
+	e = explorer_new(db, &item, 1, &o);
+	ck_assert(e != NULL);
+	return e;
+}
+
+/* The screen as text. */
+static char *screen(struct explorer *e, int cols, int rows, bool ascii)
+{
+	struct canvas *c = canvas_new(cols, rows, ascii);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ck_assert(c != NULL);
+	explorer_draw(e, c);
+	f = open_memstream(&buf, &len);
+	canvas_write(c, f);
+	fclose(f);
+	canvas_free(c);
+	return buf;
+}
+
+static void golden_screen(struct explorer *e, int cols, int rows, bool ascii, const char *name)
+{
+	char *text = screen(e, cols, rows, ascii);
+	golden_text(name, text);
+	free(text);
+}
+
+static void keys(struct explorer *e, const int *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_ne(explorer_key(e, k[i]), REACT_QUIT);
+}
+
+static void type(struct explorer *e, const char *s)
+{
+	for (; *s; s++)
+		explorer_key(e, (unsigned char)*s);
+}
+
+/* The engine's result for the launch the explorer shows now. */
+static void engine(const struct explorer *e, struct occ_result *r)
+{
+	const struct view *v = explorer_view(e);
+	struct occ_input in;
+
+	occ_input_from_launch(&v->cur.launch, &in);
+	occ_compute(&v->cur.gpu.arch, &in, r);
+}
+
+START_TEST(test_first_screens)
+{
+	struct explorer *e = open_default(true);
+
+	golden_screen(e, 80, 24, true, "explorer_80x24_ascii.txt");
+	golden_screen(e, 200, 60, true, "explorer_200x60_ascii.txt");
+	explorer_free(e);
+	e = open_default(false);
+	golden_screen(e, 80, 24, false, "explorer_80x24_utf8.txt");
+	golden_screen(e, 200, 60, false, "explorer_200x60_utf8.txt");
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_every_pane_at_80x24)
+{
+	struct explorer *e = open_default(true);
+	static const char *const names[] = { "table", "charts", "sms", "rules" };
+
+	for (int p = 0; p < 4; p++) {
+		char name[64];
+		explorer_key(e, '1' + p);
+		snprintf(name, sizeof(name), "explorer_80x24_%s.txt", names[p]);
+		golden_screen(e, 80, 24, true, name);
+	}
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_block_step_follows_engine)
+{
+	struct explorer *e = open_default(true);
+	const struct view *v = explorer_view(e);
+	struct occ_result r;
+	char *text, want[64];
+
+	/* Focus starts on the block size: one warp up. */
+	explorer_key(e, KEY_CODE_RIGHT);
+	ck_assert_int_eq(v->cur.in.threads_per_block, 288);
+	engine(e, &r);
+	ck_assert_int_eq(v->cur.r.active_warps_per_sm, r.active_warps_per_sm);
+	text = screen(e, 200, 60, true);
+	ck_assert_msg(strstr(text, "[block 288 (was 256)]") != NULL, "%s", text);
+	snprintf(want, sizeof(want), "occupancy %.1f%% (baseline 100.0%%, %+.1f)",
+		 r.theoretical_occupancy_pct, r.theoretical_occupancy_pct - 100.0);
+	ck_assert_msg(strstr(text, want) != NULL, "want %s in\n%s", want, text);
+	free(text);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_registers_and_smem)
+{
+	struct explorer *e = open_default(true);
+	const struct view *v = explorer_view(e);
+	const int tab_plus[] = { KEY_CODE_TAB, '+', '+', '+', '+', '+', '+', '+', '+' };
+	struct occ_result r;
+
+	keys(e, tab_plus, sizeof(tab_plus) / sizeof(tab_plus[0]));
+	ck_assert_int_eq(v->cur.in.regs_per_thread, 40);
+	engine(e, &r);
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, r.active_blocks_per_sm);
+	ck_assert_int_eq(v->cur.r.block_limit[OCC_REGISTERS], r.block_limit[OCC_REGISTERS]);
+	/* Dynamic shared memory typed exactly. */
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, KEY_CODE_ENTER);
+	type(e, "48K");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_int_eq(v->cur.launch.dynamic_smem_bytes, 49152);
+	engine(e, &r);
+	ck_assert_int_eq(v->cur.r.block_limit[OCC_SHARED_MEM], r.block_limit[OCC_SHARED_MEM]);
+	ck_assert_int_eq(v->cur.r.active_warps_per_sm, r.active_warps_per_sm);
+	/* Undo twice: back to 40 registers and no dynamic shared memory... */
+	explorer_key(e, 'u');
+	ck_assert_int_eq(v->cur.launch.dynamic_smem_bytes, 0);
+	explorer_key(e, KEY_CTRL('r'));
+	ck_assert_int_eq(v->cur.launch.dynamic_smem_bytes, 49152);
+	/* ...and reset to the baseline in one step. */
+	explorer_key(e, 'R');
+	ck_assert_int_eq(v->cur.in.regs_per_thread, 32);
+	ck_assert_int_eq(v->cur.launch.dynamic_smem_bytes, 0);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_bad_value_keeps_launch)
+{
+	struct explorer *e = open_default(true);
+	const struct view *v = explorer_view(e);
+	char *text;
+
+	explorer_key(e, KEY_CODE_ENTER);
+	type(e, "abc");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_int_eq(v->cur.in.threads_per_block, 256);
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "block") != NULL, "%s", text);
+	free(text);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_gpu_picker)
+{
+	struct explorer *e = open_default(true);
+	const struct view *v = explorer_view(e);
+	struct occ_result r;
+	char *text;
+
+	explorer_key(e, 'g');
+	type(e, "T4");
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "filter: T4_") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "Tesla T4") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_msg(strstr(v->cur.gpu.name, "T4") != NULL, "%s", v->cur.gpu.name);
+	ck_assert_int_eq(v->cur.gpu.arch.cc_major, 7);
+	engine(e, &r);
+	ck_assert_int_eq(v->cur.r.active_warps_per_sm, r.active_warps_per_sm);
+	explorer_key(e, 'u');
+	ck_assert_int_eq(v->cur.gpu.arch.cc_major, 9);
+	/* Esc closes without a change. */
+	explorer_key(e, 'g');
+	type(e, "A100");
+	explorer_key(e, KEY_CODE_ESC);
+	ck_assert_int_eq(v->cur.gpu.arch.cc_major, 9);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_help_lists_every_action)
+{
+	struct explorer *e = open_default(true);
+	char *text;
+
+	explorer_key(e, '?');
+	text = screen(e, 200, 60, true);
+	for (int a = ACT_NONE + 1; a < ACT_N; a++)
+		ck_assert_msg(strstr(text, key_action_help((enum action)a)) != NULL,
+			      "help lacks \"%s\"", key_action_help((enum action)a));
+	free(text);
+	/* Any other key closes it; q there does not quit. */
+	ck_assert_int_ne(explorer_key(e, 'q'), REACT_QUIT);
+	ck_assert_int_eq(explorer_key(e, 'q'), REACT_QUIT);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_save_and_load_back)
+{
+	struct explorer *e = open_default(true);
+	char dir[] = "/tmp/occview-test-XXXXXX", path[256];
+	struct occ_error err = { 0 };
+	struct launch_set set;
+	struct launch defaults;
+
+	ck_assert(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/saved.occ", dir);
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, ']');   /* 32 + 8 registers */
+	explorer_key(e, 's');
+	for (int i = 0; i < 20; i++)
+		explorer_key(e, KEY_CODE_BACKSPACE);
+	type(e, path);
+	explorer_key(e, KEY_CODE_ENTER);
+	launch_init(&defaults);
+	ck_assert_msg(launch_file_load(path, &defaults, &set, &err), "%s", err.message);
+	ck_assert_int_eq((int)set.n, 1);
+	ck_assert_int_eq(set.items[0].launch.regs_per_thread, 40);
+	ck_assert_int_eq(launch_threads_per_block(&set.items[0].launch), 256);
+	launch_set_done(&set);
+	unlink(path);
+	rmdir(dir);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_tabs_and_clicks)
+{
+	struct explorer *e = open_default(true);
+	char *text;
+
+	/* At 80x24 the tab bar is row 2; click the second tab. */
+	free(screen(e, 80, 24, true));
+	text = screen(e, 80, 24, true);
+	{
+		char *row = text;
+		for (int i = 0; i < 2; i++)
+			row = strchr(row, '\n') + 1;
+		char *tab = strstr(row, "2 ");
+		ck_assert(tab != NULL);
+		ck_assert_int_eq(explorer_click(e, (int)(tab - row), 2), REACT_REDRAW);
+	}
+	free(text);
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "[2 ") != NULL, "%s", text);
+	free(text);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_animation_plays_and_stops)
+{
+	struct explorer *e = open_default(true);
+	int frames = 0;
+
+	ck_assert(!explorer_animating(e));
+	explorer_key(e, 'a');
+	ck_assert(explorer_animating(e));
+	while (explorer_tick(e) == REACT_REDRAW && frames < 1000)
+		frames++;
+	ck_assert(!explorer_animating(e));
+	ck_assert_int_gt(frames, 10);
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_every_size)
+{
+	struct explorer *e = open_default(false);
+
+	for (int cols = 1; cols <= 300; cols += 7)
+		for (int rows = 1; rows <= 100; rows += 3) {
+			char *text = screen(e, cols, rows, false);
+			free(text);
+		}
+	{
+		char *text = screen(e, 20, 5, true);
+		ck_assert_msg(strstr(text, "terminal too small") != NULL, "%s", text);
+		free(text);
+	}
+	explorer_free(e);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("explorer");
+	TCase *tc = tcase_create("explorer");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_first_screens);
+	tcase_add_test(tc, test_every_pane_at_80x24);
+	tcase_add_test(tc, test_block_step_follows_engine);
+	tcase_add_test(tc, test_registers_and_smem);
+	tcase_add_test(tc, test_bad_value_keeps_launch);
+	tcase_add_test(tc, test_gpu_picker);
+	tcase_add_test(tc, test_help_lists_every_action);
+	tcase_add_test(tc, test_save_and_load_back);
+	tcase_add_test(tc, test_tabs_and_clicks);
+	tcase_add_test(tc, test_animation_plays_and_stops);
+	tcase_add_test(tc, test_every_size);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
