@@ -1,0 +1,140 @@
+#!/bin/sh
+# tui.sh - the explorer in a real terminal: tmux runs occview, sends keys,
+# captures the screen, and the numbers on it must equal what the print mode
+# computes for the same launch. Also resize to 20x5 and back, quit, SIGTERM's
+# recovery file, and the bytes one what-if keystroke sends (tui.sh.log).
+# OCCVIEW_WRAPPER runs occview under a tool, e.g. "valgrind -q --error-exitcode=99".
+set -u
+: "${OCCVIEW:?}"
+command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipped"; exit 77; }
+tmp=$(mktemp -d)
+sock="occview-test-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; echo "  screen:"; T capture-pane -p -t t 2>/dev/null | sed 's/^/  | /'; }
+wrapper=${OCCVIEW_WRAPPER:-}
+# Under valgrind everything is slower.
+patience=${OCCVIEW_PATIENCE:-100}
+
+# start COLSxROWS ARGS...: a fresh session running occview; the shell prints
+# its exit status when it ends.
+start() {
+	size=$1; shift
+	T kill-server 2>/dev/null
+	T new-session -d -s t -x "${size%x*}" -y "${size#*x}" \
+		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR= XDG_STATE_HOME='$tmp/state' \
+		 $wrapper '$OCCVIEW' $* ; echo EXIT=\$?; sleep 30"
+	T set-option -t t remain-on-exit on >/dev/null
+}
+
+screen() { T capture-pane -p -t t; }
+
+# wait_for TEXT: until the screen shows TEXT (fixed string), or fail.
+wait_for() {
+	i=0
+	while [ $i -lt "$patience" ]; do
+		if screen | grep -qF -- "$1"; then return 0; fi
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+
+check() { # check TEXT DESCRIPTION
+	if wait_for "$1"; then ok; else bad "$2: no \"$1\" on screen"; fi
+}
+
+# The occupancy the print mode computes, as the status line prints it.
+occupancy() {
+	"$OCCVIEW" --format json "$@" | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
+		head -1 | awk '{ printf "%.1f%%", $1 }'
+}
+
+keys() { T send-keys -t t "$@"; }
+
+# --- the default launch, changed key by key ---------------------------------
+start 80x24 ""
+check "[block 256]" "first screen"
+check "occupancy 100.0%" "default occupancy"
+keys Right
+check "[block 288 (was 256)]" "Right steps the block by a warp"
+check "occupancy $(occupancy --block-size 288)" "occupancy at 288 threads"
+
+keys Tab + + + + + + + +
+check "[registers 40 (was 32)]" "+ steps registers"
+check "occupancy $(occupancy --block-size 288 --registers 40)" "occupancy at 40 registers"
+
+keys Tab Tab Enter
+check "dynamic smem (now" "Enter opens the prompt"
+keys 4 8 K Enter
+check "dynamic smem 48 KiB" "typed dynamic shared memory"
+check "occupancy $(occupancy --block-size 288 --registers 40 --dynamic-shared-mem 48K)" \
+	"occupancy with 48 KiB dynamic shared memory"
+
+keys g T 4
+check "filter: T4_" "the GPU picker filters"
+check "Tesla T4" "the picker lists the T4"
+keys Enter
+check "GPU Tesla T4" "the GPU changed"
+check "occupancy $(occupancy --gpu T4 --block-size 288 --registers 40 --dynamic-shared-mem 48K)" \
+	"occupancy on the T4"
+keys u
+check "GPU NVIDIA H100" "undo brings the H100 back"
+
+keys 2
+check "[2 " "tab 2 shows the charts"
+
+T resize-window -t t -x 20 -y 5
+check "terminal too" "the too-small screen at 20x5"
+T resize-window -t t -x 80 -y 24
+check "registers 40 (was 32)" "back at 80x24 with the same launch"
+
+# Bytes the terminal receives for one what-if keystroke.
+T pipe-pane -t t -o "cat >> '$tmp/bytes'"
+sleep 0.3
+before=$(wc -c < "$tmp/bytes" 2>/dev/null || echo 0)
+keys Tab Tab Tab Tab Tab Tab
+sleep 0.5
+before=$(wc -c < "$tmp/bytes")
+keys +
+check "registers 41" "one more register"
+sleep 0.5
+after=$(wc -c < "$tmp/bytes")
+T pipe-pane -t t
+echo "bytes for one what-if keystroke (+ on registers, charts pane, 80x24): $((after - before))"
+# A full repaint of 80x24 is about 2000 bytes and more with attributes.
+if [ $((after - before)) -gt 0 ] && [ $((after - before)) -lt 1500 ]; then ok; else
+	bad "one keystroke sent $((after - before)) bytes"; fi
+
+keys q
+check "EXIT=0" "q quits with status 0"
+
+# --- 200x60: every pane at once ----------------------------------------------
+start 200x60 "--gpu A100 --registers 64"
+check "Occupancy charts" "the charts pane at 200x60"
+check "Findings" "the findings pane at 200x60"
+check "occupancy $(occupancy --gpu A100 --registers 64)" "A100 occupancy at 200x60"
+keys q
+check "EXIT=0" "q quits at 200x60"
+
+# --- a dropped session saves the what-if launch --------------------------------
+start 80x24 ""
+check "[block 256]" "second start"
+keys Right
+check "block 288" "changed before SIGTERM"
+pid=$(T list-panes -t t -F '#{pane_pid}')
+pkill -TERM -P "$pid" -x occview 2>/dev/null || pkill -TERM -f "$OCCVIEW" 2>/dev/null
+check "EXIT=143" "SIGTERM exits with 128 + 15"
+if grep -q "288" "$tmp/state/occview/recovery.occ" 2>/dev/null; then ok; else
+	bad "no recovery file with the changed block"; fi
+start 80x24 ""
+check "left its launch in" "the next start mentions the recovery file"
+keys q
+start 80x24 "--load $tmp/state/occview/recovery.occ"
+check "block 288" "--load reopens the recovery file"
+keys q
+check "EXIT=0" "quit after --load"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
