@@ -145,6 +145,17 @@ static const char *source_name(const struct cli_options *o)
 	return NULL;
 }
 
+/* Once the recovery file has been opened and the session ended normally, its
+ * launch has served: remove it so later starts stop announcing it. */
+static void forget_recovery(const struct cli_options *o, int status)
+{
+	char path[1024];
+
+	if (status == 0 && o->load && whatif_recovery_path(path, sizeof(path)) &&
+	    strcmp(o->load, path) == 0)
+		unlink(path);
+}
+
 /* A recovery file left by a dropped session is announced, unless it is what
  * the user is loading now. */
 static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size)
@@ -216,6 +227,7 @@ int main(int argc, char **argv)
 		ao.source = source_name(&o);
 		ao.notice = recovery_notice(&o, notice, sizeof(notice));
 		status = app_run(db, res.items, res.n, &ao);
+		forget_recovery(&o, status);
 		if (status)
 			goto out;
 	}

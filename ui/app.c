@@ -1,7 +1,7 @@
 /* app.c - the curses loop: terminal keys become explorer keys, the explorer's
  * canvas goes to the screen, resizes relayout, and a dropped session (SIGHUP)
- * or SIGTERM saves the what-if launch before exiting. The signal flag is the
- * program's only global mutable state. */
+ * or SIGTERM saves the what-if launch before exiting. The signal flag and the
+ * theme's colour switch (screen.c) are the program's only global mutable state. */
 #include "config.h"
 
 #include "app.h"
@@ -96,12 +96,19 @@ static struct canvas *screen_canvas(struct canvas *old, bool ascii)
 	return canvas_new(cols, rows, ascii);
 }
 
+/* SIGHUP and SIGTERM end a session the user did not end: keep the launch.
+ * SIGINT (Ctrl-C) is the user's own quit. */
 static int hang_up(struct explorer *e, int sig)
 {
 	struct occ_error err = { 0 };
 	char path[1024], msg[1200];
-	bool saved = explorer_save_recovery(e, path, sizeof(path), &err);
+	bool saved;
 
+	if (sig == SIGINT) {
+		endwin();
+		return 128 + sig;
+	}
+	saved = explorer_save_recovery(e, path, sizeof(path), &err);
 	endwin();
 	if (saved) {
 		fprintf(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",

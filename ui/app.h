@@ -20,7 +20,8 @@ struct app_options {
 };
 
 /* Returns the exit status: 0, or 128 + the signal that ended the session
- * (SIGHUP, SIGTERM, SIGINT) after the what-if launch went to the recovery file. */
+ * (SIGHUP and SIGTERM first save the what-if launch to the recovery file;
+ * SIGINT just restores the terminal). */
 int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
 	    const struct app_options *o);
 

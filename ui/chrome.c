@@ -93,7 +93,8 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_HEADER);
 	if (e->n_records > 1)
-		snprintf(where, sizeof(where), " [%zu/%zu]", e->index + 1, e->n_records);
+		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->index + 1, e->n_records,
+			 v->base.launch.kernel);
 	if (!v->cur.ok) {
 		snprintf(left, sizeof(left), "%s%s  cannot run on this GPU ", e->source, where);
 	} else {
