@@ -86,7 +86,7 @@ static const char *hints(const struct explorer *e)
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 {
 	const struct view *v = &e->view;
-	char left[512], where[64] = "";
+	char left[512], where[128] = "";
 	int used;
 
 	if (rect_empty(r))
