@@ -26,6 +26,7 @@ struct pane {
 	int scroll;       /* first row shown */
 	int selected;     /* selected item */
 	bool expanded;    /* the selected item opened */
+	int rows;         /* rows of content at the last draw: the page for PgUp/PgDn */
 };
 
 struct pane_class {

@@ -1,0 +1,382 @@
+/* test_pane_rules.c - the findings pane: golden screens (default launch and a
+ * V100 launch from a real report, collapsed and expanded, ASCII and UTF-8, 80x24
+ * and 200x60), its keys, and that it draws only inside its rectangle at every size. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden.h"
+#include "launch.h"
+#include "pane.h"
+#include "view.h"
+#include "testutil.h"
+
+/* A view as the explorer would build it, for one launch: the current analysis and
+ * the baseline, both of l on its GPU. */
+static struct view *view_of(const struct launch *l)
+{
+	struct view *v = calloc(1, sizeof(*v));
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_msg(gpu_db_find(db, l->gpu_name, &g, &err), "%s", err.message);
+	snprintf(v->source, sizeof(v->source), "embedded default");
+	v->n_launches = 1;
+	analysis_run(&v->cur, l, &g, NULL, 0);
+	v->base = v->cur;
+	return v;
+}
+
+static struct view *default_view(void)
+{
+	struct launch l;
+
+	launch_init(&l);
+	return view_of(&l);
+}
+
+/* ncu/xplacer_v100 (tests/test_waves.c): compute_flux, 192 threads x 60 registers,
+ * grid 506 on a V100 (80 SMs): registers allow 5 blocks (2048 per warp, 8 warps per
+ * sub-partition, 32 / 6 = 5), a wave is 400 blocks, 1.27 waves: a tail. */
+static struct view *v100_view(void)
+{
+	struct launch l;
+
+	launch_init(&l);
+	snprintf(l.gpu_name, sizeof(l.gpu_name), "V100");
+	l.block[0] = 192;
+	l.regs_per_thread = 60;
+	l.grid[0] = 506;
+	return view_of(&l);
+}
+
+static char *text_of(const struct canvas *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	canvas_write(c, f);
+	fclose(f);
+	return buf;
+}
+
+static struct canvas *draw_whole(struct pane *p, const struct view *v, int w, int h, bool ascii)
+{
+	struct canvas *c = canvas_new(w, h, ascii);
+
+	ck_assert_ptr_nonnull(c);
+	pane_rules.draw(p, c, (struct rect){ 0, 0, w, h }, v);
+	return c;
+}
+
+static int index_of(const struct view *v, const char *id)
+{
+	for (int i = 0; i < v->cur.n_findings; i++)
+		if (strcmp(v->cur.findings[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+static void golden_case(const char *name, struct view *v, const char *expand_id)
+{
+	static const struct { int w, h; } sizes[] = { { 80, 24 }, { 200, 60 } };
+
+	for (size_t s = 0; s < 2; s++)
+		for (int ascii = 0; ascii < 2; ascii++) {
+			struct pane p = { .cls = &pane_rules };
+			struct canvas *c;
+			char file[128];
+
+			if (expand_id) {
+				p.selected = index_of(v, expand_id);
+				ck_assert_int_ge(p.selected, 0);
+				ck_assert_int_eq(pane_rules.key(&p, ACT_EXPAND, v), REACT_REDRAW);
+			}
+			c = draw_whole(&p, v, sizes[s].w, sizes[s].h, ascii);
+			snprintf(file, sizeof(file), "rules_%s_%dx%d_%s.txt", name, sizes[s].w,
+				 sizes[s].h, ascii ? "ascii" : "utf8");
+			golden_canvas(file, c);
+			canvas_free(c);
+		}
+}
+
+START_TEST(golden_default)
+{
+	struct view *v = default_view();
+
+	ck_assert(v->cur.ok);
+	/* limiter: warps and registers at 8 blocks; tail: 1584 = 1056 + 528 */
+	ck_assert_int_ge(index_of(v, "limiter"), 0);
+	ck_assert_int_ge(index_of(v, "tail_effect"), 0);
+	golden_case("default", v, NULL);
+	golden_case("default_limiter", v, "limiter");
+	free(v);
+}
+END_TEST
+
+START_TEST(golden_v100_tail)
+{
+	struct view *v = v100_view();
+
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.r.block_limit[OCC_REGISTERS], 5);
+	ck_assert_uint_eq(v->cur.r.limiting, 1u << OCC_REGISTERS);
+	ck_assert_int_eq(v->cur.w.blocks_per_wave, 400);
+	ck_assert_int_ge(index_of(v, "tail_effect"), 0);
+	golden_case("v100", v, NULL);
+	golden_case("v100_limiter", v, "limiter");
+	golden_case("v100_tail", v, "tail_effect");
+	free(v);
+}
+END_TEST
+
+/* The expanded limiter shows each limiting factor's derivation and the
+ * occupancy's, numbered, with the engine's figures. */
+START_TEST(expanded_shows_derivations)
+{
+	struct view *v = default_view();
+	struct pane p = { .cls = &pane_rules };
+	struct canvas *c;
+	char *t;
+
+	p.selected = index_of(v, "limiter");
+	pane_rules.key(&p, ACT_EXPAND, v);
+	ck_assert(p.expanded);
+	c = draw_whole(&p, v, 200, 60, true);
+	t = text_of(c);
+	/* H100: 32 x 32 = 1024 per warp; 16384 / 1024 = 16; 64 / 8 = 8 blocks */
+	ck_assert_ptr_nonnull(strstr(t, "Warps: 8 blocks per SM"));
+	ck_assert_ptr_nonnull(strstr(t, "Registers: 8 blocks per SM"));
+	ck_assert_ptr_nonnull(strstr(t, "1. Registers per warp: 32 per thread x 32 threads = 1024"));
+	ck_assert_ptr_nonnull(strstr(t, "5. Warps per sub-partition: floor(16384 / 1024) = 16"));
+	ck_assert_ptr_nonnull(strstr(t, "Occupancy: 64 of 64 warps per SM (100.0%)"));
+	ck_assert_ptr_null(strstr(t, "Shared memory: 228"));
+	free(t);
+	canvas_free(c);
+
+	/* collapsing hides them again */
+	pane_rules.key(&p, ACT_EXPAND, v);
+	ck_assert(!p.expanded);
+	c = draw_whole(&p, v, 200, 60, true);
+	t = text_of(c);
+	ck_assert_ptr_null(strstr(t, "1. Registers per warp"));
+	free(t);
+	canvas_free(c);
+	free(v);
+}
+END_TEST
+
+START_TEST(keys_select_and_clamp)
+{
+	struct view *v = default_view();
+	struct pane p = { .cls = &pane_rules };
+	int n = v->cur.n_findings;
+	struct canvas *c;
+
+	ck_assert_int_ge(n, 2);
+	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p.selected, 0);
+	for (int i = 1; i < n + 3; i++) {
+		ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+		ck_assert_int_eq(p.selected, i < n ? i : n - 1);
+	}
+	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p.selected, n - 2);
+	ck_assert_int_eq(pane_rules.key(&p, ACT_QUIT, v), REACT_NONE);
+	ck_assert_int_eq(pane_rules.key(&p, ACT_INC, v), REACT_NONE);
+
+	/* The view changes under the pane: fewer findings than the selection. */
+	p.selected = RULES_MAX_FINDINGS + 5;
+	c = draw_whole(&p, v, 80, 24, true);
+	ck_assert_int_eq(p.selected, n - 1);
+	canvas_free(c);
+	p.selected = -3;
+	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p.selected, 1);
+
+	/* The selected finding's title row is the one highlighted. */
+	p.selected = 1;
+	p.scroll = -1;
+	c = draw_whole(&p, v, 80, 24, true);
+	{
+		bool found = false;
+		for (int y = 0; y < 24; y++) {
+			const struct canvas_cell *cell = canvas_at(c, 2, y);
+			if (cell->role == CANVAS_FOCUS) {
+				char want[8];
+				snprintf(want, sizeof(want), "%.1s", v->cur.findings[1].title);
+				ck_assert_uint_eq(cell->glyph, (uint32_t)want[0]);
+				found = true;
+				break;
+			}
+		}
+		ck_assert(found);
+	}
+	canvas_free(c);
+	free(v);
+}
+END_TEST
+
+/* In a short pane the expanded limiter runs past the bottom: paging moves by a
+ * page, the indicators say what is cut, and the scroll stops at the end. */
+START_TEST(keys_page)
+{
+	struct view *v = default_view();
+	struct pane p = { .cls = &pane_rules };
+	struct canvas *c;
+	char *t;
+	int top, last;
+	int lim = index_of(v, "limiter"), tail = index_of(v, "tail_effect");
+
+	/* The tail effect is a warning and comes first; expanding the limiter
+	 * brings its title to the top. */
+	ck_assert_int_eq(tail, 0);
+	ck_assert_int_eq(lim, 1);
+	p.selected = lim;
+	pane_rules.key(&p, ACT_EXPAND, v);
+	c = draw_whole(&p, v, 80, 10, true);
+	ck_assert_int_eq(p.rows, 9);
+	top = p.scroll;
+	ck_assert_int_gt(top, 0);
+	t = text_of(c);
+	ck_assert_msg(strncmp(t, "i ", 2) == 0 && strncmp(t + 2, v->cur.findings[lim].title, 30) == 0,
+		      "%s", t);
+	ck_assert_ptr_nonnull(strstr(t, "v more below"));
+	ck_assert_ptr_nonnull(strstr(t, "^ more above"));
+	free(t);
+	canvas_free(c);
+
+	/* a page is the 9 rows less one kept for context */
+	ck_assert_int_eq(pane_rules.key(&p, ACT_PAGE_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p.scroll, top + 8);
+	c = draw_whole(&p, v, 80, 10, true);
+	ck_assert_int_eq(p.scroll, top + 8);
+	canvas_free(c);
+
+	for (int i = 0; i < 20; i++) {
+		pane_rules.key(&p, ACT_PAGE_DOWN, v);
+		c = draw_whole(&p, v, 80, 10, true);
+		canvas_free(c);
+	}
+	last = p.scroll;
+	c = draw_whole(&p, v, 80, 10, true);
+	t = text_of(c);
+	ck_assert_ptr_null(strstr(t, "v more below"));
+	ck_assert_ptr_nonnull(strstr(t, "^ more above"));
+	/* the end of the occupancy derivation is the last row of content */
+	ck_assert_ptr_nonnull(strstr(t, "Theoretical occupancy: 64 of 64 warps = 100.0%\n^ more above"));
+	free(t);
+	canvas_free(c);
+	pane_rules.key(&p, ACT_PAGE_DOWN, v);
+	c = draw_whole(&p, v, 80, 10, true);
+	ck_assert_int_eq(p.scroll, last);
+	canvas_free(c);
+
+	ck_assert_int_eq(pane_rules.key(&p, ACT_PAGE_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p.scroll, last - 8);
+	for (int i = 0; i < 20; i++)
+		pane_rules.key(&p, ACT_PAGE_UP, v);
+	ck_assert_int_eq(p.scroll, 0);
+
+	/* selecting the tail effect (and so expanding it) puts it at the top */
+	pane_rules.key(&p, ACT_PAGE_DOWN, v);
+	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p.selected, tail);
+	c = draw_whole(&p, v, 80, 10, true);
+	ck_assert_int_eq(p.scroll, 0);
+	t = text_of(c);
+	ck_assert_msg(strncmp(t + 2, v->cur.findings[tail].title, 30) == 0, "%s", t);
+	free(t);
+	canvas_free(c);
+	free(v);
+}
+END_TEST
+
+START_TEST(invalid_launch_shows_error)
+{
+	struct launch l;
+	struct view *v;
+	struct pane p = { .cls = &pane_rules };
+	struct canvas *c;
+	char *t;
+
+	launch_init(&l);
+	l.block[0] = 2048;   /* more than the 1024 threads a block may have */
+	v = view_of(&l);
+	ck_assert(!v->cur.ok);
+	c = draw_whole(&p, v, 80, 24, true);
+	t = text_of(c);
+	ck_assert_ptr_nonnull(strstr(t, "This launch cannot be computed on"));
+	ck_assert_ptr_null(strstr(t, "j/k: select"));
+	free(t);
+	canvas_free(c);
+	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p.selected, 0);
+	free(v);
+}
+END_TEST
+
+/* Every size from 1x1 to 100x40 inside a larger canvas: nothing outside r changes. */
+START_TEST(draws_only_inside)
+{
+	struct view *views[2] = { default_view(), v100_view() };
+	struct canvas *c = canvas_new(110, 50, false);
+
+	ck_assert_ptr_nonnull(c);
+	for (int k = 0; k < 4; k++) {
+		const struct view *v = views[k % 2];
+		for (int h = 1; h <= 40; h++)
+			for (int w = 1; w <= 100; w++) {
+				struct pane p = { .cls = &pane_rules, .selected = k < 2 ? 0 : 1,
+						  .expanded = k >= 2, .scroll = k == 3 ? 5 : -1 };
+				struct rect r = { 4, 3, w, h };
+				canvas_fill(c, 0, 0, 110, 50, '.', CANVAS_AXIS);
+				pane_rules.draw(&p, c, r, v);
+				for (int y = 0; y < 50; y++)
+					for (int x = 0; x < 110; x++) {
+						const struct canvas_cell *cell = canvas_at(c, x, y);
+						if (rect_contains(r, x, y))
+							continue;
+						if (cell->glyph != '.' || cell->role != CANVAS_AXIS)
+							ck_abort_msg("%dx%d (case %d): cell %d,%d changed", w, h,
+								     k, x, y);
+					}
+				if (p.scroll < 0 || p.selected < 0 || p.selected >= v->cur.n_findings)
+					ck_abort_msg("%dx%d: scroll %d selected %d", w, h, p.scroll,
+						     p.selected);
+			}
+	}
+	canvas_free(c);
+	free(views[0]);
+	free(views[1]);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("pane_rules");
+	TCase *tc = tcase_create("pane_rules");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, golden_default);
+	tcase_add_test(tc, golden_v100_tail);
+	tcase_add_test(tc, expanded_shows_derivations);
+	tcase_add_test(tc, keys_select_and_clamp);
+	tcase_add_test(tc, keys_page);
+	tcase_add_test(tc, invalid_launch_shows_error);
+	tcase_add_test(tc, draws_only_inside);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(suite());
+}

@@ -1,0 +1,313 @@
+/* pane_rules.c - the findings pane: each finding with its severity, title and
+ * text wrapped to the pane, one selected; the selected one expands into the
+ * step-by-step derivations (derive.h) that explain it. */
+#include "config.h"
+
+#include "pane.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "derive.h"
+
+/* The limiting factors and the occupancy: the most any finding expands to. */
+#define MAX_DERIVATIONS (OCC_N_FACTORS + 1)
+
+/* Rows are laid out twice: once to count them (c NULL), once to draw the
+ * window [scroll, scroll + rows) of them into r. */
+struct emit {
+	struct canvas *c;
+	struct rect r;
+	int scroll;
+	int row;          /* the next row of the whole list */
+};
+
+static bool is_continuation(unsigned char ch)
+{
+	return (ch & 0xC0) == 0x80;
+}
+
+/* Draws the first len bytes of text at (x, row) when that row is in the window,
+ * at most max cells wide. */
+static void put(struct emit *e, int x, int max, enum canvas_role role, const char *text, size_t len)
+{
+	char buf[1200];
+	int y = e->row - e->scroll;
+
+	if (!e->c || y < 0 || y >= e->r.h || max <= 0)
+		return;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	canvas_text(e->c, e->r.x + x, e->r.y + y, max, role, buf);
+}
+
+/* Fills the current row of the window with blanks in role (the selection bar). */
+static void bar(struct emit *e, enum canvas_role role)
+{
+	int y = e->row - e->scroll;
+
+	if (e->c && y >= 0 && y < e->r.h)
+		canvas_fill(e->c, e->r.x, e->r.y + y, e->r.w, 1, ' ', role);
+}
+
+/* Word-wraps text: the first row from column `first`, the rest from `hang`.
+ * Cuts by cells (one per code point, as the canvas draws them); a word longer
+ * than the row is cut. Columns past the width start at 0, so every row shows
+ * something. Returns the rows used. */
+static int wrap(struct emit *e, int first, int hang, enum canvas_role role, bool focus,
+		const char *text)
+{
+	const char *p = text;
+	int rows = 0;
+
+	do {
+		int x = rows ? hang : first;
+		int width, cells = 0;
+		const char *q = p, *brk = NULL;
+
+		if (x >= e->r.w)
+			x = 0;
+		width = e->r.w - x;
+		while (*q && cells < width) {
+			if (*q == ' ')
+				brk = q;
+			q++;
+			while (is_continuation((unsigned char)*q))
+				q++;
+			cells++;
+		}
+		if (*q == ' ' || !*q)
+			brk = q;
+		else if (!brk || brk == p)
+			brk = q;
+		if (focus)
+			bar(e, CANVAS_FOCUS);
+		put(e, x, width, role, p, (size_t)(brk - p));
+		e->row++;
+		rows++;
+		p = brk;
+		while (*p == ' ')
+			p++;
+	} while (*p);
+	return rows;
+}
+
+static enum canvas_role severity_role(enum rules_severity s)
+{
+	switch (s) {
+	case RULES_ERROR: return CANVAS_WARNING;
+	case RULES_WARNING: return CANVAS_LIMITER;
+	case RULES_INFO: return CANVAS_NORMAL;
+	}
+	return CANVAS_NORMAL;
+}
+
+static const char *severity_marker(const struct canvas *c, enum rules_severity s)
+{
+	switch (s) {
+	case RULES_ERROR: return c->ascii ? "X" : "\u2717";
+	case RULES_WARNING: return c->ascii ? "!" : "\u25B2";
+	case RULES_INFO: return c->ascii ? "i" : "\u2022";
+	}
+	return "?";
+}
+
+/* The factor that keeps even one block from fitting. */
+static enum occ_factor misfit_factor(enum occ_misfit m)
+{
+	switch (m) {
+	case OCC_MISFIT_REGISTERS: return OCC_REGISTERS;
+	case OCC_MISFIT_SHARED_MEM: return OCC_SHARED_MEM;
+	case OCC_MISFIT_BARRIERS: return OCC_BARRIERS;
+	case OCC_MISFIT_THREADS:
+	case OCC_FITS:
+		break;
+	}
+	return OCC_WARPS;
+}
+
+/* The derivations that explain finding f; returns how many (0: none apply). */
+static int derivations_for(const struct view *v, const struct finding *f, struct derivation *out)
+{
+	const struct analysis *a = &v->cur;
+	const struct gpu_arch *arch = &a->gpu.arch;
+	int n = 0;
+
+	if (strcmp(f->id, "limiter") == 0) {
+		for (int k = 0; k < OCC_N_FACTORS; k++)
+			if (occ_is_limiting(&a->r, (enum occ_factor)k))
+				derive_limit(arch, &a->in, &a->r, (enum occ_factor)k, &out[n++]);
+		derive_occupancy(arch, &a->in, &a->r, &out[n++]);
+	} else if (strcmp(f->id, "cannot_run") == 0) {
+		derive_limit(arch, &a->in, &a->r, misfit_factor(a->r.misfit), &out[n++]);
+	} else if (strcmp(f->id, "tail_effect") == 0 || strcmp(f->id, "small_grid") == 0 ||
+		   strcmp(f->id, "grid_below_sms") == 0) {
+		derive_waves(&a->r, a->gpu.sm_count, launch_grid_size(&a->launch), &a->w, &out[n++]);
+	} else if (strcmp(f->id, "block_not_warp_multiple") == 0) {
+		derive_limit(arch, &a->in, &a->r, OCC_WARPS, &out[n++]);
+	} else if (strcmp(f->id, "carveout_ignored") == 0) {
+		derive_limit(arch, &a->in, &a->r, OCC_SHARED_MEM, &out[n++]);
+	}
+	return n;
+}
+
+static void expansion(struct emit *e, const struct view *v, const struct finding *f)
+{
+	struct derivation d[MAX_DERIVATIONS];
+	int n = derivations_for(v, f, d);
+
+	if (n == 0)
+		wrap(e, 2, 2, CANVAS_DIM, false, "(no step-by-step derivation for this finding)");
+	for (int i = 0; i < n; i++) {
+		char title[sizeof(d[i].title) + 8];
+		snprintf(title, sizeof(title), "%s %s", e->c && !e->c->ascii ? "\u25B8" : ">",
+			 d[i].title);
+		wrap(e, 2, 4, CANVAS_HEADER, false, title);
+		for (int k = 0; k < d[i].n; k++) {
+			char line[DERIVE_STEP_LEN + 8];
+			int num = snprintf(line, sizeof(line), "%d. ", k + 1);
+			snprintf(line + num, sizeof(line) - (size_t)num, "%s", d[i].steps[k]);
+			wrap(e, 4, 4 + num, CANVAS_NORMAL, false, line);
+		}
+	}
+}
+
+/* Every finding in order; *sel_first and *sel_end get the rows of the selected
+ * one. Returns the rows used. */
+static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel_first, int *sel_end)
+{
+	const struct analysis *a = &v->cur;
+
+	*sel_first = *sel_end = 0;
+	if (a->n_findings == 0) {
+		wrap(e, 0, 0, CANVAS_DIM, false, "No findings for this launch.");
+		return e->row;
+	}
+	for (int i = 0; i < a->n_findings; i++) {
+		const struct finding *f = &a->findings[i];
+		bool sel = i == p->selected;
+		const char *marker = e->c ? severity_marker(e->c, f->severity) : "?";
+
+		if (i > 0)
+			e->row++;
+		if (sel)
+			*sel_first = e->row;
+		/* The marker's row is the title's first; draw the title first so its
+		 * selection bar does not cover the marker. */
+		{
+			int row = e->row;
+			wrap(e, 2, 2, sel ? CANVAS_FOCUS : CANVAS_HEADER, sel, f->title);
+			if (e->r.w >= 3) {
+				int saved = e->row;
+				e->row = row;
+				put(e, 0, 1, severity_role(f->severity), marker, strlen(marker));
+				e->row = saved;
+			}
+		}
+		wrap(e, 2, 2, CANVAS_NORMAL, false, f->text);
+		if (sel && p->expanded)
+			expansion(e, v, f);
+		if (sel)
+			*sel_end = e->row;
+	}
+	return e->row;
+}
+
+/* The last row: what lies outside the window, and the keys. */
+static void status_line(struct canvas *c, struct rect r, int y, bool above, bool below)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s%se: expand/collapse, j/k: select",
+		 above ? (c->ascii ? "^ more above  " : "\u2191 more above  ") : "",
+		 below ? (c->ascii ? "v more below  " : "\u2193 more below  ") : "");
+	canvas_text(c, r.x, y, r.w, CANVAS_DIM, buf);
+}
+
+static void clamp_selection(struct pane *p, const struct view *v)
+{
+	int n = v->cur.ok ? v->cur.n_findings : 0;
+
+	if (p->selected >= n)
+		p->selected = n - 1;
+	if (p->selected < 0)
+		p->selected = 0;
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	struct emit e = { NULL, r, 0, 0 };
+	int total, first, end, rows;
+
+	if (rect_empty(r))
+		return;
+	if (!v->cur.ok) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	clamp_selection(p, v);
+	/* The last row tells the keys and whether there is more; a pane of one row
+	 * shows only content. */
+	rows = r.h >= 2 ? r.h - 1 : r.h;
+	e.r.h = rows;
+	total = layout(&e, p, v, &first, &end);
+
+	/* A negative scroll asks for the selected finding at the top (after a key
+	 * changed the selection); otherwise the window stays where paging left it. */
+	if (p->scroll < 0)
+		p->scroll = first;
+	if (p->scroll > total - rows)
+		p->scroll = total - rows;
+	if (p->scroll < 0)
+		p->scroll = 0;
+	p->rows = rows;
+	(void)end;
+
+	e = (struct emit){ c, r, p->scroll, 0 };
+	e.r.h = rows;
+	layout(&e, p, v, &first, &end);
+	if (r.h >= 2)
+		status_line(c, r, r.y + r.h - 1, p->scroll > 0, p->scroll + rows < total);
+}
+
+static enum reaction key(struct pane *p, enum action a, const struct view *v)
+{
+	int page = p->rows > 1 ? p->rows - 1 : 1;
+
+	clamp_selection(p, v);
+	switch (a) {
+	case ACT_SCROLL_UP:
+		if (p->selected > 0)
+			p->selected--;
+		p->scroll = -1;
+		return REACT_REDRAW;
+	case ACT_SCROLL_DOWN:
+		if (p->selected + 1 < (v->cur.ok ? v->cur.n_findings : 0))
+			p->selected++;
+		p->scroll = -1;
+		return REACT_REDRAW;
+	case ACT_PAGE_UP:
+		p->scroll = p->scroll > page ? p->scroll - page : 0;
+		return REACT_REDRAW;
+	case ACT_PAGE_DOWN:
+		/* draw() clamps to the end of the list */
+		p->scroll = (p->scroll > 0 ? p->scroll : 0) + page;
+		return REACT_REDRAW;
+	case ACT_EXPAND:
+		p->expanded = !p->expanded;
+		p->scroll = -1;
+		return REACT_REDRAW;
+	default:
+		return REACT_NONE;
+	}
+}
+
+const struct pane_class pane_rules = {
+	.name = "rules",
+	.title = "Findings",
+	.draw = draw,
+	.key = key,
+	.click = NULL,
+};
