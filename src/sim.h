@@ -6,6 +6,7 @@
 #define OCC_SIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Grids above this many blocks are not simulated (sim_run returns false and

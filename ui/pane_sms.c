@@ -1,0 +1,294 @@
+/* pane_sms.c - achieved occupancy per SM as a bar chart: measured from a report,
+ * or predicted by the scheduling simulation, with the average drawn across. */
+#include "config.h"
+
+#include "pane.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch.h"
+#include "sim.h"
+#include "waves.h"
+
+enum {
+	GUTTER_W = 5,   /* "100%" and the axis */
+	MIN_PLOT_W = 10,
+	MIN_PLOT_H = 3,
+	MAX_COL_W = 8,  /* wider bars say nothing more */
+};
+
+/* What the bars show, gathered before drawing. */
+struct bars {
+	const double *pct;  /* per SM, 0..100 */
+	int n;
+	double average_pct;
+	char title[256];
+	char note[256];
+};
+
+/* Drawing clipped to the pane's rectangle: nothing ever lands outside r. */
+static void put(struct canvas *c, struct rect r, int x, int y, uint32_t g, enum canvas_role role)
+{
+	if (rect_contains(r, x, y))
+		canvas_put(c, x, y, g, role);
+}
+
+static int text(struct canvas *c, struct rect r, int x, int y, enum canvas_role role,
+		const char *s)
+{
+	if (!rect_contains(r, x, y))
+		return 0;
+	return canvas_text(c, x, y, r.x + r.w - x, role, s);
+}
+
+static double clamp_pct(double v)
+{
+	return !(v > 0.0) ? 0.0 : v > 100.0 ? 100.0 : v;
+}
+
+static double mean(const double *v, int n)
+{
+	double sum = 0.0;
+	for (int i = 0; i < n; i++)
+		sum += v[i];
+	return n > 0 ? sum / n : 0.0;
+}
+
+/* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
+ * False when out of memory. */
+static bool gather(const struct view *v, struct bars *b, double **owned)
+{
+	const struct analysis *a = &v->cur;
+	char model[96];
+
+	*owned = NULL;
+	memset(b, 0, sizeof(*b));
+	sim_model_describe(&v->sim_params, model, sizeof(model));
+
+	if (v->animating && v->sim_ok) {
+		/* One frame: blocks resident at anim_t, as occupancy at that moment. */
+		const struct sim_params *p = &v->sim_params;
+		int *active = malloc((size_t)p->sm_count * sizeof(*active));
+		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
+		if (!active || !pct || !sim_snapshot(p, v->anim_t, active)) {
+			free(active);
+			free(pct);
+			return false;
+		}
+		for (int sm = 0; sm < p->sm_count; sm++)
+			pct[sm] = 100.0 * active[sm] * p->warps_per_block / p->max_warps_per_sm;
+		free(active);
+		*owned = pct;
+		b->pct = pct;
+		b->n = p->sm_count;
+		b->average_pct = v->sim.average_pct;
+		snprintf(b->title, sizeof(b->title),
+			 "playing: t = %.2f of %.2f block durations (%s)", v->anim_t,
+			 v->sim.makespan, model);
+		snprintf(b->note, sizeof(b->note),
+			 "bars: occupancy now; line: predicted average %.1f%%", v->sim.average_pct);
+		return true;
+	}
+	if (v->measured.n_sm > 0) {
+		b->pct = v->measured.sm_pct;
+		b->n = v->measured.n_sm;
+		b->average_pct = mean(b->pct, b->n);
+		if (v->measured.has_achieved)
+			snprintf(b->title, sizeof(b->title),
+				 "measured (the report's achieved occupancy %.1f%%)",
+				 v->measured.achieved_pct);
+		else
+			snprintf(b->title, sizeof(b->title), "measured");
+		snprintf(b->note, sizeof(b->note), "mean of the SMs %.1f%%, theoretical %.1f%%",
+			 b->average_pct, a->r.theoretical_occupancy_pct);
+		return true;
+	}
+	if (v->sim_ok) {
+		b->pct = v->sim.sm_pct;
+		b->n = v->sim.sm_count;
+		b->average_pct = v->sim.average_pct;
+		snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
+		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
+			 b->average_pct, a->r.theoretical_occupancy_pct);
+		return true;
+	}
+
+	/* Not simulated: the wave formula gives the same bars under uniform durations. */
+	{
+		int n = a->gpu.sm_count;
+		int64_t grid = launch_grid_size(&a->launch);
+		double *pct = calloc(n > 0 ? (size_t)n : 1, sizeof(*pct));
+
+		if (!pct)
+			return false;
+		for (int sm = 0; sm < n; sm++)
+			pct[sm] = waves_sm_occupancy_pct(&a->r, n, grid, sm);
+		*owned = pct;
+		b->pct = pct;
+		b->n = n;
+		b->average_pct = a->w.predicted_achieved_pct;
+		if (a->r.active_blocks_per_sm == 0)
+			snprintf(b->title, sizeof(b->title), "no block fits on an SM: nothing runs");
+		else if (grid > SIM_MAX_BLOCKS)
+			snprintf(b->title, sizeof(b->title),
+				 "grid too large to simulate: uniform-duration wave formula");
+		else
+			snprintf(b->title, sizeof(b->title),
+				 "not simulated: uniform-duration wave formula");
+		snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical %.1f%%",
+			 b->average_pct, a->r.theoretical_occupancy_pct);
+	}
+	return true;
+}
+
+/* Bar height in eighths of a cell, for a plot rows high. */
+static int eighths_of(double pct, int rows)
+{
+	return (int)lround(clamp_pct(pct) / 100.0 * rows * 8);
+}
+
+/* The SM index step between x labels: a round number whose labels do not touch. */
+static int label_step(int n, int group, int col_w)
+{
+	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 };
+	char buf[16];
+	int len = snprintf(buf, sizeof(buf), "%d", n - 1);
+
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i] / group * col_w >= len + 1)
+			return steps[i];
+	return n;
+}
+
+static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const struct bars *b)
+{
+	int plot_x = r.x + GUTTER_W, plot_w = r.w - GUTTER_W;
+	int group = (b->n + plot_w - 1) / plot_w;          /* SMs per column */
+	int cols = (b->n + group - 1) / group;
+	int col_w = plot_w / cols;
+	int bar_w, axis_y = top + rows, used_w, line_row, step;
+	char label[64];
+
+	if (col_w > MAX_COL_W)
+		col_w = MAX_COL_W;
+	bar_w = col_w >= 2 ? col_w - 1 : 1;
+	used_w = cols * col_w;
+
+	/* y axis: each label in the row where a bar of that value ends; 0 % is
+	 * the x axis itself */
+	for (int y = top; y < axis_y; y++)
+		put(c, r, plot_x - 1, y, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
+	text(c, r, r.x, top, CANVAS_AXIS, "100%");
+	text(c, r, r.x, top + rows / 2, CANVAS_AXIS, " 50%");
+	text(c, r, r.x, axis_y, CANVAS_AXIS, "  0%");
+	put(c, r, plot_x - 1, axis_y, canvas_glyph(c, CANVAS_G_BOTTOM_LEFT), CANVAS_AXIS);
+	for (int x = 0; x < used_w; x++)
+		put(c, r, plot_x + x, axis_y, canvas_glyph(c, CANVAS_G_HLINE), CANVAS_AXIS);
+
+	/* bars, each column the mean of its group of SMs */
+	for (int j = 0; j < cols; j++) {
+		int first = j * group, last = first + group < b->n ? first + group : b->n;
+		int e = eighths_of(mean(b->pct + first, last - first), rows);
+		for (int row = 0; row < rows; row++) {
+			int fill = e - row * 8;
+			uint32_t g = canvas_vbar_glyph(c, fill > 8 ? 8 : fill);
+			if (g == ' ')
+				continue;
+			for (int x = 0; x < bar_w; x++)
+				put(c, r, plot_x + j * col_w + x, axis_y - 1 - row, g, CANVAS_BAR_USED);
+		}
+	}
+
+	/* The average across the bars, in the row where a bar of that value ends
+	 * (as the 100 % and 50 % labels sit); drawn over the bars so it stays
+	 * visible where they reach above it. */
+	line_row = (int)ceil(clamp_pct(b->average_pct) / 100.0 * rows - 1e-9) - 1;
+	if (line_row < 0)
+		line_row = 0;
+	if (line_row > rows - 1)
+		line_row = rows - 1;
+	for (int x = 0; x < used_w; x++)
+		put(c, r, plot_x + x, axis_y - 1 - line_row, canvas_glyph(c, CANVAS_G_AVERAGE),
+		    CANVAS_AVERAGE);
+	{
+		int len = snprintf(label, sizeof(label), " avg %.1f%% ", b->average_pct);
+		if (used_w >= len + 4)
+			text(c, r, plot_x + used_w - len - 2, axis_y - 1 - line_row, CANVAS_AVERAGE,
+			     label);
+	}
+
+	/* x axis: SM indices at round steps, a tick above each */
+	step = label_step(b->n, group, col_w);
+	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, "  SM");
+	for (int sm = 0; sm < b->n; sm += step) {
+		int x = plot_x + sm / group * col_w;
+		int len = snprintf(label, sizeof(label), "%d", sm);
+		if (x + len > plot_x + plot_w)
+			break;
+		put(c, r, x, axis_y, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS);
+		text(c, r, x, axis_y + 1, CANVAS_AXIS, label);
+	}
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	struct bars b;
+	double *owned;
+	int head, rows, group, used;
+	char group_note[64];
+
+	(void)p;
+	if (rect_empty(r))
+		return;
+	if (!v->cur.ok) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	if (!gather(v, &b, &owned)) {
+		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
+		return;
+	}
+
+	/* Too small for a chart: the numbers alone. */
+	if (r.w < GUTTER_W + MIN_PLOT_W || r.h < MIN_PLOT_H + 3 || b.n <= 0) {
+		text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
+		text(c, r, r.x, r.y + 1, CANVAS_DIM, b.note);
+		free(owned);
+		return;
+	}
+
+	/* A title, a note when there is room, the plot, the x axis and its labels. */
+	head = r.h >= MIN_PLOT_H + 5 ? 2 : 1;
+	rows = r.h - head - 2;
+	group_note[0] = '\0';
+	group = (b.n + (r.w - GUTTER_W) - 1) / (r.w - GUTTER_W);
+	if (group > 1)
+		/* Several SMs per column beat several rows of bars: one axis, one
+		 * average line, and a group's mean still shows a slow SM. */
+		snprintf(group_note, sizeof(group_note), "each column: %d SMs (mean)", group);
+	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
+	if (head == 2) {
+		used = text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
+		if (group > 1) {
+			used += text(c, r, r.x + used, r.y + 1, CANVAS_DIM, "; ");
+			text(c, r, r.x + used, r.y + 1, CANVAS_DIM, group_note);
+		}
+	} else if (group > 1) {
+		/* no room for the note: the grouping still has to be said */
+		text(c, r, r.x + used, r.y, CANVAS_DIM, "; ");
+		text(c, r, r.x + used + 2, r.y, CANVAS_DIM, group_note);
+	}
+	draw_plot(c, r, r.y + head, rows, &b);
+	free(owned);
+}
+
+const struct pane_class pane_sms = {
+	.name = "sms",
+	.title = "Achieved occupancy per SM",
+	.draw = draw,
+	.key = NULL,
+	.click = NULL,
+};
