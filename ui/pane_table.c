@@ -1,0 +1,724 @@
+/* pane_table.c - the occupancy table: the GPU and launch, active blocks, warps
+ * and threads, the block limit and utilization bar of every factor, the
+ * allocations and the GPU's limits, with the baseline's figures beside them. */
+#include "config.h"
+
+#include "pane.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "strutil.h"
+
+enum {
+	TWO_COLUMNS_MIN_W = 110,  /* from this width, two columns */
+	LABEL_W = 15,             /* "Shared memory  " in allocation and GPU limits */
+	MIN_BAR_W = 4,            /* narrower than this, no bar at all */
+	ITEM_MAX = 160,
+	MAX_ITEMS = 12,
+};
+
+/* Where a section draws: a column of the pane's rectangle and a row cursor.
+ * c NULL measures: the same code runs and only y advances, so the height used
+ * for the layout is the height drawn. */
+struct out {
+	struct canvas *c;
+	int x, w;        /* the column */
+	int y;           /* the next row */
+	int y_end;       /* rows from here on are outside the pane */
+};
+
+struct item {
+	char text[ITEM_MAX];   /* sanitized */
+	enum canvas_role role;
+};
+
+struct items {
+	struct item it[MAX_ITEMS];
+	int n;
+};
+
+/* Display cells of sanitized UTF-8: one per code point, as canvas_text counts. */
+static int text_cells(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Text at column dx of the current row, cut at the column's right edge. */
+static int put(struct out *o, int dx, enum canvas_role role, const char *text)
+{
+	int n = text_cells(text);
+
+	if (dx < 0 || dx >= o->w)
+		return 0;
+	if (n > o->w - dx)
+		n = o->w - dx;
+	if (o->c && o->y < o->y_end)
+		canvas_text(o->c, o->x + dx, o->y, n, role, text);
+	return n;
+}
+
+__attribute__((format(printf, 4, 5)))
+static int putf(struct out *o, int dx, enum canvas_role role, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return put(o, dx, role, buf);
+}
+
+static void put_glyph(struct out *o, int dx, uint32_t glyph, enum canvas_role role)
+{
+	if (o->c && dx >= 0 && dx < o->w && o->y < o->y_end)
+		canvas_put(o->c, o->x + dx, o->y, glyph, role);
+}
+
+__attribute__((format(printf, 3, 4)))
+static void add_item(struct items *l, enum canvas_role role, const char *fmt, ...)
+{
+	char raw[ITEM_MAX];
+	va_list ap;
+
+	if (l->n == MAX_ITEMS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	str_sanitize(raw, l->it[l->n].text, sizeof(l->it[l->n].text));
+	l->it[l->n].role = role;
+	l->n++;
+}
+
+/* A label and its items joined by sep, wrapped at item boundaries to further
+ * rows that start under the first item. An item wider than a row is cut. */
+static void item_rows(struct out *o, int indent, int label_w, enum canvas_role label_role,
+		      const char *label, const struct items *l, const char *sep)
+{
+	int x0 = indent + label_w, x = x0, sep_w = text_cells(sep);
+
+	put(o, indent, label_role, label);
+	for (int i = 0; i < l->n; i++) {
+		int w = text_cells(l->it[i].text);
+		if (i > 0) {
+			if (x + sep_w + w > o->w && x > x0) {
+				/* The separator's punctuation stays on the row it ends. */
+				char punct[8];
+				snprintf(punct, sizeof(punct), "%.*s", (int)strcspn(sep, " "), sep);
+				put(o, x, CANVAS_NORMAL, punct);
+				o->y++;
+				x = x0;
+			} else {
+				x += put(o, x, CANVAS_NORMAL, sep);
+			}
+		}
+		x += put(o, x, l->it[i].role, l->it[i].text);
+	}
+	o->y++;
+}
+
+/* --- the pieces of text --------------------------------------------------- */
+
+static void dims_text(const char *what, const int64_t d[3], int64_t total, char *buf, size_t size)
+{
+	if (d[1] == 1 && d[2] == 1)
+		snprintf(buf, size, "%s %lld", what, (long long)total);
+	else if (d[2] == 1)
+		snprintf(buf, size, "%s %lldx%lld (%lld)", what, (long long)d[0], (long long)d[1],
+			 (long long)total);
+	else
+		snprintf(buf, size, "%s %lldx%lldx%lld (%lld)", what, (long long)d[0], (long long)d[1],
+			 (long long)d[2], (long long)total);
+}
+
+/* Bytes as KB (KiB, as --print and the launch parser count) when whole, else B. */
+static void size_text(int64_t bytes, char *buf, size_t size)
+{
+	if (bytes != 0 && bytes % 1024 == 0)
+		snprintf(buf, size, "%lld KB", (long long)(bytes / 1024));
+	else
+		snprintf(buf, size, "%lld B", (long long)bytes);
+}
+
+static bool same_launch(const struct analysis *a, const struct analysis *b)
+{
+	const struct occ_input *x = &a->in, *y = &b->in;
+
+	return strcmp(a->gpu.name, b->gpu.name) == 0 &&
+	       x->threads_per_block == y->threads_per_block &&
+	       x->regs_per_thread == y->regs_per_thread &&
+	       x->static_smem_bytes == y->static_smem_bytes &&
+	       x->dynamic_smem_bytes == y->dynamic_smem_bytes &&
+	       x->carveout_pct == y->carveout_pct && x->barriers == y->barriers &&
+	       launch_grid_size(&a->launch) == launch_grid_size(&b->launch);
+}
+
+static enum canvas_role delta_role(double delta)
+{
+	return delta > 0 ? CANVAS_GOOD : delta < 0 ? CANVAS_WARNING : CANVAS_NORMAL;
+}
+
+/* --- sections, in the order they give way when rows run out ---------------- */
+
+static void sec_header(struct out *o, const struct view *v)
+{
+	const struct analysis *a = &v->cur;
+	const struct launch *l = &a->launch;
+	struct items it = { .n = 0 };
+	char cc[16], buf[96];
+	int64_t block[3] = { l->block[0], l->block[1], l->block[2] };
+
+	gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
+	add_item(&it, CANVAS_HEADER, "%s", l->kernel[0] ? l->kernel : "(unnamed)");
+	add_item(&it, CANVAS_NORMAL, "on %s (%s, cc %s, %s), %d SM%s", a->gpu.name, a->gpu.arch.arch,
+		 cc, a->gpu.arch.family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
+	item_rows(o, 0, 8, CANVAS_NORMAL, "Kernel", &it, " ");
+
+	it.n = 0;
+	dims_text("grid", l->grid, launch_grid_size(l), buf, sizeof(buf));
+	add_item(&it, CANVAS_NORMAL, "%s", buf);
+	dims_text("block", block, launch_threads_per_block(l), buf, sizeof(buf));
+	add_item(&it, CANVAS_NORMAL, "%s", buf);
+	add_item(&it, CANVAS_NORMAL, "%d registers", l->regs_per_thread);
+	if (l->static_smem_bytes == 0 && l->dynamic_smem_bytes == 0)
+		add_item(&it, CANVAS_NORMAL, "no shared memory");
+	if (l->static_smem_bytes > 0)
+		add_item(&it, CANVAS_NORMAL, "static smem %lld B", (long long)l->static_smem_bytes);
+	if (l->dynamic_smem_bytes > 0)
+		add_item(&it, CANVAS_NORMAL, "dynamic smem %lld B", (long long)l->dynamic_smem_bytes);
+	if (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT)
+		add_item(&it, CANVAS_NORMAL, "carveout %d%%", l->carveout_pct);
+	add_item(&it, CANVAS_NORMAL, "%d barrier%s", l->barriers, l->barriers == 1 ? "" : "s");
+	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
+}
+
+enum { OCC_LABEL_W = 23, OCC_VALUE_W = 16 };
+
+/* One figure of the occupancy block: its label, value and, where the baseline
+ * differs, the baseline's value and the change, coloured as gain or loss. */
+static void occ_row(struct out *o, const char *label, const char *value, const char *base,
+		    const char *delta, enum canvas_role delta_r)
+{
+	put(o, 0, CANVAS_NORMAL, label);
+	put(o, OCC_LABEL_W, CANVAS_NORMAL, value);
+	if (base)
+		putf(o, OCC_LABEL_W + OCC_VALUE_W, delta_r, "(baseline %s, %s)", base, delta);
+	o->y++;
+}
+
+static void occ_count_row(struct out *o, const struct view *v, const char *label, int cur,
+			  int base, int of, bool coloured)
+{
+	char val[48], b[24], d[24];
+
+	if (of > 0)
+		snprintf(val, sizeof(val), "%6d of %d", cur, of);
+	else
+		snprintf(val, sizeof(val), "%6d", cur);
+	if (!v->base.ok || base == cur) {
+		occ_row(o, label, val, NULL, NULL, CANVAS_NORMAL);
+		return;
+	}
+	snprintf(b, sizeof(b), "%d", base);
+	snprintf(d, sizeof(d), "%+d", cur - base);
+	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL);
+}
+
+static void sec_occupancy(struct out *o, const struct view *v)
+{
+	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
+	char val[48], b[24], d[24];
+	double delta;
+
+	/* More blocks is no gain in itself (smaller blocks give more), so only
+	 * warps, threads and occupancy are coloured. */
+	occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm, br->active_blocks_per_sm,
+		      0, false);
+	occ_count_row(o, v, "Active warps per SM", r->active_warps_per_sm, br->active_warps_per_sm,
+		      r->max_warps_per_sm, true);
+	occ_count_row(o, v, "Active threads per SM", r->active_threads_per_sm,
+		      br->active_threads_per_sm, v->cur.gpu.arch.max_threads_per_sm, true);
+
+	snprintf(val, sizeof(val), "%6.1f%%", r->theoretical_occupancy_pct);
+	delta = r->theoretical_occupancy_pct - br->theoretical_occupancy_pct;
+	snprintf(b, sizeof(b), "%.1f%%", br->theoretical_occupancy_pct);
+	snprintf(d, sizeof(d), "%+.1f", delta);
+	/* Equal as printed is equal: no "(baseline 50.0%, +0.0)". */
+	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
+		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL);
+	else
+		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta));
+
+	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
+	if (v->measured.has_achieved) {
+		int w = putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
+		/* The profiler measured the launch as loaded, not the one shown. */
+		put(o, OCC_LABEL_W + (w < OCC_VALUE_W ? OCC_VALUE_W : w + 1), CANVAS_DIM,
+		    v->base.ok && !same_launch(&v->cur, &v->base)
+		    ? "(measured, baseline launch)" : "(measured)");
+	} else {
+		put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
+	}
+	o->y++;
+}
+
+static const char *unit_of(enum occ_factor f)
+{
+	switch (f) {
+	case OCC_WARPS: return "warp";
+	case OCC_BLOCKS: return "blk";
+	case OCC_REGISTERS: return "reg";
+	case OCC_SHARED_MEM: return "B";
+	default: return "bar";
+	}
+}
+
+static bool barriers_not_a_limit(const struct gpu_arch *g, enum occ_factor f)
+{
+	return f == OCC_BARRIERS && g->barriers_per_sm == 0;
+}
+
+/* Cells of a bar of width w for used and used + idle: cumulative rounding so
+ * the three parts add up to w, and a part that is not zero gets a cell. */
+static void bar_split(const struct occ_usage *u, int w, int *n_used, int *n_used_idle)
+{
+	int64_t t = u->total;
+	int a, b;
+
+	if (t <= 0 || w <= 0) {
+		*n_used = *n_used_idle = 0;
+		return;
+	}
+	a = (int)((u->used * w + t / 2) / t);
+	b = (int)(((u->used + u->idle) * w + t / 2) / t);
+	if (u->used > 0 && a == 0)
+		a = 1;
+	if (u->idle > 0 && b <= a)
+		b = a + 1;
+	if (u->leftover > 0 && b >= w)
+		b = w - 1;
+	if (u->idle > 0 && u->used > 0 && a >= b)
+		a = b - 1;
+	if (b > w)
+		b = w;
+	if (b < 0)
+		b = 0;
+	if (a > b)
+		a = b;
+	if (a < 0)
+		a = 0;
+	*n_used = a;
+	*n_used_idle = b;
+}
+
+/* Column positions of the limits table for a column width. */
+struct limits_cols {
+	int bar_x, bar_w;     /* bar_w 0: no bar */
+	int num_x, num_w;     /* num_w 0: no numbers */
+	bool all_numbers;     /* used, idle, left over, total; else used/total */
+	int legend;           /* the enum legend_form in the header; -1: on a line below */
+};
+
+enum { LIM_PREFIX_W = 36, ALL_NUMBERS_W = 40 };
+
+/* The bar glyphs and their words: short in the table's header; on a line of
+ * their own, where the header has no room, with the limiter mark and, where
+ * the row is wide enough, what idle and left over mean. */
+enum legend_form { LEGEND_HEADER, LEGEND_LINE, LEGEND_LINE_LONG };
+
+static const struct {
+	enum canvas_glyph g;
+	enum canvas_role role;
+	const char *word, *long_word;
+} legend_parts[] = {
+	{ CANVAS_G_FULL, CANVAS_BAR_USED, " used", " used" },
+	{ CANVAS_G_IDLE, CANVAS_BAR_IDLE, " idle", " idle: another factor limits" },
+	{ CANVAS_G_FREE, CANVAS_BAR_FREE, " left over", " left over: less than a block" },
+};
+enum { N_LEGEND = sizeof(legend_parts) / sizeof(legend_parts[0]) };
+static const char legend_sep[] = "  ", legend_limits[] = "* limits  ";
+
+static int legend_width(enum legend_form form)
+{
+	int w = form != LEGEND_HEADER ? text_cells(legend_limits) : 0;
+
+	for (int i = 0; i < N_LEGEND; i++)
+		w += (i > 0 ? text_cells(legend_sep) : 0) + 1 +
+		     text_cells(form == LEGEND_LINE_LONG ? legend_parts[i].long_word
+				: legend_parts[i].word);
+	return w;
+}
+
+static struct limits_cols limits_cols(const struct view *v, int w)
+{
+	const struct occ_result *r = &v->cur.r;
+	struct limits_cols lc = { .bar_x = LIM_PREFIX_W + 1 };
+	int used_total_w = 10; /* "used/total" */
+
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		char buf[48];
+		int n = snprintf(buf, sizeof(buf), "%lld/%lld", (long long)r->usage[f].used,
+				 (long long)r->usage[f].total);
+		if (!barriers_not_a_limit(&v->cur.gpu.arch, (enum occ_factor)f) && n > used_total_w)
+			used_total_w = n;
+	}
+	lc.all_numbers = w - lc.bar_x - ALL_NUMBERS_W - 1 >= 20;
+	lc.num_w = lc.all_numbers ? ALL_NUMBERS_W : used_total_w;
+	lc.bar_w = w - lc.bar_x - lc.num_w - 1;
+	if (lc.bar_w < 8) {
+		lc.num_w = 0;
+		lc.bar_w = w - lc.bar_x;
+	}
+	if (lc.bar_w < MIN_BAR_W)
+		lc.bar_w = 0;
+	lc.num_x = lc.bar_x + lc.bar_w + 1;
+	lc.legend = lc.bar_w >= legend_width(LEGEND_LINE) ? LEGEND_LINE
+		: lc.bar_w >= legend_width(LEGEND_HEADER) ? LEGEND_HEADER : -1;
+	return lc;
+}
+
+static void legend(struct out *o, int x, enum legend_form form)
+{
+	if (form != LEGEND_HEADER)
+		x += put(o, x, CANVAS_LIMITER, legend_limits);
+	for (int i = 0; i < N_LEGEND; i++) {
+		if (i > 0)
+			x += put(o, x, CANVAS_NORMAL, legend_sep);
+		put_glyph(o, x, o->c ? canvas_glyph(o->c, legend_parts[i].g) : ' ',
+			  legend_parts[i].role);
+		x++;
+		x += put(o, x, CANVAS_NORMAL, form == LEGEND_LINE_LONG ? legend_parts[i].long_word
+			 : legend_parts[i].word);
+	}
+}
+
+static void bar(struct out *o, int x, int w, const struct occ_usage *u)
+{
+	int a, b;
+
+	bar_split(u, w, &a, &b);
+	for (int i = 0; i < w; i++) {
+		enum canvas_glyph g = i < a ? CANVAS_G_FULL : i < b ? CANVAS_G_IDLE : CANVAS_G_FREE;
+		enum canvas_role role = i < a ? CANVAS_BAR_USED : i < b ? CANVAS_BAR_IDLE
+			: CANVAS_BAR_FREE;
+		put_glyph(o, x + i, o->c ? canvas_glyph(o->c, g) : ' ', role);
+	}
+}
+
+/* Why not one block fits, with the numbers that decide it. */
+static void misfit_text(const struct analysis *a, char *buf, size_t size)
+{
+	const struct occ_result *r = &a->r;
+	const struct gpu_arch *g = &a->gpu.arch;
+
+	switch (r->misfit) {
+	case OCC_MISFIT_THREADS:
+		snprintf(buf, size, "No block fits: %d threads per block, the GPU allows %d.",
+			 a->in.threads_per_block, g->max_threads_per_block);
+		break;
+	case OCC_MISFIT_REGISTERS:
+		snprintf(buf, size, "No block fits: a block needs %lld registers (%d per warp x %d "
+			 "warps%s), a block may use %d.",
+			 (long long)(r->regs_per_block_checked > r->allocated_regs_per_block
+				     ? r->regs_per_block_checked : r->allocated_regs_per_block),
+			 r->regs_per_warp_allocated, r->warps_per_block,
+			 r->regs_per_block_checked > r->allocated_regs_per_block
+			 ? ", rounded up to the warp granularity" : "", g->regs_per_block);
+		break;
+	case OCC_MISFIT_SHARED_MEM:
+		snprintf(buf, size, "No block fits: a block allocates %lld B of shared memory, one "
+			 "block can have %lld B.", (long long)r->allocated_smem_per_block,
+			 (long long)(g->smem_per_block_optin_bytes + g->smem_reserved_per_block_bytes));
+		break;
+	case OCC_MISFIT_BARRIERS:
+		snprintf(buf, size, "No block fits: a block uses %d barriers, the SM has %d.",
+			 a->in.barriers, g->barriers_per_sm);
+		break;
+	case OCC_FITS:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+/* Text wrapped at spaces to the column from dx. */
+static void wrapped(struct out *o, int dx, enum canvas_role role, const char *text)
+{
+	int room = o->w - dx;
+	const char *p = text;
+
+	if (room < 1)
+		room = 1;
+	while (*p) {
+		int len = (int)strlen(p), cut = len;
+		char line[512];
+		if (len > room) {
+			cut = room;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = room;
+		}
+		snprintf(line, sizeof(line), "%.*s", cut < 511 ? cut : 511, p);
+		put(o, dx, role, line);
+		o->y++;
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static void sec_limits(struct out *o, const struct view *v)
+{
+	const struct occ_result *r = &v->cur.r;
+	const struct gpu_arch *g = &v->cur.gpu.arch;
+	struct limits_cols lc = limits_cols(v, o->w);
+
+	putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", "blocks", "per block");
+	if (lc.bar_w > 0 && lc.legend >= 0)
+		legend(o, lc.bar_x, (enum legend_form)lc.legend);
+	if (lc.num_w > 0 && lc.all_numbers)
+		putf(o, lc.num_x, CANVAS_HEADER, "%9s %9s %10s %9s", "used", "idle", "left over",
+		     "total");
+	else if (lc.num_w > 0)
+		putf(o, lc.num_x, CANVAS_HEADER, "%*s", lc.num_w, "used/total");
+	o->y++;
+
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		enum occ_factor f = (enum occ_factor)i;
+		const struct occ_usage *u = &r->usage[f];
+		bool lim = occ_is_limiting(r, f);
+		enum canvas_role role = lim ? CANVAS_LIMITER : CANVAS_NORMAL;
+		char limit[16];
+
+		if (barriers_not_a_limit(g, f)) {
+			putf(o, 0, CANVAS_DIM, "  %-13s %6s  not a limit before cc 9.0",
+			     occ_factor_label(f), "-");
+			o->y++;
+			continue;
+		}
+		if (r->block_limit[f] == OCC_UNLIMITED)
+			snprintf(limit, sizeof(limit), "none");
+		else
+			snprintf(limit, sizeof(limit), "%d", r->block_limit[f]);
+		putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_factor_label(f), limit,
+		     (long long)u->per_block, unit_of(f));
+		if (lc.bar_w > 0)
+			bar(o, lc.bar_x, lc.bar_w, u);
+		if (lc.num_w > 0 && lc.all_numbers) {
+			putf(o, lc.num_x, role, "%9lld %9lld %10lld %9lld", (long long)u->used,
+			     (long long)u->idle, (long long)u->leftover, (long long)u->total);
+		} else if (lc.num_w > 0) {
+			char nums[48];
+			snprintf(nums, sizeof(nums), "%lld/%lld", (long long)u->used, (long long)u->total);
+			putf(o, lc.num_x, role, "%*s", lc.num_w, nums);
+		}
+		o->y++;
+	}
+	if (lc.bar_w > 0 && lc.legend < 0) {
+		legend(o, 2, 2 + legend_width(LEGEND_LINE_LONG) <= o->w ? LEGEND_LINE_LONG
+		       : LEGEND_LINE);
+		o->y++;
+	}
+	if (r->misfit != OCC_FITS) {
+		char why[400];
+		misfit_text(&v->cur, why, sizeof(why));
+		wrapped(o, 2, CANVAS_WARNING, why);
+	}
+}
+
+static void sec_allocation(struct out *o, const struct view *v)
+{
+	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
+	const struct gpu_arch *g = &v->cur.gpu.arch;
+	struct items it = { .n = 0 };
+	char a[32], b[32];
+
+	put(o, 0, CANVAS_HEADER, "Allocation");
+	o->y++;
+
+	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
+		 g->reg_alloc_unit);
+	add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	if (r->regs_per_block_checked != r->allocated_regs_per_block)
+		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
+			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
+	if (v->base.ok && br->allocated_regs_per_block != r->allocated_regs_per_block)
+		add_item(&it, CANVAS_DIM, "baseline %lld per block",
+			 (long long)br->allocated_regs_per_block);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
+
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%lld B per block", (long long)r->allocated_smem_per_block);
+	add_item(&it, CANVAS_NORMAL, "unit %d B", g->smem_alloc_unit_bytes);
+	if (g->smem_reserved_per_block_bytes > 0)
+		add_item(&it, CANVAS_NORMAL, "%d B reserved by the driver",
+			 g->smem_reserved_per_block_bytes);
+	if (v->base.ok && br->allocated_smem_per_block != r->allocated_smem_per_block)
+		add_item(&it, CANVAS_DIM, "baseline %lld B per block",
+			 (long long)br->allocated_smem_per_block);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Shared memory", &it, ", ");
+
+	it.n = 0;
+	size_text(r->smem_config_bytes, a, sizeof(a));
+	if (g->n_smem_configs <= 1) {
+		add_item(&it, CANVAS_NORMAL, "%s per SM (fixed)", a);
+	} else {
+		add_item(&it, CANVAS_NORMAL, "%s per SM", a);
+		size_text(r->smem_preference_bytes, b, sizeof(b));
+		if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
+			add_item(&it, CANVAS_NORMAL, "preference %s (carveout default)", b);
+		else
+			add_item(&it, CANVAS_NORMAL, "preference %s (carveout %d%%)", b,
+				 v->cur.in.carveout_pct);
+		if (r->smem_config_bytes != r->smem_preference_bytes)
+			add_item(&it, CANVAS_WARNING, "raised: one block needs more");
+	}
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Configuration", &it, ", ");
+
+	if (g->n_smem_configs > 1) {
+		char choices[ITEM_MAX] = "";
+		size_t len = 0;
+		for (int i = 0; i < g->n_smem_configs && len < sizeof(choices); i++)
+			len += (size_t)snprintf(choices + len, sizeof(choices) - len, "%s%lld",
+						i ? "/" : "", (long long)(g->smem_configs_bytes[i] / 1024));
+		it.n = 0;
+		add_item(&it, CANVAS_DIM, "carveout choices %s KB", choices);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
+	}
+}
+
+static void sec_gpu(struct out *o, const struct view *v)
+{
+	const struct gpu_arch *g = &v->cur.gpu.arch;
+	struct items it = { .n = 0 };
+	char a[32], b[32], c[32];
+
+	put(o, 0, CANVAS_HEADER, "GPU limits");
+	o->y++;
+
+	add_item(&it, CANVAS_NORMAL, "%d threads", g->max_threads_per_sm);
+	add_item(&it, CANVAS_NORMAL, "%d warps", g->max_warps_per_sm);
+	add_item(&it, CANVAS_NORMAL, "%d blocks", g->max_blocks_per_sm);
+	if (g->barriers_per_sm > 0)
+		add_item(&it, CANVAS_NORMAL, "%d barriers", g->barriers_per_sm);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per SM", &it, ", ");
+
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d threads (warp size %d)", g->max_threads_per_block,
+		 g->warp_size);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
+
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partitions)", g->regs_per_sm,
+		 g->sm_subpartitions);
+	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
+	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
+
+	it.n = 0;
+	size_text(g->smem_per_sm_bytes, a, sizeof(a));
+	size_text(g->smem_per_block_bytes, b, sizeof(b));
+	size_text(g->smem_per_block_optin_bytes, c, sizeof(c));
+	add_item(&it, CANVAS_NORMAL, "%s per SM", a);
+	if (g->smem_per_block_optin_bytes > g->smem_per_block_bytes)
+		add_item(&it, CANVAS_NORMAL, "%s per block (opt-in %s)", b, c);
+	else
+		add_item(&it, CANVAS_NORMAL, "%s per block", b);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Shared memory", &it, ", ");
+}
+
+/* --- layout ------------------------------------------------------------- */
+
+enum section { SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_ALLOCATION, SEC_GPU, N_SECTIONS };
+
+static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
+	sec_header, sec_occupancy, sec_limits, sec_allocation, sec_gpu,
+};
+
+static const char more_note[] = "(more at a larger size)";
+
+static int measure(enum section s, int w, const struct view *v)
+{
+	struct out o = { .c = NULL, .x = 0, .w = w, .y = 0, .y_end = 0 };
+
+	sections[s](&o, v);
+	return o.y;
+}
+
+/* One column: the sections first..last-1 in order of importance, placed while
+ * they fit in rows; a blank row between sections where rows are to spare, and
+ * the note at the foot if a section was left out. */
+static void column(struct canvas *c, struct rect col, const struct view *v, int first, int last)
+{
+	int h[N_SECTIONS], shown = 0, sum = 0, gaps;
+	bool dropped;
+	struct out o = { .c = c, .x = col.x, .w = col.w, .y = col.y, .y_end = col.y + col.h };
+
+	for (int s = first; s < last; s++)
+		h[s] = measure((enum section)s, col.w, v);
+	for (int s = first; s < last && sum + h[s] <= col.h; s++, shown++)
+		sum += h[s];
+	dropped = first + shown < last;
+	if (dropped && sum + 1 > col.h && shown > 0) {
+		/* Room for the note: the last section shown gives way too. */
+		shown--;
+		sum -= h[first + shown];
+	}
+	gaps = col.h - sum - (dropped ? 1 : 0);
+	for (int i = 0; i < shown; i++) {
+		if (i > 0 && gaps > 0) {
+			o.y++;
+			gaps--;
+		}
+		sections[first + i](&o, v);
+	}
+	if (dropped && col.h > 0 && col.w > 0)
+		canvas_text(c, col.x, col.y + col.h - 1, col.w, CANVAS_DIM, more_note);
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	(void)p;
+	if (rect_empty(r))
+		return;
+	if (!v->cur.ok) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	if (r.w < TWO_COLUMNS_MIN_W) {
+		column(c, r, v, SEC_HEADER, N_SECTIONS);
+		return;
+	}
+
+	/* Wide: the GPU and launch across the top; occupancy and limits on the
+	 * left, where the bars get the width; allocation and GPU limits right. */
+	int head = measure(SEC_HEADER, r.w, v);
+	if (head + 1 >= r.h) {
+		column(c, r, v, SEC_HEADER, N_SECTIONS);
+		return;
+	}
+	int right_w = r.w * 2 / 5, gap = 3;
+	if (right_w > 80)
+		right_w = 80;
+	struct out o = { .c = c, .x = r.x, .w = r.w, .y = r.y, .y_end = r.y + r.h };
+	sec_header(&o, v);
+	int top = head + 1;
+	struct rect left = { r.x, r.y + top, r.w - right_w - gap, r.h - top };
+	struct rect right = { r.x + r.w - right_w, r.y + top, right_w, r.h - top };
+	column(c, left, v, SEC_OCCUPANCY, SEC_ALLOCATION);
+	column(c, right, v, SEC_ALLOCATION, N_SECTIONS);
+}
+
+const struct pane_class pane_table = {
+	.name = "table",
+	.title = "Occupancy",
+	.draw = draw,
+};
