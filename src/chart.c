@@ -227,15 +227,17 @@ static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s
 	}
 }
 
+/* Labels at zero, half and the maximum; at quarters too where the plot is tall
+ * enough to keep a blank row between them. */
 static void y_axis(struct canvas *c, const struct geom *g, int x, const struct sweep *s, bool pct)
 {
-	static const int fractions[] = { 2, 1, 0 };  /* max, half and zero, in halves */
+	int parts = g->rows >= 9 ? 4 : 2;
 	char buf[16];
 
 	for (int r = 0; r < g->rows; r++)
 		canvas_put(c, g->plot_x - 1, g->plot_y + r, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
-	for (size_t i = 0; i < sizeof(fractions) / sizeof(fractions[0]); i++) {
-		int warps = s->max_warps * fractions[i] / 2;
+	for (int i = 0; i <= parts; i++) {
+		int warps = s->max_warps * i / parts;
 		format_y(s, warps, pct, buf, sizeof(buf));
 		canvas_text(c, x, g->plot_y + row_of(warps, s->max_warps, g->rows), LABEL_W, CANVAS_AXIS,
 			    buf);

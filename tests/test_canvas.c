@@ -364,9 +364,9 @@ START_TEST(test_chart_stays_in_box)
 				for (int col = 0; col < w + 4; col++) {
 					const struct canvas_cell *cell = canvas_at(c, col, row);
 					bool inside = col >= 2 && col < 2 + w && row >= 1 && row < 1 + h;
-					if (!inside)
-						ck_assert_msg(cell->glyph == '#' && cell->role == CANVAS_DIM,
-							      "%dx%d drew at %d,%d", w, h, col, row);
+					/* ck_assert marks a checkpoint on every call: too slow here. */
+					if (!inside && (cell->glyph != '#' || cell->role != CANVAS_DIM))
+						ck_abort_msg("%dx%d drew at %d,%d", w, h, col, row);
 				}
 			canvas_free(c);
 		}
