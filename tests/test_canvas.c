@@ -296,7 +296,7 @@ START_TEST(test_chart_capped_shade)
 		/* Block size: 32 threads is capped by the 32-block limit (32 blocks x 1
 		 * warp); registers: up to 24 per thread (768 per warp, 21 warps per
 		 * sub-partition, 10 blocks) the 8-block warp limit caps; shared memory: up
-		 * to 27 KiB (233472 / (27648 + 1024 reserved) = 8 blocks) warps and
+		 * to 28160 B (233472 / (28160 + 1024 reserved) = 8 blocks) warps and
 		 * registers cap; barriers: 0 to 7 (64 / 7 = 9 blocks) warps and registers. */
 		ck_assert_int_gt(shaded, 0);
 		sweep_done(&s);
