@@ -1,4 +1,6 @@
-/* chart.c - an occupancy sweep drawn as a step chart into a canvas. */
+/* chart.c - an occupancy sweep drawn as a step chart into a canvas: the curve,
+ * the region where another limit caps it shaded, the launch's own point marked
+ * by glyph, by an axis marker and in the legend, so it shows without colour. */
 #include "config.h"
 
 #include "chart.h"
@@ -6,32 +8,90 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { LABEL_W = 5, MIN_W = 24, MIN_H = 7 };
+/* LABEL_W: the y labels ("  64", "100%"); the plot starts after them and the axis.
+ * A second legend line (what caps the curve) needs CAPPED_LEGEND_H rows. */
+enum { LABEL_W = 5, MIN_W = 24, MIN_H = 7, CAPPED_LEGEND_H = 9, TICK_SPACING = 10 };
 
-struct glyphs {
-	uint32_t level, rise, axis_v, axis_h, corner, tick, current;
+/* Where the parts of a chart go inside its w x h cells. */
+struct geom {
+	int plot_x, plot_y, cols, rows;
+	int legend_lines;
 };
 
-static const struct glyphs ascii_glyphs = { '-', '|', '|', '-', '+', '+', 'O' };
-static const struct glyphs utf8_glyphs = { 0x2500, 0x2502, 0x2502, 0x2500, 0x2514, 0x252C, 0x25CF };
-
-/* The sweep's value at column col of a plot cols wide: the point nearest the
- * column's centre. */
-static const struct sweep_point *point_at(const struct sweep *s, int col, int cols)
+/* A point where the swept parameter is not what limits: another factor caps it. */
+static bool capped(const struct sweep *s, const struct sweep_point *p)
 {
-	int64_t lo = s->points[0].x, hi = s->points[s->n - 1].x;
-	double x = lo + (hi - lo) * (col + 0.5) / cols;
-	size_t best = 0;
-	double best_d = -1;
+	return p->active_warps > 0 && !((p->limiting >> sweep_factor(s->kind)) & 1u);
+}
 
-	for (size_t i = 0; i < s->n; i++) {
-		double d = s->points[i].x > x ? s->points[i].x - x : x - s->points[i].x;
-		if (best_d < 0 || d < best_d) {
-			best_d = d;
-			best = i;
-		}
+static bool any_capped(const struct sweep *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (capped(s, &s->points[i]))
+			return true;
+	return false;
+}
+
+static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct geom *g)
+{
+	if (w < MIN_W || h < MIN_H || s->n == 0)
+		return false;
+	g->plot_x = x + LABEL_W + 1;
+	g->plot_y = y + 1;
+	g->cols = w - LABEL_W - 1;
+	g->legend_lines = h >= CAPPED_LEGEND_H && any_capped(s) ? 2 : 1;
+	/* title, plot, x axis, tick labels, legend */
+	g->rows = h - 3 - g->legend_lines;
+	return true;
+}
+
+/* The column of value x: columns 0 and cols - 1 stand for the first and last
+ * points exactly, the rest evenly between, each value in its nearest column. */
+static int col_of(const struct sweep *s, int64_t x, int cols)
+{
+	int64_t lo = s->points[0].x, span = s->points[s->n - 1].x - lo;
+
+	if (cols <= 1 || span <= 0 || x <= lo)
+		return 0;
+	if (x >= lo + span)
+		return cols - 1;
+	return (int)(((x - lo) * (cols - 1) * 2 + span) / (2 * span));
+}
+
+static double dist(double a, double b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* The point a column shows: of the points in the column the launch's own value,
+ * else the one nearest the column's exact value; a column no point falls in
+ * (more columns than points) shows the nearer neighbour, so the curve steps. */
+static size_t point_index(const struct sweep *s, int col, int cols)
+{
+	double want = cols > 1 ? s->points[0].x +
+		(double)(s->points[s->n - 1].x - s->points[0].x) * col / (cols - 1) : s->points[0].x;
+	size_t a = 0, b = s->n, best;
+
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+		if (col_of(s, s->points[m].x, cols) < col)
+			a = m + 1;
+		else
+			b = m;
 	}
-	return &s->points[best];
+	if (a < s->n && col_of(s, s->points[a].x, cols) == col) {
+		best = a;
+		for (size_t i = a; i < s->n && col_of(s, s->points[i].x, cols) == col; i++) {
+			if (s->points[i].x == s->current_x)
+				return i;
+			if (dist((double)s->points[i].x, want) < dist((double)s->points[best].x, want))
+				best = i;
+		}
+		return best;
+	}
+	if (a == s->n || (a > 0 && want - s->points[a - 1].x <= s->points[a].x - want))
+		return a - 1;
+	return a;
 }
 
 static int row_of(int warps, int max_warps, int rows)
@@ -40,17 +100,6 @@ static int row_of(int warps, int max_warps, int rows)
 		return rows - 1;
 	/* Row 0 is the top (max); rows - 1 is zero. */
 	return rows - 1 - (int)((double)warps * (rows - 1) / max_warps + 0.5);
-}
-
-static int col_of(const struct sweep *s, int64_t x, int cols)
-{
-	int64_t lo = s->points[0].x, hi = s->points[s->n - 1].x;
-	int col;
-
-	if (hi <= lo)
-		return 0;
-	col = (int)((double)(x - lo) * cols / (double)(hi - lo + (hi - lo) / cols + 1));
-	return col < 0 ? 0 : col >= cols ? cols - 1 : col;
 }
 
 static void format_x(const struct sweep *s, int64_t x, char *buf, size_t size)
@@ -71,72 +120,253 @@ static void format_y(const struct sweep *s, int warps, bool pct, char *buf, size
 		snprintf(buf, size, "%4d", warps);
 }
 
-void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct)
+/* A level in the axis' unit: "64 warps" or "100.0%". */
+static void format_level(const struct sweep *s, int warps, bool pct, char *buf, size_t size)
 {
-	const struct glyphs *g = c->ascii ? &ascii_glyphs : &utf8_glyphs;
-	int plot_x = x + LABEL_W + 1, cols = w - LABEL_W - 1;
-	int rows = h - 4; /* title, x axis, tick labels, legend */
-	int plot_y = y + 1;
-	char buf[128], cur[32], maxy[16];
+	if (pct)
+		snprintf(buf, size, "%.1f%%", s->max_warps ? 100.0 * warps / s->max_warps : 0.0);
+	else
+		snprintf(buf, size, "%d warp%s", warps, warps == 1 ? "" : "s");
+}
+
+static const char *short_axis_label(enum sweep_kind kind)
+{
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE: return "block size";
+	case SWEEP_REGISTERS: return "registers";
+	case SWEEP_BARRIERS: return "barriers";
+	default: return "shared memory";
+	}
+}
+
+/* The longest title that fits: narrow charts keep what the axes mean. */
+static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
+{
+	char t[4][128];
+	int i;
+
+	snprintf(t[0], sizeof(t[0]), "%s vs %s", pct ? "Occupancy" : "Active warps per SM",
+		 sweep_axis_label(s->kind));
+	snprintf(t[1], sizeof(t[1]), "%s vs %s", pct ? "Occupancy" : "Warps",
+		 sweep_axis_label(s->kind));
+	snprintf(t[2], sizeof(t[2]), "%s vs %s", pct ? "Occupancy" : "Warps",
+		 short_axis_label(s->kind));
+	snprintf(t[3], sizeof(t[3]), "%s", short_axis_label(s->kind));
+	for (i = 0; i < 3 && (int)strlen(t[i]) > w; i++)
+		;
+	canvas_text(c, x, y, w, CANVAS_HEADER, t[i]);
+}
+
+/* A legend line: glyph, a space, then the first text that fits; it starts under
+ * the plot when there is room, else at the chart's left edge. */
+static void legend(struct canvas *c, const struct geom *g, int x, int w, int y, uint32_t glyph,
+		   enum canvas_role role, const char *long_text, const char *short_text)
+{
+	int room = g->cols - 2, at = g->plot_x;
+	const char *text = long_text;
+
+	if ((int)strlen(text) > room)
+		text = short_text;
+	if ((int)strlen(text) > room) {
+		at = x;
+		room = w - 2;
+	}
+	canvas_put(c, at, y, glyph, role);
+	canvas_text(c, at + 2, y, room, role, text);
+}
+
+/* Powers of two suit every swept value (warp multiples, register counts, bytes,
+ * barriers): the smallest that leaves about TICK_SPACING columns per tick;
+ * whole KiB for shared memory. */
+static int64_t tick_step(const struct sweep *s, int cols)
+{
+	int64_t span = s->points[s->n - 1].x - s->points[0].x;
+	int64_t step = s->kind == SWEEP_SHARED_MEM ? 1024 : 1;
+	int64_t max_ticks = cols / TICK_SPACING > 1 ? cols / TICK_SPACING : 1;
+
+	while (span / step > max_ticks)
+		step *= 2;
+	return step;
+}
+
+static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s)
+{
+	int64_t lo = s->points[0].x, hi = s->points[s->n - 1].x, step = tick_step(s, g->cols);
+	int axis_y = g->plot_y + g->rows, label_y = axis_y + 1;
+	uint32_t tick = canvas_glyph(c, CANVAS_G_TICK);
+	char buf[32];
+	int len, free_from, free_to;
+
+	canvas_put(c, g->plot_x - 1, axis_y, canvas_glyph(c, CANVAS_G_BOTTOM_LEFT), CANVAS_AXIS);
+	for (int col = 0; col < g->cols; col++)
+		canvas_put(c, g->plot_x + col, axis_y, canvas_glyph(c, CANVAS_G_HLINE), CANVAS_AXIS);
+
+	/* The ends are always labelled; a tick between is drawn where its label
+	 * leaves a blank either side, so no tick goes unlabelled. */
+	format_x(s, lo, buf, sizeof(buf));
+	len = canvas_text(c, g->plot_x, label_y, g->cols, CANVAS_AXIS, buf);
+	canvas_put(c, g->plot_x, axis_y, tick, CANVAS_AXIS);
+	free_from = len + 1;
+	format_x(s, hi, buf, sizeof(buf));
+	len = (int)strlen(buf);
+	free_to = g->cols - len - 1;
+	if (free_to >= free_from)
+		canvas_text(c, g->plot_x + g->cols - len, label_y, len, CANVAS_AXIS, buf);
+	canvas_put(c, g->plot_x + g->cols - 1, axis_y, tick, CANVAS_AXIS);
+
+	for (int64_t v = (lo / step + 1) * step; v < hi; v += step) {
+		int col = col_of(s, v, g->cols), at;
+		format_x(s, v, buf, sizeof(buf));
+		len = (int)strlen(buf);
+		at = col - len / 2;
+		if (at < free_from || at + len > free_to)
+			continue;
+		canvas_put(c, g->plot_x + col, axis_y, tick, CANVAS_AXIS);
+		canvas_text(c, g->plot_x + at, label_y, len, CANVAS_AXIS, buf);
+		free_from = at + len + 1;
+	}
+}
+
+/* Labels at zero, half and the maximum; at quarters too where the plot is tall
+ * enough to keep a blank row between them. */
+static void y_axis(struct canvas *c, const struct geom *g, int x, const struct sweep *s, bool pct)
+{
+	int parts = g->rows >= 9 ? 4 : 2;
+	char buf[16];
+
+	for (int r = 0; r < g->rows; r++)
+		canvas_put(c, g->plot_x - 1, g->plot_y + r, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
+	for (int i = 0; i <= parts; i++) {
+		int warps = s->max_warps * i / parts;
+		format_y(s, warps, pct, buf, sizeof(buf));
+		canvas_text(c, x, g->plot_y + row_of(warps, s->max_warps, g->rows), LABEL_W, CANVAS_AXIS,
+			    buf);
+	}
+}
+
+/* The curve: a level per column joined by rises, and under the columns where
+ * another limit caps it, a shade down to the axis. */
+static void curve(struct canvas *c, const struct geom *g, const struct sweep *s)
+{
+	uint32_t level = canvas_glyph(c, CANVAS_G_HLINE), rise = canvas_glyph(c, CANVAS_G_VLINE);
+	uint32_t shade = canvas_glyph(c, CANVAS_G_SHADE);
 	int prev_row = -1;
 
-	snprintf(buf, sizeof(buf), "%s vs %s", pct ? "Occupancy" : "Active warps per SM",
-		 sweep_axis_label(s->kind));
-	canvas_text(c, x, y, w, CANVAS_HEADER, buf);
-	if (w < MIN_W || h < MIN_H || s->n == 0) {
+	for (int col = 0; col < g->cols; col++) {
+		const struct sweep_point *p = &s->points[point_index(s, col, g->cols)];
+		int row = row_of(p->active_warps, s->max_warps, g->rows), low = row;
+		if (prev_row >= 0 && prev_row != row) {
+			int a = prev_row < row ? prev_row : row;
+			low = prev_row < row ? row : prev_row;
+			for (int r = a; r <= low; r++)
+				canvas_put(c, g->plot_x + col, g->plot_y + r, rise, CANVAS_CURVE);
+		} else {
+			canvas_put(c, g->plot_x + col, g->plot_y + row, level, CANVAS_CURVE);
+		}
+		if (capped(s, p))
+			for (int r = low + 1; r < g->rows; r++)
+				canvas_put(c, g->plot_x + col, g->plot_y + r, shade, CANVAS_CAPPED);
+		prev_row = row;
+	}
+}
+
+/* "warps and registers": the factors set in bits, but for skip. */
+static void factor_names(unsigned bits, enum occ_factor skip, char *buf, size_t size)
+{
+	int n = 0, total = 0;
+
+	buf[0] = '\0';
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (f != (int)skip && ((bits >> f) & 1u))
+			total++;
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		size_t used = strlen(buf);
+		if (f == (int)skip || !((bits >> f) & 1u))
+			continue;
+		n++;
+		snprintf(buf + used, size - used, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+			 occ_factor_label((enum occ_factor)f));
+	}
+}
+
+static void legends(struct canvas *c, const struct geom *g, int x, int w, const struct sweep *s,
+		    bool pct)
+{
+	enum occ_factor own = sweep_factor(s->kind);
+	int ly = g->plot_y + g->rows + 2;
+	char cur[32], lvl[32], names[96], lng[192], shrt[160];
+	struct sweep_point here = { s->current_x, s->current_warps, 0, s->current_limiting };
+
+	format_x(s, s->current_x, cur, sizeof(cur));
+	snprintf(lng, sizeof(lng), "current: %s -> %d warps (%.1f%%)", cur, s->current_warps,
+		 s->max_warps ? 100.0 * s->current_warps / s->max_warps : 0.0);
+	format_level(s, s->current_warps, pct, lvl, sizeof(lvl));
+	snprintf(shrt, sizeof(shrt), "%s -> %s", cur, lvl);
+	legend(c, g, x, w, ly, canvas_glyph(c, CANVAS_G_CURRENT), CANVAS_CURRENT, lng, shrt);
+	if (g->legend_lines < 2)
+		return;
+
+	/* What caps the curve: at the launch's own point when it is capped there,
+	 * else wherever the shade is. */
+	if (capped(s, &here)) {
+		factor_names(s->current_limiting, own, names, sizeof(names));
+		snprintf(lng, sizeof(lng), "capped by another limit (here %s: %s)", names, lvl);
+	} else {
+		unsigned bits = 0;
+		for (size_t i = 0; i < s->n; i++)
+			if (capped(s, &s->points[i]))
+				bits |= s->points[i].limiting;
+		factor_names(bits, own, names, sizeof(names));
+		snprintf(lng, sizeof(lng), "capped by another limit (%s)", names);
+	}
+	snprintf(shrt, sizeof(shrt), "capped by %s", names);
+	legend(c, g, x, w, ly + 1, canvas_glyph(c, CANVAS_G_SHADE), CANVAS_CAPPED, lng, shrt);
+}
+
+/* ASCII has no triangle; '^' points up at the marked point just as well. */
+static uint32_t marker_glyph(const struct canvas *c)
+{
+	return c->ascii ? '^' : 0x25B2;
+}
+
+void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct)
+{
+	struct geom g;
+
+	if (w <= 0 || h <= 0)
+		return;
+	title(c, x, y, w, s, pct);
+	if (!geometry(s, x, y, w, h, &g)) {
 		if (h > 1)
 			canvas_text(c, x, y + 1, w, CANVAS_DIM, "(too small to draw)");
 		return;
 	}
+	y_axis(c, &g, x, s, pct);
+	x_axis(c, &g, s);
+	curve(c, &g, s);
 
-	/* Y axis: ticks at 0, half and max. */
-	for (int r = 0; r < rows; r++)
-		canvas_put(c, plot_x - 1, plot_y + r, g->axis_v, CANVAS_AXIS);
-	format_y(s, s->max_warps, pct, maxy, sizeof(maxy));
-	canvas_text(c, x, plot_y, LABEL_W, CANVAS_AXIS, maxy);
-	format_y(s, s->max_warps / 2, pct, buf, sizeof(buf));
-	canvas_text(c, x, plot_y + row_of(s->max_warps / 2, s->max_warps, rows), LABEL_W, CANVAS_AXIS, buf);
-	format_y(s, 0, pct, buf, sizeof(buf));
-	canvas_text(c, x, plot_y + rows - 1, LABEL_W, CANVAS_AXIS, buf);
-
-	/* X axis with ticks at the ends and quarters. */
-	canvas_put(c, plot_x - 1, plot_y + rows, g->corner, CANVAS_AXIS);
-	for (int col = 0; col < cols; col++)
-		canvas_put(c, plot_x + col, plot_y + rows, g->axis_h, CANVAS_AXIS);
-	for (int q = 0; q <= 4; q++) {
-		int col = q == 4 ? cols - 1 : cols * q / 4;
-		const struct sweep_point *p = q == 4 ? &s->points[s->n - 1] : point_at(s, col, cols);
-		int len, at;
-		format_x(s, q == 0 ? s->points[0].x : p->x, buf, sizeof(buf));
-		len = (int)strlen(buf);
-		at = q == 0 ? 0 : q == 4 ? cols - len : col - len / 2;
-		canvas_put(c, plot_x + col, plot_y + rows, g->tick, CANVAS_AXIS);
-		canvas_text(c, plot_x + at, plot_y + rows + 1, len, CANVAS_AXIS, buf);
-	}
-
-	/* The curve: a level per column, joined by rises. */
-	for (int col = 0; col < cols; col++) {
-		const struct sweep_point *p = point_at(s, col, cols);
-		int row = row_of(p->active_warps, s->max_warps, rows);
-		if (prev_row >= 0 && prev_row != row) {
-			int a = prev_row < row ? prev_row : row, b = prev_row < row ? row : prev_row;
-			for (int r = a; r <= b; r++)
-				canvas_put(c, plot_x + col, plot_y + r, g->rise, CANVAS_CURVE);
-		} else {
-			canvas_put(c, plot_x + col, plot_y + row, g->level, CANVAS_CURVE);
-		}
-		prev_row = row;
-	}
-
-	/* The launch's own point, on top of the curve. */
+	/* The launch's own point on top of the curve, and a marker on the x axis
+	 * under it that reads without colour. */
 	{
-		int col = col_of(s, s->current_x, cols);
-		int row = row_of(s->current_warps, s->max_warps, rows);
-		canvas_put(c, plot_x + col, plot_y + row, g->current, CANVAS_CURRENT);
-		format_x(s, s->current_x, cur, sizeof(cur));
-		snprintf(buf, sizeof(buf), "%s current: %s -> %d warps (%.1f%%)",
-			 c->ascii ? "O" : "\xE2\x97\x8F", cur, s->current_warps,
-			 s->max_warps ? 100.0 * s->current_warps / s->max_warps : 0.0);
-		canvas_text(c, plot_x, plot_y + rows + 2, cols, CANVAS_CURRENT, buf);
+		int col = col_of(s, s->current_x, g.cols);
+		int row = row_of(s->current_warps, s->max_warps, g.rows);
+		canvas_put(c, g.plot_x + col, g.plot_y + row, canvas_glyph(c, CANVAS_G_CURRENT),
+			   CANVAS_CURRENT);
+		canvas_put(c, g.plot_x + col, g.plot_y + g.rows, marker_glyph(c), CANVAS_CURRENT);
 	}
+	legends(c, &g, x, w, s, pct);
+}
+
+bool chart_value_at(const struct sweep *s, int x, int y, int w, int h, int click_x, int click_y,
+		    int64_t *value)
+{
+	struct geom g;
+
+	if (!geometry(s, x, y, w, h, &g))
+		return false;
+	if (click_x < g.plot_x || click_x >= g.plot_x + g.cols || click_y < g.plot_y ||
+	    click_y > g.plot_y + g.rows)
+		return false;
+	*value = s->points[point_index(s, click_x - g.plot_x, g.cols)].x;
+	return true;
 }

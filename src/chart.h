@@ -1,15 +1,26 @@
 /* chart.h - an occupancy sweep drawn as a step chart into a canvas: labelled
- * axes with ticks, the curve, and the launch's own point marked. */
+ * axes with ticks, the curve, the region another limit caps, and the launch's
+ * own point marked. */
 #ifndef OCC_CHART_H
 #define OCC_CHART_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "canvas.h"
 #include "sweep.h"
 
-/* Draws s into the w x h cells at (x, y). pct: the y axis in occupancy percent
- * instead of warps. Regions too small to hold a chart get a one-line note. */
+/* Draws s into the w x h cells at (x, y), never outside them. pct: the y axis
+ * in occupancy percent instead of warps. From 24 x 7 cells up it draws a chart;
+ * smaller regions get the title and a note. Columns where the swept parameter
+ * is not among the limiting factors are shaded (CANVAS_CAPPED) under the
+ * curve; the current point is CANVAS_G_CURRENT with a marker on the x axis. */
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct);
+
+/* The swept value chart_draw shows in the column under (click_x, click_y), for
+ * a chart drawn with the same x, y, w, h: true inside the plot (its rows and
+ * the x axis under them), false elsewhere or when no chart is drawn. */
+bool chart_value_at(const struct sweep *s, int x, int y, int w, int h, int click_x, int click_y,
+		    int64_t *value);
 
 #endif

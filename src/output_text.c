@@ -216,7 +216,7 @@ static void findings_section(struct doc *d, const struct analysis *a)
 
 static void charts(struct doc *d)
 {
-	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+	for (int k = 0; k < SWEEP_N_BASIC; k++) {
 		struct line *l;
 		add(d, CANVAS_NORMAL, "%s", "");
 		l = new_line(d);

@@ -14,6 +14,9 @@ static void set_x(struct occ_input *in, enum sweep_kind kind, int64_t x)
 	case SWEEP_REGISTERS:
 		in->regs_per_thread = (int)x;
 		break;
+	case SWEEP_BARRIERS:
+		in->barriers = (int)x;
+		break;
 	default:
 		/* x is the block's whole shared memory; the static part stays if it fits. */
 		if (x < in->static_smem_bytes)
@@ -42,6 +45,12 @@ bool sweep_compute(const struct gpu_arch *a, const struct occ_input *in, enum sw
 		last = a->max_regs_per_thread;
 		out->current_x = in->regs_per_thread;
 		break;
+	case SWEEP_BARRIERS:
+		first = 0;
+		step = 1;
+		last = SWEEP_MAX_BARRIERS;
+		out->current_x = in->barriers;
+		break;
 	default:
 		first = 0;
 		step = a->smem_alloc_unit_bytes;
@@ -62,6 +71,7 @@ bool sweep_compute(const struct gpu_arch *a, const struct occ_input *in, enum sw
 	}
 	occ_compute(a, in, &r);
 	out->current_warps = r.active_warps_per_sm;
+	out->current_limiting = r.limiting;
 	return true;
 }
 
@@ -76,6 +86,17 @@ const char *sweep_axis_label(enum sweep_kind kind)
 	switch (kind) {
 	case SWEEP_BLOCK_SIZE: return "threads per block";
 	case SWEEP_REGISTERS: return "registers per thread";
+	case SWEEP_BARRIERS: return "barriers per block";
 	default: return "shared memory per block (bytes)";
+	}
+}
+
+enum occ_factor sweep_factor(enum sweep_kind kind)
+{
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE: return OCC_WARPS;
+	case SWEEP_REGISTERS: return OCC_REGISTERS;
+	case SWEEP_BARRIERS: return OCC_BARRIERS;
+	default: return OCC_SHARED_MEM;
 	}
 }

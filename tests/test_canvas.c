@@ -1,4 +1,5 @@
-/* test_canvas.c - the cell grid: clipping, sanitizing, ASCII mode, text output, charts. */
+/* test_canvas.c - the cell grid: clipping, sanitizing, ASCII mode, text output;
+ * charts: the current point, clicks, the capped shade, staying in their box. */
 #include "config.h"
 
 #include <check.h>
@@ -8,6 +9,8 @@
 #include "canvas.h"
 #include "chart.h"
 #include "gpu.h"
+#include "launch.h"
+#include "occupancy.h"
 #include "sweep.h"
 #include "testutil.h"
 
@@ -97,12 +100,13 @@ START_TEST(test_chart_marks_current_point)
 	ck_assert_ptr_nonnull(strstr(out, "O current: 32 -> 64 warps (100.0%)"));
 	ck_assert_ptr_nonnull(strstr(out, "  64 |"));
 	ck_assert_ptr_nonnull(strstr(out, "255"));
-	/* Tiny regions draw a note, never outside their box. */
+	/* Tiny regions draw the shortest title and a note, never outside their box. */
 	canvas_clear(c);
 	chart_draw(c, 70, 12, 10, 2, &s, false);
 	free(out);
 	out = render(c);
-	ck_assert_ptr_nonnull(strstr(out, "Active war"));
+	ck_assert_ptr_nonnull(strstr(out, "registers"));
+	ck_assert_ptr_nonnull(strstr(out, "(too smal"));
 	free(out);
 	sweep_done(&s);
 	canvas_free(c);
@@ -110,10 +114,281 @@ START_TEST(test_chart_marks_current_point)
 }
 END_TEST
 
+/* ---- charts on H100 (cc 9.0) for the embedded default launch ---- */
+
+/* 256 threads, 32 registers, no shared memory, 1 barrier. */
+static const struct occ_input default_in = { 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1 };
+
+static const struct gpu_arch *h100(void)
+{
+	static struct gpu g;
+	struct occ_error err = { 0 };
+	ck_assert(gpu_db_find(db, "H100", &g, &err));
+	ck_assert_int_eq(g.arch.cc_major, 9);
+	return &g.arch;
+}
+
+static struct occ_input with_x(struct occ_input in, enum sweep_kind kind, int64_t x)
+{
+	switch (kind) {
+	case SWEEP_BLOCK_SIZE: in.threads_per_block = (int)x; break;
+	case SWEEP_REGISTERS: in.regs_per_thread = (int)x; break;
+	case SWEEP_BARRIERS: in.barriers = (int)x; break;
+	default: in.dynamic_smem_bytes = x - in.static_smem_bytes; break;
+	}
+	return in;
+}
+
+/* The one x-axis marker of the current point (role CANVAS_CURRENT, '^' in
+ * ASCII) inside the box; its column and row. */
+static void find_marker(const struct canvas *c, int x, int y, int w, int h, int *mx, int *my)
+{
+	int found = 0;
+
+	*mx = *my = -1;
+	for (int row = y; row < y + h; row++)
+		for (int col = x; col < x + w; col++) {
+			const struct canvas_cell *cell = canvas_at(c, col, row);
+			if (cell->role == CANVAS_CURRENT && cell->glyph == '^') {
+				*mx = col;
+				*my = row;
+				found++;
+			}
+		}
+	ck_assert_int_eq(found, 1);
+}
+
+/* Sizes from the smallest chart up, at an offset inside a larger canvas. */
+static const int chart_sizes[][2] = { { 24, 7 }, { 30, 9 }, { 39, 9 }, { 39, 10 }, { 80, 14 }, { 118, 20 } };
+#define N_CHART_SIZES (sizeof(chart_sizes) / sizeof(chart_sizes[0]))
+
+/* Wherever the current point is drawn, clicking it (or the marker under it)
+ * gives back its value; the marker shows it without colour, the point above it. */
+START_TEST(test_chart_click_round_trip)
+{
+	const struct gpu_arch *a = h100();
+
+	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+		struct sweep s;
+		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		for (size_t z = 0; z < N_CHART_SIZES; z++) {
+			int w = chart_sizes[z][0], h = chart_sizes[z][1];
+			struct canvas *c = canvas_new(w + 5, h + 4, true);
+			size_t stride = s.n > 300 ? 13 : 1;
+			ck_assert_ptr_nonnull(c);
+			for (size_t i = 0; i < s.n; i += stride) {
+				struct sweep t = s;
+				struct occ_result r;
+				int mx, my, oy = -1;
+				int64_t v = -1;
+				t.current_x = s.points[i].x;
+				struct occ_input in = with_x(default_in, t.kind, t.current_x);
+				occ_compute(a, &in, &r);
+				t.current_warps = r.active_warps_per_sm;
+				t.current_limiting = r.limiting;
+				canvas_clear(c);
+				chart_draw(c, 3, 2, w, h, &t, false);
+				find_marker(c, 3, 2, w, h, &mx, &my);
+				for (int row = 2; row < my; row++)
+					if (canvas_at(c, mx, row)->glyph == 'O' &&
+					    canvas_at(c, mx, row)->role == CANVAS_CURRENT)
+						oy = row;
+				ck_assert_msg(oy >= 0, "no point above the marker (%s, %dx%d, x %lld)",
+					      sweep_axis_label(t.kind), w, h, (long long)t.current_x);
+				ck_assert(chart_value_at(&t, 3, 2, w, h, mx, oy, &v));
+				ck_assert_msg(v == t.current_x, "%s %dx%d: clicked %lld, got %lld",
+					      sweep_axis_label(t.kind), w, h, (long long)t.current_x,
+					      (long long)v);
+				ck_assert(chart_value_at(&t, 3, 2, w, h, mx, my, &v));
+				ck_assert_int_eq(v, t.current_x);
+			}
+			canvas_free(c);
+		}
+		sweep_done(&s);
+	}
+}
+END_TEST
+
+/* The plot's first and last columns are the sweep's ends, values grow left to
+ * right, and clicks outside the plot (title, y labels, axis, tick labels,
+ * legend, beyond the box) pick nothing. */
+START_TEST(test_chart_click_ends_and_outside)
+{
+	const struct gpu_arch *a = h100();
+
+	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+		struct sweep s;
+		int64_t v;
+		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		for (size_t z = 0; z < N_CHART_SIZES; z++) {
+			int w = chart_sizes[z][0], h = chart_sizes[z][1], x = 3, y = 2;
+			struct canvas *c = canvas_new(w + 5, h + 4, true);
+			int mx, my, first = -1;
+			int64_t prev = -1;
+			chart_draw(c, x, y, w, h, &s, false);
+			find_marker(c, x, y, w, h, &mx, &my);
+			/* The axis corner ('+' left of the plot, on the marker's row). */
+			for (int col = x; col < x + w && first < 0; col++)
+				if (canvas_at(c, col, my)->glyph == '+')
+					first = col + 1;
+			ck_assert_int_gt(first, x);
+			ck_assert(chart_value_at(&s, x, y, w, h, first, y + 1, &v));
+			ck_assert_int_eq(v, s.points[0].x);
+			ck_assert(chart_value_at(&s, x, y, w, h, x + w - 1, my, &v));
+			ck_assert_int_eq(v, s.points[s.n - 1].x);
+			for (int col = first; col < x + w; col++) {
+				ck_assert(chart_value_at(&s, x, y, w, h, col, my - 1, &v));
+				ck_assert_int_ge(v, prev);
+				prev = v;
+			}
+			ck_assert(!chart_value_at(&s, x, y, w, h, first, y, &v));          /* title */
+			ck_assert(!chart_value_at(&s, x, y, w, h, x, y + 1, &v));          /* y label */
+			ck_assert(!chart_value_at(&s, x, y, w, h, first - 1, y + 1, &v));  /* y axis */
+			ck_assert(!chart_value_at(&s, x, y, w, h, first, my + 1, &v));     /* tick labels */
+			ck_assert(!chart_value_at(&s, x, y, w, h, first, y + h - 1, &v));  /* legend */
+			ck_assert(!chart_value_at(&s, x, y, w, h, x + w, my - 1, &v));
+			ck_assert(!chart_value_at(&s, x, y, w, h, first, y + h, &v));
+			canvas_free(c);
+		}
+		/* Too small for a chart: no plot to click. */
+		ck_assert(!chart_value_at(&s, 0, 0, 23, 20, 10, 5, &v));
+		ck_assert(!chart_value_at(&s, 0, 0, 80, 6, 10, 3, &v));
+		sweep_done(&s);
+	}
+}
+END_TEST
+
+/* The shade marks exactly the columns another limit caps: checked against
+ * occ_compute for the value each column shows (the value a click there gives). */
+START_TEST(test_chart_capped_shade)
+{
+	const struct gpu_arch *a = h100();
+
+	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+		struct sweep s;
+		struct canvas *c = canvas_new(80, 14, true);
+		int mx, my, shaded = 0;
+		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		chart_draw(c, 0, 0, 80, 14, &s, false);
+		find_marker(c, 0, 0, 80, 14, &mx, &my);
+		for (int col = 0; col < 80; col++) {
+			struct occ_result r;
+			struct occ_input in;
+			int64_t v;
+			bool has_shade = false, cap;
+			for (int row = 1; row < my; row++)
+				if (canvas_at(c, col, row)->role == CANVAS_CAPPED) {
+					ck_assert_int_eq(canvas_at(c, col, row)->glyph, ':');
+					has_shade = true;
+				}
+			if (!chart_value_at(&s, 0, 0, 80, 14, col, 1, &v)) {
+				ck_assert(!has_shade);
+				continue;
+			}
+			in = with_x(default_in, s.kind, v);
+			occ_compute(a, &in, &r);
+			cap = r.active_warps_per_sm > 0 && !occ_is_limiting(&r, sweep_factor(s.kind));
+			ck_assert_msg(has_shade == (cap && r.active_warps_per_sm >= 16),
+				      "%s at %lld: shade %d, capped %d", sweep_axis_label(s.kind),
+				      (long long)v, has_shade, cap);
+			shaded += has_shade;
+		}
+		/* Block size: 32 threads is capped by the 32-block limit (32 blocks x 1
+		 * warp); registers: up to 24 per thread (768 per warp, 21 warps per
+		 * sub-partition, 10 blocks) the 8-block warp limit caps; shared memory: up
+		 * to 28160 B (233472 / (28160 + 1024 reserved) = 8 blocks) warps and
+		 * registers cap; barriers: 0 to 7 (64 / 7 = 9 blocks) warps and registers. */
+		ck_assert_int_gt(shaded, 0);
+		sweep_done(&s);
+		canvas_free(c);
+	}
+}
+END_TEST
+
+START_TEST(test_chart_legends)
+{
+	const struct gpu_arch *a = h100();
+	static const char *const want[SWEEP_N_KINDS] = {
+		/* 32 threads: the 32-block limit, not the warps (64 / 1 = 64 blocks) */
+		": capped by another limit (blocks)",
+		": capped by another limit (warps)",
+		/* 0 B: 8 blocks by warps and registers, 228 by shared memory */
+		": capped by another limit (here warps and registers: 64 warps)",
+		/* 1 barrier: 64 blocks by barriers, 8 by warps and registers */
+		": capped by another limit (here warps and registers: 64 warps)",
+	};
+
+	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+		struct sweep s;
+		struct canvas *c = canvas_new(80, 14, true);
+		char *out;
+		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		chart_draw(c, 0, 0, 80, 14, &s, false);
+		out = render(c);
+		ck_assert_msg(strstr(out, want[k]) != NULL, "no '%s' in\n%s", want[k], out);
+		ck_assert_ptr_nonnull(strstr(out, "O current: "));
+		free(out);
+
+		/* The occupancy axis: percent labels, the same legends in percent. */
+		canvas_clear(c);
+		chart_draw(c, 0, 0, 80, 14, &s, true);
+		out = render(c);
+		ck_assert_ptr_nonnull(strstr(out, "Occupancy vs "));
+		ck_assert_ptr_nonnull(strstr(out, "100% |"));
+		ck_assert_ptr_nonnull(strstr(out, " 50% |"));
+		ck_assert_ptr_nonnull(strstr(out, "  0% |"));
+		if (k >= SWEEP_SHARED_MEM)
+			ck_assert_ptr_nonnull(strstr(out, "(here warps and registers: 100.0%)"));
+		free(out);
+		sweep_done(&s);
+		canvas_free(c);
+	}
+}
+END_TEST
+
+/* Every size from 1 x 1 up draws inside its box only, in both glyph sets. */
+START_TEST(test_chart_stays_in_box)
+{
+	const struct gpu_arch *a = h100();
+
+	for (int k = 0; k < SWEEP_N_KINDS; k++) {
+		struct sweep s;
+		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		for (int ascii = 0; ascii < 2; ascii++)
+		for (int w = 1; w <= 90; w++)
+		for (int h = 1; h <= 18; h++) {
+			struct canvas *c = canvas_new(w + 4, h + 3, ascii);
+			canvas_fill(c, 0, 0, w + 4, h + 3, '#', CANVAS_DIM);
+			chart_draw(c, 2, 1, w, h, &s, h % 2);
+			for (int row = 0; row < h + 3; row++)
+				for (int col = 0; col < w + 4; col++) {
+					const struct canvas_cell *cell = canvas_at(c, col, row);
+					bool inside = col >= 2 && col < 2 + w && row >= 1 && row < 1 + h;
+					/* ck_assert marks a checkpoint on every call: too slow here. */
+					if (!inside && (cell->glyph != '#' || cell->role != CANVAS_DIM))
+						ck_abort_msg("%dx%d drew at %d,%d", w, h, col, row);
+				}
+			canvas_free(c);
+		}
+		sweep_done(&s);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("canvas");
 	TCase *tc = tcase_create("core");
+	TCase *charts = tcase_create("charts");
+
+	tcase_add_checked_fixture(charts, db_setup, db_teardown);
+	tcase_set_timeout(charts, 60);
+	tcase_add_test(charts, test_chart_click_round_trip);
+	tcase_add_test(charts, test_chart_click_ends_and_outside);
+	tcase_add_test(charts, test_chart_capped_shade);
+	tcase_add_test(charts, test_chart_legends);
+	tcase_add_test(charts, test_chart_stays_in_box);
+	suite_add_tcase(s, charts);
 
 	tcase_add_test(tc, test_text_is_clipped_and_trimmed);
 	tcase_add_test(tc, test_control_characters_are_escaped);

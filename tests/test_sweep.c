@@ -1,4 +1,5 @@
-/* test_sweep.c - the three occupancy curves: point counts, the current point, monotonic curves, calculator points. */
+/* test_sweep.c - the occupancy curves: point counts, the current point, monotonic
+ * curves, calculator points, the barrier curve of cc 9.0. */
 #include "config.h"
 
 #include <check.h>
@@ -55,6 +56,12 @@ START_TEST(point_counts)
 		ck_assert_int_eq(s.points[0].x, 0);
 		sweep_done(&s);
 		ck_assert_ptr_null(s.points);
+
+		ck_assert(sweep_compute(a, &in, SWEEP_BARRIERS, &s));
+		ck_assert_uint_eq(s.n, SWEEP_MAX_BARRIERS + 1);
+		ck_assert_int_eq(s.points[0].x, 0);
+		ck_assert_int_eq(s.points[s.n - 1].x, 16);
+		sweep_done(&s);
 	}
 	/* concrete: cc 8.0 (archs.csv: 1024 threads, 255 registers, 166912 B opt-in, 128 B
 	 * unit) -> 32, 256 and 1305 points */
@@ -80,9 +87,12 @@ START_TEST(current_point)
 			ck_assert_int_eq(s.current_x, 256);
 		else if (k == SWEEP_REGISTERS)
 			ck_assert_int_eq(s.current_x, 38);
+		else if (k == SWEEP_BARRIERS)
+			ck_assert_int_eq(s.current_x, 1);
 		else
 			ck_assert_int_eq(s.current_x, 0);
 		ck_assert_int_eq(at(&s, s.current_x)->active_warps, s.current_warps);
+		ck_assert_uint_eq(at(&s, s.current_x)->limiting, s.current_limiting);
 		sweep_done(&s);
 	}
 }
@@ -163,11 +173,69 @@ START_TEST(monotonic)
 }
 END_TEST
 
+/* The barrier curve on H100 (cc 9.0, 64 barriers per SM) is occ_compute with
+ * that barrier count, point by point; the engine matches cuda_occupancy.h
+ * (tests/oracle_cuda), whose cc 9.0 barrier limit is 2 x 32 blocks = 64. */
+START_TEST(barrier_points)
+{
+	static const struct occ_input launches[] = {
+		{ 256, 32, 0, 0, DEF, 1 }, { 128, 64, 0, 16384, DEF, 2 }, { 32, 16, 0, 0, DEF, 0 },
+		{ 1024, 64, 4096, 0, DEF, 16 },
+	};
+	const struct gpu_arch *a = arch(9, 0);
+	struct occ_result r;
+	struct sweep s;
+
+	for (size_t i = 0; i < sizeof(launches) / sizeof(launches[0]); i++) {
+		ck_assert(sweep_compute(a, &launches[i], SWEEP_BARRIERS, &s));
+		for (size_t k = 0; k < s.n; k++) {
+			struct occ_input t = launches[i];
+			t.barriers = (int)k;
+			occ_compute(a, &t, &r);
+			ck_assert_int_eq(s.points[k].x, (int64_t)k);
+			ck_assert_int_eq(s.points[k].active_warps, r.active_warps_per_sm);
+			ck_assert_int_eq(s.points[k].active_blocks, r.active_blocks_per_sm);
+			ck_assert_uint_eq(s.points[k].limiting, r.limiting);
+		}
+		ck_assert_int_eq(s.current_x, launches[i].barriers);
+		sweep_done(&s);
+	}
+
+	/* 256 threads, 32 registers: warps and registers allow 8 blocks (64 warps).
+	 * 8 barriers: 64 / 8 = 8 blocks, a tie; 9: 64 / 9 = 7 blocks (56 warps),
+	 * barriers alone; 16: 64 / 16 = 4 blocks (32 warps); 0: no barrier limit. */
+	ck_assert(sweep_compute(a, &launches[0], SWEEP_BARRIERS, &s));
+	ck_assert_int_eq(at(&s, 0)->active_warps, 64);
+	ck_assert(!(at(&s, 0)->limiting & 1u << OCC_BARRIERS));
+	ck_assert_int_eq(at(&s, 8)->active_blocks, 8);
+	ck_assert(at(&s, 8)->limiting & 1u << OCC_BARRIERS);
+	ck_assert_int_eq(at(&s, 9)->active_blocks, 7);
+	ck_assert_int_eq(at(&s, 9)->active_warps, 56);
+	ck_assert_uint_eq(at(&s, 9)->limiting, 1u << OCC_BARRIERS);
+	ck_assert_int_eq(at(&s, 16)->active_warps, 32);
+	sweep_done(&s);
+
+	/* Before cc 9.0 barriers never limit (barriers_per_sm 0): T4 (cc 7.5, 32
+	 * warps per SM) holds 4 blocks of 8 warps at any count. */
+	ck_assert(sweep_compute(arch(7, 5), &launches[0], SWEEP_BARRIERS, &s));
+	for (size_t k = 0; k < s.n; k++) {
+		ck_assert_int_eq(s.points[k].active_warps, 32);
+		ck_assert(!(s.points[k].limiting & 1u << OCC_BARRIERS));
+	}
+	sweep_done(&s);
+}
+END_TEST
+
 START_TEST(axis_labels)
 {
 	ck_assert_str_eq(sweep_axis_label(SWEEP_BLOCK_SIZE), "threads per block");
 	ck_assert_str_eq(sweep_axis_label(SWEEP_REGISTERS), "registers per thread");
 	ck_assert_str_eq(sweep_axis_label(SWEEP_SHARED_MEM), "shared memory per block (bytes)");
+	ck_assert_str_eq(sweep_axis_label(SWEEP_BARRIERS), "barriers per block");
+	ck_assert_int_eq(sweep_factor(SWEEP_BLOCK_SIZE), OCC_WARPS);
+	ck_assert_int_eq(sweep_factor(SWEEP_REGISTERS), OCC_REGISTERS);
+	ck_assert_int_eq(sweep_factor(SWEEP_SHARED_MEM), OCC_SHARED_MEM);
+	ck_assert_int_eq(sweep_factor(SWEEP_BARRIERS), OCC_BARRIERS);
 }
 END_TEST
 
@@ -182,6 +250,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, current_point);
 	tcase_add_test(tc, calculator_points);
 	tcase_add_test(tc, monotonic);
+	tcase_add_test(tc, barrier_points);
 	tcase_add_test(tc, axis_labels);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,339 @@
+/* test_pane_charts.c - the charts pane: golden screens at the sizes the layout
+ * gives it, clicks on chart points, the launch error, and every size drawing
+ * inside its rectangle only. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "canvas.h"
+#include "golden.h"
+#include "launch.h"
+#include "pane.h"
+#include "sweep.h"
+#include "testutil.h"
+#include "view.h"
+
+/* What ui/view.c will compute, by hand: the analysis of l on the named GPU and
+ * a sweep per chart, four charts where barriers limit (cc 9.0 and later). */
+static struct view *make_view(const char *gpu_name, const struct launch *l)
+{
+	struct view *v = calloc(1, sizeof(*v));
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_msg(gpu_db_find(db, gpu_name, &g, &err), "%s", err.message);
+	analysis_run(&v->cur, l, &g, NULL, 0);
+	v->n_charts = v->cur.gpu.arch.barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_CHART_BARRIERS;
+	if (v->cur.ok)
+		for (int k = 0; k < v->n_charts; k++)
+			ck_assert(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k,
+						&v->sweeps[k]));
+	return v;
+}
+
+static void free_view(struct view *v)
+{
+	for (int k = 0; k < VIEW_N_CHARTS; k++)
+		sweep_done(&v->sweeps[k]);
+	free(v);
+}
+
+/* The embedded default launch (H100 SXM, 256 threads, 32 registers) or the same
+ * on another GPU. */
+static struct view *default_view(const char *gpu_name)
+{
+	struct launch l;
+
+	launch_init(&l);
+	return make_view(gpu_name ? gpu_name : l.gpu_name, &l);
+}
+
+static void golden_pane(const char *name, const struct view *v, int w, int h, bool ascii)
+{
+	struct canvas *c = canvas_new(w, h, ascii);
+	struct pane p = { .cls = &pane_charts };
+
+	ck_assert_ptr_nonnull(c);
+	pane_charts.draw(&p, c, (struct rect){ 0, 0, w, h }, v);
+	golden_canvas(name, c);
+	canvas_free(c);
+}
+
+START_TEST(test_class)
+{
+	ck_assert_str_eq(pane_charts.name, "charts");
+	ck_assert_str_eq(pane_charts.title, "Occupancy charts");
+	ck_assert(pane_charts.draw != NULL);
+	ck_assert(pane_charts.key == NULL);
+	ck_assert(pane_charts.click != NULL);
+}
+END_TEST
+
+/* H100 (cc 9.0): four charts, the fourth for barriers; 80x24 is the whole
+ * screen, 78x19 the tabbed pane's inside at 80x24, 200x60 a big terminal. */
+START_TEST(test_golden_h100)
+{
+	struct view *v = default_view(NULL);
+
+	ck_assert_int_eq(v->n_charts, 4);
+	golden_pane("charts_h100_80x24_ascii.txt", v, 80, 24, true);
+	golden_pane("charts_h100_80x24_utf8.txt", v, 80, 24, false);
+	golden_pane("charts_h100_78x19_ascii.txt", v, 78, 19, true);
+	golden_pane("charts_h100_78x19_utf8.txt", v, 78, 19, false);
+	golden_pane("charts_h100_200x60_ascii.txt", v, 200, 60, true);
+	golden_pane("charts_h100_200x60_utf8.txt", v, 200, 60, false);
+	v->pct_axis = true;
+	golden_pane("charts_h100_pct_78x19_ascii.txt", v, 78, 19, true);
+	free_view(v);
+}
+END_TEST
+
+/* T4 (cc 7.5): barriers never limit, three charts. */
+START_TEST(test_golden_t4)
+{
+	struct view *v = default_view("T4");
+
+	ck_assert_int_eq(v->n_charts, 3);
+	golden_pane("charts_t4_80x24_ascii.txt", v, 80, 24, true);
+	golden_pane("charts_t4_78x19_ascii.txt", v, 78, 19, true);
+	golden_pane("charts_t4_78x19_utf8.txt", v, 78, 19, false);
+	golden_pane("charts_t4_200x60_ascii.txt", v, 200, 60, true);
+	v->pct_axis = true;
+	golden_pane("charts_t4_pct_80x24_utf8.txt", v, 80, 24, false);
+	free_view(v);
+}
+END_TEST
+
+/* At 78x19 every chart is drawn with its axis, its current point and legend:
+ * three (T4) or four (H100) of each, all readable. */
+START_TEST(test_small_pane_shows_every_chart)
+{
+	const char *gpus[] = { "H100", "T4" };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct view *v = default_view(gpus[i]);
+		struct canvas *c = canvas_new(78, 19, true);
+		struct pane p = { .cls = &pane_charts };
+		int markers = 0, legends = 0;
+		pane_charts.draw(&p, c, (struct rect){ 0, 0, 78, 19 }, v);
+		for (int y = 0; y < 19; y++)
+			for (int x = 0; x < 78; x++) {
+				const struct canvas_cell *cell = canvas_at(c, x, y);
+				if (cell->role != CANVAS_CURRENT)
+					continue;
+				markers += cell->glyph == '^';
+				/* The legend's 'O' is followed by a space and the value. */
+				legends += cell->glyph == 'O' && x + 2 < 78 &&
+					canvas_at(c, x + 2, y)->role == CANVAS_CURRENT;
+			}
+		ck_assert_int_eq(markers, v->n_charts);
+		ck_assert_int_eq(legends, v->n_charts);
+		canvas_free(c);
+		free_view(v);
+	}
+}
+END_TEST
+
+struct marker {
+	int x, y;
+};
+
+/* The x-axis markers of the current points, left to right, top to bottom. */
+static int find_markers(const struct canvas *c, struct marker *out, int max)
+{
+	int n = 0;
+
+	for (int y = 0; y < c->height; y++)
+		for (int x = 0; x < c->width; x++)
+			if (canvas_at(c, x, y)->role == CANVAS_CURRENT && canvas_at(c, x, y)->glyph == '^' &&
+			    n < max)
+				out[n++] = (struct marker){ x, y };
+	return n;
+}
+
+static bool in_sweep(const struct sweep *s, int64_t x)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->points[i].x == x)
+			return true;
+	return false;
+}
+
+/* Clicking a chart's current point gives its field and the launch's own value;
+ * a click on another plotted column gives a value of that chart's sweep. */
+static void check_clicks(const struct view *v, int w, int h, const int64_t want[VIEW_N_CHARTS])
+{
+	static const enum whatif_field fields[VIEW_N_CHARTS] = {
+		WHATIF_BLOCK, WHATIF_REGISTERS, WHATIF_DYNAMIC_SMEM, WHATIF_BARRIERS,
+	};
+	struct canvas *c = canvas_new(w, h, true);
+	struct pane p = { .cls = &pane_charts };
+	struct rect r = { 0, 0, w, h };
+	struct marker m[8];
+	bool seen[VIEW_N_CHARTS] = { false };
+	int n;
+
+	pane_charts.draw(&p, c, r, v);
+	n = find_markers(c, m, 8);
+	ck_assert_int_eq(n, v->n_charts);
+	for (int i = 0; i < n; i++) {
+		enum whatif_field f = WHATIF_N_FIELDS;
+		int64_t value = -1;
+		int k;
+		/* The point is above its marker; click it. */
+		ck_assert(pane_charts.click(&p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
+			  pane_charts.click(&p, r, v, m[i].x, m[i].y, &f, &value));
+		for (k = 0; k < v->n_charts && fields[k] != f; k++)
+			;
+		ck_assert_msg(k < v->n_charts, "field %d is no chart's", f);
+		ck_assert(!seen[k]);
+		seen[k] = true;
+		ck_assert_int_eq(value, want[k]);
+		/* Three columns right (or left at the right edge) of the point. */
+		ck_assert(pane_charts.click(&p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
+			  pane_charts.click(&p, r, v, m[i].x - 3, m[i].y, &f, &value));
+		ck_assert_int_eq(f, fields[k]);
+		if (f == WHATIF_DYNAMIC_SMEM)
+			value += v->cur.in.static_smem_bytes;
+		ck_assert_msg(in_sweep(&v->sweeps[k], value), "%lld not in sweep %d",
+			      (long long)value, k);
+	}
+	/* The top row holds titles only. */
+	for (int x = 0; x < w; x++) {
+		enum whatif_field f;
+		int64_t value;
+		ck_assert(!pane_charts.click(&p, r, v, x, 0, &f, &value));
+	}
+	canvas_free(c);
+}
+
+START_TEST(test_clicks)
+{
+	struct view *v = default_view(NULL);
+	struct launch l;
+	/* The default: 256 threads, 32 registers, 0 B dynamic, 1 barrier. */
+	const int64_t want[VIEW_N_CHARTS] = { 256, 32, 0, 1 };
+	/* 4 KiB static + 8 KiB dynamic: the shared-memory chart's x is 12 KiB; a
+	 * click there sets the dynamic 8 KiB. */
+	const int64_t want_smem[VIEW_N_CHARTS] = { 128, 40, 8192, 3 };
+
+	check_clicks(v, 78, 19, want);
+	check_clicks(v, 80, 24, want);
+	check_clicks(v, 200, 60, want);
+	free_view(v);
+
+	launch_init(&l);
+	l.block[0] = 128;
+	l.regs_per_thread = 40;
+	l.static_smem_bytes = 4096;
+	l.dynamic_smem_bytes = 8192;
+	l.barriers = 3;
+	v = make_view("H100", &l);
+	check_clicks(v, 78, 19, want_smem);
+	check_clicks(v, 160, 30, want_smem);
+	free_view(v);
+
+	v = default_view("T4");
+	check_clicks(v, 78, 19, want);
+	check_clicks(v, 200, 60, want);
+	free_view(v);
+}
+END_TEST
+
+/* A launch the GPU cannot take: the error in place of the charts, no clicks. */
+START_TEST(test_error)
+{
+	struct launch l;
+	struct view *v;
+	struct canvas *c = canvas_new(78, 19, true);
+	struct pane p = { .cls = &pane_charts };
+	enum whatif_field f;
+	int64_t value;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	launch_init(&l);
+	l.block[0] = 2048;   /* H100: at most 1024 threads per block */
+	v = make_view("H100", &l);
+	ck_assert(!v->cur.ok);
+	pane_charts.draw(&p, c, (struct rect){ 0, 0, 78, 19 }, v);
+	out = open_memstream(&buf, &len);
+	canvas_write(c, out);
+	fclose(out);
+	ck_assert_ptr_nonnull(strstr(buf, "This launch cannot be computed on"));
+	ck_assert_ptr_null(strstr(buf, "current:"));
+	for (int y = 0; y < 19; y++)
+		for (int x = 0; x < 78; x++)
+			ck_assert(!pane_charts.click(&p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
+	free(buf);
+	canvas_free(c);
+	free_view(v);
+}
+END_TEST
+
+/* Every size from 1x1 to 120x50 at an offset in a larger canvas: nothing
+ * outside the rectangle changes, and clicks inside it give a sweep's value. */
+START_TEST(test_every_size_stays_inside)
+{
+	struct view *views[2] = { default_view(NULL), default_view("T4") };
+	struct pane p = { .cls = &pane_charts };
+	struct canvas *c = canvas_new(126, 54, true);
+
+	ck_assert_ptr_nonnull(c);
+	for (int i = 0; i < 2; i++)
+	for (int w = 1; w <= 120; w++)
+	for (int h = 1; h <= 50; h++) {
+		const struct view *v = views[i];
+		struct rect r = { 3, 2, w, h };
+		canvas_fill(c, 0, 0, 126, 54, '#', CANVAS_DIM);
+		views[i]->pct_axis = (w + h) % 2;
+		pane_charts.draw(&p, c, r, v);
+		for (int y = 0; y < 54; y++)
+			for (int x = 0; x < 126; x++) {
+				const struct canvas_cell *cell = canvas_at(c, x, y);
+				/* ck_assert marks a checkpoint on every call: too slow here. */
+				if (!rect_contains(r, x, y) && (cell->glyph != '#' || cell->role != CANVAS_DIM))
+					ck_abort_msg("%dx%d drew at %d,%d", w, h, x, y);
+			}
+		/* Clicks on a coarse grid over and around the rectangle. */
+		for (int y = 0; y < 54; y += 3)
+			for (int x = 0; x < 126; x += 5) {
+				enum whatif_field f;
+				int64_t value;
+				if (!pane_charts.click(&p, r, v, x, y, &f, &value))
+					continue;
+				if (!rect_contains(r, x, y) || value < 0 ||
+				    (f != WHATIF_BLOCK && f != WHATIF_REGISTERS &&
+				     f != WHATIF_DYNAMIC_SMEM && f != WHATIF_BARRIERS))
+					ck_abort_msg("%dx%d: click at %d,%d gave field %d value %lld", w, h,
+						     x, y, f, (long long)value);
+			}
+	}
+	canvas_free(c);
+	free_view(views[0]);
+	free_view(views[1]);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("pane_charts");
+	TCase *tc = tcase_create("charts");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_class);
+	tcase_add_test(tc, test_golden_h100);
+	tcase_add_test(tc, test_golden_t4);
+	tcase_add_test(tc, test_small_pane_shows_every_chart);
+	tcase_add_test(tc, test_clicks);
+	tcase_add_test(tc, test_error);
+	tcase_add_test(tc, test_every_size_stays_inside);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

@@ -1,0 +1,154 @@
+/* pane_charts.c - the occupancy charts: the view's sweeps (block size,
+ * registers, shared memory, and barriers from cc 9.0) laid out to fit the
+ * pane; a click on a plot picks the value under it. */
+#include "config.h"
+
+#include "pane.h"
+
+#include "chart.h"
+
+/* A chart below this size loses its second legend line or its tick labels, so
+ * layouts that keep every chart at least this big win. */
+enum { GOOD_CHART_W = 36, GOOD_CHART_H = 9, MIN_CHART_W = 24, MIN_CHART_H = 7 };
+
+/* How roomy a chart of w x h cells is: its plot's width, or its height scaled
+ * by three since a cell is about twice as tall as wide and a chart reads best
+ * wider than tall; the smaller of the two. */
+static int roominess(int w, int h)
+{
+	int across = w - 7, up = (h - 6) * 3;
+	return across < up ? across : up;
+}
+
+/* The n charts in `per_row` columns: rows share the height evenly, columns the
+ * width with a blank column between; an odd last chart takes the whole width.
+ * Returns the roominess of the smallest chart; *good says whether every chart
+ * has GOOD_CHART_W x GOOD_CHART_H, *drawable whether each is a chart at all. */
+static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good, bool *drawable)
+{
+	int rows = (n + per_row - 1) / per_row, worst = 0;
+
+	*good = *drawable = true;
+	for (int i = 0; i < n; i++) {
+		int row = i / per_row, col = i % per_row;
+		int in_row = row == rows - 1 ? n - row * per_row : per_row;
+		int y0 = r.y + r.h * row / rows, y1 = r.y + r.h * (row + 1) / rows;
+		int x0 = r.x + r.w * col / in_row, x1 = r.x + r.w * (col + 1) / in_row;
+		int score;
+
+		out[i] = (struct rect){ x0, y0, x1 - x0 - (col < in_row - 1), y1 - y0 };
+		if (out[i].w < 0)
+			out[i].w = 0;
+		score = roominess(out[i].w, out[i].h);
+		if (i == 0 || score < worst)
+			worst = score;
+		if (out[i].w < GOOD_CHART_W || out[i].h < GOOD_CHART_H)
+			*good = false;
+		if (out[i].w < MIN_CHART_W || out[i].h < MIN_CHART_H)
+			*drawable = false;
+	}
+	return worst;
+}
+
+/* Side by side, two columns, or stacked: of the arrangements where every chart
+ * is good (else where every chart is at least drawn, else stacked), the one
+ * whose smallest chart is roomiest; on a tie the earlier in that order. */
+static void place(struct rect r, int n, struct rect *out)
+{
+	const int choices[] = { n, 2, 1 };
+	struct rect tmp[VIEW_N_CHARTS];
+	int best_score = 0, best_rank = 0, best = -1;
+
+	for (int i = 0; i < 3; i++) {
+		bool good, drawable;
+		int per_row = choices[i], score, rank;
+		if (per_row > n || (i > 0 && per_row >= choices[i - 1]))
+			continue;
+		score = grid(r, n, per_row, tmp, &good, &drawable);
+		rank = good ? 2 : drawable ? 1 : 0;
+		if (best < 0 || rank > best_rank || (rank == best_rank && rank > 0 && score > best_score)) {
+			best = per_row;
+			best_rank = rank;
+			best_score = score;
+		}
+	}
+	if (best_rank == 0)
+		best = 1;
+	grid(r, n, best, out, &(bool){ 0 }, &(bool){ 0 });
+}
+
+static int chart_count(const struct view *v)
+{
+	return v->n_charts < 0 ? 0 : v->n_charts > VIEW_N_CHARTS ? VIEW_N_CHARTS : v->n_charts;
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	struct rect at[VIEW_N_CHARTS];
+	int n = chart_count(v);
+
+	(void)p;
+	if (rect_empty(r))
+		return;
+	if (!v->cur.ok) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	if (n == 0)
+		return;
+	place(r, n, at);
+	for (int i = 0; i < n; i++)
+		if (!rect_empty(at[i]))
+			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &v->sweeps[i], v->pct_axis);
+}
+
+static bool click(struct pane *p, struct rect r, const struct view *v, int x, int y,
+		  enum whatif_field *field, int64_t *value)
+{
+	struct rect at[VIEW_N_CHARTS];
+	int n = chart_count(v);
+
+	(void)p;
+	if (rect_empty(r) || !v->cur.ok || n == 0 || !rect_contains(r, x, y))
+		return false;
+	place(r, n, at);
+	for (int i = 0; i < n; i++) {
+		const struct sweep *s = &v->sweeps[i];
+		int64_t x_value;
+		if (!rect_contains(at[i], x, y) ||
+		    !chart_value_at(s, at[i].x, at[i].y, at[i].w, at[i].h, x, y, &x_value))
+			continue;
+		switch (s->kind) {
+		case SWEEP_BLOCK_SIZE:
+			*field = WHATIF_BLOCK;
+			break;
+		case SWEEP_REGISTERS:
+			*field = WHATIF_REGISTERS;
+			break;
+		case SWEEP_BARRIERS:
+			*field = WHATIF_BARRIERS;
+			break;
+		default:
+			/* The chart's x is the block's whole shared memory; the static
+			 * part is the kernel's own, so a click sets the dynamic rest.
+			 * Below the static size no dynamic amount gets there: 0 is the
+			 * nearest. */
+			*field = WHATIF_DYNAMIC_SMEM;
+			x_value -= v->cur.in.static_smem_bytes;
+			if (x_value < 0)
+				x_value = 0;
+			break;
+		}
+		*value = x_value;
+		return true;
+	}
+	return false;
+}
+
+const struct pane_class pane_charts = {
+	.name = "charts",
+	.title = "Occupancy charts",
+	.draw = draw,
+	.key = NULL,
+	.click = click,
+};
