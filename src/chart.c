@@ -244,18 +244,31 @@ static void y_axis(struct canvas *c, const struct geom *g, int x, const struct s
 	}
 }
 
-/* The curve: a level per column joined by rises, and under the columns where
- * another limit caps it, a shade down to the axis. */
+/* True when active warps never rise as x grows (registers, shared memory,
+ * barriers); the block-size curve zigzags with the warp rounding. */
+static bool non_increasing(const struct sweep *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		if (s->points[i].active_warps > s->points[i - 1].active_warps)
+			return false;
+	return true;
+}
+
+/* The curve: a level per column, joined by rises where the curve is a falling
+ * staircase; a zigzag joined that way turns into a barcode, so there each
+ * column shows its level alone. Under the columns where another limit caps
+ * the curve, a shade down to the axis. */
 static void curve(struct canvas *c, const struct geom *g, const struct sweep *s)
 {
 	uint32_t level = canvas_glyph(c, CANVAS_G_HLINE), rise = canvas_glyph(c, CANVAS_G_VLINE);
 	uint32_t shade = canvas_glyph(c, CANVAS_G_SHADE);
+	bool join = non_increasing(s);
 	int prev_row = -1;
 
 	for (int col = 0; col < g->cols; col++) {
 		const struct sweep_point *p = &s->points[point_index(s, col, g->cols)];
 		int row = row_of(p->active_warps, s->max_warps, g->rows), low = row;
-		if (prev_row >= 0 && prev_row != row) {
+		if (join && prev_row >= 0 && prev_row != row) {
 			int a = prev_row < row ? prev_row : row;
 			low = prev_row < row ? row : prev_row;
 			for (int r = a; r <= low; r++)

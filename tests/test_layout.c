@@ -73,8 +73,8 @@ START_TEST(test_shapes)
 
 	layout_compute(80, 24, PANE_CHARTS, &l);
 	ck_assert(l.tabbed);
-	/* Tabbed at 80x24: the pane takes every row but params, tabs and status. */
-	ck_assert_int_eq(l.pane[PANE_CHARTS].h, 24 - 4);
+	/* Tabbed at 80x24: the pane takes every row but params (3), tabs and status. */
+	ck_assert_int_eq(l.pane[PANE_CHARTS].h, 24 - 5);
 	ck_assert_int_eq(l.pane[PANE_CHARTS].w, 80);
 	layout_compute(200, 60, PANE_CHARTS, &l);
 	ck_assert(!l.tabbed);

@@ -9,54 +9,93 @@
 #include "explorer_state.h"
 #include "layout.h"
 
-/* Writes one parameter at (*x, *y) inside r, wrapping to the next row when it
- * does not fit; returns false when r is full. */
-static bool put_field(struct explorer *e, struct canvas *c, struct rect r, int *x, int *y,
-		      enum whatif_field f)
+/* Lays the parameters out in r's rows, wrapping between fields; with draw
+ * false only measures. Returns the rows used, or -1 when they do not fit. */
+static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool draw)
 {
 	const struct whatif *w = e->whatif;
-	bool focused = w->focus == f, changed = whatif_changed(w, f);
-	char value[128], base[128], text[320];
-	int len, used;
+	int x = r.x, y = r.y;
 
-	whatif_format(w, f, false, value, sizeof(value));
-	if (changed) {
-		whatif_format(w, f, true, base, sizeof(base));
-		snprintf(text, sizeof(text), "%s %s (was %s)", whatif_field_label(f), value, base);
-	} else {
+	for (int i = 0; i < WHATIF_N_FIELDS; i++) {
+		enum whatif_field f = (enum whatif_field)i;
+		bool focused = w->focus == f, changed = whatif_changed(w, f);
+		char value[128], text[320];
+		int len, used;
+
+		whatif_format(w, f, false, value, sizeof(value));
 		snprintf(text, sizeof(text), "%s %s", whatif_field_label(f), value);
+		/* Brackets mark the focus without colour; reverse video with it. */
+		len = (int)strlen(text) + 2;
+		if (x > r.x && x + len > r.x + r.w) {
+			x = r.x;
+			y++;
+		}
+		if (y >= r.y + r.h)
+			return -1;
+		if (!draw) {
+			x += len + 1;
+			continue;
+		}
+		used = canvas_text(c, x, y, r.x + r.w - x, focused ? CANVAS_FOCUS : CANVAS_NORMAL,
+				   focused ? "[" : " ");
+		used += canvas_text(c, x + used, y, r.x + r.w - x - used,
+				    focused ? CANVAS_FOCUS : changed ? CANVAS_CURRENT : CANVAS_NORMAL, text);
+		used += canvas_text(c, x + used, y, r.x + r.w - x - used,
+				    focused ? CANVAS_FOCUS : CANVAS_NORMAL, focused ? "]" : " ");
+		e->field_rect[f] = (struct rect){ x, y, used, 1 };
+		x += used + 1;
 	}
-	/* Brackets mark the focus without colour; reverse video with it. */
-	len = (int)strlen(text) + 2;
-	if (*x > r.x && *x + len > r.x + r.w) {
-		*x = r.x;
-		(*y)++;
+	return y - r.y + 1;
+}
+
+/* The baseline's values of the changed parameters, on one row. */
+static void put_baseline(const struct explorer *e, struct canvas *c, int x, int y, int w)
+{
+	const struct whatif *wi = e->whatif;
+	char line[1024] = " baseline ";
+	size_t len = strlen(line);
+	bool any = false;
+
+	for (int i = 0; i < WHATIF_N_FIELDS; i++) {
+		char value[128];
+		if (!whatif_changed(wi, (enum whatif_field)i))
+			continue;
+		whatif_format(wi, (enum whatif_field)i, true, value, sizeof(value));
+		len += (size_t)snprintf(line + len, sizeof(line) - len, " %s %s ",
+					whatif_field_label((enum whatif_field)i), value);
+		if (len >= sizeof(line))
+			break;
+		any = true;
 	}
-	if (*y >= r.y + r.h)
-		return false;
-	used = canvas_text(c, *x, *y, r.x + r.w - *x, focused ? CANVAS_FOCUS : CANVAS_NORMAL,
-			   focused ? "[" : " ");
-	used += canvas_text(c, *x + used, *y, r.x + r.w - *x - used,
-			    focused ? CANVAS_FOCUS : changed ? CANVAS_CURRENT : CANVAS_NORMAL, text);
-	used += canvas_text(c, *x + used, *y, r.x + r.w - *x - used,
-			    focused ? CANVAS_FOCUS : CANVAS_NORMAL, focused ? "]" : " ");
-	e->field_rect[f] = (struct rect){ *x, *y, used, 1 };
-	*x += used + 1;
-	return true;
+	if (!any)
+		snprintf(line, sizeof(line), " baseline: every parameter as loaded (R resets to it, u undoes)");
+	canvas_text(c, x, y, w, CANVAS_DIM, line);
 }
 
 void chrome_draw_params(struct explorer *e, struct canvas *c, struct rect r)
 {
-	int x = r.x, y = r.y;
+	struct rect fields = r;
+	int rows;
 
 	memset(e->field_rect, 0, sizeof(e->field_rect));
-	for (int f = 0; f < WHATIF_N_FIELDS; f++)
-		if (!put_field(e, c, r, &x, &y, (enum whatif_field)f))
-			break;
+	/* The parameters take what they need; the baseline the next row if left. */
+	fields.h = r.h > 1 ? r.h - 1 : r.h;
+	rows = put_fields(e, c, fields, false);
+	if (rows < 0) {
+		put_fields(e, c, r, true);
+		return;
+	}
+	put_fields(e, c, fields, true);
+	put_baseline(e, c, r.x, r.y + rows, r.w);
 }
 
 void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 {
+	/* Shorter than the panes' titles: all four fit in 60 columns. */
+	static const char *const labels[PANE_N] = {
+		[PANE_TABLE] = "Occupancy", [PANE_CHARTS] = "Charts",
+		[PANE_SMS] = "Per-SM", [PANE_RULES] = "Findings",
+	};
 	int x = r.x;
 
 	memset(e->tab_rect, 0, sizeof(e->tab_rect));
@@ -65,22 +104,32 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 		bool on = e->active == (enum pane_id)p;
 		int used;
 
-		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1, e->panes[p].cls->title);
+		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1, labels[p]);
 		used = canvas_text(c, x, r.y, r.x + r.w - x, on ? CANVAS_FOCUS : CANVAS_DIM, label);
 		e->tab_rect[p] = (struct rect){ x, r.y, used, 1 };
 		x += used + 1;
 	}
 }
 
-/* The keys that matter now, shortest first so narrow screens keep the essentials. */
-static const char *hints(const struct explorer *e)
+/* The keys that matter now: the longest list that fits in width cells. */
+static const char *hints(const struct explorer *e, int width)
 {
+	static const char *const wide[] = {
+		"Tab field  +/- step  [ ] big step  Enter type  g GPU  u undo  R reset  s save  "
+		"a animate  j/k e findings  ? help  q quit",
+		"Tab field  +/- step  Enter type  g GPU  u undo  1-4 pane  ? help  q quit",
+		"Tab +- Enter edit  g GPU  u undo  ? help  q quit",
+		"Tab +- edit  ? help  q quit",
+		"? help  q quit",
+	};
+	size_t first = e->layout.tabbed ? 1 : 0;
+
 	if (e->view.animating)
 		return "a stop  q quit";
-	if (e->layout.tabbed)
-		return "Tab field  +/- step  Enter type  g GPU  u undo  1-4 pane  ? help  q quit";
-	return "Tab field  +/- step  [ ] big step  Enter type  g GPU  u undo  R reset  s save  "
-	       "a animate  j/k e findings  ? help  q quit";
+	for (size_t i = first; i < sizeof(wide) / sizeof(wide[0]); i++)
+		if ((int)strlen(wide[i]) <= width)
+			return wide[i];
+	return wide[sizeof(wide) / sizeof(wide[0]) - 1];
 }
 
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
@@ -112,7 +161,7 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		canvas_text(c, r.x + used, r.y, r.w - used,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);
 	else
-		canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hints(e));
+		canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hints(e, r.w - used));
 }
 
 void chrome_draw_too_small(struct canvas *c)

@@ -23,9 +23,10 @@ void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
 		l->too_small = true;
 		return;
 	}
-	l->params = (struct rect){ 0, 0, cols, 2 };
+	/* Two rows of parameters and one of their baseline values. */
+	l->params = (struct rect){ 0, 0, cols, 3 };
 	l->status = (struct rect){ 0, rows - 1, cols, 1 };
-	top = 2;
+	top = 3;
 	if (cols < LAYOUT_WIDE_COLS || rows < LAYOUT_WIDE_ROWS) {
 		l->tabbed = true;
 		l->tabs = (struct rect){ 0, top, cols, 1 };

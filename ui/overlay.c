@@ -290,14 +290,35 @@ static void prompt_draw(struct explorer *e, struct canvas *c)
 
 /* ---- help, from the key table ---- */
 
-static int help_lines(char lines[][160], int max)
+/* The help text: one entry per action, keys then help, the help wrapped at
+ * width cells under its own column. */
+enum { HELP_KEYS_W = 19, HELP_MAX_LINES = ACT_N * 3 };
+
+static int help_lines(char lines[][160], int max, int width)
 {
-	int n = 0;
+	int n = 0, text_w = width - HELP_KEYS_W > 20 ? width - HELP_KEYS_W : 20;
 
 	for (int a = ACT_NONE + 1; a < ACT_N && n < max; a++) {
+		const char *help = key_action_help((enum action)a);
 		char keys[64];
+		bool first = true;
+
 		key_names((enum action)a, keys, sizeof(keys));
-		snprintf(lines[n++], 160, "%-18s %s", keys, key_action_help((enum action)a));
+		while (*help && n < max) {
+			int len = (int)strlen(help), cut = len;
+			if (len > text_w) {
+				cut = text_w;
+				while (cut > 0 && help[cut] != ' ')
+					cut--;
+				if (cut == 0)
+					cut = text_w;
+			}
+			snprintf(lines[n++], 160, "%-*s%.*s", HELP_KEYS_W, first ? keys : "", cut, help);
+			first = false;
+			help += cut;
+			while (*help == ' ')
+				help++;
+		}
 	}
 	return n;
 }
@@ -328,11 +349,15 @@ static enum reaction help_key(struct explorer *e, int key)
 
 static void help_draw(struct explorer *e, struct canvas *c)
 {
-	char lines[ACT_N][160];
-	int n = help_lines(lines, ACT_N);
-	struct rect r = layout_overlay(c->width, c->height, 100, n + 4);
-	struct rect in = rect_inner(r);
-	int rows = in.h - 1;
+	char lines[HELP_MAX_LINES][160];
+	struct rect r = layout_overlay(c->width, c->height, 110, ACT_N + 4);
+	int n = help_lines(lines, HELP_MAX_LINES, r.w - 2);
+	struct rect in;
+	int rows;
+
+	r = layout_overlay(c->width, c->height, 110, n + 3);
+	in = rect_inner(r);
+	rows = in.h - 1;
 
 	if (in.h < 2 || in.w < 10)
 		return;

@@ -29,9 +29,11 @@ static bool compute_sweeps(struct view *v)
 		[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
 		[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
 		[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
+		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
 	};
 	const struct gpu_arch *arch = &v->cur.gpu.arch;
-	int n = 3;
+	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat. */
+	int n = arch->barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_N_CHARTS - 1;
 
 	if (!v->cur.ok)
 		return true;
