@@ -265,16 +265,19 @@ START_TEST(test_tabs_and_clicks)
 	struct explorer *e = open_default(true);
 	char *text;
 
-	/* At 80x24 the tab bar is row 2; click the second tab. */
-	free(screen(e, 80, 24, true));
+	/* Click the second tab, wherever the tab bar is. */
 	text = screen(e, 80, 24, true);
 	{
-		char *row = text;
-		for (int i = 0; i < 2; i++)
-			row = strchr(row, '\n') + 1;
-		char *tab = strstr(row, "2 ");
-		ck_assert(tab != NULL);
-		ck_assert_int_eq(explorer_click(e, (int)(tab - row), 2), REACT_REDRAW);
+		char *bar = strstr(text, "[1 Occupancy]");
+		char *row = bar;
+		int y = 0;
+
+		ck_assert(bar != NULL);
+		while (row > text && row[-1] != '\n')
+			row--;
+		for (char *p = text; p < row; p++)
+			y += *p == '\n';
+		ck_assert_int_eq(explorer_click(e, (int)(strstr(bar, "2 ") - row), y), REACT_REDRAW);
 	}
 	free(text);
 	text = screen(e, 80, 24, true);
