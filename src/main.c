@@ -167,7 +167,8 @@ static const char *recovery_notice(const struct cli_options *o, char *buf, size_
 	if (o->load && strcmp(o->load, path) == 0)
 		return NULL;
 	/* path is at most a few hundred bytes in practice; buf is sized for two. */
-	snprintf(buf, size, "a session that dropped left its launch in %.500s: occview --load %.500s",
+	snprintf(buf, size, "A session that ended without q (a dropped connection or SIGTERM) saved "
+		 "the launch it was exploring in %.500s. To open it: occview --load %.500s",
 		 path, path);
 	return buf;
 }

@@ -303,6 +303,27 @@ START_TEST(test_animation_plays_and_stops)
 }
 END_TEST
 
+START_TEST(test_notice_at_start)
+{
+	struct explorer_options o = { .ascii = true, .notice = "A session saved its launch in /x/r.occ." };
+	struct explorer *e;
+	char *text;
+
+	explorer_free(open_default(true));
+	e = explorer_new(db, &item, 1, &o);
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "/x/r.occ") != NULL, "%s", text);
+	free(text);
+	/* The first key only closes it: q does not quit yet. */
+	ck_assert_int_eq(explorer_key(e, 'q'), REACT_REDRAW);
+	text = screen(e, 80, 24, true);
+	ck_assert(strstr(text, "/x/r.occ") == NULL);
+	free(text);
+	ck_assert_int_eq(explorer_key(e, 'q'), REACT_QUIT);
+	explorer_free(e);
+}
+END_TEST
+
 START_TEST(test_every_size)
 {
 	struct explorer *e = open_default(false);
@@ -338,6 +359,7 @@ int main(void)
 	tcase_add_test(tc, test_save_and_load_back);
 	tcase_add_test(tc, test_tabs_and_clicks);
 	tcase_add_test(tc, test_animation_plays_and_stops);
+	tcase_add_test(tc, test_notice_at_start);
 	tcase_add_test(tc, test_every_size);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

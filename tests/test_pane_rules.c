@@ -245,7 +245,7 @@ START_TEST(keys_page)
 	top = p.scroll;
 	ck_assert_int_gt(top, 0);
 	t = text_of(c);
-	ck_assert_msg(strncmp(t, "i ", 2) == 0 && strncmp(t + 2, v->cur.findings[lim].title, 30) == 0,
+	ck_assert_msg(strncmp(t, "i>", 2) == 0 && strncmp(t + 2, v->cur.findings[lim].title, 30) == 0,
 		      "%s", t);
 	ck_assert_ptr_nonnull(strstr(t, "v more below"));
 	ck_assert_ptr_nonnull(strstr(t, "^ more above"));

@@ -141,8 +141,8 @@ check "EXIT=143" "SIGTERM exits with 128 + 15"
 if grep -q "288" "$tmp/state/occview/recovery.occ" 2>/dev/null; then ok; else
 	bad "no recovery file with the changed block"; fi
 start 80x24 ""
-check "left its launch in" "the next start mentions the recovery file"
-keys q
+check "saved the launch it was" "the next start mentions the recovery file"
+keys q q
 start 80x24 "--load $tmp/state/occview/recovery.occ"
 check "block 288" "--load reopens the recovery file"
 keys q

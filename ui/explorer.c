@@ -115,8 +115,11 @@ struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *it
 	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
 	str_copy(e->view.source, sizeof(e->view.source), e->source);
 	e->view.n_launches = (int)n;
-	if (o->notice)
-		explorer_say(e, false, "%s", o->notice);
+	/* Too long for the status line, and worth a look before anything else. */
+	if (o->notice) {
+		str_copy(e->notice, sizeof(e->notice), o->notice);
+		e->overlay = OVERLAY_NOTICE;
+	}
 	explorer_refresh(e);
 	if (!items[0].ok && !e->message[0]) {
 		char msg[512];

@@ -9,7 +9,7 @@
 #include "view.h"
 #include "whatif.h"
 
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_PROMPT };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_PROMPT, OVERLAY_NOTICE };
 enum prompt_purpose { PROMPT_EDIT, PROMPT_SAVE };
 
 #define EXPLORER_MODELS 6
@@ -34,6 +34,7 @@ struct explorer {
 	int n_models, model;
 	char source[256];
 	char message[512];                   /* replaces the key hints until the next key */
+	char notice[1200];                   /* OVERLAY_NOTICE's text */
 	bool message_is_error;
 	struct rect field_rect[WHATIF_N_FIELDS];  /* where each parameter was drawn */
 	struct rect tab_rect[PANE_N];

@@ -372,9 +372,30 @@ static void help_draw(struct explorer *e, struct canvas *c)
 		    "Flags, files and formats: man occview, man occview-formats");
 }
 
+/* ---- a notice at start ---- */
+
+static void notice_draw(struct explorer *e, struct canvas *c)
+{
+	struct rect r = layout_overlay(c->width, c->height, 64, 9);
+	struct rect in = rect_inner(r);
+	int used;
+
+	if (in.h < 2 || in.w < 10)
+		return;
+	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
+	canvas_frame(c, r.x, r.y, r.w, r.h, "Notice", CANVAS_FRAME);
+	used = canvas_wrap(c, in.x + 1, in.y, in.w - 2, in.h - 1, CANVAS_WARNING, e->notice);
+	canvas_text(c, in.x + 1, in.y + (used < in.h - 1 ? used + 1 : in.h - 1), in.w - 2, CANVAS_DIM,
+		    "Any key continues.");
+}
+
 enum reaction overlay_key(struct explorer *e, int key)
 {
 	switch (e->overlay) {
+	case OVERLAY_NOTICE:
+		(void)key;
+		e->overlay = OVERLAY_NONE;
+		return REACT_REDRAW;
 	case OVERLAY_HELP:
 		return help_key(e, key);
 	case OVERLAY_PICKER:
@@ -398,6 +419,9 @@ void overlay_draw(struct explorer *e, struct canvas *c)
 		break;
 	case OVERLAY_PROMPT:
 		prompt_draw(e, c);
+		break;
+	case OVERLAY_NOTICE:
+		notice_draw(e, c);
 		break;
 	case OVERLAY_NONE:
 		break;

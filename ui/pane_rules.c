@@ -203,6 +203,9 @@ static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel
 				int saved = e->row;
 				e->row = row;
 				put(e, 0, 1, severity_role(f->severity), marker, strlen(marker));
+				/* The selection shows without colour too. */
+				if (sel)
+					put(e, 1, 1, CANVAS_FOCUS, ">", 1);
 				e->row = saved;
 			}
 		}
