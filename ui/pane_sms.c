@@ -132,9 +132,13 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 		b->average_pct = a->w.predicted_achieved_pct;
 		if (a->r.active_blocks_per_sm == 0)
 			snprintf(b->title, sizeof(b->title), "no block fits on an SM: nothing runs");
-		else if (grid > SIM_MAX_BLOCKS)
+		else if (grid > VIEW_SIM_MAX_BLOCKS && v->sim_params.model == SIM_UNIFORM)
 			snprintf(b->title, sizeof(b->title),
-				 "grid too large to simulate: uniform-duration wave formula");
+				 "predicted (uniform durations: the wave formula, exact for them)");
+		else if (grid > VIEW_SIM_MAX_BLOCKS)
+			snprintf(b->title, sizeof(b->title),
+				 "grid above %lld blocks, not simulated: uniform-duration wave formula",
+				 (long long)VIEW_SIM_MAX_BLOCKS);
 		else
 			snprintf(b->title, sizeof(b->title),
 				 "not simulated: uniform-duration wave formula");

@@ -56,7 +56,7 @@ static bool simulate(struct view *v, const struct sim_params *model)
 	v->sim_params.max_warps_per_sm = r->max_warps_per_sm;
 	v->sim_params.grid_size = launch_grid_size(&v->cur.launch);
 	v->sim_ok = false;
-	if (!v->cur.ok || r->active_blocks_per_sm <= 0 || v->sim_params.grid_size > SIM_MAX_BLOCKS)
+	if (!v->cur.ok || r->active_blocks_per_sm <= 0 || v->sim_params.grid_size > VIEW_SIM_MAX_BLOCKS)
 		return true;
 	v->sim_ok = sim_run(&v->sim_params, &v->sim);
 	/* sim_run fails only for want of memory once the launch can run. */

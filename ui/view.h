@@ -24,6 +24,10 @@ struct view_measured {
 	const double *sm_pct;
 };
 
+/* Grids above this are not simulated on each keystroke (about 30 ms here);
+ * the per-SM pane shows the wave formula, exact for uniform durations. */
+#define VIEW_SIM_MAX_BLOCKS ((int64_t)1 << 18)
+
 struct view {
 	char source[256];         /* the file or "embedded default" */
 	int launch_index, n_launches;
