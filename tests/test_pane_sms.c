@@ -223,7 +223,7 @@ START_TEST(golden_too_large)
 	ck_assert(!v->sim_ok);
 	golden_view("sms_too_large_80x24_ascii.txt", v, 80, 24, true);
 	c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "grid too large to simulate: uniform-duration wave formula"));
+	ck_assert(shows(c, "predicted (uniform durations: the wave formula, exact for them)"));
 	canvas_free(c);
 	view_free(v);
 }
