@@ -142,6 +142,8 @@ static const char *source_name(const struct cli_options *o)
 		return o->files[0];
 	if (o->n_files > 1)
 		return "several files";
+	if (o->set)
+		return "command line";
 	return NULL;
 }
 
