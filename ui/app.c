@@ -153,8 +153,11 @@ int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
 	set_escdelay(25);
 	curs_set(0);
 	screen_init_theme(!o->no_color);
-	if (o->mouse)
-		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	if (o->mouse) {
+		/* A press acts at once; waiting for a click costs mouseinterval. */
+		mousemask(BUTTON1_PRESSED, NULL);
+		mouseinterval(0);
+	}
 
 	for (;;) {
 		wint_t ch;
