@@ -143,6 +143,8 @@ if grep -q "288" "$tmp/state/occview/recovery.occ" 2>/dev/null; then ok; else
 start 80x24 ""
 check "saved the launch it was" "the next start mentions the recovery file"
 keys q q
+# Quit before the next start: a hang-up would save this session's launch over it.
+check "EXIT=0" "q closes the notice, then quits"
 start 80x24 "--load $tmp/state/occview/recovery.occ"
 check "block 288" "--load reopens the recovery file"
 keys q
