@@ -199,3 +199,9 @@ const char *occ_factor_label(enum occ_factor f)
 	};
 	return (unsigned)f < OCC_N_FACTORS ? labels[f] : "?";
 }
+
+const char *occ_factor_unit(enum occ_factor f)
+{
+	static const char *const units[OCC_N_FACTORS] = { "warp", "blk", "reg", "B", "bar" };
+	return (unsigned)f < OCC_N_FACTORS ? units[f] : "?";
+}

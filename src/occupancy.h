@@ -83,6 +83,8 @@ void occ_compute(const struct gpu_arch *arch, const struct occ_input *in, struct
  * "shared_mem", "barriers"; and the words for people: "shared memory". */
 const char *occ_factor_key(enum occ_factor f);
 const char *occ_factor_label(enum occ_factor f);
+/* The factor's unit, short for tables: "warp", "blk", "reg", "B", "bar". */
+const char *occ_factor_unit(enum occ_factor f);
 static inline bool occ_is_limiting(const struct occ_result *r, enum occ_factor f)
 {
 	return (r->limiting >> f) & 1u;

@@ -91,17 +91,6 @@ static void limit_text(int limit, char *buf, size_t size)
 		snprintf(buf, size, "%d", limit);
 }
 
-static const char *unit_of(enum occ_factor f)
-{
-	switch (f) {
-	case OCC_WARPS: return "warp";
-	case OCC_BLOCKS: return "blk";
-	case OCC_REGISTERS: return "reg";
-	case OCC_SHARED_MEM: return "B";
-	default: return "bar";
-	}
-}
-
 static void header(struct doc *d, const struct analysis *a)
 {
 	const struct launch *l = &a->launch;
@@ -149,7 +138,7 @@ static void table(struct doc *d, const struct analysis *a)
 		}
 		add(d, lim_f ? CANVAS_LIMITER : CANVAS_NORMAL, "  %c %-13s %6s %8lld %-4s %9lld %9lld %10lld %9lld",
 		    lim_f ? '*' : ' ', occ_factor_label((enum occ_factor)f), lim, (long long)u->per_block,
-		    unit_of((enum occ_factor)f), (long long)u->used, (long long)u->idle,
+		    occ_factor_unit((enum occ_factor)f), (long long)u->used, (long long)u->idle,
 		    (long long)u->leftover, (long long)u->total);
 	}
 	add(d, CANVAS_DIM, "  * limits; - never limits. idle: kept free by another limit;");

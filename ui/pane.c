@@ -24,3 +24,13 @@ void pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 	r.h -= used + 1;
 	canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, "Change the value (Tab, +, -, Enter), undo (u) or reset (R).");
 }
+
+bool pane_skip(struct canvas *c, struct rect r, const struct view *v)
+{
+	if (rect_empty(r))
+		return true;
+	if (v->cur.ok)
+		return false;
+	pane_draw_error(c, r, v);
+	return true;
+}

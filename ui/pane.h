@@ -49,5 +49,8 @@ extern const struct pane_class pane_rules;
 /* What panes show in place of their content when the launch is not valid on
  * the chosen GPU (v->cur.ok false): the error, wrapped. */
 void pane_draw_error(struct canvas *c, struct rect r, const struct view *v);
+/* Every pane's first step: true when it has nothing of its own to draw,
+ * because r is empty or the launch cannot be computed (the error is drawn). */
+bool pane_skip(struct canvas *c, struct rect r, const struct view *v);
 
 #endif

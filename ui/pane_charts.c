@@ -88,12 +88,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	int n = chart_count(v);
 
 	(void)p;
-	if (rect_empty(r))
+	if (pane_skip(c, r, v))
 		return;
-	if (!v->cur.ok) {
-		pane_draw_error(c, r, v);
-		return;
-	}
 	if (n == 0)
 		return;
 	place(r, n, at);

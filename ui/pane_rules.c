@@ -244,12 +244,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	struct emit e = { NULL, r, 0, 0 };
 	int total, first, end, rows;
 
-	if (rect_empty(r))
+	if (pane_skip(c, r, v))
 		return;
-	if (!v->cur.ok) {
-		pane_draw_error(c, r, v);
-		return;
-	}
 	clamp_selection(p, v);
 	/* The last row tells the keys and whether there is more; a pane of one row
 	 * shows only content. */

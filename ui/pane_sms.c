@@ -245,12 +245,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	char group_note[64];
 
 	(void)p;
-	if (rect_empty(r))
+	if (pane_skip(c, r, v))
 		return;
-	if (!v->cur.ok) {
-		pane_draw_error(c, r, v);
-		return;
-	}
 	if (!gather(v, &b, &owned)) {
 		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
 		return;

@@ -270,17 +270,6 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	o->y++;
 }
 
-static const char *unit_of(enum occ_factor f)
-{
-	switch (f) {
-	case OCC_WARPS: return "warp";
-	case OCC_BLOCKS: return "blk";
-	case OCC_REGISTERS: return "reg";
-	case OCC_SHARED_MEM: return "B";
-	default: return "bar";
-	}
-}
-
 static bool barriers_not_a_limit(const struct gpu_arch *g, enum occ_factor f)
 {
 	return f == OCC_BARRIERS && g->barriers_per_sm == 0;
@@ -509,7 +498,7 @@ static void sec_limits(struct out *o, const struct view *v)
 		else
 			snprintf(limit, sizeof(limit), "%d", r->block_limit[f]);
 		putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_factor_label(f), limit,
-		     (long long)u->per_block, unit_of(f));
+		     (long long)u->per_block, occ_factor_unit(f));
 		if (lc.bar_w > 0)
 			bar(o, lc.bar_x, lc.bar_w, u);
 		if (lc.num_w > 0 && lc.all_numbers) {
@@ -687,12 +676,8 @@ static void column(struct canvas *c, struct rect col, const struct view *v, int 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	(void)p;
-	if (rect_empty(r))
+	if (pane_skip(c, r, v))
 		return;
-	if (!v->cur.ok) {
-		pane_draw_error(c, r, v);
-		return;
-	}
 	if (r.w < TWO_COLUMNS_MIN_W) {
 		column(c, r, v, SEC_HEADER, N_SECTIONS);
 		return;
