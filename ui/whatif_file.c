@@ -1,0 +1,261 @@
+/* whatif_file.c - the what-if launch written as a launch file: atomically
+ * (a temporary file in the same directory, then rename), and to the recovery
+ * file when a session drops. */
+#include "config.h"
+
+#include "whatif.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "strutil.h"
+
+/* The launch file parser cuts a value at '#', trims blanks, reads one line and
+ * refuses files that are not UTF-8. A name is written as is unless it holds
+ * one of those; then each control character, '#' or byte that is not UTF-8
+ * becomes '?' and outer blanks are dropped. Returns true if anything changed. */
+static bool file_safe(const char *in, char *out, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t n = 0, len = strlen(in);
+	bool changed = false;
+
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) {
+		len--;
+		changed = true;
+	}
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+		changed = true;
+	}
+	for (size_t i = 0; i < len && n + 1 < size;) {
+		size_t l = 1;
+		bool ok = s[i] >= 0x20 && s[i] != 0x7f && s[i] != '#';
+
+		if (s[i] >= 0x80) {
+			/* The shortest prefix str_is_binary accepts is one character. */
+			ok = false;
+			for (l = 2; l <= 4 && i + l <= len && !ok; l++)
+				ok = !str_is_binary((const char *)s + i, l, NULL);
+			if (ok)
+				l--;
+			else
+				l = 1;
+			/* C1 controls (U+0080..U+009F) are text to the parser but not
+			 * to a terminal. */
+			if (ok && l == 2 && s[i] == 0xC2 && s[i + 1] < 0xA0)
+				ok = false;
+		}
+		if (ok) {
+			memcpy(out + n, s + i, l);
+			n += l;
+		} else {
+			out[n++] = '?';
+			changed = true;
+		}
+		i += l;
+	}
+	out[n] = '\0';
+	return changed;
+}
+
+static void write_dim3(FILE *f, const char *key, int64_t x, int64_t y, int64_t z)
+{
+	if (y == 1 && z == 1)
+		fprintf(f, "%-18s = %lld\n", key, (long long)x);
+	else
+		fprintf(f, "%-18s = %lldx%lldx%lld\n", key, (long long)x, (long long)y, (long long)z);
+}
+
+static void write_launch(FILE *f, const struct whatif_state *s)
+{
+	const struct launch *l = &s->launch;
+	char kernel[sizeof(l->kernel)], gpu[sizeof(s->gpu.name)];
+	bool cut = file_safe(l->kernel, kernel, sizeof(kernel));
+
+	cut |= file_safe(s->gpu.name, gpu, sizeof(gpu));
+	fprintf(f, "# Written by occview %s (what-if explorer): a launch file, see "
+		"occview-formats(5).\n", PACKAGE_VERSION);
+	if (cut)
+		fprintf(f, "# Names had control characters, '#', bytes that are not UTF-8 or outer\n"
+			"# blanks, which this format cannot hold: each became '?' (blanks dropped).\n");
+	fprintf(f, "%-18s = %s\n", "kernel", kernel);
+	fprintf(f, "%-18s = %s\n", "gpu", gpu);
+	write_dim3(f, "grid", l->grid[0], l->grid[1], l->grid[2]);
+	write_dim3(f, "block", l->block[0], l->block[1], l->block[2]);
+	fprintf(f, "%-18s = %d\n", "registers", l->regs_per_thread);
+	fprintf(f, "%-18s = %lld\n", "static_shared_mem", (long long)l->static_smem_bytes);
+	fprintf(f, "%-18s = %lld\n", "dynamic_shared_mem", (long long)l->dynamic_smem_bytes);
+	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
+		fprintf(f, "%-18s = default\n", "carveout");
+	else
+		fprintf(f, "%-18s = %d\n", "carveout", l->carveout_pct);
+	fprintf(f, "%-18s = %d\n", "barriers", l->barriers);
+}
+
+/* An existing file keeps its permissions; a new one gets what open(2) would
+ * have given it. mkstemp's 0600 would hide a saved launch from the group. */
+static mode_t target_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return st.st_mode & 07777;
+	/* Reading the umask means setting it; the program is single-threaded. */
+	mask = umask(022);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* Flushes the directory entry of the rename; a failure costs durability, not
+ * correctness, so it is not reported. */
+static void sync_dir(const char *path)
+{
+	char *dir = strdup(path);
+	char *slash;
+	int fd;
+
+	if (!dir)
+		return;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	fd = open(dir, O_RDONLY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err)
+{
+	size_t len = strlen(path);
+	char *tmp = malloc(len + sizeof(".XXXXXX"));
+	const char *step = "cannot create a temporary file beside it";
+	FILE *f = NULL;
+	int fd, saved;
+
+	if (err)
+		occ_error_clear(err);
+	if (!tmp) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "out of memory");
+		return false;
+	}
+	/* The temporary file sits beside the target so rename(2) stays on one
+	 * file system and replaces the target in one step. */
+	memcpy(tmp, path, len);
+	memcpy(tmp + len, ".XXXXXX", sizeof(".XXXXXX"));
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto fail_errno;
+	step = "cannot write";
+	if (fchmod(fd, target_mode(path)) != 0)
+		goto fail_unlink;
+	f = fdopen(fd, "w");
+	if (!f)
+		goto fail_unlink;
+	fd = -1;
+	write_launch(f, &w->cur);
+	if (ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0)
+		goto fail_unlink;
+	if (fclose(f) != 0) {
+		f = NULL;
+		goto fail_unlink;
+	}
+	f = NULL;
+	step = "cannot replace it";
+	if (rename(tmp, path) != 0)
+		goto fail_unlink;
+	sync_dir(path);
+	free(tmp);
+	return true;
+
+fail_unlink:
+	saved = errno;
+	if (f)
+		fclose(f);
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = saved;
+fail_errno:
+	occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "%s: %s", step,
+		      strerror(errno ? errno : EIO));
+	free(tmp);
+	return false;
+}
+
+bool whatif_recovery_path(char *buf, size_t size)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	/* The XDG base directory spec: a relative path in the variable is invalid. */
+	if (state && state[0] == '/')
+		n = snprintf(buf, size, "%s/occview/recovery.occ", state);
+	else if (home && home[0])
+		n = snprintf(buf, size, "%s/.local/state/occview/recovery.occ", home);
+	else
+		return false;
+	return n > 0 && (size_t)n < size;
+}
+
+/* mkdir -p with mode 0700: the state directory is private (XDG). */
+static bool make_dirs(char *dir)
+{
+	for (char *p = dir + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			*p = c;
+			return false;
+		}
+		*p = c;
+		if (!c)
+			return true;
+	}
+}
+
+bool whatif_save_recovery(const struct whatif *w, char *path, size_t size,
+			  struct occ_error *err)
+{
+	char *slash;
+
+	if (err)
+		occ_error_clear(err);
+	if (!whatif_recovery_path(path, size)) {
+		occ_error_set(err, OCC_ENOINPUT, NULL, 0, NULL,
+			      "no place for the recovery file: neither XDG_STATE_HOME nor HOME "
+			      "is set (or the path is too long)");
+		return false;
+	}
+	slash = strrchr(path, '/');
+	if (slash && slash != path) {
+		*slash = '\0';
+		bool made = make_dirs(path);
+		int saved = errno;
+		*slash = '/';
+		if (!made) {
+			occ_error_set(err, OCC_ENOINPUT, path, 0, NULL,
+				      "cannot create its directory: %s", strerror(saved));
+			return false;
+		}
+	}
+	return whatif_save(w, path, err);
+}
