@@ -10,10 +10,9 @@
 #include <unistd.h>
 
 #include "explorer.h"
-#include "golden.h"
 #include "launch_file.h"
 #include "occupancy.h"
-#include "testutil.h"
+#include "paneutil.h"
 
 static struct analysis item;
 
@@ -38,17 +37,13 @@ static struct explorer *open_default(bool ascii)
 static char *screen(struct explorer *e, int cols, int rows, bool ascii)
 {
 	struct canvas *c = canvas_new(cols, rows, ascii);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *text;
 
 	ck_assert(c != NULL);
 	explorer_draw(e, c);
-	f = open_memstream(&buf, &len);
-	canvas_write(c, f);
-	fclose(f);
+	text = canvas_text_of(c);
 	canvas_free(c);
-	return buf;
+	return text;
 }
 
 static void golden_screen(struct explorer *e, int cols, int rows, bool ascii, const char *name)

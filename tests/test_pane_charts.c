@@ -9,38 +9,11 @@
 
 #include "analysis.h"
 #include "canvas.h"
-#include "golden.h"
 #include "launch.h"
 #include "pane.h"
 #include "sweep.h"
-#include "testutil.h"
+#include "paneutil.h"
 #include "view.h"
-
-/* What ui/view.c will compute, by hand: the analysis of l on the named GPU and
- * a sweep per chart, four charts where barriers limit (cc 9.0 and later). */
-static struct view *make_view(const char *gpu_name, const struct launch *l)
-{
-	struct view *v = calloc(1, sizeof(*v));
-	struct occ_error err = { 0 };
-	struct gpu g;
-
-	ck_assert_ptr_nonnull(v);
-	ck_assert_msg(gpu_db_find(db, gpu_name, &g, &err), "%s", err.message);
-	analysis_run(&v->cur, l, &g, NULL, 0);
-	v->n_charts = v->cur.gpu.arch.barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_CHART_BARRIERS;
-	if (v->cur.ok)
-		for (int k = 0; k < v->n_charts; k++)
-			ck_assert(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k,
-						&v->sweeps[k]));
-	return v;
-}
-
-static void free_view(struct view *v)
-{
-	for (int k = 0; k < VIEW_N_CHARTS; k++)
-		sweep_done(&v->sweeps[k]);
-	free(v);
-}
 
 /* The embedded default launch (H100 SXM, 256 threads, 32 registers) or the same
  * on another GPU. */
@@ -49,18 +22,9 @@ static struct view *default_view(const char *gpu_name)
 	struct launch l;
 
 	launch_init(&l);
-	return make_view(gpu_name ? gpu_name : l.gpu_name, &l);
-}
-
-static void golden_pane(const char *name, const struct view *v, int w, int h, bool ascii)
-{
-	struct canvas *c = canvas_new(w, h, ascii);
-	struct pane p = { .cls = &pane_charts };
-
-	ck_assert_ptr_nonnull(c);
-	pane_charts.draw(&p, c, (struct rect){ 0, 0, w, h }, v);
-	golden_canvas(name, c);
-	canvas_free(c);
+	if (gpu_name)
+		str_copy(l.gpu_name, sizeof(l.gpu_name), gpu_name);
+	return pane_view_new(&l, NULL, NULL);
 }
 
 START_TEST(test_class)
@@ -80,15 +44,15 @@ START_TEST(test_golden_h100)
 	struct view *v = default_view(NULL);
 
 	ck_assert_int_eq(v->n_charts, 4);
-	golden_pane("charts_h100_80x24_ascii.txt", v, 80, 24, true);
-	golden_pane("charts_h100_80x24_utf8.txt", v, 80, 24, false);
-	golden_pane("charts_h100_78x19_ascii.txt", v, 78, 19, true);
-	golden_pane("charts_h100_78x19_utf8.txt", v, 78, 19, false);
-	golden_pane("charts_h100_200x60_ascii.txt", v, 200, 60, true);
-	golden_pane("charts_h100_200x60_utf8.txt", v, 200, 60, false);
+	pane_golden(&pane_charts, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
+	pane_golden(&pane_charts, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
+	pane_golden(&pane_charts, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
+	pane_golden(&pane_charts, v, 78, 19, false, "charts_h100_78x19_utf8.txt");
+	pane_golden(&pane_charts, v, 200, 60, true, "charts_h100_200x60_ascii.txt");
+	pane_golden(&pane_charts, v, 200, 60, false, "charts_h100_200x60_utf8.txt");
 	v->pct_axis = true;
-	golden_pane("charts_h100_pct_78x19_ascii.txt", v, 78, 19, true);
-	free_view(v);
+	pane_golden(&pane_charts, v, 78, 19, true, "charts_h100_pct_78x19_ascii.txt");
+	pane_view_free(v);
 }
 END_TEST
 
@@ -98,13 +62,13 @@ START_TEST(test_golden_t4)
 	struct view *v = default_view("T4");
 
 	ck_assert_int_eq(v->n_charts, 3);
-	golden_pane("charts_t4_80x24_ascii.txt", v, 80, 24, true);
-	golden_pane("charts_t4_78x19_ascii.txt", v, 78, 19, true);
-	golden_pane("charts_t4_78x19_utf8.txt", v, 78, 19, false);
-	golden_pane("charts_t4_200x60_ascii.txt", v, 200, 60, true);
+	pane_golden(&pane_charts, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
+	pane_golden(&pane_charts, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
+	pane_golden(&pane_charts, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
+	pane_golden(&pane_charts, v, 200, 60, true, "charts_t4_200x60_ascii.txt");
 	v->pct_axis = true;
-	golden_pane("charts_t4_pct_80x24_utf8.txt", v, 80, 24, false);
-	free_view(v);
+	pane_golden(&pane_charts, v, 80, 24, false, "charts_t4_pct_80x24_utf8.txt");
+	pane_view_free(v);
 }
 END_TEST
 
@@ -116,10 +80,8 @@ START_TEST(test_small_pane_shows_every_chart)
 
 	for (size_t i = 0; i < 2; i++) {
 		struct view *v = default_view(gpus[i]);
-		struct canvas *c = canvas_new(78, 19, true);
-		struct pane p = { .cls = &pane_charts };
+		struct canvas *c = pane_draw(&pane_charts, v, 78, 19, true);
 		int markers = 0, legends = 0;
-		pane_charts.draw(&p, c, (struct rect){ 0, 0, 78, 19 }, v);
 		for (int y = 0; y < 19; y++)
 			for (int x = 0; x < 78; x++) {
 				const struct canvas_cell *cell = canvas_at(c, x, y);
@@ -133,7 +95,7 @@ START_TEST(test_small_pane_shows_every_chart)
 		ck_assert_int_eq(markers, v->n_charts);
 		ck_assert_int_eq(legends, v->n_charts);
 		canvas_free(c);
-		free_view(v);
+		pane_view_free(v);
 	}
 }
 END_TEST
@@ -224,7 +186,7 @@ START_TEST(test_clicks)
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 80, 24, want);
 	check_clicks(v, 200, 60, want);
-	free_view(v);
+	pane_view_free(v);
 
 	launch_init(&l);
 	l.block[0] = 128;
@@ -232,15 +194,16 @@ START_TEST(test_clicks)
 	l.static_smem_bytes = 4096;
 	l.dynamic_smem_bytes = 8192;
 	l.barriers = 3;
-	v = make_view("H100", &l);
+	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
+	v = pane_view_new(&l, NULL, NULL);
 	check_clicks(v, 78, 19, want_smem);
 	check_clicks(v, 160, 30, want_smem);
-	free_view(v);
+	pane_view_free(v);
 
 	v = default_view("T4");
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 200, 60, want);
-	free_view(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -249,74 +212,64 @@ START_TEST(test_error)
 {
 	struct launch l;
 	struct view *v;
-	struct canvas *c = canvas_new(78, 19, true);
+	struct canvas *c;
 	struct pane p = { .cls = &pane_charts };
 	enum whatif_field f;
 	int64_t value;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out;
 
 	launch_init(&l);
 	l.block[0] = 2048;   /* H100: at most 1024 threads per block */
-	v = make_view("H100", &l);
+	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
+	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	pane_charts.draw(&p, c, (struct rect){ 0, 0, 78, 19 }, v);
-	out = open_memstream(&buf, &len);
-	canvas_write(c, out);
-	fclose(out);
-	ck_assert_ptr_nonnull(strstr(buf, "This launch cannot be computed on"));
-	ck_assert_ptr_null(strstr(buf, "current:"));
+	c = pane_draw_with(&p, v, 78, 19, true);
+	ck_assert(canvas_shows(c, "This launch cannot be computed on"));
+	ck_assert(!canvas_shows(c, "current:"));
 	for (int y = 0; y < 19; y++)
 		for (int x = 0; x < 78; x++)
 			ck_assert(!pane_charts.click(&p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
-	free(buf);
 	canvas_free(c);
-	free_view(v);
+	pane_view_free(v);
 }
 END_TEST
 
 /* Every size from 1x1 to 120x50 at an offset in a larger canvas: nothing
  * outside the rectangle changes, and clicks inside it give a sweep's value. */
+static void alternate_axis(struct pane *p, struct view *v, int k, int w, int h)
+{
+	(void)p;
+	(void)k;
+	v->pct_axis = (w + h) % 2;
+}
+
+/* Clicks on a coarse grid over and around the rectangle, out to the edges of
+ * the sentinel canvas and past them. */
+static void clicks_inside(struct pane *p, struct rect r, const struct view *v, int k)
+{
+	for (int y = 0; y < 60; y += 3)
+		for (int x = 0; x < 130; x += 5) {
+			enum whatif_field f;
+			int64_t value;
+			if (!pane_charts.click(p, r, v, x, y, &f, &value))
+				continue;
+			if (!rect_contains(r, x, y) || value < 0 ||
+			    (f != WHATIF_BLOCK && f != WHATIF_REGISTERS &&
+			     f != WHATIF_DYNAMIC_SMEM && f != WHATIF_BARRIERS))
+				ck_abort_msg("view %d, %dx%d: click at %d,%d gave field %d value %lld",
+					     k, r.w, r.h, x, y, f, (long long)value);
+		}
+}
+
 START_TEST(test_every_size_stays_inside)
 {
 	struct view *views[2] = { default_view(NULL), default_view("T4") };
-	struct pane p = { .cls = &pane_charts };
-	struct canvas *c = canvas_new(126, 54, true);
+	struct pane_sizes s = { .cls = &pane_charts, .views = views, .n_views = 2,
+				.min_w = 1, .max_w = 120, .min_h = 1, .max_h = 50, .ascii = true,
+				.before = alternate_axis, .after = clicks_inside };
 
-	ck_assert_ptr_nonnull(c);
-	for (int i = 0; i < 2; i++)
-	for (int w = 1; w <= 120; w++)
-	for (int h = 1; h <= 50; h++) {
-		const struct view *v = views[i];
-		struct rect r = { 3, 2, w, h };
-		canvas_fill(c, 0, 0, 126, 54, '#', CANVAS_DIM);
-		views[i]->pct_axis = (w + h) % 2;
-		pane_charts.draw(&p, c, r, v);
-		for (int y = 0; y < 54; y++)
-			for (int x = 0; x < 126; x++) {
-				const struct canvas_cell *cell = canvas_at(c, x, y);
-				/* ck_assert marks a checkpoint on every call: too slow here. */
-				if (!rect_contains(r, x, y) && (cell->glyph != '#' || cell->role != CANVAS_DIM))
-					ck_abort_msg("%dx%d drew at %d,%d", w, h, x, y);
-			}
-		/* Clicks on a coarse grid over and around the rectangle. */
-		for (int y = 0; y < 54; y += 3)
-			for (int x = 0; x < 126; x += 5) {
-				enum whatif_field f;
-				int64_t value;
-				if (!pane_charts.click(&p, r, v, x, y, &f, &value))
-					continue;
-				if (!rect_contains(r, x, y) || value < 0 ||
-				    (f != WHATIF_BLOCK && f != WHATIF_REGISTERS &&
-				     f != WHATIF_DYNAMIC_SMEM && f != WHATIF_BARRIERS))
-					ck_abort_msg("%dx%d: click at %d,%d gave field %d value %lld", w, h,
-						     x, y, f, (long long)value);
-			}
-	}
-	canvas_free(c);
-	free_view(views[0]);
-	free_view(views[1]);
+	pane_every_size(&s);
+	pane_view_free(views[0]);
+	pane_view_free(views[1]);
 }
 END_TEST
 

@@ -8,35 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "golden.h"
 #include "launch.h"
 #include "pane.h"
 #include "view.h"
-#include "testutil.h"
-
-/* A view as the explorer would build it, for one launch: the current analysis and
- * the baseline, both of l on its GPU. */
-static struct view *view_of(const struct launch *l)
-{
-	struct view *v = calloc(1, sizeof(*v));
-	struct occ_error err = { 0 };
-	struct gpu g;
-
-	ck_assert_ptr_nonnull(v);
-	ck_assert_msg(gpu_db_find(db, l->gpu_name, &g, &err), "%s", err.message);
-	snprintf(v->source, sizeof(v->source), "embedded default");
-	v->n_launches = 1;
-	analysis_run(&v->cur, l, &g, NULL, 0);
-	v->base = v->cur;
-	return v;
-}
+#include "paneutil.h"
 
 static struct view *default_view(void)
 {
 	struct launch l;
 
 	launch_init(&l);
-	return view_of(&l);
+	return pane_view_new(&l, NULL, NULL);
 }
 
 /* ncu/xplacer_v100 (tests/test_waves.c): compute_flux, 192 threads x 60 registers,
@@ -51,28 +33,7 @@ static struct view *v100_view(void)
 	l.block[0] = 192;
 	l.regs_per_thread = 60;
 	l.grid[0] = 506;
-	return view_of(&l);
-}
-
-static char *text_of(const struct canvas *c)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	canvas_write(c, f);
-	fclose(f);
-	return buf;
-}
-
-static struct canvas *draw_whole(struct pane *p, const struct view *v, int w, int h, bool ascii)
-{
-	struct canvas *c = canvas_new(w, h, ascii);
-
-	ck_assert_ptr_nonnull(c);
-	pane_rules.draw(p, c, (struct rect){ 0, 0, w, h }, v);
-	return c;
+	return pane_view_new(&l, NULL, NULL);
 }
 
 static int index_of(const struct view *v, const char *id)
@@ -98,7 +59,7 @@ static void golden_case(const char *name, struct view *v, const char *expand_id)
 				ck_assert_int_ge(p.selected, 0);
 				ck_assert_int_eq(pane_rules.key(&p, ACT_EXPAND, v), REACT_REDRAW);
 			}
-			c = draw_whole(&p, v, sizes[s].w, sizes[s].h, ascii);
+			c = pane_draw_with(&p, v, sizes[s].w, sizes[s].h, ascii);
 			snprintf(file, sizeof(file), "rules_%s_%dx%d_%s.txt", name, sizes[s].w,
 				 sizes[s].h, ascii ? "ascii" : "utf8");
 			golden_canvas(file, c);
@@ -116,7 +77,7 @@ START_TEST(golden_default)
 	ck_assert_int_ge(index_of(v, "tail_effect"), 0);
 	golden_case("default", v, NULL);
 	golden_case("default_limiter", v, "limiter");
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -132,7 +93,7 @@ START_TEST(golden_v100_tail)
 	golden_case("v100", v, NULL);
 	golden_case("v100_limiter", v, "limiter");
 	golden_case("v100_tail", v, "tail_effect");
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -148,8 +109,8 @@ START_TEST(expanded_shows_derivations)
 	p.selected = index_of(v, "limiter");
 	pane_rules.key(&p, ACT_EXPAND, v);
 	ck_assert(p.expanded);
-	c = draw_whole(&p, v, 200, 60, true);
-	t = text_of(c);
+	c = pane_draw_with(&p, v, 200, 60, true);
+	t = canvas_text_of(c);
 	/* H100: 32 x 32 = 1024 per warp; 16384 / 1024 = 16; 64 / 8 = 8 blocks */
 	ck_assert_ptr_nonnull(strstr(t, "Warps: 8 blocks per SM"));
 	ck_assert_ptr_nonnull(strstr(t, "Registers: 8 blocks per SM"));
@@ -163,12 +124,12 @@ START_TEST(expanded_shows_derivations)
 	/* collapsing hides them again */
 	pane_rules.key(&p, ACT_EXPAND, v);
 	ck_assert(!p.expanded);
-	c = draw_whole(&p, v, 200, 60, true);
-	t = text_of(c);
+	c = pane_draw_with(&p, v, 200, 60, true);
+	t = canvas_text_of(c);
 	ck_assert_ptr_null(strstr(t, "1. Registers per warp"));
 	free(t);
 	canvas_free(c);
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -193,7 +154,7 @@ START_TEST(keys_select_and_clamp)
 
 	/* The view changes under the pane: fewer findings than the selection. */
 	p.selected = RULES_MAX_FINDINGS + 5;
-	c = draw_whole(&p, v, 80, 24, true);
+	c = pane_draw_with(&p, v, 80, 24, true);
 	ck_assert_int_eq(p.selected, n - 1);
 	canvas_free(c);
 	p.selected = -3;
@@ -203,7 +164,7 @@ START_TEST(keys_select_and_clamp)
 	/* The selected finding's title row is the one highlighted. */
 	p.selected = 1;
 	p.scroll = -1;
-	c = draw_whole(&p, v, 80, 24, true);
+	c = pane_draw_with(&p, v, 80, 24, true);
 	{
 		bool found = false;
 		for (int y = 0; y < 24; y++) {
@@ -219,7 +180,7 @@ START_TEST(keys_select_and_clamp)
 		ck_assert(found);
 	}
 	canvas_free(c);
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -240,11 +201,11 @@ START_TEST(keys_page)
 	ck_assert_int_eq(lim, 1);
 	p.selected = lim;
 	pane_rules.key(&p, ACT_EXPAND, v);
-	c = draw_whole(&p, v, 80, 10, true);
+	c = pane_draw_with(&p, v, 80, 10, true);
 	ck_assert_int_eq(p.rows, 9);
 	top = p.scroll;
 	ck_assert_int_gt(top, 0);
-	t = text_of(c);
+	t = canvas_text_of(c);
 	ck_assert_msg(strncmp(t, "i>", 2) == 0 && strncmp(t + 2, v->cur.findings[lim].title, 30) == 0,
 		      "%s", t);
 	ck_assert_ptr_nonnull(strstr(t, "v more below"));
@@ -255,18 +216,18 @@ START_TEST(keys_page)
 	/* a page is the 9 rows less one kept for context */
 	ck_assert_int_eq(pane_rules.key(&p, ACT_PAGE_DOWN, v), REACT_REDRAW);
 	ck_assert_int_eq(p.scroll, top + 8);
-	c = draw_whole(&p, v, 80, 10, true);
+	c = pane_draw_with(&p, v, 80, 10, true);
 	ck_assert_int_eq(p.scroll, top + 8);
 	canvas_free(c);
 
 	for (int i = 0; i < 20; i++) {
 		pane_rules.key(&p, ACT_PAGE_DOWN, v);
-		c = draw_whole(&p, v, 80, 10, true);
+		c = pane_draw_with(&p, v, 80, 10, true);
 		canvas_free(c);
 	}
 	last = p.scroll;
-	c = draw_whole(&p, v, 80, 10, true);
-	t = text_of(c);
+	c = pane_draw_with(&p, v, 80, 10, true);
+	t = canvas_text_of(c);
 	ck_assert_ptr_null(strstr(t, "v more below"));
 	ck_assert_ptr_nonnull(strstr(t, "^ more above"));
 	/* the end of the occupancy derivation is the last row of content */
@@ -274,7 +235,7 @@ START_TEST(keys_page)
 	free(t);
 	canvas_free(c);
 	pane_rules.key(&p, ACT_PAGE_DOWN, v);
-	c = draw_whole(&p, v, 80, 10, true);
+	c = pane_draw_with(&p, v, 80, 10, true);
 	ck_assert_int_eq(p.scroll, last);
 	canvas_free(c);
 
@@ -288,13 +249,13 @@ START_TEST(keys_page)
 	pane_rules.key(&p, ACT_PAGE_DOWN, v);
 	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
 	ck_assert_int_eq(p.selected, tail);
-	c = draw_whole(&p, v, 80, 10, true);
+	c = pane_draw_with(&p, v, 80, 10, true);
 	ck_assert_int_eq(p.scroll, 0);
-	t = text_of(c);
+	t = canvas_text_of(c);
 	ck_assert_msg(strncmp(t + 2, v->cur.findings[tail].title, 30) == 0, "%s", t);
 	free(t);
 	canvas_free(c);
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -308,53 +269,51 @@ START_TEST(invalid_launch_shows_error)
 
 	launch_init(&l);
 	l.block[0] = 2048;   /* more than the 1024 threads a block may have */
-	v = view_of(&l);
+	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	c = draw_whole(&p, v, 80, 24, true);
-	t = text_of(c);
+	c = pane_draw_with(&p, v, 80, 24, true);
+	t = canvas_text_of(c);
 	ck_assert_ptr_nonnull(strstr(t, "This launch cannot be computed on"));
 	ck_assert_ptr_null(strstr(t, "j/k: select"));
 	free(t);
 	canvas_free(c);
 	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
 	ck_assert_int_eq(p.selected, 0);
-	free(v);
+	pane_view_free(v);
 }
 END_TEST
 
-/* Every size from 1x1 to 100x40 inside a larger canvas: nothing outside r changes. */
+/* Every size from 1x1 to 100x40 inside a larger canvas: nothing outside r
+ * changes, and the selection and scroll stay valid. Views 0 and 1 drawn
+ * collapsed on the first finding, 2 and 3 expanded on the second, 3 scrolled. */
+static void set_case(struct pane *p, struct view *v, int k, int w, int h)
+{
+	(void)v;
+	(void)w;
+	(void)h;
+	p->selected = k < 2 ? 0 : 1;
+	p->expanded = k >= 2;
+	p->scroll = k == 3 ? 5 : -1;
+}
+
+static void state_valid(struct pane *p, struct rect r, const struct view *v, int k)
+{
+	if (p->scroll < 0 || p->selected < 0 || p->selected >= v->cur.n_findings)
+		ck_abort_msg("%dx%d (case %d): scroll %d selected %d", r.w, r.h, k, p->scroll,
+			     p->selected);
+}
+
 START_TEST(draws_only_inside)
 {
-	struct view *views[2] = { default_view(), v100_view() };
-	struct canvas *c = canvas_new(110, 50, false);
+	struct view *d = default_view(), *v100 = v100_view();
+	struct view *views[4] = { d, v100, d, v100 };
+	struct pane_sizes s = { .cls = &pane_rules, .views = views, .n_views = 4, .min_w = 1,
+				.max_w = 100, .min_h = 1, .max_h = 40, .before = set_case,
+				.after = state_valid };
 
-	ck_assert_ptr_nonnull(c);
-	for (int k = 0; k < 4; k++) {
-		const struct view *v = views[k % 2];
-		for (int h = 1; h <= 40; h++)
-			for (int w = 1; w <= 100; w++) {
-				struct pane p = { .cls = &pane_rules, .selected = k < 2 ? 0 : 1,
-						  .expanded = k >= 2, .scroll = k == 3 ? 5 : -1 };
-				struct rect r = { 4, 3, w, h };
-				canvas_fill(c, 0, 0, 110, 50, '.', CANVAS_AXIS);
-				pane_rules.draw(&p, c, r, v);
-				for (int y = 0; y < 50; y++)
-					for (int x = 0; x < 110; x++) {
-						const struct canvas_cell *cell = canvas_at(c, x, y);
-						if (rect_contains(r, x, y))
-							continue;
-						if (cell->glyph != '.' || cell->role != CANVAS_AXIS)
-							ck_abort_msg("%dx%d (case %d): cell %d,%d changed", w, h,
-								     k, x, y);
-					}
-				if (p.scroll < 0 || p.selected < 0 || p.selected >= v->cur.n_findings)
-					ck_abort_msg("%dx%d: scroll %d selected %d", w, h, p.scroll,
-						     p.selected);
-			}
-	}
-	canvas_free(c);
-	free(views[0]);
-	free(views[1]);
+	pane_every_size(&s);
+	pane_view_free(d);
+	pane_view_free(v100);
 }
 END_TEST
 

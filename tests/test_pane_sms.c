@@ -13,43 +13,7 @@
 #include "pane.h"
 #include "sim.h"
 #include "view.h"
-#include "golden.h"
-#include "testutil.h"
-
-/* A view as the explorer builds it (ui/view.c): the analysis of l on its GPU,
- * the simulation parameters taken from it, and the simulation run. model
- * (NULL: uniform) supplies the duration model. */
-static struct view *view_for(const struct launch *l, const struct sim_params *model)
-{
-	struct view *v = calloc(1, sizeof(*v));
-	struct occ_error err = { 0 };
-	struct gpu g;
-
-	ck_assert_ptr_nonnull(v);
-	ck_assert_msg(gpu_db_find(db, l->gpu_name, &g, &err), "%s", err.message);
-	str_copy(v->source, sizeof(v->source), "embedded default");
-	v->n_launches = 1;
-	analysis_run(&v->cur, l, &g, NULL, 0);
-	v->base = v->cur;
-	if (model)
-		v->sim_params = *model;
-	else
-		v->sim_params = (struct sim_params){ .model = SIM_UNIFORM, .seed = 1 };
-	v->sim_params.sm_count = g.sm_count;
-	v->sim_params.blocks_per_sm = v->cur.r.active_blocks_per_sm;
-	v->sim_params.warps_per_block = v->cur.r.warps_per_block;
-	v->sim_params.max_warps_per_sm = v->cur.r.max_warps_per_sm;
-	v->sim_params.grid_size = launch_grid_size(l);
-	if (v->cur.ok)
-		v->sim_ok = sim_run(&v->sim_params, &v->sim);
-	return v;
-}
-
-static void view_free(struct view *v)
-{
-	sim_result_done(&v->sim);
-	free(v);
-}
+#include "paneutil.h"
 
 /* The embedded default (H100 SXM, 132 SMs, grid 1584) with grid (0: as is). */
 static struct view *default_view(int64_t grid)
@@ -59,7 +23,7 @@ static struct view *default_view(int64_t grid)
 	launch_init(&l);
 	if (grid > 0)
 		l.grid[0] = grid;
-	return view_for(&l, NULL);
+	return pane_view_new(&l, NULL, NULL);
 }
 
 /* The T4 launch of test_waves (ncu-text/unknownrepo_turing_cc75: 256 threads,
@@ -82,7 +46,7 @@ static struct view *measured_view(void)
 	l.grid[0] = 1024;
 	l.regs_per_thread = 64;
 	l.static_smem_bytes = 32768;
-	v = view_for(&l, NULL);
+	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(v->cur.ok);
 	v->measured.n_sm = 40;
 	v->measured.sm_pct = t4_measured;
@@ -91,61 +55,28 @@ static struct view *measured_view(void)
 	return v;
 }
 
-static struct canvas *draw_into(const struct view *v, int w, int h, bool ascii)
-{
-	struct canvas *c = canvas_new(w, h, ascii);
-	struct pane p = { .cls = &pane_sms };
-
-	ck_assert_ptr_nonnull(c);
-	pane_sms.draw(&p, c, (struct rect){ 0, 0, w, h }, v);
-	return c;
-}
-
-static void golden_view(const char *name, const struct view *v, int w, int h, bool ascii)
-{
-	struct canvas *c = draw_into(v, w, h, ascii);
-	golden_canvas(name, c);
-	canvas_free(c);
-}
-
-/* True when some row of c contains s. */
-static bool shows(const struct canvas *c, const char *s)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	bool found;
-
-	ck_assert_ptr_nonnull(f);
-	canvas_write(c, f);
-	fclose(f);
-	found = strstr(buf, s) != NULL;
-	free(buf);
-	return found;
-}
-
 START_TEST(golden_default)
 {
 	struct view *v = default_view(0);
 
 	ck_assert(v->sim_ok);
 	ck_assert_int_eq(v->sim.sm_count, 132);
-	golden_view("sms_default_80x24_ascii.txt", v, 80, 24, true);
-	golden_view("sms_default_80x24_utf8.txt", v, 80, 24, false);
-	golden_view("sms_default_200x60_ascii.txt", v, 200, 60, true);
-	golden_view("sms_default_200x60_utf8.txt", v, 200, 60, false);
+	pane_golden(&pane_sms, v, 80, 24, true, "sms_default_80x24_ascii.txt");
+	pane_golden(&pane_sms, v, 80, 24, false, "sms_default_80x24_utf8.txt");
+	pane_golden(&pane_sms, v, 200, 60, true, "sms_default_200x60_ascii.txt");
+	pane_golden(&pane_sms, v, 200, 60, false, "sms_default_200x60_utf8.txt");
 
 	/* 132 SMs in 75 plot columns: two per column, and the screen says so;
 	 * at 200 columns every SM has its own bar */
-	struct canvas *c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "each column: 2 SMs (mean)"));
-	ck_assert(shows(c, "predicted (uniform durations)"));
-	ck_assert(shows(c, "average 75.0%, theoretical 100.0%"));
+	struct canvas *c = pane_draw(&pane_sms, v, 80, 24, true);
+	ck_assert(canvas_shows(c, "each column: 2 SMs (mean)"));
+	ck_assert(canvas_shows(c, "predicted (uniform durations)"));
+	ck_assert(canvas_shows(c, "average 75.0%, theoretical 100.0%"));
 	canvas_free(c);
-	c = draw_into(v, 200, 60, true);
-	ck_assert(!shows(c, "each column"));
+	c = pane_draw(&pane_sms, v, 200, 60, true);
+	ck_assert(!canvas_shows(c, "each column"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -158,12 +89,12 @@ START_TEST(golden_partial_wave)
 	int height[132];
 
 	ck_assert(v->sim_ok);
-	golden_view("sms_grid200_80x24_utf8.txt", v, 80, 24, false);
-	golden_view("sms_grid200_200x60_ascii.txt", v, 200, 60, true);
+	pane_golden(&pane_sms, v, 80, 24, false, "sms_grid200_80x24_utf8.txt");
+	pane_golden(&pane_sms, v, 200, 60, true, "sms_grid200_200x60_ascii.txt");
 
 	/* At 200 columns SM i is plot column i (after the 5-cell axis gutter):
 	 * count its '#' cells. 54 plot rows: 25 % is 13.5 rows, 12.5 % 6.75. */
-	c = draw_into(v, 200, 60, true);
+	c = pane_draw(&pane_sms, v, 200, 60, true);
 	for (int sm = 0; sm < 132; sm++) {
 		height[sm] = 0;
 		for (int y = 0; y < 60; y++)
@@ -178,7 +109,7 @@ START_TEST(golden_partial_wave)
 	ck_assert_int_ge(height[131], 6);
 	ck_assert_int_le(height[131], 7);
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -187,13 +118,13 @@ START_TEST(golden_measured)
 	struct view *v = measured_view();
 	struct canvas *c;
 
-	golden_view("sms_measured_80x24_ascii.txt", v, 80, 24, true);
-	golden_view("sms_measured_80x24_utf8.txt", v, 80, 24, false);
-	c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "measured"));
-	ck_assert(!shows(c, "predicted"));
+	pane_golden(&pane_sms, v, 80, 24, true, "sms_measured_80x24_ascii.txt");
+	pane_golden(&pane_sms, v, 80, 24, false, "sms_measured_80x24_utf8.txt");
+	c = pane_draw(&pane_sms, v, 80, 24, true);
+	ck_assert(canvas_shows(c, "measured"));
+	ck_assert(!canvas_shows(c, "predicted"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -206,11 +137,11 @@ START_TEST(golden_animation)
 
 	v->animating = true;
 	v->anim_t = 1.5;
-	golden_view("sms_anim_80x24_ascii.txt", v, 80, 24, true);
-	c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "t = 1.50 of 2.00 block durations"));
+	pane_golden(&pane_sms, v, 80, 24, true, "sms_anim_80x24_ascii.txt");
+	c = pane_draw(&pane_sms, v, 80, 24, true);
+	ck_assert(canvas_shows(c, "t = 1.50 of 2.00 block durations"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -221,11 +152,11 @@ START_TEST(golden_too_large)
 
 	ck_assert(v->cur.ok);
 	ck_assert(!v->sim_ok);
-	golden_view("sms_too_large_80x24_ascii.txt", v, 80, 24, true);
-	c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "predicted (uniform durations: the wave formula, exact for them)"));
+	pane_golden(&pane_sms, v, 80, 24, true, "sms_too_large_80x24_ascii.txt");
+	c = pane_draw(&pane_sms, v, 80, 24, true);
+	ck_assert(canvas_shows(c, "predicted (uniform durations: the wave formula, exact for them)"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -240,13 +171,13 @@ START_TEST(golden_slow_share)
 
 	launch_init(&l);
 	l.grid[0] = 4 * 1056 + 300;
-	v = view_for(&l, &model);
+	v = pane_view_new(&l, NULL, &model);
 	ck_assert(v->sim_ok);
-	golden_view("sms_slow_share_120x30_utf8.txt", v, 120, 30, false);
-	c = draw_into(v, 120, 30, true);
-	ck_assert(shows(c, "predicted (10% of blocks 4x slower)"));
+	pane_golden(&pane_sms, v, 120, 30, false, "sms_slow_share_120x30_utf8.txt");
+	c = pane_draw(&pane_sms, v, 120, 30, true);
+	ck_assert(canvas_shows(c, "predicted (10% of blocks 4x slower)"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -259,13 +190,13 @@ START_TEST(invalid_launch_shows_error)
 
 	launch_init(&l);
 	l.block[0] = 2048;
-	v = view_for(&l, NULL);
+	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	c = draw_into(v, 80, 24, true);
-	ck_assert(shows(c, "cannot be computed"));
-	ck_assert(!shows(c, "predicted"));
+	c = pane_draw(&pane_sms, v, 80, 24, true);
+	ck_assert(canvas_shows(c, "cannot be computed"));
+	ck_assert(!canvas_shows(c, "predicted"));
 	canvas_free(c);
-	view_free(v);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -273,13 +204,11 @@ END_TEST
  * filled with a sentinel: nothing outside r may change, nothing may crash. */
 START_TEST(every_size_stays_inside)
 {
-	enum { CW = 130, CH = 50, OX = 4, OY = 3 };
 	struct view *views[6];
-	struct pane p = { .cls = &pane_sms };
-	struct canvas *c = canvas_new(CW, CH, false);
+	struct pane_sizes s = { .cls = &pane_sms, .views = views, .n_views = 6, .min_w = 0,
+				.max_w = 120, .min_h = 0, .max_h = 40 };
 	struct launch l;
 
-	ck_assert_ptr_nonnull(c);
 	views[0] = default_view(0);
 	views[1] = default_view(200);
 	views[2] = measured_view();
@@ -289,27 +218,11 @@ START_TEST(every_size_stays_inside)
 	views[4] = default_view(SIM_MAX_BLOCKS + 1);
 	launch_init(&l);
 	l.block[0] = 2048;
-	views[5] = view_for(&l, NULL);
+	views[5] = pane_view_new(&l, NULL, NULL);
 
-	for (int k = 0; k < 6; k++) {
-		for (int w = 0; w <= 120; w++) {
-			for (int h = 0; h <= 40; h++) {
-				struct rect r = { OX, OY, w, h };
-				canvas_fill(c, 0, 0, CW, CH, '@', CANVAS_NORMAL);
-				pane_sms.draw(&p, c, r, views[k]);
-				/* (a Check assertion per cell would cost a pipe write each) */
-				for (int y = 0; y < CH; y++)
-					for (int x = 0; x < CW; x++)
-						if (!rect_contains(r, x, y) &&
-						    canvas_at(c, x, y)->glyph != '@')
-							ck_abort_msg("view %d, %dx%d: wrote (%d, %d)",
-								     k, w, h, x, y);
-			}
-		}
-	}
+	pane_every_size(&s);
 	for (int k = 0; k < 6; k++)
-		view_free(views[k]);
-	canvas_free(c);
+		pane_view_free(views[k]);
 }
 END_TEST
 

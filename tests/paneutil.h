@@ -1,0 +1,219 @@
+/* paneutil.h - what the pane tests share: views built as the explorer builds
+ * them (a what-if state from the db fixture, then view_update), a pane drawn
+ * alone into a canvas, the canvas's text, and the every-size clipping check. */
+#ifndef OCC_PANEUTIL_H
+#define OCC_PANEUTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "golden.h"
+#include "launch.h"
+#include "pane.h"
+#include "sim.h"
+#include "testutil.h"
+#include "view.h"
+#include "whatif.h"
+
+/* The view first, so a struct view * from pane_view_new is also this. */
+struct pane_view {
+	struct view v;
+	struct whatif *w;
+};
+
+/* base on its GPU (base->gpu_name in the db fixture) as the loaded launch;
+ * cur (NULL: the same) on its own GPU as the launch the user changed it to;
+ * the duration model (NULL: uniform, the explorer's first). Free it with
+ * pane_view_free. Measured values are the caller's to set afterwards. */
+static inline struct view *pane_view_new(const struct launch *base, const struct launch *cur,
+					 const struct sim_params *model)
+{
+	static const struct sim_params uniform = { .model = SIM_UNIFORM };
+	struct pane_view *pv = calloc(1, sizeof(*pv));
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	ck_assert_ptr_nonnull(pv);
+	ck_assert_msg(gpu_db_find(db, base->gpu_name, &g, &err), "%s", err.message);
+	pv->w = whatif_new(db, base, &g);
+	ck_assert_ptr_nonnull(pv->w);
+	if (cur) {
+		ck_assert_msg(gpu_db_find(db, cur->gpu_name, &g, &err), "%s", err.message);
+		pv->w->cur.launch = *cur;
+		pv->w->cur.gpu = g;
+	}
+	view_init(&pv->v);
+	ck_assert(view_update(&pv->v, pv->w, model ? model : &uniform));
+	return &pv->v;
+}
+
+static inline void pane_view_free(struct view *v)
+{
+	struct pane_view *pv = (struct pane_view *)v;
+
+	view_done(&pv->v);
+	whatif_free(pv->w);
+	free(pv);
+}
+
+/* Draws v with the pane p (its state kept: selection, scroll) into a new
+ * canvas of w x h, r the whole canvas. */
+static inline struct canvas *pane_draw_with(struct pane *p, const struct view *v, int w, int h,
+					    bool ascii)
+{
+	struct canvas *c = canvas_new(w, h, ascii);
+
+	ck_assert_ptr_nonnull(c);
+	p->cls->draw(p, c, (struct rect){ 0, 0, w, h }, v);
+	return c;
+}
+
+/* The same with a fresh pane of class cls. */
+static inline struct canvas *pane_draw(const struct pane_class *cls, const struct view *v, int w,
+				       int h, bool ascii)
+{
+	struct pane p = { .cls = cls };
+
+	return pane_draw_with(&p, v, w, h, ascii);
+}
+
+/* The pane alone at w x h compared with the golden file name. */
+static inline void pane_golden(const struct pane_class *cls, const struct view *v, int w, int h,
+			       bool ascii, const char *name)
+{
+	struct canvas *c = pane_draw(cls, v, w, h, ascii);
+
+	golden_canvas(name, c);
+	canvas_free(c);
+}
+
+/* The whole canvas as canvas_write writes it (rows without trailing blanks);
+ * the caller frees it. */
+static inline char *canvas_text_of(const struct canvas *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	canvas_write(c, f);
+	fclose(f);
+	return buf;
+}
+
+/* Row y of the canvas as UTF-8, every cell (trailing blanks kept). */
+static inline void canvas_row_text(const struct canvas *c, int y, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (int x = 0; x < c->width && n + 5 < size; x++) {
+		uint32_t g = canvas_at(c, x, y)->glyph;
+		if (g < 0x80) {
+			buf[n++] = (char)g;
+		} else if (g < 0x800) {
+			buf[n++] = (char)(0xC0 | g >> 6);
+			buf[n++] = (char)(0x80 | (g & 0x3F));
+		} else {
+			buf[n++] = (char)(0xE0 | g >> 12);
+			buf[n++] = (char)(0x80 | (g >> 6 & 0x3F));
+			buf[n++] = (char)(0x80 | (g & 0x3F));
+		}
+	}
+	buf[n] = '\0';
+}
+
+/* The first row containing text, or -1; that row's text in buf. */
+static inline int canvas_find_row(const struct canvas *c, const char *text, char *buf,
+				  size_t size)
+{
+	for (int y = 0; y < c->height; y++) {
+		canvas_row_text(c, y, buf, size);
+		if (strstr(buf, text))
+			return y;
+	}
+	return -1;
+}
+
+/* True when some row of c contains text. */
+static inline bool canvas_shows(const struct canvas *c, const char *text)
+{
+	char buf[4096];
+
+	return canvas_find_row(c, text, buf, sizeof(buf)) >= 0;
+}
+
+/* The every-size check: each view drawn by a fresh pane of cls at every size
+ * from min_w x min_h to max_w x max_h, at an offset inside a larger canvas of
+ * sentinels; nothing outside r may change. */
+struct pane_sizes {
+	const struct pane_class *cls;
+	struct view *const *views;
+	int n_views;
+	int min_w, max_w, min_h, max_h;
+	bool ascii;
+	bool must_draw;   /* and something inside r changes at every size */
+	/* Optional: sets up the pane or view k before each draw (pane state, axis). */
+	void (*before)(struct pane *p, struct view *v, int k, int w, int h);
+	/* Optional: checks of its own after each draw (clicks, pane state). */
+	void (*after)(struct pane *p, struct rect r, const struct view *v, int k);
+};
+
+/* The cells of c that differ from the sentinel: inside r, and outside it
+ * (the first at *x, *y). Plain ifs: a Check assertion per cell costs a pipe
+ * write. */
+static inline int pane_sentinel_changes(const struct canvas *c, struct rect r, uint32_t sentinel,
+					int *outside, int *ox, int *oy)
+{
+	int inside = 0;
+
+	*outside = 0;
+	for (int y = 0; y < c->height; y++)
+		for (int x = 0; x < c->width; x++) {
+			const struct canvas_cell *cell = canvas_at(c, x, y);
+			bool same = cell->glyph == sentinel && cell->role == CANVAS_FRAME;
+			if (same)
+				continue;
+			if (rect_contains(r, x, y)) {
+				inside++;
+			} else if ((*outside)++ == 0) {
+				*ox = x;
+				*oy = y;
+			}
+		}
+	return inside;
+}
+
+static inline void pane_every_size(const struct pane_sizes *s)
+{
+	enum { OX = 4, OY = 3, SENTINEL = '@' };
+	const int cw = s->max_w + 2 * OX, ch = s->max_h + 2 * OY;
+	struct canvas *c = canvas_new(cw, ch, s->ascii);
+
+	ck_assert_ptr_nonnull(c);
+	for (int k = 0; k < s->n_views; k++)
+	for (int h = s->min_h; h <= s->max_h; h++)
+	for (int w = s->min_w; w <= s->max_w; w++) {
+		struct pane p = { .cls = s->cls };
+		struct rect r = { OX, OY, w, h };
+		int inside, outside, x = 0, y = 0;
+
+		canvas_fill(c, 0, 0, cw, ch, SENTINEL, CANVAS_FRAME);
+		if (s->before)
+			s->before(&p, s->views[k], k, w, h);
+		s->cls->draw(&p, c, r, s->views[k]);
+		inside = pane_sentinel_changes(c, r, SENTINEL, &outside, &x, &y);
+		if (outside > 0)
+			ck_abort_msg("%s view %d, %dx%d: %d cells outside changed, the first (%d, %d)",
+				     s->cls->name, k, w, h, outside, x, y);
+		if (s->must_draw && inside == 0)
+			ck_abort_msg("%s view %d, %dx%d: nothing drawn", s->cls->name, k, w, h);
+		if (s->after)
+			s->after(&p, r, s->views[k], k);
+	}
+	canvas_free(c);
+}
+
+#endif
