@@ -145,6 +145,30 @@ START_TEST(golden_animation)
 }
 END_TEST
 
+/* The explorer simulates up to VIEW_SIM_MAX_BLOCKS blocks; past it, a model
+ * other than uniform says it was not simulated. */
+START_TEST(simulation_cap)
+{
+	struct sim_params cv = { .model = SIM_CV, .cv = 0.5 };
+	struct launch l;
+	struct view *v;
+	struct canvas *c;
+
+	launch_init(&l);
+	l.grid[0] = VIEW_SIM_MAX_BLOCKS;
+	v = pane_view_new(&l, NULL, &cv);
+	ck_assert(v->sim_ok);
+	pane_view_free(v);
+	l.grid[0] = VIEW_SIM_MAX_BLOCKS + 1;
+	v = pane_view_new(&l, NULL, &cv);
+	ck_assert(!v->sim_ok);
+	c = pane_draw(&pane_sms, v, 120, 24, true);
+	ck_assert_msg(canvas_shows(c, "grid above 262144 blocks, not simulated"), "%s", canvas_text_of(c));
+	canvas_free(c);
+	pane_view_free(v);
+}
+END_TEST
+
 START_TEST(golden_too_large)
 {
 	struct view *v = default_view(SIM_MAX_BLOCKS + 5);
@@ -237,6 +261,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, golden_partial_wave);
 	tcase_add_test(tc, golden_measured);
 	tcase_add_test(tc, golden_animation);
+	tcase_add_test(tc, simulation_cap);
 	tcase_add_test(tc, golden_too_large);
 	tcase_add_test(tc, golden_slow_share);
 	tcase_add_test(tc, invalid_launch_shows_error);
