@@ -33,7 +33,14 @@ void launch_init(struct launch *l)
 
 int64_t launch_grid_size(const struct launch *l)
 {
-	return l->grid[0] * l->grid[1] * l->grid[2];
+	int64_t xy, xyz;
+
+	/* Saturates: launch_check refuses grids past CUDA's limits, but this is
+	 * also asked of launches not checked yet. */
+	if (__builtin_mul_overflow(l->grid[0], l->grid[1], &xy) ||
+	    __builtin_mul_overflow(xy, l->grid[2], &xyz))
+		return INT64_MAX;
+	return xyz;
 }
 
 int launch_threads_per_block(const struct launch *l)
@@ -227,6 +234,13 @@ bool launch_check(const struct launch *l, const struct gpu *gpu, const char *fil
 	if (launch_grid_size(l) < 1) {
 		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "grid",
 			      "the grid must have at least one block");
+		return false;
+	}
+	if (l->grid[1] > LAUNCH_GRID_YZ_MAX || l->grid[2] > LAUNCH_GRID_YZ_MAX) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "grid",
+			      "%lldx%lldx%lld: the grid's y and z allow at most %d blocks each "
+			      "(CUDA's gridDim.y and gridDim.z)", (long long)l->grid[0],
+			      (long long)l->grid[1], (long long)l->grid[2], LAUNCH_GRID_YZ_MAX);
 		return false;
 	}
 	if (threads < 1) {

@@ -9,6 +9,8 @@
 #include "gpu.h"
 
 #define LAUNCH_CARVEOUT_DEFAULT (-1)
+/* CUDA's limit on gridDim.y and gridDim.z on every compute capability; x goes to 2^31 - 1. */
+#define LAUNCH_GRID_YZ_MAX 65535
 
 struct launch {
 	char kernel[256];            /* as read: sanitize before showing */

@@ -26,6 +26,7 @@ expect() {
 }
 
 expect 0 "Usage: occview" -- --help
+expect 64 "y and z allow at most 65535" -- --print --grid 2147483647x2147483647x2147483647
 expect 0 "occview [0-9]" -- --version
 expect 0 "NVIDIA H100" -- --list-gpus
 expect 0 "sm_121" -- --list-gpus
