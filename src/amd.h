@@ -1,0 +1,100 @@
+/* amd.h - AMD GPU occupancy: wavefronts per SIMD and workgroups per CU (or
+ * WGP) limited by VGPRs (arch + accumulation registers as the architecture
+ * combines them), SGPRs, LDS, wave slots and the workgroup limit, as LLVM's
+ * AMDGPU backend computes the occupancy it prints. */
+#ifndef OCC_AMD_H
+#define OCC_AMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+#define AMD_NAME_MAX 80
+
+/* One gfx target's limits (data/amd_archs.csv). */
+struct amd_arch {
+	char target[16];             /* "gfx942" */
+	char family[24];             /* "CDNA3" */
+	int default_wave_size;       /* 64 (GCN, CDNA) or 32 (RDNA) */
+	bool wave32, wave64;         /* supported wave sizes */
+	int simds_per_cu;            /* SIMDs per CU (per WGP in WGP mode: twice) */
+	int max_waves_per_simd;      /* wave slots per SIMD */
+	int vgprs_per_simd_wave64;   /* VGPRs per lane a SIMD holds for wave64 */
+	int vgprs_per_simd_wave32;   /* and for wave32 (0 if unsupported) */
+	int vgpr_granule_wave64;     /* allocation granule, wave64 */
+	int vgpr_granule_wave32;
+	int max_vgprs_per_wave;      /* addressable arch VGPRs */
+	bool unified_vgpr_agpr;      /* gfx90a+: AGPRs share the file, after the arch VGPRs */
+	int max_agprs_per_wave;      /* separate AGPR file size (gfx908) or 0 */
+	int sgprs_per_simd;          /* 0: SGPRs do not limit occupancy */
+	int sgpr_granule;
+	int max_sgprs_per_wave;
+	int lds_per_cu_bytes;        /* per CU; in WGP mode a workgroup may use lds_per_wgp_bytes */
+	int lds_per_wgp_bytes;       /* 0 on GCN/CDNA */
+	int lds_granule_bytes;
+	int max_lds_per_workgroup_bytes;
+	int max_workgroups_per_cu;
+	int max_workgroup_size;
+	bool wgp_mode;               /* RDNA default: the unit of occupancy is the WGP */
+	char provenance[512];
+};
+
+/* One device: a target and its CU count (data/amd_devices.csv). */
+struct amd_device {
+	char name[AMD_NAME_MAX];
+	char aliases[256];           /* ';'-separated */
+	char target[16];
+	int cu_count;                /* CUs (RDNA: CUs, two per WGP) */
+	char provenance[512];
+};
+
+struct amd_input {
+	int workgroup_size;          /* work-items */
+	int wave_size;               /* 32 or 64; 0: the target's default */
+	int vgprs;                   /* arch VGPRs per work-item, as the compiler reports */
+	int agprs;                   /* accumulation VGPRs */
+	int sgprs;                   /* SGPRs per wave (TotalNumSgprs) */
+	int64_t lds_bytes;           /* LDS per workgroup */
+};
+
+enum amd_factor {
+	AMD_VGPRS, AMD_SGPRS, AMD_LDS, AMD_WAVES, AMD_WORKGROUPS, AMD_N_FACTORS
+};
+
+#define AMD_UNLIMITED INT32_MAX
+
+struct amd_result {
+	int wave_size;
+	int waves_per_workgroup;
+	int waves_per_simd;          /* the occupancy LLVM prints */
+	int max_waves_per_simd;
+	double occupancy_pct;        /* waves_per_simd / max_waves_per_simd */
+	int workgroups_per_cu;       /* per WGP in WGP mode */
+	int waves_per_cu;
+	/* Each factor's limit on workgroups per CU (AMD_UNLIMITED when it does not
+	 * limit) and on waves per SIMD. */
+	int workgroup_limit[AMD_N_FACTORS];
+	int wave_limit[AMD_N_FACTORS];
+	unsigned limiting;           /* bit per factor at the minimum */
+	int vgprs_allocated;         /* per work-item, after combining and the granule */
+	int sgprs_allocated;
+	int64_t lds_allocated;
+	bool fits;                   /* false: no workgroup fits (misfit says why) */
+	enum amd_factor misfit;
+};
+
+/* Fills r; input values outside the target's limits give fits = false. */
+void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);
+
+/* The built-in AMD tables; false (err set) if the embedded data is broken. */
+bool amd_parse_archs(const char *name, const char *csv, size_t len, struct amd_arch **out,
+		     size_t *n, struct occ_error *err);
+bool amd_parse_devices(const char *name, const char *csv, size_t len,
+		       struct amd_device **out, size_t *n, struct occ_error *err);
+
+const char *amd_factor_label(enum amd_factor f);   /* "VGPRs", "SGPRs", "LDS", "wave slots", "workgroups" */
+const char *amd_factor_key(enum amd_factor f);     /* "vgprs", "sgprs", "lds", "waves", "workgroups" */
+
+#endif

@@ -1,0 +1,44 @@
+/* import.h - the one narrow interface every profiler importer sits behind.
+ *
+ * Contract: report_parse() finds the table in the text (skipping application
+ * output, ==PROF== lines and the like before it), offers its header row to
+ * each importer's probe in turn, and gives every later row to the first
+ * importer whose probe said yes. An importer never sees the CSV dialect: rows
+ * arrive as trimmed fields with the line they started on. row() appends zero
+ * or more records (a memcpy row gives none) and returns false only for a row
+ * it cannot use at all, with err naming file, line and field; the other rows
+ * are still read. finish() runs once at the end (for formats that spread one
+ * kernel over several rows). */
+#ifndef OCC_IMPORT_H
+#define OCC_IMPORT_H
+
+#include <stdbool.h>
+
+#include "csvread.h"
+#include "error.h"
+#include "report.h"
+
+struct import_state;
+
+struct import_class {
+	const char *name;   /* "rocprof v1 results" */
+	/* True when header is this format's header row; may allocate *state. */
+	bool (*probe)(const struct csv_row *header, struct import_state **state);
+	bool (*row)(struct import_state *s, const struct csv_row *row, struct report *r,
+		    const char *file, struct occ_error *err);
+	bool (*finish)(struct import_state *s, struct report *r, const char *file,
+		       struct occ_error *err);
+	void (*free_state)(struct import_state *s);
+};
+
+extern const struct import_class import_rocprof_v1;
+extern const struct import_class import_rocprof_v2;
+extern const struct import_class import_rocprof_v3_trace;
+extern const struct import_class import_rocprof_v3_counters;
+
+/* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
+ * stuck to values. False (and absent) when text is not a number. */
+bool import_int(const char *text, struct report_int *out);
+bool import_num(const char *text, struct report_num *out);
+
+#endif

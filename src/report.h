@@ -1,0 +1,86 @@
+/* report.h - a report: the kernel records one profiler file holds, in the
+ * order it wrote them. Every field knows whether the file had it: missing is
+ * not zero, and the UI prints "n/a". Importers (import.h) fill it. */
+#ifndef OCC_REPORT_H
+#define OCC_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+struct report_int {
+	bool present;
+	int64_t value;
+};
+
+struct report_num {
+	bool present;
+	double value;
+};
+
+enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_AMD };
+
+#define REPORT_SHORT_NAME 128
+
+struct report_record {
+	long line;                    /* where the record starts in the file */
+	struct report_int id;         /* the profiler's own id (dispatch, kernel id) */
+	char *name;                   /* full kernel name as read (heap): sanitize to show */
+	char short_name[REPORT_SHORT_NAME]; /* readable: no arguments, templates, " (.kd)" */
+	char process[128];
+	char device[128];             /* the device name the report gives, as read */
+	enum report_vendor vendor;
+	struct report_int cc_major, cc_minor;   /* NVIDIA compute capability */
+	char gfx_target[16];          /* AMD "gfx942", when the report says */
+	struct report_int sm_count;   /* SMs or CUs, when the report says */
+
+	/* The launch. Grids in blocks (workgroups); AMD reports give work-items,
+	 * which importers divide by the workgroup size (rounding up). */
+	struct report_int grid[3];
+	struct report_int block[3];
+	struct report_int registers;  /* NVIDIA registers per thread */
+	struct report_int static_smem_bytes, dynamic_smem_bytes, driver_smem_bytes;
+	struct report_int smem_config_bytes;  /* the configuration the driver chose */
+	struct report_int barriers;
+	struct report_int cluster[3];
+	struct report_int wave_size;  /* AMD */
+	struct report_int arch_vgprs, accum_vgprs, sgprs;  /* AMD, per work-item / per wave */
+	struct report_int lds_bytes;  /* AMD LDS per workgroup */
+	struct report_int scratch_bytes;  /* per work-item */
+
+	/* What was measured. */
+	struct report_num duration_ns;
+	struct report_num achieved_occupancy_pct;  /* 0..100, whatever the report's unit */
+	struct report_num achieved_active_warps;
+	size_t n_sm;                  /* per-SM achieved occupancy, 0 when absent */
+	double *sm_achieved_pct;      /* heap */
+
+	/* What the profiler itself computed, for the cross-check. */
+	struct report_num theoretical_occupancy_pct;
+	struct report_num waves_per_sm;
+	struct report_int limit_warps, limit_blocks, limit_registers, limit_smem, limit_barriers;
+};
+
+struct report {
+	char format[64];              /* "rocprof v1 results", ... */
+	size_t n;
+	struct report_record *records;
+	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
+};
+
+/* Reads path as whatever profiler format its content shows (never its name).
+ * False with err (file, line, field) when the file holds no table occview
+ * knows, or cannot be read. */
+bool report_load(const char *path, struct report *r, struct occ_error *err);
+bool report_parse(const char *name, const char *text, size_t len, struct report *r,
+		  struct occ_error *err);
+void report_done(struct report *r);
+
+/* Appends a zeroed record; NULL when out of memory. */
+struct report_record *report_add(struct report *r, long line);
+/* "foo(int, float) [clone .kd]" -> "foo"; "void ns::bar<int>(...)" -> "ns::bar". */
+void report_short_name(const char *name, char *out, size_t size);
+
+#endif
