@@ -126,17 +126,7 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
 	if (pct)
 		snprintf(buf, size, "%.1f%%", s->max_warps ? 100.0 * warps / s->max_warps : 0.0);
 	else
-		snprintf(buf, size, "%d warp%s", warps, warps == 1 ? "" : "s");
-}
-
-static const char *short_axis_label(enum sweep_kind kind)
-{
-	switch (kind) {
-	case SWEEP_BLOCK_SIZE: return "block size";
-	case SWEEP_REGISTERS: return "registers";
-	case SWEEP_BARRIERS: return "barriers";
-	default: return "shared memory";
-	}
+		snprintf(buf, size, "%d %.*s", warps, warps == 1 ? 4 : 5, sweep_y_unit(s));
 }
 
 /* The longest title that fits: narrow charts keep what the axes mean. */
@@ -145,13 +135,16 @@ static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, 
 	char t[4][128];
 	int i;
 
-	snprintf(t[0], sizeof(t[0]), "%s vs %s", pct ? "Occupancy" : "Active warps per SM",
-		 sweep_axis_label(s->kind));
-	snprintf(t[1], sizeof(t[1]), "%s vs %s", pct ? "Occupancy" : "Warps",
-		 sweep_axis_label(s->kind));
-	snprintf(t[2], sizeof(t[2]), "%s vs %s", pct ? "Occupancy" : "Warps",
-		 short_axis_label(s->kind));
-	snprintf(t[3], sizeof(t[3]), "%s", short_axis_label(s->kind));
+	bool amd = s->vendor == GPU_AMD;
+
+	snprintf(t[0], sizeof(t[0]), "%s vs %s",
+		 pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM",
+		 sweep_x_label(s, false));
+	snprintf(t[1], sizeof(t[1]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
+		 sweep_x_label(s, false));
+	snprintf(t[2], sizeof(t[2]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
+		 sweep_x_label(s, true));
+	snprintf(t[3], sizeof(t[3]), "%s", sweep_x_label(s, true));
 	for (i = 0; i < 3 && (int)strlen(t[i]) > w; i++)
 		;
 	canvas_text(c, x, y, w, CANVAS_HEADER, t[i]);
@@ -284,7 +277,8 @@ static void curve(struct canvas *c, const struct geom *g, const struct sweep *s)
 }
 
 /* "warps and registers": the factors set in bits, but for skip. */
-static void factor_names(unsigned bits, enum occ_factor skip, char *buf, size_t size)
+static void factor_names(enum gpu_vendor v, unsigned bits, enum occ_factor skip, char *buf,
+			 size_t size)
 {
 	int n = 0, total = 0;
 
@@ -298,7 +292,7 @@ static void factor_names(unsigned bits, enum occ_factor skip, char *buf, size_t 
 			continue;
 		n++;
 		snprintf(buf + used, size - used, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
-			 occ_factor_label((enum occ_factor)f));
+			 occ_factor_label_for(v, (enum occ_factor)f));
 	}
 }
 
@@ -311,7 +305,7 @@ static void legends(struct canvas *c, const struct geom *g, int x, int w, const 
 	struct sweep_point here = { s->current_x, s->current_warps, 0, s->current_limiting };
 
 	format_x(s, s->current_x, cur, sizeof(cur));
-	snprintf(lng, sizeof(lng), "current: %s -> %d warps (%.1f%%)", cur, s->current_warps,
+	snprintf(lng, sizeof(lng), "current: %s -> %d %s (%.1f%%)", cur, s->current_warps, sweep_y_unit(s),
 		 s->max_warps ? 100.0 * s->current_warps / s->max_warps : 0.0);
 	format_level(s, s->current_warps, pct, lvl, sizeof(lvl));
 	snprintf(shrt, sizeof(shrt), "%s -> %s", cur, lvl);
@@ -322,14 +316,14 @@ static void legends(struct canvas *c, const struct geom *g, int x, int w, const 
 	/* What caps the curve: at the launch's own point when it is capped there,
 	 * else wherever the shade is. */
 	if (capped(s, &here)) {
-		factor_names(s->current_limiting, own, names, sizeof(names));
+		factor_names(s->vendor, s->current_limiting, own, names, sizeof(names));
 		snprintf(lng, sizeof(lng), "capped by another limit (here %s: %s)", names, lvl);
 	} else {
 		unsigned bits = 0;
 		for (size_t i = 0; i < s->n; i++)
 			if (capped(s, &s->points[i]))
 				bits |= s->points[i].limiting;
-		factor_names(bits, own, names, sizeof(names));
+		factor_names(s->vendor, bits, own, names, sizeof(names));
 		snprintf(lng, sizeof(lng), "capped by another limit (%s)", names);
 	}
 	snprintf(shrt, sizeof(shrt), "capped by %s", names);

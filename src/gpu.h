@@ -7,13 +7,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "amd.h"
 #include "error.h"
 
 #define GPU_MAX_SMEM_CONFIGS 16
 #define GPU_NAME_MAX 80
 
-/* The limits of one compute capability: everything the occupancy calculation needs. */
+enum gpu_vendor { GPU_NVIDIA, GPU_AMD };
+
+/* The limits of one compute capability: everything the occupancy calculation
+ * needs. An AMD target keeps its own limits in amd; the NVIDIA-shaped fields
+ * then hold their nearest AMD meaning (wave size, waves and workgroups per CU,
+ * VGPRs per work-item, LDS per CU and per workgroup) so that sweeps, waves and
+ * launch checks work on both. */
 struct gpu_arch {
+	enum gpu_vendor vendor;
 	char arch[16];         /* "sm_90" */
 	char family[24];       /* "Hopper" */
 	int cc_major, cc_minor;
@@ -37,6 +45,7 @@ struct gpu_arch {
 	int smem_reserved_per_block_bytes;  /* taken by the driver in every block (cc 8.0+) */
 	int barriers_per_sm;                /* 0: barriers do not limit occupancy */
 	char provenance[512];
+	struct amd_arch amd;         /* GPU_AMD only */
 };
 
 /* One device model: an architecture plus its SM count. */
@@ -68,13 +77,17 @@ bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out,
 		 struct occ_error *err);
 const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, int cc_minor);
 
+/* NVIDIA compute capabilities (AMD targets: gpu_db_amd_arch_*). */
 size_t gpu_db_arch_count(const struct gpu_db *db);
 const struct gpu_arch *gpu_db_arch_at(const struct gpu_db *db, size_t i);
 size_t gpu_db_device_count(const struct gpu_db *db);
 /* Fills out with device i resolved against its architecture. */
 bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out);
 
-/* "9.0" style text of an arch's compute capability. */
+size_t gpu_db_amd_arch_count(const struct gpu_db *db);
+const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i);
+
+/* "9.0" style text of an arch's compute capability; an AMD target's name ("gfx942"). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);
 
 #endif

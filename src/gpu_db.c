@@ -17,10 +17,14 @@
 /* Generated at build time from data/archs.csv and data/devices.csv. */
 extern const char gpu_data_archs_csv[];
 extern const char gpu_data_devices_csv[];
+extern const char gpu_data_amd_archs_csv[];
+extern const char gpu_data_amd_devices_csv[];
 
 #define USER_DB_MAX_BYTES (16u << 20)
 
 struct device_row {
+	enum gpu_vendor vendor;
+	char target[16];            /* AMD: the gfx target */
 	char name[GPU_NAME_MAX];
 	char aliases[256];
 	char segment[16];
@@ -32,6 +36,8 @@ struct device_row {
 struct gpu_db {
 	struct gpu_arch *archs;
 	size_t n_archs, cap_archs;
+	struct gpu_arch *amd_archs;
+	size_t n_amd_archs;
 	struct device_row *devices;
 	size_t n_devices, cap_devices;
 };
@@ -337,6 +343,92 @@ bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err
 	return ok;
 }
 
+static const struct gpu_arch *find_amd_arch(const struct gpu_db *db, const char *target)
+{
+	for (size_t i = 0; i < db->n_amd_archs; i++)
+		if (str_ieq(db->amd_archs[i].arch, target))
+			return &db->amd_archs[i];
+	return NULL;
+}
+
+/* An AMD target in the NVIDIA-shaped fields: per CU (per WGP in WGP mode),
+ * waves for warps, workgroups for blocks, VGPRs for registers, LDS for shared
+ * memory with one fixed configuration, and no barrier limit. */
+static void amd_to_arch(const struct amd_arch *m, struct gpu_arch *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->vendor = GPU_AMD;
+	a->amd = *m;
+	str_copy(a->arch, sizeof(a->arch), m->target);
+	str_copy(a->family, sizeof(a->family), m->family);
+	str_copy(a->provenance, sizeof(a->provenance), m->provenance);
+	a->warp_size = m->default_wave_size;
+	a->max_warps_per_sm = m->max_waves_per_simd * m->simds_per_cu;
+	a->max_threads_per_sm = a->max_warps_per_sm * a->warp_size;
+	a->max_blocks_per_sm = m->max_workgroups_per_cu;
+	a->max_threads_per_block = m->max_workgroup_size;
+	a->max_regs_per_thread = m->max_vgprs_per_wave;
+	a->regs_per_sm = (m->default_wave_size == 32 ? m->vgprs_per_simd_wave32 :
+			  m->vgprs_per_simd_wave64) * m->simds_per_cu;
+	a->regs_per_block = a->regs_per_sm;
+	a->reg_alloc_unit = m->default_wave_size == 32 ? m->vgpr_granule_wave32 : m->vgpr_granule_wave64;
+	a->warp_alloc_granularity = 1;
+	a->sm_subpartitions = m->simds_per_cu;
+	a->smem_per_sm_bytes = m->wgp_mode && m->lds_per_wgp_bytes ? m->lds_per_wgp_bytes :
+		m->lds_per_cu_bytes;
+	a->n_smem_configs = 1;
+	a->smem_configs_bytes[0] = a->smem_per_sm_bytes;
+	a->smem_per_block_bytes = a->smem_per_block_optin_bytes = m->max_lds_per_workgroup_bytes;
+	a->smem_alloc_unit_bytes = m->lds_granule_bytes;
+}
+
+static bool load_amd(struct gpu_db *db, struct occ_error *err)
+{
+	struct amd_arch *archs = NULL;
+	struct amd_device *devs = NULL;
+	size_t n_archs = 0, n_devs = 0;
+	bool ok = false;
+
+	if (!amd_parse_archs("built-in amd_archs.csv", gpu_data_amd_archs_csv,
+			     strlen(gpu_data_amd_archs_csv), &archs, &n_archs, err) ||
+	    !amd_parse_devices("built-in amd_devices.csv", gpu_data_amd_devices_csv,
+			       strlen(gpu_data_amd_devices_csv), &devs, &n_devs, err))
+		goto out;
+	db->amd_archs = calloc(n_archs ? n_archs : 1, sizeof(*db->amd_archs));
+	if (!db->amd_archs) {
+		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n_archs; i++)
+		amd_to_arch(&archs[i], &db->amd_archs[i]);
+	db->n_amd_archs = n_archs;
+	for (size_t i = 0; i < n_devs; i++) {
+		struct device_row d;
+
+		memset(&d, 0, sizeof(d));
+		d.vendor = GPU_AMD;
+		str_copy(d.target, sizeof(d.target), devs[i].target);
+		str_copy(d.name, sizeof(d.name), devs[i].name);
+		str_copy(d.aliases, sizeof(d.aliases), devs[i].aliases);
+		str_copy(d.provenance, sizeof(d.provenance), devs[i].provenance);
+		d.sm_count = devs[i].cu_count;
+		if (!find_amd_arch(db, d.target)) {
+			occ_error_set(err, OCC_EDATA, "built-in amd_devices.csv", 0, "target",
+				      "%s: no target %s in amd_archs.csv", d.name, d.target);
+			goto out;
+		}
+		if (!put_device(db, &d)) {
+			occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+			goto out;
+		}
+	}
+	ok = true;
+out:
+	free(archs);
+	free(devs);
+	return ok;
+}
+
 struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
 {
 	struct gpu_db *db = calloc(1, sizeof(*db));
@@ -348,7 +440,8 @@ struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
 	if (!gpu_db_load_csv(db, "built-in archs.csv", gpu_data_archs_csv,
 			     strlen(gpu_data_archs_csv), err) ||
 	    !gpu_db_load_csv(db, "built-in devices.csv", gpu_data_devices_csv,
-			     strlen(gpu_data_devices_csv), err)) {
+			     strlen(gpu_data_devices_csv), err) ||
+	    !load_amd(db, err)) {
 		gpu_db_free(db);
 		return NULL;
 	}
@@ -360,6 +453,7 @@ void gpu_db_free(struct gpu_db *db)
 	if (!db)
 		return;
 	free(db->archs);
+	free(db->amd_archs);
 	free(db->devices);
 	free(db);
 }
@@ -374,7 +468,8 @@ const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, i
 
 static bool resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
 {
-	const struct gpu_arch *a = gpu_db_find_arch(db, d->cc_major, d->cc_minor);
+	const struct gpu_arch *a = d->vendor == GPU_AMD ? find_amd_arch(db, d->target) :
+		gpu_db_find_arch(db, d->cc_major, d->cc_minor);
 
 	if (!a)
 		return false;
@@ -537,7 +632,20 @@ bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out)
 	return i < db->n_devices && resolve(db, &db->devices[i], out);
 }
 
+size_t gpu_db_amd_arch_count(const struct gpu_db *db)
+{
+	return db->n_amd_archs;
+}
+
+const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i)
+{
+	return i < db->n_amd_archs ? &db->amd_archs[i] : NULL;
+}
+
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size)
 {
-	snprintf(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
+	if (arch->vendor == GPU_AMD)
+		snprintf(buf, size, "%s", arch->arch);
+	else
+		snprintf(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
 }

@@ -224,6 +224,35 @@ static bool fail(struct occ_error *err, const char *file, long line, const char 
 	return false;
 }
 
+/* AMD: the wave size the target runs, VGPRs, AGPRs, SGPRs and LDS within
+ * what one wave and one workgroup may use. Carveout and barriers do not apply. */
+static bool check_amd(const struct launch *l, const struct gpu *gpu, const char *file,
+		      long line, struct occ_error *err)
+{
+	const struct amd_arch *m = &gpu->arch.amd;
+	int64_t lds = launch_smem_per_block_bytes(l);
+	int wave = l->wave_size ? l->wave_size : m->default_wave_size;
+
+	if ((wave == 32 && !m->wave32) || (wave == 64 && !m->wave64)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "wave_size",
+			      "%s (%s) does not run wave%d", gpu->name, m->target, wave);
+		return false;
+	}
+	if (l->regs_per_thread > m->max_vgprs_per_wave)
+		return fail(err, file, line, "vgprs", "VGPRs per work-item", l->regs_per_thread,
+			    m->max_vgprs_per_wave, gpu);
+	if (l->agprs > (m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave))
+		return fail(err, file, line, "agprs", "AGPRs per work-item", l->agprs,
+			    m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave, gpu);
+	if (l->sgprs > m->max_sgprs_per_wave)
+		return fail(err, file, line, "sgprs", "SGPRs per wave", l->sgprs,
+			    m->max_sgprs_per_wave, gpu);
+	if (lds > m->max_lds_per_workgroup_bytes)
+		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
+			    m->max_lds_per_workgroup_bytes, gpu);
+	return true;
+}
+
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err)
 {
@@ -251,6 +280,8 @@ bool launch_check(const struct launch *l, const struct gpu *gpu, const char *fil
 	if (threads > a->max_threads_per_block)
 		return fail(err, file, line, "block", "threads per block", threads,
 			    a->max_threads_per_block, gpu);
+	if (a->vendor == GPU_AMD)
+		return check_amd(l, gpu, file, line, err);
 	if (l->regs_per_thread > a->max_regs_per_thread)
 		return fail(err, file, line, "registers", "registers per thread", l->regs_per_thread,
 			    a->max_regs_per_thread, gpu);

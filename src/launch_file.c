@@ -15,7 +15,8 @@
 
 enum key {
 	KEY_KERNEL, KEY_GPU, KEY_GRID, KEY_BLOCK, KEY_REGISTERS, KEY_STATIC_SMEM,
-	KEY_DYNAMIC_SMEM, KEY_CARVEOUT, KEY_BARRIERS, KEY_NONE
+	KEY_DYNAMIC_SMEM, KEY_CARVEOUT, KEY_BARRIERS, KEY_VGPRS, KEY_AGPRS, KEY_SGPRS,
+	KEY_WAVE_SIZE, KEY_NONE
 };
 
 /* Launch-file keys and launch-list columns, with the spellings each accepts. */
@@ -33,6 +34,11 @@ static const struct {
 	{ KEY_DYNAMIC_SMEM, { "dynamic_shared_mem" }, "dynamic_shared_mem_bytes" },
 	{ KEY_CARVEOUT, { "carveout", "shared_mem_carveout_pct" }, "shared_mem_carveout_pct" },
 	{ KEY_BARRIERS, { "barriers" }, "barriers" },
+	/* AMD: VGPRs are the registers per work-item; LDS is the static shared memory. */
+	{ KEY_VGPRS, { "vgprs", "vgprs_per_thread" }, "vgprs_per_thread" },
+	{ KEY_AGPRS, { "agprs", "agprs_per_thread" }, "agprs_per_thread" },
+	{ KEY_SGPRS, { "sgprs", "sgprs_per_wave" }, "sgprs_per_wave" },
+	{ KEY_WAVE_SIZE, { "wave_size" }, "wave_size" },
 };
 
 static enum key find_key(const char *name)
@@ -73,9 +79,30 @@ static bool set_field(struct launch *l, enum key k, const char *value, const cha
 			l->block[i] = (int)dims[i];
 		return true;
 	case KEY_REGISTERS:
+	case KEY_VGPRS:
 		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
 			return false;
 		l->regs_per_thread = (int)v;
+		return true;
+	case KEY_AGPRS:
+		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
+			return false;
+		l->agprs = (int)v;
+		return true;
+	case KEY_SGPRS:
+		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
+			return false;
+		l->sgprs = (int)v;
+		return true;
+	case KEY_WAVE_SIZE:
+		if (!launch_parse_int(value, 0, 64, &v, file, line, what, err))
+			return false;
+		if (v != 0 && v != 32 && v != 64) {
+			occ_error_set(err, OCC_EDATA, file, line, what, "a wave size is 32 or 64, not %lld",
+				      (long long)v);
+			return false;
+		}
+		l->wave_size = (int)v;
 		return true;
 	case KEY_STATIC_SMEM:
 		return launch_parse_size(value, &l->static_smem_bytes, file, line, what, err);

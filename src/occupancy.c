@@ -25,6 +25,9 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in)
 	in->dynamic_smem_bytes = l->dynamic_smem_bytes;
 	in->carveout_pct = l->carveout_pct;
 	in->barriers = l->barriers;
+	in->wave_size = l->wave_size;
+	in->agprs = l->agprs;
+	in->sgprs = l->sgprs;
 }
 
 /* Smallest configuration that holds `bytes`; -1 if none does. An architecture
@@ -138,12 +141,79 @@ static void fill_usage(struct occ_usage *u, int64_t total, int64_t per_block, in
 	u->leftover = total - u->used - u->idle;
 }
 
+/* The AMD factor each occ_factor stands for. */
+static const enum amd_factor amd_of[OCC_N_FACTORS] = {
+	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
+	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
+};
+
+static int amd_limit(int v)
+{
+	return v == AMD_UNLIMITED ? OCC_UNLIMITED : v;
+}
+
+/* AMD: the engine in amd.c, its figures mapped onto the five factors. */
+static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+{
+	const struct amd_arch *m = &a->amd;
+	struct amd_input ai = {
+		.workgroup_size = in->threads_per_block, .wave_size = in->wave_size,
+		.vgprs = in->regs_per_thread, .agprs = in->agprs, .sgprs = in->sgprs,
+		.lds_bytes = in->static_smem_bytes + in->dynamic_smem_bytes,
+	};
+	const struct amd_result *x = &r->amd;
+	int simds = m->simds_per_cu, active;
+	int vgpr_file;
+
+	amd_compute(m, &ai, &r->amd);
+	r->vendor = GPU_AMD;
+	r->warps_per_block = x->waves_per_workgroup;
+	r->max_warps_per_sm = x->max_waves_per_simd * simds;
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		r->block_limit[f] = amd_limit(x->workgroup_limit[amd_of[f]]);
+		if ((x->limiting >> amd_of[f]) & 1u)
+			r->limiting |= 1u << f;
+	}
+	active = x->fits ? x->workgroups_per_cu : 0;
+	if (!x->fits)
+		r->misfit = x->misfit == AMD_VGPRS ? OCC_MISFIT_REGISTERS
+			: x->misfit == AMD_LDS ? OCC_MISFIT_SHARED_MEM
+			: x->misfit == AMD_SGPRS ? OCC_MISFIT_SGPRS : OCC_MISFIT_THREADS;
+	r->active_blocks_per_sm = active;
+	r->active_warps_per_sm = x->fits ? x->waves_per_cu : 0;
+	r->active_threads_per_sm = active * in->threads_per_block;
+	r->theoretical_occupancy_pct = x->fits ? x->occupancy_pct : 0.0;
+	r->regs_per_warp_allocated = x->vgprs_allocated;
+	r->allocated_regs_per_block = (int64_t)x->vgprs_allocated * x->waves_per_workgroup;
+	r->regs_per_block_checked = r->allocated_regs_per_block;
+	r->allocated_smem_per_block = x->lds_allocated;
+	r->smem_preference_bytes = r->smem_config_bytes = a->smem_per_sm_bytes;
+
+	/* Utilization in each factor's own unit, per CU: VGPRs and SGPRs per lane
+	 * and per wave across the SIMDs. */
+	vgpr_file = (x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64) * simds;
+	fill_usage(&r->usage[OCC_WARPS], r->max_warps_per_sm, x->waves_per_workgroup,
+		   r->block_limit[OCC_WARPS], active);
+	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu, 1, r->block_limit[OCC_BLOCKS], active);
+	fill_usage(&r->usage[OCC_REGISTERS], vgpr_file, r->allocated_regs_per_block,
+		   r->block_limit[OCC_REGISTERS], active);
+	fill_usage(&r->usage[OCC_SHARED_MEM], a->smem_per_sm_bytes, x->lds_allocated,
+		   r->block_limit[OCC_SHARED_MEM], active);
+	fill_usage(&r->usage[OCC_BARRIERS], (int64_t)m->sgprs_per_simd * simds,
+		   m->sgprs_per_simd > 0 ? (int64_t)x->sgprs_allocated * x->waves_per_workgroup : 0,
+		   r->block_limit[OCC_BARRIERS], active);
+}
+
 void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	int wpb = in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
 	int active = OCC_UNLIMITED;
 
 	*r = (struct occ_result){ 0 };
+	if (a->vendor == GPU_AMD) {
+		compute_amd(a, in, r);
+		return;
+	}
 	r->max_warps_per_sm = a->max_warps_per_sm;
 	r->warps_per_block = wpb;
 	if (wpb == 0) {
@@ -204,4 +274,35 @@ const char *occ_factor_unit(enum occ_factor f)
 {
 	static const char *const units[OCC_N_FACTORS] = { "warp", "blk", "reg", "B", "bar" };
 	return (unsigned)f < OCC_N_FACTORS ? units[f] : "?";
+}
+
+const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f)
+{
+	static const char *const amd[OCC_N_FACTORS] = {
+		"wave slots", "workgroups", "VGPRs", "LDS", "SGPRs",
+	};
+	if (v == GPU_AMD)
+		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
+	return occ_factor_label(f);
+}
+
+const char *occ_label(const struct occ_result *r, enum occ_factor f)
+{
+	return occ_factor_label_for(r->vendor, f);
+}
+
+const char *occ_key(const struct occ_result *r, enum occ_factor f)
+{
+	static const char *const amd[OCC_N_FACTORS] = { "waves", "workgroups", "vgprs", "lds", "sgprs" };
+	if (r->vendor == GPU_AMD)
+		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
+	return occ_factor_key(f);
+}
+
+const char *occ_unit(const struct occ_result *r, enum occ_factor f)
+{
+	static const char *const amd[OCC_N_FACTORS] = { "wave", "wg", "vgpr", "B", "sgpr" };
+	if (r->vendor == GPU_AMD)
+		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
+	return occ_factor_unit(f);
 }

@@ -31,6 +31,7 @@ enum occ_misfit {
 	OCC_MISFIT_REGISTERS, /* the block's registers exceed the per-block register file */
 	OCC_MISFIT_SHARED_MEM,/* the block's shared memory exceeds the per-block maximum */
 	OCC_MISFIT_BARRIERS,  /* more barriers per block than the SM has */
+	OCC_MISFIT_SGPRS,     /* AMD: the waves' SGPRs exceed the SIMD's file */
 };
 
 struct occ_input {
@@ -40,6 +41,9 @@ struct occ_input {
 	int64_t dynamic_smem_bytes;
 	int carveout_pct;    /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
 	int barriers;
+	int wave_size;       /* AMD: 32, 64 or 0 (the target's default) */
+	int agprs;           /* AMD */
+	int sgprs;           /* AMD */
 };
 
 /* Nsight Compute's utilization view of one resource, in the factor's own unit
@@ -54,7 +58,12 @@ struct occ_usage {
 	int64_t leftover;
 };
 
+/* On AMD the five factors stand for wave slots (OCC_WARPS), workgroups
+ * (OCC_BLOCKS), VGPRs (OCC_REGISTERS), LDS (OCC_SHARED_MEM) and SGPRs
+ * (OCC_BARRIERS); "per SM" means per CU (per WGP in WGP mode), blocks are
+ * workgroups and warps wavefronts. occ_label() and occ_key() name them. */
 struct occ_result {
+	enum gpu_vendor vendor;
 	int active_blocks_per_sm;
 	int active_warps_per_sm;
 	int active_threads_per_sm;
@@ -71,6 +80,7 @@ struct occ_result {
 	int64_t smem_preference_bytes;      /* the carveout preference snapped to a configuration */
 	int64_t smem_config_bytes;          /* the configuration the launch gets */
 	struct occ_usage usage[OCC_N_FACTORS];
+	struct amd_result amd;              /* GPU_AMD: the engine's own figures */
 };
 
 void occ_input_from_launch(const struct launch *l, struct occ_input *in);
@@ -85,6 +95,12 @@ const char *occ_factor_key(enum occ_factor f);
 const char *occ_factor_label(enum occ_factor f);
 /* The factor's unit, short for tables: "warp", "blk", "reg", "B", "bar". */
 const char *occ_factor_unit(enum occ_factor f);
+/* The same for the vendor of r: on AMD "wave slots", "workgroups", "VGPRs",
+ * "LDS", "SGPRs"; keys "waves", "workgroups", "vgprs", "lds", "sgprs". */
+const char *occ_label(const struct occ_result *r, enum occ_factor f);
+const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
+const char *occ_key(const struct occ_result *r, enum occ_factor f);
+const char *occ_unit(const struct occ_result *r, enum occ_factor f);
 static inline bool occ_is_limiting(const struct occ_result *r, enum occ_factor f)
 {
 	return (r->limiting >> f) & 1u;

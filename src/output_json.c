@@ -50,8 +50,8 @@ static json_t *occupancy_json(const struct analysis *a)
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 		if (occ_is_limiting(r, (enum occ_factor)f))
-			json_array_append_new(lim, json_string(occ_factor_key((enum occ_factor)f)));
-		json_object_set_new(util, occ_factor_key((enum occ_factor)f),
+			json_array_append_new(lim, json_string(occ_key(r, (enum occ_factor)f)));
+		json_object_set_new(util, occ_key(r, (enum occ_factor)f),
 				    json_pack("{s:I, s:I, s:I, s:I, s:I}", "total", (json_int_t)u->total,
 					      "per_block", (json_int_t)u->per_block, "used", (json_int_t)u->used,
 					      "idle", (json_int_t)u->idle, "left_over", (json_int_t)u->leftover));
@@ -62,11 +62,18 @@ static json_t *occupancy_json(const struct analysis *a)
 	json_object_set_new(o, "max_warps_per_sm", json_integer(r->max_warps_per_sm));
 	json_object_set_new(o, "warps_per_block", json_integer(r->warps_per_block));
 	json_object_set_new(o, "theoretical_occupancy_pct", json_real(r->theoretical_occupancy_pct));
-	json_object_set_new(o, "block_limit_warps", limit_json(r->block_limit[OCC_WARPS]));
-	json_object_set_new(o, "block_limit_blocks", limit_json(r->block_limit[OCC_BLOCKS]));
-	json_object_set_new(o, "block_limit_registers", limit_json(r->block_limit[OCC_REGISTERS]));
-	json_object_set_new(o, "block_limit_shared_mem", limit_json(r->block_limit[OCC_SHARED_MEM]));
-	json_object_set_new(o, "block_limit_barriers", limit_json(r->block_limit[OCC_BARRIERS]));
+	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
+	 * _workgroups (workgroups per CU) on AMD. */
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		char key[64];
+		snprintf(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
+		json_object_set_new(o, key, limit_json(r->block_limit[f]));
+	}
+	if (r->vendor == GPU_AMD) {
+		json_object_set_new(o, "wave_size", json_integer(r->amd.wave_size));
+		json_object_set_new(o, "waves_per_simd", json_integer(r->amd.fits ? r->amd.waves_per_simd : 0));
+		json_object_set_new(o, "max_waves_per_simd", json_integer(r->amd.max_waves_per_simd));
+	}
 	json_object_set_new(o, "limiting_factors", lim);
 	json_object_set_new(o, "allocated_registers_per_block", json_integer(r->allocated_regs_per_block));
 	json_object_set_new(o, "registers_per_warp_allocated", json_integer(r->regs_per_warp_allocated));

@@ -132,13 +132,18 @@ static void table(struct doc *d, const struct analysis *a)
 		const struct occ_usage *u = &r->usage[f];
 		bool lim_f = occ_is_limiting(r, (enum occ_factor)f);
 		limit_text(r->block_limit[f], lim, sizeof(lim));
-		if (f == OCC_BARRIERS && g->barriers_per_sm == 0) {
+		if (f == OCC_BARRIERS && g->vendor == GPU_AMD && g->amd.sgprs_per_simd == 0) {
+			add(d, CANVAS_DIM, "    %-14s %6s  (SGPRs do not limit on %s)", occ_label(r, (enum occ_factor)f),
+			    lim, g->arch);
+			continue;
+		}
+		if (f == OCC_BARRIERS && g->vendor != GPU_AMD && g->barriers_per_sm == 0) {
 			add(d, CANVAS_DIM, "    %-14s %6s  (not a limit before cc 9.0)", occ_factor_label((enum occ_factor)f), lim);
 			continue;
 		}
 		add(d, lim_f ? CANVAS_LIMITER : CANVAS_NORMAL, "  %c %-13s %6s %8lld %-4s %9lld %9lld %10lld %9lld",
-		    lim_f ? '*' : ' ', occ_factor_label((enum occ_factor)f), lim, (long long)u->per_block,
-		    occ_factor_unit((enum occ_factor)f), (long long)u->used, (long long)u->idle,
+		    lim_f ? '*' : ' ', occ_label(r, (enum occ_factor)f), lim, (long long)u->per_block,
+		    occ_unit(r, (enum occ_factor)f), (long long)u->used, (long long)u->idle,
 		    (long long)u->leftover, (long long)u->total);
 	}
 	add(d, CANVAS_DIM, "  * limits; - never limits. idle: kept free by another limit;");

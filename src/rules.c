@@ -5,6 +5,7 @@
 
 #include "rules.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -123,7 +124,7 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(names);
 		snprintf(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
-			 occ_factor_label(steps[i].factor));
+			 occ_label(r, steps[i].factor));
 	}
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
 		 names, r->theoretical_occupancy_pct);
@@ -137,8 +138,8 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 		derivation(a, ri->in, r, t->factor, buf, sizeof(buf));
-		more(f, " %c%s: %s.", occ_factor_label(t->factor)[0] - 'a' + 'A',
-		     occ_factor_label(t->factor) + 1, buf);
+		more(f, " %c%s: %s.", toupper((unsigned char)occ_label(r, t->factor)[0]),
+		     occ_label(r, t->factor) + 1, buf);
 		format_param(t->param, t->from, from, sizeof(from));
 		if (t->has_gain) {
 			format_param(t->param, t->to, to, sizeof(to));
@@ -187,6 +188,11 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 	case OCC_MISFIT_BARRIERS:
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many barriers",
 		    "The block uses %d barriers; the SM has %d.", in->barriers, a->barriers_per_sm);
+		break;
+	case OCC_MISFIT_SGPRS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
+		    "%d SGPRs per wave, allocated as %d, do not fit the %d SGPRs of a SIMD.",
+		    in->sgprs, r->amd.sgprs_allocated, a->amd.sgprs_per_simd);
 		break;
 	case OCC_FITS:
 		break;
@@ -260,18 +266,161 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
+/* AMD: why a factor allows the waves per SIMD it does, in AMD's units. */
+static void amd_derivation(const struct gpu_arch *a, const struct occ_input *in,
+			   const struct occ_result *r, enum occ_factor f, char *buf, size_t size)
+{
+	const struct amd_arch *m = &a->amd;
+	const struct amd_result *x = &r->amd;
+	int file = x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+
+	switch (f) {
+	case OCC_REGISTERS:
+		snprintf(buf, size, "%d VGPRs%s per work-item, allocated as %d; %d per SIMD lane / %d "
+			 "= %d waves per SIMD", in->regs_per_thread,
+			 in->agprs ? " + AGPRs" : "", x->vgprs_allocated, file, x->vgprs_allocated,
+			 x->wave_limit[AMD_VGPRS]);
+		break;
+	case OCC_SHARED_MEM:
+		snprintf(buf, size, "%lld bytes of LDS per workgroup, allocated as %lld; %lld bytes / "
+			 "%lld = %d workgroups", (long long)(in->static_smem_bytes + in->dynamic_smem_bytes),
+			 (long long)x->lds_allocated, (long long)a->smem_per_sm_bytes,
+			 (long long)x->lds_allocated, x->workgroup_limit[AMD_LDS]);
+		break;
+	case OCC_BARRIERS:
+		snprintf(buf, size, "%d SGPRs per wave, allocated as %d; %d per SIMD / %d = %d waves per SIMD",
+			 in->sgprs, x->sgprs_allocated, m->sgprs_per_simd, x->sgprs_allocated,
+			 x->wave_limit[AMD_SGPRS]);
+		break;
+	case OCC_WARPS:
+		snprintf(buf, size, "%d wave slots per SIMD x %d SIMDs / %d waves per workgroup = %d "
+			 "workgroups", m->max_waves_per_simd, m->simds_per_cu, x->waves_per_workgroup,
+			 x->workgroup_limit[AMD_WAVES]);
+		break;
+	default:
+		snprintf(buf, size, "a CU holds at most %d workgroups", m->max_workgroups_per_cu);
+		break;
+	}
+}
+
+/* AMD: the limiting factors in waves per SIMD, and the nearest change that
+ * gains occupancy ("VGPRs 136 -> 128: 3 -> 4 waves per SIMD"). */
+static void amd_limiter(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	const struct amd_result *x = &r->amd;
+	struct tuning_step steps[OCC_N_FACTORS];
+	char names[96] = "", title[128], buf[400];
+	int n = tuning_steps(a, ri->in, r, steps), k = 0;
+	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	struct finding *f;
+
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		size_t len = strlen(names);
+		if (!occ_is_limiting(r, (enum occ_factor)i))
+			continue;
+		snprintf(names + len, sizeof(names) - len, "%s%s", k++ ? ", " : "",
+			 occ_label(r, (enum occ_factor)i));
+	}
+	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
+		 "Occupancy limited", names, r->theoretical_occupancy_pct);
+	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
+		"%d workgroup%s of %d wave%s (wave%d) per CU: %d of %d waves per SIMD, %.1f%% "
+		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
+		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size, x->waves_per_simd,
+		x->max_waves_per_simd, r->theoretical_occupancy_pct, names);
+	if (!f)
+		return;
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		if (!occ_is_limiting(r, (enum occ_factor)i))
+			continue;
+		amd_derivation(a, ri->in, r, (enum occ_factor)i, buf, sizeof(buf));
+		more(f, " %s: %s.", occ_label(r, (enum occ_factor)i), buf);
+	}
+	for (int i = 0; i < n; i++) {
+		const struct tuning_step *t = &steps[i];
+		struct occ_input in = *ri->in;
+		struct occ_result to;
+		const char *what = t->param == TUNING_REGISTERS ? "VGPRs" :
+			t->param == TUNING_SHARED_MEM ? "LDS bytes" : t->param == TUNING_BLOCK_SIZE ?
+			"workgroup size" : NULL;
+
+		if (!what || !t->has_gain)
+			continue;
+		if (t->param == TUNING_REGISTERS)
+			in.regs_per_thread = (int)t->to;
+		else if (t->param == TUNING_SHARED_MEM)
+			in.dynamic_smem_bytes = t->to;
+		else
+			in.threads_per_block = (int)t->to;
+		occ_compute(a, &in, &to);
+		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per SIMD.", what,
+		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd);
+	}
+}
+
+/* AMD words for the findings both vendors share. */
+static void amd_words(struct finding *f)
+{
+	static const char *const words[][2] = {
+		{ "SMs", "CUs" }, { "SM", "CU" }, { "blocks", "workgroups" }, { "block", "workgroup" },
+		{ "warps", "waves" }, { "warp", "wave" }, { "threads", "work-items" },
+		{ "Blocks", "Workgroups" }, { "Block", "Workgroup" },
+	};
+	char *fields[2] = { f->title, f->text };
+	size_t sizes[2] = { sizeof(f->title), sizeof(f->text) };
+
+	for (int k = 0; k < 2; k++) {
+		char out[1024] = "";
+		size_t len = 0;
+		const char *p = fields[k];
+
+		while (*p && len + 1 < sizeof(out)) {
+			size_t i, n = 0;
+			bool start = p == fields[k] || !isalnum((unsigned char)p[-1]);
+			for (i = 0; start && i < sizeof(words) / sizeof(words[0]); i++) {
+				n = strlen(words[i][0]);
+				if (strncmp(p, words[i][0], n) == 0 && !isalnum((unsigned char)p[n]))
+					break;
+			}
+			if (start && i < sizeof(words) / sizeof(words[0])) {
+				len += (size_t)snprintf(out + len, sizeof(out) - len, "%s", words[i][1]);
+				p += n;
+			} else {
+				out[len++] = *p++;
+				out[len] = '\0';
+			}
+			if (len >= sizeof(out))
+				len = sizeof(out) - 1;
+		}
+		str_copy(fields[k], sizes[k], out);
+	}
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
+	bool amd = ri->gpu->arch.vendor == GPU_AMD;
 
 	if (ri->r->active_blocks_per_sm == 0) {
 		cannot_run(&s, ri);
 	} else {
-		limiter(&s, ri);
+		int first = s.n;
+		if (amd)
+			amd_limiter(&s, ri);
+		else
+			limiter(&s, ri);
+		first = s.n;
 		waves_rules(&s, ri);
+		if (amd)
+			for (int i = first; i < s.n; i++)
+				amd_words(&out[i]);
 	}
-	warp_multiple(&s, ri);
-	carveout_ignored(&s, ri);
+	if (!amd) {
+		warp_multiple(&s, ri);
+		carveout_ignored(&s, ri);
+	}
 	/* Most severe first; stable within a severity. */
 	for (int i = 1; i < s.n; i++) {
 		struct finding f = out[i];

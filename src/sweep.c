@@ -26,16 +26,27 @@ static void set_x(struct occ_input *in, enum sweep_kind kind, int64_t x)
 	}
 }
 
+/* The chart's level: active warps per SM, or on AMD waves per SIMD. */
+static int level(const struct occ_result *r)
+{
+	if (r->vendor == GPU_AMD)
+		return r->amd.fits ? r->amd.waves_per_simd : 0;
+	return r->active_warps_per_sm;
+}
+
 bool sweep_compute(const struct gpu_arch *a, const struct occ_input *in, enum sweep_kind kind,
 		   struct sweep *out)
 {
 	int64_t first, last, step;
 	struct occ_result r;
 
-	*out = (struct sweep){ .kind = kind, .max_warps = a->max_warps_per_sm };
+	*out = (struct sweep){ .kind = kind, .vendor = a->vendor, .max_warps = a->max_warps_per_sm };
+	/* AMD occupancy is counted in waves per SIMD, as LLVM and AMD's tools count it. */
+	if (a->vendor == GPU_AMD)
+		out->max_warps = a->amd.max_waves_per_simd;
 	switch (kind) {
 	case SWEEP_BLOCK_SIZE:
-		first = step = a->warp_size;
+		first = step = a->vendor == GPU_AMD && in->wave_size ? in->wave_size : a->warp_size;
 		last = a->max_threads_per_block;
 		out->current_x = in->threads_per_block;
 		break;
@@ -66,11 +77,11 @@ bool sweep_compute(const struct gpu_arch *a, const struct occ_input *in, enum sw
 		set_x(&t, kind, x);
 		occ_compute(a, &t, &r);
 		out->points[out->n++] = (struct sweep_point){
-			x, r.active_warps_per_sm, r.active_blocks_per_sm, r.limiting,
+			x, level(&r), r.active_blocks_per_sm, r.limiting,
 		};
 	}
 	occ_compute(a, in, &r);
-	out->current_warps = r.active_warps_per_sm;
+	out->current_warps = level(&r);
 	out->current_limiting = r.limiting;
 	return true;
 }
@@ -99,4 +110,29 @@ enum occ_factor sweep_factor(enum sweep_kind kind)
 	case SWEEP_BARRIERS: return OCC_BARRIERS;
 	default: return OCC_SHARED_MEM;
 	}
+}
+
+const char *sweep_x_label(const struct sweep *s, bool short_form)
+{
+	if (s->vendor != GPU_AMD) {
+		if (!short_form)
+			return sweep_axis_label(s->kind);
+		switch (s->kind) {
+		case SWEEP_BLOCK_SIZE: return "block size";
+		case SWEEP_REGISTERS: return "registers";
+		case SWEEP_BARRIERS: return "barriers";
+		default: return "shared memory";
+		}
+	}
+	switch (s->kind) {
+	case SWEEP_BLOCK_SIZE: return short_form ? "workgroup size" : "work-items per workgroup";
+	case SWEEP_REGISTERS: return short_form ? "VGPRs" : "VGPRs per work-item";
+	case SWEEP_BARRIERS: return "barriers";
+	default: return short_form ? "LDS" : "LDS per workgroup (bytes)";
+	}
+}
+
+const char *sweep_y_unit(const struct sweep *s)
+{
+	return s->vendor == GPU_AMD ? "waves" : "warps";
 }

@@ -31,6 +31,7 @@ struct sweep_point {
 
 struct sweep {
 	enum sweep_kind kind;
+	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
 	size_t n;
 	struct sweep_point *points;
 	int64_t current_x;        /* the launch's own value */
@@ -47,6 +48,10 @@ void sweep_done(struct sweep *s);
 /* "threads per block", "registers per thread", "shared memory per block (bytes)",
  * "barriers per block". */
 const char *sweep_axis_label(enum sweep_kind kind);
+/* The x axis in the sweep's vendor's words, long ("workgroup size (work-items)")
+ * or short ("workgroup size"); and the y unit, "warps" or "waves". */
+const char *sweep_x_label(const struct sweep *s, bool short_form);
+const char *sweep_y_unit(const struct sweep *s);
 /* The limit the swept parameter stands for: warps for the block size (the warp
  * slots a block takes), registers, shared memory, barriers. Where it is not
  * among a point's limiting factors, another limit caps the curve there. */

@@ -22,8 +22,10 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 		char value[128], text[320];
 		int len, used;
 
+		if (!whatif_applies(w, f))
+			continue;
 		whatif_format(w, f, false, value, sizeof(value));
-		snprintf(text, sizeof(text), "%s %s", whatif_field_label(f), value);
+		snprintf(text, sizeof(text), "%s %s", whatif_label(w, f), value);
 		/* Brackets mark the focus without colour; reverse video with it. */
 		len = (int)strlen(text) + 2;
 		if (x > r.x && x + len > r.x + r.w) {
@@ -62,7 +64,7 @@ static void put_baseline(const struct explorer *e, struct canvas *c, int x, int 
 			continue;
 		whatif_format(wi, (enum whatif_field)i, true, value, sizeof(value));
 		len += (size_t)snprintf(line + len, sizeof(line) - len, " %s %s ",
-					whatif_field_label((enum whatif_field)i), value);
+					whatif_label(wi, (enum whatif_field)i), value);
 		if (len >= sizeof(line))
 			break;
 		any = true;

@@ -179,7 +179,7 @@ static enum reaction step(struct explorer *e, int dir, bool big)
 	enum whatif_field f = e->whatif->focus;
 
 	if (!whatif_step(e->whatif, f, dir, big)) {
-		explorer_say(e, true, "%s cannot go %s from here", whatif_field_label(f),
+		explorer_say(e, true, "%s cannot go %s from here", whatif_label(e->whatif, f),
 			     dir > 0 ? "higher" : "lower");
 		return REACT_REDRAW;
 	}
@@ -218,10 +218,12 @@ static enum reaction act(struct explorer *e, enum action a)
 		e->help_scroll = 0;
 		return REACT_REDRAW;
 	case ACT_NEXT_FIELD:
-		w->focus = (enum whatif_field)((w->focus + 1) % WHATIF_N_FIELDS);
-		return REACT_REDRAW;
 	case ACT_PREV_FIELD:
-		w->focus = (enum whatif_field)((w->focus + WHATIF_N_FIELDS - 1) % WHATIF_N_FIELDS);
+		/* Only the parameters of the current GPU's vendor take the focus. */
+		do
+			w->focus = (enum whatif_field)((w->focus + (a == ACT_NEXT_FIELD ? 1 :
+				WHATIF_N_FIELDS - 1)) % WHATIF_N_FIELDS);
+		while (!whatif_applies(w, w->focus));
 		return REACT_REDRAW;
 	case ACT_INC:
 		return step(e, 1, false);
@@ -364,7 +366,7 @@ enum reaction explorer_click(struct explorer *e, int x, int y)
 			return REACT_NONE;
 		e->whatif->focus = f;
 		if (!whatif_set_value(e->whatif, f, value)) {
-			explorer_say(e, true, "%s %lld is not valid here", whatif_field_label(f),
+			explorer_say(e, true, "%s %lld is not valid here", whatif_label(e->whatif, f),
 				     (long long)value);
 			return REACT_REDRAW;
 		}

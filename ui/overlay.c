@@ -283,7 +283,7 @@ static void prompt_draw(struct explorer *e, struct canvas *c)
 	} else {
 		whatif_format(e->whatif, e->prompt_field, false, now, sizeof(now));
 		snprintf(line, sizeof(line), "%s (now %s): %s_  (Enter sets, Esc cancels)",
-			 whatif_field_label(e->prompt_field), now, e->input);
+			 whatif_label(e->whatif, e->prompt_field), now, e->input);
 	}
 	canvas_text(c, r.x, r.y, r.w, CANVAS_FOCUS, line);
 }

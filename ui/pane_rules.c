@@ -120,7 +120,8 @@ static enum occ_factor misfit_factor(enum occ_misfit m)
 	switch (m) {
 	case OCC_MISFIT_REGISTERS: return OCC_REGISTERS;
 	case OCC_MISFIT_SHARED_MEM: return OCC_SHARED_MEM;
-	case OCC_MISFIT_BARRIERS: return OCC_BARRIERS;
+	case OCC_MISFIT_BARRIERS:
+	case OCC_MISFIT_SGPRS: return OCC_BARRIERS;
 	case OCC_MISFIT_THREADS:
 	case OCC_FITS:
 		break;

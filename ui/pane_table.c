@@ -270,9 +270,13 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	o->y++;
 }
 
+/* The fifth factor does not limit: barriers before cc 9.0, or on AMD (where
+ * it stands for SGPRs) a target whose SGPRs never limit. */
 static bool barriers_not_a_limit(const struct gpu_arch *g, enum occ_factor f)
 {
-	return f == OCC_BARRIERS && g->barriers_per_sm == 0;
+	if (f != OCC_BARRIERS)
+		return false;
+	return g->vendor == GPU_AMD ? g->amd.sgprs_per_simd == 0 : g->barriers_per_sm == 0;
 }
 
 /* Cells of a bar of width w for used and used + idle: cumulative rounding so
@@ -431,6 +435,10 @@ static void misfit_text(const struct analysis *a, char *buf, size_t size)
 		snprintf(buf, size, "No block fits: a block uses %d barriers, the SM has %d.",
 			 a->in.barriers, g->barriers_per_sm);
 		break;
+	case OCC_MISFIT_SGPRS:
+		snprintf(buf, size, "No workgroup fits: %d SGPRs per wave (allocated %d), a SIMD has %d.",
+			 a->in.sgprs, r->amd.sgprs_allocated, g->amd.sgprs_per_simd);
+		break;
 	case OCC_FITS:
 		buf[0] = '\0';
 		break;
@@ -488,8 +496,9 @@ static void sec_limits(struct out *o, const struct view *v)
 		char limit[16];
 
 		if (barriers_not_a_limit(g, f)) {
-			putf(o, 0, CANVAS_DIM, "  %-13s %6s  not a limit before cc 9.0",
-			     occ_factor_label(f), "-");
+			putf(o, 0, CANVAS_DIM, "  %-13s %6s  %s", occ_label(r, f), "-",
+			     g->vendor == GPU_AMD ? "SGPRs do not limit on this target" :
+			     "not a limit before cc 9.0");
 			o->y++;
 			continue;
 		}
@@ -497,8 +506,8 @@ static void sec_limits(struct out *o, const struct view *v)
 			snprintf(limit, sizeof(limit), "none");
 		else
 			snprintf(limit, sizeof(limit), "%d", r->block_limit[f]);
-		putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_factor_label(f), limit,
-		     (long long)u->per_block, occ_factor_unit(f));
+		putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_label(r, f), limit,
+		     (long long)u->per_block, occ_unit(r, f));
 		if (lc.bar_w > 0)
 			bar(o, lc.bar_x, lc.bar_w, u);
 		if (lc.num_w > 0 && lc.all_numbers) {

@@ -75,6 +75,12 @@ static bool same_field(const struct whatif_state *a, const struct whatif_state *
 		return x->carveout_pct == y->carveout_pct;
 	case WHATIF_BARRIERS:
 		return x->barriers == y->barriers;
+	case WHATIF_WAVE_SIZE:
+		return x->wave_size == y->wave_size;
+	case WHATIF_AGPRS:
+		return x->agprs == y->agprs;
+	case WHATIF_SGPRS:
+		return x->sgprs == y->sgprs;
 	case WHATIF_GPU:
 		return same_gpu(&a->gpu, &b->gpu);
 	case WHATIF_N_FIELDS:
@@ -163,6 +169,12 @@ static int64_t get_value(const struct launch *l, enum whatif_field f)
 		return l->carveout_pct;
 	case WHATIF_BARRIERS:
 		return l->barriers;
+	case WHATIF_WAVE_SIZE:
+		return l->wave_size;
+	case WHATIF_AGPRS:
+		return l->agprs;
+	case WHATIF_SGPRS:
+		return l->sgprs;
 	case WHATIF_GPU:
 	case WHATIF_N_FIELDS:
 		break;
@@ -196,6 +208,15 @@ static void put_value(struct launch *l, enum whatif_field f, int64_t v)
 		break;
 	case WHATIF_BARRIERS:
 		l->barriers = (int)v;
+		break;
+	case WHATIF_WAVE_SIZE:
+		l->wave_size = (int)v;
+		break;
+	case WHATIF_AGPRS:
+		l->agprs = (int)v;
+		break;
+	case WHATIF_SGPRS:
+		l->sgprs = (int)v;
 		break;
 	case WHATIF_GPU:
 	case WHATIF_N_FIELDS:
@@ -246,6 +267,16 @@ static void field_range(const struct whatif_state *s, enum whatif_field f, int64
 		break;
 	case WHATIF_BARRIERS:
 		*hi = barriers_max(a);
+		break;
+	case WHATIF_WAVE_SIZE:
+		*lo = a->amd.wave32 ? 32 : 64;
+		*hi = a->amd.wave64 ? 64 : 32;
+		break;
+	case WHATIF_AGPRS:
+		*hi = a->amd.unified_vgpr_agpr ? a->amd.max_vgprs_per_wave : a->amd.max_agprs_per_wave;
+		break;
+	case WHATIF_SGPRS:
+		*hi = a->amd.max_sgprs_per_wave;
 		break;
 	case WHATIF_GPU:
 	case WHATIF_N_FIELDS:
@@ -328,6 +359,13 @@ static int64_t step_size(const struct whatif_state *s, enum whatif_field f, bool
 		break;
 	case WHATIF_BARRIERS:
 		step = big ? 4 : 1;
+		break;
+	case WHATIF_WAVE_SIZE:
+		step = 32;
+		break;
+	case WHATIF_AGPRS:
+	case WHATIF_SGPRS:
+		step = big ? 8 : 1;
 		break;
 	case WHATIF_CARVEOUT:
 	case WHATIF_GPU:
@@ -486,7 +524,8 @@ bool whatif_set_value(struct whatif *w, enum whatif_field f, int64_t value)
 		[WHATIF_BLOCK] = 1 << 16, [WHATIF_REGISTERS] = 1 << 16,
 		[WHATIF_STATIC_SMEM] = INT32_MAX, [WHATIF_DYNAMIC_SMEM] = INT32_MAX,
 		[WHATIF_GRID] = GRID_MAX, [WHATIF_CARVEOUT] = 100,
-		[WHATIF_BARRIERS] = BARRIERS_MAX,
+		[WHATIF_BARRIERS] = BARRIERS_MAX, [WHATIF_WAVE_SIZE] = 64,
+		[WHATIF_AGPRS] = 1 << 16, [WHATIF_SGPRS] = 1 << 16,
 	};
 	int64_t lo, hi;
 
@@ -555,6 +594,21 @@ bool whatif_set_text(struct whatif *w, enum whatif_field f, const char *text,
 		if (!launch_parse_int(text, 0, BARRIERS_MAX, &v, NULL, 0, what, err))
 			return false;
 		l->barriers = (int)v;
+		break;
+	case WHATIF_WAVE_SIZE:
+		if (!launch_parse_int(text, 32, 64, &v, NULL, 0, what, err))
+			return false;
+		if (v != 32 && v != 64) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, what, "a wave size is 32 or 64");
+			return false;
+		}
+		l->wave_size = (int)v;
+		break;
+	case WHATIF_AGPRS:
+	case WHATIF_SGPRS:
+		if (!launch_parse_int(text, 0, 1 << 16, &v, NULL, 0, what, err))
+			return false;
+		put_value(l, f, v);
 		break;
 	case WHATIF_GPU:
 		if (!gpu_db_find(w->db, text, &g, err))
@@ -633,6 +687,15 @@ void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char 
 	case WHATIF_BARRIERS:
 		snprintf(buf, size, "%d", l->barriers);
 		break;
+	case WHATIF_WAVE_SIZE:
+		snprintf(buf, size, "%d", l->wave_size ? l->wave_size : s->gpu.arch.warp_size);
+		break;
+	case WHATIF_AGPRS:
+		snprintf(buf, size, "%d", l->agprs);
+		break;
+	case WHATIF_SGPRS:
+		snprintf(buf, size, "%d", l->sgprs);
+		break;
 	case WHATIF_GPU:
 		snprintf(buf, size, "%s", s->gpu.name);
 		break;
@@ -651,8 +714,44 @@ const char *whatif_field_label(enum whatif_field f)
 		[WHATIF_GRID] = "grid",
 		[WHATIF_CARVEOUT] = "carveout",
 		[WHATIF_BARRIERS] = "barriers",
+		[WHATIF_WAVE_SIZE] = "wave size",
+		[WHATIF_AGPRS] = "AGPRs",
+		[WHATIF_SGPRS] = "SGPRs",
 		[WHATIF_GPU] = "GPU",
 	};
 
 	return (int)f >= 0 && f < WHATIF_N_FIELDS ? labels[f] : "?";
+}
+
+const char *whatif_label(const struct whatif *w, enum whatif_field f)
+{
+	if (w->cur.gpu.arch.vendor != GPU_AMD)
+		return whatif_field_label(f);
+	switch (f) {
+	case WHATIF_BLOCK: return "workgroup";
+	case WHATIF_REGISTERS: return "VGPRs";
+	case WHATIF_STATIC_SMEM: return "LDS";
+	case WHATIF_DYNAMIC_SMEM: return "dynamic LDS";
+	default: return whatif_field_label(f);
+	}
+}
+
+bool whatif_applies(const struct whatif *w, enum whatif_field f)
+{
+	bool amd = w->cur.gpu.arch.vendor == GPU_AMD;
+
+	switch (f) {
+	case WHATIF_CARVEOUT:
+	case WHATIF_BARRIERS:
+		return !amd;
+	case WHATIF_WAVE_SIZE:
+		return amd && w->cur.gpu.arch.amd.wave32 && w->cur.gpu.arch.amd.wave64;
+	case WHATIF_AGPRS:
+		return amd && (w->cur.gpu.arch.amd.unified_vgpr_agpr ||
+			       w->cur.gpu.arch.amd.max_agprs_per_wave > 0);
+	case WHATIF_SGPRS:
+		return amd;
+	default:
+		return (int)f >= 0 && f < WHATIF_N_FIELDS;
+	}
 }

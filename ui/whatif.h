@@ -20,6 +20,9 @@ enum whatif_field {
 	WHATIF_GRID,          /* blocks; steps of 1 block, big steps of one wave */
 	WHATIF_CARVEOUT,      /* default, then each shared-memory configuration in turn */
 	WHATIF_BARRIERS,      /* per block; steps of 1, big steps of 4 */
+	WHATIF_WAVE_SIZE,     /* AMD: 32 or 64 where the target runs both */
+	WHATIF_AGPRS,         /* AMD: accumulation VGPRs; steps of 1, big steps of 8 */
+	WHATIF_SGPRS,         /* AMD: SGPRs per wave; steps of 1, big steps of 8 */
 	WHATIF_GPU,           /* the device list in database order; big steps skip to the next architecture */
 	WHATIF_N_FIELDS
 };
@@ -75,8 +78,15 @@ bool whatif_changed(const struct whatif *w, enum whatif_field f);
 void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char *buf,
 		   size_t size);
 /* "block", "registers", "static smem", "dynamic smem", "grid", "carveout",
- * "barriers", "GPU". */
+ * "barriers", "wave size", "AGPRs", "SGPRs", "GPU". */
 const char *whatif_field_label(enum whatif_field f);
+/* The same in the current GPU's vendor's words: "workgroup", "VGPRs", "LDS",
+ * "dynamic LDS" on AMD. */
+const char *whatif_label(const struct whatif *w, enum whatif_field f);
+/* Whether f is a parameter of the current GPU's vendor: carveout and barriers
+ * are NVIDIA's, wave size, AGPRs and SGPRs AMD's. The others keep their value
+ * across a switch of vendor. */
+bool whatif_applies(const struct whatif *w, enum whatif_field f);
 
 /* Writes the current launch as a launch file (occview-formats(5)) through a
  * temporary file in the same directory and rename(2), so a crash never leaves

@@ -98,6 +98,13 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 	else
 		fprintf(f, "%-18s = %d\n", "carveout", l->carveout_pct);
 	fprintf(f, "%-18s = %d\n", "barriers", l->barriers);
+	/* AMD's own parameters; harmless on NVIDIA, kept for a switch back. */
+	if (l->wave_size)
+		fprintf(f, "%-18s = %d\n", "wave_size", l->wave_size);
+	if (l->agprs)
+		fprintf(f, "%-18s = %d\n", "agprs", l->agprs);
+	if (l->sgprs)
+		fprintf(f, "%-18s = %d\n", "sgprs", l->sgprs);
 }
 
 /* An existing file keeps its permissions; a new one gets what open(2) would
