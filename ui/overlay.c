@@ -205,8 +205,10 @@ static void picker_draw(struct explorer *e, struct canvas *c)
 		if (!gpu_db_device_at(e->db, e->picker_items[idx], &g))
 			continue;
 		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
-		snprintf(line, sizeof(line), "%c %-*.*s cc %-4s %3d SMs", sel ? '>' : ' ',
-			 in.w > 24 ? in.w - 22 : 1, in.w > 24 ? in.w - 22 : 1, g.name, cc, g.sm_count);
+		snprintf(line, sizeof(line), "%c %-*.*s %-3s%-7s %3d %s", sel ? '>' : ' ',
+			 in.w > 26 ? in.w - 24 : 1, in.w > 26 ? in.w - 24 : 1, g.name,
+			 g.arch.vendor == GPU_AMD ? "" : "cc", cc, g.sm_count,
+			 g.arch.vendor == GPU_AMD ? "CUs" : "SMs");
 		canvas_text(c, in.x, in.y + 2 + i, in.w, sel ? CANVAS_FOCUS : CANVAS_NORMAL, line);
 	}
 }

@@ -168,6 +168,35 @@ static enum canvas_role delta_role(double delta)
 
 /* --- sections, in the order they give way when rows run out ---------------- */
 
+/* AMD: the same header in AMD's words. */
+static void amd_header(struct out *o, const struct view *v)
+{
+	const struct analysis *a = &v->cur;
+	const struct launch *l = &a->launch;
+	const struct amd_arch *m = &a->gpu.arch.amd;
+	struct items it = { .n = 0 };
+	char buf[96];
+	int64_t block[3] = { l->block[0], l->block[1], l->block[2] };
+
+	add_item(&it, CANVAS_HEADER, "%s", l->kernel[0] ? l->kernel : "(unnamed)");
+	add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d CU%s%s", a->gpu.name, m->target, m->family,
+		 a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s", m->wgp_mode ? ", WGP mode" : "");
+	item_rows(o, 0, 8, CANVAS_NORMAL, "Kernel", &it, " ");
+
+	it.n = 0;
+	dims_text("grid", l->grid, launch_grid_size(l), buf, sizeof(buf));
+	add_item(&it, CANVAS_NORMAL, "%s", buf);
+	dims_text("workgroup", block, launch_threads_per_block(l), buf, sizeof(buf));
+	add_item(&it, CANVAS_NORMAL, "%s", buf);
+	add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
+	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
+	if (l->agprs > 0)
+		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
+	add_item(&it, CANVAS_NORMAL, "%d SGPRs", l->sgprs);
+	add_item(&it, CANVAS_NORMAL, "LDS %lld B", (long long)launch_smem_per_block_bytes(l));
+	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
+}
+
 static void sec_header(struct out *o, const struct view *v)
 {
 	const struct analysis *a = &v->cur;
@@ -176,6 +205,10 @@ static void sec_header(struct out *o, const struct view *v)
 	char cc[16], buf[96];
 	int64_t block[3] = { l->block[0], l->block[1], l->block[2] };
 
+	if (a->gpu.arch.vendor == GPU_AMD) {
+		amd_header(o, v);
+		return;
+	}
 	gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
 	add_item(&it, CANVAS_HEADER, "%s", l->kernel[0] ? l->kernel : "(unnamed)");
 	add_item(&it, CANVAS_NORMAL, "on %s (%s, cc %s, %s), %d SM%s", a->gpu.name, a->gpu.arch.arch,
@@ -240,12 +273,21 @@ static void sec_occupancy(struct out *o, const struct view *v)
 
 	/* More blocks is no gain in itself (smaller blocks give more), so only
 	 * warps, threads and occupancy are coloured. */
-	occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm, br->active_blocks_per_sm,
-		      0, false);
-	occ_count_row(o, v, "Active warps per SM", r->active_warps_per_sm, br->active_warps_per_sm,
-		      r->max_warps_per_sm, true);
-	occ_count_row(o, v, "Active threads per SM", r->active_threads_per_sm,
-		      br->active_threads_per_sm, v->cur.gpu.arch.max_threads_per_sm, true);
+	if (r->vendor == GPU_AMD) {
+		occ_count_row(o, v, "Workgroups per CU", r->active_blocks_per_sm,
+			      br->active_blocks_per_sm, 0, false);
+		occ_count_row(o, v, "Waves per CU", r->active_warps_per_sm, br->active_warps_per_sm,
+			      r->max_warps_per_sm, true);
+		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true);
+	} else {
+		occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm,
+			      br->active_blocks_per_sm, 0, false);
+		occ_count_row(o, v, "Active warps per SM", r->active_warps_per_sm,
+			      br->active_warps_per_sm, r->max_warps_per_sm, true);
+		occ_count_row(o, v, "Active threads per SM", r->active_threads_per_sm,
+			      br->active_threads_per_sm, v->cur.gpu.arch.max_threads_per_sm, true);
+	}
 
 	snprintf(val, sizeof(val), "%6.1f%%", r->theoretical_occupancy_pct);
 	delta = r->theoretical_occupancy_pct - br->theoretical_occupancy_pct;
@@ -478,7 +520,8 @@ static void sec_limits(struct out *o, const struct view *v)
 	const struct gpu_arch *g = &v->cur.gpu.arch;
 	struct limits_cols lc = limits_cols(v, o->w);
 
-	putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", "blocks", "per block");
+	putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", v->cur.r.vendor == GPU_AMD ? "wgs" :
+	     "blocks", v->cur.r.vendor == GPU_AMD ? "per wg" : "per block");
 	if (lc.bar_w > 0 && lc.legend >= 0)
 		legend(o, lc.bar_x, (enum legend_form)lc.legend);
 	if (lc.num_w > 0 && lc.all_numbers)
@@ -541,6 +584,26 @@ static void sec_allocation(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "Allocation");
 	o->y++;
+	if (g->vendor == GPU_AMD) {
+		const struct amd_result *x = &r->amd;
+		add_item(&it, CANVAS_NORMAL, "%d per work-item (granule %d)", x->vgprs_allocated,
+			 x->wave_size == 32 ? g->amd.vgpr_granule_wave32 : g->amd.vgpr_granule_wave64);
+		if (g->amd.unified_vgpr_agpr)
+			add_item(&it, CANVAS_NORMAL, "AGPRs share the file");
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
+		it.n = 0;
+		if (g->amd.sgprs_per_simd > 0)
+			add_item(&it, CANVAS_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
+				 g->amd.sgpr_granule);
+		else
+			add_item(&it, CANVAS_DIM, "do not limit on %s", g->amd.target);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
+		it.n = 0;
+		add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (granule %d B)",
+			 (long long)x->lds_allocated, g->amd.lds_granule_bytes);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+		return;
+	}
 
 	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
 		 g->reg_alloc_unit);
@@ -601,6 +664,31 @@ static void sec_gpu(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "GPU limits");
 	o->y++;
+	if (g->vendor == GPU_AMD) {
+		const struct amd_arch *m = &g->amd;
+		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", m->simds_per_cu,
+			 m->max_waves_per_simd);
+		add_item(&it, CANVAS_NORMAL, "%d workgroups", m->max_workgroups_per_cu);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, m->wgp_mode ? "Per WGP" : "Per CU", &it, ", ");
+		it.n = 0;
+		add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d%s", m->max_workgroup_size,
+			 m->default_wave_size, m->wave32 && m->wave64 ? " (wave32 and wave64)" : "");
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
+		it.n = 0;
+		add_item(&it, CANVAS_NORMAL, "%d per SIMD lane", m->default_wave_size == 32 ?
+			 m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64);
+		add_item(&it, CANVAS_NORMAL, "%d per wave", m->max_vgprs_per_wave);
+		if (m->unified_vgpr_agpr)
+			add_item(&it, CANVAS_NORMAL, "unified with AGPRs");
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
+		it.n = 0;
+		size_text(g->smem_per_sm_bytes, a, sizeof(a));
+		size_text(m->max_lds_per_workgroup_bytes, b, sizeof(b));
+		add_item(&it, CANVAS_NORMAL, "%s per %s", a, m->wgp_mode ? "WGP" : "CU");
+		add_item(&it, CANVAS_NORMAL, "%s per workgroup", b);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+		return;
+	}
 
 	add_item(&it, CANVAS_NORMAL, "%d threads", g->max_threads_per_sm);
 	add_item(&it, CANVAS_NORMAL, "%d warps", g->max_warps_per_sm);
