@@ -27,6 +27,7 @@ struct bars {
 	double average_pct;
 	char title[256];
 	char note[256];
+	const char *unit;   /* "SM", or "CU" on AMD */
 };
 
 /* Drawing clipped to the pane's rectangle: nothing ever lands outside r. */
@@ -66,6 +67,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 
 	*owned = NULL;
 	memset(b, 0, sizeof(*b));
+	b->unit = a->gpu.arch.vendor == GPU_AMD ? "CU" : "SM";
 	sim_model_describe(&v->sim_params, model, sizeof(model));
 
 	if (v->animating && v->sim_ok) {
@@ -226,7 +228,7 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 
 	/* x axis: SM indices at round steps, a tick above each */
 	step = label_step(b->n, group, col_w);
-	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, "  SM");
+	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, b->unit[0] == 'C' ? "  CU" : "  SM");
 	for (int sm = 0; sm < b->n; sm += step) {
 		int x = plot_x + sm / group * col_w;
 		int len = snprintf(label, sizeof(label), "%d", sm);
@@ -268,7 +270,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	if (group > 1)
 		/* Several SMs per column beat several rows of bars: one axis, one
 		 * average line, and a group's mean still shows a slow SM. */
-		snprintf(group_note, sizeof(group_note), "each column: %d SMs (mean)", group);
+		snprintf(group_note, sizeof(group_note), "each column: %d %ss (mean)", group, b.unit);
 	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
 	if (head == 2) {
 		used = text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
