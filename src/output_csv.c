@@ -66,7 +66,7 @@ void output_csv(FILE *out, const struct analysis *items, size_t n)
 				continue;
 			size_t len = strlen(factors);
 			snprintf(factors + len, sizeof(factors) - len, "%s%s", len ? ";" : "",
-				 occ_factor_key((enum occ_factor)f));
+				 occ_key(&a->r, (enum occ_factor)f));
 		}
 		fprintf(out, "%d,%d,%.2f,%s,", a->r.active_blocks_per_sm, a->r.active_warps_per_sm,
 			a->r.theoretical_occupancy_pct, factors);
