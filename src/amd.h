@@ -1,7 +1,15 @@
 /* amd.h - AMD GPU occupancy: wavefronts per SIMD and workgroups per CU (or
  * WGP) limited by VGPRs (arch + accumulation registers as the architecture
  * combines them), SGPRs, LDS, wave slots and the workgroup limit, as LLVM's
- * AMDGPU backend computes the occupancy it prints. */
+ * AMDGPU backend computes the occupancy it prints (llc 22; tests/data/amd
+ * holds its vectors). Where a launch and LLVM's number can differ:
+ * - LDS is rounded up to whole granules here; LLVM 22 divides the raw size.
+ * - LLVM uses the flat-work-group-size range, not a launch's workgroup size.
+ * - LLVM prints an occupancy even when one SIMD's registers cannot hold a
+ *   workgroup's share of waves; here fits is false for that (see amd_result).
+ * - In WGP mode (RDNA default) the unit is the WGP: twice the SIMDs, LDS and
+ *   workgroups of a CU; the modes differ where whole workgroups divide a
+ *   WGP's wave slots differently from a CU's. */
 #ifndef OCC_AMD_H
 #define OCC_AMD_H
 
@@ -27,15 +35,15 @@ struct amd_arch {
 	int vgpr_granule_wave32;
 	int max_vgprs_per_wave;      /* addressable arch VGPRs */
 	bool unified_vgpr_agpr;      /* gfx90a+: AGPRs share the file, after the arch VGPRs */
-	int max_agprs_per_wave;      /* separate AGPR file size (gfx908) or 0 */
+	int max_agprs_per_wave;      /* AGPRs a wave may use (gfx908: own file; gfx90a+: in the unified one) or 0 */
 	int sgprs_per_simd;          /* 0: SGPRs do not limit occupancy */
-	int sgpr_granule;
-	int max_sgprs_per_wave;
+	int sgpr_granule;            /* 1 on GCN/CDNA: LLVM's table is floor(800 / TotalNumSgprs) */
+	int max_sgprs_per_wave;      /* the most TotalNumSgprs (with VCC etc.) can be */
 	int lds_per_cu_bytes;        /* per CU; in WGP mode a workgroup may use lds_per_wgp_bytes */
 	int lds_per_wgp_bytes;       /* 0 on GCN/CDNA */
 	int lds_granule_bytes;
 	int max_lds_per_workgroup_bytes;
-	int max_workgroups_per_cu;
+	int max_workgroups_per_cu;   /* workgroups of more than one wave (barriers); WGP: twice */
 	int max_workgroup_size;
 	bool wgp_mode;               /* RDNA default: the unit of occupancy is the WGP */
 	char provenance[512];
@@ -68,13 +76,18 @@ enum amd_factor {
 struct amd_result {
 	int wave_size;
 	int waves_per_workgroup;
-	int waves_per_simd;          /* the occupancy LLVM prints */
+	int waves_per_simd;          /* the occupancy LLVM prints; kept when fits is
+	                              * false only because a workgroup's waves do not
+	                              * fit one SIMD's registers (LLVM prints it then
+	                              * too), 0 for input out of the target's range */
 	int max_waves_per_simd;
 	double occupancy_pct;        /* waves_per_simd / max_waves_per_simd */
 	int workgroups_per_cu;       /* per WGP in WGP mode */
 	int waves_per_cu;
 	/* Each factor's limit on workgroups per CU (AMD_UNLIMITED when it does not
-	 * limit) and on waves per SIMD. */
+	 * limit) and on waves per SIMD, each on its own (not capped by the wave
+	 * slots): waves_per_simd is the least wave_limit, workgroups_per_cu the
+	 * least workgroup_limit, and `limiting` has the factors at the latter. */
 	int workgroup_limit[AMD_N_FACTORS];
 	int wave_limit[AMD_N_FACTORS];
 	unsigned limiting;           /* bit per factor at the minimum */

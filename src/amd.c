@@ -1,0 +1,410 @@
+/* amd.c - AMD occupancy the way LLVM's AMDGPU backend computes the number it
+ * prints, and the readers of the built-in gfx target and device tables. */
+#include "config.h"
+
+#include "amd.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvread.h"
+#include "strutil.h"
+
+/* Arch VGPRs are rounded up to this before the AGPRs start in a unified file
+ * (the kernel descriptor's accum_offset is in units of 4 registers). */
+#define AMD_AGPR_OFFSET_GRANULE 4
+
+static int64_t round_up(int64_t v, int64_t granule)
+{
+	return granule > 1 ? (v + granule - 1) / granule * granule : v;
+}
+
+static int div_up(int64_t a, int64_t b)
+{
+	return (int)((a + b - 1) / b);
+}
+
+static int min_int(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* Waves per SIMD that `workgroups` resident workgroups of n waves give when
+ * their waves spread over the SIMDs as evenly as possible (LLVM's assumption).
+ * Not capped by the wave slots: each factor's limit is its own, so that only
+ * the factors at the minimum count as limiting. */
+static int waves_from_workgroups(int workgroups, int n, int simds)
+{
+	if (workgroups == AMD_UNLIMITED)
+		return AMD_UNLIMITED;
+	return (int)(((int64_t)workgroups * n + simds - 1) / simds);
+}
+
+static void misfit(struct amd_result *r, enum amd_factor f)
+{
+	r->fits = false;
+	r->misfit = f;
+	r->limiting = 1u << f;
+	r->waves_per_simd = 0;
+	r->occupancy_pct = 0.0;
+	r->workgroups_per_cu = 0;
+	r->waves_per_cu = 0;
+}
+
+void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)
+{
+	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
+	int simds = a->simds_per_cu * (a->wgp_mode ? 2 : 1);
+	int maxw = a->max_waves_per_simd;
+	int n, vgprs, vgpr_file, vgpr_granule, vgpr_waves, sgpr_waves;
+	int64_t lds_pool;
+
+	memset(r, 0, sizeof(*r));
+	for (int f = 0; f < AMD_N_FACTORS; f++)
+		r->workgroup_limit[f] = r->wave_limit[f] = AMD_UNLIMITED;
+	r->wave_size = wave;
+	r->max_waves_per_simd = maxw;
+	r->fits = true;
+
+	if (!((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || simds <= 0 || maxw <= 0) {
+		misfit(r, AMD_WAVES);
+		return;
+	}
+	if (in->workgroup_size < 1 || in->workgroup_size > a->max_workgroup_size) {
+		misfit(r, AMD_WORKGROUPS);
+		return;
+	}
+	n = div_up(in->workgroup_size, wave);
+	r->waves_per_workgroup = n;
+
+	/* VGPRs: gfx90a and later put the AGPRs in the same file after the arch
+	 * VGPRs; gfx908 has a second file of the same size, so the larger of the
+	 * two decides. */
+	if (in->vgprs < 0 || in->vgprs > a->max_vgprs_per_wave || in->agprs < 0 ||
+	    in->agprs > a->max_agprs_per_wave) {
+		misfit(r, AMD_VGPRS);
+		return;
+	}
+	if (a->unified_vgpr_agpr && in->agprs > 0)
+		vgprs = (int)round_up(in->vgprs, AMD_AGPR_OFFSET_GRANULE) + in->agprs;
+	else
+		vgprs = in->vgprs > in->agprs ? in->vgprs : in->agprs;
+	vgpr_file = wave == 32 ? a->vgprs_per_simd_wave32 : a->vgprs_per_simd_wave64;
+	vgpr_granule = wave == 32 ? a->vgpr_granule_wave32 : a->vgpr_granule_wave64;
+	/* Even a kernel that uses none gets one granule. */
+	r->vgprs_allocated = (int)round_up(vgprs > 0 ? vgprs : 1, vgpr_granule);
+	if (r->vgprs_allocated > vgpr_file) {
+		misfit(r, AMD_VGPRS);
+		return;
+	}
+	vgpr_waves = vgpr_file / r->vgprs_allocated;
+	r->wave_limit[AMD_VGPRS] = vgpr_waves;
+	r->workgroup_limit[AMD_VGPRS] = (int)((int64_t)vgpr_waves * simds / n);
+
+	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
+	 * wave slot (sgprs_per_simd 0). */
+	if (in->sgprs < 0 || in->sgprs > a->max_sgprs_per_wave) {
+		misfit(r, AMD_SGPRS);
+		return;
+	}
+	r->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
+	if (a->sgprs_per_simd > 0) {
+		sgpr_waves = a->sgprs_per_simd / (r->sgprs_allocated > 0 ? r->sgprs_allocated : 1);
+		r->wave_limit[AMD_SGPRS] = sgpr_waves;
+		r->workgroup_limit[AMD_SGPRS] = (int)((int64_t)sgpr_waves * simds / n);
+	}
+
+	/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
+	 * the unrounded size; the hardware allocates granules (see amd.h). */
+	if (in->lds_bytes < 0 || in->lds_bytes > a->max_lds_per_workgroup_bytes) {
+		misfit(r, AMD_LDS);
+		return;
+	}
+	lds_pool = a->wgp_mode && a->lds_per_wgp_bytes > 0 ? a->lds_per_wgp_bytes : a->lds_per_cu_bytes;
+	r->lds_allocated = round_up(in->lds_bytes, a->lds_granule_bytes);
+	if (r->lds_allocated > 0) {
+		int64_t wgs = lds_pool / r->lds_allocated;
+		r->workgroup_limit[AMD_LDS] = wgs > INT_MAX ? INT_MAX : (int)wgs;
+		if (wgs == 0) {
+			misfit(r, AMD_LDS);
+			return;
+		}
+	}
+
+	/* Wave slots, and the workgroup limit, which single-wave workgroups do
+	 * not count against (they need no barrier). */
+	r->workgroup_limit[AMD_WAVES] = maxw * simds / n;
+	if (n > 1)
+		r->workgroup_limit[AMD_WORKGROUPS] = a->max_workgroups_per_cu * (a->wgp_mode ? 2 : 1);
+
+	r->wave_limit[AMD_LDS] = waves_from_workgroups(r->workgroup_limit[AMD_LDS], n, simds);
+	r->wave_limit[AMD_WAVES] = waves_from_workgroups(r->workgroup_limit[AMD_WAVES], n, simds);
+	r->wave_limit[AMD_WORKGROUPS] =
+		waves_from_workgroups(r->workgroup_limit[AMD_WORKGROUPS], n, simds);
+
+	r->waves_per_simd = maxw;
+	r->workgroups_per_cu = AMD_UNLIMITED;
+	for (int f = 0; f < AMD_N_FACTORS; f++) {
+		r->waves_per_simd = min_int(r->waves_per_simd, r->wave_limit[f]);
+		r->workgroups_per_cu = min_int(r->workgroups_per_cu, r->workgroup_limit[f]);
+	}
+	for (int f = 0; f < AMD_N_FACTORS; f++)
+		if (r->workgroup_limit[f] == r->workgroups_per_cu)
+			r->limiting |= 1u << f;
+	r->occupancy_pct = 100.0 * r->waves_per_simd / maxw;
+
+	/* LLVM prints an occupancy even when the registers of one SIMD cannot
+	 * hold a whole workgroup's share of waves; such a launch fails. */
+	if (r->workgroups_per_cu == 0) {
+		r->fits = false;
+		r->misfit = r->workgroup_limit[AMD_VGPRS] == 0 ? AMD_VGPRS : AMD_SGPRS;
+		r->limiting = 1u << r->misfit;
+	}
+	r->waves_per_cu = r->workgroups_per_cu * n;
+}
+
+const char *amd_factor_label(enum amd_factor f)
+{
+	static const char *const labels[AMD_N_FACTORS] = {
+		"VGPRs", "SGPRs", "LDS", "wave slots", "workgroups",
+	};
+	return (unsigned)f < AMD_N_FACTORS ? labels[f] : "?";
+}
+
+const char *amd_factor_key(enum amd_factor f)
+{
+	static const char *const keys[AMD_N_FACTORS] = {
+		"vgprs", "sgprs", "lds", "waves", "workgroups",
+	};
+	return (unsigned)f < AMD_N_FACTORS ? keys[f] : "?";
+}
+
+/* ---- reading the tables ---- */
+
+struct row_ctx {
+	const char *file;
+	const struct csv_row *header;
+	const struct csv_row *row;
+	struct occ_error *err;
+};
+
+static const char *field(const struct row_ctx *c, const char *col)
+{
+	return csvread_field(c->row, csvread_column(c->header, col));
+}
+
+static bool get_int(const struct row_ctx *c, const char *col, long min, long max, int *out)
+{
+	const char *s = field(c, col);
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (!*s || *end || v < min || v > max) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "expected a whole number from %ld to %ld, got \"%.40s\"", min, max, s);
+		return false;
+	}
+	*out = (int)v;
+	return true;
+}
+
+static bool get_bool(const struct row_ctx *c, const char *col, bool *out)
+{
+	int v;
+
+	if (!get_int(c, col, 0, 1, &v))
+		return false;
+	*out = v != 0;
+	return true;
+}
+
+static bool get_text(const struct row_ctx *c, const char *col, char *out, size_t size, bool required)
+{
+	const char *s = field(c, col);
+
+	if (required && !*s) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col, "missing value");
+		return false;
+	}
+	if (!str_copy(out, size, s)) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "longer than %zu characters", size - 1);
+		return false;
+	}
+	return true;
+}
+
+static bool read_arch(const struct row_ctx *c, struct amd_arch *a)
+{
+	static const struct { const char *col; size_t off; long min, max; } ints[] = {
+#define I(name, lo, hi) { #name, offsetof(struct amd_arch, name), lo, hi }
+		I(default_wave_size, 32, 64),
+		I(simds_per_cu, 1, 16),
+		I(max_waves_per_simd, 1, 64),
+		I(vgprs_per_simd_wave64, 0, 4096),
+		I(vgprs_per_simd_wave32, 0, 8192),
+		I(vgpr_granule_wave64, 0, 64),
+		I(vgpr_granule_wave32, 0, 64),
+		I(max_vgprs_per_wave, 1, 1024),
+		I(max_agprs_per_wave, 0, 1024),
+		I(sgprs_per_simd, 0, 4096),
+		I(sgpr_granule, 0, 64),
+		I(max_sgprs_per_wave, 1, 256),
+		I(lds_per_cu_bytes, 1, 1 << 24),
+		I(lds_per_wgp_bytes, 0, 1 << 24),
+		I(lds_granule_bytes, 1, 1 << 16),
+		I(max_lds_per_workgroup_bytes, 1, 1 << 24),
+		I(max_workgroups_per_cu, 1, 1024),
+		I(max_workgroup_size, 1, 1 << 16),
+#undef I
+	};
+
+	memset(a, 0, sizeof(*a));
+	if (!get_text(c, "target", a->target, sizeof(a->target), true) ||
+	    !get_text(c, "family", a->family, sizeof(a->family), true) ||
+	    !get_text(c, "provenance", a->provenance, sizeof(a->provenance), false) ||
+	    !get_bool(c, "wave32", &a->wave32) || !get_bool(c, "wave64", &a->wave64) ||
+	    !get_bool(c, "unified_vgpr_agpr", &a->unified_vgpr_agpr) ||
+	    !get_bool(c, "wgp_mode", &a->wgp_mode))
+		return false;
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+		if (!get_int(c, ints[i].col, ints[i].min, ints[i].max,
+			     (int *)(void *)((char *)a + ints[i].off)))
+			return false;
+	/* What amd_compute divides by or relies on. */
+	if (!((a->default_wave_size == 32 && a->wave32) || (a->default_wave_size == 64 && a->wave64))) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "default_wave_size",
+			      "%d is not a wave size the target supports", a->default_wave_size);
+		return false;
+	}
+	if ((a->wave64 && (a->vgprs_per_simd_wave64 < 1 || a->vgpr_granule_wave64 < 1)) ||
+	    (a->wave32 && (a->vgprs_per_simd_wave32 < 1 || a->vgpr_granule_wave32 < 1))) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "vgprs_per_simd_wave64",
+			      "a supported wave size needs a VGPR file and granule");
+		return false;
+	}
+	if (a->sgprs_per_simd > 0 && a->sgpr_granule < 1) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "sgpr_granule",
+			      "SGPRs that limit occupancy need a granule of at least 1");
+		return false;
+	}
+	if (a->max_lds_per_workgroup_bytes > (a->wgp_mode && a->lds_per_wgp_bytes ?
+					      a->lds_per_wgp_bytes : a->lds_per_cu_bytes)) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "max_lds_per_workgroup_bytes",
+			      "larger than the LDS of a CU (or WGP)");
+		return false;
+	}
+	return true;
+}
+
+static bool read_device(const struct row_ctx *c, struct amd_device *d)
+{
+	memset(d, 0, sizeof(*d));
+	return get_text(c, "name", d->name, sizeof(d->name), true) &&
+	       get_text(c, "aliases", d->aliases, sizeof(d->aliases), false) &&
+	       get_text(c, "target", d->target, sizeof(d->target), true) &&
+	       get_text(c, "provenance", d->provenance, sizeof(d->provenance), false) &&
+	       get_int(c, "cu_count", 1, 100000, &d->cu_count);
+}
+
+typedef bool (*read_fn)(const struct row_ctx *c, void *item);
+
+static bool read_arch_v(const struct row_ctx *c, void *item)
+{
+	return read_arch(c, item);
+}
+
+static bool read_device_v(const struct row_ctx *c, void *item)
+{
+	return read_device(c, item);
+}
+
+/* Parses a whole table into a fresh array of `size`-byte items. */
+static bool parse_table(const char *name, const char *csv, size_t len, const char *const *cols,
+			read_fn read, size_t size, void **out, size_t *n, struct occ_error *err)
+{
+	struct csv_rows rows;
+	char *items = NULL;
+	size_t count = 0;
+	bool ok = true;
+
+	*out = NULL;
+	*n = 0;
+	if (!csvread_parse(name, csv, len, &rows, err))
+		return false;
+	if (rows.n < 2) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "no rows under the header");
+		csvread_free(&rows);
+		return false;
+	}
+	for (size_t i = 0; ok && cols[i]; i++) {
+		if (csvread_column(&rows.rows[0], cols[i]) < 0) {
+			occ_error_set(err, OCC_EDATA, name, rows.rows[0].line, cols[i],
+				      "missing column in the header");
+			ok = false;
+		}
+	}
+	if (ok && !(items = calloc(rows.n - 1, size))) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		ok = false;
+	}
+	for (size_t i = 1; ok && i < rows.n; i++) {
+		struct row_ctx c = { name, &rows.rows[0], &rows.rows[i], err };
+		ok = read(&c, items + count * size);
+		count++;
+	}
+	csvread_free(&rows);
+	if (!ok) {
+		free(items);
+		return false;
+	}
+	*out = items;
+	*n = count;
+	return true;
+}
+
+bool amd_parse_archs(const char *name, const char *csv, size_t len, struct amd_arch **out,
+		     size_t *n, struct occ_error *err)
+{
+	static const char *const cols[] = {
+		"target", "family", "default_wave_size", "wave32", "wave64", "simds_per_cu",
+		"max_waves_per_simd", "vgprs_per_simd_wave64", "vgprs_per_simd_wave32",
+		"vgpr_granule_wave64", "vgpr_granule_wave32", "max_vgprs_per_wave",
+		"unified_vgpr_agpr", "max_agprs_per_wave", "sgprs_per_simd", "sgpr_granule",
+		"max_sgprs_per_wave", "lds_per_cu_bytes", "lds_per_wgp_bytes", "lds_granule_bytes",
+		"max_lds_per_workgroup_bytes", "max_workgroups_per_cu", "max_workgroup_size",
+		"wgp_mode", NULL,
+	};
+	void *items;
+
+	if (!parse_table(name, csv, len, cols, read_arch_v, sizeof(**out), &items, n, err))
+		return false;
+	*out = items;
+	for (size_t i = 0; i < *n; i++) {
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp((*out)[i].target, (*out)[j].target) == 0) {
+				occ_error_set(err, OCC_EDATA, name, 0, "target",
+					      "%s appears twice", (*out)[i].target);
+				free(*out);
+				*out = NULL;
+				*n = 0;
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+bool amd_parse_devices(const char *name, const char *csv, size_t len,
+		       struct amd_device **out, size_t *n, struct occ_error *err)
+{
+	static const char *const cols[] = { "name", "target", "cu_count", NULL };
+	void *items;
+
+	if (!parse_table(name, csv, len, cols, read_device_v, sizeof(**out), &items, n, err))
+		return false;
+	*out = items;
+	return true;
+}
