@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
 #include "strutil.h"
 
 /* Larger than any profiler CSV seen (the biggest in the corpus is 3.8 MB);
