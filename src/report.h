@@ -37,7 +37,13 @@ struct report_record {
 	struct report_int sm_count;   /* SMs or CUs, when the report says */
 
 	/* The launch. Grids in blocks (workgroups); AMD reports give work-items,
-	 * which importers divide by the workgroup size (rounding up). */
+	 * which importers divide by the workgroup size (rounding up). Where the
+	 * report has X/Y/Z columns (rocprofv3 kernel trace) that is done per
+	 * dimension and is exact. Where it has only totals (rocprof v1 grd/wgr,
+	 * Grid_Size/Workgroup_Size) grid is (ceil(total / workgroup), 1, 1) and
+	 * block (workgroup, 1, 1): exact when every dimension is a multiple of
+	 * the workgroup's, otherwise it can only undercount the partial
+	 * workgroups at the edges (ceil of a product <= product of ceils). */
 	struct report_int grid[3];
 	struct report_int block[3];
 	struct report_int registers;  /* NVIDIA registers per thread */
@@ -68,11 +74,15 @@ struct report {
 	size_t n;
 	struct report_record *records;
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
+	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
 };
 
 /* Reads path as whatever profiler format its content shows (never its name).
  * False with err (file, line, field) when the file holds no table occview
- * knows, or cannot be read. */
+ * knows, no kernel record, or cannot be read; r is then empty. True when
+ * records were read: if some rows were rejected, err holds the first one's
+ * file, line and field (err->status != OCC_OK) and r->rejected_rows counts
+ * them, so the caller can warn while still showing the rest. */
 bool report_load(const char *path, struct report *r, struct occ_error *err);
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
 		  struct occ_error *err);

@@ -1,0 +1,209 @@
+/* report.c - the report model: a growing list of kernel records, and the
+ * short names the panes show in place of kilobyte-long demangled names. */
+#include "config.h"
+
+#include "report.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+
+/* Larger than any profiler CSV seen (the biggest in the corpus is 3.8 MB);
+ * a bound keeps a wrong path (a disk image) from eating the memory. */
+#define REPORT_MAX_BYTES ((size_t)1 << 30)
+
+bool report_load(const char *path, struct report *r, struct occ_error *err)
+{
+	size_t len;
+	char *text;
+	bool ok;
+
+	*r = (struct report){ 0 };
+	text = str_read_file(path, REPORT_MAX_BYTES, &len, err);
+	if (!text)
+		return false;
+	ok = report_parse(path, text, len, r, err);
+	free(text);
+	return ok;
+}
+
+void report_done(struct report *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->records[i].name);
+		free(r->records[i].sm_achieved_pct);
+	}
+	free(r->records);
+	*r = (struct report){ 0 };
+}
+
+struct report_record *report_add(struct report *r, long line)
+{
+	struct report_record *rec;
+
+	/* No capacity field: the capacity is implied, 16 or the power of two at
+	 * or above n, so growth is due at 0 and at every power of two from 16.
+	 * Importers that merge rows shrink n; the real capacity is then larger
+	 * than the implied one, which stays safe. */
+	if (r->n == 0 || (r->n >= 16 && (r->n & (r->n - 1)) == 0)) {
+		size_t cap = r->n ? r->n * 2 : 16;
+		struct report_record *nr = realloc(r->records, cap * sizeof(*nr));
+
+		if (!nr)
+			return NULL;
+		r->records = nr;
+	}
+	rec = &r->records[r->n++];
+	*rec = (struct report_record){ .line = line };
+	return rec;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Short names. The decisions, tested in tests/test_report.c:
+ *  - profiler suffixes go: " [clone .kd]" (any trailing "[clone ...]"),
+ *    " (.kd)", a bare ".kd" (rocprof names a kernel by its descriptor
+ *    symbol when it cannot demangle), and ncu's " [1168]" correlation tag;
+ *  - a leading "void " goes (kernels return nothing, it only pushes the
+ *    name right);
+ *  - the argument list goes: the last balanced (...) that ends the name;
+ *  - template arguments go, as the header's example asks: a name with its
+ *    template arguments is often kilobytes long (rocprim, thrust) and the
+ *    full name stays in the record for the detail view. If stripping would
+ *    leave nothing (a name that is only a template argument list), the name
+ *    keeps them;
+ *  - when the result is still longer than the buffer, leading namespaces
+ *    go first ("a::b::kernel" -> "b::kernel"), since the last component
+ *    says most; only then is the tail cut (at a UTF-8 boundary). */
+
+static bool ends_with(const char *b, const char *e, const char *suffix)
+{
+	size_t n = strlen(suffix);
+	return (size_t)(e - b) >= n && memcmp(e - n, suffix, n) == 0;
+}
+
+static const char *trim_right(const char *b, const char *e)
+{
+	while (e > b && isspace((unsigned char)e[-1]))
+		e--;
+	return e;
+}
+
+/* Removes one profiler suffix from [b, e); returns the new end or e. */
+static const char *strip_suffix(const char *b, const char *e)
+{
+	if (ends_with(b, e, "(.kd)"))
+		return e - 5;
+	if (ends_with(b, e, ".kd"))
+		return e - 3;
+	if (e > b && e[-1] == ']') {
+		/* "[clone ...]" or "[digits]" */
+		const char *p = e - 1;
+		bool digits = true;
+
+		while (p > b && p[-1] != '[') {
+			if (!isdigit((unsigned char)p[-1]))
+				digits = false;
+			p--;
+		}
+		if (p > b && p - 1 > b) {
+			const char *open = p - 1;
+			if ((digits && p < e - 1) || ((size_t)(e - p) > 6 && memcmp(p, "clone ", 6) == 0))
+				return open;
+		}
+	}
+	return e;
+}
+
+static bool is_operator_before(const char *b, const char *p)
+{
+	return p - b >= 8 && memcmp(p - 8, "operator", 8) == 0;
+}
+
+void report_short_name(const char *name, char *out, size_t size)
+{
+	const char *b, *e, *prev;
+	char *buf, *w;
+	const char *s;
+	int depth = 0;
+	size_t len;
+
+	if (size == 0)
+		return;
+	out[0] = '\0';
+	if (!name)
+		return;
+	b = name;
+	while (isspace((unsigned char)*b))
+		b++;
+	e = trim_right(b, b + strlen(b));
+	do {
+		prev = e;
+		e = trim_right(b, strip_suffix(b, e));
+	} while (e != prev && e > b);
+	if (e - b > 5 && memcmp(b, "void ", 5) == 0) {
+		b += 5;
+		while (b < e && isspace((unsigned char)*b))
+			b++;
+	}
+	if (e > b && e[-1] == ')') {
+		const char *p = e - 1;
+		int d = 0;
+
+		for (; p >= b; p--) {
+			if (*p == ')')
+				d++;
+			else if (*p == '(' && --d == 0)
+				break;
+		}
+		if (p > b && d == 0)
+			e = trim_right(b, p);
+	}
+
+	buf = malloc((size_t)(e - b) + 1);
+	if (!buf) {
+		/* Out of memory: the unstripped head is still better than nothing. */
+		size_t n = (size_t)(e - b) < size ? (size_t)(e - b) : size - 1;
+		snprintf(out, size, "%.*s", (int)n, b);
+		return;
+	}
+	w = buf;
+	for (s = b; s < e; s++) {
+		if (*s == '<' && !is_operator_before(b, s)) {
+			depth++;
+			continue;
+		}
+		if (*s == '>' && depth > 0 && !(s > b && s[-1] == '-')) {
+			depth--;
+			continue;
+		}
+		if (depth == 0)
+			*w++ = *s;
+	}
+	*w = '\0';
+	if (depth != 0 || buf[0] == '\0') {
+		/* Unbalanced or nothing left: keep the template arguments. */
+		memcpy(buf, b, (size_t)(e - b));
+		buf[e - b] = '\0';
+	}
+
+	s = buf;
+	len = strlen(s);
+	while (len >= size) {
+		const char *sep = strstr(s, "::");
+		if (!sep || sep[2] == '\0')
+			break;
+		s = sep + 2;
+		len = strlen(s);
+	}
+	if (len >= size) {
+		len = size - 1;
+		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+			len--;
+	}
+	memcpy(out, s, len);
+	out[len] = '\0';
+	free(buf);
+}

@@ -1,0 +1,533 @@
+/* test_import_rocprof.c - every rocprof, rocprofv3 and Omniperf file of the
+ * corpus (tests/data/rocprof/) imports, with the first and last record's
+ * launch read back against the file's own text, quoted in the comments. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "import.h"
+#include "report.h"
+#include "strutil.h"
+#include "testutil.h"
+
+static char *path_of(const char *file)
+{
+	static char path[1024];
+	const char *dir = getenv("TESTDATA");
+
+	snprintf(path, sizeof(path), "%s/rocprof/%s", dir ? dir : "tests/data", file);
+	return path;
+}
+
+static void load(const char *file, struct report *r)
+{
+	struct occ_error err = { 0 };
+	char msg[1024];
+	bool ok = report_load(path_of(file), r, &err);
+
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_msg(ok, "%s: %s", file, msg);
+	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
+	ck_assert_uint_eq(r->rejected_rows, 0);
+}
+
+static char *slurp(const char *file, size_t *len)
+{
+	struct occ_error err = { 0 };
+	char *text = str_read_file(path_of(file), 1 << 20, len, &err);
+
+	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
+	return text;
+}
+
+#define CK_INT(f, v)                                     \
+	do {                                             \
+		ck_assert_msg((f).present, #f " absent"); \
+		ck_assert_int_eq((f).value, (v));        \
+	} while (0)
+#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
+
+static void ck_grid(const struct report_record *k, int64_t x, int64_t y, int64_t z)
+{
+	CK_INT(k->grid[0], x);
+	CK_INT(k->grid[1], y);
+	CK_INT(k->grid[2], z);
+}
+
+static void ck_block(const struct report_record *k, int64_t x, int64_t y, int64_t z)
+{
+	CK_INT(k->block[0], x);
+	CK_INT(k->block[1], y);
+	CK_INT(k->block[2], z);
+}
+
+/* rocprof v1, ROCm 6 column set, MI300 (gunrock). 13 data rows, lines 2-14. */
+START_TEST(v1_gunrock_mi300)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", &r);
+	ck_assert_str_eq(r.format, "rocprof v1 results");
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_uint_eq(r.skipped_rows, 0);
+
+	/* Line 2: 0,"__amd_rocclr_copyBuffer.kd",2,0,0,2033096,2033096,155648,512,
+	 * 0,0,16,0,32,64,0x0,0x7f50a7abb600,...,5573. grd 155648 work-items /
+	 * wgr 512 = 304 workgroups exactly. */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 2);
+	CK_INT(k->id, 0);
+	ck_assert_str_eq(k->name, "__amd_rocclr_copyBuffer.kd");
+	ck_assert_str_eq(k->short_name, "__amd_rocclr_copyBuffer");
+	ck_assert_int_eq(k->vendor, REPORT_VENDOR_AMD);
+	ck_assert_str_eq(k->process, "2033096");
+	ck_grid(k, 304, 1, 1);
+	ck_block(k, 512, 1, 1);
+	CK_INT(k->lds_bytes, 0);
+	CK_INT(k->scratch_bytes, 0);
+	CK_INT(k->arch_vgprs, 16);
+	CK_INT(k->accum_vgprs, 0);
+	CK_INT(k->sgprs, 32);
+	CK_INT(k->wave_size, 64);
+	ck_assert(k->duration_ns.present);
+	ck_assert_double_eq(k->duration_ns.value, 5573);
+	CK_ABSENT(k->registers);
+	CK_ABSENT(k->achieved_occupancy_pct);
+	/* Only line 12's name says the target, "(...detail::target_arch)942";
+	 * every row is gpu-id 2, so every record gets it. */
+	ck_assert_str_eq(k->gfx_target, "gfx942");
+
+	/* Line 12: Index 10, a 6261-byte name (python3 csv: len(field) == 6261)
+	 * with commas, kept whole; grd 256, wgr 256, lds 21504, arch_vgpr 44,
+	 * accum_vgpr 92, sgpr 112. */
+	k = &r.records[10];
+	ck_assert_int_eq(k->line, 12);
+	ck_assert_uint_eq(strlen(k->name), 6261);
+	ck_assert(strncmp(k->name, "void rocprim::ROCPRIM_400100_NS::detail:", 40) == 0);
+	ck_assert_str_eq(k->name + 6261 - 40, "eam_t*)::{lambda(auto:1)#1}) [clone .kd]");
+	ck_assert_str_eq(k->short_name, "rocprim::ROCPRIM_400100_NS::detail::trampoline_kernel");
+	ck_grid(k, 1, 1, 1);
+	CK_INT(k->lds_bytes, 21504);
+	CK_INT(k->arch_vgprs, 44);
+	CK_INT(k->accum_vgprs, 92);
+	CK_INT(k->sgprs, 112);
+	ck_assert_str_eq(k->gfx_target, "gfx942");
+
+	/* Line 6: Index 4, grd 1139968, wgr 256: 1139968 / 256 = 4453. */
+	k = &r.records[4];
+	ck_assert_str_eq(k->short_name,
+			 "thrust::THRUST_200805_400200_NS::hip_rocprim::__parallel_for::kernel");
+	ck_grid(k, 4453, 1, 1);
+
+	/* Line 14 (last): Index 12, "void gunrock::operators::advance::
+	 * merge_path::merge_path_kernel<256, 11, ...>(...) [clone .kd]",
+	 * grd 256, wgr 256, lds 11776, scr 0, arch_vgpr 12, accum_vgpr 4,
+	 * sgpr 32, wave_size 64, DurationNs 6735. */
+	k = &r.records[12];
+	ck_assert_int_eq(k->line, 14);
+	CK_INT(k->id, 12);
+	ck_assert_str_eq(k->short_name, "gunrock::operators::advance::merge_path::merge_path_kernel");
+	ck_grid(k, 1, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->lds_bytes, 11776);
+	CK_INT(k->scratch_bytes, 0);
+	CK_INT(k->arch_vgprs, 12);
+	CK_INT(k->accum_vgprs, 4);
+	CK_INT(k->sgprs, 32);
+	CK_INT(k->wave_size, 64);
+	ck_assert_double_eq(k->duration_ns.value, 6735);
+	ck_assert_str_eq(k->gfx_target, "gfx942");
+	report_done(&r);
+}
+END_TEST
+
+/* rocprof v1 with -i counters and no timestamps: one row. */
+START_TEST(v1_pmc_vec_add)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("hip_programming_rocprofv1_pmc_vec_add.csv", &r);
+	ck_assert_uint_eq(r.n, 1);
+	/* 0,"vector_add(float*, float*, float*, int) [clone .kd]",4,0,0,29564,
+	 * 29564,1000000000,256,0,0,8,0,16,64,0x0,0x7faada620900,100.0...,
+	 * 15625000.0...: 1000000000 / 256 = 3906250 workgroups, which the
+	 * file's own Wavefronts counter confirms: 15625000 wavefronts / 4
+	 * (256 work-items / 64 per wave) = 3906250. */
+	k = &r.records[0];
+	ck_assert_str_eq(k->name, "vector_add(float*, float*, float*, int) [clone .kd]");
+	ck_assert_str_eq(k->short_name, "vector_add");
+	ck_grid(k, 3906250, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->arch_vgprs, 8);
+	CK_INT(k->accum_vgprs, 0);
+	CK_INT(k->sgprs, 16);
+	CK_INT(k->wave_size, 64);
+	/* No DurationNs, BeginNs or EndNs columns; nothing names the target. */
+	CK_ABSENT(k->duration_ns);
+	ck_assert_str_eq(k->gfx_target, "");
+	report_done(&r);
+}
+END_TEST
+
+/* The ROCm 5 column set "vgpr,sgpr,fbar": no accum_vgpr, no wave_size. */
+START_TEST(v1_old_layout_mi200)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &r);
+	ck_assert_str_eq(r.format, "rocprof v1 results");
+	ck_assert_uint_eq(r.n, 12);
+	/* Line 2: 0,"__amd_rocclr_fillBufferAligned.kd",0,0,0,200422,200422,
+	 * 33554432,256,0,0,4,32,4160,...,BeginNs 17230723230837,
+	 * EndNs 17231579793472: 33554432 / 256 = 131072; duration
+	 * 17231579793472 - 17230723230837 = 856562635 ns (as the file says). */
+	k = &r.records[0];
+	ck_assert_str_eq(k->short_name, "__amd_rocclr_fillBufferAligned");
+	ck_grid(k, 131072, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->arch_vgprs, 4);
+	CK_INT(k->sgprs, 32);
+	CK_ABSENT(k->accum_vgprs);
+	CK_ABSENT(k->wave_size);
+	CK_ABSENT(k->barriers);   /* fbar is not a barrier count */
+	ck_assert_double_eq(k->duration_ns.value, 856562635.0);
+
+	/* Line 3: "void benchmark_func<short, 256, 8u, 0u>(short, short*) [clone
+	 * .kd]", grd 32768, wgr 256: 128 workgroups. */
+	k = &r.records[1];
+	ck_assert_str_eq(k->short_name, "benchmark_func");
+	ck_grid(k, 128, 1, 1);
+
+	/* Line 13 (last): 11,"void benchmark_func<int, 256, 8u, 1u>(int, int*)
+	 * [clone .kd]",...,4194304,256,0,0,16,24,19904,...,BeginNs
+	 * 17231588544514, EndNs 17231588866754: 16384 workgroups,
+	 * 322240 ns. */
+	k = &r.records[11];
+	ck_assert_int_eq(k->line, 13);
+	CK_INT(k->id, 11);
+	ck_assert_str_eq(k->name, "void benchmark_func<int, 256, 8u, 1u>(int, int*) [clone .kd]");
+	ck_grid(k, 16384, 1, 1);
+	CK_INT(k->arch_vgprs, 16);
+	CK_INT(k->sgprs, 24);
+	CK_INT(k->lds_bytes, 0);
+	ck_assert_double_eq(k->duration_ns.value, 322240.0);
+	report_done(&r);
+}
+END_TEST
+
+/* rocprofv2-style timestamps.csv written by Omniperf 2 on MI300X. */
+START_TEST(v2_timestamps_mi300x)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("omniperf_tests_mi300x_rocprofv2style_timestamps.csv", &r);
+	ck_assert_str_eq(r.format, "rocprofv2 / Omniperf");
+	ck_assert_uint_eq(r.n, 3);
+	/* 1,60633,1,967084,967084,1048576,256,0,0,4,4,16,64,"vecCopy(double*,
+	 * double*, double*, int, int) (.kd)",716380685145736,716380685161855,0:
+	 * 1048576 / 256 = 4096; 716380685161855 - 716380685145736 = 16119. */
+	k = &r.records[0];
+	CK_INT(k->id, 1);
+	ck_assert_str_eq(k->short_name, "vecCopy");
+	ck_assert_str_eq(k->process, "967084");
+	ck_grid(k, 4096, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->lds_bytes, 0);
+	CK_INT(k->scratch_bytes, 0);
+	CK_INT(k->arch_vgprs, 4);
+	CK_INT(k->accum_vgprs, 4);
+	CK_INT(k->sgprs, 16);
+	CK_INT(k->wave_size, 64);
+	ck_assert_double_eq(k->duration_ns.value, 16119.0);
+	/* Last: 3,...,716380685217852,716380685231332,0: 13480 ns. */
+	k = &r.records[2];
+	ck_assert_int_eq(k->line, 4);
+	CK_INT(k->id, 3);
+	ck_grid(k, 4096, 1, 1);
+	ck_assert_double_eq(k->duration_ns.value, 13480.0);
+	report_done(&r);
+}
+END_TEST
+
+/* Omniperf 2 pmc_perf.csv: launch columns among counters, pass-merge
+ * duplicates Wave_Size_1..3 which must not shadow Wave_Size. */
+START_TEST(v2_pmc_perf_mi300x)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv", &r);
+	ck_assert_str_eq(r.format, "rocprofv2 / Omniperf");
+	ck_assert_uint_eq(r.n, 3);
+	/* 0,60633,1048576,256,0,0,4,4,16,64,"vecCopy(...) (.kd)",...,
+	 * 716306206848753,716306206863873: 15120 ns. */
+	k = &r.records[0];
+	CK_INT(k->id, 0);
+	ck_grid(k, 4096, 1, 1);
+	CK_INT(k->arch_vgprs, 4);
+	CK_INT(k->accum_vgprs, 4);
+	CK_INT(k->sgprs, 16);
+	CK_INT(k->wave_size, 64);
+	ck_assert_double_eq(k->duration_ns.value, 15120.0);
+	CK_ABSENT(k->achieved_occupancy_pct);
+	/* Last: 2,...,716306206916830,716306206929150: 12320 ns. */
+	k = &r.records[2];
+	CK_INT(k->id, 2);
+	ck_assert_str_eq(k->short_name, "vecCopy");
+	ck_assert_double_eq(k->duration_ns.value, 12320.0);
+	report_done(&r);
+}
+END_TEST
+
+/* Omniperf 1 on MI100: Kernel_Name second, lowercase wave_size, a trailing
+ * space inside the quoted name. */
+START_TEST(v2_pmc_perf_mi100)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv", &r);
+	ck_assert_uint_eq(r.n, 3);
+	/* 0,"vecCopy(double*, double*, double*, int, int) ",2,1048576,256,0,0,
+	 * 8,8,16,64,...,194239843235063,194239843259383: 24320 ns. */
+	k = &r.records[0];
+	ck_assert_str_eq(k->short_name, "vecCopy");
+	ck_grid(k, 4096, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->arch_vgprs, 8);
+	CK_INT(k->accum_vgprs, 8);
+	CK_INT(k->sgprs, 16);
+	CK_INT(k->wave_size, 64);
+	ck_assert_double_eq(k->duration_ns.value, 24320.0);
+	/* Last: 2,...,194239843463863,194239843482903: 19040 ns. */
+	k = &r.records[2];
+	CK_INT(k->id, 2);
+	ck_assert_double_eq(k->duration_ns.value, 19040.0);
+	report_done(&r);
+}
+END_TEST
+
+/* rocprofv3 kernel trace: X/Y/Z columns, no register columns. */
+START_TEST(v3_kernel_trace)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("rocprofv3_sdk_docs_kernel_trace.csv", &r);
+	ck_assert_str_eq(r.format, "rocprofv3 kernel trace");
+	ck_assert_uint_eq(r.n, 8);
+	/* "KERNEL_DISPATCH",2,1,1,21228,1,11,"void addition_kernel<float>(...)",
+	 * 1937,2414192765353337,2414192765369494,0,0,64,1,1,1024,1024,1:
+	 * per dimension 1024/64 = 16, 1024/1 = 1024, 1/1 = 1;
+	 * 2414192765369494 - 2414192765353337 = 16157 ns. */
+	k = &r.records[0];
+	CK_INT(k->id, 1);
+	ck_assert_str_eq(k->short_name, "addition_kernel");
+	ck_grid(k, 16, 1024, 1);
+	ck_block(k, 64, 1, 1);
+	CK_INT(k->lds_bytes, 0);      /* Group_Segment_Size */
+	CK_INT(k->scratch_bytes, 0);  /* Private_Segment_Size */
+	CK_ABSENT(k->arch_vgprs);
+	CK_ABSENT(k->accum_vgprs);
+	CK_ABSENT(k->sgprs);
+	CK_ABSENT(k->wave_size);
+	ck_assert_double_eq(k->duration_ns.value, 16157.0);
+	/* Last: "KERNEL_DISPATCH",2,2,2,21228,8,12,"divide_kernel(...)",1993,
+	 * 2414192765773422,2414192765784969,0,0,64,1,1,1024,1024,1: 11547 ns. */
+	k = &r.records[7];
+	ck_assert_int_eq(k->line, 9);
+	CK_INT(k->id, 8);
+	ck_assert_str_eq(k->short_name, "divide_kernel");
+	ck_grid(k, 16, 1024, 1);
+	ck_assert_double_eq(k->duration_ns.value, 11547.0);
+	report_done(&r);
+}
+END_TEST
+
+/* rocprofv3 counter collection, no final newline, Agent_Id "Agent 1". */
+START_TEST(v3_counter_collection)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("rocprofv3_sdk_docs_counter_collection.csv", &r);
+	ck_assert_str_eq(r.format, "rocprofv3 counter collection");
+	ck_assert_uint_eq(r.n, 4);
+	/* 1,1,"Agent 1",1,15606,15606,1048576,17,"void addition_kernel<float>
+	 * (...)",64,0,0,8,0,16,"SQ_WAVES",16384.000000,3200098838431081,
+	 * 3200098838483232: 1048576 / 64 = 16384 workgroups (the SQ_WAVES
+	 * counter agrees: 64 work-items are one wave64); 52151 ns. */
+	k = &r.records[0];
+	CK_INT(k->id, 1);
+	ck_assert_str_eq(k->short_name, "addition_kernel");
+	ck_grid(k, 16384, 1, 1);
+	ck_block(k, 64, 1, 1);
+	CK_INT(k->lds_bytes, 0);
+	CK_INT(k->scratch_bytes, 0);
+	CK_INT(k->arch_vgprs, 8);
+	CK_INT(k->accum_vgprs, 0);
+	CK_INT(k->sgprs, 16);
+	CK_ABSENT(k->wave_size);
+	ck_assert_double_eq(k->duration_ns.value, 52151.0);
+	/* Last (line 5, unterminated): 4,4,...,"divide_kernel(...)",64,0,0,12,
+	 * 0,16,"SQ_WAVES",16384.000000,3200098838879399,3200098838927550. */
+	k = &r.records[3];
+	ck_assert_int_eq(k->line, 5);
+	CK_INT(k->id, 4);
+	ck_assert_str_eq(k->short_name, "divide_kernel");
+	CK_INT(k->arch_vgprs, 12);
+	ck_assert_double_eq(k->duration_ns.value, 48151.0);
+	report_done(&r);
+}
+END_TEST
+
+/* One row per counter per dispatch: built from the corpus file by giving
+ * every row a second counter (rows interleaved, as a later dispatch's rows
+ * may come between), the records are still one per dispatch, in order. */
+START_TEST(v3_counters_grouped_by_dispatch)
+{
+	size_t len;
+	char *text = slurp("rocprofv3_sdk_docs_counter_collection.csv", &len);
+	char *copy = malloc(2 * len + 16), *w = copy;
+	const char *p = text, *nl;
+	struct report r;
+	struct occ_error err = { 0 };
+	char *data_rows[8];
+	int n = 0;
+
+	/* header */
+	nl = strchr(p, '\n');
+	memcpy(w, p, (size_t)(nl - p) + 1);
+	w += nl - p + 1;
+	p = nl + 1;
+	while (*p && n < 8) {
+		size_t l;
+		nl = strchr(p, '\n');
+		l = nl ? (size_t)(nl - p) : strlen(p);
+		data_rows[n] = strndup(p, l);
+		n++;
+		p += l + (nl ? 1 : 0);
+	}
+	ck_assert_int_eq(n, 4);
+	/* rows 1, 2, then 1 and 2 again as "GRBM_COUNT", then 3, 4, 3, 4 */
+	for (int pass = 0; pass < 2; pass++)
+		for (int rep = 0; rep < 2; rep++)
+			for (int i = 2 * pass; i < 2 * pass + 2; i++) {
+				char *row = data_rows[i], *c = strstr(row, "\"SQ_WAVES\"");
+				ck_assert_ptr_nonnull(c);
+				w += sprintf(w, "%.*s%s%s\n", (int)(c - row), row,
+					     rep ? "\"GRBM_COUNT\"" : "\"SQ_WAVES\"",
+					     c + strlen("\"SQ_WAVES\""));
+			}
+	ck_assert(report_parse("grouped.csv", copy, (size_t)(w - copy), &r, &err));
+	ck_assert_uint_eq(r.n, 4);
+	for (int i = 0; i < 4; i++)
+		CK_INT(r.records[i].id, i + 1);
+	ck_assert_str_eq(r.records[0].short_name, "addition_kernel");
+	ck_assert_str_eq(r.records[3].short_name, "divide_kernel");
+	CK_INT(r.records[3].arch_vgprs, 12);
+	/* the first row of a dispatch is the record: line 2 for dispatch 1,
+	 * line 6 for dispatch 3 */
+	ck_assert_int_eq(r.records[0].line, 2);
+	ck_assert_int_eq(r.records[2].line, 6);
+	report_done(&r);
+	for (int i = 0; i < n; i++)
+		free(data_rows[i]);
+	free(copy);
+	free(text);
+}
+END_TEST
+
+/* The --stats summary has no launch parameters: refused, saying why. */
+START_TEST(stats_refused)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	const char *path = path_of("hip_programming_rocprofv1_results.stats.csv");
+
+	ck_assert(!report_load(path, &r, &err));
+	ck_assert_int_eq(err.status, OCC_EDATA);
+	ck_assert_str_eq(err.file, path);
+	ck_assert_int_eq(err.line, 1);
+	ck_assert_ptr_nonnull(strstr(err.message, "--stats"));
+	ck_assert_ptr_nonnull(strstr(err.message, "no launch parameters"));
+	ck_assert_uint_eq(r.n, 0);
+	ck_assert_ptr_null(r.records);
+}
+END_TEST
+
+/* A workgroup count that does not divide: "grd" 1000 of "wgr" 256 is
+ * ceil(1000 / 256) = 4 workgroups (3 full, one of 232 work-items). Built
+ * from the vec_add file by changing grd. */
+START_TEST(grid_rounds_up)
+{
+	size_t len;
+	char *text = slurp("hip_programming_rocprofv1_pmc_vec_add.csv", &len);
+	char *at = strstr(text, ",1000000000,256,");
+	struct report r;
+	struct occ_error err = { 0 };
+	char buf[1024];
+
+	ck_assert_ptr_nonnull(at);
+	snprintf(buf, sizeof(buf), "%.*s,1000,256,%s", (int)(at - text), text,
+		 at + strlen(",1000000000,256,"));
+	ck_assert(report_parse("round.csv", buf, strlen(buf), &r, &err));
+	ck_grid(&r.records[0], 4, 1, 1);
+	ck_block(&r.records[0], 256, 1, 1);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
+/* Per dimension (rocprofv3): 1000 x 3 work-items in 64 x 2 workgroups is
+ * ceil(1000/64) = 16 by ceil(3/2) = 2, i.e. 32 workgroups, where the flat
+ * ceil(3000/128) = 24 would undercount. */
+START_TEST(grid_rounds_up_per_dimension)
+{
+	size_t len;
+	char *text = slurp("rocprofv3_sdk_docs_kernel_trace.csv", &len);
+	char *at = strstr(text, ",64,1,1,1024,1024,1\n");
+	struct report r;
+	struct occ_error err = { 0 };
+	char *buf = malloc(len + 16);
+
+	ck_assert_ptr_nonnull(at);
+	sprintf(buf, "%.*s,64,2,1,1000,3,1\n", (int)(at - text), text);
+	ck_assert(report_parse("dims.csv", buf, strlen(buf), &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	ck_grid(&r.records[0], 16, 2, 1);
+	ck_block(&r.records[0], 64, 2, 1);
+	report_done(&r);
+	free(buf);
+	free(text);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("import_rocprof");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_add_test(tc, v1_gunrock_mi300);
+	tcase_add_test(tc, v1_pmc_vec_add);
+	tcase_add_test(tc, v1_old_layout_mi200);
+	tcase_add_test(tc, v2_timestamps_mi300x);
+	tcase_add_test(tc, v2_pmc_perf_mi300x);
+	tcase_add_test(tc, v2_pmc_perf_mi100);
+	tcase_add_test(tc, v3_kernel_trace);
+	tcase_add_test(tc, v3_counter_collection);
+	tcase_add_test(tc, v3_counters_grouped_by_dispatch);
+	tcase_add_test(tc, stats_refused);
+	tcase_add_test(tc, grid_rounds_up);
+	tcase_add_test(tc, grid_rounds_up_per_dimension);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
