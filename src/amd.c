@@ -53,10 +53,25 @@ static void misfit(struct amd_result *r, enum amd_factor f)
 	r->waves_per_cu = 0;
 }
 
+int amd_cus_per_unit(const struct amd_arch *a)
+{
+	return a->wgp_mode ? 2 : 1;
+}
+
+int amd_simds_per_unit(const struct amd_arch *a)
+{
+	return a->simds_per_cu * amd_cus_per_unit(a);
+}
+
+const char *amd_unit_name(const struct amd_arch *a)
+{
+	return a->wgp_mode ? "WGP" : "CU";
+}
+
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)
 {
 	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
-	int simds = a->simds_per_cu * (a->wgp_mode ? 2 : 1);
+	int simds = amd_simds_per_unit(a);
 	int maxw = a->max_waves_per_simd;
 	int n, vgprs, vgpr_file, vgpr_granule, vgpr_waves, sgpr_waves;
 	int64_t lds_pool;
@@ -110,8 +125,9 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		return;
 	}
 	r->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
-	if (a->sgprs_per_simd > 0) {
-		sgpr_waves = a->sgprs_per_simd / (r->sgprs_allocated > 0 ? r->sgprs_allocated : 1);
+	/* 0: not reported (every real kernel has at least VCC), so no limit. */
+	if (a->sgprs_per_simd > 0 && r->sgprs_allocated > 0) {
+		sgpr_waves = a->sgprs_per_simd / r->sgprs_allocated;
 		r->wave_limit[AMD_SGPRS] = sgpr_waves;
 		r->workgroup_limit[AMD_SGPRS] = (int)((int64_t)sgpr_waves * simds / n);
 	}
@@ -137,7 +153,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	 * not count against (they need no barrier). */
 	r->workgroup_limit[AMD_WAVES] = maxw * simds / n;
 	if (n > 1)
-		r->workgroup_limit[AMD_WORKGROUPS] = a->max_workgroups_per_cu * (a->wgp_mode ? 2 : 1);
+		r->workgroup_limit[AMD_WORKGROUPS] = a->max_workgroups_per_cu * amd_cus_per_unit(a);
 
 	r->wave_limit[AMD_LDS] = waves_from_workgroups(r->workgroup_limit[AMD_LDS], n, simds);
 	r->wave_limit[AMD_WAVES] = waves_from_workgroups(r->workgroup_limit[AMD_WAVES], n, simds);

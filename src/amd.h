@@ -63,7 +63,7 @@ struct amd_input {
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int vgprs;                   /* arch VGPRs per work-item, as the compiler reports */
 	int agprs;                   /* accumulation VGPRs */
-	int sgprs;                   /* SGPRs per wave (TotalNumSgprs) */
+	int sgprs;                   /* SGPRs per wave (TotalNumSgprs); 0: unknown, no limit */
 	int64_t lds_bytes;           /* LDS per workgroup */
 };
 
@@ -82,8 +82,8 @@ struct amd_result {
 	                              * too), 0 for input out of the target's range */
 	int max_waves_per_simd;
 	double occupancy_pct;        /* waves_per_simd / max_waves_per_simd */
-	int workgroups_per_cu;       /* per WGP in WGP mode */
-	int waves_per_cu;
+	int workgroups_per_cu;       /* per unit: per WGP in WGP mode */
+	int waves_per_cu;            /* per unit */
 	/* Each factor's limit on workgroups per CU (AMD_UNLIMITED when it does not
 	 * limit) and on waves per SIMD, each on its own (not capped by the wave
 	 * slots): waves_per_simd is the least wave_limit, workgroups_per_cu the
@@ -97,6 +97,11 @@ struct amd_result {
 	bool fits;                   /* false: no workgroup fits (misfit says why) */
 	enum amd_factor misfit;
 };
+
+/* The unit occupancy is counted on: a CU, or a WGP (two CUs) in WGP mode. */
+int amd_cus_per_unit(const struct amd_arch *a);
+int amd_simds_per_unit(const struct amd_arch *a);
+const char *amd_unit_name(const struct amd_arch *a);   /* "CU" or "WGP" */
 
 /* Fills r; input values outside the target's limits give fits = false. */
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);

@@ -87,6 +87,11 @@ bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out);
 size_t gpu_db_amd_arch_count(const struct gpu_db *db);
 const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i);
 
+/* The unit a GPU's occupancy is counted on: "SM", "CU", or "WGP" for an AMD
+ * target in WGP mode; gpu_units the plural. */
+const char *gpu_unit(const struct gpu_arch *arch);
+const char *gpu_units(const struct gpu_arch *arch);
+
 /* "9.0" style text of an arch's compute capability; an AMD target's name ("gfx942"). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);
 

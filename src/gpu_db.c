@@ -356,6 +356,8 @@ static const struct gpu_arch *find_amd_arch(const struct gpu_db *db, const char 
  * memory with one fixed configuration, and no barrier limit. */
 static void amd_to_arch(const struct amd_arch *m, struct gpu_arch *a)
 {
+	int cus = amd_cus_per_unit(m), simds = amd_simds_per_unit(m);
+
 	memset(a, 0, sizeof(*a));
 	a->vendor = GPU_AMD;
 	a->amd = *m;
@@ -363,17 +365,17 @@ static void amd_to_arch(const struct amd_arch *m, struct gpu_arch *a)
 	str_copy(a->family, sizeof(a->family), m->family);
 	str_copy(a->provenance, sizeof(a->provenance), m->provenance);
 	a->warp_size = m->default_wave_size;
-	a->max_warps_per_sm = m->max_waves_per_simd * m->simds_per_cu;
+	a->max_warps_per_sm = m->max_waves_per_simd * simds;
 	a->max_threads_per_sm = a->max_warps_per_sm * a->warp_size;
-	a->max_blocks_per_sm = m->max_workgroups_per_cu;
+	a->max_blocks_per_sm = m->max_workgroups_per_cu * cus;
 	a->max_threads_per_block = m->max_workgroup_size;
 	a->max_regs_per_thread = m->max_vgprs_per_wave;
 	a->regs_per_sm = (m->default_wave_size == 32 ? m->vgprs_per_simd_wave32 :
-			  m->vgprs_per_simd_wave64) * m->simds_per_cu;
+			  m->vgprs_per_simd_wave64) * simds;
 	a->regs_per_block = a->regs_per_sm;
 	a->reg_alloc_unit = m->default_wave_size == 32 ? m->vgpr_granule_wave32 : m->vgpr_granule_wave64;
 	a->warp_alloc_granularity = 1;
-	a->sm_subpartitions = m->simds_per_cu;
+	a->sm_subpartitions = simds;
 	a->smem_per_sm_bytes = m->wgp_mode && m->lds_per_wgp_bytes ? m->lds_per_wgp_bytes :
 		m->lds_per_cu_bytes;
 	a->n_smem_configs = 1;
@@ -466,6 +468,16 @@ const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, i
 	return NULL;
 }
 
+const char *gpu_unit(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_AMD ? amd_unit_name(&arch->amd) : "SM";
+}
+
+const char *gpu_units(const struct gpu_arch *arch)
+{
+	return arch->vendor != GPU_AMD ? "SMs" : arch->amd.wgp_mode ? "WGPs" : "CUs";
+}
+
 static bool resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
 {
 	const struct gpu_arch *a = d->vendor == GPU_AMD ? find_amd_arch(db, d->target) :
@@ -478,7 +490,8 @@ static bool resolve(const struct gpu_db *db, const struct device_row *d, struct 
 	str_copy(out->aliases, sizeof(out->aliases), d->aliases);
 	str_copy(out->segment, sizeof(out->segment), d->segment);
 	str_copy(out->provenance, sizeof(out->provenance), d->provenance);
-	out->sm_count = d->sm_count;
+	/* An AMD device counts CUs; occupancy counts units (WGPs in WGP mode). */
+	out->sm_count = d->vendor == GPU_AMD ? d->sm_count / amd_cus_per_unit(&a->amd) : d->sm_count;
 	out->arch = *a;
 	return true;
 }

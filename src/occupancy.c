@@ -162,7 +162,7 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 		.lds_bytes = in->static_smem_bytes + in->dynamic_smem_bytes,
 	};
 	const struct amd_result *x = &r->amd;
-	int simds = m->simds_per_cu, active;
+	int simds = amd_simds_per_unit(m), active;
 	int vgpr_file;
 
 	amd_compute(m, &ai, &r->amd);
@@ -194,7 +194,7 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 	vgpr_file = (x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64) * simds;
 	fill_usage(&r->usage[OCC_WARPS], r->max_warps_per_sm, x->waves_per_workgroup,
 		   r->block_limit[OCC_WARPS], active);
-	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu, 1, r->block_limit[OCC_BLOCKS], active);
+	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu * amd_cus_per_unit(m), 1, r->block_limit[OCC_BLOCKS], active);
 	fill_usage(&r->usage[OCC_REGISTERS], vgpr_file, r->allocated_regs_per_block,
 		   r->block_limit[OCC_REGISTERS], active);
 	fill_usage(&r->usage[OCC_SHARED_MEM], a->smem_per_sm_bytes, x->lds_allocated,

@@ -116,7 +116,7 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
 	struct tuning_step steps[OCC_N_FACTORS];
-	char names[96] = "", title[128], buf[400], from[32], to[32];
+	char names[96] = "", title[sizeof(names) + 64], buf[400], from[32], to[32];
 	int n = tuning_steps(a, ri->in, r, steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
@@ -189,11 +189,7 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many barriers",
 		    "The block uses %d barriers; the SM has %d.", in->barriers, a->barriers_per_sm);
 		break;
-	case OCC_MISFIT_SGPRS:
-		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
-		    "%d SGPRs per wave, allocated as %d, do not fit the %d SGPRs of a SIMD.",
-		    in->sgprs, r->amd.sgprs_allocated, a->amd.sgprs_per_simd);
-		break;
+	case OCC_MISFIT_SGPRS:  /* AMD only: amd_cannot_run */
 	case OCC_FITS:
 		break;
 	}
@@ -294,11 +290,12 @@ static void amd_derivation(const struct gpu_arch *a, const struct occ_input *in,
 		break;
 	case OCC_WARPS:
 		snprintf(buf, size, "%d wave slots per SIMD x %d SIMDs / %d waves per workgroup = %d "
-			 "workgroups", m->max_waves_per_simd, m->simds_per_cu, x->waves_per_workgroup,
+			 "workgroups", m->max_waves_per_simd, amd_simds_per_unit(m), x->waves_per_workgroup,
 			 x->workgroup_limit[AMD_WAVES]);
 		break;
 	default:
-		snprintf(buf, size, "a CU holds at most %d workgroups", m->max_workgroups_per_cu);
+		snprintf(buf, size, "a %s holds at most %d workgroups of more than one wave",
+			 amd_unit_name(m), a->max_blocks_per_sm);
 		break;
 	}
 }
@@ -311,7 +308,7 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	const struct occ_result *r = ri->r;
 	const struct amd_result *x = &r->amd;
 	struct tuning_step steps[OCC_N_FACTORS];
-	char names[96] = "", title[128], buf[400];
+	char names[96] = "", title[sizeof(names) + 64], buf[400];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
 	bool full = x->waves_per_simd == x->max_waves_per_simd;
 	struct finding *f;
@@ -326,9 +323,10 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per CU: %d of %d waves per SIMD, %.1f%% "
+		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per SIMD, %.1f%% "
 		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
-		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size, x->waves_per_simd,
+		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
+		amd_unit_name(&a->amd), x->waves_per_simd,
 		x->max_waves_per_simd, r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
@@ -360,11 +358,64 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	}
 }
 
-/* AMD words for the findings both vendors share. */
-static void amd_words(struct finding *f)
+/* AMD: why no workgroup fits, in AMD's units. */
+static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 {
-	static const char *const words[][2] = {
-		{ "SMs", "CUs" }, { "SM", "CU" }, { "blocks", "workgroups" }, { "block", "workgroup" },
+	const struct amd_arch *m = &ri->gpu->arch.amd;
+	const struct occ_input *in = ri->in;
+	const struct amd_result *x = &ri->r->amd;
+	int wave = x->wave_size, file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+	int simds = amd_simds_per_unit(m);
+	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes;
+
+	switch (x->misfit) {
+	case AMD_WAVES:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: wave size not supported",
+		    "%s (%s) runs wave%s, not wave%d.", ri->gpu->name, m->target,
+		    m->wave32 && m->wave64 ? "32 and wave64" : m->wave32 ? "32" : "64", wave);
+		break;
+	case AMD_WORKGROUPS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: workgroup too large",
+		    "A workgroup of %d work-items exceeds the %d work-items per workgroup %s allows.",
+		    in->threads_per_block, m->max_workgroup_size, ri->gpu->name);
+		break;
+	case AMD_VGPRS:
+		if (in->regs_per_thread > m->max_vgprs_per_wave || in->agprs > m->max_agprs_per_wave)
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many VGPRs",
+			    "%d VGPRs and %d AGPRs per work-item; %s allows at most %d VGPRs and %d AGPRs.",
+			    in->regs_per_thread, in->agprs, m->target, m->max_vgprs_per_wave,
+			    m->max_agprs_per_wave);
+		else
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many VGPRs per workgroup",
+			    "%d VGPRs per work-item, allocated as %d, leave room for %d wave%s per SIMD "
+			    "(%d per lane / %d), %d across the %d SIMDs of a %s, fewer than the %d waves of "
+			    "one workgroup. Use fewer VGPRs (__launch_bounds__ or amdgpu_flat_work_group_size) "
+			    "or smaller workgroups.", in->regs_per_thread, x->vgprs_allocated,
+			    file / x->vgprs_allocated, S(file / x->vgprs_allocated), file, x->vgprs_allocated,
+			    file / x->vgprs_allocated * simds, simds, amd_unit_name(m), x->waves_per_workgroup);
+		break;
+	case AMD_SGPRS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
+		    "%d SGPRs per wave; %s allows at most %d per wave, and a SIMD has %d.", in->sgprs,
+		    m->target, m->max_sgprs_per_wave, m->sgprs_per_simd);
+		break;
+	case AMD_LDS:
+		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too much LDS",
+		    "The workgroup uses %lld bytes of LDS, more than the %d bytes one workgroup can have "
+		    "on %s.", (long long)lds, m->max_lds_per_workgroup_bytes, m->target);
+		break;
+	case AMD_N_FACTORS:
+		break;
+	}
+}
+
+/* AMD words for the findings both vendors share; "SM" becomes the unit
+ * occupancy is counted on (a CU, or a WGP in WGP mode). */
+static void amd_words(struct finding *f, const struct gpu_arch *a)
+{
+	const char *const words[][2] = {
+		{ "SMs", gpu_units(a) }, { "SM", gpu_unit(a) }, { "blocks", "workgroups" },
+		{ "block", "workgroup" },
 		{ "warps", "waves" }, { "warp", "wave" }, { "threads", "work-items" },
 		{ "Blocks", "Workgroups" }, { "Block", "Workgroup" },
 	};
@@ -404,7 +455,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 	bool amd = ri->gpu->arch.vendor == GPU_AMD;
 
 	if (ri->r->active_blocks_per_sm == 0) {
-		cannot_run(&s, ri);
+		if (amd)
+			amd_cannot_run(&s, ri);
+		else
+			cannot_run(&s, ri);
 	} else {
 		int first = s.n;
 		if (amd)
@@ -415,7 +469,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		waves_rules(&s, ri);
 		if (amd)
 			for (int i = first; i < s.n; i++)
-				amd_words(&out[i]);
+				amd_words(&out[i], &ri->gpu->arch);
 	}
 	if (!amd) {
 		warp_multiple(&s, ri);

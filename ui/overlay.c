@@ -208,7 +208,7 @@ static void picker_draw(struct explorer *e, struct canvas *c)
 		snprintf(line, sizeof(line), "%c %-*.*s %-3s%-7s %3d %s", sel ? '>' : ' ',
 			 in.w > 26 ? in.w - 24 : 1, in.w > 26 ? in.w - 24 : 1, g.name,
 			 g.arch.vendor == GPU_AMD ? "" : "cc", cc, g.sm_count,
-			 g.arch.vendor == GPU_AMD ? "CUs" : "SMs");
+			 gpu_units(&g.arch));
 		canvas_text(c, in.x, in.y + 2 + i, in.w, sel ? CANVAS_FOCUS : CANVAS_NORMAL, line);
 	}
 }

@@ -27,7 +27,7 @@ struct bars {
 	double average_pct;
 	char title[256];
 	char note[256];
-	const char *unit;   /* "SM", or "CU" on AMD */
+	const char *unit;   /* gpu_unit: "SM", "CU" or "WGP" */
 };
 
 /* Drawing clipped to the pane's rectangle: nothing ever lands outside r. */
@@ -67,7 +67,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 
 	*owned = NULL;
 	memset(b, 0, sizeof(*b));
-	b->unit = a->gpu.arch.vendor == GPU_AMD ? "CU" : "SM";
+	b->unit = gpu_unit(&a->gpu.arch);
 	sim_model_describe(&v->sim_params, model, sizeof(model));
 
 	if (v->animating && v->sim_ok) {
@@ -228,7 +228,8 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 
 	/* x axis: SM indices at round steps, a tick above each */
 	step = label_step(b->n, group, col_w);
-	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, b->unit[0] == 'C' ? "  CU" : "  SM");
+	snprintf(label, sizeof(label), "%4s", b->unit);
+	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, label);
 	for (int sm = 0; sm < b->n; sm += step) {
 		int x = plot_x + sm / group * col_w;
 		int len = snprintf(label, sizeof(label), "%d", sm);

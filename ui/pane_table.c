@@ -179,8 +179,12 @@ static void amd_header(struct out *o, const struct view *v)
 	int64_t block[3] = { l->block[0], l->block[1], l->block[2] };
 
 	add_item(&it, CANVAS_HEADER, "%s", l->kernel[0] ? l->kernel : "(unnamed)");
-	add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d CU%s%s", a->gpu.name, m->target, m->family,
-		 a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s", m->wgp_mode ? ", WGP mode" : "");
+	if (m->wgp_mode)
+		add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d WGPs (%d CUs), WGP mode", a->gpu.name,
+			 m->target, m->family, a->gpu.sm_count, a->gpu.sm_count * amd_cus_per_unit(m));
+	else
+		add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d CU%s", a->gpu.name, m->target,
+			 m->family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Kernel", &it, " ");
 
 	it.n = 0;
@@ -274,9 +278,12 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	/* More blocks is no gain in itself (smaller blocks give more), so only
 	 * warps, threads and occupancy are coloured. */
 	if (r->vendor == GPU_AMD) {
-		occ_count_row(o, v, "Workgroups per CU", r->active_blocks_per_sm,
-			      br->active_blocks_per_sm, 0, false);
-		occ_count_row(o, v, "Waves per CU", r->active_warps_per_sm, br->active_warps_per_sm,
+		bool wgp = v->cur.gpu.arch.amd.wgp_mode;
+
+		occ_count_row(o, v, wgp ? "Workgroups per WGP" : "Workgroups per CU",
+			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false);
+		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
+			      br->active_warps_per_sm,
 			      r->max_warps_per_sm, true);
 		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
 			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true);
@@ -666,9 +673,9 @@ static void sec_gpu(struct out *o, const struct view *v)
 	o->y++;
 	if (g->vendor == GPU_AMD) {
 		const struct amd_arch *m = &g->amd;
-		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", m->simds_per_cu,
+		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", amd_simds_per_unit(m),
 			 m->max_waves_per_simd);
-		add_item(&it, CANVAS_NORMAL, "%d workgroups", m->max_workgroups_per_cu);
+		add_item(&it, CANVAS_NORMAL, "%d workgroups", g->max_blocks_per_sm);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, m->wgp_mode ? "Per WGP" : "Per CU", &it, ", ");
 		it.n = 0;
 		add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d%s", m->max_workgroup_size,
