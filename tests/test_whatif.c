@@ -339,8 +339,8 @@ START_TEST(gpu_steps_in_db_order)
 	ck_assert(whatif_step(w, WHATIF_GPU, -1, false));
 	ck_assert_str_eq(w->cur.gpu.name, first.name);
 
-	/* big steps: the next device of another compute capability, every device
-	 * skipped on the way sharing the one left */
+	/* big steps: the next device of another compute capability (AMD: gfx
+	 * target), every device skipped on the way sharing the one left */
 	for (size_t i = 0, steps = 0; steps < n; steps++) {
 		struct gpu from = w->cur.gpu;
 		if (!whatif_step(w, WHATIF_GPU, +1, true))
@@ -348,7 +348,8 @@ START_TEST(gpu_steps_in_db_order)
 		size_t j = i + 1;
 		for (; j < n; j++) {
 			ck_assert(gpu_db_device_at(db, j, &g));
-			if (g.arch.cc_major != from.arch.cc_major || g.arch.cc_minor != from.arch.cc_minor)
+			if (g.arch.cc_major != from.arch.cc_major || g.arch.cc_minor != from.arch.cc_minor ||
+			    strcmp(g.arch.arch, from.arch.arch) != 0)
 				break;
 		}
 		ck_assert_uint_lt(j, n);
@@ -817,6 +818,114 @@ START_TEST(save_recovery_makes_private_dir)
 }
 END_TEST
 
+/* AMD fields on the targets' own terms (data/amd_archs.csv): gfx942 (MI300X)
+ * runs wave64 only, has AGPRs in a unified file and SGPRs that limit;
+ * gfx1100 (RX 7900 XTX) runs wave32 and wave64, has no AGPRs, and its SGPRs
+ * do not limit. Carveout and barriers are NVIDIA's. */
+START_TEST(amd_fields_apply)
+{
+	struct whatif *w = make("mi300x");
+
+	ck_assert(!whatif_applies(w, WHATIF_WAVE_SIZE));
+	ck_assert(whatif_applies(w, WHATIF_AGPRS));
+	ck_assert(whatif_applies(w, WHATIF_SGPRS));
+	ck_assert(!whatif_applies(w, WHATIF_CARVEOUT));
+	ck_assert(!whatif_applies(w, WHATIF_BARRIERS));
+	ck_assert(whatif_applies(w, WHATIF_BLOCK));
+	ck_assert_str_eq(whatif_label(w, WHATIF_BLOCK), "workgroup");
+	ck_assert_str_eq(whatif_label(w, WHATIF_REGISTERS), "VGPRs");
+	ck_assert_str_eq(whatif_label(w, WHATIF_STATIC_SMEM), "LDS");
+	whatif_free(w);
+
+	w = make("rx 7900 xtx");
+	ck_assert(whatif_applies(w, WHATIF_WAVE_SIZE));
+	ck_assert(!whatif_applies(w, WHATIF_AGPRS));
+	ck_assert(!whatif_applies(w, WHATIF_SGPRS));
+	whatif_free(w);
+
+	w = make("h100");
+	for (int f = WHATIF_WAVE_SIZE; f <= WHATIF_SGPRS; f++)
+		ck_assert(!whatif_applies(w, (enum whatif_field)f));
+	ck_assert(whatif_applies(w, WHATIF_CARVEOUT));
+	ck_assert_str_eq(whatif_label(w, WHATIF_REGISTERS), "registers");
+	whatif_free(w);
+}
+END_TEST
+
+START_TEST(amd_steps)
+{
+	struct whatif *w = make("rx 7900 xtx");
+
+	/* wave size 0 is gfx1100's default, wave32: up is wave64, then no further */
+	ck_assert_int_eq(w->cur.launch.wave_size, 0);
+	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	ck_assert_int_eq(w->cur.launch.wave_size, 64);
+	ck_assert(!whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	/* workgroup sizes step by the wave the launch runs: 256 -> 320 in wave64 */
+	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert_int_eq(threads(w), 320);
+	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, -1, false));
+	ck_assert_int_eq(w->cur.launch.wave_size, 32);
+	ck_assert(!whatif_step(w, WHATIF_WAVE_SIZE, -1, false));
+	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert_int_eq(threads(w), 352);
+	whatif_free(w);
+
+	/* AGPRs on gfx942: steps of 1 and 8, up to the 256 a wave may address */
+	w = make("mi300x");
+	ck_assert(whatif_step(w, WHATIF_AGPRS, +1, false));
+	ck_assert_int_eq(w->cur.launch.agprs, 1);
+	ck_assert(whatif_step(w, WHATIF_AGPRS, +1, true));
+	ck_assert_int_eq(w->cur.launch.agprs, 8);
+	ck_assert(whatif_set_value(w, WHATIF_AGPRS, 256));
+	ck_assert(!whatif_step(w, WHATIF_AGPRS, +1, false));
+	ck_assert(!whatif_set_value(w, WHATIF_AGPRS, 257));
+	/* SGPRs: up to the 108 TotalNumSgprs can reach */
+	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 108));
+	ck_assert(!whatif_step(w, WHATIF_SGPRS, +1, false));
+	whatif_free(w);
+}
+END_TEST
+
+/* Switching vendors keeps the fields the other vendor lacks, so a launch can
+ * be compared on an NVIDIA and an AMD GPU back and forth. */
+START_TEST(vendor_switch_keeps_fields)
+{
+	struct whatif *w = make("h100");
+	struct gpu mi300x = find_gpu("mi300x"), h100 = w->cur.gpu;
+	int carveout;
+
+	ck_assert(whatif_set_value(w, WHATIF_BARRIERS, 2));
+	ck_assert(whatif_step(w, WHATIF_CARVEOUT, +1, false));
+	carveout = w->cur.launch.carveout_pct;
+	ck_assert(whatif_set_gpu(w, &mi300x));
+	ck_assert_int_eq(compute(&w->cur).vendor, GPU_AMD);
+	ck_assert(whatif_set_value(w, WHATIF_AGPRS, 64));
+	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 80));
+	ck_assert(whatif_set_gpu(w, &h100));
+	ck_assert_int_eq(compute(&w->cur).vendor, GPU_NVIDIA);
+	ck_assert_int_eq(w->cur.launch.barriers, 2);
+	ck_assert_int_eq(w->cur.launch.carveout_pct, carveout);
+	ck_assert(whatif_set_gpu(w, &mi300x));
+	ck_assert_int_eq(w->cur.launch.agprs, 64);
+	ck_assert_int_eq(w->cur.launch.sgprs, 80);
+	whatif_free(w);
+
+	/* wave32 chosen on gfx1100 does not run on gfx942 (wave64 only): the
+	 * field then applies there, so it can be put right */
+	w = make("rx 7900 xtx");
+	ck_assert(whatif_set_value(w, WHATIF_WAVE_SIZE, 32));
+	ck_assert(whatif_set_gpu(w, &mi300x));
+	ck_assert(!compute(&w->cur).amd.fits);
+	ck_assert(whatif_applies(w, WHATIF_WAVE_SIZE));
+	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	ck_assert_int_eq(w->cur.launch.wave_size, 64);
+	ck_assert(compute(&w->cur).amd.fits);
+	ck_assert(!whatif_applies(w, WHATIF_WAVE_SIZE));
+	whatif_free(w);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("whatif");
@@ -842,6 +951,9 @@ int main(void)
 	tcase_add_test(tc, save_failure_leaves_nothing);
 	tcase_add_test(tc, recovery_path_from_env);
 	tcase_add_test(tc, save_recovery_makes_private_dir);
+	tcase_add_test(tc, amd_fields_apply);
+	tcase_add_test(tc, amd_steps);
+	tcase_add_test(tc, vendor_switch_keeps_fields);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -345,7 +345,9 @@ static int64_t step_size(const struct whatif_state *s, enum whatif_field f, bool
 
 	switch (f) {
 	case WHATIF_BLOCK:
-		step = (int64_t)a->warp_size * (big ? 8 : 1);
+		/* A warp, or the wave size the AMD launch runs. */
+		step = (int64_t)(a->vendor == GPU_AMD && s->launch.wave_size ? s->launch.wave_size :
+				 a->warp_size) * (big ? 8 : 1);
 		break;
 	case WHATIF_REGISTERS:
 		step = big ? 8 : 1;
@@ -384,6 +386,9 @@ static bool step_numeric(struct whatif *w, enum whatif_field f, int dir, bool bi
 	int64_t lo, hi, v;
 
 	field_range(&w->cur, f, &lo, &hi);
+	/* Wave size 0 is the target's default: step from what it means. */
+	if (f == WHATIF_WAVE_SIZE && old == 0)
+		old = w->cur.gpu.arch.amd.default_wave_size;
 	if (dir > 0) {
 		if (old >= hi)
 			return false;
@@ -459,9 +464,11 @@ static bool step_carveout(struct whatif *w, int dir, bool big)
 
 /* ---- GPU --------------------------------------------------------------- */
 
-static bool same_cc(const struct gpu *a, const struct gpu *b)
+/* Same compute capability, or the same gfx target. */
+static bool same_arch(const struct gpu *a, const struct gpu *b)
 {
-	return a->arch.cc_major == b->arch.cc_major && a->arch.cc_minor == b->arch.cc_minor;
+	return a->arch.vendor == b->arch.vendor && strcmp(a->arch.arch, b->arch.arch) == 0 &&
+	       a->arch.cc_major == b->arch.cc_major && a->arch.cc_minor == b->arch.cc_minor;
 }
 
 bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu)
@@ -478,7 +485,8 @@ bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu)
 	return true;
 }
 
-/* Devices in database order; big steps skip the rest of this compute capability. */
+/* Devices in database order; big steps skip the rest of this compute
+ * capability (gfx target). */
 static bool step_gpu(struct whatif *w, int dir, bool big)
 {
 	size_t n = gpu_db_device_count(w->db);
@@ -494,7 +502,7 @@ static bool step_gpu(struct whatif *w, int dir, bool big)
 	for (i = at + (dir > 0 ? 1 : -1); i >= 0 && i < (long)n; i += dir > 0 ? 1 : -1) {
 		if (!gpu_db_device_at(w->db, (size_t)i, &g))
 			continue;
-		if (!big || !same_cc(&g, &w->cur.gpu))
+		if (!big || !same_arch(&g, &w->cur.gpu))
 			return whatif_set_gpu(w, &g);
 	}
 	return false;
@@ -736,8 +744,19 @@ const char *whatif_label(const struct whatif *w, enum whatif_field f)
 	}
 }
 
+/* An AMD field the target gives no choice in still applies while its value
+ * is out of the target's range (after a GPU change), so it can be put right. */
+static bool out_of_range(const struct whatif *w, enum whatif_field f)
+{
+	int64_t lo, hi, v = get_value(&w->cur.launch, f);
+
+	field_range(&w->cur, f, &lo, &hi);
+	return f == WHATIF_WAVE_SIZE ? v != 0 && v != lo && v != hi : v < lo || v > hi;
+}
+
 bool whatif_applies(const struct whatif *w, enum whatif_field f)
 {
+	const struct amd_arch *m = &w->cur.gpu.arch.amd;
 	bool amd = w->cur.gpu.arch.vendor == GPU_AMD;
 
 	switch (f) {
@@ -745,12 +764,12 @@ bool whatif_applies(const struct whatif *w, enum whatif_field f)
 	case WHATIF_BARRIERS:
 		return !amd;
 	case WHATIF_WAVE_SIZE:
-		return amd && w->cur.gpu.arch.amd.wave32 && w->cur.gpu.arch.amd.wave64;
+		return amd && ((m->wave32 && m->wave64) || out_of_range(w, f));
 	case WHATIF_AGPRS:
-		return amd && (w->cur.gpu.arch.amd.unified_vgpr_agpr ||
-			       w->cur.gpu.arch.amd.max_agprs_per_wave > 0);
+		return amd && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
+			       out_of_range(w, f));
 	case WHATIF_SGPRS:
-		return amd;
+		return amd && (m->sgprs_per_simd > 0 || out_of_range(w, f));
 	default:
 		return (int)f >= 0 && f < WHATIF_N_FIELDS;
 	}
