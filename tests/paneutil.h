@@ -14,6 +14,7 @@
 #include "launch.h"
 #include "pane.h"
 #include "sim.h"
+#include "strutil.h"
 #include "testutil.h"
 #include "view.h"
 #include "whatif.h"
@@ -48,6 +49,43 @@ static inline struct view *pane_view_new(const struct launch *base, const struct
 	view_init(&pv->v);
 	ck_assert(view_update(&pv->v, pv->w, model ? model : &uniform));
 	return &pv->v;
+}
+
+/* AMD launches for the panes' AMD goldens (inputs, not expected values; the
+ * arithmetic from data/amd_archs.csv is in the comments):
+ * - MI300X (gfx942, wave64, 4 SIMDs x 8 wave slots, 512 VGPRs per lane in a
+ *   unified file, granule 8; 64 KiB LDS per CU, granule 512): workgroup 256
+ *   = 4 waves, 96 VGPRs + 32 AGPRs = 128 -> 4 waves per SIMD; LDS 20000 B ->
+ *   20480 -> 65536 / 20480 = 3 workgroups = 12 waves on 4 SIMDs = 3 waves per
+ *   SIMD: LDS limits, 3 of 8 = 37.5%. Grid 5000.
+ * - RX 7900 XTX (gfx1100, WGP mode: 4 SIMDs x 16 slots, wave32 1536 VGPRs per
+ *   lane, granule 24): workgroup 128 = 4 waves, 128 VGPRs -> 144 -> 10 waves
+ *   per SIMD -> 10 workgroups per WGP; 10 of 16 = 62.5%. Grid 500. */
+static inline void pane_amd_launch(struct launch *l, const char *gpu)
+{
+	launch_init(l);
+	str_copy(l->gpu_name, sizeof(l->gpu_name), gpu);
+	str_copy(l->kernel, sizeof(l->kernel), "gemm_tile");
+	if (strcmp(gpu, "MI300X") == 0) {
+		l->regs_per_thread = 96;
+		l->agprs = 32;
+		l->sgprs = 64;
+		l->static_smem_bytes = 20000;
+		l->grid[0] = 5000;
+	} else {
+		l->block[0] = 128;
+		l->regs_per_thread = 128;
+		l->sgprs = 40;
+		l->grid[0] = 500;
+	}
+}
+
+static inline struct view *pane_view_amd(const char *gpu)
+{
+	struct launch l;
+
+	pane_amd_launch(&l, gpu);
+	return pane_view_new(&l, NULL, NULL);
 }
 
 static inline void pane_view_free(struct view *v)

@@ -273,6 +273,24 @@ START_TEST(test_every_size_stays_inside)
 }
 END_TEST
 
+/* Waves per SIMD against workgroup size, VGPRs and LDS (no barrier chart). */
+START_TEST(test_golden_amd)
+{
+	struct view *v = pane_view_amd("MI300X");
+
+	ck_assert(v->cur.ok);
+	pane_golden(&pane_charts, v, 80, 24, true, "charts_mi300x_80x24_ascii.txt");
+	pane_golden(&pane_charts, v, 78, 19, false, "charts_mi300x_78x19_utf8.txt");
+	pane_golden(&pane_charts, v, 200, 60, false, "charts_mi300x_200x60_utf8.txt");
+	pane_view_free(v);
+
+	v = pane_view_amd("RX 7900 XTX");
+	ck_assert(v->cur.ok);
+	pane_golden(&pane_charts, v, 80, 24, true, "charts_7900xtx_80x24_ascii.txt");
+	pane_view_free(v);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("pane_charts");
@@ -283,6 +301,7 @@ int main(void)
 	tcase_add_test(tc, test_class);
 	tcase_add_test(tc, test_golden_h100);
 	tcase_add_test(tc, test_golden_t4);
+	tcase_add_test(tc, test_golden_amd);
 	tcase_add_test(tc, test_small_pane_shows_every_chart);
 	tcase_add_test(tc, test_clicks);
 	tcase_add_test(tc, test_error);

@@ -250,6 +250,25 @@ START_TEST(every_size_stays_inside)
 }
 END_TEST
 
+/* Per CU (MI300X: 304 CUs) and per WGP (RX 7900 XTX: 96 CUs = 48 WGPs). */
+START_TEST(golden_amd)
+{
+	struct view *v = pane_view_amd("MI300X");
+
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.gpu.sm_count, 304);
+	pane_golden(&pane_sms, v, 80, 24, true, "sms_mi300x_80x24_ascii.txt");
+	pane_golden(&pane_sms, v, 200, 60, false, "sms_mi300x_200x60_utf8.txt");
+	pane_view_free(v);
+
+	v = pane_view_amd("RX 7900 XTX");
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.gpu.sm_count, 48);
+	pane_golden(&pane_sms, v, 80, 24, false, "sms_7900xtx_80x24_utf8.txt");
+	pane_view_free(v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("pane_sms");
@@ -259,6 +278,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, golden_default);
 	tcase_add_test(tc, golden_partial_wave);
+	tcase_add_test(tc, golden_amd);
 	tcase_add_test(tc, golden_measured);
 	tcase_add_test(tc, golden_animation);
 	tcase_add_test(tc, simulation_cap);
@@ -269,6 +289,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+
 
 int main(void)
 {

@@ -441,6 +441,30 @@ START_TEST(stays_inside_its_rect)
 }
 END_TEST
 
+/* AMD launches (tests/paneutil.h has the arithmetic): the table in CUs,
+ * SIMDs, waves, VGPRs, SGPRs and LDS, and in WGPs on RDNA. */
+START_TEST(golden_amd)
+{
+	struct view *v = pane_view_amd("MI300X");
+
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.r.amd.waves_per_simd, 3);
+	ck_assert(occ_is_limiting(&v->cur.r, OCC_SHARED_MEM));
+	pane_golden(&pane_table, v, 80, 24, true, "table_mi300x_80x24_ascii.txt");
+	pane_golden(&pane_table, v, 78, 19, false, "table_mi300x_78x19_utf8.txt");
+	pane_golden(&pane_table, v, 200, 60, false, "table_mi300x_200x60_utf8.txt");
+	pane_view_free(v);
+
+	v = pane_view_amd("RX 7900 XTX");
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.r.amd.waves_per_simd, 10);
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 10);
+	pane_golden(&pane_table, v, 80, 24, true, "table_7900xtx_80x24_ascii.txt");
+	pane_golden(&pane_table, v, 200, 60, false, "table_7900xtx_200x60_utf8.txt");
+	pane_view_free(v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("pane_table");
@@ -451,6 +475,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, golden_default);
 	tcase_add_test(tc, golden_changed);
 	tcase_add_test(tc, golden_misfit_and_report);
+	tcase_add_test(tc, golden_amd);
 	tcase_add_test(tc, numbers_are_the_engines);
 	tcase_add_test(tc, report_figures);
 	tcase_add_test(tc, achieved_missing_is_na);
@@ -464,6 +489,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+
 
 int main(void)
 {
