@@ -124,6 +124,30 @@ check "occupancy $(occupancy --gpu A100 --registers 64)" "A100 occupancy at 200x
 keys q
 check "EXIT=0" "q quits at 200x60"
 
+# --- AMD: the same keys on an MI300X, then an NVIDIA GPU and back --------------
+amd="${srcdir:-.}/tests/data/launch_mi300x.occ"
+start 80x24 "$amd"
+check "[workgroup 256]" "AMD names the block a workgroup"
+check "occupancy $(occupancy "$amd")" "MI300X occupancy as the print mode computes it"
+check "AGPRs 32" "the AGPR field"
+keys Right
+check "[workgroup 320]" "Right steps the workgroup by a wave64"
+check "occupancy $(occupancy "$amd" --block-size 320)" "MI300X occupancy at 320 work-items"
+keys 1
+check "Waves per SIMD" "the table speaks of waves per SIMD"
+keys g H 1 0 0 Space 8
+check "NVIDIA H100 80GB HBM3" "the picker lists NVIDIA GPUs beside AMD ones"
+keys Enter
+check "GPU NVIDIA H100" "switched to an NVIDIA GPU"
+check " block 320 " "the block size carries over"
+check "occupancy $(occupancy "$amd" --block-size 320 --gpu H100)" "H100 occupancy for the same launch"
+keys g M I 3 0 0 X Enter
+check "GPU Instinct MI300X" "back on the MI300X"
+check "AGPRs 32" "the AGPRs kept their value across the NVIDIA GPU"
+check "occupancy $(occupancy "$amd" --block-size 320)" "the MI300X figures again"
+keys q
+check "EXIT=0" "q quits on AMD"
+
 # --- a dropped session saves the what-if launch --------------------------------
 start 80x24 ""
 check "[block 256]" "second start"
