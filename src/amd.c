@@ -179,6 +179,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		r->limiting = 1u << r->misfit;
 	}
 	r->waves_per_cu = r->workgroups_per_cu * n;
+	r->resident_waves_per_simd = div_up(r->waves_per_cu, simds);
 }
 
 const char *amd_factor_label(enum amd_factor f)

@@ -82,6 +82,11 @@ struct amd_result {
 	                              * too), 0 for input out of the target's range */
 	int max_waves_per_simd;
 	double occupancy_pct;        /* waves_per_simd / max_waves_per_simd */
+	/* LLVM's waves_per_simd counts VGPRs and SGPRs per wave; whole
+	 * workgroups may leave some of those waves unusable (16-wave workgroups
+	 * and room for 10 waves per SIMD: 2 workgroups, 8 waves per SIMD). This
+	 * is what the resident workgroups give, spread evenly (rounded up). */
+	int resident_waves_per_simd;
 	int workgroups_per_cu;       /* per unit: per WGP in WGP mode */
 	int waves_per_cu;            /* per unit */
 	/* Each factor's limit on workgroups per CU (AMD_UNLIMITED when it does not

@@ -348,14 +348,38 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 			continue;
 		if (t->param == TUNING_REGISTERS)
 			in.regs_per_thread = (int)t->to;
-		else if (t->param == TUNING_SHARED_MEM)
-			in.dynamic_smem_bytes = t->to;
-		else
+		else if (t->param == TUNING_SHARED_MEM) {
+			/* t->to is the workgroup's whole LDS, static and dynamic. */
+			in.static_smem_bytes = t->to;
+			in.dynamic_smem_bytes = 0;
+		} else {
 			in.threads_per_block = (int)t->to;
+		}
 		occ_compute(a, &in, &to);
 		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per SIMD.", what,
 		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd);
 	}
+}
+
+/* AMD: LLVM's occupancy counts registers per wave, but waves come in whole
+ * workgroups, which may leave part of that room unused. */
+static void amd_packing(struct sink *s, const struct rules_input *ri)
+{
+	const struct amd_arch *m = &ri->gpu->arch.amd;
+	const struct amd_result *x = &ri->r->amd;
+	int simds = amd_simds_per_unit(m);
+	bool vgprs = x->wave_limit[AMD_VGPRS] == x->waves_per_simd;
+
+	if (!x->fits || x->resident_waves_per_simd >= x->waves_per_simd)
+		return;
+	add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
+	    "%s leave room for %d waves per SIMD, the occupancy the compiler reports, but waves "
+	    "come in whole workgroups: %d workgroup%s of %d waves fit per %s, %d waves on %d SIMDs "
+	    "= %d waves per SIMD (%.1f%%). A workgroup size whose waves fill that room, or fewer "
+	    "%s, lets the rest run.", vgprs ? "VGPRs" : "SGPRs", x->waves_per_simd,
+	    x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup, amd_unit_name(m),
+	    x->waves_per_cu, simds, x->resident_waves_per_simd,
+	    100.0 * x->resident_waves_per_simd / x->max_waves_per_simd, vgprs ? "VGPRs" : "SGPRs");
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */
@@ -461,8 +485,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 			cannot_run(&s, ri);
 	} else {
 		int first = s.n;
-		if (amd)
+		if (amd) {
 			amd_limiter(&s, ri);
+			amd_packing(&s, ri);
+		}
 		else
 			limiter(&s, ri);
 		first = s.n;

@@ -232,6 +232,79 @@ START_TEST(full_occupancy_is_info)
 }
 END_TEST
 
+/* AMD findings in AMD's words. MI300X (gfx942; data/amd_archs.csv: 4 SIMDs x
+ * 8 wave slots, 512 VGPRs per lane, 64 KiB LDS per CU in 512 B granules):
+ * 256 work-items = 4 waves, 96 VGPRs + 32 AGPRs -> 128 -> 4 waves per SIMD;
+ * LDS 20000 B -> 20480 -> 3 workgroups -> 3 waves per SIMD: LDS limits at
+ * 37.5%. 16384 B gives 65536 / 16384 = 4 workgroups = 4 waves per SIMD. */
+static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs, int agprs,
+			 int sgprs, int64_t lds, int64_t grid)
+{
+	struct occ_error err = { 0 };
+	struct rules_input ri;
+
+	memset(e, 0, sizeof(*e));
+	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
+	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1 };
+	e->in.agprs = agprs;
+	e->in.sgprs = sgprs;
+	occ_compute(&e->gpu.arch, &e->in, &e->r);
+	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
+	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w };
+	e->n = rules_evaluate(&ri, e->f);
+	ck_assert_int_ge(e->n, 0);
+}
+
+START_TEST(amd_limiter_and_next_step)
+{
+	struct eval e;
+	static const char *const words[] = {
+		"3 workgroups of 4 waves (wave64) per CU: 3 of 8 waves per SIMD, 37.5%",
+		"20000 bytes of LDS per workgroup, allocated as 20480; 65536 bytes / 20480 = 3 workgroups",
+		"Next step: LDS bytes 20000 -> 16384: 3 -> 4 waves per SIMD", NULL };
+
+	evaluate_amd(&e, "MI300X", 256, 96, 32, 64, 20000, 5000);
+	has(&e, "limiter", words);
+	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves */
+	has(&e, "tail_effect", (const char *const[]){ "5 full waves of 912 workgroups",
+						      "partial wave of 440 workgroups", NULL });
+	for (int i = 0; i < e.n; i++) {
+		ck_assert_msg(!strstr(e.f[i].text, "SM") && !strstr(e.f[i].text, "warp") &&
+			      !strstr(e.f[i].text, "block"), "NVIDIA words in: %s", e.f[i].text);
+	}
+}
+END_TEST
+
+/* RX 7900 XTX in WGP mode: 128 VGPRs -> 144 (granule 24), 1536 / 144 = 10
+ * waves per SIMD; 512 work-items in wave32 = 16 waves, 10 x 4 SIMDs / 16 = 2
+ * workgroups per WGP. 48 WGPs: 100 workgroups are about one wave. */
+START_TEST(amd_wgp_words)
+{
+	struct eval e;
+
+	evaluate_amd(&e, "RX 7900 XTX", 512, 128, 0, 0, 0, 30);
+	has(&e, "limiter", (const char *const[]){ "2 workgroups of 16 waves (wave32) per WGP", NULL });
+	has(&e, "grid_below_sms", (const char *const[]){ "30 workgroups for 48 WGPs", NULL });
+	/* LLVM counts 10 waves per SIMD from VGPRs; whole workgroups give 2 x 16
+	 * = 32 waves on 4 SIMDs = 8 */
+	has(&e, "amd_workgroup_packing", (const char *const[]){ "10 waves per SIMD",
+		"2 workgroups of 16 waves", "8 waves per SIMD (50.0%)", NULL });
+}
+END_TEST
+
+/* A workgroup whose VGPRs do not fit, said in AMD's terms: 1024 work-items on
+ * MI300X = 16 waves; 256 VGPRs -> 512 / 256 = 2 waves per SIMD, x 4 SIMDs = 8
+ * waves per CU, fewer than 16. */
+START_TEST(amd_cannot_run_vgprs)
+{
+	struct eval e;
+
+	evaluate_amd(&e, "MI300X", 1024, 256, 0, 0, 0, 100);
+	has(&e, "cannot_run", (const char *const[]){ "leave room for 2 waves per SIMD",
+						     "8 across the 4 SIMDs of a CU, fewer than the 16 waves", NULL });
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -248,6 +321,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, block_not_warp_multiple);
 	tcase_add_test(tc, carveout_ignored_before_volta);
 	tcase_add_test(tc, full_occupancy_is_info);
+	tcase_add_test(tc, amd_limiter_and_next_step);
+	tcase_add_test(tc, amd_wgp_words);
+	tcase_add_test(tc, amd_cannot_run_vgprs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -287,6 +287,11 @@ static void sec_occupancy(struct out *o, const struct view *v)
 			      r->max_warps_per_sm, true);
 		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
 			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true);
+		/* LLVM's figure above counts registers per wave; whole workgroups
+		 * may use less of that room (findings: amd_workgroup_packing). */
+		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
+			occ_count_row(o, v, "  in whole workgroups", r->amd.resident_waves_per_simd,
+				      br->amd.resident_waves_per_simd, r->amd.max_waves_per_simd, true);
 	} else {
 		occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm,
 			      br->active_blocks_per_sm, 0, false);
