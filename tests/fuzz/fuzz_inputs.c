@@ -1,6 +1,6 @@
 /* fuzz_inputs.c - libFuzzer harness for everything occview reads from files:
- * launch files, launch lists and GPU database CSVs, then the whole analysis of
- * every launch that parses. Build and run (not part of make check):
+ * launch files, launch lists, profiler reports and GPU database CSVs, then the
+ * whole analysis of every launch that parses. Build and run (not part of make check):
  *   tests/fuzz/run.sh [SECONDS]
  */
 #include "config.h"
@@ -13,6 +13,7 @@
 #include "gpu.h"
 #include "launch_file.h"
 #include "output.h"
+#include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,6 +40,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			canvas_free(c);
 		}
 		launch_set_done(&set);
+	}
+	/* The same bytes as a profiler report. */
+	occ_error_clear(&err);
+	{
+		struct report r;
+		report_parse("fuzz", (const char *)data, size, &r, &err);
+		report_done(&r);
 	}
 	/* The same bytes as a user GPU database on top of the built-in one. */
 	occ_error_clear(&err);
