@@ -1,6 +1,6 @@
 /* derive.c - the teaching view: each block limit, the occupancy and the waves
  * derived one short sentence at a time, with this launch's own numbers, in the
- * same order and with the same rules as occupancy.c and waves.c. */
+ * same order and with the same rules as occupancy.c, amd.c and waves.c. */
 #include "config.h"
 
 #include "derive.h"

@@ -1,7 +1,8 @@
 /* derive.h - the teaching view: each block limit, the occupancy and the waves
  * derived step by step with this launch's own numbers ("65536 registers / (32
- * registers x 32 threads, rounded to 256 per warp) = ..."). Every final figure
- * equals what occ_compute() and waves_compute() return. */
+ * registers x 32 threads, rounded to 256 per warp) = ..."; on AMD "512 VGPRs
+ * per lane / 72 = 7 waves per SIMD"). Every final figure equals what
+ * occ_compute() (amd_compute() on AMD) and waves_compute() return. */
 #ifndef OCC_DERIVE_H
 #define OCC_DERIVE_H
 
