@@ -4,12 +4,15 @@
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "derive.h"
+#include "amd.h"
 #include "gpu.h"
 #include "occupancy.h"
 #include "waves.h"
@@ -110,7 +113,7 @@ static long check_config(const struct gpu_arch *a, const struct occ_input *in, i
 	       : strstr(d.steps[1], "No block fits") != NULL, "%s: %s", what, d.steps[1]);
 
 	waves_compute(&r, sms, grid, &w);
-	derive_waves(&r, sms, grid, &w, &d);
+	derive_waves(a, &r, sms, grid, &w, &d);
 	check_shape(&d, what);
 	EXPECT(d.value == w.blocks_per_wave, "%s: blocks per wave %lld", what, (long long)d.value);
 	EXPECT(has_number(d.steps[0], w.blocks_per_wave), "%s: %s", what, d.steps[0]);
@@ -158,7 +161,7 @@ START_TEST(every_arch_matches_engine)
 			/* barriers, SMs and grids cycle rather than multiply: they are
 			 * independent of the other limits */
 			struct occ_input in = { threads[t], regs[g], smem[m][0], smem[m][1],
-						carveouts[c], barriers[k % 4] };
+						carveouts[c], barriers[k % 4], 0, 0, 0 };
 			n += check_config(a, &in, sms[k % 3], grids[(k / 3) % 4]);
 			k++;
 		}
@@ -176,7 +179,7 @@ END_TEST
 START_TEST(h100_registers)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 	static const char *const want[] = {
@@ -241,7 +244,7 @@ END_TEST
 START_TEST(h100_waves)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0 };
 	struct occ_result r;
 	struct waves w;
 	struct derivation d;
@@ -250,7 +253,7 @@ START_TEST(h100_waves)
 	waves_compute(&r, 132, 1584, &w);
 	ck_assert_int_eq(w.blocks_per_wave, 1056);
 	ck_assert_double_eq_tol(w.predicted_achieved_pct, 75.0, 1e-9);
-	derive_waves(&r, 132, 1584, &w, &d);
+	derive_waves(a, &r, 132, 1584, &w, &d);
 	ck_assert_int_eq(d.value, 1056);
 	ck_assert_int_eq(d.n, 8);
 	ck_assert_str_eq(d.steps[0], "Blocks per wave: 132 SMs x 8 blocks per SM = 1056");
@@ -264,13 +267,13 @@ START_TEST(h100_waves)
 
 	/* 2112 = 2 x 1056: no partial wave; 2 x 132 = 264 again, 2112 x 8 / 264 / 64 = 100 % */
 	waves_compute(&r, 132, 2112, &w);
-	derive_waves(&r, 132, 2112, &w, &d);
+	derive_waves(a, &r, 132, 2112, &w, &d);
 	ck_assert_str_eq(d.steps[3], "No partial wave: 2112 is a multiple of 1056");
 	ck_assert_str_eq(last(&d), "Predicted achieved occupancy: 2112 blocks x 8 warps / 264 / 64 warps = 100.0%");
 
 	/* 100 blocks on 132 SMs: 0 full waves, 100 SMs busy; 100 x 8 / 100 / 64 = 12.5 % */
 	waves_compute(&r, 132, 100, &w);
-	derive_waves(&r, 132, 100, &w, &d);
+	derive_waves(a, &r, 132, 100, &w, &d);
 	ck_assert_str_eq(last(&d), "Predicted achieved occupancy: 100 blocks x 8 warps / 100 / 64 warps = 12.5%");
 	ck_assert_double_eq_tol(w.predicted_achieved_pct, 12.5, 1e-9);
 }
@@ -283,7 +286,7 @@ END_TEST
 START_TEST(t4_registers)
 {
 	const struct gpu_arch *a = arch(7, 5);
-	struct occ_input in = { 256, 64, 0, 0, DEF, 1 };
+	struct occ_input in = { 256, 64, 0, 0, DEF, 1, 0, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -330,7 +333,7 @@ END_TEST
 START_TEST(a100_shared_memory)
 {
 	const struct gpu_arch *a = arch(8, 0);
-	struct occ_input in = { 256, 32, 0, 49152, DEF, 1 };
+	struct occ_input in = { 256, 32, 0, 49152, DEF, 1, 0, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -368,7 +371,7 @@ END_TEST
 /* Factors that do not limit, and launches where no block fits. */
 START_TEST(unlimited_and_misfits)
 {
-	struct occ_input in = { 256, 0, 0, 0, DEF, 0 };
+	struct occ_input in = { 256, 0, 0, 0, DEF, 0, 0, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 	const struct gpu_arch *volta = arch(7, 0), *hopper = arch(9, 0), *maxwell = arch(5, 2);
@@ -392,7 +395,7 @@ START_TEST(unlimited_and_misfits)
 
 	/* 1024 threads x 255 registers on cc 9.0 (cuda_occupancy.h: 0 blocks):
 	 * 255 x 32 = 8160 -> 8192 per warp; 32 warps x 8192 = 262144 > 65536 */
-	in = (struct occ_input){ 1024, 255, 0, 0, DEF, 1 };
+	in = (struct occ_input){ 1024, 255, 0, 0, DEF, 1, 0, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
 	derive_limit(hopper, &in, &r, OCC_REGISTERS, &d);
@@ -404,14 +407,14 @@ START_TEST(unlimited_and_misfits)
 	ck_assert_int_eq(d.value, 0);
 
 	/* 1025 threads: above the 1024 a block may have */
-	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 1 };
+	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 1, 0, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	derive_limit(hopper, &in, &r, OCC_WARPS, &d);
 	ck_assert_int_eq(d.value, 0);
 	ck_assert_str_eq(d.steps[1], "A block may have at most 1024 threads; 1025 exceed that");
 
 	/* 65 barriers per block on an SM of 64 */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 65 };
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 65, 0, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_BARRIERS);
 	derive_limit(hopper, &in, &r, OCC_BARRIERS, &d);
@@ -419,7 +422,7 @@ START_TEST(unlimited_and_misfits)
 
 	/* cc 5.2: 48 KB per block at most, fixed 96 KB per SM; 49153 bytes round up to
 	 * 49408 (unit 256) and exceed 49152 */
-	in = (struct occ_input){ 256, 32, 49153, 0, 50, 1 };
+	in = (struct occ_input){ 256, 32, 49153, 0, 50, 1, 0, 0, 0 };
 	occ_compute(maxwell, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
 	derive_limit(maxwell, &in, &r, OCC_SHARED_MEM, &d);
@@ -442,7 +445,7 @@ END_TEST
 START_TEST(gp100_rule)
 {
 	const struct gpu_arch *a = arch(6, 0);
-	struct occ_input in = { 288, 192, 0, 0, DEF, 1 };
+	struct occ_input in = { 288, 192, 0, 0, DEF, 1, 0, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -453,6 +456,474 @@ START_TEST(gp100_rule)
 	ck_assert(has_text(&d, "floor(10 warps / 9 warps per block) = 1 block"));
 	ck_assert(has_text(&d, "6144 x 12 = 73728 > 65536"));
 	ck_assert_str_eq(last(&d), "Block limit: 0 blocks (what no other Pascal GPU runs, GP100 refuses too)");
+}
+END_TEST
+
+/* ---- AMD ---- */
+
+/* The AMD factor each occ_factor stands for, as occupancy.h documents it. */
+static const enum amd_factor amd_of[OCC_N_FACTORS] = {
+	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
+	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
+};
+
+/* No NVIDIA word in the title or any step of an AMD derivation. */
+static void check_amd_words(const struct derivation *d, const char *what)
+{
+	static const char *const nvidia[] = {
+		"warp", "block", "shared memory", "thread", "carveout", "sub-partition",
+	};
+	const char *texts[DERIVE_MAX_STEPS + 1];
+	int n = 0;
+
+	texts[n++] = d->title;
+	for (int i = 0; i < d->n; i++)
+		texts[n++] = d->steps[i];
+	for (int i = 0; i < n; i++) {
+		char lower[DERIVE_STEP_LEN];
+		size_t j;
+
+		for (j = 0; texts[i][j] && j + 1 < sizeof(lower); j++)
+			lower[j] = (char)tolower((unsigned char)texts[i][j]);
+		lower[j] = '\0';
+		for (size_t k = 0; k < sizeof(nvidia) / sizeof(nvidia[0]); k++)
+			EXPECT(!strstr(lower, nvidia[k]), "%s: \"%s\" says %s", what, texts[i], nvidia[k]);
+		EXPECT(!strstr(texts[i], "SM"), "%s: \"%s\" says SM", what, texts[i]);
+	}
+}
+
+static bool steps_have(const struct derivation *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static bool steps_have(const struct derivation *d, const char *fmt, ...)
+{
+	char want[DERIVE_STEP_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
+	return has_text(d, want);
+}
+
+/* What the AMD sweep reached, so that it cannot silently miss a path. */
+struct amd_cover {
+	long limiting[AMD_N_FACTORS];   /* launches that fit, limited by each factor */
+	long misfit[AMD_N_FACTORS];     /* launches that fail on each factor */
+	long late_misfits;              /* every factor counted, then none fits */
+	long not_counted;               /* factors never reached */
+	long no_limit[AMD_N_FACTORS];   /* counted and not limiting */
+	long wgp, agprs_unified, agprs_own_file;
+};
+
+/* One AMD launch: every derivation against occ_compute() and amd_compute(). */
+static long check_amd_config(const struct gpu_arch *a, const struct occ_input *in, int units,
+			     int64_t grid, struct amd_cover *cov)
+{
+	const struct amd_arch *m = &a->amd;
+	struct amd_input ai = {
+		.workgroup_size = in->threads_per_block, .wave_size = in->wave_size,
+		.vgprs = in->regs_per_thread, .agprs = in->agprs, .sgprs = in->sgprs,
+		.lds_bytes = in->static_smem_bytes + in->dynamic_smem_bytes,
+	};
+	const char *unit = amd_unit_name(m);
+	struct amd_result x;
+	struct occ_result r;
+	struct derivation d;
+	struct waves w;
+	bool refused, early;
+	char what[160], want[DERIVE_STEP_LEN];
+
+	occ_compute(a, in, &r);
+	amd_compute(m, &ai, &x);
+	snprintf(what, sizeof(what), "%s wave%d %d work-items %d VGPRs %d AGPRs %d SGPRs %lld+%lld B",
+		 m->target, in->wave_size, in->threads_per_block, in->regs_per_thread, in->agprs,
+		 in->sgprs, (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes);
+	EXPECT(memcmp(&x, &r.amd, sizeof(x)) == 0, "%s: occ_compute's amd_result differs", what);
+	refused = !x.fits && (x.misfit == AMD_WAVES || x.misfit == AMD_WORKGROUPS);
+	/* amd_compute() returns at the first factor that fails, except when it finds,
+	 * after counting every factor, that a unit holds no workgroup (limit 0). */
+	early = !x.fits && (refused || x.misfit == AMD_LDS || x.workgroup_limit[x.misfit] != 0);
+	for (int f = 0; f < AMD_N_FACTORS; f++)
+		if (x.fits && ((x.limiting >> f) & 1u))
+			cov->limiting[f]++;
+	if (!x.fits)
+		cov->misfit[x.misfit]++;
+	cov->late_misfits += !x.fits && !early;
+	cov->wgp += m->wgp_mode && x.fits;
+	cov->agprs_unified += x.fits && in->agprs > 0 && m->unified_vgpr_agpr;
+	cov->agprs_own_file += x.fits && in->agprs > 0 && !m->unified_vgpr_agpr;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		enum amd_factor g = amd_of[f];
+		bool fails_here = refused || (!x.fits && x.misfit == g);
+		bool counted = refused || !early || g == x.misfit ||
+			(g == AMD_VGPRS) || (g == AMD_SGPRS && x.misfit != AMD_VGPRS) ||
+			(g == AMD_LDS && x.misfit == AMD_LDS);
+
+		derive_limit(a, in, &r, (enum occ_factor)f, &d);
+		check_shape(&d, what);
+		check_amd_words(&d, what);
+		if (fails_here) {
+			EXPECT(d.value == 0 && r.active_blocks_per_sm == 0, "%s: %s derived %lld", what,
+			       amd_factor_key(g), (long long)d.value);
+			EXPECT(strstr(last(&d), "no workgroup fits"), "%s: %s", what, last(&d));
+			EXPECT(strstr(d.title, "no workgroup fits"), "%s: %s", what, d.title);
+			continue;
+		}
+		EXPECT(d.value == r.block_limit[f], "%s: %s derived %lld, occ_compute %d", what,
+		       amd_factor_key(g), (long long)d.value, r.block_limit[f]);
+		if (!counted) {
+			cov->not_counted++;
+			EXPECT(x.workgroup_limit[g] == AMD_UNLIMITED && strstr(last(&d), "not counted"),
+			       "%s: %s: %s", what, amd_factor_key(g), last(&d));
+			continue;
+		}
+		EXPECT(d.value == (x.workgroup_limit[g] == AMD_UNLIMITED ? OCC_UNLIMITED :
+				   x.workgroup_limit[g]), "%s: %s", what, amd_factor_key(g));
+		if (x.workgroup_limit[g] == AMD_UNLIMITED) {
+			cov->no_limit[g]++;
+			EXPECT(x.wave_limit[g] == AMD_UNLIMITED && strstr(last(&d), "not limit"),
+			       "%s: %s: %s", what, amd_factor_key(g), last(&d));
+			continue;
+		}
+		if (x.workgroup_limit[g] == 0) {
+			/* counted, and no workgroup fits, though the launch failed
+			 * first on another factor */
+			EXPECT(strstr(last(&d), "no workgroup fits") && strstr(d.title, "no workgroup fits"),
+			       "%s: %s: %s", what, amd_factor_key(g), last(&d));
+			continue;
+		}
+		/* the factor's own two figures, as amd_compute() keeps them */
+		snprintf(want, sizeof(want), "%s limit: %d wave%s per SIMD, %d workgroup%s per %s",
+			 amd_factor_label(g), x.wave_limit[g], x.wave_limit[g] == 1 ? "" : "s",
+			 x.workgroup_limit[g], x.workgroup_limit[g] == 1 ? "" : "s", unit);
+		want[0] = (char)toupper((unsigned char)want[0]);
+		EXPECT(strcmp(last(&d), want) == 0, "%s: \"%s\", want \"%s\"", what, last(&d), want);
+		EXPECT(strstr(d.title, want + strlen(amd_factor_label(g)) + strlen(" limit")),
+		       "%s: title %s", what, d.title);
+	}
+
+	derive_occupancy(a, in, &r, &d);
+	check_shape(&d, what);
+	check_amd_words(&d, what);
+	EXPECT(d.value == r.active_warps_per_sm, "%s: occupancy %lld", what, (long long)d.value);
+	EXPECT(steps_have(&d, "Occupancy: %d of %d waves per SIMD = %.1f%%", x.fits ? x.waves_per_simd : 0,
+			  x.max_waves_per_simd, r.theoretical_occupancy_pct), "%s: occupancy step", what);
+	if (x.fits) {
+		EXPECT(x.waves_per_cu == r.active_warps_per_sm, "%s", what);
+		EXPECT(steps_have(&d, "Waves per SIMD: the least limit, %d (", x.waves_per_simd),
+		       "%s: waves per SIMD", what);
+		EXPECT(steps_have(&d, "Workgroups per %s: the least limit, %d (", unit,
+				  x.workgroups_per_cu), "%s: workgroups", what);
+		snprintf(want, sizeof(want), "= %d of %d wave slots", x.waves_per_cu,
+			 x.max_waves_per_simd * amd_simds_per_unit(m));
+		EXPECT(strstr(last(&d), want), "%s: %s", what, last(&d));
+	} else {
+		EXPECT(has_text(&d, "no workgroup fits") || has_text(&d, "No workgroup fits"),
+		       "%s: misfit unexplained", what);
+	}
+
+	waves_compute(&r, units, grid, &w);
+	derive_waves(a, &r, units, grid, &w, &d);
+	check_shape(&d, what);
+	check_amd_words(&d, what);
+	EXPECT(d.value == w.blocks_per_wave, "%s: workgroups per GPU wave %lld", what,
+	       (long long)d.value);
+	EXPECT(has_number(d.steps[0], w.blocks_per_wave), "%s: %s", what, d.steps[0]);
+	if (w.blocks_per_wave > 0) {
+		int64_t busy = w.partial_wave_blocks < units ? w.partial_wave_blocks : units;
+		char pct[32];
+		EXPECT(strstr(d.steps[0], gpu_units(a)), "%s: %s", what, d.steps[0]);
+		EXPECT(has_number(last(&d), w.full_waves * units + busy), "%s: %s", what, last(&d));
+		snprintf(pct, sizeof(pct), "%.1f%%", w.predicted_achieved_pct);
+		EXPECT(strstr(last(&d), pct), "%s: %s", what, last(&d));
+		EXPECT(has_number(d.steps[2], w.full_waves), "%s: %s", what, d.steps[2]);
+		if (w.partial_wave_blocks > 0)
+			EXPECT(has_number(d.steps[3], w.partial_wave_blocks), "%s: %s", what, d.steps[3]);
+	}
+	return 1;
+}
+
+/* Every AMD target of the built-in database in each wave size it runs, over
+ * workgroup sizes, VGPRs, AGPRs (where the target has them), SGPRs and LDS on
+ * both sides of every limit: amd_compute() (checked against LLVM's vectors
+ * by test_amd) is the oracle. */
+START_TEST(every_amd_target_matches_engine)
+{
+	static const int sizes[] = { 0, 1, 32, 64, 96, 128, 192, 256, 320, 512, 640, 1024, 1025 };
+	static const int vgprs[] = { 0, 1, 24, 41, 64, 65, 96, 128, 129, 168, 256, 257 };
+	static const int agprs[] = { 0, 3, 32, 128, 256, 257 };
+	static const int no_agprs[] = { 0, 8 };
+	static const int sgprs[] = { 0, 16, 40, 80, 81, 100, 108, 109 };
+	static const int64_t lds[][2] = {
+		{ 0, 0 }, { 1, 0 }, { 0, 512 }, { 1000, 2000 }, { 0, 16384 }, { 40000, 0 },
+		{ 0, 65536 }, { 0, 65537 }, { 100000, 63840 }, { 0, 163841 },
+	};
+	static const int units[] = { 1, 40, 152, 304 };
+	static const int64_t grids[] = { 1, 39, 1584, 123457 };
+	long n = 0, k = 0, want = 0;
+	struct amd_cover cov = { 0 };
+
+	ck_assert_uint_gt(gpu_db_amd_arch_count(db), 0);
+	for (size_t i = 0; i < gpu_db_amd_arch_count(db); i++) {
+		const struct gpu_arch *a = gpu_db_amd_arch_at(db, i);
+		const struct amd_arch *m = &a->amd;
+		const int *ag = m->max_agprs_per_wave > 0 ? agprs : no_agprs;
+		size_t n_ag = m->max_agprs_per_wave > 0 ? sizeof(agprs) / sizeof(agprs[0]) : 2;
+
+		for (int wave = 32; wave <= 64; wave += 32) {
+			if (!(wave == 32 ? m->wave32 : m->wave64)) {
+				/* a wave size the target does not run: refused whatever else */
+				for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+					struct occ_input in = { sizes[t], 32, 0, 1024, DEF, 0, wave, 0, 40 };
+					n += check_amd_config(a, &in, units[t % 4], grids[t % 4], &cov);
+					want++;
+				}
+				continue;
+			}
+			want += (long)(sizeof(sizes) / sizeof(sizes[0]) * sizeof(vgprs) / sizeof(vgprs[0]) *
+				       n_ag * sizeof(lds) / sizeof(lds[0]));
+			for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++)
+			for (size_t v = 0; v < sizeof(vgprs) / sizeof(vgprs[0]); v++)
+			for (size_t g = 0; g < n_ag; g++)
+			for (size_t l = 0; l < sizeof(lds) / sizeof(lds[0]); l++) {
+				/* SGPRs turn through all eight across the ten LDS sizes of
+				 * each (size, VGPRs, AGPRs); units and grids cycle: they only
+				 * feed the waves */
+				const int64_t *b = lds[l];
+				struct occ_input in = { sizes[t], vgprs[v], b[0], b[1], DEF, 0, wave,
+							ag[g], sgprs[k % 8] };
+				n += check_amd_config(a, &in, units[k % 4], grids[(k / 3) % 4],
+						      &cov);
+				k++;
+			}
+		}
+	}
+	ck_assert_int_eq(n, want);
+	/* every path of the derivations was taken */
+	for (int f = 0; f < AMD_N_FACTORS; f++) {
+		ck_assert_msg(cov.limiting[f] > 0, "no launch limited by %s", amd_factor_label(f));
+		ck_assert_msg(cov.misfit[f] > 0, "no launch failing on %s", amd_factor_label(f));
+		if (f != AMD_VGPRS && f != AMD_WAVES)
+			ck_assert_msg(cov.no_limit[f] > 0, "%s always limit", amd_factor_label(f));
+	}
+	ck_assert(cov.late_misfits > 0 && cov.not_counted > 0 && cov.wgp > 0);
+	ck_assert(cov.agprs_unified > 0 && cov.agprs_own_file > 0);
+}
+END_TEST
+
+static const struct gpu_arch *amd_target(const char *target)
+{
+	for (size_t i = 0; i < gpu_db_amd_arch_count(db); i++)
+		if (strcmp(gpu_db_amd_arch_at(db, i)->amd.target, target) == 0)
+			return gpu_db_amd_arch_at(db, i);
+	ck_abort_msg("no AMD target %s", target);
+	return NULL;
+}
+
+/* MI300X (gfx942, data/amd_archs.csv: wave64, 4 SIMDs per CU, 8 wave slots per
+ * SIMD, 512 VGPRs per lane in granules of 8, AGPRs after the arch VGPRs, 800
+ * SGPRs per SIMD, 65536 bytes of LDS per CU in granules of 512, 16 workgroups
+ * per CU; data/amd_devices.csv: 304 CUs), 256 work-items, 40 VGPRs + 32 AGPRs,
+ * 40 SGPRs, 1000 + 2000 bytes of LDS:
+ *   waves per workgroup: ceil(256 / 64) = 4;
+ *   VGPRs: 40 (a multiple of 4) + 32 = 72, a multiple of 8; 512 / 72 = 7.1 -> 7
+ *     waves per SIMD; 7 x 4 SIMDs / 4 = 7 workgroups;
+ *   SGPRs: 800 / 40 = 20 waves; 20 x 4 / 4 = 20 workgroups;
+ *   LDS: 3000 -> 6 x 512 = 3072; 65536 / 3072 = 21.3 -> 21 workgroups;
+ *     ceil(21 x 4 / 4) = 21 waves;
+ *   wave slots: 8 x 4 = 32; 32 / 4 = 8 workgroups; 8 x 4 / 4 = 8 waves;
+ *   workgroups: 16; 16 x 4 / 4 = 16 waves;
+ *   least: 7 waves per SIMD (VGPRs), 7 / 8 = 87.5 %; 7 workgroups per CU,
+ *   7 x 4 = 28 of 32 wave slots. */
+START_TEST(mi300x_factors)
+{
+	const struct gpu_arch *a = amd_target("gfx942");
+	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40 };
+	struct occ_result r;
+	struct derivation d;
+	static const char *const vgpr_steps[] = {
+		"Waves per workgroup: ceil(256 work-items / 64 per wave) = 4",
+		"VGPRs per work-item: 40 arch VGPRs rounded up to 4 = 40, then 32 AGPRs in the same file = 72",
+		"Rounded up to the wave64 granule of 8: 72",
+		"VGPRs per SIMD lane (wave64): 512",
+		"Waves per SIMD: floor(512 / 72) = 7",
+		"Workgroups per CU: floor(7 waves x 4 SIMDs / 4 waves per workgroup) = 7",
+		"VGPRs limit: 7 waves per SIMD, 7 workgroups per CU",
+	};
+
+	occ_compute(a, &in, &r);
+	ck_assert_int_eq(r.amd.waves_per_simd, 7);
+	ck_assert_int_eq(r.amd.workgroups_per_cu, 7);
+	derive_limit(a, &in, &r, OCC_REGISTERS, &d);
+	ck_assert_str_eq(d.title, "VGPRs: 7 waves per SIMD, 7 workgroups per CU");
+	ck_assert_int_eq(d.n, 7);
+	for (int i = 0; i < 7; i++)
+		ck_assert_str_eq(d.steps[i], vgpr_steps[i]);
+	ck_assert_int_eq(d.value, 7);
+
+	derive_limit(a, &in, &r, OCC_BARRIERS, &d);
+	ck_assert_str_eq(d.title, "SGPRs: 20 waves per SIMD, 20 workgroups per CU");
+	ck_assert_str_eq(d.steps[0], "SGPRs per wave: 40 (with VCC and the other reserved ones)");
+	ck_assert_str_eq(d.steps[1], "Waves per SIMD: floor(800 SGPRs per SIMD / 40) = 20");
+	ck_assert_str_eq(last(&d), "SGPRs limit: 20 waves per SIMD, 20 workgroups per CU");
+
+	derive_limit(a, &in, &r, OCC_SHARED_MEM, &d);
+	ck_assert_str_eq(d.steps[0], "LDS per workgroup: 1000 static + 2000 dynamic = 3000 bytes");
+	ck_assert_str_eq(d.steps[1], "Rounded up to the granule of 512 bytes: 3072");
+	ck_assert_str_eq(d.steps[2], "LDS per CU: 65536 bytes");
+	ck_assert_str_eq(d.steps[3], "Workgroups per CU: floor(65536 / 3072) = 21");
+	ck_assert_str_eq(d.steps[5], "Their waves spread evenly over 4 SIMDs: ceil(21 workgroups x 4 waves / 4) = 21 waves per SIMD");
+	ck_assert_str_eq(last(&d), "LDS limit: 21 waves per SIMD, 21 workgroups per CU");
+
+	derive_limit(a, &in, &r, OCC_WARPS, &d);
+	ck_assert_str_eq(d.steps[1], "Wave slots per CU: 8 per SIMD x 4 SIMDs = 32");
+	ck_assert_str_eq(d.steps[2], "Workgroups per CU: floor(32 slots / 4 waves per workgroup) = 8");
+	ck_assert_str_eq(last(&d), "Wave slots limit: 8 waves per SIMD, 8 workgroups per CU");
+	ck_assert_str_eq(d.title, "Wave slots: 8 waves per SIMD, 8 workgroups per CU");
+
+	derive_limit(a, &in, &r, OCC_BLOCKS, &d);
+	ck_assert_str_eq(d.steps[1], "A CU keeps at most 16 workgroups of more than one wave resident");
+	ck_assert_str_eq(last(&d), "Workgroups limit: 16 waves per SIMD, 16 workgroups per CU");
+
+	derive_occupancy(a, &in, &r, &d);
+	ck_assert_str_eq(d.title, "Occupancy: 7 of 8 waves per SIMD (87.5%)");
+	ck_assert_str_eq(d.steps[0], "Waves per SIMD by factor: VGPRs 7, SGPRs 20, LDS 21, wave slots 8, workgroups 16");
+	ck_assert_str_eq(d.steps[1], "Workgroups per CU by factor: VGPRs 7, SGPRs 20, LDS 21, wave slots 8, workgroups 16");
+	ck_assert_str_eq(d.steps[2], "Waves per SIMD: the least limit, 7 (VGPRs)");
+	ck_assert_str_eq(d.steps[3], "Occupancy: 7 of 8 waves per SIMD = 87.5%");
+	ck_assert_str_eq(d.steps[4], "Workgroups per CU: the least limit, 7 (VGPRs)");
+	ck_assert_str_eq(d.steps[5], "Waves per CU: 7 workgroups x 4 waves = 28 of 32 wave slots");
+	ck_assert_int_eq(d.n, 6);
+	ck_assert_int_eq(d.value, 28);
+}
+END_TEST
+
+/* The same launch in a grid of 4096 workgroups on MI300X's 304 CUs:
+ *   304 x 7 = 2128 per GPU wave; 4096 / 2128 = 1.92; 1 full; 4096 - 2128 = 1968;
+ *   tail 1 / 2 = 50.0 %; partial 1968 x 4 / 304 / 32 = 7872 / 9728 = 80.9 %;
+ *   busy 1 x 304 + 304 = 608; 4096 x 4 / 608 / 32 = 16384 / 19456 = 84.2 %. */
+START_TEST(mi300x_waves)
+{
+	const struct gpu_arch *a = amd_target("gfx942");
+	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40 };
+	struct occ_result r;
+	struct waves w;
+	struct derivation d;
+	struct gpu g;
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(gpu_db_find(db, "MI300X", &g, &err), "%s", err.message);
+	ck_assert_int_eq(g.sm_count, 304);
+	occ_compute(a, &in, &r);
+	waves_compute(&r, g.sm_count, 4096, &w);
+	derive_waves(&g.arch, &r, g.sm_count, 4096, &w, &d);
+	ck_assert_int_eq(d.value, 2128);
+	ck_assert_int_eq(d.n, 8);
+	ck_assert_str_eq(d.title, "GPU waves: 2128 workgroups each, 1.92 in all");
+	ck_assert_str_eq(d.steps[0], "Workgroups per GPU wave (every CU full): 304 CUs x 7 workgroups = 2128");
+	ck_assert_str_eq(d.steps[1], "GPU waves: 4096 workgroups / 2128 = 1.92");
+	ck_assert_str_eq(d.steps[2], "Full GPU waves: floor(4096 / 2128) = 1");
+	ck_assert_str_eq(d.steps[3], "Partial GPU wave: 4096 - 1 x 2128 = 1968 workgroups");
+	ck_assert_str_eq(d.steps[4], "Tail share of the runtime (uniform workgroup durations): 1 / 2 GPU waves = 50.0%");
+	ck_assert_str_eq(d.steps[5], "Occupancy in the partial GPU wave: 1968 workgroups x 4 waves / 304 CUs / 32 wave slots = 80.9%");
+	ck_assert_str_eq(d.steps[6], "Busy CU time: 1 full GPU wave x 304 CUs + 304 CUs in the partial one = 608 workgroup durations");
+	ck_assert_str_eq(d.steps[7], "Predicted achieved occupancy: 4096 workgroups x 4 waves / 608 / 32 wave slots = 84.2%");
+	ck_assert_double_eq_tol(w.predicted_achieved_pct, 100.0 * 16384 / 19456, 1e-9);
+}
+END_TEST
+
+/* MI300X launches where no workgroup fits, each saying why. */
+START_TEST(mi300x_misfits)
+{
+	const struct gpu_arch *a = amd_target("gfx942");
+	struct occ_input in = { 1024, 256, 0, 0, DEF, 0, 64, 0, 40 };
+	struct occ_result r;
+	struct derivation d;
+
+	/* 1024 / 64 = 16 waves; 256 VGPRs: 512 / 256 = 2 waves per SIMD, 2 x 4 = 8 per
+	 * CU < 16: floor(8 / 16) = 0 workgroups; LLVM still prints 2 waves per SIMD. */
+	occ_compute(a, &in, &r);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
+	ck_assert_int_eq(r.amd.waves_per_simd, 2);
+	derive_limit(a, &in, &r, OCC_REGISTERS, &d);
+	ck_assert_str_eq(d.title, "VGPRs: no workgroup fits");
+	ck_assert_str_eq(d.steps[5], "Workgroups per CU: floor(2 waves x 4 SIMDs / 16 waves per workgroup) = 0");
+	ck_assert_str_eq(last(&d), "The 4 SIMDs of a CU hold 8 waves, fewer than the 16 of one workgroup: no workgroup fits");
+	ck_assert_int_eq(d.value, 0);
+	derive_occupancy(a, &in, &r, &d);
+	ck_assert_str_eq(d.steps[2], "No workgroup fits (VGPRs): nothing runs");
+	ck_assert_str_eq(d.steps[3], "LLVM still reports 2 waves per SIMD for this kernel, but a workgroup of 16 waves cannot start");
+	ck_assert_str_eq(last(&d), "Occupancy: 0 of 8 waves per SIMD = 0.0%");
+	ck_assert_int_eq(d.value, 0);
+	derive_waves(a, &r, 304, 100, &(struct waves){ 0 }, &d);
+	ck_assert_str_eq(d.steps[0], "No workgroup fits on a CU: the grid never starts, 0 workgroups per GPU wave");
+
+	/* gfx942 runs wave64 only */
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 32, 0, 40 };
+	occ_compute(a, &in, &r);
+	derive_limit(a, &in, &r, OCC_WARPS, &d);
+	ck_assert_str_eq(d.steps[0], "gfx942 runs wave64 only, not wave32: no workgroup fits");
+	ck_assert_str_eq(d.title, "Wave slots: no workgroup fits");
+
+	/* 1025 work-items: more than the 1024 a workgroup may have */
+	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 0, 64, 0, 40 };
+	occ_compute(a, &in, &r);
+	derive_limit(a, &in, &r, OCC_WARPS, &d);
+	ck_assert_str_eq(d.steps[0], "A workgroup may have 1 to 1024 work-items; 1025 is outside that: no workgroup fits");
+
+	/* 70000 bytes of LDS, more than a workgroup's 65536: the engine stops at LDS,
+	 * so wave slots are never counted */
+	in = (struct occ_input){ 256, 32, 0, 70000, DEF, 0, 64, 0, 40 };
+	occ_compute(a, &in, &r);
+	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
+	derive_limit(a, &in, &r, OCC_SHARED_MEM, &d);
+	ck_assert_str_eq(last(&d), "A workgroup may have at most 65536 bytes of LDS on gfx942; 70000 exceed that: no workgroup fits");
+	derive_limit(a, &in, &r, OCC_WARPS, &d);
+	ck_assert_str_eq(last(&d), "The launch already fails on LDS (no workgroup fits, see there): this factor is not counted");
+	ck_assert_str_eq(d.title, "Wave slots: not counted (no workgroup fits)");
+
+	/* 109 SGPRs: above the 108 a wave may have (VCC, FLAT_SCRATCH, XNACK included) */
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 64, 0, 109 };
+	occ_compute(a, &in, &r);
+	derive_limit(a, &in, &r, OCC_BARRIERS, &d);
+	ck_assert_str_eq(last(&d), "gfx942 allows at most 108 SGPRs per wave; 109 exceed that: no workgroup fits");
+}
+END_TEST
+
+/* gfx908 keeps AGPRs in their own file: 40 VGPRs and 64 AGPRs count as
+ * max(40, 64) = 64, a multiple of the granule of 4; 256 / 64 = 4 waves per SIMD.
+ * gfx1100 (RDNA3) counts per WGP (2 CUs of 2 SIMDs) and its SGPRs do not limit:
+ * 256 work-items in wave32 = 8 waves; 16 slots x 4 SIMDs = 64; 64 / 8 = 8
+ * workgroups; 2 x 16 = 32 workgroups per WGP; 131072 bytes of LDS per WGP. */
+START_TEST(agpr_file_and_wgp_mode)
+{
+	const struct gpu_arch *mi100 = amd_target("gfx908"), *rdna3 = amd_target("gfx1100");
+	struct occ_input in = { 256, 40, 0, 0, DEF, 0, 64, 64, 40 };
+	struct occ_result r;
+	struct derivation d;
+
+	occ_compute(mi100, &in, &r);
+	derive_limit(mi100, &in, &r, OCC_REGISTERS, &d);
+	ck_assert_str_eq(d.steps[1], "VGPRs per work-item: gfx908 keeps AGPRs in a second file of the same size, so the larger of 40 VGPRs and 64 AGPRs counts: 64");
+	ck_assert_str_eq(d.steps[4], "Waves per SIMD: floor(256 / 64) = 4");
+	ck_assert_int_eq(r.amd.wave_limit[AMD_VGPRS], 4);
+
+	in = (struct occ_input){ 256, 32, 0, 4096, DEF, 0, 32, 0, 40 };
+	occ_compute(rdna3, &in, &r);
+	derive_limit(rdna3, &in, &r, OCC_BARRIERS, &d);
+	ck_assert_str_eq(last(&d), "SGPRs do not limit on gfx1100 (RDNA3): every wave slot has its own");
+	ck_assert_str_eq(d.title, "SGPRs: no limit");
+	derive_limit(rdna3, &in, &r, OCC_WARPS, &d);
+	ck_assert_str_eq(d.steps[0], "Waves per workgroup: ceil(256 work-items / 32 per wave) = 8");
+	ck_assert_str_eq(d.steps[1], "Wave slots per WGP: 16 per SIMD x 4 SIMDs = 64");
+	ck_assert_str_eq(d.steps[2], "Workgroups per WGP: floor(64 slots / 8 waves per workgroup) = 8");
+	ck_assert_int_eq(r.block_limit[OCC_WARPS], 8);
+	derive_limit(rdna3, &in, &r, OCC_BLOCKS, &d);
+	ck_assert_str_eq(d.steps[1], "A WGP keeps at most 32 workgroups of more than one wave resident (16 per CU x 2 CUs)");
+	derive_limit(rdna3, &in, &r, OCC_SHARED_MEM, &d);
+	ck_assert_str_eq(d.steps[2], "LDS per WGP: 131072 bytes, one pool for its 2 CUs");
+	ck_assert_str_eq(d.steps[3], "Workgroups per WGP: floor(131072 / 4096) = 32");
 }
 END_TEST
 
@@ -470,6 +941,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, a100_shared_memory);
 	tcase_add_test(tc, unlimited_and_misfits);
 	tcase_add_test(tc, gp100_rule);
+	tcase_add_test(tc, every_amd_target_matches_engine);
+	tcase_add_test(tc, mi300x_factors);
+	tcase_add_test(tc, mi300x_waves);
+	tcase_add_test(tc, mi300x_misfits);
+	tcase_add_test(tc, agpr_file_and_wgp_mode);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -145,7 +145,7 @@ static int derivations_for(const struct view *v, const struct finding *f, struct
 		derive_limit(arch, &a->in, &a->r, misfit_factor(a->r.misfit), &out[n++]);
 	} else if (strcmp(f->id, "tail_effect") == 0 || strcmp(f->id, "small_grid") == 0 ||
 		   strcmp(f->id, "grid_below_sms") == 0) {
-		derive_waves(&a->r, a->gpu.sm_count, launch_grid_size(&a->launch), &a->w, &out[n++]);
+		derive_waves(arch, &a->r, a->gpu.sm_count, launch_grid_size(&a->launch), &a->w, &out[n++]);
 	} else if (strcmp(f->id, "block_not_warp_multiple") == 0) {
 		derive_limit(arch, &a->in, &a->r, OCC_WARPS, &out[n++]);
 	} else if (strcmp(f->id, "carveout_ignored") == 0) {
