@@ -86,7 +86,7 @@ START_TEST(test_chart_marks_current_point)
 	struct occ_error err = { 0 };
 	struct gpu_db *db = gpu_db_new_builtin(&err);
 	struct gpu g;
-	struct occ_input in = { 256, 32, 0, 0, -1, 1 };
+	struct occ_input in = { 256, 32, 0, 0, -1, 1, 0, 0, 0 };
 	struct sweep s;
 	struct canvas *c = canvas_new(80, 14, true);
 	char *out;
@@ -117,7 +117,7 @@ END_TEST
 /* ---- charts on H100 (cc 9.0) for the embedded default launch ---- */
 
 /* 256 threads, 32 registers, no shared memory, 1 barrier. */
-static const struct occ_input default_in = { 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1 };
+static const struct occ_input default_in = { 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0 };
 
 static const struct gpu_arch *h100(void)
 {

@@ -21,7 +21,7 @@ static const struct gpu_arch *arch(int major, int minor)
 static struct occ_result run(int major, int minor, int threads, int regs, int64_t st, int64_t dyn,
 			     int carveout, int barriers)
 {
-	struct occ_input in = { threads, regs, st, dyn, carveout, barriers };
+	struct occ_input in = { threads, regs, st, dyn, carveout, barriers, 0, 0, 0 };
 	struct occ_result r;
 	occ_compute(arch(major, minor), &in, &r);
 	return r;
@@ -678,7 +678,7 @@ START_TEST(usage_sums_everywhere)
 		for (size_t s = 0; s < sizeof(smem) / sizeof(smem[0]); s++)
 		for (size_t c = 0; c < sizeof(carve) / sizeof(carve[0]); c++)
 		for (size_t b = 0; b < sizeof(bars) / sizeof(bars[0]); b++) {
-			struct occ_input in = { threads[t], regs[g], 0, smem[s], carve[c], bars[b] };
+			struct occ_input in = { threads[t], regs[g], 0, smem[s], carve[c], bars[b], 0, 0, 0 };
 			struct occ_result r;
 			if (regs[g] > ar->max_regs_per_thread)
 				continue;
