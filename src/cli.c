@@ -14,7 +14,7 @@ enum {
 	OPT_GPU = 256, OPT_GRID, OPT_BLOCK, OPT_REGISTERS, OPT_SMEM, OPT_DYN_SMEM, OPT_CARVEOUT,
 	OPT_BARRIERS, OPT_KERNEL, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT, OPT_WIDTH,
 	OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE, OPT_SLOW_BLOCKS,
-	OPT_DURATION_CV, OPT_SEED,
+	OPT_DURATION_CV, OPT_SEED, OPT_WAVE_SIZE, OPT_VGPRS, OPT_AGPRS, OPT_SGPRS,
 };
 
 static const struct option long_options[] = {
@@ -22,6 +22,10 @@ static const struct option long_options[] = {
 	{ "grid", required_argument, NULL, OPT_GRID },
 	{ "block-size", required_argument, NULL, OPT_BLOCK },
 	{ "registers", required_argument, NULL, OPT_REGISTERS },
+	{ "wave-size", required_argument, NULL, OPT_WAVE_SIZE },
+	{ "vgprs", required_argument, NULL, OPT_VGPRS },
+	{ "agprs", required_argument, NULL, OPT_AGPRS },
+	{ "sgprs", required_argument, NULL, OPT_SGPRS },
 	{ "shared-mem", required_argument, NULL, OPT_SMEM },
 	{ "dynamic-shared-mem", required_argument, NULL, OPT_DYN_SMEM },
 	{ "carveout", required_argument, NULL, OPT_CARVEOUT },
@@ -53,20 +57,28 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Launch:\n"
 	      "  --gpu NAME                 device name, alias, sm_XX or X.Y (default H100 SXM)\n"
-	      "  --grid N|XxYxZ             blocks in the grid\n"
-	      "  --block-size N|XxYxZ       threads per block\n"
-	      "  --registers N              registers per thread\n"
-	      "  --shared-mem SIZE          static shared memory per block\n"
-	      "  --dynamic-shared-mem SIZE  dynamic shared memory per block\n"
+	      "  --grid N|XxYxZ             blocks (AMD: workgroups) in the grid\n"
+	      "  --block-size N|XxYxZ       threads per block (AMD: work-items per workgroup)\n"
+	      "  --registers N              registers per thread (AMD: VGPRs per work-item)\n"
+	      "  --shared-mem SIZE          static shared memory (AMD: LDS) per block\n"
+	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block\n"
 	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
-	      "  --carveout PCT|default     shared-memory carveout preference, 0-100\n"
-	      "  --barriers N               block barriers per block (default 1)\n"
+	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA)\n"
+	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --kernel NAME              name shown for the launch\n"
+	      "\n"
+	      "AMD launch (usage errors for an NVIDIA GPU):\n"
+	      "  --wave-size 32|64          wavefront size (default: the target's, e.g. 64 on\n"
+	      "                             CDNA, 32 on RDNA)\n"
+	      "  --vgprs N                  arch VGPRs per work-item (the same as --registers)\n"
+	      "  --agprs N                  accumulation VGPRs per work-item (CDNA; default 0)\n"
+	      "  --sgprs N                  SGPRs per wave, as the compiler reports them\n"
+	      "                             (default 0: not counted)\n"
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"
 	      "  --no-mouse                 ignore the mouse (everything works from the keyboard)\n"
-	      "  --slow-blocks PCT:FACTOR   simulate PCT%% of blocks running FACTOR times longer\n"
+	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times longer\n"
 	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
 	      "                             of variation (lognormal, mean 1)\n"
 	      "  --seed N                   seed of the simulated durations (default 0)\n"
@@ -166,6 +178,35 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--registers", err))
 			return false;
 		l->regs_per_thread = (int)v;
+		return true;
+	case OPT_VGPRS:
+		o->set |= CLI_REGISTERS | CLI_VGPRS;
+		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--vgprs", err))
+			return false;
+		l->regs_per_thread = (int)v;
+		return true;
+	case OPT_WAVE_SIZE:
+		o->set |= CLI_WAVE_SIZE;
+		if (!launch_parse_int(arg, 1, 1 << 16, &v, NULL, 0, "--wave-size", err))
+			return false;
+		if (v != 32 && v != 64) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--wave-size",
+				      "a wave size is 32 or 64, got %lld", (long long)v);
+			return false;
+		}
+		l->wave_size = (int)v;
+		return true;
+	case OPT_AGPRS:
+		o->set |= CLI_AGPRS;
+		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--agprs", err))
+			return false;
+		l->agprs = (int)v;
+		return true;
+	case OPT_SGPRS:
+		o->set |= CLI_SGPRS;
+		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--sgprs", err))
+			return false;
+		l->sgprs = (int)v;
 		return true;
 	case OPT_SMEM:
 		o->set |= CLI_STATIC_SMEM;
@@ -287,4 +328,37 @@ void cli_apply(const struct cli_options *o, struct launch *l)
 		l->carveout_pct = f->carveout_pct;
 	if (o->set & CLI_BARRIERS)
 		l->barriers = f->barriers;
+	if (o->set & CLI_WAVE_SIZE)
+		l->wave_size = f->wave_size;
+	if (o->set & CLI_AGPRS)
+		l->agprs = f->agprs;
+	if (o->set & CLI_SGPRS)
+		l->sgprs = f->sgprs;
+}
+
+bool cli_check_gpu(const struct cli_options *o, const struct gpu *gpu, struct occ_error *err)
+{
+	static const struct {
+		unsigned field;
+		enum gpu_vendor only;   /* the vendor whose launches have it */
+		const char *flag, *why;
+	} vendor_flags[] = {
+		{ CLI_WAVE_SIZE, GPU_AMD, "--wave-size", "NVIDIA's warp size is always 32" },
+		{ CLI_VGPRS, GPU_AMD, "--vgprs", "it has registers per thread (--registers)" },
+		{ CLI_AGPRS, GPU_AMD, "--agprs", "it has no accumulation registers" },
+		{ CLI_SGPRS, GPU_AMD, "--sgprs", "it has no scalar registers per wave" },
+		{ CLI_BARRIERS, GPU_NVIDIA, "--barriers", "barriers do not limit occupancy there" },
+		{ CLI_CARVEOUT, GPU_NVIDIA, "--carveout", "its LDS size is fixed (no carveout)" },
+	};
+	const enum gpu_vendor v = gpu->arch.vendor;
+
+	for (size_t i = 0; i < sizeof(vendor_flags) / sizeof(vendor_flags[0]); i++) {
+		if (!(o->set & vendor_flags[i].field) || vendor_flags[i].only == v)
+			continue;
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, vendor_flags[i].flag,
+			      "%s is an %s GPU: %s", gpu->name, v == GPU_AMD ? "AMD" : "NVIDIA",
+			      vendor_flags[i].why);
+		return false;
+	}
+	return true;
 }

@@ -15,7 +15,9 @@ enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_
 enum cli_field {
 	CLI_KERNEL = 1u << 0, CLI_GPU = 1u << 1, CLI_GRID = 1u << 2, CLI_BLOCK = 1u << 3,
 	CLI_REGISTERS = 1u << 4, CLI_STATIC_SMEM = 1u << 5, CLI_DYNAMIC_SMEM = 1u << 6,
-	CLI_CARVEOUT = 1u << 7, CLI_BARRIERS = 1u << 8,
+	CLI_CARVEOUT = 1u << 7, CLI_BARRIERS = 1u << 8, CLI_WAVE_SIZE = 1u << 9,
+	CLI_AGPRS = 1u << 10, CLI_SGPRS = 1u << 11,
+	CLI_VGPRS = 1u << 12,    /* --vgprs: sets CLI_REGISTERS too; kept to name the flag */
 };
 
 #define CLI_MAX_GPU_DB 8
@@ -38,6 +40,11 @@ struct cli_options {
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err);
 /* Copies the fields the flags set onto l. */
 void cli_apply(const struct cli_options *o, struct launch *l);
+/* Flags that only one vendor's GPUs have are a usage error (err names the
+ * flag) for the other's: --wave-size, --vgprs, --agprs and --sgprs for an
+ * NVIDIA GPU, --barriers and --carveout for an AMD GPU. To be asked for every
+ * launch once its GPU is known, since a file's launches may name other GPUs. */
+bool cli_check_gpu(const struct cli_options *o, const struct gpu *gpu, struct occ_error *err);
 void cli_usage(FILE *out);
 
 #endif

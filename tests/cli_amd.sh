@@ -1,0 +1,234 @@
+#!/bin/sh
+# cli_amd.sh - occview on AMD GPUs end to end: the --print text in AMD's words,
+# the AMD launch flags and their usage errors, the JSON figures, --list-gpus.
+# Every expected figure is worked out below from data/amd_archs.csv and
+# data/amd_devices.csv, checked in the JSON of the same launch, then in the text.
+set -u
+: "${OCCVIEW:?}" "${TESTDATA:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
+expect() {
+	want=$1 pattern=$2
+	shift 3
+	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
+	elif ! grep -q -- "$pattern" "$tmp/out"; then
+		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
+	else
+		ok
+	fi
+}
+
+# absent PATTERN -- ARGS...: exit 0 and the pattern nowhere in the output.
+absent() {
+	pattern=$1
+	shift 2
+	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
+	got=$?
+	if [ "$got" -ne 0 ]; then
+		bad "occview $* exited $got, want 0"
+	elif grep -q -- "$pattern" "$tmp/out"; then
+		bad "occview $*: \"$pattern\" should not be in:"; grep -- "$pattern" "$tmp/out" | head -3
+	else
+		ok
+	fi
+}
+
+# json KEY VALUE -- ARGS...: "KEY": VALUE in the JSON of the launch.
+json() {
+	key=$1 value=$2
+	shift 3
+	expect 0 "\"$key\": $value\(,\|\$\)" -- --format json "$@"
+}
+
+# ---------------------------------------------------------------------------
+# Instinct MI300X: gfx942 (amd_archs.csv: wave64 only, 4 SIMDs per CU, 8 wave
+# slots per SIMD, 512 VGPRs per SIMD lane in granules of 8, 800 SGPRs per SIMD
+# in granules of 1, 64 KiB LDS per CU in granules of 512 B, 16 workgroups per
+# CU; CU mode) with 304 CUs (amd_devices.csv).
+#
+# 256 work-items in wave64 = 4 waves per workgroup.
+#   VGPRs: 128 (a multiple of 8) -> 512 / 128 = 4 waves per SIMD
+#          -> 4 x 4 SIMDs / 4 waves = 4 workgroups per CU
+#   SGPRs: 96 -> 800 / 96 = 8 waves per SIMD -> 8 x 4 / 4 = 8 workgroups
+#   LDS:   20 KiB = 20480 B (40 granules) -> 65536 / 20480 = 3 workgroups
+#          -> 3 x 4 waves / 4 SIMDs = 3 waves per SIMD
+#   slots: 8 x 4 / 4 = 8 workgroups; workgroup limit 16
+# LDS limits: 3 workgroups per CU, 12 waves per CU, 3 of 8 waves per SIMD,
+# 3 / 8 = 37.5%. Grid waves: 304 CUs x 3 = 912 workgroups; 2000 / 912 = 2.19.
+mi300x="--gpu mi300x --block-size 256 --grid 2000 --vgprs 128 --sgprs 96 --shared-mem 20K"
+json wave_size 64 -- $mi300x
+json waves_per_simd 3 -- $mi300x
+json max_waves_per_simd 8 -- $mi300x
+json block_limit_vgprs 4 -- $mi300x
+json block_limit_sgprs 8 -- $mi300x
+json block_limit_lds 3 -- $mi300x
+json block_limit_waves 8 -- $mi300x
+json block_limit_workgroups 16 -- $mi300x
+json active_blocks_per_sm 3 -- $mi300x
+json active_warps_per_sm 12 -- $mi300x
+json theoretical_occupancy_pct 37.5 -- $mi300x
+json blocks_per_wave 912 -- $mi300x
+expect 0 '"limiting_factors": \[$' -- --format json $mi300x
+expect 0 '^          "lds"$' -- --format json $mi300x
+
+for w in 80 120; do
+	expect 0 "^GPU     Instinct MI300X (gfx942, CDNA3), 304 CUs$" -- --print --width $w $mi300x
+	expect 0 "grid 2000 workgroups (2000x1x1), workgroup 256 work-items (256x1x1)," -- \
+		--print --width $w $mi300x
+	expect 0 "wave64 (gfx942's default)" -- --print --width $w $mi300x
+	expect 0 "128 VGPRs and 0 AGPRs per work-item" -- --print --width $w $mi300x
+	expect 0 "96 SGPRs per wave" -- --print --width $w $mi300x
+	expect 0 "LDS 20480 B static + 0 B dynamic per workgroup" -- --print --width $w $mi300x
+	expect 0 "^  Workgroups per CU           3$" -- --print --width $w $mi300x
+	expect 0 "^  Waves per CU               12 of 32$" -- --print --width $w $mi300x
+	expect 0 "^  Waves per SIMD              3 of 8$" -- --print --width $w $mi300x
+	expect 0 "^  Theoretical occupancy    37.5%$" -- --print --width $w $mi300x
+	# Rows: waves per SIMD, workgroups per CU, per workgroup (VGPRs: 128 x 4
+	# waves = 512 per lane; SGPRs: 96 x 4 = 384), total (512 x 4 SIMDs = 2048;
+	# 800 x 4 = 3200).
+	expect 0 "^    wave slots     8     8       4 wave " -- --print --width $w $mi300x
+	expect 0 "^    workgroups    16    16       1 wg " -- --print --width $w $mi300x
+	expect 0 "^    VGPRs          4     4     512 vgpr .* 2048$" -- --print --width $w $mi300x
+	expect 0 "^  \* LDS            3     3   20480 B .* 65536$" -- --print --width $w $mi300x
+	expect 0 "^    SGPRs          8     8     384 sgpr .* 3200$" -- --print --width $w $mi300x
+	expect 0 "128 per work-item (granule 8), x 4 waves = 512 per workgroup" -- \
+		--print --width $w $mi300x
+	expect 0 "^  LDS      20480 B per workgroup (granule 512 B), of 65536 B per CU" -- \
+		--print --width $w $mi300x
+	expect 0 "^GPU limits (per CU unless said)$" -- --print --width $w $mi300x
+	expect 0 "^  Waves      4 SIMDs x 8 slots = 32, wave64 only$" -- --print --width $w $mi300x
+	expect 0 "800 per SIMD (granule 1), 108 per wave" -- --print --width $w $mi300x
+	expect 0 "^  Workgroups per wave  912 (304 CUs x 3)$" -- --print --width $w $mi300x
+	expect 0 "^  Grid waves           2.19 (2 full, partial wave of 176 workgroups)$" -- \
+		--print --width $w $mi300x
+	# NVIDIA's words are gone.
+	for word in "SMs" "cc gfx" "registers/thread" "barrier" "warp" "cudaOccupancy" \
+		"per SM" "Configuration" "blocks"; do
+		absent "$word" -- --print --width $w $mi300x
+	done
+done
+# Nothing wider than the width.
+"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1
+if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
+
+# AGPRs on gfx942 share the VGPR file after the arch VGPRs rounded up to 4:
+# 34 -> 36, + 64 AGPRs = 100 -> granule 8 -> 104 per work-item; 512 / 104 =
+# 4 waves per SIMD; a 512-work-item workgroup is 8 waves: 4 x 4 / 8 = 2
+# workgroups per CU, 4 of 8 waves per SIMD, 50%.
+mfma="--gpu mi300x --block-size 512 --vgprs 34 --agprs 64"
+json registers_per_warp_allocated 104 -- $mfma
+json block_limit_vgprs 2 -- $mfma
+json waves_per_simd 4 -- $mfma
+expect 0 "34 VGPRs and 64 AGPRs per work-item" -- --print $mfma
+expect 0 "104 per work-item (34 VGPRs rounded up to 4, then 64 AGPRs, in" -- --print $mfma
+expect 0 "^  Waves per SIMD              4 of 8$" -- --print $mfma
+expect 0 "^  \* VGPRs          4     2     832 vgpr " -- --print $mfma
+# SGPRs not given (0) are not counted: no SGPR limit in the JSON or the table.
+json block_limit_sgprs null -- $mfma
+expect 0 "^    SGPRs          -     -  (not given: not counted)$" -- --print $mfma
+
+# ---------------------------------------------------------------------------
+# Radeon RX 7900 XTX: gfx1100 (amd_archs.csv: wave32 default, wave64 too;
+# 2 SIMDs per CU, 16 wave slots per SIMD, 768 VGPRs per lane in wave64 in
+# granules of 12, 1536 in wave32 in granules of 24; SGPRs do not limit; LDS
+# 128 KiB per WGP; WGP mode) with 96 CUs = 48 WGPs (amd_devices.csv). A WGP
+# has 2 x 2 = 4 SIMDs.
+#
+# wave64, 256 work-items = 4 waves per workgroup.
+#   VGPRs: 100 -> granule 12 -> 108 per work-item; 768 / 108 = 7 waves per
+#          SIMD -> 7 x 4 SIMDs / 4 waves = 7 workgroups per WGP
+#   slots: 16 x 4 / 4 = 16 workgroups; workgroup limit 16 per CU x 2 = 32
+# VGPRs limit: 7 workgroups per WGP, 28 of 64 waves per WGP, 7 of 16 waves per
+# SIMD, 7 / 16 = 43.75% (43.8 printed). Grid waves: 48 WGPs x 7 = 336;
+# 1000 / 336 = 2.98.
+rx="--gpu rx7900xtx --block-size 256 --grid 1000 --wave-size 64 --vgprs 100 --sgprs 50"
+json sm_count 48 -- $rx
+json wave_size 64 -- $rx
+json waves_per_simd 7 -- $rx
+json max_waves_per_simd 16 -- $rx
+json block_limit_vgprs 7 -- $rx
+json block_limit_sgprs null -- $rx
+json block_limit_lds null -- $rx
+json block_limit_waves 16 -- $rx
+json block_limit_workgroups 32 -- $rx
+json active_warps_per_sm 28 -- $rx
+json theoretical_occupancy_pct 43.75 -- $rx
+json blocks_per_wave 336 -- $rx
+for w in 80 120; do
+	expect 0 "^GPU     Radeon RX 7900 XTX (gfx1100, RDNA3), 48 WGPs (96 CUs), WGP mode$" -- \
+		--print --width $w $rx
+	expect 0 "wave64, 100 VGPRs per work-item" -- --print --width $w $rx
+	expect 0 "^  Workgroups per WGP          7$" -- --print --width $w $rx
+	expect 0 "^  Waves per WGP              28 of 64$" -- --print --width $w $rx
+	expect 0 "^  Waves per SIMD              7 of 16$" -- --print --width $w $rx
+	expect 0 "^  Theoretical occupancy    43.8%$" -- --print --width $w $rx
+	# 108 x 4 waves = 432 per workgroup; 768 x 4 SIMDs = 3072 per WGP.
+	expect 0 "^  \* VGPRs          7     7     432 vgpr .* 3072$" -- --print --width $w $rx
+	expect 0 "^    SGPRs          -     -  (do not limit on gfx1100)$" -- --print --width $w $rx
+	expect 0 "108 per work-item (100 rounded up to a multiple of 12)" -- --print --width $w $rx
+	expect 0 "of 131072 B per WGP" -- --print --width $w $rx
+	expect 0 "^GPU limits (per WGP of 2 CUs unless said)$" -- --print --width $w $rx
+	expect 0 "^  Waves      4 SIMDs x 16 slots = 64, wave32 (default) or wave64$" -- \
+		--print --width $w $rx
+	expect 0 "^  Workgroups per wave  336 (48 WGPs x 7)$" -- --print --width $w $rx
+	expect 0 "^  Grid waves           2.98 (2 full, partial wave of 328 workgroups)$" -- \
+		--print --width $w $rx
+	absent " CU " -- --print --width $w $rx
+	absent "SMs" -- --print --width $w $rx
+done
+# The target's default wave size: wave32, 256 work-items = 8 waves; 40 VGPRs ->
+# granule 24 -> 48; 1536 / 48 = 32 waves per SIMD -> 32 x 4 / 8 = 16
+# workgroups; slots 16 x 4 / 8 = 8 workgroups: 16 of 16 waves per SIMD.
+json wave_size 32 -- --gpu rx7900xtx --vgprs 40
+json block_limit_vgprs 16 -- --gpu rx7900xtx --vgprs 40
+json block_limit_waves 8 -- --gpu rx7900xtx --vgprs 40
+json waves_per_simd 16 -- --gpu rx7900xtx --vgprs 40
+expect 0 "wave32 (gfx1100's default)" -- --print --gpu rx7900xtx --vgprs 40
+
+# ---------------------------------------------------------------------------
+# Flags: --vgprs is --registers; flags override a launch file's AMD keys.
+expect 0 "77 VGPRs" -- --print --gpu mi300x --vgprs 77
+json registers_per_thread 77 -- --gpu mi300x --registers 77
+printf 'kernel = fromfile\ngpu = mi300x\nblock = 256\nregisters = 128\nsgprs = 96\n' >"$tmp/amd.occ"
+# 96 SGPRs from the file: 800 / 96 = 8 waves, 8 workgroups (above); --sgprs 108
+# instead: 800 / 108 = 7 waves per SIMD -> 7 x 4 / 4 = 7 workgroups.
+expect 0 "^    SGPRs          8     8 " -- --print "$tmp/amd.occ"
+expect 0 "^    SGPRs          7     7 " -- --print --sgprs 108 "$tmp/amd.occ"
+json block_limit_sgprs 7 -- --sgprs 108 "$tmp/amd.occ"
+
+# Usage errors: bad values, and values the target does not have.
+expect 64 "--wave-size: a wave size is 32 or 64, got 48" -- --print --gpu mi300x --wave-size 48
+expect 64 "--wave-size: expected a whole number" -- --print --gpu mi300x --wave-size big
+expect 64 "--agprs: must not be negative" -- --print --gpu mi300x --agprs -1
+expect 64 "--sgprs: must not be negative" -- --print --gpu mi300x --sgprs -5
+expect 64 "missing value" -- --print --gpu mi300x --vgprs
+expect 64 "does not run wave32" -- --print --gpu mi300x --wave-size 32
+expect 64 "allows at most 108" -- --print --gpu mi300x --sgprs 109
+expect 64 "allows at most 256" -- --print --gpu mi300x --vgprs 257
+expect 0 "Usage: occview" -- --help
+for flag in --wave-size --vgprs --agprs --sgprs; do
+	expect 0 "^  $flag " -- --help
+done
+
+# ---------------------------------------------------------------------------
+# --list-gpus: AMD devices with CUs (and WGPs in WGP mode), gfx targets; the
+# MI300X's and the 7900 XTX's counts and gfx942's and gfx1100's rows as above.
+expect 0 "^Instinct MI300X  *gfx942  *CDNA3  *304  *- CU  *mi300x$" -- --list-gpus
+expect 0 "^Radeon RX 7900 XTX  *gfx1100  *RDNA3  *96  *48 WGP  *rx7900xtx;7900 xtx$" -- --list-gpus
+expect 0 "^gfx942  *CDNA3  *64  *4  *8  *512  *-  *8  *-  *256  *256u  *800  *65536  *65536  *-  *16  *1024 CU$" -- --list-gpus
+expect 0 "^gfx1100  *RDNA3  *32+64  *2  *16  *768  *1536  *12  *24  *256  *-  *-  *65536  *65536  *131072  *16  *1024 WGP$" -- --list-gpus
+# The NVIDIA table has no AMD rows: its CC column never holds a gfx target.
+"$OCCVIEW" --list-gpus >"$tmp/list" 2>&1
+if sed -n '1,/^$/p' "$tmp/list" | grep -q gfx; then bad "gfx target in the NVIDIA device table"; else ok; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
