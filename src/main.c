@@ -12,10 +12,17 @@
 #include "cli.h"
 #include "gpu.h"
 #include "launch_file.h"
+#include "report.h"
+#include "report_launch.h"
 #include "output.h"
 #include "strutil.h"
 #include "app.h"
 #include "whatif.h"
+
+/* The most a FILE argument may hold: larger than any profiler report seen
+ * (the biggest in the corpus is 3.8 MB), small enough that a wrong path (a
+ * disk image) is refused before it eats the memory. */
+#define INPUT_MAX_BYTES ((size_t)1 << 30)
 
 struct results {
 	struct analysis *items;
@@ -95,28 +102,228 @@ static bool load_user_db(struct gpu_db *db, const struct cli_options *o, struct 
 	return true;
 }
 
+/* Every launch of a launch file or list; flags override the file's fields. */
+static int load_launch_set(struct results *res, const struct gpu_db *db,
+			   const struct cli_options *o, const char *path, struct launch_set *set)
+{
+	for (size_t r = 0; r < set->n; r++) {
+		struct launch_record *rec = &set->items[r];
+		cli_apply(o, &rec->launch);
+		if (!add_launch(res, db, &rec->launch, rec->valid ? NULL : &rec->error, path,
+				rec->line))
+			return OCC_EDATA;
+	}
+	return 0;
+}
+
+/* The flags a report's records take: the launch fields, never the kernel name
+ * (with a report --kernel picks records) nor the GPU (passed resolved). */
+static unsigned report_fields(unsigned set)
+{
+	static const struct {
+		unsigned cli, report;
+	} map[] = {
+		{ CLI_GRID, REPORT_LAUNCH_GRID }, { CLI_BLOCK, REPORT_LAUNCH_BLOCK },
+		{ CLI_REGISTERS, REPORT_LAUNCH_REGISTERS },
+		{ CLI_STATIC_SMEM, REPORT_LAUNCH_STATIC_SMEM },
+		{ CLI_DYNAMIC_SMEM, REPORT_LAUNCH_DYNAMIC_SMEM },
+		{ CLI_CARVEOUT, REPORT_LAUNCH_CARVEOUT }, { CLI_BARRIERS, REPORT_LAUNCH_BARRIERS },
+	};
+	unsigned f = 0;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (set & map[i].cli)
+			f |= map[i].report;
+	return f;
+}
+
+/* --kernel NAME matched no record of path: say which kernels it has. */
+static int no_such_kernel(const struct report *rep, const char *path, const char *name)
+{
+	char shown[256], list[512] = "", one[160];
+	size_t len = 0, listed = 0;
+
+	str_sanitize(name, shown, sizeof(shown));
+	for (size_t i = 0; i < rep->n && listed < 5; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(rep->records[j].short_name, rep->records[i].short_name) == 0;
+		if (seen)
+			continue;
+		str_sanitize(rep->records[i].short_name, one, sizeof(one));
+		if (len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\"%s\"",
+						listed ? ", " : "", one);
+		listed++;
+	}
+	fprintf(stderr, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
+		"(short or full name); its kernels include %s\n", path, shown, rep->n, list);
+	return OCC_EUSAGE;
+}
+
+static void same_for_more(const char *path, size_t repeats)
+{
+	if (repeats > 0)
+		fprintf(stderr, "occview: %s: the same for %zu more kernel record%s\n", path,
+			repeats, repeats == 1 ? "" : "s");
+}
+
+/* One analysis per kernel record of a report (those --kernel names, if
+ * given). A record that cannot be analysed is kept with its error, like a bad
+ * row of a launch list; runs of records with the same error are told once. */
+static int load_report(struct results *res, const struct gpu_db *db, const struct cli_options *o,
+		       const char *path, const struct report *rep, const struct occ_error *rejected)
+{
+	struct report_launch_given given = { NULL, &o->launch, report_fields(o->set) };
+	struct gpu user;
+	struct occ_error last = { 0 };
+	size_t matched = 0, repeats = 0;
+	bool noted = false;
+
+	if (o->set & CLI_GPU) {
+		struct occ_error err = { 0 };
+		if (!gpu_db_find(db, o->launch.gpu_name, &user, &err))
+			return report(&err);
+		given.gpu = &user;
+	}
+	if (rejected->status != OCC_OK) {
+		report(rejected);
+		fprintf(stderr, "occview: %s: %zu row%s rejected; the other kernel records are shown\n",
+			path, rep->rejected_rows, rep->rejected_rows == 1 ? "" : "s");
+		if (res->status == OCC_OK)
+			res->status = OCC_EDATA;
+	}
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct report_record *rec = &rep->records[i];
+		enum report_gpu_source source;
+		struct occ_error err = { 0 };
+		struct launch l;
+		struct gpu gpu;
+		struct analysis *a;
+
+		if ((o->set & CLI_KERNEL) && !report_launch_matches(rec, o->launch.kernel))
+			continue;
+		matched++;
+		if (!(a = next_slot(res)))
+			return OCC_EDATA;
+		if (report_launch(db, rec, &given, path, &l, &gpu, &source, &err))
+			analysis_run(a, &l, &gpu, path, rec->line);
+		else
+			analysis_fail(a, &l, &err);
+		if (a->ok && source == REPORT_GPU_FIRST && !noted) {
+			/* The waves depend on the SM (CU) count the report did not give. */
+			fprintf(stderr, "occview: %s: the report names the architecture (%s) but not "
+				"the device; using %s (%d %s), the database's first device of it "
+				"(--gpu chooses another)\n", path, gpu.arch.arch, gpu.name,
+				gpu.sm_count, gpu_units(&gpu.arch));
+			noted = true;
+		}
+		if (a->ok)
+			continue;
+		if (res->status == OCC_OK)
+			res->status = a->error.status;
+		if (last.status != OCC_OK && strcmp(a->error.field, last.field) == 0 &&
+		    strcmp(a->error.message, last.message) == 0) {
+			repeats++;
+			continue;
+		}
+		same_for_more(path, repeats);
+		report(&a->error);
+		last = a->error;
+		repeats = 0;
+	}
+	same_for_more(path, repeats);
+	if ((o->set & CLI_KERNEL) && matched == 0)
+		return no_such_kernel(rep, path, o->launch.kernel);
+	return 0;
+}
+
+/* The first line that is neither blank nor a comment, as the launch reader
+ * sees it; NULL for a file without one. */
+static const char *first_content_line(const char *text, size_t len, size_t *line_len)
+{
+	const char *p = text, *end = text + len;
+
+	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		const char *s = p;
+
+		while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		if (s < e && *s != '#') {
+			*line_len = (size_t)(e - s);
+			return s;
+		}
+		p = e + 1;
+	}
+	return NULL;
+}
+
+/* Neither reader took the file. An empty or binary file, or one that starts
+ * as a launch file does (key = value), gets the launch reader's message only;
+ * a CSV may have been meant as a launch list or as a profiler table, so it
+ * gets both readers' messages. */
+static int neither(const char *path, const char *text, size_t len,
+		   const struct occ_error *launch_err, const struct occ_error *report_err)
+{
+	char msg[1024];
+	size_t first_len = 0;
+	const char *first = first_content_line(text, len, &first_len);
+
+	if (!first || str_is_binary(text, len, NULL) ||
+	    (memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
+		return report(launch_err);
+	str_sanitize(path, msg, sizeof(msg));
+	fprintf(stderr, "occview: %s is neither a launch file or list nor a profiler report "
+		"occview reads:\n", msg);
+	occ_error_format(launch_err, msg, sizeof(msg));
+	fprintf(stderr, "occview:   as a launch file or list: %s\n", msg);
+	occ_error_format(report_err, msg, sizeof(msg));
+	fprintf(stderr, "occview:   as a profiler report: %s\n", msg);
+	return launch_err->status ? (int)launch_err->status : OCC_EDATA;
+}
+
+/* A FILE argument: a launch file or list, else a profiler report. Launch
+ * files are tried first because their reader is strict (every line key =
+ * value, or a header naming the launch-list columns grid_size, block_size,
+ * registers_per_thread, which no profiler writes), while the report reader
+ * passes over any line before a header it knows: the other way round, a
+ * launch file's comment that looked like a profiler header would turn it
+ * into a report. */
 static int load_file(struct results *res, const struct gpu_db *db, const struct cli_options *o,
 		     const char *path)
 {
-	struct occ_error err = { 0 };
+	struct occ_error err = { 0 }, report_err = { 0 };
 	struct launch_set set;
+	struct report rep;
 	struct launch defaults = o->launch;
+	size_t len;
+	char *text;
+	int status;
 
+	text = str_read_file(path, INPUT_MAX_BYTES, &len, &err);
+	if (!text)
+		return report(&err);
 	if (!(o->set & CLI_KERNEL))
 		str_copy(defaults.kernel, sizeof(defaults.kernel), path);
-	if (!launch_file_load(path, &defaults, &set, &err))
-		return report(&err);
-	for (size_t r = 0; r < set.n; r++) {
-		struct launch_record *rec = &set.items[r];
-		cli_apply(o, &rec->launch);
-		if (!add_launch(res, db, &rec->launch, rec->valid ? NULL : &rec->error, path,
-				rec->line)) {
-			launch_set_done(&set);
-			return OCC_EDATA;
-		}
+	if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
+		free(text);
+		status = load_launch_set(res, db, o, path, &set);
+		launch_set_done(&set);
+		return status;
 	}
-	launch_set_done(&set);
-	return 0;
+	if (report_parse(path, text, len, &rep, &report_err)) {
+		free(text);
+		status = load_report(res, db, o, path, &rep, &report_err);
+		report_done(&rep);
+		return status;
+	}
+	status = neither(path, text, len, &err, &report_err);
+	free(text);
+	return status;
 }
 
 static int load_launches(struct results *res, const struct gpu_db *db, const struct cli_options *o)

@@ -1,0 +1,377 @@
+/* report_launch.c - kernel records to launches: which GPU a record ran on,
+ * and what a record must say for its occupancy to be exact.
+ *
+ * Defaults, where a report is silent and the value cannot change the result
+ * by more than the text below says (everything else is an error naming the
+ * field and the flag that supplies it):
+ *  - AMD accumulation VGPRs: 0. Only rocprof v1's old ROCm 5 layout
+ *    ("vgpr,sgpr,fbar") lacks the column; it has one VGPR figure, read as the
+ *    arch VGPRs. If that figure left AGPRs out, registers are undercounted.
+ *  - AMD SGPRs: 0, which amd_compute reads as "unknown, no SGPR limit" (the
+ *    rocprofv3 kernel trace sample has none).
+ *  - AMD wave size: 0, the target's default (wave64 on GCN/CDNA, wave32 on
+ *    RDNA), as HIP compiles when not told otherwise.
+ *  - AMD dynamic LDS: 0. The report's LDS figure is the dispatch's whole
+ *    group segment, static and dynamic together, and is kept as static.
+ *  - NVIDIA barriers: the report's count if it has one, else the launch
+ *    default (1 per block, as for a launch from flags).
+ *  - NVIDIA carveout: the default preference; the driver's chosen
+ *    shared-memory configuration is not read back into a carveout. */
+#include "config.h"
+
+#include "report_launch.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "strutil.h"
+
+/* The vendor a record's fields say, or UNKNOWN when they say neither. */
+static enum report_vendor record_vendor(const struct report_record *rec)
+{
+	if (rec->vendor != REPORT_VENDOR_UNKNOWN)
+		return rec->vendor;
+	if (rec->gfx_target[0] || rec->arch_vgprs.present || rec->accum_vgprs.present ||
+	    rec->lds_bytes.present)
+		return REPORT_VENDOR_AMD;
+	if (rec->cc_major.present || rec->registers.present)
+		return REPORT_VENDOR_NVIDIA;
+	return REPORT_VENDOR_UNKNOWN;
+}
+
+static enum report_vendor gpu_vendor(const struct gpu *g)
+{
+	return g->arch.vendor == GPU_AMD ? REPORT_VENDOR_AMD : REPORT_VENDOR_NVIDIA;
+}
+
+static const char *vendor_name(enum report_vendor v)
+{
+	return v == REPORT_VENDOR_AMD ? "AMD" : "NVIDIA";
+}
+
+static bool has_arch(const struct report_record *rec)
+{
+	return rec->gfx_target[0] || (rec->cc_major.present && rec->cc_minor.present);
+}
+
+/* True when g is of the arch the record names (false when it names none). */
+static bool same_arch(const struct report_record *rec, const struct gpu *g)
+{
+	if (rec->gfx_target[0])
+		return g->arch.vendor == GPU_AMD && str_ieq(g->arch.amd.target, rec->gfx_target);
+	if (rec->cc_major.present && rec->cc_minor.present)
+		return g->arch.vendor == GPU_NVIDIA && g->arch.cc_major == rec->cc_major.value &&
+		       g->arch.cc_minor == rec->cc_minor.value;
+	return false;
+}
+
+/* A device's SMs, or CUs on AMD: reports count CUs, the database counts the
+ * unit occupancy is computed on (a WGP, two CUs, in WGP mode). */
+static int64_t device_units_as_reported(const struct gpu *g)
+{
+	if (g->arch.vendor == GPU_AMD)
+		return (int64_t)g->sm_count * amd_cus_per_unit(&g->arch.amd);
+	return g->sm_count;
+}
+
+/* "gfx942" or "compute capability 9.0", for messages. */
+static void arch_text(const struct report_record *rec, char *buf, size_t size)
+{
+	char shown[64];
+
+	if (rec->gfx_target[0]) {
+		str_sanitize(rec->gfx_target, shown, sizeof(shown));
+		snprintf(buf, size, "%s", shown);
+	} else {
+		snprintf(buf, size, "compute capability %lld.%lld", (long long)rec->cc_major.value,
+			 (long long)rec->cc_minor.value);
+	}
+}
+
+/* The device the report names, if the database knows it under that name (or
+ * without the vendor's prefix: "NVIDIA GeForce RTX 4090") and it agrees with
+ * the record's vendor and arch. */
+static bool find_named(const struct gpu_db *db, const struct report_record *rec,
+		       enum report_vendor v, struct gpu *out)
+{
+	static const char *const prefixes[] = { "NVIDIA ", "AMD " };
+	const char *names[2] = { rec->device, NULL };
+	struct occ_error ignored = { 0 };
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (strncasecmp(rec->device, prefixes[i], strlen(prefixes[i])) == 0)
+			names[1] = rec->device + strlen(prefixes[i]);
+	for (int i = 0; i < 2 && names[i] && names[i][0]; i++) {
+		if (!gpu_db_find(db, names[i], out, &ignored))
+			continue;
+		if ((v == REPORT_VENDOR_UNKNOWN || gpu_vendor(out) == v) &&
+		    (!has_arch(rec) || same_arch(rec, out)))
+			return true;
+	}
+	return false;
+}
+
+static bool choose_gpu(const struct gpu_db *db, const struct report_record *rec,
+		       enum report_vendor v, const struct gpu *given, const char *file,
+		       struct gpu *out, enum report_gpu_source *source, struct occ_error *err)
+{
+	char arch[64];
+	bool found = false;
+
+	*source = REPORT_GPU_NONE;
+	if (given) {
+		if (v != REPORT_VENDOR_UNKNOWN && gpu_vendor(given) != v) {
+			occ_error_set(err, OCC_EUSAGE, file, rec->line, "gpu",
+				      "an %s kernel record cannot run on --gpu \"%s\", an %s GPU: "
+				      "give an %s GPU (occview --list-gpus)", vendor_name(v),
+				      given->name, vendor_name(gpu_vendor(given)), vendor_name(v));
+			return false;
+		}
+		*out = *given;
+		*source = REPORT_GPU_GIVEN;
+		return true;
+	}
+	if (rec->device[0] && find_named(db, rec, v, out)) {
+		*source = REPORT_GPU_NAMED;
+		return true;
+	}
+	if (!has_arch(rec)) {
+		occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+			      "the report does not say which GPU ran this kernel: give --gpu NAME "
+			      "(occview --list-gpus lists them)");
+		return false;
+	}
+	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
+		struct gpu g;
+
+		if (!gpu_db_device_at(db, i, &g) || !same_arch(rec, &g))
+			continue;
+		if (rec->sm_count.present && device_units_as_reported(&g) == rec->sm_count.value) {
+			*out = g;
+			*source = REPORT_GPU_MATCHED;
+			return true;
+		}
+		if (!found) {
+			*out = g;
+			found = true;
+		}
+	}
+	if (found) {
+		*source = REPORT_GPU_FIRST;
+		return true;
+	}
+	arch_text(rec, arch, sizeof(arch));
+	occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+		      "the report says %s, and the GPU database has no device of it: give --gpu "
+		      "NAME (occview --list-gpus), or add the device with --gpu-db", arch);
+	return false;
+}
+
+/* A value the occupancy needs: an error naming the field and the flag that
+ * supplies it when the record lacks it. */
+static bool take(const struct report_int *v, int64_t max, const char *file, long line,
+		 const char *field, const char *what, const char *flag, int64_t *out,
+		 struct occ_error *err)
+{
+	if (!v->present) {
+		occ_error_set(err, OCC_EDATA, file, line, field,
+			      "the report does not give this kernel's %s, and occview does not "
+			      "guess it: give %s", what, flag);
+		return false;
+	}
+	if (v->value < 0 || v->value > max) {
+		occ_error_set(err, OCC_EDATA, file, line, field, "%lld is out of range (0 to %lld)",
+			      (long long)v->value, (long long)max);
+		return false;
+	}
+	*out = v->value;
+	return true;
+}
+
+/* A value with a documented default when the record lacks it. */
+static bool take_or(const struct report_int *v, int64_t max, int64_t fallback,
+		    const char *file, long line, const char *field, int64_t *out,
+		    struct occ_error *err)
+{
+	if (!v->present) {
+		*out = fallback;
+		return true;
+	}
+	return take(v, max, file, line, field, field, "", out, err);
+}
+
+static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
+		      unsigned fields, struct occ_error *err)
+{
+	int64_t v;
+
+	for (int d = 0; d < 3; d++) {
+		if (!(fields & REPORT_LAUNCH_GRID)) {
+			if (!take(&rec->grid[d], INT32_MAX, file, rec->line, "grid",
+				  "grid size", "--grid", &v, err))
+				return false;
+			l->grid[d] = v;
+		}
+		if (!(fields & REPORT_LAUNCH_BLOCK)) {
+			/* The --block-size flag's own bound: no GPU allows more per dimension. */
+			if (!take(&rec->block[d], 1 << 16, file, rec->line, "block",
+				  "block (workgroup) size", "--block-size", &v, err))
+				return false;
+			l->block[d] = (int)v;
+		}
+	}
+	return true;
+}
+
+static bool fill_amd(const struct report_record *rec, const char *file, struct launch *l,
+		     unsigned fields, struct occ_error *err)
+{
+	int64_t v;
+
+	if (!(fields & REPORT_LAUNCH_REGISTERS)) {
+		if (!take(&rec->arch_vgprs, 1 << 16, file, rec->line, "vgprs", "VGPR count",
+			  "--registers N", &v, err))
+			return false;
+		l->regs_per_thread = (int)v;
+	}
+	if (!take_or(&rec->accum_vgprs, 1 << 16, 0, file, rec->line, "agprs", &v, err))
+		return false;
+	l->agprs = (int)v;
+	if (!take_or(&rec->sgprs, 1 << 16, 0, file, rec->line, "sgprs", &v, err))
+		return false;
+	l->sgprs = (int)v;
+	if (!take_or(&rec->wave_size, 64, 0, file, rec->line, "wave_size", &v, err))
+		return false;
+	if (v != 0 && v != 32 && v != 64) {
+		occ_error_set(err, OCC_EDATA, file, rec->line, "wave_size",
+			      "a wave size is 32 or 64, not %lld", (long long)v);
+		return false;
+	}
+	l->wave_size = (int)v;
+	if (!(fields & REPORT_LAUNCH_STATIC_SMEM)) {
+		if (!take(&rec->lds_bytes, INT64_MAX, file, rec->line, "lds", "LDS size",
+			  "--shared-mem SIZE", &v, err))
+			return false;
+		l->static_smem_bytes = v;
+	}
+	if (!(fields & REPORT_LAUNCH_DYNAMIC_SMEM))
+		l->dynamic_smem_bytes = 0;
+	return true;
+}
+
+static bool fill_nvidia(const struct report_record *rec, const char *file, struct launch *l,
+			unsigned fields, struct occ_error *err)
+{
+	int64_t v;
+
+	if (!(fields & REPORT_LAUNCH_REGISTERS)) {
+		if (!take(&rec->registers, 1 << 16, file, rec->line, "registers",
+			  "registers per thread", "--registers N", &v, err))
+			return false;
+		l->regs_per_thread = (int)v;
+	}
+	if (!(fields & REPORT_LAUNCH_STATIC_SMEM)) {
+		if (!take(&rec->static_smem_bytes, INT64_MAX, file, rec->line, "static_shared_mem",
+			  "static shared memory", "--shared-mem SIZE", &v, err))
+			return false;
+		l->static_smem_bytes = v;
+	}
+	if (!(fields & REPORT_LAUNCH_DYNAMIC_SMEM)) {
+		if (!take(&rec->dynamic_smem_bytes, INT64_MAX, file, rec->line, "dynamic_shared_mem",
+			  "dynamic shared memory", "--dynamic-shared-mem SIZE", &v, err))
+			return false;
+		l->dynamic_smem_bytes = v;
+	}
+	if (!(fields & REPORT_LAUNCH_BARRIERS)) {
+		if (!take_or(&rec->barriers, 16, l->barriers, file, rec->line, "barriers", &v, err))
+			return false;
+		l->barriers = (int)v;
+	}
+	return true;
+}
+
+/* The user's values for the fields they gave. */
+static void apply_given(const struct report_launch_given *given, struct launch *l)
+{
+	const struct launch *f = given->launch;
+	unsigned set = f ? given->fields : 0;
+
+	if (set & REPORT_LAUNCH_GRID)
+		memcpy(l->grid, f->grid, sizeof(l->grid));
+	if (set & REPORT_LAUNCH_BLOCK)
+		memcpy(l->block, f->block, sizeof(l->block));
+	if (set & REPORT_LAUNCH_REGISTERS)
+		l->regs_per_thread = f->regs_per_thread;
+	if (set & REPORT_LAUNCH_STATIC_SMEM)
+		l->static_smem_bytes = f->static_smem_bytes;
+	if (set & REPORT_LAUNCH_DYNAMIC_SMEM)
+		l->dynamic_smem_bytes = f->dynamic_smem_bytes;
+	if (set & REPORT_LAUNCH_CARVEOUT)
+		l->carveout_pct = f->carveout_pct;
+	if (set & REPORT_LAUNCH_BARRIERS)
+		l->barriers = f->barriers;
+}
+
+bool report_launch(const struct gpu_db *db, const struct report_record *rec,
+		   const struct report_launch_given *given, const char *file, struct launch *l,
+		   struct gpu *gpu, enum report_gpu_source *source, struct occ_error *err)
+{
+	enum report_vendor v = record_vendor(rec);
+	unsigned fields = given->launch ? given->fields : 0;
+	bool have_gpu = false, ok;
+
+	*source = REPORT_GPU_NONE;
+	launch_init(l);
+	/* No GPU until one is chosen: launch_init's default is a flag's default,
+	 * never a report's. */
+	l->gpu_name[0] = '\0';
+	/* Nor do the figures the record must give keep launch_init's values: a
+	 * record refused for lacking one shows 0 there, not a made-up 32. */
+	memset(l->grid, 0, sizeof(l->grid));
+	memset(l->block, 0, sizeof(l->block));
+	l->regs_per_thread = 0;
+	str_copy(l->kernel, sizeof(l->kernel),
+		 rec->short_name[0] ? rec->short_name : rec->name ? rec->name : "");
+	apply_given(given, l);
+	/* A record that says nothing of its vendor is read as the GPU's. */
+	if (v == REPORT_VENDOR_UNKNOWN) {
+		if (!choose_gpu(db, rec, v, given->gpu, file, gpu, source, err))
+			return false;
+		have_gpu = true;
+		v = gpu_vendor(gpu);
+	}
+	ok = fill_dims(rec, file, l, fields, err) &&
+	     (v == REPORT_VENDOR_AMD ? fill_amd(rec, file, l, fields, err)
+				     : fill_nvidia(rec, file, l, fields, err));
+	if (!ok || (!have_gpu && !choose_gpu(db, rec, v, given->gpu, file, gpu, source, err))) {
+		*source = REPORT_GPU_NONE;
+		return false;
+	}
+	str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
+	return true;
+}
+
+/* Length of s without trailing blanks. */
+static size_t trimmed_len(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n;
+}
+
+bool report_launch_matches(const struct report_record *rec, const char *name)
+{
+	size_t n;
+
+	if (strcmp(rec->short_name, name) == 0)
+		return true;
+	if (!rec->name)
+		return false;
+	n = trimmed_len(rec->name);
+	return trimmed_len(name) == n && memcmp(rec->name, name, n) == 0;
+}

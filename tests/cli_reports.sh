@@ -1,0 +1,261 @@
+#!/bin/sh
+# cli_reports.sh - occview on profiler reports, end to end: every rocprof and
+# Omniperf file of tests/data/rocprof/ through --format json, each checked for
+# its kernel count, the first kernel's launch against the file's own columns,
+# the GPU chosen and the exit status; then --gpu, --kernel and the error paths.
+set -u
+: "${OCCVIEW:?}" "${TESTDATA:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+R=$TESTDATA/rocprof
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
+expect() {
+	want=$1 pattern=$2
+	shift 3
+	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
+	elif ! grep -q -- "$pattern" "$tmp/out"; then
+		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
+	else
+		ok
+	fi
+}
+
+# occview's JSON is indented one value per line; this flattens it to
+# "kernels.0.launch.grid.0=304" lines, so checks need no JSON tool.
+flatten() {
+	awk '
+	function path(   p, i) { p = ""; for (i = 2; i <= depth; i++) p = p (i > 2 ? "." : "") key[i]; return p }
+	{
+		line = $0; sub(/^[ \t]+/, "", line); sub(/,$/, "", line); k = ""
+		if (match(line, /^"[^"]*": /)) { k = substr(line, 2, RLENGTH - 4); line = substr(line, RLENGTH + 1) }
+		else if (depth > 0 && isarr[depth] && line !~ /^[]}]/) k = idx[depth]++
+		if (line == "{" || line == "[") { depth++; key[depth] = k; isarr[depth] = (line == "["); idx[depth] = 0; next }
+		if (line ~ /^[]}]/) { depth--; next }
+		depth++; key[depth] = k; print path() "=" line; depth--
+	}'
+}
+
+# json STATUS FILE ARGS...: runs --format json on FILE; STATUS is the exit
+# status wanted. The flattened output is left in $tmp/flat, stderr in $tmp/err.
+json() {
+	want=$1 file=$2
+	shift 2
+	"$OCCVIEW" --format json "$@" "$file" >"$tmp/json" 2>"$tmp/err" </dev/null
+	got=$?
+	flatten <"$tmp/json" >"$tmp/flat"
+	what="occview --format json $* $(basename "$file")"
+	if [ "$got" -eq "$want" ]; then ok; else
+		bad "$what exited $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
+	fi
+}
+
+# has KEY VALUE: the last json run's flattened output has KEY=VALUE.
+has() {
+	if grep -qxF -- "$1=$2" "$tmp/flat"; then ok; else
+		bad "$what: want $1=$2, got: $(grep -F -- "$1=" "$tmp/flat" | head -1)"
+	fi
+}
+
+# kernels N: the last json run printed N kernels.
+kernels() {
+	n=$(grep -c '^kernels\.[0-9]*\.name=' "$tmp/flat")
+	if [ "$n" -eq "$1" ]; then ok; else bad "$what: $n kernels, want $1"; fi
+}
+
+# first GX GY GZ BX BY BZ VGPRS LDS: the first kernel's launch.
+first() {
+	has kernels.0.launch.grid.0 "$1"; has kernels.0.launch.grid.1 "$2"
+	has kernels.0.launch.grid.2 "$3"; has kernels.0.launch.block.0 "$4"
+	has kernels.0.launch.block.1 "$5"; has kernels.0.launch.block.2 "$6"
+	has kernels.0.launch.registers_per_thread "$7"
+	has kernels.0.launch.static_shared_mem_bytes "$8"
+}
+
+# stderr PATTERN: the last json run said PATTERN on stderr.
+stderr() {
+	if grep -q -- "$1" "$tmp/err"; then ok; else
+		bad "$what: no \"$1\" on stderr:"; sed 's/^/  | /' "$tmp/err" | head -5
+	fi
+}
+
+# --- Every file, as it is (no flags) ------------------------------------------
+
+# gunrock_mi300_rocprofv1_results_TRUNCATED.csv: 13 kernel rows (lines 2-14).
+# Line 2: grd 155648, wgr 512, lds 0, arch_vgpr 16 -> grid 155648 / 512 = 304.
+# Line 12's name says "target_arch)942" on gpu-id 2, the device of every row,
+# and no CU count: the first gfx942 device of data/amd_devices.csv (line 4,
+# Instinct MI325X), with a note. Line 12 has sgpr 112, above gfx942's 108 in
+# data/amd_archs.csv (rocprof rounds SGPRs to its allocation granule of 16):
+# that record fails launch_check, so the status is 65.
+f=$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
+json 65 "$f"
+kernels 13
+first 304 1 1 512 1 1 16 0
+has kernels.0.gpu.name '"Instinct MI325X"'
+has kernels.0.error null
+stderr "the report names the architecture (gfx942) but not the device; using Instinct MI325X (304 CUs)"
+stderr "gunrock_mi300_rocprofv1_results_TRUNCATED.csv:12: sgprs"
+# Line 14: grd 256, wgr 256, lds 11776, arch_vgpr 12.
+has kernels.12.launch.grid.0 1
+has kernels.12.launch.static_shared_mem_bytes 11776
+has kernels.12.launch.registers_per_thread 12
+
+# hip_programming_rocprofv1_pmc_vec_add.csv line 2: grd 1000000000, wgr 256,
+# lds 0, arch_vgpr 8 -> 3906250 workgroups. No GPU named ("gpu-id 4" only).
+f=$R/hip_programming_rocprofv1_pmc_vec_add.csv
+json 65 "$f"
+kernels 1
+first 3906250 1 1 256 1 1 8 0
+has kernels.0.gpu null
+stderr "vec_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
+
+# hip_programming_rocprofv1_results.stats.csv: a --stats summary, refused
+# with the reason and no output.
+f=$R/hip_programming_rocprofv1_results.stats.csv
+json 65 "$f"
+kernels 0
+stderr "rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters"
+
+# omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
+# Grid_Size 1048576, Workgroup_Size 256, LDS_Per_Workgroup 0, Arch_VGPR 8
+# -> 4096 workgroups. No GPU named; one message for all three records.
+f=$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv
+json 65 "$f"
+kernels 3
+first 4096 1 1 256 1 1 8 0
+has kernels.0.gpu null
+stderr "CPF.csv:2: gpu: the report does not say"
+stderr "the same for 2 more kernel records"
+
+# omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv, the old
+# "vgpr,sgpr,fbar" layout: 12 rows. Line 2: grd 33554432, wgr 256, lds 0,
+# vgpr 4 -> 131072 workgroups.
+f=$R/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv
+json 65 "$f"
+kernels 12
+first 131072 1 1 256 1 1 4 0
+has kernels.0.gpu null
+stderr "the same for 11 more kernel records"
+
+# omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
+# Grid_Size 1048576, Workgroup_Size 256, LDS 0, Arch_VGPR 4 -> 4096.
+f=$R/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv
+json 65 "$f"
+kernels 3
+first 4096 1 1 256 1 1 4 0
+has kernels.0.gpu null
+
+# omniperf_tests_mi300x_rocprofv2style_timestamps.csv: 3 rows, line 2 as above.
+f=$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv
+json 65 "$f"
+kernels 3
+first 4096 1 1 256 1 1 4 0
+has kernels.0.gpu null
+
+# rocprofv3_sdk_docs_counter_collection.csv: 4 dispatches, one row each.
+# Line 2: Grid_Size 1048576, Workgroup_Size 64, LDS_Block_Size 0, VGPR_Count 8
+# -> 16384 workgroups.
+f=$R/rocprofv3_sdk_docs_counter_collection.csv
+json 65 "$f"
+kernels 4
+first 16384 1 1 64 1 1 8 0
+has kernels.0.name '"addition_kernel"'
+has kernels.0.gpu null
+
+# rocprofv3_sdk_docs_kernel_trace.csv: 8 dispatches. Line 2: Workgroup_Size
+# 64,1,1, Grid_Size 1024,1024,1 -> 16x1024x1, Group_Segment_Size 0, and no
+# VGPR column: refused for it (0 shown, not a guess), even with --gpu.
+f=$R/rocprofv3_sdk_docs_kernel_trace.csv
+json 65 "$f"
+kernels 8
+first 16 1024 1 64 1 1 0 0
+stderr "kernel_trace.csv:2: vgprs: the report does not give this kernel's VGPR count"
+json 65 "$f" --gpu mi300x
+kernels 8
+stderr "kernel_trace.csv:2: vgprs"
+
+# --- --gpu: every file that names no GPU reads with one --------------------
+
+for f in hip_programming_rocprofv1_pmc_vec_add.csv omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv \
+	omniperf_tests_mi300x_rocprofv2style_timestamps.csv rocprofv3_sdk_docs_counter_collection.csv; do
+	json 0 "$R/$f" --gpu mi300x
+	has kernels.0.gpu.name '"Instinct MI300X"'
+	has kernels.0.error null
+done
+json 0 "$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv" --gpu mi100
+kernels 3
+has kernels.2.gpu.name '"Instinct MI100"'
+json 0 "$R/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv" --gpu mi250x
+kernels 12
+has kernels.11.gpu.name '"Instinct MI250X GCD"'
+# --registers supplies what the kernel trace lacks; the file's grid stays.
+json 0 "$R/rocprofv3_sdk_docs_kernel_trace.csv" --gpu mi300x --registers 8
+kernels 8
+first 16 1024 1 64 1 1 8 0
+# --gpu wins over the report's own target, and no note is needed.
+json 65 "$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" --gpu mi300x
+has kernels.0.gpu.name '"Instinct MI300X"'
+if grep -q "but not the device" "$tmp/err"; then bad "note with --gpu"; else ok; fi
+
+# --- --kernel picks records by short or full name -------------------------
+
+# gunrock lines 2-5 and 13 are __amd_rocclr_copyBuffer.kd: five records.
+json 0 "$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" --kernel __amd_rocclr_copyBuffer
+kernels 5
+has kernels.4.name '"__amd_rocclr_copyBuffer"'
+# The full name; the file writes it with a trailing space.
+json 0 "$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv" --gpu mi100 \
+	--kernel "vecCopy(double*, double*, double*, int, int)"
+kernels 3
+expect 64 'names none of its 3 kernel records' -- --print --gpu mi100 --kernel vecAdd \
+	"$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv"
+
+# --- Other outputs print every record --------------------------------------
+
+"$OCCVIEW" --format csv --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" \
+	>"$tmp/csv" 2>/dev/null
+if [ "$(grep -c '^vecCopy,Instinct MI300X,gfx942,304,4096,256,4,' "$tmp/csv")" -eq 3 ]; then ok; else
+	bad "CSV: want 3 vecCopy rows"; head -3 "$tmp/csv"; fi
+expect 0 "Kernel vecCopy" -- --print --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
+
+# --- Errors -------------------------------------------------------------------
+
+# An AMD report on an NVIDIA GPU: each record refused, a usage error.
+expect 64 "CPF.csv:2: gpu: an AMD kernel record cannot run on --gpu" -- --format json --gpu H100 \
+	"$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv"
+expect 64 'unknown GPU "nosuch"' -- --format json --gpu nosuch "$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv"
+
+# A row the importer rejects: warned with file and line, the rest shown, 65.
+sed '3s/,4,4,16,64,/,-4,4,16,64,/' "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/rej.csv"
+json 65 "$tmp/rej.csv" --gpu mi300x
+kernels 2
+has kernels.1.error null
+stderr "rej.csv:3: Arch_VGPR"
+stderr "1 row rejected; the other kernel records are shown"
+
+# A CSV that is neither: both readers say why.
+printf 'alpha,beta,gamma\n1,2,3\n' >"$tmp/other.csv"
+expect 65 "neither a launch file or list nor a profiler report" -- --print "$tmp/other.csv"
+expect 65 "as a launch file or list: .*other.csv:1: grid_size: missing column" -- --print "$tmp/other.csv"
+expect 65 "as a profiler report: .*no profiler table occview knows" -- --print "$tmp/other.csv"
+
+# Launch files are read first: a comment shaped like a rocprof header does not
+# make a launch file a report.
+printf '# Index,KernelName,grd,wgr\nkernel = mine\ngpu = mi300x\nblock = 256\nregisters = 16\n' \
+	>"$tmp/launch.occ"
+expect 0 "Kernel mine" -- --print "$tmp/launch.occ"
+# A launch file with a typo gets the launch reader's message only.
+printf 'gpu = mi300x\nblok = 256\n' >"$tmp/typo.occ"
+expect 65 "typo.occ:2: blok: unknown key" -- --print "$tmp/typo.occ"
+if grep -q "profiler report" "$tmp/out"; then bad "report message for a launch file"; else ok; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
