@@ -56,7 +56,7 @@ void cli_usage(FILE *out)
 	      "content; with none, the embedded default launch is shown.\n"
 	      "\n"
 	      "Launch:\n"
-	      "  --gpu NAME                 device name, alias, sm_XX or X.Y (default H100 SXM)\n"
+	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default H100 SXM)\n"
 	      "  --grid N|XxYxZ             blocks (AMD: workgroups) in the grid\n"
 	      "  --block-size N|XxYxZ       threads per block (AMD: work-items per workgroup)\n"
 	      "  --registers N              registers per thread (AMD: VGPRs per work-item)\n"

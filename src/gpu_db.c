@@ -586,6 +586,10 @@ bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out, str
 	for (size_t i = 0; i < db->n_devices && hit == SIZE_MAX; i++)
 		if (any_name(&db->devices[i], name_equals, query))
 			hit = i;
+	/* A gfx target ("gfx942") is its first device, as sm_90 is NVIDIA's. */
+	for (size_t i = 0; i < db->n_devices && hit == SIZE_MAX; i++)
+		if (db->devices[i].vendor == GPU_AMD && str_ieq(db->devices[i].target, query))
+			hit = i;
 	/* A unique part of a name ("4090", "orin") is enough. */
 	if (hit == SIZE_MAX && strlen(query) >= 2) {
 		for (size_t i = 0; i < db->n_devices; i++) {

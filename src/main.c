@@ -53,8 +53,9 @@ static struct analysis *next_slot(struct results *res)
 }
 
 /* Resolves the GPU and computes one launch; a bad record is kept with its error. */
-static bool add_launch(struct results *res, const struct gpu_db *db, const struct launch *l,
-		       const struct occ_error *read_error, const char *file, long line)
+static bool add_launch(struct results *res, const struct gpu_db *db, const struct cli_options *o,
+		       const struct launch *l, const struct occ_error *read_error, const char *file,
+		       long line)
 {
 	struct analysis *a = next_slot(res);
 	struct occ_error err = { 0 };
@@ -72,6 +73,9 @@ static bool add_launch(struct results *res, const struct gpu_db *db, const struc
 			err.line = line;
 			err.status = OCC_EDATA;
 		}
+		analysis_fail(a, l, &err);
+	} else if (!cli_check_gpu(o, &gpu, &err)) {
+		/* a flag of the other vendor (--agprs for an H100) */
 		analysis_fail(a, l, &err);
 	} else {
 		analysis_run(a, l, &gpu, file, line);
@@ -109,7 +113,7 @@ static int load_launch_set(struct results *res, const struct gpu_db *db,
 	for (size_t r = 0; r < set->n; r++) {
 		struct launch_record *rec = &set->items[r];
 		cli_apply(o, &rec->launch);
-		if (!add_launch(res, db, &rec->launch, rec->valid ? NULL : &rec->error, path,
+		if (!add_launch(res, db, o, &rec->launch, rec->valid ? NULL : &rec->error, path,
 				rec->line))
 			return OCC_EDATA;
 	}
@@ -206,7 +210,8 @@ static int load_report(struct results *res, const struct gpu_db *db, const struc
 		matched++;
 		if (!(a = next_slot(res)))
 			return OCC_EDATA;
-		if (report_launch(db, rec, &given, path, &l, &gpu, &source, &err))
+		if (report_launch(db, rec, &given, path, &l, &gpu, &source, &err) &&
+		    cli_check_gpu(o, &gpu, &err))
 			analysis_run(a, &l, &gpu, path, rec->line);
 		else
 			analysis_fail(a, &l, &err);
@@ -331,7 +336,7 @@ static int load_launches(struct results *res, const struct gpu_db *db, const str
 	int status;
 
 	if (o->n_files == 0 && !o->load)
-		return add_launch(res, db, &o->launch, NULL, NULL, 0) ? 0 : OCC_EDATA;
+		return add_launch(res, db, o, &o->launch, NULL, NULL, 0) ? 0 : OCC_EDATA;
 	if (o->load && (status = load_file(res, db, o, o->load)) != 0)
 		return status;
 	for (int i = 0; i < o->n_files; i++)

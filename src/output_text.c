@@ -399,8 +399,15 @@ static void header(struct doc *d, const struct analysis *a)
 	str_sanitize(l->kernel, kernel, sizeof(kernel));
 	add(d, CANVAS_HEADER, "Kernel %s", kernel);
 	gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
-	add(d, CANVAS_NORMAL, "GPU     %s (%s, cc %s, %s), %d SM%s", a->gpu.name, a->gpu.arch.arch, cc,
-	    a->gpu.arch.family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
+	if (!a->gpu.name[0]) {
+		/* The GPU was not found (the error below says why). */
+		str_sanitize(l->gpu_name, kernel, sizeof(kernel));
+		add(d, CANVAS_NORMAL, "GPU     %s", kernel[0] ? kernel : "(none)");
+	} else {
+		add(d, CANVAS_NORMAL, "GPU     %s (%s, cc %s, %s), %d SM%s", a->gpu.name,
+		    a->gpu.arch.arch, cc, a->gpu.arch.family, a->gpu.sm_count,
+		    a->gpu.sm_count == 1 ? "" : "s");
+	}
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		str_copy(carve, sizeof(carve), "default");
 	else
@@ -535,9 +542,10 @@ struct canvas *output_text_canvas(const struct analysis *a, const struct output_
 
 	header(&d, a);
 	if (!a->ok) {
-		char msg[700];
+		char msg[700], line[720];
 		occ_error_format(&a->error, msg, sizeof(msg));
-		add(&d, CANVAS_WARNING, "error: %s", msg);
+		snprintf(line, sizeof(line), "error: %s", msg);
+		wrap_as(&d, 0, CANVAS_WARNING, line);
 	} else {
 		table(&d, a);
 		charts(&d);

@@ -214,6 +214,14 @@ expect 64 "missing value" -- --print --gpu mi300x --vgprs
 expect 64 "does not run wave32" -- --print --gpu mi300x --wave-size 32
 expect 64 "allows at most 108" -- --print --gpu mi300x --sgprs 109
 expect 64 "allows at most 256" -- --print --gpu mi300x --vgprs 257
+# A flag of the other vendor is a usage error, not silently ignored.
+expect 64 "--agprs: NVIDIA H100 80GB HBM3 is an NVIDIA GPU" -- --print --gpu h100 --agprs 32
+expect 64 "--wave-size: .* is an NVIDIA GPU" -- --print --gpu a100 --wave-size 32
+expect 64 "--barriers: Instinct MI300X is an AMD GPU" -- --print --gpu mi300x --barriers 2
+expect 64 "--carveout: .* is an AMD GPU" -- --format json --gpu "rx 7900 xtx" --carveout 50
+# A gfx target names its first device, as sm_90 names NVIDIA's.
+expect 0 '"arch": "gfx1100"' -- --format json --gpu gfx1100
+expect 0 '"arch": "gfx90a"' -- --format json --gpu GFX90A
 expect 0 "Usage: occview" -- --help
 for flag in --wave-size --vgprs --agprs --sgprs; do
 	expect 0 "^  $flag " -- --help
