@@ -63,6 +63,11 @@ int amd_simds_per_unit(const struct amd_arch *a)
 	return a->simds_per_cu * amd_cus_per_unit(a);
 }
 
+int amd_max_sgprs(const struct amd_arch *a)
+{
+	return (int)round_up(a->max_sgprs_per_wave, 16);
+}
+
 const char *amd_unit_name(const struct amd_arch *a)
 {
 	return a->wgp_mode ? "WGP" : "CU";
@@ -120,7 +125,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 
 	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
 	 * wave slot (sgprs_per_simd 0). */
-	if (in->sgprs < 0 || in->sgprs > a->max_sgprs_per_wave) {
+	if (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a)) {
 		misfit(r, AMD_SGPRS);
 		return;
 	}

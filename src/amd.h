@@ -108,6 +108,11 @@ int amd_cus_per_unit(const struct amd_arch *a);
 int amd_simds_per_unit(const struct amd_arch *a);
 const char *amd_unit_name(const struct amd_arch *a);   /* "CU" or "WGP" */
 
+/* The most SGPRs per wave a launch may give: the compiler's most
+ * (TotalNumSgprs, with VCC etc.) rounded up to 16, because rocprof reports
+ * the kernel descriptor's granulated count (a real MI300X kernel: 112). */
+int amd_max_sgprs(const struct amd_arch *a);
+
 /* Fills r; input values outside the target's limits give fits = false. */
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);
 

@@ -447,9 +447,9 @@ static void amd_derive_sgprs(const struct amd_arch *m, const struct occ_input *i
 {
 	int sgprs = in->sgprs, waves = x->wave_limit[AMD_SGPRS];
 
-	if (sgprs < 0 || sgprs > m->max_sgprs_per_wave) {
+	if (sgprs < 0 || sgprs > amd_max_sgprs(m)) {
 		step(d, "%s allows at most %d SGPRs per wave; %d exceed that: no workgroup fits",
-		     m->target, m->max_sgprs_per_wave, sgprs);
+		     m->target, amd_max_sgprs(m), sgprs);
 		amd_fail(d);
 		return;
 	}

@@ -244,9 +244,9 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu, const char 
 	if (l->agprs > (m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave))
 		return fail(err, file, line, "agprs", "AGPRs per work-item", l->agprs,
 			    m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave, gpu);
-	if (l->sgprs > m->max_sgprs_per_wave)
+	if (l->sgprs > amd_max_sgprs(m))
 		return fail(err, file, line, "sgprs", "SGPRs per wave", l->sgprs,
-			    m->max_sgprs_per_wave, gpu);
+			    amd_max_sgprs(m), gpu);
 	if (lds > m->max_lds_per_workgroup_bytes)
 		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
 			    m->max_lds_per_workgroup_bytes, gpu);

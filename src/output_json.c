@@ -21,9 +21,9 @@ static json_t *gpu_json(const struct gpu *g)
 			 "sm_count", g->sm_count);
 }
 
-static json_t *launch_json(const struct launch *l)
+static json_t *launch_json(const struct launch *l, const struct gpu *g)
 {
-	return json_pack("{s:I, s:[I,I,I], s:[i,i,i], s:i, s:i, s:I, s:I, s:o, s:i}",
+	json_t *o = json_pack("{s:I, s:[I,I,I], s:[i,i,i], s:i, s:i, s:I, s:I, s:o, s:i}",
 			 "grid_size", (json_int_t)launch_grid_size(l),
 			 "grid", (json_int_t)l->grid[0], (json_int_t)l->grid[1], (json_int_t)l->grid[2],
 			 "block", l->block[0], l->block[1], l->block[2],
@@ -34,6 +34,15 @@ static json_t *launch_json(const struct launch *l)
 			 "shared_mem_carveout_pct",
 			 l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? json_null() : json_integer(l->carveout_pct),
 			 "barriers", l->barriers);
+
+	/* AMD's own launch fields, named as in a launch list. */
+	if (o && g->arch.vendor == GPU_AMD) {
+		json_object_set_new(o, "wave_size", json_integer(l->wave_size ? l->wave_size :
+								 g->arch.amd.default_wave_size));
+		json_object_set_new(o, "agprs_per_thread", json_integer(l->agprs));
+		json_object_set_new(o, "sgprs_per_wave", json_integer(l->sgprs));
+	}
+	return o;
 }
 
 static json_t *occupancy_json(const struct analysis *a)
@@ -116,7 +125,7 @@ static json_t *kernel_json(const struct analysis *a)
 		json_object_set_new(k, "gpu", gpu_json(&a->gpu));
 	else
 		json_object_set_new(k, "gpu", json_null());
-	json_object_set_new(k, "launch", launch_json(&a->launch));
+	json_object_set_new(k, "launch", launch_json(&a->launch, &a->gpu));
 	if (a->ok) {
 		json_object_set_new(k, "occupancy", occupancy_json(a));
 		json_object_set_new(k, "waves", waves_json(&a->w));

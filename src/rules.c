@@ -421,7 +421,7 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 	case AMD_SGPRS:
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
 		    "%d SGPRs per wave; %s allows at most %d per wave, and a SIMD has %d.", in->sgprs,
-		    m->target, m->max_sgprs_per_wave, m->sgprs_per_simd);
+		    m->target, amd_max_sgprs(m), m->sgprs_per_simd);
 		break;
 	case AMD_LDS:
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too much LDS",

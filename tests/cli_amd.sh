@@ -212,7 +212,7 @@ expect 64 "--agprs: must not be negative" -- --print --gpu mi300x --agprs -1
 expect 64 "--sgprs: must not be negative" -- --print --gpu mi300x --sgprs -5
 expect 64 "missing value" -- --print --gpu mi300x --vgprs
 expect 64 "does not run wave32" -- --print --gpu mi300x --wave-size 32
-expect 64 "allows at most 108" -- --print --gpu mi300x --sgprs 109
+expect 64 "allows at most 112" -- --print --gpu mi300x --sgprs 113
 expect 64 "allows at most 256" -- --print --gpu mi300x --vgprs 257
 # A flag of the other vendor is a usage error, not silently ignored.
 expect 64 "--agprs: NVIDIA H100 80GB HBM3 is an NVIDIA GPU" -- --print --gpu h100 --agprs 32

@@ -654,7 +654,7 @@ START_TEST(every_amd_target_matches_engine)
 	static const int vgprs[] = { 0, 1, 24, 41, 64, 65, 96, 128, 129, 168, 256, 257 };
 	static const int agprs[] = { 0, 3, 32, 128, 256, 257 };
 	static const int no_agprs[] = { 0, 8 };
-	static const int sgprs[] = { 0, 16, 40, 80, 81, 100, 108, 109 };
+	static const int sgprs[] = { 0, 16, 40, 80, 81, 100, 108, 112, 113 };
 	static const int64_t lds[][2] = {
 		{ 0, 0 }, { 1, 0 }, { 0, 512 }, { 1000, 2000 }, { 0, 16384 }, { 40000, 0 },
 		{ 0, 65536 }, { 0, 65537 }, { 100000, 63840 }, { 0, 163841 },
@@ -687,12 +687,12 @@ START_TEST(every_amd_target_matches_engine)
 			for (size_t v = 0; v < sizeof(vgprs) / sizeof(vgprs[0]); v++)
 			for (size_t g = 0; g < n_ag; g++)
 			for (size_t l = 0; l < sizeof(lds) / sizeof(lds[0]); l++) {
-				/* SGPRs turn through all eight across the ten LDS sizes of
+				/* SGPRs turn through all nine across the ten LDS sizes of
 				 * each (size, VGPRs, AGPRs); units and grids cycle: they only
 				 * feed the waves */
 				const int64_t *b = lds[l];
 				struct occ_input in = { sizes[t], vgprs[v], b[0], b[1], DEF, 0, wave,
-							ag[g], sgprs[k % 8] };
+							ag[g], sgprs[k % (sizeof(sgprs) / sizeof(sgprs[0]))] };
 				n += check_amd_config(a, &in, units[k % 4], grids[(k / 3) % 4],
 						      &cov);
 				k++;
@@ -883,11 +883,12 @@ START_TEST(mi300x_misfits)
 	ck_assert_str_eq(last(&d), "The launch already fails on LDS (no workgroup fits, see there): this factor is not counted");
 	ck_assert_str_eq(d.title, "Wave slots: not counted (no workgroup fits)");
 
-	/* 109 SGPRs: above the 108 a wave may have (VCC, FLAT_SCRATCH, XNACK included) */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 64, 0, 109 };
+	/* 113 SGPRs: above the 108 a wave may have (VCC, FLAT_SCRATCH, XNACK
+	 * included) rounded up to rocprof's granule of 16, 112 */
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 64, 0, 113 };
 	occ_compute(a, &in, &r);
 	derive_limit(a, &in, &r, OCC_BARRIERS, &d);
-	ck_assert_str_eq(last(&d), "gfx942 allows at most 108 SGPRs per wave; 109 exceed that: no workgroup fits");
+	ck_assert_str_eq(last(&d), "gfx942 allows at most 112 SGPRs per wave; 113 exceed that: no workgroup fits");
 }
 END_TEST
 

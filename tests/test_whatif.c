@@ -880,8 +880,9 @@ START_TEST(amd_steps)
 	ck_assert(whatif_set_value(w, WHATIF_AGPRS, 256));
 	ck_assert(!whatif_step(w, WHATIF_AGPRS, +1, false));
 	ck_assert(!whatif_set_value(w, WHATIF_AGPRS, 257));
-	/* SGPRs: up to the 108 TotalNumSgprs can reach */
-	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 108));
+	/* SGPRs: up to the 108 TotalNumSgprs can reach, rounded up to the 16 of
+	 * rocprof's granulated count: 112 */
+	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 112));
 	ck_assert(!whatif_step(w, WHATIF_SGPRS, +1, false));
 	whatif_free(w);
 }

@@ -276,7 +276,7 @@ static void field_range(const struct whatif_state *s, enum whatif_field f, int64
 		*hi = a->amd.unified_vgpr_agpr ? a->amd.max_vgprs_per_wave : a->amd.max_agprs_per_wave;
 		break;
 	case WHATIF_SGPRS:
-		*hi = a->amd.max_sgprs_per_wave;
+		*hi = amd_max_sgprs(&a->amd);
 		break;
 	case WHATIF_GPU:
 	case WHATIF_N_FIELDS:
