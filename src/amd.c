@@ -205,34 +205,18 @@ const char *amd_factor_key(enum amd_factor f)
 
 /* ---- reading the tables ---- */
 
-struct row_ctx {
-	const char *file;
-	const struct csv_row *header;
-	const struct csv_row *row;
-	struct occ_error *err;
-};
-
-static const char *field(const struct row_ctx *c, const char *col)
+/* An int field of struct amd_arch: its range fits an int. */
+static bool get_int(const struct csv_cell *c, const char *col, long min, long max, int *out)
 {
-	return csvread_field(c->row, csvread_column(c->header, col));
-}
+	int64_t v;
 
-static bool get_int(const struct row_ctx *c, const char *col, long min, long max, int *out)
-{
-	const char *s = field(c, col);
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (!*s || *end || v < min || v > max) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
-			      "expected a whole number from %ld to %ld, got \"%.40s\"", min, max, s);
+	if (!csvread_int(c, col, min, max, false, &v))
 		return false;
-	}
 	*out = (int)v;
 	return true;
 }
 
-static bool get_bool(const struct row_ctx *c, const char *col, bool *out)
+static bool get_bool(const struct csv_cell *c, const char *col, bool *out)
 {
 	int v;
 
@@ -242,23 +226,7 @@ static bool get_bool(const struct row_ctx *c, const char *col, bool *out)
 	return true;
 }
 
-static bool get_text(const struct row_ctx *c, const char *col, char *out, size_t size, bool required)
-{
-	const char *s = field(c, col);
-
-	if (required && !*s) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col, "missing value");
-		return false;
-	}
-	if (!str_copy(out, size, s)) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
-			      "longer than %zu characters", size - 1);
-		return false;
-	}
-	return true;
-}
-
-static bool read_arch(const struct row_ctx *c, struct amd_arch *a)
+static bool read_arch(const struct csv_cell *c, struct amd_arch *a)
 {
 	static const struct { const char *col; size_t off; long min, max; } ints[] = {
 #define I(name, lo, hi) { #name, offsetof(struct amd_arch, name), lo, hi }
@@ -284,9 +252,9 @@ static bool read_arch(const struct row_ctx *c, struct amd_arch *a)
 	};
 
 	memset(a, 0, sizeof(*a));
-	if (!get_text(c, "target", a->target, sizeof(a->target), true) ||
-	    !get_text(c, "family", a->family, sizeof(a->family), true) ||
-	    !get_text(c, "provenance", a->provenance, sizeof(a->provenance), false) ||
+	if (!csvread_text(c, "target", a->target, sizeof(a->target), true) ||
+	    !csvread_text(c, "family", a->family, sizeof(a->family), true) ||
+	    !csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false) ||
 	    !get_bool(c, "wave32", &a->wave32) || !get_bool(c, "wave64", &a->wave64) ||
 	    !get_bool(c, "unified_vgpr_agpr", &a->unified_vgpr_agpr) ||
 	    !get_bool(c, "wgp_mode", &a->wgp_mode))
@@ -321,24 +289,24 @@ static bool read_arch(const struct row_ctx *c, struct amd_arch *a)
 	return true;
 }
 
-static bool read_device(const struct row_ctx *c, struct amd_device *d)
+static bool read_device(const struct csv_cell *c, struct amd_device *d)
 {
 	memset(d, 0, sizeof(*d));
-	return get_text(c, "name", d->name, sizeof(d->name), true) &&
-	       get_text(c, "aliases", d->aliases, sizeof(d->aliases), false) &&
-	       get_text(c, "target", d->target, sizeof(d->target), true) &&
-	       get_text(c, "provenance", d->provenance, sizeof(d->provenance), false) &&
+	return csvread_text(c, "name", d->name, sizeof(d->name), true) &&
+	       csvread_text(c, "aliases", d->aliases, sizeof(d->aliases), false) &&
+	       csvread_text(c, "target", d->target, sizeof(d->target), true) &&
+	       csvread_text(c, "provenance", d->provenance, sizeof(d->provenance), false) &&
 	       get_int(c, "cu_count", 1, 100000, &d->cu_count);
 }
 
-typedef bool (*read_fn)(const struct row_ctx *c, void *item);
+typedef bool (*read_fn)(const struct csv_cell *c, void *item);
 
-static bool read_arch_v(const struct row_ctx *c, void *item)
+static bool read_arch_v(const struct csv_cell *c, void *item)
 {
 	return read_arch(c, item);
 }
 
-static bool read_device_v(const struct row_ctx *c, void *item)
+static bool read_device_v(const struct csv_cell *c, void *item)
 {
 	return read_device(c, item);
 }
@@ -373,7 +341,7 @@ static bool parse_table(const char *name, const char *csv, size_t len, const cha
 		ok = false;
 	}
 	for (size_t i = 1; ok && i < rows.n; i++) {
-		struct row_ctx c = { name, &rows.rows[0], &rows.rows[i], err };
+		struct csv_cell c = { name, &rows.rows[0], &rows.rows[i], err };
 		ok = read(&c, items + count * size);
 		count++;
 	}

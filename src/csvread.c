@@ -158,3 +158,47 @@ const char *csvread_field(const struct csv_row *row, int i)
 {
 	return i >= 0 && (size_t)i < row->n ? row->fields[i] : "";
 }
+
+const char *csvread_named(const struct csv_cell *c, const char *col)
+{
+	return csvread_field(c->row, csvread_column(c->header, col));
+}
+
+bool csvread_int(const struct csv_cell *c, const char *col, int64_t min, int64_t max,
+		 bool optional, int64_t *out)
+{
+	const char *s = csvread_named(c, col);
+	char *end;
+	long long v;
+
+	if (!*s && optional) {
+		*out = 0;
+		return true;
+	}
+	v = strtoll(s, &end, 10);
+	if (!*s || *end || v < min || v > max) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "expected a whole number from %lld to %lld, got \"%.40s\"",
+			      (long long)min, (long long)max, s);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool csvread_text(const struct csv_cell *c, const char *col, char *out, size_t size,
+		  bool required)
+{
+	const char *s = csvread_named(c, col);
+
+	if (required && !*s) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col, "missing value");
+		return false;
+	}
+	if (!str_copy(out, size, s)) {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
+			      "longer than %zu characters", size - 1);
+		return false;
+	}
+	return true;
+}

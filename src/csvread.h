@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "error.h"
 
@@ -27,5 +28,22 @@ void csvread_free(struct csv_rows *rows);
 int csvread_column(const struct csv_row *header, const char *name);
 /* Field i of a row, or "" when the row is shorter (ragged rows). */
 const char *csvread_field(const struct csv_row *row, int i);
+
+/* A row of a table read by column name, with what an error names: the file,
+ * the row's line and the column (the GPU database readers). */
+struct csv_cell {
+	const char *file;
+	const struct csv_row *header;
+	const struct csv_row *row;
+	struct occ_error *err;
+};
+
+const char *csvread_named(const struct csv_cell *c, const char *col);
+/* A whole number in [min, max]; empty is 0 when optional. */
+bool csvread_int(const struct csv_cell *c, const char *col, int64_t min, int64_t max,
+		 bool optional, int64_t *out);
+/* The text, which must fit size (and be there when required). */
+bool csvread_text(const struct csv_cell *c, const char *col, char *out, size_t size,
+		  bool required);
 
 #endif

@@ -43,40 +43,6 @@ struct gpu_db {
 };
 
 /* Where a row is being read, for messages. */
-struct row_ctx {
-	const char *file;
-	const struct csv_row *header;
-	const struct csv_row *row;
-	struct occ_error *err;
-};
-
-static const char *field(const struct row_ctx *c, const char *col)
-{
-	return csvread_field(c->row, csvread_column(c->header, col));
-}
-
-static bool get_int(const struct row_ctx *c, const char *col, int64_t min, int64_t max,
-		    bool optional, int64_t *out)
-{
-	const char *s = field(c, col);
-	char *end;
-	long long v;
-
-	if (!*s && optional) {
-		*out = 0;
-		return true;
-	}
-	v = strtoll(s, &end, 10);
-	if (!*s || *end || v < min || v > max) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
-			      "expected a whole number from %lld to %lld, got \"%.40s\"",
-			      (long long)min, (long long)max, s);
-		return false;
-	}
-	*out = v;
-	return true;
-}
-
 static bool parse_cc(const char *s, int *major, int *minor)
 {
 	char *end;
@@ -95,9 +61,9 @@ static bool parse_cc(const char *s, int *major, int *minor)
 	return true;
 }
 
-static bool get_cc(const struct row_ctx *c, int *major, int *minor)
+static bool get_cc(const struct csv_cell *c, int *major, int *minor)
 {
-	const char *s = field(c, "cc");
+	const char *s = csvread_named(c, "cc");
 
 	if (parse_cc(s, major, minor))
 		return true;
@@ -106,25 +72,9 @@ static bool get_cc(const struct row_ctx *c, int *major, int *minor)
 	return false;
 }
 
-static bool get_text(const struct row_ctx *c, const char *col, char *out, size_t size, bool required)
+static bool parse_configs(const struct csv_cell *c, struct gpu_arch *a)
 {
-	const char *s = field(c, col);
-
-	if (required && !*s) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col, "missing value");
-		return false;
-	}
-	if (!str_copy(out, size, s)) {
-		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, col,
-			      "longer than %zu characters", size - 1);
-		return false;
-	}
-	return true;
-}
-
-static bool parse_configs(const struct row_ctx *c, struct gpu_arch *a)
-{
-	const char *s = field(c, "smem_configs_kb");
+	const char *s = csvread_named(c, "smem_configs_kb");
 	const char *p = s;
 
 	a->n_smem_configs = 0;
@@ -155,7 +105,7 @@ static bool parse_configs(const struct row_ctx *c, struct gpu_arch *a)
 	return true;
 }
 
-static bool read_arch(const struct row_ctx *c, struct gpu_arch *a)
+static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 {
 	static const struct { const char *col; size_t off; int64_t min, max; bool optional; } ints[] = {
 #define F(name, lo, hi, opt) { #name, offsetof(struct gpu_arch, name), lo, hi, opt }
@@ -178,21 +128,21 @@ static bool read_arch(const struct row_ctx *c, struct gpu_arch *a)
 	int64_t v;
 
 	memset(a, 0, sizeof(*a));
-	if (!get_text(c, "arch", a->arch, sizeof(a->arch), true) ||
-	    !get_text(c, "family", a->family, sizeof(a->family), false) ||
+	if (!csvread_text(c, "arch", a->arch, sizeof(a->arch), true) ||
+	    !csvread_text(c, "family", a->family, sizeof(a->family), false) ||
 	    !get_cc(c, &a->cc_major, &a->cc_minor))
 		return false;
 	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
-		if (!get_int(c, ints[i].col, ints[i].min, ints[i].max, ints[i].optional, &v))
+		if (!csvread_int(c, ints[i].col, ints[i].min, ints[i].max, ints[i].optional, &v))
 			return false;
 		*(int *)((char *)a + ints[i].off) = (int)v;
 	}
-	if (!get_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
-	    !get_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
-	    !get_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
+	if (!csvread_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
+	    !csvread_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
+	    !csvread_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
 	    !parse_configs(c, a))
 		return false;
-	get_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
+	csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
 	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {
 		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "max_warps_per_sm",
 			      "max_warps_per_sm x warp_size must equal max_threads_per_sm");
@@ -206,18 +156,18 @@ static bool read_arch(const struct row_ctx *c, struct gpu_arch *a)
 	return true;
 }
 
-static bool read_device(const struct row_ctx *c, struct device_row *d)
+static bool read_device(const struct csv_cell *c, struct device_row *d)
 {
 	int64_t sms;
 
 	memset(d, 0, sizeof(*d));
-	if (!get_text(c, "name", d->name, sizeof(d->name), true) ||
+	if (!csvread_text(c, "name", d->name, sizeof(d->name), true) ||
 	    !get_cc(c, &d->cc_major, &d->cc_minor) ||
-	    !get_int(c, "sm_count", 1, 100000, false, &sms) ||
-	    !get_text(c, "segment", d->segment, sizeof(d->segment), false) ||
-	    !get_text(c, "aliases", d->aliases, sizeof(d->aliases), false))
+	    !csvread_int(c, "sm_count", 1, 100000, false, &sms) ||
+	    !csvread_text(c, "segment", d->segment, sizeof(d->segment), false) ||
+	    !csvread_text(c, "aliases", d->aliases, sizeof(d->aliases), false))
 		return false;
-	get_text(c, "provenance", d->provenance, sizeof(d->provenance), false);
+	csvread_text(c, "provenance", d->provenance, sizeof(d->provenance), false);
 	d->sm_count = (int)sms;
 	return true;
 }
@@ -308,7 +258,7 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 	}
 	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err);
 	for (size_t i = 1; ok && i < rows.n; i++) {
-		struct row_ctx c = { name, &rows.rows[0], &rows.rows[i], err };
+		struct csv_cell c = { name, &rows.rows[0], &rows.rows[i], err };
 		if (is_arch) {
 			struct gpu_arch a;
 			ok = read_arch(&c, &a) && put_arch(db, &a);
