@@ -450,6 +450,9 @@ START_TEST(tables_parse_and_agree)
 		ck_assert_msg(arch(devs[i].target) != NULL, "%s: no target %s", devs[i].name,
 			      devs[i].target);
 		ck_assert_msg(devs[i].aliases[0] && devs[i].provenance[0], "%s", devs[i].name);
+		/* gpu_db counts WGPs as cu_count / 2 in WGP mode: an odd count would lose a CU. */
+		ck_assert_msg(devs[i].cu_count % amd_cus_per_unit(arch(devs[i].target)) == 0,
+			      "%s: %d CUs", devs[i].name, devs[i].cu_count);
 	}
 	free(devs);
 }

@@ -103,6 +103,74 @@ START_TEST(find_unknown_lists_close_names)
 }
 END_TEST
 
+/* gpu_db_find takes the first row whose name or alias equals the query, over
+ * both vendors' rows: an alias another row already holds would quietly lead
+ * to that row. Every name and alias must find its own device. */
+START_TEST(every_name_and_alias_finds_its_device)
+{
+	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
+		struct gpu dev, g;
+		struct occ_error err = { 0 };
+		char buf[sizeof(dev.aliases)];
+		char *save = NULL;
+
+		ck_assert(gpu_db_device_at(db, i, &dev));
+		ck_assert_msg(gpu_db_find(db, dev.name, &g, &err), "%s: %s", dev.name, err.message);
+		ck_assert_str_eq(g.name, dev.name);
+		snprintf(buf, sizeof(buf), "%s", dev.aliases);
+		for (char *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+			occ_error_clear(&err);
+			ck_assert_msg(gpu_db_find(db, t, &g, &err), "%s: %s", t, err.message);
+			ck_assert_msg(strcmp(g.name, dev.name) == 0, "alias \"%s\" of %s finds %s", t,
+				      dev.name, g.name);
+		}
+	}
+}
+END_TEST
+
+/* AMD devices: LLVM target and Compute Units as AMD's "AMD GPU specifications"
+ * page lists them (rocm.docs.amd.com/en/latest/reference/gpu-specs.html,
+ * docs/reference/gpu-specs.rst at ROCm/rocm-docs@2b48ffc7; the RDNA2 rows at
+ * ROCm/legacy-rocm-build@e88a729c). */
+START_TEST(amd_devices_as_rocm_lists_them)
+{
+	static const struct { const char *query, *name, *target; int cus; } want[] = {
+		{ "mi355x", "Instinct MI355X", "gfx950", 256 },
+		{ "mi300a", "Instinct MI300A", "gfx942", 228 },
+		{ "mi325x", "Instinct MI325X", "gfx942", 304 },
+		/* "220 (110 per GCD)": each GCD is its own HIP device */
+		{ "mi250x", "Instinct MI250X GCD", "gfx90a", 110 },
+		{ "mi210", "Instinct MI210", "gfx90a", 104 },
+		{ "mi100", "Instinct MI100", "gfx908", 120 },
+		{ "mi25", "Instinct MI25", "gfx900", 64 },
+		{ "mi6", "Instinct MI6", "gfx803", 36 },
+		{ "w7800 48gb", "Radeon PRO W7800", "gfx1100", 70 },
+		{ "rx7800xt", "Radeon RX 7800 XT", "gfx1101", 60 },
+		{ "7600", "Radeon RX 7600", "gfx1102", 32 },
+		{ "6800 xt", "Radeon RX 6800 XT", "gfx1030", 72 },
+		{ "880m", "Radeon 880M", "gfx1150", 12 },
+		{ "ryzen ai max+ 395", "Radeon 8060S", "gfx1151", 40 },
+		{ "9060 xt lp", "Radeon RX 9060 XT", "gfx1200", 32 },
+		{ "rx9070gre", "Radeon RX 9070 GRE", "gfx1201", 48 },
+	};
+	char target[16];
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct gpu g;
+		struct occ_error err = { 0 };
+
+		ck_assert_msg(gpu_db_find(db, want[i].query, &g, &err), "%s: %s", want[i].query,
+			      err.message);
+		ck_assert_str_eq(g.name, want[i].name);
+		ck_assert_int_eq(g.arch.vendor, GPU_AMD);
+		gpu_arch_cc_string(&g.arch, target, sizeof(target));
+		ck_assert_str_eq(target, want[i].target);
+		/* occupancy counts WGPs (two CUs) on RDNA's default WGP mode */
+		ck_assert_int_eq(g.sm_count * amd_cus_per_unit(&g.arch.amd), want[i].cus);
+	}
+}
+END_TEST
+
 static bool load(const char *name, const char *text, struct occ_error *err)
 {
 	occ_error_clear(err);
@@ -232,6 +300,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, builtin_counts);
 	tcase_add_test(tc, find_by_name_alias_cc);
 	tcase_add_test(tc, find_unknown_lists_close_names);
+	tcase_add_test(tc, every_name_and_alias_finds_its_device);
+	tcase_add_test(tc, amd_devices_as_rocm_lists_them);
 	tcase_add_test(tc, user_files_override_and_add);
 	tcase_add_test(tc, user_file_from_disk);
 	tcase_add_test(tc, malformed_files);
