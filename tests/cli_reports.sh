@@ -91,17 +91,17 @@ stderr() {
 # gunrock_mi300_rocprofv1_results_TRUNCATED.csv: 13 kernel rows (lines 2-14).
 # Line 2: grd 155648, wgr 512, lds 0, arch_vgpr 16 -> grid 155648 / 512 = 304.
 # Line 12's name says "target_arch)942" on gpu-id 2, the device of every row,
-# and no CU count: the first gfx942 device of data/amd_devices.csv (line 4,
-# Instinct MI325X), with a note. Line 12 has sgpr 112: rocprof reports the
+# and no CU count: the first gfx942 device of data/amd_devices.csv (line 5,
+# Instinct MI300X), with a note. Line 12 has sgpr 112: rocprof reports the
 # kernel descriptor's count in granules of 16, so 112 is the granulated 108
 # (gfx942's most in data/amd_archs.csv), accepted: 800 / 112 = 7 waves per SIMD.
 f=$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
 json 0 "$f"
 kernels 13
 first 304 1 1 512 1 1 16 0
-has kernels.0.gpu.name '"Instinct MI325X"'
+has kernels.0.gpu.name '"Instinct MI300X"'
 has kernels.0.error null
-stderr "the report names the architecture (gfx942) but not the device; using Instinct MI325X (304 CUs)"
+stderr "the report names the architecture (gfx942) but not the device; using Instinct MI300X (304 CUs)"
 has kernels.10.launch.sgprs_per_wave 112
 has kernels.10.error null
 # Line 14: grd 256, wgr 256, lds 11776, arch_vgpr 12.

@@ -60,7 +60,7 @@ static void ck_dims(const struct launch *l, int64_t gx, int64_t gy, int64_t gz, 
  * lds, scr, arch_vgpr, accum_vgpr, sgpr, wave_size). Grid 155648 / 512 = 304
  * workgroups. The file names gfx942 only in line 12's kernel name
  * ("target_arch)942", same gpu-id 2) and no CU count, so the GPU is the first
- * gfx942 device of data/amd_devices.csv: Instinct MI325X (its line 4). */
+ * gfx942 device of data/amd_devices.csv: Instinct MI300X (its line 5). */
 START_TEST(rocprof_v1_first_device_of_target)
 {
 	struct report r;
@@ -82,9 +82,9 @@ START_TEST(rocprof_v1_first_device_of_target)
 	ck_assert_int_eq(l.static_smem_bytes, 0);
 	ck_assert_int_eq(l.dynamic_smem_bytes, 0);
 	ck_assert_int_eq(src, REPORT_GPU_FIRST);
-	ck_assert_str_eq(g.name, "Instinct MI325X");
+	ck_assert_str_eq(g.name, "Instinct MI300X");
 	ck_assert_str_eq(g.arch.amd.target, "gfx942");
-	ck_assert_str_eq(l.gpu_name, "Instinct MI325X");
+	ck_assert_str_eq(l.gpu_name, "Instinct MI300X");
 	/* No earlier device of the database is a gfx942. */
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
 		struct gpu d;
