@@ -96,8 +96,9 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 	/* Shorter than the panes' titles: all four fit in 60 columns. */
 	static const char *const labels[PANE_N] = {
 		[PANE_TABLE] = "Occupancy", [PANE_CHARTS] = "Charts",
-		[PANE_SMS] = "Per-SM", [PANE_RULES] = "Findings",
+		[PANE_SMS] = NULL /* Per-SM, -CU or -WGP */, [PANE_RULES] = "Findings",
 	};
+	char per_unit[16];
 	int x = r.x;
 
 	memset(e->tab_rect, 0, sizeof(e->tab_rect));
@@ -106,7 +107,13 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 		bool on = e->active == (enum pane_id)p;
 		int used;
 
-		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1, labels[p]);
+		const char *name = labels[p];
+
+		if (!name) {
+			snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
+			name = per_unit;
+		}
+		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1, name);
 		used = canvas_text(c, x, r.y, r.x + r.w - x, on ? CANVAS_FOCUS : CANVAS_DIM, label);
 		e->tab_rect[p] = (struct rect){ x, r.y, used, 1 };
 		x += used + 1;

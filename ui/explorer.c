@@ -388,10 +388,15 @@ void explorer_draw(struct explorer *e, struct canvas *c)
 	if (e->layout.tabbed)
 		chrome_draw_tabs(e, c, e->layout.tabs);
 	for (int p = 0; p < PANE_N; p++) {
+		const struct pane_class *cls = e->panes[p].cls;
 		struct rect r = e->layout.pane[p];
+		char title[64];
+
 		if (rect_empty(r))
 			continue;
-		canvas_frame(c, r.x, r.y, r.w, r.h, e->panes[p].cls->title, CANVAS_FRAME);
+		canvas_frame(c, r.x, r.y, r.w, r.h,
+			     cls->title_for ? cls->title_for(&e->view, title, sizeof(title)) : cls->title,
+			     CANVAS_FRAME);
 		e->panes[p].cls->draw(&e->panes[p], c, rect_inner(r), &e->view);
 	}
 	chrome_draw_status(e, c, e->layout.status);

@@ -31,7 +31,10 @@ struct pane {
 
 struct pane_class {
 	const char *name;   /* "table" */
-	const char *title;  /* shown in the frame and the tab bar */
+	const char *title;  /* shown in the frame */
+	/* NULL: title as it is. Otherwise the title for this view (the per-SM
+	 * pane says CU or WGP on AMD) written into buf. */
+	const char *(*title_for)(const struct view *v, char *buf, size_t size);
 	void (*draw)(struct pane *p, struct canvas *c, struct rect r, const struct view *v);
 	/* NULL: the pane takes no keys. */
 	enum reaction (*key)(struct pane *p, enum action a, const struct view *v);

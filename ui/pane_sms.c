@@ -288,9 +288,16 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	free(owned);
 }
 
+static const char *title_for(const struct view *v, char *buf, size_t size)
+{
+	snprintf(buf, size, "Achieved occupancy per %s", gpu_unit(&v->cur.gpu.arch));
+	return buf;
+}
+
 const struct pane_class pane_sms = {
 	.name = "sms",
 	.title = "Achieved occupancy per SM",
+	.title_for = title_for,
 	.draw = draw,
 	.key = NULL,
 	.click = NULL,

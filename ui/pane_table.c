@@ -196,7 +196,11 @@ static void amd_header(struct out *o, const struct view *v)
 	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
 	if (l->agprs > 0)
 		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
-	add_item(&it, CANVAS_NORMAL, "%d SGPRs", l->sgprs);
+	/* 0: not given (rocprofv3's kernel trace, a launch file without it) */
+	if (l->sgprs > 0)
+		add_item(&it, CANVAS_NORMAL, "%d SGPRs", l->sgprs);
+	else if (a->gpu.arch.amd.sgprs_per_simd > 0)
+		add_item(&it, CANVAS_NORMAL, "SGPRs not given");
 	add_item(&it, CANVAS_NORMAL, "LDS %lld B", (long long)launch_smem_per_block_bytes(l));
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
