@@ -21,6 +21,8 @@ static const struct import_class *const import_classes[] = {
 	&import_rocprof_v2,
 	&import_rocprof_v3_trace,
 	&import_rocprof_v3_counters,
+	&import_ncu_details,
+	&import_ncu_raw,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -283,7 +285,9 @@ static bool find_header(const char *name, struct cursor *c, const struct import_
 	long unknown_line = 0;
 	char unknown[160] = "";
 	const char *refused = NULL;
-	long refused_line = 0;
+	long refused_line = 0, error_line = 0, text_line = 0;
+	char error_text[160] = "";
+	size_t start = c->pos;
 
 	while (c->pos < c->len) {
 		size_t next, end = line_end(c, &next);
@@ -291,6 +295,17 @@ static bool find_header(const char *name, struct cursor *c, const struct import_
 		struct csv_rows rows;
 		bool found = false;
 
+		/* The profiler's own error ("==ERROR== The application returned an
+		 * error code (1).") says why a run left no table. */
+		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
+			char raw[140];
+			size_t n = end - c->pos < sizeof(raw) - 1 ? end - c->pos : sizeof(raw) - 1;
+
+			memcpy(raw, s, n);
+			raw[n] = '\0';
+			str_sanitize(raw, error_text, sizeof(error_text));
+			error_line = c->line;
+		}
 		if (!is_blank(s, end - c->pos) && !is_banner(s, end - c->pos) &&
 		    parse_one(name, c->text, c->pos, end, c->line, &rows)) {
 			const struct csv_row *h = &rows.rows[0];
@@ -330,6 +345,15 @@ static bool find_header(const char *name, struct cursor *c, const struct import_
 	}
 	if (refused)
 		occ_error_set(err, OCC_EDATA, name, refused_line, NULL, "%s", refused);
+	else if (import_ncu_text_output(c->text + start, c->len - start, &text_line))
+		occ_error_set(err, OCC_EDATA, name, text_line, NULL,
+			      "this is Nsight Compute's text output, which occview does not read; "
+			      "export the report as CSV: ncu --csv (or ncu --import FILE.ncu-rep --csv, "
+			      "optionally with --page raw)");
+	else if (error_line)
+		occ_error_set(err, OCC_EDATA, name, error_line, NULL,
+			      "no table found: the profiler wrote no CSV header, and line %ld says "
+			      "\"%s\"", error_line, error_text);
 	else if (unknown_line)
 		occ_error_set(err, OCC_EDATA, name, unknown_line, NULL,
 			      "no profiler table occview knows: the first table-like line is "

@@ -13,6 +13,7 @@
 #define OCC_IMPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "csvread.h"
 #include "error.h"
@@ -35,6 +36,14 @@ extern const struct import_class import_rocprof_v1;
 extern const struct import_class import_rocprof_v2;
 extern const struct import_class import_rocprof_v3_trace;
 extern const struct import_class import_rocprof_v3_counters;
+extern const struct import_class import_ncu_details;
+extern const struct import_class import_ncu_raw;
+
+/* True when text is Nsight Compute's text output (ncu without --csv); *line
+ * gets the line that shows it. Such a file is refused, not read. */
+bool import_ncu_text_output(const char *text, size_t len, long *line);
+/* True when the metric name table is sorted for bsearch (a test checks). */
+bool import_ncu_table_sorted(void);
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

@@ -1,0 +1,737 @@
+/* import_ncu.c - Nsight Compute CSV: the details page (one row per metric,
+ * rows of one kernel share an ID) and the raw page (one row per kernel, a
+ * units row under the header); and a recogniser for ncu's text output, which
+ * is refused with the way to get a CSV. */
+#include "config.h"
+
+#include "import.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "strutil.h"
+
+/* What occview takes from a report, whichever name the file gives it. */
+enum slot {
+	S_REGISTERS,
+	S_LIMIT_WARPS, S_LIMIT_BLOCKS, S_LIMIT_REGISTERS, S_LIMIT_SMEM, S_LIMIT_BARRIERS,
+	S_THEORETICAL, S_WAVES,
+	S_SMEM_CONFIG, S_DRIVER_SMEM, S_STATIC_SMEM, S_DYNAMIC_SMEM,
+	S_BARRIERS,
+	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
+	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
+	S_SM_COUNT_DEV,  /* device__attribute_multiprocessor_count: second choice */
+	S_ACHIEVED, S_ACHIEVED_WARPS,
+	S_DURATION,
+	S_BLOCK_X, S_BLOCK_Y, S_BLOCK_Z, S_BLOCK_SIZE,
+	S_GRID_X, S_GRID_Y, S_GRID_Z, S_GRID_SIZE,
+	S_CC_MAJOR, S_CC_MINOR,
+	S_DEVICE_NAME,   /* text */
+	S_N
+};
+
+/* How a slot's value reads and scales. */
+enum kind {
+	K_COUNT,    /* a whole number; its unit (block, register/thread, ...) is a label */
+	K_BYTES,    /* a whole number of bytes: byte, Kbyte, Mbyte, Gbyte (decimal) */
+	K_TIME,     /* nanoseconds: ns, us, ms, s and nsecond, usecond, msecond, second */
+	K_RATIO,    /* a number as written: %, warps, waves */
+	K_TEXT,
+};
+
+static const enum kind slot_kind[S_N] = {
+	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
+	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
+	[S_THEORETICAL] = K_RATIO, [S_WAVES] = K_RATIO,
+	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
+	[S_DURATION] = K_TIME,
+	[S_DEVICE_NAME] = K_TEXT,
+};
+
+struct metric {
+	const char *name;
+	enum slot slot;
+};
+
+/* Sorted by strcmp (checked by a test): display labels of the details page
+ * sections and raw metric names, which the raw page and --metrics runs use.
+ * "Block Size" and "Grid Size" as metrics are totals (threads per block,
+ * blocks). Both registers metrics exist; the occupancy calculator uses the
+ * per-thread count, so launch__registers_per_thread_allocated is not read. */
+static const struct metric metrics[] = {
+	{ "# SMs", S_SM_COUNT },
+	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS },
+	{ "Achieved Occupancy", S_ACHIEVED },
+	{ "Block Limit Barriers", S_LIMIT_BARRIERS },
+	{ "Block Limit Registers", S_LIMIT_REGISTERS },
+	{ "Block Limit SM", S_LIMIT_BLOCKS },
+	{ "Block Limit Shared Mem", S_LIMIT_SMEM },
+	{ "Block Limit Warps", S_LIMIT_WARPS },
+	{ "Block Size", S_BLOCK_SIZE },
+	{ "Cluster Size", S_CLUSTER_SIZE },
+	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM },
+	{ "Duration", S_DURATION },
+	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM },
+	{ "Grid Size", S_GRID_SIZE },
+	{ "Registers Per Thread", S_REGISTERS },
+	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
+	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
+	{ "Theoretical Occupancy", S_THEORETICAL },
+	{ "Waves Per SM", S_WAVES },
+	{ "device__attribute_compute_capability_major", S_CC_MAJOR },
+	{ "device__attribute_compute_capability_minor", S_CC_MINOR },
+	{ "device__attribute_display_name", S_DEVICE_NAME },
+	{ "device__attribute_multiprocessor_count", S_SM_COUNT_DEV },
+	{ "gpu__time_duration.sum", S_DURATION },
+	{ "launch__barrier_count", S_BARRIERS },
+	{ "launch__block_dim_x", S_BLOCK_X },
+	{ "launch__block_dim_y", S_BLOCK_Y },
+	{ "launch__block_dim_z", S_BLOCK_Z },
+	{ "launch__block_size", S_BLOCK_SIZE },
+	{ "launch__cluster_dim_x", S_CLUSTER_X },
+	{ "launch__cluster_dim_y", S_CLUSTER_Y },
+	{ "launch__cluster_dim_z", S_CLUSTER_Z },
+	{ "launch__grid_dim_x", S_GRID_X },
+	{ "launch__grid_dim_y", S_GRID_Y },
+	{ "launch__grid_dim_z", S_GRID_Z },
+	{ "launch__grid_size", S_GRID_SIZE },
+	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS },
+	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS },
+	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS },
+	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM },
+	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS },
+	{ "launch__registers_per_thread", S_REGISTERS },
+	{ "launch__shared_mem_config_size", S_SMEM_CONFIG },
+	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM },
+	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM },
+	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM },
+	{ "launch__sm_count", S_SM_COUNT },
+	{ "launch__waves_per_multiprocessor", S_WAVES },
+	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
+	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
+	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
+};
+
+#define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
+
+static int cmp_metric(const void *key, const void *m)
+{
+	return strcmp(key, ((const struct metric *)m)->name);
+}
+
+static const struct metric *find_metric(const char *name)
+{
+	return bsearch(name, metrics, N_METRICS, sizeof(metrics[0]), cmp_metric);
+}
+
+bool import_ncu_table_sorted(void)
+{
+	for (size_t i = 1; i < N_METRICS; i++)
+		if (strcmp(metrics[i - 1].name, metrics[i].name) >= 0)
+			return false;
+	return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Units */
+
+/* The factor from unit to the slot's base unit; 0 when the unit is not one
+ * of the kind's. An empty unit is the base unit. */
+static double unit_scale(enum kind k, const char *unit)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} bytes[] = {
+		{ "byte", 1 }, { "Kbyte", 1e3 }, { "Mbyte", 1e6 }, { "Gbyte", 1e9 },
+		{ "Tbyte", 1e12 }, { "B", 1 }, { "KB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 },
+	}, times[] = {
+		{ "ns", 1 }, { "nsecond", 1 }, { "us", 1e3 }, { "usecond", 1e3 },
+		{ "ms", 1e6 }, { "msecond", 1e6 }, { "s", 1e9 }, { "second", 1e9 },
+	};
+	size_t n;
+
+	if (!unit[0] || k == K_COUNT || k == K_RATIO || k == K_TEXT)
+		return 1;
+	/* "byte/block", "Kbyte/block": the per-block part is a label. */
+	n = strcspn(unit, "/");
+	if (k == K_BYTES) {
+		for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++)
+			if (strlen(bytes[i].unit) == n && strncmp(unit, bytes[i].unit, n) == 0)
+				return bytes[i].scale;
+	} else {
+		for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++)
+			if (strcmp(unit, times[i].unit) == 0)
+				return times[i].scale;
+	}
+	return 0;
+}
+
+/* Bytes printed in a decimal multiple lose digits: "1.02 Kbyte" is any of
+ * 1015..1025 bytes. Shared memory sizes are allocated in 128-byte granules
+ * (configurations and the driver's reservation are multiples of 1 KiB), so
+ * the multiple of 128 inside that interval is taken when there is one: the
+ * corpus's text pages print 1.02, 8.19, 32.77, 65.54, 230.40 and 233.47
+ * Kbyte where the raw page and the device attributes say 1024, 8192, 32768,
+ * 65536, 230400 and 233472 bytes. Otherwise the nearest byte. */
+static double snap_bytes(double value, const char *text, double scale)
+{
+	const char *dot = strchr(text, '.');
+	int decimals = 0;
+	double half, lo, hi, g;
+
+	if (scale == 1)
+		return value;
+	if (dot)
+		while (isdigit((unsigned char)dot[1 + decimals]))
+			decimals++;
+	half = 0.5 * scale * pow(10, -decimals);
+	lo = value * scale - half;
+	hi = value * scale + half;
+	g = ceil(lo / 128) * 128;
+	if (g <= hi)
+		return g;
+	return round(value * scale);
+}
+
+/* Reads text in unit as slot k's value. 1: read; 0: absent; -1: not a
+ * number (or a fraction where a whole number belongs); -2: unknown unit. */
+static int read_value(enum slot sl, const char *text, const char *unit, double *out)
+{
+	enum kind k = slot_kind[sl];
+	double scale = unit_scale(k, unit);
+	struct report_num n;
+
+	if (scale == 0)
+		return -2;
+	if (k == K_COUNT || (k == K_BYTES && scale == 1)) {
+		struct report_int v;
+
+		if (!import_int(text, &v))
+			return -1;
+		if (!v.present)
+			return 0;
+		if (v.value < 0)
+			return -1;
+		*out = (double)v.value;
+		return 1;
+	}
+	if (!import_num(text, &n))
+		return -1;
+	if (!n.present)
+		return 0;
+	if (n.value < 0)
+		return -1;
+	*out = k == K_BYTES ? snap_bytes(n.value, text, scale) : n.value * scale;
+	return 1;
+}
+
+/* "(32, 16, 1)" or "192"; false when it is neither. */
+static bool read_dim3(const char *text, struct report_int out[3])
+{
+	const char *p = text;
+	int64_t v[3] = { 1, 1, 1 };
+	int n = 0;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '\0' || strncasecmp(p, "n/a", 3) == 0)
+		return true;
+	if (*p != '(') {
+		struct report_int t;
+
+		if (!import_int(p, &t) || !t.present || t.value < 0)
+			return false;
+		out[0] = t;
+		out[1] = out[2] = (struct report_int){ true, 1 };
+		return true;
+	}
+	p++;
+	for (n = 0; n < 3; n++) {
+		char *end;
+		long long x;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return false;
+		x = strtoll(p, &end, 10);
+		if (x < 0 || x > INT64_MAX / 2)
+			return false;
+		v[n] = x;
+		p = end;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == ')')
+			break;
+		if (*p != ',')
+			return false;
+		p++;
+	}
+	if (n >= 3 || *p != ')')
+		return false;
+	for (p++; isspace((unsigned char)*p); p++)
+		;
+	if (*p)
+		return false;
+	for (int d = 0; d < 3; d++)
+		out[d] = (struct report_int){ true, v[d] };
+	return true;
+}
+
+/* "8.0" -> 8, 0. */
+static bool read_cc(const char *text, struct report_int *major, struct report_int *minor)
+{
+	char *end;
+	long a, b;
+
+	if (!isdigit((unsigned char)text[0]))
+		return false;
+	a = strtol(text, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]))
+		return false;
+	b = strtol(end + 1, &end, 10);
+	if (*end || a > 99 || b > 99)
+		return false;
+	*major = (struct report_int){ true, a };
+	*minor = (struct report_int){ true, b };
+	return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One kernel's values, gathered from one row (raw) or many (details). */
+
+enum col {
+	C_ID, C_NAME, C_PROCESS_NAME, C_PROCESS_ID, C_BLOCK, C_GRID, C_DEVICE, C_CC,
+	C_METRIC, C_UNIT, C_VALUE,
+	C_N
+};
+
+static const char *const col_names[C_N] = {
+	[C_ID] = "ID", [C_NAME] = "Kernel Name", [C_PROCESS_NAME] = "Process Name",
+	[C_PROCESS_ID] = "Process ID", [C_BLOCK] = "Block Size", [C_GRID] = "Grid Size",
+	[C_DEVICE] = "Device", [C_CC] = "CC", [C_METRIC] = "Metric Name",
+	[C_UNIT] = "Metric Unit", [C_VALUE] = "Metric Value",
+};
+
+struct kernel {
+	bool open;
+	long line;
+	char *id_text;     /* the ID the rows of this kernel share (details) */
+	struct report_int id;
+	char *name;
+	char process[128];
+	char device[128];
+	struct report_int block[3], grid[3];   /* from the Block/Grid Size columns */
+	struct report_int cc_major, cc_minor;
+	bool has[S_N];
+	double v[S_N];
+};
+
+struct import_state {
+	bool raw;
+	int col[C_N];
+	/* raw page: the column of each slot, and its unit's scale. */
+	int slot_col[S_N];
+	char *slot_unit[S_N];
+	const char *slot_name[S_N];   /* the column's name, for messages (static) */
+	bool units_read;
+	struct kernel k;
+};
+
+static void kernel_reset(struct kernel *k)
+{
+	free(k->id_text);
+	free(k->name);
+	*k = (struct kernel){ 0 };
+}
+
+static struct report_int as_int(const struct kernel *k, enum slot s)
+{
+	if (!k->has[s])
+		return (struct report_int){ 0 };
+	return (struct report_int){ true, (int64_t)llround(k->v[s]) };
+}
+
+static struct report_num as_num(const struct kernel *k, enum slot s)
+{
+	return (struct report_num){ k->has[s], k->has[s] ? k->v[s] : 0 };
+}
+
+/* ncu writes 0 for the cluster of a launch without clusters: absent. */
+static struct report_int cluster_dim(const struct kernel *k, enum slot s)
+{
+	struct report_int v = as_int(k, s);
+
+	return v.present && v.value > 0 ? v : (struct report_int){ 0 };
+}
+
+/* Appends the kernel as a record. */
+static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
+			struct occ_error *err)
+{
+	struct report_record *rec;
+
+	if (!k->open)
+		return true;
+	rec = report_add(r, k->line);
+	if (!rec) {
+		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
+		return false;
+	}
+	rec->name = k->name;
+	k->name = NULL;
+	report_short_name(rec->name, rec->short_name, sizeof(rec->short_name));
+	rec->vendor = REPORT_VENDOR_NVIDIA;
+	rec->id = k->id;
+	str_copy(rec->process, sizeof(rec->process), k->process);
+	str_copy(rec->device, sizeof(rec->device), k->device);
+	rec->cc_major = k->cc_major;
+	rec->cc_minor = k->cc_minor;
+	if (!rec->cc_major.present && k->has[S_CC_MAJOR] && k->has[S_CC_MINOR]) {
+		rec->cc_major = as_int(k, S_CC_MAJOR);
+		rec->cc_minor = as_int(k, S_CC_MINOR);
+	}
+	rec->sm_count = as_int(k, k->has[S_SM_COUNT] ? S_SM_COUNT : S_SM_COUNT_DEV);
+
+	/* 3D from the columns or the dim metrics; else the totals, as (n, 1, 1). */
+	for (int d = 0; d < 3; d++) {
+		rec->block[d] = k->block[d].present ? k->block[d] : as_int(k, S_BLOCK_X + d);
+		rec->grid[d] = k->grid[d].present ? k->grid[d] : as_int(k, S_GRID_X + d);
+	}
+	if (!rec->block[0].present && k->has[S_BLOCK_SIZE]) {
+		rec->block[0] = as_int(k, S_BLOCK_SIZE);
+		rec->block[1] = rec->block[2] = (struct report_int){ true, 1 };
+	}
+	if (!rec->grid[0].present && k->has[S_GRID_SIZE]) {
+		rec->grid[0] = as_int(k, S_GRID_SIZE);
+		rec->grid[1] = rec->grid[2] = (struct report_int){ true, 1 };
+	}
+	for (int d = 0; d < 3; d++)
+		rec->cluster[d] = cluster_dim(k, S_CLUSTER_X + d);
+	if (!rec->cluster[0].present && cluster_dim(k, S_CLUSTER_SIZE).present) {
+		rec->cluster[0] = as_int(k, S_CLUSTER_SIZE);
+		rec->cluster[1] = rec->cluster[2] = (struct report_int){ true, 1 };
+	}
+
+	rec->registers = as_int(k, S_REGISTERS);
+	rec->static_smem_bytes = as_int(k, S_STATIC_SMEM);
+	rec->dynamic_smem_bytes = as_int(k, S_DYNAMIC_SMEM);
+	rec->driver_smem_bytes = as_int(k, S_DRIVER_SMEM);
+	rec->smem_config_bytes = as_int(k, S_SMEM_CONFIG);
+	rec->barriers = as_int(k, S_BARRIERS);
+	rec->duration_ns = as_num(k, S_DURATION);
+	rec->achieved_occupancy_pct = as_num(k, S_ACHIEVED);
+	rec->achieved_active_warps = as_num(k, S_ACHIEVED_WARPS);
+	rec->theoretical_occupancy_pct = as_num(k, S_THEORETICAL);
+	rec->waves_per_sm = as_num(k, S_WAVES);
+	rec->limit_warps = as_int(k, S_LIMIT_WARPS);
+	rec->limit_blocks = as_int(k, S_LIMIT_BLOCKS);
+	rec->limit_registers = as_int(k, S_LIMIT_REGISTERS);
+	rec->limit_smem = as_int(k, S_LIMIT_SMEM);
+	rec->limit_barriers = as_int(k, S_LIMIT_BARRIERS);
+	kernel_reset(k);
+	return true;
+}
+
+static const char *field(const struct import_state *s, const struct csv_row *row, enum col c)
+{
+	return csvread_field(row, s->col[c]);
+}
+
+static void bad(struct occ_error *err, const char *file, long line, const char *col,
+		const char *what, const char *text)
+{
+	char shown[64];
+
+	str_sanitize(text, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, file, line, col, "%s \"%s\"", what, shown);
+}
+
+/* The per-kernel columns every row of a kernel repeats: read from its first. */
+static bool kernel_open(struct import_state *s, const struct csv_row *row, const char *file,
+			struct occ_error *err)
+{
+	struct kernel *k = &s->k;
+	const char *id = field(s, row, C_ID), *name = field(s, row, C_NAME);
+	const char *dev = field(s, row, C_DEVICE), *cc = field(s, row, C_CC);
+	const char *proc = field(s, row, C_PROCESS_NAME);
+
+	*k = (struct kernel){ .line = row->line };
+	if (!import_int(id, &k->id) || (k->id.present && k->id.value < 0)) {
+		bad(err, file, row->line, "ID", "not a kernel ID:", id);
+		return false;
+	}
+	if (!name[0]) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel Name", "the kernel name is empty");
+		return false;
+	}
+	if (!read_dim3(field(s, row, C_BLOCK), k->block)) {
+		bad(err, file, row->line, "Block Size", "not a block size:", field(s, row, C_BLOCK));
+		return false;
+	}
+	if (!read_dim3(field(s, row, C_GRID), k->grid)) {
+		bad(err, file, row->line, "Grid Size", "not a grid size:", field(s, row, C_GRID));
+		return false;
+	}
+	if (cc[0] && !read_cc(cc, &k->cc_major, &k->cc_minor)) {
+		bad(err, file, row->line, "CC", "not a compute capability:", cc);
+		return false;
+	}
+	k->id_text = strdup(id);
+	k->name = strdup(name);
+	if (!k->id_text || !k->name) {
+		kernel_reset(k);
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
+		return false;
+	}
+	/* The Device column is the device's index ("0"), not its name. */
+	if (dev[0] && !isdigit((unsigned char)dev[0]))
+		str_copy(k->device, sizeof(k->device), dev);
+	str_copy(k->process, sizeof(k->process), proc[0] ? proc : field(s, row, C_PROCESS_ID));
+	k->open = true;
+	return true;
+}
+
+/* Stores text (in unit) as slot sl's value; false with err naming col. */
+static bool take(struct kernel *k, enum slot sl, const char *text, const char *unit,
+		 const char *file, long line, const char *col, struct occ_error *err)
+{
+	double v;
+	int got;
+
+	if (slot_kind[sl] == K_TEXT) {
+		if (text[0] && strcasecmp(text, "n/a") != 0)
+			str_copy(k->device, sizeof(k->device), text);
+		return true;
+	}
+	got = read_value(sl, text, unit, &v);
+	if (got == -2) {
+		char shown[32];
+
+		str_sanitize(unit, shown, sizeof(shown));
+		bad(err, file, line, col, "a unit occview does not know here:", shown);
+		return false;
+	}
+	if (got < 0) {
+		bad(err, file, line, col,
+		    slot_kind[sl] == K_COUNT || slot_kind[sl] == K_BYTES ? "not a whole number:"
+									 : "not a number:",
+		    text);
+		return false;
+	}
+	if (got > 0) {
+		k->v[sl] = v;
+		k->has[sl] = true;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Probing */
+
+static struct import_state *state_new(const struct csv_row *h)
+{
+	struct import_state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	for (int c = 0; c < C_N; c++)
+		s->col[c] = csvread_column(h, col_names[c]);
+	for (int i = 0; i < S_N; i++)
+		s->slot_col[i] = -1;
+	return s;
+}
+
+static void free_ncu(struct import_state *s)
+{
+	if (!s)
+		return;
+	kernel_reset(&s->k);
+	for (int i = 0; i < S_N; i++)
+		free(s->slot_unit[i]);
+	free(s);
+}
+
+static bool probe_details(const struct csv_row *h, struct import_state **state)
+{
+	struct import_state *s = state_new(h);
+
+	if (!s)
+		return false;
+	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] < 0 ||
+	    s->col[C_VALUE] < 0) {
+		free_ncu(s);
+		return false;
+	}
+	*state = s;
+	return true;
+}
+
+/* Raw metric names have a "__" after their unit prefix (launch__grid_size). */
+static bool probe_raw(const struct csv_row *h, struct import_state **state)
+{
+	struct import_state *s = state_new(h);
+	size_t metric_cols = 0;
+
+	if (!s)
+		return false;
+	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] >= 0)
+		goto no;
+	for (size_t i = 0; i < h->n; i++) {
+		const struct metric *m;
+
+		if (!strstr(h->fields[i], "__"))
+			continue;
+		metric_cols++;
+		m = find_metric(h->fields[i]);
+		if (m && s->slot_col[m->slot] < 0) {
+			s->slot_col[m->slot] = (int)i;
+			s->slot_name[m->slot] = m->name;
+		}
+	}
+	if (metric_cols == 0)
+		goto no;
+	s->raw = true;
+	*state = s;
+	return true;
+no:
+	free_ncu(s);
+	return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Rows */
+
+static bool row_details(struct import_state *s, const struct csv_row *row, struct report *r,
+			const char *file, struct occ_error *err)
+{
+	const char *id = field(s, row, C_ID), *metric = field(s, row, C_METRIC);
+	const struct metric *m;
+
+	if (!s->k.open || strcmp(s->k.id_text, id) != 0) {
+		if (!kernel_emit(&s->k, r, file, err))
+			return false;
+		if (!kernel_open(s, row, file, err))
+			return false;
+	}
+	/* Rule rows (an empty Metric Name, prose in Rule Description) say
+	 * nothing occview reads. */
+	if (!metric[0] || !(m = find_metric(metric)))
+		return true;
+	/* A row cut short (truncated file) has no value column: say so. */
+	if (s->col[C_VALUE] >= (int)row->n) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Metric Value",
+			      "the row ends before its Metric Value (%s)", metric);
+		return false;
+	}
+	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), file,
+		    row->line, m->name, err);
+}
+
+static bool finish_details(struct import_state *s, struct report *r, const char *file,
+			   struct occ_error *err)
+{
+	return kernel_emit(&s->k, r, file, err);
+}
+
+/* The units row: "ns", "block", "byte/block", ... under the header, with an
+ * empty ID and kernel name. */
+static bool is_units_row(const struct import_state *s, const struct csv_row *row)
+{
+	return !field(s, row, C_ID)[0] && !field(s, row, C_NAME)[0];
+}
+
+static bool row_raw(struct import_state *s, const struct csv_row *row, struct report *r,
+		    const char *file, struct occ_error *err)
+{
+	struct kernel *k = &s->k;
+
+	if (!s->units_read) {
+		s->units_read = true;
+		if (is_units_row(s, row)) {
+			for (int i = 0; i < S_N; i++) {
+				if (s->slot_col[i] < 0)
+					continue;
+				s->slot_unit[i] = strdup(csvread_field(row, s->slot_col[i]));
+				if (!s->slot_unit[i]) {
+					occ_error_set(err, OCC_EDATA, file, row->line, NULL,
+						      "out of memory");
+					return false;
+				}
+			}
+			return true;
+		}
+	}
+	if (!kernel_open(s, row, file, err))
+		return false;
+	/* Every value first, so that a bad field adds no half-read record. */
+	for (int i = 0; i < S_N; i++) {
+		int c = s->slot_col[i];
+
+		if (c < 0)
+			continue;
+		if (c >= (int)row->n) {
+			occ_error_set(err, OCC_EDATA, file, row->line, s->slot_name[i],
+				      "the row ends after %zu fields, before this column", row->n);
+			kernel_reset(k);
+			return false;
+		}
+		if (!take(k, (enum slot)i, csvread_field(row, c),
+			  s->slot_unit[i] ? s->slot_unit[i] : "", file, row->line,
+			  s->slot_name[i], err)) {
+			kernel_reset(k);
+			return false;
+		}
+	}
+	return kernel_emit(k, r, file, err);
+}
+
+const struct import_class import_ncu_details = {
+	.name = "Nsight Compute details",
+	.probe = probe_details,
+	.row = row_details,
+	.finish = finish_details,
+	.free_state = free_ncu,
+};
+
+const struct import_class import_ncu_raw = {
+	.name = "Nsight Compute raw page",
+	.probe = probe_raw,
+	.row = row_raw,
+	.free_state = free_ncu,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Text output */
+
+/* ncu without --csv: "  Section: Launch Statistics" headings and tables
+ * whose header line reads "Metric Name   Metric Unit Metric Value". */
+bool import_ncu_text_output(const char *text, size_t len, long *line)
+{
+	const char *p = text, *end = text + len;
+	long n = 1;
+
+	for (; p < end; n++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		const char *s = p;
+		size_t l;
+
+		while (s < e && (*s == ' ' || *s == '\t'))
+			s++;
+		l = (size_t)(e - s);
+		if ((l > 9 && memcmp(s, "Section: ", 9) == 0) ||
+		    (l > 11 && memcmp(s, "Metric Name", 11) == 0 && !memchr(s, ',', l) &&
+		     !memchr(s, '"', l))) {
+			*line = n;
+			return true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
