@@ -387,7 +387,15 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 		rec_end = record_end(c, &lines);
 		if (!parse_one(name, c->text, c->pos, rec_end, c->line, &rows)) {
 			/* Not CSV: skip this physical line only, so a broken quote
-			 * in one line of chatter costs no row after it. */
+			 * in one line of chatter costs no row after it. The last
+			 * line is different: a quote left open there is a row cut
+			 * short (a truncated file), which is counted, not dropped. */
+			if (next == c->len && rec_end == c->len) {
+				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
+					      "the file ends inside this row (a quoted field is "
+					      "never closed): was it cut short?");
+				r->rejected_rows++;
+			}
 			c->pos = next;
 			c->line++;
 			continue;

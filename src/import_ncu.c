@@ -174,7 +174,8 @@ static double unit_scale(enum kind k, const char *unit)
 /* Bytes printed in a decimal multiple lose digits: "1.02 Kbyte" is any of
  * 1015..1025 bytes. Shared memory sizes are allocated in 128-byte granules
  * (configurations and the driver's reservation are multiples of 1 KiB), so
- * the multiple of 128 inside that interval is taken when there is one: the
+ * the multiple of 128 inside that interval is taken when there is exactly
+ * one (the interval is narrower than 128 bytes): the
  * corpus's text pages print 1.02, 8.19, 32.77, 65.54, 230.40 and 233.47
  * Kbyte where the raw page and the device attributes say 1024, 8192, 32768,
  * 65536, 230400 and 233472 bytes. Otherwise the nearest byte. */
@@ -193,7 +194,7 @@ static double snap_bytes(double value, const char *text, double scale)
 	lo = value * scale - half;
 	hi = value * scale + half;
 	g = ceil(lo / 128) * 128;
-	if (g <= hi)
+	if (hi - lo < 128 && g <= hi)
 		return g;
 	return round(value * scale);
 }
@@ -623,10 +624,11 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	 * nothing occview reads. */
 	if (!metric[0] || !(m = find_metric(metric)))
 		return true;
-	/* A row cut short (truncated file) has no value column: say so. */
-	if (s->col[C_VALUE] >= (int)row->n) {
-		occ_error_set(err, OCC_EDATA, file, row->line, "Metric Value",
-			      "the row ends before its Metric Value (%s)", metric);
+	/* ncu writes "n/a" for a value it has not; an empty value, or none, is
+	 * a row cut short (a truncated file): say so. */
+	if (!field(s, row, C_VALUE)[0]) {
+		occ_error_set(err, OCC_EDATA, file, row->line, m->name,
+			      "the row has no Metric Value (cut short?)");
 		return false;
 	}
 	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), file,

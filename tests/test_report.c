@@ -225,7 +225,7 @@ START_TEST(errors)
 	ck_fails("", 0, 0, "empty");
 	ck_fails("\xEF\xBB\xBF", 3, 0, "empty");
 	ck_fails(binary, sizeof(binary) - 1, 2, "binary");
-	ck_fails(ncu_fail, strlen(ncu_fail), 0, "no table");
+	ck_fails(ncu_fail, strlen(ncu_fail), 2, "no table");   /* at the ==ERROR== line */
 	ck_fails("hello\nworld\n", 12, 0, "no table");
 	/* a header of no known format: the message shows it */
 	ck_fails("starting\nKernel,Blocks,Threads\nk,1,2\n", 37, 2, "Kernel,Blocks,Threads");

@@ -1,0 +1,645 @@
+/* test_import_ncu.c - every Nsight Compute CSV of the corpus (tests/data/ncu/)
+ * imports, with its launch, limits and measurements read back against the
+ * file's own text (line numbers in the comments); scaled units, the raw
+ * page's units row, cut and bad rows, and the files that hold no table. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "import.h"
+#include "report.h"
+#include "strutil.h"
+#include "testutil.h"
+
+static char *path_in(const char *sub, const char *file)
+{
+	static char path[1024];
+	const char *dir = getenv("TESTDATA");
+
+	snprintf(path, sizeof(path), "%s/%s%s", dir ? dir : "tests/data", sub, file);
+	return path;
+}
+
+static void load(const char *file, struct report *r)
+{
+	struct occ_error err = { 0 };
+	char msg[1024];
+	bool ok = report_load(path_in("ncu/", file), r, &err);
+
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_msg(ok, "%s: %s", file, msg);
+	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
+	ck_assert_uint_eq(r->rejected_rows, 0);
+}
+
+static char *slurp(const char *file, size_t *len)
+{
+	struct occ_error err = { 0 };
+	char *text = str_read_file(path_in("ncu/", file), 1 << 23, len, &err);
+
+	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
+	return text;
+}
+
+#define CK_INT(f, v)                                     \
+	do {                                             \
+		ck_assert_msg((f).present, #f " absent"); \
+		ck_assert_int_eq((f).value, (v));        \
+	} while (0)
+#define CK_NUM(f, v)                                            \
+	do {                                                    \
+		ck_assert_msg((f).present, #f " absent");        \
+		ck_assert_double_eq_tol((f).value, (v), 1e-9);  \
+	} while (0)
+#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
+
+static void ck_grid(const struct report_record *k, int64_t x, int64_t y, int64_t z)
+{
+	CK_INT(k->grid[0], x);
+	CK_INT(k->grid[1], y);
+	CK_INT(k->grid[2], z);
+}
+
+static void ck_block(const struct report_record *k, int64_t x, int64_t y, int64_t z)
+{
+	CK_INT(k->block[0], x);
+	CK_INT(k->block[1], y);
+	CK_INT(k->block[2], z);
+}
+
+/* warps, blocks (SM), registers, shared memory: ncu's block limits. */
+static void ck_limits(const struct report_record *k, int64_t warps, int64_t blocks,
+		      int64_t regs, int64_t smem)
+{
+	CK_INT(k->limit_warps, warps);
+	CK_INT(k->limit_blocks, blocks);
+	CK_INT(k->limit_registers, regs);
+	CK_INT(k->limit_smem, smem);
+}
+
+/* Records that carry the whole launch and ncu's limits: what the
+ * cross-check compares. */
+static size_t count_full(const struct report *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_record *k = &r->records[i];
+		bool all = k->registers.present && k->limit_warps.present &&
+			   k->limit_blocks.present && k->limit_registers.present &&
+			   k->limit_smem.present;
+
+		for (int d = 0; d < 3; d++)
+			all = all && k->grid[d].present && k->block[d].present;
+		n += all;
+	}
+	return n;
+}
+
+START_TEST(metric_table_sorted)
+{
+	ck_assert(import_ncu_table_sorted());
+}
+END_TEST
+
+/* 2019 layout: "Kernel Time", no Block/Grid/Device/CC columns, so block and
+ * grid come from the Launch Statistics totals. Header line 12, three
+ * kernels at lines 13, 39 and 65. */
+START_TEST(details_2019_kernel_time)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", &r);
+	ck_assert_str_eq(r.format, "Nsight Compute details");
+	ck_assert_uint_eq(r.n, 3);
+	ck_assert_uint_eq(count_full(&r), 3);
+
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 13);
+	CK_INT(k->id, 0);
+	ck_assert_str_eq(k->name, "cuda_compute_step_factor(int,float*,float*,float*)");
+	ck_assert_str_eq(k->short_name, "cuda_compute_step_factor");
+	ck_assert_str_eq(k->process, "cfd_000");
+	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
+	ck_assert_str_eq(k->device, "");
+	CK_ABSENT(k->cc_major);
+	CK_NUM(k->duration_ns, 8992);        /* line 18: "nsecond","8,992" */
+	ck_block(k, 192, 1, 1);              /* line 23: Block Size "192" */
+	ck_grid(k, 506, 1, 1);               /* line 24: Grid Size "506" */
+	CK_INT(k->registers, 20);            /* line 25 */
+	CK_INT(k->smem_config_bytes, 0);     /* line 26: "byte","0" (Volta has a 0 KB carveout) */
+	CK_INT(k->dynamic_smem_bytes, 0);    /* line 27 */
+	CK_INT(k->static_smem_bytes, 0);     /* line 28 */
+	CK_ABSENT(k->driver_smem_bytes);     /* no such row in 2019 */
+	CK_NUM(k->waves_per_sm, 0.63);       /* line 30 */
+	ck_limits(k, 10, 32, 14, 32);        /* lines 31-34 */
+	CK_ABSENT(k->limit_barriers);
+	CK_NUM(k->achieved_active_warps, 31.16);  /* line 35 */
+	CK_NUM(k->achieved_occupancy_pct, 48.68); /* line 36 */
+	CK_NUM(k->theoretical_occupancy_pct, 93.75); /* line 38 */
+	CK_ABSENT(k->sm_count);
+
+	k = &r.records[2];
+	ck_assert_int_eq(k->line, 65);
+	CK_INT(k->id, 2);
+	CK_NUM(k->duration_ns, 12256);       /* line 70 */
+	CK_INT(k->registers, 22);            /* line 77 */
+	ck_limits(k, 10, 32, 14, 32);        /* lines 83-86 */
+	CK_NUM(k->achieved_occupancy_pct, 52.96); /* line 88 */
+	report_done(&r);
+}
+END_TEST
+
+/* 2022 layout with rule rows, tuple Block/Grid columns, "LaunchStats" next
+ * to "Launch Statistics", ragged rows. 240 kernels. */
+START_TEST(details_2022_rules)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", &r);
+	ck_assert_uint_eq(r.n, 240);
+	ck_assert_uint_eq(count_full(&r), 240);
+
+	/* Lines 5-44: ID 0, "(32, 16, 1)", "(1, 1, 1)", Device "0", CC "8.0". */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 5);
+	ck_assert(strncmp(k->name, "void at::native::reduce_kernel<(int)512, (int)1,", 48) == 0);
+	ck_assert_str_eq(k->process, "python3.8");
+	ck_assert_str_eq(k->device, "");     /* "0" is the device's index */
+	CK_INT(k->cc_major, 8);
+	CK_INT(k->cc_minor, 0);
+	ck_block(k, 32, 16, 1);
+	ck_grid(k, 1, 1, 1);
+	CK_INT(k->registers, 26);            /* line 28 */
+	CK_INT(k->smem_config_bytes, 16384); /* line 29: "16,384" */
+	CK_INT(k->driver_smem_bytes, 1024);  /* line 30 */
+	CK_INT(k->dynamic_smem_bytes, 0);    /* line 31 */
+	CK_INT(k->static_smem_bytes, 16);    /* line 32 */
+	CK_NUM(k->waves_per_sm, 0);          /* line 34: "0.00" */
+	ck_limits(k, 4, 32, 4, 14);          /* lines 36-39 */
+	CK_NUM(k->theoretical_occupancy_pct, 100);   /* line 41 */
+	CK_NUM(k->achieved_occupancy_pct, 23.90);    /* line 42 */
+	CK_NUM(k->achieved_active_warps, 15.30);     /* line 43 */
+	CK_ABSENT(k->duration_ns);
+
+	/* Line 45: ID 1, "(32, 8, 1)", "(16, 16, 1)"; lines 68-81. */
+	k = &r.records[1];
+	ck_assert_int_eq(k->line, 45);
+	CK_INT(k->id, 1);
+	ck_block(k, 32, 8, 1);
+	ck_grid(k, 16, 16, 1);
+	CK_INT(k->registers, 38);
+	CK_INT(k->smem_config_bytes, 32768);
+	ck_limits(k, 8, 32, 6, 32);
+	CK_NUM(k->waves_per_sm, 0.40);
+	CK_NUM(k->theoretical_occupancy_pct, 75);
+	CK_NUM(k->achieved_occupancy_pct, 8.19);
+
+	/* Line 9369: ID 239, grid "(32768, 1, 1)"; lines 9398 and 9405. */
+	k = &r.records[239];
+	ck_assert_int_eq(k->line, 9369);
+	CK_INT(k->id, 239);
+	ck_grid(k, 32768, 1, 1);
+	CK_NUM(k->waves_per_sm, 50.57);
+	CK_NUM(k->achieved_occupancy_pct, 66.99);
+	report_done(&r);
+}
+END_TEST
+
+/* 2023+ layout (Estimated Speedup columns), --metrics with "n/a" values and
+ * scaled units. One kernel, lines 2-16. */
+START_TEST(details_2025_metrics)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv", &r);
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(count_full(&r), 0);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 2);
+	ck_block(k, 128, 1, 1);
+	ck_grid(k, 152, 4, 1);
+	CK_INT(k->cc_major, 12);
+	CK_INT(k->cc_minor, 0);
+	CK_NUM(k->duration_ns, 23420);       /* lines 7 and 11: "us","23.42" */
+	CK_ABSENT(k->registers);
+	CK_ABSENT(k->limit_warps);
+	report_done(&r);
+}
+END_TEST
+
+/* The Occupancy section alone, with Block Limit Barriers (lines 2-15). */
+START_TEST(details_2025_occupancy_section)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv", &r);
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(count_full(&r), 0);   /* no registers in this section */
+	k = &r.records[0];
+	ck_block(k, 128, 1, 1);
+	ck_grid(k, 152, 4, 1);
+	CK_INT(k->limit_barriers, 24);          /* line 6 */
+	ck_limits(k, 12, 24, 5, 2);             /* lines 7-10 */
+	CK_NUM(k->theoretical_occupancy_pct, 16.67);  /* line 12 */
+	CK_NUM(k->achieved_occupancy_pct, 15.18);     /* line 13 */
+	CK_NUM(k->achieved_active_warps, 7.29);       /* line 14 */
+	CK_ABSENT(k->cluster[0]);
+	CK_ABSENT(k->registers);
+	report_done(&r);
+}
+END_TEST
+
+/* --metrics only (15 columns), BOM, CRLF, eight lines of output first. */
+START_TEST(details_metrics_only_bom_crlf)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv", &r);
+	ck_assert_uint_eq(r.n, 1);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 10);
+	ck_assert_str_eq(k->name, "unnamed>::saxpy_kernel(float, const float *, float *, int)");
+	ck_assert_str_eq(k->process, "roofline_profiler.exe");
+	ck_block(k, 256, 1, 1);
+	ck_grid(k, 65536, 1, 1);
+	CK_INT(k->cc_major, 12);
+	CK_NUM(k->duration_ns, 292928);          /* line 12: "ns","292,928" */
+	CK_NUM(k->achieved_occupancy_pct, 83.82); /* line 20: sm__warps_active...active */
+	CK_ABSENT(k->registers);
+	report_done(&r);
+}
+END_TEST
+
+/* Raw page, B200: header line 3, units row line 4, kernels at lines 5-20. */
+START_TEST(raw_b200_b1)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &r);
+	ck_assert_str_eq(r.format, "Nsight Compute raw page");
+	ck_assert_uint_eq(r.n, 16);
+	ck_assert_uint_eq(count_full(&r), 16);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 5);
+	CK_INT(k->id, 0);
+	ck_assert_str_eq(k->short_name, "PersistentVariableLengthMergeStatesKernel");
+	ck_assert_str_eq(k->device, "NVIDIA B200");     /* device__attribute_display_name */
+	ck_assert_str_eq(k->process, "python3.12");
+	CK_INT(k->cc_major, 10);
+	CK_INT(k->cc_minor, 0);
+	CK_INT(k->sm_count, 148);            /* launch__sm_count "148", unit "SM" */
+	ck_block(k, 16, 8, 1);
+	ck_grid(k, 148, 1, 1);
+	CK_INT(k->registers, 40);
+	CK_INT(k->barriers, 1);
+	CK_INT(k->smem_config_bytes, 135168);
+	CK_INT(k->driver_smem_bytes, 1024);
+	CK_INT(k->dynamic_smem_bytes, 8704);
+	CK_INT(k->static_smem_bytes, 0);
+	ck_limits(k, 16, 32, 12, 13);
+	CK_INT(k->limit_barriers, 32);
+	CK_NUM(k->waves_per_sm, 0.08);
+	CK_NUM(k->theoretical_occupancy_pct, 75);  /* sm__maximum_warps_per_active_cycle_pct */
+	CK_NUM(k->duration_ns, 9920);        /* gpu__time_duration.sum, unit "ns" */
+	CK_ABSENT(k->achieved_occupancy_pct);      /* no sm__warps_active in this run */
+	CK_ABSENT(k->cluster[0]);            /* launch__cluster_dim_x "0": no cluster */
+
+	k = &r.records[15];
+	ck_assert_int_eq(k->line, 20);
+	CK_INT(k->id, 15);
+	ck_block(k, 16, 4, 2);
+	ck_grid(k, 32, 8, 1);
+	CK_INT(k->registers, 56);
+	ck_limits(k, 16, 32, 9, 13);
+	CK_NUM(k->waves_per_sm, 0.19);
+	CK_NUM(k->theoretical_occupancy_pct, 56.25);
+	CK_NUM(k->duration_ns, 23776);
+	CK_INT(k->dynamic_smem_bytes, 9216);
+	report_done(&r);
+}
+END_TEST
+
+START_TEST(raw_b200_b8)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", &r);
+	ck_assert_uint_eq(r.n, 64);
+	ck_assert_uint_eq(count_full(&r), 64);
+	k = &r.records[0];                  /* line 5 */
+	ck_grid(k, 296, 1, 1);
+	CK_NUM(k->waves_per_sm, 0.17);
+	CK_NUM(k->duration_ns, 9248);
+	k = &r.records[63];                 /* line 68 */
+	ck_assert_int_eq(k->line, 68);
+	CK_INT(k->id, 63);
+	ck_grid(k, 160, 8, 1);
+	ck_block(k, 16, 4, 2);
+	CK_NUM(k->waves_per_sm, 0.96);
+	CK_NUM(k->duration_ns, 640672);
+	ck_limits(k, 16, 32, 9, 13);
+	report_done(&r);
+}
+END_TEST
+
+START_TEST(raw_b200_torch)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load("decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", &r);
+	ck_assert_uint_eq(r.n, 16);
+	ck_assert_uint_eq(count_full(&r), 16);
+	k = &r.records[0];                  /* line 5 */
+	ck_assert_str_eq(k->short_name, "flash_fwd_splitkv_combine_kernel");
+	ck_block(k, 128, 1, 1);
+	ck_grid(k, 64, 1, 1);
+	CK_INT(k->registers, 36);
+	CK_INT(k->static_smem_bytes, 80);
+	CK_INT(k->smem_config_bytes, 32768);
+	ck_limits(k, 16, 32, 12, 28);
+	CK_NUM(k->waves_per_sm, 0.04);
+	k = &r.records[15];                 /* line 20 */
+	ck_assert_int_eq(k->line, 20);
+	ck_grid(k, 1, 4, 64);
+	CK_INT(k->registers, 222);
+	CK_INT(k->dynamic_smem_bytes, 81920);
+	CK_INT(k->smem_config_bytes, 167936);
+	ck_limits(k, 16, 32, 2, 2);
+	CK_NUM(k->theoretical_occupancy_pct, 12.50);
+	CK_NUM(k->duration_ns, 397120);
+	report_done(&r);
+}
+END_TEST
+
+/* A run that failed: only ==PROF== and ==ERROR== lines. */
+START_TEST(error_only_run)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert(!report_load(path_in("ncu/", "decodebench_b200_ncu_raw_EMPTY_error_only.csv"), &r,
+			       &err));
+	ck_assert_int_eq(err.status, OCC_EDATA);
+	ck_assert_int_eq(err.line, 3);
+	ck_assert_msg(strstr(err.message, "no table found"), "%s", err.message);
+	ck_assert_msg(strstr(err.message, "==ERROR== The application returned an error code (1)."),
+		      "%s", err.message);
+	ck_assert_uint_eq(r.n, 0);
+}
+END_TEST
+
+/* ncu without --csv: refused with the way to get a CSV. */
+START_TEST(text_output_refused)
+{
+	static const struct {
+		const char *file;
+		long line;
+	} files[] = {
+		/* line 46: "    Section: GPU Speed Of Light Throughput" */
+		{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", 46 },
+		{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", 2 },
+		{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", 2 },
+	};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct report r;
+		struct occ_error err = { 0 };
+
+		ck_assert(!report_load(path_in("", files[i].file), &r, &err));
+		ck_assert_msg(strstr(err.message, "Nsight Compute's text output"), "%s: %s",
+			      files[i].file, err.message);
+		ck_assert_msg(strstr(err.message, "ncu --csv"), "%s", err.message);
+		if (files[i].line)
+			ck_assert_int_eq(err.line, files[i].line);
+		else
+			ck_assert_int_gt(err.line, 0);
+	}
+}
+END_TEST
+
+/* Scaled units on the details page. The values are the ncu text pages' own
+ * (unknownrepo_hopper78sm... lines 32-34: "Kbyte 233.47", "Kbyte/block
+ * 1.02", "Kbyte/block 230.40"; "usecond 324.80" at line 10), whose bytes the
+ * raw page prints unscaled: the B200 raw page gives 1024 for
+ * launch__shared_mem_per_block_driver and 233472 for
+ * device__attribute_max_shared_memory_per_multiprocessor. So Kbyte is 1000
+ * bytes, and the digits lost are restored to the 128-byte granule. */
+START_TEST(details_scaled_units)
+{
+	static const char text[] =
+		"\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\","
+		"\"Metric Value\"\n"
+		"\"0\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"324.80\"\n"
+		"\"0\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Kbyte\","
+		"\"233.47\"\n"
+		"\"0\",\"k\",\"Launch Statistics\",\"Driver Shared Memory Per Block\",\"Kbyte/block\","
+		"\"1.02\"\n"
+		"\"0\",\"k\",\"Launch Statistics\",\"Dynamic Shared Memory Per Block\",\"Kbyte/block\","
+		"\"230.40\"\n"
+		"\"0\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"byte/block\","
+		"\"0\"\n"
+		"\"1\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"12.29\"\n"
+		"\"1\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"Kbyte/block\","
+		"\"32.77\"\n"
+		"\"1\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Mbyte\","
+		"\"0.07\"\n";
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(report_parse("scaled.csv", text, strlen(text), &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	CK_NUM(r.records[0].duration_ns, 324800);
+	CK_INT(r.records[0].smem_config_bytes, 233472);
+	CK_INT(r.records[0].driver_smem_bytes, 1024);
+	CK_INT(r.records[0].dynamic_smem_bytes, 230400);
+	CK_INT(r.records[0].static_smem_bytes, 0);
+	/* unknownrepo_turing... line 11 "msecond 12.29", line 146 "Kbyte/block 32.77" */
+	CK_NUM(r.records[1].duration_ns, 12290000);
+	CK_INT(r.records[1].static_smem_bytes, 32768);
+	/* 0.07 Mbyte is 65000..75000 bytes: no single granule, the nearest byte */
+	CK_INT(r.records[1].smem_config_bytes, 70000);
+	report_done(&r);
+}
+END_TEST
+
+/* The raw page's units row, scaled (no --print-units base): the B200 file's
+ * first kernel (line 5) in us and Kbyte. */
+START_TEST(raw_units_row_scaled)
+{
+	static const char text[] =
+		"\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"launch__shared_mem_config_size\","
+		"\"launch__shared_mem_per_block_dynamic\",\"launch__registers_per_thread\","
+		"\"launch__occupancy_limit_shared_mem\"\n"
+		"\"\",\"\",\"us\",\"Kbyte\",\"Kbyte/block\",\"register/thread\",\"block\"\n"
+		"\"0\",\"k\",\"9.92\",\"135.17\",\"8.70\",\"40\",\"13\"\n"
+		"\"1\",\"k\",\"9.92\",\"135.17\",\"8.70\",\"SIMT\",\"13\"\n"
+		"\"2\",\"k\",\"1\",\"2\",\"3\",\"4\",\"5\"\n";
+	struct report r;
+	struct occ_error err = { 0 };
+	const struct report_record *k;
+
+	ck_assert(report_parse("raw.csv", text, strlen(text), &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	k = &r.records[0];
+	CK_NUM(k->duration_ns, 9920);
+	CK_INT(k->smem_config_bytes, 135168);   /* 135165..135175 holds 1056 x 128 */
+	CK_INT(k->dynamic_smem_bytes, 8704);    /* 8695..8705 holds 68 x 128 */
+	CK_INT(k->registers, 40);
+	CK_INT(k->limit_smem, 13);
+	CK_ABSENT(k->grid[0]);
+	/* Line 4: "SIMT" registers: the row is rejected whole, line 5 still read. */
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_str_eq(err.field, "launch__registers_per_thread");
+	CK_NUM(r.records[1].duration_ns, 1000);
+	ck_assert_int_eq(r.records[1].line, 5);
+	report_done(&r);
+}
+END_TEST
+
+/* A raw page without the units row reads in base units. */
+START_TEST(raw_without_units_row)
+{
+	static const char text[] = "ID,Kernel Name,launch__grid_size,launch__block_size\n"
+				   "7,k,506,192\n";
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert(report_parse("raw.csv", text, strlen(text), &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	CK_INT(r.records[0].id, 7);
+	ck_grid(&r.records[0], 506, 1, 1);
+	ck_block(&r.records[0], 192, 1, 1);
+	report_done(&r);
+}
+END_TEST
+
+/* A bad value: its row is rejected with line and field, the rest read. */
+START_TEST(details_bad_row)
+{
+	size_t len;
+	char *text = slurp("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", &len);
+	char *at = strstr(text, "\"Registers Per Thread\",\"register/thread\",\"26\"");
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert_ptr_nonnull(at);
+	memcpy(at + strlen("\"Registers Per Thread\",\"register/thread\",\""), "x", 1);
+	ck_assert(report_parse("bad.csv", text, len, &r, &err));
+	ck_assert_uint_eq(r.n, 240);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 28);
+	ck_assert_str_eq(err.field, "Registers Per Thread");
+	ck_assert_int_eq(r.records[0].line, 5);
+	ck_assert_msg(strstr(err.message, "\"x6\""), "%s", err.message);
+	CK_ABSENT(r.records[0].registers);
+	CK_INT(r.records[0].limit_registers, 4);
+	CK_INT(r.records[1].registers, 38);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
+/* A file cut inside a row: every whole kernel is read, the cut row counted. */
+START_TEST(details_truncated)
+{
+	size_t len;
+	char *text = slurp("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", &len);
+	/* Line 69 (kernel 1): cut after the unit, before the value. */
+	char *at = strstr(text, "\"Shared Memory Configuration Size\",\"byte\",\"32,768\"");
+	struct report r;
+	struct occ_error err = { 0 };
+	size_t cut;
+
+	ck_assert_ptr_nonnull(at);
+	cut = (size_t)(at - text) + strlen("\"Shared Memory Configuration Size\",\"byte\",");
+	ck_assert(report_parse("cut.csv", text, cut, &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 69);
+	CK_INT(r.records[1].registers, 38);           /* line 68, before the cut */
+	CK_ABSENT(r.records[1].smem_config_bytes);
+	report_done(&r);
+
+	/* Cut inside the quoted value: the same. */
+	cut += 3;
+	ck_assert(report_parse("cut.csv", text, cut, &r, (occ_error_clear(&err), &err)));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 69);
+	CK_ABSENT(r.records[1].smem_config_bytes);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
+/* A kernel name of several KB with commas, quotes and control characters is
+ * kept byte for byte. */
+START_TEST(long_name_kept)
+{
+	size_t n = 6000;
+	char *name = malloc(n + 1), *text = malloc(2 * n + 512);
+	struct report r;
+	struct occ_error err = { 0 };
+	size_t at;
+
+	static const char pat[] = "void f<a, b>(int, \x01\x1b[2J)";
+
+	for (size_t i = 0; i < n; i++)
+		name[i] = pat[i % (sizeof(pat) - 1)];
+	name[n] = '\0';
+	at = (size_t)sprintf(text, "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\","
+				   "\"Metric Value\"\n\"0\",\"");
+	memcpy(text + at, name, n);
+	at += n;
+	at += (size_t)sprintf(text + at, "\",\"Registers Per Thread\",\"register/thread\",\"40\"\n");
+	ck_assert_msg(report_parse("long.csv", text, at, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(strlen(r.records[0].name), n);
+	ck_assert(memcmp(r.records[0].name, name, n) == 0);
+	CK_INT(r.records[0].registers, 40);
+	report_done(&r);
+	free(name);
+	free(text);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("import_ncu");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_add_test(tc, metric_table_sorted);
+	tcase_add_test(tc, details_2019_kernel_time);
+	tcase_add_test(tc, details_2022_rules);
+	tcase_add_test(tc, details_2025_metrics);
+	tcase_add_test(tc, details_2025_occupancy_section);
+	tcase_add_test(tc, details_metrics_only_bom_crlf);
+	tcase_add_test(tc, raw_b200_b1);
+	tcase_add_test(tc, raw_b200_b8);
+	tcase_add_test(tc, raw_b200_torch);
+	tcase_add_test(tc, error_only_run);
+	tcase_add_test(tc, text_output_refused);
+	tcase_add_test(tc, details_scaled_units);
+	tcase_add_test(tc, raw_units_row_scaled);
+	tcase_add_test(tc, raw_without_units_row);
+	tcase_add_test(tc, details_bad_row);
+	tcase_add_test(tc, details_truncated);
+	tcase_add_test(tc, long_name_kept);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
