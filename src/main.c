@@ -278,8 +278,11 @@ static int neither(const char *path, const char *text, size_t len,
 	size_t first_len = 0;
 	const char *first = first_content_line(text, len, &first_len);
 
+	/* A profiler banner ("==PROF== ...") is no key = value line. */
+	bool banner = first && first_len >= 2 && first[0] == '=' && first[1] == '=';
+
 	if (!first || str_is_binary(text, len, NULL) ||
-	    (memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
+	    (!banner && memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
 		return report(launch_err);
 	str_sanitize(path, msg, sizeof(msg));
 	fprintf(stderr, "occview: %s is neither a launch file or list nor a profiler report "
