@@ -50,9 +50,16 @@ bool analysis_run_record(struct analysis *a, const struct gpu_db *db,
 	enum report_gpu_source source;
 	struct launch l;
 	struct gpu gpu;
-	/* Flags or --gpu make it another launch than the one the report measured:
-	 * the driver's choice and the report's limits are of the measured one. */
-	bool own = !given->gpu && !(given->launch && given->fields);
+	/* Launch flags, or a --gpu of another architecture than the record's,
+	 * make it another launch than the one the report measured: the driver's
+	 * choice and the report's limits are of the measured one. A --gpu for a
+	 * record that does not say its architecture (Nsight Compute 2019) is
+	 * taken as the GPU it ran on. */
+	bool own = !(given->launch && given->fields) &&
+		   (!given->gpu || !rec->cc_major.present || !rec->cc_minor.present ||
+		    (given->gpu->arch.vendor == GPU_NVIDIA &&
+		     given->gpu->arch.cc_major == rec->cc_major.value &&
+		     given->gpu->arch.cc_minor == rec->cc_minor.value));
 
 	cr.launch_given = !own;
 	cr.sm_count = rec->sm_count;
