@@ -46,6 +46,12 @@ struct gpu_arch {
 	int barriers_per_sm;                /* 0: barriers do not limit occupancy */
 	char provenance[512];
 	struct amd_arch amd;         /* GPU_AMD only */
+	/* Never in the database: the shared-memory configuration the driver chose
+	 * at run time for one kernel record, as its report says (Nsight Compute's
+	 * launch__shared_mem_config_size). With the default carveout occ_compute
+	 * uses it instead of assuming the largest configuration. */
+	bool driver_smem_config;
+	int64_t driver_smem_config_bytes;
 };
 
 /* One device model: an architecture plus its SM count. */
@@ -75,6 +81,10 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
  * the closest names and false is returned. */
 bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out,
 		 struct occ_error *err);
+/* The device whose name or one alias is name, ignoring case and every
+ * character but letters and digits ("A100-SXM4-40GB" is "A100 SXM4 40GB"):
+ * no partial matches and no messages, for names read from reports. */
+bool gpu_db_find_exact(const struct gpu_db *db, const char *name, struct gpu *out);
 const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, int cc_minor);
 
 /* NVIDIA compute capabilities (AMD targets: gpu_db_amd_arch_*). */

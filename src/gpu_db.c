@@ -478,6 +478,36 @@ static bool name_contains(const char *name, const void *query)
 	return false;
 }
 
+/* Equal ignoring case and everything but letters and digits; an empty key
+ * equals nothing. */
+static bool name_key_equals(const char *name, const void *query)
+{
+	const char *a = name, *b = query;
+	bool any = false;
+
+	for (;;) {
+		while (*a && !isalnum((unsigned char)*a))
+			a++;
+		while (*b && !isalnum((unsigned char)*b))
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b && any;
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+		any = true;
+		a++;
+		b++;
+	}
+}
+
+bool gpu_db_find_exact(const struct gpu_db *db, const char *name, struct gpu *out)
+{
+	for (size_t i = 0; i < db->n_devices; i++)
+		if (any_name(&db->devices[i], name_key_equals, name))
+			return resolve(db, &db->devices[i], out);
+	return false;
+}
+
 struct closest {
 	const char *query;
 	int best;

@@ -202,7 +202,6 @@ static int load_report(struct results *res, const struct gpu_db *db, const struc
 		enum report_gpu_source source;
 		struct occ_error err = { 0 };
 		struct launch l;
-		struct gpu gpu;
 		struct analysis *a;
 
 		if ((o->set & CLI_KERNEL) && !report_launch_matches(rec, o->launch.kernel))
@@ -210,17 +209,28 @@ static int load_report(struct results *res, const struct gpu_db *db, const struc
 		matched++;
 		if (!(a = next_slot(res)))
 			return OCC_EDATA;
-		if (report_launch(db, rec, &given, path, &l, &gpu, &source, &err) &&
-		    cli_check_gpu(o, &gpu, &err))
-			analysis_run(a, &l, &gpu, path, rec->line);
-		else
+		if (analysis_run_record(a, db, rec, &given, path, &err) &&
+		    !cli_check_gpu(o, &a->gpu, &err)) {
+			struct crosscheck_record keep = a->report;
+			l = a->launch;
 			analysis_fail(a, &l, &err);
-		if (a->ok && source == REPORT_GPU_FIRST && !noted) {
+			a->report = keep;
+		}
+		source = (enum report_gpu_source)a->report.gpu_source;
+		if (a->ok && (source == REPORT_GPU_FIRST || a->report.device_unknown) && !noted) {
+			char device[sizeof(rec->device) * 4];
+			str_sanitize(rec->device, device, sizeof(device));
 			/* The waves depend on the SM (CU) count the report did not give. */
-			fprintf(stderr, "occview: %s: the report names the architecture (%s) but not "
-				"the device; using %s (%d %s), the database's first device of it "
-				"(--gpu chooses another)\n", path, gpu.arch.arch, gpu.name,
-				gpu.sm_count, gpu_units(&gpu.arch));
+			if (a->report.device_unknown)
+				fprintf(stderr, "occview: %s: the report names the device \"%s\", which the "
+					"GPU database does not know; using %s (%d %s) of the same "
+					"architecture (%s) (--gpu chooses another)\n", path, device,
+					a->gpu.name, a->gpu.sm_count, gpu_units(&a->gpu.arch), a->gpu.arch.arch);
+			else
+				fprintf(stderr, "occview: %s: the report names the architecture (%s) but not "
+					"the device; using %s (%d %s), the database's first device of it "
+					"(--gpu chooses another)\n", path, a->gpu.arch.arch, a->gpu.name,
+					a->gpu.sm_count, gpu_units(&a->gpu.arch));
 			noted = true;
 		}
 		if (a->ok)

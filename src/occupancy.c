@@ -99,7 +99,12 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 
 	per_block_max += a->smem_reserved_per_block_bytes;
 	r->allocated_smem_per_block = alloc;
-	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs <= 1)
+	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT && a->n_smem_configs > 1 &&
+	    a->driver_smem_config && a->driver_smem_config_bytes >= 0) {
+		/* What the driver did choose beats what occview would assume. */
+		pref = a->driver_smem_config_bytes;
+		r->smem_config_from_driver = true;
+	} else if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs <= 1)
 		pref = snap_config(a, a->smem_per_sm_bytes);
 	else
 		pref = snap_config(a, (int64_t)in->carveout_pct * a->smem_per_sm_bytes / 100);

@@ -79,6 +79,7 @@ struct occ_result {
 	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */
 	int64_t smem_preference_bytes;      /* the carveout preference snapped to a configuration */
 	int64_t smem_config_bytes;          /* the configuration the launch gets */
+	bool smem_config_from_driver;       /* the preference is the driver's reported choice */
 	struct occ_usage usage[OCC_N_FACTORS];
 	struct amd_result amd;              /* GPU_AMD: the engine's own figures */
 };

@@ -33,13 +33,39 @@ static void limit(FILE *out, int v)
 	fputc(',', out);
 }
 
+/* A kernel record's columns: achieved occupancy, duration and the number of
+ * cross-check disagreements; empty where absent or not compared. */
+static void report_columns(FILE *out, const struct analysis *a, bool lead)
+{
+	const struct crosscheck_record *p = &a->report;
+
+	if (lead)
+		fputc(',', out);
+	if (p->achieved_occupancy_pct.present)
+		fprintf(out, "%.2f", p->achieved_occupancy_pct.value);
+	fputc(',', out);
+	if (p->duration_ns.present)
+		fprintf(out, "%.0f", p->duration_ns.value);
+	fputc(',', out);
+	if (a->ok && !p->launch_given && p->check.compared)
+		fprintf(out, "%d", crosscheck_count(p->check.disagree));
+	fputc('\n', out);
+}
+
 void output_csv(FILE *out, const struct analysis *items, size_t n)
 {
+	bool records = false;
+
+	/* The report's columns only where a report is involved, so that the
+	 * columns of a launch list stay as they were. */
+	for (size_t i = 0; i < n && !records; i++)
+		records = items[i].report.present;
 	fputs("kernel,gpu,cc,sm_count,grid_size,threads_per_block,registers_per_thread,"
 	      "static_shared_mem_bytes,dynamic_shared_mem_bytes,active_blocks_per_sm,"
 	      "active_warps_per_sm,theoretical_occupancy_pct,limiting_factors,block_limit_warps,"
 	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
-	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error\n", out);
+	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error", out);
+	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements\n" : "\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct analysis *a = &items[i];
 		const struct launch *l = &a->launch;
@@ -58,7 +84,9 @@ void output_csv(FILE *out, const struct analysis *items, size_t n)
 		if (!a->ok) {
 			occ_error_format(&a->error, msg, sizeof(msg));
 			fputs(",,,,,,,,,,,,", out);
-			field(out, msg, true);
+			field(out, msg, !records);
+			if (records)
+				report_columns(out, a, false);
 			continue;
 		}
 		for (int f = 0; f < OCC_N_FACTORS; f++) {
@@ -72,7 +100,11 @@ void output_csv(FILE *out, const struct analysis *items, size_t n)
 			a->r.theoretical_occupancy_pct, factors);
 		for (int f = 0; f < OCC_N_FACTORS; f++)
 			limit(out, a->r.block_limit[f]);
-		fprintf(out, "%.4f,%.2f,%.2f,\n", a->w.waves_per_sm, a->w.tail_share_pct,
+		fprintf(out, "%.4f,%.2f,%.2f,", a->w.waves_per_sm, a->w.tail_share_pct,
 			a->w.predicted_achieved_pct);
+		if (records)
+			report_columns(out, a, true);
+		else
+			fputc('\n', out);
 	}
 }

@@ -107,6 +107,59 @@ static json_t *waves_json(const struct waves *w)
 			 "predicted_achieved_occupancy_pct", w->predicted_achieved_pct);
 }
 
+static json_t *int_or_null(const struct report_int *v)
+{
+	return v->present ? json_integer((json_int_t)v->value) : json_null();
+}
+
+static json_t *num_or_null(const struct report_num *v)
+{
+	return v->present ? json_real(v->value) : json_null();
+}
+
+/* A kernel record's own figures and the cross-check; null where absent. */
+static json_t *report_json(const struct analysis *a)
+{
+	const struct crosscheck_record *p = &a->report;
+	const struct crosscheck *c = &p->check;
+	char device[sizeof(p->device) * 4];
+	json_t *o = json_object(), *dis = json_array(), *cc;
+
+	if (!o || !dis) {
+		json_decref(o);
+		json_decref(dis);
+		return NULL;
+	}
+	str_sanitize(p->device, device, sizeof(device));
+	json_object_set_new(o, "device", device[0] ? json_string(device) : json_null());
+	json_object_set_new(o, "device_in_database", json_boolean(!p->device_unknown));
+	json_object_set_new(o, "sm_count", int_or_null(&p->sm_count));
+	json_object_set_new(o, "database_sm_count",
+			    p->db_sm_count > 0 ? json_integer(p->db_sm_count) : json_null());
+	json_object_set_new(o, "achieved_occupancy_pct", num_or_null(&p->achieved_occupancy_pct));
+	json_object_set_new(o, "achieved_active_warps", num_or_null(&p->achieved_active_warps));
+	json_object_set_new(o, "duration_ns", num_or_null(&p->duration_ns));
+	json_object_set_new(o, "shared_mem_config_bytes", int_or_null(&p->smem_config_bytes));
+	json_object_set_new(o, "shared_mem_config_used", json_boolean(a->r.smem_config_from_driver));
+	json_object_set_new(o, "driver_shared_mem_per_block_bytes", int_or_null(&p->driver_smem_bytes));
+	if (p->launch_given || !a->ok) {
+		json_decref(dis);
+		json_object_set_new(o, "crosscheck", json_null());
+		return o;
+	}
+	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
+		if (!crosscheck_differs(c, (enum crosscheck_field)f))
+			continue;
+		json_array_append_new(dis, json_pack("{s:s, s:s, s:f, s:f}", "field",
+						     crosscheck_key((enum crosscheck_field)f), "label",
+						     crosscheck_label((enum crosscheck_field)f), "report",
+						     (double)c->report[f], "occview", (double)c->occview[f]));
+	}
+	cc = json_pack("{s:i, s:o}", "compared", crosscheck_count(c->compared), "disagreements", dis);
+	json_object_set_new(o, "crosscheck", cc);
+	return o;
+}
+
 static json_t *kernel_json(const struct analysis *a)
 {
 	char name[1100], msg[900];
@@ -145,6 +198,9 @@ static json_t *kernel_json(const struct analysis *a)
 		json_object_set_new(k, "findings", findings);
 		json_object_set_new(k, "error", json_string(name));
 	}
+	/* Only kernel records have one: launch lists keep their shape. */
+	if (a->report.present)
+		json_object_set_new(k, "report", report_json(a));
 	return k;
 }
 

@@ -471,8 +471,12 @@ static void table(struct doc *d, const struct analysis *a)
 		for (int i = 0; i < g->n_smem_configs && len < sizeof(configs); i++)
 			len += (size_t)snprintf(configs + len, sizeof(configs) - len, "%s%lld", i ? "/" : "",
 						(long long)(g->smem_configs_bytes[i] / 1024));
-		add(d, CANVAS_NORMAL, "  Configuration  %lld KB per SM (preference %lld KB)",
-		    (long long)(r->smem_config_bytes / 1024), (long long)(r->smem_preference_bytes / 1024));
+		if (r->smem_config_from_driver)
+			add(d, CANVAS_NORMAL, "  Configuration  %lld KB per SM (the driver's choice, as the report says)",
+			    (long long)(r->smem_config_bytes / 1024));
+		else
+			add(d, CANVAS_NORMAL, "  Configuration  %lld KB per SM (preference %lld KB)",
+			    (long long)(r->smem_config_bytes / 1024), (long long)(r->smem_preference_bytes / 1024));
 		add(d, CANVAS_NORMAL, "                 carveout choices %s KB", configs);
 	} else {
 		add(d, CANVAS_NORMAL, "  Configuration  %lld KB per SM (fixed)", (long long)(r->smem_config_bytes / 1024));
@@ -509,6 +513,71 @@ static void waves_section(struct doc *d, const struct analysis *a)
 	    w->waves_per_sm, (long long)w->full_waves, (long long)w->partial_wave_blocks);
 	add(d, CANVAS_NORMAL, "  Tail share       %.1f%% of runtime (uniform block durations)", w->tail_share_pct);
 	add(d, CANVAS_NORMAL, "  Predicted achieved occupancy  %.1f%%", w->predicted_achieved_pct);
+}
+
+/* A kernel record's own figures and the cross-check; "n/a" where absent. */
+static void report_section(struct doc *d, const struct analysis *a)
+{
+	const struct crosscheck_record *p = &a->report;
+	const struct crosscheck *c = &p->check;
+	char device[sizeof(p->device) * 4], buf[160];
+
+	if (!p->present)
+		return;
+	add(d, CANVAS_NORMAL, "%s", "");
+	add(d, CANVAS_HEADER, "Report");
+	str_sanitize(p->device, device, sizeof(device));
+	if (p->sm_count.present)
+		snprintf(buf, sizeof(buf), ", %lld %s", (long long)p->sm_count.value, gpu_units(&a->gpu.arch));
+	else
+		buf[0] = '\0';
+	add(d, CANVAS_NORMAL, "  Device as reported      %s%s%s", device[0] ? device : "n/a", buf,
+	    p->device_unknown ? " (not in the GPU database)" : "");
+	if (p->db_sm_count > 0)
+		add(d, CANVAS_WARNING, "                          the database says %d %s; the report's count is used",
+		    p->db_sm_count, gpu_units(&a->gpu.arch));
+	if (p->achieved_occupancy_pct.present && p->achieved_active_warps.present)
+		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%% (%.2f warps per %s), theoretical %.2f%%",
+		    p->achieved_occupancy_pct.value, p->achieved_active_warps.value,
+		    gpu_unit(&a->gpu.arch), a->r.theoretical_occupancy_pct);
+	else if (p->achieved_occupancy_pct.present)
+		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%%, theoretical %.2f%%",
+		    p->achieved_occupancy_pct.value, a->r.theoretical_occupancy_pct);
+	else
+		add(d, CANVAS_NORMAL, "  Achieved occupancy      n/a");
+	if (p->duration_ns.present)
+		add(d, CANVAS_NORMAL, "  Duration                %.0f ns", p->duration_ns.value);
+	else
+		add(d, CANVAS_NORMAL, "  Duration                n/a");
+	if (p->smem_config_bytes.present)
+		add(d, CANVAS_NORMAL, "  Shared memory config    %lld B per SM, the driver's choice%s",
+		    (long long)p->smem_config_bytes.value,
+		    a->r.smem_config_from_driver ? " (used)" : " (not used: the launch was changed)");
+	else
+		add(d, CANVAS_NORMAL, "  Shared memory config    n/a");
+	if (p->driver_smem_bytes.present)
+		add(d, CANVAS_NORMAL, "  Driver shared memory    %lld B per block (occview reserves %d B)",
+		    (long long)p->driver_smem_bytes.value, a->gpu.arch.smem_reserved_per_block_bytes);
+	if (p->launch_given) {
+		add(d, CANVAS_DIM, "  Cross-check             not done: flags changed the launch or the GPU");
+	} else if (c->compared == 0) {
+		add(d, CANVAS_DIM, "  Cross-check             n/a (the report has no occupancy figures of its own)");
+	} else if (c->disagree == 0) {
+		add(d, CANVAS_NORMAL, "  Cross-check             agrees with Nsight Compute on %d value%s",
+		    crosscheck_count(c->compared), crosscheck_count(c->compared) == 1 ? "" : "s");
+	} else {
+		add(d, CANVAS_WARNING, "  Cross-check             %d of %d values disagree with Nsight Compute:",
+		    crosscheck_count(c->disagree), crosscheck_count(c->compared));
+		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
+			char rep[32], occ[32];
+			if (!crosscheck_differs(c, (enum crosscheck_field)f))
+				continue;
+			crosscheck_value_text((enum crosscheck_field)f, c->report[f], rep, sizeof(rep));
+			crosscheck_value_text((enum crosscheck_field)f, c->occview[f], occ, sizeof(occ));
+			add(d, CANVAS_WARNING, "    %s: Nsight Compute %s, occview %s",
+			    crosscheck_label((enum crosscheck_field)f), rep, occ);
+		}
+	}
 }
 
 static void findings_section(struct doc *d, const struct analysis *a)
@@ -550,6 +619,7 @@ struct canvas *output_text_canvas(const struct analysis *a, const struct output_
 		table(&d, a);
 		charts(&d);
 		waves_section(&d, a);
+		report_section(&d, a);
 		findings_section(&d, a);
 	}
 	for (size_t i = 0; i < d.n; i++)

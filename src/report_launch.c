@@ -15,8 +15,9 @@
  *    group segment, static and dynamic together, and is kept as static.
  *  - NVIDIA barriers: the report's count if it has one, else the launch
  *    default (1 per block, as for a launch from flags).
- *  - NVIDIA carveout: the default preference; the driver's chosen
- *    shared-memory configuration is not read back into a carveout. */
+ *  - NVIDIA carveout: the default preference. The driver's chosen
+ *    shared-memory configuration is not read back into a carveout: the
+ *    analysis of the record uses it as the driver's choice (occ_input). */
 #include "config.h"
 
 #include "report_launch.h"
@@ -91,21 +92,34 @@ static void arch_text(const struct report_record *rec, char *buf, size_t size)
 	}
 }
 
-/* The device the report names, if the database knows it under that name (or
- * without the vendor's prefix: "NVIDIA GeForce RTX 4090") and it agrees with
- * the record's vendor and arch. */
+/* True when the report's device field is a name, not an ordinal ("0": the
+ * 2022 details layout's Device column). */
+static bool names_device(const char *device)
+{
+	for (const char *p = device; *p; p++)
+		if (!isdigit((unsigned char)*p) && !isspace((unsigned char)*p))
+			return true;
+	return false;
+}
+
+/* The device the report names, if the database knows it under that name or
+ * an alias (or without the vendor's prefix: "NVIDIA GeForce RTX 4090"),
+ * ignoring case and punctuation, and it agrees with the record's vendor and
+ * arch. Never a partial match: "NVIDIA GeForce RTX 5070 Laptop GPU" is not
+ * the desktop RTX 5070, and falls back to the arch. */
 static bool find_named(const struct gpu_db *db, const struct report_record *rec,
 		       enum report_vendor v, struct gpu *out)
 {
 	static const char *const prefixes[] = { "NVIDIA ", "AMD " };
 	const char *names[2] = { rec->device, NULL };
-	struct occ_error ignored = { 0 };
 
+	if (!names_device(rec->device))
+		return false;
 	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
 		if (strncasecmp(rec->device, prefixes[i], strlen(prefixes[i])) == 0)
 			names[1] = rec->device + strlen(prefixes[i]);
 	for (int i = 0; i < 2 && names[i] && names[i][0]; i++) {
-		if (!gpu_db_find(db, names[i], out, &ignored))
+		if (!gpu_db_find_exact(db, names[i], out))
 			continue;
 		if ((v == REPORT_VENDOR_UNKNOWN || gpu_vendor(out) == v) &&
 		    (!has_arch(rec) || same_arch(rec, out)))
@@ -374,4 +388,24 @@ bool report_launch_matches(const struct report_record *rec, const char *name)
 		return false;
 	n = trimmed_len(rec->name);
 	return trimmed_len(name) == n && memcmp(rec->name, name, n) == 0;
+}
+
+bool report_launch_device_unknown(const struct report_record *rec, enum report_gpu_source source)
+{
+	return (source == REPORT_GPU_MATCHED || source == REPORT_GPU_FIRST) &&
+	       names_device(rec->device);
+}
+
+int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
+			       struct gpu *gpu)
+{
+	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
+	int db = gpu->sm_count;
+
+	if (source == REPORT_GPU_NONE || source == REPORT_GPU_GIVEN || !rec->sm_count.present ||
+	    rec->sm_count.value <= 0 || rec->sm_count.value > 100000 || per_unit <= 0 ||
+	    rec->sm_count.value % per_unit != 0 || device_units_as_reported(gpu) == rec->sm_count.value)
+		return 0;
+	gpu->sm_count = (int)(rec->sm_count.value / per_unit);
+	return db;
 }

@@ -50,6 +50,16 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 		   const struct report_launch_given *given, const char *file, struct launch *l,
 		   struct gpu *gpu, enum report_gpu_source *source, struct occ_error *err);
 
+/* True when the record names its device (not just an ordinal like "0") and
+ * the database does not know it, so that source fell back to the arch. */
+bool report_launch_device_unknown(const struct report_record *rec, enum report_gpu_source source);
+
+/* The report's SM (CU) count wins over the database's for a GPU the report
+ * chose (not --gpu, whose SM count is the user's): gpu->sm_count becomes the
+ * report's and the database's is returned; 0 when nothing changed. */
+int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
+			       struct gpu *gpu);
+
 /* True when name is the record's short name or its full name; trailing
  * blanks (Omniperf 1.x ends names with one) do not count. Case matters. */
 bool report_launch_matches(const struct report_record *rec, const char *name);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report_launch.h"
 #include "strutil.h"
 #include "tuning.h"
 
@@ -473,6 +474,20 @@ static void amd_words(struct finding *f, const struct gpu_arch *a)
 	}
 }
 
+/* Most severe first; stable within a severity. */
+static void sort_findings(struct finding *out, int n)
+{
+	for (int i = 1; i < n; i++) {
+		struct finding f = out[i];
+		int j = i;
+		while (j > 0 && out[j - 1].severity < f.severity) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = f;
+	}
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -501,16 +516,118 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		warp_multiple(&s, ri);
 		carveout_ignored(&s, ri);
 	}
-	/* Most severe first; stable within a severity. */
-	for (int i = 1; i < s.n; i++) {
-		struct finding f = out[i];
-		int j = i;
-		while (j > 0 && out[j - 1].severity < f.severity) {
-			out[j] = out[j - 1];
-			j--;
+	sort_findings(out, s.n);
+	return s.n;
+}
+
+/* ---- A kernel record's findings. ---- */
+
+static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
+			     const struct crosscheck *c)
+{
+	int left = crosscheck_count(c->disagree);
+	struct finding *f = NULL;
+
+	/* A disagreement outranks the least severe finding (out is sorted). */
+	if (left > 0 && s->n >= RULES_MAX_FINDINGS)
+		s->n = RULES_MAX_FINDINGS - 1;
+	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
+		enum crosscheck_field k = (enum crosscheck_field)i;
+		char title[128], rep[32], occ[32];
+
+		if (!crosscheck_differs(c, k))
+			continue;
+		crosscheck_value_text(k, c->report[k], rep, sizeof(rep));
+		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
+		/* The last free slot takes every disagreement left: none is dropped. */
+		if (f && s->n >= RULES_MAX_FINDINGS) {
+			more(f, " %s: Nsight Compute %s, occview %s.", crosscheck_label(k), rep, occ);
+			continue;
 		}
-		out[j] = f;
+		snprintf(title, sizeof(title), "Nsight Compute disagrees: %s %s, occview %s",
+			 crosscheck_label(k), rep, occ);
+		f = add(s, "crosscheck", RULES_WARNING, title,
+			"%s: Nsight Compute %s, occview %s. occview computed it from the launch the "
+			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
+			"configuration%s; the report's value is shown as it is, not adjusted.",
+			crosscheck_label(k), rep, occ, gpu->name, gpu->arch.cc_major,
+			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
+			r->smem_config_from_driver ? " (the driver's choice)" : "");
+		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
+			more(f, " Also:");
 	}
+}
+
+static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
+			 const struct waves *w, const struct crosscheck_record *rep,
+			 double theoretical)
+{
+	double achieved = rep->achieved_occupancy_pct.value, gap = theoretical - achieved;
+	char title[128];
+	struct finding *f;
+
+	if (!rep->achieved_occupancy_pct.present || gap <= 10.0)
+		return;
+	snprintf(title, sizeof(title), "Achieved occupancy far below theoretical (%.1f%% of %.1f%%)",
+		 achieved, theoretical);
+	f = add(s, "achieved_gap", RULES_WARNING, title,
+		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
+		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
+		"difference can be the result of warp scheduling overheads or workload imbalances "
+		"during the kernel execution. Imbalance: warps were not resident evenly across the "
+		"%d SMs and their %d schedulers each; a partial last wave (tail) leaves SMs idle; and "
+		"blocks whose durations vary keep an SM waiting for its longest block, as warps that "
+		"finish early within a block leave their slots empty until the whole block retires.",
+		achieved, gap, theoretical, gpu->sm_count, gpu->arch.sm_subpartitions);
+	if (r->active_blocks_per_sm > 0)
+		more(f, " With uniform block durations the waves alone predict %.1f%% achieved "
+		     "(%.2f waves per SM): %s.", w->predicted_achieved_pct, w->waves_per_sm,
+		     w->predicted_achieved_pct - achieved <= 10.0
+		     ? "the grid's shape explains most of the gap; a larger grid or more waves would help"
+		     : "the grid's shape does not explain the gap; look for imbalance between and "
+		       "within blocks");
+}
+
+int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
+		 const struct crosscheck_record *rep, struct finding *out, int n)
+{
+	struct sink s = { out, n };
+	char shown[sizeof(rep->device) * 4];
+
+	if (!rep->present)
+		return n;
+	/* Disagreements first: they must find room. */
+	crosscheck_rules(&s, gpu, r, &rep->check);
+	achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
+		     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);
+	if (rep->db_sm_count > 0)
+		add(&s, "report_sm_count", RULES_INFO, "The report's SM count differs from the database's",
+		    "The report says %lld %s; the database has %d for %s. occview uses the report's "
+		    "count for waves and the per-SM view.", (long long)rep->sm_count.value,
+		    gpu_units(&gpu->arch), rep->db_sm_count, gpu->name);
+	if (r->smem_config_from_driver)
+		add(&s, "driver_smem_config", RULES_INFO, "Shared-memory configuration chosen by the driver",
+		    "With the default carveout the driver chose %lld KB of shared memory per SM for "
+		    "this launch (the report's Shared Memory Configuration Size: %lld B), and occview "
+		    "uses it rather than assume the largest (%lld KB). %s",
+		    (long long)(rep->smem_config_bytes.value / 1024),
+		    (long long)rep->smem_config_bytes.value,
+		    (long long)(gpu->arch.smem_per_sm_bytes / 1024),
+		    r->smem_config_bytes != rep->smem_config_bytes.value
+		    ? "One block needs more than it, so occview raised the configuration to the "
+		      "smallest that holds one."
+		    : "A kernel that allocated more would get a larger one.");
+	if (rep->device_unknown) {
+		str_sanitize(rep->device, shown, sizeof(shown));
+		add(&s, "device_unknown", RULES_INFO, "Device not in the GPU database",
+		    "The report names the device \"%s\", which the GPU database does not know; occview "
+		    "uses %s (%d %s), %s. --gpu chooses another; --gpu-db adds the device.", shown,
+		    gpu->name, gpu->sm_count, gpu_units(&gpu->arch),
+		    rep->gpu_source == REPORT_GPU_MATCHED
+		    ? "the database's device of its architecture with the report's SM count"
+		    : "the database's first device of its architecture");
+	}
+	sort_findings(out, s.n);
 	return s.n;
 }
 

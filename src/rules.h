@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "crosscheck.h"
 #include "gpu.h"
 #include "occupancy.h"
 #include "waves.h"
@@ -30,6 +31,20 @@ struct rules_input {
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most severe first. */
 int rules_evaluate(const struct rules_input *ri, struct finding *out);
+
+/* A kernel record's findings, appended to out[0..n) (room for
+ * RULES_MAX_FINDINGS) and sorted with them; returns the new count:
+ *  - "crosscheck" (warning): one per value where Nsight Compute and occview
+ *    disagree, naming the field and both values; never dropped (when room
+ *    runs out the last one lists the rest);
+ *  - "achieved_gap" (warning): achieved occupancy more than 10 points below
+ *    the theoretical, Nsight Compute's rule, with the causes of imbalance;
+ *  - "report_sm_count" (info): the report's SM count differs from the
+ *    database's, and is used;
+ *  - "driver_smem_config" (info): the configuration the driver chose;
+ *  - "device_unknown" (info): the report's device is not in the database. */
+int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
+		 const struct crosscheck_record *rep, struct finding *out, int n);
 
 const char *rules_severity_key(enum rules_severity s);
 

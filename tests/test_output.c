@@ -126,6 +126,106 @@ START_TEST(test_csv_rows)
 }
 END_TEST
 
+/* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page line
+ * 5 (ID 0): launch, Nsight Compute's limits and its duration, typed in. */
+static void run_b200_record(struct analysis *a, int64_t limit_registers)
+{
+	struct report_launch_given none = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct report_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.line = 5;
+	str_copy(rec.short_name, sizeof(rec.short_name), "PersistentVariableLengthMergeStatesKernel");
+	str_copy(rec.device, sizeof(rec.device), "NVIDIA B200");
+	rec.vendor = REPORT_VENDOR_NVIDIA;
+	rec.cc_major = (struct report_int){ true, 10 };
+	rec.sm_count = (struct report_int){ true, 148 };
+	for (int d = 0; d < 3; d++) {
+		rec.grid[d] = (struct report_int){ true, d == 0 ? 148 : 1 };
+		rec.block[d] = (struct report_int){ true, d == 0 ? 16 : d == 1 ? 8 : 1 };
+	}
+	rec.cc_minor = (struct report_int){ true, 0 };
+	rec.registers = (struct report_int){ true, 40 };
+	rec.smem_config_bytes = (struct report_int){ true, 135168 };
+	rec.driver_smem_bytes = (struct report_int){ true, 1024 };
+	rec.dynamic_smem_bytes = (struct report_int){ true, 8704 };
+	rec.static_smem_bytes = (struct report_int){ true, 0 };
+	rec.barriers = (struct report_int){ true, 1 };
+	rec.limit_blocks = (struct report_int){ true, 32 };
+	rec.limit_registers = (struct report_int){ true, limit_registers };
+	rec.limit_smem = (struct report_int){ true, 13 };
+	rec.limit_warps = (struct report_int){ true, 16 };
+	rec.limit_barriers = (struct report_int){ true, 32 };
+	rec.theoretical_occupancy_pct = (struct report_num){ true, 75 };
+	rec.waves_per_sm = (struct report_num){ true, 0.08 };
+	rec.duration_ns = (struct report_num){ true, 9920 };
+	ck_assert(analysis_run_record(a, db, &rec, &none, "b200.csv", &err));
+}
+
+START_TEST(test_report_in_every_output)
+{
+	static struct analysis a;
+	char *buf = NULL;
+	size_t len = 0;
+	json_t *root, *rep, *cc;
+	json_error_t jerr;
+	FILE *f;
+
+	run_b200_record(&a, 12);   /* the file's own Block Limit Registers */
+	buf = capture_text(&a, 100);
+	ck_assert_ptr_nonnull(strstr(buf, "\nReport\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "Achieved occupancy      n/a"));
+	ck_assert_ptr_nonnull(strstr(buf, "Duration                9920 ns"));
+	ck_assert_ptr_nonnull(strstr(buf, "135168 B per SM, the driver's choice (used)"));
+	ck_assert_ptr_nonnull(strstr(buf, "agrees with Nsight Compute on 8 values"));
+	ck_assert_ptr_nonnull(strstr(buf, "132 KB per SM (the driver's choice"));
+	free(buf);
+
+	run_b200_record(&a, 8);    /* altered: the file says 12 */
+	buf = capture_text(&a, 100);
+	ck_assert_ptr_nonnull(strstr(buf, "1 of 8 values disagree with Nsight Compute"));
+	ck_assert_ptr_nonnull(strstr(buf, "Block Limit Registers: Nsight Compute 8, occview 12"));
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	ck_assert(output_json(f, &a, 1));
+	fclose(f);
+	root = json_loads(buf, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	rep = json_object_get(json_array_get(json_object_get(root, "kernels"), 0), "report");
+	ck_assert_ptr_nonnull(rep);
+	ck_assert(json_is_null(json_object_get(rep, "achieved_occupancy_pct")));
+	ck_assert(json_real_value(json_object_get(rep, "duration_ns")) == 9920.0);
+	ck_assert_str_eq(json_string_value(json_object_get(rep, "device")), "NVIDIA B200");
+	ck_assert_int_eq(json_integer_value(json_object_get(rep, "sm_count")), 148);
+	cc = json_object_get(rep, "crosscheck");
+	ck_assert_int_eq(json_integer_value(json_object_get(cc, "compared")), 8);
+	ck_assert_int_eq(json_array_size(json_object_get(cc, "disagreements")), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(cc,
+		"disagreements"), 0), "field")), "block_limit_registers");
+	ck_assert(json_real_value(json_object_get(json_array_get(json_object_get(cc,
+		"disagreements"), 0), "report")) == 8.0);
+	json_decref(root);
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	output_csv(f, &a, 1);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, ",error,achieved_occupancy_pct,duration_ns,crosscheck_disagreements\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",,,9920,1\n"));
+	free(buf);
+
+	/* A launch from flags keeps the launch-list columns. */
+	run_default(&a);
+	f = open_memstream(&buf, &len);
+	output_csv(f, &a, 1);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error\n"));
+	free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("output");
@@ -136,6 +236,7 @@ int main(void)
 	tcase_add_test(tc, test_text_golden_120);
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_csv_rows);
+	tcase_add_test(tc, test_report_in_every_output);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -305,6 +305,38 @@ START_TEST(amd_cannot_run_vgprs)
 }
 END_TEST
 
+/* Disagreements are never dropped: with every slot taken, they still appear
+ * (the values are not a corpus record's: this tests room, not the model). */
+START_TEST(crosscheck_never_dropped)
+{
+	struct finding out[RULES_MAX_FINDINGS];
+	struct crosscheck_record rep = { .present = true };
+	struct occ_result r = { 0 };
+	struct waves w = { 0 };
+	struct occ_error err = { 0 };
+	struct gpu g;
+	int n;
+
+	ck_assert(gpu_db_find(db, "NVIDIA B200", &g, &err));
+	for (int i = 0; i < RULES_MAX_FINDINGS; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		strcpy(out[i].id, "filler");
+		out[i].severity = RULES_INFO;
+	}
+	rep.check.compared = rep.check.disagree = (1u << CROSSCHECK_WARPS) |
+		(1u << CROSSCHECK_REGISTERS) | (1u << CROSSCHECK_WAVES);
+	rep.check.report[CROSSCHECK_WARPS] = 16, rep.check.occview[CROSSCHECK_WARPS] = 8;
+	rep.check.report[CROSSCHECK_REGISTERS] = 12, rep.check.occview[CROSSCHECK_REGISTERS] = 9;
+	rep.check.report[CROSSCHECK_WAVES] = 0.08f, rep.check.occview[CROSSCHECK_WAVES] = 0.5f;
+	n = rules_report(&g, &r, &w, &rep, out, RULES_MAX_FINDINGS);
+	ck_assert_int_eq(n, RULES_MAX_FINDINGS);
+	ck_assert_str_eq(out[0].id, "crosscheck");
+	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Warps: Nsight Compute 16, occview 8"));
+	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Registers: Nsight Compute 12, occview 9"));
+	ck_assert_ptr_nonnull(strstr(out[0].text, "Waves Per SM: Nsight Compute 0.08, occview 0.50"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -324,6 +356,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, amd_limiter_and_next_step);
 	tcase_add_test(tc, amd_wgp_words);
 	tcase_add_test(tc, amd_cannot_run_vgprs);
+	tcase_add_test(tc, crosscheck_never_dropped);
 	suite_add_tcase(s, tc);
 	return s;
 }

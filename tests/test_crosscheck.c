@@ -1,0 +1,428 @@
+/* test_crosscheck.c - occview beside Nsight Compute on real kernel records:
+ * every value below is typed in from a corpus file (file and line cited; the
+ * importers are tested elsewhere), and where NVIDIA's calculator agrees with
+ * the report occview must agree too. A value altered on purpose must come out
+ * as a disagreement, and the driver's shared-memory configuration must be
+ * what makes the A100 record agree. */
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "crosscheck.h"
+#include "report.h"
+#include "rules.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+
+	db = gpu_db_new_builtin(&err);
+	ck_assert_ptr_nonnull(db);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+}
+
+static const struct report_launch_given no_flags = { NULL, NULL, 0 };
+
+#define I(v) ((struct report_int){ true, (v) })
+#define N(v) ((struct report_num){ true, (v) })
+
+static void dims(struct report_record *r, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
+		 int64_t by, int64_t bz)
+{
+	r->grid[0] = I(gx), r->grid[1] = I(gy), r->grid[2] = I(gz);
+	r->block[0] = I(bx), r->block[1] = I(by), r->block[2] = I(bz);
+}
+
+/* opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv, kernel ID 0
+ * (at::native::reduce_kernel), lines 25-43. Device is "0" (an ordinal), CC
+ * "8.0", Block Size "(32, 16, 1)", Grid Size "(1, 1, 1)" (every row). */
+static void a100_reduce(struct report_record *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->line = 5;
+	strcpy(r->short_name, "at::native::reduce_kernel");
+	strcpy(r->device, "0");
+	r->vendor = REPORT_VENDOR_NVIDIA;
+	r->cc_major = I(8), r->cc_minor = I(0);
+	dims(r, 1, 1, 1, 32, 16, 1);
+	r->registers = I(26);                    /* line 28 */
+	r->smem_config_bytes = I(16384);         /* line 29, "16,384" */
+	r->driver_smem_bytes = I(1024);          /* line 30 */
+	r->dynamic_smem_bytes = I(0);            /* line 31 */
+	r->static_smem_bytes = I(16);            /* line 32 */
+	r->waves_per_sm = N(0.00);               /* line 34 */
+	r->limit_blocks = I(32);                 /* line 36, Block Limit SM */
+	r->limit_registers = I(4);               /* line 37 */
+	r->limit_smem = I(14);                   /* line 38 */
+	r->limit_warps = I(4);                   /* line 39 */
+	r->theoretical_occupancy_pct = N(100);   /* line 41 */
+	r->achieved_occupancy_pct = N(23.90);    /* line 42 */
+	r->achieved_active_warps = N(15.30);     /* line 43 */
+}
+
+/* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page,
+ * line 5 (ID 0, PersistentVariableLengthMergeStatesKernel). */
+static void b200_merge(struct report_record *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->line = 5;
+	strcpy(r->short_name, "PersistentVariableLengthMergeStatesKernel");
+	strcpy(r->device, "NVIDIA B200");        /* device__attribute_display_name */
+	r->vendor = REPORT_VENDOR_NVIDIA;
+	r->cc_major = I(10), r->cc_minor = I(0); /* CC "10.0" */
+	r->sm_count = I(148);                    /* device__attribute_multiprocessor_count */
+	dims(r, 148, 1, 1, 16, 8, 1);            /* launch__grid_dim_*, launch__block_dim_* */
+	r->registers = I(40);
+	r->smem_config_bytes = I(135168);
+	r->driver_smem_bytes = I(1024);
+	r->dynamic_smem_bytes = I(8704);
+	r->static_smem_bytes = I(0);
+	r->barriers = I(1);                      /* launch__barrier_count */
+	r->limit_blocks = I(32);
+	r->limit_registers = I(12);
+	r->limit_smem = I(13);
+	r->limit_warps = I(16);
+	r->limit_barriers = I(32);
+	r->theoretical_occupancy_pct = N(75);    /* sm__maximum_warps_per_active_cycle_pct */
+	r->waves_per_sm = N(0.08);
+	r->duration_ns = N(9920);                /* gpu__time_duration.sum, ns */
+}
+
+/* The same file, line 6 (ID 1, BatchDecodeWithPagedKVCacheKernel). */
+static void b200_decode(struct report_record *r)
+{
+	b200_merge(r);
+	r->line = 6;
+	strcpy(r->short_name, "BatchDecodeWithPagedKVCacheKernel");
+	dims(r, 32, 8, 1, 16, 4, 2);
+	r->registers = I(56);
+	r->dynamic_smem_bytes = I(9216);
+	r->limit_registers = I(9);
+	r->limit_smem = I(13);
+	r->theoretical_occupancy_pct = N(56.25);
+	r->waves_per_sm = N(0.19);
+	r->duration_ns = N(23872);
+}
+
+/* xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log, kernel ID 0, lines
+ * 23-38: no Device or CC column (the INDEX names a Tesla V100-SXM2-16GB, so
+ * the test gives it as --gpu would), no driver shared memory row. */
+static void v100_cfd(struct report_record *r, int id)
+{
+	memset(r, 0, sizeof(*r));
+	r->line = id == 0 ? 23 : 49;
+	strcpy(r->short_name, "cfd");
+	dims(r, 506, 1, 1, 192, 1, 1);          /* lines 23-24 (49-50): Block 192, Grid 506 */
+	r->registers = I(id == 0 ? 20 : 60);     /* line 25 (51) */
+	r->smem_config_bytes = I(0);             /* line 26 (52) */
+	r->dynamic_smem_bytes = I(0);            /* line 27 (53) */
+	r->static_smem_bytes = I(0);             /* line 28 (54) */
+	r->waves_per_sm = N(id == 0 ? 0.63 : 1.27);   /* line 30 (56) */
+	r->limit_blocks = I(32);                 /* line 31 (57) */
+	r->limit_registers = I(id == 0 ? 14 : 5);     /* line 32 (58) */
+	r->limit_smem = I(32);                   /* line 33 (59) */
+	r->limit_warps = I(10);                  /* line 34 (60) */
+	r->achieved_active_warps = N(id == 0 ? 31.16 : 25.39);  /* line 35 (61) */
+	r->achieved_occupancy_pct = N(id == 0 ? 48.68 : 39.67); /* line 36 (62) */
+	r->theoretical_occupancy_pct = N(id == 0 ? 93.75 : 46.88); /* line 38 (64) */
+}
+
+static void run(struct analysis *a, const struct report_record *rec,
+		const struct report_launch_given *given)
+{
+	struct occ_error err = { 0 };
+	char msg[700];
+	bool ok = analysis_run_record(a, db, rec, given, "t.csv", &err);
+
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_msg(ok && a->ok, "%s", msg);
+	ck_assert(a->report.present);
+}
+
+static int count_findings(const struct analysis *a, const char *id)
+{
+	int n = 0;
+
+	for (int i = 0; i < a->n_findings; i++)
+		n += strcmp(a->findings[i].id, id) == 0;
+	return n;
+}
+
+static const struct finding *finding(const struct analysis *a, const char *id)
+{
+	for (int i = 0; i < a->n_findings; i++)
+		if (strcmp(a->findings[i].id, id) == 0)
+			return &a->findings[i];
+	return NULL;
+}
+
+static void assert_agrees(const struct analysis *a, int compared)
+{
+	const struct crosscheck *c = &a->report.check;
+
+	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
+		ck_assert_msg(!crosscheck_differs(c, (enum crosscheck_field)f),
+			      "%s: Nsight Compute %g, occview %g",
+			      crosscheck_label((enum crosscheck_field)f), c->report[f], c->occview[f]);
+	ck_assert_int_eq(crosscheck_count(c->compared), compared);
+	ck_assert_int_eq(count_findings(a, "crosscheck"), 0);
+}
+
+START_TEST(a100_agrees_with_the_drivers_configuration)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	a100_reduce(&rec);
+	run(&a, &rec, &no_flags);
+	/* Warps, SM, registers, shared memory, theoretical, waves, driver smem;
+	 * no barrier count in this layout, so no barrier limit compared. */
+	assert_agrees(&a, 7);
+	ck_assert(!crosscheck_has(&a.report.check, CROSSCHECK_BARRIERS));
+	ck_assert(a.r.smem_config_from_driver);
+	ck_assert_int_eq(a.r.smem_config_bytes, 16384);
+	ck_assert_int_eq(a.r.block_limit[OCC_SHARED_MEM], 14);
+	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_FIRST);
+	ck_assert(!a.report.device_unknown);  /* "0" is an ordinal, not a name */
+	ck_assert_ptr_nonnull(finding(&a, "driver_smem_config"));
+	/* 100% theoretical, 23.90% achieved (line 42): Nsight Compute's rule fires. */
+	ck_assert_ptr_nonnull(finding(&a, "achieved_gap"));
+	ck_assert_ptr_nonnull(strstr(finding(&a, "achieved_gap")->text, "23.9%"));
+}
+END_TEST
+
+START_TEST(a100_without_the_drivers_choice_disagrees)
+{
+	static struct analysis a;
+	struct report_record rec;
+	const struct finding *f;
+
+	/* Assuming the largest configuration (164 KB), shared memory would not
+	 * limit: printed as 32, where Nsight Compute says 14. */
+	a100_reduce(&rec);
+	rec.smem_config_bytes.present = false;
+	run(&a, &rec, &no_flags);
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_SHARED_MEM));
+	ck_assert_int_eq(crosscheck_count(a.report.check.disagree), 1);
+	f = finding(&a, "crosscheck");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(strstr(f->text, "Block Limit Shared Mem: Nsight Compute 14, occview 32"));
+}
+END_TEST
+
+START_TEST(altered_value_is_a_disagreement)
+{
+	static struct analysis a;
+	struct report_record rec;
+	const struct finding *f;
+
+	b200_merge(&rec);
+	rec.limit_registers = I(8);   /* the file says 12 */
+	run(&a, &rec, &no_flags);
+	ck_assert_int_eq(crosscheck_count(a.report.check.disagree), 1);
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_REGISTERS));
+	f = finding(&a, "crosscheck");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(f->severity, RULES_WARNING);
+	ck_assert_ptr_nonnull(strstr(f->text, "Block Limit Registers: Nsight Compute 8, occview 12"));
+	/* Never adjusted: occview keeps its own figure. */
+	ck_assert_int_eq(a.r.block_limit[OCC_REGISTERS], 12);
+
+	b200_merge(&rec);
+	rec.theoretical_occupancy_pct = N(75.02);  /* beyond the printed rounding */
+	run(&a, &rec, &no_flags);
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL));
+}
+END_TEST
+
+START_TEST(b200_agrees)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	b200_merge(&rec);
+	run(&a, &rec, &no_flags);
+	assert_agrees(&a, 8);   /* with the barrier limit: launch__barrier_count is there */
+	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_NAMED);
+	ck_assert_str_eq(a.gpu.name, "NVIDIA B200");
+	ck_assert_int_eq(a.report.db_sm_count, 0);
+	ck_assert(a.report.duration_ns.present);
+	ck_assert(!a.report.achieved_occupancy_pct.present);
+	ck_assert_ptr_null(finding(&a, "achieved_gap"));
+
+	b200_decode(&rec);
+	run(&a, &rec, &no_flags);
+	assert_agrees(&a, 8);
+}
+END_TEST
+
+START_TEST(v100_agrees_within_printed_rounding)
+{
+	static struct analysis a;
+	struct report_record rec;
+	struct occ_error err = { 0 };
+	struct gpu v100;
+	struct report_launch_given given = { &v100, NULL, 0 };
+
+	ck_assert(gpu_db_find(db, "Tesla V100-SXM2-16GB", &v100, &err));
+	for (int id = 0; id < 2; id++) {
+		v100_cfd(&rec, id);
+		run(&a, &rec, &given);
+		/* Kernel 1: 5 x 6 warps of 64 = 46.875%, printed 46.88; 506 / 400 =
+		 * 1.265 waves, printed 1.27. Both within the printed rounding. */
+		assert_agrees(&a, 6);
+		/* The driver chose no shared memory at all (0 B): still no limit. */
+		ck_assert(a.r.smem_config_from_driver);
+		ck_assert_int_eq(a.r.smem_config_bytes, 0);
+	}
+}
+END_TEST
+
+/* llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv holds
+ * the limits but not the registers or shared memory of its launch: only the
+ * limits the block size alone decides can be checked. Block Size "(128, 1,
+ * 1)", CC "12.0" (line 2); Block Limit SM 24 (line 7), Warps 12 (line 10). */
+START_TEST(cc120_limits_of_the_block_size)
+{
+	const struct gpu_arch *arch = gpu_db_find_arch(db, 12, 0);
+	struct occ_input in = { 0 };
+	struct report_record rec;
+	struct occ_result r;
+	struct waves w = { 0 };
+	struct crosscheck c;
+
+	ck_assert_ptr_nonnull(arch);
+	memset(&rec, 0, sizeof(rec));
+	rec.limit_blocks = I(24);
+	rec.limit_warps = I(12);
+	rec.limit_barriers = I(24);   /* line 6: no barrier count, so not compared */
+	in.threads_per_block = 128;
+	in.carveout_pct = LAUNCH_CARVEOUT_DEFAULT;
+	in.barriers = 1;
+	occ_compute(arch, &in, &r);
+	crosscheck_compare(&rec, arch, &r, &w, &c);
+	ck_assert_int_eq(crosscheck_count(c.compared), 2);
+	ck_assert_int_eq(c.disagree, 0);
+	rec.limit_warps = I(16);
+	crosscheck_compare(&rec, arch, &r, &w, &c);
+	ck_assert(crosscheck_differs(&c, CROSSCHECK_WARPS));
+}
+END_TEST
+
+START_TEST(report_sm_count_wins)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	b200_merge(&rec);
+	rec.sm_count = I(132);   /* altered: the file says 148 */
+	run(&a, &rec, &no_flags);
+	ck_assert_int_eq(a.gpu.sm_count, 132);
+	ck_assert_int_eq(a.report.db_sm_count, 148);
+	ck_assert_ptr_nonnull(finding(&a, "report_sm_count"));
+	/* 148 blocks over 132 SMs x 12: the report's 0.08 still agrees (0.093
+	 * would not): waves disagree, and say so. */
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_WAVES));
+}
+END_TEST
+
+START_TEST(unknown_device_falls_back_with_a_note)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	b200_merge(&rec);
+	strcpy(rec.device, "NVIDIA B200 Engineering Sample");
+	run(&a, &rec, &no_flags);
+	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_MATCHED);
+	ck_assert(a.report.device_unknown);
+	ck_assert_str_eq(a.gpu.name, "NVIDIA B200");
+	ck_assert_ptr_nonnull(finding(&a, "device_unknown"));
+	assert_agrees(&a, 8);
+}
+END_TEST
+
+START_TEST(device_names_resolve_exactly)
+{
+	static const struct { const char *name, *want; } cases[] = {
+		{ "NVIDIA A100-SXM4-40GB", "NVIDIA A100-SXM4-40GB" },
+		{ "Tesla V100-SXM2-16GB", "Tesla V100-SXM2-16GB" },
+		{ "NVIDIA B200", "NVIDIA B200" },
+		{ "NVIDIA GeForce RTX 5070", "NVIDIA GeForce RTX 5070" },
+		{ "TITAN Xp", "TITAN Xp" },
+		{ "GeForce GTX 1080 Ti", "GeForce GTX 1080 Ti" },
+		{ "a100 sxm4 40gb", "NVIDIA A100-SXM4-40GB" },
+	};
+	struct gpu g;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ck_assert_msg(gpu_db_find_exact(db, cases[i].name, &g), "%s", cases[i].name);
+		ck_assert_str_eq(g.name, cases[i].want);
+	}
+	/* Partial names are not the device. */
+	ck_assert(!gpu_db_find_exact(db, "NVIDIA GeForce RTX 5070 Laptop GPU", &g));
+	ck_assert(!gpu_db_find_exact(db, "B20", &g));
+	ck_assert(!gpu_db_find_exact(db, "", &g));
+	ck_assert(!gpu_db_find_exact(db, "--", &g));
+}
+END_TEST
+
+START_TEST(flags_skip_the_crosscheck)
+{
+	static struct analysis a;
+	struct report_record rec;
+	struct launch l;
+	struct report_launch_given given = { NULL, &l, REPORT_LAUNCH_REGISTERS };
+
+	launch_init(&l);
+	l.regs_per_thread = 128;
+	b200_merge(&rec);
+	run(&a, &rec, &given);
+	ck_assert(a.report.launch_given);
+	ck_assert_int_eq(a.report.check.compared, 0);
+	ck_assert(!a.r.smem_config_from_driver);
+}
+END_TEST
+
+START_TEST(analysis_stays_compact)
+{
+	/* The explorer may hold one per record: the report part must stay small
+	 * beside the findings. */
+	ck_assert_uint_le(sizeof(struct crosscheck_record), 256);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("crosscheck");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, a100_agrees_with_the_drivers_configuration);
+	tcase_add_test(tc, a100_without_the_drivers_choice_disagrees);
+	tcase_add_test(tc, altered_value_is_a_disagreement);
+	tcase_add_test(tc, b200_agrees);
+	tcase_add_test(tc, v100_agrees_within_printed_rounding);
+	tcase_add_test(tc, cc120_limits_of_the_block_size);
+	tcase_add_test(tc, report_sm_count_wins);
+	tcase_add_test(tc, unknown_device_falls_back_with_a_note);
+	tcase_add_test(tc, device_names_resolve_exactly);
+	tcase_add_test(tc, flags_skip_the_crosscheck);
+	tcase_add_test(tc, analysis_stays_compact);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
