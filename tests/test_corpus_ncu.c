@@ -1,0 +1,185 @@
+/* test_corpus_ncu.c - every Nsight Compute record of the corpus, imported and
+ * analysed as occview does for --print, beside Nsight Compute's own block
+ * limits, theoretical occupancy and waves: zero disagreements. The counts are
+ * the files' own (one record per kernel ID or raw-page row); which values each
+ * file carries is in tests/data/ncu and ../shared/corpus/INDEX.md. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "crosscheck.h"
+#include "report.h"
+#include "report_launch.h"
+
+static struct gpu_db *db;
+
+static void setup(void)
+{
+	struct occ_error err = { 0 };
+
+	db = gpu_db_new_builtin(&err);
+	ck_assert_ptr_nonnull(db);
+}
+
+static void teardown(void)
+{
+	gpu_db_free(db);
+}
+
+struct tally {
+	size_t records, checked, values, disagreements, failed;
+	unsigned fields;        /* every field compared on some record */
+};
+
+/* Imports tests/data/ncu/file and runs every record; gpu_name (NULL: the
+ * record's own device) stands for --gpu. */
+static struct tally run_file(const char *file, const char *gpu_name)
+{
+	static char path[1024];
+	const char *dir = getenv("TESTDATA");
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct tally t = { 0 };
+	struct report rep;
+	struct gpu gpu;
+	char msg[1024];
+
+	snprintf(path, sizeof(path), "%s/ncu/%s", dir ? dir : "tests/data", file);
+	if (gpu_name) {
+		ck_assert_msg(gpu_db_find(db, gpu_name, &gpu, &err), "%s", gpu_name);
+		given.gpu = &gpu;
+	}
+	ck_assert_msg(report_load(path, &rep, &err), "%s", file);
+	ck_assert_uint_eq(rep.rejected_rows, 0);
+	for (size_t i = 0; i < rep.n; i++) {
+		struct analysis *a = malloc(sizeof(*a));
+		const struct crosscheck *c;
+
+		ck_assert_ptr_nonnull(a);
+		occ_error_clear(&err);
+		t.records++;
+		if (!analysis_run_record(a, db, &rep.records[i], &given, path, &err) || !a->ok) {
+			t.failed++;
+			free(a);
+			continue;
+		}
+		c = &a->report.check;
+		if (c->compared) {
+			t.checked++;
+			t.fields |= c->compared;
+			t.values += (size_t)crosscheck_count(c->compared);
+			t.disagreements += (size_t)crosscheck_count(c->disagree);
+			for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
+				if (!crosscheck_differs(c, f))
+					continue;
+				occ_error_format(&a->error, msg, sizeof(msg));
+				ck_abort_msg("%s line %ld: %s: Nsight Compute %g, occview %g", file,
+					     rep.records[i].line, crosscheck_label(f), c->report[f],
+					     c->occview[f]);
+			}
+		}
+		free(a);
+	}
+	report_done(&rep);
+	return t;
+}
+
+#define LIMITS ((1u << CROSSCHECK_WARPS) | (1u << CROSSCHECK_BLOCKS) |              \
+		(1u << CROSSCHECK_REGISTERS) | (1u << CROSSCHECK_SHARED_MEM) |        \
+		(1u << CROSSCHECK_THEORETICAL) | (1u << CROSSCHECK_WAVES))
+
+/* 240 kernels, each with Launch Statistics and Occupancy sections. */
+START_TEST(a100_details_2022)
+{
+	struct tally t = run_file("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", NULL);
+
+	ck_assert_uint_eq(t.records, 240);
+	ck_assert_uint_eq(t.checked, 240);
+	ck_assert_uint_eq(t.failed, 0);
+	ck_assert_uint_eq(t.disagreements, 0);
+	ck_assert_uint_eq(t.fields & LIMITS, LIMITS);
+}
+END_TEST
+
+/* The raw pages: 16, 64 and 16 kernels, with launch__barrier_count. */
+START_TEST(b200_raw_pages)
+{
+	static const struct {
+		const char *file;
+		size_t n;
+	} files[] = {
+		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", 16 },
+		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", 64 },
+		{ "decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", 16 },
+	};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct tally t = run_file(files[i].file, NULL);
+
+		ck_assert_uint_eq(t.records, files[i].n);
+		ck_assert_uint_eq(t.checked, files[i].n);
+		ck_assert_uint_eq(t.failed, 0);
+		ck_assert_uint_eq(t.disagreements, 0);
+		ck_assert_uint_eq(t.fields & LIMITS, LIMITS);
+		ck_assert(t.fields & (1u << CROSSCHECK_BARRIERS));
+	}
+}
+END_TEST
+
+/* The 2019 layout names no device: INDEX.md says a Tesla V100-SXM2-16GB, as
+ * --gpu would give it. */
+START_TEST(v100_details_2019)
+{
+	struct tally t = run_file("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log",
+				  "V100-SXM2-16GB");
+
+	ck_assert_uint_eq(t.records, 3);
+	ck_assert_uint_eq(t.checked, 3);
+	ck_assert_uint_eq(t.disagreements, 0);
+}
+END_TEST
+
+/* Files without registers per thread cannot be analysed, and say so: they
+ * are counted as failed, never compared against guessed values. */
+START_TEST(files_without_registers_fail)
+{
+	static const char *const files[] = {
+		"llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv",
+		"llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv",
+		"roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv",
+	};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct tally t = run_file(files[i], NULL);
+
+		ck_assert_uint_eq(t.records, 1);
+		ck_assert_uint_eq(t.failed, 1);
+		ck_assert_uint_eq(t.checked, 0);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("corpus_ncu");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, a100_details_2022);
+	tcase_add_test(tc, b200_raw_pages);
+	tcase_add_test(tc, v100_details_2019);
+	tcase_add_test(tc, files_without_registers_fail);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
