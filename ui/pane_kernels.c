@@ -15,9 +15,9 @@
 /* Column widths without the name, narrow (80 columns) and wide; the name
  * takes what is left. */
 static const int narrow_w[BROWSER_N_COLUMNS] = {
-	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 7, [BROWSER_COL_BLOCK] = 5,
-	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 6, [BROWSER_COL_THEORETICAL] = 6,
-	[BROWSER_COL_ACHIEVED] = 6, [BROWSER_COL_GAP] = 6, [BROWSER_COL_DURATION] = 8,
+	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 6, [BROWSER_COL_BLOCK] = 5,
+	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
+	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
 };
 static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
@@ -25,6 +25,7 @@ static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
 };
 #define NAME_MIN_W 12
+#define NAME_MAX_W 90
 #define WIDE_FROM 120
 
 static const char *na = "n/a";
@@ -135,6 +136,9 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		if (col != BROWSER_COL_NAME)
 			fixed += w[col] + 1;
 	name_w = r.w - fixed - 1;
+	/* On wide screens the numbers stay near their names. */
+	if (name_w > NAME_MAX_W)
+		name_w = NAME_MAX_W;
 	if (name_w < NAME_MIN_W)
 		name_w = NAME_MIN_W;
 
