@@ -187,7 +187,14 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		else
 			snprintf(left, sizeof(left), "%s%s  occupancy %.1f%% ", e->source, where, now);
 	}
-	used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, left);
+	{
+		/* A message (an error, "reloaded: N records") wins over the end of a
+		 * long path: the left part gives way down to 20 cells. */
+		int room = r.w, want = e->message[0] ? (int)strlen(e->message) : 0;
+		if (want && (int)strlen(left) + want > r.w)
+			room = r.w - want - 1 > 20 ? r.w - want - 1 : (r.w < 20 ? r.w : 20);
+		used = canvas_text(c, r.x, r.y, room, CANVAS_HEADER, left);
+	}
 	if (e->message[0])
 		canvas_text(c, r.x + used, r.y, r.w - used,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);
