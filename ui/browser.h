@@ -54,9 +54,9 @@ struct browser {
 };
 
 /* Computes the rows of rep (kept, not owned: it must outlive b) with the
- * user's given fields and GPU as main would. Starts unfiltered, in file
- * order (sorted by id ascending... by position), ungrouped. False when out
- * of memory. */
+ * user's given fields and GPU as main would. Starts unfiltered, ungrouped,
+ * sorted by id ascending (file position where the report has no ids).
+ * False when out of memory. */
 bool browser_init(struct browser *b, const struct gpu_db *db, const struct report *rep,
 		  const struct report_launch_given *given, const char *file);
 void browser_done(struct browser *b);
