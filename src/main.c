@@ -400,6 +400,78 @@ static const char *recovery_notice(const struct cli_options *o, char *buf, size_
 	return buf;
 }
 
+static bool interactive(const struct cli_options *o)
+{
+	return !(o->print || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO));
+}
+
+static void app_options_of(const struct cli_options *o, struct app_options *ao, char *notice,
+			   size_t size)
+{
+	memset(ao, 0, sizeof(*ao));
+	ao->ascii = o->ascii;
+	ao->no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
+	ao->mouse = !o->no_mouse;
+	ao->model = o->model;
+	ao->source = source_name(o);
+	ao->notice = recovery_notice(o, notice, size);
+}
+
+/* One report opened in the explorer: the explorer keeps the report and a
+ * compact row per record (the kernel browser), analyses only the record
+ * shown, and reloads the file when it changes. Launch files and lists, and
+ * reports picked with --kernel, keep the array of analyses. True when path
+ * was a report and the explorer ran (*status its exit status). */
+static bool explore_report(const struct gpu_db *db, const struct cli_options *o,
+			   const char *path, int *status)
+{
+	struct occ_error err = { 0 }, rejected = { 0 };
+	struct report_launch_given given = { NULL, &o->launch, report_fields(o->set) };
+	struct launch_set set;
+	struct launch defaults = o->launch;
+	struct app_options ao;
+	struct report rep;
+	struct gpu user;
+	char notice[1200], first[1024];
+	size_t len;
+	char *text = str_read_file(path, INPUT_MAX_BYTES, &len, &err);
+
+	if (!text)
+		return false;
+	if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
+		launch_set_done(&set);
+		free(text);
+		return false;
+	}
+	if (!report_parse(path, text, len, &rep, &rejected)) {
+		free(text);
+		return false;
+	}
+	free(text);
+	if (o->set & CLI_GPU) {
+		if (!gpu_db_find(db, o->launch.gpu_name, &user, &err)) {
+			report_done(&rep);
+			*status = report(&err);
+			return true;
+		}
+		given.gpu = &user;
+	}
+	app_options_of(o, &ao, notice, sizeof(notice));
+	if (rejected.status != OCC_OK) {
+		/* said before the screen opens, and again over it */
+		report(&rejected);
+		occ_error_format(&rejected, first, sizeof(first));
+		snprintf(notice, sizeof(notice), "%zu row%s of this report could not be read and "
+			 "%s not shown; the first: %.900s", rep.rejected_rows,
+			 rep.rejected_rows == 1 ? "" : "s", rep.rejected_rows == 1 ? "is" : "are",
+			 first);
+		ao.notice = notice;
+	}
+	*status = app_run_report(db, &rep, &given, path, &ao);
+	forget_recovery(o, *status);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli_options o;
@@ -431,6 +503,9 @@ int main(int argc, char **argv)
 		status = 0;
 		goto out;
 	}
+	if (interactive(&o) && o.n_files == 1 && !o.load && !(o.set & CLI_KERNEL) &&
+	    explore_report(db, &o, o.files[0], &status))
+		goto out;
 	status = load_launches(&res, db, &o);
 	if (status)
 		goto out;
@@ -446,14 +521,9 @@ int main(int argc, char **argv)
 			output_text(stdout, res.items, res.n, &oo);
 		}
 	} else {
-		struct app_options ao = { 0 };
+		struct app_options ao;
 		char notice[1200];
-		ao.ascii = o.ascii;
-		ao.no_color = o.no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
-		ao.mouse = !o.no_mouse;
-		ao.model = o.model;
-		ao.source = source_name(&o);
-		ao.notice = recovery_notice(&o, notice, sizeof(notice));
+		app_options_of(&o, &ao, notice, sizeof(notice));
 		status = app_run(db, res.items, res.n, &ao);
 		forget_recovery(&o, status);
 		if (status)

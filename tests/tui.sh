@@ -174,5 +174,24 @@ check "block 288" "--load reopens the recovery file"
 keys q
 check "EXIT=0" "quit after --load"
 
+# --- a rocprof report in the kernel browser, and its live reload ------------
+cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
+start 80x24 "$tmp/report.csv"
+check "13 of 13 records" "a report opens in the kernel browser"
+keys / t r a m p
+check "filter: tramp_" "/ opens the filter line"
+keys Enter
+check "1 of 13 records matching" "the filter keeps one record"
+keys Enter
+check "record 11 is the baseline" "Enter makes the record the baseline"
+keys Escape
+check "13 of 13 records" "Esc clears the filter"
+# A profiler still writing: one more record appended.
+tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
+check "reloaded: 14 records" "the changed file is reloaded"
+check "[11/14 rocprim" "the shown record is kept across the reload"
+keys q
+check "EXIT=0" "quit from the browser"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -18,7 +18,8 @@
 #include "keys.h"
 #include "screen.h"
 
-enum { TICK_MS = 50, IDLE_MS = 1000 };
+/* POLL_MS: how often a report's file is looked at for live reload. */
+enum { TICK_MS = 50, IDLE_MS = 1000, POLL_MS = 1000 };
 
 static volatile sig_atomic_t pending_signal;
 
@@ -120,22 +121,48 @@ static int hang_up(struct explorer *e, int sig)
 	return 128 + sig;
 }
 
+static void explorer_options_of(const struct app_options *o, bool ascii,
+				struct explorer_options *eo)
+{
+	memset(eo, 0, sizeof(*eo));
+	eo->ascii = ascii;
+	eo->mouse = o->mouse;
+	eo->model = o->model;
+	eo->source = o->source;
+	eo->notice = o->notice;
+}
+
+static int run(struct explorer *e, const struct app_options *o, bool ascii);
+
 int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
 	    const struct app_options *o)
 {
-	struct explorer_options eo = { 0 };
+	struct explorer_options eo;
 	bool ascii = o->ascii || !utf8_locale();
-	struct explorer *e;
+
+	explorer_options_of(o, ascii, &eo);
+	return run(explorer_new(db, items, n, &eo), o, ascii);
+}
+
+int app_run_report(const struct gpu_db *db, struct report *rep,
+		   const struct report_launch_given *given, const char *path,
+		   const struct app_options *o)
+{
+	struct explorer_options eo;
+	bool ascii = o->ascii || !utf8_locale();
+
+	explorer_options_of(o, ascii, &eo);
+	return run(explorer_new_report(db, rep, given, path, &eo), o, ascii);
+}
+
+/* The loop; takes e over. */
+static int run(struct explorer *e, const struct app_options *o, bool ascii)
+{
 	struct canvas *c = NULL;
 	int status = 0, fast_errors = 0;
 	bool dirty = true;
+	long last_poll = now_ms();
 
-	eo.ascii = ascii;
-	eo.mouse = o->mouse;
-	eo.model = o->model;
-	eo.source = o->source;
-	eo.notice = o->notice;
-	e = explorer_new(db, items, n, &eo);
 	if (!e) {
 		fputs("occview: out of memory\n", stderr);
 		return 70;
@@ -186,6 +213,12 @@ int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
 		timeout(explorer_animating(e) ? TICK_MS : IDLE_MS);
 		before = now_ms();
 		got = get_wch(&ch);
+		/* Live reload rides on the key timeout: no thread, no extra wait. */
+		if (now_ms() - last_poll >= POLL_MS) {
+			last_poll = now_ms();
+			if (explorer_poll(e) != REACT_NONE)
+				dirty = true;
+		}
 		if (got == ERR) {
 			/* A closed terminal returns at once, again and again: after a few
 			 * hundred instant errors, treat it as a hang-up. */

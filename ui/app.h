@@ -8,6 +8,8 @@
 
 #include "analysis.h"
 #include "gpu.h"
+#include "report.h"
+#include "report_launch.h"
 #include "sim.h"
 
 struct app_options {
@@ -24,5 +26,11 @@ struct app_options {
  * SIGINT just restores the terminal). */
 int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
 	    const struct app_options *o);
+
+/* The same on a profiler report, browsed in the kernel browser and reloaded
+ * when its file changes; takes *rep over. */
+int app_run_report(const struct gpu_db *db, struct report *rep,
+		   const struct report_launch_given *given, const char *path,
+		   const struct app_options *o);
 
 #endif

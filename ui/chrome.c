@@ -97,6 +97,7 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 	static const char *const labels[PANE_N] = {
 		[PANE_TABLE] = "Occupancy", [PANE_CHARTS] = "Charts",
 		[PANE_SMS] = NULL /* Per-SM, -CU or -WGP */, [PANE_RULES] = "Findings",
+		[PANE_KERNELS] = "Kernels",
 	};
 	char per_unit[16];
 	int x = r.x;
@@ -109,6 +110,9 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 
 		const char *name = labels[p];
 
+		/* The browser has a tab only with a report to browse. */
+		if (p == PANE_KERNELS && !e->has_report)
+			continue;
 		if (!name) {
 			snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
 			name = per_unit;
@@ -118,6 +122,20 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 		e->tab_rect[p] = (struct rect){ x, r.y, used, 1 };
 		x += used + 1;
 	}
+}
+
+static const char *kernel_hints(int width)
+{
+	static const char *const list[] = {
+		"j/k select  Enter load  / filter  o sort  O reverse  c group  1-5 pane  ? help  q quit",
+		"Enter load  / filter  o sort  O rev  c group  ? help  q quit",
+		"Enter / o O c  ? help  q quit",
+		"? help  q quit",
+	};
+	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++)
+		if ((int)strlen(list[i]) <= width)
+			return list[i];
+	return list[sizeof(list) / sizeof(list[0]) - 1];
 }
 
 /* The keys that matter now: the longest list that fits in width cells. */
@@ -135,6 +153,10 @@ static const char *hints(const struct explorer *e, int width)
 
 	if (e->view.animating)
 		return "a stop  q quit";
+	if (e->view.browser_typing)
+		return "type to filter  Enter keep  Esc clear";
+	if (e->has_report && (e->active == PANE_KERNELS))
+		return kernel_hints(width);
 	for (size_t i = first; i < sizeof(wide) / sizeof(wide[0]); i++)
 		if ((int)strlen(wide[i]) <= width)
 			return wide[i];
@@ -165,7 +187,14 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		else
 			snprintf(left, sizeof(left), "%s%s  occupancy %.1f%% ", e->source, where, now);
 	}
-	used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, left);
+	{
+		/* A message (an error, "reloaded: N records") wins over the end of a
+		 * long path: the left part gives way down to 20 cells. */
+		int room = r.w, want = e->message[0] ? (int)strlen(e->message) : 0;
+		if (want && (int)strlen(left) + want > r.w)
+			room = r.w - want - 1 > 20 ? r.w - want - 1 : (r.w < 20 ? r.w : 20);
+		used = canvas_text(c, r.x, r.y, room, CANVAS_HEADER, left);
+	}
 	if (e->message[0])
 		canvas_text(c, r.x + used, r.y, r.w - used,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "explorer_state.h"
 #include "strutil.h"
@@ -17,7 +18,7 @@ enum { ANIMATION_FRAMES = 80 };
 
 static const struct pane_class *const pane_classes[PANE_N] = {
 	[PANE_TABLE] = &pane_table, [PANE_CHARTS] = &pane_charts,
-	[PANE_SMS] = &pane_sms, [PANE_RULES] = &pane_rules,
+	[PANE_SMS] = &pane_sms, [PANE_RULES] = &pane_rules, [PANE_KERNELS] = &pane_kernels,
 };
 
 void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
@@ -78,6 +79,33 @@ static void record_gpu(const struct gpu_db *db, const struct analysis *a, struct
 		memset(out, 0, sizeof(*out));
 }
 
+/* What both constructors share once the first launch is known. */
+static struct explorer *init_common(struct explorer *e, const struct gpu_db *db,
+				    const struct launch *l, const struct gpu *g,
+				    const struct explorer_options *o)
+{
+	e->db = db;
+	e->whatif = whatif_new(db, l, g);
+	if (!e->whatif)
+		return NULL;
+	e->ascii = o->ascii;
+	e->mouse = o->mouse;
+	init_models(e, &o->model);
+	for (int p = 0; p < PANE_N; p++)
+		e->panes[p].cls = pane_classes[p];
+	e->active = PANE_TABLE;
+	view_init(&e->view);
+	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
+	str_copy(e->view.source, sizeof(e->view.source), e->source);
+	e->view.n_launches = (int)e->n_records;
+	/* Too long for the status line, and worth a look before anything else. */
+	if (o->notice) {
+		str_copy(e->notice, sizeof(e->notice), o->notice);
+		e->overlay = OVERLAY_NOTICE;
+	}
+	return e;
+}
+
 struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *items, size_t n,
 			      const struct explorer_options *o)
 {
@@ -93,32 +121,15 @@ struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *it
 		free(e);
 		return NULL;
 	}
-	e->db = db;
 	e->n_records = n;
 	for (size_t i = 0; i < n; i++) {
 		e->records[i].launch = items[i].launch;
 		record_gpu(db, &items[i], &e->records[i].gpu);
 	}
-	e->whatif = whatif_new(db, &e->records[0].launch, &e->records[0].gpu);
-	if (!e->whatif) {
+	if (!init_common(e, db, &e->records[0].launch, &e->records[0].gpu, o)) {
 		free(e->records);
 		free(e);
 		return NULL;
-	}
-	e->ascii = o->ascii;
-	e->mouse = o->mouse;
-	init_models(e, &o->model);
-	for (int p = 0; p < PANE_N; p++)
-		e->panes[p].cls = pane_classes[p];
-	e->active = PANE_TABLE;
-	view_init(&e->view);
-	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
-	str_copy(e->view.source, sizeof(e->view.source), e->source);
-	e->view.n_launches = (int)n;
-	/* Too long for the status line, and worth a look before anything else. */
-	if (o->notice) {
-		str_copy(e->notice, sizeof(e->notice), o->notice);
-		e->overlay = OVERLAY_NOTICE;
 	}
 	explorer_refresh(e);
 	if (!items[0].ok && !e->message[0]) {
@@ -126,6 +137,113 @@ struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *it
 		occ_error_format(&items[0].error, msg, sizeof(msg));
 		explorer_say(e, true, "%s", msg);
 	}
+	return e;
+}
+
+/* The launch and GPU of report record i, as main would compute them; a
+ * record that cannot be resolved still gets its name and a GPU to show the
+ * error on (err). */
+static bool report_record_launch(const struct explorer *e, size_t i, struct launch *l,
+				 struct gpu *g, struct occ_error *err)
+{
+	enum report_gpu_source source;
+	struct analysis none;
+
+	if (report_launch(e->db, &e->report.records[i], &e->given, e->path, l, g, &source, err))
+		return true;
+	memset(&none, 0, sizeof(none));
+	none.launch = *l;
+	record_gpu(e->db, &none, g);
+	return false;
+}
+
+/* What the profiler measured for the record the baseline came from. */
+static void set_measured(struct explorer *e)
+{
+	const struct report_record *rec;
+
+	memset(&e->view.measured, 0, sizeof(e->view.measured));
+	if (!e->has_report || e->index >= e->report.n)
+		return;
+	rec = &e->report.records[e->index];
+	e->view.measured.has_achieved = rec->achieved_occupancy_pct.present;
+	e->view.measured.achieved_pct = rec->achieved_occupancy_pct.value;
+	e->view.measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
+	e->view.measured.sm_pct = rec->sm_achieved_pct;
+}
+
+static void file_state(const char *path, long long *mtime_ns, long long *size)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		*mtime_ns = -1;
+		*size = -1;
+		return;
+	}
+	*mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	*size = (long long)st.st_size;
+}
+
+static void say_record_error(struct explorer *e, const struct occ_error *err)
+{
+	char msg[512];
+
+	occ_error_format(err, msg, sizeof(msg));
+	explorer_say(e, true, "%s", msg);
+}
+
+struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
+				     const struct report_launch_given *given, const char *path,
+				     const struct explorer_options *o)
+{
+	struct occ_error err = { 0 };
+	struct explorer *e;
+	struct launch l;
+	struct gpu g;
+	bool ok;
+
+	if (rep->n == 0 || !(e = calloc(1, sizeof(*e)))) {
+		report_done(rep);
+		return NULL;
+	}
+	e->db = db;
+	e->has_report = true;
+	e->report = *rep;
+	memset(rep, 0, sizeof(*rep));
+	str_copy(e->path, sizeof(e->path), path);
+	file_state(e->path, &e->seen_mtime_ns, &e->seen_size);
+	if (given) {
+		e->given.fields = given->fields;
+		if (given->gpu) {
+			e->given_gpu = *given->gpu;
+			e->given.gpu = &e->given_gpu;
+		}
+		if (given->launch) {
+			e->given_launch = *given->launch;
+			e->given.launch = &e->given_launch;
+		}
+	}
+	e->n_records = e->report.n;
+	if (!browser_init(&e->browser, db, &e->report, &e->given, e->path)) {
+		report_done(&e->report);
+		free(e);
+		return NULL;
+	}
+	ok = report_record_launch(e, 0, &l, &g, &err);
+	if (!init_common(e, db, &l, &g, o)) {
+		browser_done(&e->browser);
+		report_done(&e->report);
+		free(e);
+		return NULL;
+	}
+	/* The user came to browse the report: its kernels first. */
+	e->active = PANE_KERNELS;
+	e->view.browser = &e->browser;
+	set_measured(e);
+	explorer_refresh(e);
+	if (!ok && !e->message[0])
+		say_record_error(e, &err);
 	return e;
 }
 
@@ -137,6 +255,10 @@ void explorer_free(struct explorer *e)
 	whatif_free(e->whatif);
 	free(e->picker_items);
 	free(e->records);
+	if (e->has_report) {
+		browser_done(&e->browser);
+		report_done(&e->report);
+	}
 	free(e);
 }
 
@@ -159,6 +281,22 @@ bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 static void show_launch(struct explorer *e, size_t index)
 {
 	e->index = index;
+	if (e->has_report) {
+		struct occ_error err = { 0 };
+		struct launch l;
+		struct gpu g;
+		bool ok = report_record_launch(e, index, &l, &g, &err);
+
+		whatif_rebase(e->whatif, &l, &g);
+		e->view.launch_index = (int)index;
+		set_measured(e);
+		explorer_refresh(e);
+		if (!ok)
+			say_record_error(e, &err);
+		else if (!e->view.cur.ok)
+			say_record_error(e, &e->view.cur.error);
+		return;
+	}
 	whatif_rebase(e->whatif, &e->records[index].launch, &e->records[index].gpu);
 	e->view.launch_index = (int)index;
 	explorer_refresh(e);
@@ -167,6 +305,111 @@ static void show_launch(struct explorer *e, size_t index)
 		occ_error_format(&e->view.cur.error, msg, sizeof(msg));
 		explorer_say(e, true, "%s", msg);
 	}
+}
+
+static bool kernels_visible(const struct explorer *e)
+{
+	return e->has_report && (!rect_empty(e->layout.pane[PANE_KERNELS]) ||
+				 e->active == PANE_KERNELS);
+}
+
+static enum reaction browser_changed(struct explorer *e, bool ok)
+{
+	if (!ok)
+		explorer_say(e, true, "out of memory: the kernel list is empty");
+	return REACT_REDRAW;
+}
+
+/* Loads the selected line's record into the other panes. */
+static enum reaction load_selected(struct explorer *e)
+{
+	size_t rec = browser_selected_record(&e->browser);
+
+	if (rec == SIZE_MAX) {
+		explorer_say(e, true, "no record is selected");
+		return REACT_REDRAW;
+	}
+	show_launch(e, rec);
+	if (!e->message[0])
+		explorer_say(e, false, "record %zu is the baseline (R resets to it)", rec + 1);
+	return REACT_REDRAW;
+}
+
+static enum reaction kernel_action(struct explorer *e, enum action a)
+{
+	struct browser *b = &e->browser;
+	long page = e->panes[PANE_KERNELS].rows > 1 ? e->panes[PANE_KERNELS].rows - 1 : 1;
+
+	switch (a) {
+	case ACT_KERNEL_UP: browser_move(b, -1); break;
+	case ACT_KERNEL_DOWN: browser_move(b, 1); break;
+	case ACT_KERNEL_PAGE_UP: browser_move(b, -page); break;
+	case ACT_KERNEL_PAGE_DOWN: browser_move(b, page); break;
+	case ACT_KERNEL_FIRST: browser_move(b, -(long)b->n_order); break;
+	case ACT_KERNEL_LAST: browser_move(b, (long)b->n_order); break;
+	case ACT_KERNEL_LOAD:
+		return load_selected(e);
+	case ACT_KERNEL_FILTER:
+		e->view.browser_typing = true;
+		break;
+	case ACT_KERNEL_CLEAR:
+		return browser_changed(e, browser_set_filter(b, ""));
+	case ACT_KERNEL_SORT:
+		return browser_changed(e, browser_set_sort(b, (enum browser_column)
+			((b->sort + 1) % BROWSER_N_COLUMNS), b->descending));
+	case ACT_KERNEL_REVERSE:
+		return browser_changed(e, browser_set_sort(b, b->sort, !b->descending));
+	case ACT_KERNEL_GROUP:
+		return browser_changed(e, browser_set_grouped(b, !b->grouped));
+	default:
+		return REACT_NONE;
+	}
+	return REACT_REDRAW;
+}
+
+/* The filter line: text as typed, each key refilters; Enter keeps the
+ * filter, Esc clears it; the arrows still move the selection. */
+static enum reaction filter_key(struct explorer *e, int key)
+{
+	struct browser *b = &e->browser;
+	char text[sizeof(b->filter)];
+	size_t len;
+
+	str_copy(text, sizeof(text), b->filter);
+	len = strlen(text);
+	switch (key) {
+	case KEY_CODE_ENTER:
+		e->view.browser_typing = false;
+		return REACT_REDRAW;
+	case KEY_CODE_ESC:
+		e->view.browser_typing = false;
+		return browser_changed(e, browser_set_filter(b, ""));
+	case KEY_CODE_BACKSPACE:
+		/* one UTF-8 character */
+		while (len > 0 && ((unsigned char)text[len - 1] & 0xc0) == 0x80)
+			len--;
+		if (len > 0)
+			len--;
+		text[len] = '\0';
+		return browser_changed(e, browser_set_filter(b, text));
+	case KEY_CODE_UP:
+		browser_move(b, -1);
+		return REACT_REDRAW;
+	case KEY_CODE_DOWN:
+		browser_move(b, 1);
+		return REACT_REDRAW;
+	default:
+		break;
+	}
+	/* Kernel names are ASCII (mangled or demangled C++): so is the filter. */
+	if (key >= 0x20 && key < 0x7f) {
+		if (len + 2 > sizeof(text))
+			return REACT_REDRAW;
+		text[len] = (char)key;
+		text[len + 1] = '\0';
+		return browser_changed(e, browser_set_filter(b, text));
+	}
+	return REACT_NONE;
 }
 
 static bool rules_visible(const struct explorer *e)
@@ -268,6 +511,11 @@ static enum reaction act(struct explorer *e, enum action a)
 			explorer_say(e, false, "only one launch is loaded");
 			return REACT_REDRAW;
 		}
+		if (e->has_report) {
+			/* along the browser's list, as sorted and filtered */
+			browser_move(&e->browser, a == ACT_NEXT_LAUNCH ? 1 : -1);
+			return load_selected(e);
+		}
 		show_launch(e, a == ACT_NEXT_LAUNCH ? (e->index + 1) % e->n_records
 				: (e->index + e->n_records - 1) % e->n_records);
 		return REACT_REDRAW;
@@ -277,9 +525,31 @@ static enum reaction act(struct explorer *e, enum action a)
 	case ACT_TAB_RULES:
 		e->active = (enum pane_id)(PANE_TABLE + (a - ACT_TAB_TABLE));
 		return REACT_REDRAW;
-	case ACT_NEXT_PANE:
-		e->active = (enum pane_id)((e->active + 1) % PANE_N);
+	case ACT_TAB_KERNELS:
+		if (!e->has_report) {
+			explorer_say(e, false, "the kernel browser needs a profiler report (occview report.csv)");
+			return REACT_REDRAW;
+		}
+		e->active = PANE_KERNELS;
 		return REACT_REDRAW;
+	case ACT_NEXT_PANE:
+		do
+			e->active = (enum pane_id)((e->active + 1) % PANE_N);
+		while (e->active == PANE_KERNELS && !e->has_report);
+		return REACT_REDRAW;
+	case ACT_KERNEL_UP:
+	case ACT_KERNEL_DOWN:
+	case ACT_KERNEL_PAGE_UP:
+	case ACT_KERNEL_PAGE_DOWN:
+	case ACT_KERNEL_FIRST:
+	case ACT_KERNEL_LAST:
+	case ACT_KERNEL_LOAD:
+	case ACT_KERNEL_FILTER:
+	case ACT_KERNEL_CLEAR:
+	case ACT_KERNEL_SORT:
+	case ACT_KERNEL_REVERSE:
+	case ACT_KERNEL_GROUP:
+		return e->has_report ? kernel_action(e, a) : REACT_NONE;
 	case ACT_TOGGLE_PCT:
 		e->view.pct_axis = !e->view.pct_axis;
 		return REACT_REDRAW;
@@ -320,7 +590,13 @@ enum reaction explorer_key(struct explorer *e, int key)
 		return overlay_key(e, key);
 	/* A message stays until the next key; that key still does its work. */
 	e->message[0] = '\0';
-	r = act(e, key_action(key, rules_visible(e) ? CTX_RULES : CTX_ANY));
+	if (e->view.browser_typing && kernels_visible(e)) {
+		r = filter_key(e, key);
+		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
+	}
+	e->view.browser_typing = false;
+	r = act(e, key_action(key, kernels_visible(e) ? CTX_KERNELS :
+			      rules_visible(e) ? CTX_RULES : CTX_ANY));
 	return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 }
 
@@ -401,4 +677,82 @@ void explorer_draw(struct explorer *e, struct canvas *c)
 	}
 	chrome_draw_status(e, c, e->layout.status);
 	overlay_draw(e, c);
+}
+
+/* Where the record the user had selected went in the new report: the same
+ * id and name, else the same index clamped. */
+static size_t find_again(const struct report *old, size_t i, const struct report *now)
+{
+	const struct report_record *want;
+
+	if (now->n == 0)
+		return 0;
+	if (i >= old->n)
+		return now->n - 1;
+	want = &old->records[i];
+	if (i < now->n && want->id.present == now->records[i].id.present &&
+	    want->id.value == now->records[i].id.value &&
+	    strcmp(want->short_name, now->records[i].short_name) == 0)
+		return i;
+	for (size_t j = 0; j < now->n; j++)
+		if (want->id.present && now->records[j].id.present &&
+		    want->id.value == now->records[j].id.value &&
+		    strcmp(want->short_name, now->records[j].short_name) == 0)
+			return j;
+	return i < now->n ? i : now->n - 1;
+}
+
+enum reaction explorer_poll(struct explorer *e)
+{
+	struct occ_error err = { 0 };
+	struct report fresh;
+	struct browser nb;
+	long long mtime, size;
+	size_t selected, shown;
+
+	if (!e->has_report)
+		return REACT_NONE;
+	file_state(e->path, &mtime, &size);
+	if (mtime == e->seen_mtime_ns && size == e->seen_size)
+		return REACT_NONE;
+	e->seen_mtime_ns = mtime;
+	e->seen_size = size;
+	if (!report_load(e->path, &fresh, &err)) {
+		char msg[400];
+		occ_error_format(&err, msg, sizeof(msg));
+		explorer_say(e, true, "reload failed, keeping %zu records: %s", e->report.n, msg);
+		return REACT_REDRAW;
+	}
+	if (!browser_init(&nb, e->db, &fresh, &e->given, e->path)) {
+		report_done(&fresh);
+		explorer_say(e, true, "reload: out of memory, keeping %zu records", e->report.n);
+		return REACT_REDRAW;
+	}
+	/* The list keeps its sort, filter and grouping. */
+	nb.grouped = e->browser.grouped;
+	str_copy(nb.filter, sizeof(nb.filter), e->browser.filter);
+	browser_set_sort(&nb, e->browser.sort, e->browser.descending);
+	selected = browser_selected_record(&e->browser);
+	selected = find_again(&e->report, selected == SIZE_MAX ? 0 : selected, &fresh);
+	shown = find_again(&e->report, e->index, &fresh);
+	browser_done(&e->browser);
+	report_done(&e->report);
+	e->report = fresh;
+	e->browser = nb;
+	/* browser_init pointed at the local; the report now lives in e */
+	e->browser.report = &e->report;
+	browser_select_record(&e->browser, selected);
+	e->n_records = e->report.n;
+	e->view.n_launches = (int)e->n_records;
+	/* The what-if baseline stays as the user has it; only what was measured
+	 * follows the record into the new report. */
+	e->index = shown;
+	e->view.launch_index = (int)shown;
+	set_measured(e);
+	if (err.status != OCC_OK)
+		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->report.n,
+			     e->report.rejected_rows);
+	else
+		explorer_say(e, false, "reloaded: %zu records", e->report.n);
+	return REACT_REDRAW;
 }

@@ -12,6 +12,8 @@
 #include "canvas.h"
 #include "gpu.h"
 #include "pane.h"
+#include "report.h"
+#include "report_launch.h"
 #include "sim.h"
 
 struct explorer_options {
@@ -28,7 +30,23 @@ struct explorer;
  * out of memory. */
 struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *items, size_t n,
 			      const struct explorer_options *o);
+/* A profiler report: the explorer takes *rep over (it is emptied) and keeps
+ * one compact row per record for the kernel browser; the full analysis runs
+ * only for the record shown. given: the user's flags for every record, as
+ * main applies them (copied). path: the file, polled for live reload. NULL
+ * when out of memory (*rep is freed then). */
+struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
+				     const struct report_launch_given *given, const char *path,
+				     const struct explorer_options *o);
 void explorer_free(struct explorer *e);
+
+/* Live reload: when the report's file changed size or modification time
+ * since the last look, reads it again, keeps the selected record (same id
+ * and name, else the same index clamped) and says "reloaded: N records"; a
+ * file that fails to parse (a profiler mid-write) keeps the old records and
+ * the error goes to the status line. REACT_NONE when nothing changed or no
+ * report is loaded. app.c calls it about once a second. */
+enum reaction explorer_poll(struct explorer *e);
 
 /* A key (a code point or a KEY_CODE_*): REACT_NONE when nothing changed on
  * screen, REACT_REDRAW, or REACT_QUIT. */

@@ -5,6 +5,10 @@
 #define OCC_EXPLORER_STATE_H
 
 #include "explorer.h"
+
+#include <sys/types.h>
+
+#include "browser.h"
 #include "layout.h"
 #include "view.h"
 #include "whatif.h"
@@ -22,8 +26,22 @@ struct explorer_record {
 
 struct explorer {
 	const struct gpu_db *db;
-	struct explorer_record *records;
-	size_t n_records, index;
+	struct explorer_record *records;     /* launches; NULL when a report is loaded */
+	size_t n_records, index;             /* index: the record the baseline came from */
+
+	/* A report (has_report): its records, the browser's compact rows, what
+	 * the user's flags give every record, and the file's last seen state for
+	 * live reload. */
+	bool has_report;
+	struct report report;
+	struct browser browser;
+	char path[1024];
+	struct gpu given_gpu;
+	struct launch given_launch;
+	struct report_launch_given given;
+	long long seen_mtime_ns;
+	long long seen_size;
+
 	struct whatif *whatif;
 	struct view view;
 	struct layout layout;

@@ -19,7 +19,8 @@ enum key_code {
 #define KEY_CTRL(c) ((c) & 0x1f)
 
 /* Where a binding applies: CTX_ANY everywhere outside text input. */
-enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST };
+/* CTX_KERNELS: the kernel browser is on screen (a report is loaded). */
+enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 
 /* X(action, help) */
 #define KEY_ACTIONS(X) \
@@ -43,6 +44,7 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST };
 	X(ACT_TAB_CHARTS, "show the charts") \
 	X(ACT_TAB_SMS, "show the per-SM occupancy") \
 	X(ACT_TAB_RULES, "show the findings") \
+	X(ACT_TAB_KERNELS, "show the kernel browser (a report loaded)") \
 	X(ACT_NEXT_PANE, "show the next pane (small terminals)") \
 	X(ACT_TOGGLE_PCT, "charts: active warps or occupancy %") \
 	X(ACT_ANIMATE, "play or stop the scheduling simulation") \
@@ -52,6 +54,18 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST };
 	X(ACT_PAGE_UP, "scroll the findings up a page") \
 	X(ACT_PAGE_DOWN, "scroll the findings down a page") \
 	X(ACT_EXPAND, "expand the finding into its step-by-step derivation") \
+	X(ACT_KERNEL_UP, "kernel browser: select the previous line") \
+	X(ACT_KERNEL_DOWN, "kernel browser: select the next line") \
+	X(ACT_KERNEL_PAGE_UP, "kernel browser: up a page") \
+	X(ACT_KERNEL_PAGE_DOWN, "kernel browser: down a page") \
+	X(ACT_KERNEL_FIRST, "kernel browser: the first line") \
+	X(ACT_KERNEL_LAST, "kernel browser: the last line") \
+	X(ACT_KERNEL_LOAD, "kernel browser: make the selected record the baseline and current launch") \
+	X(ACT_KERNEL_FILTER, "kernel browser: filter by name as you type (Enter keeps it, Esc clears it)") \
+	X(ACT_KERNEL_CLEAR, "kernel browser: clear the filter") \
+	X(ACT_KERNEL_SORT, "kernel browser: sort by the next column") \
+	X(ACT_KERNEL_REVERSE, "kernel browser: reverse the sort") \
+	X(ACT_KERNEL_GROUP, "kernel browser: group identical launches of a kernel (count, total time) or not") \
 	X(ACT_REDRAW, "redraw the screen")
 
 #define KEY_ENUM_ITEM(id, help) id,
@@ -87,6 +101,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('2', "2", CTX_ANY, ACT_TAB_CHARTS) \
 	B('3', "3", CTX_ANY, ACT_TAB_SMS) \
 	B('4', "4", CTX_ANY, ACT_TAB_RULES) \
+	B('5', "5", CTX_ANY, ACT_TAB_KERNELS) \
 	B('`', "`", CTX_ANY, ACT_NEXT_PANE) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \
@@ -99,6 +114,20 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_PGDN, "PgDn", CTX_RULES, ACT_PAGE_DOWN) \
 	B('e', "e", CTX_RULES, ACT_EXPAND) \
 	B(' ', "Space", CTX_RULES, ACT_EXPAND) \
+	B('k', "k", CTX_KERNELS, ACT_KERNEL_UP) \
+	B(KEY_CODE_UP, "Up", CTX_KERNELS, ACT_KERNEL_UP) \
+	B('j', "j", CTX_KERNELS, ACT_KERNEL_DOWN) \
+	B(KEY_CODE_DOWN, "Down", CTX_KERNELS, ACT_KERNEL_DOWN) \
+	B(KEY_CODE_PGUP, "PgUp", CTX_KERNELS, ACT_KERNEL_PAGE_UP) \
+	B(KEY_CODE_PGDN, "PgDn", CTX_KERNELS, ACT_KERNEL_PAGE_DOWN) \
+	B(KEY_CODE_HOME, "Home", CTX_KERNELS, ACT_KERNEL_FIRST) \
+	B(KEY_CODE_END, "End", CTX_KERNELS, ACT_KERNEL_LAST) \
+	B(KEY_CODE_ENTER, "Enter", CTX_KERNELS, ACT_KERNEL_LOAD) \
+	B('/', "/", CTX_KERNELS, ACT_KERNEL_FILTER) \
+	B(KEY_CODE_ESC, "Esc", CTX_KERNELS, ACT_KERNEL_CLEAR) \
+	B('o', "o", CTX_KERNELS, ACT_KERNEL_SORT) \
+	B('O', "O", CTX_KERNELS, ACT_KERNEL_REVERSE) \
+	B('c', "c", CTX_KERNELS, ACT_KERNEL_GROUP) \
 	B(KEY_CTRL('l'), "Ctrl-L", CTX_ANY, ACT_REDRAW)
 
 struct key_binding {

@@ -1,6 +1,10 @@
 /* layout.c - pane rectangles from the terminal size. Two shapes: below
  * LAYOUT_WIDE_* one pane at a time under a tab bar; from there up, the table
- * and findings on the left, the charts and per-SM bars on the right. */
+ * and findings on the left, the charts and per-SM bars on the right. The
+ * kernel browser is a tab in both shapes: at wide sizes it takes the whole
+ * pane area while chosen (5), because its ten columns and long kernel names
+ * want the full width and the four analysis panes want their full height;
+ * squeezing it under them would cut the table and the findings at 200x60. */
 #include "config.h"
 
 #include "layout.h"
@@ -38,6 +42,10 @@ void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
 		return;
 	}
 	area_h = rows - 1 - top;
+	if (active == PANE_KERNELS) {
+		l->pane[PANE_KERNELS] = (struct rect){ 0, top, cols, area_h };
+		return;
+	}
 	{
 		/* The table needs about 72 columns and 32 rows; the charts get the rest
 		 * of the width, and the per-SM bars the rows under them. */

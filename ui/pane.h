@@ -48,6 +48,7 @@ extern const struct pane_class pane_table;
 extern const struct pane_class pane_charts;
 extern const struct pane_class pane_sms;
 extern const struct pane_class pane_rules;
+extern const struct pane_class pane_kernels;
 
 /* What panes show in place of their content when the launch is not valid on
  * the chosen GPU (v->cur.ok false): the error, wrapped. */

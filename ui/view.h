@@ -11,6 +11,8 @@
 #include "sweep.h"
 #include "whatif.h"
 
+struct browser;
+
 enum view_chart {
 	VIEW_CHART_BLOCK, VIEW_CHART_REGISTERS, VIEW_CHART_SHARED_MEM, VIEW_CHART_BARRIERS,
 	VIEW_N_CHARTS
@@ -39,6 +41,8 @@ struct view {
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
 	struct view_measured measured;
+	const struct browser *browser;  /* the report's kernel list; NULL without a report */
+	bool browser_typing;      /* the browser's filter line takes the keys */
 	bool pct_axis;            /* charts in occupancy % instead of warps */
 	bool animating;
 	double anim_t;            /* the animation's time, in block durations */

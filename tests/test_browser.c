@@ -1,0 +1,272 @@
+/* test_browser.c - the kernel browser: rows, sort, filter and groups over a
+ * real rocprof report (expected values from its own lines), the browser pane
+ * as goldens at 80x24 and 200x60, and its keys in the explorer. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "explorer.h"
+#include "paneutil.h"
+#include "occupancy.h"
+
+/* 13 kernel records: Index 0..12 on lines 2..14, DurationNs the last column. */
+#define GUNROCK "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
+
+static void data_path(const char *name, char *buf, size_t size)
+{
+	const char *dir = getenv("TESTDATA");
+	snprintf(buf, size, "%s/%s", dir ? dir : "tests/data", name);
+}
+
+static void load(struct report *rep, char *path, size_t size)
+{
+	struct occ_error err = { 0 };
+
+	data_path(GUNROCK, path, size);
+	ck_assert_msg(report_load(path, rep, &err), "%s", err.message);
+	ck_assert_uint_eq(rep->n, 13);
+}
+
+static const struct report_launch_given none = { NULL, NULL, 0 };
+
+START_TEST(test_rows)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	ck_assert_uint_eq(b.n_order, 13);
+	/* line 2: Index 0, grd 155648, wgr 512, arch_vgpr 16, lds 0, DurationNs 5573 */
+	ck_assert_int_eq(b.rows[0].id, 0);
+	ck_assert_int_eq(b.rows[0].grid_blocks, 155648 / 512);
+	ck_assert_int_eq(b.rows[0].block_threads, 512);
+	ck_assert_int_eq(b.rows[0].registers, 16);
+	ck_assert_int_eq(b.rows[0].smem_bytes, 0);
+	ck_assert_double_eq(b.rows[0].duration_ns, 5573);
+	/* rocprof measures no occupancy: absent, not zero */
+	ck_assert(isnan(b.rows[0].achieved_pct));
+	/* theoretical: the engine on the record's launch, as the panes compute it */
+	for (size_t i = 0; i < rep.n; i++) {
+		struct occ_error err = { 0 };
+		enum report_gpu_source src;
+		struct occ_input in;
+		struct occ_result r;
+		struct launch l;
+		struct gpu g;
+
+		ck_assert(report_launch(db, &rep.records[i], &none, path, &l, &g, &src, &err));
+		occ_input_from_launch(&l, &in);
+		occ_compute(&g.arch, &in, &r);
+		ck_assert_double_eq(b.rows[i].theoretical_pct, r.theoretical_occupancy_pct);
+	}
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+START_TEST(test_sort)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	ck_assert(browser_set_sort(&b, BROWSER_COL_DURATION, false));
+	/* shortest: Index 9, 1243 ns (line 11); longest: Index 2, 231369 ns (line 4) */
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 9);
+	ck_assert_uint_eq(browser_line_at(&b, 12)->record, 2);
+	for (size_t i = 1; i < b.n_order; i++)
+		ck_assert(browser_line_at(&b, i - 1)->duration_ns <= browser_line_at(&b, i)->duration_ns);
+	ck_assert(browser_set_sort(&b, BROWSER_COL_DURATION, true));
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 2);
+	/* the selection follows its record across a sort */
+	ck_assert(browser_select_record(&b, 9));
+	ck_assert(browser_set_sort(&b, BROWSER_COL_ID, false));
+	ck_assert_uint_eq(browser_selected_record(&b), 9);
+	ck_assert_uint_eq(b.selected, 9);
+	/* absent values stay last both ways: achieved is absent everywhere */
+	ck_assert(browser_set_sort(&b, BROWSER_COL_ACHIEVED, true));
+	ck_assert_uint_eq(b.n_order, 13);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+START_TEST(test_filter)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	/* any case: the copyBuffer records are Index 0-3 and 11 (lines 2-5, 13) */
+	ck_assert(browser_set_filter(&b, "COPYBUFFER"));
+	ck_assert_uint_eq(b.n_order, 5);
+	ck_assert_uint_eq(browser_line_at(&b, 4)->record, 11);
+	/* only the full names hold the arguments: Index 4, 5, 8, 9, 10 (lines 6, 7, 10-12) */
+	ck_assert(browser_set_filter(&b, "unsigned long"));
+	ck_assert_uint_eq(b.n_order, 5);
+	ck_assert_uint_eq(browser_line_at(&b, 2)->record, 8);
+	ck_assert(browser_set_filter(&b, "no such kernel"));
+	ck_assert_uint_eq(b.n_order, 0);
+	ck_assert_uint_eq(browser_selected_record(&b), SIZE_MAX);
+	ck_assert(browser_set_filter(&b, ""));
+	ck_assert_uint_eq(b.n_order, 13);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+START_TEST(test_groups)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	const struct browser_line *g;
+
+	load(&rep, path, sizeof(path));
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	ck_assert(browser_set_grouped(&b, true));
+	/* same full name, grid, block, VGPRs, LDS: {0,1,2} {3} {4,5,8} {6} {7}
+	 * {9} {10} {11} {12} */
+	ck_assert_uint_eq(b.n_order, 9);
+	g = browser_line_at(&b, 0);
+	ck_assert_uint_eq(g->record, 0);
+	ck_assert_uint_eq(g->count, 3);
+	ck_assert_double_eq(g->duration_ns, 5573 + 197130 + 231369);   /* lines 2-4 */
+	g = browser_line_at(&b, 2);
+	ck_assert_uint_eq(g->record, 4);
+	ck_assert_uint_eq(g->count, 3);
+	ck_assert_double_eq(g->duration_ns, 4410 + 4571 + 4410);       /* lines 6, 7, 10 */
+	/* record 8 is selected through its group */
+	ck_assert(browser_select_record(&b, 8));
+	ck_assert_uint_eq(browser_selected_record(&b), 4);
+	ck_assert(browser_set_sort(&b, BROWSER_COL_DURATION, true));
+	ck_assert_uint_eq(browser_line_at(&b, 0)->count, 3);
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 0);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+static struct explorer *open_report(void)
+{
+	struct explorer_options o = { .ascii = true, .source = "gunrock.csv" };
+	struct report rep;
+	char path[1024];
+	struct explorer *e;
+
+	load(&rep, path, sizeof(path));
+	e = explorer_new_report(db, &rep, &none, path, &o);
+	ck_assert(e != NULL);
+	ck_assert_uint_eq(rep.n, 0);   /* taken over */
+	return e;
+}
+
+static void golden_screen(struct explorer *e, int cols, int rows, const char *name)
+{
+	struct canvas *c = canvas_new(cols, rows, true);
+
+	ck_assert(c != NULL);
+	explorer_draw(e, c);
+	golden_canvas(name, c);
+	canvas_free(c);
+}
+
+static void type(struct explorer *e, const char *s)
+{
+	for (; *s; s++)
+		explorer_key(e, (unsigned char)*s);
+}
+
+START_TEST(test_pane_goldens)
+{
+	struct explorer *e = open_report();
+
+	golden_screen(e, 80, 24, "kernels_80x24.txt");
+	golden_screen(e, 200, 60, "kernels_200x60.txt");
+	type(e, "c");
+	golden_screen(e, 80, 24, "kernels_grouped_80x24.txt");
+	explorer_free(e);
+}
+END_TEST
+
+START_TEST(test_keys)
+{
+	struct explorer *e = open_report();
+	const struct view *v = explorer_view(e);
+	struct canvas *c = canvas_new(80, 24, true);
+	char *text;
+
+	explorer_draw(e, c);
+	/* o cycles the sort column from id to kernel; O reverses */
+	type(e, "o");
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "kernel^") != NULL, "%s", text);
+	free(text);
+	type(e, "O");
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "kernelv") != NULL, "%s", text);
+	free(text);
+	/* back to file order: eight more columns after kernel */
+	type(e, "ooooooooo");
+	type(e, "O");
+	/* filter as you type */
+	type(e, "/trampoline");
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "filter: trampoline_") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, KEY_CODE_ENTER);   /* keeps the filter, ends typing */
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "1 of 13 records matching \"trampoline\"") != NULL, "%s", text);
+	free(text);
+	/* Enter on the only line: record 10 (line 12) becomes the baseline */
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_int_eq(v->launch_index, 10);
+	ck_assert_int_eq(v->base.launch.block[0], 256);   /* line 12: wgr 256 */
+	ck_assert_int_eq(v->cur.launch.regs_per_thread, v->base.launch.regs_per_thread);
+	/* R resets to it after a change */
+	explorer_key(e, KEY_CODE_ESC);     /* clears the filter */
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "13 of 13 records") != NULL, "%s", text);
+	free(text);
+	/* the group toggle */
+	type(e, "c");
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "9 of 9 groups") != NULL, "%s", text);
+	free(text);
+	canvas_free(c);
+	explorer_free(e);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("browser");
+	TCase *tc = tcase_create("browser");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_add_test(tc, test_rows);
+	tcase_add_test(tc, test_sort);
+	tcase_add_test(tc, test_filter);
+	tcase_add_test(tc, test_groups);
+	tcase_add_test(tc, test_pane_goldens);
+	tcase_add_test(tc, test_keys);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

@@ -1,0 +1,371 @@
+/* browser.c - the kernel browser's rows, groups, filter and sort (browser.h).
+ * Sorting goes through an array of (key, line) pairs so that qsort's plain
+ * comparator needs no context and no global state. */
+#include "config.h"
+
+#include "browser.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "occupancy.h"
+#include "strutil.h"
+
+static const char *name_of(const struct report_record *rec)
+{
+	return rec->name ? rec->name : rec->short_name;
+}
+
+/* The product of the dimensions the record has; -1 when it has none. */
+static int64_t dims(const struct report_int d[3])
+{
+	int64_t total = 1;
+
+	if (!d[0].present)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		if (d[i].present)
+			total *= d[i].value;
+	return total;
+}
+
+static void make_row(struct browser_line *row, uint32_t index, const struct gpu_db *db,
+		     const struct report_record *rec, const struct report_launch_given *given,
+		     const char *file)
+{
+	struct occ_error err = { 0 };
+	enum report_gpu_source source;
+	struct launch l;
+	struct gpu gpu;
+
+	memset(row, 0, sizeof(*row));
+	row->record = index;
+	row->count = 1;
+	row->id = rec->id.present ? rec->id.value : -1;
+	row->grid_blocks = dims(rec->grid);
+	row->block_threads = (int32_t)dims(rec->block);
+	row->registers = rec->registers.present ? (int32_t)rec->registers.value :
+		rec->arch_vgprs.present ? (int32_t)rec->arch_vgprs.value : -1;
+	if (rec->static_smem_bytes.present || rec->dynamic_smem_bytes.present)
+		row->smem_bytes = (rec->static_smem_bytes.present ? rec->static_smem_bytes.value : 0) +
+			(rec->dynamic_smem_bytes.present ? rec->dynamic_smem_bytes.value : 0);
+	else
+		row->smem_bytes = rec->lds_bytes.present ? rec->lds_bytes.value : -1;
+	row->achieved_pct = rec->achieved_occupancy_pct.present ?
+		rec->achieved_occupancy_pct.value : NAN;
+	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
+	row->theoretical_pct = NAN;
+	if (report_launch(db, rec, given, file, &l, &gpu, &source, &err)) {
+		struct occ_input in;
+		struct occ_result r;
+
+		occ_input_from_launch(&l, &in);
+		occ_compute(&gpu.arch, &in, &r);
+		row->theoretical_pct = r.theoretical_occupancy_pct;
+		/* Flags the user gave stand in for what the file lacks, as in the panes. */
+		if (row->grid_blocks < 0)
+			row->grid_blocks = launch_grid_size(&l);
+		if (row->block_threads < 0)
+			row->block_threads = launch_threads_per_block(&l);
+	}
+}
+
+static uint64_t hash_line(const struct browser_line *row, const char *name)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	h = (h ^ (uint64_t)row->grid_blocks) * 1099511628211ull;
+	h = (h ^ (uint64_t)row->block_threads) * 1099511628211ull;
+	h = (h ^ (uint64_t)row->registers) * 1099511628211ull;
+	h = (h ^ (uint64_t)row->smem_bytes) * 1099511628211ull;
+	return h;
+}
+
+static bool same_launch(const struct browser *b, const struct browser_line *x,
+			const struct browser_line *y)
+{
+	return x->grid_blocks == y->grid_blocks && x->block_threads == y->block_threads &&
+		x->registers == y->registers && x->smem_bytes == y->smem_bytes &&
+		strcmp(name_of(&b->report->records[x->record]),
+		       name_of(&b->report->records[y->record])) == 0;
+}
+
+/* Groups identical launches (same full name, grid, block, registers, shared
+ * memory) with an open-addressing table of group indices. */
+static bool make_groups(struct browser *b)
+{
+	size_t cap = 16;
+	uint32_t *table;
+	size_t *achieved_n;
+
+	while (cap < b->n_rows * 2)
+		cap *= 2;
+	table = malloc(cap * sizeof(*table));
+	b->groups = malloc((b->n_rows ? b->n_rows : 1) * sizeof(*b->groups));
+	achieved_n = calloc(b->n_rows ? b->n_rows : 1, sizeof(*achieved_n));
+	if (!table || !b->groups || !achieved_n) {
+		free(table);
+		free(achieved_n);
+		return false;
+	}
+	memset(table, 0xff, cap * sizeof(*table));
+	b->n_groups = 0;
+	for (size_t i = 0; i < b->n_rows; i++) {
+		struct browser_line *row = &b->rows[i];
+		size_t slot = hash_line(row, name_of(&b->report->records[i])) & (cap - 1);
+		struct browser_line *g;
+
+		while (table[slot] != UINT32_MAX &&
+		       !same_launch(b, &b->groups[table[slot]], row))
+			slot = (slot + 1) & (cap - 1);
+		if (table[slot] == UINT32_MAX) {
+			table[slot] = (uint32_t)b->n_groups;
+			g = &b->groups[b->n_groups++];
+			*g = *row;
+			g->count = 0;
+			g->achieved_pct = NAN;
+			g->duration_ns = NAN;
+		}
+		g = &b->groups[table[slot]];
+		row->group = table[slot];
+		g->group = table[slot];
+		g->count++;
+		if (!isnan(row->duration_ns))
+			g->duration_ns = isnan(g->duration_ns) ? row->duration_ns :
+				g->duration_ns + row->duration_ns;
+		if (!isnan(row->achieved_pct)) {
+			/* a running mean over the records that have it */
+			size_t n = ++achieved_n[row->group];
+			g->achieved_pct = n == 1 ? row->achieved_pct :
+				g->achieved_pct + (row->achieved_pct - g->achieved_pct) / (double)n;
+		}
+	}
+	free(table);
+	free(achieved_n);
+	return true;
+}
+
+bool browser_init(struct browser *b, const struct gpu_db *db, const struct report *rep,
+		  const struct report_launch_given *given, const char *file)
+{
+	memset(b, 0, sizeof(*b));
+	b->report = rep;
+	b->sort = BROWSER_COL_ID;
+	if (rep->n > UINT32_MAX - 1)
+		return false;
+	b->rows = malloc((rep->n ? rep->n : 1) * sizeof(*b->rows));
+	b->order = malloc((rep->n ? rep->n : 1) * sizeof(*b->order));
+	if (!b->rows || !b->order) {
+		browser_done(b);
+		return false;
+	}
+	b->n_rows = rep->n;
+	for (size_t i = 0; i < rep->n; i++)
+		make_row(&b->rows[i], (uint32_t)i, db, &rep->records[i], given, file);
+	if (!make_groups(b)) {
+		browser_done(b);
+		return false;
+	}
+	/* file order: position, which is what "id" sorts by where ids are absent */
+	return browser_set_sort(b, BROWSER_COL_ID, false);
+}
+
+void browser_done(struct browser *b)
+{
+	free(b->rows);
+	free(b->groups);
+	free(b->order);
+	memset(b, 0, sizeof(*b));
+}
+
+static const struct browser_line *lines(const struct browser *b)
+{
+	return b->grouped ? b->groups : b->rows;
+}
+
+const struct browser_line *browser_line_at(const struct browser *b, size_t i)
+{
+	return &lines(b)[b->order[i]];
+}
+
+size_t browser_selected_record(const struct browser *b)
+{
+	return b->n_order ? browser_line_at(b, b->selected)->record : SIZE_MAX;
+}
+
+/* ASCII case-insensitive substring search; kernel names are ASCII in practice
+ * and anything else matches byte for byte. */
+static bool contains(const char *hay, const char *needle, size_t nlen)
+{
+	int first = tolower((unsigned char)needle[0]);
+
+	for (; *hay; hay++) {
+		size_t k;
+		if (tolower((unsigned char)*hay) != first)
+			continue;
+		for (k = 1; k < nlen && hay[k]; k++)
+			if (tolower((unsigned char)hay[k]) != tolower((unsigned char)needle[k]))
+				break;
+		if (k == nlen)
+			return true;
+	}
+	return false;
+}
+
+static bool matches(const struct browser *b, const struct browser_line *line, size_t nlen)
+{
+	const struct report_record *rec = &b->report->records[line->record];
+
+	return nlen == 0 || contains(rec->short_name, b->filter, nlen) ||
+		(rec->name && contains(rec->name, b->filter, nlen));
+}
+
+struct sort_key {
+	double num;          /* NAN: absent */
+	const char *str;     /* the name column */
+	uint32_t line;
+};
+
+/* Ascending, absent last, ties in list order (qsort is not stable). */
+static int compare_keys(const void *pa, const void *pb)
+{
+	const struct sort_key *a = pa, *b = pb;
+	int c = 0;
+
+	if (a->str) {
+		c = strcmp(a->str, b->str);
+	} else if (isnan(a->num) || isnan(b->num)) {
+		c = isnan(a->num) - isnan(b->num);
+	} else {
+		c = (a->num > b->num) - (a->num < b->num);
+	}
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+static double num_of(const struct browser_line *l, enum browser_column col)
+{
+	switch (col) {
+	case BROWSER_COL_ID: return l->id < 0 ? NAN : (double)l->id;
+	case BROWSER_COL_GRID: return l->grid_blocks < 0 ? NAN : (double)l->grid_blocks;
+	case BROWSER_COL_BLOCK: return l->block_threads < 0 ? NAN : l->block_threads;
+	case BROWSER_COL_REGISTERS: return l->registers < 0 ? NAN : l->registers;
+	case BROWSER_COL_SMEM: return l->smem_bytes < 0 ? NAN : (double)l->smem_bytes;
+	case BROWSER_COL_THEORETICAL: return l->theoretical_pct;
+	case BROWSER_COL_ACHIEVED: return l->achieved_pct;
+	case BROWSER_COL_GAP: return l->theoretical_pct - l->achieved_pct;
+	case BROWSER_COL_DURATION: return l->duration_ns;
+	case BROWSER_COL_NAME:
+	case BROWSER_N_COLUMNS: break;
+	}
+	return NAN;
+}
+
+/* Filter (one scan), then sort the survivors' indices. */
+static bool rebuild(struct browser *b, size_t keep_record)
+{
+	const struct browser_line *all = lines(b);
+	size_t n_all = b->grouped ? b->n_groups : b->n_rows;
+	size_t nlen = strlen(b->filter), n = 0, present;
+	struct sort_key *keys = malloc((n_all ? n_all : 1) * sizeof(*keys));
+
+	b->n_order = 0;
+	b->selected = 0;
+	if (!keys)
+		return false;
+	for (size_t i = 0; i < n_all; i++) {
+		if (!matches(b, &all[i], nlen))
+			continue;
+		keys[n].line = (uint32_t)i;
+		keys[n].str = b->sort == BROWSER_COL_NAME ?
+			b->report->records[all[i].record].short_name : NULL;
+		/* file order stands in for ids the report lacks */
+		keys[n].num = b->sort == BROWSER_COL_ID && all[i].id < 0 ? (double)all[i].record :
+			num_of(&all[i], b->sort);
+		n++;
+	}
+	qsort(keys, n, sizeof(*keys), compare_keys);
+	present = n;
+	while (present > 0 && !keys[present - 1].str && isnan(keys[present - 1].num))
+		present--;
+	for (size_t i = 0; i < n; i++) {
+		/* descending: the present values reversed, the absent ones still last */
+		size_t from = b->descending && i < present ? present - 1 - i : i;
+		b->order[i] = keys[from].line;
+	}
+	b->n_order = n;
+	free(keys);
+	if (keep_record != SIZE_MAX)
+		browser_select_record(b, keep_record);
+	return true;
+}
+
+bool browser_set_sort(struct browser *b, enum browser_column col, bool descending)
+{
+	size_t keep = browser_selected_record(b);
+
+	b->sort = col;
+	b->descending = descending;
+	return rebuild(b, keep);
+}
+
+bool browser_set_filter(struct browser *b, const char *text)
+{
+	size_t keep = browser_selected_record(b);
+
+	str_copy(b->filter, sizeof(b->filter), text);
+	return rebuild(b, keep);
+}
+
+bool browser_set_grouped(struct browser *b, bool grouped)
+{
+	size_t keep = browser_selected_record(b);
+
+	b->grouped = grouped;
+	return rebuild(b, keep);
+}
+
+bool browser_select_record(struct browser *b, size_t record)
+{
+	uint32_t want;
+
+	if (record >= b->n_rows)
+		return false;
+	want = b->grouped ? b->rows[record].group : (uint32_t)record;
+	for (size_t i = 0; i < b->n_order; i++)
+		if (b->order[i] == want) {
+			b->selected = i;
+			return true;
+		}
+	return false;
+}
+
+void browser_move(struct browser *b, long delta)
+{
+	long s = (long)b->selected + delta;
+
+	if (b->n_order == 0) {
+		b->selected = 0;
+		return;
+	}
+	if (s < 0)
+		s = 0;
+	if (s > (long)b->n_order - 1)
+		s = (long)b->n_order - 1;
+	b->selected = (size_t)s;
+}
+
+const char *browser_column_label(enum browser_column col)
+{
+	static const char *const labels[BROWSER_N_COLUMNS] = {
+		[BROWSER_COL_ID] = "id", [BROWSER_COL_NAME] = "kernel",
+		[BROWSER_COL_GRID] = "grid", [BROWSER_COL_BLOCK] = "block",
+		[BROWSER_COL_REGISTERS] = "regs", [BROWSER_COL_SMEM] = "smem",
+		[BROWSER_COL_THEORETICAL] = "theory", [BROWSER_COL_ACHIEVED] = "achvd",
+		[BROWSER_COL_GAP] = "gap", [BROWSER_COL_DURATION] = "time",
+	};
+	return col < BROWSER_N_COLUMNS ? labels[col] : "";
+}

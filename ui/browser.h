@@ -1,0 +1,84 @@
+/* browser.h - the kernel browser's model, curses-free: one compact row per
+ * record of a report, computed once at load (the occupancy engine only, no
+ * rules, sweeps or simulation), and the list the browser pane shows: rows or
+ * groups of identical launches, filtered by a substring of their names and
+ * sorted by a column through an index array. 100,000 records stay instant:
+ * a change of filter or sort is one linear scan and one qsort of indices. */
+#ifndef OCC_BROWSER_H
+#define OCC_BROWSER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu.h"
+#include "report.h"
+#include "report_launch.h"
+
+enum browser_column {
+	BROWSER_COL_ID, BROWSER_COL_NAME, BROWSER_COL_GRID, BROWSER_COL_BLOCK,
+	BROWSER_COL_REGISTERS, BROWSER_COL_SMEM, BROWSER_COL_THEORETICAL,
+	BROWSER_COL_ACHIEVED, BROWSER_COL_GAP, BROWSER_COL_DURATION, BROWSER_N_COLUMNS
+};
+
+/* One line of the list: a record, or a group of identical launches (then the
+ * launch columns are the group's, achieved is the mean of the records that
+ * have it, duration the sum of those that have it). Absent values: -1 for
+ * the integers, NAN for the doubles; the pane prints "n/a". */
+struct browser_line {
+	uint32_t record;           /* the record (a group: its first record) */
+	uint32_t count;            /* records in the line: 1, or the group's */
+	uint32_t group;            /* the group this record belongs to */
+	int64_t id;                /* the profiler's id; -1 absent */
+	int64_t grid_blocks;       /* total blocks (workgroups) */
+	int32_t block_threads;
+	int32_t registers;         /* per thread (AMD: arch VGPRs) */
+	int64_t smem_bytes;        /* static + dynamic (AMD: LDS) per block */
+	double theoretical_pct;    /* occ_compute on the record's GPU; NAN when it cannot run */
+	double achieved_pct;
+	double duration_ns;
+};
+
+struct browser {
+	const struct report *report;      /* not owned */
+	struct browser_line *rows;        /* one per record, file order */
+	struct browser_line *groups;      /* one per group, in order of first record */
+	size_t n_rows, n_groups;
+	bool grouped;
+	enum browser_column sort;
+	bool descending;
+	char filter[256];                 /* substring of the short or full name, any case */
+	uint32_t *order;                  /* the lines shown: indices into rows or groups */
+	size_t n_order;
+	size_t selected;                  /* position in order */
+};
+
+/* Computes the rows of rep (kept, not owned: it must outlive b) with the
+ * user's given fields and GPU as main would. Starts unfiltered, ungrouped,
+ * sorted by id ascending (file position where the report has no ids).
+ * False when out of memory. */
+bool browser_init(struct browser *b, const struct gpu_db *db, const struct report *rep,
+		  const struct report_launch_given *given, const char *file);
+void browser_done(struct browser *b);
+
+/* Each rebuilds the list and keeps the selected record selected when it is
+ * still shown (else the first line). False when out of memory (the list is
+ * then empty). */
+bool browser_set_sort(struct browser *b, enum browser_column col, bool descending);
+bool browser_set_filter(struct browser *b, const char *text);
+bool browser_set_grouped(struct browser *b, bool grouped);
+
+/* The line at position i of the list (i < b->n_order). */
+const struct browser_line *browser_line_at(const struct browser *b, size_t i);
+/* The record selected; SIZE_MAX when the list is empty. */
+size_t browser_selected_record(const struct browser *b);
+/* Selects the line holding record (its group when grouped); false if it is
+ * filtered out (the selection stays). */
+bool browser_select_record(struct browser *b, size_t record);
+/* Moves the selection by delta lines, clamped. */
+void browser_move(struct browser *b, long delta);
+
+/* "id", "kernel", "grid", "block", "regs", "smem", "theory", "achvd", "gap", "time". */
+const char *browser_column_label(enum browser_column col);
+
+#endif

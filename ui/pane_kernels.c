@@ -1,0 +1,209 @@
+/* pane_kernels.c - the kernel browser: one line per record of the report (or
+ * per group of identical launches), its columns from the compact rows of
+ * browser.c, a selected line kept in view, the sort column marked in the
+ * header and the filter line on top. Keys are the explorer's (explorer.c):
+ * this pane only draws. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "browser.h"
+#include "pane.h"
+
+/* Column widths without the name, narrow (80 columns) and wide; the name
+ * takes what is left. */
+static const int narrow_w[BROWSER_N_COLUMNS] = {
+	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 6, [BROWSER_COL_BLOCK] = 5,
+	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
+	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
+};
+static const int wide_w[BROWSER_N_COLUMNS] = {
+	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
+	[BROWSER_COL_REGISTERS] = 5, [BROWSER_COL_SMEM] = 8, [BROWSER_COL_THEORETICAL] = 7,
+	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
+};
+#define NAME_MIN_W 12
+#define NAME_MAX_W 90
+#define WIDE_FROM 120
+
+static const char *na = "n/a";
+
+/* Integers right-aligned in w cells; large ones with a suffix to fit. */
+static void fmt_int(char *buf, size_t size, int64_t v, int w, bool bytes)
+{
+	if (v < 0) {
+		snprintf(buf, size, "%s", na);
+		return;
+	}
+	snprintf(buf, size, "%lld", (long long)v);
+	if ((int)strlen(buf) <= w && !(bytes && v >= 100000))
+		return;
+	if (bytes)
+		snprintf(buf, size, "%lldK", (long long)(v / 1024));
+	else if (v < 10000000)
+		snprintf(buf, size, "%lldk", (long long)(v / 1000));
+	else
+		snprintf(buf, size, "%lldM", (long long)(v / 1000000));
+}
+
+static void fmt_duration(char *buf, size_t size, double ns)
+{
+	if (isnan(ns))
+		snprintf(buf, size, "%s", na);
+	else if (ns < 1e3)
+		snprintf(buf, size, "%.0fns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, size, "%.1fus", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, size, "%.2fms", ns / 1e6);
+	else
+		snprintf(buf, size, "%.2fs", ns / 1e9);
+}
+
+static void fmt_pct(char *buf, size_t size, double v, bool sign)
+{
+	if (isnan(v))
+		snprintf(buf, size, "%s", na);
+	else
+		snprintf(buf, size, sign ? "%+.1f" : "%.1f", v);
+}
+
+/* The cells of one line, column by column. */
+static void cells(const struct browser *b, const struct browser_line *l,
+		  char out[BROWSER_N_COLUMNS][32], const int *w)
+{
+	if (b->grouped)
+		snprintf(out[BROWSER_COL_ID], 32, "%ux", l->count);
+	else
+		fmt_int(out[BROWSER_COL_ID], 32, l->id, w[BROWSER_COL_ID], false);
+	out[BROWSER_COL_NAME][0] = '\0';
+	fmt_int(out[BROWSER_COL_GRID], 32, l->grid_blocks, w[BROWSER_COL_GRID], false);
+	fmt_int(out[BROWSER_COL_BLOCK], 32, l->block_threads, w[BROWSER_COL_BLOCK], false);
+	fmt_int(out[BROWSER_COL_REGISTERS], 32, l->registers, w[BROWSER_COL_REGISTERS], false);
+	fmt_int(out[BROWSER_COL_SMEM], 32, l->smem_bytes, w[BROWSER_COL_SMEM], true);
+	fmt_pct(out[BROWSER_COL_THEORETICAL], 32, l->theoretical_pct, false);
+	fmt_pct(out[BROWSER_COL_ACHIEVED], 32, l->achieved_pct, false);
+	fmt_pct(out[BROWSER_COL_GAP], 32, l->theoretical_pct - l->achieved_pct, true);
+	fmt_duration(out[BROWSER_COL_DURATION], 32, l->duration_ns);
+}
+
+/* One row: a marker cell, the id, the name, then the numbers right-aligned. */
+static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w,
+		    char text[BROWSER_N_COLUMNS][32], const char *name, char marker,
+		    enum canvas_role role, enum canvas_role name_role)
+{
+	int x = r.x;
+	char cell[48];
+
+	canvas_fill(c, r.x, y, r.w, 1, ' ', role);
+	canvas_printf(c, x, y, 1, role, "%c", marker);
+	x += 1;
+	canvas_printf(c, x, y, w[BROWSER_COL_ID], role, "%*s", w[BROWSER_COL_ID],
+		      text[BROWSER_COL_ID]);
+	x += w[BROWSER_COL_ID] + 1;
+	canvas_text(c, x, y, name_w, name_role, name);
+	x += name_w + 1;
+	for (int col = BROWSER_COL_GRID; col < BROWSER_N_COLUMNS; col++) {
+		snprintf(cell, sizeof(cell), "%*s", w[col], text[col]);
+		canvas_text(c, x, y, w[col], role, cell);
+		x += w[col] + 1;
+	}
+}
+
+static void draw_empty(struct canvas *c, struct rect r)
+{
+	canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM,
+		    "No profiler report is loaded. Open one (occview report.csv) to browse its "
+		    "kernels here.");
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	const struct browser *b = v->browser;
+	const int *w = r.w >= WIDE_FROM ? wide_w : narrow_w;
+	char text[BROWSER_N_COLUMNS][32], info[512], order[32];
+	int fixed = 1, name_w, rows, y;
+
+	if (rect_empty(r))
+		return;
+	if (!b) {
+		draw_empty(c, r);
+		return;
+	}
+	for (int col = 0; col < BROWSER_N_COLUMNS; col++)
+		if (col != BROWSER_COL_NAME)
+			fixed += w[col] + 1;
+	name_w = r.w - fixed - 1;
+	/* On wide screens the numbers stay near their names. */
+	if (name_w > NAME_MAX_W)
+		name_w = NAME_MAX_W;
+	if (name_w < NAME_MIN_W)
+		name_w = NAME_MIN_W;
+
+	/* The first row: the filter line while typing, else what is shown. */
+	snprintf(order, sizeof(order), "%s %s", browser_column_label(b->sort),
+		 b->descending ? "desc" : "asc");
+	if (v->browser_typing)
+		snprintf(info, sizeof(info), "filter: %s_", b->filter);
+	else
+		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s", b->n_order,
+			 b->grouped ? b->n_groups : b->n_rows,
+			 b->grouped ? "groups of identical launches" : "records",
+			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
+			 order);
+	canvas_text(c, r.x, r.y, r.w, v->browser_typing ? CANVAS_FOCUS : CANVAS_DIM, info);
+
+	/* The header, the sort column marked with ^ (ascending) or v. */
+	for (int col = 0; col < BROWSER_N_COLUMNS; col++) {
+		const char *label = browser_column_label(col);
+		if (col == BROWSER_COL_ID && b->grouped)
+			label = "count";
+		snprintf(text[col], 32, "%s%s", label, col == (int)b->sort ?
+			 (b->descending ? "v" : "^") : "");
+	}
+	put_row(c, r, r.y + 1, w, name_w, text, text[BROWSER_COL_NAME], ' ', CANVAS_HEADER,
+		CANVAS_HEADER);
+
+	rows = r.h - 2;
+	p->rows = rows > 0 ? rows : 0;
+	if (rows <= 0)
+		return;
+	if (b->n_order == 0) {
+		canvas_text(c, r.x + 1, r.y + 2, r.w - 1, CANVAS_DIM,
+			    b->filter[0] ? "no kernel name matches the filter (Esc clears it)" :
+			    "the report holds no kernel record");
+		return;
+	}
+	/* Keep the selection in view. */
+	if ((size_t)p->scroll > b->selected)
+		p->scroll = (int)b->selected;
+	if (b->selected >= (size_t)p->scroll + (size_t)rows)
+		p->scroll = (int)(b->selected - (size_t)rows + 1);
+	if (p->scroll < 0 || (size_t)p->scroll >= b->n_order)
+		p->scroll = 0;
+	y = r.y + 2;
+	for (size_t i = (size_t)p->scroll; i < b->n_order && y < r.y + r.h; i++, y++) {
+		const struct browser_line *l = browser_line_at(b, i);
+		const struct report_record *rec = &b->report->records[l->record];
+		bool sel = i == b->selected;
+		bool shown = b->grouped ? b->rows[v->launch_index < 0 ? 0 :
+			(size_t)v->launch_index < b->n_rows ? (size_t)v->launch_index : 0].group ==
+			l->group : (size_t)v->launch_index == l->record;
+
+		cells(b, l, text, w);
+		/* '*' marks the record the other panes show */
+		put_row(c, r, y, w, name_w, text, rec->short_name, shown ? '*' : ' ',
+			sel ? CANVAS_FOCUS : CANVAS_NORMAL, sel ? CANVAS_FOCUS : CANVAS_NORMAL);
+	}
+}
+
+const struct pane_class pane_kernels = {
+	.name = "kernels",
+	.title = "Kernels",
+	.title_for = NULL,
+	.draw = draw,
+	.key = NULL,
+	.click = NULL,
+};
