@@ -29,6 +29,7 @@ static const struct import_class *const import_classes[] = {
 /* Formats that are not CSV, offered the whole text first. */
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
+	&import_nvprof_metrics_text,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of

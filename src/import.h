@@ -52,6 +52,7 @@ struct import_text_class {
 };
 
 extern const struct import_text_class import_cudaprof_log;
+extern const struct import_text_class import_nvprof_metrics_text;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

@@ -215,6 +215,47 @@ START_TEST(metrics_bad_value)
 }
 END_TEST
 
+#define TEXT "thrust2d_gtx1070_nvprof_metrics_text_affine.profile"
+
+/* --metrics without --csv, GTX 1070: header line 6, line 7 'Device
+ * "GeForce GTX 1070 (0)"', line 8 "Kernel: void thrust::for_each_kernel<
+ * unsigned char, AffineTransformFunctor>(...)", line 10 "1
+ * achieved_occupancy  Achieved Occupancy  0.948254  0.948254  0.948254". */
+START_TEST(metrics_text_gtx1070)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	const struct report_record *k;
+
+	load(TEXT, &r);
+	ck_assert_str_eq(r.format, "nvprof metrics (text)");
+	ck_assert_uint_eq(r.n, 1);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 8);
+	ck_assert(strncmp(k->name, "void thrust::for_each_kernel<unsigned char, "
+				   "AffineTransformFunctor>(thrust::window_iterator", 91) == 0);
+	ck_assert_str_eq(k->short_name, "thrust::for_each_kernel");
+	ck_assert_str_eq(k->device, "GeForce GTX 1070");
+	CK_NUM(k->achieved_occupancy_pct, 94.8254);
+	CK_ABSENT(k->grid[0]);
+	report_done(&r);
+
+	/* A second kernel whose achieved_occupancy is a word: rejected (line
+	 * 17), the kernel kept without it. */
+	ck_assert(parse_with(TEXT,
+			     "    Kernel: other(int)\n"
+			     "          1                        achieved_occupancy"
+			     "                            Achieved Occupancy    Low (1)    Low (1)"
+			     "    Low (1)\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 17);
+	CK_ABSENT(r.records[1].achieved_occupancy_pct);
+	report_done(&r);
+}
+END_TEST
+
 /* --print-gpu-summary: refused, pointing at the GPU trace. */
 START_TEST(summary_refused)
 {
@@ -428,6 +469,7 @@ int main(void)
 	tcase_add_test(tc, trace_bad_rows);
 	tcase_add_test(tc, metrics_gtx1080ti);
 	tcase_add_test(tc, metrics_bad_value);
+	tcase_add_test(tc, metrics_text_gtx1070);
 	tcase_add_test(tc, summary_refused);
 	tcase_add_test(tc, cudaprof_kv);
 	tcase_add_test(tc, cudaprof_kv_keys_and_bad);
