@@ -23,6 +23,15 @@ static const struct import_class *const import_classes[] = {
 	&import_rocprof_v3_counters,
 	&import_ncu_details,
 	&import_ncu_raw,
+	&import_nvprof_trace,
+	&import_nvprof_metrics,
+	&import_nvprof_events,
+};
+
+/* Formats that are not CSV, offered the whole text first. */
+static const struct import_text_class *const import_text_classes[] = {
+	&import_cudaprof_log,
+	&import_nvprof_metrics_text,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -37,6 +46,10 @@ static const struct import_refusal import_refusals[] = {
 	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters "
 	  "(grid, workgroup, registers, LDS), so there is no occupancy to explain; "
 	  "load the results.csv (rocprof) or kernel_trace.csv (rocprofv3) of the same run" },
+	{ { "Time(%)", "Calls", "Name", NULL },
+	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch "
+	  "parameters (grid, block, registers, shared memory), so there is no occupancy to "
+	  "explain; load the --print-gpu-trace --csv output of the same run instead" },
 };
 
 /* ------------------------------------------------------------------------ */
@@ -434,6 +447,22 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 		occ_error_set(err, OCC_EDATA, name, binary_line, NULL,
 			      "not a text file (binary data), so not a profiler report");
 		return false;
+	}
+	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++) {
+		const struct import_text_class *t = import_text_classes[i];
+
+		if (!t->probe(text + c.pos, len - c.pos))
+			continue;
+		str_copy(r->format, sizeof(r->format), t->name);
+		ok = t->parse(name, text + c.pos, len - c.pos, r, err);
+		if (ok && r->n == 0) {
+			occ_error_set(err, OCC_EDATA, name, 0, NULL,
+				      "the %s holds no kernel records", t->name);
+			ok = false;
+		}
+		if (!ok)
+			report_done(r);
+		return ok;
 	}
 	if (!find_header(name, &c, &cls, &state, &header_fields, err))
 		return false;

@@ -44,6 +44,24 @@ extern const struct import_class import_ncu_raw;
 bool import_ncu_text_output(const char *text, size_t len, long *line);
 /* True when the metric name table is sorted for bsearch (a test checks). */
 bool import_ncu_table_sorted(void);
+extern const struct import_class import_nvprof_trace;
+extern const struct import_class import_nvprof_metrics;
+extern const struct import_class import_nvprof_events;
+
+/* A format that is not CSV (the CUDA command-line profiler's key=value log):
+ * report_parse() offers the text (after a BOM) to each probe before looking
+ * for a CSV header; the first that says yes reads the whole text. parse()
+ * follows row()'s rules: records it can read, rejected lines counted in
+ * r->rejected_rows with err naming file, line and field. */
+struct import_text_class {
+	const char *name;
+	bool (*probe)(const char *text, size_t len);
+	bool (*parse)(const char *name, const char *text, size_t len, struct report *r,
+		      struct occ_error *err);
+};
+
+extern const struct import_text_class import_cudaprof_log;
+extern const struct import_text_class import_nvprof_metrics_text;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

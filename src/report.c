@@ -35,9 +35,40 @@ void report_done(struct report *r)
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->records[i].name);
 		free(r->records[i].sm_achieved_pct);
+		free(r->records[i].sm_active_warps);
+		free(r->records[i].sm_active_cycles);
 	}
 	free(r->records);
 	*r = (struct report){ 0 };
+}
+
+bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
+{
+	double warps = 0, cycles = 0;
+	double *pct;
+
+	if (rec->n_sm_events == 0 || !rec->sm_active_warps || !rec->sm_active_cycles ||
+	    max_warps_per_sm <= 0)
+		return false;
+	pct = malloc(rec->n_sm_events * sizeof(*pct));
+	if (!pct)
+		return false;
+	for (size_t i = 0; i < rec->n_sm_events; i++) {
+		double w = rec->sm_active_warps[i], c = rec->sm_active_cycles[i];
+
+		pct[i] = c > 0 ? w / c / max_warps_per_sm * 100.0 : 0.0;
+		warps += w;
+		cycles += c;
+	}
+	free(rec->sm_achieved_pct);
+	rec->sm_achieved_pct = pct;
+	rec->n_sm = rec->n_sm_events;
+	if (cycles > 0 && !rec->achieved_occupancy_pct.present)
+		rec->achieved_occupancy_pct =
+			(struct report_num){ true, warps / cycles / max_warps_per_sm * 100.0 };
+	if (cycles > 0 && !rec->achieved_active_warps.present)
+		rec->achieved_active_warps = (struct report_num){ true, warps / cycles };
+	return true;
 }
 
 struct report_record *report_add(struct report *r, long line)

@@ -62,6 +62,11 @@ struct report_record {
 	struct report_num achieved_active_warps;
 	size_t n_sm;                  /* per-SM achieved occupancy, 0 when absent */
 	double *sm_achieved_pct;      /* heap */
+	/* Per-SM event values (nvprof --aggregate-mode off), aligned; the GPU's
+	 * maximum warps per SM turns them into sm_achieved_pct later
+	 * (report_sm_occupancy). */
+	size_t n_sm_events;
+	double *sm_active_warps, *sm_active_cycles;   /* heap */
 
 	/* What the profiler itself computed, for the cross-check. */
 	struct report_num theoretical_occupancy_pct;
@@ -87,6 +92,14 @@ bool report_load(const char *path, struct report *r, struct occ_error *err);
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
 		  struct occ_error *err);
 void report_done(struct report *r);
+
+/* Fills rec->n_sm / sm_achieved_pct from its per-SM active_warps and
+ * active_cycles (warps / cycles / max_warps_per_sm x 100; an SM with no
+ * active cycle is 0), and the average achieved occupancy and active warps
+ * when the report did not give them (nvprof's achieved_occupancy: summed
+ * active_warps / summed active_cycles / max warps). False when the record
+ * has no per-SM events, max_warps_per_sm <= 0 or memory runs out. */
+bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
 
 /* Appends a zeroed record; NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);

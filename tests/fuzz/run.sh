@@ -7,7 +7,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 mkdir -p "$out/corpus"
 [ -f "$top/src/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
 cp "$top"/tests/data/*.occ "$top"/tests/data/*.csv "$top"/tests/data/rocprof/*.csv \
-	"$top"/tests/data/ncu/* \
+	"$top"/tests/data/ncu/* "$top"/tests/data/nvprof/* \
 	"$top"/data/*.csv "$out/corpus/" 2>/dev/null || true
 : >"$out/config.h"
 clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \

@@ -1,0 +1,643 @@
+/* import_nvprof.c - nvprof's CSV tables: --print-gpu-trace (one row per
+ * launch, memcpy and Unified Memory rows between), --metrics (one row per
+ * metric per kernel: achieved_occupancy) and --events with --aggregate-mode
+ * off (active_warps and active_cycles per SM). */
+#include "config.h"
+
+#include "import.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "strutil.h"
+
+enum col {
+	COL_DURATION,
+	COL_GRID_X, COL_GRID_Y, COL_GRID_Z,
+	COL_BLOCK_X, COL_BLOCK_Y, COL_BLOCK_Z,
+	COL_REGS,
+	COL_STATIC_SMEM, COL_DYNAMIC_SMEM,
+	COL_DEVICE,
+	COL_NAME,       /* trace "Name", metrics and events "Kernel" */
+	COL_ID,         /* trace "Correlation_ID" */
+	COL_WHAT,       /* "Metric Name" or "Event Name" */
+	COL_AVG,
+	COL_N
+};
+
+static const char *const trace_names[COL_N] = {
+	[COL_DURATION] = "Duration",
+	[COL_GRID_X] = "Grid X", [COL_GRID_Y] = "Grid Y", [COL_GRID_Z] = "Grid Z",
+	[COL_BLOCK_X] = "Block X", [COL_BLOCK_Y] = "Block Y", [COL_BLOCK_Z] = "Block Z",
+	[COL_REGS] = "Registers Per Thread",
+	[COL_STATIC_SMEM] = "Static SMem", [COL_DYNAMIC_SMEM] = "Dynamic SMem",
+	[COL_DEVICE] = "Device",
+	[COL_NAME] = "Name",
+	[COL_ID] = "Correlation_ID",
+};
+
+static const char *const metrics_names[COL_N] = {
+	[COL_DEVICE] = "Device",
+	[COL_NAME] = "Kernel",
+	[COL_WHAT] = "Metric Name",
+	[COL_AVG] = "Avg",
+};
+
+static const char *const events_names[COL_N] = {
+	[COL_DEVICE] = "Device",
+	[COL_NAME] = "Kernel",
+	[COL_WHAT] = "Event Name",
+	[COL_AVG] = "Avg",
+};
+
+struct import_state {
+	const char *const *names;
+	int col[COL_N];
+	size_t header_fields;
+	bool units_done;     /* the units row comes first or not at all */
+	double scale[COL_N]; /* unit row: to ns (Duration), to bytes (SMem); 0: unknown */
+};
+
+static struct import_state *state_new(const char *const *names, const struct csv_row *header)
+{
+	struct import_state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->names = names;
+	s->header_fields = header->n;
+	for (int c = 0; c < COL_N; c++)
+		s->col[c] = names[c] ? csvread_column(header, names[c]) : -1;
+	return s;
+}
+
+static bool has_all(const struct import_state *s, const enum col *cols)
+{
+	for (; *cols != COL_N; cols++)
+		if (s->col[*cols] < 0)
+			return false;
+	return true;
+}
+
+static bool probe_with(const char *const *names, const enum col *required,
+		       const struct csv_row *header, struct import_state **state)
+{
+	struct import_state *s = state_new(names, header);
+
+	if (!s)
+		return false;
+	if (!has_all(s, required)) {
+		free(s);
+		return false;
+	}
+	*state = s;
+	return true;
+}
+
+static bool probe_trace(const struct csv_row *h, struct import_state **state)
+{
+	static const enum col req[] = { COL_DURATION, COL_GRID_X, COL_BLOCK_X, COL_REGS,
+					COL_NAME, COL_N };
+	bool ok = probe_with(trace_names, req, h, state);
+
+	if (ok) {
+		/* The default when no units row says otherwise: nvprof prints
+		 * shared memory in bytes; a duration without its unit is unknown. */
+		(*state)->scale[COL_STATIC_SMEM] = (*state)->scale[COL_DYNAMIC_SMEM] = 1;
+	}
+	return ok;
+}
+
+static bool probe_metrics(const struct csv_row *h, struct import_state **state)
+{
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+
+	return csvread_column(h, "Invocations") >= 0 && probe_with(metrics_names, req, h, state);
+}
+
+static bool probe_events(const struct csv_row *h, struct import_state **state)
+{
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+
+	return csvread_column(h, "Invocations") >= 0 && probe_with(events_names, req, h, state);
+}
+
+static void free_state(struct import_state *s)
+{
+	free(s);
+}
+
+static const char *field(const struct import_state *s, const struct csv_row *row, enum col c)
+{
+	return csvread_field(row, s->col[c]);
+}
+
+/* "TITAN Xp (0)" -> "TITAN Xp": nvprof appends the device index. */
+static void device_name(const char *text, char *out, size_t size)
+{
+	size_t n = strlen(text);
+
+	if (n >= 4 && text[n - 1] == ')') {
+		size_t i = n - 1;
+
+		while (i > 0 && isdigit((unsigned char)text[i - 1]))
+			i--;
+		if (i < n - 1 && i >= 3 && text[i - 1] == '(' && text[i - 2] == ' ')
+			n = i - 2;
+	}
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, text, n);
+	out[n] = '\0';
+}
+
+/* The factor from a unit of the units row to ns or bytes; 0 if unknown.
+ * nvprof's sizes are binary: a memset of 0.370605 MB in the corpus trace
+ * is 388608 bytes (x 1048576), not 370605. */
+static double unit_scale(const char *u, bool time)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} times[] = { { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1 } },
+	  sizes[] = { { "B", 1 }, { "KB", 1024 }, { "MB", 1048576 }, { "GB", 1073741824 } };
+
+	if (time) {
+		for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++)
+			if (strcmp(u, times[i].unit) == 0)
+				return times[i].scale;
+	} else {
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			if (strcmp(u, sizes[i].unit) == 0)
+				return sizes[i].scale;
+	}
+	return 0;
+}
+
+/* The units row: nothing but unit words and empty fields ("s,ms,,,B,..."). */
+static bool is_units_row(const struct csv_row *row)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < row->n; i++) {
+		const char *f = row->fields[i];
+
+		if (!f[0])
+			continue;
+		if (!isalpha((unsigned char)f[0]) && f[0] != '%')
+			return false;
+		for (; *f; f++)
+			if (!isalpha((unsigned char)*f) && *f != '/' && *f != '%')
+				return false;
+		any = true;
+	}
+	return any;
+}
+
+static bool bad(struct occ_error *err, const char *file, const struct csv_row *row,
+		const char *column, const char *what, const char *text)
+{
+	char shown[64];
+
+	str_sanitize(text, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, file, row->line, column, "\"%s\" %s", shown, what);
+	return false;
+}
+
+static bool get_int(const struct import_state *s, const struct csv_row *row, enum col c,
+		    struct report_int *out, const char *file, struct occ_error *err)
+{
+	const char *t = field(s, row, c);
+
+	if (import_int(t, out) && (!out->present || out->value >= 0))
+		return true;
+	*out = (struct report_int){ 0 };
+	return bad(err, file, row, s->names[c], "is not a whole number of 0 or more", t);
+}
+
+/* A scaled column: the value times its unit's factor, as a whole number
+ * for sizes. */
+static bool get_scaled(const struct import_state *s, const struct csv_row *row, enum col c,
+		       struct report_num *out, const char *file, struct occ_error *err)
+{
+	const char *t = field(s, row, c);
+
+	if (!import_num(t, out) || (out->present && out->value < 0)) {
+		*out = (struct report_num){ 0 };
+		return bad(err, file, row, s->names[c], "is not a number of 0 or more", t);
+	}
+	if (out->present && s->scale[c] > 0)
+		out->value *= s->scale[c];
+	else
+		*out = (struct report_num){ 0 };
+	return true;
+}
+
+static struct report_record *add_named(struct report *r, long line, const char *name,
+				       const char *file, struct occ_error *err)
+{
+	struct report_record *rec = report_add(r, line);
+
+	if (!rec || !(rec->name = strdup(name))) {
+		if (rec)
+			r->n--;
+		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
+		return NULL;
+	}
+	report_short_name(name, rec->short_name, sizeof(rec->short_name));
+	rec->vendor = REPORT_VENDOR_NVIDIA;
+	return rec;
+}
+
+static bool row_trace(struct import_state *s, const struct csv_row *row, struct report *r,
+		      const char *file, struct occ_error *err)
+{
+	struct report_int grid[3], block[3], regs, id;
+	struct report_num dur, smem[2];
+	struct report_record *rec;
+	const char *name;
+	bool ok = true;
+
+	if (!s->units_done) {
+		s->units_done = true;
+		if (is_units_row(row)) {
+			s->scale[COL_DURATION] =
+				unit_scale(csvread_field(row, s->col[COL_DURATION]), true);
+			for (int c = COL_STATIC_SMEM; c <= COL_DYNAMIC_SMEM; c++)
+				if (s->col[c] >= 0)
+					s->scale[c] = unit_scale(csvread_field(row, s->col[c]), false);
+			return true;
+		}
+	}
+	if (row->n < s->header_fields) {
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL,
+			      "a truncated row: %zu of the header's %zu fields", row->n,
+			      s->header_fields);
+		return false;
+	}
+	/* memcpy, memset and Unified Memory rows have no grid. */
+	if (!field(s, row, COL_GRID_X)[0]) {
+		r->skipped_rows++;
+		return true;
+	}
+	name = field(s, row, COL_NAME);
+	if (!name[0]) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Name", "the kernel name is empty");
+		return false;
+	}
+	for (int d = 0; ok && d < 3; d++)
+		ok = get_int(s, row, COL_GRID_X + d, &grid[d], file, err) &&
+		     get_int(s, row, COL_BLOCK_X + d, &block[d], file, err);
+	ok = ok && get_int(s, row, COL_REGS, &regs, file, err) &&
+	     get_int(s, row, COL_ID, &id, file, err) &&
+	     get_scaled(s, row, COL_DURATION, &dur, file, err) &&
+	     get_scaled(s, row, COL_STATIC_SMEM, &smem[0], file, err) &&
+	     get_scaled(s, row, COL_DYNAMIC_SMEM, &smem[1], file, err);
+	if (!ok)
+		return false;
+	rec = add_named(r, row->line, name, file, err);
+	if (!rec)
+		return false;
+	for (int d = 0; d < 3; d++) {
+		rec->grid[d] = grid[d];
+		rec->block[d] = block[d];
+	}
+	rec->registers = regs;
+	rec->id = id;
+	rec->duration_ns = dur;
+	if (smem[0].present)
+		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0].value + 0.5) };
+	if (smem[1].present)
+		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1].value + 0.5) };
+	device_name(field(s, row, COL_DEVICE), rec->device, sizeof(rec->device));
+	return true;
+}
+
+/* The record of (device, kernel), added at this row's line when new. Rows
+ * of one kernel are adjacent, so the search from the end is short. */
+static struct report_record *record_for(struct report *r, long line, const char *device,
+					const char *kernel, const char *file,
+					struct occ_error *err)
+{
+	struct report_record *rec;
+
+	for (size_t i = r->n; i-- > 0;)
+		if (strcmp(r->records[i].name, kernel) == 0 &&
+		    strcmp(r->records[i].device, device) == 0)
+			return &r->records[i];
+	rec = add_named(r, line, kernel, file, err);
+	if (rec)
+		str_copy(rec->device, sizeof(rec->device), device);
+	return rec;
+}
+
+static bool row_metrics(struct import_state *s, const struct csv_row *row, struct report *r,
+			const char *file, struct occ_error *err)
+{
+	const char *kernel = field(s, row, COL_NAME);
+	const char *metric = field(s, row, COL_WHAT);
+	struct report_num avg = { 0 };
+	struct report_record *rec;
+	char device[128];
+
+	if (!kernel[0]) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
+		return false;
+	}
+	/* Only achieved_occupancy is read; the other metrics (and their
+	 * qualitative values such as "Low (1)") are passed over. */
+	if (strcmp(metric, "achieved_occupancy") == 0) {
+		const char *t = field(s, row, COL_AVG);
+
+		if (!import_num(t, &avg) || (avg.present && (avg.value < 0 || avg.value > 1)))
+			return bad(err, file, row, "Avg",
+				   "is not an achieved_occupancy (a fraction from 0 to 1)", t);
+	}
+	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	rec = record_for(r, row->line, device, kernel, file, err);
+	if (!rec)
+		return false;
+	if (avg.present)
+		rec->achieved_occupancy_pct = (struct report_num){ true, avg.value * 100.0 };
+	return true;
+}
+
+/* A per-instance value list, "[ 1234 5678 ... ]" (whitespace separated), into a
+ * heap array; a bare number (aggregate mode on) gives n = 0. False when it
+ * is neither. */
+static bool value_list(const char *t, double **out, size_t *n)
+{
+	const char *p = t;
+	size_t cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p != '[') {
+		struct report_num v;
+		return import_num(t, &v);
+	}
+	for (p++;;) {
+		char buf[64];
+		size_t k = 0;
+		struct report_num v;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == ']')
+			break;
+		if (!*p)
+			goto fail;
+		while (*p && !isspace((unsigned char)*p) && *p != ']') {
+			if (k + 1 >= sizeof(buf))
+				goto fail;
+			buf[k++] = *p++;
+		}
+		buf[k] = '\0';
+		if (!import_num(buf, &v) || !v.present || v.value < 0)
+			goto fail;
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			double *nv = realloc(*out, nc * sizeof(*nv));
+
+			if (!nv)
+				goto fail;
+			*out = nv;
+			cap = nc;
+		}
+		(*out)[(*n)++] = v.value;
+	}
+	for (p++; isspace((unsigned char)*p); p++)
+		;
+	if (*p == '\0' && *n > 0)
+		return true;
+fail:
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	return false;
+}
+
+static bool row_events(struct import_state *s, const struct csv_row *row, struct report *r,
+		       const char *file, struct occ_error *err)
+{
+	const char *kernel = field(s, row, COL_NAME);
+	const char *event = field(s, row, COL_WHAT);
+	bool warps = strcmp(event, "active_warps") == 0;
+	bool cycles = strcmp(event, "active_cycles") == 0;
+	struct report_record *rec;
+	double *values = NULL;
+	size_t n = 0;
+	char device[128];
+
+	if (!kernel[0]) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
+		return false;
+	}
+	if ((warps || cycles) && !value_list(field(s, row, COL_AVG), &values, &n))
+		return bad(err, file, row, "Avg",
+			   "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"",
+			   field(s, row, COL_AVG));
+	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	rec = record_for(r, row->line, device, kernel, file, err);
+	if (!rec) {
+		free(values);
+		return false;
+	}
+	if (n == 0)
+		return true;
+	if ((warps ? rec->sm_active_warps : rec->sm_active_cycles) ||
+	    (rec->n_sm_events && rec->n_sm_events != n)) {
+		occ_error_set(err, OCC_EDATA, file, row->line, "Avg",
+			      "%zu per-SM values for %s, where this kernel has %zu already", n,
+			      event, rec->n_sm_events);
+		free(values);
+		return false;
+	}
+	rec->n_sm_events = n;
+	if (warps)
+		rec->sm_active_warps = values;
+	else
+		rec->sm_active_cycles = values;
+	return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* nvprof --metrics without --csv: a fixed-width table under the header
+ * "Invocations  Metric Name  Metric Description  Min  Max  Avg", grouped by
+ * 'Device "name (0)"' and '    Kernel: name' lines. Values may hold spaces
+ * ("Idle (0)"), so only achieved_occupancy's last word (Avg) is read. */
+
+#define TEXT_HEADER_LINES 64
+
+static bool words_in_order(const char *p, const char *e, const char *const *words)
+{
+	for (; *words; words++) {
+		size_t n = strlen(*words);
+		const char *hit = NULL;
+
+		for (const char *q = p; q + n <= e; q++)
+			if (memcmp(q, *words, n) == 0) {
+				hit = q;
+				break;
+			}
+		if (!hit)
+			return false;
+		p = hit + n;
+	}
+	return true;
+}
+
+static bool is_text_header(const char *p, const char *e)
+{
+	static const char *const words[] = { "Invocations", "Metric Name", "Metric Description",
+					     "Avg", NULL };
+
+	return !memchr(p, ',', (size_t)(e - p)) && !memchr(p, '"', (size_t)(e - p)) &&
+	       words_in_order(p, e, words);
+}
+
+static bool probe_metrics_text(const char *text, size_t len)
+{
+	size_t pos = 0;
+
+	for (int i = 0; i < TEXT_HEADER_LINES && pos < len; i++) {
+		const char *p = text + pos, *nl = memchr(p, '\n', len - pos);
+		const char *e = nl ? nl : text + len;
+
+		if (is_text_header(p, e))
+			return true;
+		pos = nl ? (size_t)(nl - text) + 1 : len;
+	}
+	return false;
+}
+
+static void text_copy(const char *p, const char *e, char *out, size_t size)
+{
+	size_t n = (size_t)(e - p) < size - 1 ? (size_t)(e - p) : size - 1;
+
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+static bool parse_metrics_text(const char *name, const char *text, size_t len, struct report *r,
+			       struct occ_error *err)
+{
+	struct report_record *rec = NULL;
+	char device[128] = "";
+	bool header = false;
+	size_t pos = 0;
+	long line = 0;
+
+	while (pos < len) {
+		const char *p = text + pos, *nl = memchr(p, '\n', len - pos);
+		const char *e = nl ? nl : text + len;
+
+		pos = nl ? (size_t)(nl - text) + 1 : len;
+		line++;
+		if (e > p && e[-1] == '\r')
+			e--;
+		while (p < e && isspace((unsigned char)*p))
+			p++;
+		while (e > p && isspace((unsigned char)e[-1]))
+			e--;
+		if (p == e || (e - p >= 2 && p[0] == '=' && p[1] == '='))
+			continue;
+		if (!header) {
+			header = is_text_header(p, e);
+			continue;
+		}
+		if (e - p > 8 && memcmp(p, "Device \"", 8) == 0 && e[-1] == '"') {
+			char quoted[128];
+
+			text_copy(p + 8, e - 1, quoted, sizeof(quoted));
+			device_name(quoted, device, sizeof(device));
+			rec = NULL;
+		} else if (e - p > 7 && memcmp(p, "Kernel:", 7) == 0) {
+			char *kernel;
+
+			for (p += 7; p < e && isspace((unsigned char)*p); p++)
+				;
+			kernel = malloc((size_t)(e - p) + 1);
+			if (!kernel) {
+				occ_error_set(err, OCC_EDATA, name, line, NULL, "out of memory");
+				return false;
+			}
+			text_copy(p, e, kernel, (size_t)(e - p) + 1);
+			rec = kernel[0] ? record_for(r, line, device, kernel, name, err) : NULL;
+			if (!kernel[0]) {
+				occ_error_set(err, OCC_EDATA, name, line, "Kernel",
+					      "the kernel name is empty");
+				r->rejected_rows++;
+			}
+			free(kernel);
+		} else if (isdigit((unsigned char)*p)) {
+			/* "1  achieved_occupancy  Achieved Occupancy  0.94  0.94  0.94" */
+			const char *m = p, *me, *last = e;
+			struct report_num avg;
+			char word[64];
+
+			while (m < e && isdigit((unsigned char)*m))
+				m++;
+			while (m < e && isspace((unsigned char)*m))
+				m++;
+			for (me = m; me < e && !isspace((unsigned char)*me); me++)
+				;
+			if ((size_t)(me - m) != strlen("achieved_occupancy") ||
+			    memcmp(m, "achieved_occupancy", (size_t)(me - m)) != 0)
+				continue;
+			while (last > me && !isspace((unsigned char)last[-1]))
+				last--;
+			text_copy(last, e, word, sizeof(word));
+			if (!rec) {
+				occ_error_set(err, OCC_EDATA, name, line, "Kernel",
+					      "a metric before any \"Kernel:\" line");
+				r->rejected_rows++;
+			} else if (!import_num(word, &avg) || !avg.present || avg.value < 0 ||
+				   avg.value > 1) {
+				char shown[64];
+
+				str_sanitize(word, shown, sizeof(shown));
+				occ_error_set(err, OCC_EDATA, name, line, "Avg",
+					      "\"%s\" is not an achieved_occupancy (a fraction "
+					      "from 0 to 1)", shown);
+				r->rejected_rows++;
+			} else {
+				rec->achieved_occupancy_pct =
+					(struct report_num){ true, avg.value * 100.0 };
+			}
+		}
+	}
+	return true;
+}
+
+const struct import_text_class import_nvprof_metrics_text = {
+	.name = "nvprof metrics (text)",
+	.probe = probe_metrics_text,
+	.parse = parse_metrics_text,
+};
+
+const struct import_class import_nvprof_trace = {
+	.name = "nvprof GPU trace",
+	.probe = probe_trace,
+	.row = row_trace,
+	.free_state = free_state,
+};
+
+const struct import_class import_nvprof_metrics = {
+	.name = "nvprof metrics",
+	.probe = probe_metrics,
+	.row = row_metrics,
+	.free_state = free_state,
+};
+
+const struct import_class import_nvprof_events = {
+	.name = "nvprof events",
+	.probe = probe_events,
+	.row = row_events,
+	.free_state = free_state,
+};

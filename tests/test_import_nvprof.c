@@ -1,0 +1,482 @@
+/* test_import_nvprof.c - nvprof CSV tables and the CUDA command-line
+ * profiler's log (tests/data/nvprof/): every corpus file imports (or is
+ * refused with its reason), with the records read back against the file's
+ * own text, quoted in the comments; bad rows are rejected with their line
+ * and the rest kept. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "import.h"
+#include "report.h"
+#include "strutil.h"
+#include "testutil.h"
+
+static char *path_of(const char *file)
+{
+	static char path[1024];
+	const char *dir = getenv("TESTDATA");
+
+	snprintf(path, sizeof(path), "%s/nvprof/%s", dir ? dir : "tests/data", file);
+	return path;
+}
+
+static void load(const char *file, struct report *r)
+{
+	struct occ_error err = { 0 };
+	char msg[1024];
+	bool ok = report_load(path_of(file), r, &err);
+
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_msg(ok, "%s: %s", file, msg);
+	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
+	ck_assert_uint_eq(r->rejected_rows, 0);
+}
+
+/* The file's text with extra lines appended, parsed. */
+static bool parse_with(const char *file, const char *extra, struct report *r,
+		       struct occ_error *err)
+{
+	struct occ_error e = { 0 };
+	size_t len, n = strlen(extra);
+	char *text = str_read_file(path_of(file), 1 << 20, &len, &e);
+	char *all;
+	bool ok;
+
+	ck_assert_msg(text != NULL, "%s: %s", file, e.message);
+	all = malloc(len + n + 1);
+	ck_assert_ptr_nonnull(all);
+	memcpy(all, text, len);
+	memcpy(all + len, extra, n + 1);
+	ok = report_parse(file, all, len + n, r, err);
+	free(text);
+	free(all);
+	return ok;
+}
+
+#define CK_INT(f, v)                                     \
+	do {                                             \
+		ck_assert_msg((f).present, #f " absent"); \
+		ck_assert_int_eq((f).value, (v));        \
+	} while (0)
+#define CK_NUM(f, v)                                          \
+	do {                                                  \
+		ck_assert_msg((f).present, #f " absent");      \
+		ck_assert_double_eq_tol((f).value, (v), 1e-6); \
+	} while (0)
+#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
+
+static void ck_dim3(const struct report_int *d, int64_t x, int64_t y, int64_t z)
+{
+	CK_INT(d[0], x);
+	CK_INT(d[1], y);
+	CK_INT(d[2], z);
+}
+
+#define TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+
+/* --print-gpu-trace --csv, TITAN Xp. Header line 4, units row line 5
+ * ("s,ms,,,,,,,,B,B,..."), rows on lines 6-99: kernels on lines 61, 63, 65,
+ * 70 and 89; the other 89 rows are memcpy, memset and Unified Memory. */
+START_TEST(trace_titanxp)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load(TRACE, &r);
+	ck_assert_str_eq(r.format, "nvprof GPU trace");
+	ck_assert_uint_eq(r.n, 5);
+	ck_assert_uint_eq(r.skipped_rows, 89);
+
+	/* Line 61: 1.801299,0.287308,506,1,1,192,1,1,16,0,0,,,,,"TITAN Xp (0)",
+	 * "1","7",,,"cuda_initialize_variables(int, float*)",121. Duration in
+	 * ms (units row): 0.287308 ms. */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 61);
+	ck_assert_str_eq(k->name, "cuda_initialize_variables(int, float*)");
+	ck_assert_str_eq(k->short_name, "cuda_initialize_variables");
+	ck_assert_str_eq(k->device, "TITAN Xp");
+	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
+	ck_dim3(k->grid, 506, 1, 1);
+	ck_dim3(k->block, 192, 1, 1);
+	CK_INT(k->registers, 16);
+	CK_INT(k->static_smem_bytes, 0);
+	CK_INT(k->dynamic_smem_bytes, 0);
+	CK_INT(k->id, 121);
+	CK_NUM(k->duration_ns, 287308);
+	CK_ABSENT(k->achieved_occupancy_pct);
+
+	/* Line 70: ...,0.362478,506,1,1,192,1,1,17,0,0,...,
+	 * "cuda_compute_step_factor(int, float*, float*, float*)",147. */
+	k = &r.records[3];
+	ck_assert_int_eq(k->line, 70);
+	ck_assert_str_eq(k->short_name, "cuda_compute_step_factor");
+	CK_INT(k->registers, 17);
+	CK_NUM(k->duration_ns, 362478);
+
+	/* Line 89 (last kernel): 1.802720,1.744070,506,1,1,192,1,1,58,0,0,...,
+	 * "cuda_compute_flux(int, int*, float*, float*, float*)",156. */
+	k = &r.records[4];
+	ck_assert_int_eq(k->line, 89);
+	ck_assert_str_eq(k->short_name, "cuda_compute_flux");
+	ck_dim3(k->grid, 506, 1, 1);
+	ck_dim3(k->block, 192, 1, 1);
+	CK_INT(k->registers, 58);
+	CK_INT(k->id, 156);
+	CK_NUM(k->duration_ns, 1744070);
+	report_done(&r);
+}
+END_TEST
+
+/* A cut kernel row and one with a bad register count, after the file's
+ * last line (99): both rejected with their line, the 5 kernels kept. */
+START_TEST(trace_bad_rows)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[512];
+
+	ck_assert(parse_with(TRACE,
+			     "1.9,0.1,506,1,1,192,1,1\n"
+			     "2.0,0.2,506,1,1,192,1,1,x,0,0,,,,,\"TITAN Xp (0)\",\"1\",\"7\",,,"
+			     "\"k(int)\",200\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 5);
+	ck_assert_uint_eq(r.rejected_rows, 2);
+	ck_assert_uint_eq(r.skipped_rows, 89);
+	/* err names the first rejection: line 100, cut after Block X. */
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 100);
+	ck_assert_msg(strstr(msg, "truncated") != NULL, "%s", msg);
+	report_done(&r);
+
+	ck_assert(parse_with(TRACE,
+			     "2.0,0.2,506,1,1,192,1,1,x,0,0,,,,,\"TITAN Xp (0)\",\"1\",\"7\",,,"
+			     "\"k(int)\",200\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 100);
+	ck_assert_msg(strstr(msg, "Registers Per Thread") != NULL, "%s", msg);
+	report_done(&r);
+}
+END_TEST
+
+#define METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
+
+/* --metrics all --csv, GTX 1080 Ti: 99 metric rows (lines 7-105) of one
+ * kernel; line 102 "achieved_occupancy","Achieved Occupancy",0.562536,
+ * 0.562536,0.562536; lines 63, 99, 100 hold "Low (1)" / "Idle (0)". */
+START_TEST(metrics_gtx1080ti)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load(METRICS, &r);
+	ck_assert_str_eq(r.format, "nvprof metrics");
+	ck_assert_uint_eq(r.n, 1);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 7);
+	ck_assert_str_eq(k->name, "scalarProdGPU(float*, float*, float*, int, int)");
+	ck_assert_str_eq(k->short_name, "scalarProdGPU");
+	ck_assert_str_eq(k->device, "GeForce GTX 1080 Ti");
+	CK_NUM(k->achieved_occupancy_pct, 56.2536);
+	/* No launch parameters in a metrics table: absent, not zero. */
+	CK_ABSENT(k->grid[0]);
+	CK_ABSENT(k->block[0]);
+	CK_ABSENT(k->registers);
+	CK_ABSENT(k->duration_ns);
+	report_done(&r);
+}
+END_TEST
+
+START_TEST(metrics_bad_value)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[512];
+
+	ck_assert(parse_with(METRICS,
+			     "\"GeForce GTX 1080 Ti (0)\",\"other(int)\",1,\"achieved_occupancy\","
+			     "\"Achieved Occupancy\",0.5,0.5,\"Low (1)\"\n"
+			     "\"GeForce GTX 1080 Ti (0)\",\"other(int)\",1,\"achieved_occupancy\","
+			     "\"Achieved Occupancy\",0.5,0.5,1.5\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(r.rejected_rows, 2);
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 106);
+	ck_assert_msg(strstr(msg, "Avg") != NULL, "%s", msg);
+	report_done(&r);
+}
+END_TEST
+
+#define TEXT "thrust2d_gtx1070_nvprof_metrics_text_affine.profile"
+
+/* --metrics without --csv, GTX 1070: header line 6, line 7 'Device
+ * "GeForce GTX 1070 (0)"', line 8 "Kernel: void thrust::for_each_kernel<
+ * unsigned char, AffineTransformFunctor>(...)", line 10 "1
+ * achieved_occupancy  Achieved Occupancy  0.948254  0.948254  0.948254". */
+START_TEST(metrics_text_gtx1070)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	const struct report_record *k;
+
+	load(TEXT, &r);
+	ck_assert_str_eq(r.format, "nvprof metrics (text)");
+	ck_assert_uint_eq(r.n, 1);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 8);
+	ck_assert(strncmp(k->name, "void thrust::for_each_kernel<unsigned char, "
+				   "AffineTransformFunctor>(thrust::window_iterator", 91) == 0);
+	ck_assert_str_eq(k->short_name, "thrust::for_each_kernel");
+	ck_assert_str_eq(k->device, "GeForce GTX 1070");
+	CK_NUM(k->achieved_occupancy_pct, 94.8254);
+	CK_ABSENT(k->grid[0]);
+	report_done(&r);
+
+	/* A second kernel whose achieved_occupancy is a word: rejected (line
+	 * 17), the kernel kept without it. */
+	ck_assert(parse_with(TEXT,
+			     "    Kernel: other(int)\n"
+			     "          1                        achieved_occupancy"
+			     "                            Achieved Occupancy    Low (1)    Low (1)"
+			     "    Low (1)\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_eq(err.line, 17);
+	CK_ABSENT(r.records[1].achieved_occupancy_pct);
+	report_done(&r);
+}
+END_TEST
+
+/* --print-gpu-summary: refused, pointing at the GPU trace. */
+START_TEST(summary_refused)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[1024];
+
+	ck_assert(!report_load(path_of("nvprof_result_titanxp_print_gpu_summary_um.csv"), &r,
+			       &err));
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_msg(strstr(msg, "no launch parameters") != NULL, "%s", msg);
+	ck_assert_msg(strstr(msg, "--print-gpu-trace") != NULL, "%s", msg);
+	ck_assert_uint_eq(r.n, 0);
+}
+END_TEST
+
+#define CUDAK "cudaprof_cudak_c2050_cuda_profile_0.log"
+
+/* key=value log, Tesla C2050 (line 2 "# CUDA_DEVICE 0 Tesla C2050").
+ * Line 7: method=[ black_and_white ] gputime=[ 1386.976 ] cputime=[ 15.000 ]
+ * occupancy=[ 0.167 ]; lines 6 and 8 are memcpyHtoD / memcpyDtoH. */
+START_TEST(cudaprof_kv)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load(CUDAK, &r);
+	ck_assert_str_eq(r.format, "CUDA profiler log");
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(r.skipped_rows, 2);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 7);
+	ck_assert_str_eq(k->name, "black_and_white");
+	ck_assert_str_eq(k->device, "Tesla C2050");
+	CK_NUM(k->duration_ns, 1386976);
+	CK_NUM(k->achieved_occupancy_pct, 16.7);
+	CK_ABSENT(k->grid[0]);
+	CK_ABSENT(k->registers);
+	report_done(&r);
+}
+END_TEST
+
+/* Keys the corpus logs lack but the profiler's config options add; a cut
+ * record (line 10) and a bad value (line 11) rejected, err naming the first. */
+START_TEST(cudaprof_kv_keys_and_bad)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[512];
+	const struct report_record *k;
+
+	ck_assert(parse_with(CUDAK,
+			     "method=[ k ] gputime=[ 2.5 ] gridsize=[ 16 8 ] threadblocksize=[ "
+			     "256 1 1 ] regperthread=[ 20 ] stasmemperblock=[ 2048 ] "
+			     "dynsmemperblock=[ 0 ] occupancy=[ 1.000 ] \n"
+			     "method=[ cut ] gputime=[ 1.0\n"
+			     "method=[ bad ] gputime=[ abc ] occupancy=[ 0.5 ] \n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 2);
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 10);
+	ck_assert_msg(strstr(msg, "closing") != NULL, "%s", msg);
+	k = &r.records[1];
+	ck_assert_int_eq(k->line, 9);
+	ck_dim3(k->grid, 16, 8, 1);
+	ck_dim3(k->block, 256, 1, 1);
+	CK_INT(k->registers, 20);
+	CK_INT(k->static_smem_bytes, 2048);
+	CK_INT(k->dynamic_smem_bytes, 0);
+	CK_NUM(k->duration_ns, 2500);
+	CK_NUM(k->achieved_occupancy_pct, 100);
+	report_done(&r);
+
+	ck_assert(parse_with(CUDAK, "method=[ bad ] gputime=[ abc ] occupancy=[ 0.5 ] \n", &r,
+			     &err));
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 9);
+	ck_assert_msg(strstr(msg, "gputime") != NULL, "%s", msg);
+	report_done(&r);
+}
+END_TEST
+
+#define MATRIX "cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log"
+
+/* CSV mode ("# CUDA_PROFILE_CSV 1", header line 6 method,gputime,cputime,
+ * occupancy): rows on lines 7-23, memcpy rows (3 fields) on 9, 11, 13, 15,
+ * 16, so 12 kernels. */
+START_TEST(cudaprof_csv)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load(MATRIX, &r);
+	ck_assert_str_eq(r.format, "CUDA profiler log");
+	ck_assert_uint_eq(r.n, 12);
+	ck_assert_uint_eq(r.skipped_rows, 5);
+
+	/* Line 7: _ZN6thrust...fill_functorIyEEEEEEEEvT_,4.672,14.000,0.500 */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 7);
+	ck_assert(strncmp(k->name, "_ZN6thrust6detail7backend4cuda6detail23launch_closure", 53) == 0);
+	ck_assert_str_eq(k->device, "Tesla C2050");
+	CK_NUM(k->duration_ns, 4672);
+	CK_NUM(k->achieved_occupancy_pct, 50);
+
+	/* Line 12: a 438-character mangled name (python3: len of field 0),
+	 * gputime 7.328, occupancy 1.000. */
+	k = &r.records[3];
+	ck_assert_int_eq(k->line, 12);
+	ck_assert_uint_eq(strlen(k->name), 438);
+	CK_NUM(k->duration_ns, 7328);
+	CK_NUM(k->achieved_occupancy_pct, 100);
+
+	/* Line 23 (last): _ZN4cusp6detail6device15spmv_dia_kernel...,4.032,
+	 * 4.000,0.833 */
+	k = &r.records[11];
+	ck_assert_int_eq(k->line, 23);
+	ck_assert_str_eq(k->name, "_ZN4cusp6detail6device15spmv_dia_kernelIifLj256ELb0EEEvT_S3_"
+				  "S3_S3_PKS3_PKT0_S8_PS6_");
+	CK_NUM(k->duration_ns, 4032);
+	CK_NUM(k->achieved_occupancy_pct, 83.3);
+	report_done(&r);
+}
+END_TEST
+
+START_TEST(cudaprof_csv_bad_rows)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[512];
+
+	ck_assert(parse_with(MATRIX, "kern,1.0\nkern,abc,1.0,0.5\n", &r, &err));
+	ck_assert_uint_eq(r.n, 12);
+	ck_assert_uint_eq(r.rejected_rows, 2);
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 24);
+	ck_assert_msg(strstr(msg, "truncated") != NULL, "%s", msg);
+	report_done(&r);
+
+	ck_assert(parse_with(MATRIX, "kern,abc,1.0,0.5\n", &r, &err));
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_int_eq(err.line, 24);
+	ck_assert_msg(strstr(msg, "gputime") != NULL, "%s", msg);
+	report_done(&r);
+}
+END_TEST
+
+/* Parser mechanics only, on a constructed file (no real nvprof output of
+ * this layout was found): per-SM lists read, aligned, turned into per-SM
+ * occupancy once the GPU's maximum warps is known; a bare number
+ * (aggregate mode on) gives no per-SM values. */
+START_TEST(events_constructed)
+{
+	struct report r;
+	struct report_record *k;
+
+	load("constructed_events_aggregate_off.csv", &r);
+	ck_assert_str_eq(r.format, "nvprof events");
+	ck_assert_uint_eq(r.n, 2);
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 4);
+	ck_assert_str_eq(k->device, "Tesla K40c");
+	ck_assert_uint_eq(k->n_sm_events, 3);
+	ck_assert_double_eq(k->sm_active_warps[1], 200);
+	ck_assert_double_eq(k->sm_active_cycles[1], 10);
+	ck_assert_uint_eq(k->n_sm, 0);
+	ck_assert(report_sm_occupancy(k, 64));
+	ck_assert_uint_eq(k->n_sm, 3);
+	ck_assert_double_eq_tol(k->sm_achieved_pct[0], 100.0 / 10 / 64 * 100, 1e-9);
+	ck_assert_double_eq_tol(k->sm_achieved_pct[1], 200.0 / 10 / 64 * 100, 1e-9);
+	ck_assert_double_eq(k->sm_achieved_pct[2], 0);
+	CK_NUM(k->achieved_occupancy_pct, 300.0 / 20 / 64 * 100);
+	CK_NUM(k->achieved_active_warps, 15);
+	ck_assert(!report_sm_occupancy(k, 0));
+
+	k = &r.records[1];
+	ck_assert_str_eq(k->short_name, "scale");
+	ck_assert_uint_eq(k->n_sm_events, 0);
+	ck_assert(!report_sm_occupancy(k, 64));
+	report_done(&r);
+}
+END_TEST
+
+START_TEST(events_bad_rows)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+
+	/* A list of another length, a cut list, a word. */
+	ck_assert(parse_with("constructed_events_aggregate_off.csv",
+			     "\"Tesla K40c (0)\",\"fill(int*, int)\",1,\"active_cycles\",0,0,"
+			     "\"[ 1 2 ]\",0\n"
+			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"[ 1 2\",0\n"
+			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"many\",0\n",
+			     &r, &err));
+	ck_assert_uint_eq(r.rejected_rows, 3);
+	ck_assert_int_eq(err.line, 9);
+	ck_assert_uint_eq(r.records[0].n_sm_events, 3);
+	report_done(&r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("import_nvprof");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_add_test(tc, trace_titanxp);
+	tcase_add_test(tc, trace_bad_rows);
+	tcase_add_test(tc, metrics_gtx1080ti);
+	tcase_add_test(tc, metrics_bad_value);
+	tcase_add_test(tc, metrics_text_gtx1070);
+	tcase_add_test(tc, summary_refused);
+	tcase_add_test(tc, cudaprof_kv);
+	tcase_add_test(tc, cudaprof_kv_keys_and_bad);
+	tcase_add_test(tc, cudaprof_csv);
+	tcase_add_test(tc, cudaprof_csv_bad_rows);
+	tcase_add_test(tc, events_constructed);
+	tcase_add_test(tc, events_bad_rows);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
