@@ -93,8 +93,9 @@ struct child_result {
 	char why[200];
 };
 
-/* Runs fn in a forked child and returns its peak RSS in bytes; the child
- * writes what it measured into *out through a pipe. */
+/* Runs report_load (or nothing, for the baseline) in a forked child and
+ * returns the child's peak RSS in bytes; the child writes what it measured
+ * into *out through a pipe. */
 static long child_run(const char *path, bool do_import, struct child_result *out)
 {
 	int fd[2];
@@ -205,7 +206,7 @@ int main(int argc, char **argv)
 		printf("%s: %.1f MB\n", base_name, mb);
 		printf("  libcsv bare parse  %8.2f s  %7.1f MB/s\n", t_csv, mb / t_csv);
 		if (res.seconds < 0) {
-			printf("  occview            no importer (%s)\n\n", res.why);
+			printf("  occview            no importer (report_load: %.100s...)\n\n", res.why);
 			continue;
 		}
 		t_py = python_run(argv[1], path);
