@@ -4,6 +4,7 @@
 #include "csvread.h"
 
 #include <csv.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,6 +137,89 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 	if (!ok)
 		csvread_free(out);
 	return ok;
+}
+
+static bool split_push(struct csv_split *s, char *field)
+{
+	if (s->row.n == s->fields_cap) {
+		size_t ncap = s->fields_cap ? s->fields_cap * 2 : 64;
+		char **nf = realloc(s->row.fields, ncap * sizeof(*nf));
+
+		if (!nf)
+			return false;
+		s->row.fields = nf;
+		s->fields_cap = ncap;
+	}
+	s->row.fields[s->row.n++] = field;
+	return true;
+}
+
+int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
+{
+	char *p, *end;
+	bool any = false;
+
+	s->row.n = 0;
+	s->row.line = line;
+	if (memchr(text, '\r', len) || memchr(text, '\n', len))
+		return -1;
+	if (len + 1 > s->buf_cap) {
+		size_t ncap = s->buf_cap ? s->buf_cap : 4096;
+		char *nb;
+
+		while (ncap < len + 1)
+			ncap *= 2;
+		nb = realloc(s->buf, ncap);
+		if (!nb)
+			return -1;
+		s->buf = nb;
+		s->buf_cap = ncap;
+	}
+	memcpy(s->buf, text, len);
+	s->buf[len] = '\0';
+	p = s->buf;
+	end = s->buf + len;
+	for (;;) {
+		char *f, *fe;
+
+		if (*p == '"') {
+			char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+
+			if (!q || (q + 1 < end && q[1] != ','))
+				return -1;
+			f = p + 1;
+			fe = q;
+			p = q + 1;
+		} else {
+			char *comma = memchr(p, ',', (size_t)(end - p));
+
+			fe = comma ? comma : end;
+			if (memchr(p, '"', (size_t)(fe - p)))
+				return -1;
+			f = p;
+			p = fe;
+		}
+		while (f < fe && isspace((unsigned char)*f))
+			f++;
+		while (fe > f && isspace((unsigned char)fe[-1]))
+			fe--;
+		*fe = '\0';
+		if (*f)
+			any = true;
+		if (!split_push(s, f))
+			return -1;
+		if (p == end)
+			break;
+		p++;   /* past the comma; one at the very end gives an empty field */
+	}
+	return any ? 1 : 0;
+}
+
+void csvread_split_free(struct csv_split *s)
+{
+	free(s->buf);
+	free(s->row.fields);
+	*s = (struct csv_split){ 0 };
 }
 
 void csvread_free(struct csv_rows *rows)

@@ -24,6 +24,24 @@ struct csv_rows {
 bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
 		   struct occ_error *err);
 void csvread_free(struct csv_rows *rows);
+/* The common record split without libcsv, for readers that go record by
+ * record (the report importer): one line (no terminator) whose fields are
+ * unquoted with no quote in them, or wholly quoted ("...") with no quote,
+ * CR or LF inside. Fields are trimmed as csvread_parse trims them, and the
+ * row is the one csvread_parse would give. Anything else (doubled quotes, a
+ * quote after spaces, a quoted newline, a CR) is left to csvread_parse: this
+ * is a shortcut, not a second CSV dialect. The row and its fields live in the
+ * splitter's buffers, reused by the next call. */
+struct csv_split {
+	struct csv_row row;
+	char *buf;
+	size_t buf_cap, fields_cap;
+};
+
+/* 1: one row in s->row; 0: every field is empty, so csvread_parse would give
+ * no row; -1: not a simple record (or out of memory): use csvread_parse. */
+int csvread_split(struct csv_split *s, const char *text, size_t len, long line);
+void csvread_split_free(struct csv_split *s);
 /* Index of the column named `name` (case-insensitive) in a header row, or -1. */
 int csvread_column(const struct csv_row *header, const char *name);
 /* Field i of a row, or "" when the row is shorter (ragged rows). */

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -191,21 +192,130 @@ bool import_int(const char *text, struct report_int *out)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Finding the table */
+/* The input: a window on the text. report_parse's window is the whole text;
+ * report_load's slides over the file, read in blocks of REPORT_WINDOW and
+ * grown only for a record longer than that, so a report of any size costs
+ * its records, not its bytes. Offsets (pos, what line_end and record_end
+ * return) are into the window and move when it slides: take no pointer into
+ * text across a call that can refill it. */
+
+#define REPORT_WINDOW ((size_t)1 << 20)
+/* One record larger than this is no profiler output (a wrong file). */
+#define REPORT_MAX_RECORD ((size_t)1 << 30)
+/* What report_read looks at before the table: text formats and ncu's text
+ * output are told apart within it. */
+#define REPORT_HEAD ((size_t)64 << 10)
 
 struct cursor {
 	const char *text;
 	size_t len;
 	size_t pos;
 	long line;
+	/* Streaming only (f != NULL). */
+	FILE *f;
+	char *buf;
+	size_t cap;
+	size_t checked;     /* bytes of the window known to be text */
+	bool eof;
+	const char *name;
+	struct occ_error *err;
+	bool failed;        /* err says why: unreadable or binary */
 };
 
-/* The physical line at c (without its terminator) and the offset past it. */
-static size_t line_end(const struct cursor *c, size_t *next)
+/* Checks the window's new bytes for binary data; a UTF-8 sequence cut by the
+ * end of the window waits for the next block. */
+static bool check_text(struct cursor *c)
 {
-	const char *nl = memchr(c->text + c->pos, '\n', c->len - c->pos);
-	size_t end = nl ? (size_t)(nl - c->text) : c->len;
+	size_t end = c->len;
+	long at;
 
+	if (!c->eof) {
+		size_t k = 0;
+
+		/* Back up over at most 3 continuation bytes and their lead byte. */
+		while (k < 4 && k < end - c->checked &&
+		       ((unsigned char)c->buf[end - 1 - k] & 0xC0) == 0x80)
+			k++;
+		if (k < end - c->checked && (unsigned char)c->buf[end - 1 - k] >= 0xC0)
+			end -= k + 1;
+	}
+	if (end > c->checked && str_is_binary(c->buf + c->checked, end - c->checked, &at)) {
+		long line = c->line;
+
+		/* Lines from pos (whose line is known) to where the check began. */
+		for (const char *p = c->buf + c->pos;
+		     (p = memchr(p, '\n', (size_t)(c->buf + c->checked - p))) != NULL; p++)
+			line++;
+		occ_error_set(c->err, OCC_EDATA, c->name, line + at - 1, NULL,
+			      "not a text file (binary data), so not a profiler report");
+		c->failed = true;
+		return false;
+	}
+	if (end > c->checked)
+		c->checked = end;
+	return true;
+}
+
+/* Slides the window to pos and reads the next block (growing the window when
+ * one record fills it). False at the end of the file, on an error (failed)
+ * and always for in-memory text. */
+static bool fill(struct cursor *c)
+{
+	size_t got;
+
+	if (!c->f || c->eof || c->failed)
+		return false;
+	if (c->pos > 0) {
+		memmove(c->buf, c->buf + c->pos, c->len - c->pos);
+		c->len -= c->pos;
+		c->checked = c->checked > c->pos ? c->checked - c->pos : 0;
+		c->pos = 0;
+	}
+	if (c->len == c->cap) {
+		size_t ncap = c->cap ? c->cap * 2 : REPORT_WINDOW;
+		char *nb;
+
+		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
+			occ_error_set(c->err, OCC_EDATA, c->name, c->line, NULL,
+				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
+								  : "out of memory (a record of %zu bytes)",
+				      c->cap);
+			c->failed = true;
+			return false;
+		}
+		c->buf = nb;
+		c->cap = ncap;
+	}
+	c->text = c->buf;
+	got = fread(c->buf + c->len, 1, c->cap - c->len, c->f);
+	c->len += got;
+	if (got == 0) {
+		if (ferror(c->f)) {
+			occ_error_set(c->err, OCC_ENOINPUT, c->name, c->line, NULL, "cannot read: %s",
+				      strerror(errno));
+			c->failed = true;
+			return false;
+		}
+		c->eof = true;
+	}
+	return check_text(c) && (got > 0 || c->checked < c->len);
+}
+
+/* The physical line at c (without its terminator) and the offset past it. */
+static size_t line_end(struct cursor *c, size_t *next)
+{
+	size_t from = c->pos;
+	const char *nl;
+	size_t end;
+
+	while (!(nl = memchr(c->text + from, '\n', c->len - from))) {
+		size_t scanned = c->len - c->pos;
+
+		if (!fill(c))
+			break;
+		from = c->pos + scanned;
+	}
+	end = nl ? (size_t)(nl - c->text) : c->len;
 	*next = nl ? end + 1 : c->len;
 	if (end > c->pos && c->text[end - 1] == '\r')
 		end--;
@@ -230,36 +340,41 @@ static bool is_blank(const char *s, size_t n)
 /* The end of the CSV record that starts at c->pos: past the newline that
  * ends it outside quotes. A quote opens a quoted field only at a field's
  * start, so a stray quote in application output cannot swallow the file. */
-static size_t record_end(const struct cursor *c, long *lines)
+static size_t record_end(struct cursor *c, long *lines)
 {
-	bool field_start = true, quoted = false;
-	size_t i;
+	for (;;) {
+		bool field_start = true, quoted = false;
+		size_t i;
 
-	*lines = 1;
-	for (i = c->pos; i < c->len; i++) {
-		char ch = c->text[i];
+		*lines = 1;
+		for (i = c->pos; i < c->len; i++) {
+			char ch = c->text[i];
 
-		if (quoted) {
-			if (ch == '"') {
-				if (i + 1 < c->len && c->text[i + 1] == '"')
-					i++;
-				else
-					quoted = false;
+			if (quoted) {
+				if (ch == '"') {
+					if (i + 1 < c->len && c->text[i + 1] == '"')
+						i++;
+					else
+						quoted = false;
+				} else if (ch == '\n') {
+					++*lines;
+				}
+			} else if (ch == '"' && field_start) {
+				quoted = true;
+				field_start = false;
+			} else if (ch == ',') {
+				field_start = true;
 			} else if (ch == '\n') {
-				++*lines;
+				return i + 1;
+			} else if (ch != ' ' && ch != '\t' && ch != '\r') {
+				field_start = false;
 			}
-		} else if (ch == '"' && field_start) {
-			quoted = true;
-			field_start = false;
-		} else if (ch == ',') {
-			field_start = true;
-		} else if (ch == '\n') {
-			return i + 1;
-		} else if (ch != ' ' && ch != '\t' && ch != '\r') {
-			field_start = false;
 		}
+		/* A quote that closes past the window (or a "" cut by its end):
+		 * read more and scan the record again. */
+		if (!fill(c))
+			return c->len;
 	}
-	return c->len;
 }
 
 /* Parses text[b, e) as CSV into one row (rows of a one-record chunk); false
@@ -290,24 +405,34 @@ static bool header_has(const struct csv_row *h, const char *const *cols)
 
 /* Finds the header: the first line that some importer's probe accepts.
  * Lines before it (application output, banners) are passed over. On failure
- * err says why: a known table occview refuses, a CSV header of no known
- * format, or no table at all. */
-static bool find_header(const char *name, struct cursor *c, const struct import_class **cls,
+ * err says why: a known table occview refuses, Nsight Compute's text output
+ * (text_line: where the head of the file showed it, else 0), a CSV header of
+ * no known format, or no table at all. */
+static bool find_header(const char *name, struct cursor *c, long text_line,
+			const struct import_class **cls,
 			struct import_state **state, size_t *header_fields, struct occ_error *err)
 {
 	long unknown_line = 0;
 	char unknown[160] = "";
 	const char *refused = NULL;
-	long refused_line = 0, error_line = 0, text_line = 0;
+	long refused_line = 0, error_line = 0;
 	char error_text[160] = "";
-	size_t start = c->pos;
 
-	while (c->pos < c->len) {
+	while (c->pos < c->len || fill(c)) {
 		size_t next, end = line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
 		bool found = false;
 
+			 * in one line of chatter costs no row after it. The last
+			 * line is different: a quote left open there is a row cut
+			 * short (a truncated file), which is counted, not dropped. */
+			if (next == c->len && rec_end == c->len) {
+				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
+					      "the file ends inside this row (a quoted field is "
+					      "never closed): was it cut short?");
+				r->rejected_rows++;
+			}
 		/* The profiler's own error ("==ERROR== The application returned an
 		 * error code (1).") says why a run left no table. */
 		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
@@ -356,9 +481,11 @@ static bool find_header(const char *name, struct cursor *c, const struct import_
 		if (found)
 			return true;
 	}
+	if (c->failed)
+		return false;
 	if (refused)
 		occ_error_set(err, OCC_EDATA, name, refused_line, NULL, "%s", refused);
-	else if (import_ncu_text_output(c->text + start, c->len - start, &text_line))
+	else if (text_line)
 		occ_error_set(err, OCC_EDATA, name, text_line, NULL,
 			      "this is Nsight Compute's text output, which occview does not read; "
 			      "export the report as CSV: ncu --csv (or ncu --import FILE.ncu-rep --csv, "
@@ -378,32 +505,64 @@ static bool find_header(const char *name, struct cursor *c, const struct import_
 	return false;
 }
 
+/* One row to the importer; a row of one field in a table of several is a
+ * stray line, not a row. */
+static void feed(const struct import_class *cls, struct import_state *state,
+		 size_t header_fields, const struct csv_row *row, struct report *r,
+		 const char *name, struct occ_error *err)
+{
+	if (row->n < 2 && header_fields >= 2)
+		return;
+	if (!cls->row(state, row, r, name, err))
+		r->rejected_rows++;
+}
+
 /* Feeds every record after the header to the importer. Banners, blank lines
  * and lines that are not CSV records of this table (application output
- * between rows: no comma, or not CSV at all) are passed over. */
+ * between rows: no comma, or not CSV at all) are passed over. A record on one
+ * line with plain fields (nearly all of them) is split by csvread_split;
+ * the others go through libcsv. */
 static void read_rows(const char *name, struct cursor *c, const struct import_class *cls,
 		      struct import_state *state, size_t header_fields, struct report *r,
 		      struct occ_error *err)
 {
-	while (c->pos < c->len) {
+	struct csv_split split = { 0 };
+
+	while (c->pos < c->len || fill(c)) {
 		size_t next, end = line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
 		long lines;
 		size_t rec_end;
+		int k;
 
+		if (c->failed)
+			break;
 		if (is_blank(s, end - c->pos) || is_banner(s, end - c->pos)) {
 			c->pos = next;
 			c->line++;
 			continue;
 		}
+		k = csvread_split(&split, s, end - c->pos, c->line);
+		if (k >= 0) {
+			/* All its quotes closed on this line: the record is the line. */
+			c->pos = next;
+			c->line++;
+			if (k > 0)
+				feed(cls, state, header_fields, &split.row, r, name, err);
+			continue;
+		}
 		rec_end = record_end(c, &lines);
+		if (c->failed)
+			break;
 		if (!parse_one(name, c->text, c->pos, rec_end, c->line, &rows)) {
 			/* Not CSV: skip this physical line only, so a broken quote
-			 * in one line of chatter costs no row after it. The last
-			 * line is different: a quote left open there is a row cut
-			 * short (a truncated file), which is counted, not dropped. */
-			if (next == c->len && rec_end == c->len) {
+			 * in one line of chatter costs no row after it. (The window
+			 * may have slid: find the line again.) The last line is
+			 * different: a quote left open there is a row cut short (a
+			 * truncated file), which is counted, not dropped. */
+			line_end(c, &next);
+			if (next == c->len && rec_end == c->len && (!c->f || c->eof)) {
 				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
 					      "the file ends inside this row (a quoted field is "
 					      "never closed): was it cut short?");
@@ -415,46 +574,63 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 		}
 		c->pos = rec_end;
 		c->line += lines;
-		for (size_t i = 0; i < rows.n; i++) {
-			if (rows.rows[i].n < 2 && header_fields >= 2)
-				continue;
-			if (!cls->row(state, &rows.rows[i], r, name, err))
-				r->rejected_rows++;
-		}
+		for (size_t i = 0; i < rows.n; i++)
+			feed(cls, state, header_fields, &rows.rows[i], r, name, err);
 		csvread_free(&rows);
 	}
+	csvread_split_free(&split);
 }
 
-bool report_parse(const char *name, const char *text, size_t len, struct report *r,
-		  struct occ_error *err)
+static bool report_read(const char *name, struct cursor *c, struct report *r,
+			struct occ_error *err)
 {
-	struct cursor c = { text, len, 0, 1 };
 	const struct import_class *cls = NULL;
 	struct import_state *state = NULL;
-	long binary_line;
 	size_t header_fields = 0;
 	bool ok = true;
 
 	*r = (struct report){ 0 };
 	occ_error_clear(err);
-	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-		c.pos = 3;
-	if (c.pos == len) {
+	c->name = name;
+	c->err = err;
+	if (c->f) {
+		/* Enough of the file to see a BOM and whether that is all. */
+		while (c->len < 4 && fill(c))
+			;
+		if (c->failed)
+			return false;
+	}
+	if (c->len >= 3 && memcmp(c->text, "\xEF\xBB\xBF", 3) == 0)
+		c->pos = 3;
+	if (c->pos == c->len && (!c->f || c->eof)) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "empty file");
 		return false;
 	}
-	if (str_is_binary(text + c.pos, len - c.pos, &binary_line)) {
-		occ_error_set(err, OCC_EDATA, name, binary_line, NULL,
+	if (!c->f && str_is_binary(c->text + c->pos, c->len - c->pos, &c->line)) {
+		occ_error_set(err, OCC_EDATA, name, c->line, NULL,
 			      "not a text file (binary data), so not a profiler report");
 		return false;
+	}
+	if (c->f) {
+		/* The head of the file, for the formats told apart by more than
+		 * one line. */
+		while (!c->eof && c->len - c->pos < REPORT_HEAD && fill(c))
+			;
+		if (c->failed)
+			return false;
 	}
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++) {
 		const struct import_text_class *t = import_text_classes[i];
 
-		if (!t->probe(text + c.pos, len - c.pos))
+		if (!t->probe(c->text + c->pos, c->len - c->pos))
 			continue;
+		/* These formats are small logs, read whole. */
+		while (fill(c))
+			;
+		if (c->failed)
+			return false;
 		str_copy(r->format, sizeof(r->format), t->name);
-		ok = t->parse(name, text + c.pos, len - c.pos, r, err);
+		ok = t->parse(name, c->text + c->pos, c->len - c->pos, r, err);
 		if (ok && r->n == 0) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL,
 				      "the %s holds no kernel records", t->name);
@@ -464,11 +640,15 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 			report_done(r);
 		return ok;
 	}
-	if (!find_header(name, &c, &cls, &state, &header_fields, err))
+	if (!import_ncu_text_output(c->text + c->pos, c->len - c->pos, &text_line))
+		text_line = 0;
+	if (!find_header(name, c, text_line, &cls, &state, &header_fields, err))
 		return false;
 	str_copy(r->format, sizeof(r->format), cls->name);
-	read_rows(name, &c, cls, state, header_fields, r, err);
-	if (cls->finish && !cls->finish(state, r, name, err))
+	read_rows(name, c, cls, state, header_fields, r, err);
+	if (c->failed)
+		ok = false;
+	else if (cls->finish && !cls->finish(state, r, name, err))
 		ok = false;
 	if (cls->free_state)
 		cls->free_state(state);
@@ -479,5 +659,30 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 	}
 	if (!ok)
 		report_done(r);
+	return ok;
+}
+
+bool report_parse(const char *name, const char *text, size_t len, struct report *r,
+		  struct occ_error *err)
+{
+	struct cursor c = { .text = text, .len = len, .line = 1, .eof = true };
+
+	return report_read(name, &c, r, err);
+}
+
+bool report_load(const char *path, struct report *r, struct occ_error *err)
+{
+	struct cursor c = { .text = "", .line = 1 };
+	bool ok;
+
+	*r = (struct report){ 0 };
+	c.f = fopen(path, "rb");
+	if (!c.f) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+		return false;
+	}
+	ok = report_read(path, &c, r, err);
+	fclose(c.f);
+	free(c.buf);
 	return ok;
 }

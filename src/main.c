@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -304,6 +305,47 @@ static int neither(const char *path, const char *text, size_t len,
 	return launch_err->status ? (int)launch_err->status : OCC_EDATA;
 }
 
+/* Whether the launch reader might take the file, judged from its first
+ * PREFIX_BYTES: false only when it would certainly refuse it, so that a
+ * profiler report (hundreds of MB) is streamed by report_load instead of
+ * being read whole. The launch reader takes a file whose first content line
+ * is "key = value" with a key (a "==PROF==" banner has none) or a CSV header
+ * naming grid_size; an empty, unreadable or binary start is left to it for
+ * its message. */
+#define PREFIX_BYTES 65536
+
+static bool maybe_launch_file(const char *path)
+{
+	static const char want[] = "grid_size";
+	char buf[PREFIX_BYTES];
+	FILE *f = fopen(path, "rb");
+	size_t len, first_len = 0;
+	const char *first, *eq;
+
+	if (!f)
+		return true;
+	len = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	first = first_content_line(buf, len, &first_len);
+	/* No content line, or one the prefix may cut: the careful way. (A
+	 * binary file is refused by both readers, and a report that fails is
+	 * read whole again for their messages: no harm in streaming it.) */
+	if (!first || (len == sizeof(buf) && first + first_len == buf + len))
+		return true;
+	eq = memchr(first, '=', first_len);
+	if (eq) {
+		for (const char *k = first; k < eq; k++)
+			if (*k != ' ' && *k != '\t')
+				return true;
+	}
+	/* Everything up to the end of the first content line: a '#' line
+	 * before it is still a CSV row to the launch-list reader. */
+	for (const char *p = buf; p + sizeof(want) - 1 <= first + first_len; p++)
+		if (strncasecmp(p, want, sizeof(want) - 1) == 0)
+			return true;
+	return false;
+}
+
 /* A FILE argument: a launch file or list, else a profiler report. Launch
  * files are tried first because their reader is strict (every line key =
  * value, or a header naming the launch-list columns grid_size, block_size,
@@ -322,6 +364,14 @@ static int load_file(struct results *res, const struct gpu_db *db, const struct 
 	char *text;
 	int status;
 
+	if (!maybe_launch_file(path)) {
+		if (report_load(path, &rep, &report_err)) {
+			status = load_report(res, db, o, path, &rep, &report_err);
+			report_done(&rep);
+			return status;
+		}
+		/* Refused as a report: read it whole for both readers' messages. */
+	}
 	text = str_read_file(path, INPUT_MAX_BYTES, &len, &err);
 	if (!text)
 		return report(&err);

@@ -11,24 +11,7 @@
 
 #include "strutil.h"
 
-/* Larger than any profiler CSV seen (the biggest in the corpus is 3.8 MB);
- * a bound keeps a wrong path (a disk image) from eating the memory. */
-#define REPORT_MAX_BYTES ((size_t)1 << 30)
-
-bool report_load(const char *path, struct report *r, struct occ_error *err)
-{
-	size_t len;
-	char *text;
-	bool ok;
-
-	*r = (struct report){ 0 };
-	text = str_read_file(path, REPORT_MAX_BYTES, &len, err);
-	if (!text)
-		return false;
-	ok = report_parse(path, text, len, r, err);
-	free(text);
-	return ok;
-}
+/* report_load and report_parse are the import driver's (import.c). */
 
 void report_done(struct report *r)
 {

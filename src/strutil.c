@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,15 +133,31 @@ void str_sanitize(const char *in, char *out, size_t size)
 	out[o] = '\0';
 }
 
+/* True when none of the 8 bytes at s is 0 or >= 0x80: plain ASCII text. */
+static bool ascii8(const unsigned char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, sizeof(w));
+	/* A byte is 0 iff (b - 1) & ~b has its top bit set (no borrow can come
+	 * in from a lower byte unless that byte is 0, which fails anyway). */
+	return ((w | ((w - 0x0101010101010101ull) & ~w)) & 0x8080808080808080ull) == 0;
+}
+
 bool str_is_binary(const char *text, size_t len, long *at)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	long line = 1;
+	size_t i = 0;
 
-	for (size_t i = 0; i < len;) {
+	/* Linear and cheap: runs of ASCII eight bytes at a time, lines counted
+	 * only when there is something to report. */
+	while (i < len) {
 		size_t l = 1;
-		if (s[i] == '\n')
-			line++;
+
+		if (len - i >= 8 && ascii8(s + i)) {
+			i += 8;
+			continue;
+		}
 		if (s[i] >= 0x80) {
 			l = utf8_len(s + i, len - i);
 			/* C1 code points in otherwise valid UTF-8 are rare, but text. */
@@ -148,8 +165,14 @@ bool str_is_binary(const char *text, size_t len, long *at)
 				l = 2;
 		}
 		if (s[i] == 0 || l == 0) {
-			if (at)
+			if (at) {
+				long line = 1;
+
+				for (const unsigned char *p = s;
+				     (p = memchr(p, '\n', (size_t)(s + i - p))) != NULL; p++)
+					line++;
 				*at = line;
+			}
 			return true;
 		}
 		i += l;

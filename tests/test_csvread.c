@@ -1,0 +1,264 @@
+/* test_csvread.c - the record splitter (csvread_split) against libcsv
+ * (csvread_parse) on the CSV shapes profilers write, and report_load, which
+ * reads a file through a sliding window, against report_parse on the same
+ * text. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csvread.h"
+#include "report.h"
+#include "strutil.h"
+#include "testutil.h"
+
+static char *path_of(const char *file)
+{
+	static char buf[1024];
+	const char *dir = getenv("TESTDATA");
+
+	snprintf(buf, sizeof(buf), "%s/%s", dir ? dir : "tests/data", file);
+	return buf;
+}
+
+/* The line with its terminator as the whole text csvread_parse reads, and
+ * without it as the line csvread_split reads (as the import driver splits). */
+static int split_vs_libcsv(const char *line)
+{
+	struct csv_split s = { 0 };
+	struct csv_rows rows;
+	struct occ_error err = { 0 };
+	size_t len = strlen(line);
+	size_t body = len;
+	int k;
+
+	if (body && line[body - 1] == '\n')
+		body--;
+	if (body && line[body - 1] == '\r')
+		body--;
+	k = csvread_split(&s, line, body, 7);
+	if (k >= 0) {
+		ck_assert_msg(csvread_parse("t.csv", line, len, &rows, &err), "%s", line);
+		ck_assert_uint_eq(rows.n, (size_t)k);
+		if (k == 1) {
+			ck_assert_int_eq(s.row.line, 7);
+			ck_assert_uint_eq(s.row.n, rows.rows[0].n);
+			for (size_t i = 0; i < s.row.n; i++)
+				ck_assert_str_eq(s.row.fields[i], rows.rows[0].fields[i]);
+		}
+		csvread_free(&rows);
+	}
+	csvread_split_free(&s);
+	return k;
+}
+
+START_TEST(split_plain_and_quoted)
+{
+	struct csv_split s = { 0 };
+
+	ck_assert_int_eq(split_vs_libcsv("0,\"__amd_rocclr_copyBuffer.kd\",2,0\n"), 1);
+	ck_assert_int_eq(split_vs_libcsv("\"0\",\"250292\",\"python3.12\",\"(16, 8, 1)\"\n"), 1);
+	/* Commas inside a quoted field are the field's. */
+	ck_assert_int_eq(csvread_split(&s, "\"f(int, float)\",\"(1, 2, 3)\"", 27, 1), 1);
+	ck_assert_uint_eq(s.row.n, 2);
+	ck_assert_str_eq(s.row.fields[0], "f(int, float)");
+	ck_assert_str_eq(s.row.fields[1], "(1, 2, 3)");
+	/* Fields are trimmed, inside quotes too, as csvread_parse does. */
+	ck_assert_int_eq(split_vs_libcsv("  a , b\t,\" c \"\n"), 1);
+	ck_assert_int_eq(csvread_split(&s, "  a , b\t,\" c \"", strlen("  a , b\t,\" c \""), 1), 1);
+	ck_assert_str_eq(s.row.fields[0], "a");
+	ck_assert_str_eq(s.row.fields[2], "c");
+	csvread_split_free(&s);
+}
+END_TEST
+
+START_TEST(split_empty_and_trailing)
+{
+	struct csv_split s = { 0 };
+
+	/* Trailing commas (ragged rows): one empty field per comma. */
+	ck_assert_int_eq(split_vs_libcsv("a,b,\n"), 1);
+	ck_assert_int_eq(split_vs_libcsv("a,b,,\n"), 1);
+	ck_assert_int_eq(csvread_split(&s, "a,b,,", strlen("a,b,,"), 1), 1);
+	ck_assert_uint_eq(s.row.n, 4);
+	ck_assert_str_eq(s.row.fields[3], "");
+	ck_assert_int_eq(split_vs_libcsv("\"x\",\n"), 1);
+	/* Empty fields, quoted or not, in the middle. */
+	ck_assert_int_eq(split_vs_libcsv("a,,\"\",b\n"), 1);
+	ck_assert_int_eq(csvread_split(&s, "a,,\"\",b", strlen("a,,\"\",b"), 1), 1);
+	ck_assert_uint_eq(s.row.n, 4);
+	ck_assert_str_eq(s.row.fields[1], "");
+	ck_assert_str_eq(s.row.fields[2], "");
+	/* A row of empty fields is no row, as csvread_parse drops it. */
+	ck_assert_int_eq(split_vs_libcsv(",,\n"), 0);
+	ck_assert_int_eq(split_vs_libcsv("\"\", ,\n"), 0);
+	/* CRLF: the driver strips the CR with the LF. */
+	ck_assert_int_eq(split_vs_libcsv("1,\"k\",3\r\n"), 1);
+	csvread_split_free(&s);
+}
+END_TEST
+
+/* What the splitter leaves to libcsv; and that libcsv then reads it. */
+START_TEST(split_leaves_real_csv_to_libcsv)
+{
+	struct csv_split s = { 0 };
+	struct csv_rows rows;
+	struct occ_error err = { 0 };
+	static const char *const hard[] = {
+		"\"say \"\"hi\"\"\",2",      /* doubled quotes */
+		"\"\"\"\",2",                 /* a field that is one quote */
+		"\"multi",                    /* a quoted field that goes on past the line */
+		" \"a\",b",                   /* a quote after spaces */
+		"\"a\" ,b",                   /* spaces after the closing quote */
+		"a\"b,c",                     /* a quote inside an unquoted field */
+		"a\rb,c",                     /* a CR inside: libcsv ends a row there */
+	};
+
+	for (size_t i = 0; i < sizeof(hard) / sizeof(hard[0]); i++)
+		ck_assert_int_eq(csvread_split(&s, hard[i], strlen(hard[i]), 1), -1);
+	ck_assert(csvread_parse("t.csv", "\"say \"\"hi\"\"\",2\n", 15, &rows, &err));
+	ck_assert_str_eq(rows.rows[0].fields[0], "say \"hi\"");
+	csvread_free(&rows);
+	ck_assert(csvread_parse("t.csv", "\"multi\nline\",2\n", 15, &rows, &err));
+	ck_assert_uint_eq(rows.n, 1);
+	ck_assert_str_eq(rows.rows[0].fields[0], "multi\nline");
+	csvread_free(&rows);
+	csvread_split_free(&s);
+}
+END_TEST
+
+static void same_records(const struct report *a, const struct report *b)
+{
+	ck_assert_str_eq(a->format, b->format);
+	ck_assert_uint_eq(a->n, b->n);
+	ck_assert_uint_eq(a->rejected_rows, b->rejected_rows);
+	ck_assert_uint_eq(a->skipped_rows, b->skipped_rows);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct report_record *x = &a->records[i], *y = &b->records[i];
+
+		ck_assert_int_eq(x->line, y->line);
+		ck_assert_str_eq(x->name, y->name);
+		ck_assert_str_eq(x->short_name, y->short_name);
+		ck_assert_int_eq(x->id.value, y->id.value);
+		ck_assert_int_eq(x->grid[0].value, y->grid[0].value);
+		ck_assert_int_eq(x->block[0].value, y->block[0].value);
+		ck_assert_int_eq(x->arch_vgprs.value, y->arch_vgprs.value);
+		ck_assert_int_eq(x->lds_bytes.value, y->lds_bytes.value);
+		ck_assert(x->duration_ns.present == y->duration_ns.present);
+		ck_assert(x->duration_ns.value == y->duration_ns.value);
+		ck_assert_str_eq(x->gfx_target, y->gfx_target);
+	}
+}
+
+/* The gunrock rocprof v1 file's rows repeated past the 1 MiB window, CRLF
+ * line ends, banners between rows, one multi-line quoted name and one kernel
+ * name longer than the window: report_load (windowed) and report_parse (the
+ * whole text) give the same records. */
+START_TEST(load_streams_like_parse)
+{
+	size_t len;
+	struct occ_error err = { 0 };
+	char *src = str_read_file(path_of("rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"),
+				  1 << 20, &len, &err);
+	char tmpl[] = "/tmp/occview-test-csvread-XXXXXX";
+	char *header_end, *text;
+	size_t rows_len, n = 0, cap;
+	struct report a, b;
+	int fd;
+	FILE *f;
+
+	ck_assert_msg(src != NULL, "%s", err.message);
+	header_end = strchr(src, '\n') + 1;
+	rows_len = len - (size_t)(header_end - src);
+	cap = 3u << 20;
+	text = malloc(cap);
+	ck_assert(text != NULL);
+	memcpy(text, src, (size_t)(header_end - src));
+	n = (size_t)(header_end - src);
+	for (int k = 0; n + rows_len < (3u << 20) / 2; k++) {
+		memcpy(text + n, header_end, rows_len);
+		n += rows_len;
+		if (k == 3)
+			n += (size_t)sprintf(text + n, "==PROF== chatter\r\n");
+		if (k == 5)
+			n += (size_t)sprintf(text + n, "999,\"multi\nline\",2,0,0,1,1,64,64,0,0,"
+					     "8,0,16,64,\"0x0\",\"0x1\",1,2,3,4,1\r\n");
+	}
+	/* A name of 1.2 MiB: one record longer than the window. */
+	n += (size_t)sprintf(text + n, "1000,\"");
+	memset(text + n, 'k', (size_t)12 << 17);
+	n += (size_t)12 << 17;
+	n += (size_t)sprintf(text + n, "\",2,0,0,1,1,64,64,0,0,8,0,16,64,\"0x0\",\"0x1\",1,2,3,4,1");
+	ck_assert(n < cap);
+
+	fd = mkstemp(tmpl);
+	ck_assert(fd >= 0);
+	f = fdopen(fd, "wb");
+	ck_assert(f != NULL);
+	ck_assert_uint_eq(fwrite(text, 1, n, f), n);
+	ck_assert_int_eq(fclose(f), 0);
+
+	ck_assert_msg(report_load(tmpl, &a, &err), "%s", err.message);
+	ck_assert_msg(report_parse(tmpl, text, n, &b, &err), "%s", err.message);
+	unlink(tmpl);
+	ck_assert_uint_gt(n, (size_t)3 << 19);
+	/* 13 rows a copy (lines 2-14 of the file), the multi-line one, the long one. */
+	ck_assert_uint_gt(a.n, 100);
+	same_records(&a, &b);
+	{
+		size_t multi = 0;
+
+		for (size_t i = 0; i < a.n; i++)
+			if (a.records[i].id.value == 999)
+				multi++;
+		ck_assert_uint_eq(multi, 1);
+	}
+	ck_assert_uint_eq(strlen(a.records[a.n - 1].name), (size_t)12 << 17);
+	report_done(&a);
+	report_done(&b);
+	free(text);
+	free(src);
+}
+END_TEST
+
+/* Binary data past the first window is found, with its line. */
+START_TEST(load_binary_late)
+{
+	char tmpl[] = "/tmp/occview-test-csvread-XXXXXX";
+	struct occ_error err = { 0 };
+	struct report r;
+	int fd = mkstemp(tmpl);
+	FILE *f;
+	long line = 1;
+
+	ck_assert(fd >= 0);
+	f = fdopen(fd, "wb");
+	fputs("Index,KernelName,grd,wgr\n", f);
+	for (line = 2; line < 40000; line++)
+		fprintf(f, "%ld,\"kernel_%ld\",1024,256\n", line, line);
+	fputs("7,\"bad\xff\",1,1\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert(!report_load(tmpl, &r, &err));
+	unlink(tmpl);
+	ck_assert_int_eq(err.line, 40000);
+	ck_assert_ptr_nonnull(strstr(err.message, "binary"));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("csvread");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, split_plain_and_quoted);
+	tcase_add_test(tc, split_empty_and_trailing);
+	tcase_add_test(tc, split_leaves_real_csv_to_libcsv);
+	tcase_add_test(tc, load_streams_like_parse);
+	tcase_add_test(tc, load_binary_late);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
