@@ -424,15 +424,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 		struct csv_rows rows;
 		bool found = false;
 
-			 * in one line of chatter costs no row after it. The last
-			 * line is different: a quote left open there is a row cut
-			 * short (a truncated file), which is counted, not dropped. */
-			if (next == c->len && rec_end == c->len) {
-				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
-					      "the file ends inside this row (a quoted field is "
-					      "never closed): was it cut short?");
-				r->rejected_rows++;
-			}
+		if (c->failed)
+			return false;
 		/* The profiler's own error ("==ERROR== The application returned an
 		 * error code (1).") says why a run left no table. */
 		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
@@ -587,6 +580,7 @@ static bool report_read(const char *name, struct cursor *c, struct report *r,
 	const struct import_class *cls = NULL;
 	struct import_state *state = NULL;
 	size_t header_fields = 0;
+	long text_line = 0;
 	bool ok = true;
 
 	*r = (struct report){ 0 };
