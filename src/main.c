@@ -295,6 +295,11 @@ static int neither(const char *path, const char *text, size_t len,
 	if (!first || str_is_binary(text, len, NULL) ||
 	    (!banner && memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
 		return report(launch_err);
+	/* Profiler output the report reader knew past its first line (a run that
+	 * left only ==ERROR==, ncu's text output, a summary table it refuses):
+	 * what the launch reader thinks of line 1 is noise. */
+	if (banner || report_err->line > 1)
+		return report(report_err);
 	str_sanitize(path, msg, sizeof(msg));
 	fprintf(stderr, "occview: %s is neither a launch file or list nor a profiler report "
 		"occview reads:\n", msg);

@@ -78,9 +78,24 @@ void output_csv(FILE *out, const struct analysis *items, size_t n)
 		fprintf(out, "%s,", cc);
 		if (a->gpu.name[0])
 			fprintf(out, "%d", a->gpu.sm_count);
-		fprintf(out, ",%lld,%d,%d,%lld,%lld,", (long long)launch_grid_size(l),
-			launch_threads_per_block(l), l->regs_per_thread, (long long)l->static_smem_bytes,
-			(long long)l->dynamic_smem_bytes);
+		if (!a->ok && a->report.present) {
+			/* What the record lacks stays empty: missing is not zero. */
+			putc(',', out);
+			if (launch_grid_size(l) > 0)
+				fprintf(out, "%lld", (long long)launch_grid_size(l));
+			putc(',', out);
+			if (launch_threads_per_block(l) > 0)
+				fprintf(out, "%d", launch_threads_per_block(l));
+			putc(',', out);
+			if (l->regs_per_thread > 0)
+				fprintf(out, "%d", l->regs_per_thread);
+			fprintf(out, ",%lld,%lld,", (long long)l->static_smem_bytes,
+				(long long)l->dynamic_smem_bytes);
+		} else {
+			fprintf(out, ",%lld,%d,%d,%lld,%lld,", (long long)launch_grid_size(l),
+				launch_threads_per_block(l), l->regs_per_thread,
+				(long long)l->static_smem_bytes, (long long)l->dynamic_smem_bytes);
+		}
 		if (!a->ok) {
 			occ_error_format(&a->error, msg, sizeof(msg));
 			fputs(",,,,,,,,,,,,", out);

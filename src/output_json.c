@@ -45,6 +45,25 @@ static json_t *launch_json(const struct launch *l, const struct gpu *g)
 	return o;
 }
 
+/* A kernel record occview could not analyse keeps what its report lacks as
+ * null, not 0: missing is not zero. */
+static void null_missing(json_t *launch)
+{
+	static const char *const keys[] = { "grid_size", "threads_per_block",
+					    "registers_per_thread" };
+
+	for (size_t i = 0; launch && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *v = json_object_get(launch, keys[i]);
+
+		if (json_is_integer(v) && json_integer_value(v) == 0)
+			json_object_set_new(launch, keys[i], json_null());
+	}
+	if (launch && json_is_null(json_object_get(launch, "grid_size")))
+		json_object_set_new(launch, "grid", json_null());
+	if (launch && json_is_null(json_object_get(launch, "threads_per_block")))
+		json_object_set_new(launch, "block", json_null());
+}
+
 static json_t *occupancy_json(const struct analysis *a)
 {
 	const struct occ_result *r = &a->r;
@@ -132,7 +151,9 @@ static json_t *report_json(const struct analysis *a)
 	}
 	str_sanitize(p->device, device, sizeof(device));
 	json_object_set_new(o, "device", device[0] ? json_string(device) : json_null());
-	json_object_set_new(o, "device_in_database", json_boolean(!p->device_unknown));
+	json_object_set_new(o, "device_in_database",
+			    p->gpu_source == REPORT_GPU_NONE ? json_null()
+							     : json_boolean(!p->device_unknown));
 	json_object_set_new(o, "sm_count", int_or_null(&p->sm_count));
 	json_object_set_new(o, "database_sm_count",
 			    p->db_sm_count > 0 ? json_integer(p->db_sm_count) : json_null());
@@ -179,6 +200,8 @@ static json_t *kernel_json(const struct analysis *a)
 	else
 		json_object_set_new(k, "gpu", json_null());
 	json_object_set_new(k, "launch", launch_json(&a->launch, &a->gpu));
+	if (!a->ok && a->report.present)
+		null_missing(json_object_get(k, "launch"));
 	if (a->ok) {
 		json_object_set_new(k, "occupancy", occupancy_json(a));
 		json_object_set_new(k, "waves", waves_json(&a->w));

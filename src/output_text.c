@@ -412,6 +412,25 @@ static void header(struct doc *d, const struct analysis *a)
 		str_copy(carve, sizeof(carve), "default");
 	else
 		snprintf(carve, sizeof(carve), "%d%%", l->carveout_pct);
+	if (!a->ok && a->report.present && (launch_grid_size(l) == 0 ||
+					    launch_threads_per_block(l) == 0 || l->regs_per_thread == 0)) {
+		/* A record whose report lacks launch parameters (nvprof --metrics,
+		 * the CUDA profiler log): what it has, n/a for the rest. */
+		char grid[48] = "n/a", block[48] = "n/a", regs[24] = "n/a";
+
+		if (launch_grid_size(l) > 0)
+			snprintf(grid, sizeof(grid), "%lld (%lldx%lldx%lld)",
+				 (long long)launch_grid_size(l), (long long)l->grid[0],
+				 (long long)l->grid[1], (long long)l->grid[2]);
+		if (launch_threads_per_block(l) > 0)
+			snprintf(block, sizeof(block), "%d (%dx%dx%d)", launch_threads_per_block(l),
+				 l->block[0], l->block[1], l->block[2]);
+		if (l->regs_per_thread > 0)
+			snprintf(regs, sizeof(regs), "%d", l->regs_per_thread);
+		add(d, CANVAS_NORMAL, "Launch  grid %s, block %s, registers/thread %s", grid, block,
+		    regs);
+		return;
+	}
 	add(d, CANVAS_NORMAL, "Launch  grid %lld (%lldx%lldx%lld), block %d (%dx%dx%d), %d registers/thread",
 	    (long long)launch_grid_size(l), (long long)l->grid[0], (long long)l->grid[1],
 	    (long long)l->grid[2], launch_threads_per_block(l), l->block[0], l->block[1], l->block[2],
@@ -536,6 +555,19 @@ static void report_section(struct doc *d, const struct analysis *a)
 	if (p->db_sm_count > 0)
 		add(d, CANVAS_WARNING, "                          the database says %d %s; the report's count is used",
 		    p->db_sm_count, gpu_units(&a->gpu.arch));
+	if (!a->ok) {
+		/* Nothing computed: what the report measured, as it says it. */
+		if (p->achieved_occupancy_pct.present)
+			add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%%",
+			    p->achieved_occupancy_pct.value);
+		else
+			add(d, CANVAS_NORMAL, "  Achieved occupancy      n/a");
+		if (p->duration_ns.present)
+			add(d, CANVAS_NORMAL, "  Duration                %.0f ns", p->duration_ns.value);
+		else
+			add(d, CANVAS_NORMAL, "  Duration                n/a");
+		return;
+	}
 	if (p->achieved_occupancy_pct.present && p->achieved_active_warps.present)
 		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%% (%.2f warps per %s), theoretical %.2f%%",
 		    p->achieved_occupancy_pct.value, p->achieved_active_warps.value,
@@ -615,6 +647,7 @@ struct canvas *output_text_canvas(const struct analysis *a, const struct output_
 		occ_error_format(&a->error, msg, sizeof(msg));
 		snprintf(line, sizeof(line), "error: %s", msg);
 		wrap_as(&d, 0, CANVAS_WARNING, line);
+		report_section(&d, a);
 	} else {
 		table(&d, a);
 		charts(&d);

@@ -173,11 +173,12 @@ has kernels.0.gpu null
 
 # rocprofv3_sdk_docs_kernel_trace.csv: 8 dispatches. Line 2: Workgroup_Size
 # 64,1,1, Grid_Size 1024,1024,1 -> 16x1024x1, Group_Segment_Size 0, and no
-# VGPR column: refused for it (0 shown, not a guess), even with --gpu.
+# VGPR column: refused for it (null shown: missing is not zero, and not a
+# guess), even with --gpu.
 f=$R/rocprofv3_sdk_docs_kernel_trace.csv
 json 65 "$f"
 kernels 8
-first 16 1024 1 64 1 1 0 0
+first 16 1024 1 64 1 1 null 0
 stderr "kernel_trace.csv:2: vgprs: the report does not give this kernel's VGPR count"
 json 65 "$f" --gpu mi300x
 kernels 8
@@ -218,6 +219,64 @@ json 0 "$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv" --gpu mi100 \
 kernels 3
 expect 64 'names none of its 3 kernel records' -- --print --gpu mi100 --kernel vecAdd \
 	"$R/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv"
+
+# --- NVIDIA: Nsight Compute, nvprof and the CUDA profiler ------------------
+
+N=$TESTDATA/ncu
+V=$TESTDATA/nvprof
+
+# opinsight_a100_...: 240 kernels (IDs 0-239). Lines 5-44, ID 0: Block Size
+# "(32, 16, 1)", Grid Size "(1, 1, 1)", CC "8.0", Device "0" (an index, not a
+# name), Registers Per Thread 26 (line 28), Static Shared Memory Per Block 16
+# (line 32), Shared Memory Configuration Size "16,384" (line 29), Achieved
+# Occupancy 23.90 (line 42); with the driver's configuration every one of
+# Nsight Compute's 7 figures of the record agrees with occview's.
+json 0 "$N/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+kernels 240
+first 1 1 1 32 16 1 26 16
+has kernels.0.gpu.name '"NVIDIA A100-SXM4-40GB"'
+has kernels.0.report.achieved_occupancy_pct 23.9
+has kernels.0.report.shared_mem_config_bytes 16384
+has kernels.0.report.crosscheck.compared 7
+has kernels.0.report.crosscheck.disagreements '[]'
+stderr "the report names the architecture (sm_80) but not the device"
+
+# decodebench_b200_..._b1_ctx4k: the raw page, 16 kernels; line 5 names the
+# device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
+# 148; with launch__barrier_count Nsight Compute gives 8 comparable figures.
+json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
+kernels 16
+has kernels.0.gpu.name '"NVIDIA B200"'
+has kernels.0.report.sm_count 148
+has kernels.0.report.crosscheck.compared 8
+has kernels.0.report.crosscheck.disagreements '[]'
+
+# nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
+# Memory rows. Line 61: grid 506,1,1, block 192,1,1, 16 registers, 0 B static
+# and dynamic shared memory, on "TITAN Xp (0)".
+json 0 "$V/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+kernels 5
+first 506 1 1 192 1 1 16 0
+has kernels.0.gpu.name '"TITAN Xp"'
+
+# cudaprof_cudak_c2050: line 7, black_and_white: gputime 1386.976 us,
+# occupancy 0.167, and no launch parameters: measured values shown, the
+# analysis refused for the grid (never a guess).
+json 65 "$V/cudaprof_cudak_c2050_cuda_profile_0.log"
+kernels 1
+has kernels.0.launch.grid_size null
+has kernels.0.report.achieved_occupancy_pct 16.7
+has kernels.0.report.duration_ns 1386976.0
+stderr "cuda_profile_0.log:7: grid: the report does not give this kernel's grid size"
+
+# Profiler output that holds no kernels says what it is, and only that.
+expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' -- \
+	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"
+if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch reader spoke"; else ok; fi
+expect 65 "Nsight Compute's text output" -- \
+	--print "$TESTDATA/heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt"
+expect 65 "load the --print-gpu-trace --csv output" -- \
+	--print "$V/nvprof_result_titanxp_print_gpu_summary_um.csv"
 
 # --- Other outputs print every record --------------------------------------
 
