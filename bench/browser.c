@@ -50,11 +50,11 @@ int main(void)
 		snprintf(name, sizeof(name), "void %s<%d>(float*, int) [clone .kd]",
 			 kernels[i % 7], i % 13);
 		r->name = strdup(name);
-		report_short_name(name, r->short_name, sizeof(r->short_name));
+		r->short_name = report_intern_short_name(&rep, name);
 		set(&r->id, i);
-		snprintf(r->device, sizeof(r->device), "AMD Instinct MI300X");
+		r->device = "AMD Instinct MI300X";
 		r->vendor = REPORT_VENDOR_AMD;
-		snprintf(r->gfx_target, sizeof(r->gfx_target), "gfx942");
+		r->gfx_target = "gfx942";
 		set(&r->grid[0], 1 + rand() % 100000);
 		set(&r->block[0], 64 << (rand() % 4));
 		set(&r->arch_vgprs, 8 * (1 + rand() % 16));

@@ -154,6 +154,12 @@ static bool split_push(struct csv_split *s, char *field)
 	return true;
 }
 
+/* isspace() in the C locale, inline: the splitter calls it twice a field. */
+static inline bool is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 {
 	char *p, *end;
@@ -176,37 +182,47 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 		s->buf_cap = ncap;
 	}
 	memcpy(s->buf, text, len);
+	/* The terminator doubles as a sentinel for the scans below; a NUL in
+	 * the text (binary, refused before rows are read) is left to libcsv. */
 	s->buf[len] = '\0';
 	p = s->buf;
 	end = s->buf + len;
 	for (;;) {
 		char *f, *fe;
 
+		/* Byte loops, not memchr: fields are short (a few to tens of
+		 * bytes), and a call per field costs more than the scan. */
 		if (*p == '"') {
-			char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+			char *q = p + 1;
 
-			if (!q || (q + 1 < end && q[1] != ','))
+			while (*q != '"' && *q != '\0')
+				q++;
+			if (*q == '\0' || (q + 1 < end && q[1] != ','))
 				return -1;
 			f = p + 1;
 			fe = q;
 			p = q + 1;
 		} else {
-			char *comma = memchr(p, ',', (size_t)(end - p));
+			char *q = p;
 
-			fe = comma ? comma : end;
-			if (memchr(p, '"', (size_t)(fe - p)))
+			while (*q != ',' && *q != '"' && *q != '\0')
+				q++;
+			if (*q == '"' || (*q == '\0' && q < end))
 				return -1;
 			f = p;
+			fe = q;
 			p = fe;
 		}
-		while (f < fe && isspace((unsigned char)*f))
+		while (f < fe && is_space(*f))
 			f++;
-		while (fe > f && isspace((unsigned char)fe[-1]))
+		while (fe > f && is_space(fe[-1]))
 			fe--;
 		*fe = '\0';
 		if (*f)
 			any = true;
-		if (!split_push(s, f))
+		if (s->row.n < s->fields_cap)
+			s->row.fields[s->row.n++] = f;
+		else if (!split_push(s, f))
 			return -1;
 		if (p == end)
 			break;

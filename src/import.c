@@ -75,7 +75,7 @@ static int number_text(const char *text, char *buf, size_t size, bool *integral)
 		p++;
 	if (*p == '\0')
 		return 0;
-	if (strncasecmp(p, "n/a", 3) == 0) {
+	if ((*p == 'n' || *p == 'N') && strncasecmp(p, "n/a", 3) == 0) {
 		for (p += 3; isspace((unsigned char)*p); p++)
 			;
 		return *p == '\0' ? 0 : -1;

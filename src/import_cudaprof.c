@@ -91,10 +91,11 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 		 struct report *r, const char *file, struct occ_error *err)
 {
 	const struct entry *method = NULL;
-	struct report_record k = { .line = line };
+	struct report_record k;
 	struct report_record *rec;
 	char buf[64];
 
+	report_record_init(&k, line);
 	for (size_t i = 0; i < n; i++)
 		if (key_is(&es[i], "method"))
 			method = &es[i];
@@ -151,9 +152,15 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 	}
 	memcpy(k.name, method->val, method->val_len);
 	k.name[method->val_len] = '\0';
-	report_short_name(k.name, k.short_name, sizeof(k.short_name));
+	k.short_name = report_intern_short_name(r, k.name);
+	k.device = report_intern(r, device, REPORT_TEXT);
+	if (!k.short_name || !k.device) {
+		free(k.name);
+		r->n--;
+		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
+		return false;
+	}
 	k.vendor = REPORT_VENDOR_NVIDIA;
-	str_copy(k.device, sizeof(k.device), device);
 	*rec = k;
 	return true;
 }

@@ -325,8 +325,8 @@ struct kernel {
 	char *id_text;     /* the ID the rows of this kernel share (details) */
 	struct report_int id;
 	char *name;
-	char process[128];
-	char device[128];
+	char process[REPORT_TEXT];
+	char device[REPORT_TEXT];
 	struct report_int block[3], grid[3];   /* from the Block/Grid Size columns */
 	struct report_int cc_major, cc_minor;
 	bool has[S_N];
@@ -386,11 +386,18 @@ static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
 	}
 	rec->name = k->name;
 	k->name = NULL;
-	report_short_name(rec->name, rec->short_name, sizeof(rec->short_name));
+	rec->short_name = report_intern_short_name(r, rec->name);
+	rec->process = report_intern(r, k->process, REPORT_TEXT);
+	rec->device = report_intern(r, k->device, REPORT_TEXT);
+	if (!rec->short_name || !rec->process || !rec->device) {
+		free(rec->name);
+		r->n--;
+		kernel_reset(k);
+		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
+		return false;
+	}
 	rec->vendor = REPORT_VENDOR_NVIDIA;
 	rec->id = k->id;
-	str_copy(rec->process, sizeof(rec->process), k->process);
-	str_copy(rec->device, sizeof(rec->device), k->device);
 	rec->cc_major = k->cc_major;
 	rec->cc_minor = k->cc_minor;
 	if (!rec->cc_major.present && k->has[S_CC_MAJOR] && k->has[S_CC_MINOR]) {

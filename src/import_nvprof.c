@@ -247,7 +247,13 @@ static struct report_record *add_named(struct report *r, long line, const char *
 		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
 		return NULL;
 	}
-	report_short_name(name, rec->short_name, sizeof(rec->short_name));
+	rec->short_name = report_intern_short_name(r, name);
+	if (!rec->short_name) {
+		free(rec->name);
+		r->n--;
+		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
+		return NULL;
+	}
 	rec->vendor = REPORT_VENDOR_NVIDIA;
 	return rec;
 }
@@ -259,6 +265,7 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	struct report_num dur, smem[2];
 	struct report_record *rec;
 	const char *name;
+	char device[REPORT_TEXT];
 	bool ok = true;
 
 	if (!s->units_done) {
@@ -312,7 +319,14 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0].value + 0.5) };
 	if (smem[1].present)
 		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1].value + 0.5) };
-	device_name(field(s, row, COL_DEVICE), rec->device, sizeof(rec->device));
+	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	rec->device = report_intern(r, device, REPORT_TEXT);
+	if (!rec->device) {
+		free(rec->name);
+		r->n--;
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
+		return false;
+	}
 	return true;
 }
 
@@ -329,8 +343,12 @@ static struct report_record *record_for(struct report *r, long line, const char 
 		    strcmp(r->records[i].device, device) == 0)
 			return &r->records[i];
 	rec = add_named(r, line, kernel, file, err);
-	if (rec)
-		str_copy(rec->device, sizeof(rec->device), device);
+	if (rec && !(rec->device = report_intern(r, device, REPORT_TEXT))) {
+		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
+		free(rec->name);
+		r->n--;
+		return NULL;
+	}
 	return rec;
 }
 

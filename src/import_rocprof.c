@@ -267,6 +267,7 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	struct report_record *rec;
 	const char *name = field(s, row, COL_NAME);
 	const char *kind = field(s, row, COL_KIND);
+	char gfx[REPORT_GFX_TARGET] = "";
 	bool ok;
 
 	if (kind[0] && strcmp(kind, "KERNEL_DISPATCH") != 0) {
@@ -312,11 +313,18 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
 		return false;
 	}
-	report_short_name(name, rec->short_name, sizeof(rec->short_name));
+	gfx_from_name(name, gfx, sizeof(gfx));
+	rec->short_name = report_intern_short_name(r, name);
+	rec->process = report_intern(r, field(s, row, COL_PID), REPORT_TEXT);
+	rec->gfx_target = report_intern(r, gfx, sizeof(gfx));
+	if (!rec->short_name || !rec->process || !rec->gfx_target) {
+		free(rec->name);
+		r->n--;
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
+		return false;
+	}
 	rec->vendor = REPORT_VENDOR_AMD;
 	rec->id = id;
-	str_copy(rec->process, sizeof(rec->process), field(s, row, COL_PID));
-	gfx_from_name(name, rec->gfx_target, sizeof(rec->gfx_target));
 
 	if (s->per_dimension) {
 		for (int d = 0; d < 3; d++) {
@@ -443,8 +451,7 @@ static bool finish_rocprof(struct import_state *s, struct report *r, const char 
 				continue;
 			for (size_t k = 0; k < n_known; k++)
 				if (strcmp(known[k].device, s->device[j]) == 0)
-					str_copy(r->records[j].gfx_target,
-						 sizeof(r->records[j].gfx_target), known[k].gfx);
+					r->records[j].gfx_target = known[k].gfx;
 		}
 	}
 	return true;

@@ -219,7 +219,7 @@ static int load_report(struct results *res, const struct gpu_db *db, const struc
 		}
 		source = (enum report_gpu_source)a->report.gpu_source;
 		if (a->ok && (source == REPORT_GPU_FIRST || a->report.device_unknown) && !noted) {
-			char device[sizeof(rec->device) * 4];
+			char device[REPORT_TEXT * 4];
 			str_sanitize(rec->device, device, sizeof(device));
 			/* The waves depend on the SM (CU) count the report did not give. */
 			if (a->report.device_unknown)

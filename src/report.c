@@ -5,6 +5,7 @@
 #include "report.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,125 @@
 #include "strutil.h"
 
 /* report_load and report_parse are the import driver's (import.c). */
+
+/* ------------------------------------------------------------------------ */
+/* The string pool: texts in blocks that never move (records point into
+ * them), found again through an open-addressing hash table. */
+
+#define POOL_BLOCK ((size_t)64 << 10)
+
+struct pool_block {
+	struct pool_block *next;
+	size_t used, cap;
+	char text[];
+};
+
+struct report_pool {
+	struct pool_block *blocks;
+	const char **slots;           /* 0 or a power of two entries */
+	size_t n_slots, n_used;
+};
+
+static uint64_t hash_text(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603u;   /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	return h;
+}
+
+static void pool_free(struct report_pool *p)
+{
+	if (!p)
+		return;
+	while (p->blocks) {
+		struct pool_block *b = p->blocks;
+
+		p->blocks = b->next;
+		free(b);
+	}
+	free(p->slots);
+	free(p);
+}
+
+static bool pool_grow(struct report_pool *p)
+{
+	size_t n = p->n_slots ? p->n_slots * 2 : 64;
+	const char **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return false;
+	for (size_t i = 0; i < p->n_slots; i++) {
+		const char *s = p->slots[i];
+		size_t k;
+
+		if (!s)
+			continue;
+		for (k = hash_text(s, strlen(s)) & (n - 1); slots[k]; k = (k + 1) & (n - 1))
+			;
+		slots[k] = s;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->n_slots = n;
+	return true;
+}
+
+const char *report_intern(struct report *r, const char *text, size_t size)
+{
+	struct report_pool *p = r->pool;
+	size_t n, k;
+	struct pool_block *b;
+	char *s;
+
+	if (!text || size == 0 || !text[0])
+		return "";
+	/* Cut at size - 1 bytes, as snprintf into the former arrays cut. */
+	n = strnlen(text, size - 1);
+	if (!p && !(p = r->pool = calloc(1, sizeof(*p))))
+		return NULL;
+	if ((p->n_used + 1) * 2 > p->n_slots && !pool_grow(p))
+		return NULL;
+	for (k = hash_text(text, n) & (p->n_slots - 1); p->slots[k];
+	     k = (k + 1) & (p->n_slots - 1))
+		if (strncmp(p->slots[k], text, n) == 0 && p->slots[k][n] == '\0')
+			return p->slots[k];
+	b = p->blocks;
+	if (!b || b->cap - b->used < n + 1) {
+		size_t cap = n + 1 > POOL_BLOCK ? n + 1 : POOL_BLOCK;
+
+		b = malloc(sizeof(*b) + cap);
+		if (!b)
+			return NULL;
+		b->next = p->blocks;
+		b->used = 0;
+		b->cap = cap;
+		p->blocks = b;
+	}
+	s = b->text + b->used;
+	memcpy(s, text, n);
+	s[n] = '\0';
+	b->used += n + 1;
+	p->slots[k] = s;
+	p->n_used++;
+	return s;
+}
+
+const char *report_intern_short_name(struct report *r, const char *name)
+{
+	char buf[REPORT_SHORT_NAME];
+
+	report_short_name(name, buf, sizeof(buf));
+	return report_intern(r, buf, sizeof(buf));
+}
+
+void report_record_init(struct report_record *rec, long line)
+{
+	*rec = (struct report_record){
+		.line = line, .short_name = "", .process = "", .device = "", .gfx_target = ""
+	};
+}
 
 void report_done(struct report *r)
 {
@@ -22,6 +142,7 @@ void report_done(struct report *r)
 		free(r->records[i].sm_active_cycles);
 	}
 	free(r->records);
+	pool_free(r->pool);
 	*r = (struct report){ 0 };
 }
 
@@ -71,7 +192,7 @@ struct report_record *report_add(struct report *r, long line)
 		r->records = nr;
 	}
 	rec = &r->records[r->n++];
-	*rec = (struct report_record){ .line = line };
+	report_record_init(rec, line);
 	return rec;
 }
 

@@ -22,18 +22,28 @@ struct report_num {
 
 enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_AMD };
 
+/* The most bytes short_name, process and device hold (and gfx_target,
+ * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
+#define REPORT_TEXT 128
+#define REPORT_GFX_TARGET 16
 
+/* The text fields short_name, process, device and gfx_target are shared,
+ * read-only strings: the importers intern them in the report's pool
+ * (report_intern), since thousands of records name a few processes, devices
+ * and kernels; "" when absent, never NULL in a record from report_add or
+ * report_record_init. Code that builds a record itself points them at its
+ * own strings (string literals in tests). */
 struct report_record {
 	long line;                    /* where the record starts in the file */
 	struct report_int id;         /* the profiler's own id (dispatch, kernel id) */
 	char *name;                   /* full kernel name as read (heap): sanitize to show */
-	char short_name[REPORT_SHORT_NAME]; /* readable: no arguments, templates, " (.kd)" */
-	char process[128];
-	char device[128];             /* the device name the report gives, as read */
+	const char *short_name;       /* readable: no arguments, templates, " (.kd)" */
+	const char *process;
+	const char *device;           /* the device name the report gives, as read */
 	enum report_vendor vendor;
 	struct report_int cc_major, cc_minor;   /* NVIDIA compute capability */
-	char gfx_target[16];          /* AMD "gfx942", when the report says */
+	const char *gfx_target;       /* AMD "gfx942", when the report says */
 	struct report_int sm_count;   /* SMs or CUs, when the report says */
 
 	/* The launch. Grids in blocks (workgroups); AMD reports give work-items,
@@ -80,6 +90,7 @@ struct report {
 	struct report_record *records;
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
+	struct report_pool *pool;     /* the records' interned text (report_intern) */
 };
 
 /* Reads path as whatever profiler format its content shows (never its name).
@@ -101,8 +112,16 @@ void report_done(struct report *r);
  * has no per-SM events, max_warps_per_sm <= 0 or memory runs out. */
 bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
 
-/* Appends a zeroed record; NULL when out of memory. */
+/* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
+/* A record with every number absent and every text field "". */
+void report_record_init(struct report_record *rec, long line);
+/* text's first size - 1 bytes at most (cut as snprintf cuts), as a string
+ * the report keeps until report_done: one copy for equal texts. NULL when
+ * out of memory. */
+const char *report_intern(struct report *r, const char *text, size_t size);
+/* report_short_name of name, interned; NULL when out of memory. */
+const char *report_intern_short_name(struct report *r, const char *name);
 /* "foo(int, float) [clone .kd]" -> "foo"; "void ns::bar<int>(...)" -> "ns::bar". */
 void report_short_name(const char *name, char *out, size_t size);
 

@@ -46,10 +46,9 @@ static void dims(struct report_record *r, int64_t gx, int64_t gy, int64_t gz, in
  * "8.0", Block Size "(32, 16, 1)", Grid Size "(1, 1, 1)" (every row). */
 static void a100_reduce(struct report_record *r)
 {
-	memset(r, 0, sizeof(*r));
-	r->line = 5;
-	strcpy(r->short_name, "at::native::reduce_kernel");
-	strcpy(r->device, "0");
+	report_record_init(r, 5);
+	r->short_name = "at::native::reduce_kernel";
+	r->device = "0";
 	r->vendor = REPORT_VENDOR_NVIDIA;
 	r->cc_major = I(8), r->cc_minor = I(0);
 	dims(r, 1, 1, 1, 32, 16, 1);
@@ -72,10 +71,9 @@ static void a100_reduce(struct report_record *r)
  * line 5 (ID 0, PersistentVariableLengthMergeStatesKernel). */
 static void b200_merge(struct report_record *r)
 {
-	memset(r, 0, sizeof(*r));
-	r->line = 5;
-	strcpy(r->short_name, "PersistentVariableLengthMergeStatesKernel");
-	strcpy(r->device, "NVIDIA B200");        /* device__attribute_display_name */
+	report_record_init(r, 5);
+	r->short_name = "PersistentVariableLengthMergeStatesKernel";
+	r->device = "NVIDIA B200";        /* device__attribute_display_name */
 	r->vendor = REPORT_VENDOR_NVIDIA;
 	r->cc_major = I(10), r->cc_minor = I(0); /* CC "10.0" */
 	r->sm_count = I(148);                    /* device__attribute_multiprocessor_count */
@@ -101,7 +99,7 @@ static void b200_decode(struct report_record *r)
 {
 	b200_merge(r);
 	r->line = 6;
-	strcpy(r->short_name, "BatchDecodeWithPagedKVCacheKernel");
+	r->short_name = "BatchDecodeWithPagedKVCacheKernel";
 	dims(r, 32, 8, 1, 16, 4, 2);
 	r->registers = I(56);
 	r->dynamic_smem_bytes = I(9216);
@@ -117,9 +115,9 @@ static void b200_decode(struct report_record *r)
  * the test gives it as --gpu would), no driver shared memory row. */
 static void v100_cfd(struct report_record *r, int id)
 {
-	memset(r, 0, sizeof(*r));
+	report_record_init(r, 0);
 	r->line = id == 0 ? 23 : 49;
-	strcpy(r->short_name, "cfd");
+	r->short_name = "cfd";
 	dims(r, 506, 1, 1, 192, 1, 1);          /* lines 23-24 (49-50): Block 192, Grid 506 */
 	r->registers = I(id == 0 ? 20 : 60);     /* line 25 (51) */
 	r->smem_config_bytes = I(0);             /* line 26 (52) */
@@ -300,7 +298,7 @@ START_TEST(cc120_limits_of_the_block_size)
 	struct crosscheck c;
 
 	ck_assert_ptr_nonnull(arch);
-	memset(&rec, 0, sizeof(rec));
+	report_record_init(&rec, 0);
 	rec.limit_blocks = I(24);
 	rec.limit_warps = I(12);
 	rec.limit_barriers = I(24);   /* line 6: no barrier count, so not compared */
@@ -340,7 +338,7 @@ START_TEST(unknown_device_falls_back_with_a_note)
 	struct report_record rec;
 
 	b200_merge(&rec);
-	strcpy(rec.device, "NVIDIA B200 Engineering Sample");
+	rec.device = "NVIDIA B200 Engineering Sample";
 	run(&a, &rec, &no_flags);
 	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_MATCHED);
 	ck_assert(a.report.device_unknown);

@@ -134,10 +134,10 @@ static void run_b200_record(struct analysis *a, int64_t limit_registers)
 	struct occ_error err = { 0 };
 	struct report_record rec;
 
-	memset(&rec, 0, sizeof(rec));
+	report_record_init(&rec, 0);
 	rec.line = 5;
-	str_copy(rec.short_name, sizeof(rec.short_name), "PersistentVariableLengthMergeStatesKernel");
-	str_copy(rec.device, sizeof(rec.device), "NVIDIA B200");
+	rec.short_name = "PersistentVariableLengthMergeStatesKernel";
+	rec.device = "NVIDIA B200";
 	rec.vendor = REPORT_VENDOR_NVIDIA;
 	rec.cc_major = (struct report_int){ true, 10 };
 	rec.sm_count = (struct report_int){ true, 148 };

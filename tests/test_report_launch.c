@@ -310,10 +310,12 @@ END_TEST
  * are line 7 MI250X GCD 110 CUs, line 8 MI250 GCD 104, line 9 MI210 104. */
 static struct report_record amd_record(const char *target)
 {
-	struct report_record rec = { .line = 7, .vendor = REPORT_VENDOR_AMD };
+	struct report_record rec;
 
-	str_copy(rec.gfx_target, sizeof(rec.gfx_target), target);
-	str_copy(rec.short_name, sizeof(rec.short_name), "k");
+	report_record_init(&rec, 7);
+	rec.vendor = REPORT_VENDOR_AMD;
+	rec.gfx_target = target;
+	rec.short_name = "k";
 	for (int d = 0; d < 3; d++) {
 		rec.grid[d] = (struct report_int){ true, 1 };
 		rec.block[d] = (struct report_int){ true, d ? 1 : 256 };
@@ -374,9 +376,11 @@ END_TEST
  * 41: A100-SXM4-40GB 8.0 with 108 SMs, A30 8.0 with 56). */
 static struct report_record nvidia_record(void)
 {
-	struct report_record rec = { .line = 3, .vendor = REPORT_VENDOR_NVIDIA };
+	struct report_record rec;
 
-	str_copy(rec.short_name, sizeof(rec.short_name), "k");
+	report_record_init(&rec, 3);
+	rec.vendor = REPORT_VENDOR_NVIDIA;
+	rec.short_name = "k";
 	for (int d = 0; d < 3; d++) {
 		rec.grid[d] = (struct report_int){ true, d ? 1 : 100 };
 		rec.block[d] = (struct report_int){ true, d ? 1 : 128 };
@@ -412,12 +416,12 @@ START_TEST(nvidia_device_choice)
 	ck_assert_str_eq(g.name, "NVIDIA A100-SXM4-40GB");
 
 	/* The name the report gives (devices.csv line 41): found by name. */
-	str_copy(rec.device, sizeof(rec.device), "NVIDIA A30");
+	rec.device = "NVIDIA A30";
 	ck_assert(report_launch(db, &rec, &no_flags, "x", &l, &g, &src, &err));
 	ck_assert_int_eq(src, REPORT_GPU_NAMED);
 	ck_assert_str_eq(g.name, "NVIDIA A30");
 	/* A name of another compute capability is not believed over the cc. */
-	str_copy(rec.device, sizeof(rec.device), "NVIDIA H20");
+	rec.device = "NVIDIA H20";
 	ck_assert(report_launch(db, &rec, &no_flags, "x", &l, &g, &src, &err));
 	ck_assert_int_eq(src, REPORT_GPU_FIRST);
 
@@ -483,13 +487,14 @@ END_TEST
  * VGPRs, and without a GPU it cannot be placed. */
 START_TEST(unknown_vendor_follows_gpu)
 {
-	struct report_record rec = { .line = 9 };
+	struct report_record rec;
 	struct launch l;
 	struct gpu g, mi300x = named("mi300x");
 	struct report_launch_given given = { &mi300x, NULL, 0 };
 	enum report_gpu_source src;
 	struct occ_error err = { 0 };
 
+	report_record_init(&rec, 9);
 	for (int d = 0; d < 3; d++)
 		rec.grid[d] = rec.block[d] = (struct report_int){ true, 1 };
 	ck_assert(!report_launch(db, &rec, &no_flags, "x", &l, &g, &src, &err));
