@@ -306,6 +306,13 @@ void report_short_name(const char *name, char *out, size_t size)
 	}
 	w = buf;
 	for (s = b; s < e; s++) {
+		/* Nsight Compute's name for an anonymous namespace is no template. */
+		if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
+			memcpy(w, s, 9);
+			w += 9;
+			s += 8;
+			continue;
+		}
 		if (*s == '<' && !is_operator_before(b, s)) {
 			depth++;
 			continue;

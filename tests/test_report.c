@@ -63,6 +63,9 @@ START_TEST(short_names)
 	ck_short("unnamed>::saxpy_kernel(int, float, const float *, float *)",
 		 "unnamed>::saxpy_kernel");
 	ck_short("(anonymous namespace)::k(int)", "(anonymous namespace)::k");
+	/* ncu/opinsight_a100...: Nsight Compute's own spelling is no template */
+	ck_short("void at::native::<unnamed>::adaptive_average_pool<float>(T1 *, T1 *, int, int, "
+		 "int, int, long, long, long)", "at::native::<unnamed>::adaptive_average_pool");
 	/* template argument holding parentheses, and a lambda-typed argument */
 	ck_short("void k<(t)1, f(int)::{lambda(int)#1}>(g) [clone .kd]", "k");
 	/* nothing but a name, and names a stripper must not break */
