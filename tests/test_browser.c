@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "browser.h"
 #include "explorer.h"
 #include "paneutil.h"
@@ -158,6 +159,74 @@ START_TEST(test_groups)
 }
 END_TEST
 
+/* 240 records of an A100 (cc 8.0), each with Nsight Compute's own
+ * "Theoretical Occupancy"; 12 ran with the driver's 16 KiB shared-memory
+ * configuration and 228 with 32 KiB ("Shared Memory Configuration Size"),
+ * where assuming the largest would give other limits. */
+#define A100 "ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+
+START_TEST(test_theory_is_the_reports)
+{
+	struct occ_error err = { 0 };
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	size_t driver_16k = 0, largest_differs = 0;
+
+	data_path(A100, path, sizeof(path));
+	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
+	ck_assert_uint_eq(rep.n, 240);
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	for (size_t i = 0; i < rep.n; i++) {
+		const struct report_record *rec = &rep.records[i];
+		struct analysis a;
+
+		ck_assert(rec->theoretical_occupancy_pct.present);
+		/* Nsight Compute prints two decimals */
+		ck_assert_msg(fabs(b.rows[i].theoretical_pct - rec->theoretical_occupancy_pct.value) < 0.005,
+			      "record %zu (line %ld): browser %.2f, the report %.2f", i, rec->line,
+			      b.rows[i].theoretical_pct, rec->theoretical_occupancy_pct.value);
+		/* and exactly the record's analysis, as the panes show it */
+		ck_assert(analysis_run_record(&a, db, rec, &none, path, &err));
+		ck_assert_double_eq(b.rows[i].theoretical_pct, a.r.theoretical_occupancy_pct);
+		ck_assert(a.r.smem_config_from_driver);
+		if (rec->smem_config_bytes.value == 16384)
+			driver_16k++;
+		/* The shared path gives Nsight Compute's shared-memory limit only
+		 * with the driver's configuration: the largest one (164 KiB) would
+		 * fit more blocks than the 16 or 32 KiB the driver chose. */
+		{
+			struct crosscheck_record cr;
+			struct occ_input in;
+			struct occ_result r;
+			struct launch l;
+			struct gpu g;
+			int limit;
+
+			ck_assert(analysis_record_launch(db, rec, &none, path, &l, &g, &cr, &err));
+			occ_input_from_launch(&l, &in);
+			occ_compute(&g.arch, &in, &r);
+			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
+				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
+			ck_assert(rec->limit_smem.present);
+			ck_assert_int_eq(limit, rec->limit_smem.value);
+			g.arch.driver_smem_config = false;
+			occ_compute(&g.arch, &in, &r);
+			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
+				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
+			if (limit != rec->limit_smem.value)
+				largest_differs++;
+		}
+		ck_assert(rec->achieved_occupancy_pct.present);
+		ck_assert_double_eq(b.rows[i].achieved_pct, rec->achieved_occupancy_pct.value);
+	}
+	ck_assert_uint_eq(driver_16k, 12);
+	ck_assert_uint_gt(largest_differs, 0);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
 static struct explorer *open_report(void)
 {
 	struct explorer_options o = { .ascii = true, .source = "gunrock.csv" };
@@ -265,6 +334,7 @@ int main(void)
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_groups);
+	tcase_add_test(tc, test_theory_is_the_reports);
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_keys);
 	suite_add_tcase(s, tc);
