@@ -207,10 +207,13 @@ static void file_state(const char *path, long long *mtime_ns, long long *size)
 
 static void say_record_error(struct explorer *e, const struct occ_error *err)
 {
-	char msg[512];
-
-	occ_error_format(err, msg, sizeof(msg));
-	explorer_say(e, true, "%s", msg);
+	/* The status line is short: the record and the field at fault; the
+	 * Occupancy pane has the whole message with the file and line. */
+	if (err->field[0])
+		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->index + 1,
+			     err->field);
+	else
+		explorer_say(e, true, "record %zu: %s", e->index + 1, err->message);
 }
 
 struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
