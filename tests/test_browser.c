@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "browser.h"
 #include "explorer.h"
+#include "keys.h"
 #include "paneutil.h"
+#include "view.h"
 #include "occupancy.h"
 
 /* 13 kernel records: Index 0..12 on lines 2..14, DurationNs the last column. */
@@ -158,6 +161,74 @@ START_TEST(test_groups)
 }
 END_TEST
 
+/* 240 records of an A100 (cc 8.0), each with Nsight Compute's own
+ * "Theoretical Occupancy"; 12 ran with the driver's 16 KiB shared-memory
+ * configuration and 228 with 32 KiB ("Shared Memory Configuration Size"),
+ * where assuming the largest would give other limits. */
+#define A100 "ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+
+START_TEST(test_theory_is_the_reports)
+{
+	struct occ_error err = { 0 };
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	size_t driver_16k = 0, largest_differs = 0;
+
+	data_path(A100, path, sizeof(path));
+	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
+	ck_assert_uint_eq(rep.n, 240);
+	ck_assert(browser_init(&b, db, &rep, &none, path));
+	for (size_t i = 0; i < rep.n; i++) {
+		const struct report_record *rec = &rep.records[i];
+		struct analysis a;
+
+		ck_assert(rec->theoretical_occupancy_pct.present);
+		/* Nsight Compute prints two decimals */
+		ck_assert_msg(fabs(b.rows[i].theoretical_pct - rec->theoretical_occupancy_pct.value) < 0.005,
+			      "record %zu (line %ld): browser %.2f, the report %.2f", i, rec->line,
+			      b.rows[i].theoretical_pct, rec->theoretical_occupancy_pct.value);
+		/* and exactly the record's analysis, as the panes show it */
+		ck_assert(analysis_run_record(&a, db, rec, &none, path, &err));
+		ck_assert_double_eq(b.rows[i].theoretical_pct, a.r.theoretical_occupancy_pct);
+		ck_assert(a.r.smem_config_from_driver);
+		if (rec->smem_config_bytes.value == 16384)
+			driver_16k++;
+		/* The shared path gives Nsight Compute's shared-memory limit only
+		 * with the driver's configuration: the largest one (164 KiB) would
+		 * fit more blocks than the 16 or 32 KiB the driver chose. */
+		{
+			struct crosscheck_record cr;
+			struct occ_input in;
+			struct occ_result r;
+			struct launch l;
+			struct gpu g;
+			int limit;
+
+			ck_assert(analysis_record_launch(db, rec, &none, path, &l, &g, &cr, &err));
+			occ_input_from_launch(&l, &in);
+			occ_compute(&g.arch, &in, &r);
+			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
+				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
+			ck_assert(rec->limit_smem.present);
+			ck_assert_int_eq(limit, rec->limit_smem.value);
+			g.arch.driver_smem_config = false;
+			occ_compute(&g.arch, &in, &r);
+			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
+				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
+			if (limit != rec->limit_smem.value)
+				largest_differs++;
+		}
+		ck_assert(rec->achieved_occupancy_pct.present);
+		ck_assert_double_eq(b.rows[i].achieved_pct, rec->achieved_occupancy_pct.value);
+	}
+	ck_assert_uint_eq(driver_16k, 12);
+	ck_assert_uint_gt(largest_differs, 0);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
 static struct explorer *open_report(void)
 {
 	struct explorer_options o = { .ascii = true, .source = "gunrock.csv" };
@@ -255,6 +326,124 @@ START_TEST(test_keys)
 }
 END_TEST
 
+static struct explorer *open_file(const char *name, const char *source)
+{
+	struct explorer_options o = { .ascii = true, .source = source };
+	struct occ_error err = { 0 };
+	struct report rep;
+	char path[1024];
+	struct explorer *e;
+
+	data_path(name, path, sizeof(path));
+	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
+	e = explorer_new_report(db, &rep, &none, path, &o);
+	ck_assert(e != NULL);
+	return e;
+}
+
+static char *screen_text(struct explorer *e, int cols, int rows)
+{
+	struct canvas *c = canvas_new(cols, rows, true);
+	char *text;
+
+	ck_assert(c != NULL);
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	canvas_free(c);
+	return text;
+}
+
+/* The A100 file's first kernel (ID 0, lines 4-79): theoretical 100 %
+ * (line 41), achieved 23.90 % (line 47), the driver's 16 KiB
+ * configuration (line 37). */
+START_TEST(test_ncu_record_goldens)
+{
+	struct explorer *e = open_file(A100, "a100.csv");
+	const struct view *v = explorer_view(e);
+	static const char *const names[] = { "table", "charts", "sms", "rules", "kernels" };
+	char *text;
+
+	golden_screen(e, 200, 60, "ncu_a100_kernels_200x60.txt");
+	for (int p = 0; p < 5; p++) {
+		char name[64];
+
+		if (p == 1)
+			continue;
+		explorer_key(e, '1' + p);
+		snprintf(name, sizeof(name), "ncu_a100_%s_80x24.txt", names[p]);
+		golden_screen(e, 80, 24, name);
+	}
+	/* the record's own analysis, not a plain one */
+	ck_assert(v->has_record);
+	ck_assert(v->cur.report.present);
+	ck_assert(v->cur.r.smem_config_from_driver);
+	ck_assert_int_eq(v->cur.r.smem_config_bytes, 16384);
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, 100.0);
+	explorer_key(e, '1');
+	golden_screen(e, 200, 60, "ncu_a100_200x60.txt");
+	text = screen_text(e, 200, 60);
+	ck_assert_msg(strstr(text, "driver chose 16 KB (carveout default)") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "Achieved occupancy far below theoretical (23.9% of 100.0%)"),
+		      "%s", text);
+	free(text);
+	/* a what-if: the cross-check and the measured gap go, the driver's choice stays */
+	explorer_key(e, '+');
+	ck_assert(!v->cur.report.check.compared);
+	for (int i = 0; i < v->cur.n_findings; i++)
+		ck_assert_str_ne(v->cur.findings[i].id, "achieved_gap");
+	ck_assert(v->cur.r.smem_config_from_driver);
+	golden_screen(e, 80, 24, "ncu_a100_whatif_80x24.txt");
+	explorer_free(e);
+}
+END_TEST
+
+/* nvprof --metrics: achieved occupancy per kernel, no launch at all. The
+ * browser lists the records with n/a; loading one says why in the status
+ * line and the panes, and the explorer goes on. */
+START_TEST(test_records_without_launch)
+{
+	struct explorer *e = open_file("nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv",
+				       "metrics.csv");
+	const struct view *v = explorer_view(e);
+	char *text;
+
+	golden_screen(e, 80, 24, "nvprof_metrics_kernels_80x24.txt");
+	ck_assert(!v->cur.ok);
+	ck_assert(v->measured.has_achieved);
+	explorer_key(e, KEY_CODE_ENTER);
+	explorer_key(e, '1');
+	golden_screen(e, 80, 24, "nvprof_metrics_table_80x24.txt");
+	explorer_key(e, '3');
+	text = screen_text(e, 80, 24);
+	ck_assert_msg(strstr(text, "cannot") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, '+');
+	explorer_key(e, 'j');
+	explorer_free(e);
+}
+END_TEST
+
+/* nvprof events per SM (a file constructed for the parser: 3 SMs, lines 4-5):
+ * no launch, yet the measured bars are drawn from the events. */
+START_TEST(test_per_sm_events)
+{
+	struct explorer *e = open_file("nvprof/constructed_events_aggregate_off.csv", "events.csv");
+	const struct view *v = explorer_view(e);
+
+	ck_assert_int_eq(v->measured.n_sm, 3);
+	/* line 4-5: active_warps [100 200 0], active_cycles [10 10 0]; a K40c's 64 warps */
+	ck_assert_double_eq_tol(v->measured.sm_pct[1], 200.0 / 10 / 64 * 100, 1e-9);
+	ck_assert(v->measured.has_achieved);
+	ck_assert_double_eq_tol(v->measured.achieved_pct, 300.0 / 20 / 64 * 100, 1e-9);
+	ck_assert(isnan(browser_line_at(&*(const struct browser *)v->browser, 0)->theoretical_pct));
+	ck_assert_double_eq_tol(browser_line_at(v->browser, 0)->achieved_pct, 300.0 / 20 / 64 * 100,
+				1e-9);
+	explorer_key(e, '3');
+	golden_screen(e, 80, 24, "nvprof_events_sms_80x24.txt");
+	explorer_free(e);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser");
@@ -265,8 +454,12 @@ int main(void)
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_groups);
+	tcase_add_test(tc, test_theory_is_the_reports);
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_keys);
+	tcase_add_test(tc, test_ncu_record_goldens);
+	tcase_add_test(tc, test_records_without_launch);
+	tcase_add_test(tc, test_per_sm_events);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

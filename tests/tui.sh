@@ -193,5 +193,21 @@ check "[11/14 rocprim" "the shown record is kept across the reload"
 keys q
 check "EXIT=0" "quit from the browser"
 
+# --- an Nsight Compute report: record ID 1 (lines 80-81: theoretical 75 %,
+# achieved 8.19 %, 66.8 points apart) and its achieved-vs-theoretical finding
+a100="$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+for size in 80x24 200x60; do
+	start $size "$a100"
+	check "240 of 240 records" "$size: the Nsight Compute report opens in the browser"
+	check "at::native::::adapt" "$size: the browser lists its kernels"
+	keys j Enter
+	check "record 2 is the baseline" "$size: Enter loads record ID 1"
+	[ $size = 80x24 ] && keys 4 || keys 1
+	check "Achieved occupancy far below theoretical (8.2% of 75.0%)" \
+		"$size: the findings show the file's 66.8-point gap"
+	keys q
+	check "EXIT=0" "$size: quit after the Nsight Compute report"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "occupancy.h"
 #include "strutil.h"
 
@@ -35,10 +36,11 @@ static void make_row(struct browser_line *row, uint32_t index, const struct gpu_
 		     const struct report_record *rec, const struct report_launch_given *given,
 		     const char *file)
 {
+	struct crosscheck_record cr;
 	struct occ_error err = { 0 };
-	enum report_gpu_source source;
 	struct launch l;
 	struct gpu gpu;
+	bool ok;
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
@@ -53,11 +55,16 @@ static void make_row(struct browser_line *row, uint32_t index, const struct gpu_
 			(rec->dynamic_smem_bytes.present ? rec->dynamic_smem_bytes.value : 0);
 	else
 		row->smem_bytes = rec->lds_bytes.present ? rec->lds_bytes.value : -1;
-	row->achieved_pct = rec->achieved_occupancy_pct.present ?
-		rec->achieved_occupancy_pct.value : NAN;
-	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
 	row->theoretical_pct = NAN;
-	if (report_launch(db, rec, given, file, &l, &gpu, &source, &err)) {
+	/* The launch and GPU the record's analysis uses (the report's SM count,
+	 * the driver's shared-memory configuration), so that theory here is the
+	 * panes' for the same record; only the engine runs, nothing else. */
+	ok = analysis_record_launch(db, rec, given, file, &l, &gpu, &cr, &err);
+	/* cr: the report's average, or the per-SM events' where it has none */
+	row->achieved_pct = cr.achieved_occupancy_pct.present ? cr.achieved_occupancy_pct.value : NAN;
+	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
+	/* a launch the analysis refuses has no theory either */
+	if (ok && launch_check(&l, &gpu, file, rec->line, &err)) {
 		struct occ_input in;
 		struct occ_result r;
 

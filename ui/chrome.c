@@ -175,7 +175,11 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 	if (e->n_records > 1)
 		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->index + 1, e->n_records,
 			 v->base.launch.kernel);
-	if (!v->cur.ok) {
+	if (!v->cur.ok && v->has_record && !v->record.ok &&
+	    memcmp(&v->cur.launch, &v->record.launch, sizeof(v->cur.launch)) == 0) {
+		/* the record itself, not the GPU: the report lacks its launch */
+		snprintf(left, sizeof(left), "%s%s  not analysed ", e->source, where);
+	} else if (!v->cur.ok) {
 		snprintf(left, sizeof(left), "%s%s  cannot run on this GPU ", e->source, where);
 	} else {
 		double now = v->cur.r.theoretical_occupancy_pct;

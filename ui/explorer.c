@@ -94,7 +94,7 @@ static struct explorer *init_common(struct explorer *e, const struct gpu_db *db,
 	for (int p = 0; p < PANE_N; p++)
 		e->panes[p].cls = pane_classes[p];
 	e->active = PANE_TABLE;
-	view_init(&e->view);
+	/* the view was initialised by the caller: a report's record is in it */
 	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
 	str_copy(e->view.source, sizeof(e->view.source), e->source);
 	e->view.n_launches = (int)e->n_records;
@@ -122,6 +122,7 @@ struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *it
 		return NULL;
 	}
 	e->n_records = n;
+	view_init(&e->view);
 	for (size_t i = 0; i < n; i++) {
 		e->records[i].launch = items[i].launch;
 		record_gpu(db, &items[i], &e->records[i].gpu);
@@ -140,21 +141,35 @@ struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *it
 	return e;
 }
 
-/* The launch and GPU of report record i, as main would compute them; a
- * record that cannot be resolved still gets its name and a GPU to show the
- * error on (err). */
-static bool report_record_launch(const struct explorer *e, size_t i, struct launch *l,
+/* Report record i's own analysis into the view (analysis_run_record, as
+ * main prints it) and the launch and GPU the what-if starts from: the
+ * analysis's, whose GPU carries the report's SM count and the driver's
+ * shared-memory configuration. A record that cannot be analysed still gets
+ * its name, and the GPU it ran on (else the default's) to show the error on
+ * (err). Per-SM events become per-SM occupancy here, where the record's GPU
+ * is known: the explorer owns its report, so report_sm_occupancy fills the
+ * record itself, once. */
+static bool report_record_launch(struct explorer *e, size_t i, struct launch *l,
 				 struct gpu *g, struct occ_error *err)
 {
-	enum report_gpu_source source;
-	struct analysis none;
+	struct report_record *rec = &e->report.records[i];
+	struct analysis *a = &e->view.record;
+	bool ok = analysis_run_record(a, e->db, rec, &e->given, e->path, err);
 
-	if (report_launch(e->db, &e->report.records[i], &e->given, e->path, l, g, &source, err))
-		return true;
-	memset(&none, 0, sizeof(none));
-	none.launch = *l;
-	record_gpu(e->db, &none, g);
-	return false;
+	e->view.has_record = true;
+	*l = a->launch;
+	if (ok) {
+		*g = a->gpu;
+	} else if (!analysis_record_gpu(e->db, rec, &e->given, e->path, g)) {
+		struct analysis none;
+
+		memset(&none, 0, sizeof(none));
+		none.launch = *l;
+		record_gpu(e->db, &none, g);
+	}
+	if (rec->n_sm_events > 0 && !rec->sm_achieved_pct)
+		report_sm_occupancy(rec, g->arch.max_warps_per_sm);
+	return ok;
 }
 
 /* What the profiler measured for the record the baseline came from. */
@@ -168,6 +183,11 @@ static void set_measured(struct explorer *e)
 	rec = &e->report.records[e->index];
 	e->view.measured.has_achieved = rec->achieved_occupancy_pct.present;
 	e->view.measured.achieved_pct = rec->achieved_occupancy_pct.value;
+	if (!e->view.measured.has_achieved && e->view.has_record &&
+	    e->view.record.report.achieved_occupancy_pct.present) {
+		e->view.measured.has_achieved = true;
+		e->view.measured.achieved_pct = e->view.record.report.achieved_occupancy_pct.value;
+	}
 	e->view.measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
 	e->view.measured.sm_pct = rec->sm_achieved_pct;
 }
@@ -187,10 +207,13 @@ static void file_state(const char *path, long long *mtime_ns, long long *size)
 
 static void say_record_error(struct explorer *e, const struct occ_error *err)
 {
-	char msg[512];
-
-	occ_error_format(err, msg, sizeof(msg));
-	explorer_say(e, true, "%s", msg);
+	/* The status line is short: the record and the field at fault; the
+	 * Occupancy pane has the whole message with the file and line. */
+	if (err->field[0])
+		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->index + 1,
+			     err->field);
+	else
+		explorer_say(e, true, "record %zu: %s", e->index + 1, err->message);
 }
 
 struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
@@ -225,6 +248,7 @@ struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep
 		}
 	}
 	e->n_records = e->report.n;
+	view_init(&e->view);
 	if (!browser_init(&e->browser, db, &e->report, &e->given, e->path)) {
 		report_done(&e->report);
 		free(e);
@@ -748,7 +772,20 @@ enum reaction explorer_poll(struct explorer *e)
 	 * follows the record into the new report. */
 	e->index = shown;
 	e->view.launch_index = (int)shown;
+	{
+		/* The record's own analysis follows it into the new report while
+		 * its launch is still the baseline's; otherwise the baseline is
+		 * only the user's launch now. */
+		struct occ_error rerr = { 0 };
+		struct launch l;
+		struct gpu g;
+
+		report_record_launch(e, shown, &l, &g, &rerr);
+		e->view.has_record = memcmp(&l, &e->whatif->base.launch, sizeof(l)) == 0 &&
+				     memcmp(&g, &e->whatif->base.gpu, sizeof(g)) == 0;
+	}
 	set_measured(e);
+	explorer_refresh(e);
 	if (err.status != OCC_OK)
 		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->report.n,
 			     e->report.rejected_rows);

@@ -25,6 +25,10 @@ struct bars {
 	const double *pct;  /* per SM, 0..100 */
 	int n;
 	double average_pct;
+	/* The report's achieved occupancy beside predicted bars: a line of
+	 * its own glyph and label, never taken for the predicted average. */
+	bool measured_line;
+	double measured_pct;
 	char title[256];
 	char note[256];
 	const char *unit;   /* gpu_unit: "SM", "CU" or "WGP" */
@@ -58,9 +62,31 @@ static double mean(const double *v, int n)
 	return n > 0 ? sum / n : 0.0;
 }
 
+/* The measured average's line: a glyph no other line of the pane uses. */
+static uint32_t measured_glyph(const struct canvas *c)
+{
+	return c->ascii ? '=' : 0x2550;
+}
+
+/* The legend of both lines when the measured one is drawn, and whose launch
+ * the measured one is. */
+static void measured_note(const struct view *v, struct bars *b, bool ascii)
+{
+	char avg[64];
+
+	if (!b->measured_line)
+		return;
+	snprintf(avg, sizeof(avg), "%.1f%%", b->average_pct);
+	snprintf(b->note, sizeof(b->note), "predicted average %s (%s), measured %.1f%% (%s)%s, "
+		 "theoretical %.1f%%", avg, ascii ? "-" : "\u2500", b->measured_pct,
+		 ascii ? "=" : "\u2550",
+		 v->has_record && memcmp(&v->cur.launch, &v->base.launch, sizeof(v->cur.launch)) != 0
+		 ? " of the baseline launch" : "", v->cur.r.theoretical_occupancy_pct);
+}
+
 /* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
  * False when out of memory. */
-static bool gather(const struct view *v, struct bars *b, double **owned)
+static bool gather(const struct view *v, struct bars *b, double **owned, bool ascii)
 {
 	const struct analysis *a = &v->cur;
 	char model[96];
@@ -104,9 +130,18 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 				 v->measured.achieved_pct);
 		else
 			snprintf(b->title, sizeof(b->title), "measured");
-		snprintf(b->note, sizeof(b->note), "mean of the SMs %.1f%%, theoretical %.1f%%",
-			 b->average_pct, a->r.theoretical_occupancy_pct);
+		if (a->ok)
+			snprintf(b->note, sizeof(b->note), "mean of the SMs %.1f%%, theoretical %.1f%%",
+				 b->average_pct, a->r.theoretical_occupancy_pct);
+		else
+			snprintf(b->note, sizeof(b->note),
+				 "mean of the SMs %.1f%%; no theoretical: the launch is not known",
+				 b->average_pct);
 		return true;
+	}
+	if (v->measured.has_achieved) {
+		b->measured_line = true;
+		b->measured_pct = v->measured.achieved_pct;
 	}
 	if (v->sim_ok) {
 		b->pct = v->sim.sm_pct;
@@ -115,6 +150,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 		snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
 		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
 			 b->average_pct, a->r.theoretical_occupancy_pct);
+		measured_note(v, b, ascii);
 		return true;
 	}
 
@@ -146,6 +182,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned)
 				 "not simulated: uniform-duration wave formula");
 		snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical %.1f%%",
 			 b->average_pct, a->r.theoretical_occupancy_pct);
+		measured_note(v, b, ascii);
 	}
 	return true;
 }
@@ -219,8 +256,21 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	for (int x = 0; x < used_w; x++)
 		put(c, r, plot_x + x, axis_y - 1 - line_row, canvas_glyph(c, CANVAS_G_AVERAGE),
 		    CANVAS_AVERAGE);
+	if (b->measured_line) {
+		/* Its own glyph, its label at the left end (the predicted one's is
+		 * at the right), so both read even when they share a row. */
+		int mrow = (int)ceil(clamp_pct(b->measured_pct) / 100.0 * rows - 1e-9) - 1;
+		int len = snprintf(label, sizeof(label), " measured %.1f%% ", b->measured_pct);
+
+		mrow = mrow < 0 ? 0 : mrow > rows - 1 ? rows - 1 : mrow;
+		for (int x = 0; x < used_w; x++)
+			put(c, r, plot_x + x, axis_y - 1 - mrow, measured_glyph(c), CANVAS_CURRENT);
+		if (used_w >= len + 4)
+			text(c, r, plot_x + 1, axis_y - 1 - mrow, CANVAS_CURRENT, label);
+	}
 	{
-		int len = snprintf(label, sizeof(label), " avg %.1f%% ", b->average_pct);
+		int len = snprintf(label, sizeof(label), b->measured_line ? " predicted %.1f%% " :
+				   " avg %.1f%% ", b->average_pct);
 		if (used_w >= len + 4)
 			text(c, r, plot_x + used_w - len - 2, axis_y - 1 - line_row, CANVAS_AVERAGE,
 			     label);
@@ -248,9 +298,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	char group_note[64];
 
 	(void)p;
-	if (pane_skip(c, r, v))
+	if (rect_empty(r))
 		return;
-	if (!gather(v, &b, &owned)) {
+	/* Measured bars need no launch: a record without one still shows them. */
+	if (!v->cur.ok && v->measured.n_sm == 0) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	if (!gather(v, &b, &owned, c->ascii)) {
 		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
 		return;
 	}
@@ -273,7 +328,12 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		 * average line, and a group's mean still shows a slow SM. */
 		snprintf(group_note, sizeof(group_note), "each column: %d %ss (mean)", group, b.unit);
 	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
-	if (head == 2) {
+	if (head == 2 && group > 1 && b.measured_line && used + 2 + (int)strlen(group_note) <= r.w) {
+		/* the two lines' legend fills the note: the grouping goes up */
+		text(c, r, r.x + used, r.y, CANVAS_DIM, "; ");
+		text(c, r, r.x + used + 2, r.y, CANVAS_DIM, group_note);
+		text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
+	} else if (head == 2) {
 		used = text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
 		if (group > 1) {
 			used += text(c, r, r.x + used, r.y + 1, CANVAS_DIM, "; ");

@@ -650,7 +650,12 @@ static void sec_allocation(struct out *o, const struct view *v)
 	} else {
 		add_item(&it, CANVAS_NORMAL, "%s per SM", a);
 		size_text(r->smem_preference_bytes, b, sizeof(b));
-		if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
+		if (r->smem_config_from_driver)
+			/* The report's choice: a what-if keeps it (analysis_run_whatif). */
+			add_item(&it, CANVAS_NORMAL, "driver chose %s%s", b,
+				 v->base.ok && !same_launch(&v->cur, &v->base)
+				 ? " for the measured launch" : " (carveout default)");
+		else if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 			add_item(&it, CANVAS_NORMAL, "preference %s (carveout default)", b);
 		else
 			add_item(&it, CANVAS_NORMAL, "preference %s (carveout %d%%)", b,

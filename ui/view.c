@@ -66,8 +66,20 @@ static bool simulate(struct view *v, const struct sim_params *model)
 bool view_update(struct view *v, const struct whatif *w, const struct sim_params *model)
 {
 	v->whatif = w;
-	analysis_run(&v->cur, &w->cur.launch, &w->cur.gpu, NULL, 0);
-	analysis_run(&v->base, &w->base.launch, &w->base.gpu, NULL, 0);
+	if (v->has_record) {
+		/* The launch as loaded is the record: its analysis, findings and
+		 * report part as main prints them. A changed launch keeps what
+		 * still holds of it (analysis_run_whatif). */
+		v->base = v->record;
+		if (memcmp(&w->cur.launch, &w->base.launch, sizeof(w->cur.launch)) == 0 &&
+		    memcmp(&w->cur.gpu, &w->base.gpu, sizeof(w->cur.gpu)) == 0)
+			v->cur = v->record;
+		else
+			analysis_run_whatif(&v->cur, &w->cur.launch, &w->cur.gpu, &v->record);
+	} else {
+		analysis_run(&v->cur, &w->cur.launch, &w->cur.gpu, NULL, 0);
+		analysis_run(&v->base, &w->base.launch, &w->base.gpu, NULL, 0);
+	}
 	free_sweeps(v);
 	sim_result_done(&v->sim);
 	if (!compute_sweeps(v))

@@ -34,6 +34,12 @@ struct view {
 	char source[256];         /* the file or "embedded default" */
 	int launch_index, n_launches;
 	const struct whatif *whatif;
+	/* A report's record shown (has_record): its own analysis
+	 * (analysis_run_record: cross-check, the report's findings), set by the
+	 * explorer when the record became the baseline. base is then this, and
+	 * cur too until the user changes the launch (analysis_run_whatif). */
+	bool has_record;
+	struct analysis record;
 	struct analysis cur, base;
 	struct sweep sweeps[VIEW_N_CHARTS];
 	int n_charts;             /* 3, or 4 where barriers limit (cc 9.0 and later) */
