@@ -310,7 +310,12 @@ START_TEST(test_keys)
 	ck_assert_int_eq(v->launch_index, 10);
 	ck_assert_int_eq(v->base.launch.block[0], 256);   /* line 12: wgr 256 */
 	ck_assert_int_eq(v->cur.launch.regs_per_thread, v->base.launch.regs_per_thread);
-	/* R resets to it after a change */
+	/* the panes show what was picked; 5 goes back to the browser */
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "+- Occupancy") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, '5');
 	explorer_key(e, KEY_CODE_ESC);     /* clears the filter */
 	explorer_draw(e, c);
 	text = canvas_text_of(c);

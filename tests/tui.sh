@@ -184,6 +184,8 @@ keys Enter
 check "1 of 13 records matching" "the filter keeps one record"
 keys Enter
 check "record 11 is the baseline" "Enter makes the record the baseline"
+check "Theoretical occupancy" "Enter shows the panes of the record"
+keys 5
 keys Escape
 check "13 of 13 records" "Esc clears the filter"
 # A profiler still writing: one more record appended.

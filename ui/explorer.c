@@ -372,7 +372,12 @@ static enum reaction kernel_action(struct explorer *e, enum action a)
 	case ACT_KERNEL_FIRST: browser_move(b, -(long)b->n_order); break;
 	case ACT_KERNEL_LAST: browser_move(b, (long)b->n_order); break;
 	case ACT_KERNEL_LOAD:
-		return load_selected(e);
+		/* The browser is for picking: the panes show what was picked (5
+		 * comes back). */
+		if (load_selected(e) == REACT_NONE)
+			return REACT_NONE;
+		e->active = PANE_TABLE;
+		return REACT_REDRAW;
 	case ACT_KERNEL_FILTER:
 		e->view.browser_typing = true;
 		break;
