@@ -195,9 +195,12 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		/* A message (an error, "reloaded: N records") wins over the end of a
 		 * long path: the left part gives way down to 20 cells. */
 		int room = r.w, want = e->message[0] ? (int)strlen(e->message) : 0;
-		if (want && (int)strlen(left) + want > r.w)
-			room = r.w - want - 1 > 20 ? r.w - want - 1 : (r.w < 20 ? r.w : 20);
+		bool cut = want && (int)strlen(left) + want > r.w;
+		if (cut)
+			room = r.w - want - 2 > 20 ? r.w - want - 2 : (r.w < 20 ? r.w : 20);
 		used = canvas_text(c, r.x, r.y, room, CANVAS_HEADER, left);
+		if (cut && used < r.w)
+			used++;   /* a blank between the cut path and the message */
 	}
 	if (e->message[0])
 		canvas_text(c, r.x + used, r.y, r.w - used,

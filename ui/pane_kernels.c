@@ -89,6 +89,24 @@ static void cells(const struct browser *b, const struct browser_line *l,
 	fmt_duration(out[BROWSER_COL_DURATION], 32, l->duration_ns);
 }
 
+/* The part of a short name that fits width: leading namespaces go first
+ * ("at::native::<unnamed>::adaptive_average_pool" -> "adaptive_average_pool"),
+ * since the kernel's own name tells rows apart; the selected record's whole
+ * name is in the status line. */
+static const char *fit_name(const char *name, int width)
+{
+	const char *p = name;
+
+	while ((int)strlen(p) > width) {
+		const char *q = strstr(p, "::");
+
+		if (!q || q[2] == '\0')
+			break;
+		p = q + 2;
+	}
+	return p;
+}
+
 /* One row: a marker cell, the id, the name, then the numbers right-aligned. */
 static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w,
 		    char text[BROWSER_N_COLUMNS][32], const char *name, char marker,
@@ -103,7 +121,7 @@ static void put_row(struct canvas *c, struct rect r, int y, const int *w, int na
 	canvas_printf(c, x, y, w[BROWSER_COL_ID], role, "%*s", w[BROWSER_COL_ID],
 		      text[BROWSER_COL_ID]);
 	x += w[BROWSER_COL_ID] + 1;
-	canvas_text(c, x, y, name_w, name_role, name);
+	canvas_text(c, x, y, name_w, name_role, fit_name(name, name_w));
 	x += name_w + 1;
 	for (int col = BROWSER_COL_GRID; col < BROWSER_N_COLUMNS; col++) {
 		snprintf(cell, sizeof(cell), "%*s", w[col], text[col]);
