@@ -555,32 +555,23 @@ static void report_section(struct doc *d, const struct analysis *a)
 	if (p->db_sm_count > 0)
 		add(d, CANVAS_WARNING, "                          the database says %d %s; the report's count is used",
 		    p->db_sm_count, gpu_units(&a->gpu.arch));
-	if (!a->ok) {
-		/* Nothing computed: what the report measured, as it says it. */
-		if (p->achieved_occupancy_pct.present)
-			add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%%",
-			    p->achieved_occupancy_pct.value);
-		else
-			add(d, CANVAS_NORMAL, "  Achieved occupancy      n/a");
-		if (p->duration_ns.present)
-			add(d, CANVAS_NORMAL, "  Duration                %.0f ns", p->duration_ns.value);
-		else
-			add(d, CANVAS_NORMAL, "  Duration                n/a");
-		return;
-	}
-	if (p->achieved_occupancy_pct.present && p->achieved_active_warps.present)
+	if (p->achieved_occupancy_pct.present && p->achieved_active_warps.present && a->ok)
 		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%% (%.2f warps per %s), theoretical %.2f%%",
 		    p->achieved_occupancy_pct.value, p->achieved_active_warps.value,
 		    gpu_unit(&a->gpu.arch), a->r.theoretical_occupancy_pct);
-	else if (p->achieved_occupancy_pct.present)
+	else if (p->achieved_occupancy_pct.present && a->ok)
 		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%%, theoretical %.2f%%",
 		    p->achieved_occupancy_pct.value, a->r.theoretical_occupancy_pct);
+	else if (p->achieved_occupancy_pct.present)
+		add(d, CANVAS_NORMAL, "  Achieved occupancy      %.2f%%", p->achieved_occupancy_pct.value);
 	else
 		add(d, CANVAS_NORMAL, "  Achieved occupancy      n/a");
 	if (p->duration_ns.present)
 		add(d, CANVAS_NORMAL, "  Duration                %.0f ns", p->duration_ns.value);
 	else
 		add(d, CANVAS_NORMAL, "  Duration                n/a");
+	if (!a->ok)
+		return;   /* nothing computed: only what the report measured */
 	if (p->smem_config_bytes.present)
 		add(d, CANVAS_NORMAL, "  Shared memory config    %lld B per SM, the driver's choice%s",
 		    (long long)p->smem_config_bytes.value,
