@@ -1,7 +1,7 @@
 /* fuzz_inputs.c - libFuzzer harness for everything occview reads from files:
  * launch files, launch lists, profiler reports and GPU database CSVs, then the
  * whole analysis of every launch that parses. Build and run (not part of make check):
- *   tests/fuzz/run.sh [SECONDS]
+ *   tests/fuzz/run.sh inputs [SECONDS]
  */
 #include "config.h"
 

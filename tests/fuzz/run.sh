@@ -1,17 +1,85 @@
 #!/bin/sh
-# run.sh [SECONDS] - build the libFuzzer harness with clang, ASan and UBSan, and
-# fuzz occview's readers from the seeds in tests/data (default 60 s).
+# run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
+# occview's readers from the seeds in tests/data. Not part of make check.
+#
+# Fuzzing. Two targets:
+#   tests/fuzz/run.sh report FAMILY [SECONDS]   (default 300 s)
+#     fuzz_report.c: report_parse on the bytes, then what occview does with
+#     each record (short names; launch, analysis and per-SM occupancy of the
+#     first few on the built-in GPU database); about a thousand times faster
+#     than `inputs`. FAMILY picks the seeds, and so the importer the fuzzer
+#     starts in (it can still wander into the others):
+#       ncu      tests/data/ncu/* and the ncu text files tests/data/*.txt
+#       nvprof   tests/data/nvprof/* (nvprof CSV and text, CUDA profiler logs)
+#       rocprof  tests/data/rocprof/*
+#       all      all of them
+#     with tests/fuzz/report.dict (the formats' header names, metric names,
+#     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
+#   tests/fuzz/run.sh inputs [SECONDS]          (default 60 s)
+#     fuzz_inputs.c: every reader at once (launch files, reports, GPU
+#     database CSVs) with the whole analysis per input; slow (30-65 runs/s).
+#   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
+# Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
+# corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
+# the first), crash, leak and timeout inputs in artifacts/. Reproduce one:
+#   $TMPDIR/occview-fuzz/fuzz_report artifacts/crash-...
+# and turn it into a small test in the importer's Check test file before
+# fixing; keep raw crash inputs out of git. Extra libFuzzer flags can follow
+# in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-jobs=2).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${TMPDIR:-/tmp}/occview-fuzz
-mkdir -p "$out/corpus"
+data=$top/tests/data
+
+usage() {
+	echo "usage: run.sh report ncu|nvprof|rocprof|all [SECONDS] | run.sh inputs [SECONDS]" >&2
+	exit 2
+}
+
+target=${1:-inputs}
+case $target in
+[0-9]*) set -- inputs "$@"; target=inputs ;;
+esac
+case $target in
+report)
+	family=${2:-}
+	seconds=${3:-300}
+	case $family in
+	ncu) seeds="$data/ncu/* $data/*.txt" ;;
+	nvprof) seeds="$data/nvprof/*" ;;
+	rocprof) seeds="$data/rocprof/*" ;;
+	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/*" ;;
+	*) usage ;;
+	esac
+	name=report-$family
+	maxlen=262144
+	;;
+inputs)
+	seconds=${2:-60}
+	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $top/data/*.csv"
+	name=inputs
+	maxlen=65536
+	;;
+*) usage ;;
+esac
+case $seconds in
+'' | *[!0-9]*) usage ;;
+esac
+
 [ -f "$top/src/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
-cp "$top"/tests/data/*.occ "$top"/tests/data/*.csv "$top"/tests/data/rocprof/*.csv \
-	"$top"/tests/data/ncu/* "$top"/tests/data/nvprof/* \
-	"$top"/data/*.csv "$out/corpus/" 2>/dev/null || true
+mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
+# shellcheck disable=SC2086 # the seed globs are meant to split
+cp $seeds "$out/seeds-$name/" 2>/dev/null || true
 : >"$out/config.h"
-clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -I"$out" -I"$top/src" \
-	"$top/tests/fuzz/fuzz_inputs.c" "$top"/src/[a-lo-z]*.c \
-	$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/fuzz_inputs"
-"$out/fuzz_inputs" -max_total_time="${1:-60}" -max_len=65536 "$out/corpus"
+harness=fuzz_${target}
+if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -I"$out" -I"$top/src" \
+		"$top/tests/fuzz/$harness.c" "$top"/src/[a-lo-z]*.c \
+		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
+fi
+dict=
+[ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict
+# shellcheck disable=SC2086
+exec "$out/$harness" -max_total_time="$seconds" -max_len=$maxlen $dict -print_final_stats=1 \
+	-artifact_prefix="$out/artifacts/" ${FUZZ_FLAGS:-} "$out/corpus-$name" "$out/seeds-$name"
