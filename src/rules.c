@@ -208,13 +208,20 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, sms, sms - (int)ri->grid_size, sms,
 		    (long long)w->blocks_per_wave, ri->r->active_blocks_per_sm);
 	} else if (w->full_waves == 0) {
+		long long lo = (long long)(ri->grid_size / sms);
+		long long hi = lo + (ri->grid_size % sms ? 1 : 0);
+		char each[64];
+
+		if (lo == hi)
+			snprintf(each, sizeof(each), "%lld block%s", lo, lo == 1 ? "" : "s");
+		else
+			snprintf(each, sizeof(each), "%lld or %lld blocks", lo, hi);
 		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
 		    "The grid has %lld blocks, %.1f%% of one wave (%d SMs x %d blocks = %lld). With "
-		    "uniform block durations each SM runs %lld or %lld blocks at once, so achieved "
+		    "uniform block durations each SM runs %s at once, so achieved "
 		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
 		    (long long)ri->grid_size, 100.0 * w->waves_per_sm, sms, ri->r->active_blocks_per_sm,
-		    (long long)w->blocks_per_wave, (long long)(ri->grid_size / sms),
-		    (long long)(ri->grid_size / sms + (ri->grid_size % sms ? 1 : 0)),
+		    (long long)w->blocks_per_wave, each,
 		    w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
 	}
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
