@@ -489,20 +489,26 @@ static bool explore_report(const struct gpu_db *db, const struct cli_options *o,
 	struct gpu user;
 	char notice[1200], first[1024];
 	size_t len;
-	char *text = str_read_file(path, INPUT_MAX_BYTES, &len, &err);
+	char *text;
 
-	if (!text)
-		return false;
-	if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
-		launch_set_done(&set);
+	if (!maybe_launch_file(path)) {
+		/* Streamed: a report costs its records, not its bytes. */
+		if (!report_load(path, &rep, &rejected))
+			return false;
+	} else {
+		if (!(text = str_read_file(path, INPUT_MAX_BYTES, &len, &err)))
+			return false;
+		if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
+			launch_set_done(&set);
+			free(text);
+			return false;
+		}
+		if (!report_parse(path, text, len, &rep, &rejected)) {
+			free(text);
+			return false;
+		}
 		free(text);
-		return false;
 	}
-	if (!report_parse(path, text, len, &rep, &rejected)) {
-		free(text);
-		return false;
-	}
-	free(text);
 	if (o->set & CLI_GPU) {
 		if (!gpu_db_find(db, o->launch.gpu_name, &user, &err)) {
 			report_done(&rep);
