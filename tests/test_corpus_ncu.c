@@ -14,21 +14,8 @@
 #include "crosscheck.h"
 #include "report.h"
 #include "report_launch.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-
-	db = gpu_db_new_builtin(&err);
-	ck_assert_ptr_nonnull(db);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-}
+#include "reportutil.h"
+#include "testutil.h"
 
 struct tally {
 	size_t records, checked, values, disagreements, failed;
@@ -39,8 +26,7 @@ struct tally {
  * record's own device) stands for --gpu. */
 static struct tally run_file(const char *file, const char *gpu_name)
 {
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
+	const char *path = data_path("ncu/", file);
 	struct report_launch_given given = { NULL, NULL, 0 };
 	struct occ_error err = { 0 };
 	struct tally t = { 0 };
@@ -48,7 +34,6 @@ static struct tally run_file(const char *file, const char *gpu_name)
 	struct gpu gpu;
 	char msg[1024];
 
-	snprintf(path, sizeof(path), "%s/ncu/%s", dir ? dir : "tests/data", file);
 	if (gpu_name) {
 		ck_assert_msg(gpu_db_find(db, gpu_name, &gpu, &err), "%s", gpu_name);
 		given.gpu = &gpu;
@@ -167,19 +152,13 @@ int main(void)
 {
 	Suite *s = suite_create("corpus_ncu");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, a100_details_2022);
 	tcase_add_test(tc, b200_raw_pages);
 	tcase_add_test(tc, v100_details_2019);
 	tcase_add_test(tc, files_without_registers_fail);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return run_suite(s);
 }

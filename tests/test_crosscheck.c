@@ -13,21 +13,7 @@
 #include "crosscheck.h"
 #include "report.h"
 #include "rules.h"
-
-static struct gpu_db *db;
-
-static void setup(void)
-{
-	struct occ_error err = { 0 };
-
-	db = gpu_db_new_builtin(&err);
-	ck_assert_ptr_nonnull(db);
-}
-
-static void teardown(void)
-{
-	gpu_db_free(db);
-}
+#include "testutil.h"
 
 static const struct report_launch_given no_flags = { NULL, NULL, 0 };
 
@@ -402,10 +388,8 @@ int main(void)
 {
 	Suite *s = suite_create("crosscheck");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, a100_agrees_with_the_drivers_configuration);
 	tcase_add_test(tc, a100_without_the_drivers_choice_disagrees);
 	tcase_add_test(tc, altered_value_is_a_disagreement);
@@ -418,9 +402,5 @@ int main(void)
 	tcase_add_test(tc, flags_skip_the_crosscheck);
 	tcase_add_test(tc, analysis_stays_compact);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return run_suite(s);
 }

@@ -13,62 +13,21 @@
 #include "import.h"
 #include "report.h"
 #include "strutil.h"
+#include "reportutil.h"
 #include "testutil.h"
-
-static char *path_in(const char *sub, const char *file)
-{
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(path, sizeof(path), "%s/%s%s", dir ? dir : "tests/data", sub, file);
-	return path;
-}
 
 static void load(const char *file, struct report *r)
 {
-	struct occ_error err = { 0 };
-	char msg[1024];
-	bool ok = report_load(path_in("ncu/", file), r, &err);
-
-	occ_error_format(&err, msg, sizeof(msg));
-	ck_assert_msg(ok, "%s: %s", file, msg);
-	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
-	ck_assert_uint_eq(r->rejected_rows, 0);
+	load_clean("ncu/", file, r);
 }
 
 static char *slurp(const char *file, size_t *len)
 {
 	struct occ_error err = { 0 };
-	char *text = str_read_file(path_in("ncu/", file), 1 << 23, len, &err);
+	char *text = str_read_file(data_path("ncu/", file), 1 << 23, len, &err);
 
 	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
 	return text;
-}
-
-#define CK_INT(f, v)                                     \
-	do {                                             \
-		ck_assert_msg((f).present, #f " absent"); \
-		ck_assert_int_eq((f).value, (v));        \
-	} while (0)
-#define CK_NUM(f, v)                                            \
-	do {                                                    \
-		ck_assert_msg((f).present, #f " absent");        \
-		ck_assert_double_eq_tol((f).value, (v), 1e-9);  \
-	} while (0)
-#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
-
-static void ck_grid(const struct report_record *k, int64_t x, int64_t y, int64_t z)
-{
-	CK_INT(k->grid[0], x);
-	CK_INT(k->grid[1], y);
-	CK_INT(k->grid[2], z);
-}
-
-static void ck_block(const struct report_record *k, int64_t x, int64_t y, int64_t z)
-{
-	CK_INT(k->block[0], x);
-	CK_INT(k->block[1], y);
-	CK_INT(k->block[2], z);
 }
 
 /* warps, blocks (SM), registers, shared memory: ncu's block limits. */
@@ -390,7 +349,7 @@ START_TEST(error_only_run)
 	struct report r;
 	struct occ_error err = { 0 };
 
-	ck_assert(!report_load(path_in("ncu/", "decodebench_b200_ncu_raw_EMPTY_error_only.csv"), &r,
+	ck_assert(!report_load(data_path("ncu/", "decodebench_b200_ncu_raw_EMPTY_error_only.csv"), &r,
 			       &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);
 	ck_assert_int_eq(err.line, 3);
@@ -418,7 +377,7 @@ START_TEST(text_output_refused)
 		struct report r;
 		struct occ_error err = { 0 };
 
-		ck_assert(!report_load(path_in("", files[i].file), &r, &err));
+		ck_assert(!report_load(data_path("", files[i].file), &r, &err));
 		ck_assert_msg(strstr(err.message, "Nsight Compute's text output"), "%s: %s",
 			      files[i].file, err.message);
 		ck_assert_msg(strstr(err.message, "ncu --csv"), "%s", err.message);

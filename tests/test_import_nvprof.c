@@ -14,27 +14,12 @@
 #include "import.h"
 #include "report.h"
 #include "strutil.h"
+#include "reportutil.h"
 #include "testutil.h"
-
-static char *path_of(const char *file)
-{
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(path, sizeof(path), "%s/nvprof/%s", dir ? dir : "tests/data", file);
-	return path;
-}
 
 static void load(const char *file, struct report *r)
 {
-	struct occ_error err = { 0 };
-	char msg[1024];
-	bool ok = report_load(path_of(file), r, &err);
-
-	occ_error_format(&err, msg, sizeof(msg));
-	ck_assert_msg(ok, "%s: %s", file, msg);
-	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
-	ck_assert_uint_eq(r->rejected_rows, 0);
+	load_clean("nvprof/", file, r);
 }
 
 /* The file's text with extra lines appended, parsed. */
@@ -43,7 +28,7 @@ static bool parse_with(const char *file, const char *extra, struct report *r,
 {
 	struct occ_error e = { 0 };
 	size_t len, n = strlen(extra);
-	char *text = str_read_file(path_of(file), 1 << 20, &len, &e);
+	char *text = str_read_file(data_path("nvprof/", file), 1 << 20, &len, &e);
 	char *all;
 	bool ok;
 
@@ -56,25 +41,6 @@ static bool parse_with(const char *file, const char *extra, struct report *r,
 	free(text);
 	free(all);
 	return ok;
-}
-
-#define CK_INT(f, v)                                     \
-	do {                                             \
-		ck_assert_msg((f).present, #f " absent"); \
-		ck_assert_int_eq((f).value, (v));        \
-	} while (0)
-#define CK_NUM(f, v)                                          \
-	do {                                                  \
-		ck_assert_msg((f).present, #f " absent");      \
-		ck_assert_double_eq_tol((f).value, (v), 1e-6); \
-	} while (0)
-#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
-
-static void ck_dim3(const struct report_int *d, int64_t x, int64_t y, int64_t z)
-{
-	CK_INT(d[0], x);
-	CK_INT(d[1], y);
-	CK_INT(d[2], z);
 }
 
 #define TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
@@ -263,7 +229,7 @@ START_TEST(summary_refused)
 	struct occ_error err = { 0 };
 	char msg[1024];
 
-	ck_assert(!report_load(path_of("nvprof_result_titanxp_print_gpu_summary_um.csv"), &r,
+	ck_assert(!report_load(data_path("nvprof/", "nvprof_result_titanxp_print_gpu_summary_um.csv"), &r,
 			       &err));
 	occ_error_format(&err, msg, sizeof(msg));
 	ck_assert_int_eq(err.line, 4);

@@ -12,57 +12,21 @@
 #include "import.h"
 #include "report.h"
 #include "strutil.h"
+#include "reportutil.h"
 #include "testutil.h"
-
-static char *path_of(const char *file)
-{
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(path, sizeof(path), "%s/rocprof/%s", dir ? dir : "tests/data", file);
-	return path;
-}
 
 static void load(const char *file, struct report *r)
 {
-	struct occ_error err = { 0 };
-	char msg[1024];
-	bool ok = report_load(path_of(file), r, &err);
-
-	occ_error_format(&err, msg, sizeof(msg));
-	ck_assert_msg(ok, "%s: %s", file, msg);
-	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
-	ck_assert_uint_eq(r->rejected_rows, 0);
+	load_clean("rocprof/", file, r);
 }
 
 static char *slurp(const char *file, size_t *len)
 {
 	struct occ_error err = { 0 };
-	char *text = str_read_file(path_of(file), 1 << 20, len, &err);
+	char *text = str_read_file(data_path("rocprof/", file), 1 << 20, len, &err);
 
 	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
 	return text;
-}
-
-#define CK_INT(f, v)                                     \
-	do {                                             \
-		ck_assert_msg((f).present, #f " absent"); \
-		ck_assert_int_eq((f).value, (v));        \
-	} while (0)
-#define CK_ABSENT(f) ck_assert_msg(!(f).present, #f " should be absent")
-
-static void ck_grid(const struct report_record *k, int64_t x, int64_t y, int64_t z)
-{
-	CK_INT(k->grid[0], x);
-	CK_INT(k->grid[1], y);
-	CK_INT(k->grid[2], z);
-}
-
-static void ck_block(const struct report_record *k, int64_t x, int64_t y, int64_t z)
-{
-	CK_INT(k->block[0], x);
-	CK_INT(k->block[1], y);
-	CK_INT(k->block[2], z);
 }
 
 /* rocprof v1, ROCm 6 column set, MI300 (gunrock). 13 data rows, lines 2-14. */
@@ -451,7 +415,7 @@ START_TEST(stats_refused)
 {
 	struct report r;
 	struct occ_error err = { 0 };
-	const char *path = path_of("hip_programming_rocprofv1_results.stats.csv");
+	const char *path = data_path("rocprof/", "hip_programming_rocprofv1_results.stats.csv");
 
 	ck_assert(!report_load(path, &r, &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);
