@@ -358,44 +358,65 @@ static bool maybe_launch_file(const char *path)
  * passes over any line before a header it knows: the other way round, a
  * launch file's comment that looked like a profiler header would turn it
  * into a report. */
+enum file_kind { FILE_LAUNCHES, FILE_REPORT, FILE_FAILED };
+
+/* Reads path as a launch file or list (into set, FILE_LAUNCHES), else as a
+ * profiler report (into rep, rejected rows in rejected: FILE_REPORT); a file
+ * that is neither, or cannot be read, is reported here (FILE_FAILED, *status
+ * the exit status). A report whose head shows it is no launch file is
+ * streamed; the rest is read whole, as both readers may need it. */
+static enum file_kind read_file_arg(const char *path, const struct launch *defaults,
+				    struct launch_set *set, struct report *rep,
+				    struct occ_error *rejected, int *status)
+{
+	struct occ_error err = { 0 };
+	struct launch d = *defaults;
+	size_t len;
+	char *text;
+
+	if (!maybe_launch_file(path) && report_load(path, rep, rejected))
+		return FILE_REPORT;
+	/* Refused as a report: read it whole for both readers' messages. */
+	if (!(text = str_read_file(path, INPUT_MAX_BYTES, &len, &err))) {
+		*status = report(&err);
+		return FILE_FAILED;
+	}
+	if (launch_file_parse(path, text, len, &d, set, &err)) {
+		free(text);
+		return FILE_LAUNCHES;
+	}
+	if (report_parse(path, text, len, rep, rejected)) {
+		free(text);
+		return FILE_REPORT;
+	}
+	*status = neither(path, text, len, &err, rejected);
+	free(text);
+	return FILE_FAILED;
+}
+
 static int load_file(struct results *res, const struct gpu_db *db, const struct cli_options *o,
 		     const char *path)
 {
-	struct occ_error err = { 0 }, report_err = { 0 };
+	struct occ_error rejected = { 0 };
 	struct launch_set set;
 	struct report rep;
 	struct launch defaults = o->launch;
-	size_t len;
-	char *text;
-	int status;
+	int status = 0;
 
-	if (!maybe_launch_file(path)) {
-		if (report_load(path, &rep, &report_err)) {
-			status = load_report(res, db, o, path, &rep, &report_err);
-			report_done(&rep);
-			return status;
-		}
-		/* Refused as a report: read it whole for both readers' messages. */
-	}
-	text = str_read_file(path, INPUT_MAX_BYTES, &len, &err);
-	if (!text)
-		return report(&err);
 	if (!(o->set & CLI_KERNEL))
 		str_copy(defaults.kernel, sizeof(defaults.kernel), path);
-	if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
-		free(text);
+	switch (read_file_arg(path, &defaults, &set, &rep, &rejected, &status)) {
+	case FILE_LAUNCHES:
 		status = load_launch_set(res, db, o, path, &set);
 		launch_set_done(&set);
-		return status;
-	}
-	if (report_parse(path, text, len, &rep, &report_err)) {
-		free(text);
-		status = load_report(res, db, o, path, &rep, &report_err);
+		break;
+	case FILE_REPORT:
+		status = load_report(res, db, o, path, &rep, &rejected);
 		report_done(&rep);
-		return status;
+		break;
+	case FILE_FAILED:
+		break;
 	}
-	status = neither(path, text, len, &err, &report_err);
-	free(text);
 	return status;
 }
 
@@ -476,38 +497,27 @@ static void app_options_of(const struct cli_options *o, struct app_options *ao, 
  * compact row per record (the kernel browser), analyses only the record
  * shown, and reloads the file when it changes. Launch files and lists, and
  * reports picked with --kernel, keep the array of analyses. True when path
- * was a report and the explorer ran (*status its exit status). */
+ * was a report and the explorer ran, or when it could not be read at all (the
+ * reason is told): *status is the exit status. False for a launch file. */
 static bool explore_report(const struct gpu_db *db, const struct cli_options *o,
 			   const char *path, int *status)
 {
 	struct occ_error err = { 0 }, rejected = { 0 };
 	struct report_launch_given given = { NULL, &o->launch, report_fields(o->set) };
 	struct launch_set set;
-	struct launch defaults = o->launch;
 	struct app_options ao;
 	struct report rep;
 	struct gpu user;
 	char notice[1200], first[1024];
-	size_t len;
-	char *text;
 
-	if (!maybe_launch_file(path)) {
-		/* Streamed: a report costs its records, not its bytes. */
-		if (!report_load(path, &rep, &rejected))
-			return false;
-	} else {
-		if (!(text = str_read_file(path, INPUT_MAX_BYTES, &len, &err)))
-			return false;
-		if (launch_file_parse(path, text, len, &defaults, &set, &err)) {
-			launch_set_done(&set);
-			free(text);
-			return false;
-		}
-		if (!report_parse(path, text, len, &rep, &rejected)) {
-			free(text);
-			return false;
-		}
-		free(text);
+	switch (read_file_arg(path, &o->launch, &set, &rep, &rejected, status)) {
+	case FILE_LAUNCHES:
+		launch_set_done(&set);
+		return false;
+	case FILE_FAILED:
+		return true;
+	case FILE_REPORT:
+		break;
 	}
 	if (o->set & CLI_GPU) {
 		if (!gpu_db_find(db, o->launch.gpu_name, &user, &err)) {
