@@ -21,14 +21,26 @@ static json_t *gpu_json(const struct gpu *g)
 			 "sm_count", g->sm_count);
 }
 
-static json_t *launch_json(const struct launch *l, const struct gpu *g)
+/* A launch count; with missing (a kernel record whose report lacks launch
+ * parameters), 0 is null: missing is not zero. */
+static json_t *count_json(json_int_t v, bool missing)
 {
-	json_t *o = json_pack("{s:I, s:[I,I,I], s:[i,i,i], s:i, s:i, s:I, s:I, s:o, s:i}",
-			 "grid_size", (json_int_t)launch_grid_size(l),
-			 "grid", (json_int_t)l->grid[0], (json_int_t)l->grid[1], (json_int_t)l->grid[2],
-			 "block", l->block[0], l->block[1], l->block[2],
-			 "threads_per_block", launch_threads_per_block(l),
-			 "registers_per_thread", l->regs_per_thread,
+	return missing && v == 0 ? json_null() : json_integer(v);
+}
+
+static json_t *launch_json(const struct launch *l, const struct gpu *g, bool missing)
+{
+	bool no_grid = missing && launch_grid_size(l) == 0;
+	bool no_block = missing && launch_threads_per_block(l) == 0;
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:i}",
+			 "grid_size", count_json((json_int_t)launch_grid_size(l), missing),
+			 "grid", no_grid ? json_null() :
+				 json_pack("[I,I,I]", (json_int_t)l->grid[0], (json_int_t)l->grid[1],
+					   (json_int_t)l->grid[2]),
+			 "block", no_block ? json_null() :
+				  json_pack("[i,i,i]", l->block[0], l->block[1], l->block[2]),
+			 "threads_per_block", count_json(launch_threads_per_block(l), missing),
+			 "registers_per_thread", count_json(l->regs_per_thread, missing),
 			 "static_shared_mem_bytes", (json_int_t)l->static_smem_bytes,
 			 "dynamic_shared_mem_bytes", (json_int_t)l->dynamic_smem_bytes,
 			 "shared_mem_carveout_pct",
@@ -43,25 +55,6 @@ static json_t *launch_json(const struct launch *l, const struct gpu *g)
 		json_object_set_new(o, "sgprs_per_wave", json_integer(l->sgprs));
 	}
 	return o;
-}
-
-/* A kernel record occview could not analyse keeps what its report lacks as
- * null, not 0: missing is not zero. */
-static void null_missing(json_t *launch)
-{
-	static const char *const keys[] = { "grid_size", "threads_per_block",
-					    "registers_per_thread" };
-
-	for (size_t i = 0; launch && i < sizeof(keys) / sizeof(keys[0]); i++) {
-		json_t *v = json_object_get(launch, keys[i]);
-
-		if (json_is_integer(v) && json_integer_value(v) == 0)
-			json_object_set_new(launch, keys[i], json_null());
-	}
-	if (launch && json_is_null(json_object_get(launch, "grid_size")))
-		json_object_set_new(launch, "grid", json_null());
-	if (launch && json_is_null(json_object_get(launch, "threads_per_block")))
-		json_object_set_new(launch, "block", json_null());
 }
 
 static json_t *occupancy_json(const struct analysis *a)
@@ -199,9 +192,7 @@ static json_t *kernel_json(const struct analysis *a)
 		json_object_set_new(k, "gpu", gpu_json(&a->gpu));
 	else
 		json_object_set_new(k, "gpu", json_null());
-	json_object_set_new(k, "launch", launch_json(&a->launch, &a->gpu));
-	if (!a->ok && a->report.present)
-		null_missing(json_object_get(k, "launch"));
+	json_object_set_new(k, "launch", launch_json(&a->launch, &a->gpu, !a->ok && a->report.present));
 	if (a->ok) {
 		json_object_set_new(k, "occupancy", occupancy_json(a));
 		json_object_set_new(k, "waves", waves_json(&a->w));
