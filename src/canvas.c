@@ -222,48 +222,35 @@ int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_rol
 	return canvas_text(c, x, y, max_width, role, buf);
 }
 
-/* Cells the UTF-8 text in [p, p + n) takes: one per code point. */
-static int cells_of(const char *p, int n)
-{
-	int cells = 0;
+/* Where canvas_wrap's lines go: str_wrap calls put_line for each. */
+struct wrap_target {
+	struct canvas *c;
+	int x, y, w, h, row;
+	enum canvas_role role;
+};
 
-	for (int i = 0; i < n; i++)
-		if (((unsigned char)p[i] & 0xC0) != 0x80)
-			cells++;
-	return cells;
+static void put_line(void *ctx, const char *s, size_t len)
+{
+	struct wrap_target *t = ctx;
+	char line[1024];
+
+	if (t->row < t->h && t->c) {
+		if (len >= sizeof(line))
+			len = sizeof(line) - 1;
+		memcpy(line, s, len);
+		line[len] = '\0';
+		canvas_text(t->c, t->x, t->y + t->row, t->w, t->role, line);
+	}
+	t->row++;
 }
 
 int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum canvas_role role,
 		const char *text)
 {
-	const char *p = text;
-	int row = 0;
+	struct wrap_target t = { c, x, y, w, h, 0, role };
 
-	while (*p && row < h && w > 0) {
-		/* The longest run of whole words that fits in w cells. */
-		int len = (int)strlen(p), cut = 0, fit = 0;
-		char line[1024];
-
-		for (int i = 0; i <= len && cells_of(p, i) <= w && i < (int)sizeof(line) - 1; i++)
-			if (i == len || p[i] == ' ')
-				fit = i;
-		cut = fit;
-		if (cut == 0) {
-			/* One word wider than the line: cut it by cells. */
-			while (cut < len && cells_of(p, cut + 1) <= w && cut < (int)sizeof(line) - 1)
-				cut++;
-			while (cut < len && ((unsigned char)p[cut] & 0xC0) == 0x80)
-				cut--;
-			if (cut == 0)
-				cut = 1;
-		}
-		memcpy(line, p, (size_t)cut);
-		line[cut] = '\0';
-		canvas_text(c, x, y + row, w, role, line);
-		p += cut;
-		while (*p == ' ')
-			p++;
-		row++;
-	}
-	return row;
+	if (w <= 0 || h <= 0 || !*text)
+		return 0;
+	str_wrap(text, 0, w, put_line, &t);
+	return t.row < h ? t.row : h;
 }

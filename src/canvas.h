@@ -75,8 +75,8 @@ void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t glyph,
  * top edge; does nothing below 2 x 2. */
 void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *title,
 		  enum canvas_role role);
-/* Draws text word-wrapped into the w x h rectangle at (x, y), cut by cells;
- * returns the rows used. */
+/* Draws text word-wrapped (str_wrap) into the w x h rectangle at (x, y);
+ * returns the rows used. c NULL measures: the rows it would use. */
 int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum canvas_role role,
 		const char *text);
 /* Like canvas_text with printf formatting. */

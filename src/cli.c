@@ -10,27 +10,17 @@
 
 #include "strutil.h"
 
+/* Launch parameters are options OPT_PARAM + enum launch_param, named by
+ * params.h; the rest follow. */
 enum {
-	OPT_GPU = 256, OPT_GRID, OPT_BLOCK, OPT_REGISTERS, OPT_SMEM, OPT_DYN_SMEM, OPT_CARVEOUT,
-	OPT_BARRIERS, OPT_KERNEL, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT, OPT_WIDTH,
-	OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE, OPT_SLOW_BLOCKS,
-	OPT_DURATION_CV, OPT_SEED, OPT_WAVE_SIZE, OPT_VGPRS, OPT_AGPRS, OPT_SGPRS,
+	OPT_PARAM = 256,
+	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
+	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
+	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED,
 };
 
-static const struct option long_options[] = {
-	{ "gpu", required_argument, NULL, OPT_GPU },
-	{ "grid", required_argument, NULL, OPT_GRID },
-	{ "block-size", required_argument, NULL, OPT_BLOCK },
-	{ "registers", required_argument, NULL, OPT_REGISTERS },
-	{ "wave-size", required_argument, NULL, OPT_WAVE_SIZE },
+static const struct option other_options[] = {
 	{ "vgprs", required_argument, NULL, OPT_VGPRS },
-	{ "agprs", required_argument, NULL, OPT_AGPRS },
-	{ "sgprs", required_argument, NULL, OPT_SGPRS },
-	{ "shared-mem", required_argument, NULL, OPT_SMEM },
-	{ "dynamic-shared-mem", required_argument, NULL, OPT_DYN_SMEM },
-	{ "carveout", required_argument, NULL, OPT_CARVEOUT },
-	{ "barriers", required_argument, NULL, OPT_BARRIERS },
-	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "gpu-db", required_argument, NULL, OPT_GPU_DB },
 	{ "list-gpus", no_argument, NULL, OPT_LIST_GPUS },
 	{ "print", no_argument, NULL, OPT_PRINT },
@@ -45,8 +35,19 @@ static const struct option long_options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
 };
+
+enum { N_OTHER = sizeof(other_options) / sizeof(other_options[0]) };
+
+/* getopt's table: the parameters' flags from params.h, then the others. */
+static void long_options(struct option out[PARAM_N + N_OTHER + 1])
+{
+	for (int p = 0; p < PARAM_N; p++)
+		out[p] = (struct option){ param_info((enum launch_param)p)->flag + 2,
+					  required_argument, NULL, OPT_PARAM + p };
+	memcpy(out + PARAM_N, other_options, sizeof(other_options));
+	out[PARAM_N + N_OTHER] = (struct option){ NULL, 0, NULL, 0 };
+}
 
 void cli_usage(FILE *out)
 {
@@ -98,11 +99,6 @@ void cli_usage(FILE *out)
 	      "See occview(1) and occview-formats(5).\n", out);
 }
 
-static bool set_size(const char *arg, const char *what, int64_t *out, struct occ_error *err)
-{
-	return launch_parse_size(arg, out, NULL, 0, what, err);
-}
-
 /* A decimal number in [min, max] from a flag. */
 static bool parse_double(const char *text, double min, double max, double *out, const char *what,
 			 struct occ_error *err)
@@ -145,88 +141,21 @@ static bool parse_slow_blocks(const char *text, struct sim_params *m, struct occ
 
 static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
 {
-	struct launch *l = &o->launch;
-	int64_t v, dims[3];
+	struct param_set *g = &o->given;
+	int64_t v;
 
+	if (opt >= OPT_PARAM && opt < OPT_PARAM + PARAM_N) {
+		enum launch_param p = (enum launch_param)(opt - OPT_PARAM);
+
+		g->set |= PARAM_BIT(p);
+		g->amd_spelled &= ~PARAM_BIT(p);
+		return param_parse(p, arg, &g->values, NULL, 0, param_info(p)->flag, err);
+	}
 	switch (opt) {
-	case OPT_GPU:
-		o->set |= CLI_GPU;
-		if (!arg[0]) {
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "empty GPU name");
-			return false;
-		}
-		if (!str_copy(l->gpu_name, sizeof(l->gpu_name), arg)) {
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "name too long");
-			return false;
-		}
-		return true;
-	case OPT_GRID:
-		o->set |= CLI_GRID;
-		if (!launch_parse_dim3(arg, INT32_MAX, dims, NULL, 0, "--grid", err))
-			return false;
-		memcpy(l->grid, dims, sizeof(dims));
-		return true;
-	case OPT_BLOCK:
-		o->set |= CLI_BLOCK;
-		if (!launch_parse_dim3(arg, 1 << 16, dims, NULL, 0, "--block-size", err))
-			return false;
-		for (int i = 0; i < 3; i++)
-			l->block[i] = (int)dims[i];
-		return true;
-	case OPT_REGISTERS:
-		o->set |= CLI_REGISTERS;
-		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--registers", err))
-			return false;
-		l->regs_per_thread = (int)v;
-		return true;
 	case OPT_VGPRS:
-		o->set |= CLI_REGISTERS | CLI_VGPRS;
-		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--vgprs", err))
-			return false;
-		l->regs_per_thread = (int)v;
-		return true;
-	case OPT_WAVE_SIZE:
-		o->set |= CLI_WAVE_SIZE;
-		if (!launch_parse_int(arg, 1, 1 << 16, &v, NULL, 0, "--wave-size", err))
-			return false;
-		if (v != 32 && v != 64) {
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--wave-size",
-				      "a wave size is 32 or 64, got %lld", (long long)v);
-			return false;
-		}
-		l->wave_size = (int)v;
-		return true;
-	case OPT_AGPRS:
-		o->set |= CLI_AGPRS;
-		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--agprs", err))
-			return false;
-		l->agprs = (int)v;
-		return true;
-	case OPT_SGPRS:
-		o->set |= CLI_SGPRS;
-		if (!launch_parse_int(arg, 0, 1 << 16, &v, NULL, 0, "--sgprs", err))
-			return false;
-		l->sgprs = (int)v;
-		return true;
-	case OPT_SMEM:
-		o->set |= CLI_STATIC_SMEM;
-		return set_size(arg, "--shared-mem", &l->static_smem_bytes, err);
-	case OPT_DYN_SMEM:
-		o->set |= CLI_DYNAMIC_SMEM;
-		return set_size(arg, "--dynamic-shared-mem", &l->dynamic_smem_bytes, err);
-	case OPT_CARVEOUT:
-		o->set |= CLI_CARVEOUT;
-		return launch_parse_carveout(arg, &l->carveout_pct, NULL, 0, "--carveout", err);
-	case OPT_BARRIERS:
-		o->set |= CLI_BARRIERS;
-		if (!launch_parse_int(arg, 0, 16, &v, NULL, 0, "--barriers", err))
-			return false;
-		l->barriers = (int)v;
-		return true;
-	case OPT_KERNEL:
-		o->set |= CLI_KERNEL;
-		str_copy(l->kernel, sizeof(l->kernel), arg);
-		return true;
+		g->set |= PARAM_BIT(PARAM_REGISTERS);
+		g->amd_spelled |= PARAM_BIT(PARAM_REGISTERS);
+		return param_parse(PARAM_REGISTERS, arg, &g->values, NULL, 0, "--vgprs", err);
 	case OPT_GPU_DB:
 		if (o->n_gpu_db == CLI_MAX_GPU_DB) {
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu-db", "at most %d files", CLI_MAX_GPU_DB);
@@ -281,14 +210,16 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err)
 {
+	struct option options[PARAM_N + N_OTHER + 1];
 	int opt;
 
 	memset(o, 0, sizeof(*o));
-	launch_init(&o->launch);
+	launch_init(&o->given.values);
+	long_options(options);
 	o->width = 80;
 	opterr = 0;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		if (opt == '?') {
 			char shown[128];
 			str_sanitize(argv[optind - 1], shown, sizeof(shown));
@@ -303,62 +234,5 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 		o->format = CLI_FORMAT_TEXT;
 	o->files = argv + optind;
 	o->n_files = argc - optind;
-	return true;
-}
-
-void cli_apply(const struct cli_options *o, struct launch *l)
-{
-	const struct launch *f = &o->launch;
-
-	if (o->set & CLI_KERNEL)
-		memcpy(l->kernel, f->kernel, sizeof(l->kernel));
-	if (o->set & CLI_GPU)
-		memcpy(l->gpu_name, f->gpu_name, sizeof(l->gpu_name));
-	if (o->set & CLI_GRID)
-		memcpy(l->grid, f->grid, sizeof(l->grid));
-	if (o->set & CLI_BLOCK)
-		memcpy(l->block, f->block, sizeof(l->block));
-	if (o->set & CLI_REGISTERS)
-		l->regs_per_thread = f->regs_per_thread;
-	if (o->set & CLI_STATIC_SMEM)
-		l->static_smem_bytes = f->static_smem_bytes;
-	if (o->set & CLI_DYNAMIC_SMEM)
-		l->dynamic_smem_bytes = f->dynamic_smem_bytes;
-	if (o->set & CLI_CARVEOUT)
-		l->carveout_pct = f->carveout_pct;
-	if (o->set & CLI_BARRIERS)
-		l->barriers = f->barriers;
-	if (o->set & CLI_WAVE_SIZE)
-		l->wave_size = f->wave_size;
-	if (o->set & CLI_AGPRS)
-		l->agprs = f->agprs;
-	if (o->set & CLI_SGPRS)
-		l->sgprs = f->sgprs;
-}
-
-bool cli_check_gpu(const struct cli_options *o, const struct gpu *gpu, struct occ_error *err)
-{
-	static const struct {
-		unsigned field;
-		enum gpu_vendor only;   /* the vendor whose launches have it */
-		const char *flag, *why;
-	} vendor_flags[] = {
-		{ CLI_WAVE_SIZE, GPU_AMD, "--wave-size", "NVIDIA's warp size is always 32" },
-		{ CLI_VGPRS, GPU_AMD, "--vgprs", "it has registers per thread (--registers)" },
-		{ CLI_AGPRS, GPU_AMD, "--agprs", "it has no accumulation registers" },
-		{ CLI_SGPRS, GPU_AMD, "--sgprs", "it has no scalar registers per wave" },
-		{ CLI_BARRIERS, GPU_NVIDIA, "--barriers", "barriers do not limit occupancy there" },
-		{ CLI_CARVEOUT, GPU_NVIDIA, "--carveout", "its LDS size is fixed (no carveout)" },
-	};
-	const enum gpu_vendor v = gpu->arch.vendor;
-
-	for (size_t i = 0; i < sizeof(vendor_flags) / sizeof(vendor_flags[0]); i++) {
-		if (!(o->set & vendor_flags[i].field) || vendor_flags[i].only == v)
-			continue;
-		occ_error_set(err, OCC_EUSAGE, NULL, 0, vendor_flags[i].flag,
-			      "%s is an %s GPU: %s", gpu->name, v == GPU_AMD ? "AMD" : "NVIDIA",
-			      vendor_flags[i].why);
-		return false;
-	}
 	return true;
 }

@@ -32,11 +32,26 @@ struct crosscheck {
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
 };
 
+/* What the report measured that holds only for the launch it measured: a
+ * what-if (any launch parameter or the GPU changed) drops them, and says so
+ * (crosscheck_record.dropped). */
+enum measured_fact {
+	MEASURED_SMEM_CONFIG = 1u << 0,  /* the driver's shared-memory configuration */
+	MEASURED_CROSSCHECK = 1u << 1,   /* the profiler's own limits: nothing compared */
+	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values */
+	MEASURED_DEVICE = 1u << 3,       /* the device and its SM count: another GPU */
+};
+
 /* What a kernel record adds to an analysis: measured values, how its GPU was
  * found, the report's own limits, and the cross-check. Absent is not zero. */
 struct crosscheck_record {
 	bool present;                /* the analysis is of a kernel record */
-	bool launch_given;           /* flags or --gpu changed the launch: nothing compared */
+	bool launch_given;           /* a what-if: changed is not 0, nothing compared */
+	unsigned changed;            /* PARAM_BIT of each parameter that differs from the
+					record's own (params.h); 0: the launch as measured */
+	unsigned dropped;            /* enum measured_fact bits the what-if dropped */
+	bool incomplete;             /* the report lacks what the occupancy needs (a launch
+					value, its GPU): not analysed for the report's sake */
 	bool device_unknown;         /* the report names a device the database lacks */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */

@@ -282,12 +282,6 @@ static void derive_barriers(const struct gpu_arch *a, const struct occ_input *in
 
 /* ---- AMD: waves per SIMD and workgroups per CU (or WGP), as amd.c counts them ---- */
 
-/* The AMD factor each occ_factor stands for (occupancy.h). */
-static const enum amd_factor amd_of[OCC_N_FACTORS] = {
-	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
-	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
-};
-
 /* The order amd_compute() counts the factors in: a launch that fails on one
  * stops there, and the factors after it are never counted. */
 static int amd_stage(enum amd_factor f)
@@ -571,7 +565,7 @@ static void amd_derive_workgroups(const struct amd_arch *m, const struct occ_inp
 static void amd_title(const struct amd_arch *m, const struct amd_result *x, enum occ_factor f,
 		      const char *label, bool counted, struct derivation *d)
 {
-	enum amd_factor g = amd_of[f];
+	enum amd_factor g = occ_amd_factor(f);
 
 	if (!counted)
 		snprintf(d->title, sizeof(d->title), "%s: not counted (no workgroup fits)", label);
@@ -591,7 +585,7 @@ static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *i
 {
 	const struct amd_arch *m = &a->amd;
 	const struct amd_result *x = &r->amd;
-	enum amd_factor g = amd_of[f];
+	enum amd_factor g = occ_amd_factor(f);
 	bool counted = true;
 
 	if (amd_refused(x)) {

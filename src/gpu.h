@@ -46,12 +46,6 @@ struct gpu_arch {
 	int barriers_per_sm;                /* 0: barriers do not limit occupancy */
 	char provenance[512];
 	struct amd_arch amd;         /* GPU_AMD only */
-	/* Never in the database: the shared-memory configuration the driver chose
-	 * at run time for one kernel record, as its report says (Nsight Compute's
-	 * launch__shared_mem_config_size). With the default carveout occ_compute
-	 * uses it instead of assuming the largest configuration. */
-	bool driver_smem_config;
-	int64_t driver_smem_config_bytes;
 };
 
 /* One device model: an architecture plus its SM count. */

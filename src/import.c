@@ -680,3 +680,32 @@ bool report_load(const char *path, struct report *r, struct occ_error *err)
 	free(c.buf);
 	return ok;
 }
+
+/* Until the importers stream (branch stream): read whole, then hand over. */
+bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
+		   const struct report_sink *sink, struct report *r, struct occ_error *err)
+{
+	size_t len;
+	char *text = str_read_rest(f, name, head, head_len, (size_t)1 << 31, &len, err);
+	bool ok;
+
+	*r = (struct report){ 0 };
+	if (!text)
+		return false;
+	ok = report_parse(name, text, len, r, err);
+	free(text);
+	if (!ok || !sink)
+		return ok;
+	for (size_t i = 0; i < r->n && ok; i++)
+		ok = sink->record(sink->ctx, r, &r->records[i]);
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->records[i].name);
+		free(r->records[i].sm_achieved_pct);
+		free(r->records[i].sm_active_warps);
+		free(r->records[i].sm_active_cycles);
+	}
+	free(r->records);
+	r->records = NULL;
+	r->n = 0;
+	return ok;
+}

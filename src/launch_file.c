@@ -9,116 +9,18 @@
 #include <strings.h>
 
 #include "csvread.h"
+#include "params.h"
 #include "strutil.h"
 
 #define LAUNCH_FILE_MAX_BYTES (64u << 20)
 
-enum key {
-	KEY_KERNEL, KEY_GPU, KEY_GRID, KEY_BLOCK, KEY_REGISTERS, KEY_STATIC_SMEM,
-	KEY_DYNAMIC_SMEM, KEY_CARVEOUT, KEY_BARRIERS, KEY_VGPRS, KEY_AGPRS, KEY_SGPRS,
-	KEY_WAVE_SIZE, KEY_NONE
-};
+/* Keys and columns are the launch parameters' names (params.h); the required
+ * columns of a launch list. */
+static const enum launch_param required[] = { PARAM_GRID, PARAM_BLOCK, PARAM_REGISTERS };
 
-/* Launch-file keys and launch-list columns, with the spellings each accepts. */
-static const struct {
-	enum key key;
-	const char *file_keys[3];
-	const char *column;
-} keys[] = {
-	{ KEY_KERNEL, { "kernel", "name" }, "kernel" },
-	{ KEY_GPU, { "gpu" }, "gpu" },
-	{ KEY_GRID, { "grid", "grid_size" }, "grid_size" },
-	{ KEY_BLOCK, { "block", "block_size" }, "block_size" },
-	{ KEY_REGISTERS, { "registers", "registers_per_thread" }, "registers_per_thread" },
-	{ KEY_STATIC_SMEM, { "static_shared_mem", "shared_mem" }, "static_shared_mem_bytes" },
-	{ KEY_DYNAMIC_SMEM, { "dynamic_shared_mem" }, "dynamic_shared_mem_bytes" },
-	{ KEY_CARVEOUT, { "carveout", "shared_mem_carveout_pct" }, "shared_mem_carveout_pct" },
-	{ KEY_BARRIERS, { "barriers" }, "barriers" },
-	/* AMD: VGPRs are the registers per work-item; LDS is the static shared memory. */
-	{ KEY_VGPRS, { "vgprs", "vgprs_per_thread" }, "vgprs_per_thread" },
-	{ KEY_AGPRS, { "agprs", "agprs_per_thread" }, "agprs_per_thread" },
-	{ KEY_SGPRS, { "sgprs", "sgprs_per_wave" }, "sgprs_per_wave" },
-	{ KEY_WAVE_SIZE, { "wave_size" }, "wave_size" },
-};
-
-static enum key find_key(const char *name)
+static bool is_required(enum launch_param p)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		for (size_t j = 0; j < 3 && keys[i].file_keys[j]; j++)
-			if (str_ieq(name, keys[i].file_keys[j]))
-				return keys[i].key;
-	return KEY_NONE;
-}
-
-/* Sets one field of l from text. */
-static bool set_field(struct launch *l, enum key k, const char *value, const char *file,
-		      long line, const char *what, struct occ_error *err)
-{
-	int64_t v, dims[3];
-
-	switch (k) {
-	case KEY_KERNEL:
-		str_copy(l->kernel, sizeof(l->kernel), value);
-		return true;
-	case KEY_GPU:
-		if (!value[0]) {
-			occ_error_set(err, OCC_EDATA, file, line, what, "empty GPU name");
-			return false;
-		}
-		str_copy(l->gpu_name, sizeof(l->gpu_name), value);
-		return true;
-	case KEY_GRID:
-		if (!launch_parse_dim3(value, INT32_MAX, dims, file, line, what, err))
-			return false;
-		memcpy(l->grid, dims, sizeof(dims));
-		return true;
-	case KEY_BLOCK:
-		if (!launch_parse_dim3(value, 1 << 16, dims, file, line, what, err))
-			return false;
-		for (int i = 0; i < 3; i++)
-			l->block[i] = (int)dims[i];
-		return true;
-	case KEY_REGISTERS:
-	case KEY_VGPRS:
-		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
-			return false;
-		l->regs_per_thread = (int)v;
-		return true;
-	case KEY_AGPRS:
-		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
-			return false;
-		l->agprs = (int)v;
-		return true;
-	case KEY_SGPRS:
-		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
-			return false;
-		l->sgprs = (int)v;
-		return true;
-	case KEY_WAVE_SIZE:
-		if (!launch_parse_int(value, 0, 64, &v, file, line, what, err))
-			return false;
-		if (v != 0 && v != 32 && v != 64) {
-			occ_error_set(err, OCC_EDATA, file, line, what, "a wave size is 32 or 64, not %lld",
-				      (long long)v);
-			return false;
-		}
-		l->wave_size = (int)v;
-		return true;
-	case KEY_STATIC_SMEM:
-		return launch_parse_size(value, &l->static_smem_bytes, file, line, what, err);
-	case KEY_DYNAMIC_SMEM:
-		return launch_parse_size(value, &l->dynamic_smem_bytes, file, line, what, err);
-	case KEY_CARVEOUT:
-		return launch_parse_carveout(value, &l->carveout_pct, file, line, what, err);
-	case KEY_BARRIERS:
-		if (!launch_parse_int(value, 0, 1 << 16, &v, file, line, what, err))
-			return false;
-		l->barriers = (int)v;
-		return true;
-	case KEY_NONE:
-		break;
-	}
-	return false;
+	return p == PARAM_GRID || p == PARAM_BLOCK || p == PARAM_REGISTERS;
 }
 
 static bool push(struct launch_set *set, const struct launch_record *rec)
@@ -141,7 +43,7 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 	for (char *p = text; p; ) {
 		char *nl = strchr(p, '\n');
 		char *s, *eq, *hash;
-		enum key k;
+		enum launch_param k;
 
 		if (nl)
 			*nl = '\0';
@@ -166,17 +68,22 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 		*eq = '\0';
 		str_trim(s);
 		str_trim(eq + 1);
-		k = find_key(s);
-		if (k == KEY_NONE) {
-			char shown[128], cut[40];
+		k = param_find(s);
+		if (k == PARAM_N) {
+			char shown[128], cut[40], known[400] = "";
+			size_t len = 0;
+
 			str_copy(cut, sizeof(cut), s);
 			str_sanitize(cut, shown, sizeof(shown));
-			occ_error_set(err, OCC_EDATA, name, line, shown,
-				      "unknown key (known: kernel, gpu, grid, block, registers, "
-				      "static_shared_mem, dynamic_shared_mem, carveout, barriers)");
+			for (int p = 0; p < PARAM_N && len < sizeof(known); p++)
+				len += (size_t)snprintf(known + len, sizeof(known) - len, "%s%.*s",
+							p ? ", " : "",
+							(int)strcspn(param_info((enum launch_param)p)->names, " "),
+							param_info((enum launch_param)p)->names);
+			occ_error_set(err, OCC_EDATA, name, line, shown, "unknown key (known: %s)", known);
 			return false;
 		}
-		if (!set_field(&rec.launch, k, eq + 1, name, line, s, err))
+		if (!param_parse(k, eq + 1, &rec.launch, name, line, s, err))
 			return false;
 	}
 	if (!push(out, &rec)) {
@@ -186,22 +93,33 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 	return true;
 }
 
+/* The column of each parameter: the first of its names the header has. */
+static void find_columns(const struct csv_row *header, int col[PARAM_N])
+{
+	for (int p = 0; p < PARAM_N; p++)
+		col[p] = -1;
+	for (size_t i = 0; i < header->n; i++) {
+		enum launch_param p = param_find(header->fields[i]);
+
+		if (p != PARAM_N && col[p] < 0)
+			col[p] = (int)i;
+	}
+}
+
 static bool parse_list(const char *name, const char *text, size_t len,
 		       const struct launch *defaults, struct launch_set *out, struct occ_error *err)
 {
-	static const enum key required[] = { KEY_GRID, KEY_BLOCK, KEY_REGISTERS };
 	struct csv_rows rows;
-	int col[KEY_NONE];
+	int col[PARAM_N];
 	bool ok = true;
 
 	if (!csvread_parse(name, text, len, &rows, err))
 		return false;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		col[keys[i].key] = csvread_column(&rows.rows[0], keys[i].column);
+	find_columns(&rows.rows[0], col);
 	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
 		if (col[required[i]] < 0) {
-			occ_error_set(err, OCC_EDATA, name, rows.rows[0].line, keys[required[i]].column,
-				      "missing column in the header");
+			occ_error_set(err, OCC_EDATA, name, rows.rows[0].line,
+				      param_info(required[i])->column, "missing column in the header");
 			csvread_free(&rows);
 			return false;
 		}
@@ -211,21 +129,22 @@ static bool parse_list(const char *name, const char *text, size_t len,
 		struct launch_record rec = { .launch = *defaults, .line = row->line, .valid = true };
 
 		snprintf(rec.launch.kernel, sizeof(rec.launch.kernel), "kernel %zu", r);
-		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]) && rec.valid; i++) {
-			enum key k = keys[i].key;
-			const char *v = csvread_field(row, col[k]);
-			bool is_required = k == KEY_GRID || k == KEY_BLOCK || k == KEY_REGISTERS;
+		for (int p = 0; p < PARAM_N && rec.valid; p++) {
+			const char *v = csvread_field(row, col[p]);
+			const char *column = col[p] >= 0 ? rows.rows[0].fields[col[p]] : "";
+
 			/* An empty optional cell takes the default (an empty carveout
 			 * is the default carveout). */
-			if (col[k] < 0 || (!v[0] && !is_required))
+			if (col[p] < 0 || (!v[0] && !is_required((enum launch_param)p)))
 				continue;
 			if (!v[0]) {
-				occ_error_set(&rec.error, OCC_EDATA, name, row->line, keys[i].column,
+				occ_error_set(&rec.error, OCC_EDATA, name, row->line, column,
 					      "missing value");
 				rec.valid = false;
 				break;
 			}
-			rec.valid = set_field(&rec.launch, k, v, name, row->line, keys[i].column, &rec.error);
+			rec.valid = param_parse((enum launch_param)p, v, &rec.launch, name, row->line,
+						column, &rec.error);
 		}
 		if (!push(out, &rec)) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
@@ -241,8 +160,7 @@ static bool parse_list(const char *name, const char *text, size_t len,
 	return ok;
 }
 
-/* The first line that is neither blank nor a comment decides the format. */
-static const char *first_content_line(const char *text, size_t len, size_t *line_len)
+const char *launch_file_first_line(const char *text, size_t len, size_t *line_len)
 {
 	const char *p = text, *end = text + len;
 
@@ -263,6 +181,71 @@ static const char *first_content_line(const char *text, size_t len, size_t *line
 	return NULL;
 }
 
+bool launch_file_probe(const char *head, size_t len, bool complete)
+{
+	size_t first_len = 0, n = 0;
+	const char *first = launch_file_first_line(head, len, &first_len), *p, *end;
+	unsigned have = 0;
+	size_t whole = len;
+
+	/* A UTF-8 character the head cuts is no binary byte. */
+	if (!complete) {
+		size_t k = 0;
+
+		while (k < 3 && k < whole && ((unsigned char)head[whole - 1 - k] & 0xC0) == 0x80)
+			k++;
+		if (k < whole && (unsigned char)head[whole - 1 - k] >= 0xC0)
+			whole -= k + 1;
+	}
+	if (str_is_binary(head, whole, NULL))
+		return false;
+	/* Nothing but blanks and comments, or a first line the head cuts:
+	 * the careful way (the launch reader says what is wrong). */
+	if (!first || (!complete && first + first_len == head + len))
+		return true;
+	/* A profiler banner ("==PROF== ...") is no key = value line. */
+	if (first_len >= 2 && first[0] == '=' && first[1] == '=')
+		return false;
+	p = memchr(first, '=', first_len);
+	if (p) {
+		for (const char *k = first; k < p; k++)
+			if (*k != ' ' && *k != '\t')
+				return true;
+	}
+	/* A launch list's header names the required columns as whole fields
+	 * ("launch__grid_size" or rocprof's "Grid_Size" alone are not one). */
+	end = first + first_len;
+	for (p = first; p <= end && n < 256; n++) {
+		const char *q = memchr(p, ',', (size_t)(end - p));
+		const char *e = q ? q : end;
+		char field[64];
+		size_t w;
+
+		while (p < e && (*p == ' ' || *p == '\t' || *p == '"'))
+			p++;
+		w = (size_t)(e - p);
+		while (w > 0 && (p[w - 1] == ' ' || p[w - 1] == '\t' || p[w - 1] == '"' ||
+				 p[w - 1] == '\r'))
+			w--;
+		if (w < sizeof(field)) {
+			enum launch_param k;
+
+			memcpy(field, p, w);
+			field[w] = '\0';
+			k = param_find(field);
+			if (k != PARAM_N)
+				have |= PARAM_BIT(k);
+		}
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
+		if (!(have & PARAM_BIT(required[i])))
+			return false;
+	return true;
+}
+
 bool launch_file_parse(const char *name, const char *text, size_t len,
 		       const struct launch *defaults, struct launch_set *out, struct occ_error *err)
 {
@@ -277,7 +260,7 @@ bool launch_file_parse(const char *name, const char *text, size_t len,
 		occ_error_set(err, OCC_EDATA, name, bad_line, NULL, "not a text file (binary data)");
 		return false;
 	}
-	first = first_content_line(text, len, &first_len);
+	first = launch_file_first_line(text, len, &first_len);
 	if (!first) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "empty file: no launch in it");
 		return false;

@@ -32,4 +32,17 @@ bool launch_file_parse(const char *name, const char *text, size_t len,
 		       const struct launch *defaults, struct launch_set *out, struct occ_error *err);
 void launch_set_done(struct launch_set *set);
 
+/* The first line that is neither blank nor a comment (after a UTF-8 BOM),
+ * which decides the format; NULL for a text without one. */
+const char *launch_file_first_line(const char *text, size_t len, size_t *line_len);
+
+/* Whether a file whose first len bytes are head (complete: that is all of
+ * it) may be a launch file or list, so that everything else is streamed as
+ * a profiler report: its first line that is neither blank nor a comment is
+ * "key = value", or a CSV header naming the grid, block and registers
+ * columns (any of their names, params.h) as whole fields. True also when
+ * the head holds no such line or cuts the first one, so the launch reader
+ * can say what is wrong; false for binary data. */
+bool launch_file_probe(const char *head, size_t len, bool complete);
+
 #endif

@@ -28,6 +28,8 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in)
 	in->wave_size = l->wave_size;
 	in->agprs = l->agprs;
 	in->sgprs = l->sgprs;
+	in->measured_smem_config = false;
+	in->measured_smem_config_bytes = 0;
 }
 
 /* Smallest configuration that holds `bytes`; -1 if none does. An architecture
@@ -100,9 +102,9 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 	per_block_max += a->smem_reserved_per_block_bytes;
 	r->allocated_smem_per_block = alloc;
 	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT && a->n_smem_configs > 1 &&
-	    a->driver_smem_config && a->driver_smem_config_bytes >= 0) {
+	    in->measured_smem_config && in->measured_smem_config_bytes >= 0) {
 		/* What the driver did choose beats what occview would assume. */
-		pref = a->driver_smem_config_bytes;
+		pref = in->measured_smem_config_bytes;
 		r->smem_config_from_driver = true;
 	} else if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs <= 1)
 		pref = snap_config(a, a->smem_per_sm_bytes);
@@ -146,11 +148,15 @@ static void fill_usage(struct occ_usage *u, int64_t total, int64_t per_block, in
 	u->leftover = total - u->used - u->idle;
 }
 
-/* The AMD factor each occ_factor stands for. */
-static const enum amd_factor amd_of[OCC_N_FACTORS] = {
-	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
-	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
-};
+enum amd_factor occ_amd_factor(enum occ_factor f)
+{
+	static const enum amd_factor amd_of[OCC_N_FACTORS] = {
+		[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
+		[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
+	};
+
+	return (unsigned)f < OCC_N_FACTORS ? amd_of[f] : AMD_WAVES;
+}
 
 static int amd_limit(int v)
 {
@@ -175,8 +181,8 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 	r->warps_per_block = x->waves_per_workgroup;
 	r->max_warps_per_sm = x->max_waves_per_simd * simds;
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		r->block_limit[f] = amd_limit(x->workgroup_limit[amd_of[f]]);
-		if ((x->limiting >> amd_of[f]) & 1u)
+		r->block_limit[f] = amd_limit(x->workgroup_limit[occ_amd_factor((enum occ_factor)f)]);
+		if ((x->limiting >> occ_amd_factor((enum occ_factor)f)) & 1u)
 			r->limiting |= 1u << f;
 	}
 	active = x->fits ? x->workgroups_per_cu : 0;

@@ -44,6 +44,13 @@ struct occ_input {
 	int wave_size;       /* AMD: 32, 64 or 0 (the target's default) */
 	int agprs;           /* AMD */
 	int sgprs;           /* AMD */
+	/* Not the launch's but its measurement's: the shared-memory
+	 * configuration the driver chose for the launch a report measured
+	 * (Nsight Compute's launch__shared_mem_config_size). With the default
+	 * carveout it is used instead of the runtime's rule; the session sets
+	 * it only while the launch is the measured one (session.h). */
+	bool measured_smem_config;
+	int64_t measured_smem_config_bytes;
 };
 
 /* Nsight Compute's utilization view of one resource, in the factor's own unit
@@ -102,6 +109,8 @@ const char *occ_label(const struct occ_result *r, enum occ_factor f);
 const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_key(const struct occ_result *r, enum occ_factor f);
 const char *occ_unit(const struct occ_result *r, enum occ_factor f);
+/* The AMD factor each of the five stands for (above). */
+enum amd_factor occ_amd_factor(enum occ_factor f);
 static inline bool occ_is_limiting(const struct occ_result *r, enum occ_factor f)
 {
 	return (r->limiting >> f) & 1u;

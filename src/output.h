@@ -1,5 +1,6 @@
-/* output.h - the non-interactive outputs: text (--print), JSON and CSV, each for
- * a list of analyses. Kernel names and other file text are sanitized. */
+/* output.h - the machine-readable outputs, JSON and CSV, written one
+ * analysis at a time (the text of --print is the panes: ui/print.h). Kernel
+ * names and other file text are sanitized. */
 #ifndef OCC_OUTPUT_H
 #define OCC_OUTPUT_H
 
@@ -9,22 +10,17 @@
 
 #include "analysis.h"
 
-struct output_options {
-	int width;      /* text width, at least OUTPUT_MIN_WIDTH */
-	bool ascii;     /* ASCII glyphs in charts */
-};
-
-#define OUTPUT_MIN_WIDTH 40
-
-/* Text: occupancy table, the three charts, waves and findings per kernel. */
-void output_text(FILE *out, const struct analysis *items, size_t n, const struct output_options *o);
-/* Renders one analysis as text into a canvas (used by --print and the TUI);
- * returns NULL when out of memory. */
-struct canvas *output_text_canvas(const struct analysis *a, const struct output_options *o);
-/* One object {"kernels":[...]}; false if out of memory. */
-bool output_json(FILE *out, const struct analysis *items, size_t n);
-/* A header row, then one row per kernel. */
-void output_csv(FILE *out, const struct analysis *items, size_t n);
+/* JSON, streamed: {"kernels": [ ... ]} written one kernel object at a time
+ * (jansson builds each), as jansson would indent the whole. kernel: false
+ * when out of memory. end: any says whether a kernel was written. */
+void output_json_begin(FILE *out);
+bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
+void output_json_end(FILE *out, bool any);
+/* CSV: the header row, then a row per kernel; records: a kernel record's
+ * columns (achieved occupancy, duration, cross-check disagreements) after
+ * the others. */
+void output_csv_header(FILE *out, bool records);
+void output_csv_row(FILE *out, const struct analysis *a, bool records);
 /* --list-gpus: devices, then architectures. */
 void output_gpu_list(FILE *out, const struct gpu_db *db);
 

@@ -52,74 +52,69 @@ static void report_columns(FILE *out, const struct analysis *a, bool lead)
 	fputc('\n', out);
 }
 
-void output_csv(FILE *out, const struct analysis *items, size_t n)
+void output_csv_header(FILE *out, bool records)
 {
-	bool records = false;
-
-	/* The report's columns only where a report is involved, so that the
-	 * columns of a launch list stay as they were. */
-	for (size_t i = 0; i < n && !records; i++)
-		records = items[i].report.present;
 	fputs("kernel,gpu,cc,sm_count,grid_size,threads_per_block,registers_per_thread,"
 	      "static_shared_mem_bytes,dynamic_shared_mem_bytes,active_blocks_per_sm,"
 	      "active_warps_per_sm,theoretical_occupancy_pct,limiting_factors,block_limit_warps,"
 	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
 	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error", out);
 	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements\n" : "\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct analysis *a = &items[i];
-		const struct launch *l = &a->launch;
-		char cc[16] = "", factors[80] = "", msg[900];
+}
 
-		field(out, l->kernel, false);
-		field(out, a->gpu.name[0] ? a->gpu.name : l->gpu_name, false);
-		if (a->gpu.name[0])
-			gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
-		fprintf(out, "%s,", cc);
-		if (a->gpu.name[0])
-			fprintf(out, "%d", a->gpu.sm_count);
-		if (!a->ok && a->report.present) {
-			/* What the record lacks stays empty: missing is not zero. */
-			putc(',', out);
-			if (launch_grid_size(l) > 0)
-				fprintf(out, "%lld", (long long)launch_grid_size(l));
-			putc(',', out);
-			if (launch_threads_per_block(l) > 0)
-				fprintf(out, "%d", launch_threads_per_block(l));
-			putc(',', out);
-			if (l->regs_per_thread > 0)
-				fprintf(out, "%d", l->regs_per_thread);
-			fprintf(out, ",%lld,%lld,", (long long)l->static_smem_bytes,
-				(long long)l->dynamic_smem_bytes);
-		} else {
-			fprintf(out, ",%lld,%d,%d,%lld,%lld,", (long long)launch_grid_size(l),
-				launch_threads_per_block(l), l->regs_per_thread,
-				(long long)l->static_smem_bytes, (long long)l->dynamic_smem_bytes);
-		}
-		if (!a->ok) {
-			occ_error_format(&a->error, msg, sizeof(msg));
-			fputs(",,,,,,,,,,,,", out);
-			field(out, msg, !records);
-			if (records)
-				report_columns(out, a, false);
-			continue;
-		}
-		for (int f = 0; f < OCC_N_FACTORS; f++) {
-			if (!occ_is_limiting(&a->r, (enum occ_factor)f))
-				continue;
-			size_t len = strlen(factors);
-			snprintf(factors + len, sizeof(factors) - len, "%s%s", len ? ";" : "",
-				 occ_key(&a->r, (enum occ_factor)f));
-		}
-		fprintf(out, "%d,%d,%.2f,%s,", a->r.active_blocks_per_sm, a->r.active_warps_per_sm,
-			a->r.theoretical_occupancy_pct, factors);
-		for (int f = 0; f < OCC_N_FACTORS; f++)
-			limit(out, a->r.block_limit[f]);
-		fprintf(out, "%.4f,%.2f,%.2f,", a->w.waves_per_sm, a->w.tail_share_pct,
-			a->w.predicted_achieved_pct);
-		if (records)
-			report_columns(out, a, true);
-		else
-			fputc('\n', out);
+void output_csv_row(FILE *out, const struct analysis *a, bool records)
+{
+	const struct launch *l = &a->launch;
+	char cc[16] = "", factors[80] = "", msg[900];
+
+	field(out, l->kernel, false);
+	field(out, a->gpu.name[0] ? a->gpu.name : l->gpu_name, false);
+	if (a->gpu.name[0])
+		gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
+	fprintf(out, "%s,", cc);
+	if (a->gpu.name[0])
+		fprintf(out, "%d", a->gpu.sm_count);
+	if (!a->ok && a->report.present) {
+		/* What the record lacks stays empty: missing is not zero. */
+		putc(',', out);
+		if (launch_grid_size(l) > 0)
+			fprintf(out, "%lld", (long long)launch_grid_size(l));
+		putc(',', out);
+		if (launch_threads_per_block(l) > 0)
+			fprintf(out, "%d", launch_threads_per_block(l));
+		putc(',', out);
+		if (l->regs_per_thread > 0)
+			fprintf(out, "%d", l->regs_per_thread);
+		fprintf(out, ",%lld,%lld,", (long long)l->static_smem_bytes,
+			(long long)l->dynamic_smem_bytes);
+	} else {
+		fprintf(out, ",%lld,%d,%d,%lld,%lld,", (long long)launch_grid_size(l),
+			launch_threads_per_block(l), l->regs_per_thread,
+			(long long)l->static_smem_bytes, (long long)l->dynamic_smem_bytes);
 	}
+	if (!a->ok) {
+		occ_error_format(&a->error, msg, sizeof(msg));
+		fputs(",,,,,,,,,,,,", out);
+		field(out, msg, !records);
+		if (records)
+			report_columns(out, a, false);
+		return;
+	}
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		if (!occ_is_limiting(&a->r, (enum occ_factor)f))
+			continue;
+		size_t len = strlen(factors);
+		snprintf(factors + len, sizeof(factors) - len, "%s%s", len ? ";" : "",
+			 occ_key(&a->r, (enum occ_factor)f));
+	}
+	fprintf(out, "%d,%d,%.2f,%s,", a->r.active_blocks_per_sm, a->r.active_warps_per_sm,
+		a->r.theoretical_occupancy_pct, factors);
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		limit(out, a->r.block_limit[f]);
+	fprintf(out, "%.4f,%.2f,%.2f,", a->w.waves_per_sm, a->w.tail_share_pct,
+		a->w.predicted_achieved_pct);
+	if (records)
+		report_columns(out, a, true);
+	else
+		fputc('\n', out);
 }

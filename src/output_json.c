@@ -4,7 +4,10 @@
 #include "output.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 
+#include "params.h"
+#include "report_launch.h"
 #include "strutil.h"
 
 static json_t *limit_json(int limit)
@@ -129,6 +132,36 @@ static json_t *num_or_null(const struct report_num *v)
 	return v->present ? json_real(v->value) : json_null();
 }
 
+/* Whether the launch is the one the report measured: the parameters that
+ * differ (their launch-list names) and the measured facts dropped with
+ * them. null when the record could not be analysed. */
+static void measured_json(json_t *o, const struct analysis *a)
+{
+	static const struct { unsigned bit; const char *key; } facts[] = {
+		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
+		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
+	};
+	const struct crosscheck_record *p = &a->report;
+	json_t *changed, *dropped;
+
+	if (!a->ok) {
+		json_object_set_new(o, "launch_as_measured", json_null());
+		return;
+	}
+	changed = json_array();
+	dropped = json_array();
+	for (int i = 0; i < PARAM_N; i++)
+		if (p->changed & PARAM_BIT(i))
+			json_array_append_new(changed,
+					      json_string(param_info((enum launch_param)i)->column));
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (p->dropped & facts[i].bit)
+			json_array_append_new(dropped, json_string(facts[i].key));
+	json_object_set_new(o, "launch_as_measured", json_boolean(p->changed == 0));
+	json_object_set_new(o, "changed", changed);
+	json_object_set_new(o, "dropped", dropped);
+}
+
 /* A kernel record's own figures and the cross-check; null where absent. */
 static json_t *report_json(const struct analysis *a)
 {
@@ -156,6 +189,7 @@ static json_t *report_json(const struct analysis *a)
 	json_object_set_new(o, "shared_mem_config_bytes", int_or_null(&p->smem_config_bytes));
 	json_object_set_new(o, "shared_mem_config_used", json_boolean(a->r.smem_config_from_driver));
 	json_object_set_new(o, "driver_shared_mem_per_block_bytes", int_or_null(&p->driver_smem_bytes));
+	measured_json(o, a);
 	if (p->launch_given || !a->ok) {
 		json_decref(dis);
 		json_object_set_new(o, "crosscheck", json_null());
@@ -218,27 +252,34 @@ static json_t *kernel_json(const struct analysis *a)
 	return k;
 }
 
-bool output_json(FILE *out, const struct analysis *items, size_t n)
+void output_json_begin(FILE *out)
 {
-	json_t *root = json_object(), *kernels = json_array();
-	int rc;
+	fputs("{\n  \"kernels\": [", out);
+}
 
-	if (!root || !kernels) {
-		json_decref(root);
-		json_decref(kernels);
+bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
+{
+	json_t *k = kernel_json(a);
+	char *text;
+
+	if (!k)
 		return false;
+	text = json_dumps(k, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(k);
+	if (!text)
+		return false;
+	/* As the object sits in the array of the root, indented twice. */
+	fputs(first ? "\n    " : ",\n    ", out);
+	for (const char *p = text; *p; p++) {
+		fputc(*p, out);
+		if (*p == '\n')
+			fputs("    ", out);
 	}
-	for (size_t i = 0; i < n; i++) {
-		json_t *k = kernel_json(&items[i]);
-		if (!k || json_array_append_new(kernels, k) != 0) {
-			json_decref(kernels);
-			json_decref(root);
-			return false;
-		}
-	}
-	json_object_set_new(root, "kernels", kernels);
-	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	fputc('\n', out);
-	json_decref(root);
-	return rc == 0;
+	free(text);
+	return true;
+}
+
+void output_json_end(FILE *out, bool any)
+{
+	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
 }

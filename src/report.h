@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -102,6 +103,25 @@ struct report {
 bool report_load(const char *path, struct report *r, struct occ_error *err);
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
 		  struct occ_error *err);
+
+/* Receives the kernel records of a report as they are read (report_stream):
+ * each once, in file order, as soon as no later row can change it. The
+ * record is the sink's only during the call: its heap fields (name, per-SM
+ * arrays) are freed afterwards unless the sink took them (set them to NULL).
+ * Its interned strings stay valid until report_done(r). Returning false
+ * stops the reading: report_stream then returns false. */
+struct report_sink {
+	bool (*record)(void *ctx, const struct report *r, struct report_record *rec);
+	void *ctx;
+};
+
+/* Reads a report from the open stream f (read once, start to end, never
+ * seeked: a pipe works), whose first head_len bytes the caller already read
+ * into head. With a sink every record goes to it as it settles and r keeps
+ * only the format, the pool and the counts; without one (NULL) every record
+ * is kept in r, as report_load does. Returns and fills err as report_load. */
+bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
+		   const struct report_sink *sink, struct report *r, struct occ_error *err);
 void report_done(struct report *r);
 
 /* Fills rec->n_sm / sm_achieved_pct from its per-SM active_warps and

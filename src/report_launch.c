@@ -30,8 +30,7 @@
 
 #include "strutil.h"
 
-/* The vendor a record's fields say, or UNKNOWN when they say neither. */
-static enum report_vendor record_vendor(const struct report_record *rec)
+enum report_vendor report_record_vendor(const struct report_record *rec)
 {
 	if (rec->vendor != REPORT_VENDOR_UNKNOWN)
 		return rec->vendor;
@@ -128,10 +127,11 @@ static bool find_named(const struct gpu_db *db, const struct report_record *rec,
 	return false;
 }
 
-static bool choose_gpu(const struct gpu_db *db, const struct report_record *rec,
-		       enum report_vendor v, const struct gpu *given, const char *file,
-		       struct gpu *out, enum report_gpu_source *source, struct occ_error *err)
+bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
+		       const struct gpu *given, const char *file, struct gpu *out,
+		       enum report_gpu_source *source, struct occ_error *err)
 {
+	enum report_vendor v = report_record_vendor(rec);
 	char arch[64];
 	bool found = false;
 
@@ -223,13 +223,13 @@ static bool fill_dims(const struct report_record *rec, const char *file, struct 
 	int64_t v;
 
 	for (int d = 0; d < 3; d++) {
-		if (!(fields & REPORT_LAUNCH_GRID)) {
+		if (!(fields & PARAM_BIT(PARAM_GRID))) {
 			if (!take(&rec->grid[d], INT32_MAX, file, rec->line, "grid",
 				  "grid size", "--grid", &v, err))
 				return false;
 			l->grid[d] = v;
 		}
-		if (!(fields & REPORT_LAUNCH_BLOCK)) {
+		if (!(fields & PARAM_BIT(PARAM_BLOCK))) {
 			/* The --block-size flag's own bound: no GPU allows more per dimension. */
 			if (!take(&rec->block[d], 1 << 16, file, rec->line, "block",
 				  "block (workgroup) size", "--block-size", &v, err))
@@ -245,33 +245,39 @@ static bool fill_amd(const struct report_record *rec, const char *file, struct l
 {
 	int64_t v;
 
-	if (!(fields & REPORT_LAUNCH_REGISTERS)) {
+	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
 		if (!take(&rec->arch_vgprs, 1 << 16, file, rec->line, "vgprs", "VGPR count",
 			  "--registers N", &v, err))
 			return false;
 		l->regs_per_thread = (int)v;
 	}
-	if (!take_or(&rec->accum_vgprs, 1 << 16, 0, file, rec->line, "agprs", &v, err))
-		return false;
-	l->agprs = (int)v;
-	if (!take_or(&rec->sgprs, 1 << 16, 0, file, rec->line, "sgprs", &v, err))
-		return false;
-	l->sgprs = (int)v;
-	if (!take_or(&rec->wave_size, 64, 0, file, rec->line, "wave_size", &v, err))
-		return false;
-	if (v != 0 && v != 32 && v != 64) {
-		occ_error_set(err, OCC_EDATA, file, rec->line, "wave_size",
-			      "a wave size is 32 or 64, not %lld", (long long)v);
-		return false;
+	if (!(fields & PARAM_BIT(PARAM_AGPRS))) {
+		if (!take_or(&rec->accum_vgprs, 1 << 16, 0, file, rec->line, "agprs", &v, err))
+			return false;
+		l->agprs = (int)v;
 	}
-	l->wave_size = (int)v;
-	if (!(fields & REPORT_LAUNCH_STATIC_SMEM)) {
+	if (!(fields & PARAM_BIT(PARAM_SGPRS))) {
+		if (!take_or(&rec->sgprs, 1 << 16, 0, file, rec->line, "sgprs", &v, err))
+			return false;
+		l->sgprs = (int)v;
+	}
+	if (!(fields & PARAM_BIT(PARAM_WAVE_SIZE))) {
+		if (!take_or(&rec->wave_size, 64, 0, file, rec->line, "wave_size", &v, err))
+			return false;
+		if (v != 0 && v != 32 && v != 64) {
+			occ_error_set(err, OCC_EDATA, file, rec->line, "wave_size",
+				      "a wave size is 32 or 64, got %lld", (long long)v);
+			return false;
+		}
+		l->wave_size = (int)v;
+	}
+	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
 		if (!take(&rec->lds_bytes, INT64_MAX, file, rec->line, "lds", "LDS size",
 			  "--shared-mem SIZE", &v, err))
 			return false;
 		l->static_smem_bytes = v;
 	}
-	if (!(fields & REPORT_LAUNCH_DYNAMIC_SMEM))
+	if (!(fields & PARAM_BIT(PARAM_DYNAMIC_SMEM)))
 		l->dynamic_smem_bytes = 0;
 	return true;
 }
@@ -281,25 +287,25 @@ static bool fill_nvidia(const struct report_record *rec, const char *file, struc
 {
 	int64_t v;
 
-	if (!(fields & REPORT_LAUNCH_REGISTERS)) {
+	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
 		if (!take(&rec->registers, 1 << 16, file, rec->line, "registers",
 			  "registers per thread", "--registers N", &v, err))
 			return false;
 		l->regs_per_thread = (int)v;
 	}
-	if (!(fields & REPORT_LAUNCH_STATIC_SMEM)) {
+	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
 		if (!take(&rec->static_smem_bytes, INT64_MAX, file, rec->line, "static_shared_mem",
 			  "static shared memory", "--shared-mem SIZE", &v, err))
 			return false;
 		l->static_smem_bytes = v;
 	}
-	if (!(fields & REPORT_LAUNCH_DYNAMIC_SMEM)) {
+	if (!(fields & PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
 		if (!take(&rec->dynamic_smem_bytes, INT64_MAX, file, rec->line, "dynamic_shared_mem",
 			  "dynamic shared memory", "--dynamic-shared-mem SIZE", &v, err))
 			return false;
 		l->dynamic_smem_bytes = v;
 	}
-	if (!(fields & REPORT_LAUNCH_BARRIERS)) {
+	if (!(fields & PARAM_BIT(PARAM_BARRIERS))) {
 		if (!take_or(&rec->barriers, 16, l->barriers, file, rec->line, "barriers", &v, err))
 			return false;
 		l->barriers = (int)v;
@@ -307,65 +313,131 @@ static bool fill_nvidia(const struct report_record *rec, const char *file, struc
 	return true;
 }
 
-/* The user's values for the fields they gave. */
-static void apply_given(const struct report_launch_given *given, struct launch *l)
+/* The launch with no GPU chosen yet and none of the figures the record must
+ * give: launch_init's are a flag's defaults, never a report's, and a record
+ * refused for lacking one shows 0 there, not a made-up 32. */
+static void blank_launch(const struct report_record *rec, struct launch *l)
 {
-	const struct launch *f = given->launch;
-	unsigned set = f ? given->fields : 0;
+	launch_init(l);
+	l->gpu_name[0] = '\0';
+	memset(l->grid, 0, sizeof(l->grid));
+	memset(l->block, 0, sizeof(l->block));
+	l->regs_per_thread = 0;
+	str_copy(l->kernel, sizeof(l->kernel),
+		 rec->short_name[0] ? rec->short_name : rec->name ? rec->name : "");
+}
 
-	if (set & REPORT_LAUNCH_GRID)
-		memcpy(l->grid, f->grid, sizeof(l->grid));
-	if (set & REPORT_LAUNCH_BLOCK)
-		memcpy(l->block, f->block, sizeof(l->block));
-	if (set & REPORT_LAUNCH_REGISTERS)
-		l->regs_per_thread = f->regs_per_thread;
-	if (set & REPORT_LAUNCH_STATIC_SMEM)
-		l->static_smem_bytes = f->static_smem_bytes;
-	if (set & REPORT_LAUNCH_DYNAMIC_SMEM)
-		l->dynamic_smem_bytes = f->dynamic_smem_bytes;
-	if (set & REPORT_LAUNCH_CARVEOUT)
-		l->carveout_pct = f->carveout_pct;
-	if (set & REPORT_LAUNCH_BARRIERS)
-		l->barriers = f->barriers;
+/* The vendor the record's fields say, else the GPU's. */
+static enum report_vendor vendor_on(const struct report_record *rec, enum gpu_vendor gv)
+{
+	enum report_vendor v = report_record_vendor(rec);
+
+	if (v != REPORT_VENDOR_UNKNOWN)
+		return v;
+	return gv == GPU_AMD ? REPORT_VENDOR_AMD : REPORT_VENDOR_NVIDIA;
+}
+
+bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
+			enum gpu_vendor gv, const char *file, struct launch *l, struct occ_error *err)
+{
+	/* The launch parameters only: the GPU is chosen apart, and with a
+	 * report the kernel name picks records (--kernel), never renames them. */
+	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
+
+	blank_launch(rec, l);
+	if (fields)
+		param_copy(l, given->launch, fields);
+	return fill_dims(rec, file, l, fields, err) &&
+	       (vendor_on(rec, gv) == REPORT_VENDOR_AMD ? fill_amd(rec, file, l, fields, err)
+							: fill_nvidia(rec, file, l, fields, err));
 }
 
 bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 		   const struct report_launch_given *given, const char *file, struct launch *l,
 		   struct gpu *gpu, enum report_gpu_source *source, struct occ_error *err)
 {
-	enum report_vendor v = record_vendor(rec);
-	unsigned fields = given->launch ? given->fields : 0;
-	bool have_gpu = false, ok;
+	enum report_vendor v = report_record_vendor(rec);
+	struct gpu chosen;
 
 	*source = REPORT_GPU_NONE;
-	launch_init(l);
-	/* No GPU until one is chosen: launch_init's default is a flag's default,
-	 * never a report's. */
-	l->gpu_name[0] = '\0';
-	/* Nor do the figures the record must give keep launch_init's values: a
-	 * record refused for lacking one shows 0 there, not a made-up 32. */
-	memset(l->grid, 0, sizeof(l->grid));
-	memset(l->block, 0, sizeof(l->block));
-	l->regs_per_thread = 0;
-	str_copy(l->kernel, sizeof(l->kernel),
-		 rec->short_name[0] ? rec->short_name : rec->name ? rec->name : "");
-	apply_given(given, l);
-	/* A record that says nothing of its vendor is read as the GPU's. */
+	/* A record that says nothing of its vendor is read as the GPU's, so the
+	 * GPU comes first; otherwise the launch's errors come before the GPU's
+	 * (a record lacking a field says so whatever the database knows). */
 	if (v == REPORT_VENDOR_UNKNOWN) {
-		if (!choose_gpu(db, rec, v, given->gpu, file, gpu, source, err))
+		if (!report_choose_gpu(db, rec, given->gpu, file, gpu, source, err)) {
+			blank_launch(rec, l);
 			return false;
-		have_gpu = true;
-		v = gpu_vendor(gpu);
-	}
-	ok = fill_dims(rec, file, l, fields, err) &&
-	     (v == REPORT_VENDOR_AMD ? fill_amd(rec, file, l, fields, err)
-				     : fill_nvidia(rec, file, l, fields, err));
-	if (!ok || (!have_gpu && !choose_gpu(db, rec, v, given->gpu, file, gpu, source, err))) {
-		*source = REPORT_GPU_NONE;
-		return false;
+		}
+		if (!report_launch_fill(rec, given, gpu->arch.vendor, file, l, err)) {
+			*source = REPORT_GPU_NONE;
+			return false;
+		}
+	} else {
+		if (!report_launch_fill(rec, given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
+					file, l, err) ||
+		    !report_choose_gpu(db, rec, given->gpu, file, &chosen, source, err)) {
+			*source = REPORT_GPU_NONE;
+			return false;
+		}
+		*gpu = chosen;
 	}
 	str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
 	return true;
+}
+
+/* The record's own value of one field, when it has it. */
+static bool own(const struct report_int *v, int64_t *out)
+{
+	if (!v->present || v->value < 0)
+		return false;
+	*out = v->value;
+	return true;
+}
+
+unsigned report_launch_own(const struct report_record *rec, enum gpu_vendor gv, struct launch *l)
+{
+	bool amd = vendor_on(rec, gv) == REPORT_VENDOR_AMD;
+	unsigned have = 0;
+	int64_t v, d[3];
+
+	blank_launch(rec, l);
+	if (own(&rec->grid[0], &d[0]) && own(&rec->grid[1], &d[1]) && own(&rec->grid[2], &d[2])) {
+		memcpy(l->grid, d, sizeof(d));
+		have |= PARAM_BIT(PARAM_GRID);
+	}
+	if (own(&rec->block[0], &d[0]) && own(&rec->block[1], &d[1]) && own(&rec->block[2], &d[2])) {
+		for (int i = 0; i < 3; i++)
+			l->block[i] = (int)d[i];
+		have |= PARAM_BIT(PARAM_BLOCK);
+	}
+#define OWN(field, param)                               \
+	do {                                            \
+		if (own(&rec->field, &v)) {             \
+			param_set(l, param, v);         \
+			have |= PARAM_BIT(param);       \
+		}                                       \
+	} while (0)
+	if (amd) {
+		OWN(arch_vgprs, PARAM_REGISTERS);
+		OWN(accum_vgprs, PARAM_AGPRS);
+		OWN(sgprs, PARAM_SGPRS);
+		OWN(wave_size, PARAM_WAVE_SIZE);
+		OWN(lds_bytes, PARAM_STATIC_SMEM);
+		/* The report's LDS is static and dynamic together, read as static. */
+		if (have & PARAM_BIT(PARAM_STATIC_SMEM))
+			have |= PARAM_BIT(PARAM_DYNAMIC_SMEM);
+	} else {
+		OWN(registers, PARAM_REGISTERS);
+		OWN(static_smem_bytes, PARAM_STATIC_SMEM);
+		OWN(dynamic_smem_bytes, PARAM_DYNAMIC_SMEM);
+		OWN(barriers, PARAM_BARRIERS);
+		/* No report says the carveout the kernel asked for, but the
+		 * configuration it measured came of it: as loaded it is the
+		 * default, and any other is a change. */
+		have |= PARAM_BIT(PARAM_CARVEOUT);
+	}
+#undef OWN
+	return have;
 }
 
 /* Length of s without trailing blanks. */
@@ -408,4 +480,25 @@ int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_
 		return 0;
 	gpu->sm_count = (int)(rec->sm_count.value / per_unit);
 	return db;
+}
+
+bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
+			 const struct gpu *given)
+{
+	/* The report says nothing of its GPU: any is a stand-in. */
+	if (!own && !has_arch(rec) && !names_device(rec->device))
+		return false;
+	if (has_arch(rec) && !same_arch(rec, given))
+		return true;
+	if (own && (own->arch.vendor != given->arch.vendor ||
+		    strcmp(own->arch.arch, given->arch.arch) != 0 ||
+		    own->arch.cc_major != given->arch.cc_major ||
+		    own->arch.cc_minor != given->arch.cc_minor))
+		return true;
+	/* The same architecture: another device only if its size differs from
+	 * the one the report measured (or, with no count in the report, from
+	 * the device it names). */
+	if (rec->sm_count.present)
+		return device_units_as_reported(given) != rec->sm_count.value;
+	return own && names_device(rec->device) && own->sm_count != given->sm_count;
 }

@@ -8,24 +8,15 @@
 #include "error.h"
 #include "gpu.h"
 #include "launch.h"
+#include "params.h"
 #include "report.h"
 
-/* Launch fields the user gave (flags): they override the record's values and
- * stand in for values the record lacks. */
-enum report_launch_field {
-	REPORT_LAUNCH_GRID = 1u << 0,
-	REPORT_LAUNCH_BLOCK = 1u << 1,
-	REPORT_LAUNCH_REGISTERS = 1u << 2,     /* AMD: arch VGPRs */
-	REPORT_LAUNCH_STATIC_SMEM = 1u << 3,   /* AMD: LDS */
-	REPORT_LAUNCH_DYNAMIC_SMEM = 1u << 4,
-	REPORT_LAUNCH_CARVEOUT = 1u << 5,
-	REPORT_LAUNCH_BARRIERS = 1u << 6,
-};
-
+/* What the user gave (flags, or the explorer's what-if): their values
+ * override the record's and stand in for values the record lacks. */
 struct report_launch_given {
-	const struct gpu *gpu;        /* --gpu, resolved; NULL: the record's own device */
-	const struct launch *launch;  /* values of the fields in `fields` (NULL if none) */
-	unsigned fields;              /* enum report_launch_field bits */
+	const struct gpu *gpu;        /* PARAM_GPU, resolved; NULL: the record's own device */
+	const struct launch *launch;  /* values of the parameters in `fields` (NULL if none) */
+	unsigned fields;              /* PARAM_BIT of each launch parameter given (params.h) */
 };
 
 /* How the GPU of a record was chosen. */
@@ -49,6 +40,31 @@ enum report_gpu_source {
 bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 		   const struct report_launch_given *given, const char *file, struct launch *l,
 		   struct gpu *gpu, enum report_gpu_source *source, struct occ_error *err);
+
+/* The two halves of report_launch. The GPU alone (given, else the device
+ * the report names, else the arch's: as report_launch says). */
+bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
+		       const struct gpu *given, const char *file, struct gpu *out,
+		       enum report_gpu_source *source, struct occ_error *err);
+/* The launch alone, for a record run on a GPU of vendor v (the record's own
+ * vendor wins when it says one: report_launch refuses the mismatch first). */
+bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
+			enum gpu_vendor v, const char *file, struct launch *l, struct occ_error *err);
+/* The launch parameters the record itself gives (PARAM_BIT), with their
+ * values in l (launch_init's elsewhere): the launch as measured, for the
+ * question "is this still the record's launch?" (session.c). */
+unsigned report_launch_own(const struct report_record *rec, enum gpu_vendor v, struct launch *l);
+/* The vendor the record's fields say, or REPORT_VENDOR_UNKNOWN. */
+enum report_vendor report_record_vendor(const struct report_record *rec);
+
+/* Whether given is another GPU than the one rec ran on, in what the
+ * measurement depends on: another architecture, or another SM (CU) count
+ * than the report's (than own's, the device the report names, when it has
+ * no count). A GPU for a record that says nothing of its own only stands in
+ * (false). own: the record's own GPU (report_choose_gpu without one given),
+ * NULL when it has none. */
+bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
+			 const struct gpu *given);
 
 /* True when the record names its device (not just an ordinal like "0") and
  * the database does not know it, so that source fell back to the arch. */

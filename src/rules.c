@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "params.h"
 #include "report_launch.h"
 #include "strutil.h"
 #include "tuning.h"
@@ -57,53 +58,6 @@ static void more(struct finding *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* How the factor's block limit is derived, in numbers. */
-static void derivation(const struct gpu_arch *a, const struct occ_input *in,
-		       const struct occ_result *r, enum occ_factor f, char *buf, size_t size)
-{
-	int lim = r->block_limit[f];
-
-	switch (f) {
-	case OCC_WARPS:
-		snprintf(buf, size, "%d warps per SM / %d warps per block (%d threads) = %d block%s",
-			 a->max_warps_per_sm, r->warps_per_block, in->threads_per_block, lim, S(lim));
-		break;
-	case OCC_BLOCKS:
-		snprintf(buf, size, "the SM holds at most %d blocks", a->max_blocks_per_sm);
-		break;
-	case OCC_REGISTERS: {
-		int per_part = a->regs_per_sm / a->sm_subpartitions;
-		int warps_per_part = r->regs_per_warp_allocated ? per_part / r->regs_per_warp_allocated : 0;
-		snprintf(buf, size,
-			 "%d registers x %d threads = %d per warp, allocated as %d (unit %d); "
-			 "%d registers / %d sub-partitions / %d = %d warps each, x %d = %d warps "
-			 "/ %d warps per block = %d block%s",
-			 in->regs_per_thread, a->warp_size, in->regs_per_thread * a->warp_size,
-			 r->regs_per_warp_allocated, a->reg_alloc_unit, a->regs_per_sm,
-			 a->sm_subpartitions, r->regs_per_warp_allocated, warps_per_part,
-			 a->sm_subpartitions, warps_per_part * a->sm_subpartitions,
-			 r->warps_per_block, lim, S(lim));
-		break;
-	}
-	case OCC_SHARED_MEM:
-		snprintf(buf, size,
-			 "%lld bytes static + %lld dynamic + %d reserved = %lld, allocated as %lld "
-			 "(unit %d); %lld bytes configured / %lld = %d block%s",
-			 (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes,
-			 a->smem_reserved_per_block_bytes,
-			 (long long)(in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes),
-			 (long long)r->allocated_smem_per_block, a->smem_alloc_unit_bytes,
-			 (long long)r->smem_config_bytes, (long long)r->allocated_smem_per_block, lim, S(lim));
-		break;
-	case OCC_BARRIERS:
-		snprintf(buf, size, "%d barriers per SM / %d per block = %d block%s",
-			 a->barriers_per_sm, in->barriers, lim, S(lim));
-		break;
-	default:
-		buf[0] = '\0';
-	}
-}
-
 static void format_param(enum tuning_param p, int64_t v, char *buf, size_t size)
 {
 	if (p == TUNING_SHARED_MEM)
@@ -117,7 +71,7 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
 	struct tuning_step steps[OCC_N_FACTORS];
-	char names[96] = "", title[sizeof(names) + 64], buf[400], from[32], to[32];
+	char names[96] = "", title[sizeof(names) + 64], from[32], to[32];
 	int n = tuning_steps(a, ri->in, r, steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
@@ -138,9 +92,12 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 		return;
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
-		derivation(a, ri->in, r, t->factor, buf, sizeof(buf));
-		more(f, " %c%s: %s.", toupper((unsigned char)occ_label(r, t->factor)[0]),
-		     occ_label(r, t->factor) + 1, buf);
+		int lim = r->block_limit[t->factor];
+
+		/* The arithmetic is derive.c's, shown when the finding expands. */
+		more(f, " %c%s allow%s %d block%s per SM.",
+		     toupper((unsigned char)occ_label(r, t->factor)[0]), occ_label(r, t->factor) + 1,
+		     t->factor == OCC_SHARED_MEM ? "s" : "", lim, S(lim));
 		format_param(t->param, t->from, from, sizeof(from));
 		if (t->has_gain) {
 			format_param(t->param, t->to, to, sizeof(to));
@@ -270,44 +227,6 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
-/* AMD: why a factor allows the waves per SIMD it does, in AMD's units. */
-static void amd_derivation(const struct gpu_arch *a, const struct occ_input *in,
-			   const struct occ_result *r, enum occ_factor f, char *buf, size_t size)
-{
-	const struct amd_arch *m = &a->amd;
-	const struct amd_result *x = &r->amd;
-	int file = x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
-
-	switch (f) {
-	case OCC_REGISTERS:
-		snprintf(buf, size, "%d VGPRs%s per work-item, allocated as %d; %d per SIMD lane / %d "
-			 "= %d waves per SIMD", in->regs_per_thread,
-			 in->agprs ? " + AGPRs" : "", x->vgprs_allocated, file, x->vgprs_allocated,
-			 x->wave_limit[AMD_VGPRS]);
-		break;
-	case OCC_SHARED_MEM:
-		snprintf(buf, size, "%lld bytes of LDS per workgroup, allocated as %lld; %lld bytes / "
-			 "%lld = %d workgroups", (long long)(in->static_smem_bytes + in->dynamic_smem_bytes),
-			 (long long)x->lds_allocated, (long long)a->smem_per_sm_bytes,
-			 (long long)x->lds_allocated, x->workgroup_limit[AMD_LDS]);
-		break;
-	case OCC_BARRIERS:
-		snprintf(buf, size, "%d SGPRs per wave, allocated as %d; %d per SIMD / %d = %d waves per SIMD",
-			 in->sgprs, x->sgprs_allocated, m->sgprs_per_simd, x->sgprs_allocated,
-			 x->wave_limit[AMD_SGPRS]);
-		break;
-	case OCC_WARPS:
-		snprintf(buf, size, "%d wave slots per SIMD x %d SIMDs / %d waves per workgroup = %d "
-			 "workgroups", m->max_waves_per_simd, amd_simds_per_unit(m), x->waves_per_workgroup,
-			 x->workgroup_limit[AMD_WAVES]);
-		break;
-	default:
-		snprintf(buf, size, "a %s holds at most %d workgroups of more than one wave",
-			 amd_unit_name(m), a->max_blocks_per_sm);
-		break;
-	}
-}
-
 /* AMD: the limiting factors in waves per SIMD, and the nearest change that
  * gains occupancy ("VGPRs 136 -> 128: 3 -> 4 waves per SIMD"). */
 static void amd_limiter(struct sink *s, const struct rules_input *ri)
@@ -316,7 +235,7 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	const struct occ_result *r = ri->r;
 	const struct amd_result *x = &r->amd;
 	struct tuning_step steps[OCC_N_FACTORS];
-	char names[96] = "", title[sizeof(names) + 64], buf[400];
+	char names[96] = "", title[sizeof(names) + 64];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
 	bool full = x->waves_per_simd == x->max_waves_per_simd;
 	struct finding *f;
@@ -341,8 +260,9 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
-		amd_derivation(a, ri->in, r, (enum occ_factor)i, buf, sizeof(buf));
-		more(f, " %s: %s.", occ_label(r, (enum occ_factor)i), buf);
+		/* The arithmetic is derive.c's, shown when the finding expands. */
+		more(f, " %s: %d waves per SIMD, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
+		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], r->block_limit[i], S(r->block_limit[i]));
 	}
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
@@ -595,8 +515,52 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		       "within blocks");
 }
 
+/* A what-if of a measured launch: what changed, and what of the
+ * measurement no longer holds for it. */
+static void whatif(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
+		   const struct crosscheck_record *rep, const struct launch *measured,
+		   const struct launch *l)
+{
+	struct finding *f;
+	char was[64], now[64];
+	int listed = 0;
+
+	f = add(s, "whatif", RULES_INFO, "A what-if of the measured launch", "This is not the "
+		"launch the report measured:");
+	for (int p = 0; p < PARAM_GPU; p++) {
+		if (!(rep->changed & PARAM_BIT(p)))
+			continue;
+		param_write(measured, (enum launch_param)p, was, sizeof(was));
+		param_write(l, (enum launch_param)p, now, sizeof(now));
+		more(f, "%s %s changed from %s to %s", listed++ ? "," : "",
+		     param_label((enum launch_param)p, gpu->arch.vendor), was, now);
+	}
+	if (rep->changed & PARAM_BIT(PARAM_GPU))
+		more(f, "%s the GPU is %s (%d %s), not the one measured", listed++ ? "," : "",
+		     gpu->name, gpu->sm_count, gpu_units(&gpu->arch));
+	more(f, ".");
+	if (rep->dropped & MEASURED_SMEM_CONFIG)
+		more(f, " The driver chose %lld KB of shared memory per SM for the measured launch; "
+		     "it may choose another for this one, so occview applies the runtime's rule "
+		     "as cudaOccupancyMaxActiveBlocksPerMultiprocessor does (%s: %lld KB).",
+		     (long long)(rep->smem_config_bytes.value / 1024),
+		     l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? "the default carveout"
+								: "the carveout given",
+		     (long long)(r->smem_config_bytes / 1024));
+	if (rep->dropped & MEASURED_CROSSCHECK)
+		more(f, " The profiler's own limits and theoretical occupancy are of the measured "
+		     "launch, so nothing is cross-checked.");
+	if (rep->dropped & MEASURED_ACHIEVED)
+		more(f, " What was measured (achieved occupancy, duration, per-SM values) is of the "
+		     "measured launch, not of this one.");
+	if (rep->dropped & MEASURED_DEVICE)
+		more(f, " The report's device and its SM count are of the GPU it ran on, not of "
+		     "this one.");
+}
+
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
-		 const struct crosscheck_record *rep, struct finding *out, int n)
+		 const struct crosscheck_record *rep, const struct launch *measured,
+		 const struct launch *l, struct finding *out, int n)
 {
 	struct sink s = { out, n };
 	char shown[sizeof(rep->device) * 4];
@@ -605,8 +569,11 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		return n;
 	/* Disagreements first: they must find room. */
 	crosscheck_rules(&s, gpu, r, &rep->check);
-	achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
-		     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);
+	if (measured && rep->changed)
+		whatif(&s, gpu, r, rep, measured, l);
+	if (!(rep->dropped & MEASURED_ACHIEVED))
+		achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
+			     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);
 	if (rep->db_sm_count > 0)
 		add(&s, "report_sm_count", RULES_INFO, "The report's SM count differs from the database's",
 		    "The report says %lld %s; the database has %d for %s. occview uses the report's "

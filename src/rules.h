@@ -7,6 +7,7 @@
 
 #include "crosscheck.h"
 #include "gpu.h"
+#include "launch.h"
 #include "occupancy.h"
 #include "waves.h"
 
@@ -33,7 +34,11 @@ struct rules_input {
 int rules_evaluate(const struct rules_input *ri, struct finding *out);
 
 /* A kernel record's findings, appended to out[0..n) (room for
- * RULES_MAX_FINDINGS) and sorted with them; returns the new count:
+ * RULES_MAX_FINDINGS) and sorted with them; returns the new count. measured:
+ * the record's own launch when l is a what-if of it (rep->changed), else
+ * NULL:
+ *  - "whatif" (info): the parameters changed from the measured launch and
+ *    the measured facts dropped with it (rep->dropped), and why;
  *  - "crosscheck" (warning): one per value where Nsight Compute and occview
  *    disagree, naming the field and both values; never dropped (when room
  *    runs out the last one lists the rest);
@@ -44,7 +49,8 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out);
  *  - "driver_smem_config" (info): the configuration the driver chose;
  *  - "device_unknown" (info): the report's device is not in the database. */
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
-		 const struct crosscheck_record *rep, struct finding *out, int n);
+		 const struct crosscheck_record *rep, const struct launch *measured,
+		 const struct launch *l, struct finding *out, int n);
 
 const char *rules_severity_key(enum rules_severity s);
 

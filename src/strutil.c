@@ -180,46 +180,230 @@ bool str_is_binary(const char *text, size_t len, long *at)
 	return false;
 }
 
-char *str_read_file(const char *path, size_t max_bytes, size_t *len, struct occ_error *err)
+char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len,
+		    size_t max_bytes, size_t *len, struct occ_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	size_t cap = head_len + 65536, n = head_len;
+	char *buf = malloc(cap);
 
-	if (!f) {
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+	if (!buf) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
 		return NULL;
 	}
+	if (head_len)
+		memcpy(buf, head, head_len);
 	for (;;) {
+		size_t got;
+
 		if (n + 4096 + 1 > cap) {
-			size_t ncap = cap ? cap * 2 : 65536;
+			size_t ncap = cap * 2;
 			char *nb = realloc(buf, ncap);
 			if (!nb) {
-				occ_error_set(err, OCC_EDATA, path, 0, NULL, "out of memory");
+				occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
 				goto fail;
 			}
 			buf = nb;
 			cap = ncap;
 		}
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
+		got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
 		if (n > max_bytes) {
-			occ_error_set(err, OCC_EDATA, path, 0, NULL, "file larger than %zu bytes", max_bytes);
+			occ_error_set(err, OCC_EDATA, name, 0, NULL, "file larger than %zu bytes",
+				      max_bytes);
 			goto fail;
 		}
 		if (got == 0)
 			break;
 	}
 	if (ferror(f)) {
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot read: %s", strerror(errno));
+		occ_error_set(err, OCC_ENOINPUT, name, 0, NULL, "cannot read: %s", strerror(errno));
 		goto fail;
 	}
-	fclose(f);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
 fail:
-	fclose(f);
 	free(buf);
 	return NULL;
+}
+
+char *str_read_file(const char *path, size_t max_bytes, size_t *len, struct occ_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+
+	if (!f) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	buf = str_read_rest(f, path, NULL, 0, max_bytes, len, err);
+	fclose(f);
+	return buf;
+}
+
+size_t str_utf8_next(const char *s, uint32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+	uint32_t v;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return p[0] ? 1 : 0;
+	}
+	if (p[0] >= 0xC2 && p[0] <= 0xDF) {
+		n = 2;
+		v = p[0] & 0x1F;
+	} else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
+		n = 3;
+		v = p[0] & 0x0F;
+	} else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
+		n = 4;
+		v = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		v = v << 6 | (p[i] & 0x3F);
+	}
+	/* Overlong forms, surrogates and past U+10FFFF are not UTF-8. */
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10FFFF)) ||
+	    (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+/* Ranges of code points, sorted, for a binary search. */
+struct cp_range {
+	uint32_t first, last;
+};
+
+static bool in_ranges(uint32_t cp, const struct cp_range *r, size_t n)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cp < r[mid].first)
+			hi = mid;
+		else if (cp > r[mid].last)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+int str_cp_width(uint32_t cp)
+{
+	/* Combining marks and format characters: drawn on the cell before. */
+	static const struct cp_range zero[] = {
+		{ 0x0300, 0x036F }, { 0x0483, 0x0489 }, { 0x0591, 0x05BD }, { 0x05BF, 0x05BF },
+		{ 0x05C1, 0x05C2 }, { 0x05C4, 0x05C5 }, { 0x05C7, 0x05C7 }, { 0x0610, 0x061A },
+		{ 0x064B, 0x065F }, { 0x0670, 0x0670 }, { 0x06D6, 0x06DC }, { 0x06DF, 0x06E4 },
+		{ 0x06E7, 0x06E8 }, { 0x06EA, 0x06ED }, { 0x0900, 0x0902 }, { 0x093A, 0x093A },
+		{ 0x093C, 0x093C }, { 0x0941, 0x0948 }, { 0x094D, 0x094D }, { 0x0951, 0x0957 },
+		{ 0x0E31, 0x0E31 }, { 0x0E34, 0x0E3A }, { 0x0E47, 0x0E4E }, { 0x1AB0, 0x1AFF },
+		{ 0x1DC0, 0x1DFF }, { 0x200B, 0x200F }, { 0x202A, 0x202E }, { 0x2060, 0x2064 },
+		{ 0x20D0, 0x20FF }, { 0x302A, 0x302D }, { 0x3099, 0x309A }, { 0xFE00, 0xFE0F },
+		{ 0xFE20, 0xFE2F }, { 0xFEFF, 0xFEFF }, { 0xE0100, 0xE01EF },
+	};
+	/* East Asian Wide and Fullwidth (Unicode's EastAsianWidth.txt, W and F),
+	 * and the emoji blocks terminals draw two cells wide. */
+	static const struct cp_range wide[] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A }, { 0x23E9, 0x23EC },
+		{ 0x23F0, 0x23F0 }, { 0x23F3, 0x23F3 }, { 0x25FD, 0x25FE }, { 0x2614, 0x2615 },
+		{ 0x2648, 0x2653 }, { 0x267F, 0x267F }, { 0x2693, 0x2693 }, { 0x26A1, 0x26A1 },
+		{ 0x26AA, 0x26AB }, { 0x26BD, 0x26BE }, { 0x26C4, 0x26C5 }, { 0x26CE, 0x26CE },
+		{ 0x26D4, 0x26D4 }, { 0x26EA, 0x26EA }, { 0x26F2, 0x26F3 }, { 0x26F5, 0x26F5 },
+		{ 0x26FA, 0x26FA }, { 0x26FD, 0x26FD }, { 0x2705, 0x2705 }, { 0x270A, 0x270B },
+		{ 0x2728, 0x2728 }, { 0x274C, 0x274C }, { 0x274E, 0x274E }, { 0x2753, 0x2755 },
+		{ 0x2757, 0x2757 }, { 0x2795, 0x2797 }, { 0x27B0, 0x27B0 }, { 0x27BF, 0x27BF },
+		{ 0x2B1B, 0x2B1C }, { 0x2B50, 0x2B50 }, { 0x2B55, 0x2B55 }, { 0x2E80, 0x303E },
+		{ 0x3041, 0x3247 }, { 0x3250, 0x4DBF }, { 0x4E00, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F },
+		{ 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 }, { 0x16FE0, 0x16FE4 }, { 0x17000, 0x18CFF },
+		{ 0x1B000, 0x1B2FF }, { 0x1F004, 0x1F004 }, { 0x1F0CF, 0x1F0CF }, { 0x1F18E, 0x1F18E },
+		{ 0x1F191, 0x1F19A }, { 0x1F200, 0x1F251 }, { 0x1F300, 0x1F64F }, { 0x1F680, 0x1F6FF },
+		{ 0x1F7E0, 0x1F7EB }, { 0x1F90C, 0x1F9FF }, { 0x1FA70, 0x1FAFF }, { 0x20000, 0x2FFFD },
+		{ 0x30000, 0x3FFFD },
+	};
+
+	if (cp < 0x300)
+		return cp >= 0x20 && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0) ? 1 : 0;
+	if (in_ranges(cp, zero, sizeof(zero) / sizeof(zero[0])))
+		return 0;
+	return in_ranges(cp, wide, sizeof(wide) / sizeof(wide[0])) ? 2 : 1;
+}
+
+size_t str_display_width(const char *s)
+{
+	size_t w = 0;
+
+	while (*s) {
+		uint32_t cp;
+		size_t n = str_utf8_next(s, &cp);
+
+		if (n == 0) {
+			/* shown as its \xNN escape */
+			w += 4;
+			s++;
+			continue;
+		}
+		w += cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ? 4 :
+		     (size_t)str_cp_width(cp);
+		s += n;
+	}
+	return w;
+}
+
+int str_wrap(const char *text, int first_width, int width,
+	     void (*line)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	const char *p = text;
+	int lines = 0;
+
+	if (width < 1)
+		width = 1;
+	do {
+		int room = lines == 0 && first_width > 0 ? first_width : width;
+		const char *q = p, *brk = NULL;
+		int cells = 0;
+
+		/* The longest run that fits, ending at a space where one is. */
+		while (*q) {
+			uint32_t cp;
+			size_t n = str_utf8_next(q, &cp);
+			int w = n == 0 ? 4 : cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)
+				? 4 : str_cp_width(cp);
+
+			if (cells + w > room && cells > 0)
+				break;
+			if (*q == ' ')
+				brk = q;
+			q += n ? n : 1;
+			cells += w;
+		}
+		if (*q == ' ' || !*q)
+			brk = q;
+		else if (!brk || brk == p)
+			brk = q;      /* a word longer than the line: cut it */
+		/* The trailing spaces of the line are not shown. */
+		{
+			const char *e = brk;
+
+			while (e > p && e[-1] == ' ')
+				e--;
+			line(ctx, p, (size_t)(e - p));
+		}
+		lines++;
+		p = brk;
+		while (*p == ' ')
+			p++;
+	} while (*p);
+	return lines;
 }

@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -20,6 +22,30 @@ void str_sanitize(const char *in, char *out, size_t size);
 /* True when the bytes hold a NUL or are not UTF-8: binary input. *at (if not
  * NULL) gets the 1-based line of the first such byte. */
 bool str_is_binary(const char *text, size_t len, long *at);
+/* The code point at s and the bytes it takes; 0 when s is at its end or at
+ * bytes that are not UTF-8. */
+size_t str_utf8_next(const char *s, uint32_t *cp);
+/* The terminal cells a code point takes: 0 for combining marks and format
+ * characters, 2 for East Asian wide and fullwidth ones, else 1 (controls 0:
+ * they are never drawn raw). */
+int str_cp_width(uint32_t cp);
+/* The cells text takes once drawn: each character's width, and 4 for each
+ * byte or control character drawn as its \xNN escape (str_sanitize). The
+ * one measure of width for wrapping and cutting. */
+size_t str_display_width(const char *s);
+/* The one word wrap: text in lines of at most width cells (display width,
+ * as str_display_width measures), broken at spaces; a word longer than a
+ * line is cut between characters. The first line may have its own width
+ * (first_width > 0: a hanging indent). line() gets each line's bytes
+ * without the spaces around the break; returns the lines. Empty text is
+ * one empty line. */
+int str_wrap(const char *text, int first_width, int width,
+	     void (*line)(void *ctx, const char *s, size_t len), void *ctx);
+/* Reads the rest of the open stream f (at most max_bytes in all) after the
+ * head_len bytes of it already read into head: the whole text, in a
+ * NUL-terminated heap buffer. name is for messages. */
+char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len,
+		    size_t max_bytes, size_t *len, struct occ_error *err);
 /* Reads a whole file (at most max_bytes) into a NUL-terminated heap buffer. */
 char *str_read_file(const char *path, size_t max_bytes, size_t *len, struct occ_error *err);
 

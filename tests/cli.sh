@@ -45,7 +45,7 @@ expect 66 "cannot open" -- --print /nonexistent/launch.occ
 
 # The embedded default: H100 SXM, 256 threads, 32 registers, 1.5 waves.
 expect 0 "Theoretical occupancy   100.0%" -- --print
-expect 0 "Waves per SM     1.50" -- --print
+expect 0 "1.50 per SM, 1 full" -- --print
 
 # A launch that cannot run is a result, not an error.
 expect 0 "cannot run" -- --print --gpu H100 --block-size 1024 --registers 255
@@ -57,11 +57,11 @@ expect 0 '"block_limit_registers": 1,' -- --format json --gpu H20 --block-size 2
 expect 0 '"theoretical_occupancy_pct": 12.5,' -- --format json --gpu H20 --block-size 256 \
 	--registers 255 --dynamic-shared-mem 230400 --grid 78
 # Nsight Compute, Turing: waves per SM 12.80 on a 40-SM T4, from a launch file.
-expect 0 "Waves per SM     12.80" -- --print "$TESTDATA/launch_t4.occ"
-expect 0 "Kernel register_tiling" -- --print "$TESTDATA/launch_t4.occ"
+expect 0 "12.80 per SM, 12 full" -- --print "$TESTDATA/launch_t4.occ"
+expect 0 "Kernel  register_tiling" -- --print "$TESTDATA/launch_t4.occ"
 # Flags override the file.
-expect 0 "64 registers/thread" -- --print "$TESTDATA/launch_t4.occ"
-expect 0 "32 registers/thread" -- --print --registers 32 "$TESTDATA/launch_t4.occ"
+expect 0 ", 64 registers," -- --print "$TESTDATA/launch_t4.occ"
+expect 0 ", 32 registers," -- --print --registers 32 "$TESTDATA/launch_t4.occ"
 
 # A launch list: valid rows computed, each bad row reported, status 65.
 expect 65 "launches.csv:4: registers" -- --format csv "$TESTDATA/launches.csv"

@@ -80,42 +80,39 @@ json blocks_per_wave 912 -- $mi300x
 expect 0 '"limiting_factors": \[$' -- --format json $mi300x
 expect 0 '^          "lds"$' -- --format json $mi300x
 
+# --print is the explorer's panes, framed: each line between "|" borders.
 for w in 80 120; do
-	expect 0 "^GPU     Instinct MI300X (gfx942, CDNA3), 304 CUs$" -- --print --width $w $mi300x
-	expect 0 "grid 2000 workgroups (2000x1x1), workgroup 256 work-items (256x1x1)," -- \
+	expect 0 "Kernel  default on Instinct MI300X (gfx942, CDNA3), 304 CUs" -- \
 		--print --width $w $mi300x
-	expect 0 "wave64 (gfx942's default)" -- --print --width $w $mi300x
-	expect 0 "128 VGPRs and 0 AGPRs per work-item" -- --print --width $w $mi300x
-	expect 0 "96 SGPRs per wave" -- --print --width $w $mi300x
-	expect 0 "LDS 20480 B static + 0 B dynamic per workgroup" -- --print --width $w $mi300x
-	expect 0 "^  Workgroups per CU           3$" -- --print --width $w $mi300x
-	expect 0 "^  Waves per CU               12 of 32$" -- --print --width $w $mi300x
-	expect 0 "^  Waves per SIMD              3 of 8$" -- --print --width $w $mi300x
-	expect 0 "^  Theoretical occupancy    37.5%$" -- --print --width $w $mi300x
+	expect 0 "Launch  grid 2000, workgroup 256, wave64 (gfx942's default), 128 VGPRs," -- \
+		--print --width $w $mi300x
+	expect 0 "|Workgroups per CU           3 " -- --print --width $w $mi300x
+	expect 0 "|Waves per CU               12 of 32 " -- --print --width $w $mi300x
+	expect 0 "|Waves per SIMD              3 of 8 " -- --print --width $w $mi300x
+	expect 0 "|Theoretical occupancy    37.5% " -- --print --width $w $mi300x
 	# Rows: waves per SIMD, workgroups per CU, per workgroup (VGPRs: 128 x 4
 	# waves = 512 per lane; SGPRs: 96 x 4 = 384), total (512 x 4 SIMDs = 2048;
 	# 800 x 4 = 3200).
-	expect 0 "^    wave slots     8     8       4 wave " -- --print --width $w $mi300x
-	expect 0 "^    workgroups    16    16       1 wg " -- --print --width $w $mi300x
-	expect 0 "^    VGPRs          4     4     512 vgpr .* 2048$" -- --print --width $w $mi300x
-	expect 0 "^  \* LDS            3     3   20480 B .* 65536$" -- --print --width $w $mi300x
-	expect 0 "^    SGPRs          8     8     384 sgpr .* 3200$" -- --print --width $w $mi300x
-	expect 0 "128 per work-item (granule 8), x 4 waves = 512 per workgroup" -- \
-		--print --width $w $mi300x
-	expect 0 "^  LDS      20480 B per workgroup (granule 512 B), of 65536 B per CU" -- \
-		--print --width $w $mi300x
-	expect 0 "^GPU limits (per CU unless said)$" -- --print --width $w $mi300x
-	expect 0 "^  Waves      4 SIMDs x 8 slots = 32, wave64 only$" -- --print --width $w $mi300x
-	expect 0 "800 per SIMD (granule 1), 108 per wave" -- --print --width $w $mi300x
-	expect 0 "^  Workgroups per wave  912 (304 CUs x 3)$" -- --print --width $w $mi300x
-	expect 0 "^  Grid waves           2.19 (2 full, partial wave of 176 workgroups)$" -- \
-		--print --width $w $mi300x
+	expect 0 "|  wave slots     8    8       4 wave " -- --print --width $w $mi300x
+	expect 0 "|  workgroups    16   16       1 wg " -- --print --width $w $mi300x
+	expect 0 "|  VGPRs          4    4     512 vgpr .* 1536/2048" -- --print --width $w $mi300x
+	expect 0 "|\* LDS            3    3   20480 B .*61440/65536" -- --print --width $w $mi300x
+	expect 0 "|  SGPRs          8    8     384 sgpr .* 1152/3200" -- --print --width $w $mi300x
+	expect 0 "128 per work-item (granule 8)" -- --print --width $w $mi300x
+	expect 0 "x 4 waves = 512 per workgroup" -- --print --width $w $mi300x
+	expect 0 "912 workgroups (304 CUs x 3)" -- --print --width $w $mi300x
+	expect 0 "a partial wave of 176 workgroups" -- --print --width $w $mi300x
 	# NVIDIA's words are gone.
 	for word in "SMs" "cc gfx" "registers/thread" "barrier" "warp" "cudaOccupancy" \
 		"per SM" "Configuration" "blocks"; do
 		absent "$word" -- --print --width $w $mi300x
 	done
 done
+# One column at 80: every line of the table whole.
+expect 0 "20480 B per workgroup (granule 512 B)" -- --print --width 80 $mi300x
+expect 0 "4 SIMDs x 8 wave slots, 16 workgroups" -- --print --width 80 $mi300x
+expect 0 "96 per wave (granule 1), x 4 waves = 384 per workgroup" -- --print --width 80 $mi300x
+expect 0 "2.19 per CU, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
 # Nothing wider than the width.
 "$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1
 if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
@@ -128,13 +125,13 @@ mfma="--gpu mi300x --block-size 512 --vgprs 34 --agprs 64"
 json registers_per_warp_allocated 104 -- $mfma
 json block_limit_vgprs 2 -- $mfma
 json waves_per_simd 4 -- $mfma
-expect 0 "34 VGPRs and 64 AGPRs per work-item" -- --print $mfma
-expect 0 "104 per work-item (34 VGPRs rounded up to 4, then 64 AGPRs, in" -- --print $mfma
-expect 0 "^  Waves per SIMD              4 of 8$" -- --print $mfma
-expect 0 "^  \* VGPRs          4     2     832 vgpr " -- --print $mfma
+expect 0 "64 AGPRs, SGPRs not given" -- --print $mfma
+expect 0 "104 per work-item (34 VGPRs rounded up to 4, then 64 AGPRs," -- --print $mfma
+expect 0 "|Waves per SIMD              4 of 8 " -- --print $mfma
+expect 0 "|\* VGPRs          4    2     832 vgpr " -- --print $mfma
 # SGPRs not given (0) are not counted: no SGPR limit in the JSON or the table.
 json block_limit_sgprs null -- $mfma
-expect 0 "^    SGPRs          -     -  (not given: not counted)$" -- --print $mfma
+expect 0 "|  SGPRs          -    -  not given: not counted (--sgprs N)" -- --print $mfma
 
 # ---------------------------------------------------------------------------
 # Radeon RX 7900 XTX: gfx1100 (amd_archs.csv: wave32 default, wave64 too;
@@ -164,27 +161,26 @@ json active_warps_per_sm 28 -- $rx
 json theoretical_occupancy_pct 43.75 -- $rx
 json blocks_per_wave 336 -- $rx
 for w in 80 120; do
-	expect 0 "^GPU     Radeon RX 7900 XTX (gfx1100, RDNA3), 48 WGPs (96 CUs), WGP mode$" -- \
+	expect 0 "on Radeon RX 7900 XTX (gfx1100, RDNA3), 48 WGPs (96 CUs), WGP mode" -- \
 		--print --width $w $rx
-	expect 0 "wave64, 100 VGPRs per work-item" -- --print --width $w $rx
-	expect 0 "^  Workgroups per WGP          7$" -- --print --width $w $rx
-	expect 0 "^  Waves per WGP              28 of 64$" -- --print --width $w $rx
-	expect 0 "^  Waves per SIMD              7 of 16$" -- --print --width $w $rx
-	expect 0 "^  Theoretical occupancy    43.8%$" -- --print --width $w $rx
+	expect 0 "workgroup 256, wave64, 100 VGPRs" -- --print --width $w $rx
+	expect 0 "|Workgroups per WGP          7 " -- --print --width $w $rx
+	expect 0 "|Waves per WGP              28 of 64 " -- --print --width $w $rx
+	expect 0 "|Waves per SIMD              7 of 16 " -- --print --width $w $rx
+	expect 0 "|Theoretical occupancy    43.8% " -- --print --width $w $rx
 	# 108 x 4 waves = 432 per workgroup; 768 x 4 SIMDs = 3072 per WGP.
-	expect 0 "^  \* VGPRs          7     7     432 vgpr .* 3072$" -- --print --width $w $rx
-	expect 0 "^    SGPRs          -     -  (do not limit on gfx1100)$" -- --print --width $w $rx
-	expect 0 "108 per work-item (100 rounded up to a multiple of 12)" -- --print --width $w $rx
-	expect 0 "of 131072 B per WGP" -- --print --width $w $rx
-	expect 0 "^GPU limits (per WGP of 2 CUs unless said)$" -- --print --width $w $rx
-	expect 0 "^  Waves      4 SIMDs x 16 slots = 64, wave32 (default) or wave64$" -- \
-		--print --width $w $rx
-	expect 0 "^  Workgroups per wave  336 (48 WGPs x 7)$" -- --print --width $w $rx
-	expect 0 "^  Grid waves           2.98 (2 full, partial wave of 328 workgroups)$" -- \
-		--print --width $w $rx
+	expect 0 "|\* VGPRs          7    7     432 vgpr .* 3024/3072" -- --print --width $w $rx
+	expect 0 "|  SGPRs          -    -  do not limit on this target" -- --print --width $w $rx
+	expect 0 "108 per work-item (granule 12)" -- --print --width $w $rx
+	expect 0 "128 KB per WGP" -- --print --width $w $rx
+	expect 0 "336 workgroups (48 WGPs x 7)" -- --print --width $w $rx
+	expect 0 "a partial wave of 328 workgroups" -- --print --width $w $rx
 	absent " CU " -- --print --width $w $rx
 	absent "SMs" -- --print --width $w $rx
 done
+expect 0 "2.98 per WGP, 2 full" -- --print --width 80 $rx
+expect 0 "wave32 by default, wave64 too" -- --print --width 80 $rx
+expect 0 "4 SIMDs x 16 wave slots, 32 workgroups" -- --print --width 80 $rx
 # The target's default wave size: wave32, 256 work-items = 8 waves; 40 VGPRs ->
 # granule 24 -> 48; 1536 / 48 = 32 waves per SIMD -> 32 x 4 / 8 = 16
 # workgroups; slots 16 x 4 / 8 = 8 workgroups: 16 of 16 waves per SIMD.
@@ -201,8 +197,8 @@ json registers_per_thread 77 -- --gpu mi300x --registers 77
 printf 'kernel = fromfile\ngpu = mi300x\nblock = 256\nregisters = 128\nsgprs = 96\n' >"$tmp/amd.occ"
 # 96 SGPRs from the file: 800 / 96 = 8 waves, 8 workgroups (above); --sgprs 108
 # instead: 800 / 108 = 7 waves per SIMD -> 7 x 4 / 4 = 7 workgroups.
-expect 0 "^    SGPRs          8     8 " -- --print "$tmp/amd.occ"
-expect 0 "^    SGPRs          7     7 " -- --print --sgprs 108 "$tmp/amd.occ"
+expect 0 "|  SGPRs          8    8 " -- --print "$tmp/amd.occ"
+expect 0 "|  SGPRs          7    7 " -- --print --sgprs 108 "$tmp/amd.occ"
 json block_limit_sgprs 7 -- --sgprs 108 "$tmp/amd.occ"
 
 # Usage errors: bad values, and values the target does not have.

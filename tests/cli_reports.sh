@@ -284,7 +284,7 @@ expect 65 "load the --print-gpu-trace --csv output" -- \
 	>"$tmp/csv" 2>/dev/null
 if [ "$(grep -c '^vecCopy,Instinct MI300X,gfx942,304,4096,256,4,' "$tmp/csv")" -eq 3 ]; then ok; else
 	bad "CSV: want 3 vecCopy rows"; head -3 "$tmp/csv"; fi
-expect 0 "Kernel vecCopy" -- --print --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
+expect 0 "Kernel  vecCopy" -- --print --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
 
 # --- Errors -------------------------------------------------------------------
 
@@ -311,7 +311,7 @@ expect 65 "as a profiler report: .*no profiler table occview knows" -- --print "
 # make a launch file a report.
 printf '# Index,KernelName,grd,wgr\nkernel = mine\ngpu = mi300x\nblock = 256\nregisters = 16\n' \
 	>"$tmp/launch.occ"
-expect 0 "Kernel mine" -- --print "$tmp/launch.occ"
+expect 0 "Kernel  mine" -- --print "$tmp/launch.occ"
 # A launch file with a typo gets the launch reader's message only.
 printf 'gpu = mi300x\nblok = 256\n' >"$tmp/typo.occ"
 expect 65 "typo.occ:2: blok: unknown key" -- --print "$tmp/typo.occ"

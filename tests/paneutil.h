@@ -10,12 +10,14 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "explorer.h"
 #include "golden.h"
 #include "launch.h"
 #include "pane.h"
 #include "sim.h"
 #include "strutil.h"
 #include "testutil.h"
+#include "session.h"
 #include "view.h"
 #include "whatif.h"
 
@@ -23,11 +25,15 @@
 struct pane_view {
 	struct view v;
 	struct whatif *w;
+	struct session *s;
+	struct launch base;
+	struct session_record r;
 };
 
 /* base on its GPU (base->gpu_name in the db fixture) as the loaded launch;
  * cur (NULL: the same) on its own GPU as the launch the user changed it to;
- * the duration model (NULL: uniform, the explorer's first). Free it with
+ * the duration model (NULL: uniform, the explorer's first). Everything a
+ * pane can need is computed (sweeps, simulation). Free it with
  * pane_view_free. Measured values are the caller's to set afterwards. */
 static inline struct view *pane_view_new(const struct launch *base, const struct launch *cur,
 					 const struct sim_params *model)
@@ -39,6 +45,10 @@ static inline struct view *pane_view_new(const struct launch *base, const struct
 
 	ck_assert_ptr_nonnull(pv);
 	ck_assert_msg(gpu_db_find(db, base->gpu_name, &g, &err), "%s", err.message);
+	pv->s = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(pv->s);
+	pv->base = *base;
+	pv->r = (struct session_record){ NULL, 0, &pv->base, NULL, NULL };
 	pv->w = whatif_new(db, base, &g);
 	ck_assert_ptr_nonnull(pv->w);
 	if (cur) {
@@ -47,7 +57,9 @@ static inline struct view *pane_view_new(const struct launch *base, const struct
 		pv->w->cur.gpu = g;
 	}
 	view_init(&pv->v);
-	ck_assert(view_update(&pv->v, pv->w, model ? model : &uniform));
+	view_rebase(&pv->v, pv->s, &pv->r, pv->w);
+	ck_assert(view_update(&pv->v, pv->s, &pv->r, pv->w, model ? model : &uniform,
+			      VIEW_SWEEPS | VIEW_SIM));
 	return &pv->v;
 }
 
@@ -94,7 +106,24 @@ static inline void pane_view_free(struct view *v)
 
 	view_done(&pv->v);
 	whatif_free(pv->w);
+	session_free(pv->s);
 	free(pv);
+}
+
+/* Makes a fresh pane of one kind. */
+typedef struct pane *(*pane_maker)(void);
+
+static inline struct pane *sms_pane_new(void)
+{
+	return pane_sms_new(NULL);
+}
+
+static inline struct pane *pane_make(pane_maker make)
+{
+	struct pane *p = make();
+
+	ck_assert_ptr_nonnull(p);
+	return p;
 }
 
 /* Draws v with the pane p (its state kept: selection, scroll) into a new
@@ -109,23 +138,56 @@ static inline struct canvas *pane_draw_with(struct pane *p, const struct view *v
 	return c;
 }
 
-/* The same with a fresh pane of class cls. */
-static inline struct canvas *pane_draw(const struct pane_class *cls, const struct view *v, int w,
-				       int h, bool ascii)
+/* The same with a fresh pane. */
+static inline struct canvas *pane_draw(pane_maker make, const struct view *v, int w, int h,
+				       bool ascii)
 {
-	struct pane p = { .cls = cls };
+	struct pane *p = pane_make(make);
+	struct canvas *c = pane_draw_with(p, v, w, h, ascii);
 
-	return pane_draw_with(&p, v, w, h, ascii);
+	pane_free(p);
+	return c;
 }
 
-/* The pane alone at w x h compared with the golden file name. */
-static inline void pane_golden(const struct pane_class *cls, const struct view *v, int w, int h,
-			       bool ascii, const char *name)
+/* The pane p as it is, alone at w x h, compared with the golden file name. */
+static inline void pane_golden_with(struct pane *p, const struct view *v, int w, int h,
+				    bool ascii, const char *name)
 {
-	struct canvas *c = pane_draw(cls, v, w, h, ascii);
+	struct canvas *c = pane_draw_with(p, v, w, h, ascii);
 
 	golden_canvas(name, c);
 	canvas_free(c);
+}
+
+/* A fresh pane alone at w x h compared with the golden file name. */
+static inline void pane_golden(pane_maker make, const struct view *v, int w, int h, bool ascii,
+			       const char *name)
+{
+	struct pane *p = pane_make(make);
+
+	pane_golden_with(p, v, w, h, ascii, name);
+	pane_free(p);
+}
+
+/* An action to the pane, as the explorer routes it. */
+static inline enum reaction pane_key(struct pane *p, enum action a, const struct view *v)
+{
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	return p->cls->key(p, a, 0, v, &req);
+}
+
+/* A click: true when it picks a value of a parameter (field, value). */
+static inline bool pane_click(struct pane *p, struct rect r, const struct view *v, int x, int y,
+			      enum launch_param *field, int64_t *value)
+{
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	if (p->cls->click(p, r, v, x, y, &req) == REACT_NONE || req.ask != PANE_ASK_SET_VALUE)
+		return false;
+	*field = req.field;
+	*value = req.value;
+	return true;
 }
 
 /* The whole canvas as canvas_write writes it (rows without trailing blanks);
@@ -187,7 +249,7 @@ static inline bool canvas_shows(const struct canvas *c, const char *text)
  * from min_w x min_h to max_w x max_h, at an offset inside a larger canvas of
  * sentinels; nothing outside r may change. */
 struct pane_sizes {
-	const struct pane_class *cls;
+	pane_maker make;
 	struct view *const *views;
 	int n_views;
 	int min_w, max_w, min_h, max_h;
@@ -234,24 +296,68 @@ static inline void pane_every_size(const struct pane_sizes *s)
 	for (int k = 0; k < s->n_views; k++)
 	for (int h = s->min_h; h <= s->max_h; h++)
 	for (int w = s->min_w; w <= s->max_w; w++) {
-		struct pane p = { .cls = s->cls };
+		struct pane *p = pane_make(s->make);
 		struct rect r = { OX, OY, w, h };
 		int inside, outside, x = 0, y = 0;
 
 		canvas_fill(c, 0, 0, cw, ch, SENTINEL, CANVAS_FRAME);
 		if (s->before)
-			s->before(&p, s->views[k], k, w, h);
-		s->cls->draw(&p, c, r, s->views[k]);
+			s->before(p, s->views[k], k, w, h);
+		p->cls->draw(p, c, r, s->views[k]);
 		inside = pane_sentinel_changes(c, r, SENTINEL, &outside, &x, &y);
 		if (outside > 0)
 			ck_abort_msg("%s view %d, %dx%d: %d cells outside changed, the first (%d, %d)",
-				     s->cls->name, k, w, h, outside, x, y);
+				     p->cls->name, k, w, h, outside, x, y);
 		if (s->must_draw && inside == 0)
-			ck_abort_msg("%s view %d, %dx%d: nothing drawn", s->cls->name, k, w, h);
+			ck_abort_msg("%s view %d, %dx%d: nothing drawn", p->cls->name, k, w, h);
 		if (s->after)
-			s->after(&p, r, s->views[k], k);
+			s->after(p, r, s->views[k], k);
+		pane_free(p);
 	}
 	canvas_free(c);
+}
+
+/* The explorer as occview opens it on path with the flags (NULL: none): a
+ * session, the input read whole, the explorer taking it over. *s gets the
+ * session, freed with explorer_close. */
+static inline struct explorer *explorer_open(const char *path, const char *source,
+					     const struct param_set *flags, bool ascii,
+					     struct session **s)
+{
+	struct explorer_options o = { .ascii = ascii, .source = source };
+	struct session_input *in = calloc(1, sizeof(*in));
+	struct occ_error err = { 0 };
+	struct explorer *e;
+	int status = 0;
+
+	ck_assert_ptr_nonnull(in);
+	*s = session_new(db, flags, &err);
+	ck_assert_msg(*s != NULL, "%s", err.message);
+	ck_assert_msg(session_load(*s, path, in, stderr, &status), "%s: status %d", path, status);
+	e = explorer_new(*s, in, 1, &o);
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+/* The explorer on the flags alone (no file), as occview with no argument. */
+static inline struct explorer *explorer_open_flags(const struct param_set *flags, bool ascii,
+						   struct session **s)
+{
+	struct explorer_options o = { .ascii = ascii, .mouse = true };
+	struct occ_error err = { 0 };
+	struct explorer *e;
+
+	*s = session_new(db, flags, &err);
+	ck_assert_msg(*s != NULL, "%s", err.message);
+	e = explorer_new(*s, NULL, 0, &o);
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+static inline void explorer_close(struct explorer *e, struct session *s)
+{
+	explorer_free(e);
+	session_free(s);
 }
 
 #endif

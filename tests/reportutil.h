@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "analysis.h"
 #include "report.h"
+#include "report_launch.h"
+#include "session.h"
 
 /* dir ends in '/' ("ncu/") or is "" for tests/data itself. */
 static inline char *data_path(const char *dir, const char *file)
@@ -32,6 +35,69 @@ static inline void load_clean(const char *dir, const char *file, struct report *
 	ck_assert_msg(ok, "%s: %s", file, msg);
 	ck_assert_msg(err.status == OCC_OK, "%s: %s", file, msg);
 	ck_assert_uint_eq(r->rejected_rows, 0);
+}
+
+/* The session's analysis of rec as --print gives it with the flags given
+ * stands for (given->gpu: --gpu; given->fields of given->launch: the launch
+ * flags). False with err when it cannot be analysed. */
+static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
+				  const struct report_record *rec,
+				  const struct report_launch_given *given, const char *file,
+				  struct occ_error *err)
+{
+	struct param_set flags = { 0 };
+	struct session_record r = { file, rec->line, NULL, NULL, rec };
+	struct session *s;
+
+	launch_init(&flags.values);
+	if (given && given->launch) {
+		param_copy(&flags.values, given->launch, given->fields);
+		flags.set = given->fields;
+	}
+	if (given && given->gpu) {
+		flags.set |= PARAM_BIT(PARAM_GPU);
+		snprintf(flags.values.gpu_name, sizeof(flags.values.gpu_name), "%s", given->gpu->name);
+	}
+	s = session_new(db, &flags, err);
+	ck_assert_ptr_nonnull(s);
+	session_analyse(s, &r, NULL, NULL, SESSION_FINDINGS, a);
+	session_free(s);
+	if (!a->ok)
+		*err = a->error;
+	return a->ok;
+}
+
+/* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page line
+ * 5 (ID 0): launch, Nsight Compute's limits and its duration, typed in;
+ * limit_registers: the file's 12, or another to make it disagree. */
+static inline void b200_record(struct report_record *rec, int64_t limit_registers)
+{
+	report_record_init(rec, 0);
+	rec->line = 5;
+	rec->short_name = "PersistentVariableLengthMergeStatesKernel";
+	rec->device = "NVIDIA B200";
+	rec->vendor = REPORT_VENDOR_NVIDIA;
+	rec->cc_major = (struct report_int){ true, 10 };
+	rec->sm_count = (struct report_int){ true, 148 };
+	for (int d = 0; d < 3; d++) {
+		rec->grid[d] = (struct report_int){ true, d == 0 ? 148 : 1 };
+		rec->block[d] = (struct report_int){ true, d == 0 ? 16 : d == 1 ? 8 : 1 };
+	}
+	rec->cc_minor = (struct report_int){ true, 0 };
+	rec->registers = (struct report_int){ true, 40 };
+	rec->smem_config_bytes = (struct report_int){ true, 135168 };
+	rec->driver_smem_bytes = (struct report_int){ true, 1024 };
+	rec->dynamic_smem_bytes = (struct report_int){ true, 8704 };
+	rec->static_smem_bytes = (struct report_int){ true, 0 };
+	rec->barriers = (struct report_int){ true, 1 };
+	rec->limit_blocks = (struct report_int){ true, 32 };
+	rec->limit_registers = (struct report_int){ true, limit_registers };
+	rec->limit_smem = (struct report_int){ true, 13 };
+	rec->limit_warps = (struct report_int){ true, 16 };
+	rec->limit_barriers = (struct report_int){ true, 32 };
+	rec->theoretical_occupancy_pct = (struct report_num){ true, 75 };
+	rec->waves_per_sm = (struct report_num){ true, 0.08 };
+	rec->duration_ns = (struct report_num){ true, 9920 };
 }
 
 #define CK_INT(f, v)                                     \

@@ -15,28 +15,40 @@
 #include "explorer.h"
 #include "keys.h"
 #include "paneutil.h"
+#include "reportutil.h"
 #include "view.h"
 #include "occupancy.h"
 
 /* 13 kernel records: Index 0..12 on lines 2..14, DurationNs the last column. */
 #define GUNROCK "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
 
-static void data_path(const char *name, char *buf, size_t size)
+/* name under the data directory into buf. */
+static void data_file(const char *name, char *buf, size_t size)
 {
-	const char *dir = getenv("TESTDATA");
-	snprintf(buf, size, "%s/%s", dir ? dir : "tests/data", name);
+	snprintf(buf, size, "%s", data_path("", name));
 }
 
 static void load(struct report *rep, char *path, size_t size)
 {
 	struct occ_error err = { 0 };
 
-	data_path(GUNROCK, path, size);
+	data_file(GUNROCK, path, size);
 	ck_assert_msg(report_load(path, rep, &err), "%s", err.message);
 	ck_assert_uint_eq(rep->n, 13);
 }
 
 static const struct report_launch_given none = { NULL, NULL, 0 };
+
+/* The rows as the explorer makes them: the session of a run with no flags. */
+static void init_rows(struct browser *b, struct report *rep, const char *path)
+{
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert(browser_init(b, s, rep, path));
+	session_free(s);
+}
 
 START_TEST(test_rows)
 {
@@ -45,7 +57,7 @@ START_TEST(test_rows)
 	char path[1024];
 
 	load(&rep, path, sizeof(path));
-	ck_assert(browser_init(&b, db, &rep, &none, path));
+	init_rows(&b, &rep, path);
 	ck_assert_uint_eq(b.n_order, 13);
 	/* line 2: Index 0, grd 155648, wgr 512, arch_vgpr 16, lds 0, DurationNs 5573 */
 	ck_assert_int_eq(b.rows[0].id, 0);
@@ -82,7 +94,7 @@ START_TEST(test_sort)
 	char path[1024];
 
 	load(&rep, path, sizeof(path));
-	ck_assert(browser_init(&b, db, &rep, &none, path));
+	init_rows(&b, &rep, path);
 	ck_assert(browser_set_sort(&b, BROWSER_COL_DURATION, false));
 	/* shortest: Index 9, 1243 ns (line 11); longest: Index 2, 231369 ns (line 4) */
 	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 9);
@@ -111,7 +123,7 @@ START_TEST(test_filter)
 	char path[1024];
 
 	load(&rep, path, sizeof(path));
-	ck_assert(browser_init(&b, db, &rep, &none, path));
+	init_rows(&b, &rep, path);
 	/* any case: the copyBuffer records are Index 0-3 and 11 (lines 2-5, 13) */
 	ck_assert(browser_set_filter(&b, "COPYBUFFER"));
 	ck_assert_uint_eq(b.n_order, 5);
@@ -138,7 +150,7 @@ START_TEST(test_groups)
 	const struct browser_line *g;
 
 	load(&rep, path, sizeof(path));
-	ck_assert(browser_init(&b, db, &rep, &none, path));
+	init_rows(&b, &rep, path);
 	ck_assert(browser_set_grouped(&b, true));
 	/* same full name, grid, block, VGPRs, LDS: {0,1,2} {3} {4,5,8} {6} {7}
 	 * {9} {10} {11} {12} */
@@ -176,13 +188,13 @@ START_TEST(test_theory_is_the_reports)
 	char path[1024];
 	size_t driver_16k = 0, largest_differs = 0;
 
-	data_path(A100, path, sizeof(path));
+	data_file(A100, path, sizeof(path));
 	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
 	ck_assert_uint_eq(rep.n, 240);
-	ck_assert(browser_init(&b, db, &rep, &none, path));
+	init_rows(&b, &rep, path);
 	for (size_t i = 0; i < rep.n; i++) {
 		const struct report_record *rec = &rep.records[i];
-		struct analysis a;
+		static struct analysis a;
 
 		ck_assert(rec->theoretical_occupancy_pct.present);
 		/* Nsight Compute prints two decimals */
@@ -190,33 +202,26 @@ START_TEST(test_theory_is_the_reports)
 			      "record %zu (line %ld): browser %.2f, the report %.2f", i, rec->line,
 			      b.rows[i].theoretical_pct, rec->theoretical_occupancy_pct.value);
 		/* and exactly the record's analysis, as the panes show it */
-		ck_assert(analysis_run_record(&a, db, rec, &none, path, &err));
+		ck_assert(record_analyse(&a, db, rec, &none, path, &err));
 		ck_assert_double_eq(b.rows[i].theoretical_pct, a.r.theoretical_occupancy_pct);
 		ck_assert(a.r.smem_config_from_driver);
 		if (rec->smem_config_bytes.value == 16384)
 			driver_16k++;
-		/* The shared path gives Nsight Compute's shared-memory limit only
-		 * with the driver's configuration: the largest one (164 KiB) would
-		 * fit more blocks than the 16 or 32 KiB the driver chose. */
+		/* Nsight Compute's shared-memory limit comes only with the driver's
+		 * configuration: the largest one (164 KiB), as a what-if would
+		 * assume, fits more blocks than the 16 or 32 KiB the driver chose. */
 		{
-			struct crosscheck_record cr;
-			struct occ_input in;
+			struct occ_input in = a.in;
 			struct occ_result r;
-			struct launch l;
-			struct gpu g;
-			int limit;
+			int limit = a.r.block_limit[OCC_SHARED_MEM] < a.gpu.arch.max_blocks_per_sm ?
+				a.r.block_limit[OCC_SHARED_MEM] : a.gpu.arch.max_blocks_per_sm;
 
-			ck_assert(analysis_record_launch(db, rec, &none, path, &l, &g, &cr, &err));
-			occ_input_from_launch(&l, &in);
-			occ_compute(&g.arch, &in, &r);
-			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
-				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
 			ck_assert(rec->limit_smem.present);
 			ck_assert_int_eq(limit, rec->limit_smem.value);
-			g.arch.driver_smem_config = false;
-			occ_compute(&g.arch, &in, &r);
-			limit = r.block_limit[OCC_SHARED_MEM] < g.arch.max_blocks_per_sm ?
-				r.block_limit[OCC_SHARED_MEM] : g.arch.max_blocks_per_sm;
+			in.measured_smem_config = false;
+			occ_compute(&a.gpu.arch, &in, &r);
+			limit = r.block_limit[OCC_SHARED_MEM] < a.gpu.arch.max_blocks_per_sm ?
+				r.block_limit[OCC_SHARED_MEM] : a.gpu.arch.max_blocks_per_sm;
 			if (limit != rec->limit_smem.value)
 				largest_differs++;
 		}
@@ -230,18 +235,14 @@ START_TEST(test_theory_is_the_reports)
 }
 END_TEST
 
+static struct session *session;
+
 static struct explorer *open_report(void)
 {
-	struct explorer_options o = { .ascii = true, .source = "gunrock.csv" };
-	struct report rep;
 	char path[1024];
-	struct explorer *e;
 
-	load(&rep, path, sizeof(path));
-	e = explorer_new_report(db, &rep, &none, path, &o);
-	ck_assert(e != NULL);
-	ck_assert_uint_eq(rep.n, 0);   /* taken over */
-	return e;
+	data_file(GUNROCK, path, sizeof(path));
+	return explorer_open(path, "gunrock.csv", NULL, true, &session);
 }
 
 static void golden_screen(struct explorer *e, int cols, int rows, const char *name)
@@ -268,7 +269,7 @@ START_TEST(test_pane_goldens)
 	golden_screen(e, 200, 60, "kernels_200x60.txt");
 	type(e, "c");
 	golden_screen(e, 80, 24, "kernels_grouped_80x24.txt");
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -307,7 +308,7 @@ START_TEST(test_keys)
 	free(text);
 	/* Enter on the only line: record 10 (line 12) becomes the baseline */
 	explorer_key(e, KEY_CODE_ENTER);
-	ck_assert_int_eq(v->launch_index, 10);
+	ck_assert_uint_eq(v->record, 10);
 	ck_assert_int_eq(v->base.launch.block[0], 256);   /* line 12: wgr 256 */
 	ck_assert_int_eq(v->cur.launch.regs_per_thread, v->base.launch.regs_per_thread);
 	/* the panes show what was picked; 5 goes back to the browser */
@@ -328,26 +329,19 @@ START_TEST(test_keys)
 	ck_assert_msg(strstr(text, "9 of 9 groups") != NULL, "%s", text);
 	free(text);
 	canvas_free(c);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
 static struct explorer *open_file(const char *name, const char *source)
 {
-	struct explorer_options o = { .ascii = true, .source = source };
-	struct occ_error err = { 0 };
-	struct report rep;
 	char path[1024];
-	struct explorer *e;
 
 	/* From the data directory, so that messages naming the file read the
 	 * same in every checkout (the goldens hold them). */
-	data_path("", path, sizeof(path));
+	data_file("", path, sizeof(path));
 	ck_assert_msg(chdir(path) == 0, "%s", path);
-	ck_assert_msg(report_load(name, &rep, &err), "%s", err.message);
-	e = explorer_new_report(db, &rep, &none, name, &o);
-	ck_assert(e != NULL);
-	return e;
+	return explorer_open(name, source, NULL, true, &session);
 }
 
 static char *screen_text(struct explorer *e, int cols, int rows)
@@ -383,8 +377,9 @@ START_TEST(test_ncu_record_goldens)
 		golden_screen(e, 80, 24, name);
 	}
 	/* the record's own analysis, not a plain one */
-	ck_assert(v->has_record);
+	ck_assert(v->is_report);
 	ck_assert(v->cur.report.present);
+	ck_assert_uint_eq(v->cur.report.changed, 0);
 	ck_assert(v->cur.r.smem_config_from_driver);
 	ck_assert_int_eq(v->cur.r.smem_config_bytes, 16384);
 	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, 100.0);
@@ -395,14 +390,23 @@ START_TEST(test_ncu_record_goldens)
 	ck_assert_msg(strstr(text, "Achieved occupancy far below theoretical (23.9% of 100.0%)"),
 		      "%s", text);
 	free(text);
-	/* a what-if: the cross-check and the measured gap go, the driver's choice stays */
+	/* a what-if: the cross-check, the measured gap and the driver's choice
+	 * go (the runtime's rule applies), and the findings say so */
 	explorer_key(e, '+');
 	ck_assert(!v->cur.report.check.compared);
 	for (int i = 0; i < v->cur.n_findings; i++)
 		ck_assert_str_ne(v->cur.findings[i].id, "achieved_gap");
+	ck_assert(!v->cur.r.smem_config_from_driver);
+	ck_assert_uint_eq(v->cur.report.changed, PARAM_BIT(PARAM_BLOCK));
+	ck_assert(v->cur.report.dropped & MEASURED_SMEM_CONFIG);
+	/* and back: the launch as measured, all of it again */
+	explorer_key(e, '-');
+	ck_assert_uint_eq(v->cur.report.changed, 0);
 	ck_assert(v->cur.r.smem_config_from_driver);
+	ck_assert(v->cur.report.check.compared);
+	explorer_key(e, '+');
 	golden_screen(e, 80, 24, "ncu_a100_whatif_80x24.txt");
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -428,7 +432,7 @@ START_TEST(test_records_without_launch)
 	free(text);
 	explorer_key(e, '+');
 	explorer_key(e, 'j');
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -444,12 +448,22 @@ START_TEST(test_per_sm_events)
 	ck_assert_double_eq_tol(v->measured.sm_pct[1], 200.0 / 10 / 64 * 100, 1e-9);
 	ck_assert(v->measured.has_achieved);
 	ck_assert_double_eq_tol(v->measured.achieved_pct, 300.0 / 20 / 64 * 100, 1e-9);
-	ck_assert(isnan(browser_line_at(&*(const struct browser *)v->browser, 0)->theoretical_pct));
-	ck_assert_double_eq_tol(browser_line_at(v->browser, 0)->achieved_pct, 300.0 / 20 / 64 * 100,
-				1e-9);
+	{
+		struct occ_error err = { 0 };
+		struct report rep;
+		struct browser b;
+
+		ck_assert(report_load("nvprof/constructed_events_aggregate_off.csv", &rep, &err));
+		init_rows(&b, &rep, "events.csv");
+		ck_assert(isnan(browser_line_at(&b, 0)->theoretical_pct));
+		ck_assert_double_eq_tol(browser_line_at(&b, 0)->achieved_pct,
+					300.0 / 20 / 64 * 100, 1e-9);
+		browser_done(&b);
+		report_done(&rep);
+	}
 	explorer_key(e, '3');
 	golden_screen(e, 80, 24, "nvprof_events_sms_80x24.txt");
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 

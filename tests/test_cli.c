@@ -1,6 +1,6 @@
 /* test_cli.c - the command line's AMD launch flags: parsing, what they set on
  * a launch read from a file, and the usage error each vendor's flags are for
- * the other vendor's GPUs (cli_check_gpu). */
+ * the other vendor's GPUs (param_check_vendor). */
 #include "config.h"
 
 #include <check.h>
@@ -42,12 +42,14 @@ START_TEST(amd_flags_set_the_launch)
 	struct occ_error err;
 
 	ck_assert(parse(&o, &err, args));
-	ck_assert_int_eq(o.launch.wave_size, 32);
-	ck_assert_int_eq(o.launch.regs_per_thread, 96);
-	ck_assert_int_eq(o.launch.agprs, 64);
-	ck_assert_int_eq(o.launch.sgprs, 40);
-	ck_assert_uint_eq(o.set & (CLI_WAVE_SIZE | CLI_REGISTERS | CLI_VGPRS | CLI_AGPRS | CLI_SGPRS),
-			  CLI_WAVE_SIZE | CLI_REGISTERS | CLI_VGPRS | CLI_AGPRS | CLI_SGPRS);
+	ck_assert_int_eq(o.given.values.wave_size, 32);
+	ck_assert_int_eq(o.given.values.regs_per_thread, 96);
+	ck_assert_int_eq(o.given.values.agprs, 64);
+	ck_assert_int_eq(o.given.values.sgprs, 40);
+	ck_assert_uint_eq(o.given.set, PARAM_BIT(PARAM_WAVE_SIZE) | PARAM_BIT(PARAM_REGISTERS) |
+			  PARAM_BIT(PARAM_AGPRS) | PARAM_BIT(PARAM_SGPRS));
+	/* --vgprs is the AMD spelling of --registers: remembered, for its message. */
+	ck_assert_uint_eq(o.given.amd_spelled, PARAM_BIT(PARAM_REGISTERS));
 }
 END_TEST
 
@@ -64,7 +66,7 @@ START_TEST(amd_flags_override_a_file)
 	from_file.agprs = 128;
 	from_file.sgprs = 90;
 	from_file.regs_per_thread = 70;
-	cli_apply(&o, &from_file);
+	param_copy(&from_file, &o.given.values, o.given.set);
 	ck_assert_int_eq(from_file.wave_size, 64);
 	ck_assert_int_eq(from_file.agprs, 8);
 	/* Not given: the file's values stay. */
@@ -114,11 +116,11 @@ START_TEST(vendor_flags_checked_against_the_gpu)
 		struct occ_error err;
 
 		ck_assert(parse(&o, &err, args));
-		ck_assert_msg(cli_check_gpu(&o, right, &err), "%s: %s", flags[i].flag, err.message);
+		ck_assert_msg(param_check_vendor(o.given.set, o.given.amd_spelled, right, &err), "%s: %s", flags[i].flag, err.message);
 		if (flags[i].amd_only)
-			ck_assert(cli_check_gpu(&o, &rx, &err));
+			ck_assert(param_check_vendor(o.given.set, o.given.amd_spelled, &rx, &err));
 		occ_error_clear(&err);
-		ck_assert_msg(!cli_check_gpu(&o, wrong, &err), "%s accepted for %s", flags[i].flag,
+		ck_assert_msg(!param_check_vendor(o.given.set, o.given.amd_spelled, wrong, &err), "%s accepted for %s", flags[i].flag,
 			      wrong->name);
 		ck_assert_int_eq(err.status, OCC_EUSAGE);
 		ck_assert_str_eq(err.field, flags[i].flag);
@@ -137,8 +139,8 @@ START_TEST(shared_flags_pass_on_both)
 	struct gpu h100 = find("H100"), mi300x = find("mi300x");
 
 	ck_assert(parse(&o, &err, args));
-	ck_assert(cli_check_gpu(&o, &h100, &err));
-	ck_assert(cli_check_gpu(&o, &mi300x, &err));
+	ck_assert(param_check_vendor(o.given.set, o.given.amd_spelled, &h100, &err));
+	ck_assert(param_check_vendor(o.given.set, o.given.amd_spelled, &mi300x, &err));
 }
 END_TEST
 

@@ -47,7 +47,7 @@ static struct tally run_file(const char *file, const char *gpu_name)
 		ck_assert_ptr_nonnull(a);
 		occ_error_clear(&err);
 		t.records++;
-		if (!analysis_run_record(a, db, &rep.records[i], &given, path, &err) || !a->ok) {
+		if (!record_analyse(a, db, &rep.records[i], &given, path, &err) || !a->ok) {
 			t.failed++;
 			free(a);
 			continue;

@@ -14,6 +14,7 @@
 #include "report.h"
 #include "rules.h"
 #include "testutil.h"
+#include "reportutil.h"
 
 static const struct report_launch_given no_flags = { NULL, NULL, 0 };
 
@@ -124,7 +125,7 @@ static void run(struct analysis *a, const struct report_record *rec,
 {
 	struct occ_error err = { 0 };
 	char msg[700];
-	bool ok = analysis_run_record(a, db, rec, given, "t.csv", &err);
+	bool ok = record_analyse(a, db, rec, given, "t.csv", &err);
 
 	occ_error_format(&err, msg, sizeof(msg));
 	ck_assert_msg(ok && a->ok, "%s", msg);
@@ -364,7 +365,7 @@ START_TEST(flags_skip_the_crosscheck)
 	static struct analysis a;
 	struct report_record rec;
 	struct launch l;
-	struct report_launch_given given = { NULL, &l, REPORT_LAUNCH_REGISTERS };
+	struct report_launch_given given = { NULL, &l, PARAM_BIT(PARAM_REGISTERS) };
 
 	launch_init(&l);
 	l.regs_per_thread = 128;

@@ -14,23 +14,13 @@
 #include "occupancy.h"
 #include "paneutil.h"
 
-static struct analysis item;
+/* The session of the explorer open now (one at a time). */
+static struct session *session;
 
+/* occview with no argument: the embedded default. */
 static struct explorer *open_default(bool ascii)
 {
-	struct explorer_options o = { .ascii = ascii, .mouse = true };
-	struct occ_error err = { 0 };
-	struct launch l;
-	struct gpu g;
-	struct explorer *e;
-
-	launch_init(&l);
-	ck_assert(gpu_db_find(db, l.gpu_name, &g, &err));
-	analysis_run(&item, &l, &g, NULL, 0);
-	ck_assert(item.ok);
-	e = explorer_new(db, &item, 1, &o);
-	ck_assert(e != NULL);
-	return e;
+	return explorer_open_flags(NULL, ascii, &session);
 }
 
 /* The screen as text. */
@@ -81,11 +71,11 @@ START_TEST(test_first_screens)
 
 	golden_screen(e, 80, 24, true, "explorer_80x24_ascii.txt");
 	golden_screen(e, 200, 60, true, "explorer_200x60_ascii.txt");
-	explorer_free(e);
+	explorer_close(e, session);
 	e = open_default(false);
 	golden_screen(e, 80, 24, false, "explorer_80x24_utf8.txt");
 	golden_screen(e, 200, 60, false, "explorer_200x60_utf8.txt");
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -100,7 +90,7 @@ START_TEST(test_every_pane_at_80x24)
 		snprintf(name, sizeof(name), "explorer_80x24_%s.txt", names[p]);
 		golden_screen(e, 80, 24, true, name);
 	}
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -123,7 +113,7 @@ START_TEST(test_block_step_follows_engine)
 		 r.theoretical_occupancy_pct, r.theoretical_occupancy_pct - 100.0);
 	ck_assert_msg(strstr(text, want) != NULL, "want %s in\n%s", want, text);
 	free(text);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -158,7 +148,7 @@ START_TEST(test_registers_and_smem)
 	explorer_key(e, 'R');
 	ck_assert_int_eq(v->cur.in.regs_per_thread, 32);
 	ck_assert_int_eq(v->cur.launch.dynamic_smem_bytes, 0);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -175,7 +165,7 @@ START_TEST(test_bad_value_keeps_launch)
 	text = screen(e, 80, 24, true);
 	ck_assert_msg(strstr(text, "block") != NULL, "%s", text);
 	free(text);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -204,7 +194,7 @@ START_TEST(test_gpu_picker)
 	type(e, "A100");
 	explorer_key(e, KEY_CODE_ESC);
 	ck_assert_int_eq(v->cur.gpu.arch.cc_major, 9);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -222,7 +212,7 @@ START_TEST(test_help_lists_every_action)
 	/* Any other key closes it; q there does not quit. */
 	ck_assert_int_ne(explorer_key(e, 'q'), REACT_QUIT);
 	ck_assert_int_eq(explorer_key(e, 'q'), REACT_QUIT);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -251,7 +241,7 @@ START_TEST(test_save_and_load_back)
 	launch_set_done(&set);
 	unlink(path);
 	rmdir(dir);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -278,7 +268,7 @@ START_TEST(test_tabs_and_clicks)
 	text = screen(e, 80, 24, true);
 	ck_assert_msg(strstr(text, "[2 ") != NULL, "%s", text);
 	free(text);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -294,18 +284,20 @@ START_TEST(test_animation_plays_and_stops)
 		frames++;
 	ck_assert(!explorer_animating(e));
 	ck_assert_int_gt(frames, 10);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
 START_TEST(test_notice_at_start)
 {
 	struct explorer_options o = { .ascii = true, .notice = "A session saved its launch in /x/r.occ." };
+	struct occ_error err = { 0 };
 	struct explorer *e;
 	char *text;
 
-	explorer_free(open_default(true));
-	e = explorer_new(db, &item, 1, &o);
+	session = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(session);
+	e = explorer_new(session, NULL, 0, &o);
 	text = screen(e, 80, 24, true);
 	ck_assert_msg(strstr(text, "/x/r.occ") != NULL, "%s", text);
 	free(text);
@@ -315,7 +307,7 @@ START_TEST(test_notice_at_start)
 	ck_assert(strstr(text, "/x/r.occ") == NULL);
 	free(text);
 	ck_assert_int_eq(explorer_key(e, 'q'), REACT_QUIT);
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 
@@ -333,7 +325,7 @@ START_TEST(test_every_size)
 		ck_assert_msg(strstr(text, "terminal too small") != NULL, "%s", text);
 		free(text);
 	}
-	explorer_free(e);
+	explorer_close(e, session);
 }
 END_TEST
 

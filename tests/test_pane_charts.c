@@ -27,13 +27,27 @@ static struct view *default_view(const char *gpu_name)
 	return pane_view_new(&l, NULL, NULL);
 }
 
+/* The charts with the y axis in occupancy % ('%'). */
+static void pct_golden(struct view *v, int w, int h, bool ascii, const char *name)
+{
+	struct pane *p = pane_make(pane_charts_new);
+
+	ck_assert_int_eq(pane_key(p, ACT_TOGGLE_PCT, v), REACT_REDRAW);
+	pane_golden_with(p, v, w, h, ascii, name);
+	pane_free(p);
+}
+
 START_TEST(test_class)
 {
-	ck_assert_str_eq(pane_charts.name, "charts");
-	ck_assert_str_eq(pane_charts.title, "Occupancy charts");
-	ck_assert(pane_charts.draw != NULL);
-	ck_assert(pane_charts.key == NULL);
-	ck_assert(pane_charts.click != NULL);
+	struct pane *p = pane_make(pane_charts_new);
+
+	ck_assert_str_eq(p->cls->name, "charts");
+	ck_assert_str_eq(p->cls->title, "Occupancy charts");
+	ck_assert(p->cls->draw != NULL);
+	ck_assert(p->cls->key != NULL);
+	ck_assert(p->cls->click != NULL);
+	ck_assert(p->cls->needs(p) == VIEW_SWEEPS);
+	pane_free(p);
 }
 END_TEST
 
@@ -44,14 +58,13 @@ START_TEST(test_golden_h100)
 	struct view *v = default_view(NULL);
 
 	ck_assert_int_eq(v->n_charts, 4);
-	pane_golden(&pane_charts, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
-	pane_golden(&pane_charts, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
-	pane_golden(&pane_charts, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
-	pane_golden(&pane_charts, v, 78, 19, false, "charts_h100_78x19_utf8.txt");
-	pane_golden(&pane_charts, v, 200, 60, true, "charts_h100_200x60_ascii.txt");
-	pane_golden(&pane_charts, v, 200, 60, false, "charts_h100_200x60_utf8.txt");
-	v->pct_axis = true;
-	pane_golden(&pane_charts, v, 78, 19, true, "charts_h100_pct_78x19_ascii.txt");
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
+	pane_golden(pane_charts_new, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
+	pane_golden(pane_charts_new, v, 78, 19, false, "charts_h100_78x19_utf8.txt");
+	pane_golden(pane_charts_new, v, 200, 60, true, "charts_h100_200x60_ascii.txt");
+	pane_golden(pane_charts_new, v, 200, 60, false, "charts_h100_200x60_utf8.txt");
+	pct_golden(v, 78, 19, true, "charts_h100_pct_78x19_ascii.txt");
 	pane_view_free(v);
 }
 END_TEST
@@ -62,12 +75,11 @@ START_TEST(test_golden_t4)
 	struct view *v = default_view("T4");
 
 	ck_assert_int_eq(v->n_charts, 3);
-	pane_golden(&pane_charts, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
-	pane_golden(&pane_charts, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
-	pane_golden(&pane_charts, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
-	pane_golden(&pane_charts, v, 200, 60, true, "charts_t4_200x60_ascii.txt");
-	v->pct_axis = true;
-	pane_golden(&pane_charts, v, 80, 24, false, "charts_t4_pct_80x24_utf8.txt");
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
+	pane_golden(pane_charts_new, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
+	pane_golden(pane_charts_new, v, 200, 60, true, "charts_t4_200x60_ascii.txt");
+	pct_golden(v, 80, 24, false, "charts_t4_pct_80x24_utf8.txt");
 	pane_view_free(v);
 }
 END_TEST
@@ -80,7 +92,7 @@ START_TEST(test_small_pane_shows_every_chart)
 
 	for (size_t i = 0; i < 2; i++) {
 		struct view *v = default_view(gpus[i]);
-		struct canvas *c = pane_draw(&pane_charts, v, 78, 19, true);
+		struct canvas *c = pane_draw(pane_charts_new, v, 78, 19, true);
 		int markers = 0, legends = 0;
 		for (int y = 0; y < 19; y++)
 			for (int x = 0; x < 78; x++) {
@@ -129,26 +141,26 @@ static bool in_sweep(const struct sweep *s, int64_t x)
  * a click on another plotted column gives a value of that chart's sweep. */
 static void check_clicks(const struct view *v, int w, int h, const int64_t want[VIEW_N_CHARTS])
 {
-	static const enum whatif_field fields[VIEW_N_CHARTS] = {
-		WHATIF_BLOCK, WHATIF_REGISTERS, WHATIF_DYNAMIC_SMEM, WHATIF_BARRIERS,
+	static const enum launch_param fields[VIEW_N_CHARTS] = {
+		PARAM_BLOCK, PARAM_REGISTERS, PARAM_DYNAMIC_SMEM, PARAM_BARRIERS,
 	};
 	struct canvas *c = canvas_new(w, h, true);
-	struct pane p = { .cls = &pane_charts };
+	struct pane *p = pane_make(pane_charts_new);
 	struct rect r = { 0, 0, w, h };
 	struct marker m[8];
 	bool seen[VIEW_N_CHARTS] = { false };
 	int n;
 
-	pane_charts.draw(&p, c, r, v);
+	p->cls->draw(p, c, r, v);
 	n = find_markers(c, m, 8);
 	ck_assert_int_eq(n, v->n_charts);
 	for (int i = 0; i < n; i++) {
-		enum whatif_field f = WHATIF_N_FIELDS;
+		enum launch_param f = PARAM_WHATIF_N;
 		int64_t value = -1;
 		int k;
 		/* The point is above its marker; click it. */
-		ck_assert(pane_charts.click(&p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
-			  pane_charts.click(&p, r, v, m[i].x, m[i].y, &f, &value));
+		ck_assert(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
+			  pane_click(p, r, v, m[i].x, m[i].y, &f, &value));
 		for (k = 0; k < v->n_charts && fields[k] != f; k++)
 			;
 		ck_assert_msg(k < v->n_charts, "field %d is no chart's", f);
@@ -156,21 +168,22 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 		seen[k] = true;
 		ck_assert_int_eq(value, want[k]);
 		/* Three columns right (or left at the right edge) of the point. */
-		ck_assert(pane_charts.click(&p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
-			  pane_charts.click(&p, r, v, m[i].x - 3, m[i].y, &f, &value));
+		ck_assert(pane_click(p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
+			  pane_click(p, r, v, m[i].x - 3, m[i].y, &f, &value));
 		ck_assert_int_eq(f, fields[k]);
-		if (f == WHATIF_DYNAMIC_SMEM)
+		if (f == PARAM_DYNAMIC_SMEM)
 			value += v->cur.in.static_smem_bytes;
 		ck_assert_msg(in_sweep(&v->sweeps[k], value), "%lld not in sweep %d",
 			      (long long)value, k);
 	}
 	/* The top row holds titles only. */
 	for (int x = 0; x < w; x++) {
-		enum whatif_field f;
+		enum launch_param f;
 		int64_t value;
-		ck_assert(!pane_charts.click(&p, r, v, x, 0, &f, &value));
+		ck_assert(!pane_click(p, r, v, x, 0, &f, &value));
 	}
 	canvas_free(c);
+	pane_free(p);
 }
 
 START_TEST(test_clicks)
@@ -213,8 +226,8 @@ START_TEST(test_error)
 	struct launch l;
 	struct view *v;
 	struct canvas *c;
-	struct pane p = { .cls = &pane_charts };
-	enum whatif_field f;
+	struct pane *p = pane_make(pane_charts_new);
+	enum launch_param f;
 	int64_t value;
 
 	launch_init(&l);
@@ -222,14 +235,15 @@ START_TEST(test_error)
 	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
 	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	c = pane_draw_with(&p, v, 78, 19, true);
-	ck_assert(canvas_shows(c, "This launch cannot be computed on"));
+	c = pane_draw_with(p, v, 78, 19, true);
+	ck_assert(canvas_shows(c, "cannot be computed on"));
 	ck_assert(!canvas_shows(c, "current:"));
 	for (int y = 0; y < 19; y++)
 		for (int x = 0; x < 78; x++)
-			ck_assert(!pane_charts.click(&p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
+			ck_assert(!pane_click(p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
 	canvas_free(c);
 	pane_view_free(v);
+	pane_free(p);
 }
 END_TEST
 
@@ -237,9 +251,9 @@ END_TEST
  * outside the rectangle changes, and clicks inside it give a sweep's value. */
 static void alternate_axis(struct pane *p, struct view *v, int k, int w, int h)
 {
-	(void)p;
 	(void)k;
-	v->pct_axis = (w + h) % 2;
+	if ((w + h) % 2)
+		pane_key(p, ACT_TOGGLE_PCT, v);
 }
 
 /* Clicks on a coarse grid over and around the rectangle, out to the edges of
@@ -248,13 +262,13 @@ static void clicks_inside(struct pane *p, struct rect r, const struct view *v, i
 {
 	for (int y = 0; y < 60; y += 3)
 		for (int x = 0; x < 130; x += 5) {
-			enum whatif_field f;
+			enum launch_param f;
 			int64_t value;
-			if (!pane_charts.click(p, r, v, x, y, &f, &value))
+			if (!pane_click(p, r, v, x, y, &f, &value))
 				continue;
 			if (!rect_contains(r, x, y) || value < 0 ||
-			    (f != WHATIF_BLOCK && f != WHATIF_REGISTERS &&
-			     f != WHATIF_DYNAMIC_SMEM && f != WHATIF_BARRIERS))
+			    (f != PARAM_BLOCK && f != PARAM_REGISTERS &&
+			     f != PARAM_DYNAMIC_SMEM && f != PARAM_BARRIERS))
 				ck_abort_msg("view %d, %dx%d: click at %d,%d gave field %d value %lld",
 					     k, r.w, r.h, x, y, f, (long long)value);
 		}
@@ -263,7 +277,7 @@ static void clicks_inside(struct pane *p, struct rect r, const struct view *v, i
 START_TEST(test_every_size_stays_inside)
 {
 	struct view *views[2] = { default_view(NULL), default_view("T4") };
-	struct pane_sizes s = { .cls = &pane_charts, .views = views, .n_views = 2,
+	struct pane_sizes s = { .make = pane_charts_new, .views = views, .n_views = 2,
 				.min_w = 1, .max_w = 120, .min_h = 1, .max_h = 50, .ascii = true,
 				.before = alternate_axis, .after = clicks_inside };
 
@@ -279,14 +293,14 @@ START_TEST(test_golden_amd)
 	struct view *v = pane_view_amd("MI300X");
 
 	ck_assert(v->cur.ok);
-	pane_golden(&pane_charts, v, 80, 24, true, "charts_mi300x_80x24_ascii.txt");
-	pane_golden(&pane_charts, v, 78, 19, false, "charts_mi300x_78x19_utf8.txt");
-	pane_golden(&pane_charts, v, 200, 60, false, "charts_mi300x_200x60_utf8.txt");
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_mi300x_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 78, 19, false, "charts_mi300x_78x19_utf8.txt");
+	pane_golden(pane_charts_new, v, 200, 60, false, "charts_mi300x_200x60_utf8.txt");
 	pane_view_free(v);
 
 	v = pane_view_amd("RX 7900 XTX");
 	ck_assert(v->cur.ok);
-	pane_golden(&pane_charts, v, 80, 24, true, "charts_7900xtx_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_7900xtx_80x24_ascii.txt");
 	pane_view_free(v);
 }
 END_TEST

@@ -50,20 +50,21 @@ static void golden_case(const char *name, struct view *v, const char *expand_id)
 
 	for (size_t s = 0; s < 2; s++)
 		for (int ascii = 0; ascii < 2; ascii++) {
-			struct pane p = { .cls = &pane_rules };
+			struct pane *p = pane_make(pane_rules_new);
 			struct canvas *c;
 			char file[128];
 
 			if (expand_id) {
-				p.selected = index_of(v, expand_id);
-				ck_assert_int_ge(p.selected, 0);
-				ck_assert_int_eq(pane_rules.key(&p, ACT_EXPAND, v), REACT_REDRAW);
+				p->selected = index_of(v, expand_id);
+				ck_assert_int_ge(p->selected, 0);
+				ck_assert_int_eq(pane_key(p, ACT_EXPAND, v), REACT_REDRAW);
 			}
-			c = pane_draw_with(&p, v, sizes[s].w, sizes[s].h, ascii);
+			c = pane_draw_with(p, v, sizes[s].w, sizes[s].h, ascii);
 			snprintf(file, sizeof(file), "rules_%s_%dx%d_%s.txt", name, sizes[s].w,
 				 sizes[s].h, ascii ? "ascii" : "utf8");
 			golden_canvas(file, c);
 			canvas_free(c);
+			pane_free(p);
 		}
 }
 
@@ -102,14 +103,14 @@ END_TEST
 START_TEST(expanded_shows_derivations)
 {
 	struct view *v = default_view();
-	struct pane p = { .cls = &pane_rules };
+	struct pane *p = pane_make(pane_rules_new);
 	struct canvas *c;
 	char *t;
 
-	p.selected = index_of(v, "limiter");
-	pane_rules.key(&p, ACT_EXPAND, v);
-	ck_assert(p.expanded);
-	c = pane_draw_with(&p, v, 200, 60, true);
+	p->selected = index_of(v, "limiter");
+	pane_key(p, ACT_EXPAND, v);
+	ck_assert(p->expanded);
+	c = pane_draw_with(p, v, 200, 60, true);
 	t = canvas_text_of(c);
 	/* H100: 32 x 32 = 1024 per warp; 16384 / 1024 = 16; 64 / 8 = 8 blocks */
 	ck_assert_ptr_nonnull(strstr(t, "Warps: 8 blocks per SM"));
@@ -122,49 +123,50 @@ START_TEST(expanded_shows_derivations)
 	canvas_free(c);
 
 	/* collapsing hides them again */
-	pane_rules.key(&p, ACT_EXPAND, v);
-	ck_assert(!p.expanded);
-	c = pane_draw_with(&p, v, 200, 60, true);
+	pane_key(p, ACT_EXPAND, v);
+	ck_assert(!p->expanded);
+	c = pane_draw_with(p, v, 200, 60, true);
 	t = canvas_text_of(c);
 	ck_assert_ptr_null(strstr(t, "1. Registers per warp"));
 	free(t);
 	canvas_free(c);
 	pane_view_free(v);
+	pane_free(p);
 }
 END_TEST
 
 START_TEST(keys_select_and_clamp)
 {
 	struct view *v = default_view();
-	struct pane p = { .cls = &pane_rules };
+	struct pane *p = pane_make(pane_rules_new);
 	int n = v->cur.n_findings;
 	struct canvas *c;
 
 	ck_assert_int_ge(n, 2);
-	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
-	ck_assert_int_eq(p.selected, 0);
+	ck_assert_int_eq(pane_key(p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p->selected, 0);
 	for (int i = 1; i < n + 3; i++) {
-		ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
-		ck_assert_int_eq(p.selected, i < n ? i : n - 1);
+		ck_assert_int_eq(pane_key(p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+		ck_assert_int_eq(p->selected, i < n ? i : n - 1);
 	}
-	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
-	ck_assert_int_eq(p.selected, n - 2);
-	ck_assert_int_eq(pane_rules.key(&p, ACT_QUIT, v), REACT_NONE);
-	ck_assert_int_eq(pane_rules.key(&p, ACT_INC, v), REACT_NONE);
+	ck_assert_int_eq(pane_key(p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p->selected, n - 2);
+	ck_assert_int_eq(pane_key(p, ACT_QUIT, v), REACT_NONE);
+	ck_assert_int_eq(pane_key(p, ACT_INC, v), REACT_NONE);
 
 	/* The view changes under the pane: fewer findings than the selection. */
-	p.selected = RULES_MAX_FINDINGS + 5;
-	c = pane_draw_with(&p, v, 80, 24, true);
-	ck_assert_int_eq(p.selected, n - 1);
+	p->selected = RULES_MAX_FINDINGS + 5;
+	c = pane_draw_with(p, v, 80, 24, true);
+	ck_assert_int_eq(p->selected, n - 1);
 	canvas_free(c);
-	p.selected = -3;
-	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
-	ck_assert_int_eq(p.selected, 1);
+	p->selected = -3;
+	ck_assert_int_eq(pane_key(p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p->selected, 1);
 
 	/* The selected finding's title row is the one highlighted. */
-	p.selected = 1;
-	p.scroll = -1;
-	c = pane_draw_with(&p, v, 80, 24, true);
+	p->selected = 1;
+	p->scroll = -1;
+	c = pane_draw_with(p, v, 80, 24, true);
 	{
 		bool found = false;
 		for (int y = 0; y < 24; y++) {
@@ -181,6 +183,7 @@ START_TEST(keys_select_and_clamp)
 	}
 	canvas_free(c);
 	pane_view_free(v);
+	pane_free(p);
 }
 END_TEST
 
@@ -189,7 +192,7 @@ END_TEST
 START_TEST(keys_page)
 {
 	struct view *v = default_view();
-	struct pane p = { .cls = &pane_rules };
+	struct pane *p = pane_make(pane_rules_new);
 	struct canvas *c;
 	char *t;
 	int top, last;
@@ -199,11 +202,11 @@ START_TEST(keys_page)
 	 * brings its title to the top. */
 	ck_assert_int_eq(tail, 0);
 	ck_assert_int_eq(lim, 1);
-	p.selected = lim;
-	pane_rules.key(&p, ACT_EXPAND, v);
-	c = pane_draw_with(&p, v, 80, 10, true);
-	ck_assert_int_eq(p.rows, 9);
-	top = p.scroll;
+	p->selected = lim;
+	pane_key(p, ACT_EXPAND, v);
+	c = pane_draw_with(p, v, 80, 10, true);
+	ck_assert_int_eq(p->rows, 9);
+	top = p->scroll;
 	ck_assert_int_gt(top, 0);
 	t = canvas_text_of(c);
 	ck_assert_msg(strncmp(t, "i>", 2) == 0 && strncmp(t + 2, v->cur.findings[lim].title, 30) == 0,
@@ -214,19 +217,19 @@ START_TEST(keys_page)
 	canvas_free(c);
 
 	/* a page is the 9 rows less one kept for context */
-	ck_assert_int_eq(pane_rules.key(&p, ACT_PAGE_DOWN, v), REACT_REDRAW);
-	ck_assert_int_eq(p.scroll, top + 8);
-	c = pane_draw_with(&p, v, 80, 10, true);
-	ck_assert_int_eq(p.scroll, top + 8);
+	ck_assert_int_eq(pane_key(p, ACT_PAGE_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p->scroll, top + 8);
+	c = pane_draw_with(p, v, 80, 10, true);
+	ck_assert_int_eq(p->scroll, top + 8);
 	canvas_free(c);
 
 	for (int i = 0; i < 20; i++) {
-		pane_rules.key(&p, ACT_PAGE_DOWN, v);
-		c = pane_draw_with(&p, v, 80, 10, true);
+		pane_key(p, ACT_PAGE_DOWN, v);
+		c = pane_draw_with(p, v, 80, 10, true);
 		canvas_free(c);
 	}
-	last = p.scroll;
-	c = pane_draw_with(&p, v, 80, 10, true);
+	last = p->scroll;
+	c = pane_draw_with(p, v, 80, 10, true);
 	t = canvas_text_of(c);
 	ck_assert_ptr_null(strstr(t, "v more below"));
 	ck_assert_ptr_nonnull(strstr(t, "^ more above"));
@@ -234,28 +237,29 @@ START_TEST(keys_page)
 	ck_assert_ptr_nonnull(strstr(t, "Theoretical occupancy: 64 of 64 warps = 100.0%\n^ more above"));
 	free(t);
 	canvas_free(c);
-	pane_rules.key(&p, ACT_PAGE_DOWN, v);
-	c = pane_draw_with(&p, v, 80, 10, true);
-	ck_assert_int_eq(p.scroll, last);
+	pane_key(p, ACT_PAGE_DOWN, v);
+	c = pane_draw_with(p, v, 80, 10, true);
+	ck_assert_int_eq(p->scroll, last);
 	canvas_free(c);
 
-	ck_assert_int_eq(pane_rules.key(&p, ACT_PAGE_UP, v), REACT_REDRAW);
-	ck_assert_int_eq(p.scroll, last - 8);
+	ck_assert_int_eq(pane_key(p, ACT_PAGE_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p->scroll, last - 8);
 	for (int i = 0; i < 20; i++)
-		pane_rules.key(&p, ACT_PAGE_UP, v);
-	ck_assert_int_eq(p.scroll, 0);
+		pane_key(p, ACT_PAGE_UP, v);
+	ck_assert_int_eq(p->scroll, 0);
 
 	/* selecting the tail effect (and so expanding it) puts it at the top */
-	pane_rules.key(&p, ACT_PAGE_DOWN, v);
-	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_UP, v), REACT_REDRAW);
-	ck_assert_int_eq(p.selected, tail);
-	c = pane_draw_with(&p, v, 80, 10, true);
-	ck_assert_int_eq(p.scroll, 0);
+	pane_key(p, ACT_PAGE_DOWN, v);
+	ck_assert_int_eq(pane_key(p, ACT_SCROLL_UP, v), REACT_REDRAW);
+	ck_assert_int_eq(p->selected, tail);
+	c = pane_draw_with(p, v, 80, 10, true);
+	ck_assert_int_eq(p->scroll, 0);
 	t = canvas_text_of(c);
 	ck_assert_msg(strncmp(t + 2, v->cur.findings[tail].title, 30) == 0, "%s", t);
 	free(t);
 	canvas_free(c);
 	pane_view_free(v);
+	pane_free(p);
 }
 END_TEST
 
@@ -263,7 +267,7 @@ START_TEST(invalid_launch_shows_error)
 {
 	struct launch l;
 	struct view *v;
-	struct pane p = { .cls = &pane_rules };
+	struct pane *p = pane_make(pane_rules_new);
 	struct canvas *c;
 	char *t;
 
@@ -271,15 +275,16 @@ START_TEST(invalid_launch_shows_error)
 	l.block[0] = 2048;   /* more than the 1024 threads a block may have */
 	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	c = pane_draw_with(&p, v, 80, 24, true);
+	c = pane_draw_with(p, v, 80, 24, true);
 	t = canvas_text_of(c);
-	ck_assert_ptr_nonnull(strstr(t, "This launch cannot be computed on"));
+	ck_assert_ptr_nonnull(strstr(t, "cannot be computed on"));
 	ck_assert_ptr_null(strstr(t, "j/k: select"));
 	free(t);
 	canvas_free(c);
-	ck_assert_int_eq(pane_rules.key(&p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
-	ck_assert_int_eq(p.selected, 0);
+	ck_assert_int_eq(pane_key(p, ACT_SCROLL_DOWN, v), REACT_REDRAW);
+	ck_assert_int_eq(p->selected, 0);
 	pane_view_free(v);
+	pane_free(p);
 }
 END_TEST
 
@@ -307,7 +312,7 @@ START_TEST(draws_only_inside)
 {
 	struct view *d = default_view(), *v100 = v100_view();
 	struct view *views[4] = { d, v100, d, v100 };
-	struct pane_sizes s = { .cls = &pane_rules, .views = views, .n_views = 4, .min_w = 1,
+	struct pane_sizes s = { .make = pane_rules_new, .views = views, .n_views = 4, .min_w = 1,
 				.max_w = 100, .min_h = 1, .max_h = 40, .before = set_case,
 				.after = state_valid };
 

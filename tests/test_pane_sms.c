@@ -61,19 +61,19 @@ START_TEST(golden_default)
 
 	ck_assert(v->sim_ok);
 	ck_assert_int_eq(v->sim.sm_count, 132);
-	pane_golden(&pane_sms, v, 80, 24, true, "sms_default_80x24_ascii.txt");
-	pane_golden(&pane_sms, v, 80, 24, false, "sms_default_80x24_utf8.txt");
-	pane_golden(&pane_sms, v, 200, 60, true, "sms_default_200x60_ascii.txt");
-	pane_golden(&pane_sms, v, 200, 60, false, "sms_default_200x60_utf8.txt");
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_default_80x24_ascii.txt");
+	pane_golden(sms_pane_new, v, 80, 24, false, "sms_default_80x24_utf8.txt");
+	pane_golden(sms_pane_new, v, 200, 60, true, "sms_default_200x60_ascii.txt");
+	pane_golden(sms_pane_new, v, 200, 60, false, "sms_default_200x60_utf8.txt");
 
 	/* 132 SMs in 75 plot columns: two per column, and the screen says so;
 	 * at 200 columns every SM has its own bar */
-	struct canvas *c = pane_draw(&pane_sms, v, 80, 24, true);
+	struct canvas *c = pane_draw(sms_pane_new, v, 80, 24, true);
 	ck_assert(canvas_shows(c, "each column: 2 SMs (mean)"));
 	ck_assert(canvas_shows(c, "predicted (uniform durations)"));
 	ck_assert(canvas_shows(c, "average 75.0%, theoretical 100.0%"));
 	canvas_free(c);
-	c = pane_draw(&pane_sms, v, 200, 60, true);
+	c = pane_draw(sms_pane_new, v, 200, 60, true);
 	ck_assert(!canvas_shows(c, "each column"));
 	canvas_free(c);
 	pane_view_free(v);
@@ -89,12 +89,12 @@ START_TEST(golden_partial_wave)
 	int height[132];
 
 	ck_assert(v->sim_ok);
-	pane_golden(&pane_sms, v, 80, 24, false, "sms_grid200_80x24_utf8.txt");
-	pane_golden(&pane_sms, v, 200, 60, true, "sms_grid200_200x60_ascii.txt");
+	pane_golden(sms_pane_new, v, 80, 24, false, "sms_grid200_80x24_utf8.txt");
+	pane_golden(sms_pane_new, v, 200, 60, true, "sms_grid200_200x60_ascii.txt");
 
 	/* At 200 columns SM i is plot column i (after the 5-cell axis gutter):
 	 * count its '#' cells. 54 plot rows: 25 % is 13.5 rows, 12.5 % 6.75. */
-	c = pane_draw(&pane_sms, v, 200, 60, true);
+	c = pane_draw(sms_pane_new, v, 200, 60, true);
 	for (int sm = 0; sm < 132; sm++) {
 		height[sm] = 0;
 		for (int y = 0; y < 60; y++)
@@ -118,9 +118,9 @@ START_TEST(golden_measured)
 	struct view *v = measured_view();
 	struct canvas *c;
 
-	pane_golden(&pane_sms, v, 80, 24, true, "sms_measured_80x24_ascii.txt");
-	pane_golden(&pane_sms, v, 80, 24, false, "sms_measured_80x24_utf8.txt");
-	c = pane_draw(&pane_sms, v, 80, 24, true);
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_measured_80x24_ascii.txt");
+	pane_golden(sms_pane_new, v, 80, 24, false, "sms_measured_80x24_utf8.txt");
+	c = pane_draw(sms_pane_new, v, 80, 24, true);
 	ck_assert(canvas_shows(c, "measured"));
 	ck_assert(!canvas_shows(c, "predicted"));
 	canvas_free(c);
@@ -130,17 +130,27 @@ END_TEST
 
 /* The animation at t = 1.5 of the default launch: the partial wave, 528 blocks
  * over 132 SMs = 4 each, 32 of 64 warps: every bar at 50 %. */
+/* 'a', then frames: each is 1/80 of the simulation's makespan. */
+static void play(struct pane *p, const struct view *v, int frames)
+{
+	ck_assert_int_eq(pane_key(p, ACT_ANIMATE, v), REACT_REDRAW);
+	for (int i = 0; i < frames; i++)
+		ck_assert_int_eq(p->cls->tick(p, v), REACT_REDRAW);
+}
+
 START_TEST(golden_animation)
 {
 	struct view *v = default_view(0);
 	struct canvas *c;
 
-	v->animating = true;
-	v->anim_t = 1.5;
-	pane_golden(&pane_sms, v, 80, 24, true, "sms_anim_80x24_ascii.txt");
-	c = pane_draw(&pane_sms, v, 80, 24, true);
+	struct pane *p = pane_make(sms_pane_new);
+
+	play(p, v, 60);
+	pane_golden_with(p, v, 80, 24, true, "sms_anim_80x24_ascii.txt");
+	c = pane_draw_with(p, v, 80, 24, true);
 	ck_assert(canvas_shows(c, "t = 1.50 of 2.00 block durations"));
 	canvas_free(c);
+	pane_free(p);
 	pane_view_free(v);
 }
 END_TEST
@@ -162,7 +172,7 @@ START_TEST(simulation_cap)
 	l.grid[0] = VIEW_SIM_MAX_BLOCKS + 1;
 	v = pane_view_new(&l, NULL, &cv);
 	ck_assert(!v->sim_ok);
-	c = pane_draw(&pane_sms, v, 120, 24, true);
+	c = pane_draw(sms_pane_new, v, 120, 24, true);
 	ck_assert_msg(canvas_shows(c, "grid above 262144 blocks, not simulated"), "%s", canvas_text_of(c));
 	canvas_free(c);
 	pane_view_free(v);
@@ -176,8 +186,8 @@ START_TEST(golden_too_large)
 
 	ck_assert(v->cur.ok);
 	ck_assert(!v->sim_ok);
-	pane_golden(&pane_sms, v, 80, 24, true, "sms_too_large_80x24_ascii.txt");
-	c = pane_draw(&pane_sms, v, 80, 24, true);
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_too_large_80x24_ascii.txt");
+	c = pane_draw(sms_pane_new, v, 80, 24, true);
 	ck_assert(canvas_shows(c, "predicted (uniform durations: the wave formula, exact for them)"));
 	canvas_free(c);
 	pane_view_free(v);
@@ -197,8 +207,8 @@ START_TEST(golden_slow_share)
 	l.grid[0] = 4 * 1056 + 300;
 	v = pane_view_new(&l, NULL, &model);
 	ck_assert(v->sim_ok);
-	pane_golden(&pane_sms, v, 120, 30, false, "sms_slow_share_120x30_utf8.txt");
-	c = pane_draw(&pane_sms, v, 120, 30, true);
+	pane_golden(sms_pane_new, v, 120, 30, false, "sms_slow_share_120x30_utf8.txt");
+	c = pane_draw(sms_pane_new, v, 120, 30, true);
 	ck_assert(canvas_shows(c, "predicted (10% of blocks 4x slower)"));
 	canvas_free(c);
 	pane_view_free(v);
@@ -216,7 +226,7 @@ START_TEST(invalid_launch_shows_error)
 	l.block[0] = 2048;
 	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(!v->cur.ok);
-	c = pane_draw(&pane_sms, v, 80, 24, true);
+	c = pane_draw(sms_pane_new, v, 80, 24, true);
 	ck_assert(canvas_shows(c, "cannot be computed"));
 	ck_assert(!canvas_shows(c, "predicted"));
 	canvas_free(c);
@@ -226,19 +236,26 @@ END_TEST
 
 /* Every size from 1x1 (and 0 wide or high) to 120x40, inside a larger canvas
  * filled with a sentinel: nothing outside r may change, nothing may crash. */
+/* View 3 is drawn mid-animation: 30 frames, t = 0.75. */
+static void animate_third(struct pane *p, struct view *v, int k, int w, int h)
+{
+	(void)w;
+	(void)h;
+	if (k == 3)
+		play(p, v, 30);
+}
+
 START_TEST(every_size_stays_inside)
 {
 	struct view *views[6];
-	struct pane_sizes s = { .cls = &pane_sms, .views = views, .n_views = 6, .min_w = 0,
-				.max_w = 120, .min_h = 0, .max_h = 40 };
+	struct pane_sizes s = { .make = sms_pane_new, .views = views, .n_views = 6, .min_w = 0,
+				.max_w = 120, .min_h = 0, .max_h = 40, .before = animate_third };
 	struct launch l;
 
 	views[0] = default_view(0);
 	views[1] = default_view(200);
 	views[2] = measured_view();
 	views[3] = default_view(0);
-	views[3]->animating = true;
-	views[3]->anim_t = 0.75;
 	views[4] = default_view(SIM_MAX_BLOCKS + 1);
 	launch_init(&l);
 	l.block[0] = 2048;
@@ -257,14 +274,14 @@ START_TEST(golden_amd)
 
 	ck_assert(v->cur.ok);
 	ck_assert_int_eq(v->cur.gpu.sm_count, 304);
-	pane_golden(&pane_sms, v, 80, 24, true, "sms_mi300x_80x24_ascii.txt");
-	pane_golden(&pane_sms, v, 200, 60, false, "sms_mi300x_200x60_utf8.txt");
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_mi300x_80x24_ascii.txt");
+	pane_golden(sms_pane_new, v, 200, 60, false, "sms_mi300x_200x60_utf8.txt");
 	pane_view_free(v);
 
 	v = pane_view_amd("RX 7900 XTX");
 	ck_assert(v->cur.ok);
 	ck_assert_int_eq(v->cur.gpu.sm_count, 48);
-	pane_golden(&pane_sms, v, 80, 24, false, "sms_7900xtx_80x24_utf8.txt");
+	pane_golden(sms_pane_new, v, 80, 24, false, "sms_7900xtx_80x24_utf8.txt");
 	pane_view_free(v);
 }
 END_TEST

@@ -184,7 +184,7 @@ START_TEST(rocprofv3_trace_needs_vgprs)
 	launch_init(&flags);
 	flags.regs_per_thread = 24;
 	given.launch = &flags;
-	given.fields = REPORT_LAUNCH_REGISTERS;
+	given.fields = PARAM_BIT(PARAM_REGISTERS);
 	occ_error_clear(&err);
 	ck_assert_msg(report_launch(db, &r.records[0], &given, "t.csv", &l, &g, &src, &err), "%s",
 		      err.message);
@@ -288,8 +288,8 @@ START_TEST(flags_override_record)
 	struct report r;
 	struct launch l, flags;
 	struct gpu g, mi300x = named("mi300x");
-	struct report_launch_given given = { &mi300x, &flags, REPORT_LAUNCH_BLOCK |
-					     REPORT_LAUNCH_STATIC_SMEM };
+	struct report_launch_given given = { &mi300x, &flags, PARAM_BIT(PARAM_BLOCK) |
+					     PARAM_BIT(PARAM_STATIC_SMEM) };
 	enum report_gpu_source src;
 	struct occ_error err = { 0 };
 

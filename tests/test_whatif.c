@@ -72,36 +72,36 @@ START_TEST(block_steps_by_warp)
 	/* archs.csv sm_90: warp size 32, 1024 threads per block */
 	ck_assert_int_eq(warp, 32);
 	ck_assert_int_eq(w->cur.gpu.arch.max_threads_per_block, 1024);
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 100));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 100));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, false));
 	ck_assert_int_eq(threads(w), 128);            /* 100 snaps up to 4 warps */
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 100));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, -1, false));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 100));
+	ck_assert(whatif_step(w, PARAM_BLOCK, -1, false));
 	ck_assert_int_eq(threads(w), 96);             /* and down to 3 */
-	ck_assert(whatif_step(w, WHATIF_BLOCK, -1, false));
+	ck_assert(whatif_step(w, PARAM_BLOCK, -1, false));
 	ck_assert_int_eq(threads(w), 64);
 	/* big steps: 8 warps = 256 threads, on multiples of 256 */
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, true));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, true));
 	ck_assert_int_eq(threads(w), 8 * warp);
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, true));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, true));
 	ck_assert_int_eq(threads(w), 16 * warp);
 	/* the top: 1024, then no further */
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, true));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, true));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, true));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, true));
 	ck_assert_int_eq(threads(w), 1024);
 	int n_undo = w->n_undo;
-	ck_assert(!whatif_step(w, WHATIF_BLOCK, +1, false));
-	ck_assert(!whatif_step(w, WHATIF_BLOCK, +1, true));
+	ck_assert(!whatif_step(w, PARAM_BLOCK, +1, false));
+	ck_assert(!whatif_step(w, PARAM_BLOCK, +1, true));
 	ck_assert_int_eq(w->n_undo, n_undo);          /* no history for a refused step */
 	/* the bottom: a warp steps down to one thread, one thread cannot step */
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 32));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, -1, false));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 32));
+	ck_assert(whatif_step(w, PARAM_BLOCK, -1, false));
 	ck_assert_int_eq(threads(w), 1);
-	ck_assert(!whatif_step(w, WHATIF_BLOCK, -1, false));
-	ck_assert(!whatif_step(w, WHATIF_BLOCK, -1, true));
+	ck_assert(!whatif_step(w, PARAM_BLOCK, -1, false));
+	ck_assert(!whatif_step(w, PARAM_BLOCK, -1, true));
 	/* a 16x16 block steps by its total and becomes one-dimensional */
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "16x16", NULL));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "16x16", NULL));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, false));
 	ck_assert_int_eq(w->cur.launch.block[0], 256 + 32);
 	ck_assert_int_eq(w->cur.launch.block[1], 1);
 	ck_assert_int_eq(w->cur.launch.block[2], 1);
@@ -116,22 +116,22 @@ START_TEST(register_steps_clamp)
 	/* archs.csv sm_75: at most 255 registers per thread */
 	ck_assert_int_eq(w->cur.gpu.arch.max_regs_per_thread, 255);
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 32);
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, +1, false));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, +1, false));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 33);
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, +1, true));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, +1, true));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 40);
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, -1, true));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, -1, true));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 32);
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 250));
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 250));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, +1, true));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 255);   /* 256 clamps to 255 */
-	ck_assert(!whatif_step(w, WHATIF_REGISTERS, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_REGISTERS, 256));
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 1));
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, -1, false));
+	ck_assert(!whatif_step(w, PARAM_REGISTERS, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_REGISTERS, 256));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 1));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, -1, false));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 0);
-	ck_assert(!whatif_step(w, WHATIF_REGISTERS, -1, false));
-	ck_assert(!whatif_step(w, WHATIF_REGISTERS, -1, true));
+	ck_assert(!whatif_step(w, PARAM_REGISTERS, -1, false));
+	ck_assert(!whatif_step(w, PARAM_REGISTERS, -1, true));
 	whatif_free(w);
 }
 END_TEST
@@ -146,36 +146,36 @@ START_TEST(smem_steps_by_alloc_unit)
 	ck_assert_int_eq(unit, 128);
 	ck_assert_int_eq(a->smem_per_block_bytes, 49152);
 	ck_assert_int_eq(a->smem_per_block_optin_bytes, 232448);
-	ck_assert(!whatif_step(w, WHATIF_STATIC_SMEM, -1, false));
-	ck_assert(whatif_step(w, WHATIF_STATIC_SMEM, +1, false));
+	ck_assert(!whatif_step(w, PARAM_STATIC_SMEM, -1, false));
+	ck_assert(whatif_step(w, PARAM_STATIC_SMEM, +1, false));
 	ck_assert_int_eq(w->cur.launch.static_smem_bytes, unit);
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 1000));
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, false));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 1000));
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, +1, false));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 1024);  /* 1000 snaps to 8 units */
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 1000));
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, -1, false));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 1000));
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, -1, false));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 896);   /* 7 units */
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, true));
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, +1, true));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 4096);
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, true));
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, +1, true));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 8192);
 
 	/* static stops at the default per-block maximum */
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 0));
-	ck_assert(whatif_set_value(w, WHATIF_STATIC_SMEM, a->smem_per_block_bytes - 100));
-	ck_assert(whatif_step(w, WHATIF_STATIC_SMEM, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 0));
+	ck_assert(whatif_set_value(w, PARAM_STATIC_SMEM, a->smem_per_block_bytes - 100));
+	ck_assert(whatif_step(w, PARAM_STATIC_SMEM, +1, true));
 	ck_assert_int_eq(w->cur.launch.static_smem_bytes, a->smem_per_block_bytes);
-	ck_assert(!whatif_step(w, WHATIF_STATIC_SMEM, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_STATIC_SMEM, a->smem_per_block_bytes + unit));
+	ck_assert(!whatif_step(w, PARAM_STATIC_SMEM, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_STATIC_SMEM, a->smem_per_block_bytes + unit));
 	/* static + dynamic stop at the opt-in maximum */
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, true));
-	for (int i = 0; i < 100 && whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, true); i++)
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, +1, true));
+	for (int i = 0; i < 100 && whatif_step(w, PARAM_DYNAMIC_SMEM, +1, true); i++)
 		ck_assert(valid(w));
 	ck_assert_int_eq(w->cur.launch.static_smem_bytes + w->cur.launch.dynamic_smem_bytes,
 			 a->smem_per_block_optin_bytes);
-	ck_assert(!whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, false));
-	ck_assert(!whatif_step(w, WHATIF_STATIC_SMEM, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_DYNAMIC_SMEM, w->cur.launch.dynamic_smem_bytes + 1));
+	ck_assert(!whatif_step(w, PARAM_DYNAMIC_SMEM, +1, false));
+	ck_assert(!whatif_step(w, PARAM_STATIC_SMEM, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_DYNAMIC_SMEM, w->cur.launch.dynamic_smem_bytes + 1));
 	whatif_free(w);
 }
 END_TEST
@@ -189,38 +189,38 @@ START_TEST(grid_steps_by_wave)
 	/* 256 threads x 32 registers: 8 blocks per SM; 132 SMs */
 	ck_assert_int_eq(r.active_blocks_per_sm, 8);
 	ck_assert_int_eq(w->cur.gpu.sm_count, 132);
-	ck_assert(whatif_set_value(w, WHATIF_GRID, wave));
-	ck_assert(whatif_step(w, WHATIF_GRID, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_GRID, wave));
+	ck_assert(whatif_step(w, PARAM_GRID, +1, true));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 2 * wave);
-	ck_assert(whatif_step(w, WHATIF_GRID, -1, true));
+	ck_assert(whatif_step(w, PARAM_GRID, -1, true));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), wave);
 	/* 1584 = 1.5 waves: big steps land on whole waves */
-	ck_assert(whatif_set_value(w, WHATIF_GRID, 1584));
-	ck_assert(whatif_step(w, WHATIF_GRID, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_GRID, 1584));
+	ck_assert(whatif_step(w, PARAM_GRID, +1, true));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 2 * wave);
-	ck_assert(whatif_step(w, WHATIF_GRID, +1, false));
+	ck_assert(whatif_step(w, PARAM_GRID, +1, false));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 2 * wave + 1);
 	/* the wave follows the block: 1024 threads give 2 blocks per SM */
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 1024));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 1024));
 	r = compute(&w->cur);
 	ck_assert_int_eq(r.active_blocks_per_sm, 2);
-	ck_assert(whatif_set_value(w, WHATIF_GRID, 1));
-	ck_assert(whatif_step(w, WHATIF_GRID, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_GRID, 1));
+	ck_assert(whatif_step(w, PARAM_GRID, +1, true));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 2 * 132);
 	/* no block fits (1024 x 255 registers > 64K): the step is one block per SM */
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 255));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 255));
 	ck_assert_int_eq(compute(&w->cur).active_blocks_per_sm, 0);
-	ck_assert(whatif_set_value(w, WHATIF_GRID, 1));
-	ck_assert(whatif_step(w, WHATIF_GRID, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_GRID, 1));
+	ck_assert(whatif_step(w, PARAM_GRID, +1, true));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 132);
 	/* at least one block */
-	ck_assert(whatif_set_value(w, WHATIF_GRID, 1));
-	ck_assert(!whatif_step(w, WHATIF_GRID, -1, false));
-	ck_assert(!whatif_step(w, WHATIF_GRID, -1, true));
-	ck_assert(!whatif_set_value(w, WHATIF_GRID, 0));
+	ck_assert(whatif_set_value(w, PARAM_GRID, 1));
+	ck_assert(!whatif_step(w, PARAM_GRID, -1, false));
+	ck_assert(!whatif_step(w, PARAM_GRID, -1, true));
+	ck_assert(!whatif_set_value(w, PARAM_GRID, 0));
 	/* a 3-D grid steps by its total and becomes one-dimensional */
-	ck_assert(whatif_set_text(w, WHATIF_GRID, "64x64x1", NULL));
-	ck_assert(whatif_step(w, WHATIF_GRID, -1, false));
+	ck_assert(whatif_set_text(w, PARAM_GRID, "64x64x1", NULL));
+	ck_assert(whatif_step(w, PARAM_GRID, -1, false));
 	ck_assert_int_eq(w->cur.launch.grid[0], 4095);
 	ck_assert_int_eq(w->cur.launch.grid[1], 1);
 	whatif_free(w);
@@ -236,8 +236,8 @@ static void check_carveout_walk(const char *gpu_name)
 	int visited = 0;
 
 	ck_assert_int_eq(w->cur.launch.carveout_pct, LAUNCH_CARVEOUT_DEFAULT);
-	ck_assert(!whatif_step(w, WHATIF_CARVEOUT, -1, false));
-	while (whatif_step(w, WHATIF_CARVEOUT, +1, false)) {
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, -1, false));
+	while (whatif_step(w, PARAM_CARVEOUT, +1, false)) {
 		int pct = w->cur.launch.carveout_pct;
 		struct occ_result r = compute(&w->cur);
 
@@ -254,17 +254,17 @@ static void check_carveout_walk(const char *gpu_name)
 	ck_assert_int_eq(visited, a->n_smem_configs);
 	/* and back down through the same stops to default */
 	for (int i = visited - 2; i >= 0; i--) {
-		ck_assert(whatif_step(w, WHATIF_CARVEOUT, -1, false));
+		ck_assert(whatif_step(w, PARAM_CARVEOUT, -1, false));
 		ck_assert_int_eq(compute(&w->cur).smem_preference_bytes, a->smem_configs_bytes[i]);
 	}
-	ck_assert(whatif_step(w, WHATIF_CARVEOUT, -1, false));
+	ck_assert(whatif_step(w, PARAM_CARVEOUT, -1, false));
 	ck_assert_int_eq(w->cur.launch.carveout_pct, LAUNCH_CARVEOUT_DEFAULT);
 	/* big steps go to either end */
-	ck_assert(whatif_step(w, WHATIF_CARVEOUT, +1, true));
+	ck_assert(whatif_step(w, PARAM_CARVEOUT, +1, true));
 	ck_assert_int_eq(compute(&w->cur).smem_preference_bytes,
 			 a->smem_configs_bytes[a->n_smem_configs - 1]);
-	ck_assert(!whatif_step(w, WHATIF_CARVEOUT, +1, true));
-	ck_assert(whatif_step(w, WHATIF_CARVEOUT, -1, true));
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, +1, true));
+	ck_assert(whatif_step(w, PARAM_CARVEOUT, -1, true));
 	ck_assert_int_eq(w->cur.launch.carveout_pct, LAUNCH_CARVEOUT_DEFAULT);
 	whatif_free(w);
 }
@@ -287,9 +287,9 @@ START_TEST(carveout_fixed_on_one_config)
 
 	/* archs.csv sm_52: one 96 KiB configuration */
 	ck_assert_int_eq(w->cur.gpu.arch.n_smem_configs, 1);
-	ck_assert(!whatif_step(w, WHATIF_CARVEOUT, +1, false));
-	ck_assert(!whatif_step(w, WHATIF_CARVEOUT, +1, true));
-	ck_assert(!whatif_step(w, WHATIF_CARVEOUT, -1, false));
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, +1, false));
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, +1, true));
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, -1, false));
 	ck_assert_int_eq(w->n_undo, 0);
 	whatif_free(w);
 }
@@ -302,19 +302,19 @@ START_TEST(barrier_steps)
 	/* launch_check allows 0..16 barriers; sm_90 has 64 per SM, so 16 is the top */
 	ck_assert_int_eq(w->cur.gpu.arch.barriers_per_sm, 64);
 	ck_assert_int_eq(w->cur.launch.barriers, 1);
-	ck_assert(whatif_step(w, WHATIF_BARRIERS, +1, true));
+	ck_assert(whatif_step(w, PARAM_BARRIERS, +1, true));
 	ck_assert_int_eq(w->cur.launch.barriers, 4);
-	ck_assert(whatif_step(w, WHATIF_BARRIERS, +1, false));
+	ck_assert(whatif_step(w, PARAM_BARRIERS, +1, false));
 	ck_assert_int_eq(w->cur.launch.barriers, 5);
-	ck_assert(whatif_set_value(w, WHATIF_BARRIERS, 15));
-	ck_assert(whatif_step(w, WHATIF_BARRIERS, +1, true));
+	ck_assert(whatif_set_value(w, PARAM_BARRIERS, 15));
+	ck_assert(whatif_step(w, PARAM_BARRIERS, +1, true));
 	ck_assert_int_eq(w->cur.launch.barriers, 16);
-	ck_assert(!whatif_step(w, WHATIF_BARRIERS, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_BARRIERS, 17));
-	ck_assert(whatif_set_value(w, WHATIF_BARRIERS, 1));
-	ck_assert(whatif_step(w, WHATIF_BARRIERS, -1, false));
+	ck_assert(!whatif_step(w, PARAM_BARRIERS, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_BARRIERS, 17));
+	ck_assert(whatif_set_value(w, PARAM_BARRIERS, 1));
+	ck_assert(whatif_step(w, PARAM_BARRIERS, -1, false));
 	ck_assert_int_eq(w->cur.launch.barriers, 0);
-	ck_assert(!whatif_step(w, WHATIF_BARRIERS, -1, false));
+	ck_assert(!whatif_step(w, PARAM_BARRIERS, -1, false));
 	whatif_free(w);
 }
 END_TEST
@@ -330,20 +330,20 @@ START_TEST(gpu_steps_in_db_order)
 	ck_assert(gpu_db_device_at(db, 1, &second));
 	ck_assert(gpu_db_device_at(db, n - 1, &last));
 	w = make(first.name);
-	ck_assert(!whatif_step(w, WHATIF_GPU, -1, false));
-	ck_assert(!whatif_step(w, WHATIF_GPU, -1, true));
-	ck_assert(whatif_step(w, WHATIF_GPU, +1, false));
+	ck_assert(!whatif_step(w, PARAM_GPU, -1, false));
+	ck_assert(!whatif_step(w, PARAM_GPU, -1, true));
+	ck_assert(whatif_step(w, PARAM_GPU, +1, false));
 	ck_assert_str_eq(w->cur.gpu.name, second.name);
 	ck_assert_str_eq(w->cur.launch.gpu_name, second.name);
-	ck_assert(whatif_changed(w, WHATIF_GPU));
-	ck_assert(whatif_step(w, WHATIF_GPU, -1, false));
+	ck_assert(whatif_changed(w, PARAM_GPU));
+	ck_assert(whatif_step(w, PARAM_GPU, -1, false));
 	ck_assert_str_eq(w->cur.gpu.name, first.name);
 
 	/* big steps: the next device of another compute capability (AMD: gfx
 	 * target), every device skipped on the way sharing the one left */
 	for (size_t i = 0, steps = 0; steps < n; steps++) {
 		struct gpu from = w->cur.gpu;
-		if (!whatif_step(w, WHATIF_GPU, +1, true))
+		if (!whatif_step(w, PARAM_GPU, +1, true))
 			break;
 		size_t j = i + 1;
 		for (; j < n; j++) {
@@ -356,11 +356,11 @@ START_TEST(gpu_steps_in_db_order)
 		ck_assert_str_eq(w->cur.gpu.name, g.name);
 		i = j;
 	}
-	ck_assert(!whatif_step(w, WHATIF_GPU, +1, true));
+	ck_assert(!whatif_step(w, PARAM_GPU, +1, true));
 	whatif_free(w);
 
 	w = make(last.name);
-	ck_assert(!whatif_step(w, WHATIF_GPU, +1, false));
+	ck_assert(!whatif_step(w, PARAM_GPU, +1, false));
 	whatif_free(w);
 }
 END_TEST
@@ -370,48 +370,48 @@ START_TEST(set_text_as_cli)
 	struct whatif *w = make("H100 SXM");
 	struct occ_error err = { 0 };
 
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "16x16", &err));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "16x16", &err));
 	ck_assert_int_eq(w->cur.launch.block[0], 16);
 	ck_assert_int_eq(w->cur.launch.block[1], 16);
 	ck_assert_int_eq(w->cur.launch.block[2], 1);
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "256", &err));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "256", &err));
 	ck_assert_int_eq(threads(w), 256);
-	ck_assert(whatif_set_text(w, WHATIF_GRID, "(80, 1, 1)", &err));
+	ck_assert(whatif_set_text(w, PARAM_GRID, "(80, 1, 1)", &err));
 	ck_assert_int_eq(launch_grid_size(&w->cur.launch), 80);
-	ck_assert(whatif_set_text(w, WHATIF_STATIC_SMEM, "48K", &err));
+	ck_assert(whatif_set_text(w, PARAM_STATIC_SMEM, "48K", &err));
 	ck_assert_int_eq(w->cur.launch.static_smem_bytes, 48 * 1024);
-	ck_assert(whatif_set_text(w, WHATIF_DYNAMIC_SMEM, "1536", &err));
+	ck_assert(whatif_set_text(w, PARAM_DYNAMIC_SMEM, "1536", &err));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 1536);
-	ck_assert(whatif_set_text(w, WHATIF_CARVEOUT, "50", &err));
+	ck_assert(whatif_set_text(w, PARAM_CARVEOUT, "50", &err));
 	ck_assert_int_eq(w->cur.launch.carveout_pct, 50);
-	ck_assert(whatif_set_text(w, WHATIF_CARVEOUT, "default", &err));
+	ck_assert(whatif_set_text(w, PARAM_CARVEOUT, "default", &err));
 	ck_assert_int_eq(w->cur.launch.carveout_pct, LAUNCH_CARVEOUT_DEFAULT);
-	ck_assert(whatif_set_text(w, WHATIF_REGISTERS, "64", &err));
+	ck_assert(whatif_set_text(w, PARAM_REGISTERS, "64", &err));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 64);
-	ck_assert(whatif_set_text(w, WHATIF_BARRIERS, "2", &err));
+	ck_assert(whatif_set_text(w, PARAM_BARRIERS, "2", &err));
 	ck_assert_int_eq(w->cur.launch.barriers, 2);
-	ck_assert(whatif_set_text(w, WHATIF_GPU, "T4", &err));
+	ck_assert(whatif_set_text(w, PARAM_GPU, "T4", &err));
 	ck_assert_str_eq(w->cur.gpu.name, "Tesla T4");
 	ck_assert_str_eq(w->cur.launch.gpu_name, "Tesla T4");
 
 	/* bad values: nothing changes, err names the field */
 	struct whatif_state before = w->cur;
 	int n_undo = w->n_undo;
-	ck_assert(!whatif_set_text(w, WHATIF_GPU, "NoSuchGPU123", &err));
+	ck_assert(!whatif_set_text(w, PARAM_GPU, "NoSuchGPU123", &err));
 	ck_assert_str_eq(err.field, "gpu");
 	ck_assert_ptr_nonnull(strstr(err.message, "closest"));
-	ck_assert(!whatif_set_text(w, WHATIF_BLOCK, "abc", &err));
+	ck_assert(!whatif_set_text(w, PARAM_BLOCK, "abc", &err));
 	ck_assert_str_eq(err.field, "block");
-	ck_assert(!whatif_set_text(w, WHATIF_BLOCK, "2048", &err));   /* T4: 1024 at most */
+	ck_assert(!whatif_set_text(w, PARAM_BLOCK, "2048", &err));   /* T4: 1024 at most */
 	ck_assert_str_eq(err.field, "block");
 	ck_assert_ptr_nonnull(strstr(err.message, "1024"));
-	ck_assert(!whatif_set_text(w, WHATIF_REGISTERS, "-1", &err));
+	ck_assert(!whatif_set_text(w, PARAM_REGISTERS, "-1", &err));
 	ck_assert_str_eq(err.field, "registers");
-	ck_assert(!whatif_set_text(w, WHATIF_CARVEOUT, "101", &err));
+	ck_assert(!whatif_set_text(w, PARAM_CARVEOUT, "101", &err));
 	ck_assert_str_eq(err.field, "carveout");
-	ck_assert(!whatif_set_text(w, WHATIF_DYNAMIC_SMEM, "64K", &err));  /* 48K + 64K > 64K */
+	ck_assert(!whatif_set_text(w, PARAM_DYNAMIC_SMEM, "64K", &err));  /* 48K + 64K > 64K */
 	ck_assert_str_eq(err.field, "dynamic smem");
-	ck_assert(!whatif_set_text(w, WHATIF_STATIC_SMEM, "12 parsecs", &err));
+	ck_assert(!whatif_set_text(w, PARAM_STATIC_SMEM, "12 parsecs", &err));
 	ck_assert_str_eq(err.field, "static smem");
 	ck_assert_int_eq(w->n_undo, n_undo);
 	ck_assert(memcmp(&w->cur.launch, &before.launch, sizeof(before.launch)) == 0);
@@ -427,21 +427,21 @@ START_TEST(gpu_change_may_invalidate)
 	struct whatif *w = make("H100 SXM");
 	struct gpu t4 = find_gpu("T4");
 
-	ck_assert(whatif_set_text(w, WHATIF_DYNAMIC_SMEM, "200K", NULL));
+	ck_assert(whatif_set_text(w, PARAM_DYNAMIC_SMEM, "200K", NULL));
 	ck_assert(valid(w));
 	ck_assert(whatif_set_gpu(w, &t4));
 	ck_assert(!valid(w));
 	ck_assert_int_eq(t4.arch.smem_per_block_optin_bytes, 65536);
 	/* away from validity: refused */
-	ck_assert(!whatif_step(w, WHATIF_DYNAMIC_SMEM, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 300 * 1024));
+	ck_assert(!whatif_step(w, PARAM_DYNAMIC_SMEM, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_DYNAMIC_SMEM, 300 * 1024));
 	/* other fields still move within their own ranges */
-	ck_assert(whatif_step(w, WHATIF_REGISTERS, +1, false));
-	ck_assert(!whatif_step(w, WHATIF_STATIC_SMEM, +1, false));
+	ck_assert(whatif_step(w, PARAM_REGISTERS, +1, false));
+	ck_assert(!whatif_step(w, PARAM_STATIC_SMEM, +1, false));
 	/* toward it: allowed, even when still invalid */
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 100 * 1024));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 100 * 1024));
 	ck_assert(!valid(w));
-	ck_assert(whatif_step(w, WHATIF_DYNAMIC_SMEM, -1, false));
+	ck_assert(whatif_step(w, PARAM_DYNAMIC_SMEM, -1, false));
 	ck_assert(valid(w));
 	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 65536);
 	/* undo walks back to the H100 */
@@ -459,12 +459,12 @@ START_TEST(undo_redo_reset)
 	ck_assert(!whatif_undo(w));
 	ck_assert(!whatif_redo(w));
 	ck_assert(!whatif_reset(w));
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 40));
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 48));
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 512));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 40));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 48));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 512));
 	ck_assert_int_eq(w->n_undo, 3);
 	/* setting the value already there is no change */
-	ck_assert(whatif_set_value(w, WHATIF_BLOCK, 512));
+	ck_assert(whatif_set_value(w, PARAM_BLOCK, 512));
 	ck_assert_int_eq(w->n_undo, 3);
 
 	ck_assert(whatif_undo(w));
@@ -475,7 +475,7 @@ START_TEST(undo_redo_reset)
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 48);
 	ck_assert_int_eq(w->n_redo, 1);
 	/* a change clears redo */
-	ck_assert(whatif_step(w, WHATIF_BARRIERS, +1, false));
+	ck_assert(whatif_step(w, PARAM_BARRIERS, +1, false));
 	ck_assert_int_eq(w->n_redo, 0);
 	ck_assert(!whatif_redo(w));
 
@@ -485,8 +485,8 @@ START_TEST(undo_redo_reset)
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 32);
 	ck_assert_int_eq(w->cur.launch.barriers, 1);
 	ck_assert_int_eq(w->n_undo, n_undo + 1);
-	for (int f = 0; f < WHATIF_N_FIELDS; f++)
-		ck_assert(!whatif_changed(w, (enum whatif_field)f));
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		ck_assert(!whatif_changed(w, (enum launch_param)f));
 	ck_assert(!whatif_reset(w));
 	ck_assert(whatif_undo(w));
 	ck_assert_int_eq(w->cur.launch.regs_per_thread, 48);
@@ -503,7 +503,7 @@ START_TEST(history_overflow)
 	/* change k (1..n) sets the grid to k: the undo stack holds the states
 	 * before changes 3..n (grids 2..n-1); 1584 and 1 dropped out */
 	for (int k = 1; k <= n; k++)
-		ck_assert(whatif_set_value(w, WHATIF_GRID, k));
+		ck_assert(whatif_set_value(w, PARAM_GRID, k));
 	ck_assert_int_eq(w->n_undo, WHATIF_HISTORY);
 	for (int k = n - 1; k >= 2; k--) {
 		ck_assert(whatif_undo(w));
@@ -527,14 +527,14 @@ START_TEST(changed_per_field)
 {
 	struct whatif *w = make("H100 SXM");
 
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 64));
-	for (int f = 0; f < WHATIF_N_FIELDS; f++)
-		ck_assert_int_eq(whatif_changed(w, (enum whatif_field)f), f == WHATIF_REGISTERS);
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 64));
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		ck_assert_int_eq(whatif_changed(w, (enum launch_param)f), f == PARAM_REGISTERS);
 	/* a different shape of the same total is a change */
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "16x16", NULL));
-	ck_assert(whatif_changed(w, WHATIF_BLOCK));
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 32));
-	ck_assert(!whatif_changed(w, WHATIF_REGISTERS));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "16x16", NULL));
+	ck_assert(whatif_changed(w, PARAM_BLOCK));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 32));
+	ck_assert(!whatif_changed(w, PARAM_REGISTERS));
 	whatif_free(w);
 }
 END_TEST
@@ -544,52 +544,52 @@ START_TEST(format_values)
 	struct whatif *w = make("H100 SXM");
 	char buf[64];
 
-	whatif_format(w, WHATIF_BLOCK, false, buf, sizeof(buf));
+	whatif_format(w, PARAM_BLOCK, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "256");
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "16x16", NULL));
-	whatif_format(w, WHATIF_BLOCK, false, buf, sizeof(buf));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "16x16", NULL));
+	whatif_format(w, PARAM_BLOCK, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "16x16 (256)");
-	whatif_format(w, WHATIF_BLOCK, true, buf, sizeof(buf));
+	whatif_format(w, PARAM_BLOCK, true, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "256");
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "8x8x4", NULL));
-	whatif_format(w, WHATIF_BLOCK, false, buf, sizeof(buf));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "8x8x4", NULL));
+	whatif_format(w, PARAM_BLOCK, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "8x8x4 (256)");
-	ck_assert(whatif_set_text(w, WHATIF_GRID, "64x64", NULL));
-	whatif_format(w, WHATIF_GRID, false, buf, sizeof(buf));
+	ck_assert(whatif_set_text(w, PARAM_GRID, "64x64", NULL));
+	whatif_format(w, PARAM_GRID, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "64x64 (4096)");
-	whatif_format(w, WHATIF_GRID, true, buf, sizeof(buf));
+	whatif_format(w, PARAM_GRID, true, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1584");
 
-	whatif_format(w, WHATIF_STATIC_SMEM, false, buf, sizeof(buf));
+	whatif_format(w, PARAM_STATIC_SMEM, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "0 B");
-	ck_assert(whatif_set_text(w, WHATIF_STATIC_SMEM, "48K", NULL));
-	whatif_format(w, WHATIF_STATIC_SMEM, false, buf, sizeof(buf));
+	ck_assert(whatif_set_text(w, PARAM_STATIC_SMEM, "48K", NULL));
+	whatif_format(w, PARAM_STATIC_SMEM, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "48 KiB");
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 1536));
-	whatif_format(w, WHATIF_DYNAMIC_SMEM, false, buf, sizeof(buf));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 1536));
+	whatif_format(w, PARAM_DYNAMIC_SMEM, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1536 B");
-	ck_assert(whatif_set_value(w, WHATIF_DYNAMIC_SMEM, 128));
-	whatif_format(w, WHATIF_DYNAMIC_SMEM, false, buf, sizeof(buf));
+	ck_assert(whatif_set_value(w, PARAM_DYNAMIC_SMEM, 128));
+	whatif_format(w, PARAM_DYNAMIC_SMEM, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "128 B");
 
-	whatif_format(w, WHATIF_CARVEOUT, false, buf, sizeof(buf));
+	whatif_format(w, PARAM_CARVEOUT, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "default");
-	ck_assert(whatif_set_value(w, WHATIF_CARVEOUT, 50));
-	whatif_format(w, WHATIF_CARVEOUT, false, buf, sizeof(buf));
+	ck_assert(whatif_set_value(w, PARAM_CARVEOUT, 50));
+	whatif_format(w, PARAM_CARVEOUT, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "50%");
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 40));
-	whatif_format(w, WHATIF_REGISTERS, false, buf, sizeof(buf));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 40));
+	whatif_format(w, PARAM_REGISTERS, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "40");
-	whatif_format(w, WHATIF_BARRIERS, false, buf, sizeof(buf));
+	whatif_format(w, PARAM_BARRIERS, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1");
-	whatif_format(w, WHATIF_GPU, false, buf, sizeof(buf));
+	whatif_format(w, PARAM_GPU, false, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "NVIDIA H100 80GB HBM3");   /* the device "H100 SXM" names */
 	/* a small buffer is cut, never overrun */
-	whatif_format(w, WHATIF_GPU, false, buf, 4);
+	whatif_format(w, PARAM_GPU, false, buf, 4);
 	ck_assert_str_eq(buf, "NVI");
 
-	ck_assert_str_eq(whatif_field_label(WHATIF_STATIC_SMEM), "static smem");
-	ck_assert_str_eq(whatif_field_label(WHATIF_GPU), "GPU");
+	ck_assert_str_eq(param_label(PARAM_STATIC_SMEM, GPU_NVIDIA), "static smem");
+	ck_assert_str_eq(param_label(PARAM_GPU, GPU_NVIDIA), "GPU");
 	whatif_free(w);
 }
 END_TEST
@@ -670,14 +670,14 @@ START_TEST(save_round_trip)
 	snprintf(path, sizeof(path), "%s/saved.occ", dir);
 	snprintf(w->cur.launch.kernel, sizeof(w->cur.launch.kernel),
 		 "void sgemm<float, 128>(float const*, int) = x");
-	ck_assert(whatif_set_text(w, WHATIF_GPU, "A100", NULL));
-	ck_assert(whatif_set_text(w, WHATIF_BLOCK, "16x8x2", NULL));
-	ck_assert(whatif_set_text(w, WHATIF_GRID, "64x32x3", NULL));
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 96));
-	ck_assert(whatif_set_value(w, WHATIF_STATIC_SMEM, 1000));
-	ck_assert(whatif_set_text(w, WHATIF_DYNAMIC_SMEM, "100K", NULL));
-	ck_assert(whatif_set_value(w, WHATIF_CARVEOUT, 50));
-	ck_assert(whatif_set_value(w, WHATIF_BARRIERS, 3));
+	ck_assert(whatif_set_text(w, PARAM_GPU, "A100", NULL));
+	ck_assert(whatif_set_text(w, PARAM_BLOCK, "16x8x2", NULL));
+	ck_assert(whatif_set_text(w, PARAM_GRID, "64x32x3", NULL));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 96));
+	ck_assert(whatif_set_value(w, PARAM_STATIC_SMEM, 1000));
+	ck_assert(whatif_set_text(w, PARAM_DYNAMIC_SMEM, "100K", NULL));
+	ck_assert(whatif_set_value(w, PARAM_CARVEOUT, 50));
+	ck_assert(whatif_set_value(w, PARAM_BARRIERS, 3));
 	ck_assert_msg(whatif_save(w, path, &err), "%s", err.message);
 	back = load_one(path);
 	assert_same_launch(&back, &w->cur.launch);
@@ -797,7 +797,7 @@ START_TEST(save_recovery_makes_private_dir)
 
 	snprintf(state, sizeof(state), "%s/deep/state", dir);
 	setenv("XDG_STATE_HOME", state, 1);
-	ck_assert(whatif_set_value(w, WHATIF_REGISTERS, 72));
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 72));
 	ck_assert_msg(whatif_save_recovery(w, path, sizeof(path), &err), "%s", err.message);
 	snprintf(expect, sizeof(expect), "%s/occview/recovery.occ", state);
 	ck_assert_str_eq(path, expect);
@@ -826,28 +826,28 @@ START_TEST(amd_fields_apply)
 {
 	struct whatif *w = make("mi300x");
 
-	ck_assert(!whatif_applies(w, WHATIF_WAVE_SIZE));
-	ck_assert(whatif_applies(w, WHATIF_AGPRS));
-	ck_assert(whatif_applies(w, WHATIF_SGPRS));
-	ck_assert(!whatif_applies(w, WHATIF_CARVEOUT));
-	ck_assert(!whatif_applies(w, WHATIF_BARRIERS));
-	ck_assert(whatif_applies(w, WHATIF_BLOCK));
-	ck_assert_str_eq(whatif_label(w, WHATIF_BLOCK), "workgroup");
-	ck_assert_str_eq(whatif_label(w, WHATIF_REGISTERS), "VGPRs");
-	ck_assert_str_eq(whatif_label(w, WHATIF_STATIC_SMEM), "LDS");
+	ck_assert(!whatif_applies(w, PARAM_WAVE_SIZE));
+	ck_assert(whatif_applies(w, PARAM_AGPRS));
+	ck_assert(whatif_applies(w, PARAM_SGPRS));
+	ck_assert(!whatif_applies(w, PARAM_CARVEOUT));
+	ck_assert(!whatif_applies(w, PARAM_BARRIERS));
+	ck_assert(whatif_applies(w, PARAM_BLOCK));
+	ck_assert_str_eq(whatif_label(w, PARAM_BLOCK), "workgroup");
+	ck_assert_str_eq(whatif_label(w, PARAM_REGISTERS), "VGPRs");
+	ck_assert_str_eq(whatif_label(w, PARAM_STATIC_SMEM), "LDS");
 	whatif_free(w);
 
 	w = make("rx 7900 xtx");
-	ck_assert(whatif_applies(w, WHATIF_WAVE_SIZE));
-	ck_assert(!whatif_applies(w, WHATIF_AGPRS));
-	ck_assert(!whatif_applies(w, WHATIF_SGPRS));
+	ck_assert(whatif_applies(w, PARAM_WAVE_SIZE));
+	ck_assert(!whatif_applies(w, PARAM_AGPRS));
+	ck_assert(!whatif_applies(w, PARAM_SGPRS));
 	whatif_free(w);
 
 	w = make("h100");
-	for (int f = WHATIF_WAVE_SIZE; f <= WHATIF_SGPRS; f++)
-		ck_assert(!whatif_applies(w, (enum whatif_field)f));
-	ck_assert(whatif_applies(w, WHATIF_CARVEOUT));
-	ck_assert_str_eq(whatif_label(w, WHATIF_REGISTERS), "registers");
+	for (int f = PARAM_WAVE_SIZE; f <= PARAM_SGPRS; f++)
+		ck_assert(!whatif_applies(w, (enum launch_param)f));
+	ck_assert(whatif_applies(w, PARAM_CARVEOUT));
+	ck_assert_str_eq(whatif_label(w, PARAM_REGISTERS), "registers");
 	whatif_free(w);
 }
 END_TEST
@@ -858,32 +858,32 @@ START_TEST(amd_steps)
 
 	/* wave size 0 is gfx1100's default, wave32: up is wave64, then no further */
 	ck_assert_int_eq(w->cur.launch.wave_size, 0);
-	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	ck_assert(whatif_step(w, PARAM_WAVE_SIZE, +1, false));
 	ck_assert_int_eq(w->cur.launch.wave_size, 64);
-	ck_assert(!whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	ck_assert(!whatif_step(w, PARAM_WAVE_SIZE, +1, false));
 	/* workgroup sizes step by the wave the launch runs: 256 -> 320 in wave64 */
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, false));
 	ck_assert_int_eq(threads(w), 320);
-	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, -1, false));
+	ck_assert(whatif_step(w, PARAM_WAVE_SIZE, -1, false));
 	ck_assert_int_eq(w->cur.launch.wave_size, 32);
-	ck_assert(!whatif_step(w, WHATIF_WAVE_SIZE, -1, false));
-	ck_assert(whatif_step(w, WHATIF_BLOCK, +1, false));
+	ck_assert(!whatif_step(w, PARAM_WAVE_SIZE, -1, false));
+	ck_assert(whatif_step(w, PARAM_BLOCK, +1, false));
 	ck_assert_int_eq(threads(w), 352);
 	whatif_free(w);
 
 	/* AGPRs on gfx942: steps of 1 and 8, up to the 256 a wave may address */
 	w = make("mi300x");
-	ck_assert(whatif_step(w, WHATIF_AGPRS, +1, false));
+	ck_assert(whatif_step(w, PARAM_AGPRS, +1, false));
 	ck_assert_int_eq(w->cur.launch.agprs, 1);
-	ck_assert(whatif_step(w, WHATIF_AGPRS, +1, true));
+	ck_assert(whatif_step(w, PARAM_AGPRS, +1, true));
 	ck_assert_int_eq(w->cur.launch.agprs, 8);
-	ck_assert(whatif_set_value(w, WHATIF_AGPRS, 256));
-	ck_assert(!whatif_step(w, WHATIF_AGPRS, +1, false));
-	ck_assert(!whatif_set_value(w, WHATIF_AGPRS, 257));
+	ck_assert(whatif_set_value(w, PARAM_AGPRS, 256));
+	ck_assert(!whatif_step(w, PARAM_AGPRS, +1, false));
+	ck_assert(!whatif_set_value(w, PARAM_AGPRS, 257));
 	/* SGPRs: up to the 108 TotalNumSgprs can reach, rounded up to the 16 of
 	 * rocprof's granulated count: 112 */
-	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 112));
-	ck_assert(!whatif_step(w, WHATIF_SGPRS, +1, false));
+	ck_assert(whatif_set_value(w, PARAM_SGPRS, 112));
+	ck_assert(!whatif_step(w, PARAM_SGPRS, +1, false));
 	whatif_free(w);
 }
 END_TEST
@@ -896,13 +896,13 @@ START_TEST(vendor_switch_keeps_fields)
 	struct gpu mi300x = find_gpu("mi300x"), h100 = w->cur.gpu;
 	int carveout;
 
-	ck_assert(whatif_set_value(w, WHATIF_BARRIERS, 2));
-	ck_assert(whatif_step(w, WHATIF_CARVEOUT, +1, false));
+	ck_assert(whatif_set_value(w, PARAM_BARRIERS, 2));
+	ck_assert(whatif_step(w, PARAM_CARVEOUT, +1, false));
 	carveout = w->cur.launch.carveout_pct;
 	ck_assert(whatif_set_gpu(w, &mi300x));
 	ck_assert_int_eq(compute(&w->cur).vendor, GPU_AMD);
-	ck_assert(whatif_set_value(w, WHATIF_AGPRS, 64));
-	ck_assert(whatif_set_value(w, WHATIF_SGPRS, 80));
+	ck_assert(whatif_set_value(w, PARAM_AGPRS, 64));
+	ck_assert(whatif_set_value(w, PARAM_SGPRS, 80));
 	ck_assert(whatif_set_gpu(w, &h100));
 	ck_assert_int_eq(compute(&w->cur).vendor, GPU_NVIDIA);
 	ck_assert_int_eq(w->cur.launch.barriers, 2);
@@ -915,14 +915,14 @@ START_TEST(vendor_switch_keeps_fields)
 	/* wave32 chosen on gfx1100 does not run on gfx942 (wave64 only): the
 	 * field then applies there, so it can be put right */
 	w = make("rx 7900 xtx");
-	ck_assert(whatif_set_value(w, WHATIF_WAVE_SIZE, 32));
+	ck_assert(whatif_set_value(w, PARAM_WAVE_SIZE, 32));
 	ck_assert(whatif_set_gpu(w, &mi300x));
 	ck_assert(!compute(&w->cur).amd.fits);
-	ck_assert(whatif_applies(w, WHATIF_WAVE_SIZE));
-	ck_assert(whatif_step(w, WHATIF_WAVE_SIZE, +1, false));
+	ck_assert(whatif_applies(w, PARAM_WAVE_SIZE));
+	ck_assert(whatif_step(w, PARAM_WAVE_SIZE, +1, false));
 	ck_assert_int_eq(w->cur.launch.wave_size, 64);
 	ck_assert(compute(&w->cur).amd.fits);
-	ck_assert(!whatif_applies(w, WHATIF_WAVE_SIZE));
+	ck_assert(!whatif_applies(w, PARAM_WAVE_SIZE));
 	whatif_free(w);
 }
 END_TEST

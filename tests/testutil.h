@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "analysis.h"
 #include "gpu.h"
 
 static struct gpu_db *db;
@@ -21,6 +22,20 @@ static inline void db_teardown(void)
 {
 	gpu_db_free(db);
 	db = NULL;
+}
+
+/* The embedded default launch on its GPU, analysed as occview with no
+ * argument analyses it. */
+static inline void default_analysis(struct analysis *a)
+{
+	struct occ_error err = { 0 };
+	struct launch l;
+	struct gpu g;
+
+	launch_init(&l);
+	ck_assert(gpu_db_find(db, l.gpu_name, &g, &err));
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
 }
 
 /* Runs every test of s; the exit status main() should return. */

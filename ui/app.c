@@ -121,42 +121,20 @@ static int hang_up(struct explorer *e, int sig)
 	return 128 + sig;
 }
 
-static void explorer_options_of(const struct app_options *o, bool ascii,
-				struct explorer_options *eo)
-{
-	memset(eo, 0, sizeof(*eo));
-	eo->ascii = ascii;
-	eo->mouse = o->mouse;
-	eo->model = o->model;
-	eo->source = o->source;
-	eo->notice = o->notice;
-}
+static int run(struct explorer *e, const struct app_options *o, bool ascii, bool mouse);
 
-static int run(struct explorer *e, const struct app_options *o, bool ascii);
-
-int app_run(const struct gpu_db *db, const struct analysis *items, size_t n,
-	    const struct app_options *o)
+int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
+	    const struct explorer_options *eo, const struct app_options *o)
 {
-	struct explorer_options eo;
+	struct explorer_options opts = *eo;
 	bool ascii = o->ascii || !utf8_locale();
 
-	explorer_options_of(o, ascii, &eo);
-	return run(explorer_new(db, items, n, &eo), o, ascii);
-}
-
-int app_run_report(const struct gpu_db *db, struct report *rep,
-		   const struct report_launch_given *given, const char *path,
-		   const struct app_options *o)
-{
-	struct explorer_options eo;
-	bool ascii = o->ascii || !utf8_locale();
-
-	explorer_options_of(o, ascii, &eo);
-	return run(explorer_new_report(db, rep, given, path, &eo), o, ascii);
+	opts.ascii = ascii;
+	return run(explorer_new(s, inputs, n_inputs, &opts), o, ascii, eo->mouse);
 }
 
 /* The loop; takes e over. */
-static int run(struct explorer *e, const struct app_options *o, bool ascii)
+static int run(struct explorer *e, const struct app_options *o, bool ascii, bool mouse)
 {
 	struct canvas *c = NULL;
 	int status = 0, fast_errors = 0;
@@ -180,7 +158,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii)
 	set_escdelay(25);
 	curs_set(0);
 	screen_init_theme(!o->no_color);
-	if (o->mouse) {
+	if (mouse) {
 		/* A press acts at once; waiting for a click costs mouseinterval. */
 		mousemask(BUTTON1_PRESSED, NULL);
 		mouseinterval(0);

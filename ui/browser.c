@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "session.h"
 #include "occupancy.h"
 #include "strutil.h"
 
@@ -32,15 +33,13 @@ static int64_t dims(const struct report_int d[3])
 	return total;
 }
 
-static void make_row(struct browser_line *row, uint32_t index, const struct gpu_db *db,
-		     const struct report_record *rec, const struct report_launch_given *given,
-		     const char *file)
+/* The row's theory is the session's analysis of the record with the
+ * flags, as --print and the panes compute it (the occupancy only: no
+ * findings, sweeps or simulation). */
+static void make_row(struct browser_line *row, uint32_t index, struct session *s,
+		     const struct report_record *rec, const char *file, struct analysis *a)
 {
-	struct crosscheck_record cr;
-	struct occ_error err = { 0 };
-	struct launch l;
-	struct gpu gpu;
-	bool ok;
+	struct session_record r = { file, rec->line, NULL, NULL, rec };
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
@@ -56,27 +55,19 @@ static void make_row(struct browser_line *row, uint32_t index, const struct gpu_
 	else
 		row->smem_bytes = rec->lds_bytes.present ? rec->lds_bytes.value : -1;
 	row->theoretical_pct = NAN;
-	/* The launch and GPU the record's analysis uses (the report's SM count,
-	 * the driver's shared-memory configuration), so that theory here is the
-	 * panes' for the same record; only the engine runs, nothing else. */
-	ok = analysis_record_launch(db, rec, given, file, &l, &gpu, &cr, &err);
-	/* cr: the report's average, or the per-SM events' where it has none */
-	row->achieved_pct = cr.achieved_occupancy_pct.present ? cr.achieved_occupancy_pct.value : NAN;
+	session_analyse(s, &r, NULL, NULL, 0, a);
+	/* the report's average, or the per-SM events' where it has none */
+	row->achieved_pct = a->report.achieved_occupancy_pct.present ?
+		a->report.achieved_occupancy_pct.value : NAN;
 	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
-	/* a launch the analysis refuses has no theory either */
-	if (ok && launch_check(&l, &gpu, file, rec->line, &err)) {
-		struct occ_input in;
-		struct occ_result r;
-
-		occ_input_from_launch(&l, &in);
-		occ_compute(&gpu.arch, &in, &r);
-		row->theoretical_pct = r.theoretical_occupancy_pct;
-		/* Flags the user gave stand in for what the file lacks, as in the panes. */
-		if (row->grid_blocks < 0)
-			row->grid_blocks = launch_grid_size(&l);
-		if (row->block_threads < 0)
-			row->block_threads = launch_threads_per_block(&l);
-	}
+	if (!a->ok)
+		return;
+	row->theoretical_pct = a->r.theoretical_occupancy_pct;
+	/* Flags the user gave stand in for what the file lacks, as in the panes. */
+	if (row->grid_blocks < 0)
+		row->grid_blocks = launch_grid_size(&a->launch);
+	if (row->block_threads < 0)
+		row->block_threads = launch_threads_per_block(&a->launch);
 }
 
 static uint64_t hash_line(const struct browser_line *row, const char *name)
@@ -156,23 +147,29 @@ static bool make_groups(struct browser *b)
 	return true;
 }
 
-bool browser_init(struct browser *b, const struct gpu_db *db, const struct report *rep,
-		  const struct report_launch_given *given, const char *file)
+bool browser_init(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file)
 {
+	struct analysis *a = malloc(sizeof(*a));
+
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
 	b->sort = BROWSER_COL_ID;
-	if (rep->n > UINT32_MAX - 1)
+	if (rep->n > UINT32_MAX - 1) {
+		free(a);
 		return false;
+	}
 	b->rows = malloc((rep->n ? rep->n : 1) * sizeof(*b->rows));
 	b->order = malloc((rep->n ? rep->n : 1) * sizeof(*b->order));
-	if (!b->rows || !b->order) {
+	if (!a || !b->rows || !b->order) {
+		free(a);
 		browser_done(b);
 		return false;
 	}
 	b->n_rows = rep->n;
 	for (size_t i = 0; i < rep->n; i++)
-		make_row(&b->rows[i], (uint32_t)i, db, &rep->records[i], given, file);
+		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
+	free(a);
 	if (!make_groups(b)) {
 		browser_done(b);
 		return false;

@@ -13,7 +13,7 @@
 
 #include "gpu.h"
 #include "report.h"
-#include "report_launch.h"
+#include "session.h"
 
 enum browser_column {
 	BROWSER_COL_ID, BROWSER_COL_NAME, BROWSER_COL_GRID, BROWSER_COL_BLOCK,
@@ -53,12 +53,12 @@ struct browser {
 	size_t selected;                  /* position in order */
 };
 
-/* Computes the rows of rep (kept, not owned: it must outlive b) with the
- * user's given fields and GPU as main would. Starts unfiltered, ungrouped,
- * sorted by id ascending (file position where the report has no ids).
- * False when out of memory. */
-bool browser_init(struct browser *b, const struct gpu_db *db, const struct report *rep,
-		  const struct report_launch_given *given, const char *file);
+/* Computes the rows of rep (kept, not owned: it must outlive b) as the
+ * session analyses each record with its flags. Starts unfiltered,
+ * ungrouped, sorted by id ascending (file position where the report has no
+ * ids). False when out of memory. */
+bool browser_init(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file);
 void browser_done(struct browser *b);
 
 /* Each rebuilds the list and keeps the selected record selected when it is

@@ -16,8 +16,8 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 	const struct whatif *w = e->whatif;
 	int x = r.x, y = r.y;
 
-	for (int i = 0; i < WHATIF_N_FIELDS; i++) {
-		enum whatif_field f = (enum whatif_field)i;
+	for (int i = 0; i < PARAM_WHATIF_N; i++) {
+		enum launch_param f = (enum launch_param)i;
 		bool focused = w->focus == f, changed = whatif_changed(w, f);
 		char value[128], text[320];
 		int len, used;
@@ -58,13 +58,13 @@ static void put_baseline(const struct explorer *e, struct canvas *c, int x, int 
 	size_t len = strlen(line);
 	bool any = false;
 
-	for (int i = 0; i < WHATIF_N_FIELDS; i++) {
+	for (int i = 0; i < PARAM_WHATIF_N; i++) {
 		char value[128];
-		if (!whatif_changed(wi, (enum whatif_field)i))
+		if (!whatif_changed(wi, (enum launch_param)i))
 			continue;
-		whatif_format(wi, (enum whatif_field)i, true, value, sizeof(value));
+		whatif_format(wi, (enum launch_param)i, true, value, sizeof(value));
 		len += (size_t)snprintf(line + len, sizeof(line) - len, " %s %s ",
-					whatif_label(wi, (enum whatif_field)i), value);
+					whatif_label(wi, (enum launch_param)i), value);
 		if (len >= sizeof(line))
 			break;
 		any = true;
@@ -111,7 +111,7 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 		const char *name = labels[p];
 
 		/* The browser has a tab only with a report to browse. */
-		if (p == PANE_KERNELS && !e->has_report)
+		if (!e->panes[p])
 			continue;
 		if (!name) {
 			snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
@@ -151,11 +151,13 @@ static const char *hints(const struct explorer *e, int width)
 	};
 	size_t first = e->layout.tabbed ? 1 : 0;
 
-	if (e->view.animating)
+	const struct pane *kernels = e->panes[PANE_KERNELS];
+
+	if (explorer_animating(e))
 		return "a stop  q quit";
-	if (e->view.browser_typing)
+	if (kernels && e->active == PANE_KERNELS && kernels->cls->typing(kernels))
 		return "type to filter  Enter keep  Esc clear";
-	if (e->has_report && (e->active == PANE_KERNELS))
+	if (kernels && e->active == PANE_KERNELS)
 		return kernel_hints(width);
 	for (size_t i = first; i < sizeof(wide) / sizeof(wide[0]); i++)
 		if ((int)strlen(wide[i]) <= width)
@@ -172,11 +174,10 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 	if (rect_empty(r))
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_HEADER);
-	if (e->n_records > 1)
-		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->index + 1, e->n_records,
+	if (e->n_items > 1)
+		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->shown + 1, e->n_items,
 			 v->base.launch.kernel);
-	if (!v->cur.ok && v->has_record && !v->record.ok &&
-	    memcmp(&v->cur.launch, &v->record.launch, sizeof(v->cur.launch)) == 0) {
+	if (!v->cur.ok && v->cur.report.incomplete) {
 		/* the record itself, not the GPU: the report lacks its launch */
 		snprintf(left, sizeof(left), "%s%s  not analysed ", e->source, where);
 	} else if (!v->cur.ok) {
@@ -184,8 +185,8 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 	} else {
 		double now = v->cur.r.theoretical_occupancy_pct;
 		double was = v->base.ok ? v->base.r.theoretical_occupancy_pct : now;
-		if (v->base.ok && (now != was || memcmp(&v->cur.launch, &v->base.launch,
-							   sizeof(v->cur.launch)) != 0))
+		if (v->base.ok && (now != was || param_diff(&v->cur.launch, &v->base.launch,
+							    PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU)) != 0))
 			snprintf(left, sizeof(left), "%s%s  occupancy %.1f%% (baseline %.1f%%, %+.1f) ",
 				 e->source, where, now, was, now - was);
 		else

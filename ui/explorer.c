@@ -1,5 +1,7 @@
-/* explorer.c - the explorer's state machine: keys and clicks become what-if
- * changes, pane actions and overlays; every change recomputes the view. */
+/* explorer.c - routes keys and clicks: the explorer's own actions (the
+ * launch parameters, undo, the panes shown, the records) here, every other
+ * key to the pane that owns it, and what a pane asks for back through its
+ * request. The view is recomputed for the panes on screen. */
 #include "config.h"
 
 #include "explorer.h"
@@ -8,18 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "browser.h"
 #include "explorer_state.h"
 #include "strutil.h"
-
-/* Frames per animation run: at app.c's 50 ms tick about four seconds. */
-enum { ANIMATION_FRAMES = 80 };
-
-static const struct pane_class *const pane_classes[PANE_N] = {
-	[PANE_TABLE] = &pane_table, [PANE_CHARTS] = &pane_charts,
-	[PANE_SMS] = &pane_sms, [PANE_RULES] = &pane_rules, [PANE_KERNELS] = &pane_kernels,
-};
 
 void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
 {
@@ -31,243 +25,83 @@ void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
 	e->message_is_error = error;
 }
 
+static bool visible(const struct explorer *e, enum pane_id p)
+{
+	return e->panes[p] && (!rect_empty(e->layout.pane[p]) ||
+			       (e->layout.tabbed && e->active == p));
+}
+
+/* What the panes on screen need computed. */
+static unsigned needs(const struct explorer *e)
+{
+	unsigned n = 0;
+
+	for (int p = 0; p < PANE_N; p++)
+		if (visible(e, (enum pane_id)p) && e->panes[p]->cls->needs)
+			n |= e->panes[p]->cls->needs(e->panes[p]);
+	return n;
+}
+
+/* The view for the panes on screen and what else is asked. */
+static void refresh(struct explorer *e, unsigned more)
+{
+	struct session_record r = explorer_record(e, e->shown);
+
+	if (!view_update(&e->view, e->session, &r, e->whatif, &e->model, needs(e) | more))
+		explorer_say(e, true, "out of memory: the charts or the simulation are incomplete");
+}
+
 void explorer_refresh(struct explorer *e)
 {
-	if (!view_update(&e->view, e->whatif, &e->models[e->model]))
-		explorer_say(e, true, "out of memory: the charts or the simulation are incomplete");
-	if (e->view.animating && !e->view.sim_ok)
-		e->view.animating = false;
+	refresh(e, 0);
 }
 
-/* The duration models m cycles through: the one from the command line first. */
-static void init_models(struct explorer *e, const struct sim_params *given)
-{
-	static const struct sim_params presets[] = {
-		{ .model = SIM_UNIFORM },
-		{ .model = SIM_SLOW_SHARE, .slow_share = 0.10, .slow_factor = 4.0 },
-		{ .model = SIM_SLOW_SHARE, .slow_share = 0.25, .slow_factor = 2.0 },
-		{ .model = SIM_CV, .cv = 0.3 },
-		{ .model = SIM_CV, .cv = 0.6 },
-	};
-	size_t n = sizeof(presets) / sizeof(presets[0]);
-
-	e->n_models = 0;
-	if (given && given->model != SIM_UNIFORM)
-		e->models[e->n_models++] = *given;
-	for (size_t i = 0; i < n && e->n_models < EXPLORER_MODELS; i++)
-		e->models[e->n_models++] = presets[i];
-	for (int i = 0; i < e->n_models; i++)
-		e->models[i].seed = given ? given->seed : 0;
-	e->model = 0;
-}
-
-/* A record's GPU: the one it was computed on, else its name in the database,
- * else the default launch's GPU. */
-static void record_gpu(const struct gpu_db *db, const struct analysis *a, struct gpu *out)
-{
-	struct occ_error err = { 0 };
-	struct launch def;
-
-	if (a->gpu.name[0]) {
-		*out = a->gpu;
-		return;
-	}
-	if (gpu_db_find(db, a->launch.gpu_name, out, &err))
-		return;
-	launch_init(&def);
-	if (!gpu_db_find(db, def.gpu_name, out, &err))
-		memset(out, 0, sizeof(*out));
-}
-
-/* What both constructors share once the first launch is known. */
-static struct explorer *init_common(struct explorer *e, const struct gpu_db *db,
-				    const struct launch *l, const struct gpu *g,
-				    const struct explorer_options *o)
-{
-	e->db = db;
-	e->whatif = whatif_new(db, l, g);
-	if (!e->whatif)
-		return NULL;
-	e->ascii = o->ascii;
-	e->mouse = o->mouse;
-	init_models(e, &o->model);
-	for (int p = 0; p < PANE_N; p++)
-		e->panes[p].cls = pane_classes[p];
-	e->active = PANE_TABLE;
-	/* the view was initialised by the caller: a report's record is in it */
-	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
-	str_copy(e->view.source, sizeof(e->view.source), e->source);
-	e->view.n_launches = (int)e->n_records;
-	/* Too long for the status line, and worth a look before anything else. */
-	if (o->notice) {
-		str_copy(e->notice, sizeof(e->notice), o->notice);
-		e->overlay = OVERLAY_NOTICE;
-	}
-	return e;
-}
-
-struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *items, size_t n,
+struct explorer *explorer_new(struct session *s, struct session_input *inputs, size_t n_inputs,
 			      const struct explorer_options *o)
 {
-	struct explorer *e;
-
-	if (n == 0)
-		return NULL;
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return NULL;
-	e->records = calloc(n, sizeof(*e->records));
-	if (!e->records) {
-		free(e);
-		return NULL;
-	}
-	e->n_records = n;
-	view_init(&e->view);
-	for (size_t i = 0; i < n; i++) {
-		e->records[i].launch = items[i].launch;
-		record_gpu(db, &items[i], &e->records[i].gpu);
-	}
-	if (!init_common(e, db, &e->records[0].launch, &e->records[0].gpu, o)) {
-		free(e->records);
-		free(e);
-		return NULL;
-	}
-	explorer_refresh(e);
-	if (!items[0].ok && !e->message[0]) {
-		char msg[512];
-		occ_error_format(&items[0].error, msg, sizeof(msg));
-		explorer_say(e, true, "%s", msg);
-	}
-	return e;
-}
-
-/* Report record i's own analysis into the view (analysis_run_record, as
- * main prints it) and the launch and GPU the what-if starts from: the
- * analysis's, whose GPU carries the report's SM count and the driver's
- * shared-memory configuration. A record that cannot be analysed still gets
- * its name, and the GPU it ran on (else the default's) to show the error on
- * (err). Per-SM events become per-SM occupancy here, where the record's GPU
- * is known: the explorer owns its report, so report_sm_occupancy fills the
- * record itself, once. */
-static bool report_record_launch(struct explorer *e, size_t i, struct launch *l,
-				 struct gpu *g, struct occ_error *err)
-{
-	struct report_record *rec = &e->report.records[i];
-	struct analysis *a = &e->view.record;
-	bool ok = analysis_run_record(a, e->db, rec, &e->given, e->path, err);
-
-	e->view.has_record = true;
-	*l = a->launch;
-	if (ok) {
-		*g = a->gpu;
-	} else if (!analysis_record_gpu(e->db, rec, &e->given, e->path, g)) {
-		struct analysis none;
-
-		memset(&none, 0, sizeof(none));
-		none.launch = *l;
-		record_gpu(e->db, &none, g);
-	}
-	if (rec->n_sm_events > 0 && !rec->sm_achieved_pct)
-		report_sm_occupancy(rec, g->arch.max_warps_per_sm);
-	return ok;
-}
-
-/* What the profiler measured for the record the baseline came from. */
-static void set_measured(struct explorer *e)
-{
-	const struct report_record *rec;
-
-	memset(&e->view.measured, 0, sizeof(e->view.measured));
-	if (!e->has_report || e->index >= e->report.n)
-		return;
-	rec = &e->report.records[e->index];
-	e->view.measured.has_achieved = rec->achieved_occupancy_pct.present;
-	e->view.measured.achieved_pct = rec->achieved_occupancy_pct.value;
-	if (!e->view.measured.has_achieved && e->view.has_record &&
-	    e->view.record.report.achieved_occupancy_pct.present) {
-		e->view.measured.has_achieved = true;
-		e->view.measured.achieved_pct = e->view.record.report.achieved_occupancy_pct.value;
-	}
-	e->view.measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
-	e->view.measured.sm_pct = rec->sm_achieved_pct;
-}
-
-static void file_state(const char *path, long long *mtime_ns, long long *size)
-{
-	struct stat st;
-
-	if (stat(path, &st) != 0) {
-		*mtime_ns = -1;
-		*size = -1;
-		return;
-	}
-	*mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-	*size = (long long)st.st_size;
-}
-
-static void say_record_error(struct explorer *e, const struct occ_error *err)
-{
-	/* The status line is short: the record and the field at fault; the
-	 * Occupancy pane has the whole message with the file and line. */
-	if (err->field[0])
-		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->index + 1,
-			     err->field);
-	else
-		explorer_say(e, true, "record %zu: %s", e->index + 1, err->message);
-}
-
-struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
-				     const struct report_launch_given *given, const char *path,
-				     const struct explorer_options *o)
-{
-	struct occ_error err = { 0 };
-	struct explorer *e;
+	struct explorer *e = calloc(1, sizeof(*e));
+	const struct param_set *flags = session_flags(s);
 	struct launch l;
 	struct gpu g;
-	bool ok;
 
-	if (rep->n == 0 || !(e = calloc(1, sizeof(*e)))) {
-		report_done(rep);
+	if (!e) {
+		for (size_t i = 0; i < n_inputs; i++)
+			session_input_done(&inputs[i]);
+		free(inputs);
 		return NULL;
 	}
-	e->db = db;
-	e->has_report = true;
-	e->report = *rep;
-	memset(rep, 0, sizeof(*rep));
-	str_copy(e->path, sizeof(e->path), path);
-	file_state(e->path, &e->seen_mtime_ns, &e->seen_size);
-	if (given) {
-		e->given.fields = given->fields;
-		if (given->gpu) {
-			e->given_gpu = *given->gpu;
-			e->given.gpu = &e->given_gpu;
-		}
-		if (given->launch) {
-			e->given_launch = *given->launch;
-			e->given.launch = &e->given_launch;
-		}
-	}
-	e->n_records = e->report.n;
+	e->session = s;
+	e->inputs = inputs;
+	e->n_inputs = n_inputs;
+	e->ascii = o->ascii;
+	e->mouse = o->mouse;
+	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
 	view_init(&e->view);
-	if (!browser_init(&e->browser, db, &e->report, &e->given, e->path)) {
-		report_done(&e->report);
-		free(e);
+	e->panes[PANE_TABLE] = pane_table_new();
+	e->panes[PANE_CHARTS] = pane_charts_new();
+	e->panes[PANE_SMS] = pane_sms_new(&o->model);
+	e->panes[PANE_RULES] = pane_rules_new();
+	launch_init(&l);
+	if (!e->panes[PANE_TABLE] || !e->panes[PANE_CHARTS] || !e->panes[PANE_SMS] ||
+	    !e->panes[PANE_RULES] || !explorer_records_init(e) ||
+	    !gpu_db_find(session_db(s), l.gpu_name, &g, &(struct occ_error){ 0 }) ||
+	    !(e->whatif = whatif_new(session_db(s), &l, &g))) {
+		explorer_free(e);
 		return NULL;
 	}
-	ok = report_record_launch(e, 0, &l, &g, &err);
-	if (!init_common(e, db, &l, &g, o)) {
-		browser_done(&e->browser);
-		report_done(&e->report);
-		free(e);
-		return NULL;
+	e->model = *pane_sms_model(e->panes[PANE_SMS]);
+	e->active = explorer_has_report(e) ? PANE_KERNELS : PANE_TABLE;
+	if (explorer_has_report(e) && (flags->set & PARAM_BIT(PARAM_KERNEL))) {
+		/* --kernel NAME: the browser opens on those kernels. */
+		struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+
+		browser_set_filter(b, flags->values.kernel);
+		if (browser_selected_record(b) != SIZE_MAX)
+			e->shown = browser_selected_record(b);
 	}
-	/* The user came to browse the report: its kernels first. */
-	e->active = PANE_KERNELS;
-	e->view.browser = &e->browser;
-	set_measured(e);
-	explorer_refresh(e);
-	if (!ok && !e->message[0])
-		say_record_error(e, &err);
+	explorer_show(e, e->shown);
+	if (o->notice)
+		e->modal = pane_notice_new(o->notice);
 	return e;
 }
 
@@ -277,12 +111,13 @@ void explorer_free(struct explorer *e)
 		return;
 	view_done(&e->view);
 	whatif_free(e->whatif);
-	free(e->picker_items);
-	free(e->records);
-	if (e->has_report) {
-		browser_done(&e->browser);
-		report_done(&e->report);
-	}
+	for (int p = 0; p < PANE_N; p++)
+		pane_free(e->panes[p]);
+	pane_free(e->modal);
+	for (size_t i = 0; i < e->n_inputs; i++)
+		session_input_done(&e->inputs[i]);
+	free(e->inputs);
+	free(e->items);
 	free(e);
 }
 
@@ -293,7 +128,7 @@ const struct view *explorer_view(const struct explorer *e)
 
 bool explorer_animating(const struct explorer *e)
 {
-	return e->view.animating;
+	return pane_sms_animating(e->panes[PANE_SMS]);
 }
 
 bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
@@ -302,252 +137,189 @@ bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 	return whatif_save_recovery(e->whatif, path, size, err);
 }
 
-static void show_launch(struct explorer *e, size_t index)
-{
-	e->index = index;
-	if (e->has_report) {
-		struct occ_error err = { 0 };
-		struct launch l;
-		struct gpu g;
-		bool ok = report_record_launch(e, index, &l, &g, &err);
+/* ---- what panes ask for ---- */
 
-		whatif_rebase(e->whatif, &l, &g);
-		e->view.launch_index = (int)index;
-		set_measured(e);
-		explorer_refresh(e);
-		if (!ok)
-			say_record_error(e, &err);
-		else if (!e->view.cur.ok)
-			say_record_error(e, &e->view.cur.error);
+static void open_modal(struct explorer *e, struct pane *p)
+{
+	if (!p) {
+		explorer_say(e, true, "out of memory");
 		return;
 	}
-	whatif_rebase(e->whatif, &e->records[index].launch, &e->records[index].gpu);
-	e->view.launch_index = (int)index;
+	pane_free(e->modal);
+	e->modal = p;
+}
+
+static void set_gpu(struct explorer *e, const char *name)
+{
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	if (!gpu_db_find(session_db(e->session), name, &g, &err)) {
+		explorer_say(e, true, "%s", err.message);
+		return;
+	}
+	whatif_set_gpu(e->whatif, &g);
+	e->whatif->focus = PARAM_GPU;
 	explorer_refresh(e);
-	if (!e->view.cur.ok) {
-		char msg[512];
-		occ_error_format(&e->view.cur.error, msg, sizeof(msg));
-		explorer_say(e, true, "%s", msg);
+	if (!e->view.cur.ok)
+		explorer_say(e, true, "this launch does not fit %s: u undoes", g.name);
+}
+
+static enum reaction act_on(struct explorer *e, struct pane_request *req, enum reaction r)
+{
+	struct occ_error err = { 0 };
+	char msg[600];
+
+	if (req->ask == PANE_ASK_CLOSE || req->ask == PANE_ASK_SET_GPU ||
+	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE) {
+		pane_free(e->modal);
+		e->modal = NULL;
 	}
-}
-
-static bool kernels_visible(const struct explorer *e)
-{
-	return e->has_report && (!rect_empty(e->layout.pane[PANE_KERNELS]) ||
-				 e->active == PANE_KERNELS);
-}
-
-static enum reaction browser_changed(struct explorer *e, bool ok)
-{
-	if (!ok)
-		explorer_say(e, true, "out of memory: the kernel list is empty");
-	return REACT_REDRAW;
-}
-
-/* Loads the selected line's record into the other panes. */
-static enum reaction load_selected(struct explorer *e)
-{
-	size_t rec = browser_selected_record(&e->browser);
-
-	if (rec == SIZE_MAX) {
-		explorer_say(e, true, "no record is selected");
-		return REACT_REDRAW;
-	}
-	show_launch(e, rec);
-	if (!e->message[0])
-		explorer_say(e, false, "record %zu is the baseline (R resets to it)", rec + 1);
-	return REACT_REDRAW;
-}
-
-static enum reaction kernel_action(struct explorer *e, enum action a)
-{
-	struct browser *b = &e->browser;
-	long page = e->panes[PANE_KERNELS].rows > 1 ? e->panes[PANE_KERNELS].rows - 1 : 1;
-
-	switch (a) {
-	case ACT_KERNEL_UP: browser_move(b, -1); break;
-	case ACT_KERNEL_DOWN: browser_move(b, 1); break;
-	case ACT_KERNEL_PAGE_UP: browser_move(b, -page); break;
-	case ACT_KERNEL_PAGE_DOWN: browser_move(b, page); break;
-	case ACT_KERNEL_FIRST: browser_move(b, -(long)b->n_order); break;
-	case ACT_KERNEL_LAST: browser_move(b, (long)b->n_order); break;
-	case ACT_KERNEL_LOAD:
-		/* The browser is for picking: the panes show what was picked (5
-		 * comes back). */
-		if (load_selected(e) == REACT_NONE)
-			return REACT_NONE;
+	if (req->message[0])
+		explorer_say(e, req->error, "%s", req->message);
+	switch (req->ask) {
+	case PANE_ASK_LOAD:
+		explorer_show(e, req->record);
+		if (!e->message[0])
+			explorer_say(e, false, "record %zu is the baseline (R resets to it)",
+				     req->record + 1);
+		/* The browser is for picking: the panes show what was picked. */
 		e->active = PANE_TABLE;
 		return REACT_REDRAW;
-	case ACT_KERNEL_FILTER:
-		e->view.browser_typing = true;
-		break;
-	case ACT_KERNEL_CLEAR:
-		return browser_changed(e, browser_set_filter(b, ""));
-	case ACT_KERNEL_SORT:
-		return browser_changed(e, browser_set_sort(b, (enum browser_column)
-			((b->sort + 1) % BROWSER_N_COLUMNS), b->descending));
-	case ACT_KERNEL_REVERSE:
-		return browser_changed(e, browser_set_sort(b, b->sort, !b->descending));
-	case ACT_KERNEL_GROUP:
-		return browser_changed(e, browser_set_grouped(b, !b->grouped));
-	default:
-		return REACT_NONE;
-	}
-	return REACT_REDRAW;
-}
-
-/* The filter line: text as typed, each key refilters; Enter keeps the
- * filter, Esc clears it; the arrows still move the selection. */
-static enum reaction filter_key(struct explorer *e, int key)
-{
-	struct browser *b = &e->browser;
-	char text[sizeof(b->filter)];
-	size_t len;
-
-	str_copy(text, sizeof(text), b->filter);
-	len = strlen(text);
-	switch (key) {
-	case KEY_CODE_ENTER:
-		e->view.browser_typing = false;
-		return REACT_REDRAW;
-	case KEY_CODE_ESC:
-		e->view.browser_typing = false;
-		return browser_changed(e, browser_set_filter(b, ""));
-	case KEY_CODE_BACKSPACE:
-		/* one UTF-8 character */
-		while (len > 0 && ((unsigned char)text[len - 1] & 0xc0) == 0x80)
-			len--;
-		if (len > 0)
-			len--;
-		text[len] = '\0';
-		return browser_changed(e, browser_set_filter(b, text));
-	case KEY_CODE_UP:
-		browser_move(b, -1);
-		return REACT_REDRAW;
-	case KEY_CODE_DOWN:
-		browser_move(b, 1);
-		return REACT_REDRAW;
-	default:
-		break;
-	}
-	/* Kernel names are ASCII (mangled or demangled C++): so is the filter. */
-	if (key >= 0x20 && key < 0x7f) {
-		if (len + 2 > sizeof(text))
+	case PANE_ASK_SET_TEXT:
+		if (!whatif_set_text(e->whatif, req->field, req->text, &err)) {
+			occ_error_format(&err, msg, sizeof(msg));
+			explorer_say(e, true, "%s", msg);
 			return REACT_REDRAW;
-		text[len] = (char)key;
-		text[len + 1] = '\0';
-		return browser_changed(e, browser_set_filter(b, text));
+		}
+		break;
+	case PANE_ASK_SET_VALUE:
+		e->whatif->focus = req->field;
+		if (!whatif_set_value(e->whatif, req->field, req->value)) {
+			explorer_say(e, true, "%s %lld is not valid here",
+				     whatif_label(e->whatif, req->field), (long long)req->value);
+			return REACT_REDRAW;
+		}
+		break;
+	case PANE_ASK_SET_GPU:
+		set_gpu(e, req->text);
+		return REACT_REDRAW;
+	case PANE_ASK_SAVE:
+		if (whatif_save(e->whatif, req->text, &err)) {
+			explorer_say(e, false, "saved to %s (occview --load %s reopens it)", req->text,
+				     req->text);
+		} else {
+			occ_error_format(&err, msg, sizeof(msg));
+			explorer_say(e, true, "%s", msg);
+		}
+		return REACT_REDRAW;
+	case PANE_ASK_MODEL:
+		e->model = req->model;
+		break;
+	case PANE_ASK_NONE:
+	case PANE_ASK_CLOSE:
+		break;
 	}
-	return REACT_NONE;
+	if (r == REACT_RECOMPUTE)
+		explorer_refresh(e);
+	return r == REACT_NONE && req->message[0] ? REACT_REDRAW : r;
 }
 
-static bool rules_visible(const struct explorer *e)
-{
-	return !rect_empty(e->layout.pane[PANE_RULES]) || (e->layout.tabbed && e->active == PANE_RULES);
-}
+/* ---- the explorer's own actions ---- */
 
 static enum reaction step(struct explorer *e, int dir, bool big)
 {
-	enum whatif_field f = e->whatif->focus;
+	enum launch_param f = e->whatif->focus;
 
-	if (!whatif_step(e->whatif, f, dir, big)) {
+	if (!whatif_step(e->whatif, f, dir, big))
 		explorer_say(e, true, "%s cannot go %s from here", whatif_label(e->whatif, f),
 			     dir > 0 ? "higher" : "lower");
+	else
+		explorer_refresh(e);
+	return REACT_REDRAW;
+}
+
+static enum reaction edit(struct explorer *e, enum launch_param f)
+{
+	char now[128];
+
+	if (f == PARAM_GPU) {
+		open_modal(e, pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name));
 		return REACT_REDRAW;
 	}
+	whatif_format(e->whatif, f, false, now, sizeof(now));
+	open_modal(e, pane_prompt_new(f, whatif_label(e->whatif, f), now,
+				      f == PARAM_N ? "whatif.occ" : ""));
+	return REACT_REDRAW;
+}
+
+/* Undo, redo and reset: done, or the message why not. */
+static enum reaction history(struct explorer *e, bool ok, bool error, const char *why_not,
+			     const char *done)
+{
+	if (!ok)
+		explorer_say(e, error, "%s", why_not);
+	else if (done)
+		explorer_say(e, false, "%s", done);
 	explorer_refresh(e);
 	return REACT_REDRAW;
 }
 
-static enum reaction animate(struct explorer *e)
+static enum reaction next_launch(struct explorer *e, int dir)
 {
-	if (e->view.animating) {
-		e->view.animating = false;
+	struct pane_request req = { .ask = PANE_ASK_LOAD };
+
+	if (e->n_items < 2) {
+		explorer_say(e, false, "only one launch is loaded");
 		return REACT_REDRAW;
 	}
-	if (!e->view.sim_ok) {
-		explorer_say(e, true, "nothing to simulate: %s",
-			     !e->view.cur.ok || e->view.cur.r.active_blocks_per_sm == 0 ?
-			     "no block fits" : "the grid is too large to simulate");
+	if (explorer_has_report(e)) {
+		/* along the browser's list, as sorted and filtered */
+		struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+
+		browser_move(b, dir);
+		req.record = browser_selected_record(b);
+		if (req.record == SIZE_MAX)
+			return REACT_REDRAW;
+		explorer_show(e, req.record);
+		if (!e->message[0])
+			explorer_say(e, false, "record %zu is the baseline (R resets to it)",
+				     req.record + 1);
 		return REACT_REDRAW;
 	}
-	e->view.animating = true;
-	e->view.anim_t = 0.0;
-	if (e->layout.tabbed)
-		e->active = PANE_SMS;
+	explorer_show(e, (e->shown + e->n_items + (size_t)(dir > 0 ? 1 : -1)) % e->n_items);
 	return REACT_REDRAW;
 }
 
-static enum reaction act(struct explorer *e, enum action a)
+static enum reaction own_action(struct explorer *e, enum action a)
 {
 	struct whatif *w = e->whatif;
 
 	switch (a) {
-	case ACT_QUIT:
-		return REACT_QUIT;
-	case ACT_HELP:
-		e->overlay = OVERLAY_HELP;
-		e->help_scroll = 0;
-		return REACT_REDRAW;
+	case ACT_QUIT: return REACT_QUIT;
+	case ACT_HELP: open_modal(e, pane_help_new()); return REACT_REDRAW;
 	case ACT_NEXT_FIELD:
 	case ACT_PREV_FIELD:
 		/* Only the parameters of the current GPU's vendor take the focus. */
 		do
-			w->focus = (enum whatif_field)((w->focus + (a == ACT_NEXT_FIELD ? 1 :
-				WHATIF_N_FIELDS - 1)) % WHATIF_N_FIELDS);
+			w->focus = (enum launch_param)((w->focus + (a == ACT_NEXT_FIELD ? 1 :
+				PARAM_WHATIF_N - 1)) % PARAM_WHATIF_N);
 		while (!whatif_applies(w, w->focus));
 		return REACT_REDRAW;
-	case ACT_INC:
-		return step(e, 1, false);
-	case ACT_DEC:
-		return step(e, -1, false);
-	case ACT_INC_BIG:
-		return step(e, 1, true);
-	case ACT_DEC_BIG:
-		return step(e, -1, true);
-	case ACT_EDIT:
-		if (w->focus == WHATIF_GPU)
-			overlay_open_picker(e);
-		else
-			overlay_open_prompt(e, PROMPT_EDIT, w->focus);
-		return REACT_REDRAW;
-	case ACT_GPU:
-		overlay_open_picker(e);
-		return REACT_REDRAW;
-	case ACT_UNDO:
-		if (!whatif_undo(w))
-			explorer_say(e, true, "nothing to undo");
-		explorer_refresh(e);
-		return REACT_REDRAW;
-	case ACT_REDO:
-		if (!whatif_redo(w))
-			explorer_say(e, true, "nothing to redo");
-		explorer_refresh(e);
-		return REACT_REDRAW;
+	case ACT_INC: return step(e, 1, false);
+	case ACT_DEC: return step(e, -1, false);
+	case ACT_INC_BIG: return step(e, 1, true);
+	case ACT_DEC_BIG: return step(e, -1, true);
+	case ACT_EDIT: return edit(e, w->focus);
+	case ACT_GPU: return edit(e, PARAM_GPU);
+	case ACT_SAVE: return edit(e, PARAM_N);
+	case ACT_UNDO: return history(e, whatif_undo(w), true, "nothing to undo", NULL);
+	case ACT_REDO: return history(e, whatif_redo(w), true, "nothing to redo", NULL);
 	case ACT_RESET:
-		if (whatif_reset(w))
-			explorer_say(e, false, "back to the baseline (u undoes this)");
-		else
-			explorer_say(e, false, "already at the baseline");
-		explorer_refresh(e);
-		return REACT_REDRAW;
-	case ACT_SAVE:
-		overlay_open_prompt(e, PROMPT_SAVE, w->focus);
-		return REACT_REDRAW;
-	case ACT_NEXT_LAUNCH:
-	case ACT_PREV_LAUNCH:
-		if (e->n_records < 2) {
-			explorer_say(e, false, "only one launch is loaded");
-			return REACT_REDRAW;
-		}
-		if (e->has_report) {
-			/* along the browser's list, as sorted and filtered */
-			browser_move(&e->browser, a == ACT_NEXT_LAUNCH ? 1 : -1);
-			return load_selected(e);
-		}
-		show_launch(e, a == ACT_NEXT_LAUNCH ? (e->index + 1) % e->n_records
-				: (e->index + e->n_records - 1) % e->n_records);
-		return REACT_REDRAW;
+		return history(e, whatif_reset(w), false, "already at the baseline",
+			       "back to the baseline (u undoes this)");
+	case ACT_NEXT_LAUNCH: return next_launch(e, 1);
+	case ACT_PREV_LAUNCH: return next_launch(e, -1);
 	case ACT_TAB_TABLE:
 	case ACT_TAB_CHARTS:
 	case ACT_TAB_SMS:
@@ -555,57 +327,42 @@ static enum reaction act(struct explorer *e, enum action a)
 		e->active = (enum pane_id)(PANE_TABLE + (a - ACT_TAB_TABLE));
 		return REACT_REDRAW;
 	case ACT_TAB_KERNELS:
-		if (!e->has_report) {
+		if (!explorer_has_report(e))
 			explorer_say(e, false, "the kernel browser needs a profiler report (occview report.csv)");
-			return REACT_REDRAW;
-		}
-		e->active = PANE_KERNELS;
+		else
+			e->active = PANE_KERNELS;
 		return REACT_REDRAW;
 	case ACT_NEXT_PANE:
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);
-		while (e->active == PANE_KERNELS && !e->has_report);
+		while (!e->panes[e->active]);
 		return REACT_REDRAW;
-	case ACT_KERNEL_UP:
-	case ACT_KERNEL_DOWN:
-	case ACT_KERNEL_PAGE_UP:
-	case ACT_KERNEL_PAGE_DOWN:
-	case ACT_KERNEL_FIRST:
-	case ACT_KERNEL_LAST:
-	case ACT_KERNEL_LOAD:
-	case ACT_KERNEL_FILTER:
-	case ACT_KERNEL_CLEAR:
-	case ACT_KERNEL_SORT:
-	case ACT_KERNEL_REVERSE:
-	case ACT_KERNEL_GROUP:
-		return e->has_report ? kernel_action(e, a) : REACT_NONE;
-	case ACT_TOGGLE_PCT:
-		e->view.pct_axis = !e->view.pct_axis;
-		return REACT_REDRAW;
-	case ACT_ANIMATE:
-		return animate(e);
-	case ACT_MODEL: {
-		char desc[128];
-		e->model = (e->model + 1) % e->n_models;
-		explorer_refresh(e);
-		sim_model_describe(&e->models[e->model], desc, sizeof(desc));
-		explorer_say(e, false, "block durations: %s", desc);
-		return REACT_REDRAW;
+	case ACT_REDRAW: return REACT_REDRAW;
+	default: return REACT_NONE;
 	}
-	case ACT_SCROLL_UP:
-	case ACT_SCROLL_DOWN:
-	case ACT_PAGE_UP:
-	case ACT_PAGE_DOWN:
-	case ACT_EXPAND:
-		if (e->layout.tabbed && e->active != PANE_RULES)
-			e->active = PANE_RULES;
-		return e->panes[PANE_RULES].cls->key(&e->panes[PANE_RULES], a, &e->view) == REACT_NONE ?
-			REACT_NONE : REACT_REDRAW;
-	case ACT_REDRAW:
-		return REACT_REDRAW;
-	case ACT_NONE:
-	case ACT_N:
-		break;
+}
+
+/* An action no one else took, to the pane that owns it; the animation and
+ * the findings come on screen first where one pane shows at a time. */
+static enum reaction pane_action(struct explorer *e, enum action a, int key)
+{
+	static const enum pane_id order[] = { PANE_KERNELS, PANE_RULES, PANE_CHARTS, PANE_SMS };
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	if (e->layout.tabbed && (a == ACT_ANIMATE || a == ACT_MODEL))
+		e->active = PANE_SMS;
+	/* The animation plays the simulation, on screen or about to be. */
+	if (a == ACT_ANIMATE || a == ACT_MODEL)
+		refresh(e, VIEW_SIM);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		struct pane *p = e->panes[order[i]];
+		enum reaction r;
+
+		if (!p || !p->cls->key || (order[i] == PANE_KERNELS && !visible(e, PANE_KERNELS)))
+			continue;
+		r = p->cls->key(p, a, key, &e->view, &req);
+		if (r != REACT_NONE || req.message[0])
+			return act_on(e, &req, r);
 	}
 	return REACT_NONE;
 }
@@ -613,46 +370,41 @@ static enum reaction act(struct explorer *e, enum action a)
 enum reaction explorer_key(struct explorer *e, int key)
 {
 	bool had_message = e->message[0] != '\0';
+	struct pane *kernels = e->panes[PANE_KERNELS];
+	struct pane_request req = { .ask = PANE_ASK_NONE };
 	enum reaction r;
+	enum action a;
 
-	if (e->overlay != OVERLAY_NONE)
-		return overlay_key(e, key);
+	if (e->modal)
+		return act_on(e, &req, e->modal->cls->key(e->modal, ACT_NONE, key, &e->view, &req));
 	/* A message stays until the next key; that key still does its work. */
 	e->message[0] = '\0';
-	if (e->view.browser_typing && kernels_visible(e)) {
-		r = filter_key(e, key);
+	if (kernels && visible(e, PANE_KERNELS) && kernels->cls->typing(kernels)) {
+		r = act_on(e, &req, kernels->cls->key(kernels, ACT_NONE, key, &e->view, &req));
 		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 	}
-	e->view.browser_typing = false;
-	r = act(e, key_action(key, kernels_visible(e) ? CTX_KERNELS :
-			      rules_visible(e) ? CTX_RULES : CTX_ANY));
+	a = key_action(key, visible(e, PANE_KERNELS) ? CTX_KERNELS :
+		       visible(e, PANE_RULES) ? CTX_RULES : CTX_ANY);
+	r = own_action(e, a);
+	if (r == REACT_NONE)
+		r = pane_action(e, a, key);
 	return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 }
 
 enum reaction explorer_tick(struct explorer *e)
 {
-	double end;
-
-	if (!e->view.animating)
-		return REACT_NONE;
-	end = e->view.sim.makespan;
-	e->view.anim_t += end / ANIMATION_FRAMES;
-	if (e->view.anim_t > end) {
-		e->view.animating = false;
-		e->view.anim_t = 0.0;
-	}
-	return REACT_REDRAW;
+	return e->panes[PANE_SMS]->cls->tick(e->panes[PANE_SMS], &e->view);
 }
 
 enum reaction explorer_click(struct explorer *e, int x, int y)
 {
-	if (!e->mouse || e->layout.too_small)
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	if (!e->mouse || e->layout.too_small || e->modal)
 		return REACT_NONE;
-	if (e->overlay != OVERLAY_NONE)
-		return REACT_NONE;
-	for (int f = 0; f < WHATIF_N_FIELDS; f++)
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
 		if (rect_contains(e->field_rect[f], x, y)) {
-			e->whatif->focus = (enum whatif_field)f;
+			e->whatif->focus = (enum launch_param)f;
 			return REACT_REDRAW;
 		}
 	for (int p = 0; p < PANE_N; p++)
@@ -662,21 +414,11 @@ enum reaction explorer_click(struct explorer *e, int x, int y)
 		}
 	for (int p = 0; p < PANE_N; p++) {
 		struct rect inner = rect_inner(e->layout.pane[p]);
-		enum whatif_field f;
-		int64_t value;
 
-		if (!rect_contains(inner, x, y) || !e->panes[p].cls->click)
+		if (!e->panes[p] || !rect_contains(inner, x, y) || !e->panes[p]->cls->click)
 			continue;
-		if (!e->panes[p].cls->click(&e->panes[p], inner, &e->view, x, y, &f, &value))
-			return REACT_NONE;
-		e->whatif->focus = f;
-		if (!whatif_set_value(e->whatif, f, value)) {
-			explorer_say(e, true, "%s %lld is not valid here", whatif_label(e->whatif, f),
-				     (long long)value);
-			return REACT_REDRAW;
-		}
-		explorer_refresh(e);
-		return REACT_REDRAW;
+		return act_on(e, &req, e->panes[p]->cls->click(e->panes[p], inner, &e->view, x, y,
+							       &req));
 	}
 	return REACT_NONE;
 }
@@ -689,112 +431,26 @@ void explorer_draw(struct explorer *e, struct canvas *c)
 		chrome_draw_too_small(c);
 		return;
 	}
+	/* A pane that came on screen (a resize, a tab) gets what it needs. */
+	if (needs(e) & ~e->view.computed)
+		explorer_refresh(e);
 	chrome_draw_params(e, c, e->layout.params);
 	if (e->layout.tabbed)
 		chrome_draw_tabs(e, c, e->layout.tabs);
 	for (int p = 0; p < PANE_N; p++) {
-		const struct pane_class *cls = e->panes[p].cls;
+		struct pane *pane = e->panes[p];
 		struct rect r = e->layout.pane[p];
 		char title[64];
 
-		if (rect_empty(r))
+		if (!pane || rect_empty(r))
 			continue;
-		canvas_frame(c, r.x, r.y, r.w, r.h,
-			     cls->title_for ? cls->title_for(&e->view, title, sizeof(title)) : cls->title,
-			     CANVAS_FRAME);
-		e->panes[p].cls->draw(&e->panes[p], c, rect_inner(r), &e->view);
+		canvas_frame(c, r.x, r.y, r.w, r.h, pane->cls->title_for ?
+			     pane->cls->title_for(pane, &e->view, title, sizeof(title)) :
+			     pane->cls->title, CANVAS_FRAME);
+		pane->cls->draw(pane, c, rect_inner(r), &e->view);
 	}
 	chrome_draw_status(e, c, e->layout.status);
-	overlay_draw(e, c);
-}
-
-/* Where the record the user had selected went in the new report: the same
- * id and name, else the same index clamped. */
-static size_t find_again(const struct report *old, size_t i, const struct report *now)
-{
-	const struct report_record *want;
-
-	if (now->n == 0)
-		return 0;
-	if (i >= old->n)
-		return now->n - 1;
-	want = &old->records[i];
-	if (i < now->n && want->id.present == now->records[i].id.present &&
-	    want->id.value == now->records[i].id.value &&
-	    strcmp(want->short_name, now->records[i].short_name) == 0)
-		return i;
-	for (size_t j = 0; j < now->n; j++)
-		if (want->id.present && now->records[j].id.present &&
-		    want->id.value == now->records[j].id.value &&
-		    strcmp(want->short_name, now->records[j].short_name) == 0)
-			return j;
-	return i < now->n ? i : now->n - 1;
-}
-
-enum reaction explorer_poll(struct explorer *e)
-{
-	struct occ_error err = { 0 };
-	struct report fresh;
-	struct browser nb;
-	long long mtime, size;
-	size_t selected, shown;
-
-	if (!e->has_report)
-		return REACT_NONE;
-	file_state(e->path, &mtime, &size);
-	if (mtime == e->seen_mtime_ns && size == e->seen_size)
-		return REACT_NONE;
-	e->seen_mtime_ns = mtime;
-	e->seen_size = size;
-	if (!report_load(e->path, &fresh, &err)) {
-		char msg[400];
-		occ_error_format(&err, msg, sizeof(msg));
-		explorer_say(e, true, "reload failed, keeping %zu records: %s", e->report.n, msg);
-		return REACT_REDRAW;
-	}
-	if (!browser_init(&nb, e->db, &fresh, &e->given, e->path)) {
-		report_done(&fresh);
-		explorer_say(e, true, "reload: out of memory, keeping %zu records", e->report.n);
-		return REACT_REDRAW;
-	}
-	/* The list keeps its sort, filter and grouping. */
-	nb.grouped = e->browser.grouped;
-	str_copy(nb.filter, sizeof(nb.filter), e->browser.filter);
-	browser_set_sort(&nb, e->browser.sort, e->browser.descending);
-	selected = browser_selected_record(&e->browser);
-	selected = find_again(&e->report, selected == SIZE_MAX ? 0 : selected, &fresh);
-	shown = find_again(&e->report, e->index, &fresh);
-	browser_done(&e->browser);
-	report_done(&e->report);
-	e->report = fresh;
-	e->browser = nb;
-	/* browser_init pointed at the local; the report now lives in e */
-	e->browser.report = &e->report;
-	browser_select_record(&e->browser, selected);
-	e->n_records = e->report.n;
-	e->view.n_launches = (int)e->n_records;
-	/* The what-if baseline stays as the user has it; only what was measured
-	 * follows the record into the new report. */
-	e->index = shown;
-	e->view.launch_index = (int)shown;
-	{
-		/* The record's own analysis follows it into the new report while
-		 * its launch is still the baseline's; otherwise the baseline is
-		 * only the user's launch now. */
-		struct occ_error rerr = { 0 };
-		struct launch l;
-		struct gpu g;
-
-		report_record_launch(e, shown, &l, &g, &rerr);
-		e->view.has_record = memcmp(&l, &e->whatif->base.launch, sizeof(l)) == 0 &&
-				     memcmp(&g, &e->whatif->base.gpu, sizeof(g)) == 0;
-	}
-	set_measured(e);
-	explorer_refresh(e);
-	if (err.status != OCC_OK)
-		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->report.n,
-			     e->report.rejected_rows);
-	else
-		explorer_say(e, false, "reloaded: %zu records", e->report.n);
-	return REACT_REDRAW;
+	if (e->modal)
+		e->modal->cls->draw(e->modal, c, (struct rect){ 0, 0, c->width, c->height },
+				    &e->view);
 }

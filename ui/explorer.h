@@ -1,43 +1,37 @@
-/* explorer.h - the explorer without curses: the what-if state, its view, the
- * layout and the panes, driven by key codes (keys.h) and clicks and drawn
- * into a canvas of the screen's size. ui/app.c runs it on a terminal; the
- * golden and key tests run it on canvases. */
+/* explorer.h - the explorer without curses: the session's records, the
+ * what-if state, its view, the layout and the panes, driven by key codes
+ * (keys.h) and clicks and drawn into a canvas of the screen's size.
+ * ui/app.c runs it on a terminal; the golden and key tests run it on
+ * canvases. */
 #ifndef OCC_EXPLORER_H
 #define OCC_EXPLORER_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis.h"
 #include "canvas.h"
-#include "gpu.h"
 #include "pane.h"
-#include "report.h"
-#include "report_launch.h"
+#include "session.h"
 #include "sim.h"
+#include "view.h"
 
 struct explorer_options {
 	bool ascii;
 	bool mouse;                 /* clicks on charts, tabs and parameters */
 	struct sim_params model;    /* the block-duration model to start with */
 	const char *source;         /* what was loaded, for the status line; NULL: embedded default */
-	const char *notice;         /* shown in the status line at start (a recovery file exists) */
+	const char *notice;         /* shown over the screen at start */
 };
 
 struct explorer;
 
-/* items: the loaded launches (at least one), as main computed them. NULL when
- * out of memory. */
-struct explorer *explorer_new(const struct gpu_db *db, const struct analysis *items, size_t n,
+/* The explorer on the inputs the session loaded (taken over: freed with the
+ * explorer), or, with none, on the launch the flags give. A single report
+ * opens on its kernel browser and is reloaded when its file changes. Every
+ * analysis is the session's (s must outlive the explorer). NULL when out of
+ * memory (the inputs are freed then). */
+struct explorer *explorer_new(struct session *s, struct session_input *inputs, size_t n_inputs,
 			      const struct explorer_options *o);
-/* A profiler report: the explorer takes *rep over (it is emptied) and keeps
- * one compact row per record for the kernel browser; the full analysis runs
- * only for the record shown. given: the user's flags for every record, as
- * main applies them (copied). path: the file, polled for live reload. NULL
- * when out of memory (*rep is freed then). */
-struct explorer *explorer_new_report(const struct gpu_db *db, struct report *rep,
-				     const struct report_launch_given *given, const char *path,
-				     const struct explorer_options *o);
 void explorer_free(struct explorer *e);
 
 /* Live reload: when the report's file changed size or modification time

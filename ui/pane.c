@@ -1,30 +1,53 @@
 /* pane.c - what every pane shares: the message shown in place of a pane's
- * content when the launch cannot be computed on the chosen GPU. */
+ * content when the launch cannot be computed, freeing, and messages. */
 #include "config.h"
 
 #include "pane.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-void pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
-{
-	char msg[1024];
-	int used;
+#include "strutil.h"
 
-	if (rect_empty(r))
+void pane_free(struct pane *p)
+{
+	if (!p)
 		return;
+	if (p->cls->done)
+		p->cls->done(p);
+	free(p);
+}
+
+void pane_say(struct pane_request *req, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(req->message, sizeof(req->message), fmt, ap);
+	va_end(ap);
+	req->error = error;
+}
+
+int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
+{
 	/* A report's record that the analysis cannot run (nvprof --metrics,
 	 * the CUDA profiler log, ncu --metrics only): say so as a property of
 	 * the report, with what it did measure. */
-	bool record = v->has_record && !v->record.ok &&
-		      memcmp(&v->cur.launch, &v->record.launch, sizeof(v->cur.launch)) == 0;
+	bool record = v->cur.report.present && v->cur.report.incomplete;
+	char msg[1024], kernel[300];
+	int used, top = r.y;
 
+	if (rect_empty(r))
+		return 0;
+	str_sanitize(v->cur.launch.kernel[0] ? v->cur.launch.kernel : "(unnamed)", kernel,
+		     sizeof(kernel));
 	if (record)
-		snprintf(msg, sizeof(msg), "The report does not give this kernel's launch, so occview "
-			 "cannot compute its occupancy:");
+		snprintf(msg, sizeof(msg), "The report does not give the launch of %s, so occview "
+			 "cannot compute its occupancy:", kernel);
 	else
-		snprintf(msg, sizeof(msg), "This launch cannot be computed on %s:",
+		snprintf(msg, sizeof(msg), "This launch of %s cannot be computed on %s:", kernel,
 			 v->cur.gpu.name[0] ? v->cur.gpu.name : v->cur.launch.gpu_name);
 	used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_WARNING, msg);
 	occ_error_format(&v->cur.error, msg, sizeof(msg));
@@ -40,10 +63,14 @@ void pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		r.y += used + 1;
 		r.h -= used + 1;
 	}
-	canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, record
-		    ? "Type the missing values into the parameters (Tab, Enter) to see a launch's "
-		      "occupancy, or choose another record (5, j/k, Enter)."
-		    : "Change the value (Tab, +, -, Enter), undo (u) or reset (R).");
+	if (v->whatif)
+		r.y += canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, record
+			? "Type the missing values into the parameters (Tab, Enter) to see a launch's "
+			  "occupancy, or choose another record (5, j/k, Enter)."
+			: "Change the value (Tab, +, -, Enter), undo (u) or reset (R).");
+	else
+		r.y--;   /* --print: no keys to suggest, nor the blank before them */
+	return r.y - top;
 }
 
 bool pane_skip(struct canvas *c, struct rect r, const struct view *v)

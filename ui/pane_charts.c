@@ -5,6 +5,8 @@
 
 #include "pane.h"
 
+#include <stdlib.h>
+
 #include "chart.h"
 
 /* A chart below this size loses its second legend line or its tick labels, so
@@ -77,17 +79,28 @@ static void place(struct rect r, int n, struct rect *out)
 	grid(r, n, best, out, &(bool){ 0 }, &(bool){ 0 });
 }
 
+/* The pane's own state: the y axis in warps or in occupancy %. */
+struct charts_pane {
+	struct pane base;
+	bool pct_axis;
+};
+
+/* Rows a chart gets when the pane sizes itself (--print). */
+enum { PRINT_CHART_H = 14 };
+
 static int chart_count(const struct view *v)
 {
+	if (!(v->computed & VIEW_SWEEPS))
+		return 0;
 	return v->n_charts < 0 ? 0 : v->n_charts > VIEW_N_CHARTS ? VIEW_N_CHARTS : v->n_charts;
 }
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
+	const struct charts_pane *cp = (const struct charts_pane *)p;
 	struct rect at[VIEW_N_CHARTS];
 	int n = chart_count(v);
 
-	(void)p;
 	if (pane_skip(c, r, v))
 		return;
 	if (n == 0)
@@ -95,18 +108,18 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	place(r, n, at);
 	for (int i = 0; i < n; i++)
 		if (!rect_empty(at[i]))
-			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &v->sweeps[i], v->pct_axis);
+			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &v->sweeps[i], cp->pct_axis);
 }
 
-static bool click(struct pane *p, struct rect r, const struct view *v, int x, int y,
-		  enum whatif_field *field, int64_t *value)
+static enum reaction click(struct pane *p, struct rect r, const struct view *v, int x, int y,
+			   struct pane_request *req)
 {
 	struct rect at[VIEW_N_CHARTS];
 	int n = chart_count(v);
 
 	(void)p;
 	if (rect_empty(r) || !v->cur.ok || n == 0 || !rect_contains(r, x, y))
-		return false;
+		return REACT_NONE;
 	place(r, n, at);
 	for (int i = 0; i < n; i++) {
 		const struct sweep *s = &v->sweeps[i];
@@ -116,35 +129,82 @@ static bool click(struct pane *p, struct rect r, const struct view *v, int x, in
 			continue;
 		switch (s->kind) {
 		case SWEEP_BLOCK_SIZE:
-			*field = WHATIF_BLOCK;
+			req->field = PARAM_BLOCK;
 			break;
 		case SWEEP_REGISTERS:
-			*field = WHATIF_REGISTERS;
+			req->field = PARAM_REGISTERS;
 			break;
 		case SWEEP_BARRIERS:
-			*field = WHATIF_BARRIERS;
+			req->field = PARAM_BARRIERS;
 			break;
 		default:
 			/* The chart's x is the block's whole shared memory; the static
 			 * part is the kernel's own, so a click sets the dynamic rest.
 			 * Below the static size no dynamic amount gets there: 0 is the
 			 * nearest. */
-			*field = WHATIF_DYNAMIC_SMEM;
+			req->field = PARAM_DYNAMIC_SMEM;
 			x_value -= v->cur.in.static_smem_bytes;
 			if (x_value < 0)
 				x_value = 0;
 			break;
 		}
-		*value = x_value;
-		return true;
+		req->ask = PANE_ASK_SET_VALUE;
+		req->value = x_value;
+		return REACT_RECOMPUTE;
 	}
-	return false;
+	return REACT_NONE;
 }
 
-const struct pane_class pane_charts = {
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	struct charts_pane *cp = (struct charts_pane *)p;
+
+	(void)k;
+	(void)v;
+	(void)req;
+	if (a != ACT_TOGGLE_PCT)
+		return REACT_NONE;
+	cp->pct_axis = !cp->pct_axis;
+	return REACT_REDRAW;
+}
+
+static unsigned needs(const struct pane *p)
+{
+	(void)p;
+	return VIEW_SWEEPS;
+}
+
+/* Two charts a row from 74 columns (each at least GOOD_CHART_W wide), all
+ * of them from twice that, else stacked. */
+static int height(struct pane *p, int w, const struct view *v)
+{
+	int n = chart_count(v), per_row;
+
+	(void)p;
+	if (n == 0 || !v->cur.ok)
+		return 0;
+	per_row = (w + 1) / (GOOD_CHART_W + 1);
+	per_row = per_row < 1 ? 1 : per_row >= n ? n : per_row >= 2 ? 2 : 1;
+	return (n + per_row - 1) / per_row * PRINT_CHART_H;
+}
+
+static const struct pane_class charts_class = {
 	.name = "charts",
 	.title = "Occupancy charts",
 	.draw = draw,
-	.key = NULL,
+	.key = key,
 	.click = click,
+	.needs = needs,
+	.height = height,
 };
+
+struct pane *pane_charts_new(void)
+{
+	struct charts_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &charts_class;
+	return &p->base;
+}

@@ -1,16 +1,20 @@
 /* pane_kernels.c - the kernel browser: one line per record of the report (or
  * per group of identical launches), its columns from the compact rows of
  * browser.c, a selected line kept in view, the sort column marked in the
- * header and the filter line on top. Keys are the explorer's (explorer.c):
- * this pane only draws. */
+ * header and the filter line on top. The pane owns the browser and its
+ * filter line, and takes its keys: Enter asks the explorer to load the
+ * selected record. */
 #include "config.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "browser.h"
 #include "pane.h"
+#include "textinput.h"
 
 /* Column widths without the name, narrow (80 columns) and wide; the name
  * takes what is left. */
@@ -29,6 +33,13 @@ static const int wide_w[BROWSER_N_COLUMNS] = {
 #define WIDE_FROM 120
 
 static const char *na = "n/a";
+
+struct kernels_pane {
+	struct pane base;
+	struct browser *browser;   /* owned; NULL without a report */
+	bool typing;               /* the filter line takes the keys */
+	struct text_input filter;
+};
 
 /* Integers right-aligned in w cells; large ones with a suffix to fit. */
 static void fmt_int(char *buf, size_t size, int64_t v, int w, bool bytes)
@@ -139,7 +150,8 @@ static void draw_empty(struct canvas *c, struct rect r)
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
-	const struct browser *b = v->browser;
+	const struct kernels_pane *kp = (const struct kernels_pane *)p;
+	const struct browser *b = kp->browser;
 	const int *w = r.w >= WIDE_FROM ? wide_w : narrow_w;
 	char text[BROWSER_N_COLUMNS][32], info[512], order[32];
 	int fixed = 1, name_w, rows, y;
@@ -163,15 +175,16 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	/* The first row: the filter line while typing, else what is shown. */
 	snprintf(order, sizeof(order), "%s %s", browser_column_label(b->sort),
 		 b->descending ? "desc" : "asc");
-	if (v->browser_typing)
-		snprintf(info, sizeof(info), "filter: %s_", b->filter);
-	else
+	if (kp->typing) {
+		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
+	} else {
 		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s", b->n_order,
 			 b->grouped ? b->n_groups : b->n_rows,
 			 b->grouped ? "groups of identical launches" : "records",
 			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
 			 order);
-	canvas_text(c, r.x, r.y, r.w, v->browser_typing ? CANVAS_FOCUS : CANVAS_DIM, info);
+		canvas_text(c, r.x, r.y, r.w, CANVAS_DIM, info);
+	}
 
 	/* The header, the sort column marked with ^ (ascending) or v. */
 	for (int col = 0; col < BROWSER_N_COLUMNS; col++) {
@@ -206,9 +219,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		const struct browser_line *l = browser_line_at(b, i);
 		const struct report_record *rec = &b->report->records[l->record];
 		bool sel = i == b->selected;
-		bool shown = b->grouped ? b->rows[v->launch_index < 0 ? 0 :
-			(size_t)v->launch_index < b->n_rows ? (size_t)v->launch_index : 0].group ==
-			l->group : (size_t)v->launch_index == l->record;
+		bool shown = b->grouped ? b->rows[v->record < b->n_rows ? v->record : 0].group ==
+			l->group : v->record == l->record;
 
 		cells(b, l, text, w);
 		/* '*' marks the record the other panes show */
@@ -217,11 +229,130 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	}
 }
 
-const struct pane_class pane_kernels = {
+static enum reaction changed(bool ok, struct pane_request *req)
+{
+	if (!ok)
+		pane_say(req, true, "out of memory: the kernel list is empty");
+	return REACT_REDRAW;
+}
+
+/* The filter line: text as typed, each key refilters; Enter keeps the
+ * filter, Esc clears it; the arrows still move the selection. */
+static enum reaction filter_key(struct kernels_pane *kp, int key, struct pane_request *req)
+{
+	struct browser *b = kp->browser;
+
+	switch (key) {
+	case KEY_CODE_UP:
+		browser_move(b, -1);
+		return REACT_REDRAW;
+	case KEY_CODE_DOWN:
+		browser_move(b, 1);
+		return REACT_REDRAW;
+	default:
+		break;
+	}
+	switch (text_input_key(&kp->filter, key)) {
+	case TEXT_DONE:
+		kp->typing = false;
+		return REACT_REDRAW;
+	case TEXT_CANCELLED:
+		kp->typing = false;
+		text_input_set(&kp->filter, "");
+		return changed(browser_set_filter(b, ""), req);
+	case TEXT_EDITED:
+		return changed(browser_set_filter(b, kp->filter.text), req);
+	case TEXT_IGNORED:
+		break;
+	}
+	return REACT_NONE;
+}
+
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	struct kernels_pane *kp = (struct kernels_pane *)p;
+	struct browser *b = kp->browser;
+	long page = p->rows > 1 ? p->rows - 1 : 1;
+	size_t rec;
+
+	(void)v;
+	if (!b)
+		return REACT_NONE;
+	if (kp->typing)
+		return filter_key(kp, k, req);
+	switch (a) {
+	case ACT_KERNEL_UP: browser_move(b, -1); break;
+	case ACT_KERNEL_DOWN: browser_move(b, 1); break;
+	case ACT_KERNEL_PAGE_UP: browser_move(b, -page); break;
+	case ACT_KERNEL_PAGE_DOWN: browser_move(b, page); break;
+	case ACT_KERNEL_FIRST: browser_move(b, -(long)b->n_order); break;
+	case ACT_KERNEL_LAST: browser_move(b, (long)b->n_order); break;
+	case ACT_KERNEL_LOAD:
+		rec = browser_selected_record(b);
+		if (rec == SIZE_MAX) {
+			pane_say(req, true, "no record is selected");
+			return REACT_REDRAW;
+		}
+		req->ask = PANE_ASK_LOAD;
+		req->record = rec;
+		return REACT_REDRAW;
+	case ACT_KERNEL_FILTER:
+		kp->typing = true;
+		text_input_set(&kp->filter, b->filter);
+		break;
+	case ACT_KERNEL_CLEAR:
+		text_input_set(&kp->filter, "");
+		return changed(browser_set_filter(b, ""), req);
+	case ACT_KERNEL_SORT:
+		return changed(browser_set_sort(b, (enum browser_column)((b->sort + 1) %
+					       BROWSER_N_COLUMNS), b->descending), req);
+	case ACT_KERNEL_REVERSE:
+		return changed(browser_set_sort(b, b->sort, !b->descending), req);
+	case ACT_KERNEL_GROUP:
+		return changed(browser_set_grouped(b, !b->grouped), req);
+	default:
+		return REACT_NONE;
+	}
+	return REACT_REDRAW;
+}
+
+static bool typing(const struct pane *p)
+{
+	return ((const struct kernels_pane *)p)->typing;
+}
+
+static void done(struct pane *p)
+{
+	struct kernels_pane *kp = (struct kernels_pane *)p;
+
+	if (kp->browser) {
+		browser_done(kp->browser);
+		free(kp->browser);
+	}
+}
+
+static const struct pane_class kernels_class = {
 	.name = "kernels",
 	.title = "Kernels",
-	.title_for = NULL,
 	.draw = draw,
-	.key = NULL,
-	.click = NULL,
+	.key = key,
+	.typing = typing,
+	.done = done,
 };
+
+struct pane *pane_kernels_new(struct browser *b)
+{
+	struct kernels_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &kernels_class;
+	p->browser = b;
+	return &p->base;
+}
+
+struct browser *pane_kernels_browser(struct pane *p)
+{
+	return ((struct kernels_pane *)p)->browser;
+}

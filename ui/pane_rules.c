@@ -6,12 +6,20 @@
 #include "pane.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "derive.h"
 
 /* The limiting factors and the occupancy: the most any finding expands to. */
 #define MAX_DERIVATIONS (OCC_N_FACTORS + 1)
+
+/* The pane's own state beyond the selection: every finding open at once,
+ * for --print. */
+struct rules_pane {
+	struct pane base;
+	bool expand_all;
+};
 
 /* Rows are laid out twice: once to count them (c NULL), once to draw the
  * window [scroll, scroll + rows) of them into r. */
@@ -154,12 +162,12 @@ static int derivations_for(const struct view *v, const struct finding *f, struct
 	return n;
 }
 
-static void expansion(struct emit *e, const struct view *v, const struct finding *f)
+static void expansion(struct emit *e, const struct view *v, const struct finding *f, bool quiet)
 {
 	struct derivation d[MAX_DERIVATIONS];
 	int n = derivations_for(v, f, d);
 
-	if (n == 0)
+	if (n == 0 && !quiet)
 		wrap(e, 2, 2, CANVAS_DIM, false, "(no step-by-step derivation for this finding)");
 	for (int i = 0; i < n; i++) {
 		char title[sizeof(d[i].title) + 8];
@@ -180,6 +188,7 @@ static void expansion(struct emit *e, const struct view *v, const struct finding
 static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel_first, int *sel_end)
 {
 	const struct analysis *a = &v->cur;
+	bool all = ((const struct rules_pane *)p)->expand_all;
 
 	*sel_first = *sel_end = 0;
 	if (a->n_findings == 0) {
@@ -188,7 +197,7 @@ static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel
 	}
 	for (int i = 0; i < a->n_findings; i++) {
 		const struct finding *f = &a->findings[i];
-		bool sel = i == p->selected;
+		bool sel = !all && i == p->selected;
 		const char *marker = e->c ? severity_marker(e->c, f->severity) : "?";
 
 		if (i > 0)
@@ -211,8 +220,8 @@ static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel
 			}
 		}
 		wrap(e, 2, 2, CANVAS_NORMAL, false, f->text);
-		if (sel && p->expanded)
-			expansion(e, v, f);
+		if ((sel && p->expanded) || all)
+			expansion(e, v, f, all);
 		if (sel)
 			*sel_end = e->row;
 	}
@@ -247,6 +256,12 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 
 	if (pane_skip(c, r, v))
 		return;
+	if (((const struct rules_pane *)p)->expand_all) {
+		/* Everything, from the top: the pane is as tall as height() said. */
+		e = (struct emit){ c, r, 0, 0 };
+		layout(&e, p, v, &first, &end);
+		return;
+	}
 	clamp_selection(p, v);
 	/* The last row tells the keys and whether there is more; a pane of one row
 	 * shows only content. */
@@ -272,10 +287,13 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		status_line(c, r, r.y + r.h - 1, p->scroll > 0, p->scroll + rows < total);
 }
 
-static enum reaction key(struct pane *p, enum action a, const struct view *v)
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
 {
 	int page = p->rows > 1 ? p->rows - 1 : 1;
 
+	(void)k;
+	(void)req;
 	clamp_selection(p, v);
 	switch (a) {
 	case ACT_SCROLL_UP:
@@ -304,10 +322,36 @@ static enum reaction key(struct pane *p, enum action a, const struct view *v)
 	}
 }
 
-const struct pane_class pane_rules = {
+/* The rows every finding takes at width w (expanded as draw() would). */
+static int height(struct pane *p, int w, const struct view *v)
+{
+	struct emit e = { NULL, { 0, 0, w, 1 << 20 }, 0, 0 };
+	int first, end;
+
+	if (!v->cur.ok)
+		return 0;
+	return layout(&e, p, v, &first, &end) + (((struct rules_pane *)p)->expand_all ? 0 : 1);
+}
+
+static const struct pane_class rules_class = {
 	.name = "rules",
 	.title = "Findings",
 	.draw = draw,
 	.key = key,
-	.click = NULL,
+	.height = height,
 };
+
+struct pane *pane_rules_new(void)
+{
+	struct rules_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &rules_class;
+	return &p->base;
+}
+
+void pane_rules_expand_all(struct pane *p)
+{
+	((struct rules_pane *)p)->expand_all = true;
+}

@@ -20,6 +20,23 @@ enum {
 	MAX_COL_W = 8,  /* wider bars say nothing more */
 };
 
+/* The pane's own state: the duration models m cycles through and the
+ * animation of the simulation ('a'). */
+enum { N_MODELS = 6 };
+
+struct sms_pane {
+	struct pane base;
+	struct sim_params models[N_MODELS];
+	int n_models, model;
+	bool animating;
+	double anim_t;            /* the animation's time, in block durations */
+};
+
+/* Frames per animation run: at app.c's 50 ms tick about four seconds. */
+enum { ANIMATION_FRAMES = 80 };
+/* Rows the pane gets when it sizes itself (--print). */
+enum { PRINT_SMS_H = 12 };
+
 /* What the bars show, gathered before drawing. */
 struct bars {
 	const double *pct;  /* per SM, 0..100 */
@@ -80,13 +97,13 @@ static void measured_note(const struct view *v, struct bars *b, bool ascii)
 	snprintf(b->note, sizeof(b->note), "predicted average %s (%s), measured %.1f%% (%s)%s, "
 		 "theoretical %.1f%%", avg, ascii ? "-" : "\u2500", b->measured_pct,
 		 ascii ? "=" : "\u2550",
-		 v->has_record && memcmp(&v->cur.launch, &v->base.launch, sizeof(v->cur.launch)) != 0
-		 ? " of the baseline launch" : "", v->cur.r.theoretical_occupancy_pct);
+		 v->cur.report.present && v->cur.report.changed ? " of the launch as loaded" : "", v->cur.r.theoretical_occupancy_pct);
 }
 
 /* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
  * False when out of memory. */
-static bool gather(const struct view *v, struct bars *b, double **owned, bool ascii)
+static bool gather(const struct sms_pane *sp, const struct view *v, struct bars *b,
+		   double **owned, bool ascii)
 {
 	const struct analysis *a = &v->cur;
 	char model[96];
@@ -94,14 +111,17 @@ static bool gather(const struct view *v, struct bars *b, double **owned, bool as
 	*owned = NULL;
 	memset(b, 0, sizeof(*b));
 	b->unit = gpu_unit(&a->gpu.arch);
+	/* The model the view simulated, which is the pane's own in the explorer. */
 	sim_model_describe(&v->sim_params, model, sizeof(model));
 
-	if (v->animating && v->sim_ok) {
+	bool sim_ok = (v->computed & VIEW_SIM) && v->sim_ok;
+
+	if (sp->animating && sim_ok) {
 		/* One frame: blocks resident at anim_t, as occupancy at that moment. */
 		const struct sim_params *p = &v->sim_params;
 		int *active = malloc((size_t)p->sm_count * sizeof(*active));
 		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
-		if (!active || !pct || !sim_snapshot(p, v->anim_t, active)) {
+		if (!active || !pct || !sim_snapshot(p, sp->anim_t, active)) {
 			free(active);
 			free(pct);
 			return false;
@@ -114,7 +134,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned, bool as
 		b->n = p->sm_count;
 		b->average_pct = v->sim.average_pct;
 		snprintf(b->title, sizeof(b->title),
-			 "playing: t = %.2f of %.2f block durations (%s)", v->anim_t,
+			 "playing: t = %.2f of %.2f block durations (%s)", sp->anim_t,
 			 v->sim.makespan, model);
 		snprintf(b->note, sizeof(b->note),
 			 "bars: occupancy now; line: predicted average %.1f%%", v->sim.average_pct);
@@ -143,7 +163,7 @@ static bool gather(const struct view *v, struct bars *b, double **owned, bool as
 		b->measured_line = true;
 		b->measured_pct = v->measured.achieved_pct;
 	}
-	if (v->sim_ok) {
+	if (sim_ok) {
 		b->pct = v->sim.sm_pct;
 		b->n = v->sim.sm_count;
 		b->average_pct = v->sim.average_pct;
@@ -297,7 +317,6 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	int head, rows, group, used;
 	char group_note[64];
 
-	(void)p;
 	if (rect_empty(r))
 		return;
 	/* Measured bars need no launch: a record without one still shows them. */
@@ -305,7 +324,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		pane_draw_error(c, r, v);
 		return;
 	}
-	if (!gather(v, &b, &owned, c->ascii)) {
+	if (!gather((const struct sms_pane *)p, v, &b, &owned, c->ascii)) {
 		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
 		return;
 	}
@@ -348,17 +367,128 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	free(owned);
 }
 
-static const char *title_for(const struct view *v, char *buf, size_t size)
+static const char *title_for(const struct pane *p, const struct view *v, char *buf, size_t size)
 {
+	(void)p;
 	snprintf(buf, size, "Achieved occupancy per %s", gpu_unit(&v->cur.gpu.arch));
 	return buf;
 }
 
-const struct pane_class pane_sms = {
+static enum reaction animate(struct sms_pane *sp, const struct view *v, struct pane_request *req)
+{
+	if (sp->animating) {
+		sp->animating = false;
+		return REACT_REDRAW;
+	}
+	if (!v->sim_ok) {
+		pane_say(req, true, "nothing to simulate: %s",
+			 !v->cur.ok || v->cur.r.active_blocks_per_sm == 0 ?
+			 "no block fits" : "the grid is too large to simulate");
+		return REACT_REDRAW;
+	}
+	sp->animating = true;
+	sp->anim_t = 0.0;
+	return REACT_REDRAW;
+}
+
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	struct sms_pane *sp = (struct sms_pane *)p;
+	char desc[128];
+
+	(void)k;
+	switch (a) {
+	case ACT_ANIMATE:
+		return animate(sp, v, req);
+	case ACT_MODEL:
+		sp->model = (sp->model + 1) % sp->n_models;
+		sim_model_describe(&sp->models[sp->model], desc, sizeof(desc));
+		pane_say(req, false, "block durations: %s", desc);
+		req->ask = PANE_ASK_MODEL;
+		req->model = sp->models[sp->model];
+		return REACT_RECOMPUTE;
+	default:
+		return REACT_NONE;
+	}
+}
+
+static enum reaction tick(struct pane *p, const struct view *v)
+{
+	struct sms_pane *sp = (struct sms_pane *)p;
+	double end;
+
+	if (!sp->animating)
+		return REACT_NONE;
+	if (!v->sim_ok) {
+		sp->animating = false;
+		return REACT_REDRAW;
+	}
+	end = v->sim.makespan;
+	sp->anim_t += end / ANIMATION_FRAMES;
+	if (sp->anim_t > end) {
+		sp->animating = false;
+		sp->anim_t = 0.0;
+	}
+	return REACT_REDRAW;
+}
+
+static unsigned needs(const struct pane *p)
+{
+	(void)p;
+	return VIEW_SIM;
+}
+
+static int height(struct pane *p, int w, const struct view *v)
+{
+	(void)p;
+	(void)w;
+	return v->cur.ok || v->measured.n_sm > 0 ? PRINT_SMS_H : 0;
+}
+
+static const struct pane_class sms_class = {
 	.name = "sms",
 	.title = "Achieved occupancy per SM",
 	.title_for = title_for,
 	.draw = draw,
-	.key = NULL,
-	.click = NULL,
+	.key = key,
+	.tick = tick,
+	.needs = needs,
+	.height = height,
 };
+
+/* The one from the command line first, then the presets. */
+struct pane *pane_sms_new(const struct sim_params *given)
+{
+	static const struct sim_params presets[] = {
+		{ .model = SIM_UNIFORM },
+		{ .model = SIM_SLOW_SHARE, .slow_share = 0.10, .slow_factor = 4.0 },
+		{ .model = SIM_SLOW_SHARE, .slow_share = 0.25, .slow_factor = 2.0 },
+		{ .model = SIM_CV, .cv = 0.3 },
+		{ .model = SIM_CV, .cv = 0.6 },
+	};
+	struct sms_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &sms_class;
+	if (given && given->model != SIM_UNIFORM)
+		p->models[p->n_models++] = *given;
+	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]) && p->n_models < N_MODELS; i++)
+		p->models[p->n_models++] = presets[i];
+	for (int i = 0; i < p->n_models; i++)
+		p->models[i].seed = given ? given->seed : 0;
+	return &p->base;
+}
+
+const struct sim_params *pane_sms_model(const struct pane *p)
+{
+	const struct sms_pane *sp = (const struct sms_pane *)p;
+
+	return &sp->models[sp->model];
+}
+
+bool pane_sms_animating(const struct pane *p)
+{
+	return ((const struct sms_pane *)p)->animating;
+}

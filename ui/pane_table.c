@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
@@ -98,8 +99,28 @@ static void add_item(struct items *l, enum canvas_role role, const char *fmt, ..
 	l->n++;
 }
 
+/* Where put_line writes the lines of an item wrapped at its words. */
+struct item_wrap {
+	struct out *o;
+	int x0, x;       /* the rows' start; where the last line ended */
+	enum canvas_role role;
+	int lines;
+};
+
+static void put_line(void *ctx, const char *s, size_t len)
+{
+	struct item_wrap *w = ctx;
+	char line[ITEM_MAX];
+
+	if (w->lines++ > 0)
+		w->o->y++;
+	snprintf(line, sizeof(line), "%.*s", (int)len, s);
+	w->x = w->x0 + put(w->o, w->x0, w->role, line);
+}
+
 /* A label and its items joined by sep, wrapped at item boundaries to further
- * rows that start under the first item. An item wider than a row is cut. */
+ * rows that start under the first item; an item wider than a row wraps at
+ * its own words (str_wrap), never cut. */
 static void item_rows(struct out *o, int indent, int label_w, enum canvas_role label_role,
 		      const char *label, const struct items *l, const char *sep)
 {
@@ -119,6 +140,13 @@ static void item_rows(struct out *o, int indent, int label_w, enum canvas_role l
 			} else {
 				x += put(o, x, CANVAS_NORMAL, sep);
 			}
+		}
+		if (x + w > o->w && x == x0 && o->w > x0) {
+			struct item_wrap iw = { o, x0, x0, l->it[i].role, 0 };
+
+			str_wrap(l->it[i].text, 0, o->w - x0, put_line, &iw);
+			x = iw.x;
+			continue;
 		}
 		x += put(o, x, l->it[i].role, l->it[i].text);
 	}
@@ -148,17 +176,11 @@ static void size_text(int64_t bytes, char *buf, size_t size)
 		snprintf(buf, size, "%lld B", (long long)bytes);
 }
 
-static bool same_launch(const struct analysis *a, const struct analysis *b)
+/* A what-if of a report's record: what the report measured is of another
+ * launch (the session says which, cur.report.changed). */
+static bool is_whatif(const struct view *v)
 {
-	const struct occ_input *x = &a->in, *y = &b->in;
-
-	return strcmp(a->gpu.name, b->gpu.name) == 0 &&
-	       x->threads_per_block == y->threads_per_block &&
-	       x->regs_per_thread == y->regs_per_thread &&
-	       x->static_smem_bytes == y->static_smem_bytes &&
-	       x->dynamic_smem_bytes == y->dynamic_smem_bytes &&
-	       x->carveout_pct == y->carveout_pct && x->barriers == y->barriers &&
-	       launch_grid_size(&a->launch) == launch_grid_size(&b->launch);
+	return v->cur.report.present && v->cur.report.changed != 0;
 }
 
 static enum canvas_role delta_role(double delta)
@@ -192,7 +214,10 @@ static void amd_header(struct out *o, const struct view *v)
 	add_item(&it, CANVAS_NORMAL, "%s", buf);
 	dims_text("workgroup", block, launch_threads_per_block(l), buf, sizeof(buf));
 	add_item(&it, CANVAS_NORMAL, "%s", buf);
-	add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
+	if (l->wave_size)
+		add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
+	else
+		add_item(&it, CANVAS_NORMAL, "wave%d (%s's default)", a->r.amd.wave_size, m->target);
 	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
 	if (l->agprs > 0)
 		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
@@ -320,8 +345,7 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		int w = putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
 		/* The profiler measured the launch as loaded, not the one shown. */
 		put(o, OCC_LABEL_W + (w < OCC_VALUE_W ? OCC_VALUE_W : w + 1), CANVAS_DIM,
-		    v->base.ok && !same_launch(&v->cur, &v->base)
-		    ? "(measured, baseline launch)" : "(measured)");
+		    is_whatif(v) ? "(measured, of the launch as loaded)" : "(measured)");
 	} else {
 		put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
 	}
@@ -330,11 +354,18 @@ static void sec_occupancy(struct out *o, const struct view *v)
 
 /* The fifth factor does not limit: barriers before cc 9.0, or on AMD (where
  * it stands for SGPRs) a target whose SGPRs never limit. */
-static bool barriers_not_a_limit(const struct gpu_arch *g, enum occ_factor f)
+static const char *not_counted(const struct analysis *a, enum occ_factor f)
 {
+	const struct gpu_arch *g = &a->gpu.arch;
+
 	if (f != OCC_BARRIERS)
-		return false;
-	return g->vendor == GPU_AMD ? g->amd.sgprs_per_simd == 0 : g->barriers_per_sm == 0;
+		return NULL;
+	if (g->vendor != GPU_AMD)
+		return g->barriers_per_sm == 0 ? "not a limit before cc 9.0" : NULL;
+	if (g->amd.sgprs_per_simd == 0)
+		return "do not limit on this target";
+	/* 0 is a count not given (every real kernel has VCC), not zero. */
+	return a->in.sgprs == 0 ? "not given: not counted (--sgprs N)" : NULL;
 }
 
 /* Cells of a bar of width w for used and used + idle: cumulative rounding so
@@ -418,7 +449,7 @@ static struct limits_cols limits_cols(const struct view *v, int w)
 		char buf[48];
 		int n = snprintf(buf, sizeof(buf), "%lld/%lld", (long long)r->usage[f].used,
 				 (long long)r->usage[f].total);
-		if (!barriers_not_a_limit(&v->cur.gpu.arch, (enum occ_factor)f) && n > used_total_w)
+		if (!not_counted(&v->cur, (enum occ_factor)f) && n > used_total_w)
 			used_total_w = n;
 	}
 	lc.all_numbers = w - lc.bar_x - ALL_NUMBERS_W - 1 >= 20;
@@ -536,8 +567,12 @@ static void sec_limits(struct out *o, const struct view *v)
 	const struct gpu_arch *g = &v->cur.gpu.arch;
 	struct limits_cols lc = limits_cols(v, o->w);
 
-	putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", v->cur.r.vendor == GPU_AMD ? "wgs" :
-	     "blocks", v->cur.r.vendor == GPU_AMD ? "per wg" : "per block");
+	/* AMD: both limits of a factor, waves per SIMD (as LLVM and AMD's
+	 * tools count occupancy) and workgroups per CU (which decide it). */
+	if (r->vendor == GPU_AMD)
+		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %12s", "Limit", "waves", "wgs", "per wg");
+	else
+		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", "blocks", "per block");
 	if (lc.bar_w > 0 && lc.legend >= 0)
 		legend(o, lc.bar_x, (enum legend_form)lc.legend);
 	if (lc.num_w > 0 && lc.all_numbers)
@@ -554,10 +589,13 @@ static void sec_limits(struct out *o, const struct view *v)
 		enum canvas_role role = lim ? CANVAS_LIMITER : CANVAS_NORMAL;
 		char limit[16];
 
-		if (barriers_not_a_limit(g, f)) {
-			putf(o, 0, CANVAS_DIM, "  %-13s %6s  %s", occ_label(r, f), "-",
-			     g->vendor == GPU_AMD ? "SGPRs do not limit on this target" :
-			     "not a limit before cc 9.0");
+		if (not_counted(&v->cur, f)) {
+			if (g->vendor == GPU_AMD)
+				putf(o, 0, CANVAS_DIM, "  %-10s %5s %4s  %s", occ_label(r, f), "-", "-",
+				     not_counted(&v->cur, f));
+			else
+				putf(o, 0, CANVAS_DIM, "  %-13s %6s  %s", occ_label(r, f), "-",
+				     not_counted(&v->cur, f));
 			o->y++;
 			continue;
 		}
@@ -565,8 +603,20 @@ static void sec_limits(struct out *o, const struct view *v)
 			snprintf(limit, sizeof(limit), "none");
 		else
 			snprintf(limit, sizeof(limit), "%d", r->block_limit[f]);
-		putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_label(r, f), limit,
-		     (long long)u->per_block, occ_unit(r, f));
+		if (r->vendor == GPU_AMD) {
+			int wl = r->amd.wave_limit[occ_amd_factor(f)];
+			char waves[16];
+
+			if (wl == AMD_UNLIMITED)
+				snprintf(waves, sizeof(waves), "none");
+			else
+				snprintf(waves, sizeof(waves), "%d", wl);
+			putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ', occ_label(r, f),
+			     waves, limit, (long long)u->per_block, occ_unit(r, f));
+		} else {
+			putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_label(r, f),
+			     limit, (long long)u->per_block, occ_unit(r, f));
+		}
 		if (lc.bar_w > 0)
 			bar(o, lc.bar_x, lc.bar_w, u);
 		if (lc.num_w > 0 && lc.all_numbers) {
@@ -591,6 +641,92 @@ static void sec_limits(struct out *o, const struct view *v)
 	}
 }
 
+/* How the grid falls into waves over the whole GPU: as many blocks as it
+ * holds at once, full and partial waves, the tail and what they predict. On
+ * AMD these are rounds of workgroups, not wavefronts, and say so. */
+static void sec_waves(struct out *o, const struct view *v)
+{
+	const struct waves *w = &v->cur.w;
+	const struct analysis *a = &v->cur;
+	bool amd = a->gpu.arch.vendor == GPU_AMD;
+	const char *blocks = amd ? "workgroups" : "blocks";
+	struct items it = { .n = 0 };
+
+	if (a->r.active_blocks_per_sm <= 0)
+		return;
+	put(o, 0, CANVAS_HEADER, amd ? "GPU waves (rounds of workgroups, not wavefronts)" : "Waves");
+	o->y++;
+	add_item(&it, CANVAS_NORMAL, "%lld %s (%d %s x %d)", (long long)w->blocks_per_wave, blocks,
+		 a->gpu.sm_count, gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%.2f per %s", w->waves_per_sm, gpu_unit(&a->gpu.arch));
+	add_item(&it, CANVAS_NORMAL, "%lld full", (long long)w->full_waves);
+	if (w->partial_wave_blocks > 0)
+		add_item(&it, CANVAS_WARNING, "a partial wave of %lld %s",
+			 (long long)w->partial_wave_blocks, blocks);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
+	it.n = 0;
+	if (w->partial_wave_blocks > 0)
+		add_item(&it, CANVAS_WARNING, "tail %.1f%% of the runtime", w->tail_share_pct);
+	add_item(&it, CANVAS_NORMAL, "predicted achieved %.1f%% (uniform durations)",
+		 w->predicted_achieved_pct);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
+}
+
+/* A kernel record's own figures: the device as reported, the duration and
+ * the cross-check with the profiler's own limits (the disagreements
+ * themselves are findings). Nothing for a launch. */
+static void sec_report(struct out *o, const struct view *v)
+{
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct crosscheck *c = &p->check;
+	const char *units = gpu_units(&v->cur.gpu.arch);
+	struct items it = { .n = 0 };
+	int n = crosscheck_count(c->compared), bad = crosscheck_count(c->disagree);
+
+	if (!p->present)
+		return;
+	put(o, 0, CANVAS_HEADER, "Report");
+	o->y++;
+	if (p->device[0] && p->sm_count.present)
+		add_item(&it, CANVAS_NORMAL, "%s, %lld %s", p->device, (long long)p->sm_count.value,
+			 units);
+	else if (p->device[0])
+		add_item(&it, CANVAS_NORMAL, "%s", p->device);
+	else if (p->sm_count.present)
+		add_item(&it, CANVAS_NORMAL, "%lld %s", (long long)p->sm_count.value, units);
+	else
+		add_item(&it, CANVAS_DIM, "n/a");
+	if (p->device_unknown)
+		add_item(&it, CANVAS_WARNING, "not in the GPU database");
+	if (p->db_sm_count > 0)
+		add_item(&it, CANVAS_WARNING, "the database says %d", p->db_sm_count);
+	if (p->dropped & MEASURED_DEVICE)
+		add_item(&it, CANVAS_DIM, "not this what-if's GPU");
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Device", &it, ", ");
+	it.n = 0;
+	if (p->duration_ns.present)
+		add_item(&it, CANVAS_NORMAL, "%.0f ns", p->duration_ns.value);
+	else
+		add_item(&it, CANVAS_DIM, "n/a");
+	if (p->duration_ns.present && (p->dropped & MEASURED_ACHIEVED))
+		add_item(&it, CANVAS_DIM, "of the launch as loaded");
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Duration", &it, ", ");
+	it.n = 0;
+	if (p->changed)
+		add_item(&it, CANVAS_DIM, "not done: a what-if of the measured launch");
+	else if (n == 0)
+		add_item(&it, CANVAS_DIM, "n/a: the report has no occupancy figures of its own");
+	else if (bad == 0)
+		add_item(&it, CANVAS_GOOD, "agrees with Nsight Compute on %d value%s", n,
+			 n == 1 ? "" : "s");
+	else
+		add_item(&it, CANVAS_WARNING, "%d of %d values disagree (the findings say which)",
+			 bad, n);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Cross-check", &it, ", ");
+}
+
 static void sec_allocation(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -602,17 +738,43 @@ static void sec_allocation(struct out *o, const struct view *v)
 	o->y++;
 	if (g->vendor == GPU_AMD) {
 		const struct amd_result *x = &r->amd;
-		add_item(&it, CANVAS_NORMAL, "%d per work-item (granule %d)", x->vgprs_allocated,
-			 x->wave_size == 32 ? g->amd.vgpr_granule_wave32 : g->amd.vgpr_granule_wave64);
-		if (g->amd.unified_vgpr_agpr)
+		int waves = x->waves_per_workgroup;
+
+		int granule = x->wave_size == 32 ? g->amd.vgpr_granule_wave32 :
+			g->amd.vgpr_granule_wave64;
+		const struct occ_input *in = &v->cur.in;
+
+		/* How the VGPRs and AGPRs share the allocation (amd.c). */
+		if (g->amd.unified_vgpr_agpr && in->agprs > 0)
+			add_item(&it, CANVAS_NORMAL, "%d per work-item (%d VGPRs rounded up to 4, then "
+				 "%d AGPRs, in granules of %d)", x->vgprs_allocated,
+				 in->regs_per_thread, in->agprs, granule);
+		else if (in->agprs > 0)
+			add_item(&it, CANVAS_NORMAL, "%d per work-item (the larger of %d VGPRs and "
+				 "%d AGPRs, in granules of %d)", x->vgprs_allocated,
+				 in->regs_per_thread, in->agprs, granule);
+		else
+			add_item(&it, CANVAS_NORMAL, "%d per work-item (granule %d)",
+				 x->vgprs_allocated, granule);
+		if (g->amd.unified_vgpr_agpr && in->agprs == 0)
 			add_item(&it, CANVAS_NORMAL, "AGPRs share the file");
+		add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
+			 waves == 1 ? "" : "s", (long long)r->allocated_regs_per_block);
+		add_item(&it, CANVAS_NORMAL, "of %d per SIMD lane in wave%d", x->wave_size == 32 ?
+			 g->amd.vgprs_per_simd_wave32 : g->amd.vgprs_per_simd_wave64, x->wave_size);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
 		it.n = 0;
-		if (g->amd.sgprs_per_simd > 0)
+		if (g->amd.sgprs_per_simd > 0 && v->cur.in.sgprs > 0) {
 			add_item(&it, CANVAS_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
 				 g->amd.sgpr_granule);
-		else
+			add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
+				 waves == 1 ? "" : "s", (long long)x->sgprs_allocated * waves);
+			add_item(&it, CANVAS_NORMAL, "of %d per SIMD", g->amd.sgprs_per_simd);
+		} else if (g->amd.sgprs_per_simd > 0) {
+			add_item(&it, CANVAS_DIM, "not given, so not counted (--sgprs N)");
+		} else {
 			add_item(&it, CANVAS_DIM, "do not limit on %s", g->amd.target);
+		}
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
 		it.n = 0;
 		add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (granule %d B)",
@@ -651,10 +813,8 @@ static void sec_allocation(struct out *o, const struct view *v)
 		add_item(&it, CANVAS_NORMAL, "%s per SM", a);
 		size_text(r->smem_preference_bytes, b, sizeof(b));
 		if (r->smem_config_from_driver)
-			/* The report's choice: a what-if keeps it (analysis_run_whatif). */
-			add_item(&it, CANVAS_NORMAL, "driver chose %s%s", b,
-				 v->base.ok && !same_launch(&v->cur, &v->base)
-				 ? " for the measured launch" : " (carveout default)");
+			/* The report's choice, for the launch as measured only. */
+			add_item(&it, CANVAS_NORMAL, "driver chose %s (carveout default)", b);
 		else if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 			add_item(&it, CANVAS_NORMAL, "preference %s (carveout default)", b);
 		else
@@ -662,6 +822,11 @@ static void sec_allocation(struct out *o, const struct view *v)
 				 v->cur.in.carveout_pct);
 		if (r->smem_config_bytes != r->smem_preference_bytes)
 			add_item(&it, CANVAS_WARNING, "raised: one block needs more");
+		if (v->cur.report.dropped & MEASURED_SMEM_CONFIG) {
+			size_text(v->cur.report.smem_config_bytes.value, b, sizeof(b));
+			add_item(&it, CANVAS_DIM, "the driver chose %s for the measured launch, "
+				 "not this what-if", b);
+		}
 	}
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Configuration", &it, ", ");
 
@@ -670,7 +835,7 @@ static void sec_allocation(struct out *o, const struct view *v)
 		size_t len = 0;
 		for (int i = 0; i < g->n_smem_configs && len < sizeof(choices); i++)
 			len += (size_t)snprintf(choices + len, sizeof(choices) - len, "%s%lld",
-						i ? "/" : "", (long long)(g->smem_configs_bytes[i] / 1024));
+						i ? ", " : "", (long long)(g->smem_configs_bytes[i] / 1024));
 		it.n = 0;
 		add_item(&it, CANVAS_DIM, "carveout choices %s KB", choices);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
@@ -692,8 +857,13 @@ static void sec_gpu(struct out *o, const struct view *v)
 		add_item(&it, CANVAS_NORMAL, "%d workgroups", g->max_blocks_per_sm);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, m->wgp_mode ? "Per WGP" : "Per CU", &it, ", ");
 		it.n = 0;
-		add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d%s", m->max_workgroup_size,
-			 m->default_wave_size, m->wave32 && m->wave64 ? " (wave32 and wave64)" : "");
+		if (m->wave32 && m->wave64)
+			add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d by default, wave%d too",
+				 m->max_workgroup_size, m->default_wave_size,
+				 m->default_wave_size == 32 ? 64 : 32);
+		else
+			add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
+				 m->default_wave_size);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
 		it.n = 0;
 		add_item(&it, CANVAS_NORMAL, "%d per SIMD lane", m->default_wave_size == 32 ?
@@ -744,10 +914,13 @@ static void sec_gpu(struct out *o, const struct view *v)
 
 /* --- layout ------------------------------------------------------------- */
 
-enum section { SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_ALLOCATION, SEC_GPU, N_SECTIONS };
+enum section {
+	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
+	N_SECTIONS
+};
 
 static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
-	sec_header, sec_occupancy, sec_limits, sec_allocation, sec_gpu,
+	sec_header, sec_occupancy, sec_limits, sec_waves, sec_report, sec_allocation, sec_gpu,
 };
 
 static const char more_note[] = "(more at a larger size)";
@@ -781,7 +954,10 @@ static void column(struct canvas *c, struct rect col, const struct view *v, int 
 	}
 	gaps = col.h - sum - (dropped ? 1 : 0);
 	for (int i = 0; i < shown; i++) {
-		if (i > 0 && gaps > 0) {
+		/* A section with nothing to say (no report) takes no gap either. */
+		if (h[first + i] == 0)
+			continue;
+		if (i > 0 && o.y > col.y && gaps > 0) {
 			o.y++;
 			gaps--;
 		}
@@ -789,6 +965,16 @@ static void column(struct canvas *c, struct rect col, const struct view *v, int 
 	}
 	if (dropped && col.h > 0 && col.w > 0)
 		canvas_text(c, col.x, col.y + col.h - 1, col.w, CANVAS_DIM, more_note);
+}
+
+/* Wide: the right column's width (allocation and GPU limits). */
+enum { COLUMN_GAP = 3 };
+
+static int column_right_w(int w)
+{
+	int right = w * 2 / 5;
+
+	return right > 80 ? 80 : right;
 }
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
@@ -808,20 +994,57 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		column(c, r, v, SEC_HEADER, N_SECTIONS);
 		return;
 	}
-	int right_w = r.w * 2 / 5, gap = 3;
-	if (right_w > 80)
-		right_w = 80;
+	int right_w = column_right_w(r.w);
 	struct out o = { .c = c, .x = r.x, .w = r.w, .y = r.y, .y_end = r.y + r.h };
 	sec_header(&o, v);
 	int top = head + 1;
-	struct rect left = { r.x, r.y + top, r.w - right_w - gap, r.h - top };
+	struct rect left = { r.x, r.y + top, r.w - right_w - COLUMN_GAP, r.h - top };
 	struct rect right = { r.x + r.w - right_w, r.y + top, right_w, r.h - top };
-	column(c, left, v, SEC_OCCUPANCY, SEC_ALLOCATION);
-	column(c, right, v, SEC_ALLOCATION, N_SECTIONS);
+	column(c, left, v, SEC_OCCUPANCY, SEC_REPORT);
+	column(c, right, v, SEC_REPORT, N_SECTIONS);
 }
 
-const struct pane_class pane_table = {
+/* The rows that show every section of first..last-1 with a blank between. */
+static int column_height(int w, const struct view *v, int first, int last)
+{
+	int h = 0, n = 0;
+
+	for (int s = first; s < last; s++) {
+		int rows = measure((enum section)s, w, v);
+
+		h += rows;
+		n += rows > 0;
+	}
+	return h + (n > 0 ? n - 1 : 0);
+}
+
+/* What draw() needs at width w to leave nothing out. */
+static int height(struct pane *p, int w, const struct view *v)
+{
+	int left, right;
+
+	(void)p;
+	if (!v->cur.ok)
+		return 0;
+	if (w < TWO_COLUMNS_MIN_W)
+		return column_height(w, v, SEC_HEADER, N_SECTIONS);
+	left = column_height(w - column_right_w(w) - COLUMN_GAP, v, SEC_OCCUPANCY, SEC_REPORT);
+	right = column_height(column_right_w(w), v, SEC_REPORT, N_SECTIONS);
+	return measure(SEC_HEADER, w, v) + 1 + (left > right ? left : right);
+}
+
+static const struct pane_class table_class = {
 	.name = "table",
 	.title = "Occupancy",
 	.draw = draw,
+	.height = height,
 };
+
+struct pane *pane_table_new(void)
+{
+	struct pane *p = calloc(1, sizeof(*p));
+
+	if (p)
+		p->cls = &table_class;
+	return p;
+}

@@ -1,18 +1,49 @@
-/* view.c - recomputes what the panes show from the what-if state: both
- * analyses, the chart sweeps and the per-SM simulation. */
+/* view.c - derives what the panes show: the analyses through the session,
+ * and the sweeps and the per-SM simulation only when a pane on screen
+ * needs them (a keystroke at 200x60 stays within a few milliseconds). */
 #include "config.h"
 
 #include "view.h"
 
 #include <string.h>
 
-#include "strutil.h"
-
 void view_init(struct view *v)
 {
 	memset(v, 0, sizeof(*v));
-	str_copy(v->source, sizeof(v->source), "embedded default");
-	v->n_launches = 1;
+}
+
+void view_overrides(const struct whatif *w, const struct param_set *flags, struct param_set *ov)
+{
+	unsigned all = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU) | PARAM_BIT(PARAM_KERNEL);
+
+	*ov = *flags;
+	ov->set |= param_diff(&w->cur.launch, &w->base.launch, all);
+	ov->values = w->cur.launch;
+}
+
+void view_rebase(struct view *v, struct session *s, const struct session_record *r,
+		 const struct whatif *w)
+{
+	(void)w;
+	/* The baseline is the record with the flags: --print's analysis of it. */
+	session_analyse(s, r, NULL, NULL, SESSION_FINDINGS, &v->base);
+	v->is_report = r->rec != NULL;
+}
+
+void view_set_measured(struct view *v, const struct report_record *rec)
+{
+	memset(&v->measured, 0, sizeof(v->measured));
+	if (!rec)
+		return;
+	v->measured.has_achieved = rec->achieved_occupancy_pct.present;
+	v->measured.achieved_pct = rec->achieved_occupancy_pct.value;
+	/* nvprof's per-SM events give the average where the report has none. */
+	if (!v->measured.has_achieved && v->base.report.achieved_occupancy_pct.present) {
+		v->measured.has_achieved = true;
+		v->measured.achieved_pct = v->base.report.achieved_occupancy_pct.value;
+	}
+	v->measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
+	v->measured.sm_pct = rec->sm_achieved_pct;
 }
 
 static void free_sweeps(struct view *v)
@@ -45,46 +76,99 @@ static bool compute_sweeps(struct view *v)
 	return true;
 }
 
-static bool simulate(struct view *v, const struct sim_params *model)
+/* The simulation's inputs for the current launch. */
+static struct sim_params sim_params_of(const struct view *v, const struct sim_params *model)
 {
+	struct sim_params p = *model;
 	const struct occ_result *r = &v->cur.r;
 
-	v->sim_params = *model;
-	v->sim_params.sm_count = v->cur.gpu.sm_count;
-	v->sim_params.blocks_per_sm = r->active_blocks_per_sm;
-	v->sim_params.warps_per_block = r->warps_per_block;
-	v->sim_params.max_warps_per_sm = r->max_warps_per_sm;
-	v->sim_params.grid_size = launch_grid_size(&v->cur.launch);
+	p.sm_count = v->cur.gpu.sm_count;
+	p.blocks_per_sm = r->active_blocks_per_sm;
+	p.warps_per_block = r->warps_per_block;
+	p.max_warps_per_sm = r->max_warps_per_sm;
+	p.grid_size = launch_grid_size(&v->cur.launch);
+	return p;
+}
+
+static bool same_sim(const struct sim_params *a, const struct sim_params *b)
+{
+	return a->sm_count == b->sm_count && a->blocks_per_sm == b->blocks_per_sm &&
+	       a->warps_per_block == b->warps_per_block &&
+	       a->max_warps_per_sm == b->max_warps_per_sm && a->grid_size == b->grid_size &&
+	       a->model == b->model && a->slow_share == b->slow_share &&
+	       a->slow_factor == b->slow_factor && a->cv == b->cv && a->seed == b->seed;
+}
+
+/* A keystroke that leaves the blocks per SM, the grid and the model as they
+ * were (most register and shared-memory steps) keeps the simulation. */
+static bool simulate(struct view *v, const struct sim_params *model)
+{
+	struct sim_params p = sim_params_of(v, model);
+
+	if ((v->computed & VIEW_SIM) && same_sim(&p, &v->sim_params))
+		return true;
+	sim_result_done(&v->sim);
+	v->sim_params = p;
 	v->sim_ok = false;
-	if (!v->cur.ok || r->active_blocks_per_sm <= 0 || v->sim_params.grid_size > VIEW_SIM_MAX_BLOCKS)
+	if (!v->cur.ok || p.blocks_per_sm <= 0 || p.grid_size > VIEW_SIM_MAX_BLOCKS)
 		return true;
 	v->sim_ok = sim_run(&v->sim_params, &v->sim);
 	/* sim_run fails only for want of memory once the launch can run. */
 	return v->sim_ok;
 }
 
-bool view_update(struct view *v, const struct whatif *w, const struct sim_params *model)
+bool view_update(struct view *v, struct session *s, const struct session_record *r,
+		 const struct whatif *w, const struct sim_params *model, unsigned needs)
 {
+	struct param_set ov;
+	bool ok = true;
+
 	v->whatif = w;
-	if (v->has_record) {
-		/* The launch as loaded is the record: its analysis, findings and
-		 * report part as main prints them. A changed launch keeps what
-		 * still holds of it (analysis_run_whatif). */
-		v->base = v->record;
-		if (memcmp(&w->cur.launch, &w->base.launch, sizeof(w->cur.launch)) == 0 &&
-		    memcmp(&w->cur.gpu, &w->base.gpu, sizeof(w->cur.gpu)) == 0)
-			v->cur = v->record;
-		else
-			analysis_run_whatif(&v->cur, &w->cur.launch, &w->cur.gpu, &v->record);
-	} else {
-		analysis_run(&v->cur, &w->cur.launch, &w->cur.gpu, NULL, 0);
-		analysis_run(&v->base, &w->base.launch, &w->base.gpu, NULL, 0);
-	}
+	view_overrides(w, session_flags(s), &ov);
+	session_analyse(s, r, &ov, (ov.set & PARAM_BIT(PARAM_GPU)) ? &w->cur.gpu : NULL,
+			SESSION_FINDINGS, &v->cur);
 	free_sweeps(v);
-	sim_result_done(&v->sim);
-	if (!compute_sweeps(v))
-		return false;
-	return simulate(v, model);
+	v->computed &= VIEW_SIM;
+	if ((needs & VIEW_SWEEPS) && (ok = compute_sweeps(v)))
+		v->computed |= VIEW_SWEEPS;
+	if (needs & VIEW_SIM) {
+		if (simulate(v, model))
+			v->computed |= VIEW_SIM;
+		else
+			ok = false;
+	} else {
+		/* Kept for when the pane comes back, unless the launch changed. */
+		struct sim_params p = sim_params_of(v, model);
+
+		if (!same_sim(&p, &v->sim_params)) {
+			sim_result_done(&v->sim);
+			v->sim_ok = false;
+			v->computed &= ~VIEW_SIM;
+		}
+	}
+	return ok;
+}
+
+bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim_params *model,
+		      unsigned needs)
+{
+	bool ok = true;
+
+	free_sweeps(v);
+	v->whatif = NULL;
+	v->cur = *a;
+	/* No baseline: nothing to compare with. */
+	v->base.ok = false;
+	v->is_report = a->report.present;
+	/* A simulation of the same inputs (the last kernel's, often) is kept. */
+	v->computed &= VIEW_SIM;
+	if ((needs & VIEW_SWEEPS) && (ok = compute_sweeps(v)))
+		v->computed |= VIEW_SWEEPS;
+	if ((needs & VIEW_SIM) && ok) {
+		ok = simulate(v, model);
+		v->computed |= VIEW_SIM;
+	}
+	return ok;
 }
 
 void view_done(struct view *v)

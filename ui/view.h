@@ -1,24 +1,32 @@
-/* view.h - everything the panes draw, computed from the what-if state on each
- * change: the current launch's analysis beside the baseline's, the chart
- * sweeps, the per-SM prediction and what a report measured. Curses-free. */
+/* view.h - what the panes draw, derived from the session, the record shown
+ * and the what-if state on each change: the current launch's analysis beside
+ * the baseline's, the chart sweeps and the per-SM prediction (each computed
+ * only when a pane on screen needs it), and what a report measured for the
+ * record. Derived data only: the panes keep their own state. Curses-free. */
 #ifndef OCC_VIEW_H
 #define OCC_VIEW_H
 
 #include <stdbool.h>
 
 #include "analysis.h"
+#include "session.h"
 #include "sim.h"
 #include "sweep.h"
 #include "whatif.h"
-
-struct browser;
 
 enum view_chart {
 	VIEW_CHART_BLOCK, VIEW_CHART_REGISTERS, VIEW_CHART_SHARED_MEM, VIEW_CHART_BARRIERS,
 	VIEW_N_CHARTS
 };
 
-/* What a profiler measured for the record shown; nothing until a report is loaded. */
+/* What the panes on screen need computed beyond the analyses. */
+enum view_need {
+	VIEW_SWEEPS = 1u << 0,     /* the charts */
+	VIEW_SIM = 1u << 1,        /* the per-SM prediction */
+};
+
+/* What a profiler measured for the record shown: per SM where the report
+ * has it. Nothing without a report. */
 struct view_measured {
 	bool has_achieved;
 	double achieved_pct;
@@ -26,38 +34,50 @@ struct view_measured {
 	const double *sm_pct;
 };
 
-/* Grids above this are not simulated on each keystroke (about 30 ms here);
- * the per-SM pane shows the wave formula, exact for uniform durations. */
+/* Grids above this are not simulated on each keystroke; the per-SM pane
+ * shows the wave formula, exact for uniform durations. */
 #define VIEW_SIM_MAX_BLOCKS ((int64_t)1 << 18)
 
 struct view {
-	char source[256];         /* the file or "embedded default" */
-	int launch_index, n_launches;
-	const struct whatif *whatif;
-	/* A report's record shown (has_record): its own analysis
-	 * (analysis_run_record: cross-check, the report's findings), set by the
-	 * explorer when the record became the baseline. base is then this, and
-	 * cur too until the user changes the launch (analysis_run_whatif). */
-	bool has_record;
-	struct analysis record;
+	const struct whatif *whatif;   /* the launch shown, read-only */
+	size_t record;            /* the record shown (its index among the explorer's) */
+	bool is_report;           /* the record is a report's kernel record */
+	/* cur: the what-if; base: the baseline (the record as loaded, with the
+	 * flags), computed at each rebase only. Whether cur is still the
+	 * launch the report measured is cur.report.changed (the session's one
+	 * answer). */
 	struct analysis cur, base;
+	unsigned computed;        /* enum view_need: what is valid below */
 	struct sweep sweeps[VIEW_N_CHARTS];
 	int n_charts;             /* 3, or 4 where barriers limit (cc 9.0 and later) */
 	struct sim_params sim_params;
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
 	struct view_measured measured;
-	const struct browser *browser;  /* the report's kernel list; NULL without a report */
-	bool browser_typing;      /* the browser's filter line takes the keys */
-	bool pct_axis;            /* charts in occupancy % instead of warps */
-	bool animating;
-	double anim_t;            /* the animation's time, in block durations */
 };
 
 void view_init(struct view *v);
-/* Recomputes everything from w with the duration model of model (its sm_count,
- * slots and grid are filled in here). False only when out of memory. */
-bool view_update(struct view *v, const struct whatif *w, const struct sim_params *model);
+/* The baseline changed (a record loaded, a reload): analyses it, the record
+ * with the flags. */
+void view_rebase(struct view *v, struct session *s, const struct session_record *r,
+		 const struct whatif *w);
+/* The what-if changed or other panes came on screen: cur, then what needs
+ * asks (VIEW_SWEEPS, VIEW_SIM) with the duration model. The simulation is
+ * kept while its inputs stay. False only when out of memory. */
+bool view_update(struct view *v, struct session *s, const struct session_record *r,
+		 const struct whatif *w, const struct sim_params *model, unsigned needs);
+/* The measured per-SM values and achieved occupancy of rec (NULL: none). */
+void view_set_measured(struct view *v, const struct report_record *rec);
+/* The overrides the what-if stands for, as session_analyse takes them: the
+ * flags, and every parameter the user changed from the baseline (the record
+ * with the flags), at its current value. So the launch as loaded is
+ * exactly --print's, a value stepped away and back is no override, and a
+ * value the record lacks stays missing until the user gives one. */
+void view_overrides(const struct whatif *w, const struct param_set *flags, struct param_set *ov);
+/* A view of one analysis alone (--print): cur is a, no baseline, and what
+ * needs asks computed from it. False only when out of memory. */
+bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim_params *model,
+		      unsigned needs);
 void view_done(struct view *v);
 
 #endif

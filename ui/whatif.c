@@ -9,14 +9,9 @@
 #include <string.h>
 
 #include "occupancy.h"
+#include "params.h"
 #include "strutil.h"
 
-/* A one-dimensional grid's largest x dimension (CUDA's gridDim.x limit, and
- * the launch file's per-dimension maximum). */
-#define GRID_MAX INT32_MAX
-/* launch_check's barrier limit, and the CLI's. */
-#define BARRIERS_MAX 16
-#define SMEM_BIG_STEP_BYTES 4096
 
 struct whatif *whatif_new(const struct gpu_db *db, const struct launch *base,
 			  const struct gpu *gpu)
@@ -26,7 +21,7 @@ struct whatif *whatif_new(const struct gpu_db *db, const struct launch *base,
 	if (!w)
 		return NULL;
 	w->db = db;
-	w->focus = WHATIF_BLOCK;
+	w->focus = PARAM_BLOCK;
 	whatif_rebase(w, base, gpu);
 	return w;
 }
@@ -54,48 +49,20 @@ static bool same_gpu(const struct gpu *a, const struct gpu *b)
 }
 
 static bool same_field(const struct whatif_state *a, const struct whatif_state *b,
-		       enum whatif_field f)
+		       enum launch_param f)
 {
-	const struct launch *x = &a->launch, *y = &b->launch;
-
-	switch (f) {
-	case WHATIF_BLOCK:
-		return x->block[0] == y->block[0] && x->block[1] == y->block[1] &&
-		       x->block[2] == y->block[2];
-	case WHATIF_REGISTERS:
-		return x->regs_per_thread == y->regs_per_thread;
-	case WHATIF_STATIC_SMEM:
-		return x->static_smem_bytes == y->static_smem_bytes;
-	case WHATIF_DYNAMIC_SMEM:
-		return x->dynamic_smem_bytes == y->dynamic_smem_bytes;
-	case WHATIF_GRID:
-		return x->grid[0] == y->grid[0] && x->grid[1] == y->grid[1] &&
-		       x->grid[2] == y->grid[2];
-	case WHATIF_CARVEOUT:
-		return x->carveout_pct == y->carveout_pct;
-	case WHATIF_BARRIERS:
-		return x->barriers == y->barriers;
-	case WHATIF_WAVE_SIZE:
-		return x->wave_size == y->wave_size;
-	case WHATIF_AGPRS:
-		return x->agprs == y->agprs;
-	case WHATIF_SGPRS:
-		return x->sgprs == y->sgprs;
-	case WHATIF_GPU:
+	if (f == PARAM_GPU)
 		return same_gpu(&a->gpu, &b->gpu);
-	case WHATIF_N_FIELDS:
-		break;
-	}
-	return true;
+	return param_equal(&a->launch, &b->launch, f);
 }
 
 static bool same_state(const struct whatif_state *a, const struct whatif_state *b)
 {
-	for (int f = 0; f < WHATIF_N_FIELDS; f++)
-		if (!same_field(a, b, (enum whatif_field)f))
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		if (!same_field(a, b, (enum launch_param)f))
 			return false;
-	return strcmp(a->launch.kernel, b->launch.kernel) == 0 &&
-	       strcmp(a->launch.gpu_name, b->launch.gpu_name) == 0;
+	return param_equal(&a->launch, &b->launch, PARAM_KERNEL) &&
+	       param_equal(&a->launch, &b->launch, PARAM_GPU);
 }
 
 /* Makes next the current state; the state it replaces becomes the last undo. */
@@ -145,95 +112,23 @@ bool whatif_reset(struct whatif *w)
 	return true;
 }
 
-bool whatif_changed(const struct whatif *w, enum whatif_field f)
+bool whatif_changed(const struct whatif *w, enum launch_param f)
 {
 	return !same_field(&w->cur, &w->base, f);
 }
 
 /* ---- numeric fields ---------------------------------------------------- */
 
-static int64_t get_value(const struct launch *l, enum whatif_field f)
-{
-	switch (f) {
-	case WHATIF_BLOCK:
-		return launch_threads_per_block(l);
-	case WHATIF_REGISTERS:
-		return l->regs_per_thread;
-	case WHATIF_STATIC_SMEM:
-		return l->static_smem_bytes;
-	case WHATIF_DYNAMIC_SMEM:
-		return l->dynamic_smem_bytes;
-	case WHATIF_GRID:
-		return launch_grid_size(l);
-	case WHATIF_CARVEOUT:
-		return l->carveout_pct;
-	case WHATIF_BARRIERS:
-		return l->barriers;
-	case WHATIF_WAVE_SIZE:
-		return l->wave_size;
-	case WHATIF_AGPRS:
-		return l->agprs;
-	case WHATIF_SGPRS:
-		return l->sgprs;
-	case WHATIF_GPU:
-	case WHATIF_N_FIELDS:
-		break;
-	}
-	return 0;
-}
-
-/* Block and grid become one-dimensional: a step or a click gives a count. */
-static void put_value(struct launch *l, enum whatif_field f, int64_t v)
-{
-	switch (f) {
-	case WHATIF_BLOCK:
-		l->block[0] = (int)v;
-		l->block[1] = l->block[2] = 1;
-		break;
-	case WHATIF_REGISTERS:
-		l->regs_per_thread = (int)v;
-		break;
-	case WHATIF_STATIC_SMEM:
-		l->static_smem_bytes = v;
-		break;
-	case WHATIF_DYNAMIC_SMEM:
-		l->dynamic_smem_bytes = v;
-		break;
-	case WHATIF_GRID:
-		l->grid[0] = v;
-		l->grid[1] = l->grid[2] = 1;
-		break;
-	case WHATIF_CARVEOUT:
-		l->carveout_pct = (int)v;
-		break;
-	case WHATIF_BARRIERS:
-		l->barriers = (int)v;
-		break;
-	case WHATIF_WAVE_SIZE:
-		l->wave_size = (int)v;
-		break;
-	case WHATIF_AGPRS:
-		l->agprs = (int)v;
-		break;
-	case WHATIF_SGPRS:
-		l->sgprs = (int)v;
-		break;
-	case WHATIF_GPU:
-	case WHATIF_N_FIELDS:
-		break;
-	}
-}
-
 static int barriers_max(const struct gpu_arch *a)
 {
-	if (a->barriers_per_sm > 0 && a->barriers_per_sm < BARRIERS_MAX)
-		return a->barriers_per_sm;
-	return BARRIERS_MAX;
+	int most = (int)param_info(PARAM_BARRIERS)->max;
+
+	return a->barriers_per_sm > 0 && a->barriers_per_sm < most ? a->barriers_per_sm : most;
 }
 
 /* The values field f can take on s's GPU with the other fields as they are:
  * the ranges launch_check accepts, so a value inside keeps a valid launch valid. */
-static void field_range(const struct whatif_state *s, enum whatif_field f, int64_t *lo,
+static void field_range(const struct whatif_state *s, enum launch_param f, int64_t *lo,
 			int64_t *hi)
 {
 	const struct gpu_arch *a = &s->gpu.arch;
@@ -242,44 +137,43 @@ static void field_range(const struct whatif_state *s, enum whatif_field f, int64
 	*lo = 0;
 	*hi = 0;
 	switch (f) {
-	case WHATIF_BLOCK:
+	case PARAM_BLOCK:
 		*lo = 1;
 		*hi = a->max_threads_per_block;
 		break;
-	case WHATIF_REGISTERS:
+	case PARAM_REGISTERS:
 		*hi = a->max_regs_per_thread;
 		break;
-	case WHATIF_STATIC_SMEM:
+	case PARAM_STATIC_SMEM:
 		*hi = a->smem_per_block_optin_bytes - l->dynamic_smem_bytes;
 		if (*hi > a->smem_per_block_bytes)
 			*hi = a->smem_per_block_bytes;
 		break;
-	case WHATIF_DYNAMIC_SMEM:
+	case PARAM_DYNAMIC_SMEM:
 		*hi = a->smem_per_block_optin_bytes - l->static_smem_bytes;
 		break;
-	case WHATIF_GRID:
+	case PARAM_GRID:
 		*lo = 1;
-		*hi = GRID_MAX;
+		*hi = param_info(PARAM_GRID)->max;
 		break;
-	case WHATIF_CARVEOUT:
+	case PARAM_CARVEOUT:
 		*lo = LAUNCH_CARVEOUT_DEFAULT;
 		*hi = 100;
 		break;
-	case WHATIF_BARRIERS:
+	case PARAM_BARRIERS:
 		*hi = barriers_max(a);
 		break;
-	case WHATIF_WAVE_SIZE:
+	case PARAM_WAVE_SIZE:
 		*lo = a->amd.wave32 ? 32 : 64;
 		*hi = a->amd.wave64 ? 64 : 32;
 		break;
-	case WHATIF_AGPRS:
+	case PARAM_AGPRS:
 		*hi = a->amd.unified_vgpr_agpr ? a->amd.max_vgprs_per_wave : a->amd.max_agprs_per_wave;
 		break;
-	case WHATIF_SGPRS:
+	case PARAM_SGPRS:
 		*hi = amd_max_sgprs(&a->amd);
 		break;
-	case WHATIF_GPU:
-	case WHATIF_N_FIELDS:
+	default:
 		break;
 	}
 	/* The other fields may already be out of range (after a GPU change). */
@@ -296,7 +190,7 @@ static int64_t distance(int64_t v, int64_t lo, int64_t hi)
  * on an invalid launch (another GPU than it was written for) when the field
  * lands inside its range or at least moves toward it, so the user can walk
  * back to validity. */
-static bool acceptable(const struct whatif *w, enum whatif_field f,
+static bool acceptable(const struct whatif *w, enum launch_param f,
 		       const struct whatif_state *next)
 {
 	int64_t lo, hi;
@@ -306,16 +200,16 @@ static bool acceptable(const struct whatif *w, enum whatif_field f,
 	if (launch_check(&w->cur.launch, &w->cur.gpu, NULL, 0, NULL))
 		return false;
 	field_range(&w->cur, f, &lo, &hi);
-	int64_t d_new = distance(get_value(&next->launch, f), lo, hi);
-	return d_new == 0 || d_new < distance(get_value(&w->cur.launch, f), lo, hi);
+	int64_t d_new = distance(param_get(&next->launch, f), lo, hi);
+	return d_new == 0 || d_new < distance(param_get(&w->cur.launch, f), lo, hi);
 }
 
 /* Applies value v to field f: true when it was applied or already there. */
-static bool apply_value(struct whatif *w, enum whatif_field f, int64_t v)
+static bool apply_value(struct whatif *w, enum launch_param f, int64_t v)
 {
 	struct whatif_state next = w->cur;
 
-	put_value(&next.launch, f, v);
+	param_set(&next.launch, f, v);
 	if (same_state(&next, &w->cur))
 		return true;
 	if (!acceptable(w, f, &next))
@@ -338,40 +232,29 @@ static int64_t wave_blocks(const struct whatif_state *s)
 	return s->gpu.sm_count > 0 ? s->gpu.sm_count : 1;
 }
 
-static int64_t step_size(const struct whatif_state *s, enum whatif_field f, bool big)
+/* The table's steps (params.h), and those the GPU decides: a warp (or the
+ * AMD launch's wave size), the allocation unit, one wave of blocks. */
+static int64_t step_size(const struct whatif_state *s, enum launch_param f, bool big)
 {
 	const struct gpu_arch *a = &s->gpu.arch;
-	int64_t step = 1;
+	const struct param_info *i = param_info(f);
+	int64_t step = big ? i->big_step : i->step;
 
 	switch (f) {
-	case WHATIF_BLOCK:
-		/* A warp, or the wave size the AMD launch runs. */
+	case PARAM_BLOCK:
 		step = (int64_t)(a->vendor == GPU_AMD && s->launch.wave_size ? s->launch.wave_size :
 				 a->warp_size) * (big ? 8 : 1);
 		break;
-	case WHATIF_REGISTERS:
-		step = big ? 8 : 1;
+	case PARAM_STATIC_SMEM:
+	case PARAM_DYNAMIC_SMEM:
+		if (!big)
+			step = a->smem_alloc_unit_bytes;
 		break;
-	case WHATIF_STATIC_SMEM:
-	case WHATIF_DYNAMIC_SMEM:
-		step = big ? SMEM_BIG_STEP_BYTES : a->smem_alloc_unit_bytes;
+	case PARAM_GRID:
+		if (big)
+			step = wave_blocks(s);
 		break;
-	case WHATIF_GRID:
-		step = big ? wave_blocks(s) : 1;
-		break;
-	case WHATIF_BARRIERS:
-		step = big ? 4 : 1;
-		break;
-	case WHATIF_WAVE_SIZE:
-		step = 32;
-		break;
-	case WHATIF_AGPRS:
-	case WHATIF_SGPRS:
-		step = big ? 8 : 1;
-		break;
-	case WHATIF_CARVEOUT:
-	case WHATIF_GPU:
-	case WHATIF_N_FIELDS:
+	default:
 		break;
 	}
 	return step > 0 ? step : 1;
@@ -379,15 +262,15 @@ static int64_t step_size(const struct whatif_state *s, enum whatif_field f, bool
 
 /* Steps land on multiples of the step (100 threads go up to 128 and down to
  * 96 with 32-thread warps), so values stay on the units the hardware counts. */
-static bool step_numeric(struct whatif *w, enum whatif_field f, int dir, bool big)
+static bool step_numeric(struct whatif *w, enum launch_param f, int dir, bool big)
 {
 	int64_t step = step_size(&w->cur, f, big);
-	int64_t old = get_value(&w->cur.launch, f);
+	int64_t old = param_get(&w->cur.launch, f);
 	int64_t lo, hi, v;
 
 	field_range(&w->cur, f, &lo, &hi);
 	/* Wave size 0 is the target's default: step from what it means. */
-	if (f == WHATIF_WAVE_SIZE && old == 0)
+	if (f == PARAM_WAVE_SIZE && old == 0)
 		old = w->cur.gpu.arch.amd.default_wave_size;
 	if (dir > 0) {
 		if (old >= hi)
@@ -459,7 +342,7 @@ static bool step_carveout(struct whatif *w, int dir, bool big)
 		to = big ? 0 : at - 1;
 	if (to < 0 || to >= n || (dir > 0 ? to <= at : to >= at))
 		return false;
-	return apply_value(w, WHATIF_CARVEOUT, stops[to]);
+	return apply_value(w, PARAM_CARVEOUT, stops[to]);
 }
 
 /* ---- GPU --------------------------------------------------------------- */
@@ -508,39 +391,30 @@ static bool step_gpu(struct whatif *w, int dir, bool big)
 	return false;
 }
 
-bool whatif_step(struct whatif *w, enum whatif_field f, int dir, bool big)
+bool whatif_step(struct whatif *w, enum launch_param f, int dir, bool big)
 {
 	if (dir == 0)
 		return false;
 	switch (f) {
-	case WHATIF_CARVEOUT:
+	case PARAM_CARVEOUT:
 		return step_carveout(w, dir, big);
-	case WHATIF_GPU:
+	case PARAM_GPU:
 		return step_gpu(w, dir, big);
-	case WHATIF_N_FIELDS:
-		return false;
 	default:
-		return step_numeric(w, f, dir, big);
+		return f < PARAM_WHATIF_N && step_numeric(w, f, dir, big);
 	}
 }
 
-bool whatif_set_value(struct whatif *w, enum whatif_field f, int64_t value)
+bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value)
 {
-	/* What the fields can hold at all, on any GPU; the GPU's own limits are
-	 * acceptable()'s to judge. */
-	static const int64_t most[WHATIF_N_FIELDS] = {
-		[WHATIF_BLOCK] = 1 << 16, [WHATIF_REGISTERS] = 1 << 16,
-		[WHATIF_STATIC_SMEM] = INT32_MAX, [WHATIF_DYNAMIC_SMEM] = INT32_MAX,
-		[WHATIF_GRID] = GRID_MAX, [WHATIF_CARVEOUT] = 100,
-		[WHATIF_BARRIERS] = BARRIERS_MAX, [WHATIF_WAVE_SIZE] = 64,
-		[WHATIF_AGPRS] = 1 << 16, [WHATIF_SGPRS] = 1 << 16,
-	};
 	int64_t lo, hi;
 
-	if ((int)f < 0 || f >= WHATIF_N_FIELDS || f == WHATIF_GPU)
+	if ((int)f < 0 || f >= PARAM_WHATIF_N || f == PARAM_GPU)
 		return false;
+	/* What the field can hold at all, on any GPU (params.h); the GPU's own
+	 * limits are acceptable()'s to judge. */
 	field_range(&w->cur, f, &lo, &hi);
-	if (value < lo || value > most[f])
+	if (value < lo || value > param_info(f)->max)
 		return false;
 	return apply_value(w, f, value);
 }
@@ -555,77 +429,27 @@ static void clear_error(struct occ_error *err)
 		occ_error_clear(err);
 }
 
-bool whatif_set_text(struct whatif *w, enum whatif_field f, const char *text,
+bool whatif_set_text(struct whatif *w, enum launch_param f, const char *text,
 		     struct occ_error *err)
 {
-	const char *what = whatif_field_label(f);
+	const char *what = param_label(f, w->cur.gpu.arch.vendor);
 	struct whatif_state next = w->cur;
-	struct launch *l = &next.launch;
 	struct occ_error why;
-	int64_t v, dims[3];
-	int pct;
 	struct gpu g;
 
 	clear_error(err);
-	/* The same parsers and ranges as the command line's flags. */
-	switch (f) {
-	case WHATIF_BLOCK:
-		if (!launch_parse_dim3(text, 1 << 16, dims, NULL, 0, what, err))
-			return false;
-		for (int i = 0; i < 3; i++)
-			l->block[i] = (int)dims[i];
-		break;
-	case WHATIF_GRID:
-		if (!launch_parse_dim3(text, INT32_MAX, dims, NULL, 0, what, err))
-			return false;
-		memcpy(l->grid, dims, sizeof(dims));
-		break;
-	case WHATIF_REGISTERS:
-		if (!launch_parse_int(text, 0, 1 << 16, &v, NULL, 0, what, err))
-			return false;
-		l->regs_per_thread = (int)v;
-		break;
-	case WHATIF_STATIC_SMEM:
-		if (!launch_parse_size(text, &l->static_smem_bytes, NULL, 0, what, err))
-			return false;
-		break;
-	case WHATIF_DYNAMIC_SMEM:
-		if (!launch_parse_size(text, &l->dynamic_smem_bytes, NULL, 0, what, err))
-			return false;
-		break;
-	case WHATIF_CARVEOUT:
-		if (!launch_parse_carveout(text, &pct, NULL, 0, what, err))
-			return false;
-		l->carveout_pct = pct;
-		break;
-	case WHATIF_BARRIERS:
-		if (!launch_parse_int(text, 0, BARRIERS_MAX, &v, NULL, 0, what, err))
-			return false;
-		l->barriers = (int)v;
-		break;
-	case WHATIF_WAVE_SIZE:
-		if (!launch_parse_int(text, 32, 64, &v, NULL, 0, what, err))
-			return false;
-		if (v != 32 && v != 64) {
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, what, "a wave size is 32 or 64");
-			return false;
-		}
-		l->wave_size = (int)v;
-		break;
-	case WHATIF_AGPRS:
-	case WHATIF_SGPRS:
-		if (!launch_parse_int(text, 0, 1 << 16, &v, NULL, 0, what, err))
-			return false;
-		put_value(l, f, v);
-		break;
-	case WHATIF_GPU:
-		if (!gpu_db_find(w->db, text, &g, err))
-			return false;
-		return whatif_set_gpu(w, &g);
-	case WHATIF_N_FIELDS:
+	if ((int)f < 0 || f >= PARAM_WHATIF_N) {
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, what, "not a launch parameter");
 		return false;
 	}
+	if (f == PARAM_GPU) {
+		if (!gpu_db_find(w->db, text, &g, err))
+			return false;
+		return whatif_set_gpu(w, &g);
+	}
+	/* The command line's parser and ranges (params.h). */
+	if (!param_parse(f, text, &next.launch, NULL, 0, what, err))
+		return false;
 	if (same_state(&next, &w->cur))
 		return true;
 	if (!acceptable(w, f, &next)) {
@@ -661,7 +485,7 @@ static void format_bytes(char *buf, size_t size, int64_t v)
 		snprintf(buf, size, "%lld B", (long long)v);
 }
 
-void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char *buf,
+void whatif_format(const struct whatif *w, enum launch_param f, bool base, char *buf,
 		   size_t size)
 {
 	const struct whatif_state *s = base ? &w->base : &w->cur;
@@ -671,106 +495,79 @@ void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char 
 		return;
 	buf[0] = '\0';
 	switch (f) {
-	case WHATIF_BLOCK:
+	case PARAM_BLOCK:
 		format_dim3(buf, size, l->block[0], l->block[1], l->block[2]);
 		break;
-	case WHATIF_GRID:
+	case PARAM_GRID:
 		format_dim3(buf, size, l->grid[0], l->grid[1], l->grid[2]);
 		break;
-	case WHATIF_REGISTERS:
+	case PARAM_REGISTERS:
 		snprintf(buf, size, "%d", l->regs_per_thread);
 		break;
-	case WHATIF_STATIC_SMEM:
+	case PARAM_STATIC_SMEM:
 		format_bytes(buf, size, l->static_smem_bytes);
 		break;
-	case WHATIF_DYNAMIC_SMEM:
+	case PARAM_DYNAMIC_SMEM:
 		format_bytes(buf, size, l->dynamic_smem_bytes);
 		break;
-	case WHATIF_CARVEOUT:
+	case PARAM_CARVEOUT:
 		if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 			snprintf(buf, size, "default");
 		else
 			snprintf(buf, size, "%d%%", l->carveout_pct);
 		break;
-	case WHATIF_BARRIERS:
+	case PARAM_BARRIERS:
 		snprintf(buf, size, "%d", l->barriers);
 		break;
-	case WHATIF_WAVE_SIZE:
+	case PARAM_WAVE_SIZE:
 		snprintf(buf, size, "%d", l->wave_size ? l->wave_size : s->gpu.arch.warp_size);
 		break;
-	case WHATIF_AGPRS:
+	case PARAM_AGPRS:
 		snprintf(buf, size, "%d", l->agprs);
 		break;
-	case WHATIF_SGPRS:
+	case PARAM_SGPRS:
 		snprintf(buf, size, "%d", l->sgprs);
 		break;
-	case WHATIF_GPU:
+	case PARAM_GPU:
 		snprintf(buf, size, "%s", s->gpu.name);
 		break;
-	case WHATIF_N_FIELDS:
+	default:
 		break;
 	}
 }
 
-const char *whatif_field_label(enum whatif_field f)
+const char *whatif_label(const struct whatif *w, enum launch_param f)
 {
-	static const char *const labels[WHATIF_N_FIELDS] = {
-		[WHATIF_BLOCK] = "block",
-		[WHATIF_REGISTERS] = "registers",
-		[WHATIF_STATIC_SMEM] = "static smem",
-		[WHATIF_DYNAMIC_SMEM] = "dynamic smem",
-		[WHATIF_GRID] = "grid",
-		[WHATIF_CARVEOUT] = "carveout",
-		[WHATIF_BARRIERS] = "barriers",
-		[WHATIF_WAVE_SIZE] = "wave size",
-		[WHATIF_AGPRS] = "AGPRs",
-		[WHATIF_SGPRS] = "SGPRs",
-		[WHATIF_GPU] = "GPU",
-	};
-
-	return (int)f >= 0 && f < WHATIF_N_FIELDS ? labels[f] : "?";
-}
-
-const char *whatif_label(const struct whatif *w, enum whatif_field f)
-{
-	if (w->cur.gpu.arch.vendor != GPU_AMD)
-		return whatif_field_label(f);
-	switch (f) {
-	case WHATIF_BLOCK: return "workgroup";
-	case WHATIF_REGISTERS: return "VGPRs";
-	case WHATIF_STATIC_SMEM: return "LDS";
-	case WHATIF_DYNAMIC_SMEM: return "dynamic LDS";
-	default: return whatif_field_label(f);
-	}
+	return param_label(f, w->cur.gpu.arch.vendor);
 }
 
 /* An AMD field the target gives no choice in still applies while its value
  * is out of the target's range (after a GPU change), so it can be put right. */
-static bool out_of_range(const struct whatif *w, enum whatif_field f)
+static bool out_of_range(const struct whatif *w, enum launch_param f)
 {
-	int64_t lo, hi, v = get_value(&w->cur.launch, f);
+	int64_t lo, hi, v = param_get(&w->cur.launch, f);
 
 	field_range(&w->cur, f, &lo, &hi);
-	return f == WHATIF_WAVE_SIZE ? v != 0 && v != lo && v != hi : v < lo || v > hi;
+	return f == PARAM_WAVE_SIZE ? v != 0 && v != lo && v != hi : v < lo || v > hi;
 }
 
-bool whatif_applies(const struct whatif *w, enum whatif_field f)
+bool whatif_applies(const struct whatif *w, enum launch_param f)
 {
 	const struct amd_arch *m = &w->cur.gpu.arch.amd;
 	bool amd = w->cur.gpu.arch.vendor == GPU_AMD;
 
 	switch (f) {
-	case WHATIF_CARVEOUT:
-	case WHATIF_BARRIERS:
+	case PARAM_CARVEOUT:
+	case PARAM_BARRIERS:
 		return !amd;
-	case WHATIF_WAVE_SIZE:
+	case PARAM_WAVE_SIZE:
 		return amd && ((m->wave32 && m->wave64) || out_of_range(w, f));
-	case WHATIF_AGPRS:
+	case PARAM_AGPRS:
 		return amd && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
 			       out_of_range(w, f));
-	case WHATIF_SGPRS:
+	case PARAM_SGPRS:
 		return amd && (m->sgprs_per_simd > 0 || out_of_range(w, f));
 	default:
-		return (int)f >= 0 && f < WHATIF_N_FIELDS;
+		return (int)f >= 0 && f < PARAM_WHATIF_N;
 	}
 }

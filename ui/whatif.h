@@ -11,21 +11,10 @@
 #include "error.h"
 #include "gpu.h"
 #include "launch.h"
+#include "params.h"
 
-enum whatif_field {
-	WHATIF_BLOCK,         /* threads per block; steps of a warp, big steps of 8 warps */
-	WHATIF_REGISTERS,     /* per thread; steps of 1, big steps of 8 */
-	WHATIF_STATIC_SMEM,   /* bytes; steps of the allocation unit, big steps of 4 KiB */
-	WHATIF_DYNAMIC_SMEM,  /* bytes; as static */
-	WHATIF_GRID,          /* blocks; steps of 1 block, big steps of one wave */
-	WHATIF_CARVEOUT,      /* default, then each shared-memory configuration in turn */
-	WHATIF_BARRIERS,      /* per block; steps of 1, big steps of 4 */
-	WHATIF_WAVE_SIZE,     /* AMD: 32 or 64 where the target runs both */
-	WHATIF_AGPRS,         /* AMD: accumulation VGPRs; steps of 1, big steps of 8 */
-	WHATIF_SGPRS,         /* AMD: SGPRs per wave; steps of 1, big steps of 8 */
-	WHATIF_GPU,           /* the device list in database order; big steps skip to the next architecture */
-	WHATIF_N_FIELDS
-};
+/* The fields are the launch parameters of params.h below PARAM_WHATIF_N, in
+ * its order; their steps, ranges and names are its table's. */
 
 #define WHATIF_HISTORY 128
 
@@ -38,7 +27,7 @@ struct whatif {
 	const struct gpu_db *db;
 	struct whatif_state base;     /* the loaded launch */
 	struct whatif_state cur;      /* what the panes show */
-	enum whatif_field focus;
+	enum launch_param focus;
 	struct whatif_state undo[WHATIF_HISTORY];  /* oldest first; the oldest drops out when full */
 	int n_undo;
 	struct whatif_state redo[WHATIF_HISTORY];
@@ -56,14 +45,14 @@ void whatif_rebase(struct whatif *w, const struct launch *l, const struct gpu *g
  * stay inside what launch_check accepts on the current GPU; a step that cannot
  * move returns false and changes nothing. Steps on block and grid keep their
  * total and make them one-dimensional. */
-bool whatif_step(struct whatif *w, enum whatif_field f, int dir, bool big);
+bool whatif_step(struct whatif *w, enum launch_param f, int dir, bool big);
 /* Sets f from text as the command line would read it ("16x16", "48K",
  * "default", a GPU name). False with err set (no file, field named) on a bad
  * value; nothing changes then. */
-bool whatif_set_text(struct whatif *w, enum whatif_field f, const char *text,
+bool whatif_set_text(struct whatif *w, enum launch_param f, const char *text,
 		     struct occ_error *err);
 /* Sets a numeric field (a click on a chart); false if the value is not valid. */
-bool whatif_set_value(struct whatif *w, enum whatif_field f, int64_t value);
+bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value);
 bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu);
 
 bool whatif_undo(struct whatif *w);
@@ -72,21 +61,18 @@ bool whatif_redo(struct whatif *w);
 bool whatif_reset(struct whatif *w);
 
 /* True when field f of the current launch differs from the baseline. */
-bool whatif_changed(const struct whatif *w, enum whatif_field f);
+bool whatif_changed(const struct whatif *w, enum launch_param f);
 /* The field's value as shown on screen ("256", "16x16x1", "48 KiB", "default",
  * the GPU's name), from the current launch or the baseline. */
-void whatif_format(const struct whatif *w, enum whatif_field f, bool base, char *buf,
+void whatif_format(const struct whatif *w, enum launch_param f, bool base, char *buf,
 		   size_t size);
-/* "block", "registers", "static smem", "dynamic smem", "grid", "carveout",
- * "barriers", "wave size", "AGPRs", "SGPRs", "GPU". */
-const char *whatif_field_label(enum whatif_field f);
-/* The same in the current GPU's vendor's words: "workgroup", "VGPRs", "LDS",
- * "dynamic LDS" on AMD. */
-const char *whatif_label(const struct whatif *w, enum whatif_field f);
+/* The field's label in the current GPU's vendor's words: "workgroup",
+ * "VGPRs", "LDS", "dynamic LDS" on AMD (param_label). */
+const char *whatif_label(const struct whatif *w, enum launch_param f);
 /* Whether f is a parameter of the current GPU's vendor: carveout and barriers
  * are NVIDIA's, wave size, AGPRs and SGPRs AMD's. The others keep their value
  * across a switch of vendor. */
-bool whatif_applies(const struct whatif *w, enum whatif_field f);
+bool whatif_applies(const struct whatif *w, enum launch_param f);
 
 /* Writes the current launch as a launch file (occview-formats(5)) through a
  * temporary file in the same directory and rename(2), so a crash never leaves

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "params.h"
 #include "strutil.h"
 
 /* The launch file parser cuts a value at '#', trims blanks, reads one line and
@@ -66,18 +67,13 @@ static bool file_safe(const char *in, char *out, size_t size)
 	return changed;
 }
 
-static void write_dim3(FILE *f, const char *key, int64_t x, int64_t y, int64_t z)
-{
-	if (y == 1 && z == 1)
-		fprintf(f, "%-18s = %lld\n", key, (long long)x);
-	else
-		fprintf(f, "%-18s = %lldx%lldx%lld\n", key, (long long)x, (long long)y, (long long)z);
-}
-
+/* The launch as a launch file: every parameter under its first name
+ * (params.h), the names first; AMD's own only where set, which on NVIDIA
+ * they never are unless a switch of GPU left them. */
 static void write_launch(FILE *f, const struct whatif_state *s)
 {
 	const struct launch *l = &s->launch;
-	char kernel[sizeof(l->kernel)], gpu[sizeof(s->gpu.name)];
+	char kernel[sizeof(l->kernel)], gpu[sizeof(s->gpu.name)], value[64];
 	bool cut = file_safe(l->kernel, kernel, sizeof(kernel));
 
 	cut |= file_safe(s->gpu.name, gpu, sizeof(gpu));
@@ -86,25 +82,16 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 	if (cut)
 		fprintf(f, "# Names had control characters, '#', bytes that are not UTF-8 or outer\n"
 			"# blanks, which this format cannot hold: each became '?' (blanks dropped).\n");
-	fprintf(f, "%-18s = %s\n", "kernel", kernel);
-	fprintf(f, "%-18s = %s\n", "gpu", gpu);
-	write_dim3(f, "grid", l->grid[0], l->grid[1], l->grid[2]);
-	write_dim3(f, "block", l->block[0], l->block[1], l->block[2]);
-	fprintf(f, "%-18s = %d\n", "registers", l->regs_per_thread);
-	fprintf(f, "%-18s = %lld\n", "static_shared_mem", (long long)l->static_smem_bytes);
-	fprintf(f, "%-18s = %lld\n", "dynamic_shared_mem", (long long)l->dynamic_smem_bytes);
-	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
-		fprintf(f, "%-18s = default\n", "carveout");
-	else
-		fprintf(f, "%-18s = %d\n", "carveout", l->carveout_pct);
-	fprintf(f, "%-18s = %d\n", "barriers", l->barriers);
-	/* AMD's own parameters; harmless on NVIDIA, kept for a switch back. */
-	if (l->wave_size)
-		fprintf(f, "%-18s = %d\n", "wave_size", l->wave_size);
-	if (l->agprs)
-		fprintf(f, "%-18s = %d\n", "agprs", l->agprs);
-	if (l->sgprs)
-		fprintf(f, "%-18s = %d\n", "sgprs", l->sgprs);
+	fprintf(f, "%-18s = %s\n%-18s = %s\n", "kernel", kernel, "gpu", gpu);
+	for (int i = 0; i < PARAM_GPU; i++) {
+		enum launch_param p = (enum launch_param)i;
+		const struct param_info *info = param_info(p);
+
+		if (info->vendor == PARAM_AMD_ONLY && param_get(l, p) == 0)
+			continue;
+		param_write(l, p, value, sizeof(value));
+		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);
+	}
 }
 
 /* An existing file keeps its permissions; a new one gets what open(2) would

@@ -1,0 +1,437 @@
+/* session.c - how a record is analysed with the user's overrides: its GPU
+ * (resolved once per kind of record, not per record), its launch, whether it
+ * is still the launch a report measured, and the measured context that
+ * applies. Reading the input is session_input.c's. */
+#include "config.h"
+
+#include "session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_launch.h"
+#include "strutil.h"
+
+/* A report's records name a few devices at most: the GPU chosen for each
+ * kind of record is kept (keyed by what report_choose_gpu reads). */
+enum { GPU_CACHE = 8 };
+
+struct gpu_choice {
+	bool used, ok;
+	/* the key */
+	char device[REPORT_TEXT], gfx[REPORT_GFX_TARGET];
+	enum report_vendor vendor;
+	struct report_int cc_major, cc_minor, sm_count;
+	/* the choice */
+	struct gpu gpu;
+	enum report_gpu_source source;
+	struct occ_error err;
+};
+
+struct session {
+	const struct gpu_db *db;
+	struct param_set flags;
+	bool has_flag_gpu;
+	struct gpu flag_gpu;
+	struct gpu_choice choices[GPU_CACHE];
+	int next_choice;
+	/* The last GPU a launch named, looked up. */
+	char named[GPU_NAME_MAX];
+	bool named_ok;
+	struct gpu named_gpu;
+	struct occ_error named_err;
+};
+
+struct session *session_new(const struct gpu_db *db, const struct param_set *flags,
+			    struct occ_error *err)
+{
+	struct session *s = calloc(1, sizeof(*s));
+
+	if (!s) {
+		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		return NULL;
+	}
+	s->db = db;
+	if (flags) {
+		s->flags = *flags;
+	} else {
+		launch_init(&s->flags.values);
+	}
+	if ((s->flags.set & PARAM_BIT(PARAM_GPU)) &&
+	    !gpu_db_find(db, s->flags.values.gpu_name, &s->flag_gpu, err)) {
+		free(s);
+		return NULL;
+	}
+	s->has_flag_gpu = (s->flags.set & PARAM_BIT(PARAM_GPU)) != 0;
+	return s;
+}
+
+void session_free(struct session *s)
+{
+	free(s);
+}
+
+const struct param_set *session_flags(const struct session *s)
+{
+	return &s->flags;
+}
+
+const struct gpu_db *session_db(const struct session *s)
+{
+	return s->db;
+}
+
+static bool same_int(const struct report_int *a, const struct report_int *b)
+{
+	return a->present == b->present && (!a->present || a->value == b->value);
+}
+
+/* The record's own GPU (none given), as report_choose_gpu picks it, once
+ * per kind of record. */
+static const struct gpu_choice *own_gpu(struct session *s, const struct report_record *rec,
+					const char *file)
+{
+	enum report_vendor v = report_record_vendor(rec);
+	struct gpu_choice *c;
+
+	for (int i = 0; i < GPU_CACHE; i++) {
+		c = &s->choices[i];
+		if (c->used && c->vendor == v && strcmp(c->device, rec->device) == 0 &&
+		    strcmp(c->gfx, rec->gfx_target) == 0 && same_int(&c->cc_major, &rec->cc_major) &&
+		    same_int(&c->cc_minor, &rec->cc_minor) && same_int(&c->sm_count, &rec->sm_count))
+			return c;
+	}
+	c = &s->choices[s->next_choice];
+	s->next_choice = (s->next_choice + 1) % GPU_CACHE;
+	memset(c, 0, sizeof(*c));
+	c->used = true;
+	str_copy(c->device, sizeof(c->device), rec->device);
+	str_copy(c->gfx, sizeof(c->gfx), rec->gfx_target);
+	c->vendor = v;
+	c->cc_major = rec->cc_major;
+	c->cc_minor = rec->cc_minor;
+	c->sm_count = rec->sm_count;
+	c->ok = report_choose_gpu(s->db, rec, NULL, file, &c->gpu, &c->source, &c->err);
+	return c;
+}
+
+/* The GPU a launch names, looked up once while launches keep naming it. */
+static bool named_gpu(struct session *s, const char *name, struct gpu *out, struct occ_error *err)
+{
+	if (!s->named[0] || strcmp(s->named, name) != 0) {
+		str_copy(s->named, sizeof(s->named), name);
+		occ_error_clear(&s->named_err);
+		s->named_ok = gpu_db_find(s->db, name, &s->named_gpu, &s->named_err);
+	}
+	if (s->named_ok)
+		*out = s->named_gpu;
+	else
+		*err = s->named_err;
+	return s->named_ok;
+}
+
+/* The GPU of the overrides: the one resolved by the caller, else the
+ * flags', else looked up by name. */
+static bool override_gpu(struct session *s, const struct param_set *ov, const struct gpu *given,
+			 struct gpu *out, struct occ_error *err)
+{
+	if (given) {
+		*out = *given;
+		return true;
+	}
+	if (ov == &s->flags && s->has_flag_gpu) {
+		*out = s->flag_gpu;
+		return true;
+	}
+	return named_gpu(s, ov->values.gpu_name, out, err);
+}
+
+/* ---- launches ---------------------------------------------------------- */
+
+/* A launch record's launch and GPU under ov: ov's values over the record's
+ * (a file's fields under the flags, as the command line gives them). */
+static bool launch_of(struct session *s, const struct session_record *r,
+		      const struct param_set *ov, const struct gpu *given, struct launch *l,
+		      struct gpu *gpu, struct occ_error *err)
+{
+	*l = *r->launch;
+	param_copy(l, &ov->values, ov->set);
+	if (r->error) {
+		*err = *r->error;
+		return false;
+	}
+	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err))
+		return true;
+	if (!named_gpu(s, l->gpu_name, gpu, err)) {
+		/* The database does not know where the name came from: a file's
+		 * row is bad data, a flag a usage error. */
+		if (r->file && !(ov->set & PARAM_BIT(PARAM_GPU))) {
+			str_copy(err->file, sizeof(err->file), r->file);
+			err->line = r->line;
+			err->status = OCC_EDATA;
+		}
+		return false;
+	}
+	return true;
+}
+
+/* ---- kernel records ---------------------------------------------------- */
+
+/* Everything a kernel record resolves to under some overrides. */
+struct resolved {
+	bool ok;                      /* l and gpu are the launch to analyse */
+	struct occ_error err;
+	struct launch l;              /* the launch (what is known of it when !ok) */
+	struct gpu gpu;               /* zero when not known */
+	bool gpu_known;
+	enum report_gpu_source source;
+	bool gpu_changed;
+	bool incomplete;              /* the record, not the overrides, is why !ok */
+	unsigned present;             /* PARAM_BIT of what the record itself gives */
+	struct launch measured;       /* the record's own values of those */
+	unsigned changed;             /* what differs from them: 0 is the launch as measured */
+	int db_sm_count;              /* the database's count where the report's won */
+};
+
+static void resolve_record(struct session *s, const struct session_record *r,
+			   const struct param_set *ov, const struct gpu *given_gpu,
+			   struct resolved *res)
+{
+	const struct report_record *rec = r->rec;
+	const struct gpu_choice *own = own_gpu(s, rec, r->file);
+	struct report_launch_given given = { NULL, &ov->values,
+					     ov->set & PARAM_LAUNCH_BITS };
+	struct gpu ov_gpu;
+
+	memset(res, 0, sizeof(*res));
+	res->source = REPORT_GPU_NONE;
+	if (ov->set & PARAM_BIT(PARAM_GPU)) {
+		if (!override_gpu(s, ov, given_gpu, &ov_gpu, &res->err)) {
+			report_launch_own(rec, GPU_NVIDIA, &res->l);
+			return;
+		}
+		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, &ov_gpu);
+		/* The record's own device while the GPU is the one it ran on and
+		 * the report says which; where it names only the architecture
+		 * (or a device the database lacks), the user's stands in. */
+		if (res->gpu_changed || !own->ok ||
+		    (own->source != REPORT_GPU_NAMED && own->source != REPORT_GPU_MATCHED))
+			given.gpu = &ov_gpu;
+	}
+	if (given.gpu) {
+		/* report_choose_gpu refuses a GPU of the other vendor. */
+		res->gpu_known = report_choose_gpu(s->db, rec, given.gpu, r->file, &res->gpu,
+						   &res->source, &res->err);
+	} else if (own->ok) {
+		res->gpu = own->gpu;
+		res->source = own->source;
+		res->gpu_known = true;
+	} else {
+		res->err = own->err;
+		res->incomplete = true;
+	}
+	res->present = report_launch_own(rec, res->gpu_known ? res->gpu.arch.vendor : GPU_NVIDIA,
+					 &res->measured);
+	if (!res->gpu_known) {
+		enum report_vendor v = report_record_vendor(rec);
+		struct occ_error fill_err = { 0 };
+
+		/* A record lacking a field says so whatever the database knows. */
+		if (v != REPORT_VENDOR_UNKNOWN &&
+		    !report_launch_fill(rec, &given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
+					r->file, &res->l, &fill_err)) {
+			res->err = fill_err;
+			res->incomplete = true;
+		}
+		res->l = res->measured;
+		param_copy(&res->l, &ov->values, given.fields);
+		return;
+	}
+	if (!report_launch_fill(rec, &given, res->gpu.arch.vendor, r->file, &res->l, &res->err)) {
+		res->incomplete = true;
+		return;
+	}
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
+	if (res->gpu_changed)
+		res->changed |= PARAM_BIT(PARAM_GPU);
+	else
+		res->db_sm_count = report_launch_own_sm_count(rec, res->source, &res->gpu);
+	res->ok = true;
+}
+
+/* The average achieved occupancy and active warps from per-SM events
+ * (nvprof --aggregate-mode off) where the report gave no average. rec is
+ * const: report_sm_occupancy runs on a shallow copy whose one allocation
+ * (its per-SM array) is freed here; rec's own arrays are only read. */
+static void measured_from_events(const struct report_record *rec, const struct gpu *gpu,
+				 struct crosscheck_record *cr)
+{
+	struct report_record copy;
+
+	if (rec->n_sm_events == 0 ||
+	    (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present))
+		return;
+	copy = *rec;
+	copy.sm_achieved_pct = NULL;
+	copy.n_sm = 0;
+	if (report_sm_occupancy(&copy, gpu->arch.max_warps_per_sm)) {
+		cr->achieved_occupancy_pct = copy.achieved_occupancy_pct;
+		cr->achieved_active_warps = copy.achieved_active_warps;
+	}
+	free(copy.sm_achieved_pct);
+}
+
+/* Whether the report has figures of its own to compare (crosscheck.c). */
+static bool has_profiler_figures(const struct report_record *rec)
+{
+	return rec->theoretical_occupancy_pct.present || rec->waves_per_sm.present ||
+	       rec->limit_warps.present || rec->limit_blocks.present ||
+	       rec->limit_registers.present || rec->limit_smem.present ||
+	       rec->limit_barriers.present || rec->driver_smem_bytes.present;
+}
+
+/* What was measured, and what of it a what-if drops. */
+static void measured_context(const struct report_record *rec, const struct resolved *res,
+			     struct crosscheck_record *cr)
+{
+	memset(cr, 0, sizeof(*cr));
+	cr->present = true;
+	cr->sm_count = rec->sm_count;
+	cr->smem_config_bytes = rec->smem_config_bytes;
+	cr->driver_smem_bytes = rec->driver_smem_bytes;
+	cr->duration_ns = rec->duration_ns;
+	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
+	cr->achieved_active_warps = rec->achieved_active_warps;
+	str_copy(cr->device, sizeof(cr->device), rec->device);
+	cr->incomplete = res->incomplete;
+	if (!res->ok)
+		return;
+	cr->gpu_source = (uint8_t)res->source;
+	cr->changed = res->changed;
+	cr->launch_given = res->changed != 0;
+	cr->db_sm_count = res->db_sm_count;
+	cr->device_unknown = !res->gpu_changed && report_launch_device_unknown(rec, res->source);
+	if (!res->changed)
+		return;
+	if (rec->smem_config_bytes.present)
+		cr->dropped |= MEASURED_SMEM_CONFIG;
+	if (has_profiler_figures(rec))
+		cr->dropped |= MEASURED_CROSSCHECK;
+	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
+	    rec->n_sm_events > 0)
+		cr->dropped |= MEASURED_ACHIEVED;
+	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))
+		cr->dropped |= MEASURED_DEVICE;
+}
+
+static void analyse_record(struct session *s, const struct session_record *r,
+			   const struct param_set *ov, const struct gpu *given, unsigned needs,
+			   struct analysis *a)
+{
+	const struct report_record *rec = r->rec;
+	bool findings = (needs & SESSION_FINDINGS) != 0;
+	struct crosscheck_record cr;
+	struct resolved res;
+
+	resolve_record(s, r, ov, given, &res);
+	measured_context(rec, &res, &cr);
+	if (res.ok && !param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err))
+		res.ok = false;
+	if (!res.ok) {
+		analysis_fail(a, &res.l, &res.err);
+		/* What was measured still counts where the GPU is known. */
+		if (res.gpu_known) {
+			a->gpu = res.gpu;
+			measured_from_events(rec, &res.gpu, &cr);
+		}
+		a->report = cr;
+		return;
+	}
+	analysis_compute(a, &res.l, &res.gpu,
+			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
+			 r->file, rec->line, findings);
+	measured_from_events(rec, &res.gpu, &cr);
+	if (!a->ok) {
+		a->report = cr;
+		return;
+	}
+	if (!res.changed)
+		crosscheck_compare(rec, &res.gpu.arch, &a->r, &a->w, &cr.check);
+	a->report = cr;
+	if (findings)
+		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
+					     res.changed ? &res.measured : NULL, &a->launch,
+					     a->findings, a->n_findings);
+}
+
+void session_analyse(struct session *s, const struct session_record *r,
+		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
+		     struct analysis *a)
+{
+	struct launch l;
+	struct gpu g;
+	struct occ_error err = { 0 };
+
+	if (!ov)
+		ov = &s->flags;
+	if (r->rec) {
+		analyse_record(s, r, ov, gpu, needs, a);
+		return;
+	}
+	if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
+	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err)) {
+		analysis_fail(a, &l, &err);
+		return;
+	}
+	analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
+}
+
+unsigned session_changed(struct session *s, const struct session_record *r,
+			 const struct launch *l, const struct gpu *gpu)
+{
+	struct param_set ov = { .set = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU), .values = *l };
+	struct resolved res;
+
+	if (!r->rec)
+		return 0;
+	resolve_record(s, r, &ov, gpu, &res);
+	return res.ok ? res.changed : 0;
+}
+
+/* The GPU to show a record that cannot be resolved on: the embedded
+ * default's. */
+static void default_gpu(struct session *s, struct gpu *gpu)
+{
+	struct occ_error ignored = { 0 };
+	struct launch def;
+
+	launch_init(&def);
+	if (!gpu_db_find(s->db, def.gpu_name, gpu, &ignored))
+		memset(gpu, 0, sizeof(*gpu));
+}
+
+bool session_launch(struct session *s, const struct session_record *r,
+		    const struct param_set *ov, struct launch *l, struct gpu *gpu,
+		    struct occ_error *err)
+{
+	struct resolved res;
+
+	if (!ov)
+		ov = &s->flags;
+	if (!r->rec) {
+		if (launch_of(s, r, ov, NULL, l, gpu, err))
+			return true;
+		default_gpu(s, gpu);
+		return false;
+	}
+	resolve_record(s, r, ov, NULL, &res);
+	*l = res.l;
+	if (res.gpu_known)
+		*gpu = res.gpu;
+	else
+		default_gpu(s, gpu);
+	if (!res.ok)
+		*err = res.err;
+	return res.ok;
+}

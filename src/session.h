@@ -1,0 +1,124 @@
+/* session.h - the one place that knows the input (the flags, launch files and
+ * lists, profiler reports), its records, and how a record is analysed with
+ * the user's overrides. --print streams through it; the explorer, its kernel
+ * browser and the recovery file ask it. Nothing else decides which GPU, SM
+ * count or shared-memory configuration applies, or whether a launch is still
+ * the one a report measured. Curses-free.
+ *
+ * Overrides are launch parameters (params.h) with values: the flags for
+ * --print, the flags and the what-if for the explorer. On a report's record,
+ * an override equal to the record's own value is no override, and one for a
+ * value the record lacks only stands in for it. With none left the analysis
+ * is of the launch as measured: the record's measured context (the device
+ * the report names and its SM count, the driver's shared-memory
+ * configuration, the profiler's own limits, achieved occupancy) applies and
+ * the cross-check runs. Any other override makes it a what-if: the runtime's
+ * rules apply (the default carveout, exactly as
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor computes it), and what was
+ * dropped is in analysis.report (changed, dropped) for the panes to say. */
+#ifndef OCC_SESSION_H
+#define OCC_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "error.h"
+#include "gpu.h"
+#include "launch.h"
+#include "launch_file.h"
+#include "params.h"
+#include "report.h"
+
+/* One record the session can analyse: a launch (from the flags, a launch
+ * file or a launch list) or a report's kernel record. */
+struct session_record {
+	const char *file;                 /* NULL: the command line */
+	long line;
+	const struct launch *launch;      /* a launch; NULL for a kernel record */
+	const struct occ_error *error;    /* the launch's row could not be read (else NULL) */
+	const struct report_record *rec;  /* a kernel record; NULL for a launch */
+};
+
+/* What an analysis is for; the occupancy, waves and cross-check always. */
+enum session_need {
+	SESSION_FINDINGS = 1u << 0,  /* findings and tuning: text, JSON and the panes */
+};
+
+struct session;
+
+/* The session of one command: the database (not owned) and the launch flags.
+ * A --gpu is resolved here, once: NULL with err (a usage error) when the
+ * database does not know it. */
+struct session *session_new(const struct gpu_db *db, const struct param_set *flags,
+			    struct occ_error *err);
+void session_free(struct session *s);
+const struct param_set *session_flags(const struct session *s);
+const struct gpu_db *session_db(const struct session *s);
+
+/* The one analysis: r with the parameters of ov over its own (ov NULL: the
+ * flags). gpu, when not NULL, is ov's GPU already resolved (the explorer's
+ * what-if holds one); else ov's PARAM_GPU name is looked up. The flags'
+ * vendor-specific parameters are checked against the GPU the record runs
+ * on, with the same message everywhere. a->ok false with a->error when the
+ * record cannot be analysed. */
+void session_analyse(struct session *s, const struct session_record *r,
+		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
+		     struct analysis *a);
+
+/* "Is this still the record's launch?": the parameters (PARAM_BIT) in
+ * which launch l on gpu differs from record r as measured; 0 for a launch
+ * record (nothing was measured). The one answer; analyse() records it in
+ * a->report.changed. */
+unsigned session_changed(struct session *s, const struct session_record *r,
+			 const struct launch *l, const struct gpu *gpu);
+
+/* The launch and GPU r is analysed with under ov (as session_analyse):
+ * the explorer's baseline. False with err when it cannot be resolved; l
+ * keeps what is known (the kernel's name, the record's values) and gpu the
+ * GPU it ran on where known, else the embedded default's. */
+bool session_launch(struct session *s, const struct session_record *r,
+		    const struct param_set *ov, struct launch *l, struct gpu *gpu,
+		    struct occ_error *err);
+
+/* ---- input ---- */
+
+/* What a FILE argument holds, decided once from the head of the file. */
+enum session_input_kind { SESSION_LAUNCHES, SESSION_REPORT };
+
+/* A whole input in memory, for the explorer. */
+struct session_input {
+	enum session_input_kind kind;
+	char path[1024];
+	struct launch_set launches;   /* SESSION_LAUNCHES */
+	struct report report;         /* SESSION_REPORT */
+	struct occ_error rejected;    /* a report's first rejected row, if any */
+};
+
+/* Reads path ("-": standard input) whole: a launch file or list, else a
+ * profiler report. False when it is neither or cannot be read; the reason
+ * is printed to msgs (as --print prints it) and *status is the exit status. */
+bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
+		  int *status);
+void session_input_done(struct session_input *in);
+/* Record i of a loaded input. */
+size_t session_input_count(const struct session_input *in);
+struct session_record session_input_record(const struct session_input *in, size_t i);
+
+/* --print: every record of every input (the flags alone when there is no
+ * file) analysed for needs and handed to emit one at a time, in order; a
+ * report is streamed, so memory does not grow with its records. Records
+ * that cannot be analysed still go to emit (a->ok false), their errors to
+ * msgs (runs of the same error told once). emit returns false on a write
+ * error, which stops everything. --kernel NAME picks a report's records.
+ * Returns the exit status: 0, else the first failure's. */
+struct session_emit {
+	bool (*analysis)(void *ctx, const struct analysis *a);
+	void *ctx;
+};
+
+int session_print(struct session *s, char *const *files, int n_files, const char *load,
+		  unsigned needs, const struct session_emit *emit, FILE *msgs);
+
+#endif

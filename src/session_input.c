@@ -1,0 +1,470 @@
+/* session_input.c - the session's input: a FILE argument is opened once and
+ * its head read once; the head decides between a launch file or list (read
+ * whole: small) and a profiler report (streamed from the head on, so a pipe
+ * works and a report of any size costs the records in flight). --print
+ * analyses, writes and forgets one record at a time; the explorer keeps the
+ * input whole. */
+#include "config.h"
+
+#include "session.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_launch.h"
+#include "strutil.h"
+
+/* What decides the kind of a file: enough for a banner, comments and a
+ * header; the report reader looks at as much for the formats told apart by
+ * more than one line. */
+#define HEAD_BYTES ((size_t)64 << 10)
+/* Launch files, launch lists and the small logs read whole (the CUDA
+ * profiler's) are far below this; a wrong file (a disk image) is refused
+ * before it eats the memory. */
+#define WHOLE_MAX_BYTES ((size_t)64 << 20)
+
+static int tell(FILE *msgs, const struct occ_error *err)
+{
+	char msg[1024];
+
+	occ_error_format(err, msg, sizeof(msg));
+	fprintf(msgs, "occview: %s\n", msg);
+	return err->status ? (int)err->status : OCC_EDATA;
+}
+
+/* ---- opening ----------------------------------------------------------- */
+
+struct source {
+	FILE *f;
+	bool is_stdin;
+	char *head;
+	size_t head_len;
+	bool complete;       /* the head is the whole file */
+};
+
+static bool open_source(const char *path, struct source *src, struct occ_error *err)
+{
+	memset(src, 0, sizeof(*src));
+	src->is_stdin = strcmp(path, "-") == 0;
+	src->f = src->is_stdin ? stdin : fopen(path, "rb");
+	if (!src->f) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+		return false;
+	}
+	src->head = malloc(HEAD_BYTES);
+	if (!src->head) {
+		occ_error_set(err, OCC_EDATA, path, 0, NULL, "out of memory");
+		return false;
+	}
+	while (src->head_len < HEAD_BYTES) {
+		size_t got = fread(src->head + src->head_len, 1, HEAD_BYTES - src->head_len, src->f);
+
+		if (got == 0)
+			break;
+		src->head_len += got;
+	}
+	if (ferror(src->f)) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot read: %s", strerror(errno));
+		return false;
+	}
+	src->complete = src->head_len < HEAD_BYTES;
+	return true;
+}
+
+static void close_source(struct source *src)
+{
+	if (src->f && !src->is_stdin)
+		fclose(src->f);
+	free(src->head);
+	memset(src, 0, sizeof(*src));
+}
+
+/* ---- neither a launch file nor a report ------------------------------ */
+
+/* Neither reader took the file. An empty or binary file, or one that starts
+ * as a launch file does (key = value), gets the launch reader's message only;
+ * a CSV may have been meant as a launch list or as a profiler table, so it
+ * gets both readers' messages. */
+static int neither(const char *path, const char *text, size_t len,
+		   const struct occ_error *launch_err, const struct occ_error *report_err,
+		   FILE *msgs)
+{
+	char msg[1024];
+	size_t first_len = 0;
+	const char *first = launch_file_first_line(text, len, &first_len);
+	/* A profiler banner ("==PROF== ...") is no key = value line. */
+	bool banner = first && first_len >= 2 && first[0] == '=' && first[1] == '=';
+
+	if (!first || str_is_binary(text, len, NULL) ||
+	    (!banner && memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
+		return tell(msgs, launch_err);
+	/* Profiler output the report reader knew past its first line (a run that
+	 * left only ==ERROR==, ncu's text output, a summary table it refuses):
+	 * what the launch reader thinks of line 1 is noise. */
+	if (banner || report_err->line > 1)
+		return tell(msgs, report_err);
+	str_sanitize(path, msg, sizeof(msg));
+	fprintf(msgs, "occview: %s is neither a launch file or list nor a profiler report "
+		"occview reads:\n", msg);
+	occ_error_format(launch_err, msg, sizeof(msg));
+	fprintf(msgs, "occview:   as a launch file or list: %s\n", msg);
+	occ_error_format(report_err, msg, sizeof(msg));
+	fprintf(msgs, "occview:   as a profiler report: %s\n", msg);
+	return launch_err->status ? (int)launch_err->status : OCC_EDATA;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+enum read_result { READ_LAUNCHES, READ_REPORT, READ_FAILED };
+
+/* Launch parameters missing from a launch file take the flags' values,
+ * and its kernel is named after the file unless --kernel names it. */
+static void file_defaults(const struct session *s, const char *path, struct launch *d)
+{
+	const struct param_set *flags = session_flags(s);
+
+	*d = flags->values;
+	if (!(flags->set & PARAM_BIT(PARAM_KERNEL)))
+		str_copy(d->kernel, sizeof(d->kernel), path);
+}
+
+/* A report read whole (a small log, or a file the head took for a launch
+ * file) handed to sink record by record, as report_stream would. */
+static bool feed_whole(struct report *rep, const struct report_sink *sink)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < rep->n && ok; i++)
+		ok = sink->record(sink->ctx, rep, &rep->records[i]);
+	return ok;
+}
+
+/* A sink that counts what it passes on: a stream that fails after records
+ * went out failed half-way, not for want of a table. */
+struct counting_sink {
+	const struct report_sink *inner;
+	size_t n;
+};
+
+static bool count_record(void *ctx, const struct report *r, struct report_record *rec)
+{
+	struct counting_sink *c = ctx;
+
+	c->n++;
+	return c->inner->record(c->inner->ctx, r, rec);
+}
+
+/* Reads path: into set (a launch file or list) or as a report, streamed to
+ * sink (NULL: kept whole in rep). A file that is neither, or cannot be
+ * read, is told to msgs here (READ_FAILED, *status its exit status). */
+static enum read_result read_input(struct session *s, const char *path,
+				   struct launch_set *set, struct report *rep,
+				   const struct report_sink *sink, struct occ_error *rejected,
+				   FILE *msgs, int *status)
+{
+	struct occ_error err = { 0 }, launch_err = { 0 };
+	struct launch defaults;
+	struct source src;
+	enum read_result result = READ_FAILED;
+	char *text = NULL;
+	size_t len;
+
+	*rep = (struct report){ 0 };
+	*set = (struct launch_set){ 0 };
+	file_defaults(s, path, &defaults);
+	if (!open_source(path, &src, &err)) {
+		*status = tell(msgs, &err);
+		close_source(&src);
+		return READ_FAILED;
+	}
+	if (!launch_file_probe(src.head, src.head_len, src.complete)) {
+		struct counting_sink counted = { sink, 0 };
+		struct report_sink counting = { count_record, &counted };
+
+		if (report_stream(path, src.f, src.head, src.head_len, sink ? &counting : NULL, rep,
+				  rejected)) {
+			close_source(&src);
+			return READ_REPORT;
+		}
+		/* What the launch reader makes of the same start, for the message;
+		 * a stream that failed half-way has its own. */
+		if (counted.n > 0)
+			*status = tell(msgs, rejected);
+		else if (!launch_file_parse(path, src.head, src.head_len, &defaults, set, &launch_err))
+			*status = neither(path, src.head, src.head_len, &launch_err, rejected, msgs);
+		else
+			*status = tell(msgs, rejected);
+		launch_set_done(set);
+		report_done(rep);
+		close_source(&src);
+		return READ_FAILED;
+	}
+	text = str_read_rest(src.f, path, src.head, src.head_len, WHOLE_MAX_BYTES, &len, &err);
+	close_source(&src);
+	if (!text) {
+		*status = tell(msgs, &err);
+		return READ_FAILED;
+	}
+	if (launch_file_parse(path, text, len, &defaults, set, &launch_err)) {
+		result = READ_LAUNCHES;
+	} else if (report_parse(path, text, len, rep, rejected)) {
+		result = READ_REPORT;
+		if (sink && !feed_whole(rep, sink))
+			result = READ_FAILED;
+		if (sink)
+			report_done(rep);
+	} else {
+		*status = neither(path, text, len, &launch_err, rejected, msgs);
+	}
+	free(text);
+	return result;
+}
+
+/* ---- the explorer's whole input ---------------------------------------- */
+
+bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
+		  int *status)
+{
+	memset(in, 0, sizeof(*in));
+	str_copy(in->path, sizeof(in->path), path);
+	switch (read_input(s, path, &in->launches, &in->report, NULL, &in->rejected, msgs, status)) {
+	case READ_LAUNCHES:
+		in->kind = SESSION_LAUNCHES;
+		return true;
+	case READ_REPORT:
+		in->kind = SESSION_REPORT;
+		return true;
+	case READ_FAILED:
+		break;
+	}
+	return false;
+}
+
+void session_input_done(struct session_input *in)
+{
+	launch_set_done(&in->launches);
+	report_done(&in->report);
+}
+
+size_t session_input_count(const struct session_input *in)
+{
+	return in->kind == SESSION_REPORT ? in->report.n : in->launches.n;
+}
+
+struct session_record session_input_record(const struct session_input *in, size_t i)
+{
+	if (in->kind == SESSION_REPORT)
+		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
+						&in->report.records[i] };
+	return (struct session_record){ in->path, in->launches.items[i].line,
+					&in->launches.items[i].launch,
+					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
+					NULL };
+}
+
+/* ---- --print ------------------------------------------------------------ */
+
+/* One print run: where it writes, what it has seen. */
+struct printer {
+	struct session *s;
+	unsigned needs;
+	const struct session_emit *emit;
+	FILE *msgs;
+	struct analysis *a;
+	int status;            /* the first failure's */
+	bool write_failed;
+	/* per report */
+	const char *path;
+	size_t matched;
+	bool noted;
+	struct occ_error last;
+	size_t repeats;
+	const char *names[5];  /* a few kernels of the report, for --kernel's message */
+	size_t n_names, n_records;
+};
+
+static void fail_status(struct printer *p, enum occ_status status)
+{
+	if (p->status == 0)
+		p->status = status ? (int)status : OCC_EDATA;
+}
+
+static bool emit(struct printer *p)
+{
+	if (!p->emit->analysis(p->emit->ctx, p->a)) {
+		p->write_failed = true;
+		return false;
+	}
+	return true;
+}
+
+static bool print_launch(struct printer *p, const struct session_record *r)
+{
+	session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+	if (!p->a->ok) {
+		tell(p->msgs, &p->a->error);
+		fail_status(p, p->a->error.status);
+	}
+	return emit(p);
+}
+
+static void same_for_more(struct printer *p)
+{
+	if (p->repeats > 0)
+		fprintf(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
+			p->repeats, p->repeats == 1 ? "" : "s");
+	p->repeats = 0;
+}
+
+/* The device notes, once per report: the waves depend on an SM (CU) count
+ * the report did not give or the database does not know. */
+static void note_device(struct printer *p, const struct report_record *rec)
+{
+	const struct analysis *a = p->a;
+	enum report_gpu_source source = (enum report_gpu_source)a->report.gpu_source;
+	char device[REPORT_TEXT * 4];
+
+	if (p->noted || !a->ok || (source != REPORT_GPU_FIRST && !a->report.device_unknown))
+		return;
+	str_sanitize(rec->device, device, sizeof(device));
+	if (a->report.device_unknown)
+		fprintf(p->msgs, "occview: %s: the report names the device \"%s\", which the GPU "
+			"database does not know; using %s (%d %s) of the same architecture (%s) "
+			"(--gpu chooses another)\n", p->path, device, a->gpu.name, a->gpu.sm_count,
+			gpu_units(&a->gpu.arch), a->gpu.arch.arch);
+	else
+		fprintf(p->msgs, "occview: %s: the report names the architecture (%s) but not the "
+			"device; using %s (%d %s), the database's first device of it (--gpu "
+			"chooses another)\n", p->path, a->gpu.arch.arch, a->gpu.name,
+			a->gpu.sm_count, gpu_units(&a->gpu.arch));
+	p->noted = true;
+}
+
+static void remember_name(struct printer *p, const struct report_record *rec)
+{
+	for (size_t i = 0; i < p->n_names; i++)
+		if (strcmp(p->names[i], rec->short_name) == 0)
+			return;
+	if (p->n_names < sizeof(p->names) / sizeof(p->names[0]))
+		p->names[p->n_names++] = rec->short_name;
+}
+
+static bool print_record(void *ctx, const struct report *rep, struct report_record *rec)
+{
+	struct printer *p = ctx;
+	const struct param_set *flags = session_flags(p->s);
+	struct session_record r = { p->path, rec->line, NULL, NULL, rec };
+
+	(void)rep;
+	p->n_records++;
+	remember_name(p, rec);
+	if ((flags->set & PARAM_BIT(PARAM_KERNEL)) &&
+	    !report_launch_matches(rec, flags->values.kernel))
+		return true;
+	p->matched++;
+	session_analyse(p->s, &r, NULL, NULL, p->needs, p->a);
+	note_device(p, rec);
+	if (!p->a->ok) {
+		fail_status(p, p->a->error.status);
+		if (p->last.status != OCC_OK && strcmp(p->a->error.field, p->last.field) == 0 &&
+		    strcmp(p->a->error.message, p->last.message) == 0) {
+			p->repeats++;
+		} else {
+			same_for_more(p);
+			tell(p->msgs, &p->a->error);
+			p->last = p->a->error;
+		}
+	}
+	return emit(p);
+}
+
+/* --kernel NAME matched no record of the report: say which kernels it has. */
+static int no_such_kernel(struct printer *p)
+{
+	char shown[256], list[512] = "", one[160];
+	size_t len = 0;
+
+	str_sanitize(session_flags(p->s)->values.kernel, shown, sizeof(shown));
+	for (size_t i = 0; i < p->n_names && len < sizeof(list); i++) {
+		str_sanitize(p->names[i], one, sizeof(one));
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\"%s\"", i ? ", " : "",
+					one);
+	}
+	fprintf(p->msgs, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
+		"(short or full name); its kernels include %s\n", p->path, shown, p->n_records,
+		list);
+	return OCC_EUSAGE;
+}
+
+/* One FILE argument; its exit status when it could not be read at all
+ * (later files are then not read), else 0. */
+static int print_file(struct printer *p, const char *path)
+{
+	struct report_sink sink = { print_record, p };
+	struct occ_error rejected = { 0 };
+	struct launch_set set;
+	struct report rep;
+	int status = 0;
+
+	p->path = path;
+	p->matched = p->repeats = p->n_names = p->n_records = 0;
+	p->noted = false;
+	occ_error_clear(&p->last);
+	switch (read_input(p->s, path, &set, &rep, &sink, &rejected, p->msgs, &status)) {
+	case READ_LAUNCHES:
+		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
+			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
+						    set.items[i].valid ? NULL : &set.items[i].error,
+						    NULL };
+			print_launch(p, &r);
+		}
+		launch_set_done(&set);
+		return 0;
+	case READ_REPORT:
+		same_for_more(p);
+		if (rejected.status != OCC_OK) {
+			tell(p->msgs, &rejected);
+			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
+				"are shown\n", path, rep.rejected_rows, rep.rejected_rows == 1 ? "" : "s");
+			fail_status(p, OCC_EDATA);
+		}
+		status = 0;
+		if ((session_flags(p->s)->set & PARAM_BIT(PARAM_KERNEL)) && p->matched == 0 &&
+		    !p->write_failed)
+			status = no_such_kernel(p);
+		report_done(&rep);
+		return status;
+	case READ_FAILED:
+		same_for_more(p);
+		/* Records a stream handed over before it failed were printed. */
+		return status ? status : OCC_EDATA;
+	}
+	return status;
+}
+
+int session_print(struct session *s, char *const *files, int n_files, const char *load,
+		  unsigned needs, const struct session_emit *emit_to, FILE *msgs)
+{
+	struct printer p = { .s = s, .needs = needs, .emit = emit_to, .msgs = msgs };
+	int status = 0;
+
+	p.a = malloc(sizeof(*p.a));
+	if (!p.a) {
+		fputs("occview: out of memory\n", msgs);
+		return OCC_EDATA;
+	}
+	if (n_files == 0 && !load) {
+		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };
+
+		print_launch(&p, &r);
+	}
+	if (load)
+		status = print_file(&p, load);
+	for (int i = 0; i < n_files && !status && !p.write_failed; i++)
+		status = print_file(&p, files[i]);
+	free(p.a);
+	if (p.write_failed)
+		return status ? status : OCC_EDATA;
+	return status ? status : p.status;
+}

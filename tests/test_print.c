@@ -1,0 +1,130 @@
+/* test_print.c - --print's text is the explorer's panes drawn one under the
+ * other at --width columns: golden text of the embedded default at 80 and
+ * 120 columns, a kernel record's report section and findings, a record that
+ * cannot be analysed, and nothing ever wider than the width. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "golden.h"
+#include "print.h"
+#include "strutil.h"
+#include "testutil.h"
+#include "reportutil.h"
+
+/* The text --print writes for a, at width; checks no line is wider. */
+static char *capture(const struct analysis *a, int width)
+{
+	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct printer *p = print_new(&o);
+	char *buf = NULL, *line, *copy;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert(print_analysis(p, f, a));
+	fclose(f);
+	print_free(p);
+	copy = strdup(buf);
+	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
+	free(copy);
+	return buf;
+}
+
+START_TEST(test_text_golden_80)
+{
+	static struct analysis a;
+	char *out;
+
+	default_analysis(&a);
+	out = capture(&a, 80);
+	golden_text("default_80.txt", out);
+	ck_assert_ptr_nonnull(strstr(out, "Occupancy charts"));
+	ck_assert_ptr_nonnull(strstr(out, "Warps vs barriers per block"));
+	ck_assert_ptr_nonnull(strstr(out, "Achieved occupancy per SM"));
+	/* The findings with their derivations, open. */
+	ck_assert_ptr_nonnull(strstr(out, "> Registers: 8 blocks per SM"));
+	free(out);
+}
+END_TEST
+
+START_TEST(test_text_golden_120)
+{
+	static struct analysis a;
+	char *out;
+
+	default_analysis(&a);
+	out = capture(&a, 120);
+	golden_text("default_120.txt", out);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_report_in_text)
+{
+	static struct analysis a;
+	struct report_launch_given none = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct report_record rec;
+	char *buf;
+
+	b200_record(&rec, 12);   /* the file's own Block Limit Registers */
+	ck_assert(record_analyse(&a, db, &rec, &none, "b200.csv", &err));
+	buf = capture(&a, 100);
+	ck_assert_msg(strstr(buf, "Report") != NULL, "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "Device         NVIDIA B200, 148 SMs"));
+	ck_assert_ptr_nonnull(strstr(buf, "Duration       9920 ns"));
+	ck_assert_ptr_nonnull(strstr(buf, "agrees with Nsight Compute on 8 values"));
+	ck_assert_ptr_nonnull(strstr(buf, "driver chose 132 KB (carveout default)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Achieved occupancy        n/a"));
+	free(buf);
+
+	b200_record(&rec, 8);    /* altered: the file says 12 */
+	ck_assert(record_analyse(&a, db, &rec, &none, "b200.csv", &err));
+	buf = capture(&a, 100);
+	ck_assert_ptr_nonnull(strstr(buf, "1 of 8 values disagree"));
+	ck_assert_ptr_nonnull(strstr(buf, "Block Limit Registers: Nsight Compute 8, occview 12"));
+	free(buf);
+}
+END_TEST
+
+/* A record the report gives no launch for: the reason and the kernel, and
+ * no keys to press (there are none on paper). */
+START_TEST(test_record_without_launch)
+{
+	static struct analysis a;
+	struct report_launch_given none = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct report_record rec;
+	char *buf;
+
+	b200_record(&rec, 12);
+	rec.registers.present = false;
+	ck_assert(!record_analyse(&a, db, &rec, &none, "b200.csv", &err));
+	buf = capture(&a, 80);
+	ck_assert_msg(strstr(buf, "The report does not give the launch of") != NULL, "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "PersistentVariableLengthMergeStatesKernel"));
+	ck_assert_ptr_nonnull(strstr(buf, "--registers N"));
+	ck_assert_ptr_null(strstr(buf, "Tab"));
+	free(buf);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("print");
+	TCase *tc = tcase_create("print");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_add_test(tc, test_text_golden_80);
+	tcase_add_test(tc, test_text_golden_120);
+	tcase_add_test(tc, test_report_in_text);
+	tcase_add_test(tc, test_record_without_launch);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

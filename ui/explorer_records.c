@@ -1,0 +1,246 @@
+/* explorer_records.c - the explorer's records: every record of the inputs
+ * the session loaded, which one is the baseline, the kernel browser of a
+ * single report, and its live reload while a profiler is still writing it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "browser.h"
+#include "explorer_state.h"
+#include "report_launch.h"
+#include "strutil.h"
+
+struct session_record explorer_record(const struct explorer *e, size_t i)
+{
+	const struct explorer_item *it;
+
+	if (e->n_inputs == 0)
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL };
+	it = &e->items[i];
+	return session_input_record(&e->inputs[it->input], it->index);
+}
+
+bool explorer_has_report(const struct explorer *e)
+{
+	return e->panes[PANE_KERNELS] != NULL;
+}
+
+static void file_state(const char *path, long long *mtime_ns, long long *size)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		*mtime_ns = -1;
+		*size = -1;
+		return;
+	}
+	*mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	*size = (long long)st.st_size;
+}
+
+/* The kernel browser over the one report loaded; NULL when out of memory. */
+static struct pane *browser_pane(struct explorer *e)
+{
+	const struct session_input *in = &e->inputs[0];
+	struct browser *b = malloc(sizeof(*b));
+	struct pane *p;
+
+	if (!b || !browser_init(b, e->session, &in->report, in->path)) {
+		free(b);
+		return NULL;
+	}
+	p = pane_kernels_new(b);
+	if (!p) {
+		browser_done(b);
+		free(b);
+	}
+	return p;
+}
+
+bool explorer_records_init(struct explorer *e)
+{
+	size_t n = 0;
+
+	launch_init(&e->flags_launch);
+	e->flags_launch = session_flags(e->session)->values;
+	for (size_t i = 0; i < e->n_inputs; i++)
+		n += session_input_count(&e->inputs[i]);
+	e->items = calloc(n ? n : 1, sizeof(*e->items));
+	if (!e->items)
+		return false;
+	for (size_t i = 0; i < e->n_inputs; i++)
+		for (size_t j = 0; j < session_input_count(&e->inputs[i]); j++)
+			e->items[e->n_items++] = (struct explorer_item){ i, j };
+	if (e->n_inputs == 0)
+		e->n_items = 1;
+	/* One report: its kernels in the browser, its file watched. */
+	if (e->n_inputs == 1 && e->inputs[0].kind == SESSION_REPORT) {
+		e->panes[PANE_KERNELS] = browser_pane(e);
+		if (!e->panes[PANE_KERNELS])
+			return false;
+		e->reloads = strcmp(e->inputs[0].path, "-") != 0;
+		if (e->reloads)
+			file_state(e->inputs[0].path, &e->seen_mtime_ns, &e->seen_size);
+	}
+	return true;
+}
+
+/* A kernel record's per-SM events become per-SM occupancy on the GPU it
+ * ran on, once: the explorer owns its inputs. */
+static void per_sm_occupancy(struct explorer *e, size_t i, const struct gpu *g)
+{
+	struct report_record *rec;
+
+	if (e->n_inputs == 0 || e->inputs[e->items[i].input].kind != SESSION_REPORT)
+		return;
+	rec = &e->inputs[e->items[i].input].report.records[e->items[i].index];
+	if (rec->n_sm_events > 0 && !rec->sm_achieved_pct && g->name[0])
+		report_sm_occupancy(rec, g->arch.max_warps_per_sm);
+}
+
+/* The status line is short: the record and the field at fault; the
+ * Occupancy pane has the whole message with the file and line. */
+static void say_record_error(struct explorer *e, const struct occ_error *err)
+{
+	char msg[512];
+
+	if (!explorer_has_report(e)) {
+		occ_error_format(err, msg, sizeof(msg));
+		explorer_say(e, true, "%s", msg);
+	} else if (err->field[0]) {
+		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->shown + 1,
+			     err->field);
+	} else {
+		explorer_say(e, true, "record %zu: %s", e->shown + 1, err->message);
+	}
+}
+
+void explorer_show(struct explorer *e, size_t i)
+{
+	struct session_record r = explorer_record(e, i);
+	struct occ_error err = { 0 };
+	struct launch l;
+	struct gpu g;
+	bool ok = session_launch(e->session, &r, NULL, &l, &g, &err);
+
+	e->shown = i;
+	per_sm_occupancy(e, i, &g);
+	whatif_rebase(e->whatif, &l, &g);
+	e->view.record = e->n_inputs ? e->items[i].index : 0;
+	view_rebase(&e->view, e->session, &r, e->whatif);
+	view_set_measured(&e->view, r.rec);
+	explorer_refresh(e);
+	if (!ok)
+		say_record_error(e, &err);
+	else if (!e->view.cur.ok)
+		say_record_error(e, &e->view.cur.error);
+}
+
+/* Where the record the user had selected went in the new report: the same
+ * id and name, else the same index clamped. */
+static size_t find_again(const struct report *old, size_t i, const struct report *now)
+{
+	const struct report_record *want;
+
+	if (now->n == 0)
+		return 0;
+	if (i >= old->n)
+		return now->n - 1;
+	want = &old->records[i];
+	if (i < now->n && want->id.present == now->records[i].id.present &&
+	    want->id.value == now->records[i].id.value &&
+	    strcmp(want->short_name, now->records[i].short_name) == 0)
+		return i;
+	for (size_t j = 0; j < now->n; j++)
+		if (want->id.present && now->records[j].id.present &&
+		    want->id.value == now->records[j].id.value &&
+		    strcmp(want->short_name, now->records[j].short_name) == 0)
+			return j;
+	return i < now->n ? i : now->n - 1;
+}
+
+enum reaction explorer_poll(struct explorer *e)
+{
+	struct session_input fresh;
+	struct browser *old = e->reloads ? pane_kernels_browser(e->panes[PANE_KERNELS]) : NULL;
+	struct browser nb;
+	struct explorer_item *items;
+	FILE *quiet;
+	long long mtime, size;
+	size_t selected, shown;
+	int status = 0;
+
+	if (!old)
+		return REACT_NONE;
+	memset(&fresh, 0, sizeof(fresh));
+	file_state(e->inputs[0].path, &mtime, &size);
+	if (mtime == e->seen_mtime_ns && size == e->seen_size)
+		return REACT_NONE;
+	e->seen_mtime_ns = mtime;
+	e->seen_size = size;
+	/* A profiler mid-write: the old records stay; the reason goes to the
+	 * status line, not to a terminal curses owns. */
+	quiet = fopen("/dev/null", "w");
+	if (!quiet || !session_load(e->session, e->inputs[0].path, &fresh, quiet, &status) ||
+	    fresh.kind != SESSION_REPORT) {
+		if (quiet)
+			fclose(quiet);
+		session_input_done(&fresh);
+		explorer_say(e, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
+		return REACT_REDRAW;
+	}
+	fclose(quiet);
+	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
+	if (!items || !browser_init(&nb, e->session, &fresh.report, fresh.path)) {
+		free(items);
+		session_input_done(&fresh);
+		explorer_say(e, true, "reload: out of memory, keeping %zu records",
+			     e->inputs[0].report.n);
+		return REACT_REDRAW;
+	}
+	/* The list keeps its sort, filter and grouping. */
+	nb.grouped = old->grouped;
+	str_copy(nb.filter, sizeof(nb.filter), old->filter);
+	browser_set_sort(&nb, old->sort, old->descending);
+	selected = browser_selected_record(old);
+	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
+			      &fresh.report);
+	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh.report);
+	browser_done(old);
+	session_input_done(&e->inputs[0]);
+	e->inputs[0] = fresh;
+	*old = nb;
+	/* browser_init pointed at the local; the report now lives in e */
+	old->report = &e->inputs[0].report;
+	browser_select_record(old, selected);
+	free(e->items);
+	e->items = items;
+	e->n_items = fresh.report.n;
+	for (size_t j = 0; j < e->n_items; j++)
+		e->items[j] = (struct explorer_item){ 0, j };
+	/* The what-if stays as the user has it; the record follows into the
+	 * new report, and whether the launch is still the one it measured is
+	 * the session's to say again. */
+	{
+		struct session_record r = explorer_record(e, shown);
+		struct launch l;
+		struct gpu g;
+		struct occ_error err = { 0 };
+
+		session_launch(e->session, &r, NULL, &l, &g, &err);
+		per_sm_occupancy(e, shown, &g);
+		e->shown = shown;
+		e->view.record = shown;
+		view_rebase(&e->view, e->session, &r, e->whatif);
+		view_set_measured(&e->view, r.rec);
+	}
+	explorer_refresh(e);
+	if (e->inputs[0].rejected.status != OCC_OK)
+		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
+			     e->inputs[0].report.rejected_rows);
+	else
+		explorer_say(e, false, "reloaded: %zu records", e->n_items);
+	return REACT_REDRAW;
+}

@@ -1,0 +1,264 @@
+/* main.c - occview's entry: parse the command line, read the GPU database,
+ * then print (streamed through the session) or open the explorer. The
+ * program's only file that knows both the core (src/) and the front end. */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "cli.h"
+#include "explorer.h"
+#include "gpu.h"
+#include "output.h"
+#include "print.h"
+#include "session.h"
+#include "strutil.h"
+#include "whatif.h"
+
+static int report(const struct occ_error *err)
+{
+	char msg[1024];
+
+	occ_error_format(err, msg, sizeof(msg));
+	fprintf(stderr, "occview: %s\n", msg);
+	return err->status ? (int)err->status : OCC_EDATA;
+}
+
+static bool load_user_db(struct gpu_db *db, const struct cli_options *o, struct occ_error *err)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	char path[1024] = "";
+
+	if (xdg && xdg[0])
+		snprintf(path, sizeof(path), "%s/occview/gpus.csv", xdg);
+	else if (home && home[0])
+		snprintf(path, sizeof(path), "%s/.config/occview/gpus.csv", home);
+	if (path[0] && access(path, F_OK) == 0 && !gpu_db_load_file(db, path, err))
+		return false;
+	for (int i = 0; i < o->n_gpu_db; i++)
+		if (!gpu_db_load_file(db, o->gpu_db[i], err))
+			return false;
+	return true;
+}
+
+/* ---- --print: one writer per format, fed one analysis at a time ---- */
+
+struct writer {
+	enum cli_format format;
+	struct printer *printer;     /* text */
+	bool any, records;
+	FILE *out;
+};
+
+static bool write_one(void *ctx, const struct analysis *a)
+{
+	struct writer *w = ctx;
+
+	switch (w->format) {
+	case CLI_FORMAT_JSON:
+		if (!output_json_kernel(w->out, a, !w->any)) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+		break;
+	case CLI_FORMAT_CSV:
+		/* The report's columns where the first row is a kernel record, so
+		 * that a launch list keeps its columns. */
+		if (!w->any) {
+			w->records = a->report.present;
+			output_csv_header(w->out, w->records);
+		}
+		output_csv_row(w->out, a, w->records);
+		break;
+	default:
+		if (w->any)
+			fputc('\n', w->out);
+		if (!print_analysis(w->printer, w->out, a)) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+		break;
+	}
+	w->any = true;
+	return !ferror(w->out);
+}
+
+static int print_all(struct session *s, const struct cli_options *o)
+{
+	struct writer w = { .format = o->format, .out = stdout };
+	struct session_emit emit = { write_one, &w };
+	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
+	int status;
+
+	/* Plain ASCII: print output goes to files, pipes and logs. */
+	if (o->format == CLI_FORMAT_TEXT) {
+		struct print_options po = { o->width, true, o->model };
+
+		if (!(w.printer = print_new(&po))) {
+			fputs("occview: out of memory\n", stderr);
+			return 70;
+		}
+	}
+	if (o->format == CLI_FORMAT_JSON)
+		output_json_begin(stdout);
+	status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
+	if (o->format == CLI_FORMAT_JSON)
+		output_json_end(stdout, w.any);
+	else if (o->format == CLI_FORMAT_CSV && !w.any)
+		output_csv_header(stdout, false);
+	print_free(w.printer);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("occview: writing the output");
+		return status ? status : 74;
+	}
+	return status;
+}
+
+/* ---- the explorer ---- */
+
+/* The status line's name for what was loaded. */
+static const char *source_name(const struct cli_options *o)
+{
+	if (o->load)
+		return o->load;
+	if (o->n_files == 1)
+		return o->files[0];
+	if (o->n_files > 1)
+		return "several files";
+	if (o->given.set)
+		return "command line";
+	return NULL;
+}
+
+/* Once the recovery file has been opened and the session ended normally, its
+ * launch has served: remove it so later starts stop announcing it. */
+static void forget_recovery(const struct cli_options *o, int status)
+{
+	char path[1024];
+
+	if (status == 0 && o->load && whatif_recovery_path(path, sizeof(path)) &&
+	    strcmp(o->load, path) == 0)
+		unlink(path);
+}
+
+/* A recovery file left by a dropped session is announced, unless it is what
+ * the user is loading now. */
+static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size)
+{
+	char path[1024];
+
+	if (!whatif_recovery_path(path, sizeof(path)) || access(path, R_OK) != 0)
+		return NULL;
+	if (o->load && strcmp(o->load, path) == 0)
+		return NULL;
+	/* path is at most a few hundred bytes in practice; buf is sized for two. */
+	snprintf(buf, size, "A session that ended without q (a dropped connection or SIGTERM) saved "
+		 "the launch it was exploring in %.500s. To open it: occview --load %.500s",
+		 path, path);
+	return buf;
+}
+
+static bool interactive(const struct cli_options *o)
+{
+	return !(o->print || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO));
+}
+
+/* Reads every input whole (--load first), opens the explorer on them. */
+static int explore(struct session *s, const struct cli_options *o)
+{
+	int n = o->n_files + (o->load ? 1 : 0), status = 0;
+	struct session_input *in = calloc(n > 0 ? (size_t)n : 1, sizeof(*in));
+	struct explorer_options eo = { 0 };
+	struct app_options ao = { 0 };
+	char notice[1200], first[1024];
+	int loaded = 0;
+
+	if (!in) {
+		fputs("occview: out of memory\n", stderr);
+		return 70;
+	}
+	for (int i = 0; i < n; i++) {
+		const char *path = o->load && i == 0 ? o->load : o->files[i - (o->load ? 1 : 0)];
+
+		if (!session_load(s, path, &in[loaded], stderr, &status))
+			break;
+		loaded++;
+	}
+	if (status) {
+		for (int i = 0; i < loaded; i++)
+			session_input_done(&in[i]);
+		free(in);
+		return status;
+	}
+	eo.mouse = !o->no_mouse;
+	eo.model = o->model;
+	eo.source = source_name(o);
+	eo.notice = recovery_notice(o, notice, sizeof(notice));
+	for (int i = 0; i < loaded; i++) {
+		const struct session_input *x = &in[i];
+
+		if (x->kind != SESSION_REPORT || x->rejected.status == OCC_OK)
+			continue;
+		/* said before the screen opens, and again over it */
+		report(&x->rejected);
+		occ_error_format(&x->rejected, first, sizeof(first));
+		snprintf(notice, sizeof(notice), "%zu row%s of this report could not be read and "
+			 "%s not shown; the first: %.900s", x->report.rejected_rows,
+			 x->report.rejected_rows == 1 ? "" : "s",
+			 x->report.rejected_rows == 1 ? "is" : "are", first);
+		eo.notice = notice;
+	}
+	ao.ascii = o->ascii;
+	ao.no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
+	status = app_run(s, in, (size_t)loaded, &eo, &ao);
+	forget_recovery(o, status);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_options o;
+	struct occ_error err = { 0 };
+	struct session *s = NULL;
+	struct gpu_db *db;
+	int status;
+
+	setlocale(LC_ALL, "");
+	if (!cli_parse(argc, argv, &o, &err))
+		return report(&err);
+	if (o.help) {
+		cli_usage(stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("occview %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	db = gpu_db_new_builtin(&err);
+	if (!db)
+		return report(&err);
+	if (!load_user_db(db, &o, &err)) {
+		status = report(&err);
+		goto out;
+	}
+	if (o.list_gpus) {
+		output_gpu_list(stdout, db);
+		status = 0;
+		goto out;
+	}
+	s = session_new(db, &o.given, &err);
+	if (!s) {
+		status = report(&err);
+		goto out;
+	}
+	status = interactive(&o) ? explore(s, &o) : print_all(s, &o);
+out:
+	session_free(s);
+	gpu_db_free(db);
+	return status;
+}

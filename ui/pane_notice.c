@@ -1,0 +1,67 @@
+/* pane_notice.c - a notice at start (a recovery file left by a dropped
+ * session, rows a report could not read), modal until any key. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "layout.h"
+#include "pane.h"
+#include "strutil.h"
+
+struct notice_pane {
+	struct pane base;
+	char text[1200];
+};
+
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	(void)p;
+	(void)a;
+	(void)k;
+	(void)v;
+	req->ask = PANE_ASK_CLOSE;
+	return REACT_REDRAW;
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect screen, const struct view *v)
+{
+	const struct notice_pane *np = (const struct notice_pane *)p;
+	struct rect r = layout_overlay(screen.w, screen.h, 64, 9);
+	struct rect in = rect_inner(r);
+	int used;
+
+	(void)v;
+	if (in.h < 2 || in.w < 10)
+		return;
+	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
+	canvas_frame(c, r.x, r.y, r.w, r.h, "Notice", CANVAS_FRAME);
+	used = canvas_wrap(c, in.x + 1, in.y, in.w - 2, in.h - 1, CANVAS_WARNING, np->text);
+	canvas_text(c, in.x + 1, in.y + (used < in.h - 1 ? used + 1 : in.h - 1), in.w - 2, CANVAS_DIM,
+		    "Any key continues.");
+}
+
+static bool typing(const struct pane *p)
+{
+	(void)p;
+	return true;
+}
+
+static const struct pane_class notice_class = {
+	.name = "notice",
+	.title = "Notice",
+	.draw = draw,
+	.key = key,
+	.typing = typing,
+};
+
+struct pane *pane_notice_new(const char *text)
+{
+	struct notice_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &notice_class;
+	str_copy(p->text, sizeof(p->text), text);
+	return &p->base;
+}

@@ -1,0 +1,197 @@
+/* pane_picker.c - the GPU picker, a modal pane: every device of the
+ * database, filtered as the user types (name, alias, arch, family or
+ * compute capability), Enter picks, Esc cancels. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "pane.h"
+#include "strutil.h"
+#include "textinput.h"
+
+struct picker_pane {
+	struct pane base;
+	const struct gpu_db *db;
+	struct text_input filter;
+	size_t *items;                /* device indices matching the filter */
+	size_t n_items;
+};
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	if (n == 0)
+		return true;
+	for (; *hay; hay++) {
+		size_t i = 0;
+		while (i < n && hay[i] &&
+		       tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
+static void refilter(struct picker_pane *pp)
+{
+	size_t n = gpu_db_device_count(pp->db);
+	const char *f = pp->filter.text;
+
+	pp->n_items = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct gpu g;
+		char cc[16];
+
+		if (!gpu_db_device_at(pp->db, i, &g))
+			continue;
+		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
+		if (contains_ci(g.name, f) || contains_ci(g.aliases, f) ||
+		    contains_ci(g.arch.arch, f) || contains_ci(g.arch.family, f) ||
+		    contains_ci(cc, f))
+			pp->items[pp->n_items++] = i;
+	}
+	if (pp->base.selected >= (int)pp->n_items)
+		pp->base.selected = pp->n_items ? (int)pp->n_items - 1 : 0;
+	if (pp->base.selected < 0)
+		pp->base.selected = 0;
+}
+
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	struct picker_pane *pp = (struct picker_pane *)p;
+	int page = 10;
+	struct gpu g;
+
+	(void)a;
+	(void)v;
+	switch (k) {
+	case KEY_CODE_UP:
+		if (p->selected > 0)
+			p->selected--;
+		return REACT_REDRAW;
+	case KEY_CODE_DOWN:
+		if (p->selected + 1 < (int)pp->n_items)
+			p->selected++;
+		return REACT_REDRAW;
+	case KEY_CODE_PGUP:
+		p->selected = p->selected > page ? p->selected - page : 0;
+		return REACT_REDRAW;
+	case KEY_CODE_PGDN:
+		p->selected += page;
+		if (p->selected >= (int)pp->n_items)
+			p->selected = pp->n_items ? (int)pp->n_items - 1 : 0;
+		return REACT_REDRAW;
+	default:
+		break;
+	}
+	switch (text_input_key(&pp->filter, k)) {
+	case TEXT_CANCELLED:
+		req->ask = PANE_ASK_CLOSE;
+		return REACT_REDRAW;
+	case TEXT_DONE:
+		if (pp->n_items == 0 || !gpu_db_device_at(pp->db, pp->items[p->selected], &g))
+			return REACT_REDRAW;
+		req->ask = PANE_ASK_SET_GPU;
+		str_copy(req->text, sizeof(req->text), g.name);
+		return REACT_RECOMPUTE;
+	case TEXT_EDITED:
+		p->selected = 0;
+		refilter(pp);
+		return REACT_REDRAW;
+	case TEXT_IGNORED:
+		break;
+	}
+	return REACT_NONE;
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect screen, const struct view *v)
+{
+	struct picker_pane *pp = (struct picker_pane *)p;
+	struct rect r = layout_overlay(screen.w, screen.h, 64, 24);
+	struct rect in = rect_inner(r);
+	int rows = in.h - 2;
+	char line[256];
+
+	(void)v;
+	if (in.h < 3 || in.w < 10)
+		return;
+	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
+	canvas_frame(c, r.x, r.y, r.w, r.h, "GPU: type to filter, Enter picks, Esc cancels", CANVAS_FRAME);
+	snprintf(line, sizeof(line), "%zu of %zu", pp->n_items, gpu_db_device_count(pp->db));
+	text_input_draw(c, in.x, in.y, in.w - (int)strlen(line) - 1, CANVAS_CURRENT, "filter: ",
+			&pp->filter);
+	canvas_text(c, in.x + in.w - (int)strlen(line), in.y, (int)strlen(line), CANVAS_DIM, line);
+	if (p->selected < p->scroll)
+		p->scroll = p->selected;
+	if (rows > 0 && p->selected >= p->scroll + rows)
+		p->scroll = p->selected - rows + 1;
+	if (pp->n_items == 0)
+		canvas_text(c, in.x, in.y + 2, in.w, CANVAS_DIM, "no GPU matches");
+	for (int i = 0; i < rows && p->scroll + i < (int)pp->n_items; i++) {
+		int idx = p->scroll + i;
+		bool sel = idx == p->selected;
+		struct gpu g;
+		char cc[16];
+
+		if (!gpu_db_device_at(pp->db, pp->items[idx], &g))
+			continue;
+		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
+		snprintf(line, sizeof(line), "%c %-*.*s %-3s%-7s %3d %s", sel ? '>' : ' ',
+			 in.w > 26 ? in.w - 24 : 1, in.w > 26 ? in.w - 24 : 1, g.name,
+			 g.arch.vendor == GPU_AMD ? "" : "cc", cc, g.sm_count,
+			 gpu_units(&g.arch));
+		canvas_text(c, in.x, in.y + 2 + i, in.w, sel ? CANVAS_FOCUS : CANVAS_NORMAL, line);
+	}
+}
+
+static bool typing(const struct pane *p)
+{
+	(void)p;
+	return true;
+}
+
+static void done(struct pane *p)
+{
+	free(((struct picker_pane *)p)->items);
+}
+
+static const struct pane_class picker_class = {
+	.name = "picker",
+	.title = "GPU",
+	.draw = draw,
+	.key = key,
+	.typing = typing,
+	.done = done,
+};
+
+struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
+{
+	struct picker_pane *p = calloc(1, sizeof(*p));
+	size_t n = gpu_db_device_count(db);
+
+	if (!p)
+		return NULL;
+	p->base.cls = &picker_class;
+	p->db = db;
+	p->items = malloc((n ? n : 1) * sizeof(*p->items));
+	if (!p->items) {
+		free(p);
+		return NULL;
+	}
+	refilter(p);
+	/* Start on the current GPU. */
+	for (size_t i = 0; i < p->n_items; i++) {
+		struct gpu g;
+
+		if (gpu_db_device_at(db, p->items[i], &g) && strcmp(g.name, current) == 0)
+			p->base.selected = (int)i;
+	}
+	return &p->base;
+}

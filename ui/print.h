@@ -1,0 +1,33 @@
+/* print.h - --print's text: the explorer's panes themselves (the occupancy
+ * table, the charts including barriers, the per-SM bars, the findings with
+ * their derivations) drawn one under the other on a canvas --width columns
+ * wide, so that the print mode and the explorer cannot disagree. */
+#ifndef OCC_PRINT_H
+#define OCC_PRINT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "sim.h"
+
+#define PRINT_MIN_WIDTH 40
+
+struct print_options {
+	int width;                 /* columns, at least PRINT_MIN_WIDTH */
+	bool ascii;                /* ASCII glyphs */
+	struct sim_params model;   /* the per-SM pane's block-duration model */
+};
+
+struct printer;
+
+/* NULL when out of memory. */
+struct printer *print_new(const struct print_options *o);
+void print_free(struct printer *p);
+/* Writes a's panes to out; false when out of memory. */
+bool print_analysis(struct printer *p, FILE *out, const struct analysis *a);
+/* The same panes into a new canvas (the caller frees it); NULL when out of
+ * memory. */
+struct canvas *print_canvas(struct printer *p, const struct analysis *a);
+
+#endif
