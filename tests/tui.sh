@@ -191,7 +191,7 @@ check "13 of 13 records" "Esc clears the filter"
 # A profiler still writing: one more record appended.
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
 check "reloaded: 14 records" "the changed file is reloaded"
-check "[11/14 rocprim" "the shown record is kept across the reload"
+check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
 keys q
 check "EXIT=0" "quit from the browser"
 
@@ -210,6 +210,50 @@ for size in 80x24 200x60; do
 	keys q
 	check "EXIT=0" "$size: quit after the Nsight Compute report"
 done
+
+# --- one session model: the explorer's what-if is --print's with that flag ----
+# decodebench B200, record 1: 40 registers at the driver's 132 KB; with 32
+# registers the runtime's rule gives 16 blocks, 100 %, as --print --registers 32.
+b200="$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv"
+start 80x24 "$b200"
+check "64 of 64 records" "the B200 report in the browser"
+keys Enter
+check "record 1 is the baseline" "Enter loads the first kernel"
+check "occupancy $(occupancy "$b200" --kernel PersistentVariableLengthMergeStatesKernel)" \
+	"the record's occupancy as loaded, as --print computes it"
+keys Tab Enter 3 2 Enter
+check "[registers 32]" "registers typed"
+check "occupancy $(occupancy "$b200" --registers 32)" "registers 32 as --print --registers 32"
+check "occupancy 100.0%" "100 %, as NVIDIA's calculator says"
+keys 4
+check "A what-if of the measured launch" "the findings say what was dropped"
+keys q
+check "EXIT=0" "quit after the B200 what-if"
+
+# The A100 report: the GPU stepped away and back is the launch as loaded.
+start 200x60 "$a100"
+check "240 of 240 records" "the A100 report again"
+keys Enter
+check "record 1 is the baseline" "the first A100 record"
+check "agrees with Nsight Compute on 7 values" "the record's cross-check"
+keys BTab
+check "[GPU " "Shift-Tab focuses the GPU"
+keys +
+check "baseline  GPU NVIDIA A100" "+ steps to the next GPU"
+keys -
+check "every parameter as loaded" "- steps back"
+check "agrees with Nsight Compute on 7 values" "the cross-check is back after + and -"
+keys q
+check "EXIT=0" "quit after the GPU steps"
+
+# A flag the report's GPU does not have: the explorer refuses it as --print does.
+mi300x_report="$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
+start 80x24 "--carveout 50 $mi300x_report"
+check "EXIT=64" "--carveout 50 on an MI300X report: exit 64"
+check "--carveout: Instinct MI300X is an AMD GPU" "with --print's message"
+"$OCCVIEW" --print --carveout 50 "$mi300x_report" >/dev/null 2>"$tmp/err"
+if [ $? -eq 64 ] && grep -q -- "--carveout: Instinct MI300X is an AMD GPU" "$tmp/err"; then ok; else
+	bad "--print --carveout 50 on the MI300X report"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

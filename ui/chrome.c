@@ -8,6 +8,7 @@
 
 #include "explorer_state.h"
 #include "layout.h"
+#include "strutil.h"
 
 /* Lays the parameters out in r's rows, wrapping between fields; with draw
  * false only measures. Returns the rows used, or -1 when they do not fit. */
@@ -165,44 +166,74 @@ static const char *hints(const struct explorer *e, int width)
 	return wide[sizeof(wide) / sizeof(wide[0]) - 1];
 }
 
+/* text's end in at most w cells, the start given way to an ellipsis: a
+ * file's own name ends it. */
+static const char *tail_of(const char *text, int w, bool ascii, char *buf, size_t size)
+{
+	const char *mark = ascii ? "..." : "\u2026";
+	int mark_w = ascii ? 3 : 1;
+
+	if ((int)str_display_width(text) <= w)
+		return text;
+	if (w <= mark_w)
+		return "";
+	while (*text && (int)str_display_width(text) > w - mark_w) {
+		text++;
+		while (((unsigned char)*text & 0xC0) == 0x80)
+			text++;
+	}
+	snprintf(buf, size, "%s%s", mark, text);
+	return buf;
+}
+
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 {
 	const struct view *v = &e->view;
-	char left[512], where[128] = "";
-	int used;
+	char state[256], where[128] = "", cut[600], line[600];
+	const char *source, *line_shown = line;
+	int used, room;
 
 	if (rect_empty(r))
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_HEADER);
-	if (e->n_items > 1)
-		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->shown + 1, e->n_items,
-			 v->base.launch.kernel);
+	if (e->n_items > 1) {
+		/* The kernel's own name: its namespaces are the browser's to show. */
+		const char *name = v->base.launch.kernel, *colons;
+
+		while ((colons = strstr(name, "::")) != NULL && colons[2])
+			name = colons + 2;
+		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->shown + 1, e->n_items, name);
+	}
 	if (!v->cur.ok && v->cur.report.incomplete) {
 		/* the record itself, not the GPU: the report lacks its launch */
-		snprintf(left, sizeof(left), "%s%s  not analysed ", e->source, where);
+		snprintf(state, sizeof(state), "%s  not analysed ", where);
 	} else if (!v->cur.ok) {
-		snprintf(left, sizeof(left), "%s%s  cannot run on this GPU ", e->source, where);
+		snprintf(state, sizeof(state), "%s  cannot run on this GPU ", where);
 	} else {
 		double now = v->cur.r.theoretical_occupancy_pct;
 		double was = v->base.ok ? v->base.r.theoretical_occupancy_pct : now;
 		if (v->base.ok && (now != was || param_diff(&v->cur.launch, &v->base.launch,
 							    PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU)) != 0))
-			snprintf(left, sizeof(left), "%s%s  occupancy %.1f%% (baseline %.1f%%, %+.1f) ",
-				 e->source, where, now, was, now - was);
+			snprintf(state, sizeof(state), "%s  occupancy %.1f%% (baseline %.1f%%, %+.1f) ",
+				 where, now, was, now - was);
 		else
-			snprintf(left, sizeof(left), "%s%s  occupancy %.1f%% ", e->source, where, now);
+			snprintf(state, sizeof(state), "%s  occupancy %.1f%% ", where, now);
 	}
-	{
-		/* A message (an error, "reloaded: N records") wins over the end of a
-		 * long path: the left part gives way down to 20 cells. */
-		int room = r.w, want = e->message[0] ? (int)strlen(e->message) : 0;
-		bool cut = want && (int)strlen(left) + want > r.w;
-		if (cut)
-			room = r.w - want - 2 > 20 ? r.w - want - 2 : (r.w < 20 ? r.w : 20);
-		used = canvas_text(c, r.x, r.y, room, CANVAS_HEADER, left);
-		if (cut && used < r.w)
-			used++;   /* a blank between the cut path and the message */
+	/* What was loaded gives way first (to the start of its name), then the
+	 * record; the shortest key hint, or a message (an error, "reloaded: N
+	 * records"), keeps its room, a message down to 20 cells of the rest. */
+	room = r.w - (int)str_display_width(state) - (int)strlen("? help  q quit");
+	source = tail_of(e->source, room > 12 ? room : 12, c->ascii, cut, sizeof(cut));
+	snprintf(line, sizeof(line), "%s%s", source, state);
+	if (e->message[0]) {
+		/* and the last cell free: a terminal may not draw its bottom
+		 * right corner without scrolling */
+		room = r.w - (int)str_display_width(e->message) - 2;
+		line_shown = tail_of(line, room > 20 ? room : 20, c->ascii, cut, sizeof(cut));
 	}
+	used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, line_shown);
+	if (e->message[0] && used < r.w)
+		used++;   /* a blank before the message */
 	if (e->message[0])
 		canvas_text(c, r.x + used, r.y, r.w - used,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);

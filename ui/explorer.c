@@ -25,10 +25,14 @@ void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
 	e->message_is_error = error;
 }
 
+/* On screen at the last draw; before the first, the pane shown first. */
 static bool visible(const struct explorer *e, enum pane_id p)
 {
-	return e->panes[p] && (!rect_empty(e->layout.pane[p]) ||
-			       (e->layout.tabbed && e->active == p));
+	if (!e->panes[p])
+		return false;
+	if (e->layout.cols == 0)
+		return e->active == p;
+	return !rect_empty(e->layout.pane[p]) || (e->layout.tabbed && e->active == p);
 }
 
 /* What the panes on screen need computed. */

@@ -121,13 +121,21 @@ static int print_all(struct session *s, const struct cli_options *o)
 
 /* ---- the explorer ---- */
 
+/* The file's own name, without its directories: the status line is short. */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 /* The status line's name for what was loaded. */
 static const char *source_name(const struct cli_options *o)
 {
 	if (o->load)
-		return o->load;
+		return base_name(o->load);
 	if (o->n_files == 1)
-		return o->files[0];
+		return base_name(o->files[0]);
 	if (o->n_files > 1)
 		return "several files";
 	if (o->given.set)
@@ -168,6 +176,26 @@ static bool interactive(const struct cli_options *o)
 	return !(o->print || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO));
 }
 
+/* The flags against the first record, as --print checks them against every
+ * one: a flag the record's GPU does not have (--carveout for an AMD GPU) is
+ * the same usage error, with the same message, before the screen opens. */
+static int flags_fit(struct session *s, struct session_input *in, int n)
+{
+	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };
+	struct analysis *a = malloc(sizeof(*a));
+	int status = 0;
+
+	if (!a)
+		return 70;
+	if (n > 0 && session_input_count(&in[0]) > 0)
+		r = session_input_record(&in[0], 0);
+	session_analyse(s, &r, NULL, NULL, 0, a);
+	if (!a->ok && a->error.status == OCC_EUSAGE)
+		status = report(&a->error);
+	free(a);
+	return status;
+}
+
 /* Reads every input whole (--load first), opens the explorer on them. */
 static int explore(struct session *s, const struct cli_options *o)
 {
@@ -189,6 +217,8 @@ static int explore(struct session *s, const struct cli_options *o)
 			break;
 		loaded++;
 	}
+	if (!status)
+		status = flags_fit(s, in, loaded);
 	if (status) {
 		for (int i = 0; i < loaded; i++)
 			session_input_done(&in[i]);

@@ -1,0 +1,325 @@
+/* test_session.c - one question, one answer: over every record of every
+ * report in tests/data (the whole corpus), the explorer's view of the record
+ * as loaded is --print --format json's kernel object for it, and after each
+ * what-if typed into the explorer (registers 32, block size 128, dynamic
+ * shared memory 48 KiB, carveout 50 where the GPU has one) it is --print's
+ * with the same flag. Both go through the session; this checks that nothing
+ * around it (the what-if state, the browser's order, streaming against
+ * reading whole) answers differently. Also the session's own rules: a value
+ * stepped away and back is the launch as measured again. */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explorer.h"
+#include "keys.h"
+#include "output.h"
+#include "paneutil.h"
+#include "reportutil.h"
+
+/* One kernel object as --format json writes it. */
+static char *kernel_json(const struct analysis *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert(output_json_kernel(f, a, true));
+	fclose(f);
+	return buf;
+}
+
+/* What --print --format json writes for each record of a file, in order. */
+struct printed {
+	char **json;
+	size_t n, cap;
+};
+
+static bool collect(void *ctx, const struct analysis *a)
+{
+	struct printed *p = ctx;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->json = realloc(p->json, p->cap * sizeof(*p->json));
+		ck_assert_ptr_nonnull(p->json);
+	}
+	p->json[p->n++] = kernel_json(a);
+	return true;
+}
+
+static void printed_free(struct printed *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->json[i]);
+	free(p->json);
+}
+
+/* --print --format json path [flags]: the session's streamed run. */
+static void print_json(const char *path, const struct param_set *flags, struct printed *out)
+{
+	struct session_emit emit = { collect, out };
+	struct occ_error err = { 0 };
+	char *files[1] = { (char *)path };
+	FILE *quiet = fopen("/dev/null", "w");
+	struct session *s = session_new(db, flags, &err);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_nonnull(quiet);
+	memset(out, 0, sizeof(*out));
+	session_print(s, files, 1, NULL, SESSION_FINDINGS, &emit, quiet);
+	fclose(quiet);
+	session_free(s);
+}
+
+/* The what-ifs, as flags and as typed into the explorer. */
+static const struct {
+	enum launch_param field;
+	const char *text;
+	bool nvidia_only;
+} whatifs[] = {
+	{ PARAM_REGISTERS, "32", false },
+	{ PARAM_BLOCK, "128", false },
+	{ PARAM_DYNAMIC_SMEM, "48K", false },
+	{ PARAM_CARVEOUT, "50", true },
+};
+enum { N_WHATIFS = sizeof(whatifs) / sizeof(whatifs[0]) };
+
+/* Types text into field f: Tab to it, Enter, the value, Enter. */
+static void type_value(struct explorer *e, enum launch_param f, const char *text)
+{
+	const struct view *v = explorer_view(e);
+
+	for (int i = 0; i < PARAM_WHATIF_N && v->whatif->focus != f; i++)
+		explorer_key(e, KEY_CODE_TAB);
+	ck_assert_int_eq(v->whatif->focus, f);
+	explorer_key(e, KEY_CODE_ENTER);
+	for (const char *p = text; *p; p++)
+		explorer_key(e, (unsigned char)*p);
+	explorer_key(e, KEY_CODE_ENTER);
+}
+
+static void same(const char *what, const char *path, size_t record, const char *printed,
+		 const struct analysis *shown)
+{
+	char *json = kernel_json(shown);
+
+	if (strcmp(json, printed) != 0) {
+		size_t at = 0;
+
+		while (json[at] && json[at] == printed[at])
+			at++;
+		fprintf(stderr, "%s, record %zu, %s: the explorer shows\n%s\n--print says\n%s\n",
+			path, record, what, json, printed);
+		ck_abort_msg("%s, record %zu, %s: the explorer and --print differ from byte %zu "
+			     "(both on stderr)", path, record, what, at);
+	}
+	free(json);
+}
+
+/* Every record of path, as loaded and after each what-if. Returns the
+ * records compared. */
+static size_t check_file(const char *path)
+{
+	struct printed loaded, flagged[N_WHATIFS];
+	struct launch flagged_launch[N_WHATIFS];
+	struct session *s;
+	struct explorer *e;
+	const struct view *v;
+	bool *seen;
+	size_t n;
+
+	print_json(path, NULL, &loaded);
+	for (int w = 0; w < N_WHATIFS; w++) {
+		struct param_set flags = { .set = PARAM_BIT(whatifs[w].field) };
+		struct occ_error err = { 0 };
+
+		launch_init(&flags.values);
+		ck_assert(param_parse(whatifs[w].field, whatifs[w].text, &flags.values, NULL, 0, "x",
+				      &err));
+		flagged_launch[w] = flags.values;
+		print_json(path, &flags, &flagged[w]);
+		ck_assert_uint_eq(flagged[w].n, loaded.n);
+	}
+	e = explorer_open(path, "report", NULL, true, &s);
+	v = explorer_view(e);
+	n = loaded.n;
+	seen = calloc(n ? n : 1, sizeof(*seen));
+	ck_assert_ptr_nonnull(seen);
+	/* Along the browser's list from its first line: n shows the next. */
+	explorer_key(e, '5');
+	explorer_key(e, KEY_CODE_HOME);
+	explorer_key(e, KEY_CODE_ENTER);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = v->record;
+
+		ck_assert_uint_lt(i, n);
+		ck_assert_msg(!seen[i], "%s: record %zu shown twice", path, i);
+		seen[i] = true;
+		same("as loaded", path, i, loaded.json[i], &v->cur);
+		/* the browser's baseline is the same analysis */
+		same("the baseline", path, i, loaded.json[i], &v->base);
+		for (int w = 0; w < N_WHATIFS; w++) {
+			if (whatifs[w].nvidia_only && v->cur.gpu.name[0] &&
+			    v->cur.gpu.arch.vendor == GPU_AMD)
+				continue;
+			if (!whatif_applies(v->whatif, whatifs[w].field))
+				continue;
+			type_value(e, whatifs[w].field, whatifs[w].text);
+			if (!param_equal(&v->whatif->cur.launch, &flagged_launch[w],
+					 whatifs[w].field)) {
+				/* The explorer refused a value that makes the launch
+				 * invalid, and said why: --print refuses it too. */
+				ck_assert_msg(strstr(flagged[w].json[i], "\"occupancy\": null"),
+					      "%s, record %zu: the explorer refused %s, --print took "
+					      "it", path, i, whatifs[w].text);
+				continue;
+			}
+			same(whatifs[w].text, path, i, flagged[w].json[i], &v->cur);
+			explorer_key(e, 'R');
+			same("reset", path, i, loaded.json[i], &v->cur);
+		}
+		explorer_key(e, 'n');
+	}
+	explorer_close(e, s);
+	free(seen);
+	printed_free(&loaded);
+	for (int w = 0; w < N_WHATIFS; w++)
+		printed_free(&flagged[w]);
+	return n;
+}
+
+/* Whether path is a report occview reads (launch files, refused tables and
+ * text output are not). */
+static bool is_report(const char *path)
+{
+	struct occ_error err = { 0 };
+	struct session_input in;
+	FILE *quiet = fopen("/dev/null", "w");
+	struct session *s = session_new(db, NULL, &err);
+	int status = 0;
+	bool ok;
+
+	ck_assert_ptr_nonnull(quiet);
+	ok = session_load(s, path, &in, quiet, &status) && in.kind == SESSION_REPORT;
+	if (status == 0)
+		session_input_done(&in);
+	fclose(quiet);
+	session_free(s);
+	return ok;
+}
+
+START_TEST(every_record_of_every_report)
+{
+	static const char *const dirs[] = { "ncu/", "nvprof/", "rocprof/", "" };
+	size_t files = 0, records = 0;
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
+		char dir[1024];
+		DIR *dh;
+		struct dirent *ent;
+
+		snprintf(dir, sizeof(dir), "%s", data_path(dirs[d], ""));
+		dh = opendir(dir);
+		ck_assert_msg(dh != NULL, "%s", dir);
+		while ((ent = readdir(dh)) != NULL) {
+			char path[2048];
+
+			if (ent->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s%s", dir, ent->d_name);
+			if (!is_report(path))
+				continue;
+			files++;
+			records += check_file(path);
+		}
+		closedir(dh);
+	}
+	/* Every report of the corpus that occview reads: 2,816 records today. */
+	ck_assert_uint_ge(files, 25);
+	ck_assert_uint_ge(records, 2816);
+}
+END_TEST
+
+/* decodebench B200 flashinfer_b8_ctx32k, raw page record 1 (line 5): 40
+ * registers, 12 blocks at the driver's 132 KB. With 32 registers the
+ * runtime's rule (the largest configuration) gives 16 blocks, 100 %, as
+ * NVIDIA's calculator; the driver's 132 KB would hold 13. */
+START_TEST(whatif_drops_the_drivers_configuration)
+{
+	struct session *s;
+	struct explorer *e = explorer_open(data_path("ncu/",
+		"decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv"), "b200", NULL, true,
+		&s);
+	const struct view *v = explorer_view(e);
+
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_uint_eq(v->record, 0);
+	ck_assert(v->cur.r.smem_config_from_driver);
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 12);
+	type_value(e, PARAM_REGISTERS, "32");
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 16);
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, 100.0);
+	ck_assert(!v->cur.r.smem_config_from_driver);
+	ck_assert_uint_eq(v->cur.report.changed, PARAM_BIT(PARAM_REGISTERS));
+	ck_assert(v->cur.report.dropped & MEASURED_SMEM_CONFIG);
+	ck_assert(v->cur.report.dropped & MEASURED_CROSSCHECK);
+	explorer_close(e, s);
+}
+END_TEST
+
+/* The A100 pooling report: the GPU stepped to another device and back is
+ * the launch as measured again, the driver's configuration and the
+ * cross-check with it. (The next devices may be A100s of the same 108 SMs:
+ * no other GPU for the measurement; the steps go on to one that is.) */
+START_TEST(gpu_away_and_back)
+{
+	struct session *s;
+	struct explorer *e = explorer_open(data_path("ncu/",
+		"opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"), "a100", NULL, true, &s);
+	const struct view *v = explorer_view(e);
+	int limit;
+
+	explorer_key(e, KEY_CODE_ENTER);
+	limit = v->cur.r.block_limit[OCC_SHARED_MEM];
+	ck_assert_uint_eq(v->cur.report.changed, 0);
+	ck_assert(v->cur.report.check.compared);
+	while (v->whatif->focus != PARAM_GPU)
+		explorer_key(e, KEY_CODE_TAB);
+	int steps = 0;
+
+	while (v->cur.report.changed == 0 && steps < 100) {
+		explorer_key(e, '+');
+		steps++;
+	}
+	ck_assert_uint_eq(v->cur.report.changed, PARAM_BIT(PARAM_GPU));
+	ck_assert(!v->cur.report.check.compared);
+	ck_assert(v->cur.report.dropped & MEASURED_SMEM_CONFIG);
+	while (steps-- > 0)
+		explorer_key(e, '-');
+	ck_assert_uint_eq(v->cur.report.changed, 0);
+	ck_assert_int_eq(v->cur.r.block_limit[OCC_SHARED_MEM], limit);
+	ck_assert(v->cur.report.check.compared);
+	ck_assert_uint_eq(v->cur.report.check.disagree, 0);
+	explorer_close(e, s);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("session");
+	TCase *tc = tcase_create("session");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, every_record_of_every_report);
+	tcase_add_test(tc, whatif_drops_the_drivers_configuration);
+	tcase_add_test(tc, gpu_away_and_back);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
