@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen_ncu.py - large synthetic profiler reports for bench/import.
+"""gen_ncu.py - large synthetic profiler reports for bench/command and bench/import.
 
 Writes, into OUTDIR (default bench/data):
   ncu_raw.csv      Nsight Compute --csv --page raw: one row per kernel under a
@@ -188,7 +188,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(here, "data"))
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--raw-kernels", type=int, default=100000)
-    ap.add_argument("--details-kernels", type=int, default=20000)
+    ap.add_argument("--details-kernels", type=int, default=100000)
     ap.add_argument("--rocprof-kernels", type=int, default=100000)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
