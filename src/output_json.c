@@ -1,255 +1,297 @@
-/* output_json.c - --format json: one object {"kernels":[...]} built with jansson. */
+/* output_json.c - --format json: {"kernels": [...]} streamed, one kernel
+ * object at a time, through the JSON writer (jsonw.h: jansson's own text). */
 #include "config.h"
 
 #include "output.h"
 
-#include <jansson.h>
-#include <stdlib.h>
+#include <string.h>
 
+#include "jsonw.h"
 #include "params.h"
 #include "report_launch.h"
 #include "strutil.h"
 
-static json_t *limit_json(int limit)
+static void key_int(struct jsonw *w, const char *key, int64_t v)
 {
-	return limit == OCC_UNLIMITED ? json_null() : json_integer(limit);
+	jsonw_key(w, key);
+	jsonw_int(w, v);
 }
 
-static json_t *gpu_json(const struct gpu *g)
+static void key_real(struct jsonw *w, const char *key, double v)
 {
-	char cc[16];
+	jsonw_key(w, key);
+	jsonw_real(w, v);
+}
 
-	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
-	return json_pack("{s:s, s:s, s:s, s:i}", "name", g->name, "arch", g->arch.arch, "cc", cc,
-			 "sm_count", g->sm_count);
+static void key_string(struct jsonw *w, const char *key, const char *s)
+{
+	jsonw_key(w, key);
+	jsonw_string(w, s);
+}
+
+/* A block limit; null where the factor does not limit. */
+static void key_limit(struct jsonw *w, const char *key, int limit)
+{
+	jsonw_key(w, key);
+	if (limit == OCC_UNLIMITED)
+		jsonw_null(w);
+	else
+		jsonw_int(w, limit);
 }
 
 /* A launch count; with missing (a kernel record whose report lacks launch
  * parameters), 0 is null: missing is not zero. */
-static json_t *count_json(json_int_t v, bool missing)
+static void key_count(struct jsonw *w, const char *key, int64_t v, bool missing)
 {
-	return missing && v == 0 ? json_null() : json_integer(v);
+	jsonw_key(w, key);
+	if (missing && v == 0)
+		jsonw_null(w);
+	else
+		jsonw_int(w, v);
 }
 
-static json_t *launch_json(const struct launch *l, const struct gpu *g, bool missing)
+static void triple(struct jsonw *w, const char *key, int64_t x, int64_t y, int64_t z, bool null)
 {
-	bool no_grid = missing && launch_grid_size(l) == 0;
-	bool no_block = missing && launch_threads_per_block(l) == 0;
-	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:i}",
-			 "grid_size", count_json((json_int_t)launch_grid_size(l), missing),
-			 "grid", no_grid ? json_null() :
-				 json_pack("[I,I,I]", (json_int_t)l->grid[0], (json_int_t)l->grid[1],
-					   (json_int_t)l->grid[2]),
-			 "block", no_block ? json_null() :
-				  json_pack("[i,i,i]", l->block[0], l->block[1], l->block[2]),
-			 "threads_per_block", count_json(launch_threads_per_block(l), missing),
-			 "registers_per_thread", count_json(l->regs_per_thread, missing),
-			 "static_shared_mem_bytes", (json_int_t)l->static_smem_bytes,
-			 "dynamic_shared_mem_bytes", (json_int_t)l->dynamic_smem_bytes,
-			 "shared_mem_carveout_pct",
-			 l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? json_null() : json_integer(l->carveout_pct),
-			 "barriers", l->barriers);
-
-	/* AMD's own launch fields, named as in a launch list. */
-	if (o && g->arch.vendor == GPU_AMD) {
-		json_object_set_new(o, "wave_size", json_integer(l->wave_size ? l->wave_size :
-								 g->arch.amd.default_wave_size));
-		json_object_set_new(o, "agprs_per_thread", json_integer(l->agprs));
-		json_object_set_new(o, "sgprs_per_wave", json_integer(l->sgprs));
+	jsonw_key(w, key);
+	if (null) {
+		jsonw_null(w);
+		return;
 	}
-	return o;
+	jsonw_array(w);
+	jsonw_int(w, x);
+	jsonw_int(w, y);
+	jsonw_int(w, z);
+	jsonw_end(w);
 }
 
-static json_t *occupancy_json(const struct analysis *a)
+static void gpu_json(struct jsonw *w, const struct gpu *g)
+{
+	char cc[16];
+
+	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
+	jsonw_object(w);
+	key_string(w, "name", g->name);
+	key_string(w, "arch", g->arch.arch);
+	key_string(w, "cc", cc);
+	key_int(w, "sm_count", g->sm_count);
+	jsonw_end(w);
+}
+
+static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
+			bool missing)
+{
+	jsonw_object(w);
+	key_count(w, "grid_size", launch_grid_size(l), missing);
+	triple(w, "grid", l->grid[0], l->grid[1], l->grid[2], missing && launch_grid_size(l) == 0);
+	triple(w, "block", l->block[0], l->block[1], l->block[2],
+	       missing && launch_threads_per_block(l) == 0);
+	key_count(w, "threads_per_block", launch_threads_per_block(l), missing);
+	key_count(w, "registers_per_thread", l->regs_per_thread, missing);
+	key_int(w, "static_shared_mem_bytes", l->static_smem_bytes);
+	key_int(w, "dynamic_shared_mem_bytes", l->dynamic_smem_bytes);
+	jsonw_key(w, "shared_mem_carveout_pct");
+	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
+		jsonw_null(w);
+	else
+		jsonw_int(w, l->carveout_pct);
+	key_int(w, "barriers", l->barriers);
+	/* AMD's own launch fields, named as in a launch list. */
+	if (g->arch.vendor == GPU_AMD) {
+		key_int(w, "wave_size", l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
+		key_int(w, "agprs_per_thread", l->agprs);
+		key_int(w, "sgprs_per_wave", l->sgprs);
+	}
+	jsonw_end(w);
+}
+
+static void occupancy_json(struct jsonw *w, const struct analysis *a)
 {
 	const struct occ_result *r = &a->r;
-	json_t *o = json_object(), *lim = json_array(), *util = json_object();
+	char key[64];
 
-	if (!o || !lim || !util) {
-		json_decref(o);
-		json_decref(lim);
-		json_decref(util);
-		return NULL;
-	}
-	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		const struct occ_usage *u = &r->usage[f];
-		if (occ_is_limiting(r, (enum occ_factor)f))
-			json_array_append_new(lim, json_string(occ_key(r, (enum occ_factor)f)));
-		json_object_set_new(util, occ_key(r, (enum occ_factor)f),
-				    json_pack("{s:I, s:I, s:I, s:I, s:I}", "total", (json_int_t)u->total,
-					      "per_block", (json_int_t)u->per_block, "used", (json_int_t)u->used,
-					      "idle", (json_int_t)u->idle, "left_over", (json_int_t)u->leftover));
-	}
-	json_object_set_new(o, "active_blocks_per_sm", json_integer(r->active_blocks_per_sm));
-	json_object_set_new(o, "active_warps_per_sm", json_integer(r->active_warps_per_sm));
-	json_object_set_new(o, "active_threads_per_sm", json_integer(r->active_threads_per_sm));
-	json_object_set_new(o, "max_warps_per_sm", json_integer(r->max_warps_per_sm));
-	json_object_set_new(o, "warps_per_block", json_integer(r->warps_per_block));
-	json_object_set_new(o, "theoretical_occupancy_pct", json_real(r->theoretical_occupancy_pct));
+	jsonw_object(w);
+	key_int(w, "active_blocks_per_sm", r->active_blocks_per_sm);
+	key_int(w, "active_warps_per_sm", r->active_warps_per_sm);
+	key_int(w, "active_threads_per_sm", r->active_threads_per_sm);
+	key_int(w, "max_warps_per_sm", r->max_warps_per_sm);
+	key_int(w, "warps_per_block", r->warps_per_block);
+	key_real(w, "theoretical_occupancy_pct", r->theoretical_occupancy_pct);
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		char key[64];
 		snprintf(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
-		json_object_set_new(o, key, limit_json(r->block_limit[f]));
+		key_limit(w, key, r->block_limit[f]);
 	}
 	if (r->vendor == GPU_AMD) {
-		json_object_set_new(o, "wave_size", json_integer(r->amd.wave_size));
-		json_object_set_new(o, "waves_per_simd", json_integer(r->amd.fits ? r->amd.waves_per_simd : 0));
-		json_object_set_new(o, "max_waves_per_simd", json_integer(r->amd.max_waves_per_simd));
+		key_int(w, "wave_size", r->amd.wave_size);
+		key_int(w, "waves_per_simd", r->amd.fits ? r->amd.waves_per_simd : 0);
+		key_int(w, "max_waves_per_simd", r->amd.max_waves_per_simd);
 	}
-	json_object_set_new(o, "limiting_factors", lim);
-	json_object_set_new(o, "allocated_registers_per_block", json_integer(r->allocated_regs_per_block));
-	json_object_set_new(o, "registers_per_warp_allocated", json_integer(r->regs_per_warp_allocated));
-	json_object_set_new(o, "allocated_shared_mem_per_block", json_integer(r->allocated_smem_per_block));
-	json_object_set_new(o, "shared_mem_config_bytes", json_integer(r->smem_config_bytes));
-	json_object_set_new(o, "shared_mem_preference_bytes", json_integer(r->smem_preference_bytes));
-	json_object_set_new(o, "utilization", util);
-	json_object_set_new(o, "best_block_size", json_integer(a->best_block_size));
-	json_object_set_new(o, "min_grid_for_full_occupancy", json_integer(a->min_grid_full_occupancy));
-	return o;
+	jsonw_key(w, "limiting_factors");
+	jsonw_array(w);
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (occ_is_limiting(r, (enum occ_factor)f))
+			jsonw_string(w, occ_key(r, (enum occ_factor)f));
+	jsonw_end(w);
+	key_int(w, "allocated_registers_per_block", r->allocated_regs_per_block);
+	key_int(w, "registers_per_warp_allocated", r->regs_per_warp_allocated);
+	key_int(w, "allocated_shared_mem_per_block", r->allocated_smem_per_block);
+	key_int(w, "shared_mem_config_bytes", r->smem_config_bytes);
+	key_int(w, "shared_mem_preference_bytes", r->smem_preference_bytes);
+	jsonw_key(w, "utilization");
+	jsonw_object(w);
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		const struct occ_usage *u = &r->usage[f];
+
+		jsonw_key(w, occ_key(r, (enum occ_factor)f));
+		jsonw_object(w);
+		key_int(w, "total", u->total);
+		key_int(w, "per_block", u->per_block);
+		key_int(w, "used", u->used);
+		key_int(w, "idle", u->idle);
+		key_int(w, "left_over", u->leftover);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	key_int(w, "best_block_size", a->best_block_size);
+	key_int(w, "min_grid_for_full_occupancy", a->min_grid_full_occupancy);
+	jsonw_end(w);
 }
 
-static json_t *waves_json(const struct waves *w)
+static void waves_json(struct jsonw *w, const struct waves *v)
 {
-	return json_pack("{s:I, s:f, s:I, s:I, s:f, s:f, s:f}",
-			 "blocks_per_wave", (json_int_t)w->blocks_per_wave,
-			 "waves_per_sm", w->waves_per_sm,
-			 "full_waves", (json_int_t)w->full_waves,
-			 "partial_wave_blocks", (json_int_t)w->partial_wave_blocks,
-			 "tail_share_pct", w->tail_share_pct,
-			 "partial_wave_occupancy_pct", w->partial_wave_occupancy_pct,
-			 "predicted_achieved_occupancy_pct", w->predicted_achieved_pct);
+	jsonw_object(w);
+	key_int(w, "blocks_per_wave", v->blocks_per_wave);
+	key_real(w, "waves_per_sm", v->waves_per_sm);
+	key_int(w, "full_waves", v->full_waves);
+	key_int(w, "partial_wave_blocks", v->partial_wave_blocks);
+	key_real(w, "tail_share_pct", v->tail_share_pct);
+	key_real(w, "partial_wave_occupancy_pct", v->partial_wave_occupancy_pct);
+	key_real(w, "predicted_achieved_occupancy_pct", v->predicted_achieved_pct);
+	jsonw_end(w);
 }
 
-static json_t *int_or_null(const struct report_int *v)
+static void key_report_int(struct jsonw *w, const char *key, const struct report_int *v)
 {
-	return v->present ? json_integer((json_int_t)v->value) : json_null();
+	jsonw_key(w, key);
+	if (v->present)
+		jsonw_int(w, v->value);
+	else
+		jsonw_null(w);
 }
 
-static json_t *num_or_null(const struct report_num *v)
+static void key_report_num(struct jsonw *w, const char *key, const struct report_num *v)
 {
-	return v->present ? json_real(v->value) : json_null();
+	jsonw_key(w, key);
+	if (v->present)
+		jsonw_real(w, v->value);
+	else
+		jsonw_null(w);
 }
 
 /* Whether the launch is the one the report measured: the parameters that
  * differ (their launch-list names) and the measured facts dropped with
  * them. null when the record could not be analysed. */
-static void measured_json(json_t *o, const struct analysis *a)
+static void measured_json(struct jsonw *w, const struct analysis *a)
 {
 	static const struct { unsigned bit; const char *key; } facts[] = {
 		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
 		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
 	};
 	const struct crosscheck_record *p = &a->report;
-	json_t *changed, *dropped;
 
+	jsonw_key(w, "launch_as_measured");
 	if (!a->ok) {
-		json_object_set_new(o, "launch_as_measured", json_null());
+		jsonw_null(w);
 		return;
 	}
-	changed = json_array();
-	dropped = json_array();
+	jsonw_bool(w, p->changed == 0);
+	jsonw_key(w, "changed");
+	jsonw_array(w);
 	for (int i = 0; i < PARAM_N; i++)
 		if (p->changed & PARAM_BIT(i))
-			json_array_append_new(changed,
-					      json_string(param_info((enum launch_param)i)->column));
+			jsonw_string(w, param_info((enum launch_param)i)->column);
+	jsonw_end(w);
+	jsonw_key(w, "dropped");
+	jsonw_array(w);
 	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
 		if (p->dropped & facts[i].bit)
-			json_array_append_new(dropped, json_string(facts[i].key));
-	json_object_set_new(o, "launch_as_measured", json_boolean(p->changed == 0));
-	json_object_set_new(o, "changed", changed);
-	json_object_set_new(o, "dropped", dropped);
+			jsonw_string(w, facts[i].key);
+	jsonw_end(w);
 }
 
 /* A kernel record's own figures and the cross-check; null where absent. */
-static json_t *report_json(const struct analysis *a)
+static void report_json(struct jsonw *w, const struct analysis *a)
 {
 	const struct crosscheck_record *p = &a->report;
 	const struct crosscheck *c = &p->check;
 	char device[sizeof(p->device) * 4];
-	json_t *o = json_object(), *dis = json_array(), *cc;
 
-	if (!o || !dis) {
-		json_decref(o);
-		json_decref(dis);
-		return NULL;
-	}
+	jsonw_object(w);
 	str_sanitize(p->device, device, sizeof(device));
-	json_object_set_new(o, "device", device[0] ? json_string(device) : json_null());
-	json_object_set_new(o, "device_in_database",
-			    p->gpu_source == REPORT_GPU_NONE ? json_null()
-							     : json_boolean(!p->device_unknown));
-	json_object_set_new(o, "sm_count", int_or_null(&p->sm_count));
-	json_object_set_new(o, "database_sm_count",
-			    p->db_sm_count > 0 ? json_integer(p->db_sm_count) : json_null());
-	json_object_set_new(o, "achieved_occupancy_pct", num_or_null(&p->achieved_occupancy_pct));
-	json_object_set_new(o, "achieved_active_warps", num_or_null(&p->achieved_active_warps));
-	json_object_set_new(o, "duration_ns", num_or_null(&p->duration_ns));
-	json_object_set_new(o, "shared_mem_config_bytes", int_or_null(&p->smem_config_bytes));
-	json_object_set_new(o, "shared_mem_config_used", json_boolean(a->r.smem_config_from_driver));
-	json_object_set_new(o, "driver_shared_mem_per_block_bytes", int_or_null(&p->driver_smem_bytes));
-	measured_json(o, a);
+	jsonw_key(w, "device");
+	if (device[0])
+		jsonw_string(w, device);
+	else
+		jsonw_null(w);
+	jsonw_key(w, "device_in_database");
+	if (p->gpu_source == REPORT_GPU_NONE)
+		jsonw_null(w);
+	else
+		jsonw_bool(w, !p->device_unknown);
+	key_report_int(w, "sm_count", &p->sm_count);
+	jsonw_key(w, "database_sm_count");
+	if (p->db_sm_count > 0)
+		jsonw_int(w, p->db_sm_count);
+	else
+		jsonw_null(w);
+	key_report_num(w, "achieved_occupancy_pct", &p->achieved_occupancy_pct);
+	key_report_num(w, "achieved_active_warps", &p->achieved_active_warps);
+	key_report_num(w, "duration_ns", &p->duration_ns);
+	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
+	jsonw_key(w, "shared_mem_config_used");
+	jsonw_bool(w, a->r.smem_config_from_driver);
+	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
+	measured_json(w, a);
+	jsonw_key(w, "crosscheck");
 	if (p->launch_given || !a->ok) {
-		json_decref(dis);
-		json_object_set_new(o, "crosscheck", json_null());
-		return o;
+		jsonw_null(w);
+	} else {
+		jsonw_object(w);
+		key_int(w, "compared", crosscheck_count(c->compared));
+		jsonw_key(w, "disagreements");
+		jsonw_array(w);
+		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
+			if (!crosscheck_differs(c, (enum crosscheck_field)f))
+				continue;
+			jsonw_object(w);
+			key_string(w, "field", crosscheck_key((enum crosscheck_field)f));
+			key_string(w, "label", crosscheck_label((enum crosscheck_field)f));
+			key_real(w, "report", (double)c->report[f]);
+			key_real(w, "occview", (double)c->occview[f]);
+			jsonw_end(w);
+		}
+		jsonw_end(w);
+		jsonw_end(w);
 	}
-	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
-		if (!crosscheck_differs(c, (enum crosscheck_field)f))
-			continue;
-		json_array_append_new(dis, json_pack("{s:s, s:s, s:f, s:f}", "field",
-						     crosscheck_key((enum crosscheck_field)f), "label",
-						     crosscheck_label((enum crosscheck_field)f), "report",
-						     (double)c->report[f], "occview", (double)c->occview[f]));
-	}
-	cc = json_pack("{s:i, s:o}", "compared", crosscheck_count(c->compared), "disagreements", dis);
-	json_object_set_new(o, "crosscheck", cc);
-	return o;
+	jsonw_end(w);
 }
 
-static json_t *kernel_json(const struct analysis *a)
+static void findings_json(struct jsonw *w, const struct analysis *a)
 {
-	char name[1100], msg[900];
-	json_t *k, *findings = json_array();
+	jsonw_key(w, "findings");
+	jsonw_array(w);
+	for (int i = 0; a->ok && i < a->n_findings; i++) {
+		const struct finding *f = &a->findings[i];
 
-	/* JSON escapes control characters itself, but invalid UTF-8 would make
-	 * jansson refuse the string: sanitize names first. */
-	str_sanitize(a->launch.kernel, name, sizeof(name));
-	k = json_pack("{s:s}", "name", name);
-	if (!k || !findings) {
-		json_decref(k);
-		json_decref(findings);
-		return NULL;
+		jsonw_object(w);
+		key_string(w, "id", f->id);
+		key_string(w, "severity", rules_severity_key(f->severity));
+		key_string(w, "title", f->title);
+		key_string(w, "text", f->text);
+		jsonw_end(w);
 	}
-	if (a->gpu.name[0])
-		json_object_set_new(k, "gpu", gpu_json(&a->gpu));
-	else
-		json_object_set_new(k, "gpu", json_null());
-	json_object_set_new(k, "launch", launch_json(&a->launch, &a->gpu, !a->ok && a->report.present));
-	if (a->ok) {
-		json_object_set_new(k, "occupancy", occupancy_json(a));
-		json_object_set_new(k, "waves", waves_json(&a->w));
-		for (int i = 0; i < a->n_findings; i++) {
-			const struct finding *f = &a->findings[i];
-			json_array_append_new(findings, json_pack("{s:s, s:s, s:s, s:s}", "id", f->id,
-								  "severity", rules_severity_key(f->severity),
-								  "title", f->title, "text", f->text));
-		}
-		json_object_set_new(k, "findings", findings);
-		json_object_set_new(k, "error", json_null());
-	} else {
-		occ_error_format(&a->error, msg, sizeof(msg));
-		str_sanitize(msg, name, sizeof(name));
-		json_object_set_new(k, "occupancy", json_null());
-		json_object_set_new(k, "waves", json_null());
-		json_object_set_new(k, "findings", findings);
-		json_object_set_new(k, "error", json_string(name));
-	}
-	/* Only kernel records have one: launch lists keep their shape. */
-	if (a->report.present)
-		json_object_set_new(k, "report", report_json(a));
-	return k;
+	jsonw_end(w);
 }
 
 void output_json_begin(FILE *out)
@@ -259,24 +301,49 @@ void output_json_begin(FILE *out)
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 {
-	json_t *k = kernel_json(a);
-	char *text;
+	char name[1100], msg[900];
+	struct jsonw w;
 
-	if (!k)
-		return false;
-	text = json_dumps(k, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(k);
-	if (!text)
-		return false;
-	/* As the object sits in the array of the root, indented twice. */
+	/* JSON escapes control characters itself, but text that is not UTF-8
+	 * cannot be written as a JSON string: sanitize names first. */
+	str_sanitize(a->launch.kernel, name, sizeof(name));
 	fputs(first ? "\n    " : ",\n    ", out);
-	for (const char *p = text; *p; p++) {
-		fputc(*p, out);
-		if (*p == '\n')
-			fputs("    ", out);
+	jsonw_init(&w, out, 4);
+	jsonw_object(&w);
+	key_string(&w, "name", name);
+	jsonw_key(&w, "gpu");
+	if (a->gpu.name[0])
+		gpu_json(&w, &a->gpu);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "launch");
+	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present);
+	jsonw_key(&w, "occupancy");
+	if (a->ok)
+		occupancy_json(&w, a);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "waves");
+	if (a->ok)
+		waves_json(&w, &a->w);
+	else
+		jsonw_null(&w);
+	findings_json(&w, a);
+	jsonw_key(&w, "error");
+	if (a->ok) {
+		jsonw_null(&w);
+	} else {
+		occ_error_format(&a->error, msg, sizeof(msg));
+		str_sanitize(msg, name, sizeof(name));
+		jsonw_string(&w, name);
 	}
-	free(text);
-	return true;
+	/* Only kernel records have one: launch lists keep their shape. */
+	if (a->report.present) {
+		jsonw_key(&w, "report");
+		report_json(&w, a);
+	}
+	jsonw_end(&w);
+	return !ferror(out);
 }
 
 void output_json_end(FILE *out, bool any)

@@ -11,6 +11,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,39 @@ static void print_json(const char *path, const struct param_set *flags, struct p
 	session_free(s);
 }
 
+/* The printed kernels as one document: jansson reads it and writes back the
+ * same text (the JSON writer writes what jansson would). */
+static void round_trip(const char *path, const struct printed *p)
+{
+	size_t len = 0;
+	char *doc = NULL, *again;
+	FILE *f = open_memstream(&doc, &len);
+	json_error_t jerr;
+	json_t *root;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("{\n  \"kernels\": [", f);
+	for (size_t i = 0; i < p->n; i++)
+		fprintf(f, "%s%s", i ? "," : "", p->json[i]);
+	fputs(p->n ? "\n  ]\n}\n" : "]\n}\n", f);
+	fclose(f);
+	root = json_loads(doc, 0, &jerr);
+	ck_assert_msg(root != NULL, "%s: not JSON: %s (line %d)", path, jerr.text, jerr.line);
+	again = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	ck_assert_ptr_nonnull(again);
+	if (strncmp(doc, again, strlen(again)) != 0) {
+		size_t at = 0;
+
+		while (doc[at] && doc[at] == again[at])
+			at++;
+		ck_abort_msg("%s: jansson writes it back otherwise from byte %zu: \"%.40s\" for "
+			     "\"%.40s\"", path, at, again + at, doc + at);
+	}
+	free(again);
+	json_decref(root);
+	free(doc);
+}
+
 /* The what-ifs, as flags and as typed into the explorer. */
 static const struct {
 	enum launch_param field;
@@ -135,6 +169,7 @@ static size_t check_file(const char *path)
 	size_t n;
 
 	print_json(path, NULL, &loaded);
+	round_trip(path, &loaded);
 	for (int w = 0; w < N_WHATIFS; w++) {
 		struct param_set flags = { .set = PARAM_BIT(whatifs[w].field) };
 		struct occ_error err = { 0 };

@@ -1,0 +1,39 @@
+/* jsonw.h - a streaming JSON writer for --format json: values written as
+ * they come, in exactly the text jansson's json_dumps gives with
+ * JSON_INDENT(2) | JSON_REAL_PRECISION(10) (its escaping, its reals, its
+ * layout), without building a tree: building and freeing a jansson tree per
+ * kernel was most of --format json's time. Tests check the output against
+ * jansson itself (a parse and dump back is the same text). */
+#ifndef OCC_JSONW_H
+#define OCC_JSONW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSONW_MAX_DEPTH 16
+
+struct jsonw {
+	FILE *out;
+	int depth;                       /* containers open */
+	int base;                        /* indent of the outermost (spaces) */
+	bool empty[JSONW_MAX_DEPTH];     /* the container at each depth has no item yet */
+	char closer[JSONW_MAX_DEPTH];    /* '}' or ']' */
+	bool after_key;                  /* a key was written: its value comes next */
+};
+
+/* Starts a document part at an indent of base spaces (the kernels of the
+ * streamed array sit at 4). */
+void jsonw_init(struct jsonw *w, FILE *out, int base);
+void jsonw_object(struct jsonw *w);
+void jsonw_array(struct jsonw *w);
+void jsonw_end(struct jsonw *w);
+void jsonw_key(struct jsonw *w, const char *key);
+/* s must be UTF-8 (sanitize file text first, as jansson requires too). */
+void jsonw_string(struct jsonw *w, const char *s);
+void jsonw_int(struct jsonw *w, int64_t v);
+void jsonw_real(struct jsonw *w, double v);
+void jsonw_bool(struct jsonw *w, bool v);
+void jsonw_null(struct jsonw *w);
+
+#endif
