@@ -1,6 +1,7 @@
 /* explorer_state.h - the explorer's own state, shared by explorer.c (keys,
  * clicks and drawing), explorer_records.c (which record is shown, reloads)
- * and chrome.c (parameter bar, tabs, status line). Private to ui/. The panes
+ * explorer_actions.c (its own actions, the panes' requests) and chrome.c
+ * (parameter bar, tabs, status line). Private to ui/. The panes
  * keep theirs in their own structs. */
 #ifndef OCC_EXPLORER_STATE_H
 #define OCC_EXPLORER_STATE_H
@@ -60,6 +61,11 @@ bool explorer_records_init(struct explorer *e);
 /* Makes item i the baseline and the current launch; says why a record
  * cannot be analysed. */
 void explorer_show(struct explorer *e, size_t i);
+
+/* explorer_actions.c: the explorer's own action a (REACT_NONE: a pane's);
+ * and acting on a pane's request, r being what its handler returned. */
+enum reaction explorer_own_action(struct explorer *e, enum action a);
+enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum reaction r);
 
 /* explorer.c */
 /* Recomputes the view for the launch and the panes on screen. */
