@@ -419,13 +419,48 @@ static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
 	}
 }
 
-/* AMD: the same from amd_compute's inputs. Workgroup sizes count through
- * their waves, VGPRs through their allocation, LDS through the workgroup
- * limit it gives (pool / allocation); barriers do not count. */
-static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai, int64_t value)
+/* AMD: the least workgroup and wave limits (the wave slots included) of the
+ * factors but f, in a result that counted every factor (x->fits). */
+static void amd_others(const struct amd_result *x, enum amd_factor f, int64_t *workgroups,
+		       int64_t *waves)
+{
+	*workgroups = AMD_UNLIMITED;
+	*waves = x->max_waves_per_simd;
+	for (int g = 0; g < AMD_N_FACTORS; g++) {
+		if (g == (int)f)
+			continue;
+		*workgroups = min64(*workgroups, x->workgroup_limit[g]);
+		*waves = min64(*waves, x->wave_limit[g]);
+	}
+}
+
+/* The largest VGPR count from lo up to the maximum whose allocation is at
+ * most alloc: the allocation never falls as VGPRs grow. */
+static int64_t amd_vgprs_upto(const struct amd_arch *m, int wave, int agprs, int lo, int64_t alloc)
+{
+	int hi = m->max_vgprs_per_wave;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo + 1) / 2;
+		if (amd_vgprs_allocated(m, wave, mid, agprs) <= alloc)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* AMD: the same from amd_compute's input and result. Workgroup sizes count
+ * through their waves, VGPRs through their allocation, LDS through the
+ * workgroups it allows (pool / allocation); barriers do not count. Where the
+ * varied factor's workgroup and wave limits are both above every other
+ * factor's (x fits), only that they stay so counts. */
+static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
+			   const struct amd_result *x, int64_t value)
 {
 	const struct amd_arch *m = &v->arch->amd;
-	int wave = ai->wave_size ? ai->wave_size : m->default_wave_size;
+	int wave = x->wave_size, simds = amd_simds_per_unit(m), n = x->waves_per_workgroup;
+	int64_t others_wg = 0, others_waves = 0;
 
 	switch (v->param) {
 	case OCC_PARAM_THREADS:
@@ -435,22 +470,23 @@ static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
 			return value;
 		return min64((int64_t)div_up(value, wave) * wave, m->max_workgroup_size);
 	case OCC_PARAM_REGISTERS: {
-		int lo, hi = m->max_vgprs_per_wave, alloc;
+		int64_t alloc;
 		if (value > m->max_vgprs_per_wave)
 			return INT64_MAX;
 		if (value < 0)
 			return value;
-		/* The allocation never falls as VGPRs grow: the last with this one. */
-		lo = (int)value;
-		alloc = amd_vgprs_allocated(m, wave, lo, ai->agprs);
-		while (lo < hi) {
-			int mid = lo + (hi - lo + 1) / 2;
-			if (amd_vgprs_allocated(m, wave, mid, ai->agprs) == alloc)
-				lo = mid;
-			else
-				hi = mid - 1;
+		alloc = amd_vgprs_allocated(m, wave, (int)value, ai->agprs);
+		if (x->fits) {
+			amd_others(x, AMD_VGPRS, &others_wg, &others_waves);
+			if (x->wave_limit[AMD_VGPRS] > others_waves &&
+			    x->workgroup_limit[AMD_VGPRS] > others_wg) {
+				/* waves > others_waves, and waves x SIMDs / n > others_wg */
+				int64_t file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+				int64_t waves = others_waves + 1, for_wg = ((others_wg + 1) * n + simds - 1) / simds;
+				alloc = file / (waves > for_wg ? waves : for_wg);
+			}
 		}
-		return lo;
+		return amd_vgprs_upto(m, wave, ai->agprs, (int)value, alloc);
 	}
 	case OCC_PARAM_SHARED_MEM: {
 		int64_t pool = amd_lds_per_unit_bytes(m), alloc, wgs, top;
@@ -463,6 +499,14 @@ static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
 		wgs = pool / alloc;
 		if (wgs == 0)
 			return INT64_MAX;
+		if (x->fits) {
+			amd_others(x, AMD_LDS, &others_wg, &others_waves);
+			if (x->workgroup_limit[AMD_LDS] > others_wg && x->wave_limit[AMD_LDS] > others_waves) {
+				/* workgroups > others_wg, and workgroups x n / SIMDs > others_waves */
+				int64_t for_waves = others_waves * simds / n + 1;
+				wgs = others_wg + 1 > for_waves ? others_wg + 1 : for_waves;
+			}
+		}
 		top = pool / wgs / granule * granule;
 		return min64(top, m->max_lds_per_workgroup_bytes);
 	}
@@ -492,7 +536,7 @@ void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, i
 		}
 		b->limiting = amd_limiting(&x);
 		if (same_to)
-			*same_to = amd_same_to(v, &ai, value);
+			*same_to = amd_same_to(v, &ai, &x, value);
 		return;
 	}
 	if (v->param == OCC_PARAM_THREADS)
