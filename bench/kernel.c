@@ -2,11 +2,14 @@
  * each step of the analysis, the sweeps behind the charts and the drawing,
  * in microseconds per call on a few real launches, beside libcsv's bare parse
  * of a report row of the same size (the floor an import costs per kernel),
- * measured in the same run. The goal: a kernel's print work within 4x that
- * floor, so that a report prints in 5x the time libcsv takes to parse it. */
+ * measured in the same run. The goal: a kernel's panes within 4x that floor,
+ * so that a report prints in 5x the time libcsv takes to parse it (the
+ * import itself about 1x). output_text_canvas is today's --print, which
+ * draws its charts from whole sweeps and lays out its own text. */
 #include "config.h"
 
 #include <csv.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,34 +139,58 @@ static void do_analysis(struct kase *k)
 	sink += a.n_findings;
 }
 
-static void sweep_kind(struct kase *k, enum sweep_kind kind)
+static void sweep_kind(struct kase *k, enum sweep_kind kind, bool columns)
 {
 	struct sweep s;
-	if (sweep_compute(&k->gpu.arch, &k->a.in, kind, &s))
+	bool ok = columns ? chart_sweep_compute(&k->gpu.arch, &k->a.in, kind, CHART_W, &s)
+		: sweep_compute(&k->gpu.arch, &k->a.in, kind, &s);
+	if (ok)
 		sink += (double)s.n;
 	sweep_done(&s);
 }
 
-static void do_sweep_block(struct kase *k) { sweep_kind(k, SWEEP_BLOCK_SIZE); }
-static void do_sweep_regs(struct kase *k) { sweep_kind(k, SWEEP_REGISTERS); }
-static void do_sweep_smem(struct kase *k) { sweep_kind(k, SWEEP_SHARED_MEM); }
-static void do_sweep_barriers(struct kase *k) { sweep_kind(k, SWEEP_BARRIERS); }
+static void do_sweep_block(struct kase *k) { sweep_kind(k, SWEEP_BLOCK_SIZE, false); }
+static void do_sweep_regs(struct kase *k) { sweep_kind(k, SWEEP_REGISTERS, false); }
+static void do_sweep_smem(struct kase *k) { sweep_kind(k, SWEEP_SHARED_MEM, false); }
+static void do_sweep_barriers(struct kase *k) { sweep_kind(k, SWEEP_BARRIERS, false); }
+static void do_columns_block(struct kase *k) { sweep_kind(k, SWEEP_BLOCK_SIZE, true); }
+static void do_columns_regs(struct kase *k) { sweep_kind(k, SWEEP_REGISTERS, true); }
+static void do_columns_smem(struct kase *k) { sweep_kind(k, SWEEP_SHARED_MEM, true); }
+static void do_columns_barriers(struct kase *k) { sweep_kind(k, SWEEP_BARRIERS, true); }
 
 /* The three charts of the print (and barriers from cc 9.0, as the explorer
- * draws them), each swept and drawn. */
+ * draws them), each swept, the whole curve or only what the columns show,
+ * and drawn. */
 static int n_charts(const struct kase *k)
 {
 	return k->gpu.arch.barriers_per_sm > 0 ? SWEEP_N_KINDS : SWEEP_N_BASIC;
 }
 
-static void do_charts_full(struct kase *k)
+static void charts(struct kase *k, bool columns)
 {
 	for (int kind = 0; kind < n_charts(k); kind++) {
 		struct sweep s;
-		if (sweep_compute(&k->gpu.arch, &k->a.in, (enum sweep_kind)kind, &s))
+		bool ok = columns ? chart_sweep_compute(&k->gpu.arch, &k->a.in, (enum sweep_kind)kind,
+							CHART_W, &s)
+			: sweep_compute(&k->gpu.arch, &k->a.in, (enum sweep_kind)kind, &s);
+		if (ok)
 			chart_draw(k->c, 0, 0, CHART_W, CHART_H, &s, false);
 		sweep_done(&s);
 	}
+}
+
+static void do_charts_full(struct kase *k) { charts(k, false); }
+static void do_charts_columns(struct kase *k) { charts(k, true); }
+
+/* What the panes of one kernel need computed and drawn, as --print will draw
+ * them: the analysis, the derivations, the charts from what their columns
+ * show, and the per-SM bars. */
+static void do_panes(struct kase *k)
+{
+	do_analysis(k);
+	do_derive(k);
+	do_charts_columns(k);
+	do_waves_per_sm(k);
 }
 
 static void do_print(struct kase *k)
@@ -285,7 +312,13 @@ static const struct {
 	{ "sweep_compute registers", do_sweep_regs },
 	{ "sweep_compute shared memory", do_sweep_smem },
 	{ "sweep_compute barriers", do_sweep_barriers },
+	{ "chart_sweep_compute block size, 80 wide", do_columns_block },
+	{ "chart_sweep_compute registers, 80 wide", do_columns_regs },
+	{ "chart_sweep_compute shared memory, 80 wide", do_columns_smem },
+	{ "chart_sweep_compute barriers, 80 wide", do_columns_barriers },
 	{ "charts: sweep_compute + chart_draw, all", do_charts_full },
+	{ "charts: chart_sweep_compute + chart_draw", do_charts_columns },
+	{ "panes: analysis, derive, charts, per-SM", do_panes },
 	{ "output_text_canvas (--print of one kernel)", do_print },
 };
 
@@ -318,7 +351,11 @@ int main(void)
 			printf(" %12.3f", time_us(steps[s].fn, &k[i]));
 		putchar('\n');
 	}
-	printf("%-44s", "output_text_canvas / libcsv row (target 4)");
+	printf("%-44s", "panes / libcsv row (target 4)");
+	for (size_t i = 0; i < nk; i++)
+		printf(" %12.1f", time_us(do_panes, &k[i]) / floor_us);
+	putchar('\n');
+	printf("%-44s", "output_text_canvas / libcsv row");
 	for (size_t i = 0; i < nk; i++)
 		printf(" %12.1f", time_us(do_print, &k[i]) / floor_us);
 	putchar('\n');

@@ -72,25 +72,23 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
 		snprintf(buf, size, "%d %.*s", warps, warps == 1 ? 4 : 5, sweep_y_unit(s));
 }
 
-/* The longest title that fits: narrow charts keep what the axes mean. */
+/* The longest title that fits: narrow charts keep what the axes mean. Each
+ * is written only if the longer ones do not fit. */
 static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
 {
-	char t[4][128];
-	int i;
-
 	bool amd = s->vendor == GPU_AMD;
+	const char *y_long = pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM";
+	const char *y_short = pct ? "Occupancy" : amd ? "Waves" : "Warps";
+	char t[128];
 
-	snprintf(t[0], sizeof(t[0]), "%s vs %s",
-		 pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM",
-		 sweep_x_label(s, false));
-	snprintf(t[1], sizeof(t[1]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
-		 sweep_x_label(s, false));
-	snprintf(t[2], sizeof(t[2]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
-		 sweep_x_label(s, true));
-	snprintf(t[3], sizeof(t[3]), "%s", sweep_x_label(s, true));
-	for (i = 0; i < 3 && (int)strlen(t[i]) > w; i++)
-		;
-	canvas_text(c, x, y, w, CANVAS_HEADER, t[i]);
+	snprintf(t, sizeof(t), "%s vs %s", y_long, sweep_x_label(s, false));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, false));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, true));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s", sweep_x_label(s, true));
+	canvas_text(c, x, y, w, CANVAS_HEADER, t);
 }
 
 /* A legend line: glyph, a space, then the first text that fits; it starts under

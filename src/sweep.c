@@ -75,11 +75,12 @@ static double dist(double a, double b)
 
 size_t sweep_point_index(const struct sweep *s, int col, int cols)
 {
-	double want = column_value(s->first_x, s->last_x, col, cols);
+	double want;
 	size_t a = 0, b = s->n, best;
 
 	if (s->columns > 0 && s->columns == cols && col >= 0 && col < cols)
 		return (size_t)col;
+	want = column_value(s->first_x, s->last_x, col, cols);
 	while (a < b) {
 		size_t m = a + (b - a) / 2;
 		if (sweep_column_of(s, s->points[m].x, cols) < col)
@@ -102,31 +103,82 @@ size_t sweep_point_index(const struct sweep *s, int col, int cols)
 	return a;
 }
 
-/* The index on ax of the value column col shows, with more values than
- * columns (so none is empty): sweep_point_index's choice, found from the
- * axis' arithmetic instead of looking at the points. With N = n - 1 and
- * C = cols - 1, value k falls in column floor((2kC + N) / 2N), so column c
- * starts at k = ceil((2c - 1)N / 2C); the nearest to the column's value is
- * next to its fraction of the axis, and the lower of two at the same
- * distance is the one a scan from the left keeps. */
-static int64_t column_point(const struct axis *ax, int64_t current_x, int col, int cols)
-{
-	int64_t N = ax->n - 1, C = cols - 1, first_k, last_k, near, best;
-	int64_t last_x = ax->first + N * ax->step;
-	double want = column_value(ax->first, last_x, col, cols);
+/* The columns of a plot, left to right, over an axis of two values or more,
+ * to find the value each shows as sweep_point_index would, from the axis'
+ * arithmetic instead of the points. With N = n - 1 and C = cols - 1, value k
+ * falls in column floor((2kC + N) / 2N), so the first value in or after
+ * column c is k = ceil((2c - 1)N / 2C) (0 for column 0); the column's exact
+ * value is c x N / C values along, and the nearest is next to that. Both are
+ * kept as quotient and remainder, added to column by column. */
+struct column_walk {
+	const struct axis *ax;
+	int col, cols;
+	int64_t current_k;           /* the launch's own value's index; -1 if off the axis */
+	int64_t first_k, next_k;     /* the column's values: first_k .. next_k - 1 */
+	int64_t next_rem, add_q, add_rem;
+	int64_t near, near_rem, near_q, near_add_rem;
+};
 
-	first_k = col == 0 ? 0 : ((2 * (int64_t)col - 1) * N + 2 * C - 1) / (2 * C);
-	last_k = col == cols - 1 ? N : ((2 * (int64_t)col + 1) * N + 2 * C - 1) / (2 * C) - 1;
-	if (current_x >= ax->first + first_k * ax->step && current_x <= ax->first + last_k * ax->step &&
+static void column_walk_init(struct column_walk *w, const struct axis *ax, int64_t current_x,
+			     int cols)
+{
+	int64_t N = ax->n - 1, C = cols - 1, D = 2 * C;
+
+	*w = (struct column_walk){ .ax = ax, .cols = cols, .current_k = -1 };
+	if (current_x >= ax->first && current_x <= ax->first + N * ax->step &&
 	    (current_x - ax->first) % ax->step == 0)
-		return (current_x - ax->first) / ax->step;
-	near = (int64_t)((want - (double)ax->first) / (double)ax->step);
-	best = near - 1 < first_k ? first_k : near - 1 > last_k ? last_k : near - 1;
-	for (int64_t k = best + 1; k <= near + 2 && k <= last_k; k++)
-		if (dist((double)(ax->first + k * ax->step), want) <
-		    dist((double)(ax->first + best * ax->step), want))
-			best = k;
-	return best;
+		w->current_k = (current_x - ax->first) / ax->step;
+	w->add_q = 2 * N / D;
+	w->add_rem = 2 * N % D;
+	w->next_k = (N + D - 1) / D;
+	w->next_rem = (N + D - 1) % D;
+	w->near_q = N / C;
+	w->near_add_rem = N % C;
+}
+
+static void column_walk_next(struct column_walk *w)
+{
+	int64_t C = w->cols - 1;
+
+	w->col++;
+	w->first_k = w->next_k;
+	if (w->col == w->cols - 1) {
+		w->next_k = w->ax->n;
+	} else {
+		w->next_k += w->add_q;
+		w->next_rem += w->add_rem;
+		if (w->next_rem >= 2 * C) {
+			w->next_rem -= 2 * C;
+			w->next_k++;
+		}
+	}
+	w->near += w->near_q;
+	w->near_rem += w->near_add_rem;
+	if (w->near_rem >= C) {
+		w->near_rem -= C;
+		w->near++;
+	}
+}
+
+/* The index of the value the walk's column shows: the launch's own if it
+ * falls there, else the nearest to the column's exact value, the lower of
+ * two at the same distance (the one a scan from the left keeps). The exact
+ * value lies the fraction near_rem / C past value `near`: the next value is
+ * nearer when that is over a half. A column no value falls in (more columns
+ * than values) shows the nearer of the values either side, the lower on a
+ * tie. Where sweep_point_index compares doubles, two distances differ by at
+ * least step / C, far above their rounding, and an exact tie is exact in
+ * doubles too (a multiple of half a step). */
+static int64_t column_point(const struct column_walk *w)
+{
+	int64_t C = w->cols - 1, last_k = w->next_k - 1, best = w->near + (2 * w->near_rem > C ? 1 : 0);
+
+	if (w->first_k > last_k)
+		return 2 * (int64_t)w->col * (w->ax->n - 1) <= (2 * w->first_k - 1) * C ?
+			w->first_k - 1 : w->first_k;
+	if (w->current_k >= w->first_k && w->current_k <= last_k)
+		return w->current_k;
+	return best < w->first_k ? w->first_k : best > last_k ? last_k : best;
 }
 
 /* Fills out with the whole curve (cols 0) or with what a plot cols columns
@@ -139,7 +191,8 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	struct axis ax;
 	struct occ_vary v;
 	struct occ_result r;
-	int64_t k = 0, shown = 0;
+	struct column_walk walk = { 0 };
+	int64_t k = 0;
 	int prev = -1;
 
 	axis_of(a, in, kind, &ax);
@@ -152,13 +205,15 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	/* AMD occupancy is counted in waves per SIMD, as LLVM and AMD's tools count it. */
 	if (a->vendor == GPU_AMD)
 		out->max_warps = a->amd.max_waves_per_simd;
-	if (cols >= ax.n)
+	if (ax.n < 2)
 		cols = 0;
 	out->columns = cols;
 	out->points = calloc((size_t)(cols > 0 ? cols : ax.n > 0 ? ax.n : 1), sizeof(*out->points));
 	if (!out->points)
 		return false;
 	occ_vary_init(&v, a, in, (enum occ_param)kind);
+	if (cols > 0)
+		column_walk_init(&walk, &ax, out->current_x, cols);
 	while (k < ax.n) {
 		struct occ_brief b;
 		struct sweep_point p;
@@ -181,12 +236,10 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 			}
 			continue;
 		}
-		for (;;) {
-			int64_t at;
-			if (shown == cols || (at = column_point(&ax, out->current_x, (int)shown, cols)) > end)
-				break;
+		for (int64_t at; walk.col < cols && (at = column_point(&walk)) <= end;
+		     column_walk_next(&walk)) {
 			p.x = ax.first + at * ax.step;
-			out->points[shown++] = p;
+			out->points[walk.col] = p;
 		}
 		k = end + 1;
 	}

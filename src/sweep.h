@@ -34,7 +34,7 @@ struct sweep {
 	enum sweep_kind kind;
 	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
 	size_t n;
-	struct sweep_point *points; /* by x, ascending */
+	struct sweep_point *points; /* by x, ascending (a point per column: never falling) */
 	int64_t current_x;        /* the launch's own value */
 	int current_warps;
 	unsigned current_limiting; /* the launch's own limiting factors */
@@ -51,12 +51,12 @@ struct sweep {
  * of memory. */
 bool sweep_compute(const struct gpu_arch *arch, const struct occ_input *in,
 		   enum sweep_kind kind, struct sweep *out);
-/* Only the points a plot cols columns wide shows (sweep_point_index), with
- * the whole curve's ends and summary: drawn cols columns wide it shows
- * exactly what the whole curve does, at a cost that grows with cols and the
- * steps of the curve, not with its values (up to 1,800 for shared memory).
- * Where the curve has no more values than columns it is the whole curve
- * (columns 0). It is the curve of in's own value (current_x): a copy with
+/* Only the points a plot cols (2 or more) columns wide shows, points[c] the
+ * one column c shows (sweep_point_index; neighbouring columns may show the
+ * same), with the whole curve's ends and summary: drawn cols columns wide it
+ * shows exactly what the whole curve does, at a cost that grows with cols
+ * and the steps of the curve, not with its values (up to 1,800 for shared
+ * memory). It is the curve of in's own value (current_x): a copy with
  * another current point is not what a plot of that one shows. Returns false
  * only when out of memory; free it with sweep_done. */
 bool sweep_compute_columns(const struct gpu_arch *arch, const struct occ_input *in,
