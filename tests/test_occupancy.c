@@ -843,28 +843,16 @@ START_TEST(vary_matches_compute)
 		size_t n_launches = vendor ? sizeof(amd) / sizeof(amd[0]) : sizeof(nv) / sizeof(nv[0]);
 
 		for (size_t i = 0; i < n_archs; i++)
-		for (int driver = 0; driver < 3; driver++) {
-			struct gpu_arch a = *(vendor ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i));
-			if (driver == 1) {
-				/* A report's record: the driver chose the second-largest configuration. */
-				if (a.n_smem_configs < 3)
-					continue;
-				a.driver_smem_config = true;
-				a.driver_smem_config_bytes = a.smem_configs_bytes[a.n_smem_configs - 2];
-			} else if (driver == 2) {
-				/* A user's database row: reserve and maximum off the allocation unit. */
-				if (vendor || a.smem_reserved_per_block_bytes == 0)
-					continue;
-				a.smem_reserved_per_block_bytes = 1000;
-				a.smem_per_block_optin_bytes -= 300;
-			}
+		for (int variant = 0; variant < ARCH_N_VARIANTS; variant++) {
+			struct gpu_arch a;
+			if (!arch_variant(vendor, i, variant, &a))
+				continue;
 			for (size_t l = 0; l < n_launches; l++)
 			for (int p = 0; p < OCC_N_PARAMS; p++) {
 				int64_t step = p == OCC_PARAM_SHARED_MEM && l >= 2 ? 13 : 1;
 				if (!vary_agrees(&a, &launches[l], (enum occ_param)p,
 						 vary_top(&a, (enum occ_param)p), step, msg, sizeof(msg)))
-					ck_abort_msg("launch %zu%s: %s", l, driver == 1 ? " (driver's config)" :
-						     driver == 2 ? " (odd reserve)" : "", msg);
+					ck_abort_msg("launch %zu, variant %d: %s", l, variant, msg);
 				checked++;
 			}
 		}

@@ -331,21 +331,10 @@ START_TEST(steps_as_visiting_every_value)
 
 	for (int vendor = 0; vendor < 2; vendor++)
 	for (size_t i = 0; i < (vendor ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db)); i += 1 + vendor)
-	for (int variant = 0; variant < 3; variant++) {
-		struct gpu_arch a = *(vendor ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i));
-		if (variant == 1) {
-			if (a.n_smem_configs < 3)
-				continue;
-			a.driver_smem_config = true;
-			a.driver_smem_config_bytes = a.smem_configs_bytes[a.n_smem_configs / 2];
-		} else if (variant == 2) {
-			/* A user's database row: a reserve and a maximum off the
-			 * allocation unit, so 0 and the maximum are off the grid. */
-			if (vendor || a.smem_reserved_per_block_bytes == 0)
-				continue;
-			a.smem_reserved_per_block_bytes = 1000;
-			a.smem_per_block_optin_bytes -= 300;
-		}
+	for (int variant = 0; variant < ARCH_N_VARIANTS; variant++) {
+		struct gpu_arch a;
+		if (!arch_variant(vendor, i, variant, &a))
+			continue;
 		for (size_t t = 0; t < sizeof(threads) / sizeof(threads[0]); t++)
 		for (size_t g = 0; g < sizeof(regs) / sizeof(regs[0]); g++)
 		for (size_t m = 0; m < sizeof(smem) / sizeof(smem[0]); m++) {

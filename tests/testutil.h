@@ -23,6 +23,38 @@ static inline void db_teardown(void)
 	db = NULL;
 }
 
+/* Variants of the database's architectures that reports and users' files
+ * give: ARCH_AS_IS; the driver's choice of shared-memory configuration, the
+ * second largest or a middle one (a report's record, cc 7.0+); and a user's
+ * row whose reserve and per-block maximum are off the allocation unit (so 0
+ * and the maximum are off its grid; NVIDIA with a reserve). */
+enum { ARCH_AS_IS, ARCH_DRIVER_SECOND, ARCH_DRIVER_MIDDLE, ARCH_ODD_RESERVE, ARCH_N_VARIANTS };
+
+/* Architecture i of the database (AMD targets when amd) as variant v; false
+ * where the variant does not apply to it. */
+static inline bool arch_variant(bool amd, size_t i, int v, struct gpu_arch *out)
+{
+	*out = *(amd ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i));
+	switch (v) {
+	case ARCH_DRIVER_SECOND:
+	case ARCH_DRIVER_MIDDLE:
+		if (out->n_smem_configs < 3)
+			return false;
+		out->driver_smem_config = true;
+		out->driver_smem_config_bytes = out->smem_configs_bytes[v == ARCH_DRIVER_SECOND ?
+			out->n_smem_configs - 2 : out->n_smem_configs / 2];
+		return true;
+	case ARCH_ODD_RESERVE:
+		if (amd || out->smem_reserved_per_block_bytes == 0)
+			return false;
+		out->smem_reserved_per_block_bytes = 1000;
+		out->smem_per_block_optin_bytes -= 300;
+		return true;
+	default:
+		return true;
+	}
+}
+
 /* Runs every test of s; the exit status main() should return. */
 static inline int run_suite(Suite *s)
 {
