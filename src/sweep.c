@@ -190,7 +190,7 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 {
 	struct axis ax;
 	struct occ_vary v;
-	struct occ_result r;
+	struct occ_brief b;
 	struct column_walk walk = { 0 };
 	int64_t k = 0;
 	int prev = -1;
@@ -215,7 +215,6 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	if (cols > 0)
 		column_walk_init(&walk, &ax, out->current_x, cols);
 	while (k < ax.n) {
-		struct occ_brief b;
 		struct sweep_point p;
 		int64_t to, end;
 
@@ -244,10 +243,10 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 		k = end + 1;
 	}
 	out->n = cols > 0 ? (size_t)cols : (size_t)ax.n;
-	occ_compute(a, in, &r);
-	out->current_warps = a->vendor == GPU_AMD ? (r.amd.fits ? r.amd.waves_per_simd : 0)
-		: r.active_warps_per_sm;
-	out->current_limiting = r.limiting;
+	/* The launch itself: its own value set is the launch unchanged. */
+	occ_vary_at(&v, out->current_x, &b, NULL);
+	out->current_warps = level(a, &b);
+	out->current_limiting = b.limiting;
 	return true;
 }
 

@@ -228,8 +228,9 @@ END_TEST
 
 /* Every point of every curve is occ_compute's at that value (the level in
  * waves per SIMD on AMD), though sweep_compute evaluates once per step of
- * the curve; and the summary is the points': ends, whether the level ever
- * rises, the capped points' limiting factors. NVIDIA and AMD architectures,
+ * the curve, and so is the launch's own point; and the summary is the
+ * points': ends, whether the level ever rises, the capped points' limiting
+ * factors. NVIDIA and AMD architectures,
  * launches with static shared memory, carveouts and no room at all. */
 START_TEST(points_are_occ_compute)
 {
@@ -280,6 +281,13 @@ START_TEST(points_are_occ_compute)
 			}
 			ck_assert_uint_eq(s.capped_limiting, capped);
 			ck_assert_int_eq(s.non_increasing, falling);
+			{
+				struct occ_result r;
+				occ_compute(a, &launches[l], &r);
+				ck_assert_int_eq(s.current_warps, vendor ? (r.amd.fits ? r.amd.waves_per_simd : 0)
+						 : r.active_warps_per_sm);
+				ck_assert_uint_eq(s.current_limiting, r.limiting);
+			}
 			sweep_done(&s);
 		}
 	}
