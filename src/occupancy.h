@@ -117,7 +117,9 @@ struct occ_brief {
 /* One parameter of a launch varied and the rest held, as sweeps and tuning's
  * searches evaluate a launch at many values: occ_vary_init does once what
  * does not depend on the parameter (on NVIDIA, the block limits of the other
- * factors). Fill it with occ_vary_init; it refers to arch, which must outlive it. */
+ * factors). A value on the caller's stack, so that a search costs no
+ * allocation: fill it with occ_vary_init and read none of its fields; it
+ * refers to arch, which must outlive it. */
 struct occ_vary {
 	const struct gpu_arch *arch;
 	struct occ_input in;
