@@ -73,12 +73,32 @@ const char *amd_unit_name(const struct amd_arch *a)
 	return a->wgp_mode ? "WGP" : "CU";
 }
 
+/* gfx90a and later put the AGPRs in the same file after the arch VGPRs;
+ * gfx908 has a second file of the same size, so the larger of the two
+ * decides. Even a kernel that uses none gets one granule. */
+int amd_vgprs_allocated(const struct amd_arch *a, int wave_size, int vgprs, int agprs)
+{
+	int granule = wave_size == 32 ? a->vgpr_granule_wave32 : a->vgpr_granule_wave64;
+	int n;
+
+	if (a->unified_vgpr_agpr && agprs > 0)
+		n = (int)round_up(vgprs, AMD_AGPR_OFFSET_GRANULE) + agprs;
+	else
+		n = vgprs > agprs ? vgprs : agprs;
+	return (int)round_up(n > 0 ? n : 1, granule);
+}
+
+int64_t amd_lds_per_unit_bytes(const struct amd_arch *a)
+{
+	return a->wgp_mode && a->lds_per_wgp_bytes > 0 ? a->lds_per_wgp_bytes : a->lds_per_cu_bytes;
+}
+
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)
 {
 	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
 	int simds = amd_simds_per_unit(a);
 	int maxw = a->max_waves_per_simd;
-	int n, vgprs, vgpr_file, vgpr_granule, vgpr_waves, sgpr_waves;
+	int n, vgpr_file, vgpr_waves, sgpr_waves;
 	int64_t lds_pool;
 
 	memset(r, 0, sizeof(*r));
@@ -99,22 +119,14 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	n = div_up(in->workgroup_size, wave);
 	r->waves_per_workgroup = n;
 
-	/* VGPRs: gfx90a and later put the AGPRs in the same file after the arch
-	 * VGPRs; gfx908 has a second file of the same size, so the larger of the
-	 * two decides. */
+	/* VGPRs, with the AGPRs as the target combines them. */
 	if (in->vgprs < 0 || in->vgprs > a->max_vgprs_per_wave || in->agprs < 0 ||
 	    in->agprs > a->max_agprs_per_wave) {
 		misfit(r, AMD_VGPRS);
 		return;
 	}
-	if (a->unified_vgpr_agpr && in->agprs > 0)
-		vgprs = (int)round_up(in->vgprs, AMD_AGPR_OFFSET_GRANULE) + in->agprs;
-	else
-		vgprs = in->vgprs > in->agprs ? in->vgprs : in->agprs;
 	vgpr_file = wave == 32 ? a->vgprs_per_simd_wave32 : a->vgprs_per_simd_wave64;
-	vgpr_granule = wave == 32 ? a->vgpr_granule_wave32 : a->vgpr_granule_wave64;
-	/* Even a kernel that uses none gets one granule. */
-	r->vgprs_allocated = (int)round_up(vgprs > 0 ? vgprs : 1, vgpr_granule);
+	r->vgprs_allocated = amd_vgprs_allocated(a, wave, in->vgprs, in->agprs);
 	if (r->vgprs_allocated > vgpr_file) {
 		misfit(r, AMD_VGPRS);
 		return;
@@ -143,7 +155,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		misfit(r, AMD_LDS);
 		return;
 	}
-	lds_pool = a->wgp_mode && a->lds_per_wgp_bytes > 0 ? a->lds_per_wgp_bytes : a->lds_per_cu_bytes;
+	lds_pool = amd_lds_per_unit_bytes(a);
 	r->lds_allocated = round_up(in->lds_bytes, a->lds_granule_bytes);
 	if (r->lds_allocated > 0) {
 		int64_t wgs = lds_pool / r->lds_allocated;

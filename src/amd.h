@@ -116,6 +116,12 @@ int amd_max_sgprs(const struct amd_arch *a);
 /* Fills r; input values outside the target's limits give fits = false. */
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);
 
+/* Parts of amd_compute that sweeps step through: the VGPRs per work-item
+ * allocated for vgprs arch VGPRs and agprs AGPRs at a wave size (never less
+ * as vgprs grow), and the LDS a CU (a WGP in WGP mode) shares. */
+int amd_vgprs_allocated(const struct amd_arch *a, int wave_size, int vgprs, int agprs);
+int64_t amd_lds_per_unit_bytes(const struct amd_arch *a);
+
 /* The built-in AMD tables; false (err set) if the embedded data is broken. */
 bool amd_parse_archs(const char *name, const char *csv, size_t len, struct amd_arch **out,
 		     size_t *n, struct occ_error *err);

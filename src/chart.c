@@ -18,18 +18,10 @@ struct geom {
 	int legend_lines;
 };
 
-/* A point where the swept parameter is not what limits: another factor caps it. */
-static bool capped(const struct sweep *s, const struct sweep_point *p)
+/* The plot's columns in a chart w cells wide, from MIN_W up. */
+static int plot_columns(int w)
 {
-	return p->active_warps > 0 && !((p->limiting >> sweep_factor(s->kind)) & 1u);
-}
-
-static bool any_capped(const struct sweep *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (capped(s, &s->points[i]))
-			return true;
-	return false;
+	return w - LABEL_W - 1;
 }
 
 static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct geom *g)
@@ -38,60 +30,11 @@ static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct g
 		return false;
 	g->plot_x = x + LABEL_W + 1;
 	g->plot_y = y + 1;
-	g->cols = w - LABEL_W - 1;
-	g->legend_lines = h >= CAPPED_LEGEND_H && any_capped(s) ? 2 : 1;
+	g->cols = plot_columns(w);
+	g->legend_lines = h >= CAPPED_LEGEND_H && s->capped_limiting != 0 ? 2 : 1;
 	/* title, plot, x axis, tick labels, legend */
 	g->rows = h - 3 - g->legend_lines;
 	return true;
-}
-
-/* The column of value x: columns 0 and cols - 1 stand for the first and last
- * points exactly, the rest evenly between, each value in its nearest column. */
-static int col_of(const struct sweep *s, int64_t x, int cols)
-{
-	int64_t lo = s->points[0].x, span = s->points[s->n - 1].x - lo;
-
-	if (cols <= 1 || span <= 0 || x <= lo)
-		return 0;
-	if (x >= lo + span)
-		return cols - 1;
-	return (int)(((x - lo) * (cols - 1) * 2 + span) / (2 * span));
-}
-
-static double dist(double a, double b)
-{
-	return a > b ? a - b : b - a;
-}
-
-/* The point a column shows: of the points in the column the launch's own value,
- * else the one nearest the column's exact value; a column no point falls in
- * (more columns than points) shows the nearer neighbour, so the curve steps. */
-static size_t point_index(const struct sweep *s, int col, int cols)
-{
-	double want = cols > 1 ? s->points[0].x +
-		(double)(s->points[s->n - 1].x - s->points[0].x) * col / (cols - 1) : s->points[0].x;
-	size_t a = 0, b = s->n, best;
-
-	while (a < b) {
-		size_t m = a + (b - a) / 2;
-		if (col_of(s, s->points[m].x, cols) < col)
-			a = m + 1;
-		else
-			b = m;
-	}
-	if (a < s->n && col_of(s, s->points[a].x, cols) == col) {
-		best = a;
-		for (size_t i = a; i < s->n && col_of(s, s->points[i].x, cols) == col; i++) {
-			if (s->points[i].x == s->current_x)
-				return i;
-			if (dist((double)s->points[i].x, want) < dist((double)s->points[best].x, want))
-				best = i;
-		}
-		return best;
-	}
-	if (a == s->n || (a > 0 && want - s->points[a - 1].x <= s->points[a].x - want))
-		return a - 1;
-	return a;
 }
 
 static int row_of(int warps, int max_warps, int rows)
@@ -129,25 +72,23 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
 		snprintf(buf, size, "%d %.*s", warps, warps == 1 ? 4 : 5, sweep_y_unit(s));
 }
 
-/* The longest title that fits: narrow charts keep what the axes mean. */
+/* The longest title that fits: narrow charts keep what the axes mean. Each
+ * is written only if the longer ones do not fit. */
 static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
 {
-	char t[4][128];
-	int i;
-
 	bool amd = s->vendor == GPU_AMD;
+	const char *y_long = pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM";
+	const char *y_short = pct ? "Occupancy" : amd ? "Waves" : "Warps";
+	char t[128];
 
-	snprintf(t[0], sizeof(t[0]), "%s vs %s",
-		 pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM",
-		 sweep_x_label(s, false));
-	snprintf(t[1], sizeof(t[1]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
-		 sweep_x_label(s, false));
-	snprintf(t[2], sizeof(t[2]), "%s vs %s", pct ? "Occupancy" : amd ? "Waves" : "Warps",
-		 sweep_x_label(s, true));
-	snprintf(t[3], sizeof(t[3]), "%s", sweep_x_label(s, true));
-	for (i = 0; i < 3 && (int)strlen(t[i]) > w; i++)
-		;
-	canvas_text(c, x, y, w, CANVAS_HEADER, t[i]);
+	snprintf(t, sizeof(t), "%s vs %s", y_long, sweep_x_label(s, false));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, false));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, true));
+	if ((int)strlen(t) > w)
+		snprintf(t, sizeof(t), "%s", sweep_x_label(s, true));
+	canvas_text(c, x, y, w, CANVAS_HEADER, t);
 }
 
 /* A legend line: glyph, a space, then the first text that fits; it starts under
@@ -173,7 +114,7 @@ static void legend(struct canvas *c, const struct geom *g, int x, int w, int y, 
  * whole KiB for shared memory. */
 static int64_t tick_step(const struct sweep *s, int cols)
 {
-	int64_t span = s->points[s->n - 1].x - s->points[0].x;
+	int64_t span = s->last_x - s->first_x;
 	int64_t step = s->kind == SWEEP_SHARED_MEM ? 1024 : 1;
 	int64_t max_ticks = cols / TICK_SPACING > 1 ? cols / TICK_SPACING : 1;
 
@@ -184,7 +125,7 @@ static int64_t tick_step(const struct sweep *s, int cols)
 
 static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s)
 {
-	int64_t lo = s->points[0].x, hi = s->points[s->n - 1].x, step = tick_step(s, g->cols);
+	int64_t lo = s->first_x, hi = s->last_x, step = tick_step(s, g->cols);
 	int axis_y = g->plot_y + g->rows, label_y = axis_y + 1;
 	uint32_t tick = canvas_glyph(c, CANVAS_G_TICK);
 	char buf[32];
@@ -208,7 +149,7 @@ static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s
 	canvas_put(c, g->plot_x + g->cols - 1, axis_y, tick, CANVAS_AXIS);
 
 	for (int64_t v = (lo / step + 1) * step; v < hi; v += step) {
-		int col = col_of(s, v, g->cols), at;
+		int col = sweep_column_of(s, v, g->cols), at;
 		format_x(s, v, buf, sizeof(buf));
 		len = (int)strlen(buf);
 		at = col - len / 2;
@@ -237,29 +178,20 @@ static void y_axis(struct canvas *c, const struct geom *g, int x, const struct s
 	}
 }
 
-/* True when active warps never rise as x grows (registers, shared memory,
- * barriers); the block-size curve zigzags with the warp rounding. */
-static bool non_increasing(const struct sweep *s)
-{
-	for (size_t i = 1; i < s->n; i++)
-		if (s->points[i].active_warps > s->points[i - 1].active_warps)
-			return false;
-	return true;
-}
-
 /* The curve: a level per column, joined by rises where the curve is a falling
- * staircase; a zigzag joined that way turns into a barcode, so there each
- * column shows its level alone. Under the columns where another limit caps
+ * staircase (registers, shared memory, barriers: s->non_increasing); the
+ * block-size curve zigzags with the warp rounding, and a zigzag joined that
+ * way turns into a barcode, so there each column shows its level alone. Under the columns where another limit caps
  * the curve, a shade down to the axis. */
 static void curve(struct canvas *c, const struct geom *g, const struct sweep *s)
 {
 	uint32_t level = canvas_glyph(c, CANVAS_G_HLINE), rise = canvas_glyph(c, CANVAS_G_VLINE);
 	uint32_t shade = canvas_glyph(c, CANVAS_G_SHADE);
-	bool join = non_increasing(s);
+	bool join = s->non_increasing;
 	int prev_row = -1;
 
 	for (int col = 0; col < g->cols; col++) {
-		const struct sweep_point *p = &s->points[point_index(s, col, g->cols)];
+		const struct sweep_point *p = &s->points[sweep_point_index(s, col, g->cols)];
 		int row = row_of(p->active_warps, s->max_warps, g->rows), low = row;
 		if (join && prev_row >= 0 && prev_row != row) {
 			int a = prev_row < row ? prev_row : row;
@@ -269,7 +201,7 @@ static void curve(struct canvas *c, const struct geom *g, const struct sweep *s)
 		} else {
 			canvas_put(c, g->plot_x + col, g->plot_y + row, level, CANVAS_CURVE);
 		}
-		if (capped(s, p))
+		if (sweep_point_capped(s, p))
 			for (int r = low + 1; r < g->rows; r++)
 				canvas_put(c, g->plot_x + col, g->plot_y + r, shade, CANVAS_CAPPED);
 		prev_row = row;
@@ -315,15 +247,11 @@ static void legends(struct canvas *c, const struct geom *g, int x, int w, const 
 
 	/* What caps the curve: at the launch's own point when it is capped there,
 	 * else wherever the shade is. */
-	if (capped(s, &here)) {
+	if (sweep_point_capped(s, &here)) {
 		factor_names(s->vendor, s->current_limiting, own, names, sizeof(names));
 		snprintf(lng, sizeof(lng), "capped by another limit (here %s: %s)", names, lvl);
 	} else {
-		unsigned bits = 0;
-		for (size_t i = 0; i < s->n; i++)
-			if (capped(s, &s->points[i]))
-				bits |= s->points[i].limiting;
-		factor_names(s->vendor, bits, own, names, sizeof(names));
+		factor_names(s->vendor, s->capped_limiting, own, names, sizeof(names));
 		snprintf(lng, sizeof(lng), "capped by another limit (%s)", names);
 	}
 	snprintf(shrt, sizeof(shrt), "capped by %s", names);
@@ -355,13 +283,20 @@ void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep
 	/* The launch's own point on top of the curve, and a marker on the x axis
 	 * under it that reads without colour. */
 	{
-		int col = col_of(s, s->current_x, g.cols);
+		int col = sweep_column_of(s, s->current_x, g.cols);
 		int row = row_of(s->current_warps, s->max_warps, g.rows);
 		canvas_put(c, g.plot_x + col, g.plot_y + row, canvas_glyph(c, CANVAS_G_CURRENT),
 			   CANVAS_CURRENT);
 		canvas_put(c, g.plot_x + col, g.plot_y + g.rows, marker_glyph(c), CANVAS_CURRENT);
 	}
 	legends(c, &g, x, w, s, pct);
+}
+
+bool chart_sweep_compute(const struct gpu_arch *arch, const struct occ_input *in,
+			 enum sweep_kind kind, int w, struct sweep *out)
+{
+	/* Narrower charts draw no curve: any point does for them. */
+	return sweep_compute_columns(arch, in, kind, plot_columns(w < MIN_W ? MIN_W : w), out);
 }
 
 bool chart_value_at(const struct sweep *s, int x, int y, int w, int h, int click_x, int click_y,
@@ -374,6 +309,6 @@ bool chart_value_at(const struct sweep *s, int x, int y, int w, int h, int click
 	if (click_x < g.plot_x || click_x >= g.plot_x + g.cols || click_y < g.plot_y ||
 	    click_y > g.plot_y + g.rows)
 		return false;
-	*value = s->points[point_index(s, click_x - g.plot_x, g.cols)].x;
+	*value = s->points[sweep_point_index(s, click_x - g.plot_x, g.cols)].x;
 	return true;
 }

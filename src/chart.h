@@ -17,6 +17,16 @@
  * curve; the current point is CANVAS_G_CURRENT with a marker on the x axis. */
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct);
 
+/* The sweep chart_draw needs for a chart w cells wide: only the points its
+ * plot's columns show (sweep_compute_columns), so that a chart costs what its
+ * width does, not what the curve's values do (shared memory: about 1,800).
+ * Drawn w cells wide, at any height and place, it gives exactly the cells
+ * chart_draw gives, and chart_value_at exactly the values, with the whole
+ * curve of sweep_compute. Returns false only when out of memory; free it with
+ * sweep_done. */
+bool chart_sweep_compute(const struct gpu_arch *arch, const struct occ_input *in,
+			 enum sweep_kind kind, int w, struct sweep *out);
+
 /* The swept value chart_draw shows in the column under (click_x, click_y), for
  * a chart drawn with the same x, y, w, h: true inside the plot (its rows and
  * the x axis under them), false elsewhere or when no chart is drawn. */

@@ -7,6 +7,8 @@
 
 #include "occupancy.h"
 
+#include <string.h>
+
 static int div_up(int64_t x, int64_t y)
 {
 	return (int)((x + y - 1) / y);
@@ -90,16 +92,22 @@ static int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int 
 	return limit;
 }
 
+/* The most one block may allocate, the driver's reserve included: a launch
+ * above the default per-block size has opted in to the larger one. */
+static int64_t smem_per_block_max(const struct gpu_arch *a)
+{
+	int64_t optin = a->smem_per_block_optin_bytes > a->smem_per_block_bytes
+		? a->smem_per_block_optin_bytes : a->smem_per_block_bytes;
+	return optin + a->smem_reserved_per_block_bytes;
+}
+
 static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	int64_t need = in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes;
 	int64_t alloc = round_up(need, a->smem_alloc_unit_bytes);
-	/* A launch above the default per-block size has opted in to the larger one. */
-	int64_t per_block_max = a->smem_per_block_optin_bytes > a->smem_per_block_bytes
-		? a->smem_per_block_optin_bytes : a->smem_per_block_bytes;
+	int64_t per_block_max = smem_per_block_max(a);
 	int64_t pref;
 
-	per_block_max += a->smem_reserved_per_block_bytes;
 	r->allocated_smem_per_block = alloc;
 	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT && a->n_smem_configs > 1 &&
 	    in->measured_smem_config && in->measured_smem_config_bytes >= 0) {
@@ -148,13 +156,14 @@ static void fill_usage(struct occ_usage *u, int64_t total, int64_t per_block, in
 	u->leftover = total - u->used - u->idle;
 }
 
+/* The AMD factor each occ_factor stands for. */
+static const enum amd_factor amd_of[OCC_N_FACTORS] = {
+	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
+	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
+};
+
 enum amd_factor occ_amd_factor(enum occ_factor f)
 {
-	static const enum amd_factor amd_of[OCC_N_FACTORS] = {
-		[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
-		[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
-	};
-
 	return (unsigned)f < OCC_N_FACTORS ? amd_of[f] : AMD_WAVES;
 }
 
@@ -163,28 +172,44 @@ static int amd_limit(int v)
 	return v == AMD_UNLIMITED ? OCC_UNLIMITED : v;
 }
 
-/* AMD: the engine in amd.c, its figures mapped onto the five factors. */
-static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+/* The launch as amd_compute takes it. */
+static void amd_input_of(const struct occ_input *in, struct amd_input *ai)
 {
-	const struct amd_arch *m = &a->amd;
-	struct amd_input ai = {
+	*ai = (struct amd_input){
 		.workgroup_size = in->threads_per_block, .wave_size = in->wave_size,
 		.vgprs = in->regs_per_thread, .agprs = in->agprs, .sgprs = in->sgprs,
 		.lds_bytes = in->static_smem_bytes + in->dynamic_smem_bytes,
 	};
+}
+
+/* AMD's limiting factors as occ_factor bits. */
+static unsigned amd_limiting(const struct amd_result *x)
+{
+	unsigned bits = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if ((x->limiting >> amd_of[f]) & 1u)
+			bits |= 1u << f;
+	return bits;
+}
+
+/* AMD: the engine in amd.c, its figures mapped onto the five factors. */
+static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+{
+	const struct amd_arch *m = &a->amd;
+	struct amd_input ai;
 	const struct amd_result *x = &r->amd;
 	int simds = amd_simds_per_unit(m), active;
 	int vgpr_file;
 
+	amd_input_of(in, &ai);
 	amd_compute(m, &ai, &r->amd);
 	r->vendor = GPU_AMD;
 	r->warps_per_block = x->waves_per_workgroup;
 	r->max_warps_per_sm = x->max_waves_per_simd * simds;
-	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		r->block_limit[f] = amd_limit(x->workgroup_limit[occ_amd_factor((enum occ_factor)f)]);
-		if ((x->limiting >> occ_amd_factor((enum occ_factor)f)) & 1u)
-			r->limiting |= 1u << f;
-	}
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		r->block_limit[f] = amd_limit(x->workgroup_limit[amd_of[f]]);
+	r->limiting = amd_limiting(x);
 	active = x->fits ? x->workgroups_per_cu : 0;
 	if (!x->fits)
 		r->misfit = x->misfit == AMD_VGPRS ? OCC_MISFIT_REGISTERS
@@ -215,10 +240,30 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 		   r->block_limit[OCC_BARRIERS], active);
 }
 
+static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
+{
+	return in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
+}
+
+/* The least block limit, and the factors at it in *limiting. */
+static int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
+{
+	int active = OCC_UNLIMITED;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (limit[f] < active)
+			active = limit[f];
+	*limiting = 0;
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (limit[f] == active)
+			*limiting |= 1u << f;
+	return active;
+}
+
 void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
-	int wpb = in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
-	int active = OCC_UNLIMITED;
+	int wpb = warps_per_block(a, in);
+	int active;
 
 	*r = (struct occ_result){ 0 };
 	if (a->vendor == GPU_AMD) {
@@ -236,13 +281,7 @@ void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct oc
 	r->block_limit[OCC_REGISTERS] = regs_limit(a, in, wpb, r);
 	r->block_limit[OCC_SHARED_MEM] = smem_limit(a, in, r);
 	r->block_limit[OCC_BARRIERS] = barriers_limit(a, in);
-
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (r->block_limit[f] < active)
-			active = r->block_limit[f];
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (r->block_limit[f] == active)
-			r->limiting |= 1u << f;
+	active = least(r->block_limit, &r->limiting);
 
 	if (active == 0) {
 		r->misfit = r->block_limit[OCC_WARPS] == 0 ? OCC_MISFIT_THREADS
@@ -263,6 +302,279 @@ void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct oc
 		   r->block_limit[OCC_SHARED_MEM], active);
 	fill_usage(&r->usage[OCC_BARRIERS], a->barriers_per_sm,
 		   a->barriers_per_sm > 0 ? in->barriers : 0, r->block_limit[OCC_BARRIERS], active);
+}
+
+/* ---- one parameter varied */
+
+int64_t occ_param_get(const struct occ_input *in, enum occ_param p)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS: return in->threads_per_block;
+	case OCC_PARAM_REGISTERS: return in->regs_per_thread;
+	case OCC_PARAM_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
+	case OCC_PARAM_BARRIERS: return in->barriers;
+	case OCC_N_PARAMS: break;
+	}
+	return 0;
+}
+
+void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS:
+		in->threads_per_block = (int)v;
+		break;
+	case OCC_PARAM_REGISTERS:
+		in->regs_per_thread = (int)v;
+		break;
+	case OCC_PARAM_SHARED_MEM:
+		if (v < in->static_smem_bytes)
+			in->static_smem_bytes = v;
+		in->dynamic_smem_bytes = v - in->static_smem_bytes;
+		break;
+	case OCC_PARAM_BARRIERS:
+		in->barriers = (int)v;
+		break;
+	case OCC_N_PARAMS:
+		break;
+	}
+}
+
+/* The factors whose block limit p moves, as bits. */
+static unsigned moved_by(enum occ_param p)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS: return 1u << OCC_WARPS | 1u << OCC_REGISTERS;
+	case OCC_PARAM_REGISTERS: return 1u << OCC_REGISTERS;
+	case OCC_PARAM_SHARED_MEM: return 1u << OCC_SHARED_MEM;
+	default: return 1u << OCC_BARRIERS;
+	}
+}
+
+void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct occ_input *in,
+		   enum occ_param p)
+{
+	struct occ_result scratch;
+
+	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .others_min = OCC_UNLIMITED };
+	if (a->vendor == GPU_AMD)
+		return;
+	v->warps_per_block = warps_per_block(a, in);
+	v->limit[OCC_BLOCKS] = a->max_blocks_per_sm;
+	v->limit[OCC_SHARED_MEM] = smem_limit(a, in, &scratch);
+	v->limit[OCC_BARRIERS] = barriers_limit(a, in);
+	if (v->warps_per_block > 0) {
+		v->limit[OCC_WARPS] = warps_limit(a, in, v->warps_per_block);
+		v->limit[OCC_REGISTERS] = regs_limit(a, in, v->warps_per_block, &scratch);
+	}
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (!((moved_by(p) >> f) & 1u) && v->limit[f] < v->others_min)
+			v->others_min = v->limit[f];
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* NVIDIA: how far the brief of the launch `in` (the parameter at value) holds.
+ * Threads count through their warps per block; registers through their
+ * allocation per warp; barriers through the SM's barriers per block. Shared
+ * memory counts through the block limit, config / allocation: the
+ * configuration holds from this allocation up to its own size (below the
+ * preference, the preference; above it, the smallest configuration that
+ * holds the block), and within it the limit only falls; past the other
+ * factors' least limit, only whether it is still above that counts. */
+static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
+			  const int limit[OCC_N_FACTORS], const struct occ_result *s)
+{
+	const struct gpu_arch *a = v->arch;
+	int f;
+
+	switch (v->param) {
+	case OCC_PARAM_THREADS:
+		if (value > a->max_threads_per_block)
+			return INT64_MAX;
+		return min64((int64_t)wpb * a->warp_size, a->max_threads_per_block);
+	case OCC_PARAM_REGISTERS:
+		if (value > a->max_regs_per_thread)
+			return INT64_MAX;
+		if (value <= 0)
+			return value;
+		return min64(s->regs_per_warp_allocated / a->warp_size, a->max_regs_per_thread);
+	case OCC_PARAM_SHARED_MEM: {
+		int64_t unit = a->smem_alloc_unit_bytes, top;
+		f = limit[OCC_SHARED_MEM];
+		if (f == 0)
+			return INT64_MAX;  /* too large for a block, or for any configuration */
+		if (f == OCC_UNLIMITED)
+			return value;  /* nothing allocated */
+		if (f > v->others_min)
+			f = v->others_min + 1;
+		top = min64(s->smem_config_bytes / f, smem_per_block_max(a));
+		if (unit > 0)
+			top = top / unit * unit;
+		return top - a->smem_reserved_per_block_bytes;
+	}
+	default:
+		f = limit[OCC_BARRIERS];
+		if (a->barriers_per_sm <= 0)
+			return INT64_MAX;
+		if (f == OCC_UNLIMITED)
+			return value;
+		return f == 0 ? INT64_MAX : a->barriers_per_sm / f;
+	}
+}
+
+/* AMD: the least workgroup and wave limits (the wave slots included) of the
+ * factors but f, in a result that counted every factor (x->fits). */
+static void amd_others(const struct amd_result *x, enum amd_factor f, int64_t *workgroups,
+		       int64_t *waves)
+{
+	*workgroups = AMD_UNLIMITED;
+	*waves = x->max_waves_per_simd;
+	for (int g = 0; g < AMD_N_FACTORS; g++) {
+		if (g == (int)f)
+			continue;
+		*workgroups = min64(*workgroups, x->workgroup_limit[g]);
+		*waves = min64(*waves, x->wave_limit[g]);
+	}
+}
+
+/* The largest VGPR count from lo up to the maximum whose allocation is at
+ * most alloc: the allocation never falls as VGPRs grow. */
+static int64_t amd_vgprs_upto(const struct amd_arch *m, int wave, int agprs, int lo, int64_t alloc)
+{
+	int hi = m->max_vgprs_per_wave;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo + 1) / 2;
+		if (amd_vgprs_allocated(m, wave, mid, agprs) <= alloc)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* AMD: the same from amd_compute's input and result. Workgroup sizes count
+ * through their waves, VGPRs through their allocation, LDS through the
+ * workgroups it allows (pool / allocation); barriers do not count. Where the
+ * varied factor's workgroup and wave limits are both above every other
+ * factor's (x fits), only that they stay so counts. */
+static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
+			   const struct amd_result *x, int64_t value)
+{
+	const struct amd_arch *m = &v->arch->amd;
+	int wave = x->wave_size, simds = amd_simds_per_unit(m), n = x->waves_per_workgroup;
+	int64_t others_wg = 0, others_waves = 0;
+
+	switch (v->param) {
+	case OCC_PARAM_THREADS:
+		if (value > m->max_workgroup_size)
+			return INT64_MAX;
+		if (value < 1)
+			return value;
+		return min64((int64_t)div_up(value, wave) * wave, m->max_workgroup_size);
+	case OCC_PARAM_REGISTERS: {
+		int64_t alloc;
+		if (value > m->max_vgprs_per_wave)
+			return INT64_MAX;
+		if (value < 0)
+			return value;
+		alloc = amd_vgprs_allocated(m, wave, (int)value, ai->agprs);
+		if (x->fits) {
+			amd_others(x, AMD_VGPRS, &others_wg, &others_waves);
+			if (x->wave_limit[AMD_VGPRS] > others_waves &&
+			    x->workgroup_limit[AMD_VGPRS] > others_wg) {
+				/* waves > others_waves, and waves x SIMDs / n > others_wg */
+				int64_t file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+				int64_t waves = others_waves + 1, for_wg = ((others_wg + 1) * n + simds - 1) / simds;
+				alloc = file / (waves > for_wg ? waves : for_wg);
+			}
+		}
+		return amd_vgprs_upto(m, wave, ai->agprs, (int)value, alloc);
+	}
+	case OCC_PARAM_SHARED_MEM: {
+		int64_t pool = amd_lds_per_unit_bytes(m), alloc, wgs, top;
+		int64_t granule = m->lds_granule_bytes > 1 ? m->lds_granule_bytes : 1;
+		if (value > m->max_lds_per_workgroup_bytes)
+			return INT64_MAX;
+		alloc = round_up(value, granule);
+		if (alloc <= 0)
+			return value;
+		wgs = pool / alloc;
+		if (wgs == 0)
+			return INT64_MAX;
+		if (x->fits) {
+			amd_others(x, AMD_LDS, &others_wg, &others_waves);
+			if (x->workgroup_limit[AMD_LDS] > others_wg && x->wave_limit[AMD_LDS] > others_waves) {
+				/* workgroups > others_wg, and workgroups x n / SIMDs > others_waves */
+				int64_t for_waves = others_waves * simds / n + 1;
+				wgs = others_wg + 1 > for_waves ? others_wg + 1 : for_waves;
+			}
+		}
+		top = pool / wgs / granule * granule;
+		return min64(top, m->max_lds_per_workgroup_bytes);
+	}
+	default:
+		return INT64_MAX;
+	}
+}
+
+void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
+{
+	const struct gpu_arch *a = v->arch;
+	struct occ_input in = v->in;
+	struct occ_result scratch;
+	int limit[OCC_N_FACTORS], wpb = v->warps_per_block, active;
+
+	occ_param_set(&in, v->param, value);
+	*b = (struct occ_brief){ 0 };
+	if (a->vendor == GPU_AMD) {
+		struct amd_input ai;
+		struct amd_result x;
+		amd_input_of(&in, &ai);
+		amd_compute(&a->amd, &ai, &x);
+		if (x.fits) {
+			b->active_blocks_per_sm = x.workgroups_per_cu;
+			b->active_warps_per_sm = x.waves_per_cu;
+			b->waves_per_simd = x.waves_per_simd;
+		}
+		b->limiting = amd_limiting(&x);
+		if (same_to)
+			*same_to = amd_same_to(v, &ai, &x, value);
+		return;
+	}
+	if (v->param == OCC_PARAM_THREADS)
+		wpb = warps_per_block(a, &in);
+	if (wpb == 0) {
+		/* occ_compute's empty result: no warp in a block */
+		if (same_to)
+			*same_to = v->param == OCC_PARAM_THREADS ? value : INT64_MAX;
+		return;
+	}
+	memcpy(limit, v->limit, sizeof(limit));
+	switch (v->param) {
+	case OCC_PARAM_THREADS:
+		limit[OCC_WARPS] = warps_limit(a, &in, wpb);
+		limit[OCC_REGISTERS] = regs_limit(a, &in, wpb, &scratch);
+		break;
+	case OCC_PARAM_REGISTERS:
+		limit[OCC_REGISTERS] = regs_limit(a, &in, wpb, &scratch);
+		break;
+	case OCC_PARAM_SHARED_MEM:
+		limit[OCC_SHARED_MEM] = smem_limit(a, &in, &scratch);
+		break;
+	default:
+		limit[OCC_BARRIERS] = barriers_limit(a, &in);
+		break;
+	}
+	active = least(limit, &b->limiting);
+	b->active_blocks_per_sm = active;
+	b->active_warps_per_sm = active * wpb;
+	if (same_to)
+		*same_to = nv_same_to(v, value, wpb, limit, &scratch);
 }
 
 const char *occ_factor_key(enum occ_factor f)

@@ -97,6 +97,54 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in);
  * architecture's limits give 0 blocks with r->misfit saying why. */
 void occ_compute(const struct gpu_arch *arch, const struct occ_input *in, struct occ_result *r);
 
+/* The launch parameters that charts sweep and tuning turns (enum sweep_kind
+ * and enum tuning_param have the same values). */
+enum occ_param {
+	OCC_PARAM_THREADS,     /* threads per block */
+	OCC_PARAM_REGISTERS,   /* registers per thread (AMD: arch VGPRs) */
+	OCC_PARAM_SHARED_MEM,  /* the block's whole shared memory (AMD: LDS), static + dynamic */
+	OCC_PARAM_BARRIERS,    /* barriers per block */
+	OCC_N_PARAMS
+};
+
+/* A parameter's value in `in`; and `in` with it set to v. Shared memory is set
+ * as the block's whole: the static part stays where it fits, dynamic memory
+ * takes the rest. */
+int64_t occ_param_get(const struct occ_input *in, enum occ_param p);
+void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v);
+
+/* What a chart or a search compares of a launch: occ_compute's result in brief. */
+struct occ_brief {
+	int active_blocks_per_sm;
+	int active_warps_per_sm;
+	int waves_per_simd;       /* AMD, where a workgroup fits (r.amd.fits); else 0 */
+	unsigned limiting;
+};
+
+/* One parameter of a launch varied and the rest held, as sweeps and tuning's
+ * searches evaluate a launch at many values: occ_vary_init does once what
+ * does not depend on the parameter (on NVIDIA, the block limits of the other
+ * factors). A value on the caller's stack, so that a search costs no
+ * allocation: fill it with occ_vary_init and read none of its fields; it
+ * refers to arch, which must outlive it. */
+struct occ_vary {
+	const struct gpu_arch *arch;
+	struct occ_input in;
+	enum occ_param param;
+	int warps_per_block;                /* NVIDIA, for every parameter but the block size */
+	int limit[OCC_N_FACTORS];           /* NVIDIA: every factor's block limit at in */
+	int others_min;                     /* NVIDIA: the least limit of the factors that do not vary */
+};
+
+void occ_vary_init(struct occ_vary *v, const struct gpu_arch *arch, const struct occ_input *in,
+		   enum occ_param p);
+/* Exactly occ_compute's figures for the launch with the parameter at value,
+ * without the rest of occ_compute's work. same_to, when not NULL, gets a value
+ * >= value such that every value from value to it gives the same brief (the
+ * result only steps where an allocation or a limit does): a sweep evaluates
+ * once per step, not once per value. Where no such step is known, value. */
+void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to);
+
 /* Short names used in JSON, CSV and messages: "warps", "blocks", "registers",
  * "shared_mem", "barriers"; and the words for people: "shared memory". */
 const char *occ_factor_key(enum occ_factor f);

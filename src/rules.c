@@ -361,8 +361,20 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 	}
 }
 
+/* Appends n bytes of src to out (len bytes so far, room for size - 1). */
+static void append(char *out, size_t size, size_t *len, const char *src, size_t n)
+{
+	if (n > size - 1 - *len)
+		n = size - 1 - *len;
+	memcpy(out + *len, src, n);
+	*len += n;
+}
+
 /* AMD words for the findings both vendors share; "SM" becomes the unit
- * occupancy is counted on (a CU, or a WGP in WGP mode). */
+ * occupancy is counted on (a CU, or a WGP in WGP mode). A word is a run of
+ * letters and digits; one of the list is replaced, anything else copied.
+ * Findings are made for every kernel of a report: a word's first letter rules
+ * out most of the list before any comparison. */
 static void amd_words(struct finding *f, const struct gpu_arch *a)
 {
 	const char *const words[][2] = {
@@ -375,28 +387,26 @@ static void amd_words(struct finding *f, const struct gpu_arch *a)
 	size_t sizes[2] = { sizeof(f->title), sizeof(f->text) };
 
 	for (int k = 0; k < 2; k++) {
-		char out[1024] = "";
+		char out[1024];
 		size_t len = 0;
 		const char *p = fields[k];
 
 		while (*p && len + 1 < sizeof(out)) {
-			size_t i, n = 0;
-			bool start = p == fields[k] || !isalnum((unsigned char)p[-1]);
-			for (i = 0; start && i < sizeof(words) / sizeof(words[0]); i++) {
-				n = strlen(words[i][0]);
-				if (strncmp(p, words[i][0], n) == 0 && !isalnum((unsigned char)p[n]))
-					break;
+			size_t n = 1;
+			const char *put = p;
+
+			if (isalnum((unsigned char)*p)) {
+				while (isalnum((unsigned char)p[n]))
+					n++;
+				for (size_t i = 0; put == p && i < sizeof(words) / sizeof(words[0]); i++)
+					if (*p == words[i][0][0] && strncmp(p, words[i][0], n) == 0 &&
+					    words[i][0][n] == '\0')
+						put = words[i][1];
 			}
-			if (start && i < sizeof(words) / sizeof(words[0])) {
-				len += (size_t)snprintf(out + len, sizeof(out) - len, "%s", words[i][1]);
-				p += n;
-			} else {
-				out[len++] = *p++;
-				out[len] = '\0';
-			}
-			if (len >= sizeof(out))
-				len = sizeof(out) - 1;
+			append(out, sizeof(out), &len, put, put == p ? n : strlen(put));
+			p += n;
 		}
+		out[len] = '\0';
 		str_copy(fields[k], sizes[k], out);
 	}
 }

@@ -1,6 +1,6 @@
 /* sim.c - the block-scheduling simulation: an event loop over block ends, with
- * a heap of SMs ordered by free slots and a heap of running blocks by end time,
- * so a grid costs O(grid log SMs). */
+ * a heap of running blocks by end time, so a grid costs O(grid log slots); and for durations that are all 1.0 the
+ * schedule it would give, in closed form (waves.h), in O(SMs). */
 #include "config.h"
 
 #include "sim.h"
@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "waves.h"
 
 /* ---- durations: a counter-based generator, so a block's duration depends on
  * (seed, block index) only and never on the order blocks are drawn in. */
@@ -19,13 +21,6 @@ static uint64_t splitmix64(uint64_t x)
 	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
 	x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
 	return x ^ (x >> 31);
-}
-
-/* Draw number `stream` of block i: 64 well-mixed bits. */
-static uint64_t draw(uint64_t seed, int64_t i, unsigned stream)
-{
-	uint64_t key = splitmix64(seed) ^ ((uint64_t)i * 0xD1B54A32D192ED03ull);
-	return splitmix64(key + stream * 0x9E3779B97F4A7C15ull);
 }
 
 /* M_PI is not C11. */
@@ -53,22 +48,71 @@ static bool model_ok(const struct sim_params *p)
 	return false;
 }
 
-double sim_block_duration(const struct sim_params *p, int64_t i)
+/* A model's parameters with what every draw would recompute done once: the
+ * seed's mix and the lognormal's sigma and mu. The arithmetic is the same,
+ * so the durations are the same to the last bit. */
+struct durations {
+	enum sim_model model;    /* SIM_UNIFORM also for parameters that cannot run */
+	uint64_t seed_mix;       /* splitmix64(seed) */
+	double slow_share, slow_factor;
+	double sigma, mu;
+};
+
+static void durations_init(struct durations *d, const struct sim_params *p)
 {
-	if (!model_ok(p))
-		return 1.0;
-	if (p->model == SIM_SLOW_SHARE)
-		return uniform01(draw(p->seed, i, 0)) < p->slow_share ? p->slow_factor : 1.0;
-	if (p->model == SIM_CV && p->cv > 0.0) {
+	*d = (struct durations){ .model = model_ok(p) ? p->model : SIM_UNIFORM };
+	d->seed_mix = splitmix64(p->seed);
+	d->slow_share = p->slow_share;
+	d->slow_factor = p->slow_factor;
+	if (d->model == SIM_CV && p->cv > 0.0) {
 		/* Lognormal with mean 1: E = exp(mu + sigma^2 / 2) = 1 and
-		 * CV^2 = exp(sigma^2) - 1. Box-Muller needs u1 in (0, 1]. */
-		double s2 = log1p(p->cv * p->cv), sigma = sqrt(s2), mu = -s2 / 2.0;
-		double u1 = ((double)(draw(p->seed, i, 1) >> 11) + 1.0) * 0x1.0p-53;
-		double u2 = uniform01(draw(p->seed, i, 2));
+		 * CV^2 = exp(sigma^2) - 1. */
+		double s2 = log1p(p->cv * p->cv);
+		d->sigma = sqrt(s2);
+		d->mu = -s2 / 2.0;
+	} else if (d->model == SIM_CV) {
+		d->model = SIM_UNIFORM;
+	}
+}
+
+/* Draw number `stream` of block i: 64 well-mixed bits. */
+static uint64_t draw(const struct durations *d, int64_t i, unsigned stream)
+{
+	uint64_t key = d->seed_mix ^ ((uint64_t)i * 0xD1B54A32D192ED03ull);
+	return splitmix64(key + stream * 0x9E3779B97F4A7C15ull);
+}
+
+static double duration_of(const struct durations *d, int64_t i)
+{
+	if (d->model == SIM_SLOW_SHARE)
+		return uniform01(draw(d, i, 0)) < d->slow_share ? d->slow_factor : 1.0;
+	if (d->model == SIM_CV) {
+		/* Box-Muller needs u1 in (0, 1]. */
+		double u1 = ((double)(draw(d, i, 1) >> 11) + 1.0) * 0x1.0p-53;
+		double u2 = uniform01(draw(d, i, 2));
 		double z = sqrt(-2.0 * log(u1)) * cos(2.0 * SIM_PI * u2);
-		return exp(mu + sigma * z);
+		return exp(d->mu + d->sigma * z);
 	}
 	return 1.0;
+}
+
+double sim_block_duration(const struct sim_params *p, int64_t i)
+{
+	struct durations d;
+
+	durations_init(&d, p);
+	return duration_of(&d, i);
+}
+
+/* Every block lasts exactly 1.0: the uniform model, and the others where
+ * their parameters leave nothing to vary (sim_block_duration returns 1.0). */
+static bool unit_durations(const struct sim_params *p)
+{
+	struct durations d;
+
+	durations_init(&d, p);
+	return d.model == SIM_UNIFORM ||
+	       (d.model == SIM_SLOW_SHARE && (d.slow_share == 0.0 || d.slow_factor == 1.0));
 }
 
 /* ---- the scheduler's state */
@@ -80,11 +124,12 @@ struct event {
 
 struct engine {
 	const struct sim_params *p;
+	struct durations dur;
 	int n_sm;
 	int *free_slots;     /* per SM */
 	int *active;         /* per SM: resident blocks */
-	int *heap;           /* SMs, the most free slots (then lowest index) on top */
-	int *pos;            /* per SM: its place in heap */
+	uint64_t *has_free;  /* a bit per SM with a free slot, SM 0 in bit 0 of word 0 */
+	int n_words;
 	double *busy_since;  /* per SM: when it last went from 0 to 1 block */
 	struct event *ev;    /* running blocks, earliest end on top */
 	int64_t n_ev;
@@ -95,51 +140,84 @@ struct engine {
 	int64_t *blocks;
 };
 
-static bool sm_before(const struct engine *e, int a, int b)
+static void set_free(struct engine *e, int sm, int n)
 {
-	if (e->free_slots[a] != e->free_slots[b])
-		return e->free_slots[a] > e->free_slots[b];
-	return a < b;
+	uint64_t bit = (uint64_t)1 << (sm % 64);
+
+	e->free_slots[sm] = n;
+	if (n > 0)
+		e->has_free[sm / 64] |= bit;
+	else
+		e->has_free[sm / 64] &= ~bit;
 }
 
-static void sm_swap(struct engine *e, int i, int j)
+/* The lowest SM in bits, a copy of word w of has_free (not 0); its bit is
+ * cleared from the copy. */
+static int next_sm(uint64_t *bits, int w)
 {
-	int t = e->heap[i];
-	e->heap[i] = e->heap[j];
-	e->heap[j] = t;
-	e->pos[e->heap[i]] = i;
-	e->pos[e->heap[j]] = j;
+	int b = __builtin_ctzll(*bits);
+
+	*bits &= *bits - 1;
+	return w * 64 + b;
 }
 
-static void sm_up(struct engine *e, int i)
-{
-	while (i > 0 && sm_before(e, e->heap[i], e->heap[(i - 1) / 2])) {
-		sm_swap(e, i, (i - 1) / 2);
-		i = (i - 1) / 2;
-	}
-}
-
-static void sm_down(struct engine *e, int i)
-{
-	for (;;) {
-		int l = 2 * i + 1, r = l + 1, best = i;
-		if (l < e->n_sm && sm_before(e, e->heap[l], e->heap[best]))
-			best = l;
-		if (r < e->n_sm && sm_before(e, e->heap[r], e->heap[best]))
-			best = r;
-		if (best == i)
-			return;
-		sm_swap(e, i, best);
-		i = best;
-	}
-}
+/* The event heap is 4-ary: half the depth of a binary one, and a node's
+ * children share a cache line. Blocks ending at the same moment may come off
+ * it in any order: each frees its slot before any dispatch, so the schedule
+ * does not depend on that order. */
+enum { EV_ARITY = 4 };
 
 static void ev_push(struct engine *e, struct event x)
 {
 	int64_t i = e->n_ev++;
-	while (i > 0 && e->ev[(i - 1) / 2].end > x.end) {
-		e->ev[i] = e->ev[(i - 1) / 2];
-		i = (i - 1) / 2;
+	while (i > 0 && e->ev[(i - 1) / EV_ARITY].end > x.end) {
+		e->ev[i] = e->ev[(i - 1) / EV_ARITY];
+		i = (i - 1) / EV_ARITY;
+	}
+	e->ev[i] = x;
+}
+
+/* The earliest of the children of the node whose first child is `first`. */
+static int64_t ev_earliest_child(const struct engine *e, int64_t first)
+{
+	int64_t c = first;
+
+	for (int64_t k = first + 1; k < first + EV_ARITY && k < e->n_ev; k++)
+		c = e->ev[k].end < e->ev[c].end ? k : c;
+	return c;
+}
+
+/* Puts x in the top's place and lets it sink to where it belongs. */
+static void ev_sift_top(struct engine *e, struct event x)
+{
+	int64_t i = 0;
+
+	while (EV_ARITY * i + 1 < e->n_ev) {
+		int64_t c = ev_earliest_child(e, EV_ARITY * i + 1);
+		if (e->ev[c].end >= x.end)
+			break;
+		e->ev[i] = e->ev[c];
+		i = c;
+	}
+	e->ev[i] = x;
+}
+
+/* The same for a block that has just started: it ends after most running
+ * ones, so the hole goes down along the earliest children to a leaf and x
+ * rises from there, a little. Comparing children only, the way down branches
+ * predictably; with durations that vary, this is where the time goes. */
+static void ev_replace_top(struct engine *e, struct event x)
+{
+	int64_t i = 0;
+
+	while (EV_ARITY * i + 1 < e->n_ev) {
+		int64_t c = ev_earliest_child(e, EV_ARITY * i + 1);
+		e->ev[i] = e->ev[c];
+		i = c;
+	}
+	while (i > 0 && e->ev[(i - 1) / EV_ARITY].end > x.end) {
+		e->ev[i] = e->ev[(i - 1) / EV_ARITY];
+		i = (i - 1) / EV_ARITY;
 	}
 	e->ev[i] = x;
 }
@@ -147,22 +225,20 @@ static void ev_push(struct engine *e, struct event x)
 static struct event ev_pop(struct engine *e)
 {
 	struct event top = e->ev[0], last = e->ev[--e->n_ev];
-	int64_t i = 0;
 
-	for (;;) {
-		int64_t c = 2 * i + 1;
-		if (c >= e->n_ev)
-			break;
-		if (c + 1 < e->n_ev && e->ev[c + 1].end < e->ev[c].end)
-			c++;
-		if (e->ev[c].end >= last.end)
-			break;
-		e->ev[i] = e->ev[c];
-		i = c;
-	}
 	if (e->n_ev > 0)
-		e->ev[i] = last;
+		ev_sift_top(e, last);
 	return top;
+}
+
+/* True when the top is the only block that ends at its moment: none of its
+ * children (the next earliest are among them) ends then too. */
+static bool ev_top_alone(const struct engine *e)
+{
+	for (int64_t k = 1; k <= EV_ARITY && k < e->n_ev; k++)
+		if (e->ev[k].end == e->ev[0].end)
+			return false;
+	return true;
 }
 
 static bool params_run(const struct sim_params *p)
@@ -175,8 +251,7 @@ static void engine_done(struct engine *e)
 {
 	free(e->free_slots);
 	free(e->active);
-	free(e->heap);
-	free(e->pos);
+	free(e->has_free);
 	free(e->busy_since);
 	free(e->ev);
 }
@@ -189,65 +264,101 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 
 	memset(e, 0, sizeof(*e));
 	e->p = p;
+	durations_init(&e->dur, p);
 	e->n_sm = p->sm_count;
+	e->n_words = (p->sm_count + 63) / 64;
 	e->free_slots = malloc(n * sizeof(*e->free_slots));
 	e->active = calloc(n, sizeof(*e->active));
-	e->heap = malloc(n * sizeof(*e->heap));
-	e->pos = malloc(n * sizeof(*e->pos));
+	e->has_free = calloc((size_t)e->n_words, sizeof(*e->has_free));
 	e->busy_since = calloc(n, sizeof(*e->busy_since));
 	e->ev = malloc((size_t)cap * sizeof(*e->ev));
-	if (!e->free_slots || !e->active || !e->heap || !e->pos || !e->busy_since || !e->ev) {
+	if (!e->free_slots || !e->active || !e->has_free || !e->busy_since || !e->ev) {
 		engine_done(e);
 		return false;
 	}
-	/* All SMs tie on free slots: the heap in index order is already valid. */
-	for (int sm = 0; sm < e->n_sm; sm++) {
-		e->free_slots[sm] = p->blocks_per_sm;
-		e->heap[sm] = sm;
-		e->pos[sm] = sm;
-	}
+	for (int sm = 0; sm < e->n_sm; sm++)
+		set_free(e, sm, p->blocks_per_sm);
 	return true;
 }
 
-/* Hands waiting blocks, in grid order, to the SM with the most free slots. */
+/* Block number next_block starts on sm now; its end, for the event heap. The
+ * caller keeps free_slots. */
+static struct event block_starts(struct engine *e, int sm)
+{
+	double d = duration_of(&e->dur, e->next_block);
+
+	if (e->active[sm] == 0)
+		e->busy_since[sm] = e->now;
+	e->active[sm]++;
+	if (e->warp_time) {
+		e->warp_time[sm] += d * e->p->warps_per_block;
+		e->blocks[sm]++;
+	}
+	e->next_block++;
+	return (struct event){ e->now + d, sm };
+}
+
+/* A block on sm ends now. */
+static void block_ends(struct engine *e, int sm)
+{
+	e->active[sm]--;
+	if (e->active[sm] == 0 && e->active_time)
+		e->active_time[sm] += e->now - e->busy_since[sm];
+}
+
+/* Hands waiting blocks, in grid order, each to the SM with the most free
+ * slots, the lowest index on ties. That order goes in rounds: the SMs with the
+ * most free slots, L, take one block each in index order and are left with
+ * L - 1, as many as those that had L - 1; the next round gives those one each,
+ * in index order; and so on. So no ordered structure of SMs is needed: the
+ * SMs with a free slot, in index order, once a round. */
 static void dispatch(struct engine *e)
 {
-	while (e->next_block < e->p->grid_size) {
-		int sm = e->heap[0];
-		double d;
+	int most = 0;
 
-		if (e->free_slots[sm] == 0)
-			return;  /* the top has the most free slots: none anywhere */
-		d = sim_block_duration(e->p, e->next_block);
-		if (e->active[sm] == 0)
-			e->busy_since[sm] = e->now;
-		e->active[sm]++;
-		e->free_slots[sm]--;
-		sm_down(e, 0);
-		if (e->warp_time) {
-			e->warp_time[sm] += d * e->p->warps_per_block;
-			e->blocks[sm]++;
+	if (e->next_block >= e->p->grid_size)
+		return;
+	for (int w = 0; w < e->n_words; w++)
+		for (uint64_t bits = e->has_free[w]; bits;) {
+			int sm = next_sm(&bits, w);
+			if (e->free_slots[sm] > most)
+				most = e->free_slots[sm];
 		}
-		ev_push(e, (struct event){ e->now + d, sm });
-		e->next_block++;
-	}
+	for (int level = most; level > 0; level--)
+		for (int w = 0; w < e->n_words; w++)
+			for (uint64_t bits = e->has_free[w]; bits;) {
+				int sm = next_sm(&bits, w);
+				if (e->next_block >= e->p->grid_size)
+					return;
+				if (e->free_slots[sm] < level)
+					continue;
+				set_free(e, sm, e->free_slots[sm] - 1);
+				ev_push(e, block_starts(e, sm));
+			}
 }
 
 /* Runs the schedule through every block end at or before t_stop: blocks ending
- * at one moment all free their slots, then waiting blocks are dispatched. */
+ * at one moment all free their slots, then waiting blocks are dispatched.
+ * While blocks wait, every slot is taken after each dispatch; so when one
+ * block alone ends at a moment, its slot is the only free one and the next
+ * block takes it: that case, by far the most common with durations that vary,
+ * replaces the top of the event heap in one pass and gives the same schedule. */
 static void engine_run(struct engine *e, double t_stop)
 {
 	e->now = 0.0;
 	dispatch(e);
 	while (e->n_ev > 0 && e->ev[0].end <= t_stop) {
 		e->now = e->ev[0].end;
+		if (e->next_block < e->p->grid_size && ev_top_alone(e)) {
+			int sm = e->ev[0].sm;
+			block_ends(e, sm);
+			ev_replace_top(e, block_starts(e, sm));
+			continue;
+		}
 		while (e->n_ev > 0 && e->ev[0].end == e->now) {
 			int sm = ev_pop(e).sm;
-			e->active[sm]--;
-			e->free_slots[sm]++;
-			sm_up(e, e->pos[sm]);
-			if (e->active[sm] == 0 && e->active_time)
-				e->active_time[sm] += e->now - e->busy_since[sm];
+			block_ends(e, sm);
+			set_free(e, sm, e->free_slots[sm] + 1);
 		}
 		dispatch(e);
 	}
@@ -261,37 +372,27 @@ void sim_result_done(struct sim_result *r)
 	*r = (struct sim_result){ 0 };
 }
 
-bool sim_run(const struct sim_params *p, struct sim_result *r)
+/* Allocates r's per-SM arrays, zeroed; false (r all zeros) for want of memory. */
+static bool result_alloc(const struct sim_params *p, struct sim_result *r)
 {
-	struct engine e;
-	double warp_total = 0.0, active_total = 0.0;
-
-	*r = (struct sim_result){ 0 };
-	if (p->grid_size > SIM_MAX_BLOCKS) {
-		r->too_large = true;
-		return false;
-	}
-	if (!params_run(p) || !engine_init(&e, p))
-		return false;
 	r->sm_pct = calloc((size_t)p->sm_count, sizeof(*r->sm_pct));
 	r->sm_active_time = calloc((size_t)p->sm_count, sizeof(*r->sm_active_time));
 	r->sm_blocks = calloc((size_t)p->sm_count, sizeof(*r->sm_blocks));
 	if (!r->sm_pct || !r->sm_active_time || !r->sm_blocks) {
-		engine_done(&e);
 		sim_result_done(r);
 		return false;
 	}
-	/* sm_pct holds the warp-time until the division below. */
-	e.warp_time = r->sm_pct;
-	e.active_time = r->sm_active_time;
-	e.blocks = r->sm_blocks;
-	engine_run(&e, INFINITY);
-	engine_done(&e);
+	return true;
+}
+
+/* Turns r's per-SM warp-time, held in sm_pct, into occupancy: achieved
+ * occupancy as profilers average it, warp-time over active time, per SM and
+ * summed over the SMs (idle SMs add nothing to either). */
+static void result_finish(const struct sim_params *p, struct sim_result *r)
+{
+	double warp_total = 0.0, active_total = 0.0;
 
 	r->sm_count = p->sm_count;
-	r->makespan = e.now;
-	/* Achieved occupancy as profilers average it: warp-time over active time,
-	 * per SM and summed over the SMs (idle SMs add nothing to either). */
 	for (int sm = 0; sm < p->sm_count; sm++) {
 		double wt = r->sm_pct[sm], at = r->sm_active_time[sm];
 		warp_total += wt;
@@ -300,14 +401,77 @@ bool sim_run(const struct sim_params *p, struct sim_result *r)
 	}
 	if (active_total > 0.0)
 		r->average_pct = 100.0 * warp_total / active_total / p->max_warps_per_sm;
-	return true;
 }
 
-bool sim_snapshot(const struct sim_params *p, double t, int *active)
+/* The checks sim_run and sim_snapshot share: false when nothing runs. */
+static bool runnable(const struct sim_params *p, struct sim_result *r)
+{
+	if (r)
+		*r = (struct sim_result){ 0 };
+	if (p->grid_size > SIM_MAX_BLOCKS) {
+		if (r)
+			r->too_large = true;
+		return false;
+	}
+	return params_run(p);
+}
+
+bool sim_run_events(const struct sim_params *p, struct sim_result *r)
 {
 	struct engine e;
 
-	if (p->grid_size > SIM_MAX_BLOCKS || !params_run(p) || isnan(t))
+	if (!runnable(p, r) || !engine_init(&e, p))
+		return false;
+	if (!result_alloc(p, r)) {
+		engine_done(&e);
+		return false;
+	}
+	/* sm_pct holds the warp-time until result_finish. */
+	e.warp_time = r->sm_pct;
+	e.active_time = r->sm_active_time;
+	e.blocks = r->sm_blocks;
+	engine_run(&e, INFINITY);
+	engine_done(&e);
+	r->makespan = e.now;
+	result_finish(p, r);
+	return true;
+}
+
+/* Durations of 1.0: lock-step waves, the last one dealt round-robin (see
+ * waves.h), which is what the event loop does with them (ties go to the
+ * lowest SM; a wave's blocks all end at once and free every slot before the
+ * next wave starts). Every time and warp-time is a whole number, exact in a
+ * double, so the sums below are the event loop's to the last bit. */
+static bool run_uniform(const struct sim_params *p, struct sim_result *r)
+{
+	if (!result_alloc(p, r))
+		return false;
+	for (int sm = 0; sm < p->sm_count; sm++) {
+		int64_t blocks, busy;
+		waves_sm_share(p->blocks_per_sm, p->sm_count, p->grid_size, sm, &blocks, &busy);
+		r->sm_blocks[sm] = blocks;
+		r->sm_active_time[sm] = (double)busy;
+		r->sm_pct[sm] = (double)blocks * p->warps_per_block;
+	}
+	r->makespan = (double)waves_count(p->blocks_per_sm, p->sm_count, p->grid_size);
+	result_finish(p, r);
+	return true;
+}
+
+bool sim_run(const struct sim_params *p, struct sim_result *r)
+{
+	if (!runnable(p, r))
+		return false;
+	if (unit_durations(p))
+		return run_uniform(p, r);
+	return sim_run_events(p, r);
+}
+
+bool sim_snapshot_events(const struct sim_params *p, double t, int *active)
+{
+	struct engine e;
+
+	if (!runnable(p, NULL) || isnan(t))
 		return false;
 	if (t < 0.0) {
 		/* before the launch nothing runs */
@@ -319,6 +483,24 @@ bool sim_snapshot(const struct sim_params *p, double t, int *active)
 	engine_run(&e, t);
 	memcpy(active, e.active, (size_t)p->sm_count * sizeof(*active));
 	engine_done(&e);
+	return true;
+}
+
+bool sim_snapshot(const struct sim_params *p, double t, int *active)
+{
+	int64_t wave;
+
+	if (!runnable(p, NULL) || isnan(t))
+		return false;
+	if (!unit_durations(p))
+		return sim_snapshot_events(p, t, active);
+	/* Wave w runs from w to w + 1; at a moment where one ends and the next
+	 * begins, the next one's blocks are resident. */
+	wave = t < 0.0 || t >= (double)waves_count(p->blocks_per_sm, p->sm_count, p->grid_size)
+		? -1 : (int64_t)floor(t);
+	for (int sm = 0; sm < p->sm_count; sm++)
+		active[sm] = (int)waves_blocks_in_wave(p->blocks_per_sm, p->sm_count, p->grid_size,
+						       sm, wave);
 	return true;
 }
 

@@ -48,13 +48,24 @@ struct sim_result {
  * breadth-first distribution does; blocks that end at the same moment free
  * their slots before any dispatch. Fills r (free it with sim_result_done).
  * Returns false when out of memory, when the parameters cannot run (no SM, no
- * slot, empty grid: r is then all zeros) or when the grid is too large. */
+ * slot, empty grid: r is then all zeros) or when the grid is too large.
+ * Where every block lasts 1.0 (SIM_UNIFORM, and the other models when their
+ * parameters vary nothing) the schedule is lock-step waves and sim_run gives
+ * the event simulation's result from the wave formula, in O(sm_count) and
+ * equal to the last bit; otherwise it runs sim_run_events. */
 bool sim_run(const struct sim_params *p, struct sim_result *r);
 void sim_result_done(struct sim_result *r);
 
 /* Active blocks on every SM at time t (0 <= t; after the makespan all zero):
- * the animation's frame. active has sm_count entries. False as sim_run. */
+ * the animation's frame. active has sm_count entries. False as sim_run.
+ * O(sm_count) for durations of 1.0, as sim_run. */
 bool sim_snapshot(const struct sim_params *p, double t, int *active);
+
+/* The event simulation itself, whatever the model: O(grid log slots). What
+ * sim_run and sim_snapshot do for durations that vary; for durations of 1.0
+ * they give what these would, which tests check. */
+bool sim_run_events(const struct sim_params *p, struct sim_result *r);
+bool sim_snapshot_events(const struct sim_params *p, double t, int *active);
 
 /* Duration of block number i under p's model: deterministic. */
 double sim_block_duration(const struct sim_params *p, int64_t i);

@@ -9,11 +9,12 @@
 
 #include "occupancy.h"
 
+/* Each kind sweeps the launch parameter of the same value (enum occ_param). */
 enum sweep_kind {
-	SWEEP_BLOCK_SIZE,   /* every warp multiple up to the maximum block size */
-	SWEEP_REGISTERS,    /* 0 to the maximum registers per thread */
-	SWEEP_SHARED_MEM,   /* 0 to the opt-in per-block maximum, at the allocation unit */
-	SWEEP_BARRIERS,     /* 0 to SWEEP_MAX_BARRIERS; limits only where barriers_per_sm > 0 (cc 9.0+) */
+	SWEEP_BLOCK_SIZE = OCC_PARAM_THREADS,      /* every warp multiple up to the maximum block size */
+	SWEEP_REGISTERS = OCC_PARAM_REGISTERS,     /* 0 to the maximum registers per thread */
+	SWEEP_SHARED_MEM = OCC_PARAM_SHARED_MEM,   /* 0 to the opt-in per-block maximum, at the allocation unit */
+	SWEEP_BARRIERS = OCC_PARAM_BARRIERS,       /* 0 to SWEEP_MAX_BARRIERS; limits only where barriers_per_sm > 0 (cc 9.0+) */
 	SWEEP_N_KINDS
 };
 
@@ -33,17 +34,46 @@ struct sweep {
 	enum sweep_kind kind;
 	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
 	size_t n;
-	struct sweep_point *points;
+	struct sweep_point *points; /* by x, ascending (a point per column: never falling) */
 	int64_t current_x;        /* the launch's own value */
 	int current_warps;
 	unsigned current_limiting; /* the launch's own limiting factors */
 	int max_warps;            /* the chart's ceiling: max warps per SM */
+	/* The whole curve's, also where points holds only what a plot shows: */
+	int64_t first_x, last_x;  /* its ends */
+	bool non_increasing;      /* active warps never rise as x grows */
+	unsigned capped_limiting; /* every capped point's limiting factors together; 0: none is capped */
+	int columns;              /* > 0: points[c] is what column c of a plot this many
+	                           * columns wide shows (sweep_compute_columns) */
 };
 
-/* Returns false only when out of memory. */
+/* The whole curve, every value of the parameter. Returns false only when out
+ * of memory. */
 bool sweep_compute(const struct gpu_arch *arch, const struct occ_input *in,
 		   enum sweep_kind kind, struct sweep *out);
+/* Only the points a plot cols (2 or more) columns wide shows, points[c] the
+ * one column c shows (sweep_point_index; neighbouring columns may show the
+ * same), with the whole curve's ends and summary: drawn cols columns wide it
+ * shows exactly what the whole curve does, at a cost that grows with cols
+ * and the steps of the curve, not with its values (up to 1,800 for shared
+ * memory). It is the curve of in's own value (current_x): a copy with
+ * another current point is not what a plot of that one shows. Returns false
+ * only when out of memory; free it with sweep_done. */
+bool sweep_compute_columns(const struct gpu_arch *arch, const struct occ_input *in,
+			   enum sweep_kind kind, int cols, struct sweep *out);
 void sweep_done(struct sweep *s);
+
+/* Plot columns: columns 0 and cols - 1 stand for the curve's first and last
+ * values exactly, the rest evenly between, each value in its nearest column.
+ * A column shows, of the points in it, the launch's own value, else the one
+ * nearest the column's exact value (the lower on a tie); a column no point
+ * falls in (more columns than values) shows the nearer neighbour, so the
+ * curve steps. sweep_point_index gives that point's index in s->points. */
+int sweep_column_of(const struct sweep *s, int64_t x, int cols);
+size_t sweep_point_index(const struct sweep *s, int col, int cols);
+/* Another limit than the swept parameter's caps p: it has active warps and
+ * the swept factor is not among its limiting ones. */
+bool sweep_point_capped(const struct sweep *s, const struct sweep_point *p);
 
 /* "threads per block", "registers per thread", "shared memory per block (bytes)",
  * "barriers per block". */

@@ -4,40 +4,6 @@
 
 #include "tuning.h"
 
-static int64_t get_param(const struct occ_input *in, enum tuning_param p)
-{
-	switch (p) {
-	case TUNING_BLOCK_SIZE: return in->threads_per_block;
-	case TUNING_REGISTERS: return in->regs_per_thread;
-	case TUNING_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
-	case TUNING_BARRIERS: return in->barriers;
-	}
-	return 0;
-}
-
-/* Shared memory is turned as the block's total; dynamic memory goes first. */
-static void set_param(struct occ_input *in, enum tuning_param p, int64_t v)
-{
-	switch (p) {
-	case TUNING_BLOCK_SIZE: in->threads_per_block = (int)v; break;
-	case TUNING_REGISTERS: in->regs_per_thread = (int)v; break;
-	case TUNING_SHARED_MEM:
-		if (v < in->static_smem_bytes)
-			in->static_smem_bytes = v;
-		in->dynamic_smem_bytes = v - in->static_smem_bytes;
-		break;
-	case TUNING_BARRIERS: in->barriers = (int)v; break;
-	}
-}
-
-static void eval(const struct gpu_arch *a, const struct occ_input *base, enum tuning_param p,
-		 int64_t v, struct occ_result *r)
-{
-	struct occ_input in = *base;
-	set_param(&in, p, v);
-	occ_compute(a, &in, r);
-}
-
 /* The values a parameter takes, in its natural unit: warps for block size,
  * allocation units for shared memory (each value the most bytes that still
  * allocate that many units), single registers and barriers. */
@@ -105,45 +71,104 @@ static enum tuning_param param_of(enum occ_factor f)
 	}
 }
 
-static void find_gain(const struct gpu_arch *a, const struct occ_input *in, struct tuning_step *s)
+/* The largest value of p's grid (next_value's, without its ends) in
+ * [lo, hi]; lo - 1 where none is. */
+static int64_t grid_floor(const struct gpu_arch *a, enum tuning_param p, int64_t lo, int64_t hi)
 {
-	struct occ_result r;
-	int64_t v0 = s->from;
-	/* Resources gain by shrinking; block size may gain either way: take the nearer. */
-	int dirs[2] = { -1, +1 };
-	int ndirs = s->param == TUNING_BLOCK_SIZE ? 2 : 1;
-	int64_t best_dist = INT64_MAX;
+	int64_t unit = unit_of(a, p), res = p == TUNING_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
+	int64_t g = (hi + res) / unit * unit - res;
 
-	for (int d = 0; d < ndirs; d++) {
-		int64_t v = v0, n;
-		while (next_value(a, s->param, v, dirs[d], &n)) {
-			v = n;
-			if ((v > v0 ? v - v0 : v0 - v) >= best_dist)
-				break;
-			eval(a, in, s->param, v, &r);
-			if (r.active_warps_per_sm > s->warps_from) {
-				best_dist = v > v0 ? v - v0 : v0 - v;
-				s->has_gain = true;
-				s->to = v;
-				s->blocks_to = r.active_blocks_per_sm;
-				s->warps_to = r.active_warps_per_sm;
-				break;
-			}
+	return g >= lo ? g : lo - 1;
+}
+
+static void gained(struct tuning_step *s, int64_t v, const struct occ_brief *r)
+{
+	s->has_gain = true;
+	s->to = v;
+	s->blocks_to = r->active_blocks_per_sm;
+	s->warps_to = r->active_warps_per_sm;
+}
+
+/* The searches evaluate the launch at many values of one parameter: occ_vary
+ * does once what does not depend on it, and says how far each result holds,
+ * so they can go a step of the curve at a time, not a value at a time.
+ *
+ * Below the launch's value, the nearest that gains, as next_value walks down
+ * from it. Most often it is a value or two below, so those are tried first;
+ * the values further down (the grid below, and 0 for shared memory) are then
+ * walked up from the minimum a step of the curve at a time, and the largest
+ * value in a step that gains is the nearest. */
+enum { GAIN_NEAR_TRIES = 4 };
+
+static void gain_below(const struct gpu_arch *a, const struct occ_vary *vary, struct tuning_step *s)
+{
+	struct occ_brief r;
+	int64_t top = s->from, x = min_of(s->param), to;
+
+	for (int i = 0; i < GAIN_NEAR_TRIES; i++) {
+		if (!next_value(a, s->param, top, -1, &top))
+			return;
+		occ_vary_at(vary, top, &r, NULL);
+		if (r.active_warps_per_sm > s->warps_from) {
+			gained(s, top, &r);
+			return;
+		}
+	}
+	if (!next_value(a, s->param, top, -1, &top))
+		return;
+	while (x <= top) {
+		occ_vary_at(vary, x, &r, &to);
+		if (r.active_warps_per_sm > s->warps_from) {
+			int64_t hi = to < top ? to : top, v = grid_floor(a, s->param, x, hi);
+			if (v < x && s->param == TUNING_SHARED_MEM && x <= 0)
+				v = 0;
+			if (v >= x)
+				gained(s, v, &r);
+		}
+		if (to >= top)
+			break;
+		x = to + 1;
+	}
+}
+
+static void find_gain(const struct gpu_arch *a, const struct occ_vary *vary, struct tuning_step *s)
+{
+	struct occ_brief r;
+	int64_t v0 = s->from, v = v0, n, best_dist = INT64_MAX;
+
+	/* Resources gain by shrinking; block size may gain either way: take the
+	 * nearer, the smaller on a tie. */
+	gain_below(a, vary, s);
+	if (s->param != TUNING_BLOCK_SIZE)
+		return;
+	if (s->has_gain)
+		best_dist = v0 - s->to;
+	while (next_value(a, s->param, v, +1, &n) && n - v0 < best_dist) {
+		v = n;
+		occ_vary_at(vary, v, &r, NULL);
+		if (r.active_warps_per_sm > s->warps_from) {
+			gained(s, v, &r);
+			break;
 		}
 	}
 }
 
-static void find_headroom(const struct gpu_arch *a, const struct occ_input *in, struct tuning_step *s)
+/* Up from the launch's value while occupancy holds: next_value visits the
+ * grid above it up to the maximum, and for shared memory the maximum itself;
+ * a step of the curve at a time. */
+static void find_headroom(const struct gpu_arch *a, const struct occ_vary *vary,
+			  struct tuning_step *s)
 {
-	struct occ_result r;
-	int64_t v = s->from, n;
+	struct occ_brief r;
+	int64_t v = s->from, n, to, max = max_of(a, s->param);
 
-	s->headroom_to = v;
 	while (next_value(a, s->param, v, +1, &n)) {
-		eval(a, in, s->param, n, &r);
+		occ_vary_at(vary, n, &r, &to);
 		if (r.active_warps_per_sm != s->warps_from)
 			break;
-		v = n;
+		v = grid_floor(a, s->param, n, to < max ? to : max);
+		if (to >= max && s->param == TUNING_SHARED_MEM)
+			v = max;
 	}
 	s->has_headroom = v > s->from;
 	s->headroom_to = v;
@@ -158,14 +183,16 @@ int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
 		if (!occ_is_limiting(r, (enum occ_factor)f))
 			continue;
 		struct tuning_step *s = &out[n++];
+		struct occ_vary vary;
 		*s = (struct tuning_step){ .factor = (enum occ_factor)f, .param = param_of((enum occ_factor)f) };
-		s->from = get_param(in, s->param);
+		occ_vary_init(&vary, a, in, (enum occ_param)s->param);
+		s->from = occ_param_get(in, (enum occ_param)s->param);
 		s->blocks_from = s->blocks_to = r->active_blocks_per_sm;
 		s->warps_from = s->warps_to = r->active_warps_per_sm;
 		s->to = s->from;
 		if (r->active_warps_per_sm < r->max_warps_per_sm)
-			find_gain(a, in, s);
-		find_headroom(a, in, s);
+			find_gain(a, &vary, s);
+		find_headroom(a, &vary, s);
 	}
 	return n;
 }
@@ -173,19 +200,20 @@ int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
 void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
 			    int *block_size, int64_t *min_grid)
 {
-	struct occ_input t = *in;
-	struct occ_result r;
+	struct occ_vary vary;
+	struct occ_brief r;
 	int64_t best_threads = 0;
 	int best_size = 0, best_blocks = 0;
 	int top = (a->max_threads_per_block + a->warp_size - 1) / a->warp_size * a->warp_size;
 
+	occ_vary_init(&vary, a, in, OCC_PARAM_THREADS);
 	for (int size = top; size > 0; size -= a->warp_size) {
-		t.threads_per_block = size < a->max_threads_per_block ? size : a->max_threads_per_block;
-		occ_compute(a, &t, &r);
-		int64_t threads = (int64_t)r.active_blocks_per_sm * t.threads_per_block;
+		int threads_per_block = size < a->max_threads_per_block ? size : a->max_threads_per_block;
+		occ_vary_at(&vary, threads_per_block, &r, NULL);
+		int64_t threads = (int64_t)r.active_blocks_per_sm * threads_per_block;
 		if (threads > best_threads) {
 			best_threads = threads;
-			best_size = t.threads_per_block;
+			best_size = threads_per_block;
 			best_blocks = r.active_blocks_per_sm;
 		}
 		if (best_threads == a->max_threads_per_sm)

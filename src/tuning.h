@@ -10,12 +10,12 @@
 #include "gpu.h"
 #include "occupancy.h"
 
-/* The parameter a user turns to move a factor's limit. */
+/* The parameter a user turns to move a factor's limit (enum occ_param). */
 enum tuning_param {
-	TUNING_BLOCK_SIZE,   /* threads per block */
-	TUNING_REGISTERS,    /* registers per thread */
-	TUNING_SHARED_MEM,   /* dynamic shared memory per block, bytes */
-	TUNING_BARRIERS,     /* barriers per block */
+	TUNING_BLOCK_SIZE = OCC_PARAM_THREADS,     /* threads per block */
+	TUNING_REGISTERS = OCC_PARAM_REGISTERS,    /* registers per thread */
+	TUNING_SHARED_MEM = OCC_PARAM_SHARED_MEM,  /* the block's whole shared memory, bytes */
+	TUNING_BARRIERS = OCC_PARAM_BARRIERS,      /* barriers per block */
 };
 
 struct tuning_step {

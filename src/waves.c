@@ -11,16 +11,46 @@ static int64_t partial_blocks_on(int64_t partial, int sm_count, int sm)
 	return partial / sm_count + (sm < partial % sm_count ? 1 : 0);
 }
 
-/* SM `sm`'s warp-time (warps x block durations) and active time (durations). */
-static void sm_times(const struct occ_result *r, int sm_count, int64_t grid_size, int sm,
-		     double *warp_time, double *active_time)
+int64_t waves_count(int blocks_per_sm, int sm_count, int64_t grid_size)
 {
-	int64_t per_wave = (int64_t)r->active_blocks_per_sm * sm_count;
+	int64_t per_wave = (int64_t)blocks_per_sm * sm_count;
+	return grid_size / per_wave + (grid_size % per_wave > 0 ? 1 : 0);
+}
+
+void waves_sm_share(int blocks_per_sm, int sm_count, int64_t grid_size, int sm, int64_t *blocks,
+		    int64_t *busy_waves)
+{
+	int64_t per_wave = (int64_t)blocks_per_sm * sm_count;
 	int64_t full = grid_size / per_wave;
 	int64_t p = partial_blocks_on(grid_size % per_wave, sm_count, sm);
 
-	*active_time = (double)full + (p > 0 ? 1.0 : 0.0);
-	*warp_time = ((double)full * r->active_blocks_per_sm + (double)p) * r->warps_per_block;
+	*blocks = full * blocks_per_sm + p;
+	*busy_waves = full + (p > 0 ? 1 : 0);
+}
+
+int64_t waves_blocks_in_wave(int blocks_per_sm, int sm_count, int64_t grid_size, int sm,
+			     int64_t wave)
+{
+	int64_t per_wave = (int64_t)blocks_per_sm * sm_count;
+
+	if (wave < 0 || wave >= waves_count(blocks_per_sm, sm_count, grid_size))
+		return 0;
+	if (wave < grid_size / per_wave)
+		return blocks_per_sm;
+	return partial_blocks_on(grid_size % per_wave, sm_count, sm);
+}
+
+/* SM `sm`'s warp-time (warps x block durations) and active time (durations).
+ * Both are whole numbers, exact in a double: the simulation (sim.c) adds up
+ * the same numbers block by block and gets these to the last bit. */
+static void sm_times(const struct occ_result *r, int sm_count, int64_t grid_size, int sm,
+		     double *warp_time, double *active_time)
+{
+	int64_t blocks, busy;
+
+	waves_sm_share(r->active_blocks_per_sm, sm_count, grid_size, sm, &blocks, &busy);
+	*active_time = (double)busy;
+	*warp_time = (double)blocks * r->warps_per_block;
 }
 
 static bool runs(const struct occ_result *r, int sm_count, int64_t grid_size)

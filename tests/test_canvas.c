@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,6 +376,150 @@ START_TEST(test_chart_stays_in_box)
 }
 END_TEST
 
+/* ---- charts from the points their columns show (chart_sweep_compute) ---- */
+
+#define MAX_END_LAUNCHES 8
+
+/* Launches of arch a whose own values sit, on every chart at once, at the
+ * axis' first value, just past it, off the axis' values, in the middle, just
+ * before the last value and at the last; with a carveout preference, and on
+ * AMD with SGPRs. */
+static size_t end_launches(const struct gpu_arch *a, struct occ_input out[MAX_END_LAUNCHES])
+{
+	int warp = a->warp_size, top = a->max_threads_per_block / warp * warp;
+	int regs = a->max_regs_per_thread, sgprs = a->vendor == GPU_AMD ? 48 : 0;
+	int64_t unit = a->smem_alloc_unit_bytes, last = a->smem_per_block_optin_bytes / unit * unit;
+	int64_t off = last < 49000 ? last - unit / 2 : 49000;
+	size_t n = 0;
+
+	out[n++] = (struct occ_input){ 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs };
+	out[n++] = (struct occ_input){ warp, 0, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 0, 0, 0, sgprs };
+	out[n++] = (struct occ_input){ 2 * warp, 1, 0, unit, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs };
+	out[n++] = (struct occ_input){ 3 * warp + 5, 37, 1000, off - 1000, 50, 3, 0, 0, sgprs };
+	out[n++] = (struct occ_input){ top - warp, regs - 1, 0, last - unit, LAUNCH_CARVEOUT_DEFAULT, 15,
+				       0, 0, sgprs };
+	out[n++] = (struct occ_input){ top, regs, 0, last, LAUNCH_CARVEOUT_DEFAULT, 16, 0, 0, sgprs };
+	out[n++] = (struct occ_input){ 128, 64, 4096, 20000, 0, 2, 0, 0, sgprs };
+	return n;
+}
+
+/* The architectures compared: NVIDIA from Kepler to Blackwell (GP100's own
+ * register rule, cc 9.0's barriers, carveouts and none), one with a report's
+ * driver-chosen configuration, and AMD GCN, CDNA and RDNA (WGP mode). */
+static size_t compared_archs(struct gpu_arch out[16], int64_t measured[16])
+{
+	static const char *const nv[] = { "3.5", "6.0", "7.5", "8.0", "8.6", "9.0", "10.0", "12.0" };
+	static const char *const amd[] = { "gfx906", "gfx908", "gfx942", "gfx950", "gfx1030", "gfx1100" };
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(nv) / sizeof(nv[0]); i++) {
+		int ma, mi;
+		ck_assert(sscanf(nv[i], "%d.%d", &ma, &mi) == 2);
+		ck_assert_ptr_nonnull(gpu_db_find_arch(db, ma, mi));
+		measured[n] = -1;
+		out[n++] = *gpu_db_find_arch(db, ma, mi);
+	}
+	measured[n] = 100 * 1024;
+	out[n++] = *gpu_db_find_arch(db, 9, 0);
+	for (size_t i = 0; i < sizeof(amd) / sizeof(amd[0]); i++) {
+		struct gpu g;
+		struct occ_error err = { 0 };
+		ck_assert_msg(gpu_db_find(db, amd[i], &g, &err), "%s: %s", amd[i], err.message);
+		ck_assert_int_eq(g.arch.vendor, GPU_AMD);
+		measured[n] = -1;
+		out[n++] = g.arch;
+	}
+	return n;
+}
+
+/* The reduced sweep carries the whole curve's ends and summary, and a point
+ * per column in order. */
+static void check_columns_sweep(const struct sweep *full, const struct sweep *cols, int n_cols)
+{
+	ck_assert_int_eq(cols->first_x, full->first_x);
+	ck_assert_int_eq(cols->last_x, full->last_x);
+	ck_assert_int_eq(cols->non_increasing, full->non_increasing);
+	ck_assert_uint_eq(cols->capped_limiting, full->capped_limiting);
+	ck_assert_int_eq(cols->current_x, full->current_x);
+	ck_assert_int_eq(cols->current_warps, full->current_warps);
+	ck_assert_uint_eq(cols->current_limiting, full->current_limiting);
+	ck_assert_int_eq(cols->max_warps, full->max_warps);
+	ck_assert_int_eq(cols->columns, n_cols);
+	ck_assert_uint_eq(cols->n, (size_t)n_cols);
+	for (size_t i = 1; i < cols->n; i++)
+		if (cols->points[i].x < cols->points[i - 1].x)
+			ck_abort_msg("points out of order at %zu", i);
+}
+
+/* At every width from the chart's minimum to 200, two heights (one legend
+ * line, and room for two), both axes and glyph sets: the cells chart_draw
+ * gives and the value chart_value_at gives in every column are those of the
+ * whole curve, on every chart of every compared architecture, for launches
+ * at either end of each axis, in between and off it. */
+START_TEST(test_chart_columns_draw_as_the_whole_curve)
+{
+	static const int heights[] = { 8, 14 };
+	struct gpu_arch archs[16];
+	int64_t measured[16];
+	size_t n_archs = compared_archs(archs, measured);
+	long compared = 0;
+
+	for (size_t ai = 0; ai < n_archs; ai++) {
+		const struct gpu_arch *a = &archs[ai];
+		struct occ_input launches[MAX_END_LAUNCHES];
+		size_t n_launches = end_launches(a, launches);
+
+		for (size_t li = 0; li < n_launches; li++)
+			launches[li] = variant_input(launches[li], measured[ai]);
+
+		for (size_t li = 0; li < n_launches; li++)
+		for (int k = 0; k < SWEEP_N_KINDS; k++) {
+			struct sweep full;
+			ck_assert(sweep_compute(a, &launches[li], (enum sweep_kind)k, &full));
+			for (int w = 1; w <= 200; w = w < 23 ? w + 11 : w + 1)
+			for (size_t hi = 0; hi < sizeof(heights) / sizeof(heights[0]); hi++) {
+				int h = heights[hi], x = 2, y = 1;
+				bool pct = (w + (int)hi) % 2, ascii = w % 3 != 0;
+				struct canvas *c1 = canvas_new(w + 4, h + 2, ascii);
+				struct canvas *c2 = canvas_new(w + 4, h + 2, ascii);
+				struct sweep part;
+
+				ck_assert(c1 && c2);
+				ck_assert(chart_sweep_compute(a, &launches[li], (enum sweep_kind)k, w, &part));
+				if (w >= 24)
+					check_columns_sweep(&full, &part, w - 6);
+				chart_draw(c1, x, y, w, h, &full, pct);
+				chart_draw(c2, x, y, w, h, &part, pct);
+				if (memcmp(c1->cells, c2->cells, sizeof(*c1->cells) * (size_t)c1->width *
+					   (size_t)c1->height) != 0) {
+					char *o1 = render(c1), *o2 = render(c2);
+					ck_abort_msg("%s launch %zu %s chart %dx%d differs:\n%s\nfrom columns:\n%s",
+						     a->arch, li, sweep_axis_label((enum sweep_kind)k), w, h,
+						     o1, o2);
+				}
+				for (int col = x; col < x + w; col++)
+				for (int row = y; row <= y + 2; row += 2) {
+					int64_t v1 = -1, v2 = -1;
+					bool b1 = chart_value_at(&full, x, y, w, h, col, row, &v1);
+					bool b2 = chart_value_at(&part, x, y, w, h, col, row, &v2);
+					if (b1 != b2 || v1 != v2)
+						ck_abort_msg("%s launch %zu %s chart %dx%d at %d,%d: %d %lld, "
+							     "from columns %d %lld", a->arch, li,
+							     sweep_axis_label((enum sweep_kind)k), w, h, col, row,
+							     b1, (long long)v1, b2, (long long)v2);
+				}
+				compared++;
+				sweep_done(&part);
+				canvas_free(c1);
+				canvas_free(c2);
+			}
+			sweep_done(&full);
+		}
+	}
+	ck_assert_int_gt(compared, 100000);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("canvas");
@@ -388,6 +533,7 @@ int main(void)
 	tcase_add_test(charts, test_chart_capped_shade);
 	tcase_add_test(charts, test_chart_legends);
 	tcase_add_test(charts, test_chart_stays_in_box);
+	tcase_add_test(charts, test_chart_columns_draw_as_the_whole_curve);
 	suite_add_tcase(s, charts);
 
 	tcase_add_test(tc, test_text_is_clipped_and_trimmed);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -732,6 +733,181 @@ START_TEST(factor_names)
 }
 END_TEST
 
+/* ---- occ_vary: one parameter varied */
+
+/* occ_compute's figures in brief, the reference for occ_vary_at. */
+static void brief_of(const struct gpu_arch *a, const struct occ_input *in, struct occ_brief *b)
+{
+	struct occ_result r;
+
+	occ_compute(a, in, &r);
+	*b = (struct occ_brief){ r.active_blocks_per_sm, r.active_warps_per_sm,
+				 r.vendor == GPU_AMD && r.amd.fits ? r.amd.waves_per_simd : 0,
+				 r.limiting };
+}
+
+static bool same_brief(const struct occ_brief *a, const struct occ_brief *b)
+{
+	return a->active_blocks_per_sm == b->active_blocks_per_sm &&
+	       a->active_warps_per_sm == b->active_warps_per_sm &&
+	       a->waves_per_simd == b->waves_per_simd && a->limiting == b->limiting;
+}
+
+/* Every value of p from 0 to hi by step: occ_vary_at gives occ_compute's
+ * brief, and no value up to the same_to of an earlier one differs from that
+ * one's brief. False at the first failure, with msg saying where. */
+static bool vary_agrees(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+			int64_t hi, int64_t step, char *msg, size_t size)
+{
+	struct occ_vary v;
+	struct occ_brief promised = { 0 };
+	int64_t promised_to = -1, promised_at = -1;
+
+	occ_vary_init(&v, a, in, p);
+	for (int64_t x = 0; x <= hi; x += step) {
+		struct occ_input t = *in;
+		struct occ_brief want, got;
+		int64_t to;
+
+		occ_param_set(&t, p, x);
+		brief_of(a, &t, &want);
+		occ_vary_at(&v, x, &got, &to);
+		if (!same_brief(&want, &got) || to < x) {
+			snprintf(msg, size, "%s param %d at %lld: %d blocks %d warps %d waves limiting %#x, "
+				 "occ_compute %d %d %d %#x, same to %lld", a->arch, (int)p, (long long)x,
+				 got.active_blocks_per_sm, got.active_warps_per_sm, got.waves_per_simd,
+				 got.limiting, want.active_blocks_per_sm, want.active_warps_per_sm,
+				 want.waves_per_simd, want.limiting, (long long)to);
+			return false;
+		}
+		if (x <= promised_to && !same_brief(&want, &promised)) {
+			snprintf(msg, size, "%s param %d: %lld said the same up to %lld, %lld differs",
+				 a->arch, (int)p, (long long)promised_at, (long long)promised_to,
+				 (long long)x);
+			return false;
+		}
+		if (x > promised_to) {
+			promised = want;
+			promised_at = x;
+		}
+		if (to > promised_to)
+			promised_to = to;
+	}
+	return true;
+}
+
+/* The range a parameter is checked over: past the architecture's maximum, so
+ * that the values where no block fits are checked too. */
+static int64_t vary_top(const struct gpu_arch *a, enum occ_param p)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS: return a->max_threads_per_block + 2 * a->warp_size + 3;
+	case OCC_PARAM_REGISTERS: return a->max_regs_per_thread + 9;
+	case OCC_PARAM_SHARED_MEM:
+		return (a->smem_per_block_optin_bytes > a->smem_per_block_bytes ?
+			a->smem_per_block_optin_bytes : a->smem_per_block_bytes) +
+		       a->smem_reserved_per_block_bytes + 3 * a->smem_alloc_unit_bytes + 5;
+	default: return 20;
+	}
+}
+
+/* occ_vary_at against occ_compute for every parameter over its whole range,
+ * value by value (shared memory: byte by byte for the first launches), on
+ * every architecture, NVIDIA and AMD, with carveouts, the driver's
+ * configuration of a report, static shared memory that may not fit, and
+ * launches where no block fits at all. */
+START_TEST(vary_matches_compute)
+{
+	static const struct occ_input nv[] = {
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0 },
+		{ 128, 64, 4096, 20000, DEF, 2, 0, 0, 0 },
+		{ 96, 40, 49152, 0, 25, 0, 0, 0, 0 },
+		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0 },       /* no block fits from cc 3.5 */
+		{ 64, 0, 100, 0, 0, 16, 0, 0, 0 },
+		{ 512, 128, 16384, 65536, 100, 3, 0, 0, 0 },
+		{ 32, 16, 0, 1000, 50, 0, 0, 0, 0 },
+	};
+	static const struct occ_input amd[] = {
+		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96 },
+		{ 64, 0, 0, 0, DEF, 0, 0, 0, 0 },
+		{ 1024, 64, 512, 1000, DEF, 0, 32, 0, 104 },
+		{ 512, 96, 0, 0, DEF, 0, 64, 64, 48 },
+		{ 128, 256, 65536, 0, DEF, 0, 0, 256, 16 },
+	};
+	char msg[256];
+	int checked = 0;
+
+	for (int vendor = 0; vendor < 2; vendor++) {
+		size_t n_archs = vendor ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db);
+		const struct occ_input *launches = vendor ? amd : nv;
+		size_t n_launches = vendor ? sizeof(amd) / sizeof(amd[0]) : sizeof(nv) / sizeof(nv[0]);
+
+		for (size_t i = 0; i < n_archs; i++)
+		for (int variant = 0; variant < ARCH_N_VARIANTS; variant++) {
+			struct gpu_arch a;
+			int64_t measured;
+			if (!arch_variant(vendor, i, variant, &a, &measured))
+				continue;
+			for (size_t l = 0; l < n_launches; l++)
+			for (int p = 0; p < OCC_N_PARAMS; p++) {
+				int64_t step = p == OCC_PARAM_SHARED_MEM && l >= 2 ? 13 : 1;
+				struct occ_input in = variant_input(launches[l], measured);
+				if (!vary_agrees(&a, &in, (enum occ_param)p,
+						 vary_top(&a, (enum occ_param)p), step, msg, sizeof(msg)))
+					ck_abort_msg("launch %zu, variant %d: %s", l, variant, msg);
+				checked++;
+			}
+		}
+	}
+	ck_assert_int_gt(checked, 700);
+}
+END_TEST
+
+/* A sweep's steps: on an H100 the shared-memory limit, 233472 / allocation,
+ * takes 77 values over the 1817 of the chart; past the 8 blocks warps and
+ * registers allow, only whether it is still above 8 counts, so the curve
+ * takes 9 evaluations: 9 or more blocks (0 to 24832 B), then 8, 7, .. 1. */
+START_TEST(vary_same_to_steps)
+{
+	const struct gpu_arch *a = arch(9, 0);
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0 };
+	struct occ_vary v;
+	struct occ_brief b;
+	int64_t to;
+	int evaluations = 0;
+
+	occ_vary_init(&v, a, &in, OCC_PARAM_SHARED_MEM);
+	for (int64_t x = 0; x <= a->smem_per_block_optin_bytes; x = (to / 128 + 1) * 128) {
+		occ_vary_at(&v, x, &b, &to);
+		evaluations++;
+	}
+	ck_assert_int_eq(evaluations, 9);
+
+	/* 0 B allocates the driver's 1 KiB reserve: 228 blocks, capped by 8 */
+	occ_vary_at(&v, 0, &b, &to);
+	ck_assert_int_eq(b.active_blocks_per_sm, 8);
+	ck_assert_uint_eq(b.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	/* 233472 / 9 = 25941 bytes, less the reserve, rounded down to 128: 24832 */
+	ck_assert_int_eq(to, 24832);
+
+	/* a parameter set and read as the block's whole shared memory */
+	in.static_smem_bytes = 4096;
+	occ_param_set(&in, OCC_PARAM_SHARED_MEM, 10000);
+	ck_assert_int_eq(in.static_smem_bytes, 4096);
+	ck_assert_int_eq(in.dynamic_smem_bytes, 5904);
+	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_SHARED_MEM), 10000);
+	occ_param_set(&in, OCC_PARAM_SHARED_MEM, 1000);
+	ck_assert_int_eq(in.static_smem_bytes, 1000);
+	ck_assert_int_eq(in.dynamic_smem_bytes, 0);
+	occ_param_set(&in, OCC_PARAM_THREADS, 96);
+	occ_param_set(&in, OCC_PARAM_REGISTERS, 40);
+	occ_param_set(&in, OCC_PARAM_BARRIERS, 3);
+	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_THREADS), 96);
+	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_REGISTERS), 40);
+	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_BARRIERS), 3);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("occupancy");
@@ -774,6 +950,8 @@ static Suite *suite(void)
 	tcase_add_test(misc, usage_sums_everywhere);
 	tcase_add_test(misc, input_from_launch);
 	tcase_add_test(misc, factor_names);
+	tcase_add_test(misc, vary_matches_compute);
+	tcase_add_test(misc, vary_same_to_steps);
 	suite_add_tcase(s, misc);
 	return s;
 }

@@ -4,7 +4,9 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "gpu.h"
@@ -98,6 +100,162 @@ START_TEST(uniform_matches_wave_formula)
 	ck_assert(seen_bps[32]);
 	for (int b = 1; b <= 32; b *= 2)
 		ck_assert_msg(seen_bps[b], "no configuration with %d blocks per SM", b);
+}
+END_TEST
+
+/* Bit for bit: a and b hold the same double. */
+static bool same_double(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+/* What sim_run's closed form and sim_snapshot's give for p against the event
+ * simulation: NULL when every field and every frame is the same to the last
+ * bit, else what differs (in msg). */
+static const char *uniform_differs(const struct sim_params *p, char *msg, size_t size)
+{
+	struct sim_result fast, slow;
+	bool ok_fast = sim_run(p, &fast), ok_slow = sim_run_events(p, &slow);
+	int *af = calloc((size_t)p->sm_count, sizeof(*af));
+	int *as = calloc((size_t)p->sm_count, sizeof(*as));
+	const char *what = NULL;
+
+	ck_assert(af && as);
+	if (ok_fast != ok_slow || !ok_fast)
+		what = "ran";
+	else if (fast.sm_count != slow.sm_count || fast.too_large != slow.too_large)
+		what = "sm_count";
+	else if (!same_double(fast.average_pct, slow.average_pct))
+		what = "average_pct";
+	else if (!same_double(fast.makespan, slow.makespan))
+		what = "makespan";
+	for (int sm = 0; !what && sm < p->sm_count; sm++) {
+		if (!same_double(fast.sm_pct[sm], slow.sm_pct[sm]))
+			what = "sm_pct";
+		else if (!same_double(fast.sm_active_time[sm], slow.sm_active_time[sm]))
+			what = "sm_active_time";
+		else if (fast.sm_blocks[sm] != slow.sm_blocks[sm])
+			what = "sm_blocks";
+	}
+	/* Frames: before, at and between the waves' ends, and after the last. */
+	for (int k = -2; !what && k <= 2 * (int)fast.makespan + 3; k++) {
+		double t = k / 2.0;
+		for (int j = 0; !what && j < 2; j++) {
+			if (j)
+				t = nextafter(t, -INFINITY);
+			if (sim_snapshot(p, t, af) != sim_snapshot_events(p, t, as) ||
+			    memcmp(af, as, (size_t)p->sm_count * sizeof(*af)) != 0) {
+				snprintf(msg, size, "frame at t = %.17g", t);
+				what = msg;
+			}
+		}
+	}
+	if (what && what != msg)
+		snprintf(msg, size, "%s", what);
+	if (ok_fast)
+		sim_result_done(&fast);
+	if (ok_slow)
+		sim_result_done(&slow);
+	free(af);
+	free(as);
+	return what ? msg : NULL;
+}
+
+/* (1b) sim_run and sim_snapshot compute durations of 1.0 in closed form; the
+ * event simulation is the reference, and must give every field and frame to
+ * the last bit: grids of partial waves, below the SM count, exact multiples
+ * of the slots, one block per SM, one SM, SM counts past a 64-SM word. The
+ * other models where their parameters vary nothing take the closed form too. */
+START_TEST(uniform_closed_form_is_the_event_simulation)
+{
+	static const int sms[] = { 1, 2, 3, 15, 63, 64, 65, 108, 132, 304 };
+	static const int slots[] = { 1, 2, 3, 4, 7, 8, 32 };
+	static const int warps[] = { 1, 3, 8 };
+	int cases = 0;
+
+	for (size_t i = 0; i < sizeof(sms) / sizeof(sms[0]); i++)
+	for (size_t j = 0; j < sizeof(slots) / sizeof(slots[0]); j++) {
+		int64_t n = sms[i], wave = n * slots[j];
+		const int64_t grids[] = {
+			1, 2, n - 1, n, n + 1, 2 * n + 1, wave - 1, wave, wave + 1, 2 * wave,
+			2 * wave + n / 2 + 1, 5 * wave - 1, 7 * wave + 3,
+		};
+		for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+			struct sim_params p = {
+				.sm_count = sms[i], .blocks_per_sm = slots[j],
+				.warps_per_block = warps[(i + j + g) % 3], .max_warps_per_sm = 64,
+				.grid_size = grids[g], .model = SIM_UNIFORM, .seed = 1 + g,
+			};
+			char msg[96];
+			const char *bad;
+			if (p.grid_size < 1)
+				continue;
+			/* the models that vary nothing: every duration 1.0 */
+			switch (g % 4) {
+			case 1:
+				p.model = SIM_CV;
+				break;
+			case 2:
+				p.model = SIM_SLOW_SHARE;
+				p.slow_share = 0.0;
+				p.slow_factor = 4.0;
+				break;
+			case 3:
+				p.model = SIM_SLOW_SHARE;
+				p.slow_share = 0.3;
+				p.slow_factor = 1.0;
+				break;
+			}
+			bad = uniform_differs(&p, msg, sizeof(msg));
+			if (bad)
+				ck_abort_msg("%d SMs x %d slots, grid %lld, model %s: %s", p.sm_count,
+					     p.blocks_per_sm, (long long)p.grid_size,
+					     sim_model_key(p.model), bad);
+			cases++;
+		}
+	}
+	ck_assert_int_gt(cases, 800);
+}
+END_TEST
+
+/* (1c) The event simulation for durations that vary: these results are those
+ * of the engine as first written (a heap of SMs by free slots, a binary heap
+ * of block ends; commit 6ba6458), printed with 17 digits. The engine was made
+ * faster since (rounds over the SMs with free slots, one pass for a block
+ * that ends alone, a 4-ary heap); the schedule, and so every bit, must not
+ * change. */
+START_TEST(varying_models_unchanged)
+{
+	static const struct {
+		struct sim_params p;
+		double average_pct, makespan, sm0_pct, last_pct;
+		int64_t sm0_blocks;
+	} cases[] = {
+		{ { 132, 8, 8, 64, 26400, SIM_CV, 0, 1, 0.5, 1 },
+		  96.456459245116847, 28.096199078092894, 95.249723107289839, 94.526623903870231, 186 },
+		{ { 132, 8, 8, 64, 26400, SIM_SLOW_SHARE, 0.1, 4.0, 0, 1 },
+		  94.930127640845072, 36, 98.484848484848484, 93.928571428571431, 218 },
+		{ { 15, 4, 16, 64, 1000, SIM_SLOW_SHARE, 0.25, 3.0, 0, 42 },
+		  96.827411167512693, 27, 95.370370370370367, 96.15384615384616, 77 },
+		{ { 108, 3, 12, 64, 5000, SIM_CV, 0, 1, 1.0, 7 },
+		  53.136375053998592, 22.896295915829118, 54.05681119439766, 51.130500988858159, 43 },
+		{ { 304, 2, 4, 32, 3000, SIM_SLOW_SHARE, 0.5, 1.5, 0, 9 },
+		  23.998079385403329, 7, 25, 23.076923076923077, 10 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sim_result r;
+		ck_assert(sim_run(&cases[i].p, &r));
+		ck_assert_msg(same_double(r.average_pct, cases[i].average_pct) &&
+			      same_double(r.makespan, cases[i].makespan) &&
+			      same_double(r.sm_pct[0], cases[i].sm0_pct) &&
+			      same_double(r.sm_pct[r.sm_count - 1], cases[i].last_pct) &&
+			      r.sm_blocks[0] == cases[i].sm0_blocks,
+			      "case %zu: average %.17g makespan %.17g SM 0 %.17g last %.17g blocks %lld",
+			      i, r.average_pct, r.makespan, r.sm_pct[0], r.sm_pct[r.sm_count - 1],
+			      (long long)r.sm_blocks[0]);
+		sim_result_done(&r);
+	}
 }
 END_TEST
 
@@ -426,6 +584,8 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, uniform_matches_wave_formula);
+	tcase_add_test(tc, uniform_closed_form_is_the_event_simulation);
+	tcase_add_test(tc, varying_models_unchanged);
 	tcase_add_test(tc, seed000_too_few_blocks);
 	tcase_add_test(tc, imbalance_lowers_full_waves);
 	tcase_add_test(tc, degenerate_models_are_uniform);

@@ -226,6 +226,74 @@ START_TEST(barrier_points)
 }
 END_TEST
 
+/* Every point of every curve is occ_compute's at that value (the level in
+ * waves per SIMD on AMD), though sweep_compute evaluates once per step of
+ * the curve, and so is the launch's own point; and the summary is the
+ * points': ends, whether the level ever rises, the capped points' limiting
+ * factors. NVIDIA and AMD architectures,
+ * launches with static shared memory, carveouts and no room at all. */
+START_TEST(points_are_occ_compute)
+{
+	static const struct occ_input nv[] = {
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0 }, { 96, 40, 8192, 30000, 25, 3, 0, 0, 0 },
+		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0 }, { 64, 0, 100, 0, 0, 16, 0, 0, 0 },
+	};
+	static const struct occ_input amd[] = {
+		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96 }, { 64, 0, 0, 0, DEF, 0, 32, 0, 0 },
+		{ 512, 96, 1000, 3000, DEF, 0, 64, 64, 48 },
+	};
+
+	for (int vendor = 0; vendor < 2; vendor++)
+	for (size_t i = 0; i < (vendor ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db)); i++) {
+		const struct gpu_arch *a = vendor ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i);
+		const struct occ_input *launches = vendor ? amd : nv;
+		size_t n = vendor ? sizeof(amd) / sizeof(amd[0]) : sizeof(nv) / sizeof(nv[0]);
+
+		for (size_t l = 0; l < n; l++)
+		for (int k = 0; k < SWEEP_N_KINDS; k++) {
+			struct sweep s;
+			unsigned capped = 0;
+			bool falling = true;
+
+			ck_assert(sweep_compute(a, &launches[l], (enum sweep_kind)k, &s));
+			ck_assert_int_eq(s.columns, 0);
+			ck_assert_int_eq(s.first_x, s.points[0].x);
+			ck_assert_int_eq(s.last_x, s.points[s.n - 1].x);
+			for (size_t j = 0; j < s.n; j++) {
+				const struct sweep_point *p = &s.points[j];
+				struct occ_input t = launches[l];
+				struct occ_result r;
+				int lvl;
+				occ_param_set(&t, (enum occ_param)k, p->x);
+				occ_compute(a, &t, &r);
+				lvl = vendor ? (r.amd.fits ? r.amd.waves_per_simd : 0) : r.active_warps_per_sm;
+				if (p->active_warps != lvl || p->active_blocks != r.active_blocks_per_sm ||
+				    p->limiting != r.limiting ||
+				    (j > 0 && p->x - s.points[j - 1].x != s.points[1].x - s.points[0].x))
+					ck_abort_msg("%s launch %zu %s at %lld: %d %d %#x, occ_compute %d %d %#x",
+						     a->arch, l, sweep_axis_label((enum sweep_kind)k),
+						     (long long)p->x, p->active_warps, p->active_blocks, p->limiting,
+						     lvl, r.active_blocks_per_sm, r.limiting);
+				if (sweep_point_capped(&s, p))
+					capped |= p->limiting;
+				if (j > 0 && p->active_warps > s.points[j - 1].active_warps)
+					falling = false;
+			}
+			ck_assert_uint_eq(s.capped_limiting, capped);
+			ck_assert_int_eq(s.non_increasing, falling);
+			{
+				struct occ_result r;
+				occ_compute(a, &launches[l], &r);
+				ck_assert_int_eq(s.current_warps, vendor ? (r.amd.fits ? r.amd.waves_per_simd : 0)
+						 : r.active_warps_per_sm);
+				ck_assert_uint_eq(s.current_limiting, r.limiting);
+			}
+			sweep_done(&s);
+		}
+	}
+}
+END_TEST
+
 START_TEST(axis_labels)
 {
 	ck_assert_str_eq(sweep_axis_label(SWEEP_BLOCK_SIZE), "threads per block");
@@ -252,6 +320,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, monotonic);
 	tcase_add_test(tc, barrier_points);
 	tcase_add_test(tc, axis_labels);
+	tcase_add_test(tc, points_are_occ_compute);
 	suite_add_tcase(s, tc);
 	return s;
 }

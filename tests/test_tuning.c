@@ -214,6 +214,165 @@ START_TEST(best_block_size)
 }
 END_TEST
 
+/* ---- every search against a plain one */
+
+enum { MAX_VISITS = 4096 };
+
+/* The values a search of p visits from `from`, in order (dir -1: down, +1:
+ * up), written out from their definition: multiples of the warp size for the
+ * block size, from 1; every register and barrier count from 0; for shared
+ * memory the most bytes each number of allocation units holds (k x unit -
+ * the driver's reserve), and going down 0, going up the opt-in maximum. The
+ * walk stops at once where its first value is past the maximum. */
+static int visits(const struct gpu_arch *a, enum tuning_param p, int64_t from, int dir,
+		  int64_t out[MAX_VISITS])
+{
+	int64_t unit = p == TUNING_BLOCK_SIZE ? a->warp_size : p == TUNING_SHARED_MEM ?
+		a->smem_alloc_unit_bytes : 1;
+	int64_t res = p == TUNING_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
+	int64_t max = p == TUNING_BLOCK_SIZE ? a->max_threads_per_block : p == TUNING_REGISTERS ?
+		a->max_regs_per_thread : p == TUNING_SHARED_MEM ? a->smem_per_block_optin_bytes : 16;
+	int64_t min = p == TUNING_BLOCK_SIZE ? 1 : 0;
+	int n = 0;
+
+	if (dir < 0) {
+		for (int64_t k = (from + res) / unit + 1; k >= 0 && n < MAX_VISITS; k--) {
+			int64_t v = k * unit - res;
+			if (v < from && v >= min)
+				out[n++] = v;
+		}
+		if (p == TUNING_SHARED_MEM && from > 0 && (n == 0 || out[n - 1] != 0))
+			out[n++] = 0;
+		return n > 0 && out[0] > max ? 0 : n;
+	}
+	for (int64_t k = (from + res) / unit; n < MAX_VISITS; k++) {
+		int64_t v = k * unit - res;
+		if (v > max)
+			break;
+		if (v > from)
+			out[n++] = v;
+	}
+	if (p == TUNING_SHARED_MEM && from < max && (n == 0 || out[n - 1] != max))
+		out[n++] = max;
+	return n;
+}
+
+static int warps_at(const struct gpu_arch *a, const struct occ_input *in, enum tuning_param p,
+		    int64_t v, int *blocks)
+{
+	struct occ_input t = *in;
+	struct occ_result r;
+
+	occ_param_set(&t, (enum occ_param)p, v);
+	occ_compute(a, &t, &r);
+	*blocks = r.active_blocks_per_sm;
+	return r.active_warps_per_sm;
+}
+
+/* The step tuning_steps should give, by trying every visited value. */
+static struct tuning_step plain_step(const struct gpu_arch *a, const struct occ_input *in,
+				     const struct occ_result *r, enum occ_factor f, enum tuning_param p)
+{
+	static int64_t down[MAX_VISITS], up[MAX_VISITS];
+	struct tuning_step s = { .factor = f, .param = p };
+	int nd, nu, blocks;
+
+	s.from = s.to = s.headroom_to = occ_param_get(in, (enum occ_param)p);
+	s.blocks_from = s.blocks_to = r->active_blocks_per_sm;
+	s.warps_from = s.warps_to = r->active_warps_per_sm;
+	nd = visits(a, p, s.from, -1, down);
+	nu = visits(a, p, s.from, +1, up);
+	if (r->active_warps_per_sm < r->max_warps_per_sm) {
+		for (int i = 0; i < nd && !s.has_gain; i++) {
+			int w = warps_at(a, in, p, down[i], &blocks);
+			if (w > s.warps_from)
+				s = (struct tuning_step){ f, p, true, s.from, down[i], s.blocks_from, blocks,
+							  s.warps_from, w, false, 0 };
+		}
+		for (int i = 0; p == TUNING_BLOCK_SIZE && i < nu; i++) {
+			int w;
+			if (s.has_gain && up[i] - s.from >= s.from - s.to)
+				break;
+			w = warps_at(a, in, p, up[i], &blocks);
+			if (w > s.warps_from) {
+				s = (struct tuning_step){ f, p, true, s.from, up[i], s.blocks_from, blocks,
+							  s.warps_from, w, false, 0 };
+				break;
+			}
+		}
+	}
+	s.headroom_to = s.from;
+	for (int i = 0; i < nu && warps_at(a, in, p, up[i], &blocks) == s.warps_from; i++)
+		s.headroom_to = up[i];
+	s.has_headroom = s.headroom_to > s.from;
+	return s;
+}
+
+static bool same_step(const struct tuning_step *x, const struct tuning_step *y)
+{
+	return x->factor == y->factor && x->param == y->param && x->has_gain == y->has_gain &&
+	       x->from == y->from && x->to == y->to && x->blocks_from == y->blocks_from &&
+	       x->blocks_to == y->blocks_to && x->warps_from == y->warps_from &&
+	       x->warps_to == y->warps_to && x->has_headroom == y->has_headroom &&
+	       x->headroom_to == y->headroom_to;
+}
+
+/* tuning_steps goes a step of the curve at a time; every value visited one
+ * by one must give the same steps: on every architecture, NVIDIA and AMD,
+ * with launches bound by each factor, by several at once (where no single
+ * change gains), at the ends of the ranges and with a report's driver-chosen
+ * shared-memory configuration. */
+START_TEST(steps_as_visiting_every_value)
+{
+	static const int threads[] = { 32, 100, 256, 640, 1024 };
+	static const int regs[] = { 0, 24, 40, 64, 128, 255 };
+	static const int64_t smem[] = { 0, 1000, 20000, 49152, 100000, 200000 };
+	long compared = 0;
+
+	for (int vendor = 0; vendor < 2; vendor++)
+	for (size_t i = 0; i < (vendor ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db)); i += 1 + vendor)
+	for (int variant = 0; variant < ARCH_N_VARIANTS; variant++) {
+		struct gpu_arch a;
+		int64_t measured;
+		if (!arch_variant(vendor, i, variant, &a, &measured))
+			continue;
+		for (size_t t = 0; t < sizeof(threads) / sizeof(threads[0]); t++)
+		for (size_t g = 0; g < sizeof(regs) / sizeof(regs[0]); g++)
+		for (size_t m = 0; m < sizeof(smem) / sizeof(smem[0]); m++) {
+			struct occ_input in = { threads[t], regs[g], m % 2 ? 512 : 0, smem[m],
+						(int)(t + m) % 3 ? DEF : 25 * (int)g, (int)(t + g + m) % 5 * 3, 0,
+						vendor ? (int)g % 2 * 64 : 0, vendor ? 16 + 8 * (int)m : 0 };
+			struct tuning_step got[OCC_N_FACTORS];
+			struct occ_result r;
+			int n;
+
+			in = variant_input(in, measured);
+
+			if (in.threads_per_block > a.max_threads_per_block || in.regs_per_thread > a.max_regs_per_thread ||
+			    in.static_smem_bytes + in.dynamic_smem_bytes > a.smem_per_block_optin_bytes)
+				continue;
+			occ_compute(&a, &in, &r);
+			n = tuning_steps(&a, &in, &r, got);
+			for (int k = 0; k < n; k++) {
+				struct tuning_step want = plain_step(&a, &in, &r, got[k].factor, got[k].param);
+				if (!same_step(&got[k], &want))
+					ck_abort_msg("%s %d threads %d regs %lld B bar %d, %s: gain %d %lld -> %lld "
+						     "(%d warps), headroom %d %lld; visiting every value: gain %d "
+						     "%lld -> %lld (%d), headroom %d %lld", a.arch, in.threads_per_block,
+						     in.regs_per_thread, (long long)(in.static_smem_bytes + in.dynamic_smem_bytes),
+						     in.barriers, tuning_param_label(got[k].param), got[k].has_gain,
+						     (long long)got[k].from, (long long)got[k].to, got[k].warps_to,
+						     got[k].has_headroom, (long long)got[k].headroom_to, want.has_gain,
+						     (long long)want.from, (long long)want.to, want.warps_to,
+						     want.has_headroom, (long long)want.headroom_to);
+				compared++;
+			}
+		}
+	}
+	ck_assert_int_gt(compared, 5000);
+}
+END_TEST
+
 START_TEST(param_labels)
 {
 	ck_assert_str_eq(tuning_param_label(TUNING_BLOCK_SIZE), "block size");
@@ -237,6 +396,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, barrier_step);
 	tcase_add_test(tc, best_block_size);
 	tcase_add_test(tc, param_labels);
+	tcase_add_test(tc, steps_as_visiting_every_value);
 	suite_add_tcase(s, tc);
 	return s;
 }

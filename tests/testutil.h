@@ -38,6 +38,48 @@ static inline void default_analysis(struct analysis *a)
 	ck_assert(a->ok);
 }
 
+/* Variants of the database's architectures that reports and users' files
+ * give: ARCH_AS_IS; the driver's choice of shared-memory configuration, the
+ * second largest or a middle one (a report's measured record, cc 7.0+: a
+ * fact of the launch, given to occ_input by variant_input); and a user's
+ * row whose reserve and per-block maximum are off the allocation unit (so 0
+ * and the maximum are off its grid; NVIDIA with a reserve). */
+enum { ARCH_AS_IS, ARCH_DRIVER_SECOND, ARCH_DRIVER_MIDDLE, ARCH_ODD_RESERVE, ARCH_N_VARIANTS };
+
+/* Architecture i of the database (AMD targets when amd) as variant v, and
+ * the driver's configuration in *measured (-1: none); false where the
+ * variant does not apply to it. */
+static inline bool arch_variant(bool amd, size_t i, int v, struct gpu_arch *out, int64_t *measured)
+{
+	*out = *(amd ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i));
+	*measured = -1;
+	switch (v) {
+	case ARCH_DRIVER_SECOND:
+	case ARCH_DRIVER_MIDDLE:
+		if (out->n_smem_configs < 3)
+			return false;
+		*measured = out->smem_configs_bytes[v == ARCH_DRIVER_SECOND ?
+			out->n_smem_configs - 2 : out->n_smem_configs / 2];
+		return true;
+	case ARCH_ODD_RESERVE:
+		if (amd || out->smem_reserved_per_block_bytes == 0)
+			return false;
+		out->smem_reserved_per_block_bytes = 1000;
+		out->smem_per_block_optin_bytes -= 300;
+		return true;
+	default:
+		return true;
+	}
+}
+
+/* in as the variant's measured launch: with the driver's configuration, if any. */
+static inline struct occ_input variant_input(struct occ_input in, int64_t measured)
+{
+	in.measured_smem_config = measured >= 0;
+	in.measured_smem_config_bytes = measured >= 0 ? measured : 0;
+	return in;
+}
+
 /* Runs every test of s; the exit status main() should return. */
 static inline int run_suite(Suite *s)
 {
