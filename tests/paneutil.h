@@ -59,7 +59,7 @@ static inline struct view *pane_view_new(const struct launch *base, const struct
 	view_init(&pv->v);
 	view_rebase(&pv->v, pv->s, &pv->r, pv->w);
 	ck_assert(view_update(&pv->v, pv->s, &pv->r, pv->w, model ? model : &uniform,
-			      VIEW_SWEEPS | VIEW_SIM));
+			      VIEW_SIM));
 	return &pv->v;
 }
 

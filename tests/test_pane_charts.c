@@ -46,7 +46,8 @@ START_TEST(test_class)
 	ck_assert(p->cls->draw != NULL);
 	ck_assert(p->cls->key != NULL);
 	ck_assert(p->cls->click != NULL);
-	ck_assert(p->cls->needs(p) == VIEW_SWEEPS);
+	/* Its curves are its own, at its charts' widths: nothing of the view's. */
+	ck_assert(p->cls->needs == NULL);
 	pane_free(p);
 }
 END_TEST
@@ -57,7 +58,7 @@ START_TEST(test_golden_h100)
 {
 	struct view *v = default_view(NULL);
 
-	ck_assert_int_eq(v->n_charts, 4);
+	ck_assert_int_eq(view_chart_count(v), 4);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
@@ -74,7 +75,7 @@ START_TEST(test_golden_t4)
 {
 	struct view *v = default_view("T4");
 
-	ck_assert_int_eq(v->n_charts, 3);
+	ck_assert_int_eq(view_chart_count(v), 3);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
@@ -104,8 +105,8 @@ START_TEST(test_small_pane_shows_every_chart)
 				legends += cell->glyph == 'O' && x + 2 < 78 &&
 					canvas_at(c, x + 2, y)->role == CANVAS_CURRENT;
 			}
-		ck_assert_int_eq(markers, v->n_charts);
-		ck_assert_int_eq(legends, v->n_charts);
+		ck_assert_int_eq(markers, view_chart_count(v));
+		ck_assert_int_eq(legends, view_chart_count(v));
 		canvas_free(c);
 		pane_view_free(v);
 	}
@@ -153,17 +154,18 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 
 	p->cls->draw(p, c, r, v);
 	n = find_markers(c, m, 8);
-	ck_assert_int_eq(n, v->n_charts);
+	ck_assert_int_eq(n, view_chart_count(v));
 	for (int i = 0; i < n; i++) {
 		enum launch_param f = PARAM_WHATIF_N;
 		int64_t value = -1;
+		struct sweep whole;
 		int k;
 		/* The point is above its marker; click it. */
 		ck_assert(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
 			  pane_click(p, r, v, m[i].x, m[i].y, &f, &value));
-		for (k = 0; k < v->n_charts && fields[k] != f; k++)
+		for (k = 0; k < view_chart_count(v) && fields[k] != f; k++)
 			;
-		ck_assert_msg(k < v->n_charts, "field %d is no chart's", f);
+		ck_assert_msg(k < view_chart_count(v), "field %d is no chart's", f);
 		ck_assert(!seen[k]);
 		seen[k] = true;
 		ck_assert_int_eq(value, want[k]);
@@ -173,8 +175,10 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 		ck_assert_int_eq(f, fields[k]);
 		if (f == PARAM_DYNAMIC_SMEM)
 			value += v->cur.in.static_smem_bytes;
-		ck_assert_msg(in_sweep(&v->sweeps[k], value), "%lld not in sweep %d",
+		ck_assert(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k, &whole));
+		ck_assert_msg(in_sweep(&whole, value), "%lld not in sweep %d",
 			      (long long)value, k);
+		sweep_done(&whole);
 	}
 	/* The top row holds titles only. */
 	for (int x = 0; x < w; x++) {

@@ -1,11 +1,14 @@
-/* pane_charts.c - the occupancy charts: the view's sweeps (block size,
- * registers, shared memory, and barriers from cc 9.0) laid out to fit the
- * pane; a click on a plot picks the value under it. */
+/* pane_charts.c - the occupancy charts (block size, registers, shared
+ * memory, and barriers from cc 9.0) laid out to fit the pane, each curve
+ * computed for the columns its chart shows (chart_sweep_compute: the cells
+ * of the whole curve at a fraction of the cost); a click on a plot picks
+ * the value under it. */
 #include "config.h"
 
 #include "pane.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "chart.h"
 
@@ -79,50 +82,78 @@ static void place(struct rect r, int n, struct rect *out)
 	grid(r, n, best, out, &(bool){ 0 }, &(bool){ 0 });
 }
 
-/* The pane's own state: the y axis in warps or in occupancy %. */
+/* The pane's own state: the y axis in warps or in occupancy %, and the
+ * curves of the charts last laid out. */
 struct charts_pane {
 	struct pane base;
 	bool pct_axis;
+	struct sweep sweeps[VIEW_N_CHARTS];
 };
 
 /* Rows a chart gets when the pane sizes itself (--print). */
 enum { PRINT_CHART_H = 14 };
 
-static int chart_count(const struct view *v)
+static void free_sweeps(struct charts_pane *cp)
 {
-	if (!(v->computed & VIEW_SWEEPS))
+	for (int i = 0; i < VIEW_N_CHARTS; i++)
+		sweep_done(&cp->sweeps[i]);
+	memset(cp->sweeps, 0, sizeof(cp->sweeps));
+}
+
+/* The charts of the current launch placed in r, each curve for its chart's
+ * width: how many, 0 when the launch cannot be computed, -1 out of memory. */
+static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
+		   struct rect at[VIEW_N_CHARTS])
+{
+	static const enum sweep_kind kinds[VIEW_N_CHARTS] = {
+		[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
+		[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
+		[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
+		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
+	};
+	int n = view_chart_count(v);
+
+	free_sweeps(cp);
+	if (n == 0)
 		return 0;
-	return v->n_charts < 0 ? 0 : v->n_charts > VIEW_N_CHARTS ? VIEW_N_CHARTS : v->n_charts;
+	place(r, n, at);
+	for (int i = 0; i < n; i++)
+		if (!rect_empty(at[i]) &&
+		    !chart_sweep_compute(&v->cur.gpu.arch, &v->cur.in, kinds[i], at[i].w, &cp->sweeps[i]))
+			return -1;
+	return n;
 }
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
-	const struct charts_pane *cp = (const struct charts_pane *)p;
+	struct charts_pane *cp = (struct charts_pane *)p;
 	struct rect at[VIEW_N_CHARTS];
-	int n = chart_count(v);
+	int n;
 
 	if (pane_skip(c, r, v))
 		return;
-	if (n == 0)
+	n = lay_out(cp, r, v, at);
+	if (n < 0) {
+		canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_WARNING, "Out of memory: no charts.");
 		return;
-	place(r, n, at);
+	}
 	for (int i = 0; i < n; i++)
 		if (!rect_empty(at[i]))
-			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &v->sweeps[i], cp->pct_axis);
+			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i], cp->pct_axis);
 }
 
 static enum reaction click(struct pane *p, struct rect r, const struct view *v, int x, int y,
 			   struct pane_request *req)
 {
+	struct charts_pane *cp = (struct charts_pane *)p;
 	struct rect at[VIEW_N_CHARTS];
-	int n = chart_count(v);
+	int n;
 
-	(void)p;
-	if (rect_empty(r) || !v->cur.ok || n == 0 || !rect_contains(r, x, y))
+	if (rect_empty(r) || !v->cur.ok || !rect_contains(r, x, y))
 		return REACT_NONE;
-	place(r, n, at);
+	n = lay_out(cp, r, v, at);
 	for (int i = 0; i < n; i++) {
-		const struct sweep *s = &v->sweeps[i];
+		const struct sweep *s = &cp->sweeps[i];
 		int64_t x_value;
 		if (!rect_contains(at[i], x, y) ||
 		    !chart_value_at(s, at[i].x, at[i].y, at[i].w, at[i].h, x, y, &x_value))
@@ -169,17 +200,16 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	return REACT_REDRAW;
 }
 
-static unsigned needs(const struct pane *p)
+static void done(struct pane *p)
 {
-	(void)p;
-	return VIEW_SWEEPS;
+	free_sweeps((struct charts_pane *)p);
 }
 
 /* Two charts a row from 74 columns (each at least GOOD_CHART_W wide), all
  * of them from twice that, else stacked. */
 static int height(struct pane *p, int w, const struct view *v)
 {
-	int n = chart_count(v), per_row;
+	int n = view_chart_count(v), per_row;
 
 	(void)p;
 	if (n == 0 || !v->cur.ok)
@@ -195,8 +225,8 @@ static const struct pane_class charts_class = {
 	.draw = draw,
 	.key = key,
 	.click = click,
-	.needs = needs,
 	.height = height,
+	.done = done,
 };
 
 struct pane *pane_charts_new(void)

@@ -1,6 +1,5 @@
 /* view.c - derives what the panes show: the analyses through the session,
- * and the sweeps and the per-SM simulation only when a pane on screen
- * needs them (a keystroke at 200x60 stays within a few milliseconds). */
+ * and the per-SM simulation only when a pane on screen needs it (a keystroke at 200x60 stays within a few milliseconds). */
 #include "config.h"
 
 #include "view.h"
@@ -46,34 +45,12 @@ void view_set_measured(struct view *v, const struct report_record *rec)
 	v->measured.sm_pct = rec->sm_achieved_pct;
 }
 
-static void free_sweeps(struct view *v)
+int view_chart_count(const struct view *v)
 {
-	for (int i = 0; i < VIEW_N_CHARTS; i++)
-		sweep_done(&v->sweeps[i]);
-	memset(v->sweeps, 0, sizeof(v->sweeps));
-	v->n_charts = 0;
-}
-
-static bool compute_sweeps(struct view *v)
-{
-	static const enum sweep_kind kinds[VIEW_N_CHARTS] = {
-		[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
-		[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
-		[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
-		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
-	};
-	const struct gpu_arch *arch = &v->cur.gpu.arch;
-	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat. */
-	int n = arch->barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_N_CHARTS - 1;
-
 	if (!v->cur.ok)
-		return true;
-	for (int i = 0; i < n; i++) {
-		if (!sweep_compute(arch, &v->cur.in, kinds[i], &v->sweeps[i]))
-			return false;
-		v->n_charts = i + 1;
-	}
-	return true;
+		return 0;
+	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat. */
+	return v->cur.gpu.arch.barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_N_CHARTS - 1;
 }
 
 /* The simulation's inputs for the current launch. */
@@ -127,10 +104,6 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	view_overrides(w, session_flags(s), &ov);
 	session_analyse(s, r, &ov, (ov.set & PARAM_BIT(PARAM_GPU)) ? &w->cur.gpu : NULL,
 			SESSION_FINDINGS, &v->cur);
-	free_sweeps(v);
-	v->computed &= VIEW_SIM;
-	if ((needs & VIEW_SWEEPS) && (ok = compute_sweeps(v)))
-		v->computed |= VIEW_SWEEPS;
 	if (needs & VIEW_SIM) {
 		if (simulate(v, model))
 			v->computed |= VIEW_SIM;
@@ -154,17 +127,13 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim
 {
 	bool ok = true;
 
-	free_sweeps(v);
 	v->whatif = NULL;
 	v->cur = *a;
 	/* No baseline: nothing to compare with. */
 	v->base.ok = false;
 	v->is_report = a->report.present;
 	/* A simulation of the same inputs (the last kernel's, often) is kept. */
-	v->computed &= VIEW_SIM;
-	if ((needs & VIEW_SWEEPS) && (ok = compute_sweeps(v)))
-		v->computed |= VIEW_SWEEPS;
-	if ((needs & VIEW_SIM) && ok) {
+	if (needs & VIEW_SIM) {
 		ok = simulate(v, model);
 		v->computed |= VIEW_SIM;
 	}
@@ -173,6 +142,5 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim
 
 void view_done(struct view *v)
 {
-	free_sweeps(v);
 	sim_result_done(&v->sim);
 }

@@ -1,8 +1,9 @@
 /* view.h - what the panes draw, derived from the session, the record shown
  * and the what-if state on each change: the current launch's analysis beside
- * the baseline's, the chart sweeps and the per-SM prediction (each computed
- * only when a pane on screen needs it), and what a report measured for the
- * record. Derived data only: the panes keep their own state. Curses-free. */
+ * the baseline's, the per-SM prediction (computed only when a pane on screen
+ * needs it), and what a report measured for the record. Derived data only:
+ * the panes keep their own state (the charts their curves, which depend on
+ * the charts' widths). Curses-free. */
 #ifndef OCC_VIEW_H
 #define OCC_VIEW_H
 
@@ -11,7 +12,6 @@
 #include "analysis.h"
 #include "session.h"
 #include "sim.h"
-#include "sweep.h"
 #include "whatif.h"
 
 enum view_chart {
@@ -21,8 +21,7 @@ enum view_chart {
 
 /* What the panes on screen need computed beyond the analyses. */
 enum view_need {
-	VIEW_SWEEPS = 1u << 0,     /* the charts */
-	VIEW_SIM = 1u << 1,        /* the per-SM prediction */
+	VIEW_SIM = 1u << 0,        /* the per-SM prediction */
 };
 
 /* What a profiler measured for the record shown: per SM where the report
@@ -48,8 +47,6 @@ struct view {
 	 * answer). */
 	struct analysis cur, base;
 	unsigned computed;        /* enum view_need: what is valid below */
-	struct sweep sweeps[VIEW_N_CHARTS];
-	int n_charts;             /* 3, or 4 where barriers limit (cc 9.0 and later) */
 	struct sim_params sim_params;
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
@@ -62,7 +59,7 @@ void view_init(struct view *v);
 void view_rebase(struct view *v, struct session *s, const struct session_record *r,
 		 const struct whatif *w);
 /* The what-if changed or other panes came on screen: cur, then what needs
- * asks (VIEW_SWEEPS, VIEW_SIM) with the duration model. The simulation is
+ * asks (VIEW_SIM) with the duration model. The simulation is
  * kept while its inputs stay. False only when out of memory. */
 bool view_update(struct view *v, struct session *s, const struct session_record *r,
 		 const struct whatif *w, const struct sim_params *model, unsigned needs);
@@ -79,5 +76,8 @@ void view_overrides(const struct whatif *w, const struct param_set *flags, struc
 bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim_params *model,
 		      unsigned needs);
 void view_done(struct view *v);
+/* The charts the current launch has: 3, or 4 where barriers limit blocks
+ * (cc 9.0 and later); 0 when it cannot be computed. */
+int view_chart_count(const struct view *v);
 
 #endif
