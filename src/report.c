@@ -133,15 +133,21 @@ void report_record_init(struct report_record *rec, long line)
 	};
 }
 
+void report_record_done(struct report_record *rec)
+{
+	free(rec->name);
+	free(rec->sm_achieved_pct);
+	free(rec->sm_active_warps);
+	free(rec->sm_active_cycles);
+	rec->name = NULL;
+	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+}
+
 void report_done(struct report *r)
 {
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->records[i].name);
-		free(r->records[i].sm_achieved_pct);
-		free(r->records[i].sm_active_warps);
-		free(r->records[i].sm_active_cycles);
-	}
-	free(r->records);
+	for (size_t i = 0; i < r->n; i++)
+		report_record_done(&r->records[i]);
+	free(r->store);
 	pool_free(r->pool);
 	*r = (struct report){ 0 };
 }
@@ -177,23 +183,39 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
 
 struct report_record *report_add(struct report *r, long line)
 {
+	size_t front = r->store ? (size_t)(r->records - r->store) : 0;
 	struct report_record *rec;
 
-	/* No capacity field: the capacity is implied, 16 or the power of two at
-	 * or above n, so growth is due at 0 and at every power of two from 16.
-	 * Importers that merge rows shrink n; the real capacity is then larger
-	 * than the implied one, which stays safe. */
-	if (r->n == 0 || (r->n >= 16 && (r->n & (r->n - 1)) == 0)) {
-		size_t cap = r->n ? r->n * 2 : 16;
-		struct report_record *nr = realloc(r->records, cap * sizeof(*nr));
+	/* Full: a stream's handed-over records leave room at the front, reused
+	 * when it is at least half the store (so each record moves O(1) times
+	 * on average); else the store doubles. Importers that merge rows or undo
+	 * an add shrink n, which only leaves room at the end. */
+	if (front + r->n == r->store_cap) {
+		if (front > 0 && r->n <= r->store_cap / 2) {
+			memmove(r->store, r->records, r->n * sizeof(*r->records));
+			front = 0;
+		} else {
+			size_t cap = r->store_cap ? r->store_cap * 2 : 16;
+			struct report_record *ns = realloc(r->store, cap * sizeof(*ns));
 
-		if (!nr)
-			return NULL;
-		r->records = nr;
+			if (!ns)
+				return NULL;
+			r->store = ns;
+			r->store_cap = cap;
+		}
+		r->records = r->store + front;
 	}
 	rec = &r->records[r->n++];
 	report_record_init(rec, line);
 	return rec;
+}
+
+void report_shift(struct report *r, struct report_record *out)
+{
+	*out = r->records[0];
+	r->records++;
+	r->n--;
+	r->n_streamed++;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -86,11 +86,16 @@ struct report_record {
 
 struct report {
 	char format[64];              /* "rocprof v1 results", ... */
-	size_t n;
+	size_t n;                     /* the records held in records */
 	struct report_record *records;
+	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
 	struct report_pool *pool;     /* the records' interned text (report_intern) */
+	/* report_add's allocation, which records lies in: report_shift hands
+	 * records over from its front, and report_add reuses that room. */
+	struct report_record *store;
+	size_t store_cap;
 };
 
 /* Reads path as whatever profiler format its content shows (never its name).
@@ -114,8 +119,13 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
+/* Takes r's first record out into *out, with its heap fields, and counts it
+ * in r->n_streamed (a stream hands it over). r->n must be > 0. */
+void report_shift(struct report *r, struct report_record *out);
 /* A record with every number absent and every text field "". */
 void report_record_init(struct report_record *rec, long line);
+/* Frees a record's heap fields (name, per-SM arrays) and sets them to NULL. */
+void report_record_done(struct report_record *rec);
 /* text's first size - 1 bytes at most (cut as snprintf cuts), as a string
  * the report keeps until report_done: one copy for equal texts. NULL when
  * out of memory. */

@@ -193,6 +193,41 @@ START_TEST(report_add_grows)
 }
 END_TEST
 
+/* Records taken from the front (a stream handing them over) leave room that
+ * report_add reuses: holding 100 at a time, 100,000 records pass through a
+ * store of a few hundred, in order, with their heap fields. */
+START_TEST(report_shift_reuses_the_store)
+{
+	struct report r = { 0 };
+	long next = 0;
+
+	for (long i = 0; i < 100000; i++) {
+		struct report_record *k = report_add(&r, i);
+
+		ck_assert_ptr_nonnull(k);
+		k->name = malloc(16);
+		ck_assert_ptr_nonnull(k->name);
+		snprintf(k->name, 16, "k%ld", i);
+		while (r.n > 100) {
+			struct report_record out;
+			char want[16];
+
+			report_shift(&r, &out);
+			snprintf(want, sizeof(want), "k%ld", next);
+			if (out.line != next || strcmp(out.name, want) != 0)
+				ck_abort_msg("record %ld came out as %ld (%s)", next, out.line, out.name);
+			report_record_done(&out);
+			ck_assert_ptr_null(out.name);
+			next++;
+		}
+	}
+	ck_assert_uint_eq(r.n_streamed, 100000 - 100);
+	ck_assert_uint_le(r.store_cap, 256);
+	ck_assert_int_eq(r.records[0].line, next);
+	report_done(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* The driver */
 
@@ -465,6 +500,7 @@ int main(void)
 	tcase_add_test(tc, short_name_long);
 	tcase_add_test(tc, numbers);
 	tcase_add_test(tc, report_add_grows);
+	tcase_add_test(tc, report_shift_reuses_the_store);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, bad_field_rejects_row_only);
 	tcase_add_test(tc, bom_crlf_no_final_newline);
