@@ -193,9 +193,10 @@ bool import_int(const char *text, struct report_int *out)
 
 /* ------------------------------------------------------------------------ */
 /* The input: a window on the text. report_parse's window is the whole text;
- * report_load's slides over the file, read in blocks of REPORT_WINDOW and
- * grown only for a record longer than that, so a report of any size costs
- * its records, not its bytes. Offsets (pos, what line_end and record_end
+ * report_stream's (and so report_load's) starts as the caller's head and
+ * slides over the stream, read in blocks of REPORT_WINDOW and grown only for
+ * a record longer than that, so a report of any size costs its records, not
+ * its bytes. Offsets (pos, what line_end and record_end
  * return) are into the window and move when it slides: take no pointer into
  * text across a call that can refill it. */
 
@@ -498,30 +499,72 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	return false;
 }
 
-/* One row to the importer; a row of one field in a table of several is a
- * stray line, not a row. */
-static void feed(const struct import_class *cls, struct import_state *state,
-		 size_t header_fields, const struct csv_row *row, struct report *r,
-		 const char *name, struct occ_error *err)
+/* The table being read, and where its records go. */
+struct table {
+	const char *name;
+	const struct import_class *cls;
+	struct import_state *state;
+	size_t header_fields;
+	const struct report_sink *sink;   /* NULL: r keeps every record */
+};
+
+size_t import_pending_none(struct import_state *s, const struct report *r)
 {
-	if (row->n < 2 && header_fields >= 2)
-		return;
-	if (!cls->row(state, row, r, name, err))
+	(void)s;
+	(void)r;
+	return 0;
+}
+
+/* Hands r's records but the last keep to the sink, oldest first. False when
+ * the sink stopped the reading. */
+static bool settle(const struct report_sink *sink, struct report *r, size_t keep)
+{
+	if (!sink)
+		return true;
+	while (r->n > keep) {
+		struct report_record rec;
+		bool go;
+
+		report_shift(r, &rec);
+		go = sink->record(sink->ctx, r, &rec);
+		report_record_done(&rec);
+		if (!go)
+			return false;
+	}
+	return true;
+}
+
+/* One row to the importer, then to the sink what the importer no longer
+ * holds open (and what is past REPORT_PENDING_MAX); a row of one field in a
+ * table of several is a stray line, not a row. False when the sink stopped
+ * the reading. */
+static bool feed(const struct table *t, const struct csv_row *row, struct report *r,
+		 struct occ_error *err)
+{
+	size_t keep;
+
+	if (row->n < 2 && t->header_fields >= 2)
+		return true;
+	if (!t->cls->row(t->state, row, r, t->name, err))
 		r->rejected_rows++;
+	if (!t->sink)
+		return true;
+	keep = t->cls->pending ? t->cls->pending(t->state, r) : r->n;
+	return settle(t->sink, r, keep < REPORT_PENDING_MAX ? keep : REPORT_PENDING_MAX);
 }
 
 /* Feeds every record after the header to the importer. Banners, blank lines
  * and lines that are not CSV records of this table (application output
  * between rows: no comma, or not CSV at all) are passed over. A record on one
  * line with plain fields (nearly all of them) is split by csvread_split;
- * the others go through libcsv. */
-static void read_rows(const char *name, struct cursor *c, const struct import_class *cls,
-		      struct import_state *state, size_t header_fields, struct report *r,
+ * the others go through libcsv. False when the sink stopped the reading. */
+static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 		      struct occ_error *err)
 {
 	struct csv_split split = { 0 };
+	bool go = true;
 
-	while (c->pos < c->len || fill(c)) {
+	while (go && (c->pos < c->len || fill(c))) {
 		size_t next, end = line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
@@ -542,13 +585,13 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 			c->pos = next;
 			c->line++;
 			if (k > 0)
-				feed(cls, state, header_fields, &split.row, r, name, err);
+				go = feed(t, &split.row, r, err);
 			continue;
 		}
 		rec_end = record_end(c, &lines);
 		if (c->failed)
 			break;
-		if (!parse_one(name, c->text, c->pos, rec_end, c->line, &rows)) {
+		if (!parse_one(t->name, c->text, c->pos, rec_end, c->line, &rows)) {
 			/* Not CSV: skip this physical line only, so a broken quote
 			 * in one line of chatter costs no row after it. (The window
 			 * may have slid: find the line again.) The last line is
@@ -556,7 +599,7 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 			 * truncated file), which is counted, not dropped. */
 			line_end(c, &next);
 			if (next == c->len && rec_end == c->len && (!c->f || c->eof)) {
-				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
+				occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
 					      "the file ends inside this row (a quoted field is "
 					      "never closed): was it cut short?");
 				r->rejected_rows++;
@@ -567,19 +610,18 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 		}
 		c->pos = rec_end;
 		c->line += lines;
-		for (size_t i = 0; i < rows.n; i++)
-			feed(cls, state, header_fields, &rows.rows[i], r, name, err);
+		for (size_t i = 0; go && i < rows.n; i++)
+			go = feed(t, &rows.rows[i], r, err);
 		csvread_free(&rows);
 	}
 	csvread_split_free(&split);
+	return go;
 }
 
-static bool report_read(const char *name, struct cursor *c, struct report *r,
-			struct occ_error *err)
+static bool report_read(const char *name, struct cursor *c, const struct report_sink *sink,
+			struct report *r, struct occ_error *err)
 {
-	const struct import_class *cls = NULL;
-	struct import_state *state = NULL;
-	size_t header_fields = 0;
+	struct table t = { .name = name, .sink = sink };
 	long text_line = 0;
 	bool ok = true;
 
@@ -588,7 +630,10 @@ static bool report_read(const char *name, struct cursor *c, struct report *r,
 	c->name = name;
 	c->err = err;
 	if (c->f) {
-		/* Enough of the file to see a BOM and whether that is all. */
+		/* The caller's head (fill checks only what it reads), then enough
+		 * of the file to see a BOM and whether that is all. */
+		if (!check_text(c))
+			return false;
 		while (c->len < 4 && fill(c))
 			;
 		if (c->failed)
@@ -614,46 +659,50 @@ static bool report_read(const char *name, struct cursor *c, struct report *r,
 			return false;
 	}
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++) {
-		const struct import_text_class *t = import_text_classes[i];
+		const struct import_text_class *tc = import_text_classes[i];
 
-		if (!t->probe(c->text + c->pos, c->len - c->pos))
+		if (!tc->probe(c->text + c->pos, c->len - c->pos))
 			continue;
-		/* These formats are small logs, read whole. */
+		/* These formats are small logs, read whole and handed over at
+		 * the end. */
 		while (fill(c))
 			;
 		if (c->failed)
 			return false;
-		str_copy(r->format, sizeof(r->format), t->name);
-		ok = t->parse(name, c->text + c->pos, c->len - c->pos, r, err);
+		str_copy(r->format, sizeof(r->format), tc->name);
+		ok = tc->parse(name, c->text + c->pos, c->len - c->pos, r, err);
 		if (ok && r->n == 0) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL,
-				      "the %s holds no kernel records", t->name);
+				      "the %s holds no kernel records", tc->name);
 			ok = false;
 		}
-		if (!ok)
+		if (!ok || !settle(sink, r, 0)) {
 			report_done(r);
-		return ok;
+			return false;
+		}
+		return true;
 	}
 	if (!import_ncu_text_output(c->text + c->pos, c->len - c->pos, &text_line))
 		text_line = 0;
-	if (!find_header(name, c, text_line, &cls, &state, &header_fields, err))
+	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 		return false;
-	str_copy(r->format, sizeof(r->format), cls->name);
-	read_rows(name, c, cls, state, header_fields, r, err);
-	if (c->failed)
+	str_copy(r->format, sizeof(r->format), t.cls->name);
+	if (!read_rows(&t, c, r, err) || c->failed)
 		ok = false;
-	else if (cls->finish && !cls->finish(state, r, name, err))
+	else if (t.cls->finish && !t.cls->finish(t.state, r, name, err))
 		ok = false;
-	if (cls->free_state)
-		cls->free_state(state);
-	if (ok && r->n == 0) {
+	if (t.cls->free_state)
+		t.cls->free_state(t.state);
+	if (ok && r->n + r->n_streamed == 0) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s table holds no kernel rows",
-			      cls->name);
+			      t.cls->name);
 		ok = false;
 	}
-	if (!ok)
+	if (!ok || !settle(sink, r, 0)) {
 		report_done(r);
-	return ok;
+		return false;
+	}
+	return true;
 }
 
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
@@ -661,22 +710,44 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 {
 	struct cursor c = { .text = text, .len = len, .line = 1, .eof = true };
 
-	return report_read(name, &c, r, err);
+	return report_read(name, &c, NULL, r, err);
+}
+
+bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
+		   const struct report_sink *sink, struct report *r, struct occ_error *err)
+{
+	struct cursor c = { .text = "", .line = 1, .f = f };
+	bool ok;
+
+	if (head_len > 0) {
+		/* The window starts as the head; fill slides and grows it. */
+		c.cap = head_len > REPORT_WINDOW ? head_len : REPORT_WINDOW;
+		c.buf = malloc(c.cap);
+		if (!c.buf) {
+			*r = (struct report){ 0 };
+			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+			return false;
+		}
+		memcpy(c.buf, head, head_len);
+		c.text = c.buf;
+		c.len = head_len;
+	}
+	ok = report_read(name, &c, sink, r, err);
+	free(c.buf);
+	return ok;
 }
 
 bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
-	struct cursor c = { .text = "", .line = 1 };
+	FILE *f = fopen(path, "rb");
 	bool ok;
 
-	*r = (struct report){ 0 };
-	c.f = fopen(path, "rb");
-	if (!c.f) {
+	if (!f) {
+		*r = (struct report){ 0 };
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
 	}
-	ok = report_read(path, &c, r, err);
-	fclose(c.f);
-	free(c.buf);
+	ok = report_stream(path, f, NULL, 0, NULL, r, err);
+	fclose(f);
 	return ok;
 }

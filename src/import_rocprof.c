@@ -175,6 +175,7 @@ struct import_state {
 		const char *gfx;
 	} known[KNOWN_DEVICES];
 	size_t n_known;
+	size_t first_open;            /* the oldest record whose target may still come */
 	/* Grouped layouts: the dispatch ids of the records r holds (open
 	 * addressing; those of records handed over go stale and are dropped
 	 * when the table is rebuilt). */
@@ -506,6 +507,24 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	return true;
 }
 
+static size_t pending_rocprof(struct import_state *s, const struct report *r)
+{
+	size_t end = r->n_streamed + r->n;
+
+	/* A later row of a dispatch belongs to the record of its first: the
+	 * record is found among those r holds. */
+	if (s->layout->grouped)
+		return r->n;
+	if (s->n_known == KNOWN_DEVICES)
+		return 0;
+	/* Records without a target wait for one on their device. */
+	if (s->first_open < r->n_streamed)
+		s->first_open = r->n_streamed;
+	while (s->first_open < end && r->records[s->first_open - r->n_streamed].gfx_target[0])
+		s->first_open++;
+	return end - s->first_open;
+}
+
 static void free_rocprof(struct import_state *s)
 {
 	if (!s)
@@ -519,6 +538,7 @@ const struct import_class import_rocprof_v1 = {
 	.name = "rocprof v1 results",
 	.probe = probe_v1,
 	.row = row_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -526,6 +546,7 @@ const struct import_class import_rocprof_v2 = {
 	.name = "rocprofv2 / Omniperf",
 	.probe = probe_v2,
 	.row = row_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -533,6 +554,7 @@ const struct import_class import_rocprof_v3_trace = {
 	.name = "rocprofv3 kernel trace",
 	.probe = probe_v3_trace,
 	.row = row_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -540,5 +562,6 @@ const struct import_class import_rocprof_v3_counters = {
 	.name = "rocprofv3 counter collection",
 	.probe = probe_v3_counters,
 	.row = row_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
