@@ -11,22 +11,14 @@
 #include "error.h"
 #include "import.h"
 #include "report.h"
+#include "reportutil.h"
 #include "strutil.h"
 #include "testutil.h"
-
-static char *path_of(const char *file)
-{
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(path, sizeof(path), "%s/rocprof/%s", dir ? dir : "tests/data", file);
-	return path;
-}
 
 static char *slurp(const char *file, size_t *len)
 {
 	struct occ_error err = { 0 };
-	char *text = str_read_file(path_of(file), 1 << 20, len, &err);
+	char *text = str_read_file(data_path("rocprof/", file), 1 << 20, len, &err);
 
 	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
 	return text;
@@ -335,29 +327,6 @@ START_TEST(bad_field_rejects_row_only)
 }
 END_TEST
 
-static void ck_same_records(const struct report *a, const struct report *b)
-{
-	ck_assert_uint_eq(a->n, b->n);
-	ck_assert_str_eq(a->format, b->format);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct report_record *x = &a->records[i], *y = &b->records[i];
-		ck_assert_str_eq(x->name, y->name);
-		ck_assert_str_eq(x->short_name, y->short_name);
-		ck_assert_str_eq(x->gfx_target, y->gfx_target);
-		for (int d = 0; d < 3; d++) {
-			ck_assert(x->grid[d].present == y->grid[d].present);
-			ck_assert_int_eq(x->grid[d].value, y->grid[d].value);
-			ck_assert_int_eq(x->block[d].value, y->block[d].value);
-		}
-		ck_assert_int_eq(x->arch_vgprs.value, y->arch_vgprs.value);
-		ck_assert_int_eq(x->accum_vgprs.value, y->accum_vgprs.value);
-		ck_assert_int_eq(x->sgprs.value, y->sgprs.value);
-		ck_assert_int_eq(x->lds_bytes.value, y->lds_bytes.value);
-		ck_assert_int_eq(x->wave_size.present, y->wave_size.present);
-		ck_assert(x->duration_ns.value == y->duration_ns.value);
-	}
-}
-
 /* The gunrock file (6 KB names with commas) with a UTF-8 BOM, CRLF line
  * ends and no final newline reads exactly as the original. */
 START_TEST(bom_crlf_no_final_newline)
@@ -382,7 +351,7 @@ START_TEST(bom_crlf_no_final_newline)
 	ck_assert(parse(win, n, &b, &err));
 	ck_assert_int_eq(err.status, OCC_OK);
 	ck_assert_uint_eq(b.n, 13);
-	ck_same_records(&a, &b);
+	ck_same_records(&a, &b, false, file);
 	ck_assert_int_eq(b.records[12].line, 14);
 	report_done(&a);
 	report_done(&b);
@@ -416,7 +385,7 @@ START_TEST(table_among_other_output)
 	ck_assert(parse(text, len, &a, &err));
 	ck_assert(parse(buf, (size_t)n, &b, &err));
 	ck_assert_msg(err.status == OCC_OK, "%s", err.message);
-	ck_same_records(&a, &b);
+	ck_same_records(&a, &b, false, "among other output");
 	/* lines: 1 ==PROF==, 2-3 output, 4 blank, 5 header, 6 row 1, 7 the
 	 * stray quote, 8 ==PROF==, 9 blank, 10 row 2, 11 row 3 */
 	ck_assert_int_eq(b.records[0].line, 6);
