@@ -135,14 +135,42 @@ static int number_text(const char *text, char *buf, size_t size, bool *integral)
 	return *p == '\0' ? 1 : -1;
 }
 
+/* The common cases read straight, without number_text's copy and strtoll:
+ * [sign] digits and nothing else (*out set, 1), and "" (absent, 0). At most
+ * 18 digits, which cannot overflow; -1 for anything else, which
+ * number_text reads (to the same value where this one does). */
+static int plain_int(const char *text, int64_t *out)
+{
+	const char *digits = text + (*text == '-' || *text == '+'), *p = digits;
+	uint64_t v = 0;   /* past 19 digits it wraps, and is refused below */
+	unsigned d;
+
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == digits || p - digits > 18 || *p != '\0')
+		return *text ? -1 : 0;
+	*out = *text == '-' ? -(int64_t)v : (int64_t)v;
+	return 1;
+}
+
 bool import_num(const char *text, struct report_num *out)
 {
 	char buf[64];
 	bool integral;
 	char *end;
 	double v;
+	int64_t i;
 	int k;
 
+	/* A whole number converts as strtod rounds it; "-0" is left to strtod
+	 * for its sign. */
+	k = text ? plain_int(text, &i) : 0;
+	if (k >= 0 && (k == 0 || i != 0 || *text != '-')) {
+		*out = (struct report_num){ k > 0, k > 0 ? (double)i : 0 };
+		return true;
+	}
 	*out = (struct report_num){ 0 };
 	k = number_text(text ? text : "", buf, sizeof(buf), &integral);
 	if (k <= 0)
@@ -160,8 +188,14 @@ bool import_int(const char *text, struct report_int *out)
 	char buf[64];
 	bool integral;
 	char *end;
+	int64_t v;
 	int k;
 
+	k = text ? plain_int(text, &v) : 0;
+	if (k >= 0) {
+		*out = (struct report_int){ k > 0, k > 0 ? v : 0 };
+		return true;
+	}
 	*out = (struct report_int){ 0 };
 	k = number_text(text ? text : "", buf, sizeof(buf), &integral);
 	if (k <= 0)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,18 @@ START_TEST(numbers)
 	ck_int("9223372036854775808", false, false, 0);
 	ck_int("1e300", false, false, 0);
 	ck_int("n/a x", false, false, 0);
+	/* around the plain-digits shortcut (18 digits) and past it */
+	ck_int("+5", true, true, 5);
+	ck_int("007", true, true, 7);
+	ck_int("-0", true, true, 0);
+	ck_int("999999999999999999", true, true, 999999999999999999);
+	ck_int("-999999999999999999", true, true, -999999999999999999);
+	ck_int("1000000000000000000", true, true, 1000000000000000000);
+	ck_int("-9223372036854775808", true, true, INT64_MIN);
+	ck_int("99999999999999999999", false, false, 0);
+	ck_int("3599977333751882", true, true, 3599977333751882);
+	ck_int("+", false, false, 0);
+	ck_int("5-", false, false, 0);
 
 	ck_num("100.0%", true, true, 100.0);
 	ck_num("249.976002GB/s", true, true, 249.976002);
@@ -161,6 +174,15 @@ START_TEST(numbers)
 	ck_num("1e999", false, false, 0);
 	ck_num("-", false, false, 0);
 	ck_num(".5", false, false, 0);
+	ck_num("123456789012345678", true, true, 123456789012345678.0);
+	ck_num("", true, false, 0);
+	{
+		/* "-0" keeps strtod's sign */
+		struct report_num v;
+
+		ck_assert(import_num("-0", &v) && v.present && v.value == 0 && signbit(v.value));
+		ck_assert(import_num("0", &v) && v.present && !signbit(v.value));
+	}
 }
 END_TEST
 
