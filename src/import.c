@@ -556,12 +556,10 @@ static bool settle(const struct report_sink *sink, struct report *r, size_t keep
 	if (!sink)
 		return true;
 	while (r->n > keep) {
-		struct report_record rec;
-		bool go;
+		struct report_record *rec = report_shift(r);
+		bool go = sink->record(sink->ctx, r, rec);
 
-		report_shift(r, &rec);
-		go = sink->record(sink->ctx, r, &rec);
-		report_record_done(&rec);
+		report_record_done(rec);
 		if (!go)
 			return false;
 	}

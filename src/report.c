@@ -187,9 +187,9 @@ struct report_record *report_add(struct report *r, long line)
 	struct report_record *rec;
 
 	/* Full: a stream's handed-over records leave room at the front, reused
-	 * when it is at least half the store (so each record moves O(1) times
-	 * on average); else the store doubles. Importers that merge rows or undo
-	 * an add shrink n, which only leaves room at the end. */
+	 * when it is at least half the store (so each record moves once at
+	 * most, on average); else the store doubles. Importers that undo an add
+	 * shrink n, which only leaves room at the end. */
 	if (front + r->n == r->store_cap) {
 		if (front > 0 && r->n <= r->store_cap / 2) {
 			memmove(r->store, r->records, r->n * sizeof(*r->records));
@@ -210,12 +210,11 @@ struct report_record *report_add(struct report *r, long line)
 	return rec;
 }
 
-void report_shift(struct report *r, struct report_record *out)
+struct report_record *report_shift(struct report *r)
 {
-	*out = r->records[0];
-	r->records++;
 	r->n--;
 	r->n_streamed++;
+	return r->records++;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -173,9 +173,10 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
-/* Takes r's first record out into *out, with its heap fields, and counts it
- * in r->n_streamed (a stream hands it over). r->n must be > 0. */
-void report_shift(struct report *r, struct report_record *out);
+/* Takes r's first record out, with its heap fields, and counts it in
+ * r->n_streamed (a stream hands it over). It stays where it was, no longer
+ * r's, until the next report_add. r->n must be > 0. */
+struct report_record *report_shift(struct report *r);
 /* A record with every number absent and every text field "". */
 void report_record_init(struct report_record *rec, long line);
 /* Frees a record's heap fields (name, per-SM arrays) and sets them to NULL. */
