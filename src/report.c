@@ -32,12 +32,23 @@ struct report_pool {
 	size_t n_slots, n_used;
 };
 
+/* Eight bytes a step, every record interns a short name. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603u;   /* FNV-1a */
+	uint64_t h = n * 0x9E3779B97F4A7C15u;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	for (; i < n; i += 8) {
+		uint64_t w = 0;
+
+		if (n - i >= 8)
+			memcpy(&w, s + i, 8);
+		else
+			for (size_t k = i; k < n; k++)
+				w |= (uint64_t)(unsigned char)s[k] << (8 * (k - i));
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
 	return h;
 }
 
@@ -281,6 +292,7 @@ static bool is_operator_before(const char *b, const char *p)
 void report_short_name(const char *name, char *out, size_t size)
 {
 	const char *b, *e, *prev;
+	char stack[512];
 	char *buf, *w;
 	const char *s;
 	int depth = 0;
@@ -318,7 +330,8 @@ void report_short_name(const char *name, char *out, size_t size)
 			e = trim_right(b, p);
 	}
 
-	buf = malloc((size_t)(e - b) + 1);
+	/* Most names fit on the stack: a malloc per record shows in imports. */
+	buf = (size_t)(e - b) < sizeof(stack) ? stack : malloc((size_t)(e - b) + 1);
 	if (!buf) {
 		/* Out of memory: the unstripped head is still better than nothing. */
 		size_t n = (size_t)(e - b) < size ? (size_t)(e - b) : size - 1;
@@ -327,18 +340,31 @@ void report_short_name(const char *name, char *out, size_t size)
 	}
 	w = buf;
 	for (s = b; s < e; s++) {
-		/* Nsight Compute's name for an anonymous namespace is no template. */
-		if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
-			memcpy(w, s, 9);
-			w += 9;
-			s += 8;
-			continue;
+		/* A run without angle brackets goes whole, kept at depth 0. */
+		const char *t = s;
+
+		while (t < e && *t != '<' && *t != '>')
+			t++;
+		if (depth == 0) {
+			memcpy(w, s, (size_t)(t - s));
+			w += t - s;
 		}
-		if (*s == '<' && !is_operator_before(b, s)) {
-			depth++;
-			continue;
-		}
-		if (*s == '>' && depth > 0 && !(s > b && s[-1] == '-')) {
+		if ((s = t) == e)
+			break;
+		if (*s == '<') {
+			/* Nsight Compute's name for an anonymous namespace is no
+			 * template. */
+			if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
+				memcpy(w, s, 9);
+				w += 9;
+				s += 8;
+				continue;
+			}
+			if (!is_operator_before(b, s)) {
+				depth++;
+				continue;
+			}
+		} else if (depth > 0 && !(s > b && s[-1] == '-')) {
 			depth--;
 			continue;
 		}
@@ -368,5 +394,6 @@ void report_short_name(const char *name, char *out, size_t size)
 	}
 	memcpy(out, s, len);
 	out[len] = '\0';
-	free(buf);
+	if (buf != stack)
+		free(buf);
 }
