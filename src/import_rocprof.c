@@ -239,21 +239,36 @@ static const char *field(const struct import_state *s, const struct csv_row *row
 	return csvread_field(row, s->col[c]);
 }
 
-/* Reads column c as a count or size: absent when the column or the value is
- * missing, an error naming the column when it is not a number or negative. */
-static bool get(const struct import_state *s, const struct csv_row *row, enum col c,
-		struct report_int *out, const char *file, struct occ_error *err)
+/* The error for column c's text t, which is no count or size. */
+static bool bad_count(const struct import_state *s, const struct csv_row *row, enum col c,
+		      const char *t, struct report_int *out, const char *file,
+		      struct occ_error *err)
 {
-	const char *t = field(s, row, c);
 	char shown[64];
 
-	if (import_int(t, out) && (!out->present || out->value >= 0))
-		return true;
 	str_sanitize(t, shown, sizeof(shown));
 	occ_error_set(err, OCC_EDATA, file, row->line, s->col_name[c],
 		      out->present ? "%s is negative" : "\"%s\" is not a whole number", shown);
 	*out = (struct report_int){ 0 };
 	return false;
+}
+
+/* Reads column c as a count or size: absent when the column or the value is
+ * missing, an error naming the column when it is not a number or negative.
+ * (Small, for a dozen calls a row: the error is bad_count's.) */
+static bool get(const struct import_state *s, const struct csv_row *row, enum col c,
+		struct report_int *out, const char *file, struct occ_error *err)
+{
+	const char *t;
+
+	if (s->col[c] < 0) {
+		*out = (struct report_int){ 0 };
+		return true;
+	}
+	t = field(s, row, c);
+	if (import_int(t, out) && (!out->present || out->value >= 0))
+		return true;
+	return bad_count(s, row, c, t, out, file, err);
 }
 
 /* rocprim compiles its target into kernel names as a template argument,
@@ -278,6 +293,16 @@ static void gfx_from_name(const char *name, char *out, size_t size)
 		snprintf(out, size, "gfx90a");
 	else
 		snprintf(out, size, "gfx%lu", v);
+}
+
+/* The device key of a row: str_copy's cut, without its snprintf (a row's
+ * worth of time in a large file). */
+static void key_copy(char *key, const char *text)
+{
+	size_t n = strnlen(text, DEVICE_KEY - 1);
+
+	memcpy(key, text, n);
+	key[n] = '\0';
 }
 
 /* The device key of record number n (held in r). */
@@ -324,7 +349,7 @@ static void device_target(struct import_state *s, struct report *r,
 	}
 	if (!rec->gfx_target[0] || s->n_known == KNOWN_DEVICES)
 		return;
-	str_copy(s->known[k].device, DEVICE_KEY, key);
+	key_copy(s->known[k].device, key);
 	s->known[k].gfx = rec->gfx_target;
 	s->n_known++;
 	for (size_t i = 0; i < r->n; i++)
@@ -496,7 +521,7 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 		rec->duration_ns = (struct report_num){ true, (double)(end.value - begin.value) };
 
 	number = r->n_streamed + r->n - 1;
-	str_copy(device_key(s, number), DEVICE_KEY, field(s, row, COL_DEVICE));
+	key_copy(device_key(s, number), field(s, row, COL_DEVICE));
 	if (s->layout->grouped && id.present && !id_add(s, r, id.value, number)) {
 		free(rec->name);
 		r->n--;
