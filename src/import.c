@@ -373,9 +373,11 @@ static bool is_blank(const char *s, size_t n)
 }
 
 /* The end of the CSV record that starts at c->pos: past the newline that
- * ends it outside quotes. A quote opens a quoted field only at a field's
- * start, so a stray quote in application output cannot swallow the file. */
-static size_t record_end(struct cursor *c, long *lines)
+ * ends it outside quotes, or the end of the text, where *unclosed says
+ * whether a quote was still open. A quote opens a quoted field only at a
+ * field's start, so a stray quote in application output cannot swallow the
+ * file. */
+static size_t record_end(struct cursor *c, long *lines, bool *unclosed)
 {
 	for (;;) {
 		bool field_start = true, quoted = false;
@@ -407,8 +409,10 @@ static size_t record_end(struct cursor *c, long *lines)
 		}
 		/* A quote that closes past the window (or a "" cut by its end):
 		 * read more and scan the record again. */
-		if (!fill(c))
+		if (!fill(c)) {
+			*unclosed = quoted;
 			return c->len;
+		}
 	}
 }
 
@@ -600,6 +604,7 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 		size_t next, end = line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
+		bool unclosed = false;
 		long lines;
 		size_t rec_end;
 		int k;
@@ -620,7 +625,7 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 				go = feed(t, &split.row, r, err);
 			continue;
 		}
-		rec_end = record_end(c, &lines);
+		rec_end = record_end(c, &lines, &unclosed);
 		if (c->failed)
 			break;
 		if (!parse_one(t->name, c->text, c->pos, rec_end, c->line, &rows)) {
@@ -628,9 +633,12 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 			 * in one line of chatter costs no row after it. (The window
 			 * may have slid: find the line again.) The last line is
 			 * different: a quote left open there is a row cut short (a
-			 * truncated file), which is counted, not dropped. */
+			 * truncated file), which is counted, not dropped; a last
+			 * line that is not CSV for another reason is chatter, as
+			 * any other line (whether the reader had seen the end of
+			 * the file yet or not). */
 			line_end(c, &next);
-			if (next == c->len && rec_end == c->len && (!c->f || c->eof)) {
+			if (next == c->len && unclosed) {
 				occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
 					      "the file ends inside this row (a quoted field is "
 					      "never closed): was it cut short?");
