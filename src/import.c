@@ -257,6 +257,14 @@ struct cursor {
 	bool failed;        /* err says why: unreadable or binary */
 };
 
+/* The reading fails: what err says must be why, not a row rejected before
+ * (the first rejected row is only the warning of a read that succeeds). */
+static void cursor_fails(struct cursor *c)
+{
+	occ_error_clear(c->err);
+	c->failed = true;
+}
+
 /* Checks the window's new bytes for binary data; a UTF-8 sequence cut by the
  * end of the window waits for the next block. */
 static bool check_text(struct cursor *c)
@@ -281,9 +289,9 @@ static bool check_text(struct cursor *c)
 		for (const char *p = c->buf + c->pos;
 		     (p = memchr(p, '\n', (size_t)(c->buf + c->checked - p))) != NULL; p++)
 			line++;
+		cursor_fails(c);
 		occ_error_set(c->err, OCC_EDATA, c->name, line + at - 1, NULL,
 			      "not a text file (binary data), so not a profiler report");
-		c->failed = true;
 		return false;
 	}
 	if (end > c->checked)
@@ -311,11 +319,11 @@ static bool fill(struct cursor *c)
 		char *nb;
 
 		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
+			cursor_fails(c);
 			occ_error_set(c->err, OCC_EDATA, c->name, c->line, NULL,
 				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
 								  : "out of memory (a record of %zu bytes)",
 				      c->cap);
-			c->failed = true;
 			return false;
 		}
 		c->buf = nb;
@@ -326,9 +334,11 @@ static bool fill(struct cursor *c)
 	c->len += got;
 	if (got == 0) {
 		if (ferror(c->f)) {
+			int e = errno;
+
+			cursor_fails(c);
 			occ_error_set(c->err, OCC_ENOINPUT, c->name, c->line, NULL, "cannot read: %s",
-				      strerror(errno));
-			c->failed = true;
+				      strerror(e));
 			return false;
 		}
 		c->eof = true;

@@ -132,7 +132,9 @@ struct report_sink {
  * report_load does. name is for messages. Returns and fills err as
  * report_load does (records read, the first rejected row's error in err
  * with err->status != OCC_OK; false when no table or no record, and when
- * the sink stopped the reading; r is then empty, its pool freed).
+ * the sink stopped the reading; r is then empty, its pool freed). A read
+ * that fails past the first records (binary data further on, a read error)
+ * returns false with err saying so, after the sink had those records.
  *
  * Memory: the records not yet settled, never more than REPORT_PENDING_MAX
  * (with their names and per-SM arrays: about 3 MB with names of a few

@@ -395,6 +395,50 @@ START_TEST(many_dispatches_merge_alike)
 }
 END_TEST
 
+/* Binary data past the head, after a rejected row: the read fails saying
+ * why (it said the rejected row's error, the first one set), as
+ * report_parse does; a sink had the records before it. */
+START_TEST(binary_after_a_rejected_row)
+{
+	char path[] = "/tmp/occview-test-stream-XXXXXX";
+	struct occ_error err = { 0 }, perr = { 0 };
+	struct collect c = { 0 };
+	struct report_sink sink = { collect_record, &c };
+	struct report r;
+	int fd = mkstemp(path);
+	char *text;
+	size_t len;
+	FILE *f;
+
+	ck_assert(fd >= 0);
+	f = fdopen(fd, "wb");
+	ck_assert(f != NULL);
+	fputs("Index,KernelName,grd,wgr\n1,k,x,256\n", f);
+	for (long line = 3; line < 40000; line++)
+		fprintf(f, "%ld,\"kernel_%ld\",1024,256\n", line, line);
+	fputs("7,\"bad\xff\",1,1\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert(!report_load(path, &r, &err));
+	ck_assert_int_eq(err.line, 40000);
+	ck_assert_ptr_nonnull(strstr(err.message, "binary"));
+	text = str_read_file(path, 1 << 24, &len, &perr);
+	ck_assert(text != NULL);
+	ck_assert(!report_parse(path, text, len, &r, &perr));
+	ck_same_error(&perr, &err, "report_parse");
+	f = fopen(path, "rb");
+	ck_assert(f != NULL);
+	occ_error_clear(&err);
+	ck_assert(!report_stream(path, f, NULL, 0, &sink, &r, &err));
+	fclose(f);
+	ck_same_error(&perr, &err, "with a sink");
+	ck_assert_uint_gt(c.n, 1000);
+	ck_assert_ptr_null(r.pool);
+	unlink(path);
+	free(text);
+	collect_done(&c);
+}
+END_TEST
+
 /* A sink that says stop ends the reading: false, the sink's error, and r
  * empty. */
 static bool stop_with_error(void *ctx, const struct report *r, struct report_record *rec)
@@ -539,6 +583,7 @@ int main(void)
 	tcase_add_test(tc, pending_records_are_bounded);
 	tcase_add_test(tc, late_target_beyond_the_window);
 	tcase_add_test(tc, many_dispatches_merge_alike);
+	tcase_add_test(tc, binary_after_a_rejected_row);
 	tcase_add_test(tc, sink_stops_the_reading);
 	tcase_add_test(tc, heads_of_small_inputs);
 	tcase_add_test(tc, chatter_at_the_end_of_a_long_file);
