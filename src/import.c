@@ -238,7 +238,9 @@ bool import_int(const char *text, struct report_int *out)
 /* One record larger than this is no profiler output (a wrong file). */
 #define REPORT_MAX_RECORD ((size_t)1 << 30)
 /* What report_read looks at before the table: text formats and ncu's text
- * output are told apart within it. */
+ * output are told apart within it, and only within it, however much a read
+ * brought in (a whole text, a caller's head, a window), so that every way of
+ * reading a file takes it for the same format. */
 #define REPORT_HEAD ((size_t)64 << 10)
 
 struct cursor {
@@ -673,6 +675,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 {
 	struct table t = { .name = name, .sink = sink };
 	long text_line = 0;
+	size_t head;
 	bool ok = true;
 
 	*r = (struct report){ 0 };
@@ -708,10 +711,11 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		if (c->failed)
 			return false;
 	}
+	head = c->len - c->pos < REPORT_HEAD ? c->len - c->pos : REPORT_HEAD;
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++) {
 		const struct import_text_class *tc = import_text_classes[i];
 
-		if (!tc->probe(c->text + c->pos, c->len - c->pos))
+		if (!tc->probe(c->text + c->pos, head))
 			continue;
 		/* These formats are small logs, read whole and handed over at
 		 * the end. */
@@ -732,7 +736,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		}
 		return true;
 	}
-	if (!import_ncu_text_output(c->text + c->pos, c->len - c->pos, &text_line))
+	if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
 		text_line = 0;
 	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 		return false;

@@ -178,6 +178,50 @@ static void ck_stream_like_load(const char *path, enum source source, size_t hea
 	collect_done(&c);
 }
 
+/* In-memory inputs through fmemopen, with a head cut every step bytes, with
+ * a sink and without: the same outcome, error, counts and records as
+ * report_parse on the whole text. Returns report_parse's count of records. */
+static size_t ck_stream_like_parse(const char *text, size_t len, size_t step)
+{
+	size_t records = 0;
+
+	for (size_t cut = 0; cut <= len; cut += step) {
+		for (int with_sink = 0; with_sink < 2; with_sink++) {
+			struct occ_error want_err = { 0 }, err = { 0 };
+			struct collect c = { 0 };
+			struct report_sink sink = { collect_record, &c };
+			struct report want, got;
+			bool want_ok = report_parse("t.csv", text, len, &want, &want_err);
+			/* (fmemopen wants 1 byte or more) */
+			FILE *f = cut < len ? fmemopen((void *)(text + cut), len - cut, "rb")
+					    : fopen("/dev/null", "rb");
+			char what[64];
+			bool ok;
+
+			snprintf(what, sizeof(what), "cut at %zu, %s", cut,
+				 with_sink ? "sink" : "no sink");
+			ck_assert(f != NULL);
+			ok = report_stream("t.csv", f, cut ? text : NULL, cut,
+					   with_sink ? &sink : NULL, &got, &err);
+			fclose(f);
+			ck_assert_msg(ok == want_ok, "%s: %s", what, err.message);
+			ck_same_error(&want_err, &err, what);
+			if (ok) {
+				struct report v = with_sink ? collected(&got, &c) : got;
+
+				ck_same_records(&want, &v, true, what);
+				ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
+				ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
+			}
+			records = want.n;
+			report_done(&want);
+			report_done(&got);
+			collect_done(&c);
+		}
+	}
+	return records;
+}
+
 /* Every file under tests/data/ncu, nvprof and rocprof (those refused too),
  * in name order; fn gets each path. */
 static size_t each_report_file(void (*fn)(const char *path))
@@ -395,6 +439,37 @@ START_TEST(many_dispatches_merge_alike)
 }
 END_TEST
 
+/* A format told apart by its first lines (nvprof's metrics text) is told
+ * within the first 64 KiB, whatever a read brings in: with 70 KB of program
+ * output before its header, report_parse (the whole text) read it, a stream
+ * whose caller read 64 KiB first did not. Now neither does, alike. */
+START_TEST(text_format_told_within_the_head)
+{
+	const char *file = "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile";
+	struct occ_error err = { 0 };
+	size_t len, n = 0;
+	char *log = str_read_file(data_path("", file), 1 << 20, &len, &err);
+	char *text = malloc(len + (80 << 10));
+	struct report r;
+
+	ck_assert(log != NULL && text != NULL);
+	for (int i = 0; i < 10; i++) {
+		memset(text + n, 'x', 7 << 10);
+		n += 7 << 10;
+		text[n++] = '\n';
+	}
+	memcpy(text + n, log, len);
+	n += len;
+	ck_assert_msg(report_parse(file, log, len, &r, &err), "%s", err.message);
+	ck_assert_uint_gt(r.n, 0);
+	report_done(&r);
+	ck_assert(!report_parse(file, text, n, &r, &err));
+	ck_stream_like_parse(text, n, 64 << 10);
+	free(text);
+	free(log);
+}
+END_TEST
+
 /* Binary data past the head, after a rejected row: the read fails saying
  * why (it said the rejected row's error, the first one set), as
  * report_parse does; a sink had the records before it. */
@@ -469,50 +544,6 @@ START_TEST(sink_stops_the_reading)
 }
 END_TEST
 
-/* In-memory inputs through fmemopen, with a head cut every step bytes, with
- * a sink and without: the same outcome, error, counts and records as
- * report_parse on the whole text. Returns report_parse's count of records. */
-static size_t ck_stream_like_parse(const char *text, size_t len, size_t step)
-{
-	size_t records = 0;
-
-	for (size_t cut = 0; cut <= len; cut += step) {
-		for (int with_sink = 0; with_sink < 2; with_sink++) {
-			struct occ_error want_err = { 0 }, err = { 0 };
-			struct collect c = { 0 };
-			struct report_sink sink = { collect_record, &c };
-			struct report want, got;
-			bool want_ok = report_parse("t.csv", text, len, &want, &want_err);
-			/* (fmemopen wants 1 byte or more) */
-			FILE *f = cut < len ? fmemopen((void *)(text + cut), len - cut, "rb")
-					    : fopen("/dev/null", "rb");
-			char what[64];
-			bool ok;
-
-			snprintf(what, sizeof(what), "cut at %zu, %s", cut,
-				 with_sink ? "sink" : "no sink");
-			ck_assert(f != NULL);
-			ok = report_stream("t.csv", f, cut ? text : NULL, cut,
-					   with_sink ? &sink : NULL, &got, &err);
-			fclose(f);
-			ck_assert_msg(ok == want_ok, "%s: %s", what, err.message);
-			ck_same_error(&want_err, &err, what);
-			if (ok) {
-				struct report v = with_sink ? collected(&got, &c) : got;
-
-				ck_same_records(&want, &v, true, what);
-				ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
-				ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
-			}
-			records = want.n;
-			report_done(&want);
-			report_done(&got);
-			collect_done(&c);
-		}
-	}
-	return records;
-}
-
 START_TEST(heads_of_small_inputs)
 {
 	static const struct {
@@ -583,6 +614,7 @@ int main(void)
 	tcase_add_test(tc, pending_records_are_bounded);
 	tcase_add_test(tc, late_target_beyond_the_window);
 	tcase_add_test(tc, many_dispatches_merge_alike);
+	tcase_add_test(tc, text_format_told_within_the_head);
 	tcase_add_test(tc, binary_after_a_rejected_row);
 	tcase_add_test(tc, sink_stops_the_reading);
 	tcase_add_test(tc, heads_of_small_inputs);
