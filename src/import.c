@@ -230,9 +230,9 @@ bool import_int(const char *text, struct report_int *out)
  * report_stream's (and so report_load's) starts as the caller's head and
  * slides over the stream, read in blocks of REPORT_WINDOW and grown only for
  * a record longer than that, so a report of any size costs its records, not
- * its bytes. Offsets (pos, what line_end and record_end
- * return) are into the window and move when it slides: take no pointer into
- * text across a call that can refill it. */
+ * its bytes. Offsets (pos, what line_end and record_end return) are into the
+ * window and move when it slides: take no pointer into text across a call
+ * that can refill it. */
 
 #define REPORT_WINDOW ((size_t)1 << 20)
 /* One record larger than this is no profiler output (a wrong file). */
@@ -670,6 +670,22 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 	return go;
 }
 
+/* The end of a read: with a sink the records still held go to it, and r
+ * gives back its room for records; a failed read leaves r empty. */
+static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
+{
+	if (!ok || !settle(sink, r, 0)) {
+		report_done(r);
+		return false;
+	}
+	if (sink) {
+		free(r->store);
+		r->store = r->records = NULL;
+		r->store_cap = 0;
+	}
+	return true;
+}
+
 static bool report_read(const char *name, struct cursor *c, const struct report_sink *sink,
 			struct report *r, struct occ_error *err)
 {
@@ -730,11 +746,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 				      "the %s holds no kernel records", tc->name);
 			ok = false;
 		}
-		if (!ok || !settle(sink, r, 0)) {
-			report_done(r);
-			return false;
-		}
-		return true;
+		return read_end(ok, sink, r);
 	}
 	if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
 		text_line = 0;
@@ -752,11 +764,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			      t.cls->name);
 		ok = false;
 	}
-	if (!ok || !settle(sink, r, 0)) {
-		report_done(r);
-		return false;
-	}
-	return true;
+	return read_end(ok, sink, r);
 }
 
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
