@@ -246,7 +246,7 @@ int main(int argc, char **argv)
 		for (int k = 0; k < ROUNDS; k++)
 			t_csv = min_d(t_csv, libcsv_parse(path));
 		printf("%s: %.1f MB\n", base_name, mb);
-		printf("  libcsv bare parse  %8.2f s  %7.1f MB/s\n", t_csv, mb / t_csv);
+		printf("  libcsv bare parse  %8.3f s  %7.1f MB/s\n", t_csv, mb / t_csv);
 		if (!measure(path, LOAD, &t_load, &rss, &res)) {
 			printf("  occview            no importer (report_load: %.100s...)\n\n", res.why);
 			continue;
@@ -256,12 +256,12 @@ int main(int argc, char **argv)
 			continue;
 		}
 		t_py = python_run(argv[1], path);
-		printf("  occview load       %8.2f s  %7.1f MB/s  %zu records\n", t_load,
+		printf("  occview load       %8.3f s  %7.1f MB/s  %zu records\n", t_load,
 		       mb / t_load, res.records);
-		printf("  occview stream     %8.2f s  %7.1f MB/s  %zu records\n", t_stream,
+		printf("  occview stream     %8.3f s  %7.1f MB/s  %zu records\n", t_stream,
 		       mb / t_stream, sres.records);
 		if (t_py > 0)
-			printf("  Python DictReader  %8.2f s  %7.1f MB/s\n", t_py, mb / t_py);
+			printf("  Python DictReader  %8.3f s  %7.1f MB/s\n", t_py, mb / t_py);
 		else
 			printf("  Python DictReader  not run\n");
 		printf("  occview peak memory: load %7.1f MB (%.0f bytes per record), "
