@@ -15,8 +15,9 @@
  * a later row (or finish) may still change, and hands the others over,
  * oldest first, taking them out of r (report_shift: r->n_streamed counts
  * them, so a record's number in the file is r->n_streamed + its index).
- * An importer never looks at records it did not say were pending, and
- * keeps what it knows of them by that number, not by index. The driver
+ * An importer changes only records it said were pending, looks only at
+ * those r still holds, and keeps what it knows of them by that number, not
+ * by index (an index moves as records go). The driver
  * holds REPORT_PENDING_MAX records at most: past that, the oldest go out as
  * they are (report.h says what that can change). Without a sink nothing is
  * handed over and r keeps every record, so the same code reads both ways. */

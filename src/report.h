@@ -137,11 +137,12 @@ struct report_sink {
  * returns false with err saying so, after the sink had those records.
  *
  * Memory: the records not yet settled, never more than REPORT_PENDING_MAX
- * (with their names and per-SM arrays: about 3 MB with names of a few
- * hundred bytes), the read window (1 MiB, or the longest record) and the
- * pool, which grows with the distinct short names, processes and devices,
- * not with the records. Most formats settle a record as soon as its last row is
- * read (Nsight Compute details and raw pages, nvprof GPU traces); others
+ * (with their names and per-SM arrays, in room for twice as many: about
+ * 3 MB with names of a few hundred bytes), the read window (1 MiB, or the
+ * longest record) and the pool, which grows with the distinct short names,
+ * processes and devices, not with the records. Most formats settle a record
+ * as soon as its last row is read (Nsight Compute details and raw pages,
+ * nvprof GPU traces); others
  * hold records that a later row may still change, up to REPORT_PENDING_MAX
  * behind the newest, after which they go out as they are. That is the one
  * way a stream can differ from report_load's whole read, and only where a
