@@ -160,6 +160,15 @@ static inline bool is_space(char c)
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+/* Where the field scans stop: the end of the field, the NUL sentinel, and
+ * what makes a record not simple (a quote inside a plain field, CR, LF). */
+static const bool plain_stop[256] = {
+	[','] = true, ['"'] = true, ['\0'] = true, ['\r'] = true, ['\n'] = true,
+};
+static const bool quoted_stop[256] = {
+	['"'] = true, ['\0'] = true, ['\r'] = true, ['\n'] = true,
+};
+
 int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 {
 	char *p, *end;
@@ -167,8 +176,6 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 
 	s->row.n = 0;
 	s->row.line = line;
-	if (memchr(text, '\r', len) || memchr(text, '\n', len))
-		return -1;
 	if (len + 1 > s->buf_cap) {
 		size_t ncap = s->buf_cap ? s->buf_cap : 4096;
 		char *nb;
@@ -191,13 +198,19 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 		char *f, *fe;
 
 		/* Byte loops, not memchr: fields are short (a few to tens of
-		 * bytes), and a call per field costs more than the scan. */
+		 * bytes), and a call per field costs more than the scan. Every
+		 * byte passes one of them, so they also find a CR or LF. */
 		if (*p == '"') {
 			char *q = p + 1;
+			int k = 0;
 
-			while (*q != '"' && *q != '\0')
+			/* Long quoted fields (kernel names) go to strcspn, which
+			 * looks at many bytes a step. */
+			while (!quoted_stop[(unsigned char)*q] && k++ < 16)
 				q++;
-			if (*q == '\0' || (q + 1 < end && q[1] != ','))
+			if (!quoted_stop[(unsigned char)*q])
+				q += strcspn(q, "\"\r\n");
+			if (*q != '"' || (q + 1 < end && q[1] != ','))
 				return -1;
 			f = p + 1;
 			fe = q;
@@ -205,9 +218,9 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 		} else {
 			char *q = p;
 
-			while (*q != ',' && *q != '"' && *q != '\0')
+			while (!plain_stop[(unsigned char)*q])
 				q++;
-			if (*q == '"' || (*q == '\0' && q < end))
+			if (*q != ',' && (*q != '\0' || q < end))
 				return -1;
 			f = p;
 			fe = q;

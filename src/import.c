@@ -135,14 +135,42 @@ static int number_text(const char *text, char *buf, size_t size, bool *integral)
 	return *p == '\0' ? 1 : -1;
 }
 
+/* The common cases read straight, without number_text's copy and strtoll:
+ * [sign] digits and nothing else (*out set, 1), and "" (absent, 0). At most
+ * 18 digits, which cannot overflow; -1 for anything else, which
+ * number_text reads (to the same value where this one does). */
+static int plain_int(const char *text, int64_t *out)
+{
+	const char *digits = text + (*text == '-' || *text == '+'), *p = digits;
+	uint64_t v = 0;   /* past 19 digits it wraps, and is refused below */
+	unsigned d;
+
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == digits || p - digits > 18 || *p != '\0')
+		return *text ? -1 : 0;
+	*out = *text == '-' ? -(int64_t)v : (int64_t)v;
+	return 1;
+}
+
 bool import_num(const char *text, struct report_num *out)
 {
 	char buf[64];
 	bool integral;
 	char *end;
 	double v;
+	int64_t i;
 	int k;
 
+	/* A whole number converts as strtod rounds it; "-0" is left to strtod
+	 * for its sign. */
+	k = text ? plain_int(text, &i) : 0;
+	if (k >= 0 && (k == 0 || i != 0 || *text != '-')) {
+		*out = (struct report_num){ k > 0, k > 0 ? (double)i : 0 };
+		return true;
+	}
 	*out = (struct report_num){ 0 };
 	k = number_text(text ? text : "", buf, sizeof(buf), &integral);
 	if (k <= 0)
@@ -160,8 +188,14 @@ bool import_int(const char *text, struct report_int *out)
 	char buf[64];
 	bool integral;
 	char *end;
+	int64_t v;
 	int k;
 
+	k = text ? plain_int(text, &v) : 0;
+	if (k >= 0) {
+		*out = (struct report_int){ k > 0, k > 0 ? v : 0 };
+		return true;
+	}
 	*out = (struct report_int){ 0 };
 	k = number_text(text ? text : "", buf, sizeof(buf), &integral);
 	if (k <= 0)
@@ -193,17 +227,20 @@ bool import_int(const char *text, struct report_int *out)
 
 /* ------------------------------------------------------------------------ */
 /* The input: a window on the text. report_parse's window is the whole text;
- * report_load's slides over the file, read in blocks of REPORT_WINDOW and
- * grown only for a record longer than that, so a report of any size costs
- * its records, not its bytes. Offsets (pos, what line_end and record_end
- * return) are into the window and move when it slides: take no pointer into
- * text across a call that can refill it. */
+ * report_stream's (and so report_load's) starts as the caller's head and
+ * slides over the stream, read in blocks of REPORT_WINDOW and grown only for
+ * a record longer than that, so a report of any size costs its records, not
+ * its bytes. Offsets (pos, what line_end and record_end return) are into the
+ * window and move when it slides: take no pointer into text across a call
+ * that can refill it. */
 
 #define REPORT_WINDOW ((size_t)1 << 20)
 /* One record larger than this is no profiler output (a wrong file). */
 #define REPORT_MAX_RECORD ((size_t)1 << 30)
 /* What report_read looks at before the table: text formats and ncu's text
- * output are told apart within it. */
+ * output are told apart within it, and only within it, however much a read
+ * brought in (a whole text, a caller's head, a window), so that every way of
+ * reading a file takes it for the same format. */
 #define REPORT_HEAD ((size_t)64 << 10)
 
 struct cursor {
@@ -221,6 +258,14 @@ struct cursor {
 	struct occ_error *err;
 	bool failed;        /* err says why: unreadable or binary */
 };
+
+/* The reading fails: what err says must be why, not a row rejected before
+ * (the first rejected row is only the warning of a read that succeeds). */
+static void cursor_fails(struct cursor *c)
+{
+	occ_error_clear(c->err);
+	c->failed = true;
+}
 
 /* Checks the window's new bytes for binary data; a UTF-8 sequence cut by the
  * end of the window waits for the next block. */
@@ -246,9 +291,9 @@ static bool check_text(struct cursor *c)
 		for (const char *p = c->buf + c->pos;
 		     (p = memchr(p, '\n', (size_t)(c->buf + c->checked - p))) != NULL; p++)
 			line++;
+		cursor_fails(c);
 		occ_error_set(c->err, OCC_EDATA, c->name, line + at - 1, NULL,
 			      "not a text file (binary data), so not a profiler report");
-		c->failed = true;
 		return false;
 	}
 	if (end > c->checked)
@@ -276,11 +321,11 @@ static bool fill(struct cursor *c)
 		char *nb;
 
 		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
+			cursor_fails(c);
 			occ_error_set(c->err, OCC_EDATA, c->name, c->line, NULL,
 				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
 								  : "out of memory (a record of %zu bytes)",
 				      c->cap);
-			c->failed = true;
 			return false;
 		}
 		c->buf = nb;
@@ -291,9 +336,11 @@ static bool fill(struct cursor *c)
 	c->len += got;
 	if (got == 0) {
 		if (ferror(c->f)) {
+			int e = errno;
+
+			cursor_fails(c);
 			occ_error_set(c->err, OCC_ENOINPUT, c->name, c->line, NULL, "cannot read: %s",
-				      strerror(errno));
-			c->failed = true;
+				      strerror(e));
 			return false;
 		}
 		c->eof = true;
@@ -338,9 +385,11 @@ static bool is_blank(const char *s, size_t n)
 }
 
 /* The end of the CSV record that starts at c->pos: past the newline that
- * ends it outside quotes. A quote opens a quoted field only at a field's
- * start, so a stray quote in application output cannot swallow the file. */
-static size_t record_end(struct cursor *c, long *lines)
+ * ends it outside quotes, or the end of the text, where *unclosed says
+ * whether a quote was still open. A quote opens a quoted field only at a
+ * field's start, so a stray quote in application output cannot swallow the
+ * file. */
+static size_t record_end(struct cursor *c, long *lines, bool *unclosed)
 {
 	for (;;) {
 		bool field_start = true, quoted = false;
@@ -372,8 +421,10 @@ static size_t record_end(struct cursor *c, long *lines)
 		}
 		/* A quote that closes past the window (or a "" cut by its end):
 		 * read more and scan the record again. */
-		if (!fill(c))
+		if (!fill(c)) {
+			*unclosed = quoted;
 			return c->len;
+		}
 	}
 }
 
@@ -498,33 +549,74 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	return false;
 }
 
-/* One row to the importer; a row of one field in a table of several is a
- * stray line, not a row. */
-static void feed(const struct import_class *cls, struct import_state *state,
-		 size_t header_fields, const struct csv_row *row, struct report *r,
-		 const char *name, struct occ_error *err)
+/* The table being read, and where its records go. */
+struct table {
+	const char *name;
+	const struct import_class *cls;
+	struct import_state *state;
+	size_t header_fields;
+	const struct report_sink *sink;   /* NULL: r keeps every record */
+};
+
+size_t import_pending_none(struct import_state *s, const struct report *r)
 {
-	if (row->n < 2 && header_fields >= 2)
-		return;
-	if (!cls->row(state, row, r, name, err))
+	(void)s;
+	(void)r;
+	return 0;
+}
+
+/* Hands r's records but the last keep to the sink, oldest first. False when
+ * the sink stopped the reading. */
+static bool settle(const struct report_sink *sink, struct report *r, size_t keep)
+{
+	if (!sink)
+		return true;
+	while (r->n > keep) {
+		struct report_record *rec = report_shift(r);
+		bool go = sink->record(sink->ctx, r, rec);
+
+		report_record_done(rec);
+		if (!go)
+			return false;
+	}
+	return true;
+}
+
+/* One row to the importer, then to the sink what the importer no longer
+ * holds open (and what is past REPORT_PENDING_MAX); a row of one field in a
+ * table of several is a stray line, not a row. False when the sink stopped
+ * the reading. */
+static bool feed(const struct table *t, const struct csv_row *row, struct report *r,
+		 struct occ_error *err)
+{
+	size_t keep;
+
+	if (row->n < 2 && t->header_fields >= 2)
+		return true;
+	if (!t->cls->row(t->state, row, r, t->name, err))
 		r->rejected_rows++;
+	if (!t->sink)
+		return true;
+	keep = t->cls->pending ? t->cls->pending(t->state, r) : r->n;
+	return settle(t->sink, r, keep < REPORT_PENDING_MAX ? keep : REPORT_PENDING_MAX);
 }
 
 /* Feeds every record after the header to the importer. Banners, blank lines
  * and lines that are not CSV records of this table (application output
  * between rows: no comma, or not CSV at all) are passed over. A record on one
  * line with plain fields (nearly all of them) is split by csvread_split;
- * the others go through libcsv. */
-static void read_rows(const char *name, struct cursor *c, const struct import_class *cls,
-		      struct import_state *state, size_t header_fields, struct report *r,
+ * the others go through libcsv. False when the sink stopped the reading. */
+static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 		      struct occ_error *err)
 {
 	struct csv_split split = { 0 };
+	bool go = true;
 
-	while (c->pos < c->len || fill(c)) {
+	while (go && (c->pos < c->len || fill(c))) {
 		size_t next, end = line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
+		bool unclosed = false;
 		long lines;
 		size_t rec_end;
 		int k;
@@ -542,21 +634,24 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 			c->pos = next;
 			c->line++;
 			if (k > 0)
-				feed(cls, state, header_fields, &split.row, r, name, err);
+				go = feed(t, &split.row, r, err);
 			continue;
 		}
-		rec_end = record_end(c, &lines);
+		rec_end = record_end(c, &lines, &unclosed);
 		if (c->failed)
 			break;
-		if (!parse_one(name, c->text, c->pos, rec_end, c->line, &rows)) {
+		if (!parse_one(t->name, c->text, c->pos, rec_end, c->line, &rows)) {
 			/* Not CSV: skip this physical line only, so a broken quote
 			 * in one line of chatter costs no row after it. (The window
 			 * may have slid: find the line again.) The last line is
 			 * different: a quote left open there is a row cut short (a
-			 * truncated file), which is counted, not dropped. */
+			 * truncated file), which is counted, not dropped; a last
+			 * line that is not CSV for another reason is chatter, as
+			 * any other line (whether the reader had seen the end of
+			 * the file yet or not). */
 			line_end(c, &next);
-			if (next == c->len && rec_end == c->len && (!c->f || c->eof)) {
-				occ_error_set(err, OCC_EDATA, name, c->line, NULL,
+			if (next == c->len && unclosed) {
+				occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
 					      "the file ends inside this row (a quoted field is "
 					      "never closed): was it cut short?");
 				r->rejected_rows++;
@@ -567,20 +662,36 @@ static void read_rows(const char *name, struct cursor *c, const struct import_cl
 		}
 		c->pos = rec_end;
 		c->line += lines;
-		for (size_t i = 0; i < rows.n; i++)
-			feed(cls, state, header_fields, &rows.rows[i], r, name, err);
+		for (size_t i = 0; go && i < rows.n; i++)
+			go = feed(t, &rows.rows[i], r, err);
 		csvread_free(&rows);
 	}
 	csvread_split_free(&split);
+	return go;
 }
 
-static bool report_read(const char *name, struct cursor *c, struct report *r,
-			struct occ_error *err)
+/* The end of a read: with a sink the records still held go to it, and r
+ * gives back its room for records; a failed read leaves r empty. */
+static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
 {
-	const struct import_class *cls = NULL;
-	struct import_state *state = NULL;
-	size_t header_fields = 0;
+	if (!ok || !settle(sink, r, 0)) {
+		report_done(r);
+		return false;
+	}
+	if (sink) {
+		free(r->store);
+		r->store = r->records = NULL;
+		r->store_cap = 0;
+	}
+	return true;
+}
+
+static bool report_read(const char *name, struct cursor *c, const struct report_sink *sink,
+			struct report *r, struct occ_error *err)
+{
+	struct table t = { .name = name, .sink = sink };
 	long text_line = 0;
+	size_t head;
 	bool ok = true;
 
 	*r = (struct report){ 0 };
@@ -588,7 +699,10 @@ static bool report_read(const char *name, struct cursor *c, struct report *r,
 	c->name = name;
 	c->err = err;
 	if (c->f) {
-		/* Enough of the file to see a BOM and whether that is all. */
+		/* The caller's head (fill checks only what it reads), then enough
+		 * of the file to see a BOM and whether that is all. */
+		if (!check_text(c))
+			return false;
 		while (c->len < 4 && fill(c))
 			;
 		if (c->failed)
@@ -613,47 +727,44 @@ static bool report_read(const char *name, struct cursor *c, struct report *r,
 		if (c->failed)
 			return false;
 	}
+	head = c->len - c->pos < REPORT_HEAD ? c->len - c->pos : REPORT_HEAD;
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++) {
-		const struct import_text_class *t = import_text_classes[i];
+		const struct import_text_class *tc = import_text_classes[i];
 
-		if (!t->probe(c->text + c->pos, c->len - c->pos))
+		if (!tc->probe(c->text + c->pos, head))
 			continue;
-		/* These formats are small logs, read whole. */
+		/* These formats are small logs, read whole and handed over at
+		 * the end. */
 		while (fill(c))
 			;
 		if (c->failed)
 			return false;
-		str_copy(r->format, sizeof(r->format), t->name);
-		ok = t->parse(name, c->text + c->pos, c->len - c->pos, r, err);
+		str_copy(r->format, sizeof(r->format), tc->name);
+		ok = tc->parse(name, c->text + c->pos, c->len - c->pos, r, err);
 		if (ok && r->n == 0) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL,
-				      "the %s holds no kernel records", t->name);
+				      "the %s holds no kernel records", tc->name);
 			ok = false;
 		}
-		if (!ok)
-			report_done(r);
-		return ok;
+		return read_end(ok, sink, r);
 	}
-	if (!import_ncu_text_output(c->text + c->pos, c->len - c->pos, &text_line))
+	if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
 		text_line = 0;
-	if (!find_header(name, c, text_line, &cls, &state, &header_fields, err))
+	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 		return false;
-	str_copy(r->format, sizeof(r->format), cls->name);
-	read_rows(name, c, cls, state, header_fields, r, err);
-	if (c->failed)
+	str_copy(r->format, sizeof(r->format), t.cls->name);
+	if (!read_rows(&t, c, r, err) || c->failed)
 		ok = false;
-	else if (cls->finish && !cls->finish(state, r, name, err))
+	else if (t.cls->finish && !t.cls->finish(t.state, r, name, err))
 		ok = false;
-	if (cls->free_state)
-		cls->free_state(state);
-	if (ok && r->n == 0) {
+	if (t.cls->free_state)
+		t.cls->free_state(t.state);
+	if (ok && r->n + r->n_streamed == 0) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s table holds no kernel rows",
-			      cls->name);
+			      t.cls->name);
 		ok = false;
 	}
-	if (!ok)
-		report_done(r);
-	return ok;
+	return read_end(ok, sink, r);
 }
 
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
@@ -661,51 +772,44 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 {
 	struct cursor c = { .text = text, .len = len, .line = 1, .eof = true };
 
-	return report_read(name, &c, r, err);
+	return report_read(name, &c, NULL, r, err);
 }
 
-bool report_load(const char *path, struct report *r, struct occ_error *err)
+bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
+		   const struct report_sink *sink, struct report *r, struct occ_error *err)
 {
-	struct cursor c = { .text = "", .line = 1 };
+	struct cursor c = { .text = "", .line = 1, .f = f };
 	bool ok;
 
-	*r = (struct report){ 0 };
-	c.f = fopen(path, "rb");
-	if (!c.f) {
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
-		return false;
+	if (head_len > 0) {
+		/* The window starts as the head; fill slides and grows it. */
+		c.cap = head_len > REPORT_WINDOW ? head_len : REPORT_WINDOW;
+		c.buf = malloc(c.cap);
+		if (!c.buf) {
+			*r = (struct report){ 0 };
+			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+			return false;
+		}
+		memcpy(c.buf, head, head_len);
+		c.text = c.buf;
+		c.len = head_len;
 	}
-	ok = report_read(path, &c, r, err);
-	fclose(c.f);
+	ok = report_read(name, &c, sink, r, err);
 	free(c.buf);
 	return ok;
 }
 
-/* Until the importers stream (branch stream): read whole, then hand over. */
-bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
-		   const struct report_sink *sink, struct report *r, struct occ_error *err)
+bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
-	size_t len;
-	char *text = str_read_rest(f, name, head, head_len, (size_t)1 << 31, &len, err);
+	FILE *f = fopen(path, "rb");
 	bool ok;
 
-	*r = (struct report){ 0 };
-	if (!text)
+	if (!f) {
+		*r = (struct report){ 0 };
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
-	ok = report_parse(name, text, len, r, err);
-	free(text);
-	if (!ok || !sink)
-		return ok;
-	for (size_t i = 0; i < r->n && ok; i++)
-		ok = sink->record(sink->ctx, r, &r->records[i]);
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->records[i].name);
-		free(r->records[i].sm_achieved_pct);
-		free(r->records[i].sm_active_warps);
-		free(r->records[i].sm_active_cycles);
 	}
-	free(r->records);
-	r->records = NULL;
-	r->n = 0;
+	ok = report_stream(path, f, NULL, 0, NULL, r, err);
+	fclose(f);
 	return ok;
 }

@@ -8,7 +8,19 @@
  * or more records (a memcpy row gives none) and returns false only for a row
  * it cannot use at all, with err naming file, line and field; the other rows
  * are still read. finish() runs once at the end (for formats that spread one
- * kernel over several rows). */
+ * kernel over several rows).
+ *
+ * A stream (report_stream with a sink) hands records over while reading:
+ * after each row the driver asks pending() how many of r's trailing records
+ * a later row (or finish) may still change, and hands the others over,
+ * oldest first, taking them out of r (report_shift: r->n_streamed counts
+ * them, so a record's number in the file is r->n_streamed + its index).
+ * An importer changes only records it said were pending, looks only at
+ * those r still holds, and keeps what it knows of them by that number, not
+ * by index (an index moves as records go). The driver
+ * holds REPORT_PENDING_MAX records at most: past that, the oldest go out as
+ * they are (report.h says what that can change). Without a sink nothing is
+ * handed over and r keeps every record, so the same code reads both ways. */
 #ifndef OCC_IMPORT_H
 #define OCC_IMPORT_H
 
@@ -29,8 +41,14 @@ struct import_class {
 		    const char *file, struct occ_error *err);
 	bool (*finish)(struct import_state *s, struct report *r, const char *file,
 		       struct occ_error *err);
+	/* How many of r's trailing records may still change (at most r->n).
+	 * NULL: any of them, until finish. */
+	size_t (*pending)(struct import_state *s, const struct report *r);
 	void (*free_state)(struct import_state *s);
 };
+
+/* pending() for formats whose records are final once added. */
+size_t import_pending_none(struct import_state *s, const struct report *r);
 
 extern const struct import_class import_rocprof_v1;
 extern const struct import_class import_rocprof_v2;

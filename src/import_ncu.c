@@ -705,6 +705,8 @@ const struct import_class import_ncu_details = {
 	.probe = probe_details,
 	.row = row_details,
 	.finish = finish_details,
+	/* A kernel is added when the next one starts (or at the end): final. */
+	.pending = import_pending_none,
 	.free_state = free_ncu,
 };
 
@@ -712,6 +714,7 @@ const struct import_class import_ncu_raw = {
 	.name = "Nsight Compute raw page",
 	.probe = probe_raw,
 	.row = row_raw,
+	.pending = import_pending_none,
 	.free_state = free_ncu,
 };
 

@@ -331,7 +331,9 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 }
 
 /* The record of (device, kernel), added at this row's line when new. Rows
- * of one kernel are adjacent, so the search from the end is short. */
+ * of one kernel are adjacent, so the search from the end is short. Any
+ * record r holds may still take a row, so the metrics and events tables
+ * leave pending() unset: a stream holds the last REPORT_PENDING_MAX. */
 static struct report_record *record_for(struct report *r, long line, const char *device,
 					const char *kernel, const char *file,
 					struct occ_error *err)
@@ -643,6 +645,7 @@ const struct import_class import_nvprof_trace = {
 	.name = "nvprof GPU trace",
 	.probe = probe_trace,
 	.row = row_trace,
+	.pending = import_pending_none,
 	.free_state = free_state,
 };
 

@@ -7,6 +7,7 @@
 #include "import.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@ struct layout {
 	const char *names[COL_N][3];
 	enum col required[5];   /* COL_N ends the list */
 	const char *forbidden;  /* a column that says it is another format */
-	bool grouped;           /* one kernel spread over rows, merged by id in finish() */
+	bool grouped;           /* one kernel over rows: the first row of an id makes its record */
 };
 
 /* rocprof v1 (rocprofiler v1 tool): "Index,KernelName,gpu-id,...,grd,wgr,
@@ -146,15 +147,40 @@ static const struct layout layout_v3_counters = {
 };
 
 #define DEVICE_KEY 32
+/* Few devices per report: targets for the first 16 with one are enough. */
+#define KNOWN_DEVICES 16
 
+/* A dispatch id and the number of the record that has it. */
+struct id_slot {
+	int64_t id;
+	size_t number;
+	bool used;
+};
+
+/* What the importer keeps of records it may still change, by their number
+ * in the file (r->n_streamed + index, import.h), so that a stream can hand
+ * the oldest over while it reads. */
 struct import_state {
 	const struct layout *layout;
 	int col[COL_N];
 	const char *col_name[COL_N];
 	bool per_dimension;           /* X/Y/Z grid and workgroup columns */
-	/* The device key of each record, aligned with r->records, for finish(). */
+	/* The device key (gpu-id, GPU_ID, Agent_Id) of each record r holds: a
+	 * ring of dev_cap entries, a power of two above r->n. */
 	char (*device)[DEVICE_KEY];
-	size_t n_device;
+	size_t dev_cap;
+	/* The first target read from a name on each device. */
+	struct {
+		char device[DEVICE_KEY];
+		const char *gfx;
+	} known[KNOWN_DEVICES];
+	size_t n_known;
+	size_t first_open;            /* the oldest record whose target may still come */
+	/* Grouped layouts: the dispatch ids of the records r holds (open
+	 * addressing; those of records handed over go stale and are dropped
+	 * when the table is rebuilt). */
+	struct id_slot *ids;
+	size_t ids_cap, ids_used;
 };
 
 static bool probe(const struct layout *l, const struct csv_row *header,
@@ -213,21 +239,36 @@ static const char *field(const struct import_state *s, const struct csv_row *row
 	return csvread_field(row, s->col[c]);
 }
 
-/* Reads column c as a count or size: absent when the column or the value is
- * missing, an error naming the column when it is not a number or negative. */
-static bool get(const struct import_state *s, const struct csv_row *row, enum col c,
-		struct report_int *out, const char *file, struct occ_error *err)
+/* The error for column c's text t, which is no count or size. */
+static bool bad_count(const struct import_state *s, const struct csv_row *row, enum col c,
+		      const char *t, struct report_int *out, const char *file,
+		      struct occ_error *err)
 {
-	const char *t = field(s, row, c);
 	char shown[64];
 
-	if (import_int(t, out) && (!out->present || out->value >= 0))
-		return true;
 	str_sanitize(t, shown, sizeof(shown));
 	occ_error_set(err, OCC_EDATA, file, row->line, s->col_name[c],
 		      out->present ? "%s is negative" : "\"%s\" is not a whole number", shown);
 	*out = (struct report_int){ 0 };
 	return false;
+}
+
+/* Reads column c as a count or size: absent when the column or the value is
+ * missing, an error naming the column when it is not a number or negative.
+ * (Small, for a dozen calls a row: the error is bad_count's.) */
+static bool get(const struct import_state *s, const struct csv_row *row, enum col c,
+		struct report_int *out, const char *file, struct occ_error *err)
+{
+	const char *t;
+
+	if (s->col[c] < 0) {
+		*out = (struct report_int){ 0 };
+		return true;
+	}
+	t = field(s, row, c);
+	if (import_int(t, out) && (!out->present || out->value >= 0))
+		return true;
+	return bad_count(s, row, c, t, out, file, err);
 }
 
 /* rocprim compiles its target into kernel names as a template argument,
@@ -254,6 +295,127 @@ static void gfx_from_name(const char *name, char *out, size_t size)
 		snprintf(out, size, "gfx%lu", v);
 }
 
+/* The device key of a row: str_copy's cut, without its snprintf (a row's
+ * worth of time in a large file). */
+static void key_copy(char *key, const char *text)
+{
+	size_t n = strnlen(text, DEVICE_KEY - 1);
+
+	memcpy(key, text, n);
+	key[n] = '\0';
+}
+
+/* The device key of record number n (held in r). */
+static char *device_key(struct import_state *s, size_t n)
+{
+	return s->device[n & (s->dev_cap - 1)];
+}
+
+/* Room in the device ring for one record more than r holds. */
+static bool device_room(struct import_state *s, const struct report *r)
+{
+	size_t cap = s->dev_cap ? s->dev_cap * 2 : 16;
+	char(*nd)[DEVICE_KEY];
+
+	if (r->n < s->dev_cap)
+		return true;
+	nd = malloc(cap * sizeof(*nd));
+	if (!nd)
+		return false;
+	for (size_t n = r->n_streamed; n < r->n_streamed + r->n; n++)
+		memcpy(nd[n & (cap - 1)], device_key(s, n), DEVICE_KEY);
+	free(s->device);
+	s->device = nd;
+	s->dev_cap = cap;
+	return true;
+}
+
+/* A target read from one name holds for every dispatch on that device (same
+ * gpu-id / agent): they ran on the same GPU. A record without one takes its
+ * device's; a device's first target goes to the records r holds of it (a
+ * stream has handed over those more than REPORT_PENDING_MAX before). */
+static void device_target(struct import_state *s, struct report *r,
+			  struct report_record *rec, const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < s->n_known; k++)
+		if (strcmp(s->known[k].device, key) == 0)
+			break;
+	if (k < s->n_known) {
+		if (!rec->gfx_target[0])
+			rec->gfx_target = s->known[k].gfx;
+		return;
+	}
+	if (!rec->gfx_target[0] || s->n_known == KNOWN_DEVICES)
+		return;
+	key_copy(s->known[k].device, key);
+	s->known[k].gfx = rec->gfx_target;
+	s->n_known++;
+	for (size_t i = 0; i < r->n; i++)
+		if (!r->records[i].gfx_target[0] &&
+		    strcmp(device_key(s, r->n_streamed + i), key) == 0)
+			r->records[i].gfx_target = rec->gfx_target;
+}
+
+static size_t id_slot_of(const struct import_state *s, int64_t id)
+{
+	uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15u;
+
+	return (size_t)(h ^ (h >> 32)) & (s->ids_cap - 1);
+}
+
+/* The number of the record r holds with this dispatch id, or SIZE_MAX. */
+static size_t id_find(const struct import_state *s, const struct report *r, int64_t id)
+{
+	if (!s->ids_cap)
+		return SIZE_MAX;
+	for (size_t k = id_slot_of(s, id); s->ids[k].used; k = (k + 1) & (s->ids_cap - 1))
+		if (s->ids[k].id == id)
+			return s->ids[k].number >= r->n_streamed ? s->ids[k].number : SIZE_MAX;
+	return SIZE_MAX;
+}
+
+static void id_put(struct import_state *s, int64_t id, size_t number)
+{
+	size_t k = id_slot_of(s, id);
+
+	while (s->ids[k].used && s->ids[k].id != id)
+		k = (k + 1) & (s->ids_cap - 1);
+	if (!s->ids[k].used)
+		s->ids_used++;
+	s->ids[k] = (struct id_slot){ id, number, true };
+}
+
+/* Records that id is record number's. The table is rebuilt when half full,
+ * with only the ids of records r holds, four times their count in size: so
+ * it follows what a stream holds, not the file. */
+static bool id_add(struct import_state *s, const struct report *r, int64_t id, size_t number)
+{
+	if ((s->ids_used + 1) * 2 > s->ids_cap) {
+		struct id_slot *old = s->ids;
+		size_t old_cap = s->ids_cap, live = 0, cap = 64;
+
+		for (size_t k = 0; k < old_cap; k++)
+			if (old[k].used && old[k].number >= r->n_streamed)
+				live++;
+		while (cap < (live + 1) * 4)
+			cap *= 2;
+		if (!(s->ids = calloc(cap, sizeof(*s->ids)))) {
+			s->ids = old;
+			return false;
+		}
+		s->ids_cap = cap;
+		s->ids_used = 0;
+		for (size_t k = 0; k < old_cap; k++)
+			if (old[k].used && old[k].number >= r->n_streamed)
+				id_put(s, old[k].id, old[k].number);
+		free(old);
+	}
+	id_put(s, id, number);
+	return true;
+}
+
 static int64_t ceil_div(int64_t a, int64_t b)
 {
 	return (a + b - 1) / b;
@@ -267,6 +429,7 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	struct report_record *rec;
 	const char *name = field(s, row, COL_NAME);
 	const char *kind = field(s, row, COL_KIND);
+	size_t number;
 	char gfx[REPORT_GFX_TARGET] = "";
 	bool ok;
 
@@ -306,7 +469,11 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 		return false;
 	}
 
-	rec = report_add(r, row->line);
+	/* Another counter of a dispatch read already: the first row's record
+	 * stands for the dispatch. */
+	if (s->layout->grouped && id.present && id_find(s, r, id.value) != SIZE_MAX)
+		return true;
+	rec = device_room(s, r) ? report_add(r, row->line) : NULL;
 	if (!rec || !(rec->name = strdup(name))) {
 		if (rec)
 			r->n--;
@@ -353,108 +520,34 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	else if (begin.present && end.present && end.value >= begin.value)
 		rec->duration_ns = (struct report_num){ true, (double)(end.value - begin.value) };
 
-	if (r->n > s->n_device) {
-		size_t cap = r->n < 16 ? 16 : r->n * 2;
-		char(*nd)[DEVICE_KEY] = realloc(s->device, cap * sizeof(*nd));
-
-		if (!nd) {
-			occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
-			return false;
-		}
-		s->device = nd;
-		s->n_device = cap;
-	}
-	str_copy(s->device[r->n - 1], DEVICE_KEY, field(s, row, COL_DEVICE));
-	return true;
-}
-
-struct by_id {
-	int64_t id;
-	size_t index;
-};
-
-static int cmp_by_id(const void *a, const void *b)
-{
-	const struct by_id *x = a, *y = b;
-
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* rocprofv3 counters: rows of one dispatch become the first row's record. */
-static bool merge_dispatches(struct import_state *s, struct report *r, const char *file,
-			     struct occ_error *err)
-{
-	struct by_id *ids = malloc((r->n ? r->n : 1) * sizeof(*ids));
-	bool *dup = calloc(r->n ? r->n : 1, sizeof(*dup));
-	size_t n = 0, w = 0;
-
-	if (!ids || !dup) {
-		free(ids);
-		free(dup);
-		occ_error_set(err, OCC_EDATA, file, 0, NULL, "out of memory");
+	number = r->n_streamed + r->n - 1;
+	key_copy(device_key(s, number), field(s, row, COL_DEVICE));
+	if (s->layout->grouped && id.present && !id_add(s, r, id.value, number)) {
+		free(rec->name);
+		r->n--;
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
 		return false;
 	}
-	for (size_t i = 0; i < r->n; i++)
-		if (r->records[i].id.present)
-			ids[n++] = (struct by_id){ r->records[i].id.value, i };
-	qsort(ids, n, sizeof(*ids), cmp_by_id);
-	for (size_t i = 1; i < n; i++)
-		if (ids[i].id == ids[i - 1].id)
-			dup[ids[i].index] = true;
-	for (size_t i = 0; i < r->n; i++) {
-		if (dup[i]) {
-			free(r->records[i].name);
-			free(r->records[i].sm_achieved_pct);
-			continue;
-		}
-		r->records[w] = r->records[i];
-		memmove(s->device[w], s->device[i], DEVICE_KEY);
-		w++;
-	}
-	r->n = w;
-	free(ids);
-	free(dup);
+	device_target(s, r, rec, device_key(s, number));
 	return true;
 }
 
-static bool finish_rocprof(struct import_state *s, struct report *r, const char *file,
-			   struct occ_error *err)
+static size_t pending_rocprof(struct import_state *s, const struct report *r)
 {
-	if (s->layout->grouped && r->n > 1 && !merge_dispatches(s, r, file, err))
-		return false;
-	/* A target read from one name holds for every dispatch on that device
-	 * (same gpu-id / agent): they ran on the same GPU. Few devices per
-	 * report: the first 16 with a target are enough. */
-	{
-		struct {
-			const char *device, *gfx;
-		} known[16];
-		size_t n_known = 0;
+	size_t end = r->n_streamed + r->n;
 
-		for (size_t i = 0; i < r->n && n_known < 16; i++) {
-			size_t k;
-
-			if (!r->records[i].gfx_target[0])
-				continue;
-			for (k = 0; k < n_known; k++)
-				if (strcmp(known[k].device, s->device[i]) == 0)
-					break;
-			if (k == n_known) {
-				known[n_known].device = s->device[i];
-				known[n_known++].gfx = r->records[i].gfx_target;
-			}
-		}
-		for (size_t j = 0; j < r->n && n_known; j++) {
-			if (r->records[j].gfx_target[0])
-				continue;
-			for (size_t k = 0; k < n_known; k++)
-				if (strcmp(known[k].device, s->device[j]) == 0)
-					r->records[j].gfx_target = known[k].gfx;
-		}
-	}
-	return true;
+	/* A later row of a dispatch belongs to the record of its first: the
+	 * record is found among those r holds. */
+	if (s->layout->grouped)
+		return r->n;
+	if (s->n_known == KNOWN_DEVICES)
+		return 0;
+	/* Records without a target wait for one on their device. */
+	if (s->first_open < r->n_streamed)
+		s->first_open = r->n_streamed;
+	while (s->first_open < end && r->records[s->first_open - r->n_streamed].gfx_target[0])
+		s->first_open++;
+	return end - s->first_open;
 }
 
 static void free_rocprof(struct import_state *s)
@@ -462,6 +555,7 @@ static void free_rocprof(struct import_state *s)
 	if (!s)
 		return;
 	free(s->device);
+	free(s->ids);
 	free(s);
 }
 
@@ -469,7 +563,7 @@ const struct import_class import_rocprof_v1 = {
 	.name = "rocprof v1 results",
 	.probe = probe_v1,
 	.row = row_rocprof,
-	.finish = finish_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -477,7 +571,7 @@ const struct import_class import_rocprof_v2 = {
 	.name = "rocprofv2 / Omniperf",
 	.probe = probe_v2,
 	.row = row_rocprof,
-	.finish = finish_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -485,7 +579,7 @@ const struct import_class import_rocprof_v3_trace = {
 	.name = "rocprofv3 kernel trace",
 	.probe = probe_v3_trace,
 	.row = row_rocprof,
-	.finish = finish_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
 
@@ -493,6 +587,6 @@ const struct import_class import_rocprof_v3_counters = {
 	.name = "rocprofv3 counter collection",
 	.probe = probe_v3_counters,
 	.row = row_rocprof,
-	.finish = finish_rocprof,
+	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };

@@ -32,12 +32,23 @@ struct report_pool {
 	size_t n_slots, n_used;
 };
 
+/* Eight bytes a step, every record interns a short name. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603u;   /* FNV-1a */
+	uint64_t h = n * 0x9E3779B97F4A7C15u;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	for (; i < n; i += 8) {
+		uint64_t w = 0;
+
+		if (n - i >= 8)
+			memcpy(&w, s + i, 8);
+		else
+			for (size_t k = i; k < n; k++)
+				w |= (uint64_t)(unsigned char)s[k] << (8 * (k - i));
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
 	return h;
 }
 
@@ -133,15 +144,21 @@ void report_record_init(struct report_record *rec, long line)
 	};
 }
 
+void report_record_done(struct report_record *rec)
+{
+	free(rec->name);
+	free(rec->sm_achieved_pct);
+	free(rec->sm_active_warps);
+	free(rec->sm_active_cycles);
+	rec->name = NULL;
+	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+}
+
 void report_done(struct report *r)
 {
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->records[i].name);
-		free(r->records[i].sm_achieved_pct);
-		free(r->records[i].sm_active_warps);
-		free(r->records[i].sm_active_cycles);
-	}
-	free(r->records);
+	for (size_t i = 0; i < r->n; i++)
+		report_record_done(&r->records[i]);
+	free(r->store);
 	pool_free(r->pool);
 	*r = (struct report){ 0 };
 }
@@ -177,23 +194,38 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
 
 struct report_record *report_add(struct report *r, long line)
 {
+	size_t front = r->store ? (size_t)(r->records - r->store) : 0;
 	struct report_record *rec;
 
-	/* No capacity field: the capacity is implied, 16 or the power of two at
-	 * or above n, so growth is due at 0 and at every power of two from 16.
-	 * Importers that merge rows shrink n; the real capacity is then larger
-	 * than the implied one, which stays safe. */
-	if (r->n == 0 || (r->n >= 16 && (r->n & (r->n - 1)) == 0)) {
-		size_t cap = r->n ? r->n * 2 : 16;
-		struct report_record *nr = realloc(r->records, cap * sizeof(*nr));
+	/* Full: a stream's handed-over records leave room at the front, reused
+	 * when it is at least half the store (so each record moves once at
+	 * most, on average); else the store doubles. Importers that undo an add
+	 * shrink n, which only leaves room at the end. */
+	if (front + r->n == r->store_cap) {
+		if (front > 0 && r->n <= r->store_cap / 2) {
+			memmove(r->store, r->records, r->n * sizeof(*r->records));
+			front = 0;
+		} else {
+			size_t cap = r->store_cap ? r->store_cap * 2 : 16;
+			struct report_record *ns = realloc(r->store, cap * sizeof(*ns));
 
-		if (!nr)
-			return NULL;
-		r->records = nr;
+			if (!ns)
+				return NULL;
+			r->store = ns;
+			r->store_cap = cap;
+		}
+		r->records = r->store + front;
 	}
 	rec = &r->records[r->n++];
 	report_record_init(rec, line);
 	return rec;
+}
+
+struct report_record *report_shift(struct report *r)
+{
+	r->n--;
+	r->n_streamed++;
+	return r->records++;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -260,6 +292,7 @@ static bool is_operator_before(const char *b, const char *p)
 void report_short_name(const char *name, char *out, size_t size)
 {
 	const char *b, *e, *prev;
+	char stack[512];
 	char *buf, *w;
 	const char *s;
 	int depth = 0;
@@ -297,7 +330,8 @@ void report_short_name(const char *name, char *out, size_t size)
 			e = trim_right(b, p);
 	}
 
-	buf = malloc((size_t)(e - b) + 1);
+	/* Most names fit on the stack: a malloc per record shows in imports. */
+	buf = (size_t)(e - b) < sizeof(stack) ? stack : malloc((size_t)(e - b) + 1);
 	if (!buf) {
 		/* Out of memory: the unstripped head is still better than nothing. */
 		size_t n = (size_t)(e - b) < size ? (size_t)(e - b) : size - 1;
@@ -306,18 +340,31 @@ void report_short_name(const char *name, char *out, size_t size)
 	}
 	w = buf;
 	for (s = b; s < e; s++) {
-		/* Nsight Compute's name for an anonymous namespace is no template. */
-		if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
-			memcpy(w, s, 9);
-			w += 9;
-			s += 8;
-			continue;
+		/* A run without angle brackets goes whole, kept at depth 0. */
+		const char *t = s;
+
+		while (t < e && *t != '<' && *t != '>')
+			t++;
+		if (depth == 0) {
+			memcpy(w, s, (size_t)(t - s));
+			w += t - s;
 		}
-		if (*s == '<' && !is_operator_before(b, s)) {
-			depth++;
-			continue;
-		}
-		if (*s == '>' && depth > 0 && !(s > b && s[-1] == '-')) {
+		if ((s = t) == e)
+			break;
+		if (*s == '<') {
+			/* Nsight Compute's name for an anonymous namespace is no
+			 * template. */
+			if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
+				memcpy(w, s, 9);
+				w += 9;
+				s += 8;
+				continue;
+			}
+			if (!is_operator_before(b, s)) {
+				depth++;
+				continue;
+			}
+		} else if (depth > 0 && !(s > b && s[-1] == '-')) {
 			depth--;
 			continue;
 		}
@@ -347,5 +394,6 @@ void report_short_name(const char *name, char *out, size_t size)
 	}
 	memcpy(out, s, len);
 	out[len] = '\0';
-	free(buf);
+	if (buf != stack)
+		free(buf);
 }

@@ -87,11 +87,16 @@ struct report_record {
 
 struct report {
 	char format[64];              /* "rocprof v1 results", ... */
-	size_t n;
+	size_t n;                     /* the records held in records */
 	struct report_record *records;
+	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
 	struct report_pool *pool;     /* the records' interned text (report_intern) */
+	/* report_add's allocation, which records lies in: report_shift hands
+	 * records over from its front, and report_add reuses that room. */
+	struct report_record *store;
+	size_t store_cap;
 };
 
 /* Reads path as whatever profiler format its content shows (never its name).
@@ -108,18 +113,55 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
  * each once, in file order, as soon as no later row can change it. The
  * record is the sink's only during the call: its heap fields (name, per-SM
  * arrays) are freed afterwards unless the sink took them (set them to NULL).
- * Its interned strings stay valid until report_done(r). Returning false
- * stops the reading: report_stream then returns false. */
+ * Its interned strings (short_name, process, device, gfx_target) stay valid
+ * until report_done(r): the pool is never reset while reading, so a caller
+ * may key caches on those pointers. Returning false stops the reading:
+ * report_stream then returns false with err as the sink left it. During the
+ * call r->n_streamed counts the records handed over, this one included. */
 struct report_sink {
 	bool (*record)(void *ctx, const struct report *r, struct report_record *rec);
 	void *ctx;
 };
 
-/* Reads a report from the open stream f (read once, start to end, never
- * seeked: a pipe works), whose first head_len bytes the caller already read
- * into head. With a sink every record goes to it as it settles and r keeps
- * only the format, the pool and the counts; without one (NULL) every record
- * is kept in r, as report_load does. Returns and fills err as report_load. */
+/* Reads a report from the open stream f (read start to end exactly once,
+ * never seeked, so a pipe or FIFO works), whose first head_len bytes the
+ * caller already read into head (NULL, 0: none read). With a sink every
+ * record goes to it as it settles and r keeps only the format, the pool,
+ * skipped_rows and rejected_rows (r->n is 0 on return, r->n_streamed counts
+ * the records); without one (NULL) every record is kept in r, as
+ * report_load does. name is for messages. Returns and fills err as
+ * report_load does (records read, the first rejected row's error in err
+ * with err->status != OCC_OK; false when no table or no record, and when
+ * the sink stopped the reading; r is then empty, its pool freed). A read
+ * that fails past the first records (binary data further on, a read error)
+ * returns false with err saying so, after the sink had those records.
+ *
+ * Memory: the records not yet settled, never more than REPORT_PENDING_MAX
+ * (with their names and per-SM arrays, in room for twice as many: about
+ * 3 MB with names of a few hundred bytes), the read window (1 MiB, or the
+ * longest record) and the pool, which grows with the distinct short names,
+ * processes and devices, not with the records. Most formats settle a record
+ * as soon as its last row is read (Nsight Compute details and raw pages,
+ * nvprof GPU traces); others
+ * hold records that a later row may still change, up to REPORT_PENDING_MAX
+ * behind the newest, after which they go out as they are. That is the one
+ * way a stream can differ from report_load's whole read, and only where a
+ * later row reaches further back than REPORT_PENDING_MAX records:
+ *  - AMD (rocprof, rocprofv2, Omniperf, rocprofv3): a gfx target read from
+ *    one kernel name (rocprim's target_arch) is given to every record of the
+ *    same device, earlier ones included; a record more than
+ *    REPORT_PENDING_MAX records before the first name with a target on its
+ *    device keeps an empty target in a stream;
+ *  - rocprofv3 counter collection: the rows of one dispatch (one per
+ *    counter) make one record; a row more than REPORT_PENDING_MAX records
+ *    after its dispatch's first makes a second record in a stream;
+ *  - nvprof metrics and events (CSV): the rows of one (device, kernel) make
+ *    one record; likewise, rows more than REPORT_PENDING_MAX records apart
+ *    make two in a stream. nvprof writes them together, so this takes an
+ *    edited file.
+ * The text formats (CUDA profiler logs, nvprof's metrics text) are small
+ * logs, read whole and handed over at the end. */
+#define REPORT_PENDING_MAX 2048
 bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 		   const struct report_sink *sink, struct report *r, struct occ_error *err);
 void report_done(struct report *r);
@@ -134,8 +176,14 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
+/* Takes r's first record out, with its heap fields, and counts it in
+ * r->n_streamed (a stream hands it over). It stays where it was, no longer
+ * r's, until the next report_add. r->n must be > 0. */
+struct report_record *report_shift(struct report *r);
 /* A record with every number absent and every text field "". */
 void report_record_init(struct report_record *rec, long line);
+/* Frees a record's heap fields (name, per-SM arrays) and sets them to NULL. */
+void report_record_done(struct report_record *rec);
 /* text's first size - 1 bytes at most (cut as snprintf cuts), as a string
  * the report keeps until report_done: one copy for equal texts. NULL when
  * out of memory. */

@@ -8,8 +8,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis.h"
+#include "record_diff.h"
 #include "report.h"
 #include "report_launch.h"
 #include "session.h"
@@ -98,6 +100,22 @@ static inline void b200_record(struct report_record *rec, int64_t limit_register
 	rec->theoretical_occupancy_pct = (struct report_num){ true, 75 };
 	rec->waves_per_sm = (struct report_num){ true, 0.08 };
 	rec->duration_ns = (struct report_num){ true, 9920 };
+}
+
+/* a and b hold the same records (lines too, when lines says so) of the
+ * same format; the first difference fails the test, named by what. */
+static inline void ck_same_records(const struct report *a, const struct report *b, bool lines,
+				   const char *what)
+{
+	ck_assert_msg(strcmp(a->format, b->format) == 0, "%s: format \"%s\", want \"%s\"", what,
+		      b->format, a->format);
+	ck_assert_msg(a->n == b->n, "%s: %zu records, want %zu", what, b->n, a->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const char *field = record_diff(&a->records[i], &b->records[i], lines);
+
+		ck_assert_msg(!field, "%s: record %zu (line %ld): %s differs", what, i,
+			      a->records[i].line, field);
+	}
 }
 
 #define CK_INT(f, v)                                     \

@@ -12,17 +12,9 @@
 
 #include "csvread.h"
 #include "report.h"
+#include "reportutil.h"
 #include "strutil.h"
 #include "testutil.h"
-
-static char *path_of(const char *file)
-{
-	static char buf[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(buf, sizeof(buf), "%s/%s", dir ? dir : "tests/data", file);
-	return buf;
-}
 
 /* The line with its terminator as the whole text csvread_parse reads, and
  * without it as the line csvread_split reads (as the import driver splits). */
@@ -132,25 +124,9 @@ END_TEST
 
 static void same_records(const struct report *a, const struct report *b)
 {
-	ck_assert_str_eq(a->format, b->format);
-	ck_assert_uint_eq(a->n, b->n);
+	ck_same_records(a, b, true, "windowed");
 	ck_assert_uint_eq(a->rejected_rows, b->rejected_rows);
 	ck_assert_uint_eq(a->skipped_rows, b->skipped_rows);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct report_record *x = &a->records[i], *y = &b->records[i];
-
-		ck_assert_int_eq(x->line, y->line);
-		ck_assert_str_eq(x->name, y->name);
-		ck_assert_str_eq(x->short_name, y->short_name);
-		ck_assert_int_eq(x->id.value, y->id.value);
-		ck_assert_int_eq(x->grid[0].value, y->grid[0].value);
-		ck_assert_int_eq(x->block[0].value, y->block[0].value);
-		ck_assert_int_eq(x->arch_vgprs.value, y->arch_vgprs.value);
-		ck_assert_int_eq(x->lds_bytes.value, y->lds_bytes.value);
-		ck_assert(x->duration_ns.present == y->duration_ns.present);
-		ck_assert(x->duration_ns.value == y->duration_ns.value);
-		ck_assert_str_eq(x->gfx_target, y->gfx_target);
-	}
 }
 
 /* The gunrock rocprof v1 file's rows repeated past the 1 MiB window, CRLF
@@ -161,7 +137,7 @@ START_TEST(load_streams_like_parse)
 {
 	size_t len;
 	struct occ_error err = { 0 };
-	char *src = str_read_file(path_of("rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"),
+	char *src = str_read_file(data_path("", "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"),
 				  1 << 20, &len, &err);
 	char tmpl[] = "/tmp/occview-test-csvread-XXXXXX";
 	char *header_end, *text;

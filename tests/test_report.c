@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +12,14 @@
 #include "error.h"
 #include "import.h"
 #include "report.h"
+#include "reportutil.h"
 #include "strutil.h"
 #include "testutil.h"
-
-static char *path_of(const char *file)
-{
-	static char path[1024];
-	const char *dir = getenv("TESTDATA");
-
-	snprintf(path, sizeof(path), "%s/rocprof/%s", dir ? dir : "tests/data", file);
-	return path;
-}
 
 static char *slurp(const char *file, size_t *len)
 {
 	struct occ_error err = { 0 };
-	char *text = str_read_file(path_of(file), 1 << 20, len, &err);
+	char *text = str_read_file(data_path("rocprof/", file), 1 << 20, len, &err);
 
 	ck_assert_msg(text != NULL, "%s: %s", file, err.message);
 	return text;
@@ -155,6 +148,18 @@ START_TEST(numbers)
 	ck_int("9223372036854775808", false, false, 0);
 	ck_int("1e300", false, false, 0);
 	ck_int("n/a x", false, false, 0);
+	/* around the plain-digits shortcut (18 digits) and past it */
+	ck_int("+5", true, true, 5);
+	ck_int("007", true, true, 7);
+	ck_int("-0", true, true, 0);
+	ck_int("999999999999999999", true, true, 999999999999999999);
+	ck_int("-999999999999999999", true, true, -999999999999999999);
+	ck_int("1000000000000000000", true, true, 1000000000000000000);
+	ck_int("-9223372036854775808", true, true, INT64_MIN);
+	ck_int("99999999999999999999", false, false, 0);
+	ck_int("3599977333751882", true, true, 3599977333751882);
+	ck_int("+", false, false, 0);
+	ck_int("5-", false, false, 0);
 
 	ck_num("100.0%", true, true, 100.0);
 	ck_num("249.976002GB/s", true, true, 249.976002);
@@ -169,6 +174,15 @@ START_TEST(numbers)
 	ck_num("1e999", false, false, 0);
 	ck_num("-", false, false, 0);
 	ck_num(".5", false, false, 0);
+	ck_num("123456789012345678", true, true, 123456789012345678.0);
+	ck_num("", true, false, 0);
+	{
+		/* "-0" keeps strtod's sign */
+		struct report_num v;
+
+		ck_assert(import_num("-0", &v) && v.present && v.value == 0 && signbit(v.value));
+		ck_assert(import_num("0", &v) && v.present && !signbit(v.value));
+	}
 }
 END_TEST
 
@@ -190,6 +204,41 @@ START_TEST(report_add_grows)
 	report_done(&r);
 	ck_assert_uint_eq(r.n, 0);
 	ck_assert_ptr_null(r.records);
+}
+END_TEST
+
+/* Records taken from the front (a stream handing them over) leave room that
+ * report_add reuses: holding 100 at a time, 100,000 records pass through a
+ * store of a few hundred, in order, with their heap fields. */
+START_TEST(report_shift_reuses_the_store)
+{
+	struct report r = { 0 };
+	long next = 0;
+
+	for (long i = 0; i < 100000; i++) {
+		struct report_record *k = report_add(&r, i);
+
+		ck_assert_ptr_nonnull(k);
+		k->name = malloc(24);
+		ck_assert_ptr_nonnull(k->name);
+		snprintf(k->name, 24, "k%ld", i);
+		while (r.n > 100) {
+			struct report_record *out = report_shift(&r);
+			char want[24];
+
+			snprintf(want, sizeof(want), "k%ld", next);
+			if (out->line != next || strcmp(out->name, want) != 0)
+				ck_abort_msg("record %ld came out as %ld (%s)", next, out->line,
+					     out->name);
+			report_record_done(out);
+			ck_assert_ptr_null(out->name);
+			next++;
+		}
+	}
+	ck_assert_uint_eq(r.n_streamed, 100000 - 100);
+	ck_assert_uint_le(r.store_cap, 256);
+	ck_assert_int_eq(r.records[0].line, next);
+	report_done(&r);
 }
 END_TEST
 
@@ -300,29 +349,6 @@ START_TEST(bad_field_rejects_row_only)
 }
 END_TEST
 
-static void ck_same_records(const struct report *a, const struct report *b)
-{
-	ck_assert_uint_eq(a->n, b->n);
-	ck_assert_str_eq(a->format, b->format);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct report_record *x = &a->records[i], *y = &b->records[i];
-		ck_assert_str_eq(x->name, y->name);
-		ck_assert_str_eq(x->short_name, y->short_name);
-		ck_assert_str_eq(x->gfx_target, y->gfx_target);
-		for (int d = 0; d < 3; d++) {
-			ck_assert(x->grid[d].present == y->grid[d].present);
-			ck_assert_int_eq(x->grid[d].value, y->grid[d].value);
-			ck_assert_int_eq(x->block[d].value, y->block[d].value);
-		}
-		ck_assert_int_eq(x->arch_vgprs.value, y->arch_vgprs.value);
-		ck_assert_int_eq(x->accum_vgprs.value, y->accum_vgprs.value);
-		ck_assert_int_eq(x->sgprs.value, y->sgprs.value);
-		ck_assert_int_eq(x->lds_bytes.value, y->lds_bytes.value);
-		ck_assert_int_eq(x->wave_size.present, y->wave_size.present);
-		ck_assert(x->duration_ns.value == y->duration_ns.value);
-	}
-}
-
 /* The gunrock file (6 KB names with commas) with a UTF-8 BOM, CRLF line
  * ends and no final newline reads exactly as the original. */
 START_TEST(bom_crlf_no_final_newline)
@@ -347,7 +373,7 @@ START_TEST(bom_crlf_no_final_newline)
 	ck_assert(parse(win, n, &b, &err));
 	ck_assert_int_eq(err.status, OCC_OK);
 	ck_assert_uint_eq(b.n, 13);
-	ck_same_records(&a, &b);
+	ck_same_records(&a, &b, false, file);
 	ck_assert_int_eq(b.records[12].line, 14);
 	report_done(&a);
 	report_done(&b);
@@ -381,7 +407,7 @@ START_TEST(table_among_other_output)
 	ck_assert(parse(text, len, &a, &err));
 	ck_assert(parse(buf, (size_t)n, &b, &err));
 	ck_assert_msg(err.status == OCC_OK, "%s", err.message);
-	ck_same_records(&a, &b);
+	ck_same_records(&a, &b, false, "among other output");
 	/* lines: 1 ==PROF==, 2-3 output, 4 blank, 5 header, 6 row 1, 7 the
 	 * stray quote, 8 ==PROF==, 9 blank, 10 row 2, 11 row 3 */
 	ck_assert_int_eq(b.records[0].line, 6);
@@ -465,6 +491,7 @@ int main(void)
 	tcase_add_test(tc, short_name_long);
 	tcase_add_test(tc, numbers);
 	tcase_add_test(tc, report_add_grows);
+	tcase_add_test(tc, report_shift_reuses_the_store);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, bad_field_rejects_row_only);
 	tcase_add_test(tc, bom_crlf_no_final_newline);

@@ -1,0 +1,98 @@
+/* record_diff.h - which field two kernel records differ in: for the report
+ * tests (reportutil.h) and the fuzz harness, which has no Check. */
+#ifndef OCC_RECORD_DIFF_H
+#define OCC_RECORD_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "report.h"
+
+static inline bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static inline bool same_doubles(const double *a, const double *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/* The first field in which two records differ, or NULL when they are the
+ * same in every field (and line, when lines says so). A field added to
+ * struct report_record belongs here too. */
+static inline const char *record_diff(const struct report_record *x,
+				      const struct report_record *y, bool lines)
+{
+#define DIFF_VALUE(f)                                                            \
+	do {                                                                     \
+		if (x->f.present != y->f.present || x->f.value != y->f.value)    \
+			return #f;                                               \
+	} while (0)
+#define DIFF_TEXT(f)                             \
+	do {                                     \
+		if (!same_text(x->f, y->f))      \
+			return #f;               \
+	} while (0)
+	if (lines && x->line != y->line)
+		return "line";
+	DIFF_VALUE(id);
+	DIFF_TEXT(name);
+	DIFF_TEXT(short_name);
+	DIFF_TEXT(process);
+	DIFF_TEXT(device);
+	if (x->vendor != y->vendor)
+		return "vendor";
+	DIFF_VALUE(cc_major);
+	DIFF_VALUE(cc_minor);
+	DIFF_TEXT(gfx_target);
+	DIFF_VALUE(sm_count);
+	for (int d = 0; d < 3; d++) {
+		DIFF_VALUE(grid[d]);
+		DIFF_VALUE(block[d]);
+		DIFF_VALUE(cluster[d]);
+	}
+	DIFF_VALUE(registers);
+	DIFF_VALUE(static_smem_bytes);
+	DIFF_VALUE(dynamic_smem_bytes);
+	DIFF_VALUE(driver_smem_bytes);
+	DIFF_VALUE(smem_config_bytes);
+	DIFF_VALUE(barriers);
+	DIFF_VALUE(wave_size);
+	DIFF_VALUE(arch_vgprs);
+	DIFF_VALUE(accum_vgprs);
+	DIFF_VALUE(sgprs);
+	DIFF_VALUE(lds_bytes);
+	DIFF_VALUE(scratch_bytes);
+	DIFF_VALUE(duration_ns);
+	DIFF_VALUE(achieved_occupancy_pct);
+	DIFF_VALUE(achieved_active_warps);
+	if (x->n_sm != y->n_sm || (x->n_sm && !same_doubles(x->sm_achieved_pct, y->sm_achieved_pct,
+							     x->n_sm)))
+		return "sm_achieved_pct";
+	if (x->n_sm_events != y->n_sm_events ||
+	    (x->n_sm_events &&
+	     (!x->sm_active_warps != !y->sm_active_warps ||
+	      !x->sm_active_cycles != !y->sm_active_cycles ||
+	      (x->sm_active_warps &&
+	       !same_doubles(x->sm_active_warps, y->sm_active_warps, x->n_sm_events)) ||
+	      (x->sm_active_cycles &&
+	       !same_doubles(x->sm_active_cycles, y->sm_active_cycles, x->n_sm_events)))))
+		return "sm_active_warps/cycles";
+	DIFF_VALUE(theoretical_occupancy_pct);
+	DIFF_VALUE(waves_per_sm);
+	DIFF_VALUE(limit_warps);
+	DIFF_VALUE(limit_blocks);
+	DIFF_VALUE(limit_registers);
+	DIFF_VALUE(limit_smem);
+	DIFF_VALUE(limit_barriers);
+#undef DIFF_VALUE
+#undef DIFF_TEXT
+	return NULL;
+}
+
+#endif
