@@ -26,9 +26,30 @@ struct canvas *canvas_new(int width, int height, bool ascii)
 	}
 	c->width = width;
 	c->height = height;
+	c->capacity = (size_t)width * (size_t)height;
 	c->ascii = ascii;
 	canvas_clear(c);
 	return c;
+}
+
+bool canvas_reset(struct canvas *c, int width, int height)
+{
+	size_t cells = (size_t)width * (size_t)height;
+
+	if (width <= 0 || height <= 0 || width > 10000 || height > 10000)
+		return false;
+	if (cells > c->capacity) {
+		struct canvas_cell *more = realloc(c->cells, cells * sizeof(*more));
+
+		if (!more)
+			return false;
+		c->cells = more;
+		c->capacity = cells;
+	}
+	c->width = width;
+	c->height = height;
+	canvas_clear(c);
+	return true;
 }
 
 void canvas_free(struct canvas *c)
@@ -41,8 +62,11 @@ void canvas_free(struct canvas *c)
 
 void canvas_clear(struct canvas *c)
 {
-	for (int i = 0; i < c->width * c->height; i++)
-		c->cells[i] = (struct canvas_cell){ ' ', CANVAS_NORMAL };
+	const struct canvas_cell blank = { ' ', CANVAS_NORMAL };
+	size_t n = (size_t)c->width * (size_t)c->height;
+
+	for (size_t i = 0; i < n; i++)
+		c->cells[i] = blank;
 }
 
 void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role)
@@ -63,83 +87,96 @@ const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y)
 	return &c->cells[y * c->width + x];
 }
 
-/* Decodes one code point of already-sanitized UTF-8. */
-static uint32_t decode(const unsigned char **s)
-{
-	const unsigned char *p = *s;
-	uint32_t cp;
-	int extra;
-
-	if (p[0] < 0x80) {
-		cp = p[0];
-		extra = 0;
-	} else if ((p[0] & 0xE0) == 0xC0) {
-		cp = p[0] & 0x1F;
-		extra = 1;
-	} else if ((p[0] & 0xF0) == 0xE0) {
-		cp = p[0] & 0x0F;
-		extra = 2;
-	} else {
-		cp = p[0] & 0x07;
-		extra = 3;
-	}
-	p++;
-	for (int i = 0; i < extra && *p; i++, p++)
-		cp = cp << 6 | (*p & 0x3F);
-	*s = p;
-	return cp;
-}
-
 int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		const char *text)
 {
-	size_t size = strlen(text) * 4 + 1;
-	char *clean = malloc(size);
-	const unsigned char *p;
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *s = (const unsigned char *)text;
+	/* The row's cells, NULL when the row is off the canvas; columns are
+	 * clipped one by one, as canvas_put does. */
+	struct canvas_cell *row = y >= 0 && y < c->height ? &c->cells[(size_t)y * (size_t)c->width] : NULL;
 	int used = 0;
 
-	if (!clean)
-		return 0;
-	str_sanitize(text, clean, size);
-	p = (const unsigned char *)clean;
-	while (*p && used < max_width) {
-		uint32_t cp = decode(&p);
-		canvas_put(c, x + used, y, cp, role);
-		used++;
+	while (*s && used < max_width) {
+		uint32_t cp = *s;
+		size_t n = 1;
+
+		if (cp >= 0x20 && cp < 0x7F) {
+			/* Printable ASCII, most of what is drawn. */
+			int cx = x + used++;
+
+			if (row && cx >= 0 && cx < c->width)
+				row[cx] = (struct canvas_cell){ cp, (uint8_t)role };
+			s++;
+			continue;
+		}
+		n = str_utf8_next((const char *)s, &cp);
+		/* Controls (C0, DEL, C1) and bytes that are not UTF-8 show as
+		 * their \xNN escape, one byte at a time, as str_sanitize has it. */
+		if (n == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) {
+			const uint32_t esc[4] = { '\\', 'x', (uint32_t)hex[*s >> 4], (uint32_t)hex[*s & 15] };
+
+			for (int i = 0; i < 4 && used < max_width; i++)
+				canvas_put(c, x + used++, y, esc[i], role);
+			s++;
+			continue;
+		}
+		canvas_put(c, x + used++, y, cp, role);
+		s += n;
 	}
-	free(clean);
 	return used;
 }
 
-static void put_utf8(uint32_t cp, FILE *out)
+/* Appends cp to buf as UTF-8; returns the bytes written (at most 4). */
+static size_t utf8_put(char *buf, uint32_t cp)
 {
 	if (cp < 0x80) {
-		fputc((int)cp, out);
-	} else if (cp < 0x800) {
-		fputc((int)(0xC0 | cp >> 6), out);
-		fputc((int)(0x80 | (cp & 0x3F)), out);
-	} else if (cp < 0x10000) {
-		fputc((int)(0xE0 | cp >> 12), out);
-		fputc((int)(0x80 | (cp >> 6 & 0x3F)), out);
-		fputc((int)(0x80 | (cp & 0x3F)), out);
-	} else {
-		fputc((int)(0xF0 | cp >> 18), out);
-		fputc((int)(0x80 | (cp >> 12 & 0x3F)), out);
-		fputc((int)(0x80 | (cp >> 6 & 0x3F)), out);
-		fputc((int)(0x80 | (cp & 0x3F)), out);
+		buf[0] = (char)cp;
+		return 1;
 	}
+	if (cp < 0x800) {
+		buf[0] = (char)(0xC0 | cp >> 6);
+		buf[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		buf[0] = (char)(0xE0 | cp >> 12);
+		buf[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+		buf[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	buf[0] = (char)(0xF0 | cp >> 18);
+	buf[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+	buf[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+	buf[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
 }
 
 void canvas_write(const struct canvas *c, FILE *out)
 {
+	char buf[4096];
+	size_t n = 0;
+
 	for (int y = 0; y < c->height; y++) {
+		const struct canvas_cell *row = &c->cells[(size_t)y * (size_t)c->width];
 		int last = c->width - 1;
-		while (last >= 0 && c->cells[y * c->width + last].glyph == ' ')
+
+		while (last >= 0 && row[last].glyph == ' ')
 			last--;
-		for (int x = 0; x <= last; x++)
-			put_utf8(c->cells[y * c->width + x].glyph, out);
-		fputc('\n', out);
+		for (int x = 0; x <= last; x++) {
+			if (n > sizeof(buf) - 5) {
+				fwrite(buf, 1, n, out);
+				n = 0;
+			}
+			n += utf8_put(buf + n, row[x].glyph);
+		}
+		if (n > sizeof(buf) - 1) {
+			fwrite(buf, 1, n, out);
+			n = 0;
+		}
+		buf[n++] = '\n';
 	}
+	fwrite(buf, 1, n, out);
 }
 
 static const uint32_t utf8_glyphs[CANVAS_G_N] = {

@@ -52,11 +52,16 @@ struct canvas {
 	int width, height;
 	bool ascii;       /* draw with ASCII glyphs only */
 	struct canvas_cell *cells;
+	size_t capacity;  /* cells allocated: width * height or more */
 };
 
 /* NULL when out of memory or when a side is not positive. */
 struct canvas *canvas_new(int width, int height, bool ascii);
 void canvas_free(struct canvas *c);
+/* Makes c width x height and clear, keeping its cells' storage where it is
+ * large enough (a printer draws one canvas per record). False when out of
+ * memory or a side is not positive: c is then unchanged. */
+bool canvas_reset(struct canvas *c, int width, int height);
 void canvas_clear(struct canvas *c);
 /* Out-of-range cells are ignored, so callers may clip by drawing. */
 void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role);

@@ -340,22 +340,33 @@ int str_cp_width(uint32_t cp)
 	return in_ranges(cp, wide, sizeof(wide) / sizeof(wide[0])) ? 2 : 1;
 }
 
+/* The cells the character at s (not NUL) takes once drawn, and its bytes
+ * in *len: a control character or a byte that is not UTF-8 is drawn as its
+ * \xNN escape (4 cells, one byte at a time). Printable ASCII first. */
+static int char_cells(const char *s, size_t *len)
+{
+	unsigned char b = (unsigned char)*s;
+	uint32_t cp;
+	size_t n;
+
+	*len = 1;
+	if (b >= 0x20 && b < 0x7F)
+		return 1;
+	n = str_utf8_next(s, &cp);
+	if (n == 0)
+		return 4;
+	*len = n;
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ? 4 : str_cp_width(cp);
+}
+
 size_t str_display_width(const char *s)
 {
 	size_t w = 0;
 
 	while (*s) {
-		uint32_t cp;
-		size_t n = str_utf8_next(s, &cp);
+		size_t n;
 
-		if (n == 0) {
-			/* shown as its \xNN escape */
-			w += 4;
-			s++;
-			continue;
-		}
-		w += cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ? 4 :
-		     (size_t)str_cp_width(cp);
+		w += (size_t)char_cells(s, &n);
 		s += n;
 	}
 	return w;
@@ -376,16 +387,14 @@ int str_wrap(const char *text, int first_width, int width,
 
 		/* The longest run that fits, ending at a space where one is. */
 		while (*q) {
-			uint32_t cp;
-			size_t n = str_utf8_next(q, &cp);
-			int w = n == 0 ? 4 : cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)
-				? 4 : str_cp_width(cp);
+			size_t n;
+			int w = char_cells(q, &n);
 
 			if (cells + w > room && cells > 0)
 				break;
 			if (*q == ' ')
 				brk = q;
-			q += n ? n : 1;
+			q += n;
 			cells += w;
 		}
 		if (*q == ' ' || !*q)

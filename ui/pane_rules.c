@@ -10,15 +10,21 @@
 #include <string.h>
 
 #include "derive.h"
+#include "strutil.h"
 
 /* The limiting factors and the occupancy: the most any finding expands to. */
 #define MAX_DERIVATIONS (OCC_N_FACTORS + 1)
 
 /* The pane's own state beyond the selection: every finding open at once,
- * for --print. */
+ * for --print; and the derivations of the findings of the view's
+ * generation, made when first shown (a layout runs twice: to count its
+ * rows, then to draw them). */
 struct rules_pane {
 	struct pane base;
 	bool expand_all;
+	unsigned long generation;
+	int n_derived[RULES_MAX_FINDINGS];            /* -1: not made yet */
+	struct derivation *derived[RULES_MAX_FINDINGS]; /* room for MAX_DERIVATIONS each */
 };
 
 /* Rows are laid out twice: once to count them (c NULL), once to draw the
@@ -29,11 +35,6 @@ struct emit {
 	int scroll;
 	int row;          /* the next row of the whole list */
 };
-
-static bool is_continuation(unsigned char ch)
-{
-	return (ch & 0xC0) == 0x80;
-}
 
 /* Draws the first len bytes of text at (x, row) when that row is in the window,
  * at most max cells wide. */
@@ -60,46 +61,36 @@ static void bar(struct emit *e, enum canvas_role role)
 		canvas_fill(e->c, e->r.x, e->r.y + y, e->r.w, 1, ' ', role);
 }
 
-/* Word-wraps text: the first row from column `first`, the rest from `hang`.
- * Cuts by cells (one per code point, as the canvas draws them); a word longer
- * than the row is cut. Columns past the width start at 0, so every row shows
+/* Where wrap() puts each line str_wrap gives. */
+struct wrap_at {
+	struct emit *e;
+	int first, hang;      /* the first row's column, the others' */
+	enum canvas_role role;
+	bool focus;
+	int rows;
+};
+
+static void wrap_line(void *ctx, const char *text, size_t len)
+{
+	struct wrap_at *w = ctx;
+	int x = w->rows ? w->hang : w->first;
+
+	if (w->focus)
+		bar(w->e, CANVAS_FOCUS);
+	put(w->e, x, w->e->r.w - x, w->role, text, len);
+	w->e->row++;
+	w->rows++;
+}
+
+/* Word-wraps text (str_wrap): the first row from column `first`, the rest
+ * from `hang`; columns past the width start at 0, so every row shows
  * something. Returns the rows used. */
 static int wrap(struct emit *e, int first, int hang, enum canvas_role role, bool focus,
 		const char *text)
 {
-	const char *p = text;
-	int rows = 0;
+	struct wrap_at w = { e, first < e->r.w ? first : 0, hang < e->r.w ? hang : 0, role, focus, 0 };
 
-	do {
-		int x = rows ? hang : first;
-		int width, cells = 0;
-		const char *q = p, *brk = NULL;
-
-		if (x >= e->r.w)
-			x = 0;
-		width = e->r.w - x;
-		while (*q && cells < width) {
-			if (*q == ' ')
-				brk = q;
-			q++;
-			while (is_continuation((unsigned char)*q))
-				q++;
-			cells++;
-		}
-		if (*q == ' ' || !*q)
-			brk = q;
-		else if (!brk || brk == p)
-			brk = q;
-		if (focus)
-			bar(e, CANVAS_FOCUS);
-		put(e, x, width, role, p, (size_t)(brk - p));
-		e->row++;
-		rows++;
-		p = brk;
-		while (*p == ' ')
-			p++;
-	} while (*p);
-	return rows;
+	return str_wrap(text, e->r.w - w.first, e->r.w - w.hang, wrap_line, &w);
 }
 
 static enum canvas_role severity_role(enum rules_severity s)
@@ -162,10 +153,33 @@ static int derivations_for(const struct view *v, const struct finding *f, struct
 	return n;
 }
 
-static void expansion(struct emit *e, const struct view *v, const struct finding *f, bool quiet)
+/* The derivations of finding i of the view, made once per generation. */
+static const struct derivation *derivations(struct rules_pane *rp, const struct view *v, int i,
+					    int *n)
 {
-	struct derivation d[MAX_DERIVATIONS];
-	int n = derivations_for(v, f, d);
+	if (rp->generation != v->generation) {
+		for (int k = 0; k < RULES_MAX_FINDINGS; k++)
+			rp->n_derived[k] = -1;
+		rp->generation = v->generation;
+	}
+	*n = 0;
+	if (i < 0 || i >= RULES_MAX_FINDINGS)
+		return NULL;
+	if (rp->n_derived[i] < 0) {
+		if (!rp->derived[i] &&
+		    !(rp->derived[i] = malloc(MAX_DERIVATIONS * sizeof(*rp->derived[i]))))
+			return NULL;
+		rp->n_derived[i] = derivations_for(v, &v->cur.findings[i], rp->derived[i]);
+	}
+	*n = rp->n_derived[i];
+	return rp->derived[i];
+}
+
+static void expansion(struct emit *e, struct rules_pane *rp, const struct view *v, int i,
+		      bool quiet)
+{
+	int n;
+	const struct derivation *d = derivations(rp, v, i, &n);
 
 	if (n == 0 && !quiet)
 		wrap(e, 2, 2, CANVAS_DIM, false, "(no step-by-step derivation for this finding)");
@@ -221,7 +235,7 @@ static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel
 		}
 		wrap(e, 2, 2, CANVAS_NORMAL, false, f->text);
 		if ((sel && p->expanded) || all)
-			expansion(e, v, f, all);
+			expansion(e, (struct rules_pane *)p, v, i, all);
 		if (sel)
 			*sel_end = e->row;
 	}
@@ -333,12 +347,21 @@ static int height(struct pane *p, int w, const struct view *v)
 	return layout(&e, p, v, &first, &end) + (((struct rules_pane *)p)->expand_all ? 0 : 1);
 }
 
+static void done(struct pane *p)
+{
+	struct rules_pane *rp = (struct rules_pane *)p;
+
+	for (int i = 0; i < RULES_MAX_FINDINGS; i++)
+		free(rp->derived[i]);
+}
+
 static const struct pane_class rules_class = {
 	.name = "rules",
 	.title = "Findings",
 	.draw = draw,
 	.key = key,
 	.height = height,
+	.done = done,
 };
 
 struct pane *pane_rules_new(void)
@@ -348,6 +371,7 @@ struct pane *pane_rules_new(void)
 	if (!p)
 		return NULL;
 	p->base.cls = &rules_class;
+	p->generation = (unsigned long)-1;
 	return &p->base;
 }
 

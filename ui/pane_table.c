@@ -925,25 +925,58 @@ static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
 
 static const char more_note[] = "(more at a larger size)";
 
-static int measure(enum section s, int w, const struct view *v)
+/* The pane's own state: the sections' measured rows at the widths last
+ * laid out, while the view stays the same (a layout measures each section
+ * before it draws, and --print asks height() first). */
+enum { MEMO_WIDTHS = 4 };
+
+struct table_pane {
+	struct pane base;
+	unsigned long generation;
+	struct {
+		int w;                   /* 0: unused */
+		int rows[N_SECTIONS];    /* -1: not measured yet */
+	} memo[MEMO_WIDTHS];
+	int next;                        /* the entry a new width takes */
+};
+
+static int measure(struct table_pane *tp, enum section s, int w, const struct view *v)
 {
 	struct out o = { .c = NULL, .x = 0, .w = w, .y = 0, .y_end = 0 };
+	int i;
 
-	sections[s](&o, v);
-	return o.y;
+	if (tp->generation != v->generation) {
+		memset(tp->memo, 0, sizeof(tp->memo));
+		tp->generation = v->generation;
+	}
+	for (i = 0; i < MEMO_WIDTHS && tp->memo[i].w != w; i++)
+		;
+	if (i == MEMO_WIDTHS) {
+		i = tp->next;
+		tp->next = (tp->next + 1) % MEMO_WIDTHS;
+		tp->memo[i].w = w;
+		for (int k = 0; k < N_SECTIONS; k++)
+			tp->memo[i].rows[k] = -1;
+	}
+	if (tp->memo[i].rows[s] < 0) {
+		sections[s](&o, v);
+		tp->memo[i].rows[s] = o.y;
+	}
+	return tp->memo[i].rows[s];
 }
 
 /* One column: the sections first..last-1 in order of importance, placed while
  * they fit in rows; a blank row between sections where rows are to spare, and
  * the note at the foot if a section was left out. */
-static void column(struct canvas *c, struct rect col, const struct view *v, int first, int last)
+static void column(struct table_pane *tp, struct canvas *c, struct rect col, const struct view *v,
+		   int first, int last)
 {
 	int h[N_SECTIONS], shown = 0, sum = 0, gaps;
 	bool dropped;
 	struct out o = { .c = c, .x = col.x, .w = col.w, .y = col.y, .y_end = col.y + col.h };
 
 	for (int s = first; s < last; s++)
-		h[s] = measure((enum section)s, col.w, v);
+		h[s] = measure(tp, (enum section)s, col.w, v);
 	for (int s = first; s < last && sum + h[s] <= col.h; s++, shown++)
 		sum += h[s];
 	dropped = first + shown < last;
@@ -979,19 +1012,20 @@ static int column_right_w(int w)
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
-	(void)p;
+	struct table_pane *tp = (struct table_pane *)p;
+
 	if (pane_skip(c, r, v))
 		return;
 	if (r.w < TWO_COLUMNS_MIN_W) {
-		column(c, r, v, SEC_HEADER, N_SECTIONS);
+		column(tp, c, r, v, SEC_HEADER, N_SECTIONS);
 		return;
 	}
 
 	/* Wide: the GPU and launch across the top; occupancy and limits on the
 	 * left, where the bars get the width; allocation and GPU limits right. */
-	int head = measure(SEC_HEADER, r.w, v);
+	int head = measure(tp, SEC_HEADER, r.w, v);
 	if (head + 1 >= r.h) {
-		column(c, r, v, SEC_HEADER, N_SECTIONS);
+		column(tp, c, r, v, SEC_HEADER, N_SECTIONS);
 		return;
 	}
 	int right_w = column_right_w(r.w);
@@ -1000,17 +1034,17 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	int top = head + 1;
 	struct rect left = { r.x, r.y + top, r.w - right_w - COLUMN_GAP, r.h - top };
 	struct rect right = { r.x + r.w - right_w, r.y + top, right_w, r.h - top };
-	column(c, left, v, SEC_OCCUPANCY, SEC_REPORT);
-	column(c, right, v, SEC_REPORT, N_SECTIONS);
+	column(tp, c, left, v, SEC_OCCUPANCY, SEC_REPORT);
+	column(tp, c, right, v, SEC_REPORT, N_SECTIONS);
 }
 
 /* The rows that show every section of first..last-1 with a blank between. */
-static int column_height(int w, const struct view *v, int first, int last)
+static int column_height(struct table_pane *tp, int w, const struct view *v, int first, int last)
 {
 	int h = 0, n = 0;
 
 	for (int s = first; s < last; s++) {
-		int rows = measure((enum section)s, w, v);
+		int rows = measure(tp, (enum section)s, w, v);
 
 		h += rows;
 		n += rows > 0;
@@ -1021,16 +1055,16 @@ static int column_height(int w, const struct view *v, int first, int last)
 /* What draw() needs at width w to leave nothing out. */
 static int height(struct pane *p, int w, const struct view *v)
 {
+	struct table_pane *tp = (struct table_pane *)p;
 	int left, right;
 
-	(void)p;
 	if (!v->cur.ok)
 		return 0;
 	if (w < TWO_COLUMNS_MIN_W)
-		return column_height(w, v, SEC_HEADER, N_SECTIONS);
-	left = column_height(w - column_right_w(w) - COLUMN_GAP, v, SEC_OCCUPANCY, SEC_REPORT);
-	right = column_height(column_right_w(w), v, SEC_REPORT, N_SECTIONS);
-	return measure(SEC_HEADER, w, v) + 1 + (left > right ? left : right);
+		return column_height(tp, w, v, SEC_HEADER, N_SECTIONS);
+	left = column_height(tp, w - column_right_w(w) - COLUMN_GAP, v, SEC_OCCUPANCY, SEC_REPORT);
+	right = column_height(tp, column_right_w(w), v, SEC_REPORT, N_SECTIONS);
+	return measure(tp, SEC_HEADER, w, v) + 1 + (left > right ? left : right);
 }
 
 static const struct pane_class table_class = {
@@ -1042,9 +1076,12 @@ static const struct pane_class table_class = {
 
 struct pane *pane_table_new(void)
 {
-	struct pane *p = calloc(1, sizeof(*p));
+	struct table_pane *p = calloc(1, sizeof(*p));
 
-	if (p)
-		p->cls = &table_class;
-	return p;
+	if (!p)
+		return NULL;
+	p->base.cls = &table_class;
+	/* No view has this generation yet. */
+	p->generation = (unsigned long)-1;
+	return &p->base;
 }

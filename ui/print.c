@@ -20,6 +20,7 @@ struct printer {
 	struct print_options o;
 	struct view view;
 	struct pane *panes[P_N];
+	struct canvas *canvas;    /* drawn into again for every record */
 };
 
 struct printer *print_new(const struct print_options *o)
@@ -32,12 +33,13 @@ struct printer *print_new(const struct print_options *o)
 	if (p->o.width < PRINT_MIN_WIDTH)
 		p->o.width = PRINT_MIN_WIDTH;
 	view_init(&p->view);
+	p->canvas = canvas_new(p->o.width, 1, p->o.ascii);
 	p->panes[P_TABLE] = pane_table_new();
 	p->panes[P_CHARTS] = pane_charts_new();
 	p->panes[P_SMS] = pane_sms_new(&o->model);
 	p->panes[P_RULES] = pane_rules_new();
 	for (int i = 0; i < P_N; i++)
-		if (!p->panes[i]) {
+		if (!p->panes[i] || !p->canvas) {
 			print_free(p);
 			return NULL;
 		}
@@ -52,6 +54,7 @@ void print_free(struct printer *p)
 	for (int i = 0; i < P_N; i++)
 		pane_free(p->panes[i]);
 	view_done(&p->view);
+	canvas_free(p->canvas);
 	free(p);
 }
 
@@ -67,11 +70,11 @@ static void heights(struct printer *p, int w, int h[P_N])
 		h[P_TABLE] = pane_draw_error(NULL, (struct rect){ 0, 0, w, 1 << 16 }, v);
 }
 
-struct canvas *print_canvas(struct printer *p, const struct analysis *a)
+const struct canvas *print_canvas(struct printer *p, const struct analysis *a)
 {
 	const struct view *v = &p->view;
 	int w = p->o.width, h[P_N], rows = 0, y = 0;
-	struct canvas *c;
+	struct canvas *c = p->canvas;
 	unsigned needs = 0;
 
 	for (int i = 0; i < P_N; i++)
@@ -83,8 +86,7 @@ struct canvas *print_canvas(struct printer *p, const struct analysis *a)
 	for (int i = 0; i < P_N; i++)
 		if (h[i] > 0)
 			rows += h[i] + 2;
-	c = canvas_new(w, rows > 0 ? rows : 1, p->o.ascii);
-	if (!c)
+	if (!canvas_reset(c, w, rows > 0 ? rows : 1))
 		return NULL;
 	for (int i = 0; i < P_N; i++) {
 		struct pane *pane = p->panes[i];
@@ -106,11 +108,10 @@ struct canvas *print_canvas(struct printer *p, const struct analysis *a)
 
 bool print_analysis(struct printer *p, FILE *out, const struct analysis *a)
 {
-	struct canvas *c = print_canvas(p, a);
+	const struct canvas *c = print_canvas(p, a);
 
 	if (!c)
 		return false;
 	canvas_write(c, out);
-	canvas_free(c);
 	return true;
 }

@@ -26,8 +26,8 @@ struct printer *print_new(const struct print_options *o);
 void print_free(struct printer *p);
 /* Writes a's panes to out; false when out of memory. */
 bool print_analysis(struct printer *p, FILE *out, const struct analysis *a);
-/* The same panes into a new canvas (the caller frees it); NULL when out of
- * memory. */
-struct canvas *print_canvas(struct printer *p, const struct analysis *a);
+/* The same panes into the printer's canvas, valid until the next call; NULL
+ * when out of memory. */
+const struct canvas *print_canvas(struct printer *p, const struct analysis *a);
 
 #endif

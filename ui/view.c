@@ -27,11 +27,13 @@ void view_rebase(struct view *v, struct session *s, const struct session_record 
 	/* The baseline is the record with the flags: --print's analysis of it. */
 	session_analyse(s, r, NULL, NULL, SESSION_FINDINGS, &v->base);
 	v->is_report = r->rec != NULL;
+	v->generation++;
 }
 
 void view_set_measured(struct view *v, const struct report_record *rec)
 {
 	memset(&v->measured, 0, sizeof(v->measured));
+	v->generation++;
 	if (!rec)
 		return;
 	v->measured.has_achieved = rec->achieved_occupancy_pct.present;
@@ -101,6 +103,7 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	bool ok = true;
 
 	v->whatif = w;
+	v->generation++;
 	view_overrides(w, session_flags(s), &ov);
 	session_analyse(s, r, &ov, (ov.set & PARAM_BIT(PARAM_GPU)) ? &w->cur.gpu : NULL,
 			SESSION_FINDINGS, &v->cur);
@@ -128,6 +131,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim
 	bool ok = true;
 
 	v->whatif = NULL;
+	v->generation++;
 	v->cur = *a;
 	/* No baseline: nothing to compare with. */
 	v->base.ok = false;

@@ -51,6 +51,9 @@ struct view {
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
 	struct view_measured measured;
+	/* Bumped by every function below that changes the view: what a pane
+	 * computes from it (a layout's measured rows) holds while this does. */
+	unsigned long generation;
 };
 
 void view_init(struct view *v);
