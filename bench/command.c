@@ -15,7 +15,6 @@
 #define _DEFAULT_SOURCE 1
 #include "config.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -32,7 +31,9 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { CHUNK = 1 << 20, WHY = 240 };
+#include "floor.h"
+
+enum { WHY = 240 };
 
 /* The targets, from the issue that asked for this benchmark. */
 #define PEAK_TARGET_MIB 64.0
@@ -69,71 +70,6 @@ struct measure {
 	char why[WHY];    /* first line the command wrote to stderr, when status != 0 */
 };
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-struct counts {
-	size_t fields, rows;
-};
-
-static void on_field(void *data, size_t len, void *ctx)
-{
-	(void)data;
-	(void)len;
-	((struct counts *)ctx)->fields++;
-}
-
-static void on_row(int term, void *ctx)
-{
-	(void)term;
-	((struct counts *)ctx)->rows++;
-}
-
-/* libcsv alone: the file read in 1 MiB chunks, every byte through csv_parse
- * with callbacks that count fields and rows. Seconds, < 0 on failure. The
- * buffer is freed again so that children forked later do not carry it. */
-static double libcsv_parse(const char *path, struct counts *c)
-{
-	struct csv_parser p;
-	char *buf = malloc(CHUNK);
-	FILE *f = fopen(path, "rb");
-	double t0 = now(), t = -1;
-	size_t got;
-	bool ok = true;
-
-	memset(c, 0, sizeof(*c));
-	if (buf && f && csv_init(&p, 0) == 0) {
-		while (ok && (got = fread(buf, 1, CHUNK, f)) > 0)
-			ok = csv_parse(&p, buf, got, on_field, on_row, c) == got;
-		ok = ok && !ferror(f) && csv_fini(&p, on_field, on_row, c) == 0;
-		csv_free(&p);
-		t = ok ? now() - t0 : -1;
-	}
-	if (f)
-		fclose(f);
-	free(buf);
-	return t;
-}
-
-/* Reads the file once so that every measurement finds it in the page cache. */
-static void warm(const char *path)
-{
-	char *buf = malloc(CHUNK);
-	FILE *f = fopen(path, "rb");
-
-	if (buf && f)
-		while (fread(buf, 1, CHUNK, f) > 0)
-			;
-	if (f)
-		fclose(f);
-	free(buf);
-}
-
 /* The first line of what the child wrote to stderr (in err_fd). Plain
  * pread: a stdio stream would serve a stale buffer after the file is cut. */
 static void first_line(int err_fd, char *why, size_t size)
@@ -169,7 +105,7 @@ static void run_once(const char *const argv[], double limit_s, int err_fd, doubl
 		*peak_kib = 0;
 		return;
 	}
-	t0 = now();
+	t0 = floor_now();
 	deadline = t0 + limit_s;
 	pid = fork();
 	if (pid < 0) {
@@ -193,7 +129,7 @@ static void run_once(const char *const argv[], double limit_s, int err_fd, doubl
 	}
 	for (;;) {
 		pid_t w = wait4(pid, &ws, WNOHANG, &ru);
-		double left = deadline - now();
+		double left = deadline - floor_now();
 		struct timespec ts;
 
 		if (w == pid || (w < 0 && errno != EINTR))
@@ -209,7 +145,7 @@ static void run_once(const char *const argv[], double limit_s, int err_fd, doubl
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sigtimedwait(&chld, NULL, &ts);
 	}
-	*seconds = now() - t0;
+	*seconds = floor_now() - t0;
 	*peak_kib = ru.ru_maxrss;
 	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : WIFSIGNALED(ws) ? -WTERMSIG(ws) : 127;
 }
@@ -399,13 +335,13 @@ static void bench_file(struct input *in, const struct options *opt, int err_fd, 
 	char label_buf[N_FORMATS][40];
 	struct measure ms[N_FORMATS + 1];
 	struct measure *py = &ms[N_FORMATS];
-	struct counts c = { 0, 0 };
+	struct floor_counts c = { 0, 0 };
 	double t_csv = -1;
 
 	memset(ms, 0, sizeof(ms));
-	warm(in->path);
+	floor_warm(in->path);
 	for (int k = 0; k < opt->rounds; k++) {
-		double s = libcsv_parse(in->path, &c);
+		double s = floor_libcsv_parse(in->path, &c);
 		if (s < 0) {
 			t_csv = -1;
 			break;

@@ -16,7 +16,6 @@
 #define _DEFAULT_SOURCE 1
 #include "config.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,67 +28,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "floor.h"
 #include "report.h"
 
-enum { ROUNDS = 3, CHUNK = 1 << 20 };
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static void on_field(void *data, size_t len, void *ctx)
-{
-	(void)data;
-	(void)len;
-	(void)ctx;
-}
-
-static void on_row(int term, void *ctx)
-{
-	(void)term;
-	(void)ctx;
-}
-
-/* libcsv alone: the file read in 1 MiB chunks, every byte through csv_parse
- * with callbacks that do nothing. Seconds, or a negative value on failure. */
-static double libcsv_parse(const char *path)
-{
-	static char buf[CHUNK];
-	struct csv_parser p;
-	FILE *f = fopen(path, "rb");
-	double t0 = now();
-	size_t got;
-
-	if (!f || csv_init(&p, 0) != 0) {
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (csv_parse(&p, buf, got, on_field, on_row, NULL) != got)
-			break;
-	csv_fini(&p, on_field, on_row, NULL);
-	csv_free(&p);
-	fclose(f);
-	return now() - t0;
-}
-
-/* Reads the file once so every measurement finds it in the page cache. */
-static void warm(const char *path)
-{
-	static char buf[CHUNK];
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return;
-	while (fread(buf, 1, sizeof(buf), f) > 0)
-		;
-	fclose(f);
-}
+enum { ROUNDS = 3 };
 
 struct child_result {
 	double seconds;   /* the import's time, < 0 when it failed */
@@ -152,10 +94,10 @@ static long child_run(const char *path, enum import_mode mode, struct child_resu
 		close(fd[0]);
 		if (mode != IDLE) {
 			struct occ_error err = { 0 };
-			double t0 = now();
+			double t0 = floor_now();
 
 			if (import(path, mode, &res, &err)) {
-				res.seconds = now() - t0;
+				res.seconds = floor_now() - t0;
 			} else {
 				res.seconds = -1;
 				occ_error_format(&err, res.why, sizeof(res.why));
@@ -184,9 +126,9 @@ static double python_run(const char *script, const char *path)
 	if (strcmp(script, "-") == 0)
 		return -1;
 	snprintf(cmd, sizeof(cmd), "python3 '%s' '%s' >/dev/null", script, path);
-	t0 = now();
+	t0 = floor_now();
 	rc = system(cmd);
-	return rc == 0 ? now() - t0 : -1;
+	return rc == 0 ? floor_now() - t0 : -1;
 }
 
 static double min_d(double a, double b)
@@ -242,9 +184,9 @@ int main(int argc, char **argv)
 			continue;
 		}
 		mb = (double)st.st_size / 1e6;
-		warm(path);
+		floor_warm(path);
 		for (int k = 0; k < ROUNDS; k++)
-			t_csv = min_d(t_csv, libcsv_parse(path));
+			t_csv = min_d(t_csv, floor_libcsv_parse(path, NULL));
 		printf("%s: %.1f MB\n", base_name, mb);
 		printf("  libcsv bare parse  %8.3f s  %7.1f MB/s\n", t_csv, mb / t_csv);
 		if (!measure(path, LOAD, &t_load, &rss, &res)) {

@@ -4,8 +4,8 @@
  * of a report row of the same size (the floor an import costs per kernel),
  * measured in the same run. The goal: a kernel's panes within 4x that floor,
  * so that a report prints in 5x the time libcsv takes to parse it (the
- * import itself about 1x). output_text_canvas is today's --print, which
- * draws its charts from whole sweeps and lays out its own text. */
+ * import itself about 1x). print_canvas is --print's text of one kernel:
+ * the panes drawn at 80 columns, findings expanded. */
 #include "config.h"
 
 #include <csv.h>
@@ -19,13 +19,13 @@
 #include "canvas.h"
 #include "chart.h"
 #include "derive.h"
-#include "output.h"
+#include "print.h"
 #include "rules.h"
 #include "sweep.h"
 #include "tuning.h"
 #include "waves.h"
 
-/* The chart of the print at its default width: output_text.c's CHART_H rows. */
+/* A chart at the print's default width, 14 rows as the print's charts pane. */
 enum { CHART_W = 80, CHART_H = 14, MIN_SECONDS_MS = 40, REPEATS = 3 };
 /* An Nsight Compute raw page's row: 296.3 MB for 100,000 kernels. */
 enum { ROW_BYTES = 2963, CSV_ROWS = 2000 };
@@ -38,6 +38,7 @@ struct kase {
 };
 
 static volatile double sink;
+static struct printer *printer;   /* --print's, made once as a run makes it */
 
 static double now(void)
 {
@@ -195,10 +196,8 @@ static void do_panes(struct kase *k)
 
 static void do_print(struct kase *k)
 {
-	struct output_options o = { CHART_W, false };
-	struct canvas *c = output_text_canvas(&k->a, &o);
+	const struct canvas *c = print_canvas(printer, &k->a);
 	sink += c ? c->height : 0;
-	canvas_free(c);
 }
 
 /* ---- the floor: libcsv's bare parse of rows the size of a report's */
@@ -319,19 +318,21 @@ static const struct {
 	{ "charts: sweep_compute + chart_draw, all", do_charts_full },
 	{ "charts: chart_sweep_compute + chart_draw", do_charts_columns },
 	{ "panes: analysis, derive, charts, per-SM", do_panes },
-	{ "output_text_canvas (--print of one kernel)", do_print },
+	{ "print_canvas (--print of one kernel)", do_print },
 };
 
 int main(void)
 {
 	struct occ_error err = { 0 };
 	struct gpu_db *db = gpu_db_new_builtin(&err);
+	struct print_options po = { CHART_W, true, { .model = SIM_UNIFORM } };
 	struct kase k[4];
 	struct csv_text csv;
 	double floor_us;
 	size_t nk = sizeof(k) / sizeof(k[0]);
 
-	if (!db || !make_csv(&csv))
+	printer = print_new(&po);
+	if (!db || !printer || !make_csv(&csv))
 		return 1;
 	if (!setup(db, &k[0], "H100 default", "H100 SXM", 0, 0, 0, 0, 0, 0) ||
 	    !setup(db, &k[1], "A100 smem", "A100", 256, 40, 16384, 32768, 0, 4000) ||
@@ -355,13 +356,14 @@ int main(void)
 	for (size_t i = 0; i < nk; i++)
 		printf(" %12.1f", time_us(do_panes, &k[i]) / floor_us);
 	putchar('\n');
-	printf("%-44s", "output_text_canvas / libcsv row");
+	printf("%-44s", "print_canvas / libcsv row");
 	for (size_t i = 0; i < nk; i++)
 		printf(" %12.1f", time_us(do_print, &k[i]) / floor_us);
 	putchar('\n');
 	for (size_t i = 0; i < nk; i++)
 		canvas_free(k[i].c);
 	free(csv.text);
+	print_free(printer);
 	gpu_db_free(db);
 	return 0;
 }

@@ -84,12 +84,24 @@ void waves_compute(const struct occ_result *r, int sm_count, int64_t grid_size, 
 		w->tail_share_pct = 100.0 / (double)(w->full_waves + 1);
 	w->active_sms = grid_size < sm_count ? (int)grid_size : sm_count;
 
-	/* Achieved occupancy as the profiler averages it: warp-time over active time. */
-	for (int sm = 0; sm < sm_count; sm++) {
-		double warp_time, active_time;
-		sm_times(r, sm_count, grid_size, sm, &warp_time, &active_time);
-		warp_total += warp_time;
-		active_total += active_time;
+	/* Achieved occupancy as the profiler averages it: warp-time over active
+	 * time. Every block adds its warps once and every SM its busy waves, so
+	 * the sums are grid x warps and SMs x full waves plus the SMs the
+	 * partial wave reaches: whole numbers, which the per-SM sum gives to the
+	 * last bit while they stay below 2^53 (a double's integers). Beyond
+	 * that the per-SM sum, rounding as the simulation does, is kept. */
+	if (grid_size < ((int64_t)1 << 53) / (r->warps_per_block > 0 ? r->warps_per_block : 1)) {
+		int64_t partial_sms = w->partial_wave_blocks < sm_count ? w->partial_wave_blocks : sm_count;
+
+		warp_total = (double)(grid_size * r->warps_per_block);
+		active_total = (double)(w->full_waves * sm_count + partial_sms);
+	} else {
+		for (int sm = 0; sm < sm_count; sm++) {
+			double warp_time, active_time;
+			sm_times(r, sm_count, grid_size, sm, &warp_time, &active_time);
+			warp_total += warp_time;
+			active_total += active_time;
+		}
 	}
 	if (active_total > 0.0)
 		w->predicted_achieved_pct = 100.0 * warp_total / active_total / r->max_warps_per_sm;

@@ -14,7 +14,7 @@ static struct occ_result run(int major, int minor, int threads, int regs, int64_
 			     int carveout)
 {
 	const struct gpu_arch *a = gpu_db_find_arch(db, major, minor);
-	struct occ_input in = { threads, regs, st, dyn, carveout, 1, 0, 0, 0 };
+	struct occ_input in = { threads, regs, st, dyn, carveout, 1, 0, 0, 0, false, 0 };
 	struct occ_result r;
 
 	ck_assert_ptr_nonnull(a);
@@ -196,6 +196,45 @@ START_TEST(nothing_fits_gives_zeros)
 }
 END_TEST
 
+/* The predicted achieved occupancy from the totals equals the per-SM sum
+ * (warp-time over active time, SM by SM, as the simulation adds them) to the
+ * last bit, over SM counts 1 to 304, 1 to 32 resident blocks of 1 to 32
+ * warps and grids around every wave boundary. */
+START_TEST(achieved_from_totals_is_the_per_sm_sum)
+{
+	long compared = 0;
+
+	for (int sms = 1; sms <= 304; sms += sms < 16 ? 1 : 37)
+	for (int blocks = 1; blocks <= 32; blocks += blocks < 4 ? 1 : 7)
+	for (int warps = 1; warps <= 32; warps += 9) {
+		struct occ_result r = { 0 };
+		int64_t per_wave = (int64_t)sms * blocks;
+
+		r.active_blocks_per_sm = blocks;
+		r.warps_per_block = warps;
+		r.max_warps_per_sm = 64;
+		for (int64_t g = 1; g <= 4 * per_wave + 1; g += g < 3 * sms ? 1 : per_wave / 3 + 1) {
+			struct waves w;
+			double warp = 0, active = 0, want;
+
+			waves_compute(&r, sms, g, &w);
+			for (int sm = 0; sm < sms; sm++) {
+				int64_t b, busy;
+				waves_sm_share(blocks, sms, g, sm, &b, &busy);
+				warp += (double)b * warps;
+				active += (double)busy;
+			}
+			want = 100.0 * warp / active / r.max_warps_per_sm;
+			ck_assert_msg(w.predicted_achieved_pct == want, "%d SMs x %d blocks of %d warps, "
+				      "grid %lld: %.17g, per SM %.17g", sms, blocks, warps, (long long)g,
+				      w.predicted_achieved_pct, want);
+			compared++;
+		}
+	}
+	ck_assert_int_gt(compared, 10000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("waves");
@@ -208,9 +247,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, ncu_h20_one_wave);
 	tcase_add_test(tc, grid_below_sm_count);
 	tcase_add_test(tc, nothing_fits_gives_zeros);
+	tcase_add_test(tc, achieved_from_totals_is_the_per_sm_sum);
 	suite_add_tcase(s, tc);
 	return s;
 }
+
 
 int main(void)
 {

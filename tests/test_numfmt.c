@@ -1,0 +1,112 @@
+/* test_numfmt.c - numfmt writes what snprintf writes: integers at their
+ * limits, and fixed-point numbers at every precision the outputs use on
+ * ties, near-ties, powers of ten, the occupancy figures' own values
+ * (quotients of warps) and millions of random doubles. */
+#include "config.h"
+
+#include <check.h>
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "testutil.h"
+
+static void same_int(int64_t v)
+{
+	char want[NUMFMT_MAX], got[NUMFMT_MAX];
+	size_t n = numfmt_int(got, v);
+
+	snprintf(want, sizeof(want), "%" PRId64, v);
+	ck_assert_msg(strcmp(got, want) == 0, "%s, want %s", got, want);
+	ck_assert_uint_eq(n, strlen(want));
+}
+
+static void same_fixed(double v, int d)
+{
+	char want[NUMFMT_MAX], got[NUMFMT_MAX];
+	size_t n = numfmt_fixed(got, v, d);
+
+	snprintf(want, sizeof(want), "%.*f", d, v);
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g with %d decimals: %s, want %s", v, d, got,
+		      want);
+	ck_assert_uint_eq(n, strlen(want));
+}
+
+START_TEST(integers)
+{
+	const int64_t v[] = { 0, 1, -1, 9, 10, 99, 100, 65536, -65536, 1234567890123LL,
+			      INT64_MAX, INT64_MIN, INT64_MIN + 1 };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		same_int(v[i]);
+	for (int64_t p = 1; p < INT64_MAX / 10; p *= 10) {
+		same_int(p - 1);
+		same_int(p);
+		same_int(-p);
+	}
+}
+END_TEST
+
+START_TEST(fixed_special)
+{
+	const double v[] = { 0.0, -0.0, 0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 2.675, 0.045,
+			     99.995, 100.0, 12.345, 0.0049999999999999, 1e-300, 5e-324,
+			     1073741823.5, 1073741824.0, 1e15, 1e300, DBL_MAX, -1.25, -0.001,
+			     NAN, INFINITY, -INFINITY };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		for (int d = 0; d <= 9; d++)
+			same_fixed(v[i], d);
+}
+END_TEST
+
+/* What the outputs print: occupancy as a share of warps, waves as blocks
+ * over a wave, percentages of durations. */
+START_TEST(fixed_quotients)
+{
+	for (int den = 1; den <= 128; den++)
+		for (int num = 0; num <= 4 * den; num++) {
+			same_fixed(100.0 * num / den, 2);
+			same_fixed((double)num / den, 4);
+			same_fixed((double)num / den, 2);
+		}
+}
+END_TEST
+
+/* Random doubles of every magnitude the outputs meet, and exact ties of
+ * binary fractions, at each precision. */
+START_TEST(fixed_random)
+{
+	uint64_t s = 0x9E3779B97F4A7C15ull;
+
+	for (int i = 0; i < 500000; i++) {
+		double v;
+
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		v = (double)(s >> 11) / 9007199254740992.0 * pow(10.0, (double)(i % 12) - 3);
+		same_fixed(v, i % 5);
+		if (i % 4 == 0)
+			same_fixed(ldexp((double)(s % 4096), -(int)(s % 12)), (int)(s >> 60) % 10);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("numfmt");
+	TCase *tc = tcase_create("numfmt");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, integers);
+	tcase_add_test(tc, fixed_special);
+	tcase_add_test(tc, fixed_quotients);
+	tcase_add_test(tc, fixed_random);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
