@@ -4,21 +4,65 @@
 
 #include "jsonw.h"
 
-#include <inttypes.h>
 #include <string.h>
+
+#include "numfmt.h"
 
 void jsonw_init(struct jsonw *w, FILE *out, int base)
 {
-	memset(w, 0, sizeof(*w));
 	w->out = out;
+	w->n = 0;
+	w->depth = 0;
 	w->base = base;
+	w->after_key = false;
+}
+
+bool jsonw_flush(struct jsonw *w)
+{
+	if (w->n > 0)
+		fwrite(w->buf, 1, w->n, w->out);
+	w->n = 0;
+	return !ferror(w->out);
+}
+
+/* Room for len more bytes (len <= the buffer). */
+static char *room(struct jsonw *w, size_t len)
+{
+	if (w->n + len > sizeof(w->buf))
+		jsonw_flush(w);
+	return w->buf + w->n;
+}
+
+static void put(struct jsonw *w, const char *s, size_t len)
+{
+	if (len > sizeof(w->buf)) {
+		jsonw_flush(w);
+		fwrite(s, 1, len, w->out);
+		return;
+	}
+	memcpy(room(w, len), s, len);
+	w->n += len;
+}
+
+static void put_char(struct jsonw *w, char c)
+{
+	*room(w, 1) = c;
+	w->n++;
+}
+
+static void put_str(struct jsonw *w, const char *s)
+{
+	put(w, s, strlen(s));
 }
 
 static void newline(struct jsonw *w, int depth)
 {
-	fputc('\n', w->out);
-	for (int i = 0; i < w->base + 2 * depth; i++)
-		fputc(' ', w->out);
+	int spaces = w->base + 2 * depth;
+	char *p = room(w, 1 + (size_t)spaces);
+
+	p[0] = '\n';
+	memset(p + 1, ' ', (size_t)spaces);
+	w->n += 1 + (size_t)spaces;
 }
 
 /* Before a value: after a key nothing; in an array the separator and the
@@ -32,7 +76,7 @@ static void before_value(struct jsonw *w)
 	if (w->depth == 0)
 		return;
 	if (!w->empty[w->depth - 1])
-		fputc(',', w->out);
+		put_char(w, ',');
 	w->empty[w->depth - 1] = false;
 	newline(w, w->depth);
 }
@@ -40,7 +84,7 @@ static void before_value(struct jsonw *w)
 static void open(struct jsonw *w, char c)
 {
 	before_value(w);
-	fputc(c, w->out);
+	put_char(w, c);
 	if (w->depth < JSONW_MAX_DEPTH) {
 		w->empty[w->depth] = true;
 		w->closer[w->depth] = c == '{' ? '}' : ']';
@@ -67,51 +111,78 @@ void jsonw_end(struct jsonw *w)
 		return;
 	if (!w->empty[w->depth])
 		newline(w, w->depth);
-	fputc(w->closer[w->depth], w->out);
+	put_char(w, w->closer[w->depth]);
 }
 
 /* jansson's escaping: the two JSON must-escapes, the short forms of
- * \b \f \n \r \t, \u00XX for the other controls; UTF-8 as it is. */
+ * \b \f \n \r \t, \u00XX for the other controls; UTF-8 as it is. Runs of
+ * bytes that need none are copied whole. */
+/* True when one of the 8 bytes at p needs an escape: a control byte, '"'
+ * or a backslash (the classic has-less and has-zero word tricks). */
+static bool escape8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t x, quote, slash;
+
+	memcpy(&x, p, sizeof(x));
+	quote = x ^ (ones * '"');
+	slash = x ^ (ones * '\\');
+	return (((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) &
+	       highs;
+}
+
 static void string(struct jsonw *w, const char *s)
 {
-	const char *run = s;
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+	const unsigned char *end = p + strlen(s);
 
-	fputc('"', w->out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		const char *esc = NULL;
-		char buf[8];
+	put_char(w, '"');
+	for (;;) {
+		unsigned char ch;
+		char esc[8];
+		size_t len = 2;
 
+		/* Eight bytes at a time through runs that need no escape. */
+		while (end - p >= 8 && !escape8(p))
+			p += 8;
+		if (p == end)
+			break;
+		ch = *p;
+		/* Printable ASCII but the two must-escapes, and UTF-8 bytes. */
+		if (ch >= 0x20 && ch != '"' && ch != '\\') {
+			p++;
+			continue;
+		}
+		put(w, (const char *)run, (size_t)(p - run));
+		esc[0] = '\\';
 		switch (ch) {
-		case '"': esc = "\\\""; break;
-		case '\\': esc = "\\\\"; break;
-		case '\b': esc = "\\b"; break;
-		case '\f': esc = "\\f"; break;
-		case '\n': esc = "\\n"; break;
-		case '\r': esc = "\\r"; break;
-		case '\t': esc = "\\t"; break;
+		case '"': esc[1] = '"'; break;
+		case '\\': esc[1] = '\\'; break;
+		case '\b': esc[1] = 'b'; break;
+		case '\f': esc[1] = 'f'; break;
+		case '\n': esc[1] = 'n'; break;
+		case '\r': esc[1] = 'r'; break;
+		case '\t': esc[1] = 't'; break;
 		default:
-			if (ch < 0x20) {
-				snprintf(buf, sizeof(buf), "\\u%04X", ch);
-				esc = buf;
-			}
+			memcpy(esc + 1, "u00", 3);
+			esc[4] = hex[ch >> 4];
+			esc[5] = hex[ch & 15];
+			len = 6;
 			break;
 		}
-		if (!esc)
-			continue;
-		fwrite(run, 1, (size_t)(s - run), w->out);
-		fputs(esc, w->out);
-		run = s + 1;
+		put(w, esc, len);
+		run = ++p;
 	}
-	fwrite(run, 1, (size_t)(s - run), w->out);
-	fputc('"', w->out);
+	put(w, (const char *)run, (size_t)(end - run));
+	put_char(w, '"');
 }
 
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
 	string(w, key);
-	fputs(": ", w->out);
+	put(w, ": ", 2);
 	w->after_key = true;
 }
 
@@ -124,20 +195,20 @@ void jsonw_string(struct jsonw *w, const char *s)
 void jsonw_int(struct jsonw *w, int64_t v)
 {
 	before_value(w);
-	fprintf(w->out, "%" PRId64, v);
+	w->n += numfmt_int(room(w, NUMFMT_MAX), v);
 }
 
 /* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
  * reads as an integer, no '+' or leading zeros in the exponent. */
 void jsonw_real(struct jsonw *w, double v)
 {
-	char buf[64], *e;
+	char buf[NUMFMT_MAX], *e;
 	int n;
 
 	before_value(w);
-	n = snprintf(buf, sizeof(buf), "%.10g", v);
+	n = (int)numfmt_general(buf, v, 10);
 	if (n < 0 || (size_t)n >= sizeof(buf) - 3) {
-		fputs("null", w->out);
+		put(w, "null", 4);
 		return;
 	}
 	if (!strchr(buf, '.') && !strchr(buf, 'e')) {
@@ -155,17 +226,17 @@ void jsonw_real(struct jsonw *w, double v)
 		if (end != start)
 			memmove(start, end, (size_t)n - (size_t)(end - buf) + 1);
 	}
-	fputs(buf, w->out);
+	put_str(w, buf);
 }
 
 void jsonw_bool(struct jsonw *w, bool v)
 {
 	before_value(w);
-	fputs(v ? "true" : "false", w->out);
+	put_str(w, v ? "true" : "false");
 }
 
 void jsonw_null(struct jsonw *w)
 {
 	before_value(w);
-	fputs("null", w->out);
+	put(w, "null", 4);
 }

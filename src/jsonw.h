@@ -2,7 +2,8 @@
  * they come, in exactly the text jansson's json_dumps gives with
  * JSON_INDENT(2) | JSON_REAL_PRECISION(10) (its escaping, its reals, its
  * layout), without building a tree: building and freeing a jansson tree per
- * kernel was most of --format json's time. Tests check the output against
+ * kernel was most of --format json's time, and so was a stdio call per
+ * character: the text is gathered in a buffer. Tests check the output against
  * jansson itself (a parse and dump back is the same text). */
 #ifndef OCC_JSONW_H
 #define OCC_JSONW_H
@@ -15,6 +16,8 @@
 
 struct jsonw {
 	FILE *out;
+	size_t n;                        /* bytes waiting in buf */
+	char buf[16384];                 /* written out when full and by jsonw_flush */
 	int depth;                       /* containers open */
 	int base;                        /* indent of the outermost (spaces) */
 	bool empty[JSONW_MAX_DEPTH];     /* the container at each depth has no item yet */
@@ -35,5 +38,8 @@ void jsonw_int(struct jsonw *w, int64_t v);
 void jsonw_real(struct jsonw *w, double v);
 void jsonw_bool(struct jsonw *w, bool v);
 void jsonw_null(struct jsonw *w);
+/* Writes out what is buffered; false when the stream has an error. Call it
+ * before anything else writes to the stream, and at the end. */
+bool jsonw_flush(struct jsonw *w);
 
 #endif

@@ -73,3 +73,64 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	buf[len] = '\0';
 	return len;
 }
+
+size_t numfmt_general(char *buf, double v, int precision)
+{
+	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+					1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19 };
+	double lo, hi, x, whole, frac;
+	uint64_t n;
+	int e, decimals;
+	size_t len;
+	char digit[24];
+
+	if (precision < 1 || precision > 10 || !(v >= 1e-4 && v < 1e10))
+		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision < 1 ? 1 : precision, v);
+	/* The decimal exponent: a guess, checked on the scaled value below. */
+	e = (int)floor(log10(v));
+	decimals = precision - 1 - e;
+	if (decimals < 0 || decimals > 19)
+		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	lo = pow10[precision - 1];
+	hi = pow10[precision];
+	/* Powers of ten to 1e19 are exact, so x is v's digits to within half a
+	 * unit of its last place: below 2^34, under 1e-6. */
+	x = v * pow10[decimals];
+	/* A wrong guess of e, or a value at a power of ten, or a near-tie in
+	 * the rounding (where printf looks at the exact binary value): printf. */
+	if (!(x >= lo * (1 + 1e-12) && x < hi * (1 - 1e-12)))
+		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	frac = modf(x, &whole);
+	if (fabs(frac - 0.5) < 1e-5)
+		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	n = (uint64_t)whole + (frac > 0.5);
+	if ((double)n >= hi)  /* rounded up to the next power of ten */
+		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	len = digits(digit, n);   /* precision digits, the first not 0 */
+	{
+		/* %g's fixed notation (-4 <= e < precision): the digits after the
+		 * point lose their trailing zeros, and the point with them. */
+		size_t whole_digits = e >= 0 ? (size_t)e + 1 : 0, keep = len, o = 0;
+
+		while (keep > whole_digits && digit[keep - 1] == '0')
+			keep--;
+		if (e >= 0) {
+			memcpy(buf, digit, whole_digits);
+			o = whole_digits;
+			if (keep > whole_digits) {
+				buf[o++] = '.';
+				memcpy(buf + o, digit + whole_digits, keep - whole_digits);
+				o += keep - whole_digits;
+			}
+		} else {
+			buf[o++] = '0';
+			buf[o++] = '.';
+			for (int i = 0; i < -e - 1; i++)
+				buf[o++] = '0';
+			memcpy(buf + o, digit, keep);
+			o += keep;
+		}
+		buf[o] = '\0';
+		return o;
+	}
+}

@@ -18,4 +18,10 @@ size_t numfmt_int(char *buf, int64_t v);
  * values too large for the quick way, go through snprintf itself. */
 size_t numfmt_fixed(char *buf, double v, int decimals);
 
+/* v as "%.*g" with precision (1 to 10) writes it into buf (NUMFMT_MAX
+ * bytes); returns the length. Quick for positive values from 1e-4 to
+ * 1e10 (the fixed notation); everything else, and near-ties, through
+ * snprintf itself. */
+size_t numfmt_general(char *buf, double v, int precision);
+
 #endif

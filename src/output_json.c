@@ -343,7 +343,7 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 		report_json(&w, a);
 	}
 	jsonw_end(&w);
-	return !ferror(out);
+	return jsonw_flush(&w);
 }
 
 void output_json_end(FILE *out, bool any)

@@ -1,5 +1,5 @@
 /* test_numfmt.c - numfmt writes what snprintf writes: integers at their
- * limits, and fixed-point numbers at every precision the outputs use on
+ * limits, and fixed-point and %g numbers at every precision on
  * ties, near-ties, powers of ten, the occupancy figures' own values
  * (quotients of warps) and millions of random doubles. */
 #include "config.h"
@@ -36,6 +36,17 @@ static void same_fixed(double v, int d)
 	ck_assert_uint_eq(n, strlen(want));
 }
 
+static void same_general(double v, int p)
+{
+	char want[NUMFMT_MAX], got[NUMFMT_MAX];
+	size_t n = numfmt_general(got, v, p);
+
+	snprintf(want, sizeof(want), "%.*g", p, v);
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g with precision %d: %s, want %s", v, p, got,
+		      want);
+	ck_assert_uint_eq(n, strlen(want));
+}
+
 START_TEST(integers)
 {
 	const int64_t v[] = { 0, 1, -1, 9, 10, 99, 100, 65536, -65536, 1234567890123LL,
@@ -58,9 +69,23 @@ START_TEST(fixed_special)
 			     1073741823.5, 1073741824.0, 1e15, 1e300, DBL_MAX, -1.25, -0.001,
 			     NAN, INFINITY, -INFINITY };
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
 		for (int d = 0; d <= 9; d++)
 			same_fixed(v[i], d);
+		for (int p = 1; p <= 10; p++)
+			same_general(v[i], p);
+	}
+	/* powers of ten and their neighbours, where %g's exponent turns */
+	for (int e = -6; e <= 11; e++) {
+		double t = pow(10.0, e);
+		for (int p = 1; p <= 10; p++) {
+			same_general(t, p);
+			same_general(nextafter(t, 0), p);
+			same_general(nextafter(t, INFINITY), p);
+			same_general(t * (1 - 0.5 * pow(10.0, -p)), p);
+			same_general(t * (1 - 0.49 * pow(10.0, -p)), p);
+		}
+	}
 }
 END_TEST
 
@@ -73,13 +98,15 @@ START_TEST(fixed_quotients)
 			same_fixed(100.0 * num / den, 2);
 			same_fixed((double)num / den, 4);
 			same_fixed((double)num / den, 2);
+			same_general(100.0 * num / den, 10);
+			same_general((double)num / den, 10);
 		}
 }
 END_TEST
 
 /* Random doubles of every magnitude the outputs meet, and exact ties of
  * binary fractions, at each precision. */
-START_TEST(fixed_random)
+START_TEST(random_values)
 {
 	uint64_t s = 0x9E3779B97F4A7C15ull;
 
@@ -91,8 +118,12 @@ START_TEST(fixed_random)
 		s ^= s << 17;
 		v = (double)(s >> 11) / 9007199254740992.0 * pow(10.0, (double)(i % 12) - 3);
 		same_fixed(v, i % 5);
-		if (i % 4 == 0)
-			same_fixed(ldexp((double)(s % 4096), -(int)(s % 12)), (int)(s >> 60) % 10);
+		same_general(v, 1 + i % 10);
+		if (i % 4 == 0) {
+			double tie = ldexp((double)(s % 4096), -(int)(s % 12));
+			same_fixed(tie, (int)(s >> 60) % 10);
+			same_general(tie, 1 + (int)(s >> 59) % 10);
+		}
 	}
 }
 END_TEST
@@ -106,7 +137,7 @@ int main(void)
 	tcase_add_test(tc, integers);
 	tcase_add_test(tc, fixed_special);
 	tcase_add_test(tc, fixed_quotients);
-	tcase_add_test(tc, fixed_random);
+	tcase_add_test(tc, random_values);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

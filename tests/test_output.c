@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "jsonw.h"
 #include "output.h"
 #include "strutil.h"
 #include "testutil.h"
@@ -111,6 +112,78 @@ START_TEST(test_json_streamed_as_one_document)
 }
 END_TEST
 
+/* jsonw's strings and numbers are jansson's text: every ASCII byte at
+ * every alignment of the eight-byte scan, UTF-8, strings longer than the
+ * writer's buffer; reals and integers of every size. */
+static void same_as_jansson(json_t *value, void (*write)(struct jsonw *, const void *),
+			    const void *arg)
+{
+	char *want = json_dumps(value, JSON_ENCODE_ANY | JSON_REAL_PRECISION(10)), *got = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&got, &len);
+	struct jsonw *w = malloc(sizeof(*w));
+
+	ck_assert(want && f && w);
+	jsonw_init(w, f, 0);
+	write(w, arg);
+	ck_assert(jsonw_flush(w));
+	fclose(f);
+	ck_assert_msg(strcmp(got, want) == 0, "jsonw %.60s, jansson %.60s", got, want);
+	free(w);
+	free(got);
+	free(want);
+	json_decref(value);
+}
+
+static void write_string(struct jsonw *w, const void *s)
+{
+	jsonw_string(w, s);
+}
+
+static void write_real(struct jsonw *w, const void *v)
+{
+	jsonw_real(w, *(const double *)v);
+}
+
+static void write_int(struct jsonw *w, const void *v)
+{
+	jsonw_int(w, *(const int64_t *)v);
+}
+
+START_TEST(test_jsonw_is_jansson)
+{
+	static const char *const texts[] = { "", "a", "plain kernel name", "caf\xC3\xA9 \xE6\xBC\xA2",
+		"quote \" and \\ in 16 bytes", "del \x7F", "</script>" };
+	const double reals[] = { 0.0, 1.0, 62.5, 43.24, 0.08, 1.3838, 1e-5, 123456789.123, 1e10,
+				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123 };
+	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN };
+	char *long_text = malloc(40000);
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		same_as_jansson(json_string(texts[i]), write_string, texts[i]);
+	/* each byte 1..127 alone and at offsets 0..9 of a longer run */
+	for (int ch = 1; ch < 128; ch++)
+		for (int at = 0; at < 10; at++) {
+			char text[32];
+			memset(text, 'x', sizeof(text));
+			text[at] = (char)ch;
+			text[20] = '\0';
+			same_as_jansson(json_string(text), write_string, text);
+		}
+	/* longer than the buffer, with escapes across its edges */
+	ck_assert_ptr_nonnull(long_text);
+	for (int i = 0; i < 39999; i++)
+		long_text[i] = i % 97 == 0 ? '"' : i % 89 == 0 ? '\n' : (char)('a' + i % 26);
+	long_text[39999] = '\0';
+	same_as_jansson(json_string(long_text), write_string, long_text);
+	free(long_text);
+	for (size_t i = 0; i < sizeof(reals) / sizeof(reals[0]); i++)
+		same_as_jansson(json_real(reals[i]), write_real, &reals[i]);
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+		same_as_jansson(json_integer(ints[i]), write_int, &ints[i]);
+}
+END_TEST
+
 START_TEST(test_csv_rows)
 {
 	struct analysis a;
@@ -183,6 +256,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
+	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_report_in_json_and_csv);
 	suite_add_tcase(s, tc);
