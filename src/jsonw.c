@@ -10,8 +10,7 @@
 
 void jsonw_init(struct jsonw *w, FILE *out, int base)
 {
-	w->out = out;
-	w->n = 0;
+	outbuf_init(&w->text, out);
 	w->depth = 0;
 	w->base = base;
 	w->after_key = false;
@@ -19,50 +18,17 @@ void jsonw_init(struct jsonw *w, FILE *out, int base)
 
 bool jsonw_flush(struct jsonw *w)
 {
-	if (w->n > 0)
-		fwrite(w->buf, 1, w->n, w->out);
-	w->n = 0;
-	return !ferror(w->out);
-}
-
-/* Room for len more bytes (len <= the buffer). */
-static char *room(struct jsonw *w, size_t len)
-{
-	if (w->n + len > sizeof(w->buf))
-		jsonw_flush(w);
-	return w->buf + w->n;
-}
-
-static void put(struct jsonw *w, const char *s, size_t len)
-{
-	if (len > sizeof(w->buf)) {
-		jsonw_flush(w);
-		fwrite(s, 1, len, w->out);
-		return;
-	}
-	memcpy(room(w, len), s, len);
-	w->n += len;
-}
-
-static void put_char(struct jsonw *w, char c)
-{
-	*room(w, 1) = c;
-	w->n++;
-}
-
-static void put_str(struct jsonw *w, const char *s)
-{
-	put(w, s, strlen(s));
+	return outbuf_flush(&w->text);
 }
 
 static void newline(struct jsonw *w, int depth)
 {
 	int spaces = w->base + 2 * depth;
-	char *p = room(w, 1 + (size_t)spaces);
+	char *p = outbuf_room(&w->text, 1 + (size_t)spaces);
 
 	p[0] = '\n';
 	memset(p + 1, ' ', (size_t)spaces);
-	w->n += 1 + (size_t)spaces;
+	w->text.n += 1 + (size_t)spaces;
 }
 
 /* Before a value: after a key nothing; in an array the separator and the
@@ -76,7 +42,7 @@ static void before_value(struct jsonw *w)
 	if (w->depth == 0)
 		return;
 	if (!w->empty[w->depth - 1])
-		put_char(w, ',');
+		outbuf_putc(&w->text, ',');
 	w->empty[w->depth - 1] = false;
 	newline(w, w->depth);
 }
@@ -84,7 +50,7 @@ static void before_value(struct jsonw *w)
 static void open(struct jsonw *w, char c)
 {
 	before_value(w);
-	put_char(w, c);
+	outbuf_putc(&w->text, c);
 	if (w->depth < JSONW_MAX_DEPTH) {
 		w->empty[w->depth] = true;
 		w->closer[w->depth] = c == '{' ? '}' : ']';
@@ -111,7 +77,7 @@ void jsonw_end(struct jsonw *w)
 		return;
 	if (!w->empty[w->depth])
 		newline(w, w->depth);
-	put_char(w, w->closer[w->depth]);
+	outbuf_putc(&w->text, w->closer[w->depth]);
 }
 
 /* jansson's escaping: the two JSON must-escapes, the short forms of
@@ -137,7 +103,7 @@ static void string(struct jsonw *w, const char *s)
 	const unsigned char *p = (const unsigned char *)s, *run = p;
 	const unsigned char *end = p + strlen(s);
 
-	put_char(w, '"');
+	outbuf_putc(&w->text, '"');
 	for (;;) {
 		unsigned char ch;
 		char esc[8];
@@ -154,7 +120,7 @@ static void string(struct jsonw *w, const char *s)
 			p++;
 			continue;
 		}
-		put(w, (const char *)run, (size_t)(p - run));
+		outbuf_put(&w->text, (const char *)run, (size_t)(p - run));
 		esc[0] = '\\';
 		switch (ch) {
 		case '"': esc[1] = '"'; break;
@@ -171,18 +137,18 @@ static void string(struct jsonw *w, const char *s)
 			len = 6;
 			break;
 		}
-		put(w, esc, len);
+		outbuf_put(&w->text, esc, len);
 		run = ++p;
 	}
-	put(w, (const char *)run, (size_t)(end - run));
-	put_char(w, '"');
+	outbuf_put(&w->text, (const char *)run, (size_t)(end - run));
+	outbuf_putc(&w->text, '"');
 }
 
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
 	string(w, key);
-	put(w, ": ", 2);
+	outbuf_put(&w->text, ": ", 2);
 	w->after_key = true;
 }
 
@@ -195,7 +161,7 @@ void jsonw_string(struct jsonw *w, const char *s)
 void jsonw_int(struct jsonw *w, int64_t v)
 {
 	before_value(w);
-	w->n += numfmt_int(room(w, NUMFMT_MAX), v);
+	outbuf_int(&w->text, v);
 }
 
 /* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
@@ -208,7 +174,7 @@ void jsonw_real(struct jsonw *w, double v)
 	before_value(w);
 	n = (int)numfmt_general(buf, v, 10);
 	if (n < 0 || (size_t)n >= sizeof(buf) - 3) {
-		put(w, "null", 4);
+		outbuf_put(&w->text, "null", 4);
 		return;
 	}
 	if (!strchr(buf, '.') && !strchr(buf, 'e')) {
@@ -226,17 +192,17 @@ void jsonw_real(struct jsonw *w, double v)
 		if (end != start)
 			memmove(start, end, (size_t)n - (size_t)(end - buf) + 1);
 	}
-	put_str(w, buf);
+	outbuf_puts(&w->text, buf);
 }
 
 void jsonw_bool(struct jsonw *w, bool v)
 {
 	before_value(w);
-	put_str(w, v ? "true" : "false");
+	outbuf_puts(&w->text, v ? "true" : "false");
 }
 
 void jsonw_null(struct jsonw *w)
 {
 	before_value(w);
-	put(w, "null", 4);
+	outbuf_put(&w->text, "null", 4);
 }

@@ -12,12 +12,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outbuf.h"
+
 #define JSONW_MAX_DEPTH 16
 
 struct jsonw {
-	FILE *out;
-	size_t n;                        /* bytes waiting in buf */
-	char buf[16384];                 /* written out when full and by jsonw_flush */
+	struct outbuf text;              /* written out when full and by jsonw_flush */
 	int depth;                       /* containers open */
 	int base;                        /* indent of the outermost (spaces) */
 	bool empty[JSONW_MAX_DEPTH];     /* the container at each depth has no item yet */

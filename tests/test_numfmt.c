@@ -25,26 +25,27 @@ static void same_int(int64_t v)
 	ck_assert_uint_eq(n, strlen(want));
 }
 
-static void same_fixed(double v, int d)
+/* fn(v, digits) writes what printf writes with fmt ("%.*f" or "%.*g"). */
+static void same_as_printf(size_t (*fn)(char *, double, int), const char *fmt, double v,
+			   int digits)
 {
 	char want[NUMFMT_MAX], got[NUMFMT_MAX];
-	size_t n = numfmt_fixed(got, v, d);
+	size_t n = fn(got, v, digits);
 
-	snprintf(want, sizeof(want), "%.*f", d, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%.17g with %d decimals: %s, want %s", v, d, got,
-		      want);
+	snprintf(want, sizeof(want), fmt, digits, v);
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g as %s with %d: %s, want %s", v, fmt, digits,
+		      got, want);
 	ck_assert_uint_eq(n, strlen(want));
+}
+
+static void same_fixed(double v, int d)
+{
+	same_as_printf(numfmt_fixed, "%.*f", v, d);
 }
 
 static void same_general(double v, int p)
 {
-	char want[NUMFMT_MAX], got[NUMFMT_MAX];
-	size_t n = numfmt_general(got, v, p);
-
-	snprintf(want, sizeof(want), "%.*g", p, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%.17g with precision %d: %s, want %s", v, p, got,
-		      want);
-	ck_assert_uint_eq(n, strlen(want));
+	same_as_printf(numfmt_general, "%.*g", v, p);
 }
 
 START_TEST(integers)

@@ -1,0 +1,66 @@
+/* outbuf.c - buffered output for the writers (outbuf.h). */
+#include "config.h"
+
+#include "outbuf.h"
+
+#include <string.h>
+
+#include "numfmt.h"
+
+void outbuf_init(struct outbuf *b, FILE *out)
+{
+	b->out = out;
+	b->n = 0;
+}
+
+bool outbuf_flush(struct outbuf *b)
+{
+	if (b->n > 0)
+		fwrite(b->buf, 1, b->n, b->out);
+	b->n = 0;
+	return !ferror(b->out);
+}
+
+char *outbuf_room(struct outbuf *b, size_t len)
+{
+	if (b->n + len > sizeof(b->buf))
+		outbuf_flush(b);
+	return b->buf + b->n;
+}
+
+void outbuf_put(struct outbuf *b, const char *s, size_t len)
+{
+	if (len > sizeof(b->buf)) {
+		outbuf_flush(b);
+		fwrite(s, 1, len, b->out);
+		return;
+	}
+	memcpy(outbuf_room(b, len), s, len);
+	b->n += len;
+}
+
+void outbuf_putc(struct outbuf *b, char c)
+{
+	*outbuf_room(b, 1) = c;
+	b->n++;
+}
+
+void outbuf_puts(struct outbuf *b, const char *s)
+{
+	outbuf_put(b, s, strlen(s));
+}
+
+void outbuf_int(struct outbuf *b, int64_t v)
+{
+	b->n += numfmt_int(outbuf_room(b, NUMFMT_MAX), v);
+}
+
+void outbuf_fixed(struct outbuf *b, double v, int decimals)
+{
+	b->n += numfmt_fixed(outbuf_room(b, NUMFMT_MAX), v, decimals);
+}
+
+void outbuf_general(struct outbuf *b, double v, int precision)
+{
+	b->n += numfmt_general(outbuf_room(b, NUMFMT_MAX), v, precision);
+}

@@ -1,0 +1,32 @@
+/* outbuf.h - an output stream's text gathered in a buffer and written with
+ * one fwrite when full or flushed: --format csv and json write many small
+ * pieces per kernel, and a stdio call per piece was much of their time. */
+#ifndef OCC_OUTBUF_H
+#define OCC_OUTBUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct outbuf {
+	FILE *out;
+	size_t n;              /* bytes waiting in buf */
+	char buf[16384];
+};
+
+void outbuf_init(struct outbuf *b, FILE *out);
+/* Writes out what is waiting; false when the stream has an error. */
+bool outbuf_flush(struct outbuf *b);
+/* Room for len more bytes (len <= sizeof(b->buf)), flushing first where
+ * needed: write there, then add len to b->n. */
+char *outbuf_room(struct outbuf *b, size_t len);
+void outbuf_put(struct outbuf *b, const char *s, size_t len);
+void outbuf_putc(struct outbuf *b, char c);
+void outbuf_puts(struct outbuf *b, const char *s);
+/* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g". */
+void outbuf_int(struct outbuf *b, int64_t v);
+void outbuf_fixed(struct outbuf *b, double v, int decimals);
+void outbuf_general(struct outbuf *b, double v, int precision);
+
+#endif
