@@ -164,11 +164,16 @@ void canvas_write(const struct canvas *c, FILE *out)
 		while (last >= 0 && row[last].glyph == ' ')
 			last--;
 		for (int x = 0; x <= last; x++) {
+			uint32_t g = row[x].glyph;
+
 			if (n > sizeof(buf) - 5) {
 				fwrite(buf, 1, n, out);
 				n = 0;
 			}
-			n += utf8_put(buf + n, row[x].glyph);
+			if (g < 0x80)
+				buf[n++] = (char)g;
+			else
+				n += utf8_put(buf + n, g);
 		}
 		if (n > sizeof(buf) - 1) {
 			fwrite(buf, 1, n, out);

@@ -73,6 +73,15 @@ int str_distance(const char *a, const char *b)
 	return result;
 }
 
+/* Whether the n bytes at s are all printable ASCII (0x20 to 0x7E). */
+static bool printable_ascii(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] > 0x7E)
+			return false;
+	return true;
+}
+
 /* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
@@ -114,6 +123,11 @@ void str_sanitize(const char *in, char *out, size_t size)
 
 	if (size == 0)
 		return;
+	/* Printable ASCII, most text, is its own sanitized form. */
+	if (n < size && printable_ascii(s, n)) {
+		memcpy(out, in, n + 1);
+		return;
+	}
 	for (size_t i = 0; i < n;) {
 		size_t len = utf8_len(s + i, n - i);
 		if (len == 0 || s[i] < 0x20 || s[i] == 0x7F) {
