@@ -367,10 +367,11 @@ static int char_cells(const char *s, size_t *len)
 	if (b >= 0x20 && b < 0x7F)
 		return 1;
 	n = str_utf8_next(s, &cp);
-	if (n == 0)
+	/* a C1 control too is escaped a byte at a time: two escapes */
+	if (n == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
 		return 4;
 	*len = n;
-	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ? 4 : str_cp_width(cp);
+	return str_cp_width(cp);
 }
 
 size_t str_display_width(const char *s)
@@ -429,4 +430,37 @@ int str_wrap(const char *text, int first_width, int width,
 			p++;
 	} while (*p);
 	return lines;
+}
+
+const char *str_ellipsize(const char *text, int w, bool keep_end, const char *mark, char *buf,
+			  size_t size)
+{
+	int mark_w = (int)str_display_width(mark), used = 0;
+	const char *p = text;
+
+	if ((int)str_display_width(text) <= w)
+		return text;
+	if (w < mark_w || size == 0)
+		return "";
+	if (keep_end) {
+		while (*p && (int)str_display_width(p) > w - mark_w) {
+			p++;
+			while (((unsigned char)*p & 0xC0) == 0x80)
+				p++;
+		}
+		snprintf(buf, size, "%s%s", mark, p);
+		return buf;
+	}
+	/* the longest start that leaves room for the mark */
+	while (*p) {
+		size_t n;
+		int cw = char_cells(p, &n);
+
+		if (used + cw > w - mark_w)
+			break;
+		used += cw;
+		p += n;
+	}
+	snprintf(buf, size, "%.*s%s", (int)(p - text), text, mark);
+	return buf;
 }

@@ -33,6 +33,12 @@ int str_cp_width(uint32_t cp);
  * byte or control character drawn as its \xNN escape (str_sanitize). The
  * one measure of width for wrapping and cutting. */
 size_t str_display_width(const char *s);
+/* text in at most w cells (str_display_width): itself when it fits, else
+ * cut at a character with mark (an ellipsis) where the cut is: at the end,
+ * or at the start when keep_end (a path keeps its file's name). Written to
+ * buf when cut; "" when not even the mark fits. */
+const char *str_ellipsize(const char *text, int w, bool keep_end, const char *mark, char *buf,
+			  size_t size);
 /* The one word wrap: text in lines of at most width cells (display width,
  * as str_display_width measures), broken at spaces; a word longer than a
  * line is cut between characters. The first line may have its own width

@@ -136,7 +136,7 @@ static const char *kernel_hints(int width)
 	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++)
 		if ((int)strlen(list[i]) <= width)
 			return list[i];
-	return list[sizeof(list) / sizeof(list[0]) - 1];
+	return width >= 6 ? "? help" : "";
 }
 
 /* The keys that matter now: the longest list that fits in width cells. */
@@ -163,33 +163,21 @@ static const char *hints(const struct explorer *e, int width)
 	for (size_t i = first; i < sizeof(wide) / sizeof(wide[0]); i++)
 		if ((int)strlen(wide[i]) <= width)
 			return wide[i];
-	return wide[sizeof(wide) / sizeof(wide[0]) - 1];
+	/* a key cut in half helps no one */
+	return width >= 6 ? "? help" : "";
 }
 
 /* text's end in at most w cells, the start given way to an ellipsis: a
  * file's own name ends it. */
 static const char *tail_of(const char *text, int w, bool ascii, char *buf, size_t size)
 {
-	const char *mark = ascii ? "..." : "\u2026";
-	int mark_w = ascii ? 3 : 1;
-
-	if ((int)str_display_width(text) <= w)
-		return text;
-	if (w <= mark_w)
-		return "";
-	while (*text && (int)str_display_width(text) > w - mark_w) {
-		text++;
-		while (((unsigned char)*text & 0xC0) == 0x80)
-			text++;
-	}
-	snprintf(buf, size, "%s%s", mark, text);
-	return buf;
+	return str_ellipsize(text, w, true, ascii ? "..." : "\u2026", buf, size);
 }
 
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 {
 	const struct view *v = &e->view;
-	char state[256], where[128] = "", cut[600], line[600];
+	char state[256], where[128] = "", cut[600], line[600], short_name[160];
 	const char *source, *line_shown = line;
 	int used, room;
 
@@ -202,7 +190,9 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 
 		while ((colons = strstr(name, "::")) != NULL && colons[2])
 			name = colons + 2;
-		snprintf(where, sizeof(where), " [%zu/%zu %.40s]", e->shown + 1, e->n_items, name);
+		name = str_ellipsize(name, 40, false, c->ascii ? "..." : "\u2026", short_name,
+				     sizeof(short_name));
+		snprintf(where, sizeof(where), " [%zu/%zu %s]", e->shown + 1, e->n_items, name);
 	}
 	if (!v->cur.ok && v->cur.report.incomplete) {
 		/* the record itself, not the GPU: the report lacks its launch */
@@ -222,7 +212,7 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 	/* What was loaded gives way first (to the start of its name), then the
 	 * record; the shortest key hint, or a message (an error, "reloaded: N
 	 * records"), keeps its room, a message down to 20 cells of the rest. */
-	room = r.w - (int)str_display_width(state) - (int)strlen("? help  q quit");
+	room = r.w - (int)str_display_width(state) - (int)strlen("? help  q quit") - 1;
 	source = tail_of(e->source, room > 12 ? room : 12, c->ascii, cut, sizeof(cut));
 	snprintf(line, sizeof(line), "%s%s", source, state);
 	if (e->message[0]) {
@@ -238,7 +228,7 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 		canvas_text(c, r.x + used, r.y, r.w - used,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);
 	else
-		canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hints(e, r.w - used));
+		canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hints(e, r.w - used - 1));
 }
 
 void chrome_draw_too_small(struct canvas *c)

@@ -1,0 +1,143 @@
+/* test_strutil.c - the one measure of display width, the one word wrap and
+ * the one ellipsis that every pane, the status line and --print use, and
+ * str_sanitize's quick path for printable ASCII. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+#include "testutil.h"
+
+START_TEST(display_width)
+{
+	ck_assert_uint_eq(str_display_width(""), 0);
+	ck_assert_uint_eq(str_display_width("occupancy"), 9);
+	/* é is one cell, a CJK ideograph two, a combining accent none */
+	ck_assert_uint_eq(str_display_width("caf\xC3\xA9"), 4);
+	ck_assert_uint_eq(str_display_width("\xE6\xBC\xA2\xE5\xAD\x97"), 4);
+	ck_assert_uint_eq(str_display_width("e\xCC\x81"), 1);
+	/* a control character and a byte that is not UTF-8 show as \xNN */
+	ck_assert_uint_eq(str_display_width("a\tb"), 6);
+	ck_assert_uint_eq(str_display_width("\xFF"), 4);
+	/* C1 controls too */
+	ck_assert_uint_eq(str_display_width("\xC2\x85"), 8);
+}
+END_TEST
+
+struct lines {
+	int n;
+	char text[80][80];
+};
+
+static void collect(void *ctx, const char *s, size_t len)
+{
+	struct lines *l = ctx;
+
+	ck_assert_int_lt(l->n, 80);
+	snprintf(l->text[l->n++], sizeof(l->text[0]), "%.*s", (int)len, s);
+}
+
+static struct lines wrap(const char *text, int first, int width)
+{
+	struct lines l = { 0 };
+	int n = str_wrap(text, first, width, collect, &l);
+
+	ck_assert_int_eq(n, l.n);
+	return l;
+}
+
+START_TEST(word_wrap)
+{
+	struct lines l = wrap("the limiter is registers per thread", 0, 16);
+
+	ck_assert_int_eq(l.n, 3);
+	ck_assert_str_eq(l.text[0], "the limiter is");
+	ck_assert_str_eq(l.text[1], "registers per");
+	ck_assert_str_eq(l.text[2], "thread");
+	/* a hanging indent: the first line narrower */
+	l = wrap("the limiter is registers per thread", 10, 20);
+	ck_assert_str_eq(l.text[0], "the");
+	ck_assert_str_eq(l.text[1], "limiter is registers");
+	/* a word longer than the line is cut between characters */
+	l = wrap("cudnn_generated_fort_native_sdpa", 0, 10);
+	ck_assert_int_eq(l.n, 4);
+	ck_assert_str_eq(l.text[0], "cudnn_gene");
+	ck_assert_str_eq(l.text[2], "_native_sd");
+	ck_assert_str_eq(l.text[3], "pa");
+	/* empty text is one empty line; spaces around a break are dropped */
+	l = wrap("", 0, 10);
+	ck_assert_int_eq(l.n, 1);
+	ck_assert_str_eq(l.text[0], "");
+	l = wrap("aaaa    bbbb", 0, 6);
+	ck_assert_str_eq(l.text[0], "aaaa");
+	ck_assert_str_eq(l.text[1], "bbbb");
+	/* wide characters take two cells: three ideographs do not fit in 5 */
+	l = wrap("\xE6\xBC\xA2\xE5\xAD\x97\xE6\xBC\xA2", 0, 5);
+	ck_assert_int_eq(l.n, 2);
+	ck_assert_str_eq(l.text[0], "\xE6\xBC\xA2\xE5\xAD\x97");
+	/* an escape is four cells */
+	l = wrap("ab\x01", 0, 4);
+	ck_assert_int_eq(l.n, 2);
+	ck_assert_str_eq(l.text[0], "ab");
+	/* every line within its width */
+	for (int w = 1; w < 30; w++) {
+		l = wrap("Nsight Compute disagrees: Block Limit Registers 12, occview 0", 0, w);
+		for (int i = 0; i < l.n; i++)
+			ck_assert_int_le((int)str_display_width(l.text[i]), w);
+	}
+}
+END_TEST
+
+START_TEST(ellipsize)
+{
+	char buf[64];
+
+	ck_assert_str_eq(str_ellipsize("short", 10, false, "...", buf, sizeof(buf)), "short");
+	ck_assert_str_eq(str_ellipsize("PersistentVariableLength", 10, false, "...", buf,
+				       sizeof(buf)), "Persist...");
+	ck_assert_str_eq(str_ellipsize("/data/runs/app.csv", 10, true, "...", buf, sizeof(buf)),
+			 "...app.csv");
+	/* a one-cell mark, and a wide character not split */
+	ck_assert_str_eq(str_ellipsize("abcdef", 4, false, "\xE2\x80\xA6", buf, sizeof(buf)),
+			 "abc\xE2\x80\xA6");
+	ck_assert_str_eq(str_ellipsize("\xE6\xBC\xA2\xE5\xAD\x97\xE6\xBC\xA2", 4, false,
+				       "\xE2\x80\xA6", buf, sizeof(buf)), "\xE6\xBC\xA2\xE2\x80\xA6");
+	ck_assert_int_le((int)str_display_width(str_ellipsize("\xE6\xBC\xA2\xE5\xAD\x97", 3, true,
+							      "\xE2\x80\xA6", buf, sizeof(buf))), 3);
+	/* no room even for the mark */
+	ck_assert_str_eq(str_ellipsize("abcdef", 2, false, "...", buf, sizeof(buf)), "");
+}
+END_TEST
+
+/* Printable ASCII is copied as it is; anything else takes the long way,
+ * and the two agree. */
+START_TEST(sanitize)
+{
+	char out[64];
+
+	str_sanitize("plain text ~", out, sizeof(out));
+	ck_assert_str_eq(out, "plain text ~");
+	str_sanitize("tab\there", out, sizeof(out));
+	ck_assert_str_eq(out, "tab\\x09here");
+	str_sanitize("caf\xC3\xA9\x7F", out, sizeof(out));
+	ck_assert_str_eq(out, "caf\xC3\xA9\\x7F");
+	/* cut at the buffer, printable or not */
+	str_sanitize("0123456789", out, 5);
+	ck_assert_str_eq(out, "0123");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("strutil");
+	TCase *tc = tcase_create("strutil");
+
+	tcase_add_test(tc, display_width);
+	tcase_add_test(tc, word_wrap);
+	tcase_add_test(tc, ellipsize);
+	tcase_add_test(tc, sanitize);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
