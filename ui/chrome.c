@@ -174,46 +174,63 @@ static const char *tail_of(const char *text, int w, bool ascii, char *buf, size_
 	return str_ellipsize(text, w, true, ascii ? "..." : "\u2026", buf, size);
 }
 
+/* The status line keeps the shortest full hint where it can ("? help" at
+ * least, next to the record's name), and at least this much of what was
+ * loaded. */
+#define HINT_SHORTEST "? help  q quit"
+enum { SOURCE_MIN_W = 10 };
+
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 {
 	const struct view *v = &e->view;
-	char state[256], where[128] = "", cut[600], line[600], short_name[160];
+	char state[256], where[128] = "", figure[96], cut[600], line[600], short_name[160];
 	const char *source, *line_shown = line;
 	int used, room;
 
 	if (rect_empty(r))
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_HEADER);
-	if (e->n_items > 1) {
-		/* The kernel's own name: its namespaces are the browser's to show. */
-		const char *name = v->base.launch.kernel, *colons;
-
-		while ((colons = strstr(name, "::")) != NULL && colons[2])
-			name = colons + 2;
-		name = str_ellipsize(name, 40, false, c->ascii ? "..." : "\u2026", short_name,
-				     sizeof(short_name));
-		snprintf(where, sizeof(where), " [%zu/%zu %s]", e->shown + 1, e->n_items, name);
-	}
 	if (!v->cur.ok && v->cur.report.incomplete) {
 		/* the record itself, not the GPU: the report lacks its launch */
-		snprintf(state, sizeof(state), "%s  not analysed ", where);
+		snprintf(figure, sizeof(figure), "  not analysed ");
 	} else if (!v->cur.ok) {
-		snprintf(state, sizeof(state), "%s  cannot run on this GPU ", where);
+		snprintf(figure, sizeof(figure), "  cannot run on this GPU ");
 	} else {
 		double now = v->cur.r.theoretical_occupancy_pct;
 		double was = v->base.ok ? v->base.r.theoretical_occupancy_pct : now;
 		if (v->base.ok && (now != was || param_diff(&v->cur.launch, &v->base.launch,
 							    PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU)) != 0))
-			snprintf(state, sizeof(state), "%s  occupancy %.1f%% (baseline %.1f%%, %+.1f) ",
-				 where, now, was, now - was);
+			snprintf(figure, sizeof(figure), "  occupancy %.1f%% (baseline %.1f%%, %+.1f) ",
+				 now, was, now - was);
 		else
-			snprintf(state, sizeof(state), "%s  occupancy %.1f%% ", where, now);
+			snprintf(figure, sizeof(figure), "  occupancy %.1f%% ", now);
 	}
+	if (e->n_items > 1) {
+		/* The kernel's own name (its namespaces are the browser's to
+		 * show), in what the figure and the shortest hint leave, at
+		 * most 40 cells; the position alone where that is too little. */
+		const char *name = v->base.launch.kernel, *colons;
+		int name_room, source_w = (int)str_display_width(e->source);
+
+		while ((colons = strstr(name, "::")) != NULL && colons[2])
+			name = colons + 2;
+		snprintf(where, sizeof(where), " [%zu/%zu ]", e->shown + 1, e->n_items);
+		name_room = r.w - 1 - (int)str_display_width(figure) - (int)strlen("? help") -
+			(int)str_display_width(where) - (source_w < SOURCE_MIN_W ? source_w : SOURCE_MIN_W);
+		name = str_ellipsize(name, name_room > 40 ? 40 : name_room, false,
+				     c->ascii ? "..." : "\u2026", short_name, sizeof(short_name));
+		if (name_room >= 6 && name[0])
+			snprintf(where, sizeof(where), " [%zu/%zu %s]", e->shown + 1, e->n_items, name);
+		else
+			snprintf(where, sizeof(where), " [%zu/%zu]", e->shown + 1, e->n_items);
+	}
+	snprintf(state, sizeof(state), "%s%s", where, figure);
 	/* What was loaded gives way first (to the start of its name), then the
 	 * record; the shortest key hint, or a message (an error, "reloaded: N
 	 * records"), keeps its room, a message down to 20 cells of the rest. */
-	room = r.w - (int)str_display_width(state) - (int)strlen("? help  q quit") - 1;
-	source = tail_of(e->source, room > 12 ? room : 12, c->ascii, cut, sizeof(cut));
+	room = r.w - (int)str_display_width(state) - (int)strlen(HINT_SHORTEST) - 1;
+	source = tail_of(e->source, room > SOURCE_MIN_W ? room : SOURCE_MIN_W, c->ascii, cut,
+			 sizeof(cut));
 	snprintf(line, sizeof(line), "%s%s", source, state);
 	if (e->message[0]) {
 		/* and the last cell free: a terminal may not draw its bottom

@@ -14,6 +14,8 @@
 
 #include "browser.h"
 #include "pane.h"
+
+#include "strutil.h"
 #include "textinput.h"
 
 /* Column widths without the name, narrow (80 columns) and wide; the name
@@ -118,23 +120,32 @@ static const char *fit_name(const char *name, int width)
 	return p;
 }
 
-/* One row: a marker cell, the id, the name, then the numbers right-aligned. */
+/* One row: a marker cell, the id, the name, then the numbers right-aligned,
+ * within the pane: a column that does not fit whole is left out (a number
+ * cut short would read as another number), a name that does not fit ends
+ * in an ellipsis. */
 static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w,
 		    char text[BROWSER_N_COLUMNS][32], const char *name, char marker,
 		    enum canvas_role role, enum canvas_role name_role)
 {
-	int x = r.x;
-	char cell[48];
+	int x = r.x, end = r.x + r.w;
+	char cell[48], cut[256];
 
 	canvas_fill(c, r.x, y, r.w, 1, ' ', role);
 	canvas_printf(c, x, y, 1, role, "%c", marker);
 	x += 1;
+	if (x + w[BROWSER_COL_ID] > end)
+		return;
 	canvas_printf(c, x, y, w[BROWSER_COL_ID], role, "%*s", w[BROWSER_COL_ID],
 		      text[BROWSER_COL_ID]);
 	x += w[BROWSER_COL_ID] + 1;
-	canvas_text(c, x, y, name_w, name_role, fit_name(name, name_w));
+	if (name_w > end - x)
+		name_w = end - x;
+	canvas_text(c, x, y, name_w, name_role,
+		    str_ellipsize(fit_name(name, name_w), name_w, false, c->ascii ? "..." : "\u2026",
+				  cut, sizeof(cut)));
 	x += name_w + 1;
-	for (int col = BROWSER_COL_GRID; col < BROWSER_N_COLUMNS; col++) {
+	for (int col = BROWSER_COL_GRID; col < BROWSER_N_COLUMNS && x + w[col] <= end; col++) {
 		snprintf(cell, sizeof(cell), "%*s", w[col], text[col]);
 		canvas_text(c, x, y, w[col], role, cell);
 		x += w[col] + 1;
