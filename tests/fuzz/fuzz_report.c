@@ -23,7 +23,7 @@
 #include "analysis.h"
 #include "gpu.h"
 #include "report.h"
-#include "report_launch.h"
+#include "session.h"
 
 #include "../record_diff.h"
 
@@ -109,6 +109,7 @@ static void stream_like_parse(const uint8_t *data, size_t size, bool ok,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct gpu_db *db;
+	static struct session *s;
 	static struct analysis a;
 	struct occ_error err = { 0 };
 	struct report r;
@@ -116,6 +117,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!db && !(db = gpu_db_new_builtin(&err)))
 		abort();
+	if (!s) {
+		/* occview FILE: no flags */
+		struct param_set flags = { 0 };
+
+		launch_init(&flags.values);
+		if (!(s = session_new(db, &flags, &err)))
+			abort();
+	}
 	occ_error_clear(&err);
 	ok = report_parse("fuzz", (const char *)data, size, &r, &err);
 	if (!ok && r.n != 0)
@@ -128,8 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stream_like_parse(data, size, ok, &r, &err, true);
 	for (size_t i = 0; i < r.n; i++) {
 		struct report_record *rec = &r.records[i];
-		struct report_launch_given given = { 0 };
-		struct occ_error e2 = { 0 };
+		struct session_record sr = { "fuzz", rec->line, NULL, NULL, rec };
 		char tiny[8];
 
 		/* As the panes do, in a buffer smaller than the record's. */
@@ -138,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (i >= FUZZ_ANALYSED)
 			continue;
-		analysis_run_record(&a, db, rec, &given, "fuzz", &e2);
+		session_analyse(s, &sr, NULL, NULL, SESSION_FINDINGS, &a);
 		report_sm_occupancy(rec, a.ok ? a.gpu.arch.max_warps_per_sm : 64);
 	}
 	report_done(&r);

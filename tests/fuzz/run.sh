@@ -75,7 +75,7 @@ harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" -I"$top/src" \
-		"$top/tests/fuzz/$harness.c" "$top"/src/[a-lo-z]*.c \
+		"$top/tests/fuzz/$harness.c" "$top"/src/*.c \
 		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
 fi
 dict=
