@@ -1,6 +1,7 @@
 /* fuzz_inputs.c - libFuzzer harness for everything occview reads from files:
  * launch files, launch lists, profiler reports and GPU database CSVs, then the
- * whole analysis of every launch that parses. Build and run (not part of make check):
+ * whole analysis of every launch that parses, printed as --print draws it
+ * (the panes, findings expanded). Build and run (not part of make check):
  *   tests/fuzz/run.sh inputs [SECONDS]
  */
 #include "config.h"
@@ -12,7 +13,7 @@
 #include "analysis.h"
 #include "gpu.h"
 #include "launch_file.h"
-#include "output.h"
+#include "print.h"
 #include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct gpu_db *db;
+	static struct printer *printer;
 	struct occ_error err = { 0 };
 	struct launch defaults;
 	struct launch_set set;
@@ -27,6 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!db)
 		db = gpu_db_new_builtin(&err);
+	if (!printer) {
+		struct print_options po = { 80, true, { .model = SIM_UNIFORM } };
+
+		printer = print_new(&po);
+	}
 	launch_init(&defaults);
 	if (launch_file_parse("fuzz", (const char *)data, size, &defaults, &set, &err)) {
 		for (size_t i = 0; i < set.n && i < 4; i++) {
@@ -36,8 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!set.items[i].valid || !gpu_db_find(db, set.items[i].launch.gpu_name, &g, &e2))
 				continue;
 			analysis_run(&a, &set.items[i].launch, &g, "fuzz", set.items[i].line);
-			struct canvas *c = a.ok ? output_text_canvas(&a, &(struct output_options){ 80, true }) : NULL;
-			canvas_free(c);
+			if (printer)
+				print_canvas(printer, &a);
 		}
 		launch_set_done(&set);
 	}

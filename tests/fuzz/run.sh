@@ -17,7 +17,8 @@
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
 #   tests/fuzz/run.sh inputs [SECONDS]          (default 60 s)
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
-#     database CSVs) with the whole analysis per input; slow (30-65 runs/s).
+#     database CSVs) with the whole analysis per input, drawn as --print
+#     draws it (the curses-free ui/ files are built in); about 250 runs/s.
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
@@ -70,12 +71,16 @@ esac
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
-: >"$out/config.h"
+printf '#define PACKAGE_VERSION "fuzz"\n' >"$out/config.h"
 harness=fuzz_${target}
-if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
+if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
+	# the curses-free explorer too (the printer draws its panes), without
+	# the terminal loop, the blitter and main()
+	ui=$(ls "$top"/ui/*.c | grep -v -e '/app\.c$' -e '/screen\.c$' -e '/main\.c$')
+	# shellcheck disable=SC2086 # the file list is meant to split
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I"$out" -I"$top/src" \
-		"$top/tests/fuzz/$harness.c" "$top"/src/*.c \
+		-fno-sanitize-recover=all -I"$out" -I"$top/src" -I"$top/ui" \
+		"$top/tests/fuzz/$harness.c" "$top"/src/*.c $ui \
 		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
 fi
 dict=
