@@ -96,9 +96,17 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		put(out, limits[i].field, (double)given[i]->value,
 		    capped(r->block_limit[limits[i].factor], arch->max_blocks_per_sm));
 	}
-	if (rec->theoretical_occupancy_pct.present)
+	if (rec->theoretical_occupancy_pct.present) {
 		put(out, CROSSCHECK_THEORETICAL, rec->theoretical_occupancy_pct.value,
 		    r->theoretical_occupancy_pct);
+		/* A figure printed more coarsely than Nsight Compute's two
+		 * decimals (the CUDA profiler's fraction "0.167") is allowed the
+		 * rounding of its own last digit. */
+		if (rec->theoretical_step_pct.present &&
+		    fabs(rec->theoretical_occupancy_pct.value - r->theoretical_occupancy_pct) <=
+			    rec->theoretical_step_pct.value / 2 + 1e-9)
+			out->disagree &= (uint16_t)~(1u << CROSSCHECK_THEORETICAL);
+	}
 	if (rec->waves_per_sm.present)
 		put(out, CROSSCHECK_WAVES, rec->waves_per_sm.value, w->waves_per_sm);
 	if (rec->driver_smem_bytes.present)

@@ -54,6 +54,7 @@ struct crosscheck_record {
 					value, its GPU): not analysed for the report's sake */
 	bool device_unknown;         /* the report names a device the database lacks */
 	uint8_t gpu_source;          /* enum report_gpu_source */
+	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */
 	struct report_int sm_count;  /* as reported */
 	struct report_int smem_config_bytes;  /* the driver's choice, as reported */
@@ -61,6 +62,8 @@ struct crosscheck_record {
 	struct report_num duration_ns;
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
+	struct report_num theoretical_occupancy_pct;  /* the profiler's own figure, as
+							 reported: computed, not measured */
 	char device[64];             /* as reported (sanitize to show) */
 	struct crosscheck check;
 };
@@ -70,7 +73,9 @@ struct crosscheck_record {
  * occview's limits are capped at the arch's blocks per SM as Nsight Compute
  * prints them (an unlimited factor prints as that maximum); the barrier limit
  * is compared only when rec has launch__barrier_count; percentages and waves
- * are allowed the rounding of their two printed decimals, nothing more. */
+ * are allowed the rounding of their two printed decimals, nothing more (a
+ * theoretical occupancy printed more coarsely, rec->theoretical_step_pct:
+ * the rounding of its own last digit). */
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
 			const struct occ_result *r, const struct waves *w, struct crosscheck *out);
 

@@ -35,8 +35,9 @@ static void limit(struct outbuf *r, int v)
 	outbuf_putc(r, ',');
 }
 
-/* A kernel record's columns: achieved occupancy, duration and the number of
- * cross-check disagreements; empty where absent or not compared. */
+/* A kernel record's columns: achieved occupancy, duration, the number of
+ * cross-check disagreements and the profiler's own theoretical occupancy;
+ * empty where absent or not compared. */
 static void report_columns(struct outbuf *r, const struct analysis *a, bool lead)
 {
 	const struct crosscheck_record *p = &a->report;
@@ -51,6 +52,9 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 	outbuf_putc(r, ',');
 	if (a->ok && !p->launch_given && p->check.compared)
 		outbuf_int(r, crosscheck_count(p->check.disagree));
+	outbuf_putc(r, ',');
+	if (p->theoretical_occupancy_pct.present)
+		outbuf_fixed(r, p->theoretical_occupancy_pct.value, 2);
 	outbuf_putc(r, '\n');
 }
 
@@ -61,7 +65,8 @@ void output_csv_header(FILE *out, bool records)
 	      "active_warps_per_sm,theoretical_occupancy_pct,limiting_factors,block_limit_warps,"
 	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
 	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error", out);
-	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements\n" : "\n", out);
+	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
+		"profiler_theoretical_occupancy_pct\n" : "\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)

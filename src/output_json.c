@@ -247,6 +247,7 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_null(w);
 	key_report_num(w, "achieved_occupancy_pct", &p->achieved_occupancy_pct);
 	key_report_num(w, "achieved_active_warps", &p->achieved_active_warps);
+	key_report_num(w, "profiler_theoretical_occupancy_pct", &p->theoretical_occupancy_pct);
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
 	jsonw_key(w, "shared_mem_config_used");

@@ -23,6 +23,10 @@ struct report_num {
 
 enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_AMD };
 
+/* The profiler whose own figures (theoretical occupancy, block limits) a
+ * record holds: report_profiler_name says it in messages. */
+enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER };
+
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
@@ -78,9 +82,19 @@ struct report_record {
 	 * (report_sm_occupancy). */
 	size_t n_sm_events;
 	double *sm_active_warps, *sm_active_cycles;   /* heap */
+	/* The same counters as one figure each, where the profiler gives no
+	 * per-SM values (the CUDA profiler's active_warps and active_cycles
+	 * counters, documented as counted per multiprocessor):
+	 * report_counted_occupancy turns them into achieved occupancy. */
+	struct report_num counted_active_warps, counted_active_cycles;
 
 	/* What the profiler itself computed, for the cross-check. */
 	struct report_num theoretical_occupancy_pct;
+	/* The step of its last printed digit, in percent, where coarser than
+	 * Nsight Compute's two decimals (0.01): the CUDA profiler's "0.167" is
+	 * a fraction printed to 0.001, a step of 0.1. Absent: 0.01. */
+	struct report_num theoretical_step_pct;
+	enum report_profiler figures_by;   /* who computed them */
 	struct report_num waves_per_sm;
 	struct report_int limit_warps, limit_blocks, limit_registers, limit_smem, limit_barriers;
 };
@@ -173,6 +187,16 @@ void report_done(struct report *r);
  * active_warps / summed active_cycles / max warps). False when the record
  * has no per-SM events, max_warps_per_sm <= 0 or memory runs out. */
 bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
+/* Achieved occupancy and active warps from rec's counted_active_warps and
+ * counted_active_cycles, as the Compute Visual Profiler derives "Achieved
+ * Kernel Occupancy": (active warps / active cycles) / max warps per SM.
+ * False (pct and warps untouched) without both counters, with no active
+ * cycle or when max_warps_per_sm <= 0. */
+bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,
+			      struct report_num *pct, struct report_num *warps);
+
+/* "Nsight Compute", "the CUDA profiler": as a message names it. */
+const char *report_profiler_name(enum report_profiler p);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);

@@ -261,17 +261,27 @@ static void resolve_record(struct session *s, const struct session_record *r,
 }
 
 /* The average achieved occupancy and active warps from per-SM events
- * (nvprof --aggregate-mode off) where the report gave no average. rec is
- * const: report_sm_occupancy runs on a shallow copy whose one allocation
- * (its per-SM array) is freed here; rec's own arrays are only read. */
+ * (nvprof --aggregate-mode off), or from the CUDA profiler's counters, where
+ * the report gave no average. rec is const: report_sm_occupancy runs on a
+ * shallow copy whose one allocation (its per-SM array) is freed here; rec's
+ * own arrays are only read. */
 static void measured_from_events(const struct report_record *rec, const struct gpu *gpu,
 				 struct crosscheck_record *cr)
 {
 	struct report_record copy;
+	struct report_num pct, warps;
 
-	if (rec->n_sm_events == 0 ||
-	    (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present))
+	if (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present)
 		return;
+	if (rec->n_sm_events == 0) {
+		if (report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, &pct, &warps)) {
+			if (!cr->achieved_occupancy_pct.present)
+				cr->achieved_occupancy_pct = pct;
+			if (!cr->achieved_active_warps.present)
+				cr->achieved_active_warps = warps;
+		}
+		return;
+	}
 	copy = *rec;
 	copy.sm_achieved_pct = NULL;
 	copy.n_sm = 0;
@@ -303,6 +313,8 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->duration_ns = rec->duration_ns;
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
+	cr->figures_by = (uint8_t)rec->figures_by;
+	cr->theoretical_occupancy_pct = rec->theoretical_occupancy_pct;
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
 	if (!res->ok)
@@ -319,7 +331,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	if (has_profiler_figures(rec))
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
-	    rec->n_sm_events > 0)
+	    rec->n_sm_events > 0 || rec->counted_active_cycles.present)
 		cr->dropped |= MEASURED_ACHIEVED;
 	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))
 		cr->dropped |= MEASURED_DEVICE;

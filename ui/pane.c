@@ -63,6 +63,17 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		r.y += used + 1;
 		r.h -= used + 1;
 	}
+	/* The profiler's own theoretical figure: computed from the launch it
+	 * saw, never a measurement (the CUDA profiler's occupancy column). */
+	if (record && v->cur.report.theoretical_occupancy_pct.present) {
+		snprintf(msg, sizeof(msg), "Theoretical occupancy in the report: %.1f%% (%s's "
+			 "figure, computed from the launch, not measured).",
+			 v->cur.report.theoretical_occupancy_pct.value,
+			 report_profiler_name((enum report_profiler)v->cur.report.figures_by));
+		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
+		r.y += used + 1;
+		r.h -= used + 1;
+	}
 	if (v->whatif)
 		r.y += canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, record
 			? "Type the missing values into the parameters (Tab, Enter) to see a launch's "

@@ -719,7 +719,8 @@ static void sec_report(struct out *o, const struct view *v)
 	else if (n == 0)
 		add_item(&it, CANVAS_DIM, "n/a: the report has no occupancy figures of its own");
 	else if (bad == 0)
-		add_item(&it, CANVAS_GOOD, "agrees with Nsight Compute on %d value%s", n,
+		add_item(&it, CANVAS_GOOD, "agrees with %s on %d value%s",
+			 report_profiler_name((enum report_profiler)p->figures_by), n,
 			 n == 1 ? "" : "s");
 	else
 		add_item(&it, CANVAS_WARNING, "%d of %d values disagree (the findings say which)",

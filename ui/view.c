@@ -136,6 +136,11 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim
 	/* No baseline: nothing to compare with. */
 	v->base.ok = false;
 	v->is_report = a->report.present;
+	/* What was measured, as the analysis has it (the record itself, and
+	 * its per-SM values, stay the session's). */
+	memset(&v->measured, 0, sizeof(v->measured));
+	v->measured.has_achieved = a->report.achieved_occupancy_pct.present;
+	v->measured.achieved_pct = a->report.achieved_occupancy_pct.value;
 	/* A simulation of the same inputs (the last kernel's, often) is kept. */
 	if (needs & VIEW_SIM) {
 		ok = simulate(v, model);
