@@ -60,8 +60,15 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 	row->achieved_pct = a->report.achieved_occupancy_pct.present ?
 		a->report.achieved_occupancy_pct.value : NAN;
 	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
-	if (!a->ok)
+	if (!a->ok) {
+		/* The profiler's own figure where occview has none: marked as
+		 * its, never passed off as occview's. */
+		if (a->report.theoretical_occupancy_pct.present) {
+			row->theoretical_pct = a->report.theoretical_occupancy_pct.value;
+			row->theory_by_profiler = true;
+		}
 		return;
+	}
 	row->theoretical_pct = a->r.theoretical_occupancy_pct;
 	/* Flags the user gave stand in for what the file lacks, as in the panes. */
 	if (row->grid_blocks < 0)
@@ -167,8 +174,10 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		return false;
 	}
 	b->n_rows = rep->n;
-	for (size_t i = 0; i < rep->n; i++)
+	for (size_t i = 0; i < rep->n; i++) {
 		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
+		b->any_by_profiler |= b->rows[i].theory_by_profiler;
+	}
 	free(a);
 	if (!make_groups(b)) {
 		browser_done(b);

@@ -29,12 +29,15 @@ struct browser_line {
 	uint32_t record;           /* the record (a group: its first record) */
 	uint32_t count;            /* records in the line: 1, or the group's */
 	uint32_t group;            /* the group this record belongs to */
+	bool theory_by_profiler;   /* theoretical_pct is the report's own figure: occview
+				      could not compute the record's (the CUDA profiler's) */
 	int64_t id;                /* the profiler's id; -1 absent */
 	int64_t grid_blocks;       /* total blocks (workgroups) */
 	int32_t block_threads;
 	int32_t registers;         /* per thread (AMD: arch VGPRs) */
 	int64_t smem_bytes;        /* static + dynamic (AMD: LDS) per block */
-	double theoretical_pct;    /* occ_compute on the record's GPU; NAN when it cannot run */
+	double theoretical_pct;    /* occ_compute on the record's GPU, else the report's own
+				      figure (theory_by_profiler); NAN when neither */
 	double achieved_pct;
 	double duration_ns;
 };
@@ -44,6 +47,7 @@ struct browser {
 	struct browser_line *rows;        /* one per record, file order */
 	struct browser_line *groups;      /* one per group, in order of first record */
 	size_t n_rows, n_groups;
+	bool any_by_profiler;             /* some line shows the profiler's theoretical figure */
 	bool grouped;
 	enum browser_column sort;
 	bool descending;

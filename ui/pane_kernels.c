@@ -97,6 +97,8 @@ static void cells(const struct browser *b, const struct browser_line *l,
 	fmt_int(out[BROWSER_COL_REGISTERS], 32, l->registers, w[BROWSER_COL_REGISTERS], false);
 	fmt_int(out[BROWSER_COL_SMEM], 32, l->smem_bytes, w[BROWSER_COL_SMEM], true);
 	fmt_pct(out[BROWSER_COL_THEORETICAL], 32, l->theoretical_pct, false);
+	if (l->theory_by_profiler)
+		strcat(out[BROWSER_COL_THEORETICAL], "p");
 	fmt_pct(out[BROWSER_COL_ACHIEVED], 32, l->achieved_pct, false);
 	fmt_pct(out[BROWSER_COL_GAP], 32, l->theoretical_pct - l->achieved_pct, true);
 	fmt_duration(out[BROWSER_COL_DURATION], 32, l->duration_ns);
@@ -189,11 +191,11 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	if (kp->typing) {
 		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
 	} else {
-		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s", b->n_order,
+		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s%s", b->n_order,
 			 b->grouped ? b->n_groups : b->n_rows,
 			 b->grouped ? "groups of identical launches" : "records",
 			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
-			 order);
+			 order, b->any_by_profiler ? "  (p: the profiler's own theory)" : "");
 		canvas_text(c, r.x, r.y, r.w, CANVAS_DIM, info);
 	}
 
