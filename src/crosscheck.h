@@ -62,6 +62,7 @@ struct crosscheck_record {
 	struct report_num duration_ns;
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
+	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
 	struct report_num theoretical_occupancy_pct;  /* the profiler's own figure, as
 							 reported: computed, not measured */
 	char device[64];             /* as reported (sanitize to show) */

@@ -753,6 +753,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 		return false;
 	str_copy(r->format, sizeof(r->format), t.cls->name);
+	r->per_kernel = t.cls->per_kernel;
 	if (!read_rows(&t, c, r, err) || c->failed)
 		ok = false;
 	else if (t.cls->finish && !t.cls->finish(t.state, r, name, err))
@@ -765,6 +766,29 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		ok = false;
 	}
 	return read_end(ok, sink, r);
+}
+
+bool report_head_per_kernel(const char *text, size_t len)
+{
+	struct occ_error ignored = { 0 };
+	struct cursor c = { .text = text, .len = len, .line = 1, .eof = true, .name = "",
+			    .err = &ignored };
+	const struct import_class *cls = NULL;
+	struct import_state *state = NULL;
+	size_t fields;
+	bool per_kernel;
+
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		c.pos = 3;
+	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
+		if (import_text_classes[i]->probe(text + c.pos, len - c.pos))
+			return false;
+	if (!find_header("", &c, 0, &cls, &state, &fields, &ignored))
+		return false;
+	per_kernel = cls->per_kernel;
+	if (cls->free_state)
+		cls->free_state(state);
+	return per_kernel;
 }
 
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,

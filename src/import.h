@@ -37,6 +37,7 @@ struct import_class {
 	const char *name;   /* "rocprof v1 results" */
 	/* True when header is this format's header row; may allocate *state. */
 	bool (*probe)(const struct csv_row *header, struct import_state **state);
+	bool per_kernel;    /* its records summarise kernels (report.per_kernel) */
 	bool (*row)(struct import_state *s, const struct csv_row *row, struct report *r,
 		    const char *file, struct occ_error *err);
 	bool (*finish)(struct import_state *s, struct report *r, const char *file,

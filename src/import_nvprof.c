@@ -24,7 +24,8 @@ enum col {
 	COL_NAME,       /* trace "Name", metrics and events "Kernel" */
 	COL_ID,         /* trace "Correlation_ID" */
 	COL_WHAT,       /* "Metric Name" or "Event Name" */
-	COL_AVG,
+	COL_INVOCATIONS,
+	COL_MIN, COL_MAX, COL_AVG,
 	COL_N
 };
 
@@ -43,13 +44,15 @@ static const char *const metrics_names[COL_N] = {
 	[COL_DEVICE] = "Device",
 	[COL_NAME] = "Kernel",
 	[COL_WHAT] = "Metric Name",
-	[COL_AVG] = "Avg",
+	[COL_INVOCATIONS] = "Invocations",
+	[COL_MIN] = "Min", [COL_MAX] = "Max", [COL_AVG] = "Avg",
 };
 
 static const char *const events_names[COL_N] = {
 	[COL_DEVICE] = "Device",
 	[COL_NAME] = "Kernel",
 	[COL_WHAT] = "Event Name",
+	[COL_INVOCATIONS] = "Invocations",
 	[COL_AVG] = "Avg",
 };
 
@@ -113,16 +116,18 @@ static bool probe_trace(const struct csv_row *h, struct import_state **state)
 
 static bool probe_metrics(const struct csv_row *h, struct import_state **state)
 {
-	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_INVOCATIONS, COL_AVG,
+					COL_N };
 
-	return csvread_column(h, "Invocations") >= 0 && probe_with(metrics_names, req, h, state);
+	return probe_with(metrics_names, req, h, state);
 }
 
 static bool probe_events(const struct csv_row *h, struct import_state **state)
 {
-	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_INVOCATIONS, COL_AVG,
+					COL_N };
 
-	return csvread_column(h, "Invocations") >= 0 && probe_with(events_names, req, h, state);
+	return probe_with(events_names, req, h, state);
 }
 
 static void free_state(struct import_state *s)
@@ -354,12 +359,41 @@ static struct report_record *record_for(struct report *r, long line, const char 
 	return rec;
 }
 
+/* An achieved_occupancy of the Min, Max or Avg column, as a percentage. */
+static bool achieved(const struct import_state *s, const struct csv_row *row, enum col c,
+		     struct report_num *out, const char *file, struct occ_error *err)
+{
+	const char *t = field(s, row, c);
+
+	if (!import_num(t, out) || (out->present && (out->value < 0 || out->value > 1))) {
+		*out = (struct report_num){ 0 };
+		return bad(err, file, row, s->names[c],
+			   "is not an achieved_occupancy (a fraction from 0 to 1)", t);
+	}
+	out->value *= 100.0;
+	return true;
+}
+
+/* The launches a per-kernel row sums or averages. */
+static bool invocations(const struct import_state *s, const struct csv_row *row,
+			struct report_record *rec, const char *file, struct occ_error *err)
+{
+	const char *t = field(s, row, COL_INVOCATIONS);
+	struct report_int n;
+
+	if (!import_int(t, &n) || (n.present && n.value < 1))
+		return bad(err, file, row, "Invocations", "is not a count of 1 or more", t);
+	if (n.present)
+		rec->invocations = n;
+	return true;
+}
+
 static bool row_metrics(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
 	const char *kernel = field(s, row, COL_NAME);
 	const char *metric = field(s, row, COL_WHAT);
-	struct report_num avg = { 0 };
+	struct report_num avg = { 0 }, min = { 0 }, max = { 0 };
 	struct report_record *rec;
 	char device[128];
 
@@ -369,19 +403,20 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	}
 	/* Only achieved_occupancy is read; the other metrics (and their
 	 * qualitative values such as "Low (1)") are passed over. */
-	if (strcmp(metric, "achieved_occupancy") == 0) {
-		const char *t = field(s, row, COL_AVG);
-
-		if (!import_num(t, &avg) || (avg.present && (avg.value < 0 || avg.value > 1)))
-			return bad(err, file, row, "Avg",
-				   "is not an achieved_occupancy (a fraction from 0 to 1)", t);
-	}
+	if (strcmp(metric, "achieved_occupancy") == 0 &&
+	    !(achieved(s, row, COL_AVG, &avg, file, err) && achieved(s, row, COL_MIN, &min, file, err) &&
+	      achieved(s, row, COL_MAX, &max, file, err)))
+		return false;
 	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
-	if (!rec)
+	if (!rec || !invocations(s, row, rec, file, err))
 		return false;
 	if (avg.present)
-		rec->achieved_occupancy_pct = (struct report_num){ true, avg.value * 100.0 };
+		rec->achieved_occupancy_pct = avg;
+	if (min.present)
+		rec->achieved_min_pct = min;
+	if (max.present)
+		rec->achieved_max_pct = max;
 	return true;
 }
 
@@ -464,7 +499,7 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 			   field(s, row, COL_AVG));
 	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
-	if (!rec) {
+	if (!rec || !invocations(s, row, rec, file, err)) {
 		free(values);
 		return false;
 	}
@@ -652,6 +687,7 @@ const struct import_class import_nvprof_trace = {
 const struct import_class import_nvprof_metrics = {
 	.name = "nvprof metrics",
 	.probe = probe_metrics,
+	.per_kernel = true,
 	.row = row_metrics,
 	.free_state = free_state,
 };
@@ -659,6 +695,7 @@ const struct import_class import_nvprof_metrics = {
 const struct import_class import_nvprof_events = {
 	.name = "nvprof events",
 	.probe = probe_events,
+	.per_kernel = true,
 	.row = row_events,
 	.free_state = free_state,
 };

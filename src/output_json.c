@@ -247,6 +247,15 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_null(w);
 	key_report_num(w, "achieved_occupancy_pct", &p->achieved_occupancy_pct);
 	key_report_num(w, "achieved_active_warps", &p->achieved_active_warps);
+	jsonw_key(w, "achieved_occupancy_from");
+	if (p->achieved_from && p->achieved_occupancy_pct.present) {
+		char from[1100];
+
+		str_sanitize(p->achieved_from, from, sizeof(from));
+		jsonw_string(w, from);
+	} else {
+		jsonw_null(w);
+	}
 	key_report_num(w, "profiler_theoretical_occupancy_pct", &p->theoretical_occupancy_pct);
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);

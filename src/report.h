@@ -75,6 +75,13 @@ struct report_record {
 	struct report_num duration_ns;
 	struct report_num achieved_occupancy_pct;  /* 0..100, whatever the report's unit */
 	struct report_num achieved_active_warps;
+	/* A per-kernel summary (nvprof --metrics, --events): the launches its
+	 * values sum or average, and achieved occupancy's range over them. */
+	struct report_int invocations;
+	struct report_num achieved_min_pct, achieved_max_pct;
+	/* The file achieved occupancy was joined from (session_join.c), owned
+	 * by the session's input; NULL: the record's own report measured it. */
+	const char *achieved_from;
 	size_t n_sm;                  /* per-SM achieved occupancy, 0 when absent */
 	double *sm_achieved_pct;      /* heap */
 	/* Per-SM event values (nvprof --aggregate-mode off), aligned; the GPU's
@@ -101,6 +108,10 @@ struct report_record {
 
 struct report {
 	char format[64];              /* "rocprof v1 results", ... */
+	/* Each record summarises a kernel's invocations (nvprof --metrics and
+	 * --events tables): no launch of its own; a session joins it to a
+	 * trace's launches (session_join.c). */
+	bool per_kernel;
 	size_t n;                     /* the records held in records */
 	struct report_record *records;
 	size_t n_streamed;            /* records handed over and no longer held */
@@ -122,6 +133,9 @@ struct report {
 bool report_load(const char *path, struct report *r, struct occ_error *err);
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
 		  struct occ_error *err);
+/* Whether the table that starts in text (the head of a file) is one whose
+ * records summarise kernels (report.per_kernel), without reading its rows. */
+bool report_head_per_kernel(const char *text, size_t len);
 
 /* Receives the kernel records of a report as they are read (report_stream):
  * each once, in file order, as soon as no later row can change it. The

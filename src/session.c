@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_launch.h"
+#include "session_join.h"
 #include "strutil.h"
 
 /* A report's records name a few devices at most: the GPU chosen for each
@@ -40,6 +41,9 @@ struct session {
 	bool named_ok;
 	struct gpu named_gpu;
 	struct occ_error named_err;
+	/* The joins of its inputs (session_join.c): joined records point into them. */
+	struct session_join **joins;
+	size_t n_joins;
 };
 
 struct session *session_new(const struct gpu_db *db, const struct param_set *flags,
@@ -68,7 +72,25 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 
 void session_free(struct session *s)
 {
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_joins; i++)
+		session_join_free(s->joins[i]);
+	free(s->joins);
 	free(s);
+}
+
+bool session_keep_join(struct session *s, struct session_join *j)
+{
+	struct session_join **n = realloc(s->joins, (s->n_joins + 1) * sizeof(*n));
+
+	if (!n) {
+		session_join_free(j);
+		return false;
+	}
+	s->joins = n;
+	s->joins[s->n_joins++] = j;
+	return true;
 }
 
 const struct param_set *session_flags(const struct session *s)
@@ -313,6 +335,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->duration_ns = rec->duration_ns;
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
+	cr->achieved_from = rec->achieved_from;
 	cr->figures_by = (uint8_t)rec->figures_by;
 	cr->theoretical_occupancy_pct = rec->theoretical_occupancy_pct;
 	str_copy(cr->device, sizeof(cr->device), rec->device);

@@ -292,6 +292,26 @@ expect 0 "agrees with the CUDA profiler on 1 value" -- --print "$tmp/k40.log"
 expect 0 "Achieved occupancy       23.9%         (measured)" -- --print \
 	"$N/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
 
+# nvprof's metrics joined to its GPU trace (magus shfl_scan, GTX 1080 Ti): the
+# third launch, uniform_add, gets its one invocation's 0.609497; the two
+# shfl_scan_test launches are not joined (0.124191 to 0.725415, an average).
+json 0 "$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" \
+	"$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv"
+kernels 5
+has kernels.2.name '"uniform_add"'
+has kernels.2.report.achieved_occupancy_pct 60.9497
+has kernels.2.report.achieved_occupancy_from \
+	"\"$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv\""
+has kernels.0.report.achieved_occupancy_pct null
+stderr "joined 3 of 4 kernels of .*shflscan_TRUNCATED.csv to .*csv_shflscan.csv by kernel name and invocation"
+stderr "shfl_scan_test not joined: 2 invocations measured from 12.4% to 72.5%"
+# A trace on standard input is read once: nothing to count, nothing joined,
+# the metrics shown as their own records (no launch: 65).
+"$OCCVIEW" --format csv - "$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv" \
+	<"$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" >"$tmp/csv" 2>"$tmp/err"
+if [ "$(grep -c '^' "$tmp/csv")" -eq 10 ] && ! grep -q joined "$tmp/err"; then ok; else
+	bad "trace on stdin: want 9 rows and no join"; head -3 "$tmp/err"; fi
+
 # Profiler output that holds no kernels says what it is, and only that.
 expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' -- \
 	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"

@@ -456,8 +456,8 @@ START_TEST(analysis_stays_compact)
 {
 	/* The explorer may hold one per record: the report part must stay small
 	 * beside the findings (an analysis is some 18 KB). 288: the measured
-	 * values and the profiler's own theoretical figure, beside the
-	 * cross-check. */
+	 * values, the file a joined one came from and the profiler's own
+	 * theoretical figure, beside the cross-check. */
 	ck_assert_uint_le(sizeof(struct crosscheck_record), 288);
 }
 END_TEST

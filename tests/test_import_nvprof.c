@@ -160,6 +160,51 @@ START_TEST(metrics_gtx1080ti)
 }
 END_TEST
 
+#define SHFL_METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv"
+
+/* A per-kernel summary: each record says how many launches its values are
+ * over (Invocations) and achieved occupancy's Min and Max. Line 28:
+ * "shfl_scan_test(int*, int, int*)",2,"achieved_occupancy",...,0.124191,
+ * 0.725415,0.424803; line 10: shfl_intimage_rows, 1 invocation, 0.847852. */
+START_TEST(metrics_invocations_and_range)
+{
+	struct report r;
+	const struct report_record *k;
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text;
+
+	load(SHFL_METRICS, &r);
+	ck_assert(r.per_kernel);
+	ck_assert_uint_eq(r.n, 4);
+	k = &r.records[0];
+	ck_assert_str_eq(k->short_name, "shfl_intimage_rows");
+	CK_INT(k->invocations, 1);
+	CK_NUM(k->achieved_occupancy_pct, 84.7852);
+	CK_NUM(k->achieved_min_pct, 84.7852);
+	k = &r.records[3];
+	ck_assert_str_eq(k->short_name, "shfl_scan_test");
+	CK_INT(k->invocations, 2);
+	CK_NUM(k->achieved_min_pct, 12.4191);
+	CK_NUM(k->achieved_max_pct, 72.5415);
+	CK_NUM(k->achieved_occupancy_pct, 42.4803);
+	report_done(&r);
+
+	/* Told apart from the head of the file alone, as --print must. */
+	text = str_read_file(data_path("nvprof/", SHFL_METRICS), 1 << 20, &len, &err);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(report_head_per_kernel(text, len));
+	free(text);
+	text = str_read_file(data_path("nvprof/", TRACE), 1 << 20, &len, &err);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(!report_head_per_kernel(text, len));
+	free(text);
+	load(TRACE, &r);
+	ck_assert(!r.per_kernel);
+	report_done(&r);
+}
+END_TEST
+
 START_TEST(metrics_bad_value)
 {
 	struct report r;
@@ -483,6 +528,7 @@ int main(void)
 	tcase_add_test(tc, trace_titanxp);
 	tcase_add_test(tc, trace_bad_rows);
 	tcase_add_test(tc, metrics_gtx1080ti);
+	tcase_add_test(tc, metrics_invocations_and_range);
 	tcase_add_test(tc, metrics_bad_value);
 	tcase_add_test(tc, metrics_text_gtx1070);
 	tcase_add_test(tc, summary_refused);

@@ -57,8 +57,11 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 	r.y += used + 1;
 	r.h -= used + 1;
 	if (record && v->measured.has_achieved) {
-		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%.",
-			 v->measured.achieved_pct);
+		const char *from = v->cur.report.achieved_from;
+
+		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%%s%s.",
+			 v->measured.achieved_pct, from ? ", from " : "",
+			 from ? str_base_name(from) : "");
 		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
 		r.y += used + 1;
 		r.h -= used + 1;
