@@ -16,6 +16,7 @@
 #include "explorer_state.h"
 #include "paneutil.h"
 #include "reportutil.h"
+#include "session_join.h"
 
 #define TRACE "magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv"
 #define METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv"
@@ -274,6 +275,48 @@ START_TEST(explorer_joins_the_same)
 }
 END_TEST
 
+/* Per-SM events join too (the parser's constructed file, 3 SMs for
+ * fill(int*, int) on a Tesla K40c, one invocation; scale(float*) has only
+ * aggregate numbers, so nothing to join): the join's own API, on a launch
+ * record built to match, with the correlation id nvprof appends. */
+START_TEST(events_join_per_sm)
+{
+	struct session_join *j = session_join_new();
+	struct report events;
+	struct report_record launch, other;
+	char notes[2048];
+
+	ck_assert_ptr_nonnull(j);
+	load_clean("nvprof/", "constructed_events_aggregate_off.csv", &events);
+	ck_assert(events.per_kernel);
+	ck_assert(session_join_add(j, "events.csv", &events));
+	ck_assert_uint_eq(events.n, 0);
+	report_record_init(&launch, 9);
+	launch.name = strdup("fill(int*, int) [1172]");
+	launch.device = "Tesla K40c";
+	report_record_init(&other, 10);
+	other.name = strdup("fill(int*, int)");
+	other.device = "Tesla K20c";
+	session_join_count(j, "trace.csv", &launch);
+	session_join_count(j, "trace.csv", &other);
+	session_join_settle(j);
+	ck_assert(session_join_apply(j, &launch));
+	ck_assert(!session_join_apply(j, &other));
+	ck_assert_uint_eq(launch.n_sm_events, 3);
+	ck_assert_double_eq(launch.sm_active_warps[1], 200);
+	ck_assert_double_eq(launch.sm_active_cycles[1], 10);
+	ck_assert_str_eq(launch.achieved_from, "events.csv");
+	session_join_notes(j, "", notes, sizeof(notes));
+	ck_assert_msg(strstr(notes, "joined 1 of 2 kernels of events.csv to trace.csv") != NULL,
+		      "%s", notes);
+	ck_assert_msg(strstr(notes, "scale not joined: no achieved occupancy or per-SM events")
+		      != NULL, "%s", notes);
+	report_record_done(&launch);
+	report_record_done(&other);
+	session_join_free(j);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("session_join");
@@ -287,6 +330,7 @@ int main(void)
 	tcase_add_test(tc, print_joins_equal_invocations);
 	tcase_add_test(tc, print_without_a_trace);
 	tcase_add_test(tc, explorer_joins_the_same);
+	tcase_add_test(tc, events_join_per_sm);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
