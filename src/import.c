@@ -775,13 +775,15 @@ bool report_head_per_kernel(const char *text, size_t len)
 			    .err = &ignored };
 	const struct import_class *cls = NULL;
 	struct import_state *state = NULL;
-	size_t fields;
+	size_t fields, head;
 	bool per_kernel;
 
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		c.pos = 3;
+	/* As report_read tells the text formats apart: within REPORT_HEAD. */
+	head = len - c.pos < REPORT_HEAD ? len - c.pos : REPORT_HEAD;
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
-		if (import_text_classes[i]->probe(text + c.pos, len - c.pos))
+		if (import_text_classes[i]->probe(text + c.pos, head))
 			return false;
 	if (!find_header("", &c, 0, &cls, &state, &fields, &ignored))
 		return false;
