@@ -22,12 +22,20 @@ enum crosscheck_field {
 	CROSSCHECK_THEORETICAL,    /* Theoretical Occupancy (%) */
 	CROSSCHECK_WAVES,          /* Waves Per SM */
 	CROSSCHECK_DRIVER_SMEM,    /* Driver Shared Memory Per Block vs the arch's reserve */
+	CROSSCHECK_ACTIVE_WARPS,   /* Theoretical Active Warps per SM */
+	CROSSCHECK_REGISTERS_ALLOCATED,  /* launch__registers_per_thread_allocated */
+	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
+	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
 	CROSSCHECK_N_FIELDS
 };
 
 struct crosscheck {
+	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
 	uint16_t compared;          /* bit per field compared */
 	uint16_t disagree;          /* bit per field that differs */
+	uint16_t uncapped;          /* bit per block limit the report printed uncapped */
+	uint16_t inferred;          /* bit per field that gave an inferred launch value:
+				       it agrees by construction (report_infer.h) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
 };
@@ -65,14 +73,34 @@ struct crosscheck_record {
 	struct crosscheck check;
 };
 
-/* Compares rec's own block limits, theoretical occupancy, waves per SM and
- * driver shared memory with occview's r and w on arch, where rec has them.
- * occview's limits are capped at the arch's blocks per SM as Nsight Compute
- * prints them (an unlimited factor prints as that maximum); the barrier limit
- * is compared only when rec has launch__barrier_count; percentages and waves
- * are allowed the rounding of their two printed decimals, nothing more. */
+/* Compares every figure Nsight Compute computed that occview computes too
+ * (block limits, theoretical occupancy and active warps, waves per SM, the
+ * driver's shared memory, allocated registers and shared memory) with
+ * occview's r and w on arch, each computed as the report's Nsight Compute
+ * version computes it (crosscheck_rules): whether a block limit is capped at
+ * the SM's block limit (an unlimited factor always prints as that limit; a
+ * value above it is read as not capped, whatever the version), and which
+ * shared-memory configuration its limit divides. barriers_known: the
+ * barrier count is the report's or was inferred from its limit (without
+ * either the limit is of a count occview only assumed, and is not
+ * compared). Percentages, warps and waves are allowed the rounding of
+ * their two printed decimals, nothing more. */
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
-			const struct occ_result *r, const struct waves *w, struct crosscheck *out);
+			const struct occ_input *in, const struct occ_result *r,
+			const struct waves *w, bool barriers_known, struct crosscheck *out);
+
+/* The rules of a layout: which factors (occ_factor bits) it prints capped
+ * at Block Limit SM, and whether its shared-memory limit divides the
+ * largest configuration instead of the one the driver chose. */
+struct crosscheck_rules {
+	unsigned capped;
+	bool smem_largest_config;
+};
+struct crosscheck_rules crosscheck_rules(enum report_ncu_layout layout);
+/* The version and its rule in words, for a finding: "Nsight Compute
+ * 2019.x-2021.x (a details page with Kernel Time) prints block limits not
+ * capped at Block Limit SM and divides the largest configuration". */
+void crosscheck_rules_text(enum report_ncu_layout layout, char *buf, size_t size);
 
 static inline bool crosscheck_has(const struct crosscheck *c, enum crosscheck_field f)
 {

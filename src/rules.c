@@ -459,8 +459,8 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 
 /* ---- A kernel record's findings. ---- */
 
-static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
-			     const struct crosscheck *c)
+static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
+				const struct occ_result *r, const struct crosscheck *c)
 {
 	int left = crosscheck_count(c->disagree);
 	struct finding *f = NULL;
@@ -470,10 +470,11 @@ static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct
 		s->n = RULES_MAX_FINDINGS - 1;
 	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
 		enum crosscheck_field k = (enum crosscheck_field)i;
-		char title[128], rep[32], occ[32];
+		char title[128], rep[32], occ[32], rule[200];
 
 		if (!crosscheck_differs(c, k))
 			continue;
+		crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
 		crosscheck_value_text(k, c->report[k], rep, sizeof(rep));
 		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
 		/* The last free slot takes every disagreement left: none is dropped. */
@@ -486,10 +487,11 @@ static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct
 		f = add(s, "crosscheck", RULES_WARNING, title,
 			"%s: Nsight Compute %s, occview %s. occview computed it from the launch the "
 			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
-			"configuration%s; the report's value is shown as it is, not adjusted.",
+			"configuration%s, as the report's version computes it (%s); the report's "
+			"value is shown as it is.",
 			crosscheck_label(k), rep, occ, gpu->name, gpu->arch.cc_major,
 			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
-			r->smem_config_from_driver ? " (the driver's choice)" : "");
+			r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
 		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
 			more(f, " Also:");
 	}
@@ -578,7 +580,7 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 	if (!rep->present)
 		return n;
 	/* Disagreements first: they must find room. */
-	crosscheck_rules(&s, gpu, r, &rep->check);
+	crosscheck_findings(&s, gpu, r, &rep->check);
 	if (measured && rep->changed)
 		whatif(&s, gpu, r, rep, measured, l);
 	if (!(rep->dropped & MEASURED_ACHIEVED))

@@ -357,7 +357,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		return;
 	}
 	if (!res.changed)
-		crosscheck_compare(rec, &res.gpu.arch, &a->r, &a->w, &cr.check);
+		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w, rec->barriers.present,
+				   &cr.check);
 	a->report = cr;
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
