@@ -120,9 +120,9 @@ void crosscheck_rules_text(enum report_ncu_layout layout, char *buf, size_t size
  * it; the shared-memory limit, by the largest configuration where the
  * version divides that one. printed: the report's value, which, above the
  * SM's block limit, cannot be a capped one. */
-static double as_printed(const struct gpu_arch *arch, const struct occ_result *r,
-			 enum occ_factor f, const struct crosscheck_rules *rules, int64_t printed,
-			 bool *uncapped)
+static int as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+		      enum occ_factor f, const struct crosscheck_rules *rules, int64_t printed,
+		      bool *uncapped)
 {
 	int max = arch->max_blocks_per_sm;
 	int limit = r->block_limit[f];
@@ -137,6 +137,15 @@ static double as_printed(const struct gpu_arch *arch, const struct occ_result *r
 	if (limit == OCC_UNLIMITED)
 		return max;
 	return *uncapped || limit < max ? limit : max;
+}
+
+int crosscheck_limit_as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+				enum occ_factor f, enum report_ncu_layout layout, int64_t printed)
+{
+	struct crosscheck_rules rules = crosscheck_rules(layout);
+	bool uncapped;
+
+	return as_printed(arch, r, f, &rules, printed, &uncapped);
 }
 
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
@@ -161,7 +170,7 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		return;
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		bool uncapped;
-		double v;
+		int v;
 
 		if (!given[i]->present)
 			continue;

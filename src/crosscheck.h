@@ -10,6 +10,7 @@
 #include "gpu.h"
 #include "occupancy.h"
 #include "report.h"
+#include "report_infer.h"
 #include "waves.h"
 
 /* The values compared, in Nsight Compute's words (crosscheck_label). */
@@ -70,6 +71,7 @@ struct crosscheck_record {
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
 	char device[64];             /* as reported (sanitize to show) */
+	struct report_inferred inferred;  /* launch values from the report's own limits */
 	struct crosscheck check;
 };
 
@@ -97,6 +99,11 @@ struct crosscheck_rules {
 	bool smem_largest_config;
 };
 struct crosscheck_rules crosscheck_rules(enum report_ncu_layout layout);
+/* occview's block limit of factor f (r's) as a report of that layout prints
+ * it, the report having printed `printed` (a value above Block Limit SM is
+ * read uncapped): what crosscheck_compare compares. */
+int crosscheck_limit_as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+				enum occ_factor f, enum report_ncu_layout layout, int64_t printed);
 /* The version and its rule in words, for a finding: "Nsight Compute
  * 2019.x-2021.x (a details page with Kernel Time) prints block limits not
  * capped at Block Limit SM and divides the largest configuration". */

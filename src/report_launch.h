@@ -47,9 +47,16 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err);
 /* The launch alone, for a record run on a GPU of vendor v (the record's own
- * vendor wins when it says one: report_launch refuses the mismatch first). */
+ * vendor wins when it says one: report_launch refuses the mismatch first).
+ * Values the record lacks are all named in one error, with every flag that
+ * supplies them, and *missing (when not NULL) gets their PARAM_BITs (0 when
+ * the error is of another kind). */
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
-			enum gpu_vendor v, const char *file, struct launch *l, struct occ_error *err);
+			enum gpu_vendor v, const char *file, struct launch *l, unsigned *missing,
+			struct occ_error *err);
+/* The error report_launch_fill gives for the values in missing (PARAM_BIT). */
+void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
+			   struct occ_error *err);
 /* The launch parameters the record itself gives (PARAM_BIT), with their
  * values in l (launch_init's elsewhere): the launch as measured, for the
  * question "is this still the record's launch?" (session.c). */

@@ -570,6 +570,52 @@ static void whatif(struct sink *s, const struct gpu *gpu, const struct occ_resul
 		     "this one.");
 }
 
+/* One inferred value's sentence: the range, the limit it came from (and
+ * against what), the value used. */
+static void inferred_value(struct finding *f, const char *what, const struct report_range *range,
+			   const char *unit, const char *limit, const char *against, int64_t used)
+{
+	if (range->lo == range->hi)
+		more(f, " %s: %d%s, the only value that gives Nsight Compute's %s %d%s.", what,
+		     range->lo, unit, limit, range->limit, against);
+	else
+		more(f, " %s: %d%s to %d%s give Nsight Compute's %s %d%s; occview uses %lld%s, "
+		     "the most.", what, range->lo, unit, range->hi, unit, limit, range->limit, against,
+		     (long long)used, unit);
+}
+
+/* Launch values the report lacks, inferred from its own limits. */
+static void inferred(struct sink *s, const struct occ_result *r,
+		     const struct crosscheck_record *rep, const struct launch *l)
+{
+	const struct report_inferred *inf = &rep->inferred;
+	struct finding *f;
+	char against[160];
+
+	f = add(s, "inferred", RULES_INFO, "Launch values inferred from the report's limits",
+		"The report does not give every value of this launch, so occview inferred them "
+		"from Nsight Compute's own block limits at %d threads per block, as its version "
+		"prints them.", launch_threads_per_block(l));
+	if (inf->params & PARAM_BIT(PARAM_REGISTERS))
+		inferred_value(f, "Registers per thread", &inf->registers, "", "Block Limit Registers",
+			       "", l->regs_per_thread);
+	if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
+		snprintf(against, sizeof(against), " against a %lld KB configuration%s",
+			 (long long)(r->smem_config_bytes / 1024), r->smem_config_from_driver
+			 ? ", the driver's" : " (the report does not say which the driver chose: "
+			 "the runtime's default)");
+		inferred_value(f, "Shared memory per block", &inf->smem_bytes, " B",
+			       "Block Limit Shared Mem", against,
+			       l->static_smem_bytes + l->dynamic_smem_bytes);
+	}
+	if (inf->params & PARAM_BIT(PARAM_BARRIERS))
+		inferred_value(f, "Barriers per block", &inf->barriers, "", "Block Limit Barriers", "",
+			       l->barriers);
+	more(f, " Any value in a range gives Nsight Compute's figures; with the most, a next step "
+	     "that gains a block gains it whatever the kernel's own value, and a what-if starts "
+	     "from it.");
+}
+
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
 		 const struct launch *l, struct finding *out, int n)
@@ -583,6 +629,8 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 	crosscheck_findings(&s, gpu, r, &rep->check);
 	if (measured && rep->changed)
 		whatif(&s, gpu, r, rep, measured, l);
+	if (rep->inferred.params && !rep->changed)
+		inferred(&s, r, rep, l);
 	if (!(rep->dropped & MEASURED_ACHIEVED))
 		achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
 			     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);

@@ -197,13 +197,29 @@ START_TEST(v100_details_2019)
 }
 END_TEST
 
-/* Files without registers per thread cannot be analysed, and say so: they
- * are counted as failed, never compared against guessed values. */
+/* The Occupancy section alone (no Launch Statistics): Block Size 128,
+ * Block Limit Registers 5, Shared Mem 2, Barriers 24 on cc 12.0, no
+ * registers or shared memory. They are inferred from those limits
+ * (test_report_infer.c), and the rest agrees: Theoretical Occupancy 16.67
+ * and 8 active warps. */
+START_TEST(section_occupancy_inferred)
+{
+	struct tally t = run_file("llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv",
+				  NULL, REPORT_NCU_DETAILS);
+
+	all_agree(&t, 1);
+	ck_assert(t.fields & (1u << CROSSCHECK_THEORETICAL));
+	ck_assert(t.fields & (1u << CROSSCHECK_ACTIVE_WARPS));
+}
+END_TEST
+
+/* --metrics runs without registers or block limits cannot be analysed, and
+ * say so: they are counted as failed, never compared against guessed
+ * values. */
 START_TEST(files_without_registers_fail)
 {
 	static const char *const files[] = {
 		"llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv",
-		"llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv",
 		"roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv",
 	};
 
@@ -229,6 +245,7 @@ int main(void)
 	tcase_add_test(tc, b200_raw_pages);
 	tcase_add_test(tc, b200_raw_smem_uncapped);
 	tcase_add_test(tc, v100_details_2019);
+	tcase_add_test(tc, section_occupancy_inferred);
 	tcase_add_test(tc, files_without_registers_fail);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

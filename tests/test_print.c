@@ -104,7 +104,9 @@ START_TEST(test_record_without_launch)
 	char *buf;
 
 	b200_record(&rec, 12);
+	/* without Block Limit Registers, nothing gives the registers */
 	rec.registers.present = false;
+	rec.limit_registers.present = false;
 	ck_assert(!record_analyse(&a, db, &rec, &none, "b200.csv", &err));
 	buf = capture(&a, 80);
 	ck_assert_msg(strstr(buf, "The report does not give the launch of") != NULL, "%s", buf);
