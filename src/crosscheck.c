@@ -203,3 +203,50 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		put(out, CROSSCHECK_SMEM_ALLOCATED, (double)rec->smem_allocated_bytes.value,
 		    (double)r->allocated_smem_per_block);
 }
+
+void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out)
+{
+	out->theoretical_pct = rec->theoretical_occupancy_pct;
+	out->active_warps = rec->theoretical_active_warps;
+	out->waves_per_sm = rec->waves_per_sm;
+	out->limits[OCC_WARPS] = rec->limit_warps;
+	out->limits[OCC_BLOCKS] = rec->limit_blocks;
+	out->limits[OCC_REGISTERS] = rec->limit_registers;
+	out->limits[OCC_SHARED_MEM] = rec->limit_smem;
+	out->limits[OCC_BARRIERS] = rec->limit_barriers;
+}
+
+bool crosscheck_figures_any(const struct crosscheck_figures *f)
+{
+	for (int i = 0; i < OCC_N_FACTORS; i++)
+		if (f->limits[i].present)
+			return true;
+	return f->theoretical_pct.present || f->active_warps.present || f->waves_per_sm.present;
+}
+
+void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size_t size)
+{
+	static const char *const names[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "SM", [OCC_REGISTERS] = "registers",
+		[OCC_SHARED_MEM] = "shared memory", [OCC_BARRIERS] = "barriers",
+	};
+	size_t n = 0;
+	bool limits = false;
+
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	buf[0] = '\0';
+	if (f->theoretical_pct.present)
+		ADD("theoretical occupancy %.2f%%", f->theoretical_pct.value);
+	if (f->active_warps.present)
+		ADD("%s%.2f active warps per SM", n ? ", " : "", f->active_warps.value);
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		if (!f->limits[i].present)
+			continue;
+		ADD("%s%s%s %lld", n ? ", " : "", limits ? "" : "block limits: ", names[i],
+		    (long long)f->limits[i].value);
+		limits = true;
+	}
+	if (f->waves_per_sm.present)
+		ADD("%s%.2f waves per SM", n ? ", " : "", f->waves_per_sm.value);
+#undef ADD
+}

@@ -51,6 +51,13 @@ enum measured_fact {
 	MEASURED_DEVICE = 1u << 3,       /* the device and its SM count: another GPU */
 };
 
+/* What the profiler itself computed for the record, as it printed it:
+ * shown whether or not occview can analyse the record. */
+struct crosscheck_figures {
+	struct report_num theoretical_pct, active_warps, waves_per_sm;
+	struct report_int limits[OCC_N_FACTORS];   /* Block Limit Warps, SM, Registers, ... */
+};
+
 /* What a kernel record adds to an analysis: measured values, how its GPU was
  * found, the report's own limits, and the cross-check. Absent is not zero. */
 struct crosscheck_record {
@@ -72,8 +79,17 @@ struct crosscheck_record {
 	struct report_num achieved_active_warps;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
+	struct crosscheck_figures profiler;
 	struct crosscheck check;
 };
+
+/* rec's own figures (crosscheck_figures). */
+void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out);
+/* Whether it has any. */
+bool crosscheck_figures_any(const struct crosscheck_figures *f);
+/* Them in words, as printed: "theoretical occupancy 33.33%, 8.00 active
+ * warps per SM, block limits: warps 12, SM 24, ..."; "" when none. */
+void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size_t size);
 
 /* Compares every figure Nsight Compute computed that occview computes too
  * (block limits, theoretical occupancy and active warps, waves per SM, the

@@ -322,12 +322,9 @@ static void measured_from_events(const struct report_record *rec, const struct g
 }
 
 /* Whether the report has figures of its own to compare (crosscheck.c). */
-static bool has_profiler_figures(const struct report_record *rec)
+static bool has_profiler_figures(const struct report_record *rec, const struct crosscheck_record *cr)
 {
-	return rec->theoretical_occupancy_pct.present || rec->waves_per_sm.present ||
-	       rec->limit_warps.present || rec->limit_blocks.present ||
-	       rec->limit_registers.present || rec->limit_smem.present ||
-	       rec->limit_barriers.present || rec->driver_smem_bytes.present;
+	return crosscheck_figures_any(&cr->profiler) || rec->driver_smem_bytes.present;
 }
 
 /* What was measured, and what of it a what-if drops. */
@@ -345,6 +342,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
 	cr->inferred = res->inferred;
+	crosscheck_figures_of(rec, &cr->profiler);
 	if (!res->ok)
 		return;
 	cr->gpu_source = (uint8_t)res->source;
@@ -356,7 +354,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 		return;
 	if (rec->smem_config_bytes.present)
 		cr->dropped |= MEASURED_SMEM_CONFIG;
-	if (has_profiler_figures(rec))
+	if (has_profiler_figures(rec, cr))
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
 	    rec->n_sm_events > 0)

@@ -290,9 +290,9 @@ static void fail_status(struct printer *p, enum occ_status status)
 		p->status = status ? (int)status : OCC_EDATA;
 }
 
-static bool emit(struct printer *p)
+static bool emit(struct printer *p, const struct report_record *rec)
 {
-	if (!p->emit->analysis(p->emit->ctx, p->a)) {
+	if (!p->emit->analysis(p->emit->ctx, p->a, rec)) {
 		p->write_failed = true;
 		return false;
 	}
@@ -306,7 +306,7 @@ static bool print_launch(struct printer *p, const struct session_record *r)
 		tell(p->msgs, &p->a->error);
 		fail_status(p, p->a->error.status);
 	}
-	return emit(p);
+	return emit(p, NULL);
 }
 
 static void same_for_more(struct printer *p)
@@ -376,7 +376,7 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 			p->last = p->a->error;
 		}
 	}
-	return emit(p);
+	return emit(p, rec);
 }
 
 /* --kernel NAME matched no record of the report: say which kernels it has. */
