@@ -352,7 +352,7 @@ static bool find_arch(const struct gpu_db *db, enum query_kind kind, int major, 
 	}
 	if (!gpu_db_arch_device(db, a, out)) {
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
-			      "the GPU database has %s but no device of it, so no SM count: %s",
+			      "the GPU database knows %s but has no device of it, so no SM count: %s",
 			      what, kind == QUERY_TARGET ? "name a device (occview --list-gpus)" :
 			      "name a device, or add one with --gpu-db (name,cc,sm_count)");
 		return false;
