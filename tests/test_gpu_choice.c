@@ -110,26 +110,32 @@ START_TEST(m2090_log_names_its_device)
 END_TEST
 
 /* The B200 raw page's record (reportutil.h) with its device renamed to one
- * the database lacks and no SM count: the architecture's device stands in,
- * NVIDIA B200 (devices.csv: B200;sm_100;10.0) with its 148 SMs, and both
- * findings say so. */
-START_TEST(unknown_device_without_sm_count)
+ * the database lacks, and the SM count sms (0: none), analysed as loaded:
+ * the database's device of its compute capability, 10.0, stands in. */
+static const struct finding *unknown_b200(struct analysis *a, int64_t sms)
 {
-	static struct analysis a;
 	struct occ_error err = { 0 };
 	struct report_record rec;
-	const struct finding *f;
 
 	b200_record(&rec, 12);
 	rec.device = "NVIDIA B200 Engineering Sample";
-	rec.sm_count.present = false;
-	ck_assert_msg(analyse(&a, &rec, NULL, false, &err), "%s", err.message);
-	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_FIRST);
-	ck_assert(a.report.device_unknown);
-	ck_assert_str_eq(a.gpu.name, "NVIDIA B200");
+	rec.sm_count = (struct report_int){ sms > 0, sms };
+	ck_assert_msg(analyse(a, &rec, NULL, false, &err), "%s", err.message);
+	ck_assert_int_eq(a->report.gpu_source, REPORT_GPU_FIRST);
+	ck_assert(a->report.device_unknown);
+	ck_assert_str_eq(a->gpu.name, "NVIDIA B200");
+	return finding(a, "device_unknown");
+}
+
+/* No SM count: NVIDIA B200 (devices.csv: B200;sm_100;10.0) stands in with
+ * its 148 SMs, and both findings say so. */
+START_TEST(unknown_device_without_sm_count)
+{
+	static struct analysis a;
+	const struct finding *f = unknown_b200(&a, 0);
+
 	ck_assert_int_eq(a.gpu.sm_count, 148);
 	ck_assert(a.gpu.stand_in);
-	f = finding(&a, "device_unknown");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_msg(strstr(f->text, "Engineering Sample") && strstr(f->text, "sm_100"), "%s",
 		      f->text);
@@ -139,27 +145,18 @@ START_TEST(unknown_device_without_sm_count)
 }
 END_TEST
 
-/* The same with an SM count no 10.0 device has (132, altered; the file
- * says 148): the report's count is used, so nothing stands in. */
+/* An SM count no 10.0 device has (132, altered; the file says 148): the
+ * report's count is used, so nothing stands in. */
 START_TEST(unknown_device_with_its_sm_count)
 {
 	static struct analysis a;
-	struct occ_error err = { 0 };
-	struct report_record rec;
-	const struct finding *f;
+	const struct finding *f = unknown_b200(&a, 132);
 
-	b200_record(&rec, 12);
-	rec.device = "NVIDIA B200 Engineering Sample";
-	rec.sm_count = I(132);
-	ck_assert_msg(analyse(&a, &rec, NULL, false, &err), "%s", err.message);
-	ck_assert_int_eq(a.report.gpu_source, REPORT_GPU_FIRST);
-	ck_assert(a.report.device_unknown);
 	ck_assert_int_eq(a.gpu.sm_count, 132);
 	ck_assert_int_eq(a.report.db_sm_count, 148);
 	ck_assert(!a.gpu.stand_in);
 	ck_assert_ptr_null(finding(&a, "gpu_stand_in"));
 	ck_assert_ptr_nonnull(finding(&a, "report_sm_count"));
-	f = finding(&a, "device_unknown");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_msg(strstr(f->text, "report's 132 SMs"), "%s", f->text);
 }

@@ -177,6 +177,30 @@ static bool load(const char *name, const char *text, struct occ_error *err)
 	return gpu_db_load_csv(db, name, text, strlen(text), err);
 }
 
+/* query finds the device named name, standing in for its architecture or not. */
+static void ck_finds(const char *query, const char *name, bool stand_in)
+{
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	ck_assert_msg(gpu_db_find(db, query, &g, &err), "\"%s\": %s", query, err.message);
+	ck_assert_msg(strcmp(g.name, name) == 0, "\"%s\" found %s, want %s", query, g.name, name);
+	ck_assert_msg(g.stand_in == stand_in, "\"%s\": stand_in %d", query, g.stand_in);
+}
+
+/* query is a usage error of the gpu field; its message. */
+static const char *ck_refused(const char *query)
+{
+	static struct occ_error err;
+	struct gpu g;
+
+	occ_error_clear(&err);
+	ck_assert_msg(!gpu_db_find(db, query, &g, &err), "\"%s\" found %s", query, g.name);
+	ck_assert_int_eq(err.status, OCC_EUSAGE);
+	ck_assert_str_eq(err.field, "gpu");
+	return err.message;
+}
+
 /* What nvcc and nvidia-smi call a compute capability: nvcc's -arch sm_86 and
  * -gencode arch=compute_86 (with CUDA 12's arch-specific "a" and CUDA 12.9's
  * family-specific "f" suffixes: sm_90a, sm_100f), nvidia-smi
@@ -211,21 +235,15 @@ START_TEST(compute_capability_spellings)
 		ck_assert_msg(g.stand_in, "\"%s\" names an architecture, not a device", sm86[i]);
 	}
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		struct occ_error err = { 0 };
-
-		ck_assert_msg(gpu_db_find(db, want[i].query, &g, &err), "\"%s\": %s", want[i].query,
-			      err.message);
-		ck_assert_str_eq(g.name, want[i].name);
+		ck_finds(want[i].query, want[i].name, true);
+		ck_assert(gpu_db_find(db, want[i].query, &g, NULL));
 		ck_assert_int_eq(g.arch.cc_major, want[i].major);
 		ck_assert_int_eq(g.arch.cc_minor, want[i].minor);
 		ck_assert_int_eq(g.sm_count, want[i].sms);
-		ck_assert(g.stand_in);
 	}
 	/* A device's own name does not stand in. */
-	ck_assert(gpu_db_find(db, "NVIDIA A40", &g, NULL));
-	ck_assert(!g.stand_in);
-	ck_assert(gpu_db_find(db, "H100", &g, NULL));
-	ck_assert(!g.stand_in);
+	ck_finds("NVIDIA A40", "NVIDIA A40", false);
+	ck_finds("H100", "NVIDIA H100 80GB HBM3", false);
 }
 END_TEST
 
@@ -238,30 +256,18 @@ START_TEST(compute_capability_not_in_database)
 					       "9.9", "sm_99", "13.0" };
 
 	for (size_t i = 0; i < sizeof(lacking) / sizeof(lacking[0]); i++) {
-		struct occ_error err = { 0 };
-		struct gpu g;
+		const char *msg = ck_refused(lacking[i]);
 
-		ck_assert_msg(!gpu_db_find(db, lacking[i], &g, &err), "\"%s\" found %s", lacking[i],
-			      g.name);
-		ck_assert_int_eq(err.status, OCC_EUSAGE);
-		ck_assert_str_eq(err.field, "gpu");
-		ck_assert_msg(strstr(err.message, "3.0, 3.5, 3.7, 5.0") &&
-			      strstr(err.message, "12.0, 12.1"), "%s", err.message);
-		ck_assert_msg(!strstr(err.message, "RTX") && !strstr(err.message, "Thor"), "%s",
-			      err.message);
+		ck_assert_msg(strstr(msg, "3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
+			      !strstr(msg, "RTX") && !strstr(msg, "Thor"), "%s", msg);
 	}
 	/* Spelled like a capability but none: said so, with the spellings. */
 	static const char *const malformed[] = { "sm_9", "sm_86x", "8.6.1", "compute_", "cc86",
 						 "sm_12345" };
 	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
-		struct occ_error err = { 0 };
-		struct gpu g;
+		const char *msg = ck_refused(malformed[i]);
 
-		ck_assert_msg(!gpu_db_find(db, malformed[i], &g, &err), "\"%s\" found %s",
-			      malformed[i], g.name);
-		ck_assert_int_eq(err.status, OCC_EUSAGE);
-		ck_assert_msg(strstr(err.message, "sm_86") && strstr(err.message, "8.6"), "%s: %s",
-			      malformed[i], err.message);
+		ck_assert_msg(strstr(msg, "sm_86") && strstr(msg, "8.6"), "%s: %s", malformed[i], msg);
 	}
 }
 END_TEST
@@ -275,19 +281,16 @@ START_TEST(compute_capability_added_later)
 	static const char arch20[] = ARCH_HEADER "sm_20,Test,2.0,32,2048,64,16,1024,65536,65536,"
 		"63,256,4,4,49152,48,49152,49152,256,0,,lookup test only\n";
 	struct occ_error err = { 0 };
+	const char *msg;
 	struct gpu g;
 
-	ck_assert_msg(gpu_db_load_csv(db, "a.csv", arch20, strlen(arch20), &err), "%s", err.message);
-	ck_assert(!gpu_db_find(db, "2.0", &g, &err));
-	ck_assert_int_eq(err.status, OCC_EUSAGE);
-	ck_assert_msg(strstr(err.message, "no device") && strstr(err.message, "--gpu-db"), "%s",
-		      err.message);
-	occ_error_clear(&err);
+	ck_assert_msg(load("a.csv", arch20, &err), "%s", err.message);
+	msg = ck_refused("2.0");
+	ck_assert_msg(strstr(msg, "no device") && strstr(msg, "--gpu-db"), "%s", msg);
 	ck_assert(load("d.csv", "name,cc,sm_count\nTest Fermi,2.0,16\n", &err));
-	ck_assert_msg(gpu_db_find(db, "sm_20", &g, &err), "%s", err.message);
-	ck_assert_str_eq(g.name, "Test Fermi");
+	ck_finds("sm_20", "Test Fermi", true);
+	ck_assert(gpu_db_find(db, "sm_20", &g, &err));
 	ck_assert_int_eq(g.sm_count, 16);
-	ck_assert(g.stand_in);
 }
 END_TEST
 
@@ -312,28 +315,18 @@ START_TEST(names_match_whole_words)
 		{ "K8", "\"Tesla K80\"" },
 		{ "MI30", "\"Instinct MI300X\"" },
 	};
-	struct occ_error err = { 0 };
-	struct gpu g;
+	const char *msg;
 
-	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++) {
-		occ_error_clear(&err);
-		ck_assert_msg(gpu_db_find(db, found[i].query, &g, &err), "\"%s\": %s", found[i].query,
-			      err.message);
-		ck_assert_str_eq(g.name, found[i].name);
-		ck_assert(!g.stand_in);
-	}
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
+		ck_finds(found[i].query, found[i].name, false);
 	for (size_t i = 0; i < sizeof(partial) / sizeof(partial[0]); i++) {
-		occ_error_clear(&err);
-		ck_assert_msg(!gpu_db_find(db, partial[i].query, &g, &err), "\"%s\" found %s",
-			      partial[i].query, g.name);
-		ck_assert_int_eq(err.status, OCC_EUSAGE);
-		ck_assert_msg(strstr(err.message, "did you mean") &&
-			      strstr(err.message, partial[i].suggested), "%s", err.message);
+		msg = ck_refused(partial[i].query);
+		ck_assert_msg(strstr(msg, "did you mean") && strstr(msg, partial[i].suggested), "%s",
+			      msg);
 	}
 	/* A bare number is no capability (CMake's "90"): the message names it. */
-	occ_error_clear(&err);
-	ck_assert(!gpu_db_find(db, "90", &g, &err));
-	ck_assert_msg(strstr(err.message, "sm_90"), "%s", err.message);
+	msg = ck_refused("90");
+	ck_assert_msg(strstr(msg, "sm_90"), "%s", msg);
 }
 END_TEST
 
@@ -348,42 +341,28 @@ START_TEST(amd_targets_and_suggestions)
 		{ "gfx90a:sramecc+:xnack-", "Instinct MI250X GCD" },
 		{ "gfx1100", "Radeon PRO W7900" },
 	};
-	struct occ_error err = { 0 };
-	struct gpu g;
-
-	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++) {
-		occ_error_clear(&err);
-		ck_assert_msg(gpu_db_find(db, found[i].query, &g, &err), "\"%s\": %s", found[i].query,
-			      err.message);
-		ck_assert_str_eq(g.name, found[i].name);
-		ck_assert(g.stand_in);
-	}
-	occ_error_clear(&err);
-	ck_assert(!gpu_db_find(db, "gfx1234", &g, &err));
-	ck_assert_int_eq(err.status, OCC_EUSAGE);
-	ck_assert_msg(strstr(err.message, "gfx942") && strstr(err.message, "gfx1201") &&
-		      !strstr(err.message, "NVIDIA") && !strstr(err.message, "GeForce"), "%s",
-		      err.message);
-	/* amd_archs.csv has gfx940, amd_devices.csv no device of it. */
-	occ_error_clear(&err);
-	ck_assert(!gpu_db_find(db, "gfx940", &g, &err));
-	ck_assert_int_eq(err.status, OCC_EUSAGE);
-	ck_assert_msg(strstr(err.message, "no device"), "%s", err.message);
-
 	static const char *const amd_like[] = { "mi301x", "Radeon RX 7650", "instinct mi999" };
-	for (size_t i = 0; i < sizeof(amd_like) / sizeof(amd_like[0]); i++) {
-		occ_error_clear(&err);
-		ck_assert(!gpu_db_find(db, amd_like[i], &g, &err));
-		ck_assert_msg((strstr(err.message, "Instinct") || strstr(err.message, "Radeon")) &&
-			      !strstr(err.message, "NVIDIA") && !strstr(err.message, "GeForce") &&
-			      !strstr(err.message, "Tesla"), "%s: %s", amd_like[i], err.message);
-	}
 	static const char *const nvidia_like[] = { "GTX 950", "Tesla M2090", "geforce 9999" };
+	const char *msg;
+
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
+		ck_finds(found[i].query, found[i].name, true);
+	msg = ck_refused("gfx1234");
+	ck_assert_msg(strstr(msg, "gfx942") && strstr(msg, "gfx1201") && !strstr(msg, "NVIDIA") &&
+		      !strstr(msg, "GeForce"), "%s", msg);
+	/* amd_archs.csv has gfx940, amd_devices.csv no device of it. */
+	msg = ck_refused("gfx940");
+	ck_assert_msg(strstr(msg, "no device"), "%s", msg);
+	for (size_t i = 0; i < sizeof(amd_like) / sizeof(amd_like[0]); i++) {
+		msg = ck_refused(amd_like[i]);
+		ck_assert_msg((strstr(msg, "Instinct") || strstr(msg, "Radeon")) &&
+			      !strstr(msg, "NVIDIA") && !strstr(msg, "GeForce") && !strstr(msg, "Tesla"),
+			      "%s: %s", amd_like[i], msg);
+	}
 	for (size_t i = 0; i < sizeof(nvidia_like) / sizeof(nvidia_like[0]); i++) {
-		occ_error_clear(&err);
-		ck_assert(!gpu_db_find(db, nvidia_like[i], &g, &err));
-		ck_assert_msg(!strstr(err.message, "Instinct") && !strstr(err.message, "Radeon"),
-			      "%s: %s", nvidia_like[i], err.message);
+		msg = ck_refused(nvidia_like[i]);
+		ck_assert_msg(!strstr(msg, "Instinct") && !strstr(msg, "Radeon"), "%s: %s",
+			      nvidia_like[i], msg);
 	}
 }
 END_TEST
