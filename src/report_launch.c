@@ -127,13 +127,36 @@ static bool find_named(const struct gpu_db *db, const struct report_record *rec,
 	return false;
 }
 
+/* The database's architecture of the one the record names, or NULL. */
+static const struct gpu_arch *record_arch(const struct gpu_db *db, const struct report_record *rec)
+{
+	if (rec->gfx_target[0])
+		return gpu_db_find_target(db, rec->gfx_target);
+	return gpu_db_find_arch(db, (int)rec->cc_major.value, (int)rec->cc_minor.value);
+}
+
+/* The record names a device the database does not know and no
+ * architecture: the message says which device, and what to give. */
+static void unknown_device(const struct report_record *rec, enum report_vendor v,
+			   const char *file, struct occ_error *err)
+{
+	char shown[REPORT_TEXT * 4];
+
+	str_sanitize(rec->device, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+		      "the report names \"%s\", which occview's GPU database lacks, and not its "
+		      "architecture: give --gpu with its %s, or add the device with --gpu-db", shown,
+		      v == REPORT_VENDOR_AMD ? "gfx target (--gpu gfxNNN)" :
+		      v == REPORT_VENDOR_NVIDIA ? "compute capability (--gpu X.Y)" :
+		      "compute capability (--gpu X.Y) or gfx target (--gpu gfxNNN)");
+}
+
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err)
 {
 	enum report_vendor v = report_record_vendor(rec);
-	char arch[64];
-	bool found = false;
+	char arch[64], shown[REPORT_TEXT * 4];
 
 	*source = REPORT_GPU_NONE;
 	if (given) {
@@ -153,31 +176,34 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		return true;
 	}
 	if (!has_arch(rec)) {
-		occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
-			      "the report does not say which GPU ran this kernel: give --gpu NAME "
-			      "(occview --list-gpus lists them)");
+		if (names_device(rec->device))
+			unknown_device(rec, v, file, err);
+		else
+			occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+				      "the report does not say which GPU ran this kernel: give --gpu "
+				      "NAME (occview --list-gpus lists them)");
 		return false;
 	}
-	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
-		struct gpu g;
-
-		if (!gpu_db_device_at(db, i, &g) || !same_arch(rec, &g))
-			continue;
-		if (rec->sm_count.present && device_units_as_reported(&g) == rec->sm_count.value) {
-			*out = g;
+	for (size_t i = 0; rec->sm_count.present && i < gpu_db_device_count(db); i++) {
+		if (gpu_db_device_at(db, i, out) && same_arch(rec, out) &&
+		    device_units_as_reported(out) == rec->sm_count.value) {
 			*source = REPORT_GPU_MATCHED;
 			return true;
 		}
-		if (!found) {
-			*out = g;
-			found = true;
-		}
 	}
-	if (found) {
+	if (gpu_db_arch_device(db, record_arch(db, rec), out)) {
 		*source = REPORT_GPU_FIRST;
 		return true;
 	}
 	arch_text(rec, arch, sizeof(arch));
+	if (names_device(rec->device)) {
+		str_sanitize(rec->device, shown, sizeof(shown));
+		occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+			      "the report names \"%s\" (%s), which occview's GPU database lacks: "
+			      "add %s with --gpu-db (occview-formats(5))", shown, arch,
+			      record_arch(db, rec) ? "the device" : "its architecture and the device");
+		return false;
+	}
 	occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
 		      "the report says %s, and the GPU database has no device of it: give --gpu "
 		      "NAME (occview --list-gpus), or add the device with --gpu-db", arch);
@@ -557,9 +583,15 @@ int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_
 	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
 	int db = gpu->sm_count;
 
-	if (source == REPORT_GPU_NONE || source == REPORT_GPU_GIVEN || !rec->sm_count.present ||
-	    rec->sm_count.value <= 0 || rec->sm_count.value > 100000 || per_unit <= 0 ||
-	    rec->sm_count.value % per_unit != 0 || device_units_as_reported(gpu) == rec->sm_count.value)
+	/* --gpu's SM count is the user's, unless they named an architecture. */
+	if (source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
+	    !rec->sm_count.present || rec->sm_count.value <= 0 || rec->sm_count.value > 100000 ||
+	    per_unit <= 0 || rec->sm_count.value % per_unit != 0 ||
+	    (has_arch(rec) && !same_arch(rec, gpu)))
+		return 0;
+	/* The count is the report's now, not a stand-in's. */
+	gpu->stand_in = false;
+	if (device_units_as_reported(gpu) == rec->sm_count.value)
 		return 0;
 	gpu->sm_count = (int)(rec->sm_count.value / per_unit);
 	return db;
@@ -578,6 +610,10 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 		    own->arch.cc_major != given->arch.cc_major ||
 		    own->arch.cc_minor != given->arch.cc_minor))
 		return true;
+	/* An architecture given (--gpu 8.6), the record's own: the device and
+	 * its SM count are still the report's. */
+	if (given->stand_in)
+		return false;
 	/* The same architecture: another device only if its size differs from
 	 * the one the report measured (or, with no count in the report, from
 	 * the device it names). */

@@ -425,6 +425,24 @@ static void sort_findings(struct finding *out, int n)
 	}
 }
 
+/* Only the architecture is known: say which device's SM count the waves
+ * take, since nothing else does. */
+static void stand_in(struct sink *s, const struct gpu *gpu)
+{
+	char cc[16];
+
+	if (!gpu->stand_in)
+		return;
+	gpu_arch_cc_string(&gpu->arch, cc, sizeof(cc));
+	add(s, "gpu_stand_in", RULES_INFO, "Only the GPU's architecture is known",
+	    "occview knows the architecture of this GPU (%s %s), not the device: it uses %s, the "
+	    "database's device for it, with its %d %s. The occupancy per %s depends on the "
+	    "architecture alone; the waves, the tail and the per-%s view depend on the count, so "
+	    "name the device with --gpu (or add it with --gpu-db) to use its own.",
+	    gpu->arch.vendor == GPU_AMD ? "target" : "compute capability", cc, gpu->name,
+	    gpu->sm_count, gpu_units(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -453,6 +471,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		warp_multiple(&s, ri);
 		carveout_ignored(&s, ri);
 	}
+	stand_in(&s, ri->gpu);
 	sort_findings(out, s.n);
 	return s.n;
 }
@@ -621,7 +640,7 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		 const struct launch *l, struct finding *out, int n)
 {
 	struct sink s = { out, n };
-	char shown[sizeof(rep->device) * 4];
+	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)
 		return n;
@@ -653,13 +672,17 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		    : "A kernel that allocated more would get a larger one.");
 	if (rep->device_unknown) {
 		str_sanitize(rep->device, shown, sizeof(shown));
+		/* A stand-in's count has its own finding (stand_in). */
+		if (gpu->stand_in)
+			snprintf(uses, sizeof(uses), "the limits of its architecture (%s)",
+				 gpu->arch.arch);
+		else
+			snprintf(uses, sizeof(uses), "%s, of the same architecture (%s) and with the "
+				 "report's %d %s", gpu->name, gpu->arch.arch, gpu->sm_count,
+				 gpu_units(&gpu->arch));
 		add(&s, "device_unknown", RULES_INFO, "Device not in the GPU database",
 		    "The report names the device \"%s\", which the GPU database does not know; occview "
-		    "uses %s (%d %s), %s. --gpu chooses another; --gpu-db adds the device.", shown,
-		    gpu->name, gpu->sm_count, gpu_units(&gpu->arch),
-		    rep->gpu_source == REPORT_GPU_MATCHED
-		    ? "the database's device of its architecture with the report's SM count"
-		    : "the database's first device of its architecture");
+		    "uses %s. --gpu chooses another GPU; --gpu-db adds the device.", shown, uses);
 	}
 	sort_findings(out, s.n);
 	return s.n;

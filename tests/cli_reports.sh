@@ -7,6 +7,8 @@ set -u
 : "${OCCVIEW:?}" "${TESTDATA:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+HOME=$tmp XDG_STATE_HOME=$tmp/state
+export HOME XDG_STATE_HOME
 pass=0 fail=0
 R=$TESTDATA/rocprof
 
