@@ -28,6 +28,8 @@ static const struct {
 	[CROSSCHECK_SMEM_PER_BLOCK] = { "Shared Memory Per Block", "shared_mem_per_block_bytes", false },
 	[CROSSCHECK_SMEM_ALLOCATED] = { "Shared Memory Per Block (allocated)",
 					"shared_mem_per_block_allocated_bytes", false },
+	[CROSSCHECK_SCHEDULER_WARPS] = { "Theoretical Warps per Scheduler",
+					 "theoretical_warps_per_scheduler", true },
 };
 
 const char *crosscheck_label(enum crosscheck_field f)
@@ -187,6 +189,9 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 	if (rec->theoretical_active_warps.present)
 		put(out, CROSSCHECK_ACTIVE_WARPS, rec->theoretical_active_warps.value,
 		    r->active_warps_per_sm);
+	if (rec->theoretical_warps_per_scheduler.present && arch->sm_subpartitions > 0)
+		put(out, CROSSCHECK_SCHEDULER_WARPS, rec->theoretical_warps_per_scheduler.value,
+		    (double)r->active_warps_per_sm / arch->sm_subpartitions);
 	if (rec->waves_per_sm.present)
 		put(out, CROSSCHECK_WAVES, rec->waves_per_sm.value, w->waves_per_sm);
 	if (rec->driver_smem_bytes.present)

@@ -27,6 +27,7 @@ enum crosscheck_field {
 	CROSSCHECK_REGISTERS_ALLOCATED,  /* launch__registers_per_thread_allocated */
 	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
 	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
+	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
 	CROSSCHECK_N_FIELDS
 };
 

@@ -19,7 +19,7 @@
 enum slot {
 	S_REGISTERS,
 	S_LIMIT_WARPS, S_LIMIT_BLOCKS, S_LIMIT_REGISTERS, S_LIMIT_SMEM, S_LIMIT_BARRIERS,
-	S_THEORETICAL, S_THEORETICAL_WARPS, S_WAVES,
+	S_THEORETICAL, S_THEORETICAL_WARPS, S_SCHEDULER_WARPS, S_WAVES,
 	S_SMEM_CONFIG, S_DRIVER_SMEM, S_STATIC_SMEM, S_DYNAMIC_SMEM,
 	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
@@ -48,7 +48,8 @@ static const enum kind slot_kind[S_N] = {
 	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
 	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
-	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_WAVES] = K_RATIO,
+	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
+	[S_WAVES] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_DEVICE_NAME] = K_TEXT,
@@ -121,6 +122,7 @@ static const struct metric metrics[] = {
 	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
 	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
 	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
+	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS },
 };
 
 #define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -446,6 +448,7 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	rec->achieved_active_warps = as_num(k, S_ACHIEVED_WARPS);
 	rec->theoretical_occupancy_pct = as_num(k, S_THEORETICAL);
 	rec->theoretical_active_warps = as_num(k, S_THEORETICAL_WARPS);
+	rec->theoretical_warps_per_scheduler = as_num(k, S_SCHEDULER_WARPS);
 	rec->waves_per_sm = as_num(k, S_WAVES);
 	rec->registers_allocated = as_int(k, S_REGISTERS_ALLOCATED);
 	rec->smem_per_block_bytes = as_int(k, S_SMEM_PER_BLOCK);

@@ -92,6 +92,7 @@ struct report_record {
 	uint8_t ncu_layout;           /* enum report_ncu_layout */
 	struct report_num theoretical_occupancy_pct;
 	struct report_num theoretical_active_warps;   /* per SM */
+	struct report_num theoretical_warps_per_scheduler;
 	struct report_num waves_per_sm;
 	struct report_int limit_warps, limit_blocks, limit_registers, limit_smem, limit_barriers;
 	struct report_int registers_allocated;        /* per thread, as the SM allocates them */

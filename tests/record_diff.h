@@ -74,6 +74,7 @@ static inline const char *record_diff(const struct report_record *x,
 	if (x->ncu_layout != y->ncu_layout)
 		return "ncu_layout";
 	DIFF_VALUE(theoretical_active_warps);
+	DIFF_VALUE(theoretical_warps_per_scheduler);
 	DIFF_VALUE(registers_allocated);
 	DIFF_VALUE(smem_per_block_bytes);
 	DIFF_VALUE(smem_allocated_bytes);

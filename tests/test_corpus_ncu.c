@@ -155,7 +155,8 @@ START_TEST(b200_raw_pages)
 	};
 	const unsigned more = (1u << CROSSCHECK_BARRIERS) | (1u << CROSSCHECK_ACTIVE_WARPS) |
 		(1u << CROSSCHECK_REGISTERS_ALLOCATED) | (1u << CROSSCHECK_SMEM_PER_BLOCK) |
-		(1u << CROSSCHECK_SMEM_ALLOCATED) | (1u << CROSSCHECK_DRIVER_SMEM);
+		(1u << CROSSCHECK_SMEM_ALLOCATED) | (1u << CROSSCHECK_DRIVER_SMEM) |
+		(1u << CROSSCHECK_SCHEDULER_WARPS);
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		struct tally t = run_file(files[i].file, NULL, REPORT_NCU_DETAILS);
