@@ -15,6 +15,7 @@
 #include "report.h"
 #include "report_launch.h"
 #include "session.h"
+#include "strutil.h"
 
 /* dir ends in '/' ("ncu/") or is "" for tests/data itself. */
 static inline char *data_path(const char *dir, const char *file)
@@ -58,7 +59,7 @@ static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
 	}
 	if (given && given->gpu) {
 		flags.set |= PARAM_BIT(PARAM_GPU);
-		snprintf(flags.values.gpu_name, sizeof(flags.values.gpu_name), "%s", given->gpu->name);
+		str_copy(flags.values.gpu_name, sizeof(flags.values.gpu_name), given->gpu->name);
 	}
 	s = session_new(db, &flags, err);
 	ck_assert_ptr_nonnull(s);
