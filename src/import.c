@@ -225,6 +225,41 @@ bool import_int(const char *text, struct report_int *out)
 	}
 }
 
+void import_drop(struct report *r, const char *file, long line, const char *column,
+		 const char *text, const char *why)
+{
+	char shown[64];
+
+	r->dropped_fields++;
+	if (r->dropped.status != OCC_OK)
+		return;
+	str_sanitize(text, shown, sizeof(shown));
+	occ_error_set(&r->dropped, OCC_EDATA, file, line, column,
+		      "\"%s\" %s: left absent (n/a); it does not change occupancy", shown, why);
+}
+
+struct report_int import_info_int(struct report *r, const char *text, const char *file,
+				  long line, const char *column)
+{
+	struct report_int v;
+
+	if (import_int(text, &v) && (!v.present || v.value >= 0))
+		return v;
+	import_drop(r, file, line, column, text, "is not a whole number of 0 or more");
+	return (struct report_int){ 0 };
+}
+
+struct report_num import_info_num(struct report *r, const char *text, const char *file,
+				  long line, const char *column)
+{
+	struct report_num v;
+
+	if (import_num(text, &v) && (!v.present || v.value >= 0))
+		return v;
+	import_drop(r, file, line, column, text, "is not a number of 0 or more");
+	return (struct report_num){ 0 };
+}
+
 /* ------------------------------------------------------------------------ */
 /* The input: a window on the text. report_parse's window is the whole text;
  * report_stream's (and so report_load's) starts as the caller's head and
@@ -686,6 +721,23 @@ static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
 	return true;
 }
 
+/* A table that gave no record: when its kernel rows were all rejected, err
+ * holds the first, and the file is refused for that, not for being empty. */
+static void no_records(struct occ_error *err, const char *name, const struct report *r,
+		       const char *format, const char *what)
+{
+	struct occ_error first = *err;
+
+	if (r->rejected_rows == 0 || first.status == OCC_OK) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s %s", format, what);
+		return;
+	}
+	occ_error_clear(err);
+	occ_error_set(err, OCC_EDATA, first.file, first.line, first.field,
+		      "%s (every kernel row of the %s was rejected: %zu, the first shown)",
+		      first.message, format, r->rejected_rows);
+}
+
 static bool report_read(const char *name, struct cursor *c, const struct report_sink *sink,
 			struct report *r, struct occ_error *err)
 {
@@ -742,8 +794,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		str_copy(r->format, sizeof(r->format), tc->name);
 		ok = tc->parse(name, c->text + c->pos, c->len - c->pos, r, err);
 		if (ok && r->n == 0) {
-			occ_error_set(err, OCC_EDATA, name, 0, NULL,
-				      "the %s holds no kernel records", tc->name);
+			no_records(err, name, r, tc->name, "holds no kernel records");
 			ok = false;
 		}
 		return read_end(ok, sink, r);
@@ -760,8 +811,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	if (t.cls->free_state)
 		t.cls->free_state(t.state);
 	if (ok && r->n + r->n_streamed == 0) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s table holds no kernel rows",
-			      t.cls->name);
+		no_records(err, name, r, t.cls->name, "table holds no kernel rows");
 		ok = false;
 	}
 	return read_end(ok, sink, r);

@@ -86,4 +86,22 @@ extern const struct import_text_class import_nvprof_metrics_text;
 bool import_int(const char *text, struct report_int *out);
 bool import_num(const char *text, struct report_num *out);
 
+/* What a row is made of, for an importer to decide what a field it cannot
+ * read costs. A field the launch is made of (grid, block, registers, shared
+ * memory or LDS, wave size, the compute capability that picks the GPU)
+ * rejects its row: row() returns false with err naming it. Any other field
+ * (ids, timestamps, durations, counters, achieved occupancy, the profiler's
+ * own limits, the SM count the database also knows) never rejects a row: the
+ * importer leaves it absent and calls import_drop, which counts it in
+ * r->dropped_fields and keeps the first in r->dropped ("FILE:LINE: column:
+ * \"text\" why: left absent"), so that the reader says so once. */
+void import_drop(struct report *r, const char *file, long line, const char *column,
+		 const char *text, const char *why);
+/* import_int and import_num for such a field: a value of 0 or more, or
+ * absent, dropped (import_drop) when text is neither. */
+struct report_int import_info_int(struct report *r, const char *text, const char *file,
+				  long line, const char *column);
+struct report_num import_info_num(struct report *r, const char *text, const char *file,
+				  long line, const char *column);
+
 #endif

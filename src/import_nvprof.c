@@ -236,6 +236,25 @@ static bool get_scaled(const struct import_state *s, const struct csv_row *row, 
 	return true;
 }
 
+/* The duration, which is information (import.h): dropped, not the row,
+ * when it is no number or its unit is unknown. */
+static struct report_num get_duration(const struct import_state *s, const struct csv_row *row,
+				      struct report *r, const char *file)
+{
+	const char *t = field(s, row, COL_DURATION);
+	struct report_num v = import_info_num(r, t, file, row->line, s->names[COL_DURATION]);
+
+	if (!v.present)
+		return v;
+	if (s->scale[COL_DURATION] > 0) {
+		v.value *= s->scale[COL_DURATION];
+		return v;
+	}
+	import_drop(r, file, row->line, s->names[COL_DURATION], t,
+		    "has no unit occview knows (the units row under the header gives it)");
+	return (struct report_num){ 0 };
+}
+
 static struct report_record *add_named(struct report *r, long line, const char *name,
 				       const char *file, struct occ_error *err)
 {
@@ -299,12 +318,14 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		ok = get_int(s, row, COL_GRID_X + d, &grid[d], file, err) &&
 		     get_int(s, row, COL_BLOCK_X + d, &block[d], file, err);
 	ok = ok && get_int(s, row, COL_REGS, &regs, file, err) &&
-	     get_int(s, row, COL_ID, &id, file, err) &&
-	     get_scaled(s, row, COL_DURATION, &dur, file, err) &&
 	     get_scaled(s, row, COL_STATIC_SMEM, &smem[0], file, err) &&
 	     get_scaled(s, row, COL_DYNAMIC_SMEM, &smem[1], file, err);
 	if (!ok)
 		return false;
+	id = s->col[COL_ID] < 0 ? (struct report_int){ 0 }
+				: import_info_int(r, field(s, row, COL_ID), file, row->line,
+						  s->names[COL_ID]);
+	dur = get_duration(s, row, r, file);
 	rec = add_named(r, row->line, name, file, err);
 	if (!rec)
 		return false;
@@ -372,9 +393,12 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	if (strcmp(metric, "achieved_occupancy") == 0) {
 		const char *t = field(s, row, COL_AVG);
 
-		if (!import_num(t, &avg) || (avg.present && (avg.value < 0 || avg.value > 1)))
-			return bad(err, file, row, "Avg",
-				   "is not an achieved_occupancy (a fraction from 0 to 1)", t);
+		/* Measured, not the launch: a value that is none is dropped. */
+		if (!import_num(t, &avg) || (avg.present && (avg.value < 0 || avg.value > 1))) {
+			import_drop(r, file, row->line, "Avg", t,
+				    "is not an achieved_occupancy (a fraction from 0 to 1)");
+			avg = (struct report_num){ 0 };
+		}
 	}
 	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
@@ -458,10 +482,11 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
 		return false;
 	}
+	/* Measured per-SM values, not the launch: a value that is none is
+	 * dropped, and the record stays. */
 	if ((warps || cycles) && !value_list(field(s, row, COL_AVG), &values, &n))
-		return bad(err, file, row, "Avg",
-			   "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"",
-			   field(s, row, COL_AVG));
+		import_drop(r, file, row->line, "Avg", field(s, row, COL_AVG),
+			    "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"");
 	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
 	if (!rec) {
@@ -472,11 +497,13 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 		return true;
 	if ((warps ? rec->sm_active_warps : rec->sm_active_cycles) ||
 	    (rec->n_sm_events && rec->n_sm_events != n)) {
-		occ_error_set(err, OCC_EDATA, file, row->line, "Avg",
-			      "%zu per-SM values for %s, where this kernel has %zu already", n,
-			      event, rec->n_sm_events);
+		char why[128];
+
+		snprintf(why, sizeof(why), "holds %zu per-SM values for %s, where this kernel "
+			 "has %zu already", n, event, rec->n_sm_events);
+		import_drop(r, file, row->line, "Avg", "[ ... ]", why);
 		free(values);
-		return false;
+		return true;
 	}
 	rec->n_sm_events = n;
 	if (warps)
@@ -619,13 +646,8 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 				r->rejected_rows++;
 			} else if (!import_num(word, &avg) || !avg.present || avg.value < 0 ||
 				   avg.value > 1) {
-				char shown[64];
-
-				str_sanitize(word, shown, sizeof(shown));
-				occ_error_set(err, OCC_EDATA, name, line, "Avg",
-					      "\"%s\" is not an achieved_occupancy (a fraction "
-					      "from 0 to 1)", shown);
-				r->rejected_rows++;
+				import_drop(r, name, line, "Avg", word,
+					    "is not an achieved_occupancy (a fraction from 0 to 1)");
 			} else {
 				rec->achieved_occupancy_pct =
 					(struct report_num){ true, avg.value * 100.0 };

@@ -172,11 +172,17 @@ START_TEST(metrics_bad_value)
 			     "\"GeForce GTX 1080 Ti (0)\",\"other(int)\",1,\"achieved_occupancy\","
 			     "\"Achieved Occupancy\",0.5,0.5,1.5\n",
 			     &r, &err));
-	ck_assert_uint_eq(r.n, 1);
-	ck_assert_uint_eq(r.rejected_rows, 2);
-	occ_error_format(&err, msg, sizeof(msg));
-	ck_assert_int_eq(err.line, 106);
-	ck_assert_msg(strstr(msg, "Avg") != NULL, "%s", msg);
+	/* Measured, not the launch (import.h): both values are left absent
+	 * and said once, and the kernel has its record. */
+	ck_assert_int_eq(err.status, OCC_OK);
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 2);
+	occ_error_format(&r.dropped, msg, sizeof(msg));
+	ck_assert_int_eq(r.dropped.line, 106);
+	ck_assert_msg(strstr(msg, "Avg: \"Low (1)\" is not an achieved_occupancy") != NULL, "%s",
+		      msg);
+	CK_ABSENT(r.records[1].achieved_occupancy_pct);
 	report_done(&r);
 }
 END_TEST
@@ -206,8 +212,8 @@ START_TEST(metrics_text_gtx1070)
 	CK_ABSENT(k->grid[0]);
 	report_done(&r);
 
-	/* A second kernel whose achieved_occupancy is a word: rejected (line
-	 * 17), the kernel kept without it. */
+	/* A second kernel whose achieved_occupancy is a word: left absent
+	 * (line 17), the kernel kept without it. */
 	ck_assert(parse_with(TEXT,
 			     "    Kernel: other(int)\n"
 			     "          1                        achieved_occupancy"
@@ -215,8 +221,9 @@ START_TEST(metrics_text_gtx1070)
 			     "    Low (1)\n",
 			     &r, &err));
 	ck_assert_uint_eq(r.n, 2);
-	ck_assert_uint_eq(r.rejected_rows, 1);
-	ck_assert_int_eq(err.line, 17);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_int_eq(r.dropped.line, 17);
 	CK_ABSENT(r.records[1].achieved_occupancy_pct);
 	report_done(&r);
 }
@@ -412,16 +419,21 @@ START_TEST(events_bad_rows)
 	struct report r;
 	struct occ_error err = { 0 };
 
-	/* A list of another length, a cut list, a word. */
+	/* A list of another length, a cut list, a word: measured values, left
+	 * absent (import.h); every kernel keeps its record. */
 	ck_assert(parse_with("constructed_events_aggregate_off.csv",
 			     "\"Tesla K40c (0)\",\"fill(int*, int)\",1,\"active_cycles\",0,0,"
 			     "\"[ 1 2 ]\",0\n"
 			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"[ 1 2\",0\n"
 			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"many\",0\n",
 			     &r, &err));
-	ck_assert_uint_eq(r.rejected_rows, 3);
-	ck_assert_int_eq(err.line, 9);
+	ck_assert_int_eq(err.status, OCC_OK);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 3);
+	ck_assert_int_eq(r.dropped.line, 9);
 	ck_assert_uint_eq(r.records[0].n_sm_events, 3);
+	ck_assert_str_eq(r.records[r.n - 1].short_name, "g");
+	ck_assert_uint_eq(r.records[r.n - 1].n_sm_events, 0);
 	report_done(&r);
 }
 END_TEST
