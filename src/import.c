@@ -29,6 +29,12 @@ static const struct import_class *const import_classes[] = {
 	&import_nvprof_events,
 };
 
+/* Tables of fixed-width text, probed on the head of the text after the
+ * text formats; read line by line, as CSV tables are row by row. */
+static const struct import_class *const import_line_classes[] = {
+	&import_nvprof_trace_text,
+};
+
 /* Formats that are not CSV, offered the whole text first. */
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
@@ -705,6 +711,48 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 	return go;
 }
 
+/* Feeds every line after the head's start to a table of fixed-width text,
+ * as one-field rows: blank lines too (a table's end may be one), banners
+ * not. False when the sink stopped the reading. */
+static bool read_lines(const struct table *t, struct cursor *c, struct report *r,
+		       struct occ_error *err)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	bool go = true;
+
+	while (go && (c->pos < c->len || fill(c))) {
+		size_t next, end = line_end(c, &next), n = end - c->pos;
+		const char *s = c->text + c->pos;
+
+		if (c->failed)
+			break;
+		if (!is_banner(s, n)) {
+			struct csv_row row = { c->line, 1, &line };
+
+			if (n + 1 > cap) {
+				char *nl = realloc(line, n + 1);
+
+				if (!nl) {
+					cursor_fails(c);
+					occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
+						      "out of memory (a line of %zu bytes)", n);
+					break;
+				}
+				line = nl;
+				cap = n + 1;
+			}
+			memcpy(line, s, n);
+			line[n] = '\0';
+			go = feed(t, &row, r, err);
+		}
+		c->pos = next;
+		c->line++;
+	}
+	free(line);
+	return go;
+}
+
 /* The end of a read: with a sink the records still held go to it, and r
  * gives back its room for records; a failed read leaves r empty. */
 static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
@@ -799,12 +847,23 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		}
 		return read_end(ok, sink, r);
 	}
-	if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
-		text_line = 0;
-	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
-		return false;
+	for (size_t i = 0; !t.cls && i < sizeof(import_line_classes) /
+						sizeof(import_line_classes[0]); i++) {
+		t.state = NULL;
+		if (import_line_classes[i]->probe_text(c->text + c->pos, head, &t.state)) {
+			t.cls = import_line_classes[i];
+			t.header_fields = 1;
+		}
+	}
+	if (!t.cls) {
+		if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
+			text_line = 0;
+		if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
+			return false;
+	}
 	str_copy(r->format, sizeof(r->format), t.cls->name);
-	if (!read_rows(&t, c, r, err) || c->failed)
+	if (!(t.cls->probe_text ? read_lines(&t, c, r, err) : read_rows(&t, c, r, err)) ||
+	    c->failed)
 		ok = false;
 	else if (t.cls->finish && !t.cls->finish(t.state, r, name, err))
 		ok = false;

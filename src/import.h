@@ -37,6 +37,14 @@ struct import_class {
 	const char *name;   /* "rocprof v1 results" */
 	/* True when header is this format's header row; may allocate *state. */
 	bool (*probe)(const struct csv_row *header, struct import_state **state);
+	/* A table of fixed-width text instead of CSV (probe NULL): true when
+	 * the head of the text (after a BOM; at most 64 KiB) holds this
+	 * format's table, offered after the text formats' probes. Then every
+	 * line but banners (==PROF==, ==pid==), from the first on and blank
+	 * ones too, goes to row() as a row of one field (the line without its
+	 * end), and the rest is as for CSV: pending, finish, a stream of any
+	 * size. */
+	bool (*probe_text)(const char *text, size_t len, struct import_state **state);
 	bool (*row)(struct import_state *s, const struct csv_row *row, struct report *r,
 		    const char *file, struct occ_error *err);
 	bool (*finish)(struct import_state *s, struct report *r, const char *file,
@@ -65,6 +73,7 @@ bool import_ncu_table_sorted(void);
 extern const struct import_class import_nvprof_trace;
 extern const struct import_class import_nvprof_metrics;
 extern const struct import_class import_nvprof_events;
+extern const struct import_class import_nvprof_trace_text;
 
 /* A format that is not CSV (the CUDA command-line profiler's key=value log):
  * report_parse() offers the text (after a BOM) to each probe before looking

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "import.h"
+#include "import_nvprof.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -135,8 +136,7 @@ static const char *field(const struct import_state *s, const struct csv_row *row
 	return csvread_field(row, s->col[c]);
 }
 
-/* "TITAN Xp (0)" -> "TITAN Xp": nvprof appends the device index. */
-static void device_name(const char *text, char *out, size_t size)
+void import_nvprof_device_name(const char *text, char *out, size_t size)
 {
 	size_t n = strlen(text);
 
@@ -154,10 +154,7 @@ static void device_name(const char *text, char *out, size_t size)
 	out[n] = '\0';
 }
 
-/* The factor from a unit of the units row to ns or bytes; 0 if unknown.
- * nvprof's sizes are binary: a memset of 0.370605 MB in the corpus trace
- * is 388608 bytes (x 1048576), not 370605. */
-static double unit_scale(const char *u, bool time)
+double import_nvprof_unit_scale(const char *u, bool time)
 {
 	static const struct {
 		const char *unit;
@@ -290,11 +287,12 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	if (!s->units_done) {
 		s->units_done = true;
 		if (is_units_row(row)) {
-			s->scale[COL_DURATION] =
-				unit_scale(csvread_field(row, s->col[COL_DURATION]), true);
+			s->scale[COL_DURATION] = import_nvprof_unit_scale(
+				csvread_field(row, s->col[COL_DURATION]), true);
 			for (int c = COL_STATIC_SMEM; c <= COL_DYNAMIC_SMEM; c++)
 				if (s->col[c] >= 0)
-					s->scale[c] = unit_scale(csvread_field(row, s->col[c]), false);
+					s->scale[c] = import_nvprof_unit_scale(
+						csvread_field(row, s->col[c]), false);
 			return true;
 		}
 	}
@@ -340,7 +338,7 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0].value + 0.5) };
 	if (smem[1].present)
 		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1].value + 0.5) };
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec->device = report_intern(r, device, REPORT_TEXT);
 	if (!rec->device) {
 		free(rec->name);
@@ -400,7 +398,7 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 			avg = (struct report_num){ 0 };
 		}
 	}
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
 	if (!rec)
 		return false;
@@ -487,7 +485,7 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 	if ((warps || cycles) && !value_list(field(s, row, COL_AVG), &values, &n))
 		import_drop(r, file, row->line, "Avg", field(s, row, COL_AVG),
 			    "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"");
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
 	if (!rec) {
 		free(values);
@@ -602,7 +600,7 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 			char quoted[128];
 
 			text_copy(p + 8, e - 1, quoted, sizeof(quoted));
-			device_name(quoted, device, sizeof(device));
+			import_nvprof_device_name(quoted, device, sizeof(device));
 			rec = NULL;
 		} else if (e - p > 7 && memcmp(p, "Kernel:", 7) == 0) {
 			char *kernel;

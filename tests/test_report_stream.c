@@ -160,6 +160,8 @@ static void ck_stream_like_load(const char *path, enum source source, size_t hea
 
 		ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
 		ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
+		ck_assert_uint_eq(got.dropped_fields, want.dropped_fields);
+		ck_same_error(&want.dropped, &got.dropped, "dropped");
 		if (with_sink) {
 			ck_assert_msg(got.n == 0 && !got.store, "%s: %zu records kept", what,
 				      got.n);
@@ -212,6 +214,8 @@ static size_t ck_stream_like_parse(const char *text, size_t len, size_t step)
 				ck_same_records(&want, &v, true, what);
 				ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
 				ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
+				ck_assert_uint_eq(got.dropped_fields, want.dropped_fields);
+				ck_same_error(&want.dropped, &got.dropped, what);
 			}
 			records = want.n;
 			report_done(&want);
@@ -304,6 +308,7 @@ START_TEST(final_records_go_at_once)
 		"ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv",
 		"ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv",
 		"nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv",
+		"nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt",
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -436,6 +441,23 @@ START_TEST(many_dispatches_merge_alike)
 		report_done(&r);
 	}
 	unlink(path);
+}
+END_TEST
+
+/* A table of fixed-width text (nvprof's text GPU trace) streams line by
+ * line as a CSV table does row by row: the same records, counts and
+ * messages whatever the caller read first, and a line cut by the window
+ * read whole. */
+START_TEST(text_table_streams_like_parse)
+{
+	const char *file = "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt";
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text = str_read_file(data_path("", file), 1 << 20, &len, &err);
+
+	ck_assert_msg(text != NULL, "%s", err.message);
+	ck_assert_uint_eq(ck_stream_like_parse(text, len, 4099), 501);
+	free(text);
 }
 END_TEST
 
@@ -614,6 +636,7 @@ int main(void)
 	tcase_add_test(tc, pending_records_are_bounded);
 	tcase_add_test(tc, late_target_beyond_the_window);
 	tcase_add_test(tc, many_dispatches_merge_alike);
+	tcase_add_test(tc, text_table_streams_like_parse);
 	tcase_add_test(tc, text_format_told_within_the_head);
 	tcase_add_test(tc, binary_after_a_rejected_row);
 	tcase_add_test(tc, sink_stops_the_reading);
