@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,25 +98,6 @@ static const struct expect corpus[] = {
 
 #define N_CORPUS (sizeof(corpus) / sizeof(corpus[0]))
 
-static size_t computed(const struct expect *x, const struct report *r)
-{
-	struct report_launch_given given = { NULL, NULL, 0 };
-	struct analysis *a = malloc(sizeof(*a));
-	struct occ_error err = { 0 };
-	struct gpu gpu;
-	size_t n = 0;
-
-	ck_assert_ptr_nonnull(a);
-	if (x->gpu) {
-		ck_assert_msg(gpu_db_find(db, x->gpu, &gpu, &err), "%s: %s", x->gpu, err.message);
-		given.gpu = &gpu;
-	}
-	for (size_t i = 0; i < r->n; i++)
-		n += record_analyse(a, db, &r->records[i], &given, x->file, &err) && a->ok;
-	free(a);
-	return n;
-}
-
 START_TEST(every_file_reads)
 {
 	const struct expect *x = &corpus[_i];
@@ -142,54 +122,27 @@ START_TEST(every_file_reads)
 	ck_assert_msg(r.n == x->records, "%s: %zu records, want %zu", x->file, r.n, x->records);
 	ck_assert_msg(r.skipped_rows == x->skipped, "%s: %zu skipped, want %zu", x->file,
 		      r.skipped_rows, x->skipped);
-	n = computed(x, &r);
-	ck_assert_msg(n == x->computed, "%s: %zu records compute, want %zu", x->file, n,
-		      x->computed);
+	n = records_computing(db, &r, x->gpu, x->file, msg, sizeof(msg));
+	ck_assert_msg(n == x->computed, "%s: %zu records compute, want %zu (%s)", x->file, n,
+		      x->computed, msg);
 	report_done(&r);
 }
 END_TEST
 
-/* Every file of the report folders, and the text files beside them, is in
- * the table above, and every file of the table exists. */
-static bool listed(const char *file)
+/* Every report file under tests/data is in the table above, and every file
+ * of the table exists. */
+static void ck_listed(const char *file, void *ctx)
 {
+	(void)ctx;
 	for (size_t i = 0; i < N_CORPUS; i++)
 		if (strcmp(corpus[i].file, file) == 0)
-			return true;
-	return false;
+			return;
+	ck_abort_msg("%s is not in test_corpus_all.c", file);
 }
 
 START_TEST(table_is_the_folders)
 {
-	static const char *const dirs[] = { "", "ncu/", "nvprof/", "rocprof/" };
-	size_t found = 0;
-
-	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
-		struct dirent **names;
-		char dir[1024];
-		int k;
-
-		snprintf(dir, sizeof(dir), "%s", data_path(dirs[d], ""));
-		k = scandir(dir, &names, NULL, alphasort);
-		ck_assert_msg(k >= 0, "%s", dir);
-		for (int i = 0; i < k; i++) {
-			const char *n = names[i]->d_name;
-			size_t len = strlen(n);
-			char file[512];
-
-			/* The top folder's reports are its .txt files (launch files
-			 * and lists are no reports). */
-			if (n[0] != '.' &&
-			    (dirs[d][0] || (len > 4 && strcmp(n + len - 4, ".txt") == 0))) {
-				snprintf(file, sizeof(file), "%s%s", dirs[d], n);
-				ck_assert_msg(listed(file), "%s is not in test_corpus_all.c", file);
-				found++;
-			}
-			free(names[i]);
-		}
-		free(names);
-	}
-	ck_assert_uint_eq(found, N_CORPUS);
+	ck_assert_uint_eq(each_report_file(ck_listed, NULL), N_CORPUS);
 }
 END_TEST
 
