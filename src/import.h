@@ -97,13 +97,15 @@ bool import_num(const char *text, struct report_num *out);
 
 /* What a row is made of, for an importer to decide what a field it cannot
  * read costs. A field the launch is made of (grid, block, registers, shared
- * memory or LDS, wave size, the compute capability that picks the GPU)
- * rejects its row: row() returns false with err naming it. Any other field
- * (ids, timestamps, durations, counters, achieved occupancy, the profiler's
- * own limits, the SM count the database also knows) never rejects a row: the
- * importer leaves it absent and calls import_drop, which counts it in
- * r->dropped_fields and keeps the first in r->dropped ("FILE:LINE: column:
- * \"text\" why: left absent"), so that the reader says so once. */
+ * memory or LDS, wave size, barriers, cluster, the driver's shared memory
+ * configuration, the compute capability that picks the GPU) rejects its
+ * row: row() returns false with err naming it. Any other field (ids,
+ * timestamps, durations, counters, scratch, achieved occupancy, the
+ * profiler's own limits, the SM count the database also knows) never
+ * rejects a row: the importer leaves it absent and calls import_drop, which
+ * counts it in r->dropped_fields and keeps the first in r->dropped
+ * ("FILE:LINE: column: \"text\" why: left absent"), so that the reader says
+ * so once. */
 void import_drop(struct report *r, const char *file, long line, const char *column,
 		 const char *text, const char *why);
 /* import_int and import_num for such a field: a value of 0 or more, or
