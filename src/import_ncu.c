@@ -19,8 +19,9 @@
 enum slot {
 	S_REGISTERS,
 	S_LIMIT_WARPS, S_LIMIT_BLOCKS, S_LIMIT_REGISTERS, S_LIMIT_SMEM, S_LIMIT_BARRIERS,
-	S_THEORETICAL, S_WAVES,
+	S_THEORETICAL, S_THEORETICAL_WARPS, S_WAVES,
 	S_SMEM_CONFIG, S_DRIVER_SMEM, S_STATIC_SMEM, S_DYNAMIC_SMEM,
+	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
 	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
 	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
@@ -46,7 +47,8 @@ enum kind {
 static const enum kind slot_kind[S_N] = {
 	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
-	[S_THEORETICAL] = K_RATIO, [S_WAVES] = K_RATIO,
+	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
+	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_WAVES] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_DEVICE_NAME] = K_TEXT,
@@ -58,7 +60,8 @@ static const enum kind slot_kind[S_N] = {
 static const bool slot_info[S_N] = {
 	[S_LIMIT_WARPS] = true, [S_LIMIT_BLOCKS] = true, [S_LIMIT_REGISTERS] = true,
 	[S_LIMIT_SMEM] = true, [S_LIMIT_BARRIERS] = true,
-	[S_THEORETICAL] = true, [S_WAVES] = true,
+	[S_THEORETICAL] = true, [S_THEORETICAL_WARPS] = true, [S_WAVES] = true,
+	[S_SMEM_PER_BLOCK] = true, [S_SMEM_ALLOCATED] = true, [S_REGISTERS_ALLOCATED] = true,
 	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
 	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
 	[S_DURATION] = true,
@@ -72,8 +75,8 @@ struct metric {
 /* Sorted by strcmp (checked by a test): display labels of the details page
  * sections and raw metric names, which the raw page and --metrics runs use.
  * "Block Size" and "Grid Size" as metrics are totals (threads per block,
- * blocks). Both registers metrics exist; the occupancy calculator uses the
- * per-thread count, so launch__registers_per_thread_allocated is not read. */
+ * blocks). Both registers metrics exist: the occupancy uses the per-thread
+ * count, and the allocated one is Nsight Compute's own figure, compared. */
 static const struct metric metrics[] = {
 	{ "# SMs", S_SM_COUNT },
 	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS },
@@ -92,6 +95,7 @@ static const struct metric metrics[] = {
 	{ "Registers Per Thread", S_REGISTERS },
 	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
 	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
+	{ "Theoretical Active Warps per SM", S_THEORETICAL_WARPS },
 	{ "Theoretical Occupancy", S_THEORETICAL },
 	{ "Waves Per SM", S_WAVES },
 	{ "device__attribute_compute_capability_major", S_CC_MAJOR },
@@ -117,12 +121,16 @@ static const struct metric metrics[] = {
 	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM },
 	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS },
 	{ "launch__registers_per_thread", S_REGISTERS },
+	{ "launch__registers_per_thread_allocated", S_REGISTERS_ALLOCATED },
 	{ "launch__shared_mem_config_size", S_SMEM_CONFIG },
+	{ "launch__shared_mem_per_block", S_SMEM_PER_BLOCK },
+	{ "launch__shared_mem_per_block_allocated", S_SMEM_ALLOCATED },
 	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM },
 	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM },
 	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM },
 	{ "launch__sm_count", S_SM_COUNT },
 	{ "launch__waves_per_multiprocessor", S_WAVES },
+	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS },
 	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
 	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
 	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
@@ -347,6 +355,7 @@ struct kernel {
 
 struct import_state {
 	bool raw;
+	enum report_ncu_layout layout;
 	int col[C_N];
 	/* raw page: the column of each slot, and its unit's scale. */
 	int slot_col[S_N];
@@ -384,9 +393,10 @@ static struct report_int cluster_dim(const struct kernel *k, enum slot s)
 }
 
 /* Appends the kernel as a record. */
-static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
+static bool kernel_emit(struct import_state *s, struct report *r, const char *file,
 			struct occ_error *err)
 {
+	struct kernel *k = &s->k;
 	struct report_record *rec;
 
 	if (!k->open)
@@ -448,7 +458,12 @@ static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
 	rec->achieved_occupancy_pct = as_num(k, S_ACHIEVED);
 	rec->achieved_active_warps = as_num(k, S_ACHIEVED_WARPS);
 	rec->theoretical_occupancy_pct = as_num(k, S_THEORETICAL);
+	rec->theoretical_active_warps = as_num(k, S_THEORETICAL_WARPS);
 	rec->waves_per_sm = as_num(k, S_WAVES);
+	rec->registers_allocated = as_int(k, S_REGISTERS_ALLOCATED);
+	rec->smem_per_block_bytes = as_int(k, S_SMEM_PER_BLOCK);
+	rec->smem_allocated_bytes = as_int(k, S_SMEM_ALLOCATED);
+	rec->ncu_layout = (uint8_t)s->layout;
 	rec->limit_warps = as_int(k, S_LIMIT_WARPS);
 	rec->limit_blocks = as_int(k, S_LIMIT_BLOCKS);
 	rec->limit_registers = as_int(k, S_LIMIT_REGISTERS);
@@ -601,6 +616,9 @@ static bool probe_details(const struct csv_row *h, struct import_state **state)
 		free_ncu(s);
 		return false;
 	}
+	/* Nsight Compute 2019.x to 2021.x wrote a "Kernel Time" column (a date)
+	 * where later versions write Block Size, Grid Size, Device and CC. */
+	s->layout = csvread_column(h, "Kernel Time") >= 0 ? REPORT_NCU_KERNEL_TIME : REPORT_NCU_DETAILS;
 	*state = s;
 	return true;
 }
@@ -630,6 +648,7 @@ static bool probe_raw(const struct csv_row *h, struct import_state **state)
 	if (metric_cols == 0)
 		goto no;
 	s->raw = true;
+	s->layout = REPORT_NCU_RAW;
 	*state = s;
 	return true;
 no:
@@ -647,7 +666,7 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	const struct metric *m;
 
 	if (!s->k.open || strcmp(s->k.id_text, id) != 0) {
-		if (!kernel_emit(&s->k, r, file, err))
+		if (!kernel_emit(s, r, file, err))
 			return false;
 		if (!kernel_open(s, row, file, err))
 			return false;
@@ -676,7 +695,7 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 static bool finish_details(struct import_state *s, struct report *r, const char *file,
 			   struct occ_error *err)
 {
-	return kernel_emit(&s->k, r, file, err);
+	return kernel_emit(s, r, file, err);
 }
 
 /* The units row: "ns", "block", "byte/block", ... under the header, with an
@@ -739,7 +758,7 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 			}
 		}
 	}
-	return kernel_emit(k, r, file, err);
+	return kernel_emit(s, r, file, err);
 }
 
 const struct import_class import_ncu_details = {

@@ -23,6 +23,15 @@ struct report_num {
 
 enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_AMD };
 
+/* Which Nsight Compute output a record came from: its figures follow that
+ * version's rules (crosscheck.c, occview-formats(5)). */
+enum report_ncu_layout {
+	REPORT_NCU_NONE,          /* not Nsight Compute */
+	REPORT_NCU_KERNEL_TIME,   /* details page with a "Kernel Time" column: 2019.x to 2021.x */
+	REPORT_NCU_DETAILS,       /* details page with Block/Grid Size columns: 2022 and later */
+	REPORT_NCU_RAW,           /* the raw page (--page raw) */
+};
+
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
@@ -80,9 +89,14 @@ struct report_record {
 	double *sm_active_warps, *sm_active_cycles;   /* heap */
 
 	/* What the profiler itself computed, for the cross-check. */
+	uint8_t ncu_layout;           /* enum report_ncu_layout */
 	struct report_num theoretical_occupancy_pct;
+	struct report_num theoretical_active_warps;   /* per SM */
 	struct report_num waves_per_sm;
 	struct report_int limit_warps, limit_blocks, limit_registers, limit_smem, limit_barriers;
+	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
+	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
+	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
 };
 
 struct report {

@@ -236,8 +236,15 @@ START_TEST(test_report_in_json_and_csv)
 	free(buf);
 
 	buf = capture_csv(&a);
-	ck_assert_ptr_nonnull(strstr(buf, ",error,achieved_occupancy_pct,duration_ns,crosscheck_disagreements\n"));
-	ck_assert_ptr_nonnull(strstr(buf, ",,,9920,1\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",error,achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
+				      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
+				      "profiler_waves_per_sm,profiler_block_limit_warps,"
+				      "profiler_block_limit_blocks,profiler_block_limit_registers,"
+				      "profiler_block_limit_shared_mem,profiler_block_limit_barriers,"
+				      "inferred\n"));
+	/* no achieved; 9920 ns; 1 disagreement; Nsight Compute's 75 %, no
+	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32 */
+	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,\n"), "%s", buf);
 	free(buf);
 
 	/* A launch from flags keeps the launch-list columns. */

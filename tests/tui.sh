@@ -246,14 +246,14 @@ start 200x60 "$a100"
 check "240 of 240 records" "the A100 report again"
 keys Enter
 check "record 1 is the baseline" "the first A100 record"
-check "agrees with Nsight Compute on 7 values" "the record's cross-check"
+check "agrees with Nsight Compute on 8 values" "the record's cross-check"
 keys BTab
 check "[GPU " "Shift-Tab focuses the GPU"
 keys +
 check "baseline  GPU NVIDIA A100" "+ steps to the next GPU"
 keys -
 check "every parameter as loaded" "- steps back"
-check "agrees with Nsight Compute on 7 values" "the cross-check is back after + and -"
+check "agrees with Nsight Compute on 8 values" "the cross-check is back after + and -"
 keys q
 check "EXIT=0" "quit after the GPU steps"
 

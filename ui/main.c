@@ -55,7 +55,7 @@ struct writer {
 	FILE *out;
 };
 
-static bool write_one(void *ctx, const struct analysis *a)
+static bool write_one(void *ctx, const struct analysis *a, const struct report_record *rec)
 {
 	struct writer *w = ctx;
 
@@ -78,7 +78,7 @@ static bool write_one(void *ctx, const struct analysis *a)
 	default:
 		if (w->any)
 			fputc('\n', w->out);
-		if (!print_analysis(w->printer, w->out, a)) {
+		if (!print_analysis(w->printer, w->out, a, rec)) {
 			fputs("occview: out of memory\n", stderr);
 			return false;
 		}

@@ -63,6 +63,15 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		r.y += used + 1;
 		r.h -= used + 1;
 	}
+	if (record && crosscheck_figures_any(&v->cur.report.profiler)) {
+		char figures[600];
+
+		crosscheck_figures_text(&v->cur.report.profiler, figures, sizeof(figures));
+		snprintf(msg, sizeof(msg), "What the profiler computed: %s.", figures);
+		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
+		r.y += used + 1;
+		r.h -= used + 1;
+	}
 	if (v->whatif)
 		r.y += canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, record
 			? "Type the missing values into the parameters (Tab, Enter) to see a launch's "
