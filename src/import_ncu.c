@@ -55,6 +55,19 @@ static const enum kind slot_kind[S_N] = {
 	[S_DEVICE_NAME] = K_TEXT,
 };
 
+/* Slots that do not change the occupancy of the launch (import.h): a value
+ * that cannot be read is left absent, and its row kept. The SM count only
+ * sizes the waves, and the database has the device's. */
+static const bool slot_info[S_N] = {
+	[S_LIMIT_WARPS] = true, [S_LIMIT_BLOCKS] = true, [S_LIMIT_REGISTERS] = true,
+	[S_LIMIT_SMEM] = true, [S_LIMIT_BARRIERS] = true,
+	[S_THEORETICAL] = true, [S_THEORETICAL_WARPS] = true, [S_WAVES] = true,
+	[S_SMEM_PER_BLOCK] = true, [S_SMEM_ALLOCATED] = true, [S_REGISTERS_ALLOCATED] = true,
+	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
+	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
+	[S_DURATION] = true,
+};
+
 struct metric {
 	const char *name;
 	enum slot slot;
@@ -477,7 +490,8 @@ static void bad(struct occ_error *err, const char *file, long line, const char *
 	occ_error_set(err, OCC_EDATA, file, line, col, "%s \"%s\"", what, shown);
 }
 
-/* The per-kernel columns every row of a kernel repeats: read from its first. */
+/* The per-kernel columns every row of a kernel repeats: read from its first.
+ * The ID groups the rows by its text; its number (kernel_id) is information. */
 static bool kernel_open(struct import_state *s, const struct csv_row *row, const char *file,
 			struct occ_error *err)
 {
@@ -487,10 +501,6 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	const char *proc = field(s, row, C_PROCESS_NAME);
 
 	*k = (struct kernel){ .line = row->line };
-	if (!import_int(id, &k->id) || (k->id.present && k->id.value < 0)) {
-		bad(err, file, row->line, "ID", "not a kernel ID:", id);
-		return false;
-	}
 	if (!name[0]) {
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel Name", "the kernel name is empty");
 		return false;
@@ -522,9 +532,18 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	return true;
 }
 
-/* Stores text (in unit) as slot sl's value; false with err naming col. */
+/* The ID's number, once the kernel's row is known to stay. */
+static void kernel_id(struct import_state *s, const struct csv_row *row, struct report *r,
+		      const char *file)
+{
+	s->k.id = import_info_int(r, field(s, row, C_ID), file, row->line, "ID");
+}
+
+/* Stores text (in unit) as slot sl's value; false with err naming col. A
+ * slot of information that cannot be read is dropped (import_drop) instead. */
 static bool take(struct kernel *k, enum slot sl, const char *text, const char *unit,
-		 const char *file, long line, const char *col, struct occ_error *err)
+		 struct report *r, const char *file, long line, const char *col,
+		 struct occ_error *err)
 {
 	double v;
 	int got;
@@ -535,6 +554,13 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 		return true;
 	}
 	got = read_value(sl, text, unit, &v);
+	if (got < 0 && slot_info[sl]) {
+		if (got == -2)
+			import_drop(r, file, line, col, unit, "is a unit occview does not know here");
+		else
+			import_drop(r, file, line, col, text, "is not a number of 0 or more");
+		return true;
+	}
 	if (got == -2) {
 		char shown[32];
 
@@ -647,6 +673,7 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 			return false;
 		if (!kernel_open(s, row, file, err))
 			return false;
+		kernel_id(s, row, r, file);
 	}
 	/* Rule rows (an empty Metric Name, prose in Rule Description) say
 	 * nothing occview reads. */
@@ -655,11 +682,16 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	/* ncu writes "n/a" for a value it has not; an empty value, or none, is
 	 * a row cut short (a truncated file): say so. */
 	if (!field(s, row, C_VALUE)[0]) {
+		if (slot_info[m->slot]) {
+			import_drop(r, file, row->line, m->name, "",
+				    "is no Metric Value (the row cut short?)");
+			return true;
+		}
 		occ_error_set(err, OCC_EDATA, file, row->line, m->name,
 			      "the row has no Metric Value (cut short?)");
 		return false;
 	}
-	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), file,
+	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), r, file,
 		    row->line, m->name, err);
 }
 
@@ -699,23 +731,34 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 	}
 	if (!kernel_open(s, row, file, err))
 		return false;
-	/* Every value first, so that a bad field adds no half-read record. */
-	for (int i = 0; i < S_N; i++) {
-		int c = s->slot_col[i];
+	/* Every value the launch is made of first, so that a bad one adds no
+	 * half-read record (nor drops a field of a row that goes). */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			kernel_id(s, row, r, file);
+		for (int i = 0; i < S_N; i++) {
+			int c = s->slot_col[i];
 
-		if (c < 0)
-			continue;
-		if (c >= (int)row->n) {
-			occ_error_set(err, OCC_EDATA, file, row->line, s->slot_name[i],
-				      "the row ends after %zu fields, before this column", row->n);
-			kernel_reset(k);
-			return false;
-		}
-		if (!take(k, (enum slot)i, csvread_field(row, c),
-			  s->slot_unit[i] ? s->slot_unit[i] : "", file, row->line,
-			  s->slot_name[i], err)) {
-			kernel_reset(k);
-			return false;
+			if (c < 0 || slot_info[i] != (pass == 1))
+				continue;
+			if (c >= (int)row->n && slot_info[i]) {
+				import_drop(r, file, row->line, s->slot_name[i], "",
+					    "is missing: the row ends before this column");
+				continue;
+			}
+			if (c >= (int)row->n) {
+				occ_error_set(err, OCC_EDATA, file, row->line, s->slot_name[i],
+					      "the row ends after %zu fields, before this column",
+					      row->n);
+				kernel_reset(k);
+				return false;
+			}
+			if (!take(k, (enum slot)i, csvread_field(row, c),
+				  s->slot_unit[i] ? s->slot_unit[i] : "", r, file, row->line,
+				  s->slot_name[i], err)) {
+				kernel_reset(k);
+				return false;
+			}
 		}
 	}
 	return kernel_emit(s, r, file, err);

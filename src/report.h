@@ -107,6 +107,12 @@ struct report {
 	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
+	/* Fields that do not change occupancy (ids, timestamps, durations,
+	 * counters, the profiler's own figures) whose text is no value of their
+	 * kind: the record leaves them absent and is kept (import_drop). dropped
+	 * is the first, to say once; status OCC_OK when there is none. */
+	size_t dropped_fields;
+	struct occ_error dropped;
 	struct report_pool *pool;     /* the records' interned text (report_intern) */
 	/* report_add's allocation, which records lies in: report_shift hands
 	 * records over from its front, and report_add reuses that room. */

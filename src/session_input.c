@@ -33,6 +33,22 @@ static int tell(FILE *msgs, const struct occ_error *err)
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
+/* Fields a report's rows could not give and left absent (import.h): said
+ * once, with the first in full; they change no occupancy and fail nothing. */
+static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
+{
+	char shown[1024];
+
+	if (r->dropped.status == OCC_OK)
+		return;
+	tell(msgs, &r->dropped);
+	if (r->dropped_fields > 1) {
+		str_sanitize(path, shown, sizeof(shown));
+		fprintf(msgs, "occview: %s: %zu fields in all left absent; their records are "
+			"shown\n", shown, r->dropped_fields);
+	}
+}
+
 /* ---- opening ----------------------------------------------------------- */
 
 struct source {
@@ -212,8 +228,18 @@ static enum read_result read_input(struct session *s, const char *path,
 		result = READ_REPORT;
 		if (sink && !feed_whole(rep, sink))
 			result = READ_FAILED;
-		if (sink)
+		if (sink) {
+			/* The records went to the sink; what the reader counted stays,
+			 * as a stream's report keeps it. */
+			struct report counts = { .skipped_rows = rep->skipped_rows,
+						 .rejected_rows = rep->rejected_rows,
+						 .dropped_fields = rep->dropped_fields,
+						 .dropped = rep->dropped };
+
+			memcpy(counts.format, rep->format, sizeof(counts.format));
 			report_done(rep);
+			*rep = counts;
+		}
 	} else {
 		*status = neither(path, text, len, &launch_err, rejected, msgs);
 	}
@@ -234,6 +260,7 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 		return true;
 	case READ_REPORT:
 		in->kind = SESSION_REPORT;
+		tell_dropped(msgs, path, &in->report);
 		return true;
 	case READ_FAILED:
 		break;
@@ -443,6 +470,7 @@ static int print_file(struct printer *p, const char *path)
 		return 0;
 	case READ_REPORT:
 		same_for_more(p);
+		tell_dropped(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
 			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "

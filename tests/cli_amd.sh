@@ -180,6 +180,18 @@ for w in 80 120; do
 	absent " CU " -- --print --width $w $rx
 	absent "SMs" -- --print --width $w $rx
 done
+# SGPRs do not limit from gfx10 on (LLVM's getOccupancyWithNumSGPRs), so a
+# count there is information: the 128 rocprof reports for every RDNA dispatch,
+# or more than a GCN wave could have, is shown and changes no figure.
+for n in 128 5000; do
+	rx_sgprs="--gpu rx7900xtx --block-size 256 --grid 1000 --wave-size 64 --vgprs 100 --sgprs $n"
+	json theoretical_occupancy_pct 43.75 -- $rx_sgprs
+	json block_limit_sgprs null -- $rx_sgprs
+	json sgprs_per_wave $n -- $rx_sgprs
+	expect 0 "100 VGPRs, $n SGPRs, LDS" -- --print $rx_sgprs
+	expect 0 "|  SGPRs          $n per wave, information only, do not limit on gfx1100" -- \
+		--print $rx_sgprs
+done
 expect 0 "2.98 per WGP, 2 full" -- --print --width 80 $rx
 expect 0 "wave32 by default, wave64 too" -- --print --width 80 $rx
 expect 0 "4 SIMDs x 16 wave slots, 32 workgroups" -- --print --width 80 $rx

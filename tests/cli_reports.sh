@@ -7,8 +7,9 @@ set -u
 : "${OCCVIEW:?}" "${TESTDATA:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-HOME=$tmp XDG_STATE_HOME=$tmp/state
-export HOME XDG_STATE_HOME
+# No user's database or state: the program's own home.
+HOME=$tmp XDG_STATE_HOME=$tmp/state XDG_CONFIG_HOME=$tmp/config
+export HOME XDG_STATE_HOME XDG_CONFIG_HOME
 pass=0 fail=0
 R=$TESTDATA/rocprof
 
@@ -304,6 +305,21 @@ kernels 2
 has kernels.1.error null
 stderr "rej.csv:3: Arch_VGPR"
 stderr "1 row rejected; the other kernel records are shown"
+
+# A field that does not change occupancy and cannot be read (line 2's and 3's
+# Start_Timestamp) is left absent and said once, with the first in full; the
+# rows stay (line 4: 716380685231332 - 716380685217852 = 13480 ns), and so
+# does the exit status.
+sed '2s/,716380685145736,/,soon,/; 3s/,716380685184013,/,later,/' \
+	"$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/ts.csv"
+json 0 "$tmp/ts.csv" --gpu mi300x
+kernels 3
+has kernels.0.report.duration_ns null
+has kernels.2.report.duration_ns 13480.0
+stderr 'ts.csv:2: Start_Timestamp: "soon" is not a number of 0 or more: left absent (n/a)'
+stderr "ts.csv: 2 fields in all left absent; their records are shown"
+if [ "$(grep -c 'left absent' "$tmp/err")" -eq 2 ]; then ok; else
+	bad "want the first dropped field and the count only:"; sed 's/^/  | /' "$tmp/err"; fi
 
 # A CSV that is neither: both readers say why.
 printf 'alpha,beta,gamma\n1,2,3\n' >"$tmp/other.csv"

@@ -195,6 +195,17 @@ check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
 keys q
 check "EXIT=0" "quit from the browser"
 
+# --- a report with fields left absent (two Start_Timestamp words): said over
+# the screen, and the records are all there.
+sed '2s/,716380685145736,/,soon,/; 3s/,716380685184013,/,later,/' \
+	"$TESTDATA/rocprof/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/ts.csv"
+start 120x30 "--gpu mi300x $tmp/ts.csv"
+check "2 fields of this report could not be read" "the fields left absent are said"
+keys q
+check "3 of 3 records" "every record of the report is there"
+keys q
+check "EXIT=0" "quit after the report with absent fields"
+
 # --- an Nsight Compute report: record ID 1 (lines 80-81: theoretical 75 %,
 # achieved 8.19 %, 66.8 points apart) and its achieved-vs-theoretical finding
 a100="$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"

@@ -243,6 +243,20 @@ static int explore(struct session *s, const struct cli_options *o)
 			 x->report.rejected_rows == 1 ? "is" : "are", first);
 		eo.notice = notice;
 	}
+	/* Fields left absent (session_load said so on stderr): over the screen
+	 * too, when nothing weightier is to be said there. */
+	for (int i = 0; i < loaded && !eo.notice; i++) {
+		const struct session_input *x = &in[i];
+
+		if (x->kind != SESSION_REPORT || x->report.dropped.status == OCC_OK)
+			continue;
+		occ_error_format(&x->report.dropped, first, sizeof(first));
+		snprintf(notice, sizeof(notice), "%zu field%s of this report could not be read and "
+			 "show%s as n/a (no occupancy changes); the first: %.900s",
+			 x->report.dropped_fields, x->report.dropped_fields == 1 ? "" : "s",
+			 x->report.dropped_fields == 1 ? "s" : "", first);
+		eo.notice = notice;
+	}
 	ao.ascii = o->ascii;
 	ao.no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
 	status = app_run(s, in, (size_t)loaded, &eo, &ao);

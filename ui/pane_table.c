@@ -886,15 +886,18 @@ static void sec_allocation(struct out *o, const struct view *v)
 			 g->amd.vgprs_per_simd_wave32 : g->amd.vgprs_per_simd_wave64, x->wave_size);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
 		it.n = 0;
-		if (g->amd.sgprs_per_simd > 0 && v->cur.in.sgprs > 0) {
+		if (amd_sgprs_limit(&g->amd) && v->cur.in.sgprs > 0) {
 			add_item(&it, CANVAS_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
 				 g->amd.sgpr_granule);
 			add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
 				 waves == 1 ? "" : "s", (long long)x->sgprs_allocated * waves);
 			add_item(&it, CANVAS_NORMAL, "of %d per SIMD", g->amd.sgprs_per_simd);
-		} else if (g->amd.sgprs_per_simd > 0) {
+		} else if (amd_sgprs_limit(&g->amd)) {
 			add_item(&it, CANVAS_DIM, "not given, so not counted (--sgprs N)");
 		} else {
+			if (v->cur.in.sgprs > 0)
+				add_item(&it, CANVAS_NORMAL, "%d per wave, information only",
+					 v->cur.in.sgprs);
 			add_item(&it, CANVAS_DIM, "do not limit on %s", g->amd.target);
 		}
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
