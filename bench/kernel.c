@@ -196,7 +196,7 @@ static void do_panes(struct kase *k)
 
 static void do_print(struct kase *k)
 {
-	const struct canvas *c = print_canvas(printer, &k->a);
+	const struct canvas *c = print_canvas(printer, &k->a, NULL);
 	sink += c ? c->height : 0;
 }
 

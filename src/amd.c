@@ -63,6 +63,11 @@ int amd_simds_per_unit(const struct amd_arch *a)
 	return a->simds_per_cu * amd_cus_per_unit(a);
 }
 
+bool amd_sgprs_limit(const struct amd_arch *a)
+{
+	return a->sgprs_per_simd > 0;
+}
+
 int amd_max_sgprs(const struct amd_arch *a)
 {
 	return (int)round_up(a->max_sgprs_per_wave, 16);
@@ -136,14 +141,14 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	r->workgroup_limit[AMD_VGPRS] = (int)((int64_t)vgpr_waves * simds / n);
 
 	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
-	 * wave slot (sgprs_per_simd 0). */
-	if (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a)) {
+	 * wave slot, and a count there is only information (amd_sgprs_limit). */
+	if (amd_sgprs_limit(a) && (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a))) {
 		misfit(r, AMD_SGPRS);
 		return;
 	}
 	r->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
 	/* 0: not reported (every real kernel has at least VCC), so no limit. */
-	if (a->sgprs_per_simd > 0 && r->sgprs_allocated > 0) {
+	if (amd_sgprs_limit(a) && r->sgprs_allocated > 0) {
 		sgpr_waves = a->sgprs_per_simd / r->sgprs_allocated;
 		r->wave_limit[AMD_SGPRS] = sgpr_waves;
 		r->workgroup_limit[AMD_SGPRS] = (int)((int64_t)sgpr_waves * simds / n);

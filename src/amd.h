@@ -63,7 +63,8 @@ struct amd_input {
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int vgprs;                   /* arch VGPRs per work-item, as the compiler reports */
 	int agprs;                   /* accumulation VGPRs */
-	int sgprs;                   /* SGPRs per wave (TotalNumSgprs); 0: unknown, no limit */
+	int sgprs;                   /* SGPRs per wave (TotalNumSgprs); 0: unknown, no limit;
+	                              * information only where they do not limit */
 	int64_t lds_bytes;           /* LDS per workgroup */
 };
 
@@ -108,9 +109,21 @@ int amd_cus_per_unit(const struct amd_arch *a);
 int amd_simds_per_unit(const struct amd_arch *a);
 const char *amd_unit_name(const struct amd_arch *a);   /* "CU" or "WGP" */
 
-/* The most SGPRs per wave a launch may give: the compiler's most
- * (TotalNumSgprs, with VCC etc.) rounded up to 16, because rocprof reports
- * the kernel descriptor's granulated count (a real MI300X kernel: 112). */
+/* Whether SGPRs limit occupancy on the target, by LLVM's rule per
+ * generation (AMDGPUBaseInfo IsaInfo::getOccupancyWithNumSGPRs): up to GFX9
+ * (GCN, and CDNA, which LLVM counts as GFX9) the waves of a SIMD share its
+ * SGPRs (800 from GFX8 on); from GFX10 on (RDNA) it returns the target's
+ * most waves whatever the count, and every wave gets 128 SGPRs (the kernel
+ * descriptor's SGPR count must be 0 there, and rocprof reports 128). Where
+ * they do not limit (the database's sgprs_per_simd 0), a launch's SGPR count
+ * is information only: shown, never checked against amd_max_sgprs, never a
+ * limit. */
+bool amd_sgprs_limit(const struct amd_arch *a);
+
+/* The most SGPRs per wave a launch may give where they limit: the
+ * compiler's most (TotalNumSgprs, with VCC etc.) rounded up to 16, because
+ * rocprof reports the kernel descriptor's granulated count (a real MI300X
+ * kernel: 112). */
 int amd_max_sgprs(const struct amd_arch *a);
 
 /* Fills r; input values outside the target's limits give fits = false. */

@@ -22,6 +22,14 @@ static const struct {
 	[CROSSCHECK_THEORETICAL] = { "Theoretical Occupancy", "theoretical_occupancy_pct", true },
 	[CROSSCHECK_WAVES] = { "Waves Per SM", "waves_per_sm", true },
 	[CROSSCHECK_DRIVER_SMEM] = { "Driver Shared Memory Per Block", "driver_shared_mem_per_block_bytes", false },
+	[CROSSCHECK_ACTIVE_WARPS] = { "Theoretical Active Warps per SM", "theoretical_active_warps", true },
+	[CROSSCHECK_REGISTERS_ALLOCATED] = { "Registers Per Thread (allocated)",
+					     "registers_per_thread_allocated", false },
+	[CROSSCHECK_SMEM_PER_BLOCK] = { "Shared Memory Per Block", "shared_mem_per_block_bytes", false },
+	[CROSSCHECK_SMEM_ALLOCATED] = { "Shared Memory Per Block (allocated)",
+					"shared_mem_per_block_allocated_bytes", false },
+	[CROSSCHECK_SCHEDULER_WARPS] = { "Theoretical Warps per Scheduler",
+					 "theoretical_warps_per_scheduler", true },
 };
 
 const char *crosscheck_label(enum crosscheck_field f)
@@ -63,14 +71,88 @@ static void put(struct crosscheck *c, enum crosscheck_field f, double report, do
 	c->occview[f] = (float)occview;
 }
 
-/* A block limit as Nsight Compute prints it: never above the SM's maximum. */
-static double capped(int limit, int max_blocks)
+struct crosscheck_rules crosscheck_rules(enum report_ncu_layout layout)
 {
-	return limit == OCC_UNLIMITED || limit > max_blocks ? max_blocks : limit;
+	const unsigned all = (1u << OCC_N_FACTORS) - 1;
+
+	switch (layout) {
+	case REPORT_NCU_KERNEL_TIME:
+		/* ncu 2021.2 on an A100: Block Limit Shared Mem 164, 145, 9 and 6
+		 * beside Block Limit SM 32 and a configuration of 16 to 100 KB:
+		 * 167936 B (164 KB, the largest) divided by each block's. */
+		return (struct crosscheck_rules){ 0, true };
+	case REPORT_NCU_RAW:
+		/* ncu 2025 raw pages: launch__occupancy_limit_shared_mem 62 beside
+		 * a blocks limit of 32, while the barriers limit prints 32 where
+		 * 64 barriers allow 64. */
+		return (struct crosscheck_rules){ all & ~(1u << OCC_SHARED_MEM), false };
+	case REPORT_NCU_DETAILS:
+	case REPORT_NCU_NONE:
+		break;
+	}
+	return (struct crosscheck_rules){ all, false };
+}
+
+void crosscheck_rules_text(enum report_ncu_layout layout, char *buf, size_t size)
+{
+	switch (layout) {
+	case REPORT_NCU_KERNEL_TIME:
+		snprintf(buf, size, "Nsight Compute 2019.x-2021.x (a details page with Kernel Time) "
+			 "prints block limits uncapped and divides the largest shared-memory "
+			 "configuration");
+		return;
+	case REPORT_NCU_RAW:
+		snprintf(buf, size, "the raw page prints launch__occupancy_limit_shared_mem uncapped, "
+			 "the other limits capped at the blocks limit, and divides the configuration "
+			 "the driver chose");
+		return;
+	case REPORT_NCU_DETAILS:
+		snprintf(buf, size, "Nsight Compute 2022 and later (a details page) prints block "
+			 "limits capped at Block Limit SM and divides the configuration the driver "
+			 "chose");
+		return;
+	case REPORT_NCU_NONE:
+		break;
+	}
+	snprintf(buf, size, "block limits compared capped at Block Limit SM");
+}
+
+/* occview's limit of factor f as the report's Nsight Compute prints it. An
+ * unlimited factor prints as the SM's block limit; a capped one never above
+ * it; the shared-memory limit, by the largest configuration where the
+ * version divides that one. printed: the report's value, which, above the
+ * SM's block limit, cannot be a capped one. */
+static int as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+		      enum occ_factor f, const struct crosscheck_rules *rules, int64_t printed,
+		      bool *uncapped)
+{
+	int max = arch->max_blocks_per_sm;
+	int limit = r->block_limit[f];
+
+	if (f == OCC_SHARED_MEM && rules->smem_largest_config && limit != 0 &&
+	    r->allocated_smem_per_block > 0) {
+		int64_t largest = arch->n_smem_configs > 0
+			? arch->smem_configs_bytes[arch->n_smem_configs - 1] : arch->smem_per_sm_bytes;
+		limit = (int)(largest / r->allocated_smem_per_block);
+	}
+	*uncapped = !(rules->capped & (1u << f)) || printed > max;
+	if (limit == OCC_UNLIMITED)
+		return max;
+	return *uncapped || limit < max ? limit : max;
+}
+
+int crosscheck_limit_as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+				enum occ_factor f, enum report_ncu_layout layout, int64_t printed)
+{
+	struct crosscheck_rules rules = crosscheck_rules(layout);
+	bool uncapped;
+
+	return as_printed(arch, r, f, &rules, printed, &uncapped);
 }
 
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
-			const struct occ_result *r, const struct waves *w, struct crosscheck *out)
+			const struct occ_input *in, const struct occ_result *r,
+			const struct waves *w, bool barriers_known, struct crosscheck *out)
 {
 	static const struct { enum crosscheck_field field; enum occ_factor factor; } limits[] = {
 		{ CROSSCHECK_WARPS, OCC_WARPS }, { CROSSCHECK_BLOCKS, OCC_BLOCKS },
@@ -81,20 +163,25 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		&rec->limit_warps, &rec->limit_blocks, &rec->limit_registers, &rec->limit_smem,
 		&rec->limit_barriers,
 	};
+	struct crosscheck_rules rules = crosscheck_rules((enum report_ncu_layout)rec->ncu_layout);
 
 	*out = (struct crosscheck){ 0 };
+	out->layout = rec->ncu_layout;
 	/* Nsight Compute's figures are NVIDIA's model; AMD reports carry none. */
 	if (arch->vendor != GPU_NVIDIA)
 		return;
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		bool uncapped;
+		int v;
+
 		if (!given[i]->present)
 			continue;
-		/* Without the barrier count the report's limit is of a count occview
-		 * only assumed. */
-		if (limits[i].field == CROSSCHECK_BARRIERS && !rec->barriers.present)
+		if (limits[i].field == CROSSCHECK_BARRIERS && !barriers_known)
 			continue;
-		put(out, limits[i].field, (double)given[i]->value,
-		    capped(r->block_limit[limits[i].factor], arch->max_blocks_per_sm));
+		v = as_printed(arch, r, limits[i].factor, &rules, given[i]->value, &uncapped);
+		if (uncapped && limits[i].factor != OCC_BLOCKS)
+			out->uncapped |= (uint16_t)(1u << limits[i].field);
+		put(out, limits[i].field, (double)given[i]->value, v);
 	}
 	if (rec->theoretical_occupancy_pct.present) {
 		put(out, CROSSCHECK_THEORETICAL, rec->theoretical_occupancy_pct.value,
@@ -107,9 +194,72 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 			    rec->theoretical_step_pct.value / 2 + 1e-9)
 			out->disagree &= (uint16_t)~(1u << CROSSCHECK_THEORETICAL);
 	}
+	if (rec->theoretical_active_warps.present)
+		put(out, CROSSCHECK_ACTIVE_WARPS, rec->theoretical_active_warps.value,
+		    r->active_warps_per_sm);
+	if (rec->theoretical_warps_per_scheduler.present && arch->sm_subpartitions > 0)
+		put(out, CROSSCHECK_SCHEDULER_WARPS, rec->theoretical_warps_per_scheduler.value,
+		    (double)r->active_warps_per_sm / arch->sm_subpartitions);
 	if (rec->waves_per_sm.present)
 		put(out, CROSSCHECK_WAVES, rec->waves_per_sm.value, w->waves_per_sm);
 	if (rec->driver_smem_bytes.present)
 		put(out, CROSSCHECK_DRIVER_SMEM, (double)rec->driver_smem_bytes.value,
 		    arch->smem_reserved_per_block_bytes);
+	if (rec->registers_allocated.present && arch->warp_size > 0)
+		put(out, CROSSCHECK_REGISTERS_ALLOCATED, (double)rec->registers_allocated.value,
+		    r->regs_per_warp_allocated / arch->warp_size);
+	if (rec->smem_per_block_bytes.present)
+		put(out, CROSSCHECK_SMEM_PER_BLOCK, (double)rec->smem_per_block_bytes.value,
+		    (double)(in->static_smem_bytes + in->dynamic_smem_bytes +
+			     arch->smem_reserved_per_block_bytes));
+	if (rec->smem_allocated_bytes.present)
+		put(out, CROSSCHECK_SMEM_ALLOCATED, (double)rec->smem_allocated_bytes.value,
+		    (double)r->allocated_smem_per_block);
+}
+
+void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out)
+{
+	out->theoretical_pct = rec->theoretical_occupancy_pct;
+	out->active_warps = rec->theoretical_active_warps;
+	out->waves_per_sm = rec->waves_per_sm;
+	out->limits[OCC_WARPS] = rec->limit_warps;
+	out->limits[OCC_BLOCKS] = rec->limit_blocks;
+	out->limits[OCC_REGISTERS] = rec->limit_registers;
+	out->limits[OCC_SHARED_MEM] = rec->limit_smem;
+	out->limits[OCC_BARRIERS] = rec->limit_barriers;
+}
+
+bool crosscheck_figures_any(const struct crosscheck_figures *f)
+{
+	for (int i = 0; i < OCC_N_FACTORS; i++)
+		if (f->limits[i].present)
+			return true;
+	return f->theoretical_pct.present || f->active_warps.present || f->waves_per_sm.present;
+}
+
+void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size_t size)
+{
+	static const char *const names[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "SM", [OCC_REGISTERS] = "registers",
+		[OCC_SHARED_MEM] = "shared memory", [OCC_BARRIERS] = "barriers",
+	};
+	size_t n = 0;
+	bool limits = false;
+
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	buf[0] = '\0';
+	if (f->theoretical_pct.present)
+		ADD("theoretical occupancy %.2f%%", f->theoretical_pct.value);
+	if (f->active_warps.present)
+		ADD("%s%.2f active warps per SM", n ? ", " : "", f->active_warps.value);
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		if (!f->limits[i].present)
+			continue;
+		ADD("%s%s%s %lld", n ? ", " : "", limits ? "" : "block limits: ", names[i],
+		    (long long)f->limits[i].value);
+		limits = true;
+	}
+	if (f->waves_per_sm.present)
+		ADD("%s%.2f waves per SM", n ? ", " : "", f->waves_per_sm.value);
+#undef ADD
 }

@@ -10,6 +10,7 @@
 #include "gpu.h"
 #include "occupancy.h"
 #include "report.h"
+#include "report_infer.h"
 #include "waves.h"
 
 /* The values compared, in Nsight Compute's words (crosscheck_label). */
@@ -22,12 +23,21 @@ enum crosscheck_field {
 	CROSSCHECK_THEORETICAL,    /* Theoretical Occupancy (%) */
 	CROSSCHECK_WAVES,          /* Waves Per SM */
 	CROSSCHECK_DRIVER_SMEM,    /* Driver Shared Memory Per Block vs the arch's reserve */
+	CROSSCHECK_ACTIVE_WARPS,   /* Theoretical Active Warps per SM */
+	CROSSCHECK_REGISTERS_ALLOCATED,  /* launch__registers_per_thread_allocated */
+	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
+	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
+	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
 	CROSSCHECK_N_FIELDS
 };
 
 struct crosscheck {
+	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
 	uint16_t compared;          /* bit per field compared */
 	uint16_t disagree;          /* bit per field that differs */
+	uint16_t uncapped;          /* bit per block limit the report printed uncapped */
+	uint16_t inferred;          /* bit per field that gave an inferred launch value:
+				       it agrees by construction (report_infer.h) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
 };
@@ -40,6 +50,13 @@ enum measured_fact {
 	MEASURED_CROSSCHECK = 1u << 1,   /* the profiler's own limits: nothing compared */
 	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values */
 	MEASURED_DEVICE = 1u << 3,       /* the device and its SM count: another GPU */
+};
+
+/* What the profiler itself computed for the record, as it printed it:
+ * shown whether or not occview can analyse the record. */
+struct crosscheck_figures {
+	struct report_num theoretical_pct, active_warps, waves_per_sm;
+	struct report_int limits[OCC_N_FACTORS];   /* Block Limit Warps, SM, Registers, ... */
 };
 
 /* What a kernel record adds to an analysis: measured values, how its GPU was
@@ -63,22 +80,55 @@ struct crosscheck_record {
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
 	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
-	struct report_num theoretical_occupancy_pct;  /* the profiler's own figure, as
-							 reported: computed, not measured */
 	char device[64];             /* as reported (sanitize to show) */
+	struct report_inferred inferred;  /* launch values from the report's own limits */
+	struct crosscheck_figures profiler;
 	struct crosscheck check;
 };
 
-/* Compares rec's own block limits, theoretical occupancy, waves per SM and
- * driver shared memory with occview's r and w on arch, where rec has them.
- * occview's limits are capped at the arch's blocks per SM as Nsight Compute
- * prints them (an unlimited factor prints as that maximum); the barrier limit
- * is compared only when rec has launch__barrier_count; percentages and waves
- * are allowed the rounding of their two printed decimals, nothing more (a
- * theoretical occupancy printed more coarsely, rec->theoretical_step_pct:
- * the rounding of its own last digit). */
+/* rec's own figures (crosscheck_figures). */
+void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out);
+/* Whether it has any. */
+bool crosscheck_figures_any(const struct crosscheck_figures *f);
+/* Them in words, as printed: "theoretical occupancy 33.33%, 8.00 active
+ * warps per SM, block limits: warps 12, SM 24, ..."; "" when none. */
+void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size_t size);
+
+/* Compares every figure Nsight Compute computed that occview computes too
+ * (block limits, theoretical occupancy and active warps, waves per SM, the
+ * driver's shared memory, allocated registers and shared memory) with
+ * occview's r and w on arch, each computed as the report's Nsight Compute
+ * version computes it (crosscheck_rules): whether a block limit is capped at
+ * the SM's block limit (an unlimited factor always prints as that limit; a
+ * value above it is read as not capped, whatever the version), and which
+ * shared-memory configuration its limit divides. barriers_known: the
+ * barrier count is the report's or was inferred from its limit (without
+ * either the limit is of a count occview only assumed, and is not
+ * compared). Percentages, warps and waves are allowed the rounding of
+ * their two printed decimals, nothing more (a theoretical occupancy printed
+ * more coarsely, rec->theoretical_step_pct: the rounding of its own last
+ * digit). */
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
-			const struct occ_result *r, const struct waves *w, struct crosscheck *out);
+			const struct occ_input *in, const struct occ_result *r,
+			const struct waves *w, bool barriers_known, struct crosscheck *out);
+
+/* The rules of a layout: which factors (occ_factor bits) it prints capped
+ * at Block Limit SM, and whether its shared-memory limit divides the
+ * largest configuration instead of the one the driver chose. */
+struct crosscheck_rules {
+	unsigned capped;
+	bool smem_largest_config;
+};
+struct crosscheck_rules crosscheck_rules(enum report_ncu_layout layout);
+/* occview's block limit of factor f (r's) as a report of that layout prints
+ * it, the report having printed `printed` (a value above Block Limit SM is
+ * read uncapped): what crosscheck_compare compares. */
+int crosscheck_limit_as_printed(const struct gpu_arch *arch, const struct occ_result *r,
+				enum occ_factor f, enum report_ncu_layout layout, int64_t printed);
+/* The version and its rule in words, for a finding: "Nsight Compute
+ * 2019.x-2021.x (a details page with Kernel Time) prints block limits not
+ * capped at Block Limit SM and divides the largest configuration". */
+void crosscheck_rules_text(enum report_ncu_layout layout, char *buf, size_t size);
 
 static inline bool crosscheck_has(const struct crosscheck *c, enum crosscheck_field f)
 {

@@ -441,16 +441,18 @@ static void amd_derive_sgprs(const struct amd_arch *m, const struct occ_input *i
 {
 	int sgprs = in->sgprs, waves = x->wave_limit[AMD_SGPRS];
 
+	d->value = OCC_UNLIMITED;
+	if (!amd_sgprs_limit(m)) {
+		if (sgprs > 0)
+			step(d, "SGPRs per wave: %d, information only", sgprs);
+		step(d, "SGPRs do not limit on %s (%s): every wave slot has its own", m->target,
+		     m->family);
+		return;
+	}
 	if (sgprs < 0 || sgprs > amd_max_sgprs(m)) {
 		step(d, "%s allows at most %d SGPRs per wave; %d exceed that: no workgroup fits",
 		     m->target, amd_max_sgprs(m), sgprs);
 		amd_fail(d);
-		return;
-	}
-	d->value = OCC_UNLIMITED;
-	if (m->sgprs_per_simd <= 0) {
-		step(d, "SGPRs do not limit on %s (%s): every wave slot has its own", m->target,
-		     m->family);
 		return;
 	}
 	if (sgprs == 0) {

@@ -56,6 +56,11 @@ struct gpu {
 	int sm_count;
 	struct gpu_arch arch;  /* a copy, so a device outlives database edits */
 	char provenance[512];
+	/* Only the architecture is known (--gpu 8.6, sm_86 or gfx942; a report
+	 * that names no device the database knows): this is the database's
+	 * device for it (gpu_db_arch_device), and its SM count stands in for
+	 * the GPU's. */
+	bool stand_in;
 };
 
 struct gpu_db;
@@ -71,14 +76,30 @@ bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err
 bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size_t len,
 		     struct occ_error *err);
 
-/* Case-insensitive lookup by name, alias, "sm_90" or "9.0". On failure err lists
- * the closest names and false is returned. */
+/* The device a user names (--gpu, a launch file's gpu), ignoring case:
+ *  - a compute capability, as nvcc and nvidia-smi write it ("8.6", "sm_86",
+ *    "sm_90a", "sm_100f", "compute_86", "cc 8.6"), or an AMD gfx target
+ *    ("gfx942", "gfx90a:xnack-"): that architecture exactly, on its device
+ *    (gpu_db_arch_device, stand_in set), else a usage error listing the
+ *    architectures the database has;
+ *  - a device's name or alias, ignoring punctuation and spaces, and the
+ *    vendor's prefix ("NVIDIA ", "AMD ");
+ *  - else whole words of one device's name or alias ("5090", "TITAN X"):
+ *    never part of a word ("A10" is not an A100).
+ * On failure err (OCC_EUSAGE, field "gpu") says why: the devices a query
+ * matches when it matches several, else the names it is part of ("did you
+ * mean"), else the closest names of the vendor it looks like. */
 bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out,
 		 struct occ_error *err);
 /* The device whose name or one alias is name, ignoring case and every
  * character but letters and digits ("A100-SXM4-40GB" is "A100 SXM4 40GB"):
  * no partial matches and no messages, for names read from reports. */
 bool gpu_db_find_exact(const struct gpu_db *db, const char *name, struct gpu *out);
+/* The device that stands for an architecture where only it is known: the
+ * first whose aliases name it ("sm_52" or "5.2": Tesla M40; AMD: the
+ * target), else the first of it. out->stand_in is set; false when the
+ * database has no device of arch (or arch is NULL). */
+bool gpu_db_arch_device(const struct gpu_db *db, const struct gpu_arch *arch, struct gpu *out);
 const struct gpu_arch *gpu_db_find_arch(const struct gpu_db *db, int cc_major, int cc_minor);
 
 /* NVIDIA compute capabilities (AMD targets: gpu_db_amd_arch_*). */
@@ -90,6 +111,8 @@ bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out);
 
 size_t gpu_db_amd_arch_count(const struct gpu_db *db);
 const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i);
+/* An AMD target by its name ("gfx942", any case); NULL when unknown. */
+const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *target);
 
 /* The unit a GPU's occupancy is counted on: "SM", "CU", or "WGP" for an AMD
  * target in WGP mode; gpu_units the plural. */

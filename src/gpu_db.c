@@ -1,5 +1,5 @@
-/* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top,
- * and lookup of a device by name, alias or compute capability. */
+/* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top.
+ * Finding a device by what a user types is gpu_find.c's. */
 #include "config.h"
 
 #include "gpu.h"
@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "csvread.h"
+#include "gpu_rows.h"
 #include "strutil.h"
 
 /* Generated at build time from data/archs.csv and data/devices.csv. */
@@ -22,28 +23,7 @@ extern const char gpu_data_amd_devices_csv[];
 
 #define USER_DB_MAX_BYTES (16u << 20)
 
-struct device_row {
-	enum gpu_vendor vendor;
-	char target[16];            /* AMD: the gfx target */
-	char name[GPU_NAME_MAX];
-	char aliases[256];
-	char segment[16];
-	int cc_major, cc_minor;
-	int sm_count;
-	char provenance[512];
-};
-
-struct gpu_db {
-	struct gpu_arch *archs;
-	size_t n_archs, cap_archs;
-	struct gpu_arch *amd_archs;
-	size_t n_amd_archs;
-	struct device_row *devices;
-	size_t n_devices, cap_devices;
-};
-
-/* Where a row is being read, for messages. */
-static bool parse_cc(const char *s, int *major, int *minor)
+bool gpu_parse_cc(const char *s, int *major, int *minor)
 {
 	char *end;
 	long ma, mi;
@@ -65,7 +45,7 @@ static bool get_cc(const struct csv_cell *c, int *major, int *minor)
 {
 	const char *s = csvread_named(c, "cc");
 
-	if (parse_cc(s, major, minor))
+	if (gpu_parse_cc(s, major, minor))
 		return true;
 	occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "cc",
 		      "expected a compute capability like 9.0, got \"%.40s\"", s);
@@ -293,7 +273,7 @@ bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err
 	return ok;
 }
 
-static const struct gpu_arch *find_amd_arch(const struct gpu_db *db, const char *target)
+const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *target)
 {
 	for (size_t i = 0; i < db->n_amd_archs; i++)
 		if (str_ieq(db->amd_archs[i].arch, target))
@@ -364,7 +344,7 @@ static bool load_amd(struct gpu_db *db, struct occ_error *err)
 		str_copy(d.aliases, sizeof(d.aliases), devs[i].aliases);
 		str_copy(d.provenance, sizeof(d.provenance), devs[i].provenance);
 		d.sm_count = devs[i].cu_count;
-		if (!find_amd_arch(db, d.target)) {
+		if (!gpu_db_find_target(db, d.target)) {
 			occ_error_set(err, OCC_EDATA, "built-in amd_devices.csv", 0, "target",
 				      "%s: no target %s in amd_archs.csv", d.name, d.target);
 			goto out;
@@ -428,9 +408,9 @@ const char *gpu_units(const struct gpu_arch *arch)
 	return arch->vendor != GPU_AMD ? "SMs" : arch->amd.wgp_mode ? "WGPs" : "CUs";
 }
 
-static bool resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
+bool gpu_row_resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
 {
-	const struct gpu_arch *a = d->vendor == GPU_AMD ? find_amd_arch(db, d->target) :
+	const struct gpu_arch *a = d->vendor == GPU_AMD ? gpu_db_find_target(db, d->target) :
 		gpu_db_find_arch(db, d->cc_major, d->cc_minor);
 
 	if (!a)
@@ -443,169 +423,6 @@ static bool resolve(const struct gpu_db *db, const struct device_row *d, struct 
 	/* An AMD device counts CUs; occupancy counts units (WGPs in WGP mode). */
 	out->sm_count = d->vendor == GPU_AMD ? d->sm_count / amd_cus_per_unit(&a->amd) : d->sm_count;
 	out->arch = *a;
-	return true;
-}
-
-/* Calls fn for the name and every alias of d; stops when fn returns true. */
-static bool any_name(const struct device_row *d, bool (*fn)(const char *, const void *),
-		     const void *arg)
-{
-	char buf[sizeof(d->aliases)];
-	char *save = NULL;
-
-	if (fn(d->name, arg))
-		return true;
-	str_copy(buf, sizeof(buf), d->aliases);
-	for (char *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save))
-		if (fn(str_trim(t), arg))
-			return true;
-	return false;
-}
-
-static bool name_equals(const char *name, const void *query)
-{
-	return str_ieq(name, query);
-}
-
-static bool name_contains(const char *name, const void *query)
-{
-	const char *q = query;
-	size_t lq = strlen(q);
-
-	for (const char *p = name; *p; p++)
-		if (strncasecmp(p, q, lq) == 0)
-			return true;
-	return false;
-}
-
-/* Equal ignoring case and everything but letters and digits; an empty key
- * equals nothing. */
-static bool name_key_equals(const char *name, const void *query)
-{
-	const char *a = name, *b = query;
-	bool any = false;
-
-	for (;;) {
-		while (*a && !isalnum((unsigned char)*a))
-			a++;
-		while (*b && !isalnum((unsigned char)*b))
-			b++;
-		if (!*a || !*b)
-			return !*a && !*b && any;
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-			return false;
-		any = true;
-		a++;
-		b++;
-	}
-}
-
-bool gpu_db_find_exact(const struct gpu_db *db, const char *name, struct gpu *out)
-{
-	for (size_t i = 0; i < db->n_devices; i++)
-		if (any_name(&db->devices[i], name_key_equals, name))
-			return resolve(db, &db->devices[i], out);
-	return false;
-}
-
-struct closest {
-	const char *query;
-	int best;
-};
-
-static bool name_distance(const char *name, const void *arg)
-{
-	struct closest *c = (struct closest *)arg;
-	int d = str_distance(name, c->query);
-
-	if (d < c->best)
-		c->best = d;
-	return false;
-}
-
-static void list_closest(const struct gpu_db *db, const char *query, char *buf, size_t size)
-{
-	enum { SHOW = 5 };
-	size_t picked[SHOW];
-	int dist[SHOW];
-	size_t n = 0, len = 0;
-
-	for (size_t i = 0; i < db->n_devices; i++) {
-		struct closest c = { query, INT_MAX };
-		any_name(&db->devices[i], name_distance, &c);
-		size_t at = n < SHOW ? n : SHOW;
-		while (at > 0 && dist[at - 1] > c.best)
-			at--;
-		if (at >= SHOW)
-			continue;
-		if (n < SHOW)
-			n++;
-		memmove(picked + at + 1, picked + at, (n - 1 - at) * sizeof(*picked));
-		memmove(dist + at + 1, dist + at, (n - 1 - at) * sizeof(*dist));
-		picked[at] = i;
-		dist[at] = c.best;
-	}
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s\"%s\"", i ? ", " : "",
-					db->devices[picked[i]].name);
-}
-
-bool gpu_db_find(const struct gpu_db *db, const char *name, struct gpu *out, struct occ_error *err)
-{
-	char query[GPU_NAME_MAX], shown[GPU_NAME_MAX * 4], names[512];
-	size_t hit = SIZE_MAX, hits = 0;
-
-	str_copy(query, sizeof(query), name);
-	str_trim(query);
-	str_sanitize(query, shown, sizeof(shown));
-	if (!query[0]) {
-		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu", "empty GPU name");
-		return false;
-	}
-	for (size_t i = 0; i < db->n_devices && hit == SIZE_MAX; i++)
-		if (any_name(&db->devices[i], name_equals, query))
-			hit = i;
-	/* A gfx target ("gfx942") is its first device, as sm_90 is NVIDIA's. */
-	for (size_t i = 0; i < db->n_devices && hit == SIZE_MAX; i++)
-		if (db->devices[i].vendor == GPU_AMD && str_ieq(db->devices[i].target, query))
-			hit = i;
-	/* A unique part of a name ("4090", "orin") is enough. */
-	if (hit == SIZE_MAX && strlen(query) >= 2) {
-		for (size_t i = 0; i < db->n_devices; i++) {
-			if (any_name(&db->devices[i], name_contains, query)) {
-				hits++;
-				hit = i;
-			}
-		}
-		if (hits > 1) {
-			size_t len = 0;
-			names[0] = '\0';
-			for (size_t i = 0, shown_n = 0; i < db->n_devices && shown_n < 6; i++) {
-				if (!any_name(&db->devices[i], name_contains, query))
-					continue;
-				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s\"%s\"",
-							shown_n++ ? ", " : "", db->devices[i].name);
-				if (len >= sizeof(names))
-					break;
-			}
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
-				      "\"%s\" matches %zu GPUs: %s%s", shown, hits, names,
-				      hits > 6 ? ", ..." : "");
-			return false;
-		}
-	}
-	if (hit == SIZE_MAX) {
-		list_closest(db, query, names, sizeof(names));
-		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
-			      "unknown GPU \"%s\"; closest: %s (occview --list-gpus shows all)",
-			      shown, names);
-		return false;
-	}
-	if (!resolve(db, &db->devices[hit], out)) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, "gpu", "GPU \"%s\" has no architecture row", shown);
-		return false;
-	}
 	return true;
 }
 
@@ -626,7 +443,7 @@ size_t gpu_db_device_count(const struct gpu_db *db)
 
 bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out)
 {
-	return i < db->n_devices && resolve(db, &db->devices[i], out);
+	return i < db->n_devices && gpu_row_resolve(db, &db->devices[i], out);
 }
 
 size_t gpu_db_amd_arch_count(const struct gpu_db *db)

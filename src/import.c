@@ -29,6 +29,12 @@ static const struct import_class *const import_classes[] = {
 	&import_nvprof_events,
 };
 
+/* Tables of fixed-width text, probed on the head of the text after the
+ * text formats; read line by line, as CSV tables are row by row. */
+static const struct import_class *const import_line_classes[] = {
+	&import_nvprof_trace_text,
+};
+
 /* Formats that are not CSV, offered the whole text first. */
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
@@ -223,6 +229,41 @@ bool import_int(const char *text, struct report_int *out)
 		*out = (struct report_int){ true, (int64_t)v };
 		return true;
 	}
+}
+
+void import_drop(struct report *r, const char *file, long line, const char *column,
+		 const char *text, const char *why)
+{
+	char shown[64];
+
+	r->dropped_fields++;
+	if (r->dropped.status != OCC_OK)
+		return;
+	str_sanitize(text, shown, sizeof(shown));
+	occ_error_set(&r->dropped, OCC_EDATA, file, line, column,
+		      "\"%s\" %s: left absent (n/a); it does not change occupancy", shown, why);
+}
+
+struct report_int import_info_int(struct report *r, const char *text, const char *file,
+				  long line, const char *column)
+{
+	struct report_int v;
+
+	if (import_int(text, &v) && (!v.present || v.value >= 0))
+		return v;
+	import_drop(r, file, line, column, text, "is not a whole number of 0 or more");
+	return (struct report_int){ 0 };
+}
+
+struct report_num import_info_num(struct report *r, const char *text, const char *file,
+				  long line, const char *column)
+{
+	struct report_num v;
+
+	if (import_num(text, &v) && (!v.present || v.value >= 0))
+		return v;
+	import_drop(r, file, line, column, text, "is not a number of 0 or more");
+	return (struct report_num){ 0 };
 }
 
 /* ------------------------------------------------------------------------ */
@@ -670,6 +711,48 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 	return go;
 }
 
+/* Feeds every line after the head's start to a table of fixed-width text,
+ * as one-field rows: blank lines too (a table's end may be one), banners
+ * not. False when the sink stopped the reading. */
+static bool read_lines(const struct table *t, struct cursor *c, struct report *r,
+		       struct occ_error *err)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	bool go = true;
+
+	while (go && (c->pos < c->len || fill(c))) {
+		size_t next, end = line_end(c, &next), n = end - c->pos;
+		const char *s = c->text + c->pos;
+
+		if (c->failed)
+			break;
+		if (!is_banner(s, n)) {
+			struct csv_row row = { c->line, 1, &line };
+
+			if (n + 1 > cap) {
+				char *nl = realloc(line, n + 1);
+
+				if (!nl) {
+					cursor_fails(c);
+					occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
+						      "out of memory (a line of %zu bytes)", n);
+					break;
+				}
+				line = nl;
+				cap = n + 1;
+			}
+			memcpy(line, s, n);
+			line[n] = '\0';
+			go = feed(t, &row, r, err);
+		}
+		c->pos = next;
+		c->line++;
+	}
+	free(line);
+	return go;
+}
+
 /* The end of a read: with a sink the records still held go to it, and r
  * gives back its room for records; a failed read leaves r empty. */
 static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
@@ -684,6 +767,23 @@ static bool read_end(bool ok, const struct report_sink *sink, struct report *r)
 		r->store_cap = 0;
 	}
 	return true;
+}
+
+/* A table that gave no record: when its kernel rows were all rejected, err
+ * holds the first, and the file is refused for that, not for being empty. */
+static void no_records(struct occ_error *err, const char *name, const struct report *r,
+		       const char *format, const char *what)
+{
+	struct occ_error first = *err;
+
+	if (r->rejected_rows == 0 || first.status == OCC_OK) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s %s", format, what);
+		return;
+	}
+	occ_error_clear(err);
+	occ_error_set(err, OCC_EDATA, first.file, first.line, first.field,
+		      "%s (every kernel row of the %s was rejected: %zu, the first shown)",
+		      first.message, format, r->rejected_rows);
 }
 
 static bool report_read(const char *name, struct cursor *c, const struct report_sink *sink,
@@ -742,27 +842,36 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		str_copy(r->format, sizeof(r->format), tc->name);
 		ok = tc->parse(name, c->text + c->pos, c->len - c->pos, r, err);
 		if (ok && r->n == 0) {
-			occ_error_set(err, OCC_EDATA, name, 0, NULL,
-				      "the %s holds no kernel records", tc->name);
+			no_records(err, name, r, tc->name, "holds no kernel records");
 			ok = false;
 		}
 		return read_end(ok, sink, r);
 	}
-	if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
-		text_line = 0;
-	if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
-		return false;
+	for (size_t i = 0; !t.cls && i < sizeof(import_line_classes) /
+						sizeof(import_line_classes[0]); i++) {
+		t.state = NULL;
+		if (import_line_classes[i]->probe_text(c->text + c->pos, head, &t.state)) {
+			t.cls = import_line_classes[i];
+			t.header_fields = 1;
+		}
+	}
+	if (!t.cls) {
+		if (!import_ncu_text_output(c->text + c->pos, head, &text_line))
+			text_line = 0;
+		if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
+			return false;
+	}
 	str_copy(r->format, sizeof(r->format), t.cls->name);
 	r->per_kernel = t.cls->per_kernel;
-	if (!read_rows(&t, c, r, err) || c->failed)
+	if (!(t.cls->probe_text ? read_lines(&t, c, r, err) : read_rows(&t, c, r, err)) ||
+	    c->failed)
 		ok = false;
 	else if (t.cls->finish && !t.cls->finish(t.state, r, name, err))
 		ok = false;
 	if (t.cls->free_state)
 		t.cls->free_state(t.state);
 	if (ok && r->n + r->n_streamed == 0) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "the %s table holds no kernel rows",
-			      t.cls->name);
+		no_records(err, name, r, t.cls->name, "table holds no kernel rows");
 		ok = false;
 	}
 	return read_end(ok, sink, r);
@@ -785,7 +894,11 @@ bool report_head_per_kernel(const char *text, size_t len)
 	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
 		if (import_text_classes[i]->probe(text + c.pos, head))
 			return false;
-	if (!find_header("", &c, 0, &cls, &state, &fields, &ignored))
+	for (size_t i = 0; !cls && i < sizeof(import_line_classes) / sizeof(import_line_classes[0]);
+	     i++)
+		if (import_line_classes[i]->probe_text(text + c.pos, head, &state))
+			cls = import_line_classes[i];
+	if (!cls && !find_header("", &c, 0, &cls, &state, &fields, &ignored))
 		return false;
 	per_kernel = cls->per_kernel;
 	if (cls->free_state)

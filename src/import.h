@@ -38,6 +38,14 @@ struct import_class {
 	/* True when header is this format's header row; may allocate *state. */
 	bool (*probe)(const struct csv_row *header, struct import_state **state);
 	bool per_kernel;    /* its records summarise kernels (report.per_kernel) */
+	/* A table of fixed-width text instead of CSV (probe NULL): true when
+	 * the head of the text (after a BOM; at most 64 KiB) holds this
+	 * format's table, offered after the text formats' probes. Then every
+	 * line but banners (==PROF==, ==pid==), from the first on and blank
+	 * ones too, goes to row() as a row of one field (the line without its
+	 * end), and the rest is as for CSV: pending, finish, a stream of any
+	 * size. */
+	bool (*probe_text)(const char *text, size_t len, struct import_state **state);
 	bool (*row)(struct import_state *s, const struct csv_row *row, struct report *r,
 		    const char *file, struct occ_error *err);
 	bool (*finish)(struct import_state *s, struct report *r, const char *file,
@@ -66,6 +74,7 @@ bool import_ncu_table_sorted(void);
 extern const struct import_class import_nvprof_trace;
 extern const struct import_class import_nvprof_metrics;
 extern const struct import_class import_nvprof_events;
+extern const struct import_class import_nvprof_trace_text;
 
 /* A format that is not CSV (the CUDA command-line profiler's key=value log):
  * report_parse() offers the text (after a BOM) to each probe before looking
@@ -86,5 +95,25 @@ extern const struct import_text_class import_nvprof_metrics_text;
  * stuck to values. False (and absent) when text is not a number. */
 bool import_int(const char *text, struct report_int *out);
 bool import_num(const char *text, struct report_num *out);
+
+/* What a row is made of, for an importer to decide what a field it cannot
+ * read costs. A field the launch is made of (grid, block, registers, shared
+ * memory or LDS, wave size, barriers, cluster, the driver's shared memory
+ * configuration, the compute capability that picks the GPU) rejects its
+ * row: row() returns false with err naming it. Any other field (ids,
+ * timestamps, durations, counters, scratch, achieved occupancy, the
+ * profiler's own limits, the SM count the database also knows) never
+ * rejects a row: the importer leaves it absent and calls import_drop, which
+ * counts it in r->dropped_fields and keeps the first in r->dropped
+ * ("FILE:LINE: column: \"text\" why: left absent"), so that the reader says
+ * so once. */
+void import_drop(struct report *r, const char *file, long line, const char *column,
+		 const char *text, const char *why);
+/* import_int and import_num for such a field: a value of 0 or more, or
+ * absent, dropped (import_drop) when text is neither. */
+struct report_int import_info_int(struct report *r, const char *text, const char *file,
+				  long line, const char *column);
+struct report_num import_info_num(struct report *r, const char *text, const char *file,
+				  long line, const char *column);
 
 #endif

@@ -19,8 +19,9 @@
 enum slot {
 	S_REGISTERS,
 	S_LIMIT_WARPS, S_LIMIT_BLOCKS, S_LIMIT_REGISTERS, S_LIMIT_SMEM, S_LIMIT_BARRIERS,
-	S_THEORETICAL, S_WAVES,
+	S_THEORETICAL, S_THEORETICAL_WARPS, S_SCHEDULER_WARPS, S_WAVES,
 	S_SMEM_CONFIG, S_DRIVER_SMEM, S_STATIC_SMEM, S_DYNAMIC_SMEM,
+	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
 	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
 	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
@@ -46,10 +47,25 @@ enum kind {
 static const enum kind slot_kind[S_N] = {
 	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
-	[S_THEORETICAL] = K_RATIO, [S_WAVES] = K_RATIO,
+	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
+	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
+	[S_WAVES] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_DEVICE_NAME] = K_TEXT,
+};
+
+/* Slots that do not change the occupancy of the launch (import.h): a value
+ * that cannot be read is left absent, and its row kept. The SM count only
+ * sizes the waves, and the database has the device's. */
+static const bool slot_info[S_N] = {
+	[S_LIMIT_WARPS] = true, [S_LIMIT_BLOCKS] = true, [S_LIMIT_REGISTERS] = true,
+	[S_LIMIT_SMEM] = true, [S_LIMIT_BARRIERS] = true,
+	[S_THEORETICAL] = true, [S_THEORETICAL_WARPS] = true, [S_WAVES] = true,
+	[S_SMEM_PER_BLOCK] = true, [S_SMEM_ALLOCATED] = true, [S_REGISTERS_ALLOCATED] = true,
+	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
+	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
+	[S_DURATION] = true,
 };
 
 struct metric {
@@ -60,8 +76,8 @@ struct metric {
 /* Sorted by strcmp (checked by a test): display labels of the details page
  * sections and raw metric names, which the raw page and --metrics runs use.
  * "Block Size" and "Grid Size" as metrics are totals (threads per block,
- * blocks). Both registers metrics exist; the occupancy calculator uses the
- * per-thread count, so launch__registers_per_thread_allocated is not read. */
+ * blocks). Both registers metrics exist: the occupancy uses the per-thread
+ * count, and the allocated one is Nsight Compute's own figure, compared. */
 static const struct metric metrics[] = {
 	{ "# SMs", S_SM_COUNT },
 	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS },
@@ -80,6 +96,7 @@ static const struct metric metrics[] = {
 	{ "Registers Per Thread", S_REGISTERS },
 	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
 	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
+	{ "Theoretical Active Warps per SM", S_THEORETICAL_WARPS },
 	{ "Theoretical Occupancy", S_THEORETICAL },
 	{ "Waves Per SM", S_WAVES },
 	{ "device__attribute_compute_capability_major", S_CC_MAJOR },
@@ -105,15 +122,20 @@ static const struct metric metrics[] = {
 	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM },
 	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS },
 	{ "launch__registers_per_thread", S_REGISTERS },
+	{ "launch__registers_per_thread_allocated", S_REGISTERS_ALLOCATED },
 	{ "launch__shared_mem_config_size", S_SMEM_CONFIG },
+	{ "launch__shared_mem_per_block", S_SMEM_PER_BLOCK },
+	{ "launch__shared_mem_per_block_allocated", S_SMEM_ALLOCATED },
 	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM },
 	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM },
 	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM },
 	{ "launch__sm_count", S_SM_COUNT },
 	{ "launch__waves_per_multiprocessor", S_WAVES },
+	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS },
 	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
 	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
 	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
+	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS },
 };
 
 #define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -335,6 +357,7 @@ struct kernel {
 
 struct import_state {
 	bool raw;
+	enum report_ncu_layout layout;
 	int col[C_N];
 	/* raw page: the column of each slot, and its unit's scale. */
 	int slot_col[S_N];
@@ -372,9 +395,10 @@ static struct report_int cluster_dim(const struct kernel *k, enum slot s)
 }
 
 /* Appends the kernel as a record. */
-static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
+static bool kernel_emit(struct import_state *s, struct report *r, const char *file,
 			struct occ_error *err)
 {
+	struct kernel *k = &s->k;
 	struct report_record *rec;
 
 	if (!k->open)
@@ -436,7 +460,13 @@ static bool kernel_emit(struct kernel *k, struct report *r, const char *file,
 	rec->achieved_occupancy_pct = as_num(k, S_ACHIEVED);
 	rec->achieved_active_warps = as_num(k, S_ACHIEVED_WARPS);
 	rec->theoretical_occupancy_pct = as_num(k, S_THEORETICAL);
+	rec->theoretical_active_warps = as_num(k, S_THEORETICAL_WARPS);
+	rec->theoretical_warps_per_scheduler = as_num(k, S_SCHEDULER_WARPS);
 	rec->waves_per_sm = as_num(k, S_WAVES);
+	rec->registers_allocated = as_int(k, S_REGISTERS_ALLOCATED);
+	rec->smem_per_block_bytes = as_int(k, S_SMEM_PER_BLOCK);
+	rec->smem_allocated_bytes = as_int(k, S_SMEM_ALLOCATED);
+	rec->ncu_layout = (uint8_t)s->layout;
 	rec->limit_warps = as_int(k, S_LIMIT_WARPS);
 	rec->limit_blocks = as_int(k, S_LIMIT_BLOCKS);
 	rec->limit_registers = as_int(k, S_LIMIT_REGISTERS);
@@ -460,7 +490,8 @@ static void bad(struct occ_error *err, const char *file, long line, const char *
 	occ_error_set(err, OCC_EDATA, file, line, col, "%s \"%s\"", what, shown);
 }
 
-/* The per-kernel columns every row of a kernel repeats: read from its first. */
+/* The per-kernel columns every row of a kernel repeats: read from its first.
+ * The ID groups the rows by its text; its number (kernel_id) is information. */
 static bool kernel_open(struct import_state *s, const struct csv_row *row, const char *file,
 			struct occ_error *err)
 {
@@ -470,10 +501,6 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	const char *proc = field(s, row, C_PROCESS_NAME);
 
 	*k = (struct kernel){ .line = row->line };
-	if (!import_int(id, &k->id) || (k->id.present && k->id.value < 0)) {
-		bad(err, file, row->line, "ID", "not a kernel ID:", id);
-		return false;
-	}
 	if (!name[0]) {
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel Name", "the kernel name is empty");
 		return false;
@@ -505,9 +532,18 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	return true;
 }
 
-/* Stores text (in unit) as slot sl's value; false with err naming col. */
+/* The ID's number, once the kernel's row is known to stay. */
+static void kernel_id(struct import_state *s, const struct csv_row *row, struct report *r,
+		      const char *file)
+{
+	s->k.id = import_info_int(r, field(s, row, C_ID), file, row->line, "ID");
+}
+
+/* Stores text (in unit) as slot sl's value; false with err naming col. A
+ * slot of information that cannot be read is dropped (import_drop) instead. */
 static bool take(struct kernel *k, enum slot sl, const char *text, const char *unit,
-		 const char *file, long line, const char *col, struct occ_error *err)
+		 struct report *r, const char *file, long line, const char *col,
+		 struct occ_error *err)
 {
 	double v;
 	int got;
@@ -518,6 +554,13 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 		return true;
 	}
 	got = read_value(sl, text, unit, &v);
+	if (got < 0 && slot_info[sl]) {
+		if (got == -2)
+			import_drop(r, file, line, col, unit, "is a unit occview does not know here");
+		else
+			import_drop(r, file, line, col, text, "is not a number of 0 or more");
+		return true;
+	}
 	if (got == -2) {
 		char shown[32];
 
@@ -576,6 +619,9 @@ static bool probe_details(const struct csv_row *h, struct import_state **state)
 		free_ncu(s);
 		return false;
 	}
+	/* Nsight Compute 2019.x to 2021.x wrote a "Kernel Time" column (a date)
+	 * where later versions write Block Size, Grid Size, Device and CC. */
+	s->layout = csvread_column(h, "Kernel Time") >= 0 ? REPORT_NCU_KERNEL_TIME : REPORT_NCU_DETAILS;
 	*state = s;
 	return true;
 }
@@ -605,6 +651,7 @@ static bool probe_raw(const struct csv_row *h, struct import_state **state)
 	if (metric_cols == 0)
 		goto no;
 	s->raw = true;
+	s->layout = REPORT_NCU_RAW;
 	*state = s;
 	return true;
 no:
@@ -622,10 +669,11 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	const struct metric *m;
 
 	if (!s->k.open || strcmp(s->k.id_text, id) != 0) {
-		if (!kernel_emit(&s->k, r, file, err))
+		if (!kernel_emit(s, r, file, err))
 			return false;
 		if (!kernel_open(s, row, file, err))
 			return false;
+		kernel_id(s, row, r, file);
 	}
 	/* Rule rows (an empty Metric Name, prose in Rule Description) say
 	 * nothing occview reads. */
@@ -634,18 +682,23 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	/* ncu writes "n/a" for a value it has not; an empty value, or none, is
 	 * a row cut short (a truncated file): say so. */
 	if (!field(s, row, C_VALUE)[0]) {
+		if (slot_info[m->slot]) {
+			import_drop(r, file, row->line, m->name, "",
+				    "is no Metric Value (the row cut short?)");
+			return true;
+		}
 		occ_error_set(err, OCC_EDATA, file, row->line, m->name,
 			      "the row has no Metric Value (cut short?)");
 		return false;
 	}
-	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), file,
+	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), r, file,
 		    row->line, m->name, err);
 }
 
 static bool finish_details(struct import_state *s, struct report *r, const char *file,
 			   struct occ_error *err)
 {
-	return kernel_emit(&s->k, r, file, err);
+	return kernel_emit(s, r, file, err);
 }
 
 /* The units row: "ns", "block", "byte/block", ... under the header, with an
@@ -678,26 +731,37 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 	}
 	if (!kernel_open(s, row, file, err))
 		return false;
-	/* Every value first, so that a bad field adds no half-read record. */
-	for (int i = 0; i < S_N; i++) {
-		int c = s->slot_col[i];
+	/* Every value the launch is made of first, so that a bad one adds no
+	 * half-read record (nor drops a field of a row that goes). */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			kernel_id(s, row, r, file);
+		for (int i = 0; i < S_N; i++) {
+			int c = s->slot_col[i];
 
-		if (c < 0)
-			continue;
-		if (c >= (int)row->n) {
-			occ_error_set(err, OCC_EDATA, file, row->line, s->slot_name[i],
-				      "the row ends after %zu fields, before this column", row->n);
-			kernel_reset(k);
-			return false;
-		}
-		if (!take(k, (enum slot)i, csvread_field(row, c),
-			  s->slot_unit[i] ? s->slot_unit[i] : "", file, row->line,
-			  s->slot_name[i], err)) {
-			kernel_reset(k);
-			return false;
+			if (c < 0 || slot_info[i] != (pass == 1))
+				continue;
+			if (c >= (int)row->n && slot_info[i]) {
+				import_drop(r, file, row->line, s->slot_name[i], "",
+					    "is missing: the row ends before this column");
+				continue;
+			}
+			if (c >= (int)row->n) {
+				occ_error_set(err, OCC_EDATA, file, row->line, s->slot_name[i],
+					      "the row ends after %zu fields, before this column",
+					      row->n);
+				kernel_reset(k);
+				return false;
+			}
+			if (!take(k, (enum slot)i, csvread_field(row, c),
+				  s->slot_unit[i] ? s->slot_unit[i] : "", r, file, row->line,
+				  s->slot_name[i], err)) {
+				kernel_reset(k);
+				return false;
+			}
 		}
 	}
-	return kernel_emit(k, r, file, err);
+	return kernel_emit(s, r, file, err);
 }
 
 const struct import_class import_ncu_details = {

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "import.h"
+#include "import_nvprof.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -140,8 +141,7 @@ static const char *field(const struct import_state *s, const struct csv_row *row
 	return csvread_field(row, s->col[c]);
 }
 
-/* "TITAN Xp (0)" -> "TITAN Xp": nvprof appends the device index. */
-static void device_name(const char *text, char *out, size_t size)
+void import_nvprof_device_name(const char *text, char *out, size_t size)
 {
 	size_t n = strlen(text);
 
@@ -159,10 +159,7 @@ static void device_name(const char *text, char *out, size_t size)
 	out[n] = '\0';
 }
 
-/* The factor from a unit of the units row to ns or bytes; 0 if unknown.
- * nvprof's sizes are binary: a memset of 0.370605 MB in the corpus trace
- * is 388608 bytes (x 1048576), not 370605. */
-static double unit_scale(const char *u, bool time)
+double import_nvprof_unit_scale(const char *u, bool time)
 {
 	static const struct {
 		const char *unit;
@@ -241,6 +238,25 @@ static bool get_scaled(const struct import_state *s, const struct csv_row *row, 
 	return true;
 }
 
+/* The duration, which is information (import.h): dropped, not the row,
+ * when it is no number or its unit is unknown. */
+static struct report_num get_duration(const struct import_state *s, const struct csv_row *row,
+				      struct report *r, const char *file)
+{
+	const char *t = field(s, row, COL_DURATION);
+	struct report_num v = import_info_num(r, t, file, row->line, s->names[COL_DURATION]);
+
+	if (!v.present)
+		return v;
+	if (s->scale[COL_DURATION] > 0) {
+		v.value *= s->scale[COL_DURATION];
+		return v;
+	}
+	import_drop(r, file, row->line, s->names[COL_DURATION], t,
+		    "has no unit occview knows (the units row under the header gives it)");
+	return (struct report_num){ 0 };
+}
+
 static struct report_record *add_named(struct report *r, long line, const char *name,
 				       const char *file, struct occ_error *err)
 {
@@ -276,11 +292,12 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	if (!s->units_done) {
 		s->units_done = true;
 		if (is_units_row(row)) {
-			s->scale[COL_DURATION] =
-				unit_scale(csvread_field(row, s->col[COL_DURATION]), true);
+			s->scale[COL_DURATION] = import_nvprof_unit_scale(
+				csvread_field(row, s->col[COL_DURATION]), true);
 			for (int c = COL_STATIC_SMEM; c <= COL_DYNAMIC_SMEM; c++)
 				if (s->col[c] >= 0)
-					s->scale[c] = unit_scale(csvread_field(row, s->col[c]), false);
+					s->scale[c] = import_nvprof_unit_scale(
+						csvread_field(row, s->col[c]), false);
 			return true;
 		}
 	}
@@ -304,12 +321,14 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		ok = get_int(s, row, COL_GRID_X + d, &grid[d], file, err) &&
 		     get_int(s, row, COL_BLOCK_X + d, &block[d], file, err);
 	ok = ok && get_int(s, row, COL_REGS, &regs, file, err) &&
-	     get_int(s, row, COL_ID, &id, file, err) &&
-	     get_scaled(s, row, COL_DURATION, &dur, file, err) &&
 	     get_scaled(s, row, COL_STATIC_SMEM, &smem[0], file, err) &&
 	     get_scaled(s, row, COL_DYNAMIC_SMEM, &smem[1], file, err);
 	if (!ok)
 		return false;
+	id = s->col[COL_ID] < 0 ? (struct report_int){ 0 }
+				: import_info_int(r, field(s, row, COL_ID), file, row->line,
+						  s->names[COL_ID]);
+	dur = get_duration(s, row, r, file);
 	rec = add_named(r, row->line, name, file, err);
 	if (!rec)
 		return false;
@@ -324,7 +343,7 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0].value + 0.5) };
 	if (smem[1].present)
 		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1].value + 0.5) };
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec->device = report_intern(r, device, REPORT_TEXT);
 	if (!rec->device) {
 		free(rec->name);
@@ -360,32 +379,36 @@ static struct report_record *record_for(struct report *r, long line, const char 
 }
 
 /* An achieved_occupancy of the Min, Max or Avg column, as a percentage. */
-static bool achieved(const struct import_state *s, const struct csv_row *row, enum col c,
-		     struct report_num *out, const char *file, struct occ_error *err)
+/* An achieved_occupancy of the Min, Max or Avg column, as a percentage.
+ * Measured, not the launch: a value that is none is dropped (absent). */
+static void achieved(const struct import_state *s, const struct csv_row *row, enum col c,
+		     struct report_num *out, struct report *r, const char *file)
 {
 	const char *t = field(s, row, c);
 
 	if (!import_num(t, out) || (out->present && (out->value < 0 || out->value > 1))) {
+		import_drop(r, file, row->line, s->names[c], t,
+			    "is not an achieved_occupancy (a fraction from 0 to 1)");
 		*out = (struct report_num){ 0 };
-		return bad(err, file, row, s->names[c],
-			   "is not an achieved_occupancy (a fraction from 0 to 1)", t);
+		return;
 	}
 	out->value *= 100.0;
-	return true;
 }
 
-/* The launches a per-kernel row sums or averages. */
-static bool invocations(const struct import_state *s, const struct csv_row *row,
-			struct report_record *rec, const char *file, struct occ_error *err)
+/* The launches a per-kernel row sums or averages: what the join counts
+ * (session_join.h), not the launch; a count that is none is dropped. */
+static void invocations(const struct import_state *s, const struct csv_row *row,
+			struct report_record *rec, struct report *r, const char *file)
 {
 	const char *t = field(s, row, COL_INVOCATIONS);
 	struct report_int n;
 
-	if (!import_int(t, &n) || (n.present && n.value < 1))
-		return bad(err, file, row, "Invocations", "is not a count of 1 or more", t);
+	if (!import_int(t, &n) || (n.present && n.value < 1)) {
+		import_drop(r, file, row->line, "Invocations", t, "is not a count of 1 or more");
+		return;
+	}
 	if (n.present)
 		rec->invocations = n;
-	return true;
 }
 
 static bool row_metrics(struct import_state *s, const struct csv_row *row, struct report *r,
@@ -403,14 +426,16 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	}
 	/* Only achieved_occupancy is read; the other metrics (and their
 	 * qualitative values such as "Low (1)") are passed over. */
-	if (strcmp(metric, "achieved_occupancy") == 0 &&
-	    !(achieved(s, row, COL_AVG, &avg, file, err) && achieved(s, row, COL_MIN, &min, file, err) &&
-	      achieved(s, row, COL_MAX, &max, file, err)))
-		return false;
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+	if (strcmp(metric, "achieved_occupancy") == 0) {
+		achieved(s, row, COL_AVG, &avg, r, file);
+		achieved(s, row, COL_MIN, &min, r, file);
+		achieved(s, row, COL_MAX, &max, r, file);
+	}
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
-	if (!rec || !invocations(s, row, rec, file, err))
+	if (!rec)
 		return false;
+	invocations(s, row, rec, r, file);
 	if (avg.present)
 		rec->achieved_occupancy_pct = avg;
 	if (min.present)
@@ -493,25 +518,29 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
 		return false;
 	}
+	/* Measured per-SM values, not the launch: a value that is none is
+	 * dropped, and the record stays. */
 	if ((warps || cycles) && !value_list(field(s, row, COL_AVG), &values, &n))
-		return bad(err, file, row, "Avg",
-			   "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"",
-			   field(s, row, COL_AVG));
-	device_name(field(s, row, COL_DEVICE), device, sizeof(device));
+		import_drop(r, file, row->line, "Avg", field(s, row, COL_AVG),
+			    "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"");
+	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
-	if (!rec || !invocations(s, row, rec, file, err)) {
+	if (!rec) {
 		free(values);
 		return false;
 	}
+	invocations(s, row, rec, r, file);
 	if (n == 0)
 		return true;
 	if ((warps ? rec->sm_active_warps : rec->sm_active_cycles) ||
 	    (rec->n_sm_events && rec->n_sm_events != n)) {
-		occ_error_set(err, OCC_EDATA, file, row->line, "Avg",
-			      "%zu per-SM values for %s, where this kernel has %zu already", n,
-			      event, rec->n_sm_events);
+		char why[128];
+
+		snprintf(why, sizeof(why), "holds %zu per-SM values for %s, where this kernel "
+			 "has %zu already", n, event, rec->n_sm_events);
+		import_drop(r, file, row->line, "Avg", "[ ... ]", why);
 		free(values);
-		return false;
+		return true;
 	}
 	rec->n_sm_events = n;
 	if (warps)
@@ -610,7 +639,7 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 			char quoted[128];
 
 			text_copy(p + 8, e - 1, quoted, sizeof(quoted));
-			device_name(quoted, device, sizeof(device));
+			import_nvprof_device_name(quoted, device, sizeof(device));
 			rec = NULL;
 		} else if (e - p > 7 && memcmp(p, "Kernel:", 7) == 0) {
 			char *kernel;
@@ -654,13 +683,8 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 				r->rejected_rows++;
 			} else if (!import_num(word, &avg) || !avg.present || avg.value < 0 ||
 				   avg.value > 1) {
-				char shown[64];
-
-				str_sanitize(word, shown, sizeof(shown));
-				occ_error_set(err, OCC_EDATA, name, line, "Avg",
-					      "\"%s\" is not an achieved_occupancy (a fraction "
-					      "from 0 to 1)", shown);
-				r->rejected_rows++;
+				import_drop(r, name, line, "Avg", word,
+					    "is not an achieved_occupancy (a fraction from 0 to 1)");
 			} else {
 				rec->achieved_occupancy_pct =
 					(struct report_num){ true, avg.value * 100.0 };

@@ -421,11 +421,28 @@ static int64_t ceil_div(int64_t a, int64_t b)
 	return (a + b - 1) / b;
 }
 
+/* Column c as information (import.h): absent when the column is. */
+static struct report_int info_int(const struct import_state *s, const struct csv_row *row,
+				  enum col c, struct report *r, const char *file)
+{
+	if (s->col[c] < 0)
+		return (struct report_int){ 0 };
+	return import_info_int(r, field(s, row, c), file, row->line, s->col_name[c]);
+}
+
+static struct report_num info_num(const struct import_state *s, const struct csv_row *row,
+				  enum col c, struct report *r, const char *file)
+{
+	if (s->col[c] < 0)
+		return (struct report_num){ 0 };
+	return import_info_num(r, field(s, row, c), file, row->line, s->col_name[c]);
+}
+
 static bool row_rocprof(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
 	struct report_int id, grid, wg, gxyz[3], wxyz[3], lds, scr, vgpr, avgpr, sgpr, wave;
-	struct report_int dur, begin, end;
+	struct report_num dur, begin, end;
 	struct report_record *rec;
 	const char *name = field(s, row, COL_NAME);
 	const char *kind = field(s, row, COL_KIND);
@@ -442,15 +459,14 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 			      "the kernel name is empty");
 		return false;
 	}
-	/* Every number first, so that a bad field adds no half-read record. */
-	ok = get(s, row, COL_ID, &id, file, err) && get(s, row, COL_GRID, &grid, file, err) &&
-	     get(s, row, COL_WG, &wg, file, err) && get(s, row, COL_LDS, &lds, file, err) &&
-	     get(s, row, COL_SCRATCH, &scr, file, err) &&
-	     get(s, row, COL_VGPR, &vgpr, file, err) &&
+	/* The launch's numbers first, so that a bad one adds no half-read
+	 * record; the others are information, read as numbers where they are
+	 * (rocprofiler-compute's timestamps have decimals) and dropped where
+	 * not, once the row is known to stay. */
+	ok = get(s, row, COL_GRID, &grid, file, err) && get(s, row, COL_WG, &wg, file, err) &&
+	     get(s, row, COL_LDS, &lds, file, err) && get(s, row, COL_VGPR, &vgpr, file, err) &&
 	     get(s, row, COL_ACCUM_VGPR, &avgpr, file, err) &&
-	     get(s, row, COL_SGPR, &sgpr, file, err) && get(s, row, COL_WAVE, &wave, file, err) &&
-	     get(s, row, COL_DURATION, &dur, file, err) &&
-	     get(s, row, COL_BEGIN, &begin, file, err) && get(s, row, COL_END, &end, file, err);
+	     get(s, row, COL_SGPR, &sgpr, file, err) && get(s, row, COL_WAVE, &wave, file, err);
 	for (int d = 0; ok && d < 3; d++)
 		ok = get(s, row, COL_GRID_X + d, &gxyz[d], file, err) &&
 		     get(s, row, COL_WG_X + d, &wxyz[d], file, err);
@@ -469,10 +485,15 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 		return false;
 	}
 
+	id = info_int(s, row, COL_ID, r, file);
 	/* Another counter of a dispatch read already: the first row's record
 	 * stands for the dispatch. */
 	if (s->layout->grouped && id.present && id_find(s, r, id.value) != SIZE_MAX)
 		return true;
+	scr = info_int(s, row, COL_SCRATCH, r, file);
+	dur = info_num(s, row, COL_DURATION, r, file);
+	begin = info_num(s, row, COL_BEGIN, r, file);
+	end = info_num(s, row, COL_END, r, file);
 	rec = device_room(s, r) ? report_add(r, row->line) : NULL;
 	if (!rec || !(rec->name = strdup(name))) {
 		if (rec)
@@ -516,9 +537,9 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	rec->sgprs = sgpr;
 	rec->wave_size = wave;
 	if (dur.present)
-		rec->duration_ns = (struct report_num){ true, (double)dur.value };
+		rec->duration_ns = dur;
 	else if (begin.present && end.present && end.value >= begin.value)
-		rec->duration_ns = (struct report_num){ true, (double)(end.value - begin.value) };
+		rec->duration_ns = (struct report_num){ true, end.value - begin.value };
 
 	number = r->n_streamed + r->n - 1;
 	key_copy(device_key(s, number), field(s, row, COL_DEVICE));

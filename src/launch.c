@@ -224,8 +224,9 @@ static bool fail(struct occ_error *err, const char *file, long line, const char 
 	return false;
 }
 
-/* AMD: the wave size the target runs, VGPRs, AGPRs, SGPRs and LDS within
- * what one wave and one workgroup may use. Carveout and barriers do not apply. */
+/* AMD: the wave size the target runs, VGPRs, AGPRs, SGPRs (where they limit)
+ * and LDS within what one wave and one workgroup may use. Carveout and
+ * barriers do not apply. */
 static bool check_amd(const struct launch *l, const struct gpu *gpu, const char *file,
 		      long line, struct occ_error *err)
 {
@@ -244,7 +245,8 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu, const char 
 	if (l->agprs > (m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave))
 		return fail(err, file, line, "agprs", "AGPRs per work-item", l->agprs,
 			    m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave, gpu);
-	if (l->sgprs > amd_max_sgprs(m))
+	/* Where SGPRs do not limit, a count is information only (amd.h). */
+	if (amd_sgprs_limit(m) && l->sgprs > amd_max_sgprs(m))
 		return fail(err, file, line, "sgprs", "SGPRs per wave", l->sgprs,
 			    amd_max_sgprs(m), gpu);
 	if (lds > m->max_lds_per_workgroup_bytes)

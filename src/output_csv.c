@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "outbuf.h"
+#include "params.h"
 #include "strutil.h"
 
 static void field(struct outbuf *r, const char *s, bool last)
@@ -35,26 +36,53 @@ static void limit(struct outbuf *r, int v)
 	outbuf_putc(r, ',');
 }
 
+static void report_num(struct outbuf *r, const struct report_num *v, int decimals)
+{
+	outbuf_putc(r, ',');
+	if (v->present)
+		outbuf_fixed(r, v->value, decimals);
+}
+
 /* A kernel record's columns: achieved occupancy, duration, the number of
- * cross-check disagreements and the profiler's own theoretical occupancy;
- * empty where absent or not compared. */
+ * cross-check disagreements, what the profiler computed as it printed it,
+ * and the launch values inferred from that; empty where absent or not
+ * compared. */
 static void report_columns(struct outbuf *r, const struct analysis *a, bool lead)
 {
+	static const struct { unsigned bits; const char *key; } inferred[] = {
+		{ PARAM_BIT(PARAM_REGISTERS), "registers_per_thread" },
+		{ PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM), "shared_mem" },
+		{ PARAM_BIT(PARAM_BARRIERS), "barriers" },
+	};
 	const struct crosscheck_record *p = &a->report;
+	const struct crosscheck_figures *f = &p->profiler;
+	bool first = true;
 
 	if (lead)
 		outbuf_putc(r, ',');
 	if (p->achieved_occupancy_pct.present)
 		outbuf_fixed(r, p->achieved_occupancy_pct.value, 2);
-	outbuf_putc(r, ',');
-	if (p->duration_ns.present)
-		outbuf_fixed(r, p->duration_ns.value, 0);
+	report_num(r, &p->duration_ns, 0);
 	outbuf_putc(r, ',');
 	if (a->ok && !p->launch_given && p->check.compared)
 		outbuf_int(r, crosscheck_count(p->check.disagree));
+	report_num(r, &f->theoretical_pct, 2);
+	report_num(r, &f->active_warps, 2);
+	report_num(r, &f->waves_per_sm, 2);
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		outbuf_putc(r, ',');
+		if (f->limits[i].present)
+			outbuf_int(r, f->limits[i].value);
+	}
 	outbuf_putc(r, ',');
-	if (p->theoretical_occupancy_pct.present)
-		outbuf_fixed(r, p->theoretical_occupancy_pct.value, 2);
+	for (size_t i = 0; i < sizeof(inferred) / sizeof(inferred[0]); i++) {
+		if (!(p->inferred.params & inferred[i].bits))
+			continue;
+		if (!first)
+			outbuf_putc(r, ';');
+		outbuf_puts(r, inferred[i].key);
+		first = false;
+	}
 	outbuf_putc(r, '\n');
 }
 
@@ -66,7 +94,10 @@ void output_csv_header(FILE *out, bool records)
 	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
 	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error", out);
 	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
-		"profiler_theoretical_occupancy_pct\n" : "\n", out);
+	      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
+	      "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
+	      "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
+	      "profiler_block_limit_barriers,inferred\n" : "\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)

@@ -220,6 +220,63 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+/* What the profiler computed, as printed, and which profiler it was
+ * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
+ * column); null where absent. */
+static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, uint8_t by)
+{
+	static const char *const limit_keys[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
+		[OCC_REGISTERS] = "block_limit_registers", [OCC_SHARED_MEM] = "block_limit_shared_mem",
+		[OCC_BARRIERS] = "block_limit_barriers",
+	};
+
+	jsonw_key(w, "profiler");
+	if (!crosscheck_figures_any(f)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_object(w);
+	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler" : "nsight_compute");
+	key_report_num(w, "theoretical_occupancy_pct", &f->theoretical_pct);
+	key_report_num(w, "theoretical_active_warps", &f->active_warps);
+	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
+	for (int i = 0; i < OCC_N_FACTORS; i++)
+		key_report_int(w, limit_keys[i], &f->limits[i]);
+	jsonw_end(w);
+}
+
+/* One inferred range: {"min", "max", "from"}. */
+static void range_json(struct jsonw *w, const char *key, const struct report_range *r,
+		       const char *from)
+{
+	jsonw_key(w, key);
+	jsonw_object(w);
+	key_int(w, "min", r->lo);
+	key_int(w, "max", r->hi);
+	key_string(w, "from", from);
+	key_int(w, "from_value", r->limit);
+	jsonw_end(w);
+}
+
+/* Launch values inferred from the profiler's limits; null when none. */
+static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
+{
+	jsonw_key(w, "inferred");
+	if (!inf->params) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_object(w);
+	if (inf->params & PARAM_BIT(PARAM_REGISTERS))
+		range_json(w, "registers_per_thread", &inf->registers, "block_limit_registers");
+	if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
+		range_json(w, "shared_mem_per_block_bytes", &inf->smem_bytes, "block_limit_shared_mem");
+	if (inf->params & PARAM_BIT(PARAM_BARRIERS))
+		range_json(w, "barriers", &inf->barriers, "block_limit_barriers");
+	jsonw_end(w);
+}
+
 /* A kernel record's own figures and the cross-check; null where absent. */
 static void report_json(struct jsonw *w, const struct analysis *a)
 {
@@ -256,19 +313,27 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	} else {
 		jsonw_null(w);
 	}
-	key_report_num(w, "profiler_theoretical_occupancy_pct", &p->theoretical_occupancy_pct);
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
 	jsonw_key(w, "shared_mem_config_used");
 	jsonw_bool(w, a->r.smem_config_from_driver);
 	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
 	measured_json(w, a);
+	profiler_json(w, &p->profiler, p->figures_by);
+	inferred_json(w, &p->inferred);
 	jsonw_key(w, "crosscheck");
 	if (p->launch_given || !a->ok) {
 		jsonw_null(w);
 	} else {
 		jsonw_object(w);
 		key_int(w, "compared", crosscheck_count(c->compared));
+		/* the figures a value was inferred from agree by construction */
+		jsonw_key(w, "inferred_from");
+		jsonw_array(w);
+		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
+			if ((c->inferred >> f) & 1u)
+				jsonw_string(w, crosscheck_key((enum crosscheck_field)f));
+		jsonw_end(w);
 		jsonw_key(w, "disagreements");
 		jsonw_array(w);
 		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {

@@ -27,6 +27,15 @@ enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_
  * record holds: report_profiler_name says it in messages. */
 enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER };
 
+/* Which Nsight Compute output a record came from: its figures follow that
+ * version's rules (crosscheck.c, occview-formats(5)). */
+enum report_ncu_layout {
+	REPORT_NCU_NONE,          /* not Nsight Compute */
+	REPORT_NCU_KERNEL_TIME,   /* details page with a "Kernel Time" column: 2019.x to 2021.x */
+	REPORT_NCU_DETAILS,       /* details page with Block/Grid Size columns: 2022 and later */
+	REPORT_NCU_RAW,           /* the raw page (--page raw) */
+};
+
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
@@ -96,14 +105,20 @@ struct report_record {
 	struct report_num counted_active_warps, counted_active_cycles;
 
 	/* What the profiler itself computed, for the cross-check. */
+	uint8_t ncu_layout;           /* enum report_ncu_layout */
 	struct report_num theoretical_occupancy_pct;
 	/* The step of its last printed digit, in percent, where coarser than
 	 * Nsight Compute's two decimals (0.01): the CUDA profiler's "0.167" is
 	 * a fraction printed to 0.001, a step of 0.1. Absent: 0.01. */
 	struct report_num theoretical_step_pct;
 	enum report_profiler figures_by;   /* who computed them */
+	struct report_num theoretical_active_warps;   /* per SM */
+	struct report_num theoretical_warps_per_scheduler;
 	struct report_num waves_per_sm;
 	struct report_int limit_warps, limit_blocks, limit_registers, limit_smem, limit_barriers;
+	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
+	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
+	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
 };
 
 struct report {
@@ -117,6 +132,12 @@ struct report {
 	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
+	/* Fields that do not change occupancy (ids, timestamps, durations,
+	 * counters, the profiler's own figures) whose text is no value of their
+	 * kind: the record leaves them absent and is kept (import_drop). dropped
+	 * is the first, to say once; status OCC_OK when there is none. */
+	size_t dropped_fields;
+	struct occ_error dropped;
 	struct report_pool *pool;     /* the records' interned text (report_intern) */
 	/* report_add's allocation, which records lies in: report_shift hands
 	 * records over from its front, and report_add reuses that room. */

@@ -127,13 +127,36 @@ static bool find_named(const struct gpu_db *db, const struct report_record *rec,
 	return false;
 }
 
+/* The database's architecture of the one the record names, or NULL. */
+static const struct gpu_arch *record_arch(const struct gpu_db *db, const struct report_record *rec)
+{
+	if (rec->gfx_target[0])
+		return gpu_db_find_target(db, rec->gfx_target);
+	return gpu_db_find_arch(db, (int)rec->cc_major.value, (int)rec->cc_minor.value);
+}
+
+/* The record names a device the database does not know and no
+ * architecture: the message says which device, and what to give. */
+static void unknown_device(const struct report_record *rec, enum report_vendor v,
+			   const char *file, struct occ_error *err)
+{
+	char shown[REPORT_TEXT * 4];
+
+	str_sanitize(rec->device, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+		      "the report names \"%s\", which occview's GPU database lacks, and not its "
+		      "architecture: give --gpu with its %s, or add the device with --gpu-db", shown,
+		      v == REPORT_VENDOR_AMD ? "gfx target (--gpu gfxNNN)" :
+		      v == REPORT_VENDOR_NVIDIA ? "compute capability (--gpu X.Y)" :
+		      "compute capability (--gpu X.Y) or gfx target (--gpu gfxNNN)");
+}
+
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err)
 {
 	enum report_vendor v = report_record_vendor(rec);
-	char arch[64];
-	bool found = false;
+	char arch[64], shown[REPORT_TEXT * 4];
 
 	*source = REPORT_GPU_NONE;
 	if (given) {
@@ -153,48 +176,90 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		return true;
 	}
 	if (!has_arch(rec)) {
-		occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
-			      "the report does not say which GPU ran this kernel: give --gpu NAME "
-			      "(occview --list-gpus lists them)");
+		if (names_device(rec->device))
+			unknown_device(rec, v, file, err);
+		else
+			occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+				      "the report does not say which GPU ran this kernel: give --gpu "
+				      "NAME (occview --list-gpus lists them)");
 		return false;
 	}
-	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
-		struct gpu g;
-
-		if (!gpu_db_device_at(db, i, &g) || !same_arch(rec, &g))
-			continue;
-		if (rec->sm_count.present && device_units_as_reported(&g) == rec->sm_count.value) {
-			*out = g;
+	for (size_t i = 0; rec->sm_count.present && i < gpu_db_device_count(db); i++) {
+		if (gpu_db_device_at(db, i, out) && same_arch(rec, out) &&
+		    device_units_as_reported(out) == rec->sm_count.value) {
 			*source = REPORT_GPU_MATCHED;
 			return true;
 		}
-		if (!found) {
-			*out = g;
-			found = true;
-		}
 	}
-	if (found) {
+	if (gpu_db_arch_device(db, record_arch(db, rec), out)) {
 		*source = REPORT_GPU_FIRST;
 		return true;
 	}
 	arch_text(rec, arch, sizeof(arch));
+	if (names_device(rec->device)) {
+		str_sanitize(rec->device, shown, sizeof(shown));
+		occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
+			      "the report names \"%s\" (%s), which occview's GPU database lacks: "
+			      "add %s with --gpu-db (occview-formats(5))", shown, arch,
+			      record_arch(db, rec) ? "the device" : "its architecture and the device");
+		return false;
+	}
 	occ_error_set(err, OCC_EDATA, file, rec->line, "gpu",
 		      "the report says %s, and the GPU database has no device of it: give --gpu "
 		      "NAME (occview --list-gpus), or add the device with --gpu-db", arch);
 	return false;
 }
 
-/* A value the occupancy needs: an error naming the field and the flag that
- * supplies it when the record lacks it. */
+/* The values a record lacks that the occupancy needs: every one is named
+ * in one message, with every flag that supplies them. */
+struct lacking {
+	unsigned params;         /* PARAM_BIT of each */
+	const char *field;       /* the first one's field, for the error */
+	char what[160], flags[160];
+};
+
+static void lack(struct lacking *k, enum launch_param p, const char *field, const char *what,
+		 const char *flag)
+{
+	size_t n;
+
+	if (k->params & PARAM_BIT(p))
+		return;
+	if (!k->params)
+		k->field = field;
+	k->params |= PARAM_BIT(p);
+	n = strlen(k->what);
+	snprintf(k->what + n, sizeof(k->what) - n, "%s%s", n ? ", " : "", what);
+	n = strlen(k->flags);
+	snprintf(k->flags + n, sizeof(k->flags) - n, "%s%s", n ? " " : "", flag);
+}
+
+/* The error of what k holds: the list read as English ("a, b and c"). */
+static void lacking_error(const struct lacking *k, const char *file, long line,
+			  struct occ_error *err)
+{
+	char what[200];
+	const char *last = strrchr(k->what, ',');
+
+	if (last)
+		snprintf(what, sizeof(what), "%.*s and%s", (int)(last - k->what), k->what, last + 1);
+	else
+		snprintf(what, sizeof(what), "%s", k->what);
+	occ_error_set(err, OCC_EDATA, file, line, k->field,
+		      "the report does not give this kernel's %s, and occview does not guess %s: "
+		      "give %s", what, last ? "them" : "it", k->flags);
+}
+
+/* A value the occupancy needs: lacking, it joins k (the flag that supplies
+ * it named); out of range, an error. */
 static bool take(const struct report_int *v, int64_t max, const char *file, long line,
-		 const char *field, const char *what, const char *flag, int64_t *out,
-		 struct occ_error *err)
+		 enum launch_param p, const char *field, const char *what, const char *flag,
+		 int64_t *out, struct lacking *k, struct occ_error *err)
 {
 	if (!v->present) {
-		occ_error_set(err, OCC_EDATA, file, line, field,
-			      "the report does not give this kernel's %s, and occview does not "
-			      "guess it: give %s", what, flag);
-		return false;
+		lack(k, p, field, what, flag);
+		*out = 0;
+		return true;
 	}
 	if (v->value < 0 || v->value > max) {
 		occ_error_set(err, OCC_EDATA, file, line, field, "%lld is out of range (0 to %lld)",
@@ -214,25 +279,25 @@ static bool take_or(const struct report_int *v, int64_t max, int64_t fallback,
 		*out = fallback;
 		return true;
 	}
-	return take(v, max, file, line, field, field, "", out, err);
+	return take(v, max, file, line, PARAM_N, field, field, "", out, NULL, err);
 }
 
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
-		      unsigned fields, struct occ_error *err)
+		      unsigned fields, bool amd, struct lacking *k, struct occ_error *err)
 {
 	int64_t v;
 
 	for (int d = 0; d < 3; d++) {
 		if (!(fields & PARAM_BIT(PARAM_GRID))) {
-			if (!take(&rec->grid[d], INT32_MAX, file, rec->line, "grid",
-				  "grid size", "--grid", &v, err))
+			if (!take(&rec->grid[d], INT32_MAX, file, rec->line, PARAM_GRID, "grid",
+				  "grid size", "--grid N", &v, k, err))
 				return false;
 			l->grid[d] = v;
 		}
 		if (!(fields & PARAM_BIT(PARAM_BLOCK))) {
 			/* The --block-size flag's own bound: no GPU allows more per dimension. */
-			if (!take(&rec->block[d], 1 << 16, file, rec->line, "block",
-				  "block (workgroup) size", "--block-size", &v, err))
+			if (!take(&rec->block[d], 1 << 16, file, rec->line, PARAM_BLOCK, "block",
+				  amd ? "workgroup size" : "block size", "--block-size N", &v, k, err))
 				return false;
 			l->block[d] = (int)v;
 		}
@@ -241,13 +306,13 @@ static bool fill_dims(const struct report_record *rec, const char *file, struct 
 }
 
 static bool fill_amd(const struct report_record *rec, const char *file, struct launch *l,
-		     unsigned fields, struct occ_error *err)
+		     unsigned fields, struct lacking *k, struct occ_error *err)
 {
 	int64_t v;
 
 	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
-		if (!take(&rec->arch_vgprs, 1 << 16, file, rec->line, "vgprs", "VGPR count",
-			  "--registers N", &v, err))
+		if (!take(&rec->arch_vgprs, 1 << 16, file, rec->line, PARAM_REGISTERS, "vgprs",
+			  "VGPR count", "--vgprs N", &v, k, err))
 			return false;
 		l->regs_per_thread = (int)v;
 	}
@@ -272,8 +337,8 @@ static bool fill_amd(const struct report_record *rec, const char *file, struct l
 		l->wave_size = (int)v;
 	}
 	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
-		if (!take(&rec->lds_bytes, INT64_MAX, file, rec->line, "lds", "LDS size",
-			  "--shared-mem SIZE", &v, err))
+		if (!take(&rec->lds_bytes, INT64_MAX, file, rec->line, PARAM_STATIC_SMEM, "lds",
+			  "LDS size", "--shared-mem SIZE", &v, k, err))
 			return false;
 		l->static_smem_bytes = v;
 	}
@@ -283,25 +348,27 @@ static bool fill_amd(const struct report_record *rec, const char *file, struct l
 }
 
 static bool fill_nvidia(const struct report_record *rec, const char *file, struct launch *l,
-			unsigned fields, struct occ_error *err)
+			unsigned fields, struct lacking *k, struct occ_error *err)
 {
 	int64_t v;
 
 	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
-		if (!take(&rec->registers, 1 << 16, file, rec->line, "registers",
-			  "registers per thread", "--registers N", &v, err))
+		if (!take(&rec->registers, 1 << 16, file, rec->line, PARAM_REGISTERS, "registers",
+			  "registers per thread", "--registers N", &v, k, err))
 			return false;
 		l->regs_per_thread = (int)v;
 	}
 	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
-		if (!take(&rec->static_smem_bytes, INT64_MAX, file, rec->line, "static_shared_mem",
-			  "static shared memory", "--shared-mem SIZE", &v, err))
+		if (!take(&rec->static_smem_bytes, INT64_MAX, file, rec->line, PARAM_STATIC_SMEM,
+			  "static_shared_mem", "static shared memory", "--shared-mem SIZE", &v, k,
+			  err))
 			return false;
 		l->static_smem_bytes = v;
 	}
 	if (!(fields & PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
-		if (!take(&rec->dynamic_smem_bytes, INT64_MAX, file, rec->line, "dynamic_shared_mem",
-			  "dynamic shared memory", "--dynamic-shared-mem SIZE", &v, err))
+		if (!take(&rec->dynamic_smem_bytes, INT64_MAX, file, rec->line, PARAM_DYNAMIC_SMEM,
+			  "dynamic_shared_mem", "dynamic shared memory", "--dynamic-shared-mem SIZE",
+			  &v, k, err))
 			return false;
 		l->dynamic_smem_bytes = v;
 	}
@@ -338,18 +405,60 @@ static enum report_vendor vendor_on(const struct report_record *rec, enum gpu_ve
 }
 
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
-			enum gpu_vendor gv, const char *file, struct launch *l, struct occ_error *err)
+			enum gpu_vendor gv, const char *file, struct launch *l, unsigned *missing,
+			struct occ_error *err)
 {
 	/* The launch parameters only: the GPU is chosen apart, and with a
 	 * report the kernel name picks records (--kernel), never renames them. */
 	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
+	bool amd = vendor_on(rec, gv) == REPORT_VENDOR_AMD;
+	struct lacking k = { 0 };
 
+	if (missing)
+		*missing = 0;
 	blank_launch(rec, l);
 	if (fields)
 		param_copy(l, given->launch, fields);
-	return fill_dims(rec, file, l, fields, err) &&
-	       (vendor_on(rec, gv) == REPORT_VENDOR_AMD ? fill_amd(rec, file, l, fields, err)
-							: fill_nvidia(rec, file, l, fields, err));
+	if (!fill_dims(rec, file, l, fields, amd, &k, err) ||
+	    !(amd ? fill_amd(rec, file, l, fields, &k, err) : fill_nvidia(rec, file, l, fields, &k, err)))
+		return false;
+	if (k.params) {
+		lacking_error(&k, file, rec->line, err);
+		if (missing)
+			*missing = k.params;
+		return false;
+	}
+	return true;
+}
+
+void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
+			   struct occ_error *err)
+{
+	/* As fill_dims, fill_nvidia and fill_amd name them. */
+	static const struct {
+		enum launch_param p;
+		const char *field[2], *what[2], *flag[2];   /* NVIDIA, AMD */
+	} names[] = {
+		{ PARAM_GRID, { "grid", "grid" }, { "grid size", "grid size" },
+		  { "--grid N", "--grid N" } },
+		{ PARAM_BLOCK, { "block", "block" }, { "block size", "workgroup size" },
+		  { "--block-size N", "--block-size N" } },
+		{ PARAM_REGISTERS, { "registers", "vgprs" }, { "registers per thread", "VGPR count" },
+		  { "--registers N", "--vgprs N" } },
+		{ PARAM_STATIC_SMEM, { "static_shared_mem", "lds" }, { "static shared memory", "LDS size" },
+		  { "--shared-mem SIZE", "--shared-mem SIZE" } },
+		{ PARAM_DYNAMIC_SMEM, { "dynamic_shared_mem", "dynamic_shared_mem" },
+		  { "dynamic shared memory", "dynamic LDS" },
+		  { "--dynamic-shared-mem SIZE", "--dynamic-shared-mem SIZE" } },
+	};
+	int amd = report_record_vendor(rec) == REPORT_VENDOR_AMD;
+	struct lacking k = { 0 };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (missing & PARAM_BIT(names[i].p))
+			lack(&k, names[i].p, names[i].field[amd], names[i].what[amd],
+			     names[i].flag[amd]);
+	lacking_error(&k, file, rec->line, err);
 }
 
 bool report_launch(const struct gpu_db *db, const struct report_record *rec,
@@ -368,13 +477,13 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 			blank_launch(rec, l);
 			return false;
 		}
-		if (!report_launch_fill(rec, given, gpu->arch.vendor, file, l, err)) {
+		if (!report_launch_fill(rec, given, gpu->arch.vendor, file, l, NULL, err)) {
 			*source = REPORT_GPU_NONE;
 			return false;
 		}
 	} else {
 		if (!report_launch_fill(rec, given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
-					file, l, err) ||
+					file, l, NULL, err) ||
 		    !report_choose_gpu(db, rec, given->gpu, file, &chosen, source, err)) {
 			*source = REPORT_GPU_NONE;
 			return false;
@@ -474,9 +583,15 @@ int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_
 	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
 	int db = gpu->sm_count;
 
-	if (source == REPORT_GPU_NONE || source == REPORT_GPU_GIVEN || !rec->sm_count.present ||
-	    rec->sm_count.value <= 0 || rec->sm_count.value > 100000 || per_unit <= 0 ||
-	    rec->sm_count.value % per_unit != 0 || device_units_as_reported(gpu) == rec->sm_count.value)
+	/* --gpu's SM count is the user's, unless they named an architecture. */
+	if (source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
+	    !rec->sm_count.present || rec->sm_count.value <= 0 || rec->sm_count.value > 100000 ||
+	    per_unit <= 0 || rec->sm_count.value % per_unit != 0 ||
+	    (has_arch(rec) && !same_arch(rec, gpu)))
+		return 0;
+	/* The count is the report's now, not a stand-in's. */
+	gpu->stand_in = false;
+	if (device_units_as_reported(gpu) == rec->sm_count.value)
 		return 0;
 	gpu->sm_count = (int)(rec->sm_count.value / per_unit);
 	return db;
@@ -495,6 +610,10 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 		    own->arch.cc_major != given->arch.cc_major ||
 		    own->arch.cc_minor != given->arch.cc_minor))
 		return true;
+	/* An architecture given (--gpu 8.6), the record's own: the device and
+	 * its SM count are still the report's. */
+	if (given->stand_in)
+		return false;
 	/* The same architecture: another device only if its size differs from
 	 * the one the report measured (or, with no count in the report, from
 	 * the device it names). */

@@ -25,13 +25,15 @@ enum report_gpu_source {
 	REPORT_GPU_GIVEN,    /* the user's --gpu */
 	REPORT_GPU_NAMED,    /* the device name the report gives */
 	REPORT_GPU_MATCHED,  /* the arch (gfx target, compute capability) and SM/CU count */
-	REPORT_GPU_FIRST,    /* the arch only: the database's first device of it */
+	REPORT_GPU_FIRST,    /* the arch only: the database's device for it (stand_in) */
 };
 
 /* Fills l (kernel = the record's short name, always, so a failed record still
  * shows its name) and gpu from rec. The GPU: the given one; else the device
  * the report names; else the first device of the record's arch whose SM (CU)
- * count is the report's, else the first device of that arch. Fields the
+ * count is the report's, else the database's device for that arch
+ * (gpu_db_arch_device); a device the report names that the database lacks
+ * is named in the error when the record gives no arch. Fields the
  * occupancy needs (grid, block, registers / VGPRs, shared memory / LDS) must
  * come from the record or the given fields; fields it does not need to be
  * exact take documented defaults (report_launch.c). False with err (status
@@ -47,9 +49,16 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err);
 /* The launch alone, for a record run on a GPU of vendor v (the record's own
- * vendor wins when it says one: report_launch refuses the mismatch first). */
+ * vendor wins when it says one: report_launch refuses the mismatch first).
+ * Values the record lacks are all named in one error, with every flag that
+ * supplies them, and *missing (when not NULL) gets their PARAM_BITs (0 when
+ * the error is of another kind). */
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
-			enum gpu_vendor v, const char *file, struct launch *l, struct occ_error *err);
+			enum gpu_vendor v, const char *file, struct launch *l, unsigned *missing,
+			struct occ_error *err);
+/* The error report_launch_fill gives for the values in missing (PARAM_BIT). */
+void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
+			   struct occ_error *err);
 /* The launch parameters the record itself gives (PARAM_BIT), with their
  * values in l (launch_init's elsewhere): the launch as measured, for the
  * question "is this still the record's launch?" (session.c). */
@@ -71,8 +80,10 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 bool report_launch_device_unknown(const struct report_record *rec, enum report_gpu_source source);
 
 /* The report's SM (CU) count wins over the database's for a GPU the report
- * chose (not --gpu, whose SM count is the user's): gpu->sm_count becomes the
- * report's and the database's is returned; 0 when nothing changed. */
+ * chose, or an architecture --gpu named (a stand-in of the record's own;
+ * not a device --gpu named, whose SM count is the user's): gpu->sm_count
+ * becomes the report's, gpu->stand_in false, and the database's count is
+ * returned; 0 when the count did not change. */
 int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
 			       struct gpu *gpu);
 

@@ -425,6 +425,24 @@ static void sort_findings(struct finding *out, int n)
 	}
 }
 
+/* Only the architecture is known: say which device's SM count the waves
+ * take, since nothing else does. */
+static void stand_in(struct sink *s, const struct gpu *gpu)
+{
+	char cc[16];
+
+	if (!gpu->stand_in)
+		return;
+	gpu_arch_cc_string(&gpu->arch, cc, sizeof(cc));
+	add(s, "gpu_stand_in", RULES_INFO, "Only the GPU's architecture is known",
+	    "occview knows the architecture of this GPU (%s %s), not the device: it uses %s, the "
+	    "database's device for it, with its %d %s. The occupancy per %s depends on the "
+	    "architecture alone; the waves, the tail and the per-%s view depend on the count, so "
+	    "name the device with --gpu (or add it with --gpu-db) to use its own.",
+	    gpu->arch.vendor == GPU_AMD ? "target" : "compute capability", cc, gpu->name,
+	    gpu->sm_count, gpu_units(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -453,14 +471,15 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		warp_multiple(&s, ri);
 		carveout_ignored(&s, ri);
 	}
+	stand_in(&s, ri->gpu);
 	sort_findings(out, s.n);
 	return s.n;
 }
 
 /* ---- A kernel record's findings. ---- */
 
-static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
-			     const struct crosscheck_record *rep)
+static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
+				const struct occ_result *r, const struct crosscheck_record *rep)
 {
 	const struct crosscheck *c = &rep->check;
 	const char *by = report_profiler_name((enum report_profiler)rep->figures_by);
@@ -472,10 +491,15 @@ static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct
 		s->n = RULES_MAX_FINDINGS - 1;
 	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
 		enum crosscheck_field k = (enum crosscheck_field)i;
-		char title[128], rep_text[32], occ[32];
+		char title[128], rep_text[32], occ[32], rule[200];
 
 		if (!crosscheck_differs(c, k))
 			continue;
+		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+			snprintf(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
+				 "compared within its last printed digit");
+		else
+			crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
 		crosscheck_value_text(k, c->report[k], rep_text, sizeof(rep_text));
 		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
 		/* The last free slot takes every disagreement left: none is dropped. */
@@ -489,10 +513,11 @@ static void crosscheck_rules(struct sink *s, const struct gpu *gpu, const struct
 		f = add(s, "crosscheck", RULES_WARNING, title,
 			"%s: %s %s, occview %s. occview computed it from the launch the "
 			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
-			"configuration%s; the report's value is shown as it is, not adjusted.",
+			"configuration%s, as the report's version computes it (%s); the report's "
+			"value is shown as it is.",
 			crosscheck_label(k), by, rep_text, occ, gpu->name, gpu->arch.cc_major,
 			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
-			r->smem_config_from_driver ? " (the driver's choice)" : "");
+			r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
 		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
 			more(f, " Also:");
 	}
@@ -571,19 +596,67 @@ static void whatif(struct sink *s, const struct gpu *gpu, const struct occ_resul
 		     "this one.");
 }
 
+/* One inferred value's sentence: the range, the limit it came from (and
+ * against what), the value used. */
+static void inferred_value(struct finding *f, const char *what, const struct report_range *range,
+			   const char *unit, const char *limit, const char *against, int64_t used)
+{
+	if (range->lo == range->hi)
+		more(f, " %s: %d%s, the only value that gives Nsight Compute's %s %d%s.", what,
+		     range->lo, unit, limit, range->limit, against);
+	else
+		more(f, " %s: %d%s to %d%s give Nsight Compute's %s %d%s; occview uses %lld%s, "
+		     "the most.", what, range->lo, unit, range->hi, unit, limit, range->limit, against,
+		     (long long)used, unit);
+}
+
+/* Launch values the report lacks, inferred from its own limits. */
+static void inferred(struct sink *s, const struct occ_result *r,
+		     const struct crosscheck_record *rep, const struct launch *l)
+{
+	const struct report_inferred *inf = &rep->inferred;
+	struct finding *f;
+	char against[160];
+
+	f = add(s, "inferred", RULES_INFO, "Launch values inferred from the report's limits",
+		"The report does not give every value of this launch, so occview inferred them "
+		"from Nsight Compute's own block limits at %d threads per block, as its version "
+		"prints them.", launch_threads_per_block(l));
+	if (inf->params & PARAM_BIT(PARAM_REGISTERS))
+		inferred_value(f, "Registers per thread", &inf->registers, "", "Block Limit Registers",
+			       "", l->regs_per_thread);
+	if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
+		snprintf(against, sizeof(against), " against a %lld KB configuration%s",
+			 (long long)(r->smem_config_bytes / 1024), r->smem_config_from_driver
+			 ? ", the driver's" : " (the report does not say which the driver chose: "
+			 "the runtime's default)");
+		inferred_value(f, "Shared memory per block", &inf->smem_bytes, " B",
+			       "Block Limit Shared Mem", against,
+			       l->static_smem_bytes + l->dynamic_smem_bytes);
+	}
+	if (inf->params & PARAM_BIT(PARAM_BARRIERS))
+		inferred_value(f, "Barriers per block", &inf->barriers, "", "Block Limit Barriers", "",
+			       l->barriers);
+	more(f, " Any value in a range gives Nsight Compute's figures; with the most, a next step "
+	     "that gains a block gains it whatever the kernel's own value, and a what-if starts "
+	     "from it.");
+}
+
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
 		 const struct launch *l, struct finding *out, int n)
 {
 	struct sink s = { out, n };
-	char shown[sizeof(rep->device) * 4];
+	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)
 		return n;
 	/* Disagreements first: they must find room. */
-	crosscheck_rules(&s, gpu, r, rep);
+	crosscheck_findings(&s, gpu, r, rep);
 	if (measured && rep->changed)
 		whatif(&s, gpu, r, rep, measured, l);
+	if (rep->inferred.params && !rep->changed)
+		inferred(&s, r, rep, l);
 	if (!(rep->dropped & MEASURED_ACHIEVED))
 		achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
 			     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);
@@ -606,13 +679,17 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		    : "A kernel that allocated more would get a larger one.");
 	if (rep->device_unknown) {
 		str_sanitize(rep->device, shown, sizeof(shown));
+		/* A stand-in's count has its own finding (stand_in). */
+		if (gpu->stand_in)
+			snprintf(uses, sizeof(uses), "the limits of its architecture (%s)",
+				 gpu->arch.arch);
+		else
+			snprintf(uses, sizeof(uses), "%s, of the same architecture (%s) and with the "
+				 "report's %d %s", gpu->name, gpu->arch.arch, gpu->sm_count,
+				 gpu_units(&gpu->arch));
 		add(&s, "device_unknown", RULES_INFO, "Device not in the GPU database",
 		    "The report names the device \"%s\", which the GPU database does not know; occview "
-		    "uses %s (%d %s), %s. --gpu chooses another; --gpu-db adds the device.", shown,
-		    gpu->name, gpu->sm_count, gpu_units(&gpu->arch),
-		    rep->gpu_source == REPORT_GPU_MATCHED
-		    ? "the database's device of its architecture with the report's SM count"
-		    : "the database's first device of its architecture");
+		    "uses %s. --gpu chooses another GPU; --gpu-db adds the device.", shown, uses);
 	}
 	sort_findings(out, s.n);
 	return s.n;

@@ -30,7 +30,9 @@ struct rules_input {
 	const struct waves *w;
 };
 
-/* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most severe first. */
+/* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most
+ * severe first; "gpu_stand_in" (info) among them when only the GPU's
+ * architecture is known (gpu->stand_in). */
 int rules_evaluate(const struct rules_input *ri, struct finding *out);
 
 /* A kernel record's findings, appended to out[0..n) (room for

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_infer.h"
 #include "report_launch.h"
 #include "session_join.h"
 #include "strutil.h"
@@ -213,7 +214,39 @@ struct resolved {
 	struct launch measured;       /* the record's own values of those */
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
+	struct report_inferred inferred;  /* what the report's own limits gave */
 };
+
+/* The launch values the record lacks, from its own block limits where they
+ * pin them down (report_infer.h), and its barrier count, which the launch
+ * default would otherwise stand for, where its barrier limit gives it. What
+ * is still lacking is the error, naming every flag that supplies it. */
+static bool infer_lacking(const struct report_record *rec, const char *file, unsigned lacking,
+			  unsigned given_fields, struct resolved *res)
+{
+	unsigned want = lacking, left;
+
+	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
+	    rec->limit_barriers.present)
+		want |= PARAM_BIT(PARAM_BARRIERS);
+	if (!want)
+		return true;
+	left = report_infer(rec, &res->gpu.arch, want, &res->l, &res->inferred) &
+		~PARAM_BIT(PARAM_BARRIERS);
+	/* Nothing inferred: report_launch_fill's error says it all. */
+	if (left && left == lacking)
+		return false;
+	occ_error_clear(&res->err);
+	if (left) {
+		report_launch_lacking(rec, left, file, &res->err);
+		return false;
+	}
+	/* Inferred, they are the launch as measured: a change of them is a
+	 * what-if like any other. */
+	param_copy(&res->measured, &res->l, res->inferred.params);
+	res->present |= res->inferred.params;
+	return true;
+}
 
 static void resolve_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given_gpu,
@@ -224,6 +257,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
 	struct gpu ov_gpu;
+	unsigned lacking = 0;
 
 	memset(res, 0, sizeof(*res));
 	res->source = REPORT_GPU_NONE;
@@ -261,7 +295,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		/* A record lacking a field says so whatever the database knows. */
 		if (v != REPORT_VENDOR_UNKNOWN &&
 		    !report_launch_fill(rec, &given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
-					r->file, &res->l, &fill_err)) {
+					r->file, &res->l, NULL, &fill_err)) {
 			res->err = fill_err;
 			res->incomplete = true;
 		}
@@ -269,7 +303,12 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		param_copy(&res->l, &ov->values, given.fields);
 		return;
 	}
-	if (!report_launch_fill(rec, &given, res->gpu.arch.vendor, r->file, &res->l, &res->err)) {
+	if (!report_launch_fill(rec, &given, res->gpu.arch.vendor, r->file, &res->l, &lacking,
+				&res->err) && !lacking) {
+		res->incomplete = true;
+		return;
+	}
+	if (!infer_lacking(rec, r->file, lacking, given.fields, res)) {
 		res->incomplete = true;
 		return;
 	}
@@ -315,12 +354,9 @@ static void measured_from_events(const struct report_record *rec, const struct g
 }
 
 /* Whether the report has figures of its own to compare (crosscheck.c). */
-static bool has_profiler_figures(const struct report_record *rec)
+static bool has_profiler_figures(const struct report_record *rec, const struct crosscheck_record *cr)
 {
-	return rec->theoretical_occupancy_pct.present || rec->waves_per_sm.present ||
-	       rec->limit_warps.present || rec->limit_blocks.present ||
-	       rec->limit_registers.present || rec->limit_smem.present ||
-	       rec->limit_barriers.present || rec->driver_smem_bytes.present;
+	return crosscheck_figures_any(&cr->profiler) || rec->driver_smem_bytes.present;
 }
 
 /* What was measured, and what of it a what-if drops. */
@@ -337,9 +373,10 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->achieved_active_warps = rec->achieved_active_warps;
 	cr->achieved_from = rec->achieved_from;
 	cr->figures_by = (uint8_t)rec->figures_by;
-	cr->theoretical_occupancy_pct = rec->theoretical_occupancy_pct;
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
+	cr->inferred = res->inferred;
+	crosscheck_figures_of(rec, &cr->profiler);
 	if (!res->ok)
 		return;
 	cr->gpu_source = (uint8_t)res->source;
@@ -351,7 +388,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 		return;
 	if (rec->smem_config_bytes.present)
 		cr->dropped |= MEASURED_SMEM_CONFIG;
-	if (has_profiler_figures(rec))
+	if (has_profiler_figures(rec, cr))
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
 	    rec->n_sm_events > 0 || rec->counted_active_cycles.present)
@@ -391,8 +428,12 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		a->report = cr;
 		return;
 	}
-	if (!res.changed)
-		crosscheck_compare(rec, &res.gpu.arch, &a->r, &a->w, &cr.check);
+	if (!res.changed) {
+		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w,
+				   rec->barriers.present ||
+				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
+		cr.check.inferred = res.inferred.from & cr.check.compared;
+	}
 	a->report = cr;
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,

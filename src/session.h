@@ -132,7 +132,9 @@ struct session_record session_input_record(const struct session_input *in, size_
  * joined is told to msgs before the records. Returns the exit status: 0,
  * else the first failure's. */
 struct session_emit {
-	bool (*analysis)(void *ctx, const struct analysis *a);
+	/* rec: the kernel record analysed (NULL for a launch), valid during
+	 * the call only */
+	bool (*analysis)(void *ctx, const struct analysis *a, const struct report_record *rec);
 	void *ctx;
 };
 

@@ -34,6 +34,22 @@ static int tell(FILE *msgs, const struct occ_error *err)
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
+/* Fields a report's rows could not give and left absent (import.h): said
+ * once, with the first in full; they change no occupancy and fail nothing. */
+static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
+{
+	char shown[1024];
+
+	if (r->dropped.status == OCC_OK)
+		return;
+	tell(msgs, &r->dropped);
+	if (r->dropped_fields > 1) {
+		str_sanitize(path, shown, sizeof(shown));
+		fprintf(msgs, "occview: %s: %zu fields in all left absent; their records are "
+			"shown\n", shown, r->dropped_fields);
+	}
+}
+
 /* ---- opening ----------------------------------------------------------- */
 
 struct source {
@@ -213,8 +229,18 @@ static enum read_result read_input(struct session *s, const char *path,
 		result = READ_REPORT;
 		if (sink && !feed_whole(rep, sink))
 			result = READ_FAILED;
-		if (sink)
+		if (sink) {
+			/* The records went to the sink; what the reader counted stays,
+			 * as a stream's report keeps it. */
+			struct report counts = { .skipped_rows = rep->skipped_rows,
+						 .rejected_rows = rep->rejected_rows,
+						 .dropped_fields = rep->dropped_fields,
+						 .dropped = rep->dropped };
+
+			memcpy(counts.format, rep->format, sizeof(counts.format));
 			report_done(rep);
+			*rep = counts;
+		}
 	} else {
 		*status = neither(path, text, len, &launch_err, rejected, msgs);
 	}
@@ -235,6 +261,7 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 		return true;
 	case READ_REPORT:
 		in->kind = SESSION_REPORT;
+		tell_dropped(msgs, path, &in->report);
 		return true;
 	case READ_FAILED:
 		break;
@@ -374,23 +401,67 @@ static void fail_status(struct printer *p, enum occ_status status)
 		p->status = status ? (int)status : OCC_EDATA;
 }
 
-static bool emit(struct printer *p)
+static bool emit(struct printer *p, const struct report_record *rec)
 {
-	if (!p->emit->analysis(p->emit->ctx, p->a)) {
+	if (!p->emit->analysis(p->emit->ctx, p->a, rec)) {
 		p->write_failed = true;
 		return false;
 	}
 	return true;
 }
 
+/* The device note, once per input: the waves depend on an SM (CU) count
+ * that stands in (only the architecture is known), or on a device the
+ * database does not know. rec: the report's record, NULL for a launch. */
+static void note_device(struct printer *p, const struct report_record *rec)
+{
+	const struct analysis *a = p->a;
+	const struct param_set *flags = session_flags(p->s);
+	const char *units = gpu_units(&a->gpu.arch);
+	const char *arch = a->gpu.arch.arch;
+	char text[REPORT_TEXT * 4];
+
+	if (p->noted || !a->ok || (!a->gpu.stand_in && !a->report.device_unknown))
+		return;
+	p->noted = true;
+	fputs("occview: ", p->msgs);
+	if (p->path)
+		fprintf(p->msgs, "%s: ", p->path);
+	if (a->report.device_unknown) {
+		str_sanitize(rec->device, text, sizeof(text));
+		fprintf(p->msgs, "the report names the device \"%s\", which the GPU database does "
+			"not know; using the limits of its architecture (%s)", text, arch);
+		if (a->gpu.stand_in)
+			fprintf(p->msgs, " and the %d %s of %s, the database's device for it (--gpu "
+				"chooses another, --gpu-db adds the device)\n", a->gpu.sm_count, units,
+				a->gpu.name);
+		else
+			fprintf(p->msgs, " with the report's %d %s\n", a->gpu.sm_count, units);
+	} else if (rec && !(flags->set & PARAM_BIT(PARAM_GPU))) {
+		fprintf(p->msgs, "the report names the architecture (%s) but not the device; using "
+			"%s (%d %s), the database's device for it (--gpu chooses another)\n", arch,
+			a->gpu.name, a->gpu.sm_count, units);
+	} else {
+		/* --gpu, or a launch file's gpu key, named the architecture. */
+		bool flag = rec || !p->path || (flags->set & PARAM_BIT(PARAM_GPU));
+
+		str_sanitize(flag ? flags->values.gpu_name : a->launch.gpu_name, text, sizeof(text));
+		fprintf(p->msgs, "%s%s%s is an architecture (%s), not a device: using %s (%d %s), "
+			"the database's device for it; the waves depend on the %s count (name the "
+			"device to use its own)\n", flag ? "--gpu " : "gpu \"", text, flag ? "" : "\"",
+			arch, a->gpu.name, a->gpu.sm_count, units, gpu_unit(&a->gpu.arch));
+	}
+}
+
 static bool print_launch(struct printer *p, const struct session_record *r)
 {
 	session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+	note_device(p, NULL);
 	if (!p->a->ok) {
 		tell(p->msgs, &p->a->error);
 		fail_status(p, p->a->error.status);
 	}
-	return emit(p);
+	return emit(p, NULL);
 }
 
 static void same_for_more(struct printer *p)
@@ -399,30 +470,6 @@ static void same_for_more(struct printer *p)
 		fprintf(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
 			p->repeats, p->repeats == 1 ? "" : "s");
 	p->repeats = 0;
-}
-
-/* The device notes, once per report: the waves depend on an SM (CU) count
- * the report did not give or the database does not know. */
-static void note_device(struct printer *p, const struct report_record *rec)
-{
-	const struct analysis *a = p->a;
-	enum report_gpu_source source = (enum report_gpu_source)a->report.gpu_source;
-	char device[REPORT_TEXT * 4];
-
-	if (p->noted || !a->ok || (source != REPORT_GPU_FIRST && !a->report.device_unknown))
-		return;
-	str_sanitize(rec->device, device, sizeof(device));
-	if (a->report.device_unknown)
-		fprintf(p->msgs, "occview: %s: the report names the device \"%s\", which the GPU "
-			"database does not know; using %s (%d %s) of the same architecture (%s) "
-			"(--gpu chooses another)\n", p->path, device, a->gpu.name, a->gpu.sm_count,
-			gpu_units(&a->gpu.arch), a->gpu.arch.arch);
-	else
-		fprintf(p->msgs, "occview: %s: the report names the architecture (%s) but not the "
-			"device; using %s (%d %s), the database's first device of it (--gpu "
-			"chooses another)\n", p->path, a->gpu.arch.arch, a->gpu.name,
-			a->gpu.sm_count, gpu_units(&a->gpu.arch));
-	p->noted = true;
 }
 
 static void remember_name(struct printer *p, const struct report_record *rec)
@@ -463,7 +510,7 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 			p->last = p->a->error;
 		}
 	}
-	return emit(p);
+	return emit(p, rec);
 }
 
 /* --kernel NAME matched no record of the report: say which kernels it has. */
@@ -510,6 +557,7 @@ static int print_file(struct printer *p, const char *path)
 		return 0;
 	case READ_REPORT:
 		same_for_more(p);
+		tell_dropped(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
 			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "

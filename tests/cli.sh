@@ -5,6 +5,8 @@ set -u
 : "${OCCVIEW:?}" "${TESTDATA:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+HOME=$tmp XDG_STATE_HOME=$tmp/state
+export HOME XDG_STATE_HOME
 pass=0 fail=0
 
 ok() { pass=$((pass + 1)); }
@@ -100,6 +102,46 @@ printf 'name,cc,sm_count\nBroken,9.9,10\n' >"$tmp/badgpus.csv"
 expect 65 "badgpus.csv:2: cc" -- --print --gpu-db "$tmp/badgpus.csv"
 mkdir -p "$tmp/xdg/occview"; cp "$tmp/gpus.csv" "$tmp/xdg/occview/gpus.csv"
 XDG_CONFIG_HOME="$tmp/xdg" expect 0 "Lab GPU X" -- --print --gpu labx
+
+# --gpu never guesses. A compute capability is that capability exactly, as
+# nvcc or nvidia-smi spells it, and says which device stands for it
+# (devices.csv: Tesla M40;sm_52, 24 SMs; NVIDIA A40;sm_86, 84 SMs); one the
+# database lacks is a usage error listing those it has (2.0 used to run on
+# an RTX PRO 6000, 1.0 on a Thor).
+expect 0 "^occview: --gpu sm_52 is an architecture (sm_52), not a device: using Tesla M40 (24 SMs)" -- --print --gpu sm_52
+expect 0 "Only the GPU's architecture is known" -- --print --gpu sm_52
+expect 0 "on NVIDIA A40 (sm_86, cc 8.6, Ampere), 84 SMs" -- --print --gpu compute_86
+expect 0 "on NVIDIA A40 (sm_86" -- --print --gpu 8.6
+expect 0 "on NVIDIA H100 80GB HBM3 (sm_90" -- --print --gpu sm_90a
+for cc in 2.0 sm_20 1.0 "cc 1.3" 13.0; do
+	expect 64 "gpu: the GPU database has no compute capability .*, only 3.0, 3.5, .*, 12.0, 12.1" -- --print --gpu "$cc"
+done
+if grep -q "RTX\|Thor" "$tmp/out"; then bad "--gpu 13.0 suggests a device"; else ok; fi
+expect 64 "gpu: \"sm_9\" is no compute capability" -- --print --gpu sm_9
+expect 64 "did you mean --gpu sm_86" -- --print --gpu 86
+# Names match whole words: A10 is the A10, a part of a word asks.
+expect 0 "on NVIDIA A10 (sm_86, cc 8.6, Ampere), 72 SMs" -- --print --gpu A10
+expect 64 "unknown GPU \"RTX 509\" (occview matches whole words only); did you mean \"NVIDIA GeForce RTX 5090\"?" -- --print --gpu "RTX 509"
+expect 64 "unknown GPU \"GTX 950\"; closest: \"GeForce GTX 980\"" -- --print --gpu "GTX 950"
+if grep -q "Radeon\|Instinct" "$tmp/out"; then bad "--gpu \"GTX 950\" suggests AMD names"; else ok; fi
+# A launch file's gpu key follows the same rules, as bad data of its line.
+printf 'gpu = 2.0\n' >"$tmp/cc20.occ"
+expect 65 "cc20.occ:1: gpu: the GPU database has no compute capability 2.0" -- --print "$tmp/cc20.occ"
+printf 'gpu = sm_52\n' >"$tmp/sm52.occ"
+expect 0 "sm52.occ: gpu \"sm_52\" is an architecture (sm_52), not a device" -- --print "$tmp/sm52.occ"
+
+# A report naming a device the database lacks says which, and what to give:
+# the CUDA profiler's log of a Tesla M2090 (cc 2.0, not in the database;
+# "# CUDA_DEVICE 0 Tesla M2090", no compute capability, no launch).
+M2090=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+launch="--grid 1584 --block-size 256 --registers 32 --shared-mem 0 --dynamic-shared-mem 0"
+# shellcheck disable=SC2086
+expect 65 "log:10: gpu: the report names \"Tesla M2090\", which occview's GPU database lacks, and not its architecture: give --gpu with its compute capability (--gpu X.Y), or add the device with --gpu-db" -- --format csv $launch "$M2090"
+if grep -q "does not say which GPU" "$tmp/out"; then bad "M2090: \"does not say which GPU\""; else ok; fi
+# shellcheck disable=SC2086
+expect 64 "no compute capability 2.0, only 3.0" -- --format csv --gpu 2.0 $launch "$M2090"
+# shellcheck disable=SC2086
+expect 0 "^occview: .*log: --gpu sm_52 is an architecture (sm_52), not a device" -- --format csv --gpu sm_52 $launch "$M2090"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -7,6 +7,8 @@ set -u
 : "${OCCVIEW:?}" "${TESTDATA:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+HOME=$tmp XDG_STATE_HOME=$tmp/state
+export HOME XDG_STATE_HOME
 pass=0 fail=0
 
 ok() { pass=$((pass + 1)); }
@@ -178,6 +180,18 @@ for w in 80 120; do
 	absent " CU " -- --print --width $w $rx
 	absent "SMs" -- --print --width $w $rx
 done
+# SGPRs do not limit from gfx10 on (LLVM's getOccupancyWithNumSGPRs), so a
+# count there is information: the 128 rocprof reports for every RDNA dispatch,
+# or more than a GCN wave could have, is shown and changes no figure.
+for n in 128 5000; do
+	rx_sgprs="--gpu rx7900xtx --block-size 256 --grid 1000 --wave-size 64 --vgprs 100 --sgprs $n"
+	json theoretical_occupancy_pct 43.75 -- $rx_sgprs
+	json block_limit_sgprs null -- $rx_sgprs
+	json sgprs_per_wave $n -- $rx_sgprs
+	expect 0 "100 VGPRs, $n SGPRs, LDS" -- --print $rx_sgprs
+	expect 0 "|  SGPRs          $n per wave, information only, do not limit on gfx1100" -- \
+		--print $rx_sgprs
+done
 expect 0 "2.98 per WGP, 2 full" -- --print --width 80 $rx
 expect 0 "wave32 by default, wave64 too" -- --print --width 80 $rx
 expect 0 "4 SIMDs x 16 wave slots, 32 workgroups" -- --print --width 80 $rx
@@ -215,9 +229,17 @@ expect 64 "--agprs: NVIDIA H100 80GB HBM3 is an NVIDIA GPU" -- --print --gpu h10
 expect 64 "--wave-size: .* is an NVIDIA GPU" -- --print --gpu a100 --wave-size 32
 expect 64 "--barriers: Instinct MI300X is an AMD GPU" -- --print --gpu mi300x --barriers 2
 expect 64 "--carveout: .* is an AMD GPU" -- --format json --gpu "rx 7900 xtx" --carveout 50
-# A gfx target names its first device, as sm_90 names NVIDIA's.
+# A gfx target names its first device, as sm_90 names NVIDIA's, and says so;
+# HIP's gcnArchName (target and features) is the target. One the database
+# lacks lists the targets it has; AMD-looking names get AMD suggestions.
 expect 0 '"arch": "gfx1100"' -- --format json --gpu gfx1100
 expect 0 '"arch": "gfx90a"' -- --format json --gpu GFX90A
+expect 0 '"arch": "gfx90a"' -- --format json --gpu "gfx90a:sramecc+:xnack-"
+expect 0 "^occview: --gpu gfx942 is an architecture (gfx942), not a device: using Instinct MI300X (304 CUs)" -- --print --gpu gfx942
+expect 64 "gpu: the GPU database has no AMD target gfx1234, only gfx803, gfx900, .*, gfx1201$" -- --print --gpu gfx1234
+expect 64 "gpu: the GPU database knows AMD target gfx940 but has no device of it" -- --print --gpu gfx940
+expect 64 "unknown GPU \"mi301x\"; closest: \"Instinct MI300X\"" -- --print --gpu mi301x
+if grep -q "NVIDIA\|GeForce\|Tesla" "$tmp/out"; then bad "--gpu mi301x suggests NVIDIA names"; else ok; fi
 expect 0 "Usage: occview" -- --help
 for flag in --wave-size --vgprs --agprs --sgprs; do
 	expect 0 "^  $flag " -- --help

@@ -7,6 +7,9 @@ set -u
 : "${OCCVIEW:?}" "${TESTDATA:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# No user's database or state: the program's own home.
+HOME=$tmp XDG_STATE_HOME=$tmp/state XDG_CONFIG_HOME=$tmp/config
+export HOME XDG_STATE_HOME XDG_CONFIG_HOME
 pass=0 fail=0
 R=$TESTDATA/rocprof
 
@@ -237,18 +240,20 @@ first 1 1 1 32 16 1 26 16
 has kernels.0.gpu.name '"NVIDIA A100-SXM4-40GB"'
 has kernels.0.report.achieved_occupancy_pct 23.9
 has kernels.0.report.shared_mem_config_bytes 16384
-has kernels.0.report.crosscheck.compared 7
+has kernels.0.report.crosscheck.compared 8
 has kernels.0.report.crosscheck.disagreements '[]'
 stderr "the report names the architecture (sm_80) but not the device"
 
 # decodebench_b200_..._b1_ctx4k: the raw page, 16 kernels; line 5 names the
 # device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
-# 148; with launch__barrier_count Nsight Compute gives 8 comparable figures.
+# 148; with launch__barrier_count, the theoretical active warps (per SM and
+# per scheduler) and the allocated registers and shared memory Nsight
+# Compute gives 13 comparable figures.
 json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
 kernels 16
 has kernels.0.gpu.name '"NVIDIA B200"'
 has kernels.0.report.sm_count 148
-has kernels.0.report.crosscheck.compared 8
+has kernels.0.report.crosscheck.compared 13
 has kernels.0.report.crosscheck.disagreements '[]'
 
 # nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
@@ -267,7 +272,8 @@ json 65 "$V/cudaprof_cudak_c2050_cuda_profile_0.log"
 kernels 1
 has kernels.0.launch.grid_size null
 has kernels.0.report.achieved_occupancy_pct null
-has kernels.0.report.profiler_theoretical_occupancy_pct 16.7
+has kernels.0.report.profiler.theoretical_occupancy_pct 16.7
+has kernels.0.report.profiler.name '"cuda_profiler"'
 has kernels.0.report.duration_ns 1386976.0
 stderr "cuda_profile_0.log:7: grid: the report does not give this kernel's grid size"
 
@@ -281,7 +287,7 @@ printf '%s\n' '# CUDA_PROFILE_LOG_VERSION 2.0' '# CUDA_DEVICE 0 Tesla K40c' \
 	>"$tmp/k40.log"
 json 0 "$tmp/k40.log"
 has kernels.0.occupancy.theoretical_occupancy_pct 98.4375
-has kernels.0.report.profiler_theoretical_occupancy_pct 98.4
+has kernels.0.report.profiler.theoretical_occupancy_pct 98.4
 has kernels.0.report.achieved_occupancy_pct 78.75
 has kernels.0.report.crosscheck.compared 1
 if grep -q 'crosscheck.disagreements.0' "$tmp/flat"; then bad "k40.log: a disagreement"; else ok; fi
@@ -343,6 +349,21 @@ kernels 2
 has kernels.1.error null
 stderr "rej.csv:3: Arch_VGPR"
 stderr "1 row rejected; the other kernel records are shown"
+
+# A field that does not change occupancy and cannot be read (line 2's and 3's
+# Start_Timestamp) is left absent and said once, with the first in full; the
+# rows stay (line 4: 716380685231332 - 716380685217852 = 13480 ns), and so
+# does the exit status.
+sed '2s/,716380685145736,/,soon,/; 3s/,716380685184013,/,later,/' \
+	"$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/ts.csv"
+json 0 "$tmp/ts.csv" --gpu mi300x
+kernels 3
+has kernels.0.report.duration_ns null
+has kernels.2.report.duration_ns 13480.0
+stderr 'ts.csv:2: Start_Timestamp: "soon" is not a number of 0 or more: left absent (n/a)'
+stderr "ts.csv: 2 fields in all left absent; their records are shown"
+if [ "$(grep -c 'left absent' "$tmp/err")" -eq 2 ]; then ok; else
+	bad "want the first dropped field and the count only:"; sed 's/^/  | /' "$tmp/err"; fi
 
 # A CSV that is neither: both readers say why.
 printf 'alpha,beta,gamma\n1,2,3\n' >"$tmp/other.csv"

@@ -79,6 +79,13 @@ static inline const char *record_diff(const struct report_record *x,
 		return "achieved_from";
 	DIFF_VALUE(counted_active_warps);
 	DIFF_VALUE(counted_active_cycles);
+	if (x->ncu_layout != y->ncu_layout)
+		return "ncu_layout";
+	DIFF_VALUE(theoretical_active_warps);
+	DIFF_VALUE(theoretical_warps_per_scheduler);
+	DIFF_VALUE(registers_allocated);
+	DIFF_VALUE(smem_per_block_bytes);
+	DIFF_VALUE(smem_allocated_bytes);
 	if (x->n_sm != y->n_sm || (x->n_sm && !same_doubles(x->sm_achieved_pct, y->sm_achieved_pct,
 							     x->n_sm)))
 		return "sm_achieved_pct";

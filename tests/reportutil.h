@@ -5,6 +5,7 @@
 #define OCC_REPORTUTIL_H
 
 #include <check.h>
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "report.h"
 #include "report_launch.h"
 #include "session.h"
+#include "strutil.h"
 
 /* dir ends in '/' ("ncu/") or is "" for tests/data itself. */
 static inline char *data_path(const char *dir, const char *file)
@@ -58,7 +60,7 @@ static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
 	}
 	if (given && given->gpu) {
 		flags.set |= PARAM_BIT(PARAM_GPU);
-		snprintf(flags.values.gpu_name, sizeof(flags.values.gpu_name), "%s", given->gpu->name);
+		str_copy(flags.values.gpu_name, sizeof(flags.values.gpu_name), given->gpu->name);
 	}
 	s = session_new(db, &flags, err);
 	ck_assert_ptr_nonnull(s);
@@ -67,6 +69,73 @@ static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
 	if (!a->ok)
 		*err = a->error;
 	return a->ok;
+}
+
+/* Every report file under tests/data, in name order: the files of ncu/,
+ * nvprof/ and rocprof/, and the text files of tests/data itself (Nsight
+ * Compute's text output); fn gets each one's name under tests/data
+ * ("ncu/x.csv"). Returns how many. */
+static inline size_t each_report_file(void (*fn)(const char *file, void *ctx), void *ctx)
+{
+	static const char *const dirs[] = { "", "ncu/", "nvprof/", "rocprof/" };
+	size_t found = 0;
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
+		struct dirent **names;
+		char dir[1024];
+		int k;
+
+		snprintf(dir, sizeof(dir), "%s", data_path(dirs[d], ""));
+		k = scandir(dir, &names, NULL, alphasort);
+		ck_assert_msg(k >= 0, "%s", dir);
+		for (int i = 0; i < k; i++) {
+			const char *n = names[i]->d_name;
+			size_t len = strlen(n);
+			char file[512];
+
+			/* The top folder's reports are its .txt files (launch files
+			 * and lists are no reports). */
+			if (n[0] != '.' &&
+			    (dirs[d][0] || (len > 4 && strcmp(n + len - 4, ".txt") == 0))) {
+				snprintf(file, sizeof(file), "%s%s", dirs[d], n);
+				fn(file, ctx);
+				found++;
+			}
+			free(names[i]);
+		}
+		free(names);
+	}
+	return found;
+}
+
+/* How many of r's records compute (the session's analysis, as --print
+ * gives it) on the GPU named gpu_name (NULL: each record's own, as without
+ * --gpu); the first that does not is said in first (size bytes). */
+static inline size_t records_computing(const struct gpu_db *db, const struct report *r,
+				       const char *gpu_name, const char *file, char *first,
+				       size_t size)
+{
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	struct gpu gpu;
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(a);
+	snprintf(first, size, "every record computes");
+	if (gpu_name) {
+		ck_assert_msg(gpu_db_find(db, gpu_name, &gpu, &err), "%s: %s", gpu_name,
+			      err.message);
+		given.gpu = &gpu;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		if (record_analyse(a, db, &r->records[i], &given, file, &err) && a->ok)
+			n++;
+		else if (n == i)
+			occ_error_format(&err, first, size);
+	}
+	free(a);
+	return n;
 }
 
 /* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page line

@@ -290,6 +290,42 @@ START_TEST(gcn_sgprs_limit)
 }
 END_TEST
 
+/* SGPRs are information where they do not limit (LLVM's
+ * getOccupancyWithNumSGPRs returns the most waves from GFX10 on): the 128
+ * rocprof reports for every RDNA4 dispatch (llamacpp_r9700 corpus file,
+ * line 2: wgr 256, arch_vgpr 16, sgpr 128, wave_size 32) computes as with
+ * none, and so does any larger count; on GCN and CDNA they still limit, and
+ * a count above the 112 a wave can reach is no launch. */
+START_TEST(sgprs_information_where_they_do_not_limit)
+{
+	struct amd_result r = run("gfx1201", 32, 256, 16, 0, 128, 0), none;
+
+	ck_assert(!amd_sgprs_limit(arch("gfx1201")));
+	ck_assert(!amd_sgprs_limit(arch("gfx1010")));
+	ck_assert(amd_sgprs_limit(arch("gfx942")));
+	ck_assert(amd_sgprs_limit(arch("gfx803")));
+	ck_assert(r.fits);
+	ck_assert_int_eq(r.wave_limit[AMD_SGPRS], AMD_UNLIMITED);
+	ck_assert_int_eq(r.workgroup_limit[AMD_SGPRS], AMD_UNLIMITED);
+	/* 8 waves per workgroup; 16 slots x 4 SIMDs of a WGP = 64 waves: 8
+	 * workgroups, 16 waves per SIMD, 100% */
+	ck_assert_int_eq(r.workgroups_per_cu, 8);
+	ck_assert_int_eq(r.waves_per_simd, 16);
+	ck_assert_uint_eq(r.limiting, BIT(AMD_WAVES));
+	none = run("gfx1201", 32, 256, 16, 0, 0, 0);
+	ck_assert_int_eq(none.workgroups_per_cu, r.workgroups_per_cu);
+	ck_assert_int_eq(none.waves_per_simd, r.waves_per_simd);
+	r = run("gfx1100", 64, 64, 8, 0, 5000, 0);
+	ck_assert(r.fits);
+	ck_assert_int_eq(r.wave_limit[AMD_SGPRS], AMD_UNLIMITED);
+	r = run("gfx942", 64, 64, 8, 0, 113, 0);
+	ck_assert(!r.fits);
+	ck_assert_int_eq(r.misfit, AMD_SGPRS);
+	r = run("gfx942", 64, 64, 8, 0, 112, 0);
+	ck_assert(r.fits);
+}
+END_TEST
+
 /* The workgroup limit: gfx900, 128 work-items = 2 waves; wave slots allow
  * 40 / 2 = 20 workgroups, the CU 16: 16 x 2 = 32 waves, 32 / 4 = 8 per SIMD
  * (llc 22 prints 8 for such a kernel: llvm_occupancy.csv). */
@@ -515,6 +551,7 @@ static Suite *amd_suite(void)
 	tcase_add_test(t, gfx90a_vgprs_and_lds_tie);
 	tcase_add_test(t, agprs_separate_or_unified);
 	tcase_add_test(t, gcn_sgprs_limit);
+	tcase_add_test(t, sgprs_information_where_they_do_not_limit);
 	tcase_add_test(t, gcn_workgroup_limit);
 	tcase_add_test(t, cdna_lds_limit);
 	tcase_add_test(t, lds_granule);

@@ -470,7 +470,7 @@ END_TEST
 /* The CUDA profiler's log (tunestencil, Tesla M2090): no launch, and an
  * occupancy column that is the profiler's theoretical figure (line 11:
  * _Z11fd3d_kernelPfS_iiifffS_ occupancy=[ 0.333 ]). The browser shows it as
- * the profiler's ("33.3p", said in the first row), never as achieved; the
+ * the profiler's ("(33.3)", said in the first row), never as achieved; the
  * Occupancy pane says whose figure it is. */
 START_TEST(test_cudaprof_theory_is_the_profilers)
 {
@@ -481,8 +481,8 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 
 	golden_screen(e, 80, 24, "cudaprof_kernels_80x24.txt");
 	text = screen_text(e, 80, 24);
-	ck_assert_msg(strstr(text, "(p: the profiler's own theory)") != NULL, "%s", text);
-	ck_assert_msg(strstr(text, "33.3p") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "(x) the profiler's") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "(33.3)") != NULL, "%s", text);
 	free(text);
 	ck_assert(!v->cur.ok);
 	ck_assert(!v->measured.has_achieved);
@@ -491,7 +491,7 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 	explorer_key(e, '1');
 	golden_screen(e, 80, 24, "cudaprof_table_80x24.txt");
 	text = screen_text(e, 80, 24);
-	ck_assert_msg(strstr(text, "Theoretical occupancy in the report: 33.3% (the CUDA") != NULL,
+	ck_assert_msg(strstr(text, "What the CUDA profiler computed from the launch (not a") != NULL,
 		      "%s", text);
 	free(text);
 	{
@@ -502,8 +502,8 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 		ck_assert(report_load("nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", &rep,
 				      &err));
 		init_rows(&b, &rep, "cuda_profile_0.log");
-		ck_assert(b.any_by_profiler);
-		ck_assert(b.rows[1].theory_by_profiler);
+		ck_assert(b.any_from & BROWSER_THEORY_REPORTED);
+		ck_assert(b.rows[1].from & BROWSER_THEORY_REPORTED);
 		ck_assert_double_eq_tol(b.rows[1].theoretical_pct, 33.3, 1e-9);
 		ck_assert(isnan(b.rows[1].achieved_pct));
 		browser_done(&b);

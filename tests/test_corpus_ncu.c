@@ -20,11 +20,30 @@
 struct tally {
 	size_t records, checked, values, disagreements, failed;
 	unsigned fields;        /* every field compared on some record */
+	unsigned uncapped;      /* every block limit read uncapped on some record */
+	/* With the rules of another Nsight Compute version (below): the
+	 * disagreements that would show. */
+	size_t other_rules_disagreements;
 };
+
+/* Runs the cross-check of a's record again as if another version had
+ * written it: how many of its values would disagree. */
+static int disagreements_as(const struct analysis *a, const struct report_record *rec,
+			    enum report_ncu_layout layout)
+{
+	struct report_record copy = *rec;
+	struct crosscheck c;
+
+	copy.ncu_layout = (uint8_t)layout;
+	crosscheck_compare(&copy, &a->gpu.arch, &a->in, &a->r, &a->w,
+			   rec->barriers.present, &c);
+	return crosscheck_count(c.disagree);
+}
 
 /* Imports tests/data/ncu/file and runs every record; gpu_name (NULL: the
  * record's own device) stands for --gpu. */
-static struct tally run_file(const char *file, const char *gpu_name)
+static struct tally run_file(const char *file, const char *gpu_name,
+			     enum report_ncu_layout other)
 {
 	const char *path = data_path("ncu/", file);
 	struct report_launch_given given = { NULL, NULL, 0 };
@@ -58,6 +77,9 @@ static struct tally run_file(const char *file, const char *gpu_name)
 			t.fields |= c->compared;
 			t.values += (size_t)crosscheck_count(c->compared);
 			t.disagreements += (size_t)crosscheck_count(c->disagree);
+			t.uncapped |= c->uncapped;
+			t.other_rules_disagreements +=
+				(size_t)disagreements_as(a, &rep.records[i], other);
 			for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
 				if (!crosscheck_differs(c, f))
 					continue;
@@ -73,6 +95,15 @@ static struct tally run_file(const char *file, const char *gpu_name)
 	return t;
 }
 
+/* Every one of the file's n records analysed and compared, none disagreeing. */
+static void all_agree(const struct tally *t, size_t n)
+{
+	ck_assert_uint_eq(t->records, n);
+	ck_assert_uint_eq(t->checked, n);
+	ck_assert_uint_eq(t->failed, 0);
+	ck_assert_uint_eq(t->disagreements, 0);
+}
+
 #define LIMITS ((1u << CROSSCHECK_WARPS) | (1u << CROSSCHECK_BLOCKS) |              \
 		(1u << CROSSCHECK_REGISTERS) | (1u << CROSSCHECK_SHARED_MEM) |        \
 		(1u << CROSSCHECK_THEORETICAL) | (1u << CROSSCHECK_WAVES))
@@ -80,13 +111,33 @@ static struct tally run_file(const char *file, const char *gpu_name)
 /* 240 kernels, each with Launch Statistics and Occupancy sections. */
 START_TEST(a100_details_2022)
 {
-	struct tally t = run_file("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", NULL);
+	struct tally t = run_file("opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", NULL,
+				  REPORT_NCU_KERNEL_TIME);
 
-	ck_assert_uint_eq(t.records, 240);
-	ck_assert_uint_eq(t.checked, 240);
-	ck_assert_uint_eq(t.failed, 0);
-	ck_assert_uint_eq(t.disagreements, 0);
+	all_agree(&t, 240);
 	ck_assert_uint_eq(t.fields & LIMITS, LIMITS);
+	ck_assert(t.fields & (1u << CROSSCHECK_ACTIVE_WARPS));
+	/* Its shared-memory limits divide the configuration the driver chose
+	 * (Block Limit Shared Mem 14 at 16 KB), not the largest one. */
+	ck_assert_uint_gt(t.other_rules_disagreements, 0);
+}
+END_TEST
+
+/* ncu 2021.2 (the Kernel Time layout), 26 kernels with static shared memory
+ * and configurations of 16 to 100 KB: Block Limit Shared Mem 164, 145, 9 and
+ * 6 beside Block Limit SM 32 are 167936 B (164 KB, the A100's largest
+ * configuration) over each block's allocation, not capped. The file names no
+ * device; INDEX.md says an A100 (108 SMs). */
+START_TEST(a100_details_2021)
+{
+	struct tally t = run_file("opinsight_a100_ncu2021_details_kerneltime_rulecols_gpt2_torch_staticsmem.csv",
+				  "A100-SXM4-40GB", REPORT_NCU_DETAILS);
+
+	all_agree(&t, 26);
+	ck_assert_uint_eq(t.fields & LIMITS, LIMITS);
+	ck_assert(t.uncapped & (1u << CROSSCHECK_SHARED_MEM));
+	/* Read as a 2022 details page, all 26 would be flagged. */
+	ck_assert_uint_ge(t.other_rules_disagreements, 26);
 }
 END_TEST
 
@@ -100,18 +151,39 @@ START_TEST(b200_raw_pages)
 		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", 16 },
 		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", 64 },
 		{ "decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", 16 },
+		{ "decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", 16 },
 	};
+	const unsigned more = (1u << CROSSCHECK_BARRIERS) | (1u << CROSSCHECK_ACTIVE_WARPS) |
+		(1u << CROSSCHECK_REGISTERS_ALLOCATED) | (1u << CROSSCHECK_SMEM_PER_BLOCK) |
+		(1u << CROSSCHECK_SMEM_ALLOCATED) | (1u << CROSSCHECK_DRIVER_SMEM) |
+		(1u << CROSSCHECK_SCHEDULER_WARPS);
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		struct tally t = run_file(files[i].file, NULL);
+		struct tally t = run_file(files[i].file, NULL, REPORT_NCU_DETAILS);
 
-		ck_assert_uint_eq(t.records, files[i].n);
-		ck_assert_uint_eq(t.checked, files[i].n);
-		ck_assert_uint_eq(t.failed, 0);
-		ck_assert_uint_eq(t.disagreements, 0);
+		all_agree(&t, files[i].n);
 		ck_assert_uint_eq(t.fields & LIMITS, LIMITS);
-		ck_assert(t.fields & (1u << CROSSCHECK_BARRIERS));
+		ck_assert_uint_eq(t.fields & more, more);
 	}
+}
+END_TEST
+
+/* cudnn's lean_reduction_kernel (line 3 of the barriers8 file): 256
+ * threads, 2600 B dynamic + 1024 B of the driver's = 3712 B allocated of a
+ * 233472 B configuration: launch__occupancy_limit_shared_mem 62 beside
+ * launch__occupancy_limit_blocks 32, not capped; its barriers limit, 32
+ * where one barrier of 64 allows 64, is. A value above the blocks limit
+ * cannot be a capped one, so it is read uncapped whatever the version says:
+ * with the 2022 details rule too, nothing disagrees. */
+START_TEST(b200_raw_smem_uncapped)
+{
+	struct tally t = run_file("decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv",
+				  NULL, REPORT_NCU_DETAILS);
+
+	ck_assert_uint_eq(t.disagreements, 0);
+	ck_assert(t.uncapped & (1u << CROSSCHECK_SHARED_MEM));
+	ck_assert(!(t.uncapped & (1u << CROSSCHECK_BARRIERS)));
+	ck_assert_uint_eq(t.other_rules_disagreements, 0);
 }
 END_TEST
 
@@ -120,26 +192,40 @@ END_TEST
 START_TEST(v100_details_2019)
 {
 	struct tally t = run_file("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log",
-				  "V100-SXM2-16GB");
+				  "V100-SXM2-16GB", REPORT_NCU_DETAILS);
 
-	ck_assert_uint_eq(t.records, 3);
-	ck_assert_uint_eq(t.checked, 3);
-	ck_assert_uint_eq(t.disagreements, 0);
+	all_agree(&t, 3);
 }
 END_TEST
 
-/* Files without registers per thread cannot be analysed, and say so: they
- * are counted as failed, never compared against guessed values. */
+/* The Occupancy section alone (no Launch Statistics): Block Size 128,
+ * Block Limit Registers 5, Shared Mem 2, Barriers 24 on cc 12.0, no
+ * registers or shared memory. They are inferred from those limits
+ * (test_report_infer.c), and the rest agrees: Theoretical Occupancy 16.67
+ * and 8 active warps. */
+START_TEST(section_occupancy_inferred)
+{
+	struct tally t = run_file("llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv",
+				  NULL, REPORT_NCU_DETAILS);
+
+	all_agree(&t, 1);
+	ck_assert(t.fields & (1u << CROSSCHECK_THEORETICAL));
+	ck_assert(t.fields & (1u << CROSSCHECK_ACTIVE_WARPS));
+}
+END_TEST
+
+/* --metrics runs without registers or block limits cannot be analysed, and
+ * say so: they are counted as failed, never compared against guessed
+ * values. */
 START_TEST(files_without_registers_fail)
 {
 	static const char *const files[] = {
 		"llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv",
-		"llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv",
 		"roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv",
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		struct tally t = run_file(files[i], NULL);
+		struct tally t = run_file(files[i], NULL, REPORT_NCU_DETAILS);
 
 		ck_assert_uint_eq(t.records, 1);
 		ck_assert_uint_eq(t.failed, 1);
@@ -156,8 +242,11 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, a100_details_2022);
+	tcase_add_test(tc, a100_details_2021);
 	tcase_add_test(tc, b200_raw_pages);
+	tcase_add_test(tc, b200_raw_smem_uncapped);
 	tcase_add_test(tc, v100_details_2019);
+	tcase_add_test(tc, section_occupancy_inferred);
 	tcase_add_test(tc, files_without_registers_fail);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

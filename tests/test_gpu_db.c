@@ -177,6 +177,221 @@ static bool load(const char *name, const char *text, struct occ_error *err)
 	return gpu_db_load_csv(db, name, text, strlen(text), err);
 }
 
+/* query finds the device named name, standing in for its architecture or not. */
+static void ck_finds(const char *query, const char *name, bool stand_in)
+{
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	ck_assert_msg(gpu_db_find(db, query, &g, &err), "\"%s\": %s", query, err.message);
+	ck_assert_msg(strcmp(g.name, name) == 0, "\"%s\" found %s, want %s", query, g.name, name);
+	ck_assert_msg(g.stand_in == stand_in, "\"%s\": stand_in %d", query, g.stand_in);
+}
+
+/* query is a usage error of the gpu field; its message. */
+static const char *ck_refused(const char *query)
+{
+	static struct occ_error err;
+	struct gpu g;
+
+	occ_error_clear(&err);
+	ck_assert_msg(!gpu_db_find(db, query, &g, &err), "\"%s\" found %s", query, g.name);
+	ck_assert_int_eq(err.status, OCC_EUSAGE);
+	ck_assert_str_eq(err.field, "gpu");
+	return err.message;
+}
+
+/* What nvcc and nvidia-smi call a compute capability: nvcc's -arch sm_86 and
+ * -gencode arch=compute_86 (with CUDA 12's arch-specific "a" and CUDA 12.9's
+ * family-specific "f" suffixes: sm_90a, sm_100f), nvidia-smi
+ * --query-gpu=compute_cap's "8.6", and "cc 8.6". Each is that capability
+ * exactly, on the device data/devices.csv lists it for (its aliases name
+ * sm_86: NVIDIA A40, 84 SMs), and says it stands in. */
+START_TEST(compute_capability_spellings)
+{
+	static const char *const sm86[] = { "8.6", " 8.6 ", "sm_86", "SM_86", "sm86", "sm_86a",
+					    "sm_86f", "compute_86", "COMPUTE_86", "compute_86a",
+					    "cc8.6", "CC 8.6", "cc_8.6" };
+	static const struct { const char *query, *name; int major, minor, sms; } want[] = {
+		{ "sm_52", "Tesla M40", 5, 2, 24 },           /* devices.csv: M40;sm_52;5.2 */
+		{ "5.2", "Tesla M40", 5, 2, 24 },
+		{ "sm_90a", "NVIDIA H100 80GB HBM3", 9, 0, 132 },
+		{ "sm_100f", "NVIDIA B200", 10, 0, 148 },
+		{ "compute_103", "NVIDIA B300 SXM6 AC", 10, 3, 148 },
+		{ "sm_121", "NVIDIA GB10", 12, 1, 48 },
+		{ "12.0", "NVIDIA RTX PRO 6000 Blackwell Server Edition", 12, 0, 188 },
+		{ "sm_89", "NVIDIA L40S", 8, 9, 142 },       /* not the first 8.9 row, RTX 4060 */
+	};
+	struct gpu g;
+
+	for (size_t i = 0; i < sizeof(sm86) / sizeof(sm86[0]); i++) {
+		struct occ_error err = { 0 };
+
+		ck_assert_msg(gpu_db_find(db, sm86[i], &g, &err), "\"%s\": %s", sm86[i], err.message);
+		ck_assert_str_eq(g.name, "NVIDIA A40");
+		ck_assert_int_eq(g.arch.cc_major, 8);
+		ck_assert_int_eq(g.arch.cc_minor, 6);
+		ck_assert_int_eq(g.sm_count, 84);
+		ck_assert_msg(g.stand_in, "\"%s\" names an architecture, not a device", sm86[i]);
+	}
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		ck_finds(want[i].query, want[i].name, true);
+		ck_assert(gpu_db_find(db, want[i].query, &g, NULL));
+		ck_assert_int_eq(g.arch.cc_major, want[i].major);
+		ck_assert_int_eq(g.arch.cc_minor, want[i].minor);
+		ck_assert_int_eq(g.sm_count, want[i].sms);
+	}
+	/* A device's own name does not stand in. */
+	ck_finds("NVIDIA A40", "NVIDIA A40", false);
+	ck_finds("H100", "NVIDIA H100 80GB HBM3", false);
+}
+END_TEST
+
+/* A capability the database lacks is a usage error that lists the ones it
+ * has, never the nearest device: 2.0 used to become an RTX PRO 6000 (12.0)
+ * and 1.0 a Thor (11.0). */
+START_TEST(compute_capability_not_in_database)
+{
+	static const char *const lacking[] = { "2.0", "sm_20", "compute_21", "1.0", "cc 1.3",
+					       "9.9", "sm_99", "13.0" };
+
+	for (size_t i = 0; i < sizeof(lacking) / sizeof(lacking[0]); i++) {
+		const char *msg = ck_refused(lacking[i]);
+
+		ck_assert_msg(strstr(msg, "3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
+			      !strstr(msg, "RTX") && !strstr(msg, "Thor"), "%s", msg);
+	}
+	/* Spelled like a capability but none: said so, with the spellings. */
+	static const char *const malformed[] = { "sm_9", "sm_86x", "8.6.1", "compute_", "cc86",
+						 "sm_12345" };
+	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+		const char *msg = ck_refused(malformed[i]);
+
+		ck_assert_msg(strstr(msg, "sm_86") && strstr(msg, "8.6"), "%s: %s", malformed[i], msg);
+	}
+}
+END_TEST
+
+/* The lookup works for capabilities added later (cc 1.0 to 2.1 are another
+ * issue's): an architecture row alone is found but has no device to stand
+ * for it; with a device row it is that device. The row's limits are sm_30's
+ * with the capability changed: this checks the lookup, not Fermi's limits. */
+START_TEST(compute_capability_added_later)
+{
+	static const char arch20[] = ARCH_HEADER "sm_20,Test,2.0,32,2048,64,16,1024,65536,65536,"
+		"63,256,4,4,49152,48,49152,49152,256,0,,lookup test only\n";
+	struct occ_error err = { 0 };
+	const char *msg;
+	struct gpu g;
+
+	ck_assert_msg(load("a.csv", arch20, &err), "%s", err.message);
+	msg = ck_refused("2.0");
+	ck_assert_msg(strstr(msg, "no device") && strstr(msg, "--gpu-db"), "%s", msg);
+	ck_assert(load("d.csv", "name,cc,sm_count\nTest Fermi,2.0,16\n", &err));
+	ck_finds("sm_20", "Test Fermi", true);
+	ck_assert(gpu_db_find(db, "sm_20", &g, &err));
+	ck_assert_int_eq(g.sm_count, 16);
+}
+END_TEST
+
+/* A name matches whole words: "A10" is the A10, never an A100; a part of a
+ * word finds nothing and the message asks about the names it is part of. */
+START_TEST(names_match_whole_words)
+{
+	static const struct { const char *query, *name; } found[] = {
+		{ "A10", "NVIDIA A10" },
+		{ "a10", "NVIDIA A10" },
+		{ "TITAN X", "GeForce GTX TITAN X" },    /* not TITAN Xp */
+		{ "5090", "NVIDIA GeForce RTX 5090" },   /* a unique whole word */
+		{ "spark", "NVIDIA GB10" },              /* alias DGX Spark */
+		{ "rtx4090", "NVIDIA GeForce RTX 4090" },  /* punctuation and spaces aside */
+		{ "A100-SXM4-80GB", "NVIDIA A100-SXM4-80GB" },
+		{ "NVIDIA T4", "Tesla T4" },             /* the vendor's prefix aside, as in reports */
+		{ "rx 7900 xtx", "Radeon RX 7900 XTX" },
+	};
+	static const struct { const char *query, *suggested; } partial[] = {
+		{ "RTX 509", "\"NVIDIA GeForce RTX 5090\"" },
+		{ "GTX 98", "\"GeForce GTX 980\"" },
+		{ "K8", "\"Tesla K80\"" },
+		{ "MI30", "\"Instinct MI300X\"" },
+	};
+	const char *msg;
+
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
+		ck_finds(found[i].query, found[i].name, false);
+	for (size_t i = 0; i < sizeof(partial) / sizeof(partial[0]); i++) {
+		msg = ck_refused(partial[i].query);
+		ck_assert_msg(strstr(msg, "did you mean") && strstr(msg, partial[i].suggested), "%s",
+			      msg);
+	}
+	/* A bare number is no capability (CMake's "90"): the message names it. */
+	msg = ck_refused("90");
+	ck_assert_msg(strstr(msg, "sm_90"), "%s", msg);
+}
+END_TEST
+
+/* AMD: a gfx target (rocminfo's and HIP's gcnArchName, features and all) is
+ * the first device of it; an unknown one lists the targets; names that
+ * look like AMD's get AMD suggestions, NVIDIA-looking ones NVIDIA's. */
+START_TEST(amd_targets_and_suggestions)
+{
+	static const struct { const char *query, *name; } found[] = {
+		{ "gfx942", "Instinct MI300X" },
+		{ "GFX90A", "Instinct MI250X GCD" },
+		{ "gfx90a:sramecc+:xnack-", "Instinct MI250X GCD" },
+		{ "gfx1100", "Radeon PRO W7900" },
+	};
+	static const char *const amd_like[] = { "mi301x", "Radeon RX 7650", "instinct mi999" };
+	static const char *const nvidia_like[] = { "GTX 950", "Tesla M2090", "geforce 9999" };
+	const char *msg;
+
+	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
+		ck_finds(found[i].query, found[i].name, true);
+	msg = ck_refused("gfx1234");
+	ck_assert_msg(strstr(msg, "gfx942") && strstr(msg, "gfx1201") && !strstr(msg, "NVIDIA") &&
+		      !strstr(msg, "GeForce"), "%s", msg);
+	/* amd_archs.csv has gfx940, amd_devices.csv no device of it. */
+	msg = ck_refused("gfx940");
+	ck_assert_msg(strstr(msg, "no device"), "%s", msg);
+	for (size_t i = 0; i < sizeof(amd_like) / sizeof(amd_like[0]); i++) {
+		msg = ck_refused(amd_like[i]);
+		ck_assert_msg((strstr(msg, "Instinct") || strstr(msg, "Radeon")) &&
+			      !strstr(msg, "NVIDIA") && !strstr(msg, "GeForce") && !strstr(msg, "Tesla"),
+			      "%s: %s", amd_like[i], msg);
+	}
+	for (size_t i = 0; i < sizeof(nvidia_like) / sizeof(nvidia_like[0]); i++) {
+		msg = ck_refused(nvidia_like[i]);
+		ck_assert_msg(!strstr(msg, "Instinct") && !strstr(msg, "Radeon"), "%s: %s",
+			      nvidia_like[i], msg);
+	}
+}
+END_TEST
+
+/* The device that stands for an architecture: the row whose aliases name it
+ * (sm_52: Tesla M40, not the first 5.2 row, GTX 980), else the first. */
+START_TEST(device_for_an_architecture)
+{
+	static const struct { int major, minor; const char *name; } want[] = {
+		{ 5, 2, "Tesla M40" }, { 3, 0, "Tesla K10.G1.8GB" }, { 6, 1, "Tesla P40" },
+		{ 8, 0, "NVIDIA A100-SXM4-40GB" }, { 8, 9, "NVIDIA L40S" },
+	};
+	struct gpu g;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct gpu_arch *a = gpu_db_find_arch(db, want[i].major, want[i].minor);
+
+		ck_assert_ptr_nonnull(a);
+		ck_assert(gpu_db_arch_device(db, a, &g));
+		ck_assert_str_eq(g.name, want[i].name);
+		ck_assert(g.stand_in);
+	}
+	ck_assert(gpu_db_arch_device(db, gpu_db_find_target(db, "gfx942"), &g));
+	ck_assert_str_eq(g.name, "Instinct MI300X");
+	ck_assert(!gpu_db_arch_device(db, gpu_db_find_target(db, "gfx940"), &g));
+	ck_assert_ptr_null(gpu_db_find_target(db, "gfx1234"));
+}
+END_TEST
+
 START_TEST(user_files_override_and_add)
 {
 	struct occ_error err;
@@ -302,6 +517,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, find_unknown_lists_close_names);
 	tcase_add_test(tc, every_name_and_alias_finds_its_device);
 	tcase_add_test(tc, amd_devices_as_rocm_lists_them);
+	tcase_add_test(tc, compute_capability_spellings);
+	tcase_add_test(tc, compute_capability_not_in_database);
+	tcase_add_test(tc, compute_capability_added_later);
+	tcase_add_test(tc, names_match_whole_words);
+	tcase_add_test(tc, amd_targets_and_suggestions);
+	tcase_add_test(tc, device_for_an_architecture);
 	tcase_add_test(tc, user_files_override_and_add);
 	tcase_add_test(tc, user_file_from_disk);
 	tcase_add_test(tc, malformed_files);

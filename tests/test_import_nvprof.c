@@ -1,4 +1,4 @@
-/* test_import_nvprof.c - nvprof CSV tables and the CUDA command-line
+/* test_import_nvprof.c - nvprof CSV and text tables and the CUDA command-line
  * profiler's log (tests/data/nvprof/): every corpus file imports (or is
  * refused with its reason), with the records read back against the file's
  * own text, quoted in the comments; bad rows are rejected with their line
@@ -44,6 +44,128 @@ static bool parse_with(const char *file, const char *extra, struct report *r,
 }
 
 #define TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+#define TRACE_TEXT "nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt"
+
+/* --print-gpu-trace without --csv, TITAN Xp (BabelStream): three ==pid==
+ * lines, the header on line 4, rows on lines 5-608 (501 kernels, 103
+ * memcpy), a blank line and the legend of Regs*, SSMem*, ... Every column is
+ * right-aligned under its label but Name. The records are the CSV trace's:
+ * the same fields, sizes in powers of 1024 (dot_kernel's "8.0000KB" is its
+ * 1024 doubles, BabelStream's TBSIZE), the id taken off the name. */
+START_TEST(trace_text_titanxp)
+{
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	struct report r;
+	const struct report_record *k;
+	char msg[1024];
+
+	ck_assert_ptr_nonnull(a);
+	load(TRACE_TEXT, &r);
+	ck_assert_str_eq(r.format, "nvprof GPU trace (text)");
+	ck_assert_uint_eq(r.n, 501);
+	ck_assert_uint_eq(r.skipped_rows, 103);
+	ck_assert_uint_eq(r.dropped_fields, 0);
+
+	/* Line 5: "326.63ms  1.6782ms  (32768 1 1)  (1024 1 1)  14  0B  0B  -  -
+	 * -  -  TITAN Xp (0)  1  7  void init_kernel<double>(double*, double*,
+	 * double*, double, double, double) [128]" */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 5);
+	ck_assert_str_eq(k->name, "void init_kernel<double>(double*, double*, double*, double, "
+				  "double, double)");
+	ck_assert_str_eq(k->short_name, "init_kernel");
+	ck_assert_str_eq(k->device, "TITAN Xp");
+	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
+	CK_INT(k->id, 128);
+	ck_grid(k, 32768, 1, 1);
+	ck_block(k, 1024, 1, 1);
+	CK_INT(k->registers, 14);
+	CK_INT(k->static_smem_bytes, 0);
+	CK_INT(k->dynamic_smem_bytes, 0);
+	CK_NUM(k->duration_ns, 1678200);
+	CK_ABSENT(k->achieved_occupancy_pct);
+	CK_ABSENT(k->cc_major);
+
+	/* Line 10: "334.56ms  1.2305ms  (256 1 1)  (1024 1 1)  13  8.0000KB  0B
+	 * ...  void dot_kernel<double>(double const *, double const *, double*,
+	 * unsigned int) [167]"; line 11 is a memcpy, no record. */
+	k = &r.records[5];
+	ck_assert_int_eq(k->line, 10);
+	ck_assert_str_eq(k->short_name, "dot_kernel");
+	CK_INT(k->id, 167);
+	ck_grid(k, 256, 1, 1);
+	CK_INT(k->registers, 13);
+	CK_INT(k->static_smem_bytes, 8192);
+	CK_INT(k->dynamic_smem_bytes, 0);
+	CK_NUM(k->duration_ns, 1230500);
+	ck_assert_int_eq(r.records[6].line, 12);
+
+	/* Line 604, the last kernel: "1.07432s  1.2256ms  (256 1 1) ...
+	 * dot_kernel<double>(...) [4028]"; lines 605-608 are memcpy. */
+	k = &r.records[500];
+	ck_assert_int_eq(k->line, 604);
+	CK_INT(k->id, 4028);
+	CK_NUM(k->duration_ns, 1225600);
+
+	/* The report names its device: every record computes on it. */
+	ck_assert(record_analyse(a, db, &r.records[0], &given, TRACE_TEXT, &err));
+	ck_assert_str_eq(a->gpu.name, "TITAN Xp");
+	ck_assert_msg(records_computing(db, &r, NULL, TRACE_TEXT, msg, sizeof(msg)) == 501, "%s",
+		      msg);
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
+/* The text with the first `from` on line n changed to `to`. */
+static char *text_edit(char *text, long n, const char *from, const char *to)
+{
+	char *line = text, *at, *out;
+
+	for (long i = 1; i < n; i++)
+		line = strchr(line, '\n') + 1;
+	at = strstr(line, from);
+	ck_assert_msg(at && at < strchr(line, '\n'), "line %ld has no \"%s\"", n, from);
+	out = malloc(strlen(text) + strlen(to) + 1);
+	ck_assert_ptr_nonnull(out);
+	sprintf(out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	free(text);
+	return out;
+}
+
+/* Fields of the text trace that cannot be read: a grid (line 5) and a
+ * static shared memory size (line 7) reject their rows with the column; a
+ * duration (line 6) is left absent and the row kept. */
+START_TEST(trace_text_bad_fields)
+{
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text = str_read_file(data_path("nvprof/", TRACE_TEXT), 1 << 20, &len, &err);
+	struct report r;
+
+	ck_assert_msg(text != NULL, "%s", err.message);
+	text = text_edit(text, 5, "(32768 1 1)", "(32768 x 1)");
+	text = text_edit(text, 6, "1.2396ms", "1.2396mx");
+	text = text_edit(text, 7, "        0B", "        0Q");
+	ck_assert(report_parse(TRACE_TEXT, text, strlen(text), &r, &err));
+	ck_assert_int_eq(err.line, 5);
+	ck_assert_str_eq(err.field, "Grid Size");
+	ck_assert_uint_eq(r.rejected_rows, 2);
+	ck_assert_uint_eq(r.n, 499);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_int_eq(r.dropped.line, 6);
+	ck_assert_str_eq(r.dropped.field, "Duration");
+	ck_assert_int_eq(r.records[0].line, 6);
+	ck_assert_str_eq(r.records[0].short_name, "copy_kernel");
+	CK_ABSENT(r.records[0].duration_ns);
+	CK_INT(r.records[0].registers, 8);
+	ck_assert_int_eq(r.records[1].line, 8);
+	report_done(&r);
+	free(text);
+}
+END_TEST
 
 /* --print-gpu-trace --csv, TITAN Xp. Header line 4, units row line 5
  * ("s,ms,,,,,,,,B,B,..."), rows on lines 6-99: kernels on lines 61, 63, 65,
@@ -217,11 +339,17 @@ START_TEST(metrics_bad_value)
 			     "\"GeForce GTX 1080 Ti (0)\",\"other(int)\",1,\"achieved_occupancy\","
 			     "\"Achieved Occupancy\",0.5,0.5,1.5\n",
 			     &r, &err));
-	ck_assert_uint_eq(r.n, 1);
-	ck_assert_uint_eq(r.rejected_rows, 2);
-	occ_error_format(&err, msg, sizeof(msg));
-	ck_assert_int_eq(err.line, 106);
-	ck_assert_msg(strstr(msg, "Avg") != NULL, "%s", msg);
+	/* Measured, not the launch (import.h): both values are left absent
+	 * and said once, and the kernel has its record. */
+	ck_assert_int_eq(err.status, OCC_OK);
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 2);
+	occ_error_format(&r.dropped, msg, sizeof(msg));
+	ck_assert_int_eq(r.dropped.line, 106);
+	ck_assert_msg(strstr(msg, "Avg: \"Low (1)\" is not an achieved_occupancy") != NULL, "%s",
+		      msg);
+	CK_ABSENT(r.records[1].achieved_occupancy_pct);
 	report_done(&r);
 }
 END_TEST
@@ -251,8 +379,8 @@ START_TEST(metrics_text_gtx1070)
 	CK_ABSENT(k->grid[0]);
 	report_done(&r);
 
-	/* A second kernel whose achieved_occupancy is a word: rejected (line
-	 * 17), the kernel kept without it. */
+	/* A second kernel whose achieved_occupancy is a word: left absent
+	 * (line 17), the kernel kept without it. */
 	ck_assert(parse_with(TEXT,
 			     "    Kernel: other(int)\n"
 			     "          1                        achieved_occupancy"
@@ -260,8 +388,9 @@ START_TEST(metrics_text_gtx1070)
 			     "    Low (1)\n",
 			     &r, &err));
 	ck_assert_uint_eq(r.n, 2);
-	ck_assert_uint_eq(r.rejected_rows, 1);
-	ck_assert_int_eq(err.line, 17);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_int_eq(r.dropped.line, 17);
 	CK_ABSENT(r.records[1].achieved_occupancy_pct);
 	report_done(&r);
 }
@@ -506,16 +635,21 @@ START_TEST(events_bad_rows)
 	struct report r;
 	struct occ_error err = { 0 };
 
-	/* A list of another length, a cut list, a word. */
+	/* A list of another length, a cut list, a word: measured values, left
+	 * absent (import.h); every kernel keeps its record. */
 	ck_assert(parse_with("constructed_events_aggregate_off.csv",
 			     "\"Tesla K40c (0)\",\"fill(int*, int)\",1,\"active_cycles\",0,0,"
 			     "\"[ 1 2 ]\",0\n"
 			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"[ 1 2\",0\n"
 			     "\"Tesla K40c (0)\",\"g()\",1,\"active_warps\",0,0,\"many\",0\n",
 			     &r, &err));
-	ck_assert_uint_eq(r.rejected_rows, 3);
-	ck_assert_int_eq(err.line, 9);
+	ck_assert_int_eq(err.status, OCC_OK);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 3);
+	ck_assert_int_eq(r.dropped.line, 9);
 	ck_assert_uint_eq(r.records[0].n_sm_events, 3);
+	ck_assert_str_eq(r.records[r.n - 1].short_name, "g");
+	ck_assert_uint_eq(r.records[r.n - 1].n_sm_events, 0);
 	report_done(&r);
 }
 END_TEST
@@ -526,6 +660,8 @@ int main(void)
 	TCase *tc = tcase_create("corpus");
 
 	tcase_add_test(tc, trace_titanxp);
+	tcase_add_test(tc, trace_text_titanxp);
+	tcase_add_test(tc, trace_text_bad_fields);
 	tcase_add_test(tc, trace_bad_rows);
 	tcase_add_test(tc, metrics_gtx1080ti);
 	tcase_add_test(tc, metrics_invocations_and_range);
@@ -539,6 +675,7 @@ int main(void)
 	tcase_add_test(tc, cudaprof_counters);
 	tcase_add_test(tc, events_constructed);
 	tcase_add_test(tc, events_bad_rows);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -411,6 +411,71 @@ START_TEST(v3_counters_grouped_by_dispatch)
 END_TEST
 
 /* The --stats summary has no launch parameters: refused, saying why. */
+/* rocprof v1 on RDNA4 (AMD Radeon AI PRO R9700, gfx1201, wave32; the file
+ * names no GPU): 1963 dispatches, lines 2-1964, sgpr 128 on every one. SGPRs
+ * do not limit on gfx10 and later (LLVM's getOccupancyWithNumSGPRs), so the
+ * 128 is information: every dispatch computes on the R9700, and to the same
+ * occupancy as with --sgprs 0. */
+START_TEST(v1_rdna4_r9700_sgprs_information)
+{
+	struct report_launch_given given = { NULL, NULL, 0 }, no_sgprs;
+	struct occ_error err = { 0 };
+	struct launch zero;
+	struct gpu r9700;
+	struct report r;
+	const struct report_record *k;
+	struct analysis *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	char msg[1024];
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	load("llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", &r);
+	ck_assert_str_eq(r.format, "rocprof v1 results");
+	ck_assert_uint_eq(r.n, 1963);
+	ck_assert_uint_eq(r.skipped_rows, 0);
+
+	/* Line 2: 0,"__amd_rocclr_fillBufferAligned.kd",2,0,0,2375942,2375942,
+	 * 256,256,0,0,16,0,128,32,...,7600 */
+	k = &r.records[0];
+	ck_assert_int_eq(k->line, 2);
+	ck_assert_str_eq(k->short_name, "__amd_rocclr_fillBufferAligned");
+	ck_grid(k, 1, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->arch_vgprs, 16);
+	CK_INT(k->sgprs, 128);
+	CK_INT(k->wave_size, 32);
+	CK_NUM(k->duration_ns, 7600);
+	/* Line 1964: 1962,"void mul_mat_vec_q<(ggml_type)14, ...",2,2,1863,...,
+	 * 1024000,32,0,0,32,0,128,32,...,212361: 1024000 / 32 = 32000 workgroups */
+	k = &r.records[1962];
+	ck_assert_int_eq(k->line, 1964);
+	ck_grid(k, 32000, 1, 1);
+	ck_block(k, 32, 1, 1);
+	CK_INT(k->arch_vgprs, 32);
+	CK_INT(k->sgprs, 128);
+	CK_NUM(k->duration_ns, 212361);
+
+	ck_assert_msg(gpu_db_find(db, "Radeon AI PRO R9700", &r9700, &err), "%s", err.message);
+	given.gpu = &r9700;
+	launch_init(&zero);
+	zero.sgprs = 0;
+	no_sgprs = (struct report_launch_given){ &r9700, &zero, PARAM_BIT(PARAM_SGPRS) };
+	for (size_t i = 0; i < r.n; i++) {
+		bool ok = record_analyse(a, db, &r.records[i], &given, "r9700.csv", &err);
+
+		occ_error_format(&err, msg, sizeof(msg));
+		ck_assert_msg(ok, "line %ld: %s", r.records[i].line, msg);
+		ck_assert_int_eq(a->launch.sgprs, 128);
+		ck_assert(record_analyse(b, db, &r.records[i], &no_sgprs, "r9700.csv", &err));
+		ck_assert_int_eq(a->r.active_warps_per_sm, b->r.active_warps_per_sm);
+		ck_assert_double_eq(a->r.theoretical_occupancy_pct, b->r.theoretical_occupancy_pct);
+	}
+	free(a);
+	free(b);
+	report_done(&r);
+}
+END_TEST
+
 START_TEST(stats_refused)
 {
 	struct report r;
@@ -489,9 +554,11 @@ int main(void)
 	tcase_add_test(tc, v3_kernel_trace);
 	tcase_add_test(tc, v3_counter_collection);
 	tcase_add_test(tc, v3_counters_grouped_by_dispatch);
+	tcase_add_test(tc, v1_rdna4_r9700_sgprs_information);
 	tcase_add_test(tc, stats_refused);
 	tcase_add_test(tc, grid_rounds_up);
 	tcase_add_test(tc, grid_rounds_up_per_dimension);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

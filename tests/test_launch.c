@@ -271,6 +271,29 @@ START_TEST(check_accepts)
 }
 END_TEST
 
+/* SGPRs limit on CDNA (at most 112 per wave) and are information on RDNA:
+ * the 128 rocprof reports for every R9700 (gfx1201) dispatch is a valid
+ * launch there, and so is any count (amd.h, amd_sgprs_limit). */
+START_TEST(check_sgprs_where_they_limit)
+{
+	struct gpu g;
+	struct launch l;
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(gpu_db_find(db, "gfx1201", &g, &err), "%s", err.message);
+	launch_init(&l);
+	l.sgprs = 128;
+	ck_assert_msg(launch_check(&l, &g, NULL, 0, &err), "%s", err.message);
+	l.sgprs = 1 << 16;
+	ck_assert_msg(launch_check(&l, &g, NULL, 0, &err), "%s", err.message);
+	ck_assert_msg(gpu_db_find(db, "mi300x", &g, &err), "%s", err.message);
+	l.sgprs = 112;
+	ck_assert_msg(launch_check(&l, &g, NULL, 0, &err), "%s", err.message);
+	l.sgprs = 128;
+	check_fails(&l, &g, "sgprs");
+}
+END_TEST
+
 /* Valid but nothing fits: 1024 threads x 255 registers (cuda_occupancy.h (CUDA 13.0):
  * 0 blocks on cc 9.0). */
 START_TEST(check_accepts_launch_that_cannot_fit)
@@ -347,6 +370,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(check, db_setup, db_teardown);
 	tcase_add_test(check, check_rejects);
 	tcase_add_test(check, check_accepts);
+	tcase_add_test(check, check_sgprs_where_they_limit);
 	tcase_add_test(check, check_accepts_launch_that_cannot_fit);
 	tcase_add_test(check, init_and_sizes);
 	suite_add_tcase(s, check);

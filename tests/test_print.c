@@ -17,7 +17,7 @@
 #include "reportutil.h"
 
 /* The text --print writes for a, at width; checks no line is wider. */
-static char *capture(const struct analysis *a, int width)
+static char *capture(const struct analysis *a, const struct report_record *rec, int width)
 {
 	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
 	struct printer *p = print_new(&o);
@@ -26,7 +26,7 @@ static char *capture(const struct analysis *a, int width)
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(p);
-	ck_assert(print_analysis(p, f, a));
+	ck_assert(print_analysis(p, f, a, rec));
 	fclose(f);
 	print_free(p);
 	copy = strdup(buf);
@@ -42,7 +42,7 @@ START_TEST(test_text_golden_80)
 	char *out;
 
 	default_analysis(&a);
-	out = capture(&a, 80);
+	out = capture(&a, NULL, 80);
 	golden_text("default_80.txt", out);
 	ck_assert_ptr_nonnull(strstr(out, "Occupancy charts"));
 	ck_assert_ptr_nonnull(strstr(out, "Warps vs barriers per block"));
@@ -59,7 +59,7 @@ START_TEST(test_text_golden_120)
 	char *out;
 
 	default_analysis(&a);
-	out = capture(&a, 120);
+	out = capture(&a, NULL, 120);
 	golden_text("default_120.txt", out);
 	free(out);
 }
@@ -75,7 +75,7 @@ START_TEST(test_report_in_text)
 
 	b200_record(&rec, 12);   /* the file's own Block Limit Registers */
 	ck_assert(record_analyse(&a, db, &rec, &none, "b200.csv", &err));
-	buf = capture(&a, 100);
+	buf = capture(&a, NULL, 100);
 	ck_assert_msg(strstr(buf, "Report") != NULL, "%s", buf);
 	ck_assert_ptr_nonnull(strstr(buf, "Device         NVIDIA B200, 148 SMs"));
 	ck_assert_ptr_nonnull(strstr(buf, "Duration       9920 ns"));
@@ -86,9 +86,45 @@ START_TEST(test_report_in_text)
 
 	b200_record(&rec, 8);    /* altered: the file says 12 */
 	ck_assert(record_analyse(&a, db, &rec, &none, "b200.csv", &err));
-	buf = capture(&a, 100);
+	buf = capture(&a, NULL, 100);
 	ck_assert_ptr_nonnull(strstr(buf, "1 of 8 values disagree"));
 	ck_assert_ptr_nonnull(strstr(buf, "Block Limit Registers: Nsight Compute 8, occview 12"));
+	free(buf);
+}
+END_TEST
+
+/* What the record measured and Nsight Compute computed shows beside
+ * occview's figures, as on screen: achieved occupancy, the theoretical
+ * occupancy and the block limits the report gives. */
+START_TEST(test_report_figures_in_text)
+{
+	static struct analysis a;
+	struct report_launch_given none = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct report_record rec;
+	char *buf;
+
+	b200_record(&rec, 12);
+	rec.achieved_occupancy_pct = (struct report_num){ true, 12.44 };
+	ck_assert(record_analyse(&a, db, &rec, &none, "b200.csv", &err));
+	buf = capture(&a, &rec, 100);
+	ck_assert_msg(strstr(buf, "Achieved occupancy       12.4%"), "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "(measured)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Theoretical occupancy    75.0%         (report 75.00%)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Limit         blocks report"));
+	ck_assert_ptr_nonnull(strstr(buf, "* registers         12     12"));
+	free(buf);
+
+	/* without registers and their limit, nothing is computed: the
+	 * report's own figures are still all there */
+	rec.registers.present = false;
+	rec.limit_registers.present = false;
+	ck_assert(!record_analyse(&a, db, &rec, &none, "b200.csv", &err));
+	buf = capture(&a, &rec, 200);
+	ck_assert_msg(strstr(buf, "Measured achieved occupancy: 12.4%"), "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "What the profiler computed: theoretical occupancy 75.00%"));
+	ck_assert_ptr_nonnull(strstr(buf, "block limits: warps 16, SM 32, shared memory 13, "
+					   "barriers 32"));
 	free(buf);
 }
 END_TEST
@@ -104,9 +140,11 @@ START_TEST(test_record_without_launch)
 	char *buf;
 
 	b200_record(&rec, 12);
+	/* without Block Limit Registers, nothing gives the registers */
 	rec.registers.present = false;
+	rec.limit_registers.present = false;
 	ck_assert(!record_analyse(&a, db, &rec, &none, "b200.csv", &err));
-	buf = capture(&a, 80);
+	buf = capture(&a, NULL, 80);
 	ck_assert_msg(strstr(buf, "The report does not give the launch of") != NULL, "%s", buf);
 	ck_assert_ptr_nonnull(strstr(buf, "PersistentVariableLengthMergeStatesKernel"));
 	ck_assert_ptr_nonnull(strstr(buf, "--registers N"));
@@ -124,6 +162,7 @@ int main(void)
 	tcase_add_test(tc, test_text_golden_80);
 	tcase_add_test(tc, test_text_golden_120);
 	tcase_add_test(tc, test_report_in_text);
+	tcase_add_test(tc, test_report_figures_in_text);
 	tcase_add_test(tc, test_record_without_launch);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -178,7 +178,7 @@ START_TEST(rocprofv3_trace_needs_vgprs)
 	ck_assert(!report_launch(db, &r.records[0], &given, "t.csv", &l, &g, &src, &err));
 	ck_assert_int_eq(err.line, 2);
 	ck_assert_str_eq(err.field, "vgprs");
-	ck_assert_msg(strstr(err.message, "--registers"), "%s", err.message);
+	ck_assert_msg(strstr(err.message, "--vgprs"), "%s", err.message);
 	ck_assert_str_eq(l.kernel, "addition_kernel");
 
 	launch_init(&flags);

@@ -160,6 +160,8 @@ static void ck_stream_like_load(const char *path, enum source source, size_t hea
 
 		ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
 		ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
+		ck_assert_uint_eq(got.dropped_fields, want.dropped_fields);
+		ck_same_error(&want.dropped, &got.dropped, "dropped");
 		if (with_sink) {
 			ck_assert_msg(got.n == 0 && !got.store, "%s: %zu records kept", what,
 				      got.n);
@@ -212,6 +214,8 @@ static size_t ck_stream_like_parse(const char *text, size_t len, size_t step)
 				ck_same_records(&want, &v, true, what);
 				ck_assert_uint_eq(got.skipped_rows, want.skipped_rows);
 				ck_assert_uint_eq(got.rejected_rows, want.rejected_rows);
+				ck_assert_uint_eq(got.dropped_fields, want.dropped_fields);
+				ck_same_error(&want.dropped, &got.dropped, what);
 			}
 			records = want.n;
 			report_done(&want);
@@ -222,43 +226,24 @@ static size_t ck_stream_like_parse(const char *text, size_t len, size_t step)
 	return records;
 }
 
-/* Every file under tests/data/ncu, nvprof and rocprof (those refused too),
- * in name order; fn gets each path. */
-static size_t each_report_file(void (*fn)(const char *path))
+/* Every report file (reportutil.h: those refused too). */
+static void from_file(const char *file, void *ctx)
 {
-	static const char *const dirs[] = { "ncu/", "nvprof/", "rocprof/" };
-	size_t n = 0;
+	char path[1024];
 
-	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
-		struct dirent **names;
-		char dir[1024];
-		int k;
-
-		snprintf(dir, sizeof(dir), "%s", data_path(dirs[d], ""));
-		k = scandir(dir, &names, NULL, alphasort);
-		ck_assert_msg(k >= 0, "%s", dir);
-		for (int i = 0; i < k; i++) {
-			if (names[i]->d_name[0] != '.') {
-				fn(data_path(dirs[d], names[i]->d_name));
-				n++;
-			}
-			free(names[i]);
-		}
-		free(names);
-	}
-	return n;
-}
-
-static void from_file(const char *path)
-{
+	(void)ctx;
+	snprintf(path, sizeof(path), "%s", data_path("", file));
 	ck_stream_like_load(path, FROM_FILE, 0, true);
 	ck_stream_like_load(path, FROM_FILE, 0, false);
 }
 
-static void from_pipe(const char *path)
+static void from_pipe(const char *file, void *ctx)
 {
 	static const size_t heads[] = { 0, 1, 100, 64 << 10 };
+	char path[1024];
 
+	(void)ctx;
+	snprintf(path, sizeof(path), "%s", data_path("", file));
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
 		ck_stream_like_load(path, FROM_PIPE, heads[i], true);
 	ck_stream_like_load(path, FROM_PIPE, 100, false);
@@ -266,13 +251,13 @@ static void from_pipe(const char *path)
 
 START_TEST(stream_file_like_load)
 {
-	ck_assert_uint_ge(each_report_file(from_file), 25);
+	ck_assert_uint_ge(each_report_file(from_file, NULL), 25);
 }
 END_TEST
 
 START_TEST(stream_pipe_with_head_like_load)
 {
-	ck_assert_uint_ge(each_report_file(from_pipe), 25);
+	ck_assert_uint_ge(each_report_file(from_pipe, NULL), 25);
 }
 END_TEST
 
@@ -304,6 +289,7 @@ START_TEST(final_records_go_at_once)
 		"ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv",
 		"ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv",
 		"nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv",
+		"nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt",
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -436,6 +422,23 @@ START_TEST(many_dispatches_merge_alike)
 		report_done(&r);
 	}
 	unlink(path);
+}
+END_TEST
+
+/* A table of fixed-width text (nvprof's text GPU trace) streams line by
+ * line as a CSV table does row by row: the same records, counts and
+ * messages whatever the caller read first, and a line cut by the window
+ * read whole. */
+START_TEST(text_table_streams_like_parse)
+{
+	const char *file = "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt";
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text = str_read_file(data_path("", file), 1 << 20, &len, &err);
+
+	ck_assert_msg(text != NULL, "%s", err.message);
+	ck_assert_uint_eq(ck_stream_like_parse(text, len, 4099), 501);
+	free(text);
 }
 END_TEST
 
@@ -614,6 +617,7 @@ int main(void)
 	tcase_add_test(tc, pending_records_are_bounded);
 	tcase_add_test(tc, late_target_beyond_the_window);
 	tcase_add_test(tc, many_dispatches_merge_alike);
+	tcase_add_test(tc, text_table_streams_like_parse);
 	tcase_add_test(tc, text_format_told_within_the_head);
 	tcase_add_test(tc, binary_after_a_rejected_row);
 	tcase_add_test(tc, sink_stops_the_reading);

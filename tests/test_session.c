@@ -41,10 +41,11 @@ struct printed {
 	size_t n, cap;
 };
 
-static bool collect(void *ctx, const struct analysis *a)
+static bool collect(void *ctx, const struct analysis *a, const struct report_record *rec)
 {
 	struct printed *p = ctx;
 
+	(void)rec;
 	if (p->n == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 64;
 		p->json = realloc(p->json, p->cap * sizeof(*p->json));

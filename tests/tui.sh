@@ -195,6 +195,17 @@ check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
 keys q
 check "EXIT=0" "quit from the browser"
 
+# --- a report with fields left absent (two Start_Timestamp words): said over
+# the screen, and the records are all there.
+sed '2s/,716380685145736,/,soon,/; 3s/,716380685184013,/,later,/' \
+	"$TESTDATA/rocprof/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/ts.csv"
+start 120x30 "--gpu mi300x $tmp/ts.csv"
+check "2 fields of this report could not be read" "the fields left absent are said"
+keys q
+check "3 of 3 records" "every record of the report is there"
+keys q
+check "EXIT=0" "quit after the report with absent fields"
+
 # --- an Nsight Compute report: record ID 1 (lines 80-81: theoretical 75 %,
 # achieved 8.19 %, 66.8 points apart) and its achieved-vs-theoretical finding
 a100="$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
@@ -235,14 +246,14 @@ start 200x60 "$a100"
 check "240 of 240 records" "the A100 report again"
 keys Enter
 check "record 1 is the baseline" "the first A100 record"
-check "agrees with Nsight Compute on 7 values" "the record's cross-check"
+check "agrees with Nsight Compute on 8 values" "the record's cross-check"
 keys BTab
 check "[GPU " "Shift-Tab focuses the GPU"
 keys +
 check "baseline  GPU NVIDIA A100" "+ steps to the next GPU"
 keys -
 check "every parameter as loaded" "- steps back"
-check "agrees with Nsight Compute on 7 values" "the cross-check is back after + and -"
+check "agrees with Nsight Compute on 8 values" "the cross-check is back after + and -"
 keys q
 check "EXIT=0" "quit after the GPU steps"
 

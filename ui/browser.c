@@ -61,15 +61,22 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 		a->report.achieved_occupancy_pct.value : NAN;
 	row->duration_ns = rec->duration_ns.present ? rec->duration_ns.value : NAN;
 	if (!a->ok) {
-		/* The profiler's own figure where occview has none: marked as
-		 * its, never passed off as occview's. */
-		if (a->report.theoretical_occupancy_pct.present) {
-			row->theoretical_pct = a->report.theoretical_occupancy_pct.value;
-			row->theory_by_profiler = true;
+		/* What the profiler computed, where occview cannot. */
+		if (a->report.profiler.theoretical_pct.present) {
+			row->theoretical_pct = a->report.profiler.theoretical_pct.value;
+			row->from |= BROWSER_THEORY_REPORTED;
 		}
 		return;
 	}
 	row->theoretical_pct = a->r.theoretical_occupancy_pct;
+	if (a->report.inferred.params & PARAM_BIT(PARAM_REGISTERS)) {
+		row->registers = a->launch.regs_per_thread;
+		row->from |= BROWSER_REGS_INFERRED;
+	}
+	if (a->report.inferred.params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
+		row->smem_bytes = a->launch.static_smem_bytes + a->launch.dynamic_smem_bytes;
+		row->from |= BROWSER_SMEM_INFERRED;
+	}
 	/* Flags the user gave stand in for what the file lacks, as in the panes. */
 	if (row->grid_blocks < 0)
 		row->grid_blocks = launch_grid_size(&a->launch);
@@ -176,7 +183,7 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	b->n_rows = rep->n;
 	for (size_t i = 0; i < rep->n; i++) {
 		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
-		b->any_by_profiler |= b->rows[i].theory_by_profiler;
+		b->any_from |= b->rows[i].from;
 	}
 	free(a);
 	if (!make_groups(b)) {

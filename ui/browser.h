@@ -21,23 +21,30 @@ enum browser_column {
 	BROWSER_COL_ACHIEVED, BROWSER_COL_GAP, BROWSER_COL_DURATION, BROWSER_N_COLUMNS
 };
 
+/* Where a line's figure is not occview's own computation of the record's
+ * launch (browser_line.from). */
+enum browser_from {
+	BROWSER_THEORY_REPORTED = 1u << 0,  /* theoretical: the profiler's own, occview could
+					       not compute it */
+	BROWSER_REGS_INFERRED = 1u << 1,    /* registers inferred from the profiler's limits */
+	BROWSER_SMEM_INFERRED = 1u << 2,    /* shared memory likewise */
+};
+
 /* One line of the list: a record, or a group of identical launches (then the
  * launch columns are the group's, achieved is the mean of the records that
  * have it, duration the sum of those that have it). Absent values: -1 for
  * the integers, NAN for the doubles; the pane prints "n/a". */
 struct browser_line {
+	uint8_t from;              /* enum browser_from bits */
 	uint32_t record;           /* the record (a group: its first record) */
 	uint32_t count;            /* records in the line: 1, or the group's */
 	uint32_t group;            /* the group this record belongs to */
-	bool theory_by_profiler;   /* theoretical_pct is the report's own figure: occview
-				      could not compute the record's (the CUDA profiler's) */
 	int64_t id;                /* the profiler's id; -1 absent */
 	int64_t grid_blocks;       /* total blocks (workgroups) */
 	int32_t block_threads;
 	int32_t registers;         /* per thread (AMD: arch VGPRs) */
 	int64_t smem_bytes;        /* static + dynamic (AMD: LDS) per block */
-	double theoretical_pct;    /* occ_compute on the record's GPU, else the report's own
-				      figure (theory_by_profiler); NAN when neither */
+	double theoretical_pct;    /* occ_compute on the record's GPU; NAN when it cannot run */
 	double achieved_pct;
 	double duration_ns;
 };
@@ -47,7 +54,7 @@ struct browser {
 	struct browser_line *rows;        /* one per record, file order */
 	struct browser_line *groups;      /* one per group, in order of first record */
 	size_t n_rows, n_groups;
-	bool any_by_profiler;             /* some line shows the profiler's theoretical figure */
+	uint8_t any_from;                 /* the browser_from bits of any row */
 	bool grouped;
 	enum browser_column sort;
 	bool descending;

@@ -55,7 +55,7 @@ struct writer {
 	FILE *out;
 };
 
-static bool write_one(void *ctx, const struct analysis *a)
+static bool write_one(void *ctx, const struct analysis *a, const struct report_record *rec)
 {
 	struct writer *w = ctx;
 
@@ -78,7 +78,7 @@ static bool write_one(void *ctx, const struct analysis *a)
 	default:
 		if (w->any)
 			fputc('\n', w->out);
-		if (!print_analysis(w->printer, w->out, a)) {
+		if (!print_analysis(w->printer, w->out, a, rec)) {
 			fputs("occview: out of memory\n", stderr);
 			return false;
 		}
@@ -239,6 +239,20 @@ static int explore(struct session *s, const struct cli_options *o)
 			 "%s not shown; the first: %.900s", x->report.rejected_rows,
 			 x->report.rejected_rows == 1 ? "" : "s",
 			 x->report.rejected_rows == 1 ? "is" : "are", first);
+		eo.notice = notice;
+	}
+	/* Fields left absent (session_load said so on stderr): over the screen
+	 * too, when nothing weightier is to be said there. */
+	for (int i = 0; i < loaded && !eo.notice; i++) {
+		const struct session_input *x = &in[i];
+
+		if (x->kind != SESSION_REPORT || x->report.dropped.status == OCC_OK)
+			continue;
+		occ_error_format(&x->report.dropped, first, sizeof(first));
+		snprintf(notice, sizeof(notice), "%zu field%s of this report could not be read and "
+			 "show%s as n/a (no occupancy changes); the first: %.900s",
+			 x->report.dropped_fields, x->report.dropped_fields == 1 ? "" : "s",
+			 x->report.dropped_fields == 1 ? "s" : "", first);
 		eo.notice = notice;
 	}
 	ao.ascii = o->ascii;

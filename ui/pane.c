@@ -66,13 +66,17 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		r.y += used + 1;
 		r.h -= used + 1;
 	}
-	/* The profiler's own theoretical figure: computed from the launch it
-	 * saw, never a measurement (the CUDA profiler's occupancy column). */
-	if (record && v->cur.report.theoretical_occupancy_pct.present) {
-		snprintf(msg, sizeof(msg), "Theoretical occupancy in the report: %.1f%% (%s's "
-			 "figure, computed from the launch, not measured).",
-			 v->cur.report.theoretical_occupancy_pct.value,
-			 report_profiler_name((enum report_profiler)v->cur.report.figures_by));
+	/* Computed by the profiler from the launch it saw, never a measurement
+	 * (the CUDA profiler's occupancy column is its theoretical figure). */
+	if (record && crosscheck_figures_any(&v->cur.report.profiler)) {
+		char figures[600];
+
+		crosscheck_figures_text(&v->cur.report.profiler, figures, sizeof(figures));
+		if (v->cur.report.figures_by == REPORT_BY_CUDA_PROFILER)
+			snprintf(msg, sizeof(msg), "What the CUDA profiler computed from the launch "
+				 "(not a measurement): %s.", figures);
+		else
+			snprintf(msg, sizeof(msg), "What the profiler computed: %s.", figures);
 		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
 		r.y += used + 1;
 		r.h -= used + 1;

@@ -83,6 +83,15 @@ static void fmt_pct(char *buf, size_t size, double v, bool sign)
 		snprintf(buf, size, sign ? "%+.1f" : "%.1f", v);
 }
 
+/* cell between before and after. */
+static void mark(char cell[32], const char *before, const char *after)
+{
+	char tmp[32];
+
+	snprintf(tmp, sizeof(tmp), "%s%s%s", before, cell, after);
+	memcpy(cell, tmp, sizeof(tmp));
+}
+
 /* The cells of one line, column by column. */
 static void cells(const struct browser *b, const struct browser_line *l,
 		  char out[BROWSER_N_COLUMNS][32], const int *w)
@@ -94,11 +103,24 @@ static void cells(const struct browser *b, const struct browser_line *l,
 	out[BROWSER_COL_NAME][0] = '\0';
 	fmt_int(out[BROWSER_COL_GRID], 32, l->grid_blocks, w[BROWSER_COL_GRID], false);
 	fmt_int(out[BROWSER_COL_BLOCK], 32, l->block_threads, w[BROWSER_COL_BLOCK], false);
-	fmt_int(out[BROWSER_COL_REGISTERS], 32, l->registers, w[BROWSER_COL_REGISTERS], false);
-	fmt_int(out[BROWSER_COL_SMEM], 32, l->smem_bytes, w[BROWSER_COL_SMEM], true);
+	/* an inferred value leaves a cell for its mark */
+	fmt_int(out[BROWSER_COL_REGISTERS], 32, l->registers,
+		w[BROWSER_COL_REGISTERS] - (l->from & BROWSER_REGS_INFERRED ? 1 : 0), false);
+	fmt_int(out[BROWSER_COL_SMEM], 32, l->smem_bytes,
+		w[BROWSER_COL_SMEM] - (l->from & BROWSER_SMEM_INFERRED ? 1 : 0), true);
 	fmt_pct(out[BROWSER_COL_THEORETICAL], 32, l->theoretical_pct, false);
-	if (l->theory_by_profiler)
-		strcat(out[BROWSER_COL_THEORETICAL], "p");
+	/* ~: inferred from the profiler's own limits; (x): the profiler's own
+	 * figure, where occview cannot compute one (the first row says so). */
+	if (l->from & BROWSER_REGS_INFERRED)
+		mark(out[BROWSER_COL_REGISTERS], "~", "");
+	if (l->from & BROWSER_SMEM_INFERRED)
+		mark(out[BROWSER_COL_SMEM], "~", "");
+	if (l->from & BROWSER_THEORY_REPORTED) {
+		/* "(100)": six cells, as the narrow column has */
+		snprintf(out[BROWSER_COL_THEORETICAL], 32, l->theoretical_pct >= 99.95 ? "%.0f" : "%.1f",
+			 l->theoretical_pct);
+		mark(out[BROWSER_COL_THEORETICAL], "(", ")");
+	}
 	fmt_pct(out[BROWSER_COL_ACHIEVED], 32, l->achieved_pct, false);
 	fmt_pct(out[BROWSER_COL_GAP], 32, l->theoretical_pct - l->achieved_pct, true);
 	fmt_duration(out[BROWSER_COL_DURATION], 32, l->duration_ns);
@@ -191,11 +213,13 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	if (kp->typing) {
 		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
 	} else {
-		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s%s", b->n_order,
+		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s%s%s", b->n_order,
 			 b->grouped ? b->n_groups : b->n_rows,
 			 b->grouped ? "groups of identical launches" : "records",
 			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
-			 order, b->any_by_profiler ? "  (p: the profiler's own theory)" : "");
+			 order, b->any_from & (BROWSER_REGS_INFERRED | BROWSER_SMEM_INFERRED)
+			 ? "  ~ inferred" : "", b->any_from & BROWSER_THEORY_REPORTED
+			 ? "  (x) the profiler's" : "");
 		canvas_text(c, r.x, r.y, r.w, CANVAS_DIM, info);
 	}
 

@@ -230,6 +230,15 @@ static void amd_header(struct out *o, const struct view *v)
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
+/* Whether any of params (PARAM_BIT) of the launch shown was inferred from
+ * the profiler's own limits and is still the record's (not a what-if's). */
+static bool inferred(const struct view *v, unsigned params)
+{
+	const struct crosscheck_record *p = &v->cur.report;
+
+	return p->present && (p->inferred.params & params & ~p->changed) != 0;
+}
+
 static void sec_header(struct out *o, const struct view *v)
 {
 	const struct analysis *a = &v->cur;
@@ -253,35 +262,60 @@ static void sec_header(struct out *o, const struct view *v)
 	add_item(&it, CANVAS_NORMAL, "%s", buf);
 	dims_text("block", block, launch_threads_per_block(l), buf, sizeof(buf));
 	add_item(&it, CANVAS_NORMAL, "%s", buf);
-	add_item(&it, CANVAS_NORMAL, "%d registers", l->regs_per_thread);
+	/* A value inferred from the profiler's limits is dim and says so. */
+	if (inferred(v, PARAM_BIT(PARAM_REGISTERS)))
+		add_item(&it, CANVAS_DIM, "%d registers (inferred, %d-%d)", l->regs_per_thread,
+			 v->cur.report.inferred.registers.lo, v->cur.report.inferred.registers.hi);
+	else
+		add_item(&it, CANVAS_NORMAL, "%d registers", l->regs_per_thread);
 	if (l->static_smem_bytes == 0 && l->dynamic_smem_bytes == 0)
 		add_item(&it, CANVAS_NORMAL, "no shared memory");
 	if (l->static_smem_bytes > 0)
 		add_item(&it, CANVAS_NORMAL, "static smem %lld B", (long long)l->static_smem_bytes);
 	if (l->dynamic_smem_bytes > 0)
 		add_item(&it, CANVAS_NORMAL, "dynamic smem %lld B", (long long)l->dynamic_smem_bytes);
+	if (inferred(v, PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
+		add_item(&it, CANVAS_DIM, "(shared memory inferred, %d-%d B)",
+			 v->cur.report.inferred.smem_bytes.lo, v->cur.report.inferred.smem_bytes.hi);
 	if (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT)
 		add_item(&it, CANVAS_NORMAL, "carveout %d%%", l->carveout_pct);
-	add_item(&it, CANVAS_NORMAL, "%d barrier%s", l->barriers, l->barriers == 1 ? "" : "s");
+	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
+		 "%d barrier%s%s", l->barriers, l->barriers == 1 ? "" : "s",
+		 inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? " (inferred)" : "");
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
 enum { OCC_LABEL_W = 23, OCC_VALUE_W = 16 };
 
 /* One figure of the occupancy block: its label, value and, where the baseline
- * differs, the baseline's value and the change, coloured as gain or loss. */
+ * differs, the baseline's value and the change, coloured as gain or loss;
+ * else the profiler's own figure (note) where it has one. */
 static void occ_row(struct out *o, const char *label, const char *value, const char *base,
-		    const char *delta, enum canvas_role delta_r)
+		    const char *delta, enum canvas_role delta_r, const char *note)
 {
 	put(o, 0, CANVAS_NORMAL, label);
 	put(o, OCC_LABEL_W, CANVAS_NORMAL, value);
 	if (base)
 		putf(o, OCC_LABEL_W + OCC_VALUE_W, delta_r, "(baseline %s, %s)", base, delta);
+	else if (note && note[0])
+		put(o, OCC_LABEL_W + OCC_VALUE_W, CANVAS_DIM, note);
 	o->y++;
 }
 
+/* The profiler's own figure beside occview's, for the launch it measured:
+ * "(report 8)". "" when it has none, or the launch shown is a what-if. */
+static void report_note(const struct view *v, const struct report_num *f, const char *fmt,
+			char *buf, size_t size)
+{
+	const struct crosscheck_record *p = &v->cur.report;
+
+	buf[0] = '\0';
+	if (p->present && !p->changed && f->present)
+		snprintf(buf, size, fmt, f->value);
+}
+
 static void occ_count_row(struct out *o, const struct view *v, const char *label, int cur,
-			  int base, int of, bool coloured)
+			  int base, int of, bool coloured, const char *note)
 {
 	char val[48], b[24], d[24];
 
@@ -290,18 +324,19 @@ static void occ_count_row(struct out *o, const struct view *v, const char *label
 	else
 		snprintf(val, sizeof(val), "%6d", cur);
 	if (!v->base.ok || base == cur) {
-		occ_row(o, label, val, NULL, NULL, CANVAS_NORMAL);
+		occ_row(o, label, val, NULL, NULL, CANVAS_NORMAL, note);
 		return;
 	}
 	snprintf(b, sizeof(b), "%d", base);
 	snprintf(d, sizeof(d), "%+d", cur - base);
-	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL);
+	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL, NULL);
 }
 
 static void sec_occupancy(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
-	char val[48], b[24], d[24];
+	const struct crosscheck_figures *prof = &v->cur.report.profiler;
+	char val[48], b[24], d[24], note[48];
 	double delta;
 
 	/* More blocks is no gain in itself (smaller blocks give more), so only
@@ -310,24 +345,27 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		bool wgp = v->cur.gpu.arch.amd.wgp_mode;
 
 		occ_count_row(o, v, wgp ? "Workgroups per WGP" : "Workgroups per CU",
-			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false);
+			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false, NULL);
 		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
 			      br->active_warps_per_sm,
-			      r->max_warps_per_sm, true);
+			      r->max_warps_per_sm, true, NULL);
 		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
-			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true);
+			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true,
+			      NULL);
 		/* LLVM's figure above counts registers per wave; whole workgroups
 		 * may use less of that room (findings: amd_workgroup_packing). */
 		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
 			occ_count_row(o, v, "  in whole workgroups", r->amd.resident_waves_per_simd,
-				      br->amd.resident_waves_per_simd, r->amd.max_waves_per_simd, true);
+				      br->amd.resident_waves_per_simd, r->amd.max_waves_per_simd, true,
+				      NULL);
 	} else {
 		occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm,
-			      br->active_blocks_per_sm, 0, false);
+			      br->active_blocks_per_sm, 0, false, NULL);
+		report_note(v, &prof->active_warps, "(report %.2f)", note, sizeof(note));
 		occ_count_row(o, v, "Active warps per SM", r->active_warps_per_sm,
-			      br->active_warps_per_sm, r->max_warps_per_sm, true);
+			      br->active_warps_per_sm, r->max_warps_per_sm, true, note);
 		occ_count_row(o, v, "Active threads per SM", r->active_threads_per_sm,
-			      br->active_threads_per_sm, v->cur.gpu.arch.max_threads_per_sm, true);
+			      br->active_threads_per_sm, v->cur.gpu.arch.max_threads_per_sm, true, NULL);
 	}
 
 	snprintf(val, sizeof(val), "%6.1f%%", r->theoretical_occupancy_pct);
@@ -335,10 +373,11 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	snprintf(b, sizeof(b), "%.1f%%", br->theoretical_occupancy_pct);
 	snprintf(d, sizeof(d), "%+.1f", delta);
 	/* Equal as printed is equal: no "(baseline 50.0%, +0.0)". */
+	report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
-		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL);
+		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
-		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta));
+		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta), NULL);
 
 	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
 	if (v->measured.has_achieved) {
@@ -413,7 +452,23 @@ struct limits_cols {
 	int legend;           /* the enum legend_form in the header; -1: on a line below */
 };
 
-enum { LIM_PREFIX_W = 36, ALL_NUMBERS_W = 40 };
+/* The prefix before the bars; REPORT_COL_W more where the report's own
+ * limits show beside occview's. */
+enum { LIM_PREFIX_W = 36, REPORT_COL_W = 7, ALL_NUMBERS_W = 40 };
+
+/* Whether the limits table shows the profiler's own block limits: a kernel
+ * record as measured that has them (NVIDIA: Nsight Compute's). */
+static bool report_limits(const struct view *v)
+{
+	const struct crosscheck_record *p = &v->cur.report;
+
+	if (!p->present || p->changed || v->cur.r.vendor != GPU_NVIDIA)
+		return false;
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (p->profiler.limits[f].present)
+			return true;
+	return false;
+}
 
 /* The bar glyphs and their words: short in the table's header; on a line of
  * their own, where the header has no room, with the limiter mark and, where
@@ -446,7 +501,7 @@ static int legend_width(enum legend_form form)
 static struct limits_cols limits_cols(const struct view *v, int w)
 {
 	const struct occ_result *r = &v->cur.r;
-	struct limits_cols lc = { .bar_x = LIM_PREFIX_W + 1 };
+	struct limits_cols lc = { .bar_x = LIM_PREFIX_W + (report_limits(v) ? REPORT_COL_W : 0) + 1 };
 	int used_total_w = 10; /* "used/total" */
 
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
@@ -565,6 +620,30 @@ static void wrapped(struct out *o, int dx, enum canvas_role role, const char *te
 	}
 }
 
+/* The report's own limit of factor f, six cells wide at dx: a warning
+ * where the cross-check disagrees, dim where it gave an inferred value. */
+static void report_cell(struct out *o, int dx, const struct view *v, enum occ_factor f)
+{
+	static const enum crosscheck_field field[OCC_N_FACTORS] = {
+		[OCC_WARPS] = CROSSCHECK_WARPS, [OCC_BLOCKS] = CROSSCHECK_BLOCKS,
+		[OCC_REGISTERS] = CROSSCHECK_REGISTERS, [OCC_SHARED_MEM] = CROSSCHECK_SHARED_MEM,
+		[OCC_BARRIERS] = CROSSCHECK_BARRIERS,
+	};
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct report_int *limit = &p->profiler.limits[f];
+	enum canvas_role role = CANVAS_NORMAL;
+
+	if (!limit->present) {
+		putf(o, dx, CANVAS_DIM, "%6s", "-");
+		return;
+	}
+	if (crosscheck_differs(&p->check, field[f]))
+		role = CANVAS_WARNING;
+	else if ((p->check.inferred >> field[f]) & 1u)
+		role = CANVAS_DIM;
+	putf(o, dx, role, "%6lld", (long long)limit->value);
+}
+
 static void sec_limits(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r;
@@ -575,6 +654,9 @@ static void sec_limits(struct out *o, const struct view *v)
 	 * tools count occupancy) and workgroups per CU (which decide it). */
 	if (r->vendor == GPU_AMD)
 		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %12s", "Limit", "waves", "wgs", "per wg");
+	else if (report_limits(v))
+		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %6s %13s", "Limit", "blocks", "report",
+		     "per block");
 	else
 		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %13s", "Limit", "blocks", "per block");
 	if (lc.bar_w > 0 && lc.legend >= 0)
@@ -617,6 +699,10 @@ static void sec_limits(struct out *o, const struct view *v)
 				snprintf(waves, sizeof(waves), "%d", wl);
 			putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ', occ_label(r, f),
 			     waves, limit, (long long)u->per_block, occ_unit(r, f));
+		} else if (report_limits(v)) {
+			putf(o, 0, role, "%c %-13s %6s", lim ? '*' : ' ', occ_label(r, f), limit);
+			report_cell(o, 23, v, f);
+			putf(o, 29, role, " %8lld %-4s", (long long)u->per_block, occ_unit(r, f));
 		} else {
 			putf(o, 0, role, "%c %-13s %6s %8lld %-4s", lim ? '*' : ' ', occ_label(r, f),
 			     limit, (long long)u->per_block, occ_unit(r, f));
@@ -678,9 +764,27 @@ static void sec_waves(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
 }
 
+/* Whether a limit the report printed is occview's capped, not its own: the
+ * "report" column shows 32 where occview says 64. */
+static bool capped_shown(const struct view *v)
+{
+	const struct crosscheck_figures *f = &v->cur.report.profiler;
+	const struct occ_result *r = &v->cur.r;
+
+	for (int i = 0; i < OCC_N_FACTORS; i++) {
+		int limit = r->block_limit[i] == OCC_UNLIMITED ? -1 : r->block_limit[i];
+
+		if (f->limits[i].present && limit > v->cur.gpu.arch.max_blocks_per_sm &&
+		    f->limits[i].value == v->cur.gpu.arch.max_blocks_per_sm)
+			return true;
+	}
+	return false;
+}
+
 /* A kernel record's own figures: the device as reported, the duration and
  * the cross-check with the profiler's own limits (the disagreements
- * themselves are findings). Nothing for a launch. */
+ * themselves are findings), and the launch values inferred from them.
+ * Nothing for a launch. */
 static void sec_report(struct out *o, const struct view *v)
 {
 	const struct crosscheck_record *p = &v->cur.report;
@@ -729,7 +833,25 @@ static void sec_report(struct out *o, const struct view *v)
 	else
 		add_item(&it, CANVAS_WARNING, "%d of %d values disagree (the findings say which)",
 			 bad, n);
+	if (!p->changed && n > 0 && capped_shown(v))
+		add_item(&it, CANVAS_DIM, "its limits capped at %d blocks where its version caps "
+			 "them", v->cur.gpu.arch.max_blocks_per_sm);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Cross-check", &it, ", ");
+	if (p->inferred.params && !p->changed) {
+		const struct report_inferred *inf = &p->inferred;
+
+		it.n = 0;
+		if (inf->params & PARAM_BIT(PARAM_REGISTERS))
+			add_item(&it, CANVAS_DIM, "registers %d-%d", inf->registers.lo,
+				 inf->registers.hi);
+		if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
+			add_item(&it, CANVAS_DIM, "shared memory %d-%d B", inf->smem_bytes.lo,
+				 inf->smem_bytes.hi);
+		if (inf->params & PARAM_BIT(PARAM_BARRIERS))
+			add_item(&it, CANVAS_DIM, "barriers %d-%d", inf->barriers.lo, inf->barriers.hi);
+		add_item(&it, CANVAS_DIM, "from the report's block limits (the most used)");
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Inferred", &it, ", ");
+	}
 }
 
 static void sec_allocation(struct out *o, const struct view *v)
@@ -769,15 +891,18 @@ static void sec_allocation(struct out *o, const struct view *v)
 			 g->amd.vgprs_per_simd_wave32 : g->amd.vgprs_per_simd_wave64, x->wave_size);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
 		it.n = 0;
-		if (g->amd.sgprs_per_simd > 0 && v->cur.in.sgprs > 0) {
+		if (amd_sgprs_limit(&g->amd) && v->cur.in.sgprs > 0) {
 			add_item(&it, CANVAS_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
 				 g->amd.sgpr_granule);
 			add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
 				 waves == 1 ? "" : "s", (long long)x->sgprs_allocated * waves);
 			add_item(&it, CANVAS_NORMAL, "of %d per SIMD", g->amd.sgprs_per_simd);
-		} else if (g->amd.sgprs_per_simd > 0) {
+		} else if (amd_sgprs_limit(&g->amd)) {
 			add_item(&it, CANVAS_DIM, "not given, so not counted (--sgprs N)");
 		} else {
+			if (v->cur.in.sgprs > 0)
+				add_item(&it, CANVAS_NORMAL, "%d per wave, information only",
+					 v->cur.in.sgprs);
 			add_item(&it, CANVAS_DIM, "do not limit on %s", g->amd.target);
 		}
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");

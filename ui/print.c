@@ -70,7 +70,8 @@ static void heights(struct printer *p, int w, int h[P_N])
 		h[P_TABLE] = pane_draw_error(NULL, (struct rect){ 0, 0, w, 1 << 16 }, v);
 }
 
-const struct canvas *print_canvas(struct printer *p, const struct analysis *a)
+const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
+				  const struct report_record *rec)
 {
 	const struct view *v = &p->view;
 	int w = p->o.width, h[P_N], rows = 0, y = 0;
@@ -80,7 +81,7 @@ const struct canvas *print_canvas(struct printer *p, const struct analysis *a)
 	for (int i = 0; i < P_N; i++)
 		if (p->panes[i]->cls->needs)
 			needs |= p->panes[i]->cls->needs(p->panes[i]);
-	if (!view_of_analysis(&p->view, a, &p->o.model, needs))
+	if (!view_of_analysis(&p->view, a, rec, &p->o.model, needs))
 		return NULL;
 	heights(p, w - 2, h);
 	for (int i = 0; i < P_N; i++)
@@ -106,9 +107,10 @@ const struct canvas *print_canvas(struct printer *p, const struct analysis *a)
 	return c;
 }
 
-bool print_analysis(struct printer *p, FILE *out, const struct analysis *a)
+bool print_analysis(struct printer *p, FILE *out, const struct analysis *a,
+		    const struct report_record *rec)
 {
-	const struct canvas *c = print_canvas(p, a);
+	const struct canvas *c = print_canvas(p, a, rec);
 
 	if (!c)
 		return false;

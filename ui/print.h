@@ -24,10 +24,14 @@ struct printer;
 /* NULL when out of memory. */
 struct printer *print_new(const struct print_options *o);
 void print_free(struct printer *p);
-/* Writes a's panes to out; false when out of memory. */
-bool print_analysis(struct printer *p, FILE *out, const struct analysis *a);
+/* Writes a's panes to out; rec (NULL for a launch) is the kernel record it
+ * is of, for what the report measured (achieved, per SM). False when out of
+ * memory. */
+bool print_analysis(struct printer *p, FILE *out, const struct analysis *a,
+		    const struct report_record *rec);
 /* The same panes into the printer's canvas, valid until the next call; NULL
  * when out of memory. */
-const struct canvas *print_canvas(struct printer *p, const struct analysis *a);
+const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
+				  const struct report_record *rec);
 
 #endif

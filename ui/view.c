@@ -30,7 +30,10 @@ void view_rebase(struct view *v, struct session *s, const struct session_record 
 	v->generation++;
 }
 
-void view_set_measured(struct view *v, const struct report_record *rec)
+/* What rec measured, with the average the session found in its per-SM
+ * events (analysed: the record's analysis) where it gives none. */
+static void set_measured(struct view *v, const struct report_record *rec,
+			 const struct analysis *analysed)
 {
 	memset(&v->measured, 0, sizeof(v->measured));
 	v->generation++;
@@ -39,12 +42,17 @@ void view_set_measured(struct view *v, const struct report_record *rec)
 	v->measured.has_achieved = rec->achieved_occupancy_pct.present;
 	v->measured.achieved_pct = rec->achieved_occupancy_pct.value;
 	/* nvprof's per-SM events give the average where the report has none. */
-	if (!v->measured.has_achieved && v->base.report.achieved_occupancy_pct.present) {
+	if (!v->measured.has_achieved && analysed->report.achieved_occupancy_pct.present) {
 		v->measured.has_achieved = true;
-		v->measured.achieved_pct = v->base.report.achieved_occupancy_pct.value;
+		v->measured.achieved_pct = analysed->report.achieved_occupancy_pct.value;
 	}
 	v->measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
 	v->measured.sm_pct = rec->sm_achieved_pct;
+}
+
+void view_set_measured(struct view *v, const struct report_record *rec)
+{
+	set_measured(v, rec, &v->base);
 }
 
 int view_chart_count(const struct view *v)
@@ -125,8 +133,8 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	return ok;
 }
 
-bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim_params *model,
-		      unsigned needs)
+bool view_of_analysis(struct view *v, const struct analysis *a, const struct report_record *rec,
+		      const struct sim_params *model, unsigned needs)
 {
 	bool ok = true;
 
@@ -136,11 +144,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim
 	/* No baseline: nothing to compare with. */
 	v->base.ok = false;
 	v->is_report = a->report.present;
-	/* What was measured, as the analysis has it (the record itself, and
-	 * its per-SM values, stay the session's). */
-	memset(&v->measured, 0, sizeof(v->measured));
-	v->measured.has_achieved = a->report.achieved_occupancy_pct.present;
-	v->measured.achieved_pct = a->report.achieved_occupancy_pct.value;
+	set_measured(v, rec, a);
 	/* A simulation of the same inputs (the last kernel's, often) is kept. */
 	if (needs & VIEW_SIM) {
 		ok = simulate(v, model);

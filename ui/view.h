@@ -74,10 +74,11 @@ void view_set_measured(struct view *v, const struct report_record *rec);
  * exactly --print's, a value stepped away and back is no override, and a
  * value the record lacks stays missing until the user gives one. */
 void view_overrides(const struct whatif *w, const struct param_set *flags, struct param_set *ov);
-/* A view of one analysis alone (--print): cur is a, no baseline, and what
- * needs asks computed from it. False only when out of memory. */
-bool view_of_analysis(struct view *v, const struct analysis *a, const struct sim_params *model,
-		      unsigned needs);
+/* A view of one analysis alone (--print): cur is a, no baseline, what rec
+ * measured (NULL: a launch), and what needs asks computed from it. False
+ * only when out of memory. */
+bool view_of_analysis(struct view *v, const struct analysis *a, const struct report_record *rec,
+		      const struct sim_params *model, unsigned needs);
 void view_done(struct view *v);
 /* The charts the current launch has: 3, or 4 where barriers limit blocks
  * (cc 9.0 and later); 0 when it cannot be computed. */

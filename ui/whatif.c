@@ -171,7 +171,8 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		*hi = a->amd.unified_vgpr_agpr ? a->amd.max_vgprs_per_wave : a->amd.max_agprs_per_wave;
 		break;
 	case PARAM_SGPRS:
-		*hi = amd_max_sgprs(&a->amd);
+		/* Where SGPRs do not limit, any count is information (amd.h). */
+		*hi = amd_sgprs_limit(&a->amd) ? amd_max_sgprs(&a->amd) : param_info(PARAM_SGPRS)->max;
 		break;
 	default:
 		break;
@@ -566,7 +567,7 @@ bool whatif_applies(const struct whatif *w, enum launch_param f)
 		return amd && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
 			       out_of_range(w, f));
 	case PARAM_SGPRS:
-		return amd && (m->sgprs_per_simd > 0 || out_of_range(w, f));
+		return amd && (amd_sgprs_limit(m) || out_of_range(w, f));
 	default:
 		return (int)f >= 0 && f < PARAM_WHATIF_N;
 	}

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				continue;
 			analysis_run(&a, &set.items[i].launch, &g, "fuzz", set.items[i].line);
 			if (printer)
-				print_canvas(printer, &a);
+				print_canvas(printer, &a, NULL);
 		}
 		launch_set_done(&set);
 	}

@@ -1,0 +1,168 @@
+/* test_corpus_all.c - every report file under tests/data (the corpus copies
+ * of tests/data/SOURCES.md, and the one constructed events file) through
+ * report_load: none fails as a file except those that are no report by
+ * design (a run that left only ==ERROR==, Nsight Compute's text output,
+ * nvprof's and rocprof's summaries), each refused with its reason; no row is
+ * rejected and no field left absent; and the records that compute on the
+ * file's own GPU (or the one its corpus notes name, as --gpu) are counted.
+ * A record that does not compute is one whose report lacks a launch field
+ * occview does not guess (grid, registers: metrics-only tables, the CUDA
+ * profiler's logs) or a GPU. A file added to tests/data must be added here. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "import.h"
+#include "report.h"
+#include "reportutil.h"
+#include "testutil.h"
+
+struct expect {
+	const char *file;      /* under tests/data */
+	const char *gpu;       /* --gpu, where the file names none (SOURCES.md's GPU) */
+	size_t records, skipped, computed;
+	const char *refused;   /* a file that is no report: what its message says */
+};
+
+static const struct expect corpus[] = {
+	/* Nsight Compute text output: refused with the command that exports CSV. */
+	{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", NULL, 0, 0, 0,
+	  "this is Nsight Compute's text output" },
+	{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", NULL, 0, 0, 0,
+	  "this is Nsight Compute's text output" },
+	{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", NULL,
+	  0, 0, 0, "this is Nsight Compute's text output" },
+
+	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
+	  16, 0, 16, NULL },
+	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
+	  NULL },
+	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", NULL, 64, 0, 64,
+	  NULL },
+	{ "ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", NULL, 16, 0, 16,
+	  NULL },
+	/* A failed run: ==PROF== lines and ==ERROR==, no table. */
+	{ "ncu/decodebench_b200_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
+	  "no table found: the profiler wrote no CSV header, and line 3 says \"==ERROR==" },
+	/* No registers in a --metrics run; the Occupancy-section run's are
+	 * inferred from Nsight Compute's own block limits. */
+	{ "ncu/llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv", NULL, 1, 0, 0,
+	  NULL },
+	{ "ncu/llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv", NULL, 1, 0,
+	  1, NULL },
+	{ "ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv", NULL, 240, 0, 240,
+	  NULL },
+	{ "ncu/opinsight_a100_ncu2021_details_kerneltime_rulecols_gpt2_torch_staticsmem.csv",
+	  "sm_80", 26, 0, 26, NULL },
+	{ "ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv", NULL, 1, 0,
+	  0, NULL },
+	{ "ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", "sm_70", 3, 0, 3, NULL },
+
+	{ "nvprof/constructed_events_aggregate_off.csv", NULL, 2, 0, 0, NULL },
+	/* CUDA profiler logs: no grid in these. */
+	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
+	{ "nvprof/cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log", NULL, 12, 5,
+	  0, NULL },
+	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
+	  0, NULL },
+	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,
+	  0, NULL },
+	/* The traces of the same two applications (memcpy and memset rows skipped). */
+	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv", NULL, 1, 3, 1,
+	  NULL },
+	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
+	  NULL },
+	{ "nvprof/nvprof_result_titanxp_print_gpu_summary_um.csv", NULL, 0, 0, 0,
+	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
+	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
+	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
+	  103, 501, NULL },
+	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
+	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
+
+	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
+	  "mi300x", 100, 0, 100, NULL },
+	{ "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv", NULL, 13, 0, 13, NULL },
+	/* "gpu-id 4; arch not recorded": no GPU to compute on. */
+	{ "rocprof/hip_programming_rocprofv1_pmc_vec_add.csv", NULL, 1, 0, 0, NULL },
+	{ "rocprof/hip_programming_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
+	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },
+	{ "rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", "Radeon AI PRO R9700",
+	  1963, 0, 1963, NULL },
+	{ "rocprof/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv", "mi100", 3, 0, 3, NULL },
+	{ "rocprof/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", "gfx90a", 12,
+	  0, 12, NULL },
+	{ "rocprof/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv", "mi300x", 3, 0, 3, NULL },
+	{ "rocprof/omniperf_tests_mi300x_rocprofv2style_timestamps.csv", "mi300x", 3, 0, 3,
+	  NULL },
+	/* The SDK's documentation samples: no GPU; the kernel trace has no VGPRs. */
+	{ "rocprof/rocprofv3_sdk_docs_counter_collection.csv", NULL, 4, 0, 0, NULL },
+	{ "rocprof/rocprofv3_sdk_docs_kernel_trace.csv", NULL, 8, 0, 0, NULL },
+};
+
+#define N_CORPUS (sizeof(corpus) / sizeof(corpus[0]))
+
+START_TEST(every_file_reads)
+{
+	const struct expect *x = &corpus[_i];
+	struct occ_error err = { 0 };
+	struct report r;
+	char msg[1024];
+	bool ok = report_load(data_path("", x->file), &r, &err);
+	size_t n;
+
+	occ_error_format(&err, msg, sizeof(msg));
+	if (x->refused) {
+		ck_assert_msg(!ok, "%s: read, want refused", x->file);
+		ck_assert_msg(strstr(msg, x->refused), "%s: %s", x->file, msg);
+		return;
+	}
+	ck_assert_msg(ok, "%s: %s", x->file, msg);
+	ck_assert_msg(err.status == OCC_OK, "%s: %s", x->file, msg);
+	ck_assert_msg(r.rejected_rows == 0, "%s: %zu rows rejected", x->file, r.rejected_rows);
+	occ_error_format(&r.dropped, msg, sizeof(msg));
+	ck_assert_msg(r.dropped_fields == 0, "%s: %zu fields left absent: %s", x->file,
+		      r.dropped_fields, msg);
+	ck_assert_msg(r.n == x->records, "%s: %zu records, want %zu", x->file, r.n, x->records);
+	ck_assert_msg(r.skipped_rows == x->skipped, "%s: %zu skipped, want %zu", x->file,
+		      r.skipped_rows, x->skipped);
+	n = records_computing(db, &r, x->gpu, x->file, msg, sizeof(msg));
+	ck_assert_msg(n == x->computed, "%s: %zu records compute, want %zu (%s)", x->file, n,
+		      x->computed, msg);
+	report_done(&r);
+}
+END_TEST
+
+/* Every report file under tests/data is in the table above, and every file
+ * of the table exists. */
+static void ck_listed(const char *file, void *ctx)
+{
+	(void)ctx;
+	for (size_t i = 0; i < N_CORPUS; i++)
+		if (strcmp(corpus[i].file, file) == 0)
+			return;
+	ck_abort_msg("%s is not in test_corpus_all.c", file);
+}
+
+START_TEST(table_is_the_folders)
+{
+	ck_assert_uint_eq(each_report_file(ck_listed, NULL), N_CORPUS);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("corpus_all");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_add_loop_test(tc, every_file_reads, 0, (int)N_CORPUS);
+	tcase_add_test(tc, table_is_the_folders);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
