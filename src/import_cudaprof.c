@@ -146,9 +146,13 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 				k.theoretical_step_pct = (struct report_num){ true, printed_step(buf) };
 			}
 		} else if (key_is(e, "active_warps") || key_is(e, "active_cycles")) {
-			if (!import_num(val_str(e, buf, sizeof(buf)), &v) || (v.present && v.value < 0))
-				return bad(err, file, line, e, "is not a counter value of 0 or more");
-			if (key_is(e, "active_warps"))
+			bool warps = key_is(e, "active_warps");
+
+			/* Measured, not the launch: a value that is none is left
+			 * absent (import_drop), never the row. */
+			v = import_info_num(r, val_str(e, buf, sizeof(buf)), file, line,
+					    warps ? "active_warps" : "active_cycles");
+			if (warps)
 				k.counted_active_warps = v;
 			else
 				k.counted_active_cycles = v;

@@ -535,7 +535,7 @@ END_TEST
  * cycles"; the configuration spells them active_warps, active_cycles). No
  * real log with them was found (the corpus logs hold the default columns
  * only), so the keys are the documented names and the values built: both
- * layouts, and a counter that is not a number refused by name. */
+ * layouts, and a counter that is not a number left absent and said. */
 START_TEST(cudaprof_counters)
 {
 	struct report r;
@@ -552,10 +552,13 @@ START_TEST(cudaprof_counters)
 		"k,10.0,5.0,0.984,504000,10000\n";
 
 	ck_assert(report_parse("kv.log", kv, sizeof(kv) - 1, &r, &err));
-	ck_assert_uint_eq(r.n, 1);
-	ck_assert_uint_eq(r.rejected_rows, 1);
-	ck_assert_int_eq(err.line, 4);
-	ck_assert_str_eq(err.field, "active_cycles");
+	/* A counter that is no number is left absent, the record kept. */
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_int_eq(r.dropped.line, 4);
+	ck_assert_str_eq(r.dropped.field, "active_cycles");
+	CK_ABSENT(r.records[1].counted_active_cycles);
 	k = &r.records[0];
 	CK_NUM(k->counted_active_warps, 504000);
 	CK_NUM(k->counted_active_cycles, 10000);
