@@ -230,6 +230,17 @@ static void amd_header(struct out *o, const struct view *v)
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
+/* An inferred range: "81-96", or "7" where it is one value. */
+static const char *range_text(const struct report_range *r, const char *unit, char *buf,
+			      size_t size)
+{
+	if (r->lo == r->hi)
+		snprintf(buf, size, "%d%s", r->lo, unit);
+	else
+		snprintf(buf, size, "%d-%d%s", r->lo, r->hi, unit);
+	return buf;
+}
+
 /* Whether any of params (PARAM_BIT) of the launch shown was inferred from
  * the profiler's own limits and is still the record's (not a what-if's). */
 static bool inferred(const struct view *v, unsigned params)
@@ -264,8 +275,8 @@ static void sec_header(struct out *o, const struct view *v)
 	add_item(&it, CANVAS_NORMAL, "%s", buf);
 	/* A value inferred from the profiler's limits is dim and says so. */
 	if (inferred(v, PARAM_BIT(PARAM_REGISTERS)))
-		add_item(&it, CANVAS_DIM, "%d registers (inferred, %d-%d)", l->regs_per_thread,
-			 v->cur.report.inferred.registers.lo, v->cur.report.inferred.registers.hi);
+		add_item(&it, CANVAS_DIM, "%d registers (inferred, %s)", l->regs_per_thread,
+			 range_text(&v->cur.report.inferred.registers, "", buf, sizeof(buf)));
 	else
 		add_item(&it, CANVAS_NORMAL, "%d registers", l->regs_per_thread);
 	if (l->static_smem_bytes == 0 && l->dynamic_smem_bytes == 0)
@@ -275,8 +286,8 @@ static void sec_header(struct out *o, const struct view *v)
 	if (l->dynamic_smem_bytes > 0)
 		add_item(&it, CANVAS_NORMAL, "dynamic smem %lld B", (long long)l->dynamic_smem_bytes);
 	if (inferred(v, PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
-		add_item(&it, CANVAS_DIM, "(shared memory inferred, %d-%d B)",
-			 v->cur.report.inferred.smem_bytes.lo, v->cur.report.inferred.smem_bytes.hi);
+		add_item(&it, CANVAS_DIM, "(shared memory inferred, %s)",
+			 range_text(&v->cur.report.inferred.smem_bytes, " B", buf, sizeof(buf)));
 	if (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT)
 		add_item(&it, CANVAS_NORMAL, "carveout %d%%", l->carveout_pct);
 	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
@@ -840,15 +851,18 @@ static void sec_report(struct out *o, const struct view *v)
 	if (p->inferred.params && !p->changed) {
 		const struct report_inferred *inf = &p->inferred;
 
+		char range[48];
+
 		it.n = 0;
 		if (inf->params & PARAM_BIT(PARAM_REGISTERS))
-			add_item(&it, CANVAS_DIM, "registers %d-%d", inf->registers.lo,
-				 inf->registers.hi);
+			add_item(&it, CANVAS_DIM, "registers %s",
+				 range_text(&inf->registers, "", range, sizeof(range)));
 		if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
-			add_item(&it, CANVAS_DIM, "shared memory %d-%d B", inf->smem_bytes.lo,
-				 inf->smem_bytes.hi);
+			add_item(&it, CANVAS_DIM, "shared memory %s",
+				 range_text(&inf->smem_bytes, " B", range, sizeof(range)));
 		if (inf->params & PARAM_BIT(PARAM_BARRIERS))
-			add_item(&it, CANVAS_DIM, "barriers %d-%d", inf->barriers.lo, inf->barriers.hi);
+			add_item(&it, CANVAS_DIM, "barriers %s",
+				 range_text(&inf->barriers, "", range, sizeof(range)));
 		add_item(&it, CANVAS_DIM, "from the report's block limits (the most used)");
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Inferred", &it, ", ");
 	}
