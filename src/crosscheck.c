@@ -183,9 +183,17 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 			out->uncapped |= (uint16_t)(1u << limits[i].field);
 		put(out, limits[i].field, (double)given[i]->value, v);
 	}
-	if (rec->theoretical_occupancy_pct.present)
+	if (rec->theoretical_occupancy_pct.present) {
 		put(out, CROSSCHECK_THEORETICAL, rec->theoretical_occupancy_pct.value,
 		    r->theoretical_occupancy_pct);
+		/* A figure printed more coarsely than Nsight Compute's two
+		 * decimals (the CUDA profiler's fraction "0.167") is allowed the
+		 * rounding of its own last digit. */
+		if (rec->theoretical_step_pct.present &&
+		    fabs(rec->theoretical_occupancy_pct.value - r->theoretical_occupancy_pct) <=
+			    rec->theoretical_step_pct.value / 2 + 1e-9)
+			out->disagree &= (uint16_t)~(1u << CROSSCHECK_THEORETICAL);
+	}
 	if (rec->theoretical_active_warps.present)
 		put(out, CROSSCHECK_ACTIVE_WARPS, rec->theoretical_active_warps.value,
 		    r->active_warps_per_sm);

@@ -71,6 +71,7 @@ struct crosscheck_record {
 					value, its GPU): not analysed for the report's sake */
 	bool device_unknown;         /* the report names a device the database lacks */
 	uint8_t gpu_source;          /* enum report_gpu_source */
+	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */
 	struct report_int sm_count;  /* as reported */
 	struct report_int smem_config_bytes;  /* the driver's choice, as reported */
@@ -78,6 +79,7 @@ struct crosscheck_record {
 	struct report_num duration_ns;
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
+	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
 	struct crosscheck_figures profiler;
@@ -103,7 +105,9 @@ void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size
  * barrier count is the report's or was inferred from its limit (without
  * either the limit is of a count occview only assumed, and is not
  * compared). Percentages, warps and waves are allowed the rounding of
- * their two printed decimals, nothing more. */
+ * their two printed decimals, nothing more (a theoretical occupancy printed
+ * more coarsely, rec->theoretical_step_pct: the rounding of its own last
+ * digit). */
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
 			const struct occ_input *in, const struct occ_result *r,
 			const struct waves *w, bool barriers_known, struct crosscheck *out);

@@ -862,6 +862,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			return false;
 	}
 	str_copy(r->format, sizeof(r->format), t.cls->name);
+	r->per_kernel = t.cls->per_kernel;
 	if (!(t.cls->probe_text ? read_lines(&t, c, r, err) : read_rows(&t, c, r, err)) ||
 	    c->failed)
 		ok = false;
@@ -874,6 +875,35 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		ok = false;
 	}
 	return read_end(ok, sink, r);
+}
+
+bool report_head_per_kernel(const char *text, size_t len)
+{
+	struct occ_error ignored = { 0 };
+	struct cursor c = { .text = text, .len = len, .line = 1, .eof = true, .name = "",
+			    .err = &ignored };
+	const struct import_class *cls = NULL;
+	struct import_state *state = NULL;
+	size_t fields, head;
+	bool per_kernel;
+
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		c.pos = 3;
+	/* As report_read tells the text formats apart: within REPORT_HEAD. */
+	head = len - c.pos < REPORT_HEAD ? len - c.pos : REPORT_HEAD;
+	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
+		if (import_text_classes[i]->probe(text + c.pos, head))
+			return false;
+	for (size_t i = 0; !cls && i < sizeof(import_line_classes) / sizeof(import_line_classes[0]);
+	     i++)
+		if (import_line_classes[i]->probe_text(text + c.pos, head, &state))
+			cls = import_line_classes[i];
+	if (!cls && !find_header("", &c, 0, &cls, &state, &fields, &ignored))
+		return false;
+	per_kernel = cls->per_kernel;
+	if (cls->free_state)
+		cls->free_state(state);
+	return per_kernel;
 }
 
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,

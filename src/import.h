@@ -37,6 +37,7 @@ struct import_class {
 	const char *name;   /* "rocprof v1 results" */
 	/* True when header is this format's header row; may allocate *state. */
 	bool (*probe)(const struct csv_row *header, struct import_state **state);
+	bool per_kernel;    /* its records summarise kernels (report.per_kernel) */
 	/* A table of fixed-width text instead of CSV (probe NULL): true when
 	 * the head of the text (after a BOM; at most 64 KiB) holds this
 	 * format's table, offered after the text formats' probes. Then every

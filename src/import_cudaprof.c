@@ -1,7 +1,13 @@
 /* import_cudaprof.c - the CUDA command-line profiler's log (CUDA_PROFILE=1 or
  * COMPUTE_PROFILE=1, cuda_profile_0.log): "# CUDA_PROFILE_LOG_VERSION 2.0",
  * then "method=[ name ] gputime=[ us ] ... occupancy=[ fraction ]" records,
- * or with "# CUDA_PROFILE_CSV 1" a header line and CSV rows. */
+ * or with "# CUDA_PROFILE_CSV 1" a header line and CSV rows. Its occupancy
+ * is the profiler's theoretical figure, computed from the launch: the Compute
+ * Visual Profiler 4.0 guide derives the achieved one separately ("Achieved
+ * Kernel Occupancy", from the active_warps and active_cycles counters), and
+ * the logs' values are multiples of 1/48 on Fermi, the same on every call.
+ * Those counters, where the configuration asked for them, are what was
+ * measured. */
 #include "config.h"
 
 #include "import.h"
@@ -59,6 +65,19 @@ static bool bad(struct occ_error *err, const char *file, long line, const struct
 	str_sanitize(val, shown, sizeof(shown));
 	occ_error_set(err, OCC_EDATA, file, line, key, "\"%s\" %s", shown, what);
 	return false;
+}
+
+/* The step of a fraction's last printed digit, in percent: "0.167" -> 0.1,
+ * "0.5" -> 10, "1" -> 100. */
+static double printed_step(const char *text)
+{
+	const char *dot = strchr(text, '.');
+	double step = 100.0;
+
+	if (dot)
+		for (const char *p = dot + 1; isdigit((unsigned char)*p); p++)
+			step /= 10.0;
+	return step;
 }
 
 /* "16 8" or "16 8 1" (gridsize, threadblocksize): up to three whole numbers;
@@ -122,8 +141,21 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 			if (!import_num(val_str(e, buf, sizeof(buf)), &v) ||
 			    (v.present && (v.value < 0 || v.value > 1)))
 				return bad(err, file, line, e, "is not an occupancy (a fraction from 0 to 1)");
-			if (v.present)
-				k.achieved_occupancy_pct = (struct report_num){ true, v.value * 100.0 };
+			if (v.present) {
+				k.theoretical_occupancy_pct = (struct report_num){ true, v.value * 100.0 };
+				k.theoretical_step_pct = (struct report_num){ true, printed_step(buf) };
+			}
+		} else if (key_is(e, "active_warps") || key_is(e, "active_cycles")) {
+			bool warps = key_is(e, "active_warps");
+
+			/* Measured, not the launch: a value that is none is left
+			 * absent (import_drop), never the row. */
+			v = import_info_num(r, val_str(e, buf, sizeof(buf)), file, line,
+					    warps ? "active_warps" : "active_cycles");
+			if (warps)
+				k.counted_active_warps = v;
+			else
+				k.counted_active_cycles = v;
 		} else if (key_is(e, "gridsize") || key_is(e, "gridsize3d")) {
 			if (!dims(e, k.grid))
 				return bad(err, file, line, e, "is not a grid size (\"x y\" or \"x y z\")");
@@ -161,6 +193,7 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 		return false;
 	}
 	k.vendor = REPORT_VENDOR_NVIDIA;
+	k.figures_by = REPORT_BY_CUDA_PROFILER;
 	*rec = k;
 	return true;
 }

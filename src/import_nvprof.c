@@ -25,7 +25,8 @@ enum col {
 	COL_NAME,       /* trace "Name", metrics and events "Kernel" */
 	COL_ID,         /* trace "Correlation_ID" */
 	COL_WHAT,       /* "Metric Name" or "Event Name" */
-	COL_AVG,
+	COL_INVOCATIONS,
+	COL_MIN, COL_MAX, COL_AVG,
 	COL_N
 };
 
@@ -44,13 +45,15 @@ static const char *const metrics_names[COL_N] = {
 	[COL_DEVICE] = "Device",
 	[COL_NAME] = "Kernel",
 	[COL_WHAT] = "Metric Name",
-	[COL_AVG] = "Avg",
+	[COL_INVOCATIONS] = "Invocations",
+	[COL_MIN] = "Min", [COL_MAX] = "Max", [COL_AVG] = "Avg",
 };
 
 static const char *const events_names[COL_N] = {
 	[COL_DEVICE] = "Device",
 	[COL_NAME] = "Kernel",
 	[COL_WHAT] = "Event Name",
+	[COL_INVOCATIONS] = "Invocations",
 	[COL_AVG] = "Avg",
 };
 
@@ -114,16 +117,18 @@ static bool probe_trace(const struct csv_row *h, struct import_state **state)
 
 static bool probe_metrics(const struct csv_row *h, struct import_state **state)
 {
-	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_INVOCATIONS, COL_AVG,
+					COL_N };
 
-	return csvread_column(h, "Invocations") >= 0 && probe_with(metrics_names, req, h, state);
+	return probe_with(metrics_names, req, h, state);
 }
 
 static bool probe_events(const struct csv_row *h, struct import_state **state)
 {
-	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_AVG, COL_N };
+	static const enum col req[] = { COL_DEVICE, COL_NAME, COL_WHAT, COL_INVOCATIONS, COL_AVG,
+					COL_N };
 
-	return csvread_column(h, "Invocations") >= 0 && probe_with(events_names, req, h, state);
+	return probe_with(events_names, req, h, state);
 }
 
 static void free_state(struct import_state *s)
@@ -373,12 +378,45 @@ static struct report_record *record_for(struct report *r, long line, const char 
 	return rec;
 }
 
+/* An achieved_occupancy of the Min, Max or Avg column, as a percentage. */
+/* An achieved_occupancy of the Min, Max or Avg column, as a percentage.
+ * Measured, not the launch: a value that is none is dropped (absent). */
+static void achieved(const struct import_state *s, const struct csv_row *row, enum col c,
+		     struct report_num *out, struct report *r, const char *file)
+{
+	const char *t = field(s, row, c);
+
+	if (!import_num(t, out) || (out->present && (out->value < 0 || out->value > 1))) {
+		import_drop(r, file, row->line, s->names[c], t,
+			    "is not an achieved_occupancy (a fraction from 0 to 1)");
+		*out = (struct report_num){ 0 };
+		return;
+	}
+	out->value *= 100.0;
+}
+
+/* The launches a per-kernel row sums or averages: what the join counts
+ * (session_join.h), not the launch; a count that is none is dropped. */
+static void invocations(const struct import_state *s, const struct csv_row *row,
+			struct report_record *rec, struct report *r, const char *file)
+{
+	const char *t = field(s, row, COL_INVOCATIONS);
+	struct report_int n;
+
+	if (!import_int(t, &n) || (n.present && n.value < 1)) {
+		import_drop(r, file, row->line, "Invocations", t, "is not a count of 1 or more");
+		return;
+	}
+	if (n.present)
+		rec->invocations = n;
+}
+
 static bool row_metrics(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
 	const char *kernel = field(s, row, COL_NAME);
 	const char *metric = field(s, row, COL_WHAT);
-	struct report_num avg = { 0 };
+	struct report_num avg = { 0 }, min = { 0 }, max = { 0 };
 	struct report_record *rec;
 	char device[128];
 
@@ -389,21 +427,21 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	/* Only achieved_occupancy is read; the other metrics (and their
 	 * qualitative values such as "Low (1)") are passed over. */
 	if (strcmp(metric, "achieved_occupancy") == 0) {
-		const char *t = field(s, row, COL_AVG);
-
-		/* Measured, not the launch: a value that is none is dropped. */
-		if (!import_num(t, &avg) || (avg.present && (avg.value < 0 || avg.value > 1))) {
-			import_drop(r, file, row->line, "Avg", t,
-				    "is not an achieved_occupancy (a fraction from 0 to 1)");
-			avg = (struct report_num){ 0 };
-		}
+		achieved(s, row, COL_AVG, &avg, r, file);
+		achieved(s, row, COL_MIN, &min, r, file);
+		achieved(s, row, COL_MAX, &max, r, file);
 	}
 	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec = record_for(r, row->line, device, kernel, file, err);
 	if (!rec)
 		return false;
+	invocations(s, row, rec, r, file);
 	if (avg.present)
-		rec->achieved_occupancy_pct = (struct report_num){ true, avg.value * 100.0 };
+		rec->achieved_occupancy_pct = avg;
+	if (min.present)
+		rec->achieved_min_pct = min;
+	if (max.present)
+		rec->achieved_max_pct = max;
 	return true;
 }
 
@@ -491,6 +529,7 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 		free(values);
 		return false;
 	}
+	invocations(s, row, rec, r, file);
 	if (n == 0)
 		return true;
 	if ((warps ? rec->sm_active_warps : rec->sm_active_cycles) ||
@@ -672,6 +711,7 @@ const struct import_class import_nvprof_trace = {
 const struct import_class import_nvprof_metrics = {
 	.name = "nvprof metrics",
 	.probe = probe_metrics,
+	.per_kernel = true,
 	.row = row_metrics,
 	.free_state = free_state,
 };
@@ -679,6 +719,7 @@ const struct import_class import_nvprof_metrics = {
 const struct import_class import_nvprof_events = {
 	.name = "nvprof events",
 	.probe = probe_events,
+	.per_kernel = true,
 	.row = row_events,
 	.free_state = free_state,
 };

@@ -220,8 +220,10 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
-/* What the profiler computed, as printed; null where absent. */
-static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f)
+/* What the profiler computed, as printed, and which profiler it was
+ * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
+ * column); null where absent. */
+static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, uint8_t by)
 {
 	static const char *const limit_keys[OCC_N_FACTORS] = {
 		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
@@ -235,6 +237,7 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f)
 		return;
 	}
 	jsonw_object(w);
+	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler" : "nsight_compute");
 	key_report_num(w, "theoretical_occupancy_pct", &f->theoretical_pct);
 	key_report_num(w, "theoretical_active_warps", &f->active_warps);
 	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
@@ -301,13 +304,22 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_null(w);
 	key_report_num(w, "achieved_occupancy_pct", &p->achieved_occupancy_pct);
 	key_report_num(w, "achieved_active_warps", &p->achieved_active_warps);
+	jsonw_key(w, "achieved_occupancy_from");
+	if (p->achieved_from && p->achieved_occupancy_pct.present) {
+		char from[1100];
+
+		str_sanitize(p->achieved_from, from, sizeof(from));
+		jsonw_string(w, from);
+	} else {
+		jsonw_null(w);
+	}
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
 	jsonw_key(w, "shared_mem_config_used");
 	jsonw_bool(w, a->r.smem_config_from_driver);
 	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
 	measured_json(w, a);
-	profiler_json(w, &p->profiler);
+	profiler_json(w, &p->profiler, p->figures_by);
 	inferred_json(w, &p->inferred);
 	jsonw_key(w, "crosscheck");
 	if (p->launch_given || !a->ok) {

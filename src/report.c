@@ -192,6 +192,24 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
 	return true;
 }
 
+const char *report_profiler_name(enum report_profiler p)
+{
+	return p == REPORT_BY_CUDA_PROFILER ? "the CUDA profiler" : "Nsight Compute";
+}
+
+bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,
+			      struct report_num *pct, struct report_num *warps)
+{
+	double w = rec->counted_active_warps.value, c = rec->counted_active_cycles.value;
+
+	if (!rec->counted_active_warps.present || !rec->counted_active_cycles.present || c <= 0 ||
+	    max_warps_per_sm <= 0)
+		return false;
+	*pct = (struct report_num){ true, w / c / max_warps_per_sm * 100.0 };
+	*warps = (struct report_num){ true, w / c };
+	return true;
+}
+
 struct report_record *report_add(struct report *r, long line)
 {
 	size_t front = r->store ? (size_t)(r->records - r->store) : 0;

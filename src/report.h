@@ -23,6 +23,10 @@ struct report_num {
 
 enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_AMD };
 
+/* The profiler whose own figures (theoretical occupancy, block limits) a
+ * record holds: report_profiler_name says it in messages. */
+enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER };
+
 /* Which Nsight Compute output a record came from: its figures follow that
  * version's rules (crosscheck.c, occview-formats(5)). */
 enum report_ncu_layout {
@@ -80,6 +84,13 @@ struct report_record {
 	struct report_num duration_ns;
 	struct report_num achieved_occupancy_pct;  /* 0..100, whatever the report's unit */
 	struct report_num achieved_active_warps;
+	/* A per-kernel summary (nvprof --metrics, --events): the launches its
+	 * values sum or average, and achieved occupancy's range over them. */
+	struct report_int invocations;
+	struct report_num achieved_min_pct, achieved_max_pct;
+	/* The file achieved occupancy was joined from (session_join.c), owned
+	 * by the session's input; NULL: the record's own report measured it. */
+	const char *achieved_from;
 	size_t n_sm;                  /* per-SM achieved occupancy, 0 when absent */
 	double *sm_achieved_pct;      /* heap */
 	/* Per-SM event values (nvprof --aggregate-mode off), aligned; the GPU's
@@ -87,10 +98,20 @@ struct report_record {
 	 * (report_sm_occupancy). */
 	size_t n_sm_events;
 	double *sm_active_warps, *sm_active_cycles;   /* heap */
+	/* The same counters as one figure each, where the profiler gives no
+	 * per-SM values (the CUDA profiler's active_warps and active_cycles
+	 * counters, documented as counted per multiprocessor):
+	 * report_counted_occupancy turns them into achieved occupancy. */
+	struct report_num counted_active_warps, counted_active_cycles;
 
 	/* What the profiler itself computed, for the cross-check. */
 	uint8_t ncu_layout;           /* enum report_ncu_layout */
 	struct report_num theoretical_occupancy_pct;
+	/* The step of its last printed digit, in percent, where coarser than
+	 * Nsight Compute's two decimals (0.01): the CUDA profiler's "0.167" is
+	 * a fraction printed to 0.001, a step of 0.1. Absent: 0.01. */
+	struct report_num theoretical_step_pct;
+	enum report_profiler figures_by;   /* who computed them */
 	struct report_num theoretical_active_warps;   /* per SM */
 	struct report_num theoretical_warps_per_scheduler;
 	struct report_num waves_per_sm;
@@ -102,6 +123,10 @@ struct report_record {
 
 struct report {
 	char format[64];              /* "rocprof v1 results", ... */
+	/* Each record summarises a kernel's invocations (nvprof --metrics and
+	 * --events tables): no launch of its own; a session joins it to a
+	 * trace's launches (session_join.c). */
+	bool per_kernel;
 	size_t n;                     /* the records held in records */
 	struct report_record *records;
 	size_t n_streamed;            /* records handed over and no longer held */
@@ -129,6 +154,9 @@ struct report {
 bool report_load(const char *path, struct report *r, struct occ_error *err);
 bool report_parse(const char *name, const char *text, size_t len, struct report *r,
 		  struct occ_error *err);
+/* Whether the table that starts in text (the head of a file) is one whose
+ * records summarise kernels (report.per_kernel), without reading its rows. */
+bool report_head_per_kernel(const char *text, size_t len);
 
 /* Receives the kernel records of a report as they are read (report_stream):
  * each once, in file order, as soon as no later row can change it. The
@@ -194,6 +222,16 @@ void report_done(struct report *r);
  * active_warps / summed active_cycles / max warps). False when the record
  * has no per-SM events, max_warps_per_sm <= 0 or memory runs out. */
 bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
+/* Achieved occupancy and active warps from rec's counted_active_warps and
+ * counted_active_cycles, as the Compute Visual Profiler derives "Achieved
+ * Kernel Occupancy": (active warps / active cycles) / max warps per SM.
+ * False (pct and warps untouched) without both counters, with no active
+ * cycle or when max_warps_per_sm <= 0. */
+bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,
+			      struct report_num *pct, struct report_num *warps);
+
+/* "Nsight Compute", "the CUDA profiler": as a message names it. */
+const char *report_profiler_name(enum report_profiler p);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);

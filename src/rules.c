@@ -479,8 +479,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 /* ---- A kernel record's findings. ---- */
 
 static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
-				const struct occ_result *r, const struct crosscheck *c)
+				const struct occ_result *r, const struct crosscheck_record *rep)
 {
+	const struct crosscheck *c = &rep->check;
+	const char *by = report_profiler_name((enum report_profiler)rep->figures_by);
 	int left = crosscheck_count(c->disagree);
 	struct finding *f = NULL;
 
@@ -489,26 +491,31 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 		s->n = RULES_MAX_FINDINGS - 1;
 	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
 		enum crosscheck_field k = (enum crosscheck_field)i;
-		char title[128], rep[32], occ[32], rule[200];
+		char title[128], rep_text[32], occ[32], rule[200];
 
 		if (!crosscheck_differs(c, k))
 			continue;
-		crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
-		crosscheck_value_text(k, c->report[k], rep, sizeof(rep));
+		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+			snprintf(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
+				 "compared within its last printed digit");
+		else
+			crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
+		crosscheck_value_text(k, c->report[k], rep_text, sizeof(rep_text));
 		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
 		/* The last free slot takes every disagreement left: none is dropped. */
 		if (f && s->n >= RULES_MAX_FINDINGS) {
-			more(f, " %s: Nsight Compute %s, occview %s.", crosscheck_label(k), rep, occ);
+			more(f, " %s: %s %s, occview %s.", crosscheck_label(k), by, rep_text, occ);
 			continue;
 		}
-		snprintf(title, sizeof(title), "Nsight Compute disagrees: %s %s, occview %s",
-			 crosscheck_label(k), rep, occ);
+		snprintf(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
+			 crosscheck_label(k), rep_text, occ);
+		title[0] = (char)toupper((unsigned char)title[0]);
 		f = add(s, "crosscheck", RULES_WARNING, title,
-			"%s: Nsight Compute %s, occview %s. occview computed it from the launch the "
+			"%s: %s %s, occview %s. occview computed it from the launch the "
 			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
 			"configuration%s, as the report's version computes it (%s); the report's "
 			"value is shown as it is.",
-			crosscheck_label(k), rep, occ, gpu->name, gpu->arch.cc_major,
+			crosscheck_label(k), by, rep_text, occ, gpu->name, gpu->arch.cc_major,
 			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
 			r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
 		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
@@ -645,7 +652,7 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 	if (!rep->present)
 		return n;
 	/* Disagreements first: they must find room. */
-	crosscheck_findings(&s, gpu, r, &rep->check);
+	crosscheck_findings(&s, gpu, r, rep);
 	if (measured && rep->changed)
 		whatif(&s, gpu, r, rep, measured, l);
 	if (rep->inferred.params && !rep->changed)

@@ -11,6 +11,7 @@
 
 #include "report_infer.h"
 #include "report_launch.h"
+#include "session_join.h"
 #include "strutil.h"
 
 /* A report's records name a few devices at most: the GPU chosen for each
@@ -41,6 +42,9 @@ struct session {
 	bool named_ok;
 	struct gpu named_gpu;
 	struct occ_error named_err;
+	/* The joins of its inputs (session_join.c): joined records point into them. */
+	struct session_join **joins;
+	size_t n_joins;
 };
 
 struct session *session_new(const struct gpu_db *db, const struct param_set *flags,
@@ -69,7 +73,25 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 
 void session_free(struct session *s)
 {
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_joins; i++)
+		session_join_free(s->joins[i]);
+	free(s->joins);
 	free(s);
+}
+
+bool session_keep_join(struct session *s, struct session_join *j)
+{
+	struct session_join **n = realloc(s->joins, (s->n_joins + 1) * sizeof(*n));
+
+	if (!n) {
+		session_join_free(j);
+		return false;
+	}
+	s->joins = n;
+	s->joins[s->n_joins++] = j;
+	return true;
 }
 
 const struct param_set *session_flags(const struct session *s)
@@ -300,17 +322,27 @@ static void resolve_record(struct session *s, const struct session_record *r,
 }
 
 /* The average achieved occupancy and active warps from per-SM events
- * (nvprof --aggregate-mode off) where the report gave no average. rec is
- * const: report_sm_occupancy runs on a shallow copy whose one allocation
- * (its per-SM array) is freed here; rec's own arrays are only read. */
+ * (nvprof --aggregate-mode off), or from the CUDA profiler's counters, where
+ * the report gave no average. rec is const: report_sm_occupancy runs on a
+ * shallow copy whose one allocation (its per-SM array) is freed here; rec's
+ * own arrays are only read. */
 static void measured_from_events(const struct report_record *rec, const struct gpu *gpu,
 				 struct crosscheck_record *cr)
 {
 	struct report_record copy;
+	struct report_num pct, warps;
 
-	if (rec->n_sm_events == 0 ||
-	    (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present))
+	if (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present)
 		return;
+	if (rec->n_sm_events == 0) {
+		if (report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, &pct, &warps)) {
+			if (!cr->achieved_occupancy_pct.present)
+				cr->achieved_occupancy_pct = pct;
+			if (!cr->achieved_active_warps.present)
+				cr->achieved_active_warps = warps;
+		}
+		return;
+	}
 	copy = *rec;
 	copy.sm_achieved_pct = NULL;
 	copy.n_sm = 0;
@@ -339,6 +371,8 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->duration_ns = rec->duration_ns;
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
+	cr->achieved_from = rec->achieved_from;
+	cr->figures_by = (uint8_t)rec->figures_by;
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
 	cr->inferred = res->inferred;
@@ -357,7 +391,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	if (has_profiler_figures(rec, cr))
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
-	    rec->n_sm_events > 0)
+	    rec->n_sm_events > 0 || rec->counted_active_cycles.present)
 		cr->dropped |= MEASURED_ACHIEVED;
 	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))
 		cr->dropped |= MEASURED_DEVICE;

@@ -94,6 +94,9 @@ struct session_input {
 	struct launch_set launches;   /* SESSION_LAUNCHES */
 	struct report report;         /* SESSION_REPORT */
 	struct occ_error rejected;    /* a report's first rejected row, if any */
+	bool joined;                  /* measured values of other inputs were joined to its
+					 records (session_join_inputs): reading it again alone
+					 would lose them */
 };
 
 /* Reads path ("-": standard input) whole: a launch file or list, else a
@@ -102,6 +105,17 @@ struct session_input {
 bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
 		  int *status);
 void session_input_done(struct session_input *in);
+/* Joins the per-kernel summaries among in[0..n) (nvprof --metrics and
+ * --events tables, report.per_kernel) to the launches of the other reports
+ * (the traces), as --print does with the same files: the n-th launch of a
+ * kernel on a device gets the n-th invocation's measured values where they
+ * are each launch's own (session_join.h says the rule). The summaries then
+ * leave in[] (the rest move up, in order) and the count left is returned;
+ * what was joined and what was not is told to msgs, one line each, and its
+ * first line copied to note (note_size bytes, "" when nothing joined).
+ * Nothing changes without a summary and a report of launches. */
+size_t session_join_inputs(struct session *s, struct session_input *in, size_t n, FILE *msgs,
+			   char *note, size_t note_size);
 /* Record i of a loaded input. */
 size_t session_input_count(const struct session_input *in);
 struct session_record session_input_record(const struct session_input *in, size_t i);
@@ -112,7 +126,11 @@ struct session_record session_input_record(const struct session_input *in, size_
  * that cannot be analysed still go to emit (a->ok false), their errors to
  * msgs (runs of the same error told once). emit returns false on a write
  * error, which stops everything. --kernel NAME picks a report's records.
- * Returns the exit status: 0, else the first failure's. */
+ * Among several files, per-kernel summaries are joined to the traces
+ * (session_join_inputs' rule): they are read whole first, the traces (not
+ * standard input) read twice, once to count their launches, and what was
+ * joined is told to msgs before the records. Returns the exit status: 0,
+ * else the first failure's. */
 struct session_emit {
 	/* rec: the kernel record analysed (NULL for a launch), valid during
 	 * the call only */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report_launch.h"
+#include "session_join.h"
 #include "strutil.h"
 
 /* What decides the kind of a file: enough for a banner, comments and a
@@ -274,6 +275,88 @@ void session_input_done(struct session_input *in)
 	report_done(&in->report);
 }
 
+/* The join's notes to msgs, and the first line (without its prefix) to note. */
+static void tell_join(const struct session_join *j, FILE *msgs, char *note, size_t note_size)
+{
+	size_t len = session_join_notes(j, "occview: ", NULL, 0);
+	char *text = malloc(len + 1);
+
+	if (!text)
+		return;
+	session_join_notes(j, "occview: ", text, len + 1);
+	fputs(text, msgs);
+	if (note_size > 0) {
+		const char *first = text + strlen("occview: ");
+		size_t n = strcspn(first, "\n");
+
+		if (n >= note_size)
+			n = note_size - 1;
+		memcpy(note, first, n);
+		note[n] = '\0';
+	}
+	free(text);
+}
+
+static bool is_source(const struct session_input *in)
+{
+	return in->kind == SESSION_REPORT && in->report.per_kernel;
+}
+
+size_t session_join_inputs(struct session *s, struct session_input *in, size_t n, FILE *msgs,
+			   char *note, size_t note_size)
+{
+	struct session_join *j;
+	bool *source, any = false, traces = false;
+	size_t kept = 0;
+
+	if (note_size > 0)
+		note[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		any |= is_source(&in[i]);
+		traces |= in[i].kind == SESSION_REPORT && !is_source(&in[i]) && in[i].report.n > 0;
+	}
+	if (!any || !traces)
+		return n;
+	/* The session keeps the join from the start: the records it joins
+	 * point into it for as long as they live. */
+	source = calloc(n, sizeof(*source));
+	j = session_join_new();
+	if (!source || !j || !session_keep_join(s, j)) {
+		free(source);
+		fputs("occview: out of memory: the summaries are not joined\n", msgs);
+		return n;
+	}
+	for (size_t i = 0; i < n; i++) {
+		source[i] = is_source(&in[i]);
+		if (source[i] && !session_join_add(j, in[i].path, &in[i].report)) {
+			free(source);
+			fputs("occview: out of memory: the summaries are not joined\n", msgs);
+			return n;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (in[i].kind == SESSION_REPORT && !source[i])
+			for (size_t r = 0; r < in[i].report.n; r++)
+				session_join_count(j, in[i].path, &in[i].report.records[r]);
+	session_join_settle(j);
+	for (size_t i = 0; i < n; i++)
+		if (in[i].kind == SESSION_REPORT && !source[i])
+			for (size_t r = 0; r < in[i].report.n; r++)
+				in[i].joined |= session_join_apply(j, &in[i].report.records[r]);
+	tell_join(j, msgs, note, note_size);
+	for (size_t i = 0; i < n; i++) {
+		if (source[i]) {
+			session_input_done(&in[i]);
+			continue;
+		}
+		if (kept != i)
+			in[kept] = in[i];
+		kept++;
+	}
+	free(source);
+	return kept;
+}
+
 size_t session_input_count(const struct session_input *in)
 {
 	return in->kind == SESSION_REPORT ? in->report.n : in->launches.n;
@@ -309,6 +392,7 @@ struct printer {
 	size_t repeats;
 	const char *names[5];  /* a few kernels of the report, for --kernel's message */
 	size_t n_names, n_records;
+	struct session_join *join;  /* per-kernel summaries joined to the traces, or NULL */
 };
 
 static void fail_status(struct printer *p, enum occ_status status)
@@ -404,6 +488,9 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 	struct session_record r = { p->path, rec->line, NULL, NULL, rec };
 
 	(void)rep;
+	/* Before --kernel picks: the n-th launch counts every launch. */
+	if (p->join)
+		session_join_apply(p->join, rec);
 	p->n_records++;
 	remember_name(p, rec);
 	if ((flags->set & PARAM_BIT(PARAM_KERNEL)) &&
@@ -491,14 +578,116 @@ static int print_file(struct printer *p, const char *path)
 	return status;
 }
 
+/* ---- --print's join ------------------------------------------------------ */
+
+/* Whether the file at path is a per-kernel summary, from its head; never
+ * standard input, which is read once. */
+static bool summary_file(const char *path)
+{
+	struct occ_error ignored = { 0 };
+	struct source src;
+	bool yes;
+
+	if (strcmp(path, "-") == 0)
+		return false;
+	if (!open_source(path, &src, &ignored)) {
+		close_source(&src);
+		return false;
+	}
+	yes = !launch_file_probe(src.head, src.head_len, src.complete) &&
+	      report_head_per_kernel(src.head, src.head_len);
+	close_source(&src);
+	return yes;
+}
+
+struct counter {
+	struct session_join *join;
+	const char *path;
+	size_t n;
+};
+
+static bool count_launch(void *ctx, const struct report *r, struct report_record *rec)
+{
+	struct counter *c = ctx;
+
+	(void)r;
+	session_join_count(c->join, c->path, rec);
+	c->n++;
+	return true;
+}
+
+/* The summaries among paths read whole into a join (source[i] says which),
+ * the other files read once to count their launches: NULL (nothing
+ * joined, every file printed as itself) without a summary and a trace of
+ * launches. Reading problems are left to the printing, which tells them. */
+static struct session_join *print_join(struct session *s, const char *const *paths, int n,
+				       bool *source, FILE *msgs)
+{
+	struct session_join *j = NULL;
+	struct launch_set set;
+	struct report rep;
+	struct occ_error rejected;
+	bool counted = false;
+	int status;
+	FILE *quiet;
+
+	if (n < 2)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		source[i] = summary_file(paths[i]);
+	for (int i = 0; i < n && !j; i++)
+		if (source[i])
+			j = session_join_new();
+	quiet = j ? fopen("/dev/null", "w") : NULL;
+	if (!quiet) {
+		session_join_free(j);
+		memset(source, 0, (size_t)n * sizeof(*source));
+		return NULL;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!source[i])
+			continue;
+		source[i] = read_input(s, paths[i], &set, &rep, NULL, &rejected, quiet, &status) ==
+				READ_REPORT && rep.per_kernel && session_join_add(j, paths[i], &rep);
+		launch_set_done(&set);
+		report_done(&rep);
+	}
+	for (int i = 0; i < n; i++) {
+		struct counter c = { j, paths[i], 0 };
+		struct report_sink sink = { count_launch, &c };
+
+		if (source[i] || strcmp(paths[i], "-") == 0)
+			continue;
+		if (read_input(s, paths[i], &set, &rep, &sink, &rejected, quiet, &status) ==
+		    READ_REPORT)
+			counted |= c.n > 0;
+		launch_set_done(&set);
+		report_done(&rep);
+	}
+	fclose(quiet);
+	if (!counted) {
+		session_join_free(j);
+		memset(source, 0, (size_t)n * sizeof(*source));
+		return NULL;
+	}
+	session_join_settle(j);
+	tell_join(j, msgs, NULL, 0);
+	return j;
+}
+
 int session_print(struct session *s, char *const *files, int n_files, const char *load,
 		  unsigned needs, const struct session_emit *emit_to, FILE *msgs)
 {
 	struct printer p = { .s = s, .needs = needs, .emit = emit_to, .msgs = msgs };
-	int status = 0;
+	int n = n_files + (load ? 1 : 0), status = 0;
+	const char **paths = malloc((size_t)(n > 0 ? n : 1) * sizeof(*paths));
+	bool *source = calloc((size_t)(n > 0 ? n : 1), sizeof(*source));
 
 	p.a = malloc(sizeof(*p.a));
-	if (!p.a) {
+	if (!p.a || !paths || !source) {
+		free(p.a);
+		free(paths);
+		free(source);
 		fputs("occview: out of memory\n", msgs);
 		return OCC_EDATA;
 	}
@@ -507,10 +696,15 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 
 		print_launch(&p, &r);
 	}
-	if (load)
-		status = print_file(&p, load);
-	for (int i = 0; i < n_files && !status && !p.write_failed; i++)
-		status = print_file(&p, files[i]);
+	for (int i = 0; i < n; i++)
+		paths[i] = load && i == 0 ? load : files[i - (load ? 1 : 0)];
+	p.join = print_join(s, paths, n, source, msgs);
+	for (int i = 0; i < n && !status && !p.write_failed; i++)
+		if (!source[i])
+			status = print_file(&p, paths[i]);
+	session_join_free(p.join);
+	free(paths);
+	free(source);
 	free(p.a);
 	if (p.write_failed)
 		return status ? status : OCC_EDATA;

@@ -16,6 +16,13 @@ bool str_copy(char *dst, size_t size, const char *src)
 	return n >= 0 && (size_t)n < size;
 }
 
+const char *str_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 char *str_trim(char *s)
 {
 	size_t n = strlen(s);

@@ -11,6 +11,8 @@
 
 /* snprintf into a fixed buffer, always terminated; returns false if cut. */
 bool str_copy(char *dst, size_t size, const char *src);
+/* The file's own name, without its directories ("a/b.csv" -> "b.csv"). */
+const char *str_base_name(const char *path);
 /* Trims ASCII white space in place; returns s. */
 char *str_trim(char *s);
 bool str_ieq(const char *a, const char *b);

@@ -265,14 +265,58 @@ first 506 1 1 192 1 1 16 0
 has kernels.0.gpu.name '"TITAN Xp"'
 
 # cudaprof_cudak_c2050: line 7, black_and_white: gputime 1386.976 us,
-# occupancy 0.167, and no launch parameters: measured values shown, the
-# analysis refused for the grid (never a guess).
+# occupancy 0.167 (the profiler's theoretical figure, not a measurement),
+# and no launch parameters: the report's values shown, the analysis refused
+# for the grid (never a guess).
 json 65 "$V/cudaprof_cudak_c2050_cuda_profile_0.log"
 kernels 1
 has kernels.0.launch.grid_size null
-has kernels.0.report.achieved_occupancy_pct 16.7
+has kernels.0.report.achieved_occupancy_pct null
+has kernels.0.report.profiler.theoretical_occupancy_pct 16.7
+has kernels.0.report.profiler.name '"cuda_profiler"'
 has kernels.0.report.duration_ns 1386976.0
 stderr "cuda_profile_0.log:7: grid: the report does not give this kernel's grid size"
+
+# A CUDA profiler log on a GPU the database has (built: the corpus logs ran
+# on Fermi, which it lacks), with the launch and the counters the profiler's
+# configuration can add: block 224 on a K40c is 9 blocks, 63 of 64 warps,
+# 98.4375%, which the log prints as 0.984 and the cross-check accepts within
+# that digit; achieved 504000 / 10000 / 64 = 78.75%.
+printf '%s\n' '# CUDA_PROFILE_LOG_VERSION 2.0' '# CUDA_DEVICE 0 Tesla K40c' \
+	'method=[ k ] gputime=[ 10.0 ] gridsize=[ 120 1 ] threadblocksize=[ 224 1 1 ] regperthread=[ 32 ] stasmemperblock=[ 0 ] dynsmemperblock=[ 0 ] occupancy=[ 0.984 ] active_warps=[ 504000 ] active_cycles=[ 10000 ]' \
+	>"$tmp/k40.log"
+json 0 "$tmp/k40.log"
+has kernels.0.occupancy.theoretical_occupancy_pct 98.4375
+has kernels.0.report.profiler.theoretical_occupancy_pct 98.4
+has kernels.0.report.achieved_occupancy_pct 78.75
+has kernels.0.report.crosscheck.compared 1
+if grep -q 'crosscheck.disagreements.0' "$tmp/flat"; then bad "k40.log: a disagreement"; else ok; fi
+expect 0 "agrees with the CUDA profiler on 1 value" -- --print "$tmp/k40.log"
+
+# --print shows the achieved occupancy a report measured, as JSON has it
+# (line 42 of the pooling file: 23.90).
+expect 0 "Achieved occupancy       23.9%         (measured)" -- --print \
+	"$N/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+
+# nvprof's metrics joined to its GPU trace (magus shfl_scan, GTX 1080 Ti): the
+# third launch, uniform_add, gets its one invocation's 0.609497; the two
+# shfl_scan_test launches are not joined (0.124191 to 0.725415, an average).
+json 0 "$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" \
+	"$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv"
+kernels 5
+has kernels.2.name '"uniform_add"'
+has kernels.2.report.achieved_occupancy_pct 60.9497
+has kernels.2.report.achieved_occupancy_from \
+	"\"$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv\""
+has kernels.0.report.achieved_occupancy_pct null
+stderr "joined 3 of 4 kernels of .*shflscan_TRUNCATED.csv to .*csv_shflscan.csv by kernel name and invocation"
+stderr "shfl_scan_test not joined: 2 invocations measured from 12.4% to 72.5%"
+# A trace on standard input is read once: nothing to count, nothing joined,
+# the metrics shown as their own records (no launch: 65).
+"$OCCVIEW" --format csv - "$V/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv" \
+	<"$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" >"$tmp/csv" 2>"$tmp/err"
+if [ "$(grep -c '^' "$tmp/csv")" -eq 10 ] && ! grep -q joined "$tmp/err"; then ok; else
+	bad "trace on stdin: want 9 rows and no join"; head -3 "$tmp/err"; fi
 
 # Profiler output that holds no kernels says what it is, and only that.
 expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' -- \

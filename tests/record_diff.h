@@ -71,6 +71,14 @@ static inline const char *record_diff(const struct report_record *x,
 	DIFF_VALUE(duration_ns);
 	DIFF_VALUE(achieved_occupancy_pct);
 	DIFF_VALUE(achieved_active_warps);
+	DIFF_VALUE(invocations);
+	DIFF_VALUE(achieved_min_pct);
+	DIFF_VALUE(achieved_max_pct);
+	if (!x->achieved_from != !y->achieved_from ||
+	    (x->achieved_from && strcmp(x->achieved_from, y->achieved_from) != 0))
+		return "achieved_from";
+	DIFF_VALUE(counted_active_warps);
+	DIFF_VALUE(counted_active_cycles);
 	if (x->ncu_layout != y->ncu_layout)
 		return "ncu_layout";
 	DIFF_VALUE(theoretical_active_warps);
@@ -91,6 +99,9 @@ static inline const char *record_diff(const struct report_record *x,
 	       !same_doubles(x->sm_active_cycles, y->sm_active_cycles, x->n_sm_events)))))
 		return "sm_active_warps/cycles";
 	DIFF_VALUE(theoretical_occupancy_pct);
+	DIFF_VALUE(theoretical_step_pct);
+	if (x->figures_by != y->figures_by)
+		return "figures_by";
 	DIFF_VALUE(waves_per_sm);
 	DIFF_VALUE(limit_warps);
 	DIFF_VALUE(limit_blocks);

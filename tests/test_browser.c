@@ -467,6 +467,52 @@ START_TEST(test_per_sm_events)
 }
 END_TEST
 
+/* The CUDA profiler's log (tunestencil, Tesla M2090): no launch, and an
+ * occupancy column that is the profiler's theoretical figure (line 11:
+ * _Z11fd3d_kernelPfS_iiifffS_ occupancy=[ 0.333 ]). The browser shows it as
+ * the profiler's ("(33.3)", said in the first row), never as achieved; the
+ * Occupancy pane says whose figure it is. */
+START_TEST(test_cudaprof_theory_is_the_profilers)
+{
+	struct explorer *e = open_file("nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log",
+				       "cuda_profile_0.log");
+	const struct view *v = explorer_view(e);
+	char *text;
+
+	golden_screen(e, 80, 24, "cudaprof_kernels_80x24.txt");
+	text = screen_text(e, 80, 24);
+	ck_assert_msg(strstr(text, "(x) the profiler's") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "(33.3)") != NULL, "%s", text);
+	free(text);
+	ck_assert(!v->cur.ok);
+	ck_assert(!v->measured.has_achieved);
+	explorer_key(e, 'j');
+	explorer_key(e, KEY_CODE_ENTER);
+	explorer_key(e, '1');
+	golden_screen(e, 80, 24, "cudaprof_table_80x24.txt");
+	text = screen_text(e, 80, 24);
+	ck_assert_msg(strstr(text, "What the CUDA profiler computed from the launch (not a") != NULL,
+		      "%s", text);
+	free(text);
+	{
+		struct occ_error err = { 0 };
+		struct report rep;
+		struct browser b;
+
+		ck_assert(report_load("nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", &rep,
+				      &err));
+		init_rows(&b, &rep, "cuda_profile_0.log");
+		ck_assert(b.any_from & BROWSER_THEORY_REPORTED);
+		ck_assert(b.rows[1].from & BROWSER_THEORY_REPORTED);
+		ck_assert_double_eq_tol(b.rows[1].theoretical_pct, 33.3, 1e-9);
+		ck_assert(isnan(b.rows[1].achieved_pct));
+		browser_done(&b);
+		report_done(&rep);
+	}
+	explorer_close(e, session);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser");
@@ -483,6 +529,7 @@ int main(void)
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_records_without_launch);
 	tcase_add_test(tc, test_per_sm_events);
+	tcase_add_test(tc, test_cudaprof_theory_is_the_profilers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

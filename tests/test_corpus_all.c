@@ -69,6 +69,13 @@ static const struct expect corpus[] = {
 	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
 	  0, NULL },
+	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,
+	  0, NULL },
+	/* The traces of the same two applications (memcpy and memset rows skipped). */
+	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv", NULL, 1, 3, 1,
+	  NULL },
+	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
+	  NULL },
 	{ "nvprof/nvprof_result_titanxp_print_gpu_summary_um.csv", NULL, 0, 0, 0,
 	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },

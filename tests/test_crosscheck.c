@@ -377,13 +377,89 @@ START_TEST(flags_skip_the_crosscheck)
 }
 END_TEST
 
+/* A CUDA profiler record on a GPU the database has (Tesla K40c, cc 3.5: 64
+ * warps, 16 blocks per SM). The logs in the corpus ran on Fermi, which the
+ * database lacks, so this one is built: block 224 (7 warps), 32 registers,
+ * no shared memory. The calculator's rules give 64 / 7 = 9 blocks, 63 of 64
+ * warps: 98.4375%, which the profiler prints as the fraction "0.984" (step
+ * 0.1 in percent). Within that step it agrees; Nsight Compute's two
+ * decimals would call the same 98.4 a disagreement, and 98.2 is one. */
+static void k40_cudaprof(struct report_record *r, double theoretical, bool printed_step)
+{
+	report_record_init(r, 5);
+	r->short_name = "k";
+	r->device = "Tesla K40c";
+	r->vendor = REPORT_VENDOR_NVIDIA;
+	dims(r, 120, 1, 1, 224, 1, 1);
+	r->registers = I(32);
+	r->static_smem_bytes = I(0);
+	r->dynamic_smem_bytes = I(0);
+	r->theoretical_occupancy_pct = N(theoretical);
+	if (printed_step)
+		r->theoretical_step_pct = N(0.1);
+	r->figures_by = REPORT_BY_CUDA_PROFILER;
+}
+
+START_TEST(cudaprof_theoretical_within_its_printed_digit)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	k40_cudaprof(&rec, 98.4, true);
+	run(&a, &rec, &no_flags);
+	ck_assert_double_eq_tol(a.r.theoretical_occupancy_pct, 98.4375, 1e-9);
+	ck_assert(crosscheck_has(&a.report.check, CROSSCHECK_THEORETICAL));
+	ck_assert(!crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL));
+	ck_assert_int_eq(count_findings(&a, "crosscheck"), 0);
+	CK_NUM(a.report.profiler.theoretical_pct, 98.4);
+
+	k40_cudaprof(&rec, 98.4, false);
+	run(&a, &rec, &no_flags);
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL));
+
+	k40_cudaprof(&rec, 98.2, true);
+	run(&a, &rec, &no_flags);
+	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL));
+	ck_assert_int_eq(count_findings(&a, "crosscheck"), 1);
+	for (int i = 0; i < a.n_findings; i++)
+		if (strcmp(a.findings[i].id, "crosscheck") == 0)
+			ck_assert_msg(strncmp(a.findings[i].title, "The CUDA profiler disagrees", 27) == 0,
+				      "%s", a.findings[i].title);
+}
+END_TEST
+
+/* The CUDA profiler's counters give achieved occupancy as the Compute
+ * Visual Profiler 4.0 guide derives "Achieved Kernel Occupancy": (active
+ * warps / active cycles) / max warps per SM, the max being the record's
+ * GPU's (64 on the K40c): 504000 / 10000 = 50.4 warps, 78.75%. */
+START_TEST(cudaprof_counters_give_achieved)
+{
+	static struct analysis a;
+	struct report_record rec;
+
+	k40_cudaprof(&rec, 98.4, true);
+	rec.counted_active_warps = N(504000);
+	rec.counted_active_cycles = N(10000);
+	run(&a, &rec, &no_flags);
+	CK_NUM(a.report.achieved_occupancy_pct, 78.75);
+	CK_NUM(a.report.achieved_active_warps, 50.4);
+	/* 98.4 - 78.75 is over 10 points: the gap is the profiler's figure's. */
+	ck_assert_int_eq(count_findings(&a, "achieved_gap"), 1);
+
+	rec.counted_active_cycles = N(0);
+	run(&a, &rec, &no_flags);
+	ck_assert(!a.report.achieved_occupancy_pct.present);
+}
+END_TEST
+
 START_TEST(analysis_stays_compact)
 {
 	/* The explorer may hold one per record: the report part must stay small
 	 * beside the findings (12 figures compared, two floats each, the
 	 * values inferred from the report's limits and its own figures, shown
-	 * whether or not occview can analyse the record). */
-	ck_assert_uint_le(sizeof(struct crosscheck_record), 480);
+	 * whether or not occview can analyse the record, and the file a joined
+	 * achieved occupancy came from). */
+	ck_assert_uint_le(sizeof(struct crosscheck_record), 488);
 }
 END_TEST
 
@@ -403,6 +479,8 @@ int main(void)
 	tcase_add_test(tc, unknown_device_falls_back_with_a_note);
 	tcase_add_test(tc, device_names_resolve_exactly);
 	tcase_add_test(tc, flags_skip_the_crosscheck);
+	tcase_add_test(tc, cudaprof_theoretical_within_its_printed_digit);
+	tcase_add_test(tc, cudaprof_counters_give_achieved);
 	tcase_add_test(tc, analysis_stays_compact);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -282,6 +282,51 @@ START_TEST(metrics_gtx1080ti)
 }
 END_TEST
 
+#define SHFL_METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv"
+
+/* A per-kernel summary: each record says how many launches its values are
+ * over (Invocations) and achieved occupancy's Min and Max. Line 28:
+ * "shfl_scan_test(int*, int, int*)",2,"achieved_occupancy",...,0.124191,
+ * 0.725415,0.424803; line 10: shfl_intimage_rows, 1 invocation, 0.847852. */
+START_TEST(metrics_invocations_and_range)
+{
+	struct report r;
+	const struct report_record *k;
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text;
+
+	load(SHFL_METRICS, &r);
+	ck_assert(r.per_kernel);
+	ck_assert_uint_eq(r.n, 4);
+	k = &r.records[0];
+	ck_assert_str_eq(k->short_name, "shfl_intimage_rows");
+	CK_INT(k->invocations, 1);
+	CK_NUM(k->achieved_occupancy_pct, 84.7852);
+	CK_NUM(k->achieved_min_pct, 84.7852);
+	k = &r.records[3];
+	ck_assert_str_eq(k->short_name, "shfl_scan_test");
+	CK_INT(k->invocations, 2);
+	CK_NUM(k->achieved_min_pct, 12.4191);
+	CK_NUM(k->achieved_max_pct, 72.5415);
+	CK_NUM(k->achieved_occupancy_pct, 42.4803);
+	report_done(&r);
+
+	/* Told apart from the head of the file alone, as --print must. */
+	text = str_read_file(data_path("nvprof/", SHFL_METRICS), 1 << 20, &len, &err);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(report_head_per_kernel(text, len));
+	free(text);
+	text = str_read_file(data_path("nvprof/", TRACE), 1 << 20, &len, &err);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(!report_head_per_kernel(text, len));
+	free(text);
+	load(TRACE, &r);
+	ck_assert(!r.per_kernel);
+	report_done(&r);
+}
+END_TEST
+
 START_TEST(metrics_bad_value)
 {
 	struct report r;
@@ -372,7 +417,9 @@ END_TEST
 
 /* key=value log, Tesla C2050 (line 2 "# CUDA_DEVICE 0 Tesla C2050").
  * Line 7: method=[ black_and_white ] gputime=[ 1386.976 ] cputime=[ 15.000 ]
- * occupancy=[ 0.167 ]; lines 6 and 8 are memcpyHtoD / memcpyDtoH. */
+ * occupancy=[ 0.167 ]; lines 6 and 8 are memcpyHtoD / memcpyDtoH. The
+ * occupancy is the profiler's theoretical figure (8 of Fermi's 48 warps,
+ * printed to three decimals), not a measurement. */
 START_TEST(cudaprof_kv)
 {
 	struct report r;
@@ -387,7 +434,10 @@ START_TEST(cudaprof_kv)
 	ck_assert_str_eq(k->name, "black_and_white");
 	ck_assert_str_eq(k->device, "Tesla C2050");
 	CK_NUM(k->duration_ns, 1386976);
-	CK_NUM(k->achieved_occupancy_pct, 16.7);
+	CK_NUM(k->theoretical_occupancy_pct, 16.7);
+	CK_NUM(k->theoretical_step_pct, 0.1);
+	CK_ABSENT(k->achieved_occupancy_pct);
+	ck_assert_int_eq(k->figures_by, REPORT_BY_CUDA_PROFILER);
 	CK_ABSENT(k->grid[0]);
 	CK_ABSENT(k->registers);
 	report_done(&r);
@@ -423,7 +473,8 @@ START_TEST(cudaprof_kv_keys_and_bad)
 	CK_INT(k->static_smem_bytes, 2048);
 	CK_INT(k->dynamic_smem_bytes, 0);
 	CK_NUM(k->duration_ns, 2500);
-	CK_NUM(k->achieved_occupancy_pct, 100);
+	CK_NUM(k->theoretical_occupancy_pct, 100);
+	CK_ABSENT(k->achieved_occupancy_pct);
 	report_done(&r);
 
 	ck_assert(parse_with(CUDAK, "method=[ bad ] gputime=[ abc ] occupancy=[ 0.5 ] \n", &r,
@@ -456,7 +507,8 @@ START_TEST(cudaprof_csv)
 	ck_assert(strncmp(k->name, "_ZN6thrust6detail7backend4cuda6detail23launch_closure", 53) == 0);
 	ck_assert_str_eq(k->device, "Tesla C2050");
 	CK_NUM(k->duration_ns, 4672);
-	CK_NUM(k->achieved_occupancy_pct, 50);
+	CK_NUM(k->theoretical_occupancy_pct, 50);
+	CK_ABSENT(k->achieved_occupancy_pct);
 
 	/* Line 12: a 438-character mangled name (python3: len of field 0),
 	 * gputime 7.328, occupancy 1.000. */
@@ -464,7 +516,7 @@ START_TEST(cudaprof_csv)
 	ck_assert_int_eq(k->line, 12);
 	ck_assert_uint_eq(strlen(k->name), 438);
 	CK_NUM(k->duration_ns, 7328);
-	CK_NUM(k->achieved_occupancy_pct, 100);
+	CK_NUM(k->theoretical_occupancy_pct, 100);
 
 	/* Line 23 (last): _ZN4cusp6detail6device15spmv_dia_kernel...,4.032,
 	 * 4.000,0.833 */
@@ -473,7 +525,52 @@ START_TEST(cudaprof_csv)
 	ck_assert_str_eq(k->name, "_ZN4cusp6detail6device15spmv_dia_kernelIifLj256ELb0EEEvT_S3_"
 				  "S3_S3_PKS3_PKT0_S8_PS6_");
 	CK_NUM(k->duration_ns, 4032);
-	CK_NUM(k->achieved_occupancy_pct, 83.3);
+	CK_NUM(k->theoretical_occupancy_pct, 83.3);
+	report_done(&r);
+}
+END_TEST
+
+/* The counters a COMPUTE_PROFILE_CONFIG adds, named as the Compute Visual
+ * Profiler 4.0 guide's counter table lists them ("active warps", "active
+ * cycles"; the configuration spells them active_warps, active_cycles). No
+ * real log with them was found (the corpus logs hold the default columns
+ * only), so the keys are the documented names and the values built: both
+ * layouts, and a counter that is not a number left absent and said. */
+START_TEST(cudaprof_counters)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+	const struct report_record *k;
+	static const char kv[] =
+		"# CUDA_PROFILE_LOG_VERSION 2.0\n# CUDA_DEVICE 0 Tesla K40c\n"
+		"method=[ k ] gputime=[ 10.0 ] occupancy=[ 0.984 ] active_warps=[ 504000 ] "
+		"active_cycles=[ 10000 ] sm_cta_launched=[ 8 ] \n"
+		"method=[ bad ] gputime=[ 1.0 ] active_cycles=[ x ] \n";
+	static const char csv[] =
+		"# CUDA_PROFILE_LOG_VERSION 2.0\n# CUDA_DEVICE 0 Tesla K40c\n# CUDA_PROFILE_CSV 1\n"
+		"method,gputime,cputime,occupancy,active_warps,active_cycles\n"
+		"k,10.0,5.0,0.984,504000,10000\n";
+
+	ck_assert(report_parse("kv.log", kv, sizeof(kv) - 1, &r, &err));
+	/* A counter that is no number is left absent, the record kept. */
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_int_eq(r.dropped.line, 4);
+	ck_assert_str_eq(r.dropped.field, "active_cycles");
+	CK_ABSENT(r.records[1].counted_active_cycles);
+	k = &r.records[0];
+	CK_NUM(k->counted_active_warps, 504000);
+	CK_NUM(k->counted_active_cycles, 10000);
+	CK_NUM(k->theoretical_occupancy_pct, 98.4);
+	CK_ABSENT(k->achieved_occupancy_pct);
+	report_done(&r);
+
+	ck_assert(report_parse("csv.log", csv, sizeof(csv) - 1, &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	k = &r.records[0];
+	CK_NUM(k->counted_active_warps, 504000);
+	CK_NUM(k->counted_active_cycles, 10000);
 	report_done(&r);
 }
 END_TEST
@@ -570,6 +667,7 @@ int main(void)
 	tcase_add_test(tc, trace_text_bad_fields);
 	tcase_add_test(tc, trace_bad_rows);
 	tcase_add_test(tc, metrics_gtx1080ti);
+	tcase_add_test(tc, metrics_invocations_and_range);
 	tcase_add_test(tc, metrics_bad_value);
 	tcase_add_test(tc, metrics_text_gtx1070);
 	tcase_add_test(tc, summary_refused);
@@ -577,6 +675,7 @@ int main(void)
 	tcase_add_test(tc, cudaprof_kv_keys_and_bad);
 	tcase_add_test(tc, cudaprof_csv);
 	tcase_add_test(tc, cudaprof_csv_bad_rows);
+	tcase_add_test(tc, cudaprof_counters);
 	tcase_add_test(tc, events_constructed);
 	tcase_add_test(tc, events_bad_rows);
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);

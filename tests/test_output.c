@@ -221,6 +221,9 @@ START_TEST(test_report_in_json_and_csv)
 	rep = json_object_get(json_array_get(json_object_get(root, "kernels"), 0), "report");
 	ck_assert_ptr_nonnull(rep);
 	ck_assert(json_is_null(json_object_get(rep, "achieved_occupancy_pct")));
+	ck_assert(json_is_null(json_object_get(rep, "achieved_occupancy_from")));
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(rep, "profiler"), "name")),
+			 "nsight_compute");
 	ck_assert(json_real_value(json_object_get(rep, "duration_ns")) == 9920.0);
 	ck_assert_str_eq(json_string_value(json_object_get(rep, "device")), "NVIDIA B200");
 	ck_assert_int_eq(json_integer_value(json_object_get(rep, "sm_count")), 148);

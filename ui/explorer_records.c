@@ -80,7 +80,8 @@ bool explorer_records_init(struct explorer *e)
 		e->panes[PANE_KERNELS] = browser_pane(e);
 		if (!e->panes[PANE_KERNELS])
 			return false;
-		e->reloads = strcmp(e->inputs[0].path, "-") != 0;
+		/* A trace with a summary joined to it would lose it read alone. */
+		e->reloads = strcmp(e->inputs[0].path, "-") != 0 && !e->inputs[0].joined;
 		if (e->reloads)
 			file_state(e->inputs[0].path, &e->seen_mtime_ns, &e->seen_size);
 	}

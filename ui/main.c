@@ -121,21 +121,13 @@ static int print_all(struct session *s, const struct cli_options *o)
 
 /* ---- the explorer ---- */
 
-/* The file's own name, without its directories: the status line is short. */
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash && slash[1] ? slash + 1 : path;
-}
-
 /* The status line's name for what was loaded. */
 static const char *source_name(const struct cli_options *o)
 {
 	if (o->load)
-		return base_name(o->load);
+		return str_base_name(o->load);
 	if (o->n_files == 1)
-		return base_name(o->files[0]);
+		return str_base_name(o->files[0]);
 	if (o->n_files > 1)
 		return "several files";
 	if (o->given.set)
@@ -203,7 +195,7 @@ static int explore(struct session *s, const struct cli_options *o)
 	struct session_input *in = calloc(n > 0 ? (size_t)n : 1, sizeof(*in));
 	struct explorer_options eo = { 0 };
 	struct app_options ao = { 0 };
-	char notice[1200], first[1024];
+	char notice[1200], first[1024], joined[600] = "";
 	int loaded = 0;
 
 	if (!in) {
@@ -217,6 +209,10 @@ static int explore(struct session *s, const struct cli_options *o)
 			break;
 		loaded++;
 	}
+	/* Per-kernel summaries join the traces' launches, as --print does. */
+	if (!status)
+		loaded = (int)session_join_inputs(s, in, (size_t)loaded, stderr, joined,
+						  sizeof(joined));
 	if (!status)
 		status = flags_fit(s, in, loaded);
 	if (status) {
@@ -229,6 +225,8 @@ static int explore(struct session *s, const struct cli_options *o)
 	eo.model = o->model;
 	eo.source = source_name(o);
 	eo.notice = recovery_notice(o, notice, sizeof(notice));
+	if (!eo.notice && !status && joined[0])
+		eo.notice = joined;
 	for (int i = 0; i < loaded; i++) {
 		const struct session_input *x = &in[i];
 

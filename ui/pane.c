@@ -57,17 +57,26 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 	r.y += used + 1;
 	r.h -= used + 1;
 	if (record && v->measured.has_achieved) {
-		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%.",
-			 v->measured.achieved_pct);
+		const char *from = v->cur.report.achieved_from;
+
+		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%%s%s.",
+			 v->measured.achieved_pct, from ? ", from " : "",
+			 from ? str_base_name(from) : "");
 		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
 		r.y += used + 1;
 		r.h -= used + 1;
 	}
+	/* Computed by the profiler from the launch it saw, never a measurement
+	 * (the CUDA profiler's occupancy column is its theoretical figure). */
 	if (record && crosscheck_figures_any(&v->cur.report.profiler)) {
 		char figures[600];
 
 		crosscheck_figures_text(&v->cur.report.profiler, figures, sizeof(figures));
-		snprintf(msg, sizeof(msg), "What the profiler computed: %s.", figures);
+		if (v->cur.report.figures_by == REPORT_BY_CUDA_PROFILER)
+			snprintf(msg, sizeof(msg), "What the CUDA profiler computed from the launch "
+				 "(not a measurement): %s.", figures);
+		else
+			snprintf(msg, sizeof(msg), "What the profiler computed: %s.", figures);
 		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
 		r.y += used + 1;
 		r.h -= used + 1;

@@ -393,9 +393,13 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
 	if (v->measured.has_achieved) {
 		int w = putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
-		/* The profiler measured the launch as loaded, not the one shown. */
-		put(o, OCC_LABEL_W + (w < OCC_VALUE_W ? OCC_VALUE_W : w + 1), CANVAS_DIM,
-		    is_whatif(v) ? "(measured, of the launch as loaded)" : "(measured)");
+		const char *from = v->cur.report.achieved_from;
+
+		/* The profiler measured the launch as loaded, not the one shown;
+		 * a joined figure says which file it came from. */
+		putf(o, OCC_LABEL_W + (w < OCC_VALUE_W ? OCC_VALUE_W : w + 1), CANVAS_DIM,
+		     "(measured%s%s%s)", from ? ", from " : "", from ? str_base_name(from) : "",
+		     is_whatif(v) ? ", of the launch as loaded" : "");
 	} else {
 		put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
 	}
@@ -834,7 +838,8 @@ static void sec_report(struct out *o, const struct view *v)
 	else if (n == 0)
 		add_item(&it, CANVAS_DIM, "n/a: the report has no occupancy figures of its own");
 	else if (bad == 0)
-		add_item(&it, CANVAS_GOOD, "agrees with Nsight Compute on %d value%s", n,
+		add_item(&it, CANVAS_GOOD, "agrees with %s on %d value%s",
+			 report_profiler_name((enum report_profiler)p->figures_by), n,
 			 n == 1 ? "" : "s");
 	else
 		add_item(&it, CANVAS_WARNING, "%d of %d values disagree (the findings say which)",

@@ -129,6 +129,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ok = report_parse("fuzz", (const char *)data, size, &r, &err);
 	if (!ok && r.n != 0)
 		abort();                      /* false: r is then empty */
+	/* The head probe --print uses to find the summaries among its files
+	 * agrees with the whole read wherever the whole read found a table. */
+	if (ok && report_head_per_kernel((const char *)data, size) != r.per_kernel)
+		abort();
 	if (ok && r.n == 0)
 		abort();                      /* true: records were read */
 	if (r.rejected_rows && err.status == OCC_OK)
