@@ -40,10 +40,7 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 		return;
 	a->ok = true;
 	occ_input_from_launch(l, &a->in);
-	if (measured_config >= 0) {
-		a->in.measured_smem_config = true;
-		a->in.measured_smem_config_bytes = measured_config;
-	}
+	occ_input_measured_config(&a->in, measured_config);
 	occ_compute(&gpu->arch, &a->in, &a->r);
 	waves_compute(&a->r, gpu->sm_count, launch_grid_size(l), &a->w);
 	if (!findings)

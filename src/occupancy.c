@@ -30,8 +30,13 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in)
 	in->wave_size = l->wave_size;
 	in->agprs = l->agprs;
 	in->sgprs = l->sgprs;
-	in->measured_smem_config = false;
-	in->measured_smem_config_bytes = 0;
+	occ_input_measured_config(in, -1);
+}
+
+void occ_input_measured_config(struct occ_input *in, int64_t bytes)
+{
+	in->measured_smem_config = bytes >= 0;
+	in->measured_smem_config_bytes = bytes >= 0 ? bytes : 0;
 }
 
 /* Smallest configuration that holds `bytes`; -1 if none does. An architecture

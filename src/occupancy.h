@@ -92,6 +92,9 @@ struct occ_result {
 };
 
 void occ_input_from_launch(const struct launch *l, struct occ_input *in);
+/* The configuration the driver chose for the launch a report measured
+ * (bytes; < 0: none known): occ_input.measured_smem_config. */
+void occ_input_measured_config(struct occ_input *in, int64_t bytes);
 
 /* Fills r. Never fails on a checked launch (launch_check); values outside the
  * architecture's limits give 0 blocks with r->misfit saying why. */

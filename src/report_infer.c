@@ -60,10 +60,8 @@ static int64_t limit_at(const struct search *s, int64_t i)
 		break;
 	}
 	occ_input_from_launch(&l, &in);
-	if (s->rec->smem_config_bytes.present) {
-		in.measured_smem_config = true;
-		in.measured_smem_config_bytes = s->rec->smem_config_bytes.value;
-	}
+	occ_input_measured_config(&in, s->rec->smem_config_bytes.present
+				  ? s->rec->smem_config_bytes.value : -1);
 	occ_compute(s->arch, &in, &r);
 	return crosscheck_limit_as_printed(s->arch, &r, s->factor,
 					   (enum report_ncu_layout)s->rec->ncu_layout, s->printed);

@@ -75,8 +75,7 @@ static inline bool arch_variant(bool amd, size_t i, int v, struct gpu_arch *out,
 /* in as the variant's measured launch: with the driver's configuration, if any. */
 static inline struct occ_input variant_input(struct occ_input in, int64_t measured)
 {
-	in.measured_smem_config = measured >= 0;
-	in.measured_smem_config_bytes = measured >= 0 ? measured : 0;
+	occ_input_measured_config(&in, measured);
 	return in;
 }
 
