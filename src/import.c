@@ -596,7 +596,7 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 		occ_error_set(err, OCC_EDATA, name, error_line, NULL,
 			      "no table found: the profiler wrote no CSV header, and line %ld says "
 			      "\"%s\"", error_line, error_text);
-	else if (cut_line)
+	else if (cut_line && (!unknown_line || cut_line < unknown_line))
 		occ_error_set(err, OCC_EDATA, name, cut_line, NULL,
 			      "the file ends inside a quoted field of what looks like a CSV header "
 			      "(a truncated file?): \"%s\"", cut);
