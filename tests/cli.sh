@@ -85,6 +85,17 @@ printf '\357\273\277kernel,gpu,grid_size,block_size,registers_per_thread\r\nk,T4
 expect 0 "Kernel  k" -- --print "$tmp/bom.csv"
 tr '\n' '\r' <"$TESTDATA/launches.csv" >"$tmp/cr.csv"
 expect 65 "cr.csv:5: gpu: unknown GPU" -- --print "$tmp/cr.csv"
+# Terminal safety: a file name with an escape sequence reaches stderr as
+# \x1B text, never as the sequence; a GPU database cell with one is refused.
+esc=$(printf '\033')
+printf 'x' >"$tmp/evil${esc}[2Jname.occ"
+expect 65 'evil\\x1B\[2Jname.occ:1: not a launch file' -- --print "$tmp/evil${esc}[2Jname.occ"
+if grep -q "$esc" "$tmp/out"; then bad "an escape byte reached stderr"; else ok; fi
+{ head -1 "$TESTDATA/../../data/devices.csv"; printf 'Evil%s[31mRed,8.0,108\n' "$esc"; } >"$tmp/evil.csv"
+expect 65 "evil.csv:2: name: control characters" -- --gpu-db "$tmp/evil.csv" --list-gpus
+{ head -1 "$TESTDATA/../../data/archs.csv"; sed -n 2p "$TESTDATA/../../data/archs.csv" |
+	sed "s/Kepler/Kep${esc}]0;x/"; } >"$tmp/evilarch.csv"
+expect 65 "evilarch.csv:2: family: control characters" -- --gpu-db "$tmp/evilarch.csv" --list-gpus
 printf 'gpu = H100\nblock 256\n' >"$tmp/nokv.occ"
 expect 65 "nokv.occ:2: expected \"key = value\"" -- --print "$tmp/nokv.occ"
 printf 'gpu = H100\nthreads = 256\n' >"$tmp/key.occ"
