@@ -48,7 +48,8 @@ struct crosscheck {
 enum measured_fact {
 	MEASURED_SMEM_CONFIG = 1u << 0,  /* the driver's shared-memory configuration */
 	MEASURED_CROSSCHECK = 1u << 1,   /* the profiler's own limits: nothing compared */
-	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values */
+	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values,
+					    the schedulers' statistics */
 	MEASURED_DEVICE = 1u << 3,       /* the device and its SM count: another GPU */
 };
 
@@ -80,6 +81,9 @@ struct crosscheck_record {
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
 	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
+	const struct report_sched *sched;  /* the schedulers, measured: the record's */
+	size_t n_rules;              /* the profiler's own rule results: the record's */
+	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
 	struct crosscheck_figures profiler;

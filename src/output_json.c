@@ -4,6 +4,7 @@
 
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonw.h"
@@ -27,6 +28,25 @@ static void key_string(struct jsonw *w, const char *key, const char *s)
 {
 	jsonw_key(w, key);
 	jsonw_string(w, s);
+}
+
+/* Text as a file gave it: UTF-8 as it is; control characters and bytes that
+ * are not UTF-8 as \xNN text (str_sanitize), since JSON strings must be
+ * UTF-8. */
+static void key_file_text(struct jsonw *w, const char *key, const char *s)
+{
+	size_t size = strlen(s) * 4 + 1;
+	char small[512], *buf = size <= sizeof(small) ? small : malloc(size);
+
+	jsonw_key(w, key);
+	if (!buf) {
+		jsonw_null(w);
+		return;
+	}
+	str_sanitize(s, buf, size);
+	jsonw_string(w, buf);
+	if (buf != small)
+		free(buf);
 }
 
 /* A block limit; null where the factor does not limit. */
@@ -220,6 +240,52 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+/* The schedulers, measured: null where the report has none (or a what-if
+ * dropped them with the rest of the measurement). */
+static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
+{
+	const struct report_sched *m = p->sched;
+
+	jsonw_key(w, "schedulers");
+	if (!m || !report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_object(w);
+	key_report_num(w, "active_warps_per_scheduler", &m->active_warps);
+	key_report_num(w, "eligible_warps_per_scheduler", &m->eligible_warps);
+	key_report_num(w, "issued_warps_per_scheduler", &m->issued_warps);
+	key_report_num(w, "issue_active_pct", &m->issue_active_pct);
+	key_report_num(w, "max_warps_per_scheduler", &m->max_warps);
+	key_report_num(w, "sm_throughput_pct", &m->sm_throughput_pct);
+	key_report_num(w, "memory_throughput_pct", &m->memory_throughput_pct);
+	jsonw_end(w);
+}
+
+/* The profiler's own rule results, all of them, in its words. */
+static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
+{
+	jsonw_key(w, "profiler_rules");
+	jsonw_array(w);
+	for (size_t i = 0; i < p->n_rules && !p->changed; i++) {
+		const struct report_rule *u = &p->rules[i];
+
+		jsonw_object(w);
+		key_file_text(w, "section", u->section);
+		key_file_text(w, "name", u->name);
+		key_file_text(w, "type", u->type);
+		key_file_text(w, "text", u->text);
+		jsonw_key(w, "speedup_type");
+		if (u->speedup_type[0])
+			jsonw_string(w, u->speedup_type);
+		else
+			jsonw_null(w);
+		key_report_num(w, "speedup_pct", &u->speedup_pct);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
 /* What the profiler computed, as printed, and which profiler it was
  * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
  * column); null where absent. */
@@ -319,7 +385,9 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	jsonw_bool(w, a->r.smem_config_from_driver);
 	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
 	measured_json(w, a);
+	sched_json(w, p);
 	profiler_json(w, &p->profiler, p->figures_by);
+	rules_json(w, p);
 	inferred_json(w, &p->inferred);
 	jsonw_key(w, "crosscheck");
 	if (p->launch_given || !a->ok) {

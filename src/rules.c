@@ -553,6 +553,115 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		       "within blocks");
 }
 
+/* Is occupancy the problem? The schedulers' measured figures answer it as
+ * NVIDIA's own rules read them (Nsight Compute's IssueSlotUtilization and
+ * Speed Of Light rules, occview-formats(5)): a scheduler issues at most one
+ * instruction a cycle, and issuing on fewer than 60 % of its active cycles
+ * leaves the hardware underused; the cause is too few active warps (under
+ * one per scheduler) or too few eligible ones, which more resident warps
+ * can hide unless occupancy is already at its maximum. A unit at 80 % of its
+ * peak or more is the bottleneck: more warps would only queue for it. */
+static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
+			      const struct crosscheck_record *rep)
+{
+	const struct report_sched *m = rep->sched;
+	int subs = gpu->arch.sm_subpartitions > 0 ? gpu->arch.sm_subpartitions : 1;
+	double theo = (double)r->active_warps_per_sm / subs, issue, max, busy = 0;
+	const char *unit = NULL;
+	struct finding *f;
+
+	if (gpu->arch.vendor != GPU_NVIDIA || !m)
+		return;
+	issue = m->issued_warps.present ? m->issued_warps.value
+		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;
+	max = m->max_warps.present ? m->max_warps.value : (double)r->max_warps_per_sm / subs;
+	if (m->sm_throughput_pct.present && m->sm_throughput_pct.value >= 80.0) {
+		unit = "compute (SM)";
+		busy = m->sm_throughput_pct.value;
+	}
+	if (m->memory_throughput_pct.present && m->memory_throughput_pct.value >= 80.0 &&
+	    m->memory_throughput_pct.value > busy) {
+		unit = "memory";
+		busy = m->memory_throughput_pct.value;
+	}
+	if (unit) {
+		add(s, "occupancy_enough", RULES_INFO, "Occupancy is not what limits this kernel",
+		    "The measured %s throughput is %.1f%% of its peak (Speed Of Light; Nsight Compute "
+		    "calls 80%% or more the bottleneck): more resident warps would wait for the same "
+		    "unit. Raising the %.1f%% theoretical occupancy is not worth chasing; the work per "
+		    "byte or per instruction is.", unit, busy, r->theoretical_occupancy_pct);
+		return;
+	}
+	if (issue < 0)
+		return;
+	if (issue >= 0.6) {
+		f = add(s, "occupancy_enough", RULES_INFO, "Issue slots are busy: occupancy is enough",
+			"Each scheduler issued an instruction on %.0f%% of its active cycles (NVIDIA's "
+			"IssueSlotUtilization rule looks for 60%% or more): the resident warps already hide their "
+			"latency, and more occupancy than the %.1f%% theoretical would add little.",
+			issue * 100.0, r->theoretical_occupancy_pct);
+		if (m->active_warps.present)
+			more(f, " Measured: %.2f active warps per scheduler.", m->active_warps.value);
+		return;
+	}
+	f = add(s, "occupancy_helps", RULES_WARNING,
+		theo < max - 0.5 ? "Schedulers idle for want of warps: raising occupancy can help"
+				 : "Schedulers idle, and occupancy is at its maximum",
+		"Each scheduler issued an instruction every %.1f cycles (%.0f%% of its issue slots; "
+		"NVIDIA's IssueSlotUtilization rule looks for 60%%): a cycle with no eligible warp "
+		"issues nothing.", 1.0 / issue, issue * 100.0);
+	if (m->active_warps.present)
+		more(f, " It held %.2f active warps on average, of %.0f it can hold (%.2f theoretical "
+		     "for this launch)", m->active_warps.value, max, theo);
+	if (m->eligible_warps.present)
+		more(f, "%s %.2f eligible per cycle", m->active_warps.present ? ", and" : " It had",
+		     m->eligible_warps.value);
+	if (m->active_warps.present || m->eligible_warps.present)
+		more(f, ".");
+	if (m->active_warps.present && m->active_warps.value < 1.0)
+		more(f, " Fewer than one active warp per scheduler: more warps per SM (occupancy) is the "
+		     "direct remedy, as is balancing work between warps.");
+	else if (theo < max - 0.5)
+		more(f, " More resident warps give each scheduler more candidates to cover the stalls: "
+		     "raise the theoretical occupancy (%.1f%%, %.2f warps per scheduler) past what "
+		     "limits it, or shorten the stalls themselves.", r->theoretical_occupancy_pct, theo);
+	else
+		more(f, " More warps cannot be resident: the stalls themselves must shrink (Nsight "
+		     "Compute's Warp State Statistics names them).");
+}
+
+/* The profiler's own rule results, in its words: beside occview's, each its
+ * own finding and never mixed with them; those of the occupancy's sections
+ * only, at most PROFILER_RULES_SHOWN (JSON has them all). */
+#define PROFILER_RULES_SHOWN 3
+static void profiler_rules(struct sink *s, const struct crosscheck_record *rep)
+{
+	static const char *const sections[] = { "Occupancy", "SchedulerStats", "LaunchStats",
+						"WarpStateStats" };
+	int shown = 0;
+
+	for (size_t k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
+		for (size_t i = 0; i < rep->n_rules && shown < PROFILER_RULES_SHOWN; i++) {
+			const struct report_rule *u = &rep->rules[i];
+			char name[64], text[sizeof(((struct finding *)0)->text) * 2], cut[1000];
+			char title[sizeof(((struct finding *)0)->title)], speedup[48] = "";
+
+			if (strcmp(u->section, sections[k]) != 0)
+				continue;
+			str_sanitize(u->name, name, sizeof(name));
+			str_sanitize(u->text, text, sizeof(text));
+			if (u->speedup_pct.present)
+				snprintf(speedup, sizeof(speedup), ", est. %s%sspeedup %.2f%%",
+					 u->speedup_type, u->speedup_type[0] ? " " : "",
+					 u->speedup_pct.value);
+			snprintf(title, sizeof(title), "Nsight Compute's rule %s (%s%s)", name,
+				 u->type[0] ? u->type : "rule", speedup);
+			add(s, "profiler_rule", RULES_INFO, title, "In the profiler's words: \"%s\"",
+			    str_ellipsize(text, (int)sizeof(cut) - 40, false, "...", cut, sizeof(cut)));
+			shown++;
+		}
+}
+
 /* A what-if of a measured launch: what changed, and what of the
  * measurement no longer holds for it. */
 static void whatif(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
@@ -657,6 +766,10 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		whatif(&s, gpu, r, rep, measured, l);
 	if (rep->inferred.params && !rep->changed)
 		inferred(&s, r, rep, l);
+	if (!rep->changed) {
+		occupancy_matters(&s, gpu, r, rep);
+		profiler_rules(&s, rep);
+	}
 	if (!(rep->dropped & MEASURED_ACHIEVED))
 		achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
 			     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);

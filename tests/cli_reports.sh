@@ -381,5 +381,39 @@ printf 'gpu = mi300x\nblok = 256\n' >"$tmp/typo.occ"
 expect 65 "typo.occ:2: blok: unknown key" -- --print "$tmp/typo.occ"
 if grep -q "profiler report" "$tmp/out"; then bad "report message for a launch file"; else ok; fi
 
+# Is occupancy the problem? The schedulers' figures answer it, beside the
+# profiler's own rules in its words. The Blackwell metrics file gives the
+# IssueSlotUtilization rule's figures (every 6.1 cycles, 1.83 active and 0.19
+# eligible warps of 12) but not the launch's registers and shared memory.
+f=$TESTDATA/ncu/llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv
+done_launch="--registers 64 --shared-mem 0 --dynamic-shared-mem 0"
+# shellcheck disable=SC2086
+expect 0 "Schedulers idle for want of warps: raising occupancy can help" -- --print --width 120 $done_launch "$f"
+expect 0 "issued an instruction every 6.1 cycles (16% of its issue slots" -- --print --width 120 $done_launch "$f"
+expect 0 "held 1.83 active warps on average" -- --print --width 120 $done_launch "$f"
+expect 0 "Nsight Compute's rule IssueSlotUtilization (OPT, est. local speedup 38.17%)" -- --print --width 120 $done_launch "$f"
+expect 0 "Nsight Compute's rule TheoreticalOccupancy (OPT, est. global speedup 38.17%)" -- --print --width 120 $done_launch "$f"
+# shellcheck disable=SC2086
+json 0 "$f" --print $done_launch
+has kernels.0.report.schedulers.active_warps_per_scheduler 1.83
+has kernels.0.report.schedulers.eligible_warps_per_scheduler 0.19
+has kernels.0.report.schedulers.max_warps_per_scheduler 12.0
+has kernels.0.report.schedulers.sm_throughput_pct 41.49
+has kernels.0.report.profiler_rules.2.name '"IssueSlotUtilization"'
+has kernels.0.report.profiler_rules.2.speedup_pct 38.17
+has kernels.0.report.profiler_rules.3.speedup_type '"global"'
+# A what-if drops them with the rest of the measurement.
+# shellcheck disable=SC2086
+json 0 "$f" --print $done_launch --block-size 256
+has kernels.0.report.schedulers null
+# nvprof: the GTX 1080 Ti trace joined with its metrics; issue_slot_utilization
+# 9.91 % at 100 % theoretical occupancy.
+expect 0 "Schedulers idle, and occupancy is at its maximum" -- --print --width 120 \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
+expect 0 "every 10.1 cycles (10% of its issue slots" -- --print --width 120 \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
