@@ -24,6 +24,7 @@ enum slot {
 	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
 	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
+	S_CLUSTER_MAX_ACTIVE, S_CLUSTER_MAX_SIZE, S_CLUSTER_OCCUPANCY,
 	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
 	S_SM_COUNT_DEV,  /* device__attribute_multiprocessor_count: second choice */
 	S_ACHIEVED, S_ACHIEVED_WARPS,
@@ -49,7 +50,7 @@ static const enum kind slot_kind[S_N] = {
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
 	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
 	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
-	[S_WAVES] = K_RATIO,
+	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_DEVICE_NAME] = K_TEXT,
@@ -66,6 +67,7 @@ static const bool slot_info[S_N] = {
 	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
 	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
 	[S_DURATION] = true,
+	[S_CLUSTER_MAX_ACTIVE] = true, [S_CLUSTER_MAX_SIZE] = true, [S_CLUSTER_OCCUPANCY] = true,
 };
 
 struct metric {
@@ -88,11 +90,14 @@ static const struct metric metrics[] = {
 	{ "Block Limit Shared Mem", S_LIMIT_SMEM },
 	{ "Block Limit Warps", S_LIMIT_WARPS },
 	{ "Block Size", S_BLOCK_SIZE },
+	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY },
 	{ "Cluster Size", S_CLUSTER_SIZE },
 	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM },
 	{ "Duration", S_DURATION },
 	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM },
 	{ "Grid Size", S_GRID_SIZE },
+	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE },
+	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE },
 	{ "Registers Per Thread", S_REGISTERS },
 	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
 	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
@@ -112,10 +117,13 @@ static const struct metric metrics[] = {
 	{ "launch__cluster_dim_x", S_CLUSTER_X },
 	{ "launch__cluster_dim_y", S_CLUSTER_Y },
 	{ "launch__cluster_dim_z", S_CLUSTER_Z },
+	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE },
+	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE },
 	{ "launch__grid_dim_x", S_GRID_X },
 	{ "launch__grid_dim_y", S_GRID_Y },
 	{ "launch__grid_dim_z", S_GRID_Z },
 	{ "launch__grid_size", S_GRID_SIZE },
+	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY },
 	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS },
 	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS },
 	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS },
@@ -472,6 +480,9 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	rec->limit_registers = as_int(k, S_LIMIT_REGISTERS);
 	rec->limit_smem = as_int(k, S_LIMIT_SMEM);
 	rec->limit_barriers = as_int(k, S_LIMIT_BARRIERS);
+	rec->cluster_max_active = as_int(k, S_CLUSTER_MAX_ACTIVE);
+	rec->cluster_max_size = as_int(k, S_CLUSTER_MAX_SIZE);
+	rec->cluster_occupancy_pct = as_num(k, S_CLUSTER_OCCUPANCY);
 	kernel_reset(k);
 	return true;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cluster.h"
 #include "occupancy.h"
 #include "params.h"
 #include "strutil.h"
@@ -529,6 +530,12 @@ void whatif_format(const struct whatif *w, enum launch_param f, bool base, char 
 	case PARAM_SGPRS:
 		snprintf(buf, size, "%d", l->sgprs);
 		break;
+	case PARAM_CLUSTER:
+		if (l->cluster_size == 0)
+			snprintf(buf, size, "none");
+		else
+			snprintf(buf, size, "%d", l->cluster_size);
+		break;
 	case PARAM_GPU:
 		snprintf(buf, size, "%s", s->gpu.name);
 		break;
@@ -568,6 +575,8 @@ bool whatif_applies(const struct whatif *w, enum launch_param f)
 			       out_of_range(w, f));
 	case PARAM_SGPRS:
 		return amd && (amd_sgprs_limit(m) || out_of_range(w, f));
+	case PARAM_CLUSTER:
+		return cluster_supported(&w->cur.gpu.arch) || w->cur.launch.cluster_size != 0;
 	default:
 		return (int)f >= 0 && f < PARAM_WHATIF_N;
 	}
