@@ -255,6 +255,45 @@ void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_s
 	cluster_compute(known ? &g : NULL, gpu->sm_count, blocks_per_sm, cluster_size, r);
 }
 
+bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int current,
+		   struct sweep *out)
+{
+	struct gpc_layout g;
+	bool known = gpc_layout_find(gpu->name, &g);
+	int n = CLUSTER_MAX_NONPORTABLE;
+	int64_t all = (int64_t)r->active_blocks_per_sm * gpu->sm_count;
+
+	*out = (struct sweep){ .kind = SWEEP_CLUSTER, .vendor = gpu->arch.vendor,
+			       .max_warps = gpu->arch.max_warps_per_sm, .current_x = current,
+			       .first_x = 1, .last_x = n, .non_increasing = true };
+	out->points = calloc((size_t)n, sizeof(*out->points));
+	if (!out->points)
+		return false;
+	out->n = (size_t)n;
+	for (int c = 1; c <= n; c++) {
+		struct sweep_point *p = &out->points[c - 1];
+		struct cluster_result cl;
+		int64_t blocks;
+
+		cluster_compute(known ? &g : NULL, gpu->sm_count, r->active_blocks_per_sm, c, &cl);
+		blocks = cl.max_active_max * c;
+		p->x = c;
+		p->active_blocks = gpu->sm_count > 0 ? (int)(blocks / gpu->sm_count) : 0;
+		p->active_warps = gpu->sm_count > 0 ?
+			(int)(blocks * r->warps_per_block / gpu->sm_count) : 0;
+		p->limiting = r->limiting | (blocks < all ? 1u << OCC_N_FACTORS : 0);
+		if (c > 1 && p->active_warps > p[-1].active_warps)
+			out->non_increasing = false;
+		if (sweep_point_capped(out, p))
+			out->capped_limiting |= p->limiting;
+		if (c == current) {
+			out->current_warps = p->active_warps;
+			out->current_limiting = p->limiting;
+		}
+	}
+	return true;
+}
+
 const char *cluster_bound_word(enum cluster_bound b)
 {
 	return b == CLUSTER_EXACT ? "exact" : b == CLUSTER_RANGE ? "range" : "upper";

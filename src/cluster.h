@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "gpu.h"
+#include "occupancy.h"
+#include "sweep.h"
 
 #define CLUSTER_MAX_PORTABLE 8       /* portable cluster size: every cc 9.0+ GPU */
 #define CLUSTER_MAX_NONPORTABLE 16   /* with cudaFuncAttributeNonPortableClusterSizeAllowed */
@@ -73,6 +75,17 @@ void cluster_compute(const struct gpc_layout *g, int sm_count, int blocks_per_sm
 /* The same for gpu, its layout looked up. */
 void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_size,
 			 struct cluster_result *r);
+
+/* Active warps per SM, averaged over the GPU, as the cluster size goes
+ * from 1 to CLUSTER_MAX_NONPORTABLE with the rest of the launch (r, on
+ * gpu) as it is: the blocks max_active_clusters (the most, where a range)
+ * keeps active, in warps, over the SM count. A point where the clusters
+ * keep every block the SMs hold active has r's limiting factors (another
+ * limit caps it); where they keep fewer, the GPC's bit (OCC_N_FACTORS)
+ * too. current: the launch's cluster size. False only when out of
+ * memory; free with sweep_done. */
+bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int current,
+		   struct sweep *out);
 
 /* "exact", "range", "upper": JSON's and CSV's word for r->bound. */
 const char *cluster_bound_word(enum cluster_bound b);

@@ -175,6 +175,9 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		/* Where SGPRs do not limit, any count is information (amd.h). */
 		*hi = amd_sgprs_limit(&a->amd) ? amd_max_sgprs(&a->amd) : param_info(PARAM_SGPRS)->max;
 		break;
+	case PARAM_CLUSTER:
+		*hi = cluster_supported(a) ? CLUSTER_MAX_NONPORTABLE : 0;
+		break;
 	default:
 		break;
 	}
@@ -284,6 +287,13 @@ static bool step_numeric(struct whatif *w, enum launch_param f, int dir, bool bi
 		v = (old - 1) / step * step;
 	}
 	v = v < lo ? lo : v > hi ? hi : v;
+	/* A cluster size must divide the grid (launch_check): step to the
+	 * next one that does, 0 (no cluster) always doing. */
+	if (f == PARAM_CLUSTER)
+		while (v > 0 && v < hi && launch_grid_size(&w->cur.launch) % v != 0)
+			v += dir > 0 ? 1 : -1;
+	if (f == PARAM_CLUSTER && v > 0 && launch_grid_size(&w->cur.launch) % v != 0)
+		return false;
 	if (dir > 0 ? v <= old : v >= old)
 		return false;
 	return apply_value(w, f, v);
