@@ -27,21 +27,6 @@ static struct view *default_view(const char *gpu_name)
 	return pane_view_new(&l, NULL, NULL);
 }
 
-/* Clusters of 16 on the H100 at 512 threads and 64 registers (2 blocks per
- * SM): a fifth chart, active warps against the cluster size. */
-static struct view *cluster_view(void)
-{
-	struct launch l;
-
-	launch_init(&l);
-	l.block[0] = 512;
-	l.regs_per_thread = 64;
-	l.grid[0] = 1024;
-	l.cluster_size = 16;
-	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
-	return pane_view_new(&l, NULL, NULL);
-}
-
 /* The charts with the y axis in occupancy % ('%'). */
 static void pct_golden(struct view *v, int w, int h, bool ascii, const char *name)
 {
@@ -92,7 +77,7 @@ END_TEST
  * registers cap them). */
 START_TEST(test_golden_clusters)
 {
-	struct view *v = cluster_view();
+	struct view *v = pane_view_clusters();
 	struct sweep s;
 
 	ck_assert_int_eq(view_chart_count(v), VIEW_N_CHARTS);
@@ -273,7 +258,7 @@ START_TEST(test_clicks)
 	check_clicks(v, 200, 60, want);
 	pane_view_free(v);
 
-	v = cluster_view();
+	v = pane_view_clusters();
 	check_clicks(v, 78, 19, want_cluster);
 	check_clicks(v, 200, 60, want_cluster);
 	pane_view_free(v);

@@ -116,16 +116,8 @@ END_TEST
  * the GPC layout's note. */
 START_TEST(golden_clusters)
 {
-	struct launch l;
-	struct view *v;
+	struct view *v = pane_view_clusters();
 
-	launch_init(&l);
-	l.block[0] = 512;
-	l.regs_per_thread = 64;
-	l.grid[0] = 1024;
-	l.cluster_size = 16;
-	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
-	v = pane_view_new(&l, NULL, NULL);
 	ck_assert(v->cur.ok);
 	ck_assert_int_eq(v->cur.cl.bound, CLUSTER_RANGE);
 	pane_golden(pane_table_new, v, 80, 24, true, "table_clusters_80x24_ascii.txt");
