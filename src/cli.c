@@ -66,6 +66,8 @@ void cli_usage(FILE *out)
 	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
 	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
+	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
+	      "                             above 8 needs non-portable cluster sizes)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
 	      "AMD launch (usage errors for an NVIDIA GPU):\n"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cluster.h"
 #include "strutil.h"
 
 #define PARAM_INFO_ITEM(id, label_, amd_label_, flag_, names_, column_, json_, kind_, min_, \
@@ -145,6 +146,7 @@ int64_t param_get(const struct launch *l, enum launch_param p)
 	case PARAM_WAVE_SIZE: return l->wave_size;
 	case PARAM_AGPRS: return l->agprs;
 	case PARAM_SGPRS: return l->sgprs;
+	case PARAM_CLUSTER: return l->cluster_size;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -172,6 +174,7 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 	case PARAM_WAVE_SIZE: l->wave_size = (int)v; break;
 	case PARAM_AGPRS: l->agprs = (int)v; break;
 	case PARAM_SGPRS: l->sgprs = (int)v; break;
+	case PARAM_CLUSTER: l->cluster_size = (int)v; break;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -302,6 +305,14 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 		}
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is an %s GPU: %s", gpu->name,
 			      v == GPU_AMD ? "AMD" : "NVIDIA", why);
+		return false;
+	}
+	/* A flag of a later generation than the GPU's. */
+	if ((mask & PARAM_BIT(PARAM_CLUSTER)) && !cluster_supported(&gpu->arch)) {
+		char text[160];
+
+		cluster_refusal(&gpu->arch, text, sizeof(text));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, params[PARAM_CLUSTER].flag, "%s", text);
 		return false;
 	}
 	return true;

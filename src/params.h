@@ -76,6 +76,9 @@ enum param_vendor { PARAM_ANY, PARAM_NVIDIA_ONLY, PARAM_AMD_ONLY };
 	X(PARAM_SGPRS, "SGPRs", "SGPRs", "--sgprs", "sgprs sgprs_per_wave", "sgprs_per_wave", \
 	  "sgprs_per_wave", PARAM_INT, 0, 1 << 16, "SGPRs per wave", PARAM_AMD_ONLY, \
 	  "it has no scalar registers per wave", 1, 8, "1; big: 8") \
+	X(PARAM_CLUSTER, "cluster", "cluster", "--cluster-size", "cluster_size cluster", \
+	  "cluster_size", "cluster_size", PARAM_INT, 0, 16, "blocks per cluster", \
+	  PARAM_NVIDIA_ONLY, "it has no thread-block clusters", 1, 4, "1; big: 4") \
 	X(PARAM_GPU, "GPU", "GPU", "--gpu", "gpu", "gpu", "gpu", PARAM_NAME, 0, 0, "", PARAM_ANY, \
 	  NULL, 0, 0, "the next device of the database; big: the next architecture") \
 	X(PARAM_KERNEL, "kernel", "kernel", "--kernel", "kernel name", "kernel", "name", \

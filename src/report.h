@@ -144,6 +144,12 @@ struct report_record {
 	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
 	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
 	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
+	/* Thread-block clusters (cc 9.0+): Max Active Clusters (0 for a launch
+	 * without clusters), Max Cluster Size (the largest the kernel may launch
+	 * with: 8, or 16 where it allows non-portable sizes) and Cluster
+	 * Occupancy, as Nsight Compute computed them. */
+	struct report_int cluster_max_active, cluster_max_size;
+	struct report_num cluster_occupancy_pct;
 };
 
 struct report {

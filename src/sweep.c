@@ -274,6 +274,7 @@ const char *sweep_axis_label(enum sweep_kind kind)
 	case SWEEP_BLOCK_SIZE: return "threads per block";
 	case SWEEP_REGISTERS: return "registers per thread";
 	case SWEEP_BARRIERS: return "barriers per block";
+	case SWEEP_CLUSTER: return "cluster size (blocks)";
 	default: return "shared memory per block (bytes)";
 	}
 }
@@ -284,6 +285,8 @@ enum occ_factor sweep_factor(enum sweep_kind kind)
 	case SWEEP_BLOCK_SIZE: return OCC_WARPS;
 	case SWEEP_REGISTERS: return OCC_REGISTERS;
 	case SWEEP_BARRIERS: return OCC_BARRIERS;
+	/* None of the SM's: the cluster's GPC (cluster_sweep). */
+	case SWEEP_CLUSTER: return OCC_N_FACTORS;
 	default: return OCC_SHARED_MEM;
 	}
 }
@@ -297,6 +300,7 @@ const char *sweep_x_label(const struct sweep *s, bool short_form)
 		case SWEEP_BLOCK_SIZE: return "block size";
 		case SWEEP_REGISTERS: return "registers";
 		case SWEEP_BARRIERS: return "barriers";
+		case SWEEP_CLUSTER: return "cluster size";
 		default: return "shared memory";
 		}
 	}

@@ -15,7 +15,10 @@ enum sweep_kind {
 	SWEEP_REGISTERS = OCC_PARAM_REGISTERS,     /* 0 to the maximum registers per thread */
 	SWEEP_SHARED_MEM = OCC_PARAM_SHARED_MEM,   /* 0 to the opt-in per-block maximum, at the allocation unit */
 	SWEEP_BARRIERS = OCC_PARAM_BARRIERS,       /* 0 to SWEEP_MAX_BARRIERS; limits only where barriers_per_sm > 0 (cc 9.0+) */
-	SWEEP_N_KINDS
+	SWEEP_N_KINDS,
+	/* Not one of occ_compute's parameters, so not sweep_compute's: the
+	 * cluster size (cc 9.0+), 1 to 16, swept by cluster_sweep (cluster.h). */
+	SWEEP_CLUSTER = SWEEP_N_KINDS
 };
 
 /* The charts every architecture has: block size, registers and shared memory. */

@@ -166,5 +166,33 @@ expect 64 "no compute capability 2.0, only 3.0" -- --format csv --gpu 2.0 $launc
 # shellcheck disable=SC2086
 expect 0 "^occview: .*log: --gpu sm_52 is an architecture (sm_52), not a device" -- --format csv --gpu sm_52 $launch "$M2090"
 
+# Thread-block clusters: cc 9.0 and later only, dividing the grid, 1-16; the
+# key and the column; the figures in JSON and CSV. 512 threads and 64
+# registers give 2 blocks per SM on an H100 SXM5, so clusters of 16 are 13 to
+# 16 over the layouts of its 8 GPCs (test_cluster.c).
+expect 64 "^occview: --cluster-size: Ampere (cc 8.6) has no thread-block clusters; they start with Hopper (cc 9.0)" \
+	-- --print --gpu 8.6 --cluster-size 2
+expect 64 "Instinct MI300X is an AMD GPU: it has no thread-block clusters" \
+	-- --print --gpu MI300X --cluster-size 2
+expect 64 "does not divide the grid of 1000 blocks" -- --print --cluster-size 3 --grid 1000
+expect 64 "out of range" -- --print --cluster-size 17
+clusters="--gpu H100 --block-size 512 --registers 64 --grid 1024 --cluster-size 16"
+# shellcheck disable=SC2086
+expect 0 '"max_active_clusters": 16,' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 '"clusters_bound": "range",' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 ',16,16,13,96.97,range$' -- --format csv $clusters
+# shellcheck disable=SC2086
+expect 0 "Max active clusters     13-16" -- --print $clusters
+printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"
+expect 65 "cluster.occ:.*cluster_size: Ampere (cc 8.6) has no thread-block clusters" \
+	-- --print "$tmp/cluster.occ"
+# 128 threads, 32 registers: 16 blocks per SM, pairs of them: 8 per SM, 1056 on 132 SMs.
+printf 'gpu,block_size,grid_size,registers_per_thread,cluster_size\nH100,128,1056,32,2\n' >"$tmp/clusters.csv"
+expect 0 '"max_active_clusters": 1056,' -- --format json "$tmp/clusters.csv"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -248,12 +248,16 @@ stderr "the report names the architecture (sm_80) but not the device"
 # device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
 # 148; with launch__barrier_count, the theoretical active warps (per SM and
 # per scheduler) and the allocated registers and shared memory Nsight
-# Compute gives 13 comparable figures.
+# Compute gives 13 comparable figures, and Max Cluster Size a 14th.
 json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
 kernels 16
 has kernels.0.gpu.name '"NVIDIA B200"'
 has kernels.0.report.sm_count 148
-has kernels.0.report.crosscheck.compared 13
+has kernels.0.report.crosscheck.compared 14
+has kernels.0.report.profiler.max_cluster_size 8
+has kernels.0.report.profiler.max_active_clusters 0
+has kernels.0.occupancy.max_cluster_size_portable 8
+has kernels.0.occupancy.max_active_clusters null
 has kernels.0.report.crosscheck.disagreements '[]'
 
 # nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified

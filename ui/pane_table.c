@@ -293,6 +293,8 @@ static void sec_header(struct out *o, const struct view *v)
 	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
 		 "%d barrier%s%s", l->barriers, l->barriers == 1 ? "" : "s",
 		 inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? " (inferred)" : "");
+	if (l->cluster_size > 0)
+		add_item(&it, CANVAS_NORMAL, "clusters of %d", l->cluster_size);
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
@@ -343,6 +345,55 @@ static void occ_count_row(struct out *o, const struct view *v, const char *label
 	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL, NULL);
 }
 
+/* Thread-block clusters (cc 9.0+), where the launch has one or the report
+ * gives Nsight Compute's cluster figures: max active clusters and cluster
+ * occupancy (a range where the GPC layout is not known exactly, "<=" where
+ * only the most is), the largest cluster, and the report's own figures. */
+static void cluster_rows(struct out *o, const struct view *v)
+{
+	const struct cluster_result *cl = &v->cur.cl;
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct crosscheck_figures *prof = &p->profiler;
+	bool own = p->present && !p->changed;
+	char val[48], note[64] = "";
+
+	if (!v->cur.ok || !cl->applies ||
+	    (cl->cluster_size == 0 && !(own && prof->cluster_max_size.present)))
+		return;
+	if (cl->cluster_size > 0) {
+		char t[32];
+
+		cluster_active_text(cl, t, sizeof(t));
+		snprintf(val, sizeof(val), "%6s", t);
+		if (own && prof->cluster_max_active.present)
+			snprintf(note, sizeof(note), "(report %lld)",
+				 (long long)prof->cluster_max_active.value);
+		else if (cl->bound != CLUSTER_EXACT)
+			snprintf(note, sizeof(note), "(GPC layout not known exactly)");
+		occ_row(o, "Max active clusters", val, NULL, NULL, CANVAS_NORMAL, note);
+		if (cl->bound == CLUSTER_RANGE)
+			snprintf(t, sizeof(t), "%.1f-%.1f%%", cl->occupancy_pct_min,
+				 cl->occupancy_pct_max);
+		else
+			snprintf(t, sizeof(t), "%s%.1f%%", cl->bound == CLUSTER_UPPER ? "<=" : "",
+				 cl->occupancy_pct_max);
+		snprintf(val, sizeof(val), "%7s", t);
+		note[0] = '\0';
+		if (own && prof->cluster_occupancy_pct.present)
+			snprintf(note, sizeof(note), "(report %.2f%%)",
+				 prof->cluster_occupancy_pct.value);
+		occ_row(o, "Cluster occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
+	}
+	snprintf(val, sizeof(val), "%6d", cl->max_size_portable);
+	note[0] = '\0';
+	if (own && prof->cluster_max_size.present)
+		snprintf(note, sizeof(note), "(report %lld; non-portable %d)",
+			 (long long)prof->cluster_max_size.value, cl->max_size_nonportable_max);
+	else
+		snprintf(note, sizeof(note), "(non-portable %d)", cl->max_size_nonportable_max);
+	occ_row(o, "Max cluster size", val, NULL, NULL, CANVAS_NORMAL, note);
+}
+
 static void sec_occupancy(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -389,6 +440,7 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
 		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta), NULL);
+	cluster_rows(o, v);
 
 	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
 	if (v->measured.has_achieved) {

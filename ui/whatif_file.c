@@ -89,7 +89,8 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		enum launch_param p = (enum launch_param)i;
 		const struct param_info *info = param_info(p);
 
-		if (info->vendor == PARAM_AMD_ONLY && param_get(l, p) == 0)
+		/* What is 0 where the GPU lacks it (no cluster) is left out. */
+		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER) && param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);
