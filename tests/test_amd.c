@@ -59,7 +59,7 @@ static struct amd_result run(const char *target, int wave, int wg, int vgprs, in
 
 /* The VLIW (TeraScale) targets, which LLVM's AMDGPU occupancy does not cover
  * (test_terascale.c tests them). */
-#define N_VLIW 3
+#define N_VLIW 6
 
 /* ---- the LLVM vectors ---- */
 
@@ -469,7 +469,8 @@ START_TEST(tables_parse_and_agree)
 	static const char *const targets[] = {
 		"gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx941", "gfx942",
 		"gfx950", "gfx1010", "gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx1150",
-		"gfx1151", "gfx1200", "gfx1201", "cypress", "barts", "cayman",
+		"gfx1151", "gfx1200", "gfx1201", "cypress", "barts", "cayman", "juniper", "redwood",
+		"turks",
 	};
 	struct occ_error err = { 0 };
 	struct amd_device *devs;

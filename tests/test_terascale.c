@@ -195,9 +195,11 @@ END_TEST
 /* The database's VLIW targets through amd_compute, in amd_result's terms. */
 START_TEST(database_targets)
 {
-	static const char *const targets[] = { "cypress", "barts", "cayman" };
+	static const char *const targets[] = {
+		"cypress", "barts", "cayman", "juniper", "redwood", "turks",
+	};
 
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
 		const struct gpu_arch *g = gpu_db_find_target(db, targets[i]);
 		struct amd_input in = { 192, 0, 12, 0, 0, 10000 };
 		struct amd_result r;
@@ -260,7 +262,9 @@ START_TEST(devices)
 	static const struct { const char *q, *target; int cus; } want[] = {
 		{ "HD 5870", "cypress", 20 }, { "HD 5850", "cypress", 18 },
 		{ "HD 6970", "cayman", 24 }, { "HD 6870", "barts", 14 },
-		{ "HD 6850", "barts", 12 },
+		{ "HD 6850", "barts", 12 }, { "HD 6950", "cayman", 22 },
+		{ "HD 5770", "juniper", 10 }, { "HD 5670", "redwood", 5 },
+		{ "HD 6670", "turks", 6 }, { "HD 6570", "turks", 6 },
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
@@ -359,7 +363,7 @@ START_TEST(derivation_sweep)
 			n++;
 		}
 	}
-	ck_assert_int_eq(n, 3L * 8 * 10 * 7);
+	ck_assert_int_eq(n, 6L * 8 * 10 * 7);
 }
 END_TEST
 
