@@ -240,6 +240,14 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu, const char 
 			      "%s (%s) does not run wave%d", gpu->name, m->target, wave);
 		return false;
 	}
+	/* A VLIW (TeraScale) work-item has 128-bit GPRs only. */
+	if (m->vliw && (l->sgprs > 0 || l->agprs > 0)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line,
+			      l->sgprs > 0 ? "sgprs" : "agprs", "%s is a %s (VLIW) GPU: it has no %s",
+			      gpu->name, m->family, l->sgprs > 0 ? "scalar registers" :
+			      "accumulation registers");
+		return false;
+	}
 	if (l->regs_per_thread > m->max_vgprs_per_wave)
 		return fail(err, file, line, "vgprs", "VGPRs per work-item", l->regs_per_thread,
 			    m->max_vgprs_per_wave, gpu);

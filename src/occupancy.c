@@ -616,6 +616,8 @@ const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f)
 
 const char *occ_label(const struct occ_result *r, enum occ_factor f)
 {
+	if (r->vendor == GPU_AMD && r->amd.vliw && f == OCC_REGISTERS)
+		return "GPRs";
 	return occ_factor_label_for(r->vendor, f);
 }
 
@@ -630,6 +632,8 @@ const char *occ_key(const struct occ_result *r, enum occ_factor f)
 const char *occ_unit(const struct occ_result *r, enum occ_factor f)
 {
 	static const char *const amd[OCC_N_FACTORS] = { "wave", "wg", "vgpr", "B", "sgpr" };
+	if (r->vendor == GPU_AMD && r->amd.vliw && f == OCC_REGISTERS)
+		return "gpr";
 	if (r->vendor == GPU_AMD)
 		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
 	return occ_factor_unit(f);

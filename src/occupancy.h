@@ -154,8 +154,9 @@ const char *occ_factor_key(enum occ_factor f);
 const char *occ_factor_label(enum occ_factor f);
 /* The factor's unit, short for tables: "warp", "blk", "reg", "B", "bar". */
 const char *occ_factor_unit(enum occ_factor f);
-/* The same for the vendor of r: on AMD "wave slots", "workgroups", "VGPRs",
- * "LDS", "SGPRs"; keys "waves", "workgroups", "vgprs", "lds", "sgprs". */
+/* The same for the vendor of r: on AMD "wave slots", "workgroups", "VGPRs"
+ * ("GPRs" on a VLIW target), "LDS", "SGPRs"; keys "waves", "workgroups",
+ * "vgprs", "lds", "sgprs". */
 const char *occ_label(const struct occ_result *r, enum occ_factor f);
 const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_key(const struct occ_result *r, enum occ_factor f);

@@ -21,7 +21,7 @@ static void amd_list(FILE *out, const struct gpu_db *db)
 {
 	char name[GPU_NAME_MAX * 4], aliases[1024], wgps[16];
 
-	fprintf(out, "\n%-46s %-8s %-8s %5s %5s %-4s %s\n", "AMD DEVICE", "TARGET", "FAMILY", "CUS",
+	fprintf(out, "\n%-46s %-8s %-11s %5s %5s %-4s %s\n", "AMD DEVICE", "TARGET", "FAMILY", "CUS",
 		"WGPS", "MODE", "ALIASES");
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
 		struct gpu g;
@@ -33,11 +33,11 @@ static void amd_list(FILE *out, const struct gpu_db *db)
 		str_sanitize(g.aliases, aliases, sizeof(aliases));
 		/* sm_count counts the unit occupancy is counted on: WGPs in WGP mode. */
 		per_wave(wgps, sizeof(wgps), m->wgp_mode, g.sm_count);
-		fprintf(out, "%-46s %-8s %-8s %5d %5s %-*s%s\n", name, m->target, m->family,
+		fprintf(out, "%-46s %-8s %-11s %5d %5s %-*s%s\n", name, m->target, m->family,
 			g.sm_count * amd_cus_per_unit(m), wgps, aliases[0] ? 5 : 0, amd_unit_name(m),
 			aliases);
 	}
-	fprintf(out, "\n%-8s %-8s %-5s %5s %5s %6s %6s %4s %4s %5s %5s %5s %6s %6s %6s %4s %5s %-4s\n",
+	fprintf(out, "\n%-8s %-11s %-5s %5s %5s %6s %6s %4s %4s %5s %5s %5s %6s %6s %6s %4s %5s %-4s\n",
 		"TARGET", "FAMILY", "WAVE", "SIMDS", "WAVES", "VGPR64", "VGPR32", "G64", "G32",
 		"VGPR", "AGPR", "SGPRS", "LDS/CU", "LDS/WG", "LDS+", "WGS", "WI/WG", "MODE");
 	for (size_t i = 0; i < gpu_db_amd_arch_count(db); i++) {
@@ -60,7 +60,7 @@ static void amd_list(FILE *out, const struct gpu_db *db)
 			snprintf(agpr, sizeof(agpr), "-");
 		per_wave(sgpr, sizeof(sgpr), m->sgprs_per_simd > 0, m->sgprs_per_simd);
 		per_wave(wgp, sizeof(wgp), m->lds_per_wgp_bytes > 0, m->lds_per_wgp_bytes);
-		fprintf(out, "%-8s %-8s %-5s %5d %5d %6s %6s %4s %4s %5d %5s %5s %6d %6d %6s %4d %5d %s\n",
+		fprintf(out, "%-8s %-11s %-5s %5d %5d %6s %6s %4s %4s %5d %5s %5s %6d %6d %6s %4d %5d %s\n",
 			m->target, m->family, wave, m->simds_per_cu, m->max_waves_per_simd, v64, v32,
 			g64, g32, m->max_vgprs_per_wave, agpr, sgpr, m->lds_per_cu_bytes,
 			m->max_lds_per_workgroup_bytes, wgp, m->max_workgroups_per_cu,

@@ -286,6 +286,21 @@ void param_copy(struct launch *dst, const struct launch *src, unsigned mask)
 	}
 }
 
+/* Why an AMD flag means nothing on a VLIW (TeraScale) target, or NULL. */
+static const char *vliw_why(int p)
+{
+	switch (p) {
+	case PARAM_SGPRS:
+		return "it has no scalar registers (only 128-bit GPRs per work-item)";
+	case PARAM_AGPRS:
+		return "it has no accumulation registers";
+	case PARAM_WAVE_SIZE:
+		return "its wavefront size is fixed";
+	default:
+		return NULL;
+	}
+}
+
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err)
 {
@@ -301,7 +316,11 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			flag = "--vgprs";
 			why = "it has registers per thread (--registers)";
 		} else if (param_applies((enum launch_param)p, v)) {
-			continue;
+			if (!(v == GPU_AMD && gpu->arch.amd.vliw && (why = vliw_why(p))))
+				continue;
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
+				      gpu->name, gpu->arch.family, why);
+			return false;
 		}
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is an %s GPU: %s", gpu->name,
 			      v == GPU_AMD ? "AMD" : "NVIDIA", why);

@@ -149,7 +149,8 @@ struct param_set {
 /* Parameters given (mask) that gpu's vendor does not have are a usage error
  * naming the flag, in one wording for the command line, launch files and the
  * explorer. amd_spelled: those given by their AMD spelling (--vgprs for
- * --registers), refused on NVIDIA GPUs. */
+ * --registers), refused on NVIDIA GPUs. On an AMD VLIW (TeraScale) target
+ * --sgprs, --agprs and --wave-size are refused too, naming the generation. */
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err);
 

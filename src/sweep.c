@@ -198,6 +198,7 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	axis_of(a, in, kind, &ax);
 	*out = (struct sweep){
 		.kind = kind, .vendor = a->vendor, .max_warps = a->max_warps_per_sm,
+		.vliw = a->vendor == GPU_AMD && a->amd.vliw,
 		.current_x = occ_param_get(in, (enum occ_param)kind),
 		.first_x = ax.first, .last_x = ax.first + (ax.n - 1) * ax.step,
 		.non_increasing = true,
@@ -306,7 +307,10 @@ const char *sweep_x_label(const struct sweep *s, bool short_form)
 	}
 	switch (s->kind) {
 	case SWEEP_BLOCK_SIZE: return short_form ? "workgroup size" : "work-items per workgroup";
-	case SWEEP_REGISTERS: return short_form ? "VGPRs" : "VGPRs per work-item";
+	case SWEEP_REGISTERS:
+		if (s->vliw)
+			return short_form ? "GPRs" : "GPRs per work-item";
+		return short_form ? "VGPRs" : "VGPRs per work-item";
 	case SWEEP_BARRIERS: return "barriers";
 	default: return short_form ? "LDS" : "LDS per workgroup (bytes)";
 	}

@@ -36,6 +36,7 @@ struct sweep_point {
 struct sweep {
 	enum sweep_kind kind;
 	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
+	bool vliw;                /* an AMD VLIW (TeraScale) target: waves per CU, GPRs */
 	size_t n;
 	struct sweep_point *points; /* by x, ascending (a point per column: never falling) */
 	int64_t current_x;        /* the launch's own value */

@@ -57,6 +57,10 @@ static struct amd_result run(const char *target, int wave, int wg, int vgprs, in
 
 #define BIT(f) (1u << (f))
 
+/* The VLIW (TeraScale) targets, which LLVM's AMDGPU occupancy does not cover
+ * (test_terascale.c tests them). */
+#define N_VLIW 6
+
 /* ---- the LLVM vectors ---- */
 
 struct coverage {
@@ -534,6 +538,7 @@ START_TEST(tables_parse_and_agree)
 		"gfx1151", "gfx1200", "gfx1201",
 		"gfx600", "gfx601", "gfx602", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704",
 		"gfx705", "gfx801", "gfx802", "gfx810",
+		"cypress", "barts", "cayman", "juniper", "redwood", "turks",
 	};
 	struct occ_error err = { 0 };
 	struct amd_device *devs;

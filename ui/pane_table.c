@@ -218,7 +218,7 @@ static void amd_header(struct out *o, const struct view *v)
 		add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
 	else
 		add_item(&it, CANVAS_NORMAL, "wave%d (%s's default)", a->r.amd.wave_size, m->target);
-	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "%d %s", l->regs_per_thread, m->vliw ? "GPRs" : "VGPRs");
 	if (l->agprs > 0)
 		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
 	/* 0: not given (rocprofv3's kernel trace, a launch file without it) */
@@ -411,9 +411,11 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
 			      br->active_warps_per_sm,
 			      r->max_warps_per_sm, true, NULL);
-		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
-			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true,
-			      NULL);
+		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
+		if (!v->cur.gpu.arch.amd.vliw)
+			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+				      br->amd.fits ? br->amd.waves_per_simd : 0,
+				      r->amd.max_waves_per_simd, true, NULL);
 		/* LLVM's figure above counts registers per wave; whole workgroups
 		 * may use less of that room (findings: amd_workgroup_packing). */
 		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
@@ -468,6 +470,8 @@ static const char *not_counted(const struct analysis *a, enum occ_factor f)
 		return NULL;
 	if (g->vendor != GPU_AMD)
 		return g->barriers_per_sm == 0 ? "not a limit before cc 9.0" : NULL;
+	if (g->amd.vliw)
+		return "none: VLIW work-items have only GPRs";
 	if (g->amd.sgprs_per_simd == 0)
 		return "do not limit on this target";
 	/* 0 is a count not given (every real kernel has VCC), not zero. */
@@ -920,6 +924,47 @@ static void sec_report(struct out *o, const struct view *v)
 	}
 }
 
+/* A VLIW (TeraScale) target's allocation and limits in CodeXL's terms:
+ * 128-bit GPRs per work-item, no granule, no SGPRs, a CU of one SIMD engine. */
+static void vliw_allocation(struct out *o, const struct view *v)
+{
+	const struct amd_result *x = &v->cur.r.amd;
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", v->cur.in.regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "of %d a work-item may have", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_DIM, "none on %s (VLIW)", m->family);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (no granule)", (long long)x->lds_allocated);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
+static void vliw_limits(struct out *o, const struct view *v)
+{
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+	char a[32];
+
+	add_item(&it, CANVAS_NORMAL, "1 SIMD engine, %d wave slots (AMD's count), %d workgroups",
+		 m->max_waves_per_simd, m->max_workgroups_per_cu);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per CU", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
+		 m->default_wave_size);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	size_text(m->lds_per_cu_bytes, a, sizeof(a));
+	add_item(&it, CANVAS_NORMAL, "%s per CU and per workgroup", a);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
 static void sec_allocation(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -929,6 +974,10 @@ static void sec_allocation(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "Allocation");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_allocation(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_result *x = &r->amd;
 		int waves = x->waves_per_workgroup;
@@ -1046,6 +1095,10 @@ static void sec_gpu(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "GPU limits");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_limits(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_arch *m = &g->amd;
 		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", amd_simds_per_unit(m),
