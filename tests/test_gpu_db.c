@@ -21,7 +21,7 @@
 
 START_TEST(builtin_counts)
 {
-	ck_assert_uint_eq(gpu_db_arch_count(db), 22);
+	ck_assert_uint_eq(gpu_db_arch_count(db), 28);
 	ck_assert_uint_ge(gpu_db_device_count(db), 40);
 	ck_assert_ptr_null(gpu_db_arch_at(db, gpu_db_arch_count(db)));
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
@@ -252,13 +252,13 @@ END_TEST
  * and 1.0 a Thor (11.0). */
 START_TEST(compute_capability_not_in_database)
 {
-	static const char *const lacking[] = { "2.0", "sm_20", "compute_21", "1.0", "cc 1.3",
+	static const char *const lacking[] = { "4.0", "sm_40", "compute_41", "1.4", "cc 2.2",
 					       "9.9", "sm_99", "13.0" };
 
 	for (size_t i = 0; i < sizeof(lacking) / sizeof(lacking[0]); i++) {
 		const char *msg = ck_refused(lacking[i]);
 
-		ck_assert_msg(strstr(msg, "3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
+		ck_assert_msg(strstr(msg, "1.0, 1.1, 1.2, 1.3, 2.0, 2.1, 3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
 			      !strstr(msg, "RTX") && !strstr(msg, "Thor"), "%s", msg);
 	}
 	/* Spelled like a capability but none: said so, with the spellings. */
@@ -272,24 +272,24 @@ START_TEST(compute_capability_not_in_database)
 }
 END_TEST
 
-/* The lookup works for capabilities added later (cc 1.0 to 2.1 are another
- * issue's): an architecture row alone is found but has no device to stand
- * for it; with a device row it is that device. The row's limits are sm_30's
- * with the capability changed: this checks the lookup, not Fermi's limits. */
+/* The lookup works for capabilities added later: an architecture row alone
+ * is found but has no device to stand for it; with a device row it is that
+ * device. The row's limits are sm_30's with the capability changed (no GPU
+ * has cc 4.0): this checks the lookup, not any GPU's limits. */
 START_TEST(compute_capability_added_later)
 {
-	static const char arch20[] = ARCH_HEADER "sm_20,Test,2.0,32,2048,64,16,1024,65536,65536,"
+	static const char arch40[] = ARCH_HEADER "sm_40,Test,4.0,32,2048,64,16,1024,65536,65536,"
 		"63,256,4,4,49152,48,49152,49152,256,0,,lookup test only\n";
 	struct occ_error err = { 0 };
 	const char *msg;
 	struct gpu g;
 
-	ck_assert_msg(load("a.csv", arch20, &err), "%s", err.message);
-	msg = ck_refused("2.0");
+	ck_assert_msg(load("a.csv", arch40, &err), "%s", err.message);
+	msg = ck_refused("4.0");
 	ck_assert_msg(strstr(msg, "no device") && strstr(msg, "--gpu-db"), "%s", msg);
-	ck_assert(load("d.csv", "name,cc,sm_count\nTest Fermi,2.0,16\n", &err));
-	ck_finds("sm_20", "Test Fermi", true);
-	ck_assert(gpu_db_find(db, "sm_20", &g, &err));
+	ck_assert(load("d.csv", "name,cc,sm_count\nTest Four,4.0,16\n", &err));
+	ck_finds("sm_40", "Test Four", true);
+	ck_assert(gpu_db_find(db, "sm_40", &g, &err));
 	ck_assert_int_eq(g.sm_count, 16);
 }
 END_TEST
@@ -342,7 +342,7 @@ START_TEST(amd_targets_and_suggestions)
 		{ "gfx1100", "Radeon PRO W7900" },
 	};
 	static const char *const amd_like[] = { "mi301x", "Radeon RX 7650", "instinct mi999" };
-	static const char *const nvidia_like[] = { "GTX 950", "Tesla M2090", "geforce 9999" };
+	static const char *const nvidia_like[] = { "GTX 945", "Tesla M2095", "geforce 9999" };
 	const char *msg;
 
 	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)

@@ -577,6 +577,12 @@ static void misfit_text(const struct analysis *a, char *buf, size_t size)
 			 a->in.threads_per_block, g->max_threads_per_block);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			snprintf(buf, size, "No block fits: a block needs %lld registers (allocated "
+				 "to the whole block), a block may use %d.",
+				 (long long)r->allocated_regs_per_block, g->regs_per_block);
+			break;
+		}
 		snprintf(buf, size, "No block fits: a block needs %lld registers (%d per warp x %d "
 			 "warps%s), a block may use %d.",
 			 (long long)(r->regs_per_block_checked > r->allocated_regs_per_block
@@ -927,9 +933,15 @@ static void sec_allocation(struct out *o, const struct view *v)
 		return;
 	}
 
-	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
-		 g->reg_alloc_unit);
-	add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		add_item(&it, CANVAS_NORMAL, "%lld per block (unit %d, warps rounded to %d)",
+			 (long long)r->allocated_regs_per_block, g->reg_alloc_unit,
+			 g->warp_alloc_granularity);
+	} else {
+		add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
+			 gpu_reg_alloc_unit(g, v->cur.in.regs_per_thread));
+		add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	}
 	if (r->regs_per_block_checked != r->allocated_regs_per_block)
 		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
 			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
