@@ -16,6 +16,14 @@
 	"max_threads_per_block,regs_per_sm,regs_per_block,max_regs_per_thread,reg_alloc_unit," \
 	"warp_alloc_granularity,sm_subpartitions,smem_per_sm_bytes,smem_configs_kb,smem_per_block_bytes," \
 	"smem_per_block_optin_bytes,smem_alloc_unit_bytes,smem_reserved_per_block_bytes,barriers_per_sm,provenance\n"
+#define ARCH_HEADER_ALLOC "arch,family,cc,warp_size,max_threads_per_sm,max_warps_per_sm," \
+	"max_blocks_per_sm,max_threads_per_block,regs_per_sm,regs_per_block,max_regs_per_thread," \
+	"reg_alloc_unit,warp_alloc_granularity,sm_subpartitions,smem_per_sm_bytes,smem_configs_kb," \
+	"smem_per_block_bytes,smem_per_block_optin_bytes,smem_alloc_unit_bytes," \
+	"smem_reserved_per_block_bytes,barriers_per_sm,provenance,reg_alloc_granularity," \
+	"reg_alloc_unit_exceptions\n"
+#define SM13_ROW "sm_13,Tesla,1.3,32,1024,32,8,512,16384,16384,124,512,2,1,16384,16,16384," \
+	"16384,512,0,,p"
 #define SM80_16_BLOCKS "sm_80,Ampere,8.0,32,2048,64,16,1024,65536,65536,255,256,4,4,167936," \
 	"0;8;16;32;64;100;132;164,49152,166912,128,1024,,test override\n"
 
@@ -461,6 +469,33 @@ static void bad(const char *text, size_t len, long line, const char *field)
 
 #define BAD(text, line, field) bad(text, sizeof(text) - 1, line, field)
 
+/* The two register-allocation columns read (and their absence is "warp",
+ * no exceptions, as every row before cc 2.x left them). */
+START_TEST(register_allocation_columns)
+{
+	struct occ_error err = { 0 };
+	const struct gpu_arch *a;
+
+	ck_assert_msg(load("a.csv", ARCH_HEADER_ALLOC SM13_ROW ",block,\n"
+			   "sm_20,Fermi,2.0,32,1536,48,8,1024,32768,32768,63,64,2,2,49152,16;48,"
+			   "49152,49152,128,0,,p,,21:128;46:256\n", &err), "%s", err.message);
+	a = gpu_db_find_arch(db, 1, 3);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_BLOCK);
+	ck_assert_int_eq(a->n_reg_unit_exceptions, 0);
+	a = gpu_db_find_arch(db, 2, 0);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_WARP);
+	ck_assert_int_eq(a->n_reg_unit_exceptions, 2);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 21), 128);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 46), 256);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 22), 64);
+	/* A file without the columns: per warp, no exceptions. */
+	ck_assert_msg(load("b.csv", ARCH_HEADER SM80_16_BLOCKS, &err), "%s", err.message);
+	a = gpu_db_find_arch(db, 8, 0);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_WARP);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 21), 256);
+}
+END_TEST
+
 START_TEST(malformed_files)
 {
 	/* missing column */
@@ -477,6 +512,11 @@ START_TEST(malformed_files)
 	/* smem configurations not ascending */
 	BAD(ARCH_HEADER "sm_80,Ampere,8.0,32,2048,64,32,1024,65536,65536,255,256,4,4,167936,"
 	    "0;16;8;164,49152,166912,128,1024,,p\n", 2, "smem_configs_kb");
+	/* register allocation: warp or block; exceptions as REGS:UNIT pairs */
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",thread,\n", 2, "reg_alloc_granularity");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,21\n", 2, "reg_alloc_unit_exceptions");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,125:128\n", 2, "reg_alloc_unit_exceptions");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,21:0\n", 2, "reg_alloc_unit_exceptions");
 	/* unknown compute capability in a devices file */
 	BAD("name,cc,sm_count\nFuture,9.9,10\n", 2, "cc");
 	/* missing name */
@@ -525,6 +565,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, device_for_an_architecture);
 	tcase_add_test(tc, user_files_override_and_add);
 	tcase_add_test(tc, user_file_from_disk);
+	tcase_add_test(tc, register_allocation_columns);
 	tcase_add_test(tc, malformed_files);
 	tcase_add_test(tc, malformed_binary);
 	tcase_add_test(tc, empty_file);
