@@ -253,7 +253,16 @@ static bool put_device(struct gpu_db *db, const struct device_row *d)
 	}
 	if (!grow((void **)&db->devices, &db->cap_devices, db->n_devices, sizeof(*db->devices)))
 		return false;
-	db->devices[db->n_devices++] = *d;
+	/* NVIDIA devices in order of compute capability (a file's order within
+	 * one), as --list-gpus shows them; AMD devices after, as read. */
+	size_t at = db->n_devices;
+	while (at > 0 && d->vendor == GPU_NVIDIA && (db->devices[at - 1].vendor == GPU_AMD ||
+		db->devices[at - 1].cc_major > d->cc_major ||
+		(db->devices[at - 1].cc_major == d->cc_major && db->devices[at - 1].cc_minor > d->cc_minor)))
+		at--;
+	memmove(&db->devices[at + 1], &db->devices[at], (db->n_devices - at) * sizeof(*db->devices));
+	db->devices[at] = *d;
+	db->n_devices++;
 	return true;
 }
 

@@ -32,6 +32,11 @@ expect 64 "y and z allow at most 65535" -- --print --grid 2147483647x2147483647x
 expect 0 "occview [0-9]" -- --version
 expect 0 "NVIDIA H100" -- --list-gpus
 expect 0 "sm_121" -- --list-gpus
+# Tesla and Fermi: per-block registers on 1.x, Fermi's wide units, the devices in cc order.
+expect 0 "^sm_13  *1.3  *Tesla  *1024  *32  *8  *512  *16384  *16384  *124  *512/b  *1  *16384  *16384  *512  *0  *0$" -- --list-gpus
+expect 0 "^sm_20  *2.0  *Fermi  *1536  *48  *8  *1024  *32768  *32768  *63  *64/w\*  *2  *49152  *49152  *128  *0  *0$" -- --list-gpus
+expect 0 "^Tesla M2090  *2.0  *sm_20  *16  *datacenter" -- --list-gpus
+if [ "$(sed -n 2p "$tmp/out" | cut -c1-16)" = "GeForce 8800 GTX" ]; then ok; else bad "--list-gpus does not start with cc 1.0"; fi
 expect 64 "unknown option" -- --frobnicate
 expect 64 "missing value" -- --gpu
 expect 64 "closest" -- --gpu H1OO --print
@@ -122,7 +127,7 @@ expect 64 "did you mean --gpu sm_86" -- --print --gpu 86
 # Names match whole words: A10 is the A10, a part of a word asks.
 expect 0 "on NVIDIA A10 (sm_86, cc 8.6, Ampere), 72 SMs" -- --print --gpu A10
 expect 64 "unknown GPU \"RTX 509\" (occview matches whole words only); did you mean \"NVIDIA GeForce RTX 5090\"?" -- --print --gpu "RTX 509"
-expect 64 "unknown GPU \"GTX 945\"; closest: \"GeForce GTX 980\"" -- --print --gpu "GTX 945"
+expect 64 "unknown GPU \"GTX 945\"; closest: .*\"GeForce GTX 950\"" -- --print --gpu "GTX 945"
 if grep -q "Radeon\|Instinct" "$tmp/out"; then bad "--gpu \"GTX 945\" suggests AMD names"; else ok; fi
 # Tesla (cc 1.x) and Fermi (cc 2.x) devices, named or as an architecture.
 expect 0 "on GeForce GTX 950 (sm_52, cc 5.2, Maxwell), 6 SMs" -- --print --gpu "GTX 950"
