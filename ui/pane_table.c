@@ -1050,8 +1050,8 @@ static void sec_gpu(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
 
 	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partitions)", g->regs_per_sm,
-		 g->sm_subpartitions);
+	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partition%s)", g->regs_per_sm,
+		 g->sm_subpartitions, g->sm_subpartitions == 1 ? "" : "s");
 	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
 	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
