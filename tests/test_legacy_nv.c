@@ -79,7 +79,9 @@ static int sheet_reg_unit(const struct sheet_gpu *g, int regs)
 }
 
 /* The spreadsheet's three block limits (each already capped at the blocks
- * per SM, as its "Limited by ..." rows are) and the active blocks:
+ * per SM, as its "Limited by ..." rows are) and the active blocks, as the
+ * spreadsheet's port herberteuler/cuda-calculator (calculator.coffee) has its
+ * formulas; Fermi's wide register unit is CUDA 7.0's cuda_occupancy.h's:
  *   warps per block  = CEILING(threads / 32)
  *   by warps         = MIN(blocks per SM, FLOOR(warps per SM / warps per block))
  *   registers, block granularity (1.x):
@@ -269,6 +271,25 @@ START_TEST(cc21_wide_register_unit)
 }
 END_TEST
 
+/* Odd warps on Fermi: cc 2.0, 160 threads (5 warps), 32 registers: 1024 per
+ * warp, floor(32768 / 1024) = 32 warps, a multiple of 2: 32; 32/5 = 6
+ * blocks (by warps 48/5 = 9, capped at 8); 30 of 48 warps, 62.5 %. The
+ * per-block check rounds the warps to 2: 1024 x 6 = 6144 <= 32768. (The
+ * spreadsheet of the Kepler era (rows up to cc 3.5) rounded the warps before
+ * dividing, as a port of it quotes its cells B38-B40 and D38-D40:
+ * floor(32768 / (1024 x 6)) = 5 blocks. The later spreadsheet and CUDA 7.0's cuda_occupancy.h divide
+ * the warps the file holds by the block's own 5, as occview does.) */
+START_TEST(cc20_odd_warps)
+{
+	struct occ_result r = run(2, 0, 160, 32, 0);
+
+	ck_assert_int_eq(r.regs_per_block_checked, 6144);
+	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 6);
+	ck_assert_int_eq(r.active_warps_per_sm, 30);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 62.5, 1e-9);
+}
+END_TEST
+
 /* cc 2.0, 1024 threads: 32 registers fit one block (32 x 1024 = 32768 per
  * block, 32 warps of 48: 66.7 %); 33 do not (33 x 32 = 1056 -> 1088 per
  * warp, 32 warps = 34816 > 32768); 64 exceed the 63 a thread may have. */
@@ -383,6 +404,7 @@ static Suite *suite(void)
 	tcase_add_test(ex, cc1x_register_bounds);
 	tcase_add_test(ex, cc20_192_threads_21_registers);
 	tcase_add_test(ex, cc21_wide_register_unit);
+	tcase_add_test(ex, cc20_odd_warps);
 	tcase_add_test(ex, cc20_largest_block);
 	tcase_add_test(ex, cc20_shared_memory);
 	suite_add_tcase(s, ex);
