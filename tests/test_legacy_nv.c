@@ -277,8 +277,9 @@ END_TEST
  * per-block check rounds the warps to 2: 1024 x 6 = 6144 <= 32768. (The
  * spreadsheet of the Kepler era (rows up to cc 3.5) rounded the warps before
  * dividing, as a port of it quotes its cells B38-B40 and D38-D40:
- * floor(32768 / (1024 x 6)) = 5 blocks. The later spreadsheet and CUDA 7.0's cuda_occupancy.h divide
- * the warps the file holds by the block's own 5, as occview does.) */
+ * floor(32768 / (1024 x 6)) = 5 blocks. The later spreadsheet and CUDA
+ * 7.0's cuda_occupancy.h divide the warps the file holds by the block's own
+ * 5, as occview does.) */
 START_TEST(cc20_odd_warps)
 {
 	struct occ_result r = run(2, 0, 160, 32, 0);
