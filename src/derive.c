@@ -92,7 +92,8 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 		      int parts, int granularity, struct derivation *d, int64_t *warps_per_sm)
 {
 	int64_t raw = (int64_t)in->regs_per_thread * a->warp_size;
-	int64_t per_warp = round_up(raw, a->reg_alloc_unit);
+	int unit = gpu_reg_alloc_unit(a, in->regs_per_thread);
+	int64_t per_warp = round_up(raw, unit);
 	int64_t warps_checked = round_up(wpb, granularity);
 	int64_t checked = per_warp * warps_checked;
 	int64_t per_part, warps_per_part;
@@ -102,8 +103,14 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 	if (d) {
 		step(d, "Registers per warp: %d per thread x %d threads = %lld", in->regs_per_thread,
 		     a->warp_size, (long long)raw);
-		step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
-		     (long long)per_warp);
+		if (unit != a->reg_alloc_unit)
+			step(d, "Rounded up to the allocation unit of %d (cc %d.%d allocates %d registers "
+			     "per thread in %d-register units, not %d): %lld", unit, a->cc_major,
+			     a->cc_minor, in->regs_per_thread, unit, a->reg_alloc_unit,
+			     (long long)per_warp);
+		else
+			step(d, "Rounded up to the allocation unit of %d: %lld", unit,
+			     (long long)per_warp);
 	}
 	if (in->regs_per_thread > a->max_regs_per_thread) {
 		if (d)
@@ -146,11 +153,55 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 	return lim;
 }
 
+/* cc 1.x: registers go to the block as a whole (occupancy.c). */
+static void derive_registers_per_block(const struct gpu_arch *a, const struct occ_input *in,
+				       const struct occ_result *r, struct derivation *d)
+{
+	int wpb = r->warps_per_block;
+	int64_t warps = round_up(wpb, a->warp_alloc_granularity);
+	int64_t raw = (int64_t)in->regs_per_thread * a->warp_size * warps;
+	int64_t per_block = round_up(raw, a->reg_alloc_unit);
+
+	step(d, "cc %d.%d allocates registers to whole blocks, not to warps", a->cc_major,
+	     a->cc_minor);
+	step(d, "Warps per block rounded up to a multiple of %d: %d -> %lld",
+	     a->warp_alloc_granularity, wpb, (long long)warps);
+	step(d, "Registers per block: %d per thread x %d threads x %lld warps = %lld",
+	     in->regs_per_thread, a->warp_size, (long long)warps, (long long)raw);
+	step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
+	     (long long)per_block);
+	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block) {
+		if (in->regs_per_thread > a->max_regs_per_thread)
+			step(d, "%d registers per thread exceed the maximum of %d: no block fits",
+			     in->regs_per_thread, a->max_regs_per_thread);
+		else
+			step(d, "%lld > %d registers per block: no block fits", (long long)per_block,
+			     a->regs_per_block);
+		d->value = 0;
+		step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
+		return;
+	}
+	if (per_block == 0) {
+		d->value = OCC_UNLIMITED;
+		step(d, "A kernel without registers takes none of the register file: "
+		     "registers do not limit");
+		return;
+	}
+	d->value = a->regs_per_sm / per_block;
+	step(d, "Block limit: floor(%d registers per SM / %lld per block) = %d block%s",
+	     a->regs_per_sm, (long long)per_block, (int)d->value, S(d->value));
+}
+
 static void derive_registers(const struct gpu_arch *a, const struct occ_input *in,
 			     const struct occ_result *r, struct derivation *d)
 {
 	int wpb = r->warps_per_block;
 	int64_t warps, warps4;
+
+	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		derive_registers_per_block(a, in, r, d);
+		return;
+	}
 	int lim = regs_steps(a, in, wpb, a->sm_subpartitions, a->warp_alloc_granularity, d, &warps);
 
 	d->value = lim;

@@ -80,7 +80,7 @@ struct occ_result {
 	int block_limit[OCC_N_FACTORS];  /* OCC_UNLIMITED where the factor does not limit */
 	unsigned limiting;               /* bit (1u << factor) for every factor at the minimum */
 	enum occ_misfit misfit;
-	int regs_per_warp_allocated;
+	int regs_per_warp_allocated;     /* per-block allocation (cc 1.x): regs x warp size, unrounded */
 	int64_t allocated_regs_per_block;
 	int64_t regs_per_block_checked;     /* warps rounded to the warp allocation granularity */
 	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */

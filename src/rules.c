@@ -128,6 +128,19 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 		    in->threads_per_block, a->max_threads_per_block, ri->gpu->name);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (a->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			add(s, "cannot_run", RULES_ERROR,
+			    "The launch cannot run: too many registers per block",
+			    "%d registers x %d threads, allocated to the whole block (%d warps rounded "
+			    "to a multiple of %d, the total to a multiple of %d) = %lld registers per "
+			    "block, but a block may use at most %d (and a thread %d). Reduce registers "
+			    "to fit (for example with __launch_bounds__) or use smaller blocks.",
+			    in->regs_per_thread, in->threads_per_block, r->warps_per_block,
+			    a->warp_alloc_granularity, a->reg_alloc_unit,
+			    (long long)r->allocated_regs_per_block, a->regs_per_block,
+			    a->max_regs_per_thread);
+			break;
+		}
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many registers per block",
 		    "%d registers x %d threads, allocated as %d per warp x %d warps = %lld registers per "
 		    "block (warps rounded to a multiple of %d for the hardware check: %lld), but a block "

@@ -633,6 +633,12 @@ static void misfit_text(const struct analysis *a, char *buf, size_t size)
 			 a->in.threads_per_block, g->max_threads_per_block);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			snprintf(buf, size, "No block fits: a block needs %lld registers (allocated "
+				 "to the whole block), a block may use %d.",
+				 (long long)r->allocated_regs_per_block, g->regs_per_block);
+			break;
+		}
 		snprintf(buf, size, "No block fits: a block needs %lld registers (%d per warp x %d "
 			 "warps%s), a block may use %d.",
 			 (long long)(r->regs_per_block_checked > r->allocated_regs_per_block
@@ -1028,9 +1034,15 @@ static void sec_allocation(struct out *o, const struct view *v)
 		return;
 	}
 
-	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
-		 g->reg_alloc_unit);
-	add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		add_item(&it, CANVAS_NORMAL, "%lld per block (unit %d, warps rounded to %d)",
+			 (long long)r->allocated_regs_per_block, g->reg_alloc_unit,
+			 g->warp_alloc_granularity);
+	} else {
+		add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
+			 gpu_reg_alloc_unit(g, v->cur.in.regs_per_thread));
+		add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	}
 	if (r->regs_per_block_checked != r->allocated_regs_per_block)
 		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
 			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
@@ -1143,8 +1155,8 @@ static void sec_gpu(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
 
 	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partitions)", g->regs_per_sm,
-		 g->sm_subpartitions);
+	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partition%s)", g->regs_per_sm,
+		 g->sm_subpartitions, g->sm_subpartitions == 1 ? "" : "s");
 	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
 	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
