@@ -10,7 +10,7 @@
 #include "params.h"
 #include "strutil.h"
 
-static void field(struct outbuf *r, const char *s, bool last)
+void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
 
@@ -27,6 +27,11 @@ static void field(struct outbuf *r, const char *s, bool last)
 		outbuf_put(r, clean, strlen(clean));
 	}
 	outbuf_putc(r, last ? '\n' : ',');
+}
+
+static void field(struct outbuf *r, const char *s, bool last)
+{
+	output_csv_field(r, s, last);
 }
 
 static void limit(struct outbuf *r, int v)

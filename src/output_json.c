@@ -369,9 +369,17 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+void output_json_open(FILE *out, const char *array)
+{
+	/* as jansson indents it; the version string is ASCII from configure */
+	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"%s\",\n"
+		"    \"version\": \"%s\"\n  },\n  \"%s\": [", OUTPUT_JSON_FORMAT_VERSION,
+		PACKAGE_NAME, PACKAGE_VERSION, array);
+}
+
 void output_json_begin(FILE *out)
 {
-	fputs("{\n  \"kernels\": [", out);
+	output_json_open(out, "kernels");
 }
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report_launch.h"
 #include "session_join.h"
@@ -580,15 +581,24 @@ static int print_file(struct printer *p, const char *path)
 
 /* ---- --print's join ------------------------------------------------------ */
 
-/* Whether the file at path is a per-kernel summary, from its head; never
- * standard input, which is read once. */
+/* Whether path can be read twice: a regular file; never standard input, a
+ * pipe or a FIFO, whose data the first reading would take. */
+static bool rereadable(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Whether the file at path is a per-kernel summary, from its head; never a
+ * stream, which is read once. */
 static bool summary_file(const char *path)
 {
 	struct occ_error ignored = { 0 };
 	struct source src;
 	bool yes;
 
-	if (strcmp(path, "-") == 0)
+	if (!rereadable(path))
 		return false;
 	if (!open_source(path, &src, &ignored)) {
 		close_source(&src);
@@ -656,7 +666,7 @@ static struct session_join *print_join(struct session *s, const char *const *pat
 		struct counter c = { j, paths[i], 0 };
 		struct report_sink sink = { count_launch, &c };
 
-		if (source[i] || strcmp(paths[i], "-") == 0)
+		if (source[i] || !rereadable(paths[i]))
 			continue;
 		if (read_input(s, paths[i], &set, &rep, &sink, &rejected, quiet, &status) ==
 		    READ_REPORT)
