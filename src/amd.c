@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* amd.c - AMD occupancy the way LLVM's AMDGPU backend computes the number it
  * prints, and the readers of the built-in gfx target and device tables. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cli.c - the command line: options parsed into a launch and program settings. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cli.h - the command line: options parsed into a launch and program settings. */
 #ifndef OCC_CLI_H
 #define OCC_CLI_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* error.h - the error record every reader fills: where in which input, and why.
  * Constructors take a caller-provided struct occ_error; nothing below main exits. */
 #ifndef OCC_ERROR_H

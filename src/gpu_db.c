@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top.
  * Finding a device by what a user types is gpu_find.c's. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.c - the import driver: finds the table in a profiler file, picks the
  * importer by the header row's content, feeds it the rows; and the number
  * parsing every importer shares. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output.h - the machine-readable outputs, JSON and CSV, written one
  * analysis at a time (the text of --print is the panes: ui/print.h). Kernel
  * names and other file text are sanitized. */

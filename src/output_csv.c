@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_csv.c - --format csv: a header row, then one row per kernel (RFC 4180),
  * each gathered in an outbuf and written at once. */
 #include "config.h"

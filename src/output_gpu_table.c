@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_gpu_table.c - --list-gpus --format json|csv: the database's devices
  * for scripts and shell completion, with the columns the kernels' JSON uses
  * for a GPU. */

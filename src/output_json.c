@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_json.c - --format json: {"kernels": [...]} streamed, one kernel
  * object at a time, through the JSON writer (jsonw.h: jansson's own text). */
 #include "config.h"

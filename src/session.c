@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session.c - how a record is analysed with the user's overrides: its GPU
  * (resolved once per kind of record, not per record), its launch, whether it
  * is still the launch a report measured, and the measured context that

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session_input.c - the session's input: a FILE argument is opened once and
  * its head read once; the head decides between a launch file or list (read
  * whole: small) and a profiler report (streamed from the head on, so a pipe

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* settings.c - the user's settings file: "key = value" lines, '#' comments. */
 #include "config.h"
 

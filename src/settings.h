@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* settings.h - the user's settings file, $XDG_CONFIG_HOME/occview/config:
  * "key = value" lines (gpu, theme, color), '#' comments. Command-line flags
  * win over it; main applies it (cli_apply_settings). */

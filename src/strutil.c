@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* strutil.c - small string and file helpers shared by the readers and writers. */
 #include "config.h"
 

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli.sh - the occview program end to end: exit statuses, messages naming the
 # file, line and field, and numbers from real Nsight Compute reports.
 set -u

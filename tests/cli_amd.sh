@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_amd.sh - occview on AMD GPUs end to end: the --print text in AMD's words,
 # the AMD launch flags and their usage errors, the JSON figures, --list-gpus.
 # Every expected figure is worked out below from data/amd_archs.csv and

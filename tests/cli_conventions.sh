@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_conventions.sh - the command line as GNU and htop users expect it:
 # short options, --version's copyright and licence, standard input, pipes and
 # FIFOs read once, write errors, --list-gpus for scripts, the JSON format's
@@ -131,6 +133,21 @@ done
 # and every row as many fields as the header (no field of these holds a comma)
 "$OCCVIEW" --format csv "$T4" </dev/null | awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' && ok ||
 	bad "CSV launch row: not as many fields as the header"
+
+# bash completion: --gpu from the database's names and aliases, --format's
+# values, the options --help lists.
+comp=$TESTDATA/../../completion/occview
+if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
+		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --gpu H10 >"$tmp/comp" 2>&1
+	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
+		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --format "" >"$tmp/comp" 2>&1
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
+		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --no-c >"$tmp/comp" 2>&1
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
+fi
 
 # The settings file: gpu for the default launch, flags win, a FILE's GPU wins,
 # bad settings say file and line.

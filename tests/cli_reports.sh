@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_reports.sh - occview on profiler reports, end to end: every rocprof and
 # Omniperf file of tests/data/rocprof/ through --format json, each checked for
 # its kernel count, the first kernel's launch against the file's own columns,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_cli.c - the command line's AMD launch flags: parsing, what they set on
  * a launch read from a file, and the usage error each vendor's flags are for
  * the other vendor's GPUs (param_check_vendor). */

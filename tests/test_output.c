@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_output.c - the machine-readable outputs: JSON and CSV carrying the
  * engine's own numbers, streamed one analysis at a time (the text of
  * --print is the panes: test_print.c). */

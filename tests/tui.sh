@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # tui.sh - the explorer in a real terminal: tmux runs occview, sends keys,
 # captures the screen, and the numbers on it must equal what the print mode
 # computes for the same launch. Also resize to 20x5 and back, quit, SIGTERM's

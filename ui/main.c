@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* main.c - occview's entry: parse the command line, read the GPU database,
  * then print (streamed through the session) or open the explorer. The
  * program's only file that knows both the core (src/) and the front end. */
