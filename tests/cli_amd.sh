@@ -11,6 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HOME=$tmp XDG_STATE_HOME=$tmp/state
 export HOME XDG_STATE_HOME
+# a settings file of the user's own ($XDG_CONFIG_HOME/occview/config) stays out
+unset XDG_CONFIG_HOME
 pass=0 fail=0
 
 ok() { pass=$((pass + 1)); }

@@ -14,29 +14,7 @@ export HOME XDG_STATE_HOME XDG_CONFIG_HOME
 unset NO_COLOR
 pass=0 fail=0
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# check STATUS PATTERN: the last run's status and a pattern in its output.
-check() {
-	if [ "$got" -ne "$1" ]; then
-		bad "$what exited $got, want $1"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$2" "$tmp/out"; then
-		bad "$what: no \"$2\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
-
-# expect STATUS PATTERN -- ARGS...: run with nothing on standard input.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	what="occview $*"
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	check "$want" "$pattern"
-}
+. "${0%/*}/cliutil.sh"
 
 B200=$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv
 ROCPROF=$TESTDATA/rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv
@@ -75,21 +53,21 @@ check 0 "^register_tiling,Tesla T4,7.5,40,1024,256,64,32768,0,2,16,50.00,shared_
 what="true | occview --print"
 true | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  default on NVIDIA H100"
-if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
-	what="occview --print FIFO"
-	cat "$B200" >"$tmp/fifo1" &
-	"$OCCVIEW" --print "$tmp/fifo1" >"$tmp/out" 2>&1 & pid=$!
+# bounded ARGS...: occview ARGS killed after 20 s (a FIFO opened twice hangs).
+bounded() {
+	what="occview $*"
+	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 & pid=$!
 	( sleep 20; kill "$pid" 2>/dev/null ) & watchdog=$!
 	wait "$pid"; got=$?
 	kill "$watchdog" 2>/dev/null
+}
+if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
+	cat "$B200" >"$tmp/fifo1" &
+	bounded --print "$tmp/fifo1"
 	check 0 "Kernel  cudnn::lean_reduction_kernel"
-	what="occview --format csv FIFO FIFO"
 	cat "$B200" >"$tmp/fifo1" &
 	cat "$T4" >"$tmp/fifo2" &
-	"$OCCVIEW" --format csv "$tmp/fifo1" "$tmp/fifo2" >"$tmp/out" 2>&1 & pid=$!
-	( sleep 20; kill "$pid" 2>/dev/null ) & watchdog=$!
-	wait "$pid"; got=$?
-	kill "$watchdog" 2>/dev/null
+	bounded --format csv "$tmp/fifo1" "$tmp/fifo2"
 	check 0 "^register_tiling,Tesla T4,"
 	check 0 "^cudnn::lean_reduction_kernel"
 	wait
@@ -137,15 +115,17 @@ done
 # bash completion: --gpu from the database's names and aliases, --format's
 # values, the options --help lists.
 comp=$TESTDATA/../../completion/occview
+# complete WORDS...: the completions bash offers for the last word, one a line.
+complete() {
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
+		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" "$@" >"$tmp/comp" 2>&1
+}
 if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
-	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
-		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --gpu H10 >"$tmp/comp" 2>&1
+	complete --gpu H10
 	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
-	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
-		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --format "" >"$tmp/comp" 2>&1
+	complete --format ""
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
-	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
-		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" --no-c >"$tmp/comp" 2>&1
+	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
 fi
 
