@@ -356,7 +356,7 @@ static bool parse_table(const char *name, const char *csv, size_t len, const cha
 		}
 	}
 	if (ok && !(items = calloc(rows.n - 1, size))) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		ok = false;
 	}
 	for (size_t i = 1; ok && i < rows.n; i++) {

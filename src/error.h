@@ -13,6 +13,8 @@ enum occ_status {
 	OCC_EUSAGE = 64,   /* bad command line */
 	OCC_EDATA = 65,    /* input read but invalid */
 	OCC_ENOINPUT = 66, /* input could not be opened */
+	OCC_ESOFTWARE = 70, /* internal error: memory ran out */
+	OCC_EIOERR = 74,   /* the output could not be written */
 };
 
 struct occ_error {

@@ -55,7 +55,7 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 	struct session *s = calloc(1, sizeof(*s));
 
 	if (!s) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		return NULL;
 	}
 	s->db = db;

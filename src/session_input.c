@@ -74,7 +74,7 @@ static bool open_source(const char *path, struct source *src, struct occ_error *
 	}
 	src->head = malloc(HEAD_BYTES);
 	if (!src->head) {
-		occ_error_set(err, OCC_EDATA, path, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, path, 0, NULL, "out of memory");
 		return false;
 	}
 	while (src->head_len < HEAD_BYTES) {
@@ -701,7 +701,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		free(paths);
 		free(source);
 		fputs("occview: out of memory\n", msgs);
-		return OCC_EDATA;
+		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
 		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };

@@ -210,7 +210,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 	char *buf = malloc(cap);
 
 	if (!buf) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		return NULL;
 	}
 	if (head_len)
@@ -222,7 +222,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 			size_t ncap = cap * 2;
 			char *nb = realloc(buf, ncap);
 			if (!nb) {
-				occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+				occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 				goto fail;
 			}
 			buf = nb;

@@ -99,7 +99,7 @@ static int print_all(struct session *s, const struct cli_options *o)
 
 		if (!(w.printer = print_new(&po))) {
 			fputs("occview: out of memory\n", stderr);
-			return 70;
+			return OCC_ESOFTWARE;
 		}
 	}
 	if (o->format == CLI_FORMAT_JSON)
@@ -112,7 +112,7 @@ static int print_all(struct session *s, const struct cli_options *o)
 	print_free(w.printer);
 	/* A write that failed stopped the records (write_one): that is the
 	 * status, said once, by close_stdout. */
-	return ferror(stdout) ? 74 : status;
+	return ferror(stdout) ? OCC_EIOERR : status;
 }
 
 /* ---- the explorer ---- */
@@ -174,7 +174,7 @@ static int flags_fit(struct session *s, struct session_input *in, int n)
 	int status = 0;
 
 	if (!a)
-		return 70;
+		return OCC_ESOFTWARE;
 	if (n > 0 && session_input_count(&in[0]) > 0)
 		r = session_input_record(&in[0], 0);
 	session_analyse(s, &r, NULL, NULL, 0, a);
@@ -196,7 +196,7 @@ static int explore(struct session *s, const struct cli_options *o)
 
 	if (!in) {
 		fputs("occview: out of memory\n", stderr);
-		return 70;
+		return OCC_ESOFTWARE;
 	}
 	for (int i = 0; i < n; i++) {
 		const char *path = o->load && i == 0 ? o->load : o->files[i - (o->load ? 1 : 0)];
@@ -308,7 +308,7 @@ static int close_stdout(int status)
 	if (!failed)
 		return status;
 	fprintf(stderr, "occview: writing the output: %s\n", why ? strerror(why) : "write error");
-	return status && status != 74 ? status : 74;
+	return status && status != OCC_EIOERR ? status : OCC_EIOERR;
 }
 
 int main(int argc, char **argv)
