@@ -104,7 +104,7 @@ expect 0 "4 SIMDs x 8 wave slots, 16 workgroups" -- --print --width 80 $mi300x
 expect 0 "96 per wave (granule 1), x 4 waves = 384 per workgroup" -- --print --width 80 $mi300x
 expect 0 "2.19 per CU, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
 # Nothing wider than the width.
-"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1
+"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1 </dev/null
 if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
 
 # AGPRs on gfx942 share the VGPR file after the arch VGPRs rounded up to 4:

@@ -53,7 +53,7 @@ check() { # check TEXT DESCRIPTION
 
 # The occupancy the print mode computes, as the status line prints it.
 occupancy() {
-	"$OCCVIEW" --format json "$@" | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
+	"$OCCVIEW" --format json "$@" </dev/null | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
 		head -1 | awk '{ printf "%.1f%%", $1 }'
 }
 

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,19 +260,29 @@ static int explore(struct session *s, const struct cli_options *o)
 	return status;
 }
 
-/* With no FILE, data piped or redirected in (a pipe, a FIFO or a regular
- * file on standard input, not a terminal or /dev/null) is the input: -.
- * Nothing at all on it (an empty pipe or file) leaves the default launch. */
+/* With no FILE, data redirected or piped in is the input, as -: a regular
+ * file on standard input is read; a pipe or FIFO is read when something
+ * (data or its end) comes within STDIN_WAIT_MS, so that a pipe nobody
+ * writes to (ssh host occview ... without -n) does not hang the default
+ * launch: that is said, and - waits for it. Nothing at all (an empty file or
+ * pipe) leaves the default launch; a terminal or /dev/null too. */
+#define STDIN_WAIT_MS 1000
 static char *stdin_files[] = { "-", NULL };
 
 static void input_from_stdin(struct cli_options *o)
 {
+	struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
 	struct stat st;
 	int c;
 
 	if (o->n_files > 0 || o->list_gpus || fstat(STDIN_FILENO, &st) != 0 ||
 	    !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode)))
 		return;
+	if (S_ISFIFO(st.st_mode) && poll(&p, 1, STDIN_WAIT_MS) <= 0) {
+		fputs("occview: standard input is a pipe with nothing on it: not read (give - as "
+		      "FILE to wait for it)\n", stderr);
+		return;
+	}
 	if ((c = getc(stdin)) == EOF)
 		return;
 	ungetc(c, stdin);
