@@ -208,6 +208,28 @@ static bool require_columns(const char *file, const struct csv_row *header,
 	return true;
 }
 
+/* Every cell of a GPU database reaches terminals (--list-gpus, the panes,
+ * messages): one with an escape sequence, a control character or bytes that
+ * are no UTF-8 is refused, naming its line and column. */
+static bool safe_text(const char *file, const struct csv_rows *rows, struct occ_error *err)
+{
+	const struct csv_row *h = &rows->rows[0];
+
+	for (size_t i = 0; i < rows->n; i++)
+		for (size_t j = 0; j < rows->rows[i].n; j++)
+			if (!str_is_safe(rows->rows[i].fields[j])) {
+				char col[64] = "";
+
+				if (i > 0 && j < h->n && str_is_safe(h->fields[j]))
+					str_copy(col, sizeof(col), h->fields[j]);
+				occ_error_set(err, OCC_EDATA, file, rows->rows[i].line, col,
+					      "control characters or bytes that are not UTF-8 "
+					      "(only printable text is allowed in a GPU database)");
+				return false;
+			}
+	return true;
+}
+
 bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size_t len,
 		     struct occ_error *err)
 {
@@ -238,7 +260,8 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 		csvread_free(&rows);
 		return false;
 	}
-	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err);
+	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err) &&
+	     safe_text(name, &rows, err);
 	for (size_t i = 1; ok && i < rows.n; i++) {
 		struct csv_cell c = { name, &rows.rows[0], &rows.rows[i], err };
 		if (is_arch) {

@@ -61,6 +61,29 @@ expect 65 "^turing,Tesla T4,7.5,40,1024,256,64,32768,0,2,16,50.00,shared_mem," -
 if [ "$(grep -c '"error": null' "$tmp/json")" -eq 2 ] && [ "$(grep -c '"error": "' "$tmp/json")" -eq 2 ]; then ok; else bad "launch list JSON: want 2 good and 2 bad kernels"; fi
 
 # Bad files: malformed, truncated, binary, unknown key, empty.
+# A byte-order mark (Windows editors) and CR-only line ends (classic Mac OS)
+# are read; messages count lines as the editor does.
+{ printf '\357\273\277'; cat "$TESTDATA/launch_t4.occ"; } >"$tmp/bom.occ"
+expect 0 "12.80 per SM, 12 full" -- --print "$tmp/bom.occ"
+tr '\n' '\r' <"$TESTDATA/launch_t4.occ" >"$tmp/cr.occ"
+expect 0 "12.80 per SM, 12 full" -- --print "$tmp/cr.occ"
+printf 'gpu = H100\r\rblock 256\r' >"$tmp/crbad.occ"
+expect 65 "crbad.occ:3: expected \"key = value\"" -- --print "$tmp/crbad.occ"
+printf '\357\273\277kernel,gpu,grid_size,block_size,registers_per_thread\r\nk,T4,1024,256,64\r\n' >"$tmp/bom.csv"
+expect 0 "Kernel  k" -- --print "$tmp/bom.csv"
+tr '\n' '\r' <"$TESTDATA/launches.csv" >"$tmp/cr.csv"
+expect 65 "cr.csv:5: gpu: unknown GPU" -- --print "$tmp/cr.csv"
+# Terminal safety: a file name with an escape sequence reaches stderr as
+# \x1B text, never as the sequence; a GPU database cell with one is refused.
+esc=$(printf '\033')
+printf 'x' >"$tmp/evil${esc}[2Jname.occ"
+expect 65 'evil\\x1B\[2Jname.occ:1: not a launch file' -- --print "$tmp/evil${esc}[2Jname.occ"
+if grep -q "$esc" "$tmp/out"; then bad "an escape byte reached stderr"; else ok; fi
+{ head -1 "$TESTDATA/../../data/devices.csv"; printf 'Evil%s[31mRed,8.0,108\n' "$esc"; } >"$tmp/evil.csv"
+expect 65 "evil.csv:2: name: control characters" -- --gpu-db "$tmp/evil.csv" --list-gpus
+{ head -1 "$TESTDATA/../../data/archs.csv"; sed -n 2p "$TESTDATA/../../data/archs.csv" |
+	sed "s/Kepler/Kep${esc}]0;x/"; } >"$tmp/evilarch.csv"
+expect 65 "evilarch.csv:2: family: control characters" -- --gpu-db "$tmp/evilarch.csv" --list-gpus
 printf 'gpu = H100\nblock 256\n' >"$tmp/nokv.occ"
 expect 65 "nokv.occ:2: expected \"key = value\"" -- --print "$tmp/nokv.occ"
 printf 'gpu = H100\nthreads = 256\n' >"$tmp/key.occ"

@@ -19,6 +19,7 @@
 #include "occupancy.h"
 #include "waves.h"
 #include "testutil.h"
+#include "expect.h"
 
 #define DEF LAUNCH_CARVEOUT_DEFAULT
 
@@ -49,7 +50,6 @@ static bool has_text(const struct derivation *d, const char *text)
 
 /* Check records every passed assertion through a pipe; the grid below makes
  * millions, so it asserts only on failure. */
-#define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 
 /* Every step fits its buffer with room to spare (nothing was cut) and the
  * derivation never ran out of steps (nothing was dropped). */

@@ -16,6 +16,7 @@
 #include "sweep.h"
 #include "paneutil.h"
 #include "view.h"
+#include "expect.h"
 
 /* The embedded default launch (H100 SXM, 256 threads, 32 registers) or the same
  * on another GPU. */
@@ -34,7 +35,7 @@ static void pct_golden(struct view *v, int w, int h, bool ascii, const char *nam
 {
 	struct pane *p = pane_make(pane_charts_new);
 
-	ck_assert_int_eq(pane_key(p, ACT_TOGGLE_PCT, v), REACT_REDRAW);
+	EXPECT_INT(pane_key(p, ACT_TOGGLE_PCT, v), ==, REACT_REDRAW);
 	pane_golden_with(p, v, w, h, ascii, name);
 	pane_free(p);
 }
@@ -45,11 +46,11 @@ START_TEST(test_class)
 
 	ck_assert_str_eq(p->cls->name, "charts");
 	ck_assert_str_eq(p->cls->title, "Occupancy charts");
-	ck_assert(p->cls->draw != NULL);
-	ck_assert(p->cls->key != NULL);
-	ck_assert(p->cls->click != NULL);
+	EXPECT_TRUE(p->cls->draw != NULL);
+	EXPECT_TRUE(p->cls->key != NULL);
+	EXPECT_TRUE(p->cls->click != NULL);
 	/* Its curves are its own, at its charts' widths: nothing of the view's. */
-	ck_assert(p->cls->needs == NULL);
+	EXPECT_TRUE(p->cls->needs == NULL);
 	pane_free(p);
 }
 END_TEST
@@ -60,7 +61,7 @@ START_TEST(test_golden_h100)
 {
 	struct view *v = default_view(NULL);
 
-	ck_assert_int_eq(view_chart_count(v), 4);
+	EXPECT_INT(view_chart_count(v), ==, 4);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
@@ -77,7 +78,7 @@ START_TEST(test_golden_t4)
 {
 	struct view *v = default_view("T4");
 
-	ck_assert_int_eq(view_chart_count(v), 3);
+	EXPECT_INT(view_chart_count(v), ==, 3);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
@@ -107,8 +108,8 @@ START_TEST(test_small_pane_shows_every_chart)
 				legends += cell->glyph == 'O' && x + 2 < 78 &&
 					canvas_at(c, x + 2, y)->role == CANVAS_CURRENT;
 			}
-		ck_assert_int_eq(markers, view_chart_count(v));
-		ck_assert_int_eq(legends, view_chart_count(v));
+		EXPECT_INT(markers, ==, view_chart_count(v));
+		EXPECT_INT(legends, ==, view_chart_count(v));
 		canvas_free(c);
 		pane_view_free(v);
 	}
@@ -156,29 +157,29 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 
 	p->cls->draw(p, c, r, v);
 	n = find_markers(c, m, 8);
-	ck_assert_int_eq(n, view_chart_count(v));
+	EXPECT_INT(n, ==, view_chart_count(v));
 	for (int i = 0; i < n; i++) {
 		enum launch_param f = PARAM_WHATIF_N;
 		int64_t value = -1;
 		struct sweep whole;
 		int k;
 		/* The point is above its marker; click it. */
-		ck_assert(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
+		EXPECT_TRUE(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
 			  pane_click(p, r, v, m[i].x, m[i].y, &f, &value));
 		for (k = 0; k < view_chart_count(v) && fields[k] != f; k++)
 			;
-		ck_assert_msg(k < view_chart_count(v), "field %d is no chart's", f);
-		ck_assert(!seen[k]);
+		EXPECT(k < view_chart_count(v), "field %d is no chart's", f);
+		EXPECT_TRUE(!seen[k]);
 		seen[k] = true;
-		ck_assert_int_eq(value, want[k]);
+		EXPECT_INT(value, ==, want[k]);
 		/* Three columns right (or left at the right edge) of the point. */
-		ck_assert(pane_click(p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
+		EXPECT_TRUE(pane_click(p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
 			  pane_click(p, r, v, m[i].x - 3, m[i].y, &f, &value));
-		ck_assert_int_eq(f, fields[k]);
+		EXPECT_INT(f, ==, fields[k]);
 		if (f == PARAM_DYNAMIC_SMEM)
 			value += v->cur.in.static_smem_bytes;
-		ck_assert(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k, &whole));
-		ck_assert_msg(in_sweep(&whole, value), "%lld not in sweep %d",
+		EXPECT_TRUE(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k, &whole));
+		EXPECT(in_sweep(&whole, value), "%lld not in sweep %d",
 			      (long long)value, k);
 		sweep_done(&whole);
 	}
@@ -186,7 +187,7 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 	for (int x = 0; x < w; x++) {
 		enum launch_param f;
 		int64_t value;
-		ck_assert(!pane_click(p, r, v, x, 0, &f, &value));
+		EXPECT_TRUE(!pane_click(p, r, v, x, 0, &f, &value));
 	}
 	canvas_free(c);
 	pane_free(p);
@@ -240,13 +241,13 @@ START_TEST(test_error)
 	l.block[0] = 2048;   /* H100: at most 1024 threads per block */
 	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
 	v = pane_view_new(&l, NULL, NULL);
-	ck_assert(!v->cur.ok);
+	EXPECT_TRUE(!v->cur.ok);
 	c = pane_draw_with(p, v, 78, 19, true);
-	ck_assert(canvas_shows(c, "cannot be computed on"));
-	ck_assert(!canvas_shows(c, "current:"));
+	EXPECT_TRUE(canvas_shows(c, "cannot be computed on"));
+	EXPECT_TRUE(!canvas_shows(c, "current:"));
 	for (int y = 0; y < 19; y++)
 		for (int x = 0; x < 78; x++)
-			ck_assert(!pane_click(p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
+			EXPECT_TRUE(!pane_click(p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
 	canvas_free(c);
 	pane_view_free(v);
 	pane_free(p);
@@ -298,14 +299,14 @@ START_TEST(test_golden_amd)
 {
 	struct view *v = pane_view_amd("MI300X");
 
-	ck_assert(v->cur.ok);
+	EXPECT_TRUE(v->cur.ok);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_mi300x_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, false, "charts_mi300x_78x19_utf8.txt");
 	pane_golden(pane_charts_new, v, 200, 60, false, "charts_mi300x_200x60_utf8.txt");
 	pane_view_free(v);
 
 	v = pane_view_amd("RX 7900 XTX");
-	ck_assert(v->cur.ok);
+	EXPECT_TRUE(v->cur.ok);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_7900xtx_80x24_ascii.txt");
 	pane_view_free(v);
 }
