@@ -374,9 +374,9 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 void output_json_open(FILE *out, const char *array)
 {
 	/* as jansson indents it; the version string is ASCII from configure */
-	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"%s\",\n"
+	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"occview\",\n"
 		"    \"version\": \"%s\"\n  },\n  \"%s\": [", OUTPUT_JSON_FORMAT_VERSION,
-		PACKAGE_NAME, PACKAGE_VERSION, array);
+		PACKAGE_VERSION, array);
 }
 
 void output_json_begin(FILE *out)
