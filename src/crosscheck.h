@@ -28,15 +28,20 @@ enum crosscheck_field {
 	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
 	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
+	/* CodeXL/RCP (AMD): waves per CU each factor allows, whole work-groups' */
+	CROSSCHECK_AMD_VGPR_WAVES,       /* Nbr VGPR-limited waves */
+	CROSSCHECK_AMD_SGPR_WAVES,       /* Nbr SGPR-limited waves */
+	CROSSCHECK_AMD_LDS_WAVES,        /* Nbr LDS-limited waves */
+	CROSSCHECK_AMD_WORKGROUP_WAVES,  /* Nbr of WG-limited waves */
 	CROSSCHECK_N_FIELDS
 };
 
 struct crosscheck {
 	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
-	uint16_t compared;          /* bit per field compared */
-	uint16_t disagree;          /* bit per field that differs */
-	uint16_t uncapped;          /* bit per block limit the report printed uncapped */
-	uint16_t inferred;          /* bit per field that gave an inferred launch value:
+	uint32_t compared;          /* bit per field compared */
+	uint32_t disagree;          /* bit per field that differs */
+	uint32_t uncapped;          /* bit per block limit the report printed uncapped */
+	uint32_t inferred;          /* bit per field that gave an inferred launch value:
 				       it agrees by construction (report_infer.h) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
@@ -57,6 +62,8 @@ enum measured_fact {
 struct crosscheck_figures {
 	struct report_num theoretical_pct, active_warps, waves_per_sm;
 	struct report_int limits[OCC_N_FACTORS];   /* Block Limit Warps, SM, Registers, ... */
+	/* CodeXL/RCP: waves per CU limited by VGPRs, SGPRs, LDS, work-groups */
+	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
 /* What a kernel record adds to an analysis: measured values, how its GPU was
@@ -138,7 +145,7 @@ static inline bool crosscheck_differs(const struct crosscheck *c, enum crosschec
 {
 	return (c->disagree >> f) & 1u;
 }
-int crosscheck_count(uint16_t bits);
+int crosscheck_count(uint32_t bits);
 
 /* "Block Limit Registers" (the report's label); "block_limit_registers" (JSON). */
 const char *crosscheck_label(enum crosscheck_field f);

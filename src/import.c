@@ -39,6 +39,8 @@ static const struct import_class *const import_line_classes[] = {
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
 	&import_nvprof_metrics_text,
+	&import_codexl_occupancy,
+	&import_codexl_display,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of

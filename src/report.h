@@ -25,7 +25,14 @@ enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_
 
 /* The profiler whose own figures (theoretical occupancy, block limits) a
  * record holds: report_profiler_name says it in messages. */
-enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER };
+enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER, REPORT_BY_CODEXL };
+
+/* CodeXL's and the Radeon Compute Profiler's wavefronts per CU, each
+ * limited by one factor (its .occupancy columns "Nbr VGPR-limited waves",
+ * ...): whole work-groups' waves, capped by the work-group limit. */
+enum report_amd_limit {
+	REPORT_AMD_VGPR, REPORT_AMD_SGPR, REPORT_AMD_LDS, REPORT_AMD_WORKGROUP, REPORT_AMD_N_LIMITS
+};
 
 /* Which Nsight Compute output a record came from: its figures follow that
  * version's rules (crosscheck.c, occview-formats(5)). */
@@ -119,6 +126,10 @@ struct report_record {
 	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
 	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
 	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
+	/* CodeXL/RCP (REPORT_BY_CODEXL): waves per CU each factor allows, and
+	 * the most waves per CU it counted the occupancy against. */
+	struct report_int amd_waves_limit[REPORT_AMD_N_LIMITS];
+	struct report_int amd_max_waves_per_cu;
 };
 
 struct report {
