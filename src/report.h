@@ -168,6 +168,11 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 /* Whether the table that starts in text (the head of a file) is one whose
  * records summarise kernels (report.per_kernel), without reading its rows. */
 bool report_head_per_kernel(const char *text, size_t len);
+/* Whether the head of a file is one of the formats that are no table (the
+ * CUDA profiler's log, nvprof's metrics text, CodeXL's .occupancy and
+ * occupancy display files), as report_read tells them apart: a file of
+ * NAME=VALUE lines that is one gets the report reader's message. */
+bool report_head_text_format(const char *text, size_t len);
 
 /* Receives the kernel records of a report as they are read (report_stream):
  * each once, in file order, as soon as no later row can change it. The
