@@ -36,6 +36,24 @@ static void load(const char *file, struct report *r)
 	load_clean("codexl/", file, r);
 }
 
+/* A record's launch as the file gives it: one dimension, wave64. */
+static void ck_launch(const struct report_record *k, long line, const char *name,
+		      const char *device, int cus, int wg, int grid, int vgprs, int sgprs, int lds)
+{
+	ck_assert_int_eq(k->line, line);
+	ck_assert_str_eq(k->name, name);
+	ck_assert_str_eq(k->device, device);
+	ck_assert_int_eq(k->vendor, REPORT_VENDOR_AMD);
+	CK_INT(k->sm_count, cus);
+	ck_block(k, wg, 1, 1);
+	ck_grid(k, grid, 1, 1);
+	CK_INT(k->wave_size, 64);
+	CK_INT(k->arch_vgprs, vgprs);
+	CK_INT(k->sgprs, sgprs);
+	CK_INT(k->lds_bytes, lds);
+}
+
+/* AMD's own figures: waves per CU by VGPRs, SGPRs, LDS, work-groups; occupancy. */
 static void ck_amd_figures(const struct report_record *k, int vgpr, int sgpr, int lds, int wg,
 			   double occ)
 {
@@ -51,40 +69,20 @@ static void ck_amd_figures(const struct report_record *k, int vgpr, int sgpr, in
 START_TEST(rcp_layout)
 {
 	struct report r;
-	const struct report_record *k;
 
 	load("constructed_rcp55_gfx900.occupancy", &r);
 	ck_assert_str_eq(r.format, "CodeXL/RCP .occupancy");
 	ck_assert_uint_eq(r.n, 3);
 	ck_assert_uint_eq(r.dropped_fields, 0);
-
 	/* Line 7: 4242,reduce,gfx900,64,40,16,256,102,65536,32,24,4096,64,256,4,256,4,
-	 * 1048576,1073741824,32,40,40,40,80,9,4 */
-	k = &r.records[0];
-	ck_assert_int_eq(k->line, 7);
-	ck_assert_str_eq(k->name, "reduce");
-	ck_assert_str_eq(k->device, "gfx900");
-	ck_assert_str_eq(k->gfx_target, "gfx900");
-	ck_assert_int_eq(k->vendor, REPORT_VENDOR_AMD);
-	CK_INT(k->sm_count, 64);
-	ck_block(k, 256, 1, 1);
-	ck_grid(k, 4096, 1, 1);
-	CK_INT(k->wave_size, 64);
-	CK_INT(k->arch_vgprs, 32);
-	CK_INT(k->sgprs, 24);
-	CK_INT(k->lds_bytes, 4096);
-	CK_INT(k->amd_max_waves_per_cu, 40);
-	ck_amd_figures(k, 32, 40, 40, 40, 80);
-
+	 * 1048576,1073741824,32,40,40,40,80,9,4: 1048576 / 256 = 4096 work-groups */
+	ck_launch(&r.records[0], 7, "reduce", "gfx900", 64, 256, 4096, 32, 24, 4096);
+	ck_assert_str_eq(r.records[0].gfx_target, "gfx900");
+	CK_INT(r.records[0].amd_max_waves_per_cu, 40);
+	ck_amd_figures(&r.records[0], 32, 40, 40, 40, 80);
 	/* Line 9: ...,tile_192,...,64,96,20000,64,192,3,...,196608,...,15,27,9,39,22.5,9,4 */
-	k = &r.records[2];
-	ck_assert_int_eq(k->line, 9);
-	ck_assert_str_eq(k->name, "tile_192");
-	ck_block(k, 192, 1, 1);
-	ck_grid(k, 1024, 1, 1);
-	CK_INT(k->sgprs, 96);
-	CK_INT(k->lds_bytes, 20000);
-	ck_amd_figures(k, 15, 27, 9, 39, 22.5);
+	ck_launch(&r.records[2], 9, "tile_192", "gfx900", 64, 192, 1024, 64, 96, 20000);
+	ck_amd_figures(&r.records[2], 15, 27, 9, 39, 22.5);
 	report_done(&r);
 }
 END_TEST
@@ -93,21 +91,14 @@ END_TEST
 START_TEST(codexl2_layout)
 {
 	struct report r;
-	const struct report_record *k;
 
 	load("constructed_codexl2_gfx803.occupancy", &r);
 	ck_assert_uint_eq(r.n, 2);
 	/* Line 6: 913,vadd,gfx803,36,40,16,256,102,65536,8,16,0,64,128,2,256,4,1000000,
 	 * 1073741824,32,32,32,32,80: 1000000 work-items in work-groups of 128
 	 * are 7813 work-groups, the last partial. */
-	k = &r.records[0];
-	ck_assert_int_eq(k->line, 6);
-	ck_assert_str_eq(k->gfx_target, "gfx803");
-	CK_INT(k->sm_count, 36);
-	ck_block(k, 128, 1, 1);
-	ck_grid(k, 7813, 1, 1);
-	CK_INT(k->lds_bytes, 0);
-	ck_amd_figures(k, 32, 32, 32, 32, 80);
+	ck_launch(&r.records[0], 6, "vadd", "gfx803", 36, 128, 7813, 8, 16, 0);
+	ck_amd_figures(&r.records[0], 32, 32, 32, 32, 80);
 	ck_amd_figures(&r.records[1], 8, 40, 32, 40, 20);
 	report_done(&r);
 }
@@ -118,24 +109,14 @@ END_TEST
 START_TEST(real_hawaii)
 {
 	struct report r;
-	const struct report_record *k;
 
 	load("codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy", &r);
 	ck_assert_uint_eq(r.n, 5);
-	/* Line 7: 5075;filter;Hawaii;44;40;16;256;104;65536;42;68;7040;64;256;4;256;4;
-	 * 16777216;1073741824;20;28;36;40;50;7;4 */
-	k = &r.records[4];
-	ck_assert_int_eq(k->line, 11);
-	ck_assert_str_eq(k->name, "filter");
-	ck_assert_str_eq(k->device, "Hawaii");
-	ck_assert_str_eq(k->gfx_target, "");
-	CK_INT(k->sm_count, 44);
-	ck_block(k, 256, 1, 1);
-	ck_grid(k, 65536, 1, 1);
-	CK_INT(k->arch_vgprs, 42);
-	CK_INT(k->sgprs, 68);
-	CK_INT(k->lds_bytes, 7040);
-	ck_amd_figures(k, 20, 28, 36, 40, 50);
+	/* Lines 7 to 11, each 5075;filter;Hawaii;44;40;16;256;104;65536;42;68;7040;64;
+	 * 256;4;256;4;16777216;1073741824;20;28;36;40;50;7;4 */
+	ck_launch(&r.records[4], 11, "filter", "Hawaii", 44, 256, 65536, 42, 68, 7040);
+	ck_assert_str_eq(r.records[4].gfx_target, "");
+	ck_amd_figures(&r.records[4], 20, 28, 36, 40, 50);
 	report_done(&r);
 }
 END_TEST
@@ -144,22 +125,13 @@ END_TEST
 START_TEST(display_file)
 {
 	struct report r;
-	const struct report_record *k;
 
 	load("rcp_docs_configfiles_capeverde_occupancy_display.txt", &r);
 	ck_assert_str_eq(r.format, "CodeXL/RCP occupancy display");
 	ck_assert_uint_eq(r.n, 1);
-	k = &r.records[0];
-	ck_assert_int_eq(k->line, 1);
-	ck_assert_str_eq(k->name, "reduce");
-	ck_assert_str_eq(k->device, "Capeverde");
-	CK_INT(k->sm_count, 10);
-	ck_block(k, 256, 1, 1);
-	ck_grid(k, 1, 1, 1);
-	CK_INT(k->arch_vgprs, 11);
-	CK_INT(k->sgprs, 20);
-	CK_INT(k->lds_bytes, 4096);
-	ck_amd_figures(k, 40, 40, 32, 40, 80);
+	/* ThreadID=3364 (line 1) ... GlobalWorkSize=256: one work-group */
+	ck_launch(&r.records[0], 1, "reduce", "Capeverde", 10, 256, 1, 11, 20, 4096);
+	ck_amd_figures(&r.records[0], 40, 40, 32, 40, 80);
 	report_done(&r);
 }
 END_TEST
