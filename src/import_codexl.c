@@ -248,13 +248,28 @@ static bool take(const struct values *v, long line, struct report *r, const char
 
 /* ---- the .occupancy table --------------------------------------------- */
 
+/* "# ProfilerVersion=" first, then comment lines, then the header row: the
+ * profiler's other files (the performance counters' .csv, the .atp trace)
+ * open with the same comment lines. */
 static bool probe_occupancy(const char *text, size_t len)
 {
-	size_t i = 0;
+	const char *b, *e;
+	size_t pos = 0;
+	bool first = true;
 
-	while (i < len && isspace((unsigned char)text[i]))
-		i++;
-	return len - i >= strlen(OCC_MAGIC) && memcmp(text + i, OCC_MAGIC, strlen(OCC_MAGIC)) == 0;
+	while (next_line(text, len, &pos, &b, &e)) {
+		trim(&b, &e);
+		if (b == e)
+			continue;
+		if (first && !starts(b, e, OCC_MAGIC))
+			return false;
+		first = false;
+		/* Both writers put Kernel Name second. */
+		if (*b != '#')
+			return starts(b, e, "Thread ID") && e - b > 10 &&
+			       starts(b + 10, e, "Kernel Name");
+	}
+	return false;
 }
 
 /* Splits [b, e) at sep into at most MAX_COLUMNS trimmed fields. */
