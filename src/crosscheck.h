@@ -33,15 +33,20 @@ enum crosscheck_field {
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
 	CROSSCHECK_CLUSTER_MAX_SIZE,     /* Max Cluster Size, launch__cluster_max_potential_size */
 	CROSSCHECK_CLUSTER_MAX_ACTIVE,   /* Max Active Clusters, launch__cluster_max_active */
+	/* CodeXL/RCP (AMD): waves per CU each factor allows, whole work-groups' */
+	CROSSCHECK_AMD_VGPR_WAVES,       /* Nbr VGPR-limited waves */
+	CROSSCHECK_AMD_SGPR_WAVES,       /* Nbr SGPR-limited waves */
+	CROSSCHECK_AMD_LDS_WAVES,        /* Nbr LDS-limited waves */
+	CROSSCHECK_AMD_WORKGROUP_WAVES,  /* Nbr of WG-limited waves */
 	CROSSCHECK_N_FIELDS
 };
 
 struct crosscheck {
 	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
-	uint16_t compared;          /* bit per field compared */
-	uint16_t disagree;          /* bit per field that differs */
-	uint16_t uncapped;          /* bit per block limit the report printed uncapped */
-	uint16_t inferred;          /* bit per field that gave an inferred launch value:
+	uint32_t compared;          /* bit per field compared */
+	uint32_t disagree;          /* bit per field that differs */
+	uint32_t uncapped;          /* bit per block limit the report printed uncapped */
+	uint32_t inferred;          /* bit per field that gave an inferred launch value:
 				       it agrees by construction (report_infer.h) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
@@ -66,6 +71,8 @@ struct crosscheck_figures {
 	/* Max Active Clusters, Max Cluster Size, Cluster Occupancy (cc 9.0+). */
 	struct report_int cluster_max_active, cluster_max_size;
 	struct report_num cluster_occupancy_pct;
+	/* CodeXL/RCP: waves per CU limited by VGPRs, SGPRs, LDS, work-groups */
+	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
 /* What a kernel record adds to an analysis: measured values, how its GPU was
@@ -158,7 +165,7 @@ static inline bool crosscheck_differs(const struct crosscheck *c, enum crosschec
 {
 	return (c->disagree >> f) & 1u;
 }
-int crosscheck_count(uint16_t bits);
+int crosscheck_count(uint32_t bits);
 
 /* "Block Limit Registers" (the report's label); "block_limit_registers" (JSON). */
 const char *crosscheck_label(enum crosscheck_field f);

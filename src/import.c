@@ -41,6 +41,8 @@ static const struct import_class *const import_line_classes[] = {
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
 	&import_nvprof_metrics_text,
+	&import_codexl_occupancy,
+	&import_codexl_display,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -899,6 +901,17 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		ok = false;
 	}
 	return read_end(ok, sink, r);
+}
+
+bool report_head_text_format(const char *text, size_t len)
+{
+	size_t pos = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t head = len - pos < REPORT_HEAD ? len - pos : REPORT_HEAD;
+
+	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
+		if (import_text_classes[i]->probe(text + pos, head))
+			return true;
+	return false;
 }
 
 bool report_head_per_kernel(const char *text, size_t len)

@@ -90,6 +90,11 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 		outbuf_puts(r, inferred[i].key);
 		first = false;
 	}
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++) {
+		outbuf_putc(r, ',');
+		if (f->amd_waves[i].present)
+			outbuf_int(r, f->amd_waves[i].value);
+	}
 }
 
 /* Thread-block clusters (cc 9.0+, empty elsewhere): the cluster size, max
@@ -141,7 +146,9 @@ void output_csv_header(FILE *out, bool records)
 	      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
 	      "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
 	      "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
-	      "profiler_block_limit_barriers,inferred" : "", out);
+	      "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
+	      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
+	      "profiler_waves_limited_by_workgroup" : "", out);
 	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 	      "clusters_bound", out);
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size\n" : "\n", out);

@@ -340,9 +340,15 @@ static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
 
 /* What the profiler computed, as printed, and which profiler it was
  * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
- * column); null where absent. */
+ * column, "codexl": CodeXL's or the Radeon Compute Profiler's waves per CU
+ * by factor and occupancy); null where absent. */
 static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, uint8_t by)
 {
+	static const enum crosscheck_field amd_fields[REPORT_AMD_N_LIMITS] = {
+		[REPORT_AMD_VGPR] = CROSSCHECK_AMD_VGPR_WAVES, [REPORT_AMD_SGPR] = CROSSCHECK_AMD_SGPR_WAVES,
+		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
+		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
+	};
 	static const char *const limit_keys[OCC_N_FACTORS] = {
 		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
 		[OCC_REGISTERS] = "block_limit_registers", [OCC_SHARED_MEM] = "block_limit_shared_mem",
@@ -355,7 +361,8 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		return;
 	}
 	jsonw_object(w);
-	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler" : "nsight_compute");
+	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
+			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
 	key_report_num(w, "theoretical_occupancy_pct", &f->theoretical_pct);
 	key_report_num(w, "theoretical_active_warps", &f->active_warps);
 	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
@@ -366,6 +373,8 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		key_report_int(w, "max_cluster_size", &f->cluster_max_size);
 		key_report_num(w, "cluster_occupancy_pct", &f->cluster_occupancy_pct);
 	}
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		key_report_int(w, crosscheck_key(amd_fields[i]), &f->amd_waves[i]);
 	jsonw_end(w);
 }
 

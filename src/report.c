@@ -208,7 +208,15 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
 
 const char *report_profiler_name(enum report_profiler p)
 {
-	return p == REPORT_BY_CUDA_PROFILER ? "the CUDA profiler" : "Nsight Compute";
+	switch (p) {
+	case REPORT_BY_CUDA_PROFILER:
+		return "the CUDA profiler";
+	case REPORT_BY_CODEXL:
+		return "CodeXL";
+	case REPORT_BY_NSIGHT_COMPUTE:
+		break;
+	}
+	return "Nsight Compute";
 }
 
 bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,

@@ -542,6 +542,22 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 		snprintf(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
 			 crosscheck_label(k), rep_text, occ);
 		title[0] = (char)toupper((unsigned char)title[0]);
+		if (rep->figures_by == REPORT_BY_CODEXL) {
+			f = add(s, "crosscheck", RULES_WARNING, title,
+				"%s: %s %s, occview %s. occview computed it from the launch the "
+				"report gives, on %s (%s, %d CUs), as CodeXL counts it: waves per "
+				"CU of whole work-groups, capped at the work-group limit, the "
+				"occupancy over the CU's wave slots. CodeXL's own rules differ "
+				"from LLVM's, which occview follows: it adds 2 SGPRs (VCC) and "
+				"rounds to 16 (8 before GFX8) out of 800 (512), and divides the "
+				"LDS the OpenCL runtime reported, unrounded; the report's value "
+				"is shown as it is.",
+				crosscheck_label(k), by, rep_text, occ, gpu->name,
+				gpu->arch.amd.target, gpu->sm_count);
+			if (--left > 0 && s->n == RULES_MAX_FINDINGS)
+				more(f, " Also:");
+			continue;
+		}
 		f = add(s, "crosscheck", RULES_WARNING, title,
 			"%s: %s %s, occview %s. occview computed it from the launch the "
 			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "

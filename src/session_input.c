@@ -116,6 +116,9 @@ static int neither(const char *path, const char *text, size_t len,
 	/* A profiler banner ("==PROF== ...") is no key = value line. */
 	bool banner = first && first_len >= 2 && first[0] == '=' && first[1] == '=';
 
+	/* CodeXL's occupancy display file is NAME=VALUE lines too. */
+	if (first && report_head_text_format(text, len))
+		return tell(msgs, report_err);
 	if (!first || str_is_binary(text, len, NULL) ||
 	    (!banner && memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
 		return tell(msgs, launch_err);

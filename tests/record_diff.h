@@ -128,6 +128,9 @@ static inline const char *record_diff(const struct report_record *x,
 	DIFF_VALUE(limit_registers);
 	DIFF_VALUE(limit_smem);
 	DIFF_VALUE(limit_barriers);
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		DIFF_VALUE(amd_waves_limit[i]);
+	DIFF_VALUE(amd_max_waves_per_cu);
 #undef DIFF_VALUE
 #undef DIFF_TEXT
 	return NULL;

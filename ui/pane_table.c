@@ -410,9 +410,12 @@ static void sec_occupancy(struct out *o, const struct view *v)
 
 		occ_count_row(o, v, wgp ? "Workgroups per WGP" : "Workgroups per CU",
 			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false, NULL);
+		/* CodeXL's occupancy is these waves over the CU's slots, not
+		 * LLVM's waves per SIMD below: its figure shows here. */
+		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
 			      br->active_warps_per_sm,
-			      r->max_warps_per_sm, true, NULL);
+			      r->max_warps_per_sm, true, note);
 		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
 		if (!v->cur.gpu.arch.amd.vliw)
 			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
@@ -439,7 +442,9 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	snprintf(b, sizeof(b), "%.1f%%", br->theoretical_occupancy_pct);
 	snprintf(d, sizeof(d), "%+.1f", delta);
 	/* Equal as printed is equal: no "(baseline 50.0%, +0.0)". */
-	report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
+	note[0] = '\0';
+	if (r->vendor != GPU_AMD)
+		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
@@ -525,13 +530,48 @@ struct limits_cols {
  * limits show beside occview's. */
 enum { LIM_PREFIX_W = 36, REPORT_COL_W = 7, ALL_NUMBERS_W = 40 };
 
-/* Whether the limits table shows the profiler's own block limits: a kernel
- * record as measured that has them (NVIDIA: Nsight Compute's). */
+/* CodeXL's waves per CU limited by the AMD factor f shows on, the
+ * report's index (enum report_amd_limit), or -1: VGPRs, SGPRs and LDS on
+ * their rows; its work-group limit (wave slots and work-groups per CU in
+ * one) on the row of whichever of the two binds. */
+static int codexl_row(const struct view *v, enum occ_factor f)
+{
+	const struct occ_result *r = &v->cur.r;
+	bool slots = r->block_limit[OCC_WARPS] < r->block_limit[OCC_BLOCKS];
+
+	switch (f) {
+	case OCC_REGISTERS:
+		return REPORT_AMD_VGPR;
+	case OCC_BARRIERS:
+		return REPORT_AMD_SGPR;
+	case OCC_SHARED_MEM:
+		return REPORT_AMD_LDS;
+	case OCC_WARPS:
+		return slots ? REPORT_AMD_WORKGROUP : -1;
+	case OCC_BLOCKS:
+		return slots ? -1 : REPORT_AMD_WORKGROUP;
+	case OCC_N_FACTORS:
+		break;
+	}
+	return -1;
+}
+
+/* Whether the limits table shows the profiler's own limits: a kernel
+ * record as measured that has them (NVIDIA: Nsight Compute's block limits;
+ * AMD: CodeXL's waves per CU). */
 static bool report_limits(const struct view *v)
 {
 	const struct crosscheck_record *p = &v->cur.report;
 
-	if (!p->present || p->changed || v->cur.r.vendor != GPU_NVIDIA)
+	if (!p->present || p->changed)
+		return false;
+	if (v->cur.r.vendor == GPU_AMD) {
+		for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+			if (p->profiler.amd_waves[i].present)
+				return true;
+		return false;
+	}
+	if (v->cur.r.vendor != GPU_NVIDIA)
 		return false;
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (p->profiler.limits[f].present)
@@ -704,17 +744,31 @@ static void report_cell(struct out *o, int dx, const struct view *v, enum occ_fa
 		[OCC_REGISTERS] = CROSSCHECK_REGISTERS, [OCC_SHARED_MEM] = CROSSCHECK_SHARED_MEM,
 		[OCC_BARRIERS] = CROSSCHECK_BARRIERS,
 	};
+	static const enum crosscheck_field amd_field[REPORT_AMD_N_LIMITS] = {
+		[REPORT_AMD_VGPR] = CROSSCHECK_AMD_VGPR_WAVES,
+		[REPORT_AMD_SGPR] = CROSSCHECK_AMD_SGPR_WAVES,
+		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
+		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
+	};
 	const struct crosscheck_record *p = &v->cur.report;
 	const struct report_int *limit = &p->profiler.limits[f];
+	enum crosscheck_field cf = field[f];
 	enum canvas_role role = CANVAS_NORMAL;
 
+	if (v->cur.r.vendor == GPU_AMD) {
+		int i = codexl_row(v, f);
+		static const struct report_int none = { 0 };
+
+		limit = i >= 0 ? &p->profiler.amd_waves[i] : &none;
+		cf = i >= 0 ? amd_field[i] : CROSSCHECK_N_FIELDS;
+	}
 	if (!limit->present) {
 		putf(o, dx, CANVAS_DIM, "%6s", "-");
 		return;
 	}
-	if (crosscheck_differs(&p->check, field[f]))
+	if (cf != CROSSCHECK_N_FIELDS && crosscheck_differs(&p->check, cf))
 		role = CANVAS_WARNING;
-	else if ((p->check.inferred >> field[f]) & 1u)
+	else if (cf != CROSSCHECK_N_FIELDS && ((p->check.inferred >> cf) & 1u))
 		role = CANVAS_DIM;
 	putf(o, dx, role, "%6lld", (long long)limit->value);
 }
@@ -727,7 +781,11 @@ static void sec_limits(struct out *o, const struct view *v)
 
 	/* AMD: both limits of a factor, waves per SIMD (as LLVM and AMD's
 	 * tools count occupancy) and workgroups per CU (which decide it). */
-	if (r->vendor == GPU_AMD)
+	/* CodeXL's figures are waves per CU, beside occview's per SIMD. */
+	if (r->vendor == GPU_AMD && report_limits(v))
+		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %6s %12s", "Limit", "waves", "wgs", "rep/CU",
+		     "per wg");
+	else if (r->vendor == GPU_AMD)
 		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %12s", "Limit", "waves", "wgs", "per wg");
 	else if (report_limits(v))
 		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %6s %13s", "Limit", "blocks", "report",
@@ -772,8 +830,16 @@ static void sec_limits(struct out *o, const struct view *v)
 				snprintf(waves, sizeof(waves), "none");
 			else
 				snprintf(waves, sizeof(waves), "%d", wl);
-			putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ', occ_label(r, f),
-			     waves, limit, (long long)u->per_block, occ_unit(r, f));
+			if (report_limits(v)) {
+				putf(o, 0, role, "%c %-10s %5s %4s", lim ? '*' : ' ', occ_label(r, f),
+				     waves, limit);
+				report_cell(o, 24, v, f);
+				putf(o, 30, role, " %7lld %-4s", (long long)u->per_block, occ_unit(r, f));
+			} else {
+				putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ',
+				     occ_label(r, f), waves, limit, (long long)u->per_block,
+				     occ_unit(r, f));
+			}
 		} else if (report_limits(v)) {
 			putf(o, 0, role, "%c %-13s %6s", lim ? '*' : ' ', occ_label(r, f), limit);
 			report_cell(o, 23, v, f);
