@@ -435,18 +435,25 @@ expect 0 "CodeXL disagrees: Nbr SGPR-limited waves 27, occview 30" -- --print \
 "$OCCVIEW" --format csv "$X/constructed_rcp55_gfx900.occupancy" >"$tmp/csv" 2>/dev/null
 if grep -q '^reduce,.*,32,40,40,40,' "$tmp/csv"; then ok; else
 	bad "codexl csv: no profiler_waves_limited_by_* columns: $(sed -n 2p "$tmp/csv")"; fi
-# A kept RCP 5.2 file (Hawaii, which the database lacks): its figures shown,
-# the GPU said unknown; with --gpu the analysis runs on that GPU's limits.
-json 65 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# A kept RCP 5.2 file: Hawaii, LLVM's gfx701, with the file's 44 CUs. AMD's
+# own figures (20, 28, 36, 40 waves, 50 %) agree with occview's on all five
+# real records: a real oracle for the SI/CI SGPR table and LDS granule.
+json 0 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
 kernels 5
 has kernels.0.report.profiler.waves_limited_by_lds 36
 has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
-stderr 'the report names "Hawaii", which occview'"'"'s GPU database lacks'
-# The occupancy display file of RCP's documentation.
-json 65 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
+has kernels.4.report.crosscheck.compared 5
+has kernels.4.gpu.arch '"gfx701"'
+stderr 'names the device "Hawaii", which the GPU database does not know; using the limits of its architecture (gfx701) with the report.s 44 CUs'
+expect 0 "agrees with CodeXL on 5 values" -- --print --kernel filter \
+	"$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# The occupancy display file of RCP's documentation: Capeverde, gfx601 (32 KiB
+# of LDS per CU, as LLVM and the file's MaxLDS say), 10 CUs: agrees too.
+json 0 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
 kernels 1
 has kernels.0.report.profiler.waves_limited_by_lds 32
 has kernels.0.report.device '"Capeverde"'
+has kernels.0.report.crosscheck.compared 5
 printf 'KernelName=k\nDeviceName=gfx900\nWavefrontSize=64\nWorkGroupSize=256\nUsedVGPRs=8\nUsedSGPRs=16\nUsedLDS=0\nOccupancy=100\n' \
 	>"$tmp/nodisp.txt"
 expect 65 "nodisp.txt:8: GlobalWorkSize: missing: no launch can be read" -- --print "$tmp/nodisp.txt"
