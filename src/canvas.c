@@ -121,8 +121,26 @@ int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role 
 			s++;
 			continue;
 		}
-		canvas_put(c, x + used++, y, cp, role);
 		s += n;
+		switch (str_cp_width(cp)) {
+		case 0:
+			break;
+		case 2:
+			if (used + 2 > max_width)
+				return used;
+			if (c->ascii) {
+				canvas_put(c, x + used++, y, '?', role);
+				canvas_put(c, x + used++, y, '?', role);
+				break;
+			}
+			canvas_put(c, x + used++, y, cp, role);
+			if (x + used >= 0 && x + used < c->width && row)
+				row[x + used] = (struct canvas_cell){ CANVAS_WIDE_TAIL, (uint8_t)role };
+			used++;
+			break;
+		default:
+			canvas_put(c, x + used++, y, cp, role);
+		}
 	}
 	return used;
 }
@@ -165,6 +183,9 @@ void canvas_write(const struct canvas *c, FILE *out)
 			last--;
 		for (int x = 0; x <= last; x++) {
 			uint32_t g = row[x].glyph;
+
+			if (g == CANVAS_WIDE_TAIL)
+				continue;
 
 			if (n > sizeof(buf) - 5) {
 				fwrite(buf, 1, n, out);
