@@ -64,6 +64,22 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	case KEY_CODE_PGDN:
 		p->scroll += 10;
 		return REACT_REDRAW;
+	case KEY_CODE_HOME:
+	case 'g':
+		p->scroll = 0;
+		return REACT_REDRAW;
+	case KEY_CODE_END:
+	case 'G':
+		p->scroll = ACT_N * 3;   /* draw() clamps to the last page */
+		return REACT_REDRAW;
+	case KEY_CODE_WHEEL_UP:
+		p->scroll = p->scroll > 3 ? p->scroll - 3 : 0;
+		return REACT_REDRAW;
+	case KEY_CODE_WHEEL_DOWN:
+		p->scroll += 3;
+		return REACT_REDRAW;
+	case KEY_CODE_SWALLOWED:
+		return REACT_NONE;
 	default:
 		req->ask = PANE_ASK_CLOSE;
 		return REACT_REDRAW;
