@@ -268,9 +268,20 @@ void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *titl
 	canvas_put(c, x + w - 1, y + h - 1, canvas_glyph(c, CANVAS_G_BOTTOM_RIGHT), role);
 	if (title && title[0] && w > 4) {
 		int used = canvas_text(c, x + 2, y, w - 4, CANVAS_HEADER, " ");
-		used += canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, title);
+		used += canvas_text_fit(c, x + 2 + used, y, w - 5 - used, CANVAS_HEADER, false, title);
 		canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, " ");
 	}
+}
+
+int canvas_text_fit(struct canvas *c, int x, int y, int w, enum canvas_role role, bool keep_end,
+		    const char *text)
+{
+	char buf[1024];
+
+	if (w <= 0)
+		return 0;
+	return canvas_text(c, x, y, w, role, str_ellipsize(text, w, keep_end, c->ascii ? "..." : "\u2026",
+							   buf, sizeof(buf)));
 }
 
 int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,

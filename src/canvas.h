@@ -92,6 +92,13 @@ void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *titl
  * returns the rows used. c NULL measures: the rows it would use. */
 int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum canvas_role role,
 		const char *text);
+/* The one way a line is drawn where it may not fit: text in at most w
+ * cells (its display width, str_display_width), ended by an ellipsis where
+ * it is cut (str_ellipsize; "..." on an ASCII canvas), never cut silently.
+ * keep_end: the ellipsis at the start instead (a path keeps its file's
+ * name). Returns cells used. */
+int canvas_text_fit(struct canvas *c, int x, int y, int w, enum canvas_role role, bool keep_end,
+		    const char *text);
 /* Like canvas_text with printf formatting. */
 int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
