@@ -115,7 +115,7 @@ static void legend(struct canvas *c, const struct geom *g, int x, int w, int y, 
 		room = w - 2;
 	}
 	canvas_put(c, at, y, glyph, role);
-	canvas_text(c, at + 2, y, room, role, text);
+	canvas_text_fit(c, at + 2, y, room, role, false, text);
 }
 
 /* Powers of two suit every swept value (warp multiples, register counts, bytes,
