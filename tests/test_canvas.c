@@ -75,6 +75,32 @@ START_TEST(test_ascii_mode_replaces_wide_glyphs)
 }
 END_TEST
 
+/* A wide character takes two cells (a CJK kernel name pushed a pane's right
+ * border off screen when each code point took one), a combining mark none;
+ * a wide one that would straddle the limit is left out, never half drawn. */
+START_TEST(test_wide_characters_take_two_cells)
+{
+	struct canvas *c = canvas_new(12, 2, false);
+	char buf[64];
+	FILE *f;
+
+	/* 核函数 (kernel function): three wide characters, six cells */
+	ck_assert_int_eq(canvas_text(c, 0, 0, 12, CANVAS_NORMAL, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0|"), 7);
+	ck_assert_uint_eq(canvas_at(c, 0, 0)->glyph, 0x6838);
+	ck_assert_uint_eq(canvas_at(c, 1, 0)->glyph, CANVAS_WIDE_TAIL);
+	ck_assert_uint_eq(canvas_at(c, 6, 0)->glyph, '|');
+	/* e + combining acute: one cell */
+	ck_assert_int_eq(canvas_text(c, 0, 1, 12, CANVAS_NORMAL, "e\xCC\x81x"), 2);
+	/* five cells leave room for two of them, not a half of the third */
+	ck_assert_int_eq(canvas_text(c, 7, 1, 5, CANVAS_NORMAL, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0"), 4);
+	f = fmemopen(buf, sizeof(buf), "w");
+	canvas_write(c, f);
+	fclose(f);
+	ck_assert_str_eq(buf, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0|\nex     \xE6\xA0\xB8\xE5\x87\xBD\n");
+	canvas_free(c);
+}
+END_TEST
+
 START_TEST(test_bad_sizes)
 {
 	ck_assert_ptr_null(canvas_new(0, 5, true));
@@ -605,6 +631,7 @@ int main(void)
 	tcase_add_test(tc, test_control_characters_are_escaped);
 	tcase_add_test(tc, test_ascii_mode_replaces_wide_glyphs);
 	tcase_add_test(tc, test_bad_sizes);
+	tcase_add_test(tc, test_wide_characters_take_two_cells);
 	tcase_add_test(tc, test_chart_marks_current_point);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -55,6 +55,8 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 static void put_baseline(const struct explorer *e, struct canvas *c, int x, int y, int w)
 {
 	const struct whatif *wi = e->whatif;
+	static const char long_note[] = " baseline: every parameter as loaded (R resets to it, u undoes)",
+		short_note[] = " baseline: as loaded (R resets, u undoes)";
 	char line[1024] = " baseline ";
 	size_t len = strlen(line);
 	bool any = false;
@@ -71,8 +73,8 @@ static void put_baseline(const struct explorer *e, struct canvas *c, int x, int 
 		any = true;
 	}
 	if (!any)
-		snprintf(line, sizeof(line), " baseline: every parameter as loaded (R resets to it, u undoes)");
-	canvas_text(c, x, y, w, CANVAS_DIM, line);
+		snprintf(line, sizeof(line), "%s", (int)strlen(long_note) <= w ? long_note : short_note);
+	canvas_text_fit(c, x, y, w, CANVAS_DIM, false, line);
 }
 
 void chrome_draw_params(struct explorer *e, struct canvas *c, struct rect r)
