@@ -304,9 +304,12 @@ for size in 60x20 80x24 120x40 200x60; do
 		else
 			check "occupancy 100.0%" "$size: the default launch"
 		fi
-		for pane in 1 2 3 4; do
+		# one pane at a time below 160x45 (its tab marked), all at once above
+		panes="1 2 3 4"
+		[ "$size" = 200x60 ] && panes=1
+		for pane in $panes; do
 			keys $pane
-			sleep 0.3
+			[ "$size" = 200x60 ] || wait_for "[$pane " || bad "$size: no pane $pane"
 			inspect "$size ${input##*/}: pane $pane"
 		done
 		if [ "$(colour_codes)" -gt 0 ]; then ok; else bad "$size ${input##*/}: no colour on screen"; fi
@@ -318,7 +321,7 @@ awk '{ n += $2 } END { print "chart y labels checked on the screens: " n }' "$tm
 START_ENV=NO_COLOR=1 start 80x24 ""
 check "occupancy 100.0%" "NO_COLOR: the default launch"
 keys 2
-sleep 0.3
+wait_for "[2 " || bad "NO_COLOR: no pane 2"
 if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "NO_COLOR=1 and still colour codes"; fi
 keys q
 start 80x24 "--no-color"
