@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session_join.c - per-kernel summaries joined to the launches of the traces
  * of the same command, by kernel name and invocation (session_join.h says
  * the rule). */
@@ -183,6 +185,12 @@ bool session_join_apply(struct session_join *j, struct report_record *rec)
 		 * is each one's (nvprof's Avg of them may differ in its last digit). */
 		rec->achieved_occupancy_pct = k->launches > 1 ? r->achieved_min_pct
 							      : r->achieved_occupancy_pct;
+		given = true;
+	}
+	/* nvprof averages the scheduler metrics over invocations, and gives no
+	 * Min/Max test of them here: one launch's only. */
+	if (k->launches == 1 && !report_sched_any(&rec->sched) && report_sched_any(&r->sched)) {
+		rec->sched = r->sched;
 		given = true;
 	}
 	if (rec->n_sm_events == 0 && r->n_sm_events > 0) {

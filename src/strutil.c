@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* strutil.c - small string and file helpers shared by the readers and writers. */
 #include "config.h"
 
@@ -154,6 +156,21 @@ void str_sanitize(const char *in, char *out, size_t size)
 	out[o] = '\0';
 }
 
+bool str_is_safe(const char *in)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t n = strlen(in);
+
+	for (size_t i = 0; i < n;) {
+		size_t len = utf8_len(s + i, n - i);
+
+		if (len == 0 || s[i] < 0x20 || s[i] == 0x7F)
+			return false;
+		i += len;
+	}
+	return true;
+}
+
 /* True when none of the 8 bytes at s is 0 or >= 0x80: plain ASCII text. */
 static bool ascii8(const unsigned char *s)
 {
@@ -208,7 +225,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 	char *buf = malloc(cap);
 
 	if (!buf) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		return NULL;
 	}
 	if (head_len)
@@ -220,7 +237,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 			size_t ncap = cap * 2;
 			char *nb = realloc(buf, ncap);
 			if (!nb) {
-				occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+				occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 				goto fail;
 			}
 			buf = nb;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_numfmt.c - numfmt writes what snprintf writes: integers at their
  * limits, and fixed-point and %g numbers at every precision on
  * ties, near-ties, powers of ten, the occupancy figures' own values
@@ -14,6 +16,7 @@
 
 #include "numfmt.h"
 #include "testutil.h"
+#include "expect.h"
 
 static void same_int(int64_t v)
 {
@@ -21,8 +24,8 @@ static void same_int(int64_t v)
 	size_t n = numfmt_int(got, v);
 
 	snprintf(want, sizeof(want), "%" PRId64, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%s, want %s", got, want);
-	ck_assert_uint_eq(n, strlen(want));
+	EXPECT(strcmp(got, want) == 0, "%s, want %s", got, want);
+	EXPECT_UINT(n, ==, strlen(want));
 }
 
 /* fn(v, digits) writes what printf writes with fmt ("%.*f" or "%.*g"). */
@@ -33,9 +36,9 @@ static void same_as_printf(size_t (*fn)(char *, double, int), const char *fmt, d
 	size_t n = fn(got, v, digits);
 
 	snprintf(want, sizeof(want), fmt, digits, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%.17g as %s with %d: %s, want %s", v, fmt, digits,
+	EXPECT(strcmp(got, want) == 0, "%.17g as %s with %d: %s, want %s", v, fmt, digits,
 		      got, want);
-	ck_assert_uint_eq(n, strlen(want));
+	EXPECT_UINT(n, ==, strlen(want));
 }
 
 static void same_fixed(double v, int d)

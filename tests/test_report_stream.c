@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_report_stream.c - report_stream against report_load: on every report
  * in tests/data, through a file and a pipe, with the head of the file read
  * by the caller first, a sink gets exactly the records report_load keeps;
@@ -37,9 +39,7 @@ static bool collect_record(void *ctx, const struct report *r, struct report_reco
 		c->recs = realloc(c->recs, c->cap * sizeof(*c->recs));
 		ck_assert(c->recs != NULL);
 	}
-	c->recs[c->n++] = *rec;
-	rec->name = NULL;
-	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+	report_record_move(&c->recs[c->n++], rec);
 	if (r->n_streamed != c->n)
 		c->bad_count = true;
 	if (r->n > c->max_held)

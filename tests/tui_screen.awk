@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # tui_screen.awk - reads a screen captured from tmux (capture-pane -p, box
 # glyphs already turned into ASCII stand-ins by tui.sh's ascii_screen: '!'
 # a vertical line, 'L' a bottom-left corner, '~' an ellipsis is kept as

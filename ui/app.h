@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* app.h - the curses program: runs the explorer on the terminal until the
  * user quits or the session drops. */
 #ifndef OCC_APP_H

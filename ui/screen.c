@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* screen.c - the terminal, the colour themes, and canvas to curses: every
  * cell written with its role's attributes and colour pair; refresh() then
  * sends only the cells that differ from the terminal's. */

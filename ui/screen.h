@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* screen.h - the terminal: opening it (with a clear message where it cannot
  * be drawn on), the colour themes, and the canvas blitter: the only place
  * that turns canvas cells and roles into curses characters and attributes. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* fuzz_report.c - libFuzzer harness for the profiler report importers alone:
  * report_parse on the bytes, then what occview does with each record it got
  * (short names, and for the first few records the launch, the analysis on
@@ -50,9 +52,7 @@ static bool collect_record(void *ctx, const struct report *r, struct report_reco
 		if (!(c->recs = realloc(c->recs, c->cap * sizeof(*c->recs))))
 			abort();
 	}
-	c->recs[c->n++] = *rec;
-	rec->name = NULL;
-	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+	report_record_move(&c->recs[c->n++], rec);
 	return true;
 }
 
