@@ -379,6 +379,20 @@ check "occupancy 100.0%" "--no-color: the default launch"
 if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "--no-color and still colour codes"; fi
 keys q
 
+# The settings file's theme: high-contrast paints a black background,
+# monochrome has no colour at all.
+mkdir -p "$tmp/config/occview"
+echo "theme = high-contrast" >"$tmp/config/occview/config"
+START_ENV="XDG_CONFIG_HOME=$tmp/config" start 80x24 ""
+check "occupancy 100.0%" "the high-contrast theme"
+if T capture-pane -e -p -t t | grep -qE '\[(40|48;5;0)m'; then ok; else bad "high-contrast: no black background"; fi
+keys q
+echo "theme = monochrome" >"$tmp/config/occview/config"
+START_ENV="XDG_CONFIG_HOME=$tmp/config" start 80x24 ""
+check "occupancy 100.0%" "the monochrome theme"
+if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "the monochrome theme and still colour codes"; fi
+keys q
+
 # --- keys a terminal description may not know: swallowed whole ---------------
 start 80x24 ""
 check "[block 256]" "the default launch for the escape sequences"
