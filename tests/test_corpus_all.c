@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* test_corpus_all.c - every report file under tests/data (the corpus copies
- * of tests/data/SOURCES.md, and the one constructed events file) through
+ * of tests/data/README, and the one constructed events file) through
  * report_load: none fails as a file except those that are no report by
  * design (a run that left only ==ERROR==, Nsight Compute's text output,
  * nvprof's and rocprof's summaries), each refused with its reason; no row is
@@ -25,7 +25,7 @@
 
 struct expect {
 	const char *file;      /* under tests/data */
-	const char *gpu;       /* --gpu, where the file names none (SOURCES.md's GPU) */
+	const char *gpu;       /* --gpu, where the file names none (tests/data/README.s GPU) */
 	size_t records, skipped, computed;
 	const char *refused;   /* a file that is no report: what its message says */
 };
