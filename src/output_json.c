@@ -461,6 +461,15 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 		jsonw_null(&w);
 	jsonw_key(&w, "launch");
 	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present);
+	if (a->not_applicable) {
+		/* --gpu A,B,... of both vendors: the flags this GPU has not */
+		jsonw_key(&w, "not_applicable");
+		jsonw_array(&w);
+		for (int p = 0; p < PARAM_N; p++)
+			if (a->not_applicable & PARAM_BIT(p))
+				jsonw_string(&w, param_info((enum launch_param)p)->json);
+		jsonw_end(&w);
+	}
 	jsonw_key(&w, "occupancy");
 	if (a->ok)
 		occupancy_json(&w, a);

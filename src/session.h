@@ -67,6 +67,19 @@ void session_analyse(struct session *s, const struct session_record *r,
 		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
 		     struct analysis *a);
 
+/* --gpu A,B,...: the GPUs every record is analysed on, side by side, in
+ * the order given (at most SESSION_GPUS_MAX; 1 for a plain --gpu, 0
+ * without one). */
+enum { SESSION_GPUS_MAX = 8 };
+size_t session_gpu_count(const struct session *s);
+const struct gpu *session_gpu_at(const struct session *s, size_t i);
+/* r under the flags on the i-th of those GPUs. With more than one, a flag
+ * the GPU's vendor lacks (--carveout on an AMD GPU) is no error: it is
+ * left out there and named in a->not_applicable; registers per thread are
+ * an AMD GPU's VGPRs and the reverse, as in the explorer's GPU change. */
+void session_analyse_on(struct session *s, const struct session_record *r, size_t i,
+			unsigned needs, struct analysis *a);
+
 /* "Is this still the record's launch?": the parameters (PARAM_BIT) in
  * which launch l on gpu differs from record r as measured; 0 for a launch
  * record (nothing was measured). The one answer; analyse() records it in
@@ -135,6 +148,10 @@ struct session_emit {
 	/* rec: the kernel record analysed (NULL for a launch), valid during
 	 * the call only */
 	bool (*analysis)(void *ctx, const struct analysis *a, const struct report_record *rec);
+	/* --gpu A,B,...: the record on each GPU, a[0..n) in the list's order;
+	 * NULL: analysis is called for each in turn */
+	bool (*side_by_side)(void *ctx, const struct analysis *const *a, size_t n,
+			     const struct report_record *rec);
 	void *ctx;
 };
 

@@ -415,5 +415,44 @@ expect 0 "every 10.1 cycles (10% of its issue slots" -- --print --width 120 \
 	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
 	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
 
+# --gpu A,B,...: the launch on each GPU, as --gpu with that GPU alone gives
+# it: JSON a kernel object per GPU, CSV a row per GPU, text a column per GPU.
+L=$TESTDATA/launch_t4.occ
+json 0 "$L" --print --gpu H100,A100,MI300X --carveout 50
+kernels 3
+has kernels.0.gpu.name '"NVIDIA H100 80GB HBM3"'
+has kernels.1.gpu.name '"NVIDIA A100-SXM4-40GB"'
+has kernels.2.gpu.name '"Instinct MI300X"'
+has kernels.2.not_applicable.0 '"shared_mem_carveout_pct"'
+grep -q '^kernels\.[01]\.not_applicable' "$tmp/flat" && bad "$what: not_applicable on an NVIDIA GPU" || ok
+cp "$tmp/flat" "$tmp/list"
+i=0
+for g in H100 A100 MI300X; do
+	[ "$g" = MI300X ] && carve= || carve="--carveout 50"
+	# shellcheck disable=SC2086
+	json 0 "$L" --print --gpu "$g" $carve
+	for k in occupancy.active_blocks_per_sm occupancy.active_warps_per_sm \
+		occupancy.theoretical_occupancy_pct occupancy.limiting_factors.0 \
+		waves.waves_per_sm launch.registers_per_thread; do
+		one=$(grep "^kernels\.0\.$k=" "$tmp/flat")
+		side=$(grep "^kernels\.$i\.$k=" "$tmp/list" | sed "s/^kernels\.$i\./kernels.0./")
+		if [ -n "$one" ] && [ "$one" = "$side" ]; then ok; else
+			bad "--gpu H100,A100,MI300X: $g's $k is \"$side\", alone \"$one\""
+		fi
+	done
+	i=$((i + 1))
+done
+expect 64 "unknown GPU \"Z9\"" -- --print --gpu H100,Z9
+expect 64 "MI300X is an AMD GPU" -- --print --gpu MI300X --carveout 50
+expect 0 "^|limiter           registers           registers, shared   LDS" -- \
+	--print --gpu H100,A100,MI300X "$L"
+expect 0 "^|not applicable    -                   -                   carveout" -- \
+	--print --gpu H100,A100,MI300X --carveout 50 "$L"
+"$OCCVIEW" --format csv --gpu H100,A100,MI300X "$L" >"$tmp/csv" 2>"$tmp/err"
+if [ "$(wc -l <"$tmp/csv")" -eq 4 ] && [ "$(cut -d, -f2 "$tmp/csv" | tr '\n' ' ')" = \
+	"gpu NVIDIA H100 80GB HBM3 NVIDIA A100-SXM4-40GB Instinct MI300X " ]; then ok; else
+	bad "--format csv --gpu H100,A100,MI300X: $(cat "$tmp/csv" "$tmp/err")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -88,10 +88,32 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 	return !ferror(w->out);
 }
 
+/* --gpu A,B,...: text sets the GPUs side by side; JSON and CSV write each. */
+static bool write_side(void *ctx, const struct analysis *const *a, size_t n,
+		       const struct report_record *rec)
+{
+	struct writer *w = ctx;
+
+	if (w->format != CLI_FORMAT_TEXT) {
+		for (size_t i = 0; i < n; i++)
+			if (!write_one(ctx, a[i], rec))
+				return false;
+		return true;
+	}
+	if (w->any)
+		fputc('\n', w->out);
+	if (!print_side_by_side(w->printer, w->out, a, n, rec)) {
+		fputs("occview: out of memory\n", stderr);
+		return false;
+	}
+	w->any = true;
+	return !ferror(w->out);
+}
+
 static int print_all(struct session *s, const struct cli_options *o)
 {
 	struct writer w = { .format = o->format, .out = stdout };
-	struct session_emit emit = { write_one, &w };
+	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
 	int status;
 

@@ -34,4 +34,12 @@ bool print_analysis(struct printer *p, FILE *out, const struct analysis *a,
 const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
 				  const struct report_record *rec);
 
+/* --gpu A,B,...: a's n analyses of one launch (or rec), a table with a
+ * column per GPU, then each one's panes (print_side.c). */
+bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *const *a, size_t n,
+			const struct report_record *rec);
+/* The printer's width and glyphs, for print_side.c. */
+int print_width(const struct printer *p);
+bool print_ascii(const struct printer *p);
+
 #endif
