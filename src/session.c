@@ -239,8 +239,12 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		*err = *r->error;
 		return false;
 	}
-	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err))
+	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err)) {
+		/* the one GPU of --gpu A,B,... it is on, not the list */
+		if (s->n_gpus > 1)
+			str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
 		return true;
+	}
 	if (!named_gpu(s, l->gpu_name, gpu, err)) {
 		/* The database does not know where the name came from: a file's
 		 * row is bad data, a flag a usage error. */

@@ -249,6 +249,13 @@ static int explore(struct session *s, const struct cli_options *o)
 	eo.notice = recovery_notice(o, notice, sizeof(notice));
 	if (!eo.notice && !status && joined[0])
 		eo.notice = joined;
+	if (!eo.notice && session_gpu_count(s) > 1) {
+		snprintf(notice, sizeof(notice), "--gpu names %zu GPUs: the explorer opens on the "
+			 "first, %s (the what-if's GPU field picks another); --print sets them side by "
+			 "side",
+			 session_gpu_count(s), session_gpu_at(s, 0)->name);
+		eo.notice = notice;
+	}
 	for (int i = 0; i < loaded; i++) {
 		const struct session_input *x = &in[i];
 
