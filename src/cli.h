@@ -20,6 +20,8 @@ struct cli_options {
 	int n_gpu_db;
 	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
 	const char *load;        /* --load FILE: read before the other files */
+	bool compare;            /* --compare I,J: records I and J side by side */
+	int64_t compare_ids[2];
 	struct sim_params model; /* block durations for the per-SM prediction */
 	enum cli_format format;
 	int width;

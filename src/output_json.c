@@ -502,3 +502,63 @@ void output_json_end(FILE *out, bool any)
 {
 	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
 }
+
+/* --compare: closes the kernels and adds the deltas (second minus first). */
+bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d)
+{
+	struct jsonw w;
+
+	fputs("\n  ],\n  \"comparison\": ", out);
+	jsonw_init(&w, out, 2);
+	jsonw_object(&w);
+	jsonw_key(&w, "ids");
+	jsonw_array(&w);
+	jsonw_int(&w, ids[0]);
+	jsonw_int(&w, ids[1]);
+	jsonw_end(&w);
+	jsonw_key(&w, "theoretical_occupancy_pct");
+	if (d->ok)
+		jsonw_real(&w, d->occupancy_pct);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "active_blocks_per_sm");
+	if (d->ok)
+		jsonw_int(&w, d->active_blocks_per_sm);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "active_warps_per_sm");
+	if (d->ok)
+		jsonw_int(&w, d->active_warps_per_sm);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "block_limits");
+	jsonw_object(&w);
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		jsonw_key(&w, occ_key(&(struct occ_result){ .vendor = d->vendor }, (enum occ_factor)f));
+		if (d->ok && d->limit_known[f])
+			jsonw_int(&w, d->block_limit[f]);
+		else
+			jsonw_null(&w);
+	}
+	jsonw_end(&w);
+	jsonw_key(&w, "limiter_changed");
+	if (d->ok)
+		jsonw_bool(&w, d->limiter_changed);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "waves_per_sm");
+	if (d->ok)
+		jsonw_real(&w, d->waves_per_sm);
+	else
+		jsonw_null(&w);
+	jsonw_key(&w, "achieved_occupancy_pct");
+	if (d->achieved)
+		jsonw_real(&w, d->achieved_pct);
+	else
+		jsonw_null(&w);
+	jsonw_end(&w);
+	if (!jsonw_flush(&w))
+		return false;
+	fputs("\n}\n", out);
+	return true;
+}

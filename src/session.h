@@ -158,4 +158,20 @@ struct session_emit {
 int session_print(struct session *s, char *const *files, int n_files, const char *load,
 		  unsigned needs, const struct session_emit *emit, FILE *msgs);
 
+/* --compare I,J: the records with ids I and J (the kernel browser's id:
+ * the profiler's own, else the position from 1) among the inputs, read
+ * whole and joined as the explorer reads them, each analysed under the
+ * flags for needs and handed to pair together (a[k] of rec[k], NULL for a
+ * launch). An id no record has is a usage error told to msgs. Returns the
+ * exit status. */
+struct session_pair_emit {
+	bool (*pair)(void *ctx, const struct analysis *const a[2],
+		     const struct report_record *const rec[2]);
+	void *ctx;
+};
+
+int session_compare(struct session *s, char *const *files, int n_files, const char *load,
+		    const int64_t ids[2], unsigned needs, const struct session_pair_emit *emit,
+		    FILE *msgs);
+
 #endif

@@ -454,5 +454,50 @@ if [ "$(wc -l <"$tmp/csv")" -eq 4 ] && [ "$(cut -d, -f2 "$tmp/csv" | tr '\n' ' '
 	bad "--format csv --gpu H100,A100,MI300X: $(cat "$tmp/csv" "$tmp/err")"
 fi
 
+# --compare I,J on the A100 pooling report: records 0 (reduce_kernel, 100 %
+# theoretical in Nsight Compute's own figures, 23.9 % achieved) and 1
+# (adaptive_average_pool, 75 %, 8.19 % achieved), the deltas the second minus
+# the first.
+P=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
+json 0 "$P" --compare 0,1
+kernels 2
+has kernels.0.report.profiler.theoretical_occupancy_pct 100.0
+has kernels.1.report.profiler.theoretical_occupancy_pct 75.0
+has kernels.0.occupancy.theoretical_occupancy_pct 100.0
+has kernels.1.occupancy.theoretical_occupancy_pct 75.0
+has kernels.0.report.achieved_occupancy_pct 23.9
+has kernels.1.report.achieved_occupancy_pct 8.19
+has comparison.ids.0 0
+has comparison.ids.1 1
+has comparison.theoretical_occupancy_pct -25.0
+has comparison.active_warps_per_sm -16
+has comparison.active_blocks_per_sm 2
+has comparison.block_limits.registers 2
+has comparison.block_limits.barriers null
+has comparison.limiter_changed true
+has comparison.achieved_occupancy_pct -15.71
+# the same record twice: nothing changed
+json 0 "$P" --compare 1,1
+has comparison.theoretical_occupancy_pct 0.0
+has comparison.limiter_changed false
+has comparison.achieved_occupancy_pct 0.0
+expect 0 "^|occupancy         100.0 %                  75.0 %                   -25.0" -- \
+	--compare 0,1 "$P"
+expect 0 "^|achieved          23.90 % (measured)       8.19 % (measured)        -15.71" -- \
+	--compare 0,1 "$P"
+# golden: the comparison table at 80 and 200 columns (each record's panes
+# after it are the print mode's own, golden elsewhere)
+for width in 80 200; do
+	g=$TESTDATA/golden/compare_pooling_$width.txt
+	"$OCCVIEW" --compare 0,1 --width $width "$P" 2>/dev/null | sed '/^$/,$d' >"$tmp/table"
+	if [ -n "${OCCVIEW_UPDATE_GOLDEN:-}" ]; then cp "$tmp/table" "$g"; fi
+	if cmp -s "$tmp/table" "$g"; then ok; else
+		bad "--compare 0,1 --width $width differs from $g:"; diff "$g" "$tmp/table" | head -20
+	fi
+done
+expect 64 "no record has the id 240" -- --compare 0,240 "$P"
+expect 64 "expected two record ids" -- --compare 3 "$P"
+expect 64 "name the report" -- --compare 0,1
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

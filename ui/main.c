@@ -110,6 +110,38 @@ static bool write_side(void *ctx, const struct analysis *const *a, size_t n,
 	return !ferror(w->out);
 }
 
+/* --compare I,J: both records, then the comparison, in the format asked. */
+struct pair_writer {
+	struct writer *w;
+	const int64_t *ids;
+};
+
+static bool write_pair(void *ctx, const struct analysis *const a[2],
+		       const struct report_record *const rec[2])
+{
+	struct pair_writer *pw = ctx;
+	struct writer *w = pw->w;
+	struct compare_delta d;
+
+	compare_deltas(a[0], a[1], &d);
+	if (w->format == CLI_FORMAT_TEXT) {
+		if (!print_compare(w->printer, w->out, pw->ids, a, rec, &d)) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+		w->any = true;
+		return !ferror(w->out);
+	}
+	for (int k = 0; k < 2; k++)
+		if (!write_one(w, a[k], rec[k]))
+			return false;
+	if (w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) {
+		fputs("occview: out of memory\n", stderr);
+		return false;
+	}
+	return !ferror(w->out);
+}
+
 static int print_all(struct session *s, const struct cli_options *o)
 {
 	struct writer w = { .format = o->format, .out = stdout };
@@ -128,8 +160,17 @@ static int print_all(struct session *s, const struct cli_options *o)
 	}
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
-	status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
-	if (o->format == CLI_FORMAT_JSON)
+	if (o->compare) {
+		struct pair_writer pw = { &w, o->compare_ids };
+		struct session_pair_emit pair = { write_pair, &pw };
+
+		status = session_compare(s, o->files, o->n_files, o->load, o->compare_ids, needs,
+					 &pair, stderr);
+	} else {
+		status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
+	}
+	/* --compare's JSON closed itself with its comparison. */
+	if (o->format == CLI_FORMAT_JSON && !(o->compare && w.any))
 		output_json_end(stdout, w.any);
 	else if (o->format == CLI_FORMAT_CSV && !w.any)
 		output_csv_header(stdout, false);

@@ -188,3 +188,155 @@ bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *con
 	}
 	return true;
 }
+
+/* ---- --compare I,J ---------------------------------------------------- */
+
+enum { C_KERNEL, C_GPU, C_GRID, C_BLOCK, C_REGS, C_SMEM, C_OCC, C_BLOCKS, C_WARPS, C_LIMIT,
+       C_LIMITER = C_LIMIT + OCC_N_FACTORS, C_WAVES, C_ACHIEVED, C_N };
+
+static void compare_cell(const struct analysis *a, int row, char *buf, size_t size)
+{
+	const struct report_num *m = &a->report.achieved_occupancy_pct;
+
+	switch (row) {
+	case C_KERNEL:
+		snprintf(buf, size, "%s", a->launch.kernel);
+		return;
+	case C_GPU:
+		snprintf(buf, size, "%s", a->gpu.name[0] ? a->gpu.name : "-");
+		return;
+	case C_GRID:
+		snprintf(buf, size, "%lld", (long long)launch_grid_size(&a->launch));
+		return;
+	case C_BLOCK:
+		snprintf(buf, size, "%d", launch_threads_per_block(&a->launch));
+		return;
+	case C_REGS:
+		snprintf(buf, size, "%d", a->launch.regs_per_thread);
+		return;
+	case C_SMEM:
+		snprintf(buf, size, "%lld B", (long long)launch_smem_per_block_bytes(&a->launch));
+		return;
+	case C_OCC:
+		cell(a, ROW_OCC, buf, size);
+		return;
+	case C_BLOCKS:
+		cell(a, ROW_BLOCKS, buf, size);
+		return;
+	case C_WARPS:
+		cell(a, ROW_WARPS, buf, size);
+		return;
+	case C_LIMITER:
+		cell(a, ROW_LIMITER, buf, size);
+		return;
+	case C_WAVES:
+		cell(a, ROW_WAVES, buf, size);
+		return;
+	case C_ACHIEVED:
+		if (m->present)
+			snprintf(buf, size, "%.2f %% (measured)", m->value);
+		else
+			snprintf(buf, size, "n/a");
+		return;
+	default:
+		cell(a, ROW_LIMIT + row - C_LIMIT, buf, size);
+		return;
+	}
+}
+
+static void delta_cell(const struct compare_delta *d, int row, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", "");
+	if (row == C_ACHIEVED) {
+		if (d->achieved)
+			snprintf(buf, size, "%+.2f", d->achieved_pct);
+		return;
+	}
+	if (!d->ok)
+		return;
+	switch (row) {
+	case C_OCC:
+		snprintf(buf, size, "%+.1f", d->occupancy_pct);
+		return;
+	case C_BLOCKS:
+		snprintf(buf, size, "%+d", d->active_blocks_per_sm);
+		return;
+	case C_WARPS:
+		snprintf(buf, size, "%+d", d->active_warps_per_sm);
+		return;
+	case C_LIMITER:
+		snprintf(buf, size, "%s", d->limiter_changed ? "changed" : "same");
+		return;
+	case C_WAVES:
+		snprintf(buf, size, "%+.2f", d->waves_per_sm);
+		return;
+	default:
+		if (row >= C_LIMIT && row < C_LIMITER && d->limit_known[row - C_LIMIT])
+			snprintf(buf, size, "%+d", d->block_limit[row - C_LIMIT]);
+		return;
+	}
+}
+
+static void compare_label(int row, const struct analysis *const a[2], char *buf, size_t size)
+{
+	static const char *const fixed[C_N] = {
+		[C_KERNEL] = "kernel", [C_GPU] = "GPU", [C_GRID] = "grid (blocks)",
+		[C_BLOCK] = "block (threads)", [C_REGS] = "regs per thread", [C_SMEM] = "smem per block",
+		[C_OCC] = "occupancy", [C_BLOCKS] = "blocks per SM/CU",
+		[C_WARPS] = "warps per SM/CU", [C_LIMITER] = "limiter", [C_WAVES] = "waves per SM/CU",
+		[C_ACHIEVED] = "achieved",
+	};
+
+	if (row >= C_LIMIT && row < C_LIMITER)
+		row_label(ROW_LIMIT + row - C_LIMIT, a, 2, buf, size);
+	else
+		snprintf(buf, size, "%s", fixed[row]);
+}
+
+bool print_compare(struct printer *p, FILE *out, const int64_t ids[2],
+		   const struct analysis *const a[2], const struct report_record *const rec[2],
+		   const struct compare_delta *d)
+{
+	int w = print_width(p), delta_w = 10, col = (w - 2 - LABEL_W - delta_w) / 2, y = 2;
+	int h[C_N], total = 0;
+	struct canvas *c;
+	char text[1200];
+
+	for (int row = 0; row < C_N; row++) {
+		h[row] = 1;
+		for (int k = 0; k < 2; k++) {
+			compare_cell(a[k], row, text, sizeof(text));
+			if (canvas_wrap(NULL, 0, 0, col - 1, 3, CANVAS_NORMAL, text) > h[row])
+				h[row] = canvas_wrap(NULL, 0, 0, col - 1, 3, CANVAS_NORMAL, text);
+		}
+		total += h[row];
+	}
+	if (!(c = canvas_new(w, total + 4, print_ascii(p))))
+		return false;
+	canvas_frame(c, 0, 0, w, total + 4, "Two records compared", CANVAS_FRAME);
+	for (int k = 0; k < 2; k++)
+		canvas_printf(c, 1 + LABEL_W + k * col, 1, col - 1, CANVAS_HEADER, "record %lld",
+			      (long long)ids[k]);
+	canvas_text(c, 1 + LABEL_W + 2 * col, 1, delta_w, CANVAS_HEADER, "change");
+	for (int row = 0; row < C_N; row++) {
+		compare_label(row, a, text, sizeof(text));
+		canvas_text(c, 1, y, LABEL_W - 1, CANVAS_NORMAL, text);
+		for (int k = 0; k < 2; k++) {
+			compare_cell(a[k], row, text, sizeof(text));
+			canvas_wrap(c, 1 + LABEL_W + k * col, y, col - 1, h[row], CANVAS_NORMAL, text);
+		}
+		delta_cell(d, row, text, sizeof(text));
+		canvas_text(c, 1 + LABEL_W + 2 * col, y, delta_w, CANVAS_NORMAL, text);
+		y += h[row];
+	}
+	canvas_text(c, 1, y, w - 2, CANVAS_DIM,
+		    "change: the second minus the first; each record's panes follow");
+	canvas_write(c, out);
+	canvas_free(c);
+	for (int k = 0; k < 2; k++) {
+		fputc('\n', out);
+		if (!print_analysis(p, out, a[k], rec[k]))
+			return false;
+	}
+	return true;
+}
