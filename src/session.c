@@ -543,6 +543,9 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 	analyse(s, r, NULL, g, needs, s->n_gpus > 1, a);
 	if (s->n_gpus < 2)
 		return;
+	/* A record refused on this GPU is still its column. */
+	if (!a->gpu.name[0])
+		a->gpu = *g;
 	/* What the explorer's GPU change does: the values stay in the launch,
 	 * registers per thread are the VGPRs (and --vgprs an NVIDIA GPU's
 	 * registers), and what the vendor lacks is ignored and said. */

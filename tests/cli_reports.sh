@@ -442,6 +442,14 @@ for g in H100 A100 MI300X; do
 	done
 	i=$((i + 1))
 done
+# A report's NVIDIA record on A100 and MI300X: the MI300X is refused for it,
+# as a lone --gpu MI300X refuses it, and its element still names the GPU.
+json 64 "$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv" \
+	--gpu A100,MI300X --kernel at::native::reduce_kernel
+kernels 48
+has kernels.0.occupancy.theoretical_occupancy_pct 100.0
+has kernels.1.gpu.name '"Instinct MI300X"'
+has kernels.1.occupancy null
 expect 64 "unknown GPU \"Z9\"" -- --print --gpu H100,Z9
 expect 64 "MI300X is an AMD GPU" -- --print --gpu MI300X --carveout 50
 expect 0 "^|limiter           registers           registers, shared   LDS" -- \

@@ -81,7 +81,7 @@ static void cell(const struct analysis *a, int row, char *buf, size_t size)
 		return;
 	}
 	if (!a->ok) {
-		snprintf(buf, size, row == ROW_OCC ? "does not fit" : "-");
+		snprintf(buf, size, row == ROW_OCC ? "not analysed (below)" : "-");
 		return;
 	}
 	switch (row) {
