@@ -161,7 +161,7 @@ static char *capture_side(int width)
 	static struct analysis a[3];
 	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
 	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
-	struct param_set flags = { 0 };
+	struct param_set flags;
 	struct session_record r = { NULL, 0, NULL, NULL, NULL };
 	struct printer *p = print_new(&o);
 	char *buf = NULL, *line, *copy, *table;
@@ -170,13 +170,7 @@ static char *capture_side(int width)
 	struct occ_error err = { 0 };
 	struct session *s;
 
-	launch_init(&flags.values);
-	flags.set = PARAM_BIT(PARAM_GPU) | PARAM_BIT(PARAM_REGISTERS) | PARAM_BIT(PARAM_BLOCK) |
-		    PARAM_BIT(PARAM_CARVEOUT);
-	ck_assert(param_parse(PARAM_GPU, "H100,A100,MI300X", &flags.values, NULL, 0, "--gpu", &err));
-	ck_assert(param_parse(PARAM_REGISTERS, "64", &flags.values, NULL, 0, "--registers", &err));
-	ck_assert(param_parse(PARAM_BLOCK, "256", &flags.values, NULL, 0, "--block-size", &err));
-	ck_assert(param_parse(PARAM_CARVEOUT, "50", &flags.values, NULL, 0, "--carveout", &err));
+	side_by_side_flags(&flags, "H100,A100,MI300X");
 	ck_assert_ptr_nonnull(s = session_new(db, &flags, &err));
 	r.launch = &session_flags(s)->values;
 	for (size_t i = 0; i < 3; i++)

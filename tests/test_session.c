@@ -359,13 +359,7 @@ START_TEST(gpus_side_by_side)
 	struct occ_error err = { 0 };
 	struct session *s, *alone;
 
-	launch_init(&flags.values);
-	flags.set = PARAM_BIT(PARAM_GPU) | PARAM_BIT(PARAM_REGISTERS) | PARAM_BIT(PARAM_BLOCK) |
-		    PARAM_BIT(PARAM_CARVEOUT);
-	ck_assert(param_parse(PARAM_GPU, "H100, A100,MI300X", &flags.values, NULL, 0, "--gpu", &err));
-	ck_assert(param_parse(PARAM_REGISTERS, "64", &flags.values, NULL, 0, "--registers", &err));
-	ck_assert(param_parse(PARAM_BLOCK, "256", &flags.values, NULL, 0, "--block-size", &err));
-	ck_assert(param_parse(PARAM_CARVEOUT, "50", &flags.values, NULL, 0, "--carveout", &err));
+	side_by_side_flags(&flags, "H100, A100,MI300X");
 	s = session_new(db, &flags, &err);
 	ck_assert_ptr_nonnull(s);
 	ck_assert_uint_eq(session_gpu_count(s), 3);
