@@ -17,12 +17,22 @@
 #include "testutil.h"
 #include "reportutil.h"
 
+/* No line of text is wider than width. */
+static void assert_within(const char *text, int width)
+{
+	char *copy = strdup(text), *line;
+
+	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
+	free(copy);
+}
+
 /* The text --print writes for a, at width; checks no line is wider. */
 static char *capture(const struct analysis *a, const struct report_record *rec, int width)
 {
 	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
 	struct printer *p = print_new(&o);
-	char *buf = NULL, *line, *copy;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
@@ -30,10 +40,7 @@ static char *capture(const struct analysis *a, const struct report_record *rec, 
 	ck_assert(print_analysis(p, f, a, rec));
 	fclose(f);
 	print_free(p);
-	copy = strdup(buf);
-	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
-		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
-	free(copy);
+	assert_within(buf, width);
 	return buf;
 }
 
@@ -164,7 +171,7 @@ static char *capture_side(int width)
 	struct param_set flags;
 	struct session_record r = { NULL, 0, NULL, NULL, NULL };
 	struct printer *p = print_new(&o);
-	char *buf = NULL, *line, *copy, *table;
+	char *buf = NULL, *table;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct occ_error err = { 0 };
@@ -180,10 +187,7 @@ static char *capture_side(int width)
 	fclose(f);
 	print_free(p);
 	session_free(s);
-	copy = strdup(buf);
-	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
-		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
-	free(copy);
+	assert_within(buf, width);
 	/* the golden text is the table; each GPU's panes are default_*'s */
 	table = strstr(buf, "\n\n");
 	ck_assert_ptr_nonnull(table);
