@@ -148,11 +148,12 @@ struct session_emit {
 	/* rec: the kernel record analysed (NULL for a launch), valid during
 	 * the call only */
 	bool (*analysis)(void *ctx, const struct analysis *a, const struct report_record *rec);
+	void *ctx;
 	/* --gpu A,B,...: the record on each GPU, a[0..n) in the list's order;
-	 * NULL: analysis is called for each in turn */
+	 * NULL: analysis is called for each in turn (last, so that { fn, ctx }
+	 * still initializes the others) */
 	bool (*side_by_side)(void *ctx, const struct analysis *const *a, size_t n,
 			     const struct report_record *rec);
-	void *ctx;
 };
 
 int session_print(struct session *s, char *const *files, int n_files, const char *load,
