@@ -51,7 +51,7 @@ static bool collect(void *ctx, const struct analysis *a, const struct report_rec
 static char *print(const char *a, const char *b, int status, struct printed *out)
 {
 	char pa[1200], pb[1200], *files[2] = { pa, pb };
-	struct session_emit emit = { collect, out };
+	struct session_emit emit = { .analysis = collect, .ctx = out };
 	struct occ_error err = { 0 };
 	struct session *s = session_new(db, NULL, &err);
 	char *msgs = NULL;

@@ -126,6 +126,15 @@ check "occupancy $(occupancy --gpu A100 --registers 64)" "A100 occupancy at 200x
 keys q
 check "EXIT=0" "q quits at 200x60"
 
+# --- --gpu A,B: the explorer on the first, with a note ------------------------
+start 200x60 "--gpu A100,H100 --registers 64"
+check "--gpu names 2 GPUs: the explorer opens on the first, NVIDIA" "--gpu A,B's note"
+check "occupancy $(occupancy --gpu A100 --registers 64)" "--gpu A100,H100 shows the A100"
+keys q
+sleep 0.3
+keys q
+check "EXIT=0" "q closes the note, then quits with --gpu A,B"
+
 # --- AMD: the same keys on an MI300X, then an NVIDIA GPU and back --------------
 amd="${srcdir:-.}/tests/data/launch_mi300x.occ"
 start 80x24 "$amd"
