@@ -15,6 +15,13 @@
 
 enum gpu_vendor { GPU_NVIDIA, GPU_AMD };
 
+/* How a launch picks among an architecture's shared-memory configurations
+ * (archs.csv's smem_preference column): none to pick (one fixed size); a
+ * carveout percentage (cudaFuncAttributePreferredSharedMemoryCarveout, cc
+ * 7.0 on); or an L1/shared preference (cudaFuncSetCacheConfig: Fermi and
+ * Kepler, where L1 and shared memory split one array). */
+enum gpu_smem_pref { GPU_SMEM_FIXED, GPU_SMEM_CARVEOUT, GPU_SMEM_CACHE_CONFIG };
+
 /* The limits of one compute capability: everything the occupancy calculation
  * needs. An AMD target keeps its own limits in amd; the NVIDIA-shaped fields
  * then hold their nearest AMD meaning (wave size, waves and workgroups per CU,
@@ -39,6 +46,7 @@ struct gpu_arch {
 	int64_t smem_per_sm_bytes;
 	int n_smem_configs;          /* 1 means no carveout: the size is fixed */
 	int64_t smem_configs_bytes[GPU_MAX_SMEM_CONFIGS]; /* ascending */
+	enum gpu_smem_pref smem_preference; /* how a launch picks among them */
 	int64_t smem_per_block_bytes;       /* default per-block maximum */
 	int64_t smem_per_block_optin_bytes; /* opt-in per-block maximum */
 	int smem_alloc_unit_bytes;
@@ -118,6 +126,11 @@ const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *t
  * target in WGP mode; gpu_units the plural. */
 const char *gpu_unit(const struct gpu_arch *arch);
 const char *gpu_units(const struct gpu_arch *arch);
+
+/* Whether a launch picks the shared memory per SM by a carveout
+ * (--carveout), or by an L1/shared preference (--cache-config). */
+bool gpu_has_carveout(const struct gpu_arch *arch);
+bool gpu_has_cache_config(const struct gpu_arch *arch);
 
 /* "9.0" style text of an arch's compute capability; an AMD target's name ("gfx942"). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);

@@ -85,6 +85,41 @@ static bool parse_configs(const struct csv_cell *c, struct gpu_arch *a)
 	return true;
 }
 
+/* smem_preference: how a launch picks among the configurations; empty (or
+ * the column absent) is a carveout where there are several, else fixed. */
+static bool parse_preference(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "smem_preference");
+	bool several = a->n_smem_configs > 1;
+
+	if (!*s)
+		a->smem_preference = several ? GPU_SMEM_CARVEOUT : GPU_SMEM_FIXED;
+	else if (strcasecmp(s, "fixed") == 0 && !several)
+		a->smem_preference = GPU_SMEM_FIXED;
+	else if (strcasecmp(s, "carveout") == 0 && several)
+		a->smem_preference = GPU_SMEM_CARVEOUT;
+	else if (strcasecmp(s, "cache_config") == 0 && several)
+		a->smem_preference = GPU_SMEM_CACHE_CONFIG;
+	else {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_preference",
+			      "expected fixed (one configuration), carveout or cache_config "
+			      "(several), got \"%.40s\" with %d configuration%s", s,
+			      a->n_smem_configs, several ? "s" : "");
+		return false;
+	}
+	return true;
+}
+
+bool gpu_has_carveout(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CARVEOUT;
+}
+
+bool gpu_has_cache_config(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CACHE_CONFIG;
+}
+
 static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 {
 	static const struct { const char *col; size_t off; int64_t min, max; bool optional; } ints[] = {
@@ -120,7 +155,7 @@ static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 	if (!csvread_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
 	    !csvread_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
 	    !csvread_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
-	    !parse_configs(c, a))
+	    !parse_configs(c, a) || !parse_preference(c, a))
 		return false;
 	csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
 	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {

@@ -106,6 +106,8 @@ bool param_parse(enum launch_param p, const char *text, struct launch *l, const 
 		return true;
 	case PARAM_PERCENT:
 		return launch_parse_carveout(text, &l->carveout_pct, file, line, what, err);
+	case PARAM_CACHE:
+		return launch_parse_cache_config(text, &l->cache_config, file, line, what, err);
 	case PARAM_WAVE:
 		if (!launch_parse_int(text, 0, 1 << 16, &v, file, line, what, err))
 			return false;
@@ -141,6 +143,7 @@ int64_t param_get(const struct launch *l, enum launch_param p)
 	case PARAM_DYNAMIC_SMEM: return l->dynamic_smem_bytes;
 	case PARAM_GRID: return launch_grid_size(l);
 	case PARAM_CARVEOUT: return l->carveout_pct;
+	case PARAM_CACHE_CONFIG: return l->cache_config;
 	case PARAM_BARRIERS: return l->barriers;
 	case PARAM_WAVE_SIZE: return l->wave_size;
 	case PARAM_AGPRS: return l->agprs;
@@ -168,6 +171,7 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 		l->grid[1] = l->grid[2] = 1;
 		break;
 	case PARAM_CARVEOUT: l->carveout_pct = (int)v; break;
+	case PARAM_CACHE_CONFIG: l->cache_config = (int)v; break;
 	case PARAM_BARRIERS: l->barriers = (int)v; break;
 	case PARAM_WAVE_SIZE: l->wave_size = (int)v; break;
 	case PARAM_AGPRS: l->agprs = (int)v; break;
@@ -203,6 +207,9 @@ void param_write(const struct launch *l, enum launch_param p, char *buf, size_t 
 			snprintf(buf, size, "default");
 		else
 			snprintf(buf, size, "%d", l->carveout_pct);
+		break;
+	case PARAM_CACHE_CONFIG:
+		snprintf(buf, size, "%s", launch_cache_config_name(l->cache_config));
 		break;
 	case PARAM_GPU:
 		snprintf(buf, size, "%s", l->gpu_name);

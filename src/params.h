@@ -21,6 +21,7 @@ enum param_kind {
 	PARAM_INT,       /* a whole number */
 	PARAM_SIZE,      /* bytes, with K/KB/KiB or M/MB/MiB (all 1024-based) */
 	PARAM_PERCENT,   /* 0-100 or "default" (also empty) */
+	PARAM_CACHE,     /* none, shared, l1 or equal (launch_parse_cache_config) */
 	PARAM_WAVE,      /* 32 or 64 */
 	PARAM_NAME,      /* text: a GPU or kernel name */
 };
@@ -64,6 +65,10 @@ enum param_vendor { PARAM_ANY, PARAM_NVIDIA_ONLY, PARAM_AMD_ONLY };
 	  PARAM_PERCENT, 0, 100, "percent", PARAM_NVIDIA_ONLY, \
 	  "its LDS size is fixed (no carveout)", 0, 0, \
 	  "the next shared-memory configuration; big: default or the largest") \
+	X(PARAM_CACHE_CONFIG, "cache config", "cache config", "--cache-config", "cache_config", \
+	  "cache_config", "cache_config", PARAM_CACHE, LAUNCH_CACHE_NONE, LAUNCH_CACHE_EQUAL, "", \
+	  PARAM_NVIDIA_ONLY, "its LDS is not shared with an L1 cache", 1, 1, \
+	  "the next preference: none, shared, l1, equal") \
 	X(PARAM_BARRIERS, "barriers", "barriers", "--barriers", "barriers", "barriers", "barriers", \
 	  PARAM_INT, 0, 16, "barriers per block", PARAM_NVIDIA_ONLY, \
 	  "barriers do not limit occupancy there", 1, 4, "1; big: 4") \

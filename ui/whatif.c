@@ -160,6 +160,10 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		*lo = LAUNCH_CARVEOUT_DEFAULT;
 		*hi = 100;
 		break;
+	case PARAM_CACHE_CONFIG:
+		*lo = LAUNCH_CACHE_NONE;
+		*hi = LAUNCH_CACHE_EQUAL;
+		break;
 	case PARAM_BARRIERS:
 		*hi = barriers_max(a);
 		break;
@@ -517,6 +521,9 @@ void whatif_format(const struct whatif *w, enum launch_param f, bool base, char 
 		else
 			snprintf(buf, size, "%d%%", l->carveout_pct);
 		break;
+	case PARAM_CACHE_CONFIG:
+		snprintf(buf, size, "%s", launch_cache_config_name(l->cache_config));
+		break;
 	case PARAM_BARRIERS:
 		snprintf(buf, size, "%d", l->barriers);
 		break;
@@ -559,6 +566,13 @@ bool whatif_applies(const struct whatif *w, enum launch_param f)
 
 	switch (f) {
 	case PARAM_CARVEOUT:
+		/* Each where the GPU has it, and while set, so it can be put right
+		 * after a change of GPU. */
+		return !amd && (gpu_has_carveout(&w->cur.gpu.arch) ||
+				w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT);
+	case PARAM_CACHE_CONFIG:
+		return !amd && (gpu_has_cache_config(&w->cur.gpu.arch) ||
+				w->cur.launch.cache_config != LAUNCH_CACHE_NONE);
 	case PARAM_BARRIERS:
 		return !amd;
 	case PARAM_WAVE_SIZE:
