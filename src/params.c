@@ -290,10 +290,57 @@ void param_copy(struct launch *dst, const struct launch *src, unsigned mask)
 	}
 }
 
+/* Whether gpu's generation has p, for the parameters only some NVIDIA
+ * generations have: the carveout where the architecture picks its shared
+ * memory by one, the L1/shared preference where by that (its data, not its
+ * compute capability, decides). why gets the reason where it does not;
+ * flags: it names the other parameter by its flag, else by its key. */
+static bool generation_has(enum launch_param p, const struct gpu *gpu, bool flags, char *why,
+			   size_t size)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	const char *other;
+	char cc[16];
+
+	if (a->vendor != GPU_NVIDIA)
+		return true;
+	gpu_arch_cc_string(a, cc, sizeof(cc));
+	switch (p) {
+	case PARAM_CARVEOUT:
+		if (gpu_has_carveout(a))
+			return true;
+		other = flags ? params[PARAM_CACHE_CONFIG].flag : params[PARAM_CACHE_CONFIG].names;
+		if (gpu_has_cache_config(a))
+			snprintf(why, size, "%s (cc %s) has no carveout; L1 and shared memory are split "
+				 "by a cache preference: use %.*s", a->family, cc,
+				 (int)strcspn(other, " "), other);
+		else
+			snprintf(why, size, "%s (cc %s) has no carveout: its %lld KB of shared memory "
+				 "per SM are fixed (carveouts start with Volta, cc 7.0)", a->family, cc,
+				 (long long)(a->smem_per_sm_bytes / 1024));
+		return false;
+	case PARAM_CACHE_CONFIG:
+		if (gpu_has_cache_config(a))
+			return true;
+		other = flags ? params[PARAM_CARVEOUT].flag : params[PARAM_CARVEOUT].names;
+		if (gpu_has_carveout(a))
+			snprintf(why, size, "%s (cc %s) has no L1/shared preference; use %.*s", a->family,
+				 cc, (int)strcspn(other, " "), other);
+		else
+			snprintf(why, size, "%s (cc %s) has no L1/shared preference: its %lld KB of "
+				 "shared memory per SM are fixed", a->family, cc,
+				 (long long)(a->smem_per_sm_bytes / 1024));
+		return false;
+	default:
+		return true;
+	}
+}
+
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err)
 {
 	enum gpu_vendor v = gpu->arch.vendor;
+	char generation[200];
 
 	for (int p = 0; p < PARAM_N; p++) {
 		const struct param_info *i = &params[p];
@@ -305,10 +352,33 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			flag = "--vgprs";
 			why = "it has registers per thread (--registers)";
 		} else if (param_applies((enum launch_param)p, v)) {
-			continue;
+			if (generation_has((enum launch_param)p, gpu, true, generation,
+					   sizeof(generation)))
+				continue;
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s", generation);
+			return false;
 		}
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is an %s GPU: %s", gpu->name,
 			      v == GPU_AMD ? "AMD" : "NVIDIA", why);
+		return false;
+	}
+	return true;
+}
+
+bool param_check_values(const struct launch *l, const struct gpu *gpu, const char *file,
+			long line, struct occ_error *err)
+{
+	unsigned set = (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT ? PARAM_BIT(PARAM_CARVEOUT) : 0) |
+		       (l->cache_config != LAUNCH_CACHE_NONE ? PARAM_BIT(PARAM_CACHE_CONFIG) : 0);
+	char why[200];
+
+	for (int p = 0; p < PARAM_N; p++) {
+		if (!(set & PARAM_BIT(p)) ||
+		    generation_has((enum launch_param)p, gpu, false, why, sizeof(why)))
+			continue;
+		char key[32];
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(params[p].names, " "), params[p].names);
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, key, "%s", why);
 		return false;
 	}
 	return true;

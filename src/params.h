@@ -154,5 +154,13 @@ struct param_set {
  * --registers), refused on NVIDIA GPUs. */
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err);
+/* The same for the generation: a parameter only some of the vendor's GPUs
+ * have (--carveout from Volta, --cache-config on Fermi and Kepler) is a usage
+ * error naming the generation; param_check_vendor checks the flags given
+ * (mask). param_check_values checks a launch's own values (a carveout given,
+ * a cache preference other than none), as a launch file or the explorer set
+ * them: file and line name where (file NULL: a usage error). */
+bool param_check_values(const struct launch *l, const struct gpu *gpu, const char *file,
+			long line, struct occ_error *err);
 
 #endif

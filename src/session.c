@@ -408,7 +408,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 
 	resolve_record(s, r, ov, given, &res);
 	measured_context(rec, &res, &cr);
-	if (res.ok && !param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err))
+	if (res.ok && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
+		       !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
@@ -441,6 +442,18 @@ static void analyse_record(struct session *s, const struct session_record *r,
 					     a->findings, a->n_findings);
 }
 
+/* A launch's carveout or cache preference its GPU's generation lacks: the
+ * file's (file and line named) where the launch file gave it, else the
+ * explorer's (a usage error). */
+static bool check_values(const struct session_record *r,
+			 const struct launch *l, const struct gpu *g, struct occ_error *err)
+{
+	unsigned mine = PARAM_BIT(PARAM_CARVEOUT) | PARAM_BIT(PARAM_CACHE_CONFIG);
+	bool file = r->file && !param_diff(l, r->launch, mine);
+
+	return param_check_values(l, g, file ? r->file : NULL, file ? r->line : 0, err);
+}
+
 void session_analyse(struct session *s, const struct session_record *r,
 		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
 		     struct analysis *a)
@@ -456,7 +469,8 @@ void session_analyse(struct session *s, const struct session_record *r,
 		return;
 	}
 	if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err)) {
+	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+	    !check_values(r, &l, &g, &err)) {
 		analysis_fail(a, &l, &err);
 		return;
 	}
