@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_occ_inputs.h"
 #include "error.h"
 #include "gpu.h"
 #include "occupancy.h"
@@ -148,34 +149,8 @@ static void oracle_inputs(const struct gpu_arch *a, const struct cfg *c, int num
 			  cudaOccDeviceProp *prop, cudaOccFuncAttributes *attr,
 			  cudaOccDeviceState *state)
 {
-	*prop = (cudaOccDeviceProp){ 0 };
-	prop->computeMajor = a->cc_major;
-	prop->computeMinor = a->cc_minor;
-	prop->maxThreadsPerBlock = a->max_threads_per_block;
-	prop->maxThreadsPerMultiprocessor = a->max_threads_per_sm;
-	prop->regsPerBlock = a->regs_per_block;
-	prop->regsPerMultiprocessor = a->regs_per_sm;
-	prop->warpSize = a->warp_size;
-	prop->sharedMemPerBlock = (size_t)a->smem_per_block_bytes;
-	prop->sharedMemPerMultiprocessor = (size_t)a->smem_per_sm_bytes;
-	prop->numSms = num_sms;
-	prop->sharedMemPerBlockOptin = (size_t)a->smem_per_block_optin_bytes;
-	prop->reservedSharedMemPerBlock = (size_t)a->smem_reserved_per_block_bytes;
-
-	*attr = (cudaOccFuncAttributes){ 0 };
-	attr->maxThreadsPerBlock = INT_MAX;
-	attr->numRegs = c->regs;
-	attr->sharedSizeBytes = (size_t)c->st;
-	attr->partitionedGCConfig = PARTITIONED_GC_OFF;
-	attr->shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
-	attr->maxDynamicSharedSizeBytes = (size_t)c->dyn;
-	attr->numBlockBarriers = c->bar;
-	attr->virtualResourceCount = 0;
-
-	*state = (cudaOccDeviceState){ 0 };
-	state->cacheConfig = CACHE_PREFER_NONE;
-	state->carveoutConfig = c->carve == LAUNCH_CARVEOUT_DEFAULT ? SHAREDMEM_CARVEOUT_DEFAULT
-								    : c->carve;
+	cuda_occ_inputs(a, c->regs, c->st, c->dyn, c->carve, LAUNCH_CACHE_NONE, c->bar, num_sms,
+			prop, attr, state);
 }
 
 static void to_input(const struct cfg *c, struct occ_input *in)

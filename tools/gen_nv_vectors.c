@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cuda_occ_inputs.h"
 #include "error.h"
 #include "gpu.h"
 #include "launch.h"
@@ -34,7 +35,7 @@
 struct cfg {
 	int bs, regs;
 	int64_t st, dyn;
-	int carve;      /* -1: the default */
+	int carve;      /* LAUNCH_CARVEOUT_DEFAULT or 0-100 */
 	int cache;      /* enum launch_cache_config */
 	int bar;
 };
@@ -105,7 +106,7 @@ static void draw(const struct gpu_arch *a, struct cfg *c)
 	c->st = rng_next() % 3 ? 0 : rng_range(0, total < a->smem_per_block_bytes ? total
 					       : a->smem_per_block_bytes);
 	c->dyn = total - c->st;
-	c->carve = -1;
+	c->carve = LAUNCH_CARVEOUT_DEFAULT;
 	c->cache = LAUNCH_CACHE_NONE;
 	if (gpu_has_carveout(a) && rng_next() % 4) {
 		/* Every configuration's edge: the least percentage that reaches it,
@@ -122,49 +123,6 @@ static void draw(const struct gpu_arch *a, struct cfg *c)
 		c->cache = (int)rng_range(LAUNCH_CACHE_NONE, LAUNCH_CACHE_EQUAL);
 	c->bar = a->barriers_per_sm > 0 ? (int)(rng_next() % 2 ? rng_range(0, 16) : 1)
 		: (int)rng_range(0, 1);
-}
-
-static cudaOccCacheConfig cache_of(int c)
-{
-	switch (c) {
-	case LAUNCH_CACHE_SHARED: return CACHE_PREFER_SHARED;
-	case LAUNCH_CACHE_L1: return CACHE_PREFER_L1;
-	case LAUNCH_CACHE_EQUAL: return CACHE_PREFER_EQUAL;
-	default: return CACHE_PREFER_NONE;
-	}
-}
-
-/* The device and function as the CUDA runtime describes them: the function
- * opted in to exactly the dynamic shared memory it uses. */
-static void inputs(const struct gpu_arch *a, const struct cfg *c, cudaOccDeviceProp *prop,
-		   cudaOccFuncAttributes *attr, cudaOccDeviceState *state)
-{
-	*prop = (cudaOccDeviceProp){ 0 };
-	prop->computeMajor = a->cc_major;
-	prop->computeMinor = a->cc_minor;
-	prop->maxThreadsPerBlock = a->max_threads_per_block;
-	prop->maxThreadsPerMultiprocessor = a->max_threads_per_sm;
-	prop->regsPerBlock = a->regs_per_block;
-	prop->regsPerMultiprocessor = a->regs_per_sm;
-	prop->warpSize = a->warp_size;
-	prop->sharedMemPerBlock = (size_t)a->smem_per_block_bytes;
-	prop->sharedMemPerMultiprocessor = (size_t)a->smem_per_sm_bytes;
-	prop->numSms = 100;
-	prop->sharedMemPerBlockOptin = (size_t)a->smem_per_block_optin_bytes;
-	prop->reservedSharedMemPerBlock = (size_t)a->smem_reserved_per_block_bytes;
-
-	*attr = (cudaOccFuncAttributes){ 0 };
-	attr->maxThreadsPerBlock = INT_MAX;
-	attr->numRegs = c->regs;
-	attr->sharedSizeBytes = (size_t)c->st;
-	attr->partitionedGCConfig = PARTITIONED_GC_OFF;
-	attr->shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
-	attr->maxDynamicSharedSizeBytes = (size_t)c->dyn;
-	attr->numBlockBarriers = c->bar;
-
-	*state = (cudaOccDeviceState){ 0 };
-	state->cacheConfig = cache_of(c->cache);
-	state->carveoutConfig = c->carve < 0 ? SHAREDMEM_CARVEOUT_DEFAULT : c->carve;
 }
 
 static void limit(char *buf, size_t size, int v)
@@ -201,7 +159,8 @@ static bool row(const struct gpu_arch *a, const struct cfg *c)
 	size_t pref = 0;
 	char cc[16], lim[5][16], flags[64], carve[8];
 
-	inputs(a, c, &prop, &attr, &state);
+	cuda_occ_inputs(a, c->regs, c->st, c->dyn, c->carve, c->cache, c->bar, 100, &prop, &attr,
+			&state);
 	if (cudaOccMaxActiveBlocksPerMultiprocessor(&res, &prop, &attr, &state, c->bs,
 						    (size_t)c->dyn) != CUDA_OCC_SUCCESS ||
 	    cudaOccSMemPerMultiprocessor(&pref, &prop, &state) != CUDA_OCC_SUCCESS)
@@ -213,7 +172,7 @@ static bool row(const struct gpu_arch *a, const struct cfg *c)
 	limit(lim[3], sizeof(lim[3]), res.blockLimitSharedMem);
 	limit(lim[4], sizeof(lim[4]), res.blockLimitBarriers);
 	limiting(flags, sizeof(flags), (int)res.limitingFactors);
-	if (c->carve < 0)
+	if (c->carve == LAUNCH_CARVEOUT_DEFAULT)
 		snprintf(carve, sizeof(carve), "default");
 	else
 		snprintf(carve, sizeof(carve), "%d", c->carve);

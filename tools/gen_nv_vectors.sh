@@ -15,7 +15,7 @@ version=$(sed -n 's/^#define CUDA_VERSION \([0-9]*\).*/\1/p' "$cuda/include/cuda
 version=$((version / 1000)).$((version % 1000 / 10))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-${CC:-cc} -std=c11 -O2 -Wall -Wextra -I"$build" -I"$top/src" -I"$cuda/include" \
+${CC:-cc} -std=c11 -O2 -Wall -Wextra -I"$build" -I"$top/src" -I"$top/tests" -I"$cuda/include" \
 	"$top/tools/gen_nv_vectors.c" "$build/src/libocc.a" \
 	$(pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lcsv -lm -o "$tmp/gen"
 mkdir -p "$(dirname "$out")"
