@@ -443,12 +443,13 @@ static void analyse_record(struct session *s, const struct session_record *r,
 }
 
 /* A launch's carveout or cache preference its GPU's generation lacks: the
- * file's (file and line named) where the launch file gave it, else the
- * explorer's (a usage error). */
+ * file's (file and line named) where the launch file gave it and its GPU,
+ * else the flags' or the explorer's (a usage error). */
 static bool check_values(const struct session_record *r,
 			 const struct launch *l, const struct gpu *g, struct occ_error *err)
 {
-	unsigned mine = PARAM_BIT(PARAM_CARVEOUT) | PARAM_BIT(PARAM_CACHE_CONFIG);
+	unsigned mine = PARAM_BIT(PARAM_CARVEOUT) | PARAM_BIT(PARAM_CACHE_CONFIG) |
+			PARAM_BIT(PARAM_GPU);
 	bool file = r->file && !param_diff(l, r->launch, mine);
 
 	return param_check_values(l, g, file ? r->file : NULL, file ? r->line : 0, err);

@@ -161,8 +161,9 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		*hi = 100;
 		break;
 	case PARAM_CACHE_CONFIG:
+		/* Where the GPU has none, only back to none. */
 		*lo = LAUNCH_CACHE_NONE;
-		*hi = LAUNCH_CACHE_EQUAL;
+		*hi = gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE;
 		break;
 	case PARAM_BARRIERS:
 		*hi = barriers_max(a);
@@ -338,8 +339,10 @@ static bool step_carveout(struct whatif *w, int dir, bool big)
 	int stops[GPU_MAX_SMEM_CONFIGS + 1];
 	int at, n, to;
 
-	if (w->cur.gpu.arch.n_smem_configs <= 1)
-		return false;
+	/* Where the GPU has none, only back to the default. */
+	if (!gpu_has_carveout(&w->cur.gpu.arch))
+		return dir < 0 && w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT &&
+		       apply_value(w, PARAM_CARVEOUT, LAUNCH_CARVEOUT_DEFAULT);
 	n = carveout_stops(&w->cur, stops, &at);
 	if (dir > 0)
 		to = big ? n - 1 : at + 1;
