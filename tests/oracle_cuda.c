@@ -45,6 +45,7 @@ struct cfg {
 	int regs;
 	int64_t st, dyn;
 	int carve;
+	int cache;      /* enum launch_cache_config: Kepler (and Fermi) */
 	int bar;
 };
 
@@ -149,7 +150,7 @@ static void oracle_inputs(const struct gpu_arch *a, const struct cfg *c, int num
 			  cudaOccDeviceProp *prop, cudaOccFuncAttributes *attr,
 			  cudaOccDeviceState *state)
 {
-	cuda_occ_inputs(a, c->regs, c->st, c->dyn, c->carve, LAUNCH_CACHE_NONE, c->bar, num_sms,
+	cuda_occ_inputs(a, c->regs, c->st, c->dyn, c->carve, c->cache, c->bar, num_sms,
 			prop, attr, state);
 }
 
@@ -161,6 +162,7 @@ static void to_input(const struct cfg *c, struct occ_input *in)
 	in->static_smem_bytes = c->st;
 	in->dynamic_smem_bytes = c->dyn;
 	in->carveout_pct = c->carve;
+	in->cache_config = c->cache;
 	in->barriers = c->bar;
 }
 
@@ -232,8 +234,9 @@ static int cfg_describe(const struct gpu_arch *a, const struct cfg *c, char *buf
 		snprintf(carve, sizeof(carve), "%d%%", c->carve);
 	return snprintf(buf, size,
 			"cc %d.%d, block %d, regs %d, smem static %" PRId64 " + dynamic %" PRId64
-			", carveout %s, barriers %d",
-			a->cc_major, a->cc_minor, c->bs, c->regs, c->st, c->dyn, carve, c->bar);
+			", carveout %s, cache %s, barriers %d",
+			a->cc_major, a->cc_minor, c->bs, c->regs, c->st, c->dyn, carve,
+			launch_cache_config_name(c->cache), c->bar);
 }
 
 static void fmt_value(enum field f, int64_t v, char *buf, size_t size)
@@ -576,7 +579,8 @@ static void sweep_arch(struct oracle_run *run)
 			}
 
 	/* 2. Block size x shared memory x carveout (every 8th block size, about
-	 * 600 static/dynamic pairs each). */
+	 * 600 static/dynamic pairs each); where the architecture has an L1/shared
+	 * preference instead, every preference. */
 	for (int b = 0; b < n_bs; b += 8)
 		for (int s = (b / 8) % stride(n_sp, 600); s < n_sp; s += stride(n_sp, 600))
 			for (int k = 0; k < N_CARVEOUTS; k++) {
@@ -585,6 +589,12 @@ static void sweep_arch(struct oracle_run *run)
 				c.st = sp[s].st;
 				c.dyn = sp[s].dyn;
 				c.carve = carveouts[k];
+				if (gpu_has_cache_config(a)) {
+					if (k >= LAUNCH_CACHE_N)
+						continue;
+					c.carve = LAUNCH_CARVEOUT_DEFAULT;
+					c.cache = k;
+				}
 				check_one(run, &c);
 			}
 

@@ -237,6 +237,9 @@ START_TEST(points_are_occ_compute)
 	static const struct occ_input nv[] = {
 		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 }, { 96, 40, 8192, 30000, 25, 3, 0, 0, 0, false, 0, 0 },
 		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 }, { 64, 0, 100, 0, 0, 16, 0, 0, 0, false, 0, 0 },
+		/* Kepler's L1/shared preference (ignored where there is none) */
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, LAUNCH_CACHE_L1 },
+		{ 96, 40, 8192, 0, DEF, 1, 0, 0, 0, false, 0, LAUNCH_CACHE_EQUAL },
 	};
 	static const struct occ_input amd[] = {
 		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0, 0 }, { 64, 0, 0, 0, DEF, 0, 32, 0, 0, false, 0, 0 },
