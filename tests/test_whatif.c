@@ -689,6 +689,7 @@ static void assert_same_launch(const struct launch *a, const struct launch *b)
 	ck_assert_int_eq(a->static_smem_bytes, b->static_smem_bytes);
 	ck_assert_int_eq(a->dynamic_smem_bytes, b->dynamic_smem_bytes);
 	ck_assert_int_eq(a->carveout_pct, b->carveout_pct);
+	ck_assert_int_eq(a->cache_config, b->cache_config);
 	ck_assert_int_eq(a->barriers, b->barriers);
 }
 
@@ -735,6 +736,15 @@ START_TEST(save_round_trip)
 	fclose(f);
 	ck_assert(line[0] == '#');
 	ck_assert_ptr_nonnull(strstr(line, "occview"));
+
+	/* Kepler's preference is saved and read back */
+	ck_assert(whatif_set_text(w, PARAM_GPU, "Tesla K40c", NULL));
+	ck_assert(whatif_set_value(w, PARAM_CARVEOUT, LAUNCH_CARVEOUT_DEFAULT));
+	ck_assert(whatif_set_text(w, PARAM_CACHE_CONFIG, "l1", NULL));
+	ck_assert(whatif_save(w, path, &err));
+	back = load_one(path);
+	ck_assert_int_eq(back.cache_config, LAUNCH_CACHE_L1);
+	assert_same_launch(&back, &w->cur.launch);
 	whatif_free(w);
 	remove_tree(dir);
 	free(dir);
