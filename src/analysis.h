@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cluster.h"
 #include "crosscheck.h"
 #include "error.h"
 #include "gpu.h"
@@ -24,6 +25,7 @@ struct analysis {
 	struct occ_input in;
 	struct occ_result r;
 	struct waves w;
+	struct cluster_result cl;  /* cl.applies: the GPU has thread-block clusters */
 	bool has_findings;        /* the findings and tuning below were computed */
 	int best_block_size;
 	int64_t min_grid_full_occupancy;

@@ -69,6 +69,8 @@ void cli_usage(FILE *out)
 	      "  --cache-config none|shared|l1|equal\n"
 	      "                             L1/shared preference (Kepler; Fermi: none|shared|l1)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
+	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
+	      "                             above 8 needs non-portable cluster sizes)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
 	      "AMD launch (usage errors for an NVIDIA GPU):\n"

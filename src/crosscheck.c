@@ -30,6 +30,8 @@ static const struct {
 					"shared_mem_per_block_allocated_bytes", false },
 	[CROSSCHECK_SCHEDULER_WARPS] = { "Theoretical Warps per Scheduler",
 					 "theoretical_warps_per_scheduler", true },
+	[CROSSCHECK_CLUSTER_MAX_SIZE] = { "Max Cluster Size", "max_cluster_size", false },
+	[CROSSCHECK_CLUSTER_MAX_ACTIVE] = { "Max Active Clusters", "max_active_clusters", false },
 };
 
 const char *crosscheck_label(enum crosscheck_field f)
@@ -217,6 +219,28 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		    (double)r->allocated_smem_per_block);
 }
 
+void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
+				 struct crosscheck *out)
+{
+	if (!cl->applies)
+		return;
+	if (rec->cluster_max_size.present) {
+		int64_t v = rec->cluster_max_size.value;
+		bool nonportable = v > cl->max_size_portable && v >= cl->max_size_nonportable_min &&
+				   v <= cl->max_size_nonportable_max;
+
+		put(out, CROSSCHECK_CLUSTER_MAX_SIZE, (double)v,
+		    nonportable ? (double)v : cl->max_size_portable);
+	}
+	if (rec->cluster_max_active.present && cl->cluster_size > 0) {
+		int64_t v = rec->cluster_max_active.value;
+		int64_t lo = cl->max_active_min < 0 ? 0 : cl->max_active_min;
+
+		put(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v,
+		    (double)(v < lo ? lo : v > cl->max_active_max ? cl->max_active_max : v));
+	}
+}
+
 void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out)
 {
 	out->theoretical_pct = rec->theoretical_occupancy_pct;
@@ -227,6 +251,9 @@ void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_fi
 	out->limits[OCC_REGISTERS] = rec->limit_registers;
 	out->limits[OCC_SHARED_MEM] = rec->limit_smem;
 	out->limits[OCC_BARRIERS] = rec->limit_barriers;
+	out->cluster_max_active = rec->cluster_max_active;
+	out->cluster_max_size = rec->cluster_max_size;
+	out->cluster_occupancy_pct = rec->cluster_occupancy_pct;
 }
 
 bool crosscheck_figures_any(const struct crosscheck_figures *f)

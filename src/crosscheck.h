@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cluster.h"
 #include "gpu.h"
 #include "occupancy.h"
 #include "report.h"
@@ -28,6 +29,8 @@ enum crosscheck_field {
 	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
 	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
+	CROSSCHECK_CLUSTER_MAX_SIZE,     /* Max Cluster Size, launch__cluster_max_potential_size */
+	CROSSCHECK_CLUSTER_MAX_ACTIVE,   /* Max Active Clusters, launch__cluster_max_active */
 	CROSSCHECK_N_FIELDS
 };
 
@@ -48,7 +51,8 @@ struct crosscheck {
 enum measured_fact {
 	MEASURED_SMEM_CONFIG = 1u << 0,  /* the driver's shared-memory configuration */
 	MEASURED_CROSSCHECK = 1u << 1,   /* the profiler's own limits: nothing compared */
-	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values */
+	MEASURED_ACHIEVED = 1u << 2,     /* achieved occupancy, duration, per-SM values,
+					    the schedulers' statistics */
 	MEASURED_DEVICE = 1u << 3,       /* the device and its SM count: another GPU */
 };
 
@@ -57,6 +61,9 @@ enum measured_fact {
 struct crosscheck_figures {
 	struct report_num theoretical_pct, active_warps, waves_per_sm;
 	struct report_int limits[OCC_N_FACTORS];   /* Block Limit Warps, SM, Registers, ... */
+	/* Max Active Clusters, Max Cluster Size, Cluster Occupancy (cc 9.0+). */
+	struct report_int cluster_max_active, cluster_max_size;
+	struct report_num cluster_occupancy_pct;
 };
 
 /* What a kernel record adds to an analysis: measured values, how its GPU was
@@ -80,6 +87,9 @@ struct crosscheck_record {
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
 	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
+	const struct report_sched *sched;  /* the schedulers, measured: the record's */
+	size_t n_rules;              /* the profiler's own rule results: the record's */
+	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
 	struct crosscheck_figures profiler;
@@ -111,6 +121,14 @@ void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
 			const struct occ_input *in, const struct occ_result *r,
 			const struct waves *w, bool barriers_known, struct crosscheck *out);
+
+/* The same for the cluster figures, against occview's cl (cluster.h):
+ * Max Cluster Size agrees when it is the portable size or a non-portable
+ * one the GPC layouts allow (it is 16 only where the kernel allows
+ * non-portable sizes, which no report says); Max Active Clusters, of a
+ * launch with clusters, when it lies within occview's bound. */
+void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
+				 struct crosscheck *out);
 
 /* The rules of a layout: which factors (occ_factor bits) it prints capped
  * at Block Limit SM, and whether its shared-memory limit divides the

@@ -114,6 +114,14 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t chunk = nl ? (size_t)(nl - (text + pos)) + 1 : len - pos;
+
+		/* libcsv grows a field's buffer by blk_size (128 bytes unless
+		 * set): a field of megabytes took tens of thousands of
+		 * reallocs. A field gets at most this line's bytes more, so
+		 * one step of the line's size (or of what the field already
+		 * holds, for a quoted field over many lines) keeps growth
+		 * geometric. */
+		csv_set_blk_size(&p, chunk > p.entry_size ? chunk + 1 : p.entry_size + 1);
 		if (csv_parse(&p, text + pos, chunk, on_field, on_row, &b) != chunk) {
 			occ_error_set(err, OCC_EDATA, name, b.line, NULL, "malformed CSV: %s",
 				      csv_strerror(csv_error(&p)));

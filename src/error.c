@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "error.h"
+#include "strutil.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,17 +33,25 @@ void occ_error_format(const struct occ_error *err, char *buf, size_t size)
 {
 	size_t n = 0;
 
+	/* A file name, a column or a message quoting a file's text can hold
+	 * escape sequences; what reaches a terminal is made safe here, once. */
+	char file[sizeof(err->file) * 4], field[sizeof(err->field) * 4];
+	char message[sizeof(err->message) * 4];
+
 	if (size == 0)
 		return;
 	buf[0] = '\0';
+	str_sanitize(err->file, file, sizeof(file));
+	str_sanitize(err->field, field, sizeof(field));
+	str_sanitize(err->message, message, sizeof(message));
 	if (err->file[0] && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s:", err->file);
+		n += (size_t)snprintf(buf + n, size - n, "%s:", file);
 	if (err->file[0] && err->line > 0 && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%ld:", err->line);
 	if (n > 0 && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " ");
 	if (err->field[0] && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s: ", err->field);
+		n += (size_t)snprintf(buf + n, size - n, "%s: ", field);
 	if (n < size)
-		snprintf(buf + n, size - n, "%s", err->message);
+		snprintf(buf + n, size - n, "%s", message);
 }

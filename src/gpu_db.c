@@ -94,17 +94,34 @@ static bool parse_preference(const struct csv_cell *c, struct gpu_arch *a)
 
 	if (!*s)
 		a->smem_preference = several ? GPU_SMEM_CARVEOUT : GPU_SMEM_FIXED;
-	else if (strcasecmp(s, "fixed") == 0 && !several)
+	else if (str_ieq(s, "fixed") && !several)
 		a->smem_preference = GPU_SMEM_FIXED;
-	else if (strcasecmp(s, "carveout") == 0 && several)
+	else if (str_ieq(s, "carveout") && several)
 		a->smem_preference = GPU_SMEM_CARVEOUT;
-	else if (strcasecmp(s, "cache_config") == 0 && several)
+	else if (str_ieq(s, "cache_config") && several)
 		a->smem_preference = GPU_SMEM_CACHE_CONFIG;
 	else {
 		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_preference",
 			      "expected fixed (one configuration), carveout or cache_config "
 			      "(several), got \"%.40s\" with %d configuration%s", s,
 			      a->n_smem_configs, several ? "s" : "");
+		return false;
+	}
+	return true;
+}
+
+/* reg_alloc_granularity: "warp" (or empty) or "block". */
+static bool parse_reg_alloc(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "reg_alloc_granularity");
+
+	if (!*s || str_ieq(s, "warp"))
+		a->reg_alloc = GPU_REG_ALLOC_WARP;
+	else if (str_ieq(s, "block"))
+		a->reg_alloc = GPU_REG_ALLOC_BLOCK;
+	else {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "reg_alloc_granularity",
+			      "expected warp or block, got \"%.40s\"", s);
 		return false;
 	}
 	return true;
@@ -118,6 +135,44 @@ bool gpu_has_carveout(const struct gpu_arch *arch)
 bool gpu_has_cache_config(const struct gpu_arch *arch)
 {
 	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CACHE_CONFIG;
+}
+
+/* reg_alloc_unit_exceptions: "REGS:UNIT" pairs separated by ';'. */
+static bool parse_reg_exceptions(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "reg_alloc_unit_exceptions");
+	const char *p = s;
+
+	a->n_reg_unit_exceptions = 0;
+	while (*p) {
+		char *end;
+		long regs = strtol(p, &end, 10), unit = 0;
+		bool ok = end != p && *end == ':' && regs >= 1 && regs <= a->max_regs_per_thread;
+		if (ok) {
+			p = end + 1;
+			unit = strtol(p, &end, 10);
+			ok = end != p && unit >= 1 && unit <= 1 << 16 && (!*end || *end == ';') &&
+			     a->n_reg_unit_exceptions < GPU_MAX_REG_UNIT_EXCEPTIONS;
+		}
+		if (!ok) {
+			occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "reg_alloc_unit_exceptions",
+				      "expected up to %d REGS:UNIT pairs separated by ';' (REGS at most "
+				      "max_regs_per_thread), got \"%.60s\"", GPU_MAX_REG_UNIT_EXCEPTIONS, s);
+			return false;
+		}
+		a->reg_unit_exceptions[a->n_reg_unit_exceptions++] =
+			(struct gpu_reg_unit_exception){ (int)regs, (int)unit };
+		p = *end ? end + 1 : end;
+	}
+	return true;
+}
+
+int gpu_reg_alloc_unit(const struct gpu_arch *a, int regs_per_thread)
+{
+	for (int i = 0; i < a->n_reg_unit_exceptions; i++)
+		if (a->reg_unit_exceptions[i].regs_per_thread == regs_per_thread)
+			return a->reg_unit_exceptions[i].unit;
+	return a->reg_alloc_unit;
 }
 
 static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
@@ -155,7 +210,8 @@ static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 	if (!csvread_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
 	    !csvread_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
 	    !csvread_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
-	    !parse_configs(c, a) || !parse_preference(c, a))
+	    !parse_configs(c, a) || !parse_preference(c, a) || !parse_reg_alloc(c, a) ||
+	    !parse_reg_exceptions(c, a))
 		return false;
 	csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
 	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {
@@ -210,7 +266,16 @@ static bool put_arch(struct gpu_db *db, const struct gpu_arch *a)
 	}
 	if (!grow((void **)&db->archs, &db->cap_archs, db->n_archs, sizeof(*db->archs)))
 		return false;
-	db->archs[db->n_archs++] = *a;
+	/* In order of compute capability, wherever a file puts the row, so that
+	 * --list-gpus and the capabilities a message lists read in order. */
+	size_t at = db->n_archs;
+	while (at > 0 && (db->archs[at - 1].cc_major > a->cc_major ||
+			  (db->archs[at - 1].cc_major == a->cc_major &&
+			   db->archs[at - 1].cc_minor > a->cc_minor)))
+		at--;
+	memmove(&db->archs[at + 1], &db->archs[at], (db->n_archs - at) * sizeof(*db->archs));
+	db->archs[at] = *a;
+	db->n_archs++;
 	return true;
 }
 
@@ -224,7 +289,16 @@ static bool put_device(struct gpu_db *db, const struct device_row *d)
 	}
 	if (!grow((void **)&db->devices, &db->cap_devices, db->n_devices, sizeof(*db->devices)))
 		return false;
-	db->devices[db->n_devices++] = *d;
+	/* NVIDIA devices in order of compute capability (a file's order within
+	 * one), as --list-gpus shows them; AMD devices after, as read. */
+	size_t at = db->n_devices;
+	while (at > 0 && d->vendor == GPU_NVIDIA && (db->devices[at - 1].vendor == GPU_AMD ||
+		db->devices[at - 1].cc_major > d->cc_major ||
+		(db->devices[at - 1].cc_major == d->cc_major && db->devices[at - 1].cc_minor > d->cc_minor)))
+		at--;
+	memmove(&db->devices[at + 1], &db->devices[at], (db->n_devices - at) * sizeof(*db->devices));
+	db->devices[at] = *d;
+	db->n_devices++;
 	return true;
 }
 
@@ -238,6 +312,28 @@ static bool require_columns(const char *file, const struct csv_row *header,
 			return false;
 		}
 	}
+	return true;
+}
+
+/* Every cell of a GPU database reaches terminals (--list-gpus, the panes,
+ * messages): one with an escape sequence, a control character or bytes that
+ * are no UTF-8 is refused, naming its line and column. */
+static bool safe_text(const char *file, const struct csv_rows *rows, struct occ_error *err)
+{
+	const struct csv_row *h = &rows->rows[0];
+
+	for (size_t i = 0; i < rows->n; i++)
+		for (size_t j = 0; j < rows->rows[i].n; j++)
+			if (!str_is_safe(rows->rows[i].fields[j])) {
+				char col[64] = "";
+
+				if (i > 0 && j < h->n && str_is_safe(h->fields[j]))
+					str_copy(col, sizeof(col), h->fields[j]);
+				occ_error_set(err, OCC_EDATA, file, rows->rows[i].line, col,
+					      "control characters or bytes that are not UTF-8 "
+					      "(only printable text is allowed in a GPU database)");
+				return false;
+			}
 	return true;
 }
 
@@ -271,7 +367,8 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 		csvread_free(&rows);
 		return false;
 	}
-	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err);
+	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err) &&
+	     safe_text(name, &rows, err);
 	for (size_t i = 1; ok && i < rows.n; i++) {
 		struct csv_cell c = { name, &rows.rows[0], &rows.rows[i], err };
 		if (is_arch) {

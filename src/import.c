@@ -495,6 +495,27 @@ static bool header_has(const struct csv_row *h, const char *const *cols)
 	return true;
 }
 
+/* The first bytes of a line, made safe to print, in out. */
+static void snippet(const char *s, size_t n, char *out, size_t size)
+{
+	char raw[140];
+
+	if (n > sizeof(raw) - 1)
+		n = sizeof(raw) - 1;
+	memcpy(raw, s, n);
+	raw[n] = '\0';
+	str_sanitize(raw, out, size);
+}
+
+static bool odd_quotes(const char *s, size_t n)
+{
+	size_t q = 0;
+
+	for (size_t i = 0; i < n; i++)
+		q += s[i] == '"';
+	return q % 2 == 1;
+}
+
 /* Finds the header: the first line that some importer's probe accepts.
  * Lines before it (application output, banners) are passed over. On failure
  * err says why: a known table occview refuses, Nsight Compute's text output
@@ -507,8 +528,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	long unknown_line = 0;
 	char unknown[160] = "";
 	const char *refused = NULL;
-	long refused_line = 0, error_line = 0;
-	char error_text[160] = "";
+	long refused_line = 0, error_line = 0, cut_line = 0;
+	char error_text[160] = "", cut[100] = "";
 
 	while (c->pos < c->len || fill(c)) {
 		size_t next, end = line_end(c, &next);
@@ -521,16 +542,18 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 		/* The profiler's own error ("==ERROR== The application returned an
 		 * error code (1).") says why a run left no table. */
 		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
-			char raw[140];
-			size_t n = end - c->pos < sizeof(raw) - 1 ? end - c->pos : sizeof(raw) - 1;
-
-			memcpy(raw, s, n);
-			raw[n] = '\0';
-			str_sanitize(raw, error_text, sizeof(error_text));
+			snippet(s, end - c->pos, error_text, sizeof(error_text));
 			error_line = c->line;
 		}
 		if (!is_blank(s, end - c->pos) && !is_banner(s, end - c->pos) &&
-		    parse_one(name, c->text, c->pos, end, c->line, &rows)) {
+		    !parse_one(name, c->text, c->pos, end, c->line, &rows)) {
+			/* The file's last line, ended inside a quoted field: a
+			 * header cut short (a copy or a download that stopped). */
+			if (next == c->len && odd_quotes(s, end - c->pos)) {
+				snippet(s, end - c->pos, cut, sizeof(cut));
+				cut_line = c->line;
+			}
+		} else if (!is_blank(s, end - c->pos) && !is_banner(s, end - c->pos)) {
 			const struct csv_row *h = &rows.rows[0];
 
 			for (size_t i = 0; h->n >= 2 && !found && i < sizeof(import_classes) /
@@ -550,13 +573,7 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 				}
 			}
 			if (!found && !unknown_line && h->n >= 3) {
-				char raw[100];
-				size_t n = end - c->pos < sizeof(raw) - 1 ? end - c->pos
-									    : sizeof(raw) - 1;
-
-				memcpy(raw, s, n);
-				raw[n] = '\0';
-				str_sanitize(raw, unknown, sizeof(unknown));
+				snippet(s, end - c->pos, unknown, sizeof(unknown));
 				unknown_line = c->line;
 			}
 			csvread_free(&rows);
@@ -579,6 +596,10 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 		occ_error_set(err, OCC_EDATA, name, error_line, NULL,
 			      "no table found: the profiler wrote no CSV header, and line %ld says "
 			      "\"%s\"", error_line, error_text);
+	else if (cut_line && (!unknown_line || cut_line < unknown_line))
+		occ_error_set(err, OCC_EDATA, name, cut_line, NULL,
+			      "the file ends inside a quoted field of what looks like a CSV header "
+			      "(a truncated file?): \"%s\"", cut);
 	else if (unknown_line)
 		occ_error_set(err, OCC_EDATA, name, unknown_line, NULL,
 			      "no profiler table occview knows: the first table-like line is "

@@ -24,6 +24,7 @@ enum slot {
 	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
 	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
+	S_CLUSTER_MAX_ACTIVE, S_CLUSTER_MAX_SIZE, S_CLUSTER_OCCUPANCY,
 	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
 	S_SM_COUNT_DEV,  /* device__attribute_multiprocessor_count: second choice */
 	S_ACHIEVED, S_ACHIEVED_WARPS,
@@ -31,6 +32,8 @@ enum slot {
 	S_BLOCK_X, S_BLOCK_Y, S_BLOCK_Z, S_BLOCK_SIZE,
 	S_GRID_X, S_GRID_Y, S_GRID_Z, S_GRID_SIZE,
 	S_CC_MAJOR, S_CC_MINOR,
+	S_SCHED_ACTIVE, S_SCHED_ELIGIBLE, S_SCHED_ISSUED, S_SCHED_ISSUE_PCT, S_SCHED_NONE_PCT,
+	S_SCHED_MAX, S_SM_THROUGHPUT, S_MEM_THROUGHPUT,
 	S_DEVICE_NAME,   /* text */
 	S_N
 };
@@ -49,9 +52,12 @@ static const enum kind slot_kind[S_N] = {
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
 	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
 	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
-	[S_WAVES] = K_RATIO,
+	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
+	[S_SCHED_ACTIVE] = K_RATIO, [S_SCHED_ELIGIBLE] = K_RATIO, [S_SCHED_ISSUED] = K_RATIO,
+	[S_SCHED_ISSUE_PCT] = K_RATIO, [S_SCHED_NONE_PCT] = K_RATIO, [S_SCHED_MAX] = K_RATIO,
+	[S_SM_THROUGHPUT] = K_RATIO, [S_MEM_THROUGHPUT] = K_RATIO,
 	[S_DEVICE_NAME] = K_TEXT,
 };
 
@@ -66,6 +72,10 @@ static const bool slot_info[S_N] = {
 	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
 	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
 	[S_DURATION] = true,
+	[S_SCHED_ACTIVE] = true, [S_SCHED_ELIGIBLE] = true, [S_SCHED_ISSUED] = true,
+	[S_SCHED_ISSUE_PCT] = true, [S_SCHED_NONE_PCT] = true, [S_SCHED_MAX] = true,
+	[S_SM_THROUGHPUT] = true, [S_MEM_THROUGHPUT] = true,
+	[S_CLUSTER_MAX_ACTIVE] = true, [S_CLUSTER_MAX_SIZE] = true, [S_CLUSTER_OCCUPANCY] = true,
 };
 
 struct metric {
@@ -82,17 +92,27 @@ static const struct metric metrics[] = {
 	{ "# SMs", S_SM_COUNT },
 	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS },
 	{ "Achieved Occupancy", S_ACHIEVED },
+	{ "Active Warps Per Scheduler", S_SCHED_ACTIVE },
 	{ "Block Limit Barriers", S_LIMIT_BARRIERS },
 	{ "Block Limit Registers", S_LIMIT_REGISTERS },
 	{ "Block Limit SM", S_LIMIT_BLOCKS },
 	{ "Block Limit Shared Mem", S_LIMIT_SMEM },
 	{ "Block Limit Warps", S_LIMIT_WARPS },
 	{ "Block Size", S_BLOCK_SIZE },
+	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY },
 	{ "Cluster Size", S_CLUSTER_SIZE },
+	{ "Compute (SM) Throughput", S_SM_THROUGHPUT },
 	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM },
 	{ "Duration", S_DURATION },
 	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM },
+	{ "Eligible Warps Per Scheduler", S_SCHED_ELIGIBLE },
 	{ "Grid Size", S_GRID_SIZE },
+	{ "Issued Warp Per Scheduler", S_SCHED_ISSUED },
+	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE },
+	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE },
+	{ "Memory Throughput", S_MEM_THROUGHPUT },
+	{ "No Eligible", S_SCHED_NONE_PCT },
+	{ "One or More Eligible", S_SCHED_ISSUE_PCT },
 	{ "Registers Per Thread", S_REGISTERS },
 	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
 	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
@@ -103,6 +123,7 @@ static const struct metric metrics[] = {
 	{ "device__attribute_compute_capability_minor", S_CC_MINOR },
 	{ "device__attribute_display_name", S_DEVICE_NAME },
 	{ "device__attribute_multiprocessor_count", S_SM_COUNT_DEV },
+	{ "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", S_MEM_THROUGHPUT },
 	{ "gpu__time_duration.sum", S_DURATION },
 	{ "launch__barrier_count", S_BARRIERS },
 	{ "launch__block_dim_x", S_BLOCK_X },
@@ -112,10 +133,13 @@ static const struct metric metrics[] = {
 	{ "launch__cluster_dim_x", S_CLUSTER_X },
 	{ "launch__cluster_dim_y", S_CLUSTER_Y },
 	{ "launch__cluster_dim_z", S_CLUSTER_Z },
+	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE },
+	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE },
 	{ "launch__grid_dim_x", S_GRID_X },
 	{ "launch__grid_dim_y", S_GRID_Y },
 	{ "launch__grid_dim_z", S_GRID_Z },
 	{ "launch__grid_size", S_GRID_SIZE },
+	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY },
 	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS },
 	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS },
 	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS },
@@ -133,9 +157,16 @@ static const struct metric metrics[] = {
 	{ "launch__waves_per_multiprocessor", S_WAVES },
 	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS },
 	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
+	{ "sm__throughput.avg.pct_of_peak_sustained_elapsed", S_SM_THROUGHPUT },
 	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
 	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
+	{ "smsp__issue_active.avg.pct_of_peak_sustained_active", S_SCHED_ISSUE_PCT },
+	{ "smsp__issue_active.avg.per_cycle_active", S_SCHED_ISSUED },
+	{ "smsp__issue_inst0.avg.pct_of_peak_sustained_active", S_SCHED_NONE_PCT },
 	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS },
+	{ "smsp__warps_active.avg.peak_sustained", S_SCHED_MAX },
+	{ "smsp__warps_active.avg.per_cycle_active", S_SCHED_ACTIVE },
+	{ "smsp__warps_eligible.avg.per_cycle_active", S_SCHED_ELIGIBLE },
 };
 
 #define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -331,6 +362,7 @@ static bool read_cc(const char *text, struct report_int *major, struct report_in
 enum col {
 	C_ID, C_NAME, C_PROCESS_NAME, C_PROCESS_ID, C_BLOCK, C_GRID, C_DEVICE, C_CC,
 	C_METRIC, C_UNIT, C_VALUE,
+	C_SECTION, C_RULE, C_RULE_TYPE, C_RULE_TEXT, C_SPEEDUP_TYPE, C_SPEEDUP,
 	C_N
 };
 
@@ -339,6 +371,9 @@ static const char *const col_names[C_N] = {
 	[C_PROCESS_ID] = "Process ID", [C_BLOCK] = "Block Size", [C_GRID] = "Grid Size",
 	[C_DEVICE] = "Device", [C_CC] = "CC", [C_METRIC] = "Metric Name",
 	[C_UNIT] = "Metric Unit", [C_VALUE] = "Metric Value",
+	[C_SECTION] = "Section Name", [C_RULE] = "Rule Name", [C_RULE_TYPE] = "Rule Type",
+	[C_RULE_TEXT] = "Rule Description", [C_SPEEDUP_TYPE] = "Estimated Speedup Type",
+	[C_SPEEDUP] = "Estimated Speedup",
 };
 
 struct kernel {
@@ -353,6 +388,9 @@ struct kernel {
 	struct report_int cc_major, cc_minor;
 	bool has[S_N];
 	double v[S_N];
+	size_t n_rules;              /* Nsight Compute's rule results (rule rows) */
+	struct report_rule *rules;
+	struct report_sched from_rule;   /* figures its IssueSlotUtilization text states */
 };
 
 struct import_state {
@@ -371,6 +409,7 @@ static void kernel_reset(struct kernel *k)
 {
 	free(k->id_text);
 	free(k->name);
+	report_rules_free(k->rules, k->n_rules);
 	*k = (struct kernel){ 0 };
 }
 
@@ -472,6 +511,33 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	rec->limit_registers = as_int(k, S_LIMIT_REGISTERS);
 	rec->limit_smem = as_int(k, S_LIMIT_SMEM);
 	rec->limit_barriers = as_int(k, S_LIMIT_BARRIERS);
+	rec->sched.active_warps = as_num(k, S_SCHED_ACTIVE);
+	rec->sched.eligible_warps = as_num(k, S_SCHED_ELIGIBLE);
+	rec->sched.issued_warps = as_num(k, S_SCHED_ISSUED);
+	rec->sched.issue_active_pct = as_num(k, S_SCHED_ISSUE_PCT);
+	/* "No Eligible" is the rest of the cycles: the one gives the other. */
+	if (!k->has[S_SCHED_ISSUE_PCT] && k->has[S_SCHED_NONE_PCT])
+		rec->sched.issue_active_pct = (struct report_num){ true, 100.0 - k->v[S_SCHED_NONE_PCT] };
+	rec->sched.max_warps = as_num(k, S_SCHED_MAX);
+	rec->sched.sm_throughput_pct = as_num(k, S_SM_THROUGHPUT);
+	rec->sched.memory_throughput_pct = as_num(k, S_MEM_THROUGHPUT);
+	/* Where the file has no Scheduler Statistics rows, the figures the
+	 * IssueSlotUtilization rule states (to its two decimals). */
+	if (!rec->sched.active_warps.present)
+		rec->sched.active_warps = k->from_rule.active_warps;
+	if (!rec->sched.eligible_warps.present)
+		rec->sched.eligible_warps = k->from_rule.eligible_warps;
+	if (!rec->sched.issued_warps.present)
+		rec->sched.issued_warps = k->from_rule.issued_warps;
+	if (!rec->sched.max_warps.present)
+		rec->sched.max_warps = k->from_rule.max_warps;
+	rec->rules = k->rules;
+	rec->n_rules = k->n_rules;
+	k->rules = NULL;
+	k->n_rules = 0;
+	rec->cluster_max_active = as_int(k, S_CLUSTER_MAX_ACTIVE);
+	rec->cluster_max_size = as_int(k, S_CLUSTER_MAX_SIZE);
+	rec->cluster_occupancy_pct = as_num(k, S_CLUSTER_OCCUPANCY);
 	kernel_reset(k);
 	return true;
 }
@@ -662,6 +728,62 @@ no:
 /* ------------------------------------------------------------------------ */
 /* Rows */
 
+/* The number after the words at in text, or absent. */
+static struct report_num number_after(const char *text, const char *at)
+{
+	const char *p = strstr(text, at);
+	char *end;
+	double v;
+
+	if (!p)
+		return (struct report_num){ 0 };
+	v = strtod(p + strlen(at), &end);
+	return end == p + strlen(at) || !isfinite(v) || v < 0 ? (struct report_num){ 0 }
+							       : (struct report_num){ true, v };
+}
+
+/* Nsight Compute's IssueSlotUtilization rule (section SchedulerStats) words
+ * its figures from one template: "each scheduler only issues an instruction
+ * every 6.1 cycles", "Out of the maximum of 12 warps per scheduler, this
+ * workload allocates an average of 1.83 active warps per scheduler, but only
+ * an average of 0.19 warps were eligible per cycle". */
+static void sched_from_rule(const char *text, struct report_sched *out)
+{
+	struct report_num every = number_after(text, "issues an instruction every ");
+
+	if (every.present && every.value > 0)
+		out->issued_warps = (struct report_num){ true, 1.0 / every.value };
+	out->max_warps = number_after(text, "Out of the maximum of ");
+	out->active_warps = number_after(text, "allocates an average of ");
+	out->eligible_warps = number_after(text, "but only an average of ");
+}
+
+static bool take_rule(struct import_state *s, const struct csv_row *row, struct report *r,
+		      const char *file, struct occ_error *err)
+{
+	struct report_num speedup = { 0 };
+	const char *text = field(s, row, C_SPEEDUP);
+	char *end;
+
+	if (text[0]) {
+		double v = strtod(text, &end);
+
+		if (*end || !isfinite(v) || v < 0)
+			import_drop(r, file, row->line, "Estimated Speedup", text, "is not a percentage");
+		else
+			speedup = (struct report_num){ true, v };
+	}
+	if (strcmp(field(s, row, C_RULE), "IssueSlotUtilization") == 0)
+		sched_from_rule(field(s, row, C_RULE_TEXT), &s->k.from_rule);
+	if (!report_rules_push(&s->k.rules, &s->k.n_rules, field(s, row, C_SECTION),
+			       field(s, row, C_RULE), field(s, row, C_RULE_TYPE),
+			       field(s, row, C_RULE_TEXT), field(s, row, C_SPEEDUP_TYPE), speedup)) {
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
+		return false;
+	}
+	return true;
+}
+
 static bool row_details(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
@@ -675,8 +797,11 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 			return false;
 		kernel_id(s, row, r, file);
 	}
-	/* Rule rows (an empty Metric Name, prose in Rule Description) say
-	 * nothing occview reads. */
+	/* Rule rows: an empty Metric Name, the rule's result in Rule
+	 * Description (and from 2023 its Estimated Speedup), kept in the
+	 * profiler's words. */
+	if (!metric[0] && field(s, row, C_RULE)[0] && field(s, row, C_RULE_TEXT)[0])
+		return take_rule(s, row, r, file, err);
 	if (!metric[0] || !(m = find_metric(metric)))
 		return true;
 	/* ncu writes "n/a" for a value it has not; an empty value, or none, is

@@ -411,6 +411,40 @@ static void invocations(const struct import_state *s, const struct csv_row *row,
 		rec->invocations = n;
 }
 
+/* The scheduler metrics nvprof shares with Nsight Compute's Scheduler
+ * Statistics (NVIDIA's nvprof-to-ncu metric table): eligible_warps_per_cycle
+ * is smsp__warps_eligible.avg.per_cycle_active, issue_slot_utilization
+ * ("9.912897%") smsp__issue_active.avg.pct_of_peak_sustained_active. Their
+ * Avg column; measured, so a value that is none is dropped. */
+static void sched_metric(const struct import_state *s, const struct csv_row *row,
+			 const char *metric, struct report_sched *out, struct report *r,
+			 const char *file)
+{
+	bool pct = strcmp(metric, "issue_slot_utilization") == 0;
+	const char *t = field(s, row, COL_AVG);
+	char text[64];
+	size_t n = strlen(t);
+	struct report_num v;
+
+	if (!pct && strcmp(metric, "eligible_warps_per_cycle") != 0)
+		return;
+	if (pct && n > 0 && t[n - 1] == '%')
+		n--;
+	if (n >= sizeof(text))
+		n = sizeof(text) - 1;
+	memcpy(text, t, n);
+	text[n] = '\0';
+	if (!import_num(text, &v) || (v.present && (v.value < 0 || (pct && v.value > 100)))) {
+		import_drop(r, file, row->line, s->names[COL_AVG], t,
+			    pct ? "is not a percentage" : "is not a count of warps");
+		return;
+	}
+	if (pct)
+		out->issue_active_pct = v;
+	else
+		out->eligible_warps = v;
+}
+
 static bool row_metrics(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
@@ -436,6 +470,7 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	if (!rec)
 		return false;
 	invocations(s, row, rec, r, file);
+	sched_metric(s, row, metric, &rec->sched, r, file);
 	if (avg.present)
 		rec->achieved_occupancy_pct = avg;
 	if (min.present)

@@ -32,6 +32,7 @@ struct launch {
 	int carveout_pct;            /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
 	int cache_config;            /* enum launch_cache_config */
 	int barriers;                /* block barriers used per block */
+	int cluster_size;            /* blocks per thread-block cluster (cc 9.0+); 0: none */
 	/* AMD: regs_per_thread holds the arch VGPRs, static shared memory the LDS. */
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int agprs;                   /* accumulation VGPRs per work-item */

@@ -167,10 +167,13 @@ const char *launch_file_first_line(const char *text, size_t len, size_t *line_le
 	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
+		const char *e = p;
 		const char *s = p;
-		while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+
+		/* A line ends at LF, CRLF or a lone CR (classic Mac OS). */
+		while (e < end && *e != '\n' && *e != '\r')
+			e++;
+		while (s < e && (*s == ' ' || *s == '\t'))
 			s++;
 		if (s < e && *s != '#') {
 			*line_len = (size_t)(e - s);
@@ -246,6 +249,32 @@ bool launch_file_probe(const char *head, size_t len, bool complete)
 	return true;
 }
 
+/* text without a UTF-8 byte-order mark, its line ends (CRLF, or CR alone
+ * as classic Mac OS and some editors write them) made LF, NUL-terminated;
+ * the count of lines is kept, so messages name the editor's line. */
+static char *normalized(const char *text, size_t len, size_t *out_len)
+{
+	char *copy = malloc(len + 1), *o = copy;
+	size_t i = 0;
+
+	if (!copy)
+		return NULL;
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	for (; i < len; i++) {
+		if (text[i] == '\r') {
+			*o++ = '\n';
+			if (i + 1 < len && text[i + 1] == '\n')
+				i++;
+		} else {
+			*o++ = text[i];
+		}
+	}
+	*o = '\0';
+	*out_len = (size_t)(o - copy);
+	return copy;
+}
+
 bool launch_file_parse(const char *name, const char *text, size_t len,
 		       const struct launch *defaults, struct launch_set *out, struct occ_error *err)
 {
@@ -265,18 +294,18 @@ bool launch_file_parse(const char *name, const char *text, size_t len,
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "empty file: no launch in it");
 		return false;
 	}
-	if (memchr(first, '=', first_len)) {
-		copy = malloc(len + 1);
-		if (!copy) {
+	if (memchr(first, '=', first_len) || memchr(first, ',', first_len)) {
+		size_t n;
+
+		if (!(copy = normalized(text, len, &n))) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
 			return false;
 		}
-		memcpy(copy, text, len);
-		copy[len] = '\0';
-		ok = parse_key_value(name, copy, defaults, out, err);
+		if (memchr(first, '=', first_len))
+			ok = parse_key_value(name, copy, defaults, out, err);
+		else
+			ok = parse_list(name, copy, n, defaults, out, err);
 		free(copy);
-	} else if (memchr(first, ',', first_len)) {
-		ok = parse_list(name, text, len, defaults, out, err);
 	} else {
 		occ_error_set(err, OCC_EDATA, name, 1, NULL,
 			      "not a launch file (key = value lines) nor a launch list (CSV with a "

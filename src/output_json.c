@@ -4,6 +4,7 @@
 
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonw.h"
@@ -27,6 +28,25 @@ static void key_string(struct jsonw *w, const char *key, const char *s)
 {
 	jsonw_key(w, key);
 	jsonw_string(w, s);
+}
+
+/* Text as a file gave it: UTF-8 as it is; control characters and bytes that
+ * are not UTF-8 as \xNN text (str_sanitize), since JSON strings must be
+ * UTF-8. */
+static void key_file_text(struct jsonw *w, const char *key, const char *s)
+{
+	size_t size = strlen(s) * 4 + 1;
+	char small[512], *buf = size <= sizeof(small) ? small : malloc(size);
+
+	jsonw_key(w, key);
+	if (!buf) {
+		jsonw_null(w);
+		return;
+	}
+	str_sanitize(s, buf, size);
+	jsonw_string(w, buf);
+	if (buf != small)
+		free(buf);
 }
 
 /* A block limit; null where the factor does not limit. */
@@ -98,6 +118,8 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
 		key_string(w, "cache_config", launch_cache_config_name(l->cache_config));
 	key_int(w, "barriers", l->barriers);
+	if (cluster_supported(&g->arch) || l->cluster_size)
+		key_int(w, "cluster_size", l->cluster_size);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (g->arch.vendor == GPU_AMD) {
 		key_int(w, "wave_size", l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
@@ -105,6 +127,52 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 		key_int(w, "sgprs_per_wave", l->sgprs);
 	}
 	jsonw_end(w);
+}
+
+/* A bound's least, or null where only its most is known. */
+static void key_least(struct jsonw *w, const char *key, double v, bool real)
+{
+	jsonw_key(w, key);
+	if (v < 0)
+		jsonw_null(w);
+	else if (real)
+		jsonw_real(w, v);
+	else
+		jsonw_int(w, (int64_t)v);
+}
+
+/* Thread-block clusters (cc 9.0+): the most the GPU holds at once and the
+ * least where the GPC layout is not known exactly (cluster.h), null
+ * without a cluster. */
+static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
+{
+	bool none = cl->cluster_size == 0;
+
+	jsonw_key(w, "max_active_clusters");
+	if (none)
+		jsonw_null(w);
+	else
+		jsonw_int(w, cl->max_active_max);
+	key_least(w, "max_active_clusters_min", none ? -1 : (double)cl->max_active_min, false);
+	jsonw_key(w, "cluster_occupancy_pct");
+	if (none)
+		jsonw_null(w);
+	else
+		jsonw_real(w, cl->occupancy_pct_max);
+	key_least(w, "cluster_occupancy_pct_min", none ? -1 : cl->occupancy_pct_min, true);
+	key_string(w, "clusters_bound", cluster_bound_word(cl->bound));
+	key_int(w, "max_cluster_size_portable", cl->max_size_portable);
+	key_int(w, "max_cluster_size_nonportable_min", cl->max_size_nonportable_min);
+	key_int(w, "max_cluster_size_nonportable", cl->max_size_nonportable_max);
+	jsonw_key(w, "gpcs");
+	if (cl->gpcs_max == 0) {
+		jsonw_null(w);
+	} else {
+		jsonw_array(w);
+		jsonw_int(w, cl->gpcs_min);
+		jsonw_int(w, cl->gpcs_max);
+		jsonw_end(w);
+	}
 }
 
 static void occupancy_json(struct jsonw *w, const struct analysis *a)
@@ -158,6 +226,8 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 	key_int(w, "best_block_size", a->best_block_size);
 	key_int(w, "min_grid_for_full_occupancy", a->min_grid_full_occupancy);
+	if (a->cl.applies)
+		clusters_json(w, &a->cl);
 	jsonw_end(w);
 }
 
@@ -223,6 +293,52 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+/* The schedulers, measured: null where the report has none (or a what-if
+ * dropped them with the rest of the measurement). */
+static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
+{
+	const struct report_sched *m = p->sched;
+
+	jsonw_key(w, "schedulers");
+	if (!m || !report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_object(w);
+	key_report_num(w, "active_warps_per_scheduler", &m->active_warps);
+	key_report_num(w, "eligible_warps_per_scheduler", &m->eligible_warps);
+	key_report_num(w, "issued_warps_per_scheduler", &m->issued_warps);
+	key_report_num(w, "issue_active_pct", &m->issue_active_pct);
+	key_report_num(w, "max_warps_per_scheduler", &m->max_warps);
+	key_report_num(w, "sm_throughput_pct", &m->sm_throughput_pct);
+	key_report_num(w, "memory_throughput_pct", &m->memory_throughput_pct);
+	jsonw_end(w);
+}
+
+/* The profiler's own rule results, all of them, in its words. */
+static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
+{
+	jsonw_key(w, "profiler_rules");
+	jsonw_array(w);
+	for (size_t i = 0; i < p->n_rules && !p->changed; i++) {
+		const struct report_rule *u = &p->rules[i];
+
+		jsonw_object(w);
+		key_file_text(w, "section", u->section);
+		key_file_text(w, "name", u->name);
+		key_file_text(w, "type", u->type);
+		key_file_text(w, "text", u->text);
+		jsonw_key(w, "speedup_type");
+		if (u->speedup_type[0])
+			jsonw_string(w, u->speedup_type);
+		else
+			jsonw_null(w);
+		key_report_num(w, "speedup_pct", &u->speedup_pct);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
 /* What the profiler computed, as printed, and which profiler it was
  * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
  * column); null where absent. */
@@ -246,6 +362,11 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
 	for (int i = 0; i < OCC_N_FACTORS; i++)
 		key_report_int(w, limit_keys[i], &f->limits[i]);
+	if (f->cluster_max_size.present || f->cluster_max_active.present) {
+		key_report_int(w, "max_active_clusters", &f->cluster_max_active);
+		key_report_int(w, "max_cluster_size", &f->cluster_max_size);
+		key_report_num(w, "cluster_occupancy_pct", &f->cluster_occupancy_pct);
+	}
 	jsonw_end(w);
 }
 
@@ -322,7 +443,9 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	jsonw_bool(w, a->r.smem_config_from_driver);
 	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
 	measured_json(w, a);
+	sched_json(w, p);
 	profiler_json(w, &p->profiler, p->figures_by);
+	rules_json(w, p);
 	inferred_json(w, &p->inferred);
 	jsonw_key(w, "crosscheck");
 	if (p->launch_given || !a->ok) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cluster.h"
 #include "strutil.h"
 
 #define PARAM_INFO_ITEM(id, label_, amd_label_, flag_, names_, column_, json_, kind_, min_, \
@@ -148,6 +149,7 @@ int64_t param_get(const struct launch *l, enum launch_param p)
 	case PARAM_WAVE_SIZE: return l->wave_size;
 	case PARAM_AGPRS: return l->agprs;
 	case PARAM_SGPRS: return l->sgprs;
+	case PARAM_CLUSTER: return l->cluster_size;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -176,6 +178,7 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 	case PARAM_WAVE_SIZE: l->wave_size = (int)v; break;
 	case PARAM_AGPRS: l->agprs = (int)v; break;
 	case PARAM_SGPRS: l->sgprs = (int)v; break;
+	case PARAM_CLUSTER: l->cluster_size = (int)v; break;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -336,6 +339,21 @@ static bool generation_has(enum launch_param p, const struct gpu *gpu, bool flag
 	}
 }
 
+/* Why an AMD flag means nothing on a VLIW (TeraScale) target, or NULL. */
+static const char *vliw_why(int p)
+{
+	switch (p) {
+	case PARAM_SGPRS:
+		return "it has no scalar registers (only 128-bit GPRs per work-item)";
+	case PARAM_AGPRS:
+		return "it has no accumulation registers";
+	case PARAM_WAVE_SIZE:
+		return "its wavefront size is fixed";
+	default:
+		return NULL;
+	}
+}
+
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err)
 {
@@ -352,6 +370,11 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			flag = "--vgprs";
 			why = "it has registers per thread (--registers)";
 		} else if (param_applies((enum launch_param)p, v)) {
+			if (v == GPU_AMD && gpu->arch.amd.vliw && (why = vliw_why(p))) {
+				occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
+					      gpu->name, gpu->arch.family, why);
+				return false;
+			}
 			if (generation_has((enum launch_param)p, gpu, true, generation,
 					   sizeof(generation)))
 				continue;
@@ -362,6 +385,14 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			      v == GPU_AMD ? "AMD" : "NVIDIA", why);
 		return false;
 	}
+	/* A flag of a later generation than the GPU's. */
+	if ((mask & PARAM_BIT(PARAM_CLUSTER)) && !cluster_supported(&gpu->arch)) {
+		char text[160];
+
+		cluster_refusal(&gpu->arch, text, sizeof(text));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, params[PARAM_CLUSTER].flag, "%s", text);
+		return false;
+	}
 	return true;
 }
 
@@ -370,13 +401,12 @@ bool param_check_values(const struct launch *l, const struct gpu *gpu, const cha
 {
 	unsigned set = (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT ? PARAM_BIT(PARAM_CARVEOUT) : 0) |
 		       (l->cache_config != LAUNCH_CACHE_NONE ? PARAM_BIT(PARAM_CACHE_CONFIG) : 0);
-	char why[200];
+	char why[200], key[32];
 
 	for (int p = 0; p < PARAM_N; p++) {
 		if (!(set & PARAM_BIT(p)) ||
 		    generation_has((enum launch_param)p, gpu, false, why, sizeof(why)))
 			continue;
-		char key[32];
 		snprintf(key, sizeof(key), "%.*s", (int)strcspn(params[p].names, " "), params[p].names);
 		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, key, "%s", why);
 		return false;

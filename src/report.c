@@ -150,8 +150,20 @@ void report_record_done(struct report_record *rec)
 	free(rec->sm_achieved_pct);
 	free(rec->sm_active_warps);
 	free(rec->sm_active_cycles);
+	report_rules_free(rec->rules, rec->n_rules);
+	rec->rules = NULL;
+	rec->n_rules = 0;
 	rec->name = NULL;
 	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+}
+
+void report_record_move(struct report_record *to, struct report_record *rec)
+{
+	*to = *rec;
+	rec->name = NULL;
+	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+	rec->rules = NULL;
+	rec->n_rules = 0;
 }
 
 void report_done(struct report *r)
@@ -414,4 +426,48 @@ void report_short_name(const char *name, char *out, size_t size)
 	out[len] = '\0';
 	if (buf != stack)
 		free(buf);
+}
+
+static void rule_free(struct report_rule *u)
+{
+	free(u->section);
+	free(u->name);
+	free(u->type);
+	free(u->text);
+}
+
+bool report_rules_push(struct report_rule **rules, size_t *n, const char *section,
+		       const char *name, const char *type, const char *text,
+		       const char *speedup_type, struct report_num speedup_pct)
+{
+	struct report_rule *more = realloc(*rules, (*n + 1) * sizeof(*more));
+	struct report_rule *u;
+
+	if (!more)
+		return false;
+	*rules = more;
+	u = &more[*n];
+	*u = (struct report_rule){ strdup(section), strdup(name), strdup(type), strdup(text),
+				   "", speedup_pct };
+	str_copy(u->speedup_type, sizeof(u->speedup_type), speedup_type);
+	if (!u->section || !u->name || !u->type || !u->text) {
+		rule_free(u);
+		return false;
+	}
+	++*n;
+	return true;
+}
+
+void report_rules_free(struct report_rule *rules, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rule_free(&rules[i]);
+	free(rules);
+}
+
+bool report_sched_any(const struct report_sched *s)
+{
+	return s->active_warps.present || s->eligible_warps.present || s->issued_warps.present ||
+	       s->issue_active_pct.present || s->sm_throughput_pct.present ||
+	       s->memory_throughput_pct.present;
 }

@@ -36,6 +36,27 @@ enum report_ncu_layout {
 	REPORT_NCU_RAW,           /* the raw page (--page raw) */
 };
 
+/* How the schedulers issued, measured: per scheduler (SM sub-partition),
+ * averaged over the cycles it was active, as Nsight Compute's Scheduler
+ * Statistics section and nvprof's metrics give them (occview-formats(5)). */
+struct report_sched {
+	struct report_num active_warps;      /* smsp__warps_active.avg.per_cycle_active */
+	struct report_num eligible_warps;    /* smsp__warps_eligible...; nvprof eligible_warps_per_cycle */
+	struct report_num issued_warps;      /* smsp__issue_active.avg.per_cycle_active */
+	struct report_num issue_active_pct;  /* "One or More Eligible"; nvprof issue_slot_utilization */
+	struct report_num max_warps;         /* smsp__warps_active.avg.peak_sustained */
+	struct report_num sm_throughput_pct;      /* Speed Of Light "Compute (SM) Throughput" */
+	struct report_num memory_throughput_pct;  /* Speed Of Light "Memory Throughput" */
+};
+
+/* One result of the profiler's own rules (Nsight Compute's rule rows): its
+ * words, as the profiler wrote them (heap; sanitize to show). */
+struct report_rule {
+	char *section, *name, *type, *text;
+	char speedup_type[8];                /* "local", "global" or "" */
+	struct report_num speedup_pct;       /* Estimated Speedup */
+};
+
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
@@ -103,6 +124,10 @@ struct report_record {
 	 * counters, documented as counted per multiprocessor):
 	 * report_counted_occupancy turns them into achieved occupancy. */
 	struct report_num counted_active_warps, counted_active_cycles;
+	struct report_sched sched;
+	/* The profiler's own rule results, in the report's order (heap). */
+	size_t n_rules;
+	struct report_rule *rules;
 
 	/* What the profiler itself computed, for the cross-check. */
 	uint8_t ncu_layout;           /* enum report_ncu_layout */
@@ -119,6 +144,12 @@ struct report_record {
 	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
 	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
 	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
+	/* Thread-block clusters (cc 9.0+): Max Active Clusters (0 for a launch
+	 * without clusters), Max Cluster Size (the largest the kernel may launch
+	 * with: 8, or 16 where it allows non-portable sizes) and Cluster
+	 * Occupancy, as Nsight Compute computed them. */
+	struct report_int cluster_max_active, cluster_max_size;
+	struct report_num cluster_occupancy_pct;
 };
 
 struct report {
@@ -247,6 +278,17 @@ void report_record_done(struct report_record *rec);
  * the report keeps until report_done: one copy for equal texts. NULL when
  * out of memory. */
 const char *report_intern(struct report *r, const char *text, size_t size);
+/* Moves rec into *to: to gets its heap parts (name, per-SM arrays, rules),
+ * rec keeps none, so report_record_done on both frees each once. */
+void report_record_move(struct report_record *to, struct report_record *rec);
+/* Appends a rule result to *rules (copies of the texts); false when out of
+ * memory. */
+bool report_rules_push(struct report_rule **rules, size_t *n, const char *section,
+		       const char *name, const char *type, const char *text,
+		       const char *speedup_type, struct report_num speedup_pct);
+void report_rules_free(struct report_rule *rules, size_t n);
+/* Whether s has any scheduler figure. */
+bool report_sched_any(const struct report_sched *s);
 /* report_short_name of name, interned; NULL when out of memory. */
 const char *report_intern_short_name(struct report *r, const char *name);
 /* "foo(int, float) [clone .kd]" -> "foo"; "void ns::bar<int>(...)" -> "ns::bar". */

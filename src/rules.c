@@ -128,6 +128,19 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 		    in->threads_per_block, a->max_threads_per_block, ri->gpu->name);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (a->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			add(s, "cannot_run", RULES_ERROR,
+			    "The launch cannot run: too many registers per block",
+			    "%d registers x %d threads, allocated to the whole block (%d warps rounded "
+			    "to a multiple of %d, the total to a multiple of %d) = %lld registers per "
+			    "block, but a block may use at most %d (and a thread %d). Reduce registers "
+			    "to fit (for example with __launch_bounds__) or use smaller blocks.",
+			    in->regs_per_thread, in->threads_per_block, r->warps_per_block,
+			    a->warp_alloc_granularity, a->reg_alloc_unit,
+			    (long long)r->allocated_regs_per_block, a->regs_per_block,
+			    a->max_regs_per_thread);
+			break;
+		}
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many registers per block",
 		    "%d registers x %d threads, allocated as %d per warp x %d warps = %lld registers per "
 		    "block (warps rounded to a multiple of %d for the hardware check: %lld), but a block "
@@ -238,6 +251,8 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	char names[96] = "", title[sizeof(names) + 64];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
 	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
+	const char *home = x->vliw ? "CU" : "SIMD";
 	struct finding *f;
 
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
@@ -250,25 +265,26 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per SIMD, %.1f%% "
+		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per %s, %.1f%% "
 		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
 		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
 		amd_unit_name(&a->amd), x->waves_per_simd,
-		x->max_waves_per_simd, r->theoretical_occupancy_pct, names);
+		x->max_waves_per_simd, home, r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
 		/* The arithmetic is derive.c's, shown when the finding expands. */
-		more(f, " %s: %d waves per SIMD, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
-		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], r->block_limit[i], S(r->block_limit[i]));
+		more(f, " %s: %d waves per %s, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
+		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], home, r->block_limit[i],
+		     S(r->block_limit[i]));
 	}
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 		struct occ_input in = *ri->in;
 		struct occ_result to;
-		const char *what = t->param == TUNING_REGISTERS ? "VGPRs" :
+		const char *what = t->param == TUNING_REGISTERS ? occ_label(r, OCC_REGISTERS) :
 			t->param == TUNING_SHARED_MEM ? "LDS bytes" : t->param == TUNING_BLOCK_SIZE ?
 			"workgroup size" : NULL;
 
@@ -284,8 +300,9 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 			in.threads_per_block = (int)t->to;
 		}
 		occ_compute(a, &in, &to);
-		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per SIMD.", what,
-		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd);
+		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", what,
+		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd,
+		     home);
 	}
 }
 
@@ -332,7 +349,15 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 		    in->threads_per_block, m->max_workgroup_size, ri->gpu->name);
 		break;
 	case AMD_VGPRS:
-		if (in->regs_per_thread > m->max_vgprs_per_wave || in->agprs > m->max_agprs_per_wave)
+		if (m->vliw)
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many GPRs",
+			    "%d GPRs per work-item leave room for %d of the %d waves of one workgroup "
+			    "(%d per work-item / %d)%s. Use fewer GPRs or smaller workgroups.",
+			    in->regs_per_thread, x->wave_limit[AMD_VGPRS] == AMD_UNLIMITED ? 0 :
+			    file / (in->regs_per_thread > 0 ? in->regs_per_thread : 1),
+			    x->waves_per_workgroup, file, in->regs_per_thread > 0 ? in->regs_per_thread : 1,
+			    in->agprs ? " (and it has no AGPRs)" : "");
+		else if (in->regs_per_thread > m->max_vgprs_per_wave || in->agprs > m->max_agprs_per_wave)
 			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many VGPRs",
 			    "%d VGPRs and %d AGPRs per work-item; %s allows at most %d VGPRs and %d AGPRs.",
 			    in->regs_per_thread, in->agprs, m->target, m->max_vgprs_per_wave,
@@ -347,6 +372,11 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 			    file / x->vgprs_allocated * simds, simds, amd_unit_name(m), x->waves_per_workgroup);
 		break;
 	case AMD_SGPRS:
+		if (m->vliw) {
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: SGPRs on a VLIW GPU",
+			    "%d SGPRs per wave; %s (%s) has none.", in->sgprs, m->target, m->family);
+			break;
+		}
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
 		    "%d SGPRs per wave; %s allows at most %d per wave, and a SIMD has %d.", in->sgprs,
 		    m->target, amd_max_sgprs(m), m->sgprs_per_simd);
@@ -553,6 +583,115 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		       "within blocks");
 }
 
+/* Is occupancy the problem? The schedulers' measured figures answer it as
+ * NVIDIA's own rules read them (Nsight Compute's IssueSlotUtilization and
+ * Speed Of Light rules, occview-formats(5)): a scheduler issues at most one
+ * instruction a cycle, and issuing on fewer than 60 % of its active cycles
+ * leaves the hardware underused; the cause is too few active warps (under
+ * one per scheduler) or too few eligible ones, which more resident warps
+ * can hide unless occupancy is already at its maximum. A unit at 80 % of its
+ * peak or more is the bottleneck: more warps would only queue for it. */
+static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
+			      const struct crosscheck_record *rep)
+{
+	const struct report_sched *m = rep->sched;
+	int subs = gpu->arch.sm_subpartitions > 0 ? gpu->arch.sm_subpartitions : 1;
+	double theo = (double)r->active_warps_per_sm / subs, issue, max, busy = 0;
+	const char *unit = NULL;
+	struct finding *f;
+
+	if (gpu->arch.vendor != GPU_NVIDIA || !m)
+		return;
+	issue = m->issued_warps.present ? m->issued_warps.value
+		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;
+	max = m->max_warps.present ? m->max_warps.value : (double)r->max_warps_per_sm / subs;
+	if (m->sm_throughput_pct.present && m->sm_throughput_pct.value >= 80.0) {
+		unit = "compute (SM)";
+		busy = m->sm_throughput_pct.value;
+	}
+	if (m->memory_throughput_pct.present && m->memory_throughput_pct.value >= 80.0 &&
+	    m->memory_throughput_pct.value > busy) {
+		unit = "memory";
+		busy = m->memory_throughput_pct.value;
+	}
+	if (unit) {
+		add(s, "occupancy_enough", RULES_INFO, "Occupancy is not what limits this kernel",
+		    "The measured %s throughput is %.1f%% of its peak (Speed Of Light; Nsight Compute "
+		    "calls 80%% or more the bottleneck): more resident warps would wait for the same "
+		    "unit. Raising the %.1f%% theoretical occupancy is not worth chasing; the work per "
+		    "byte or per instruction is.", unit, busy, r->theoretical_occupancy_pct);
+		return;
+	}
+	if (issue < 0)
+		return;
+	if (issue >= 0.6) {
+		f = add(s, "occupancy_enough", RULES_INFO, "Issue slots are busy: occupancy is enough",
+			"Each scheduler issued an instruction on %.0f%% of its active cycles (NVIDIA's "
+			"IssueSlotUtilization rule looks for 60%% or more): the resident warps already hide their "
+			"latency, and more occupancy than the %.1f%% theoretical would add little.",
+			issue * 100.0, r->theoretical_occupancy_pct);
+		if (m->active_warps.present)
+			more(f, " Measured: %.2f active warps per scheduler.", m->active_warps.value);
+		return;
+	}
+	f = add(s, "occupancy_helps", RULES_WARNING,
+		theo < max - 0.5 ? "Schedulers idle for want of warps: raising occupancy can help"
+				 : "Schedulers idle, and occupancy is at its maximum",
+		"Each scheduler issued an instruction every %.1f cycles (%.0f%% of its issue slots; "
+		"NVIDIA's IssueSlotUtilization rule looks for 60%%): a cycle with no eligible warp "
+		"issues nothing.", 1.0 / issue, issue * 100.0);
+	if (m->active_warps.present)
+		more(f, " It held %.2f active warps on average, of %.0f it can hold (%.2f theoretical "
+		     "for this launch)", m->active_warps.value, max, theo);
+	if (m->eligible_warps.present)
+		more(f, "%s %.2f eligible per cycle", m->active_warps.present ? ", and" : " It had",
+		     m->eligible_warps.value);
+	if (m->active_warps.present || m->eligible_warps.present)
+		more(f, ".");
+	if (m->active_warps.present && m->active_warps.value < 1.0)
+		more(f, " Fewer than one active warp per scheduler: more warps per SM (occupancy) is the "
+		     "direct remedy, as is balancing work between warps.");
+	else if (theo < max - 0.5)
+		more(f, " More resident warps give each scheduler more candidates to cover the stalls: "
+		     "raise the theoretical occupancy (%.1f%%, %.2f warps per scheduler) past what "
+		     "limits it, or shorten the stalls themselves.", r->theoretical_occupancy_pct, theo);
+	else
+		more(f, " More warps cannot be resident: the stalls themselves must shrink (Nsight "
+		     "Compute's Warp State Statistics names them).");
+}
+
+/* The profiler's own rule results, in its words: beside occview's, each its
+ * own finding and never mixed with them; those of the occupancy's sections
+ * only, at most PROFILER_RULES_SHOWN (JSON has them all). */
+#define PROFILER_RULES_SHOWN 3
+static void profiler_rules(struct sink *s, const struct crosscheck_record *rep)
+{
+	static const char *const sections[] = { "Occupancy", "SchedulerStats", "LaunchStats",
+						"WarpStateStats" };
+	int shown = 0;
+
+	for (size_t k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
+		for (size_t i = 0; i < rep->n_rules && shown < PROFILER_RULES_SHOWN; i++) {
+			const struct report_rule *u = &rep->rules[i];
+			char name[64], text[sizeof(((struct finding *)0)->text) * 2], cut[1000];
+			char title[sizeof(((struct finding *)0)->title)], speedup[48] = "";
+
+			if (strcmp(u->section, sections[k]) != 0)
+				continue;
+			str_sanitize(u->name, name, sizeof(name));
+			str_sanitize(u->text, text, sizeof(text));
+			if (u->speedup_pct.present)
+				snprintf(speedup, sizeof(speedup), ", est. %s%sspeedup %.2f%%",
+					 u->speedup_type, u->speedup_type[0] ? " " : "",
+					 u->speedup_pct.value);
+			snprintf(title, sizeof(title), "Nsight Compute's rule %s (%s%s)", name,
+				 u->type[0] ? u->type : "rule", speedup);
+			add(s, "profiler_rule", RULES_INFO, title, "In the profiler's words: \"%s\"",
+			    str_ellipsize(text, (int)sizeof(cut) - 40, false, "...", cut, sizeof(cut)));
+			shown++;
+		}
+}
+
 /* A what-if of a measured launch: what changed, and what of the
  * measurement no longer holds for it. */
 static void whatif(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
@@ -657,6 +796,10 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		whatif(&s, gpu, r, rep, measured, l);
 	if (rep->inferred.params && !rep->changed)
 		inferred(&s, r, rep, l);
+	if (!rep->changed) {
+		occupancy_matters(&s, gpu, r, rep);
+		profiler_rules(&s, rep);
+	}
 	if (!(rep->dropped & MEASURED_ACHIEVED))
 		achieved_gap(&s, gpu, r, w, rep, crosscheck_has(&rep->check, CROSSCHECK_THEORETICAL)
 			     ? rep->check.report[CROSSCHECK_THEORETICAL] : r->theoretical_occupancy_pct);

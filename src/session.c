@@ -372,6 +372,9 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
 	cr->achieved_from = rec->achieved_from;
+	cr->sched = &rec->sched;
+	cr->n_rules = rec->n_rules;
+	cr->rules = rec->rules;
 	cr->figures_by = (uint8_t)rec->figures_by;
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
@@ -391,7 +394,8 @@ static void measured_context(const struct report_record *rec, const struct resol
 	if (has_profiler_figures(rec, cr))
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
-	    rec->n_sm_events > 0 || rec->counted_active_cycles.present)
+	    rec->n_sm_events > 0 || rec->counted_active_cycles.present ||
+	    report_sched_any(&rec->sched))
 		cr->dropped |= MEASURED_ACHIEVED;
 	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))
 		cr->dropped |= MEASURED_DEVICE;
@@ -433,6 +437,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
 				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
+		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
 		cr.check.inferred = res.inferred.from & cr.check.compared;
 	}
 	a->report = cr;

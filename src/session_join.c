@@ -185,6 +185,12 @@ bool session_join_apply(struct session_join *j, struct report_record *rec)
 							      : r->achieved_occupancy_pct;
 		given = true;
 	}
+	/* nvprof averages the scheduler metrics over invocations, and gives no
+	 * Min/Max test of them here: one launch's only. */
+	if (k->launches == 1 && !report_sched_any(&rec->sched) && report_sched_any(&r->sched)) {
+		rec->sched = r->sched;
+		given = true;
+	}
 	if (rec->n_sm_events == 0 && r->n_sm_events > 0) {
 		double *w = copy_values(r->sm_active_warps, r->n_sm_events);
 		double *c = copy_values(r->sm_active_cycles, r->n_sm_events);

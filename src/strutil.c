@@ -154,6 +154,21 @@ void str_sanitize(const char *in, char *out, size_t size)
 	out[o] = '\0';
 }
 
+bool str_is_safe(const char *in)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t n = strlen(in);
+
+	for (size_t i = 0; i < n;) {
+		size_t len = utf8_len(s + i, n - i);
+
+		if (len == 0 || s[i] < 0x20 || s[i] == 0x7F)
+			return false;
+		i += len;
+	}
+	return true;
+}
+
 /* True when none of the 8 bytes at s is 0 or >= 0x80: plain ASCII text. */
 static bool ascii8(const unsigned char *s)
 {

@@ -21,6 +21,9 @@ int str_distance(const char *a, const char *b);
 /* Copies text for display: control characters and bytes that are not UTF-8
  * become \xNN escapes. Output is cut at a character boundary. */
 void str_sanitize(const char *in, char *out, size_t size);
+/* True when str_sanitize leaves in as it is: valid UTF-8 without control
+ * characters (C0, DEL, C1), safe to print to a terminal. */
+bool str_is_safe(const char *in);
 /* True when the bytes hold a NUL or are not UTF-8: binary input. *at (if not
  * NULL) gets the 1-based line of the first such byte. */
 bool str_is_binary(const char *text, size_t len, long *at);

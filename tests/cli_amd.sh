@@ -236,7 +236,7 @@ expect 0 '"arch": "gfx1100"' -- --format json --gpu gfx1100
 expect 0 '"arch": "gfx90a"' -- --format json --gpu GFX90A
 expect 0 '"arch": "gfx90a"' -- --format json --gpu "gfx90a:sramecc+:xnack-"
 expect 0 "^occview: --gpu gfx942 is an architecture (gfx942), not a device: using Instinct MI300X (304 CUs)" -- --print --gpu gfx942
-expect 64 "gpu: the GPU database has no AMD target gfx1234, only gfx803, gfx900, .*, gfx1201$" -- --print --gpu gfx1234
+expect 64 "gpu: the GPU database has no AMD target gfx1234, only gfx803, gfx900, .*, gfx1201, gfx600, .*, gfx810" -- --print --gpu gfx1234
 expect 64 "gpu: the GPU database knows AMD target gfx940 but has no device of it" -- --print --gpu gfx940
 expect 64 "unknown GPU \"mi301x\"; closest: \"Instinct MI300X\"" -- --print --gpu mi301x
 if grep -q "NVIDIA\|GeForce\|Tesla" "$tmp/out"; then bad "--gpu mi301x suggests NVIDIA names"; else ok; fi
@@ -255,6 +255,68 @@ expect 0 "^gfx1100  *RDNA3  *32+64  *2  *16  *768  *1536  *12  *24  *256  *-  *-
 # The NVIDIA table has no AMD rows: its CC column never holds a gfx target.
 "$OCCVIEW" --list-gpus >"$tmp/list" 2>&1
 if sed -n '1,/^$/p' "$tmp/list" | grep -q gfx; then bad "gfx target in the NVIDIA device table"; else ok; fi
+
+# ---------------------------------------------------------------------------
+# GCN1, GCN2 and early GCN3 (gfx600-gfx810): the Southern Islands LDS LLVM
+# counts, the SI/CI SGPR table, gfx802's fixed 96 SGPRs, the named devices.
+# The same launch on a Southern Islands and a Sea Islands part: 256
+# work-items in wave64 = 4 waves per workgroup, 16 VGPRs (256 / 16 = 16 ->
+# 10 waves per SIMD), 16 KiB of LDS.
+#   Radeon HD 7970 (gfx600, 32 CUs): LLVM counts 32 KiB of LDS per CU on
+#     Southern Islands -> 32768 / 16384 = 2 workgroups, 8 waves per CU,
+#     2 of 10 waves per SIMD, 20%.
+#   Radeon R9 290X (gfx702, 44 CUs): 64 KiB -> 4 workgroups, 16 waves per
+#     CU, 4 of 10 per SIMD, 40%.
+launch="--block-size 256 --vgprs 16 --shared-mem 16K"
+json arch '"gfx600"' -- --gpu "HD 7970" $launch
+json block_limit_lds 2 -- --gpu "HD 7970" $launch
+json waves_per_simd 2 -- --gpu "HD 7970" $launch
+json theoretical_occupancy_pct 20.0 -- --gpu "HD 7970" $launch
+json arch '"gfx702"' -- --gpu "R9 290X" $launch
+json block_limit_lds 4 -- --gpu "R9 290X" $launch
+json waves_per_simd 4 -- --gpu "R9 290X" $launch
+json theoretical_occupancy_pct 40.0 -- --gpu "R9 290X" $launch
+# More than 32 KiB does not fit a Southern Islands workgroup.
+expect 64 "32768" -- --print --gpu "HD 7970" --block-size 256 --shared-mem 40K
+expect 0 "Kernel  default on Radeon HD 7970 (gfx600, GCN1), 32 CUs" -- --print --gpu "HD 7970" $launch
+
+# SGPRs on SI/CI: LLVM's table (<=48: 10, <=56: 9, ... else 5) is 520 /
+# SGPRs rounded up to 8, capped at 10: 56 -> 9, 57 -> 64 -> 8, 104 -> 5 (the
+# 512 SGPRs of a SIMD would give 4 there: LLVM's figure is occview's). 16
+# VGPRs leave the SGPRs to limit.
+sgpr="--gpu 260x --block-size 64 --vgprs 16"
+json waves_per_simd 9 -- $sgpr --sgprs 56
+json waves_per_simd 8 -- $sgpr --sgprs 57
+json waves_per_simd 5 -- $sgpr --sgprs 104
+# gfx801 (GCN3): 800 SGPRs, granule 1: 100 -> 8.
+json waves_per_simd 8 -- --gpu fx-8800p --block-size 64 --vgprs 16 --sgprs 100
+# gfx802 has the SGPR init bug: llc always reports 96 and allows no more.
+expect 64 "allows at most 96" -- --print --gpu "R9 285" --sgprs 97
+json waves_per_simd 8 -- --gpu "R9 285" --block-size 64 --vgprs 16 --sgprs 96
+
+# A gfx target names its first device; gfx705 has none.
+expect 0 "^occview: --gpu gfx600 is an architecture (gfx600), not a device: using Radeon HD 7970 (32 CUs)" -- --print --gpu gfx600
+expect 64 "gpu: the GPU database knows AMD target gfx705 but has no device of it" -- --print --gpu gfx705
+
+# --list-gpus: the devices with their CUs and the targets' rows.
+expect 0 "^Radeon HD 7970  *gfx600  *GCN1  *32  *- CU  *hd7970;7970$" -- --list-gpus
+expect 0 "^Radeon R9 290X  *gfx702  *GCN2  *44  *- CU  *r9 290x;290x$" -- --list-gpus
+expect 0 "^gfx600  *GCN1  *64  *4  *10  *256  *-  *4  *-  *256  *-  *520  *32768  *32768  *-  *16  *1024 CU$" -- --list-gpus
+expect 0 "^gfx802  *GCN3  *64  *4  *10  *256  *-  *4  *-  *256  *-  *800  *65536  *65536  *-  *16  *1024 CU$" -- --list-gpus
+# TeraScale (VLIW5/VLIW4) as AMD's CodeXL computed it: HD 5870, 256
+# work-items, 20 GPRs: 256/20 = 12 wavefronts of 32 (test_terascale.c).
+expect 0 '"theoretical_occupancy_pct": 37.5' -- --format json --gpu "HD 5870" --block-size 256 --registers 20
+expect 0 '"arch": "cayman"' -- --format json --gpu "HD 6970" --block-size 64
+expect 0 '"arch": "cypress"' -- --format json --gpu cypress --block-size 64
+expect 64 "--sgprs: Radeon HD 5870 is a TeraScale 2 (VLIW) GPU: it has no scalar registers" -- --print --gpu "HD 5870" --sgprs 16
+expect 64 "--agprs: Radeon HD 6870 is a TeraScale 2 (VLIW) GPU: it has no accumulation registers" -- --print --gpu "HD 6870" --agprs 4
+expect 64 "--wave-size: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: its wavefront size is fixed" -- --print --gpu "HD 6970" --wave-size 64
+if grep -q "TeraScale" "$tmp/list"; then ok; else bad "--list-gpus lacks TeraScale"; fi
+# A launch file's SGPRs on TeraScale are refused the same way, naming the key.
+printf 'gpu = HD 6970\nblock = 128\nsgprs = 20\n' >"$tmp/vliw.occ"
+expect 65 "sgprs: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: it has no scalar registers" -- --print "$tmp/vliw.occ"
+expect 0 "Waves per CU vs GPRs per work-item" -- --print --width 100 --gpu "HD 5870" --block-size 192 --registers 12
+expect 0 "GPRs limit: 12 waves per CU, 3 workgroups per CU" -- --print --width 100 --gpu "HD 5870" --block-size 256 --registers 20
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

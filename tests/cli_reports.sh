@@ -248,12 +248,16 @@ stderr "the report names the architecture (sm_80) but not the device"
 # device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
 # 148; with launch__barrier_count, the theoretical active warps (per SM and
 # per scheduler) and the allocated registers and shared memory Nsight
-# Compute gives 13 comparable figures.
+# Compute gives 13 comparable figures, and Max Cluster Size a 14th.
 json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
 kernels 16
 has kernels.0.gpu.name '"NVIDIA B200"'
 has kernels.0.report.sm_count 148
-has kernels.0.report.crosscheck.compared 13
+has kernels.0.report.crosscheck.compared 14
+has kernels.0.report.profiler.max_cluster_size 8
+has kernels.0.report.profiler.max_active_clusters 0
+has kernels.0.occupancy.max_cluster_size_portable 8
+has kernels.0.occupancy.max_active_clusters null
 has kernels.0.report.crosscheck.disagreements '[]'
 
 # nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
@@ -380,6 +384,40 @@ expect 0 "Kernel  mine" -- --print "$tmp/launch.occ"
 printf 'gpu = mi300x\nblok = 256\n' >"$tmp/typo.occ"
 expect 65 "typo.occ:2: blok: unknown key" -- --print "$tmp/typo.occ"
 if grep -q "profiler report" "$tmp/out"; then bad "report message for a launch file"; else ok; fi
+
+# Is occupancy the problem? The schedulers' figures answer it, beside the
+# profiler's own rules in its words. The Blackwell metrics file gives the
+# IssueSlotUtilization rule's figures (every 6.1 cycles, 1.83 active and 0.19
+# eligible warps of 12) but not the launch's registers and shared memory.
+f=$TESTDATA/ncu/llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv
+done_launch="--registers 64 --shared-mem 0 --dynamic-shared-mem 0"
+# shellcheck disable=SC2086
+expect 0 "Schedulers idle for want of warps: raising occupancy can help" -- --print --width 120 $done_launch "$f"
+expect 0 "issued an instruction every 6.1 cycles (16% of its issue slots" -- --print --width 120 $done_launch "$f"
+expect 0 "held 1.83 active warps on average" -- --print --width 120 $done_launch "$f"
+expect 0 "Nsight Compute's rule IssueSlotUtilization (OPT, est. local speedup 38.17%)" -- --print --width 120 $done_launch "$f"
+expect 0 "Nsight Compute's rule TheoreticalOccupancy (OPT, est. global speedup 38.17%)" -- --print --width 120 $done_launch "$f"
+# shellcheck disable=SC2086
+json 0 "$f" --print $done_launch
+has kernels.0.report.schedulers.active_warps_per_scheduler 1.83
+has kernels.0.report.schedulers.eligible_warps_per_scheduler 0.19
+has kernels.0.report.schedulers.max_warps_per_scheduler 12.0
+has kernels.0.report.schedulers.sm_throughput_pct 41.49
+has kernels.0.report.profiler_rules.2.name '"IssueSlotUtilization"'
+has kernels.0.report.profiler_rules.2.speedup_pct 38.17
+has kernels.0.report.profiler_rules.3.speedup_type '"global"'
+# A what-if drops them with the rest of the measurement.
+# shellcheck disable=SC2086
+json 0 "$f" --print $done_launch --block-size 256
+has kernels.0.report.schedulers null
+# nvprof: the GTX 1080 Ti trace joined with its metrics; issue_slot_utilization
+# 9.91 % at 100 % theoretical occupancy.
+expect 0 "Schedulers idle, and occupancy is at its maximum" -- --print --width 120 \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
+expect 0 "every 10.1 cycles (10% of its issue slots" -- --print --width 120 \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

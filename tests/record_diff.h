@@ -77,6 +77,24 @@ static inline const char *record_diff(const struct report_record *x,
 	if (!x->achieved_from != !y->achieved_from ||
 	    (x->achieved_from && strcmp(x->achieved_from, y->achieved_from) != 0))
 		return "achieved_from";
+	DIFF_VALUE(sched.active_warps);
+	DIFF_VALUE(sched.eligible_warps);
+	DIFF_VALUE(sched.issued_warps);
+	DIFF_VALUE(sched.issue_active_pct);
+	DIFF_VALUE(sched.max_warps);
+	DIFF_VALUE(sched.sm_throughput_pct);
+	DIFF_VALUE(sched.memory_throughput_pct);
+	if (x->n_rules != y->n_rules)
+		return "n_rules";
+	for (size_t i = 0; i < x->n_rules; i++)
+		if (strcmp(x->rules[i].name, y->rules[i].name) != 0 ||
+		    strcmp(x->rules[i].text, y->rules[i].text) != 0 ||
+		    strcmp(x->rules[i].section, y->rules[i].section) != 0 ||
+		    strcmp(x->rules[i].type, y->rules[i].type) != 0 ||
+		    strcmp(x->rules[i].speedup_type, y->rules[i].speedup_type) != 0 ||
+		    x->rules[i].speedup_pct.present != y->rules[i].speedup_pct.present ||
+		    x->rules[i].speedup_pct.value != y->rules[i].speedup_pct.value)
+			return "rules";
 	DIFF_VALUE(counted_active_warps);
 	DIFF_VALUE(counted_active_cycles);
 	if (x->ncu_layout != y->ncu_layout)

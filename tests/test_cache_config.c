@@ -108,7 +108,7 @@ START_TEST(preference_raised_to_the_largest)
 }
 END_TEST
 
-/* A user's (or, once its rows land, the database's) Fermi row: 48/16 KB and
+/* The database's Fermi rows and a user's: 48/16 KB and
  * no equal split, as CUDA's older cuda_occupancy.h had it for cc 2.x (equal
  * gives the 48 KB of none and shared). Nothing in the engine names a compute
  * capability: the row's smem_configs_kb and smem_preference decide. */
@@ -123,7 +123,13 @@ START_TEST(fermi_from_its_row)
 		"sm_20,2.0,32,1536,48,8,1024,32768,32768,63,64,2,1,49152,16;48,49152,49152,128,0,"
 		"cache_config\n";
 	struct occ_error err = { 0 };
-	const struct gpu_arch *f;
+	const struct gpu_arch *f = arch(2, 1);
+
+	/* the database's own Fermi rows (data/archs.csv) */
+	ck_assert(gpu_has_cache_config(f));
+	ck_assert_int_eq(run(f, 8192, LAUNCH_CACHE_L1).block_limit[OCC_SHARED_MEM], 2);
+	ck_assert_int_eq(run(f, 8192, LAUNCH_CACHE_EQUAL).smem_preference_bytes, 49152);
+	ck_assert_int_eq(run(f, 20480, LAUNCH_CACHE_L1).smem_config_bytes, 49152);
 
 	ck_assert_msg(gpu_db_load_csv(db, "fermi.csv", fermi, strlen(fermi), &err), "%s",
 		      err.message);

@@ -14,6 +14,7 @@
 #include "occupancy.h"
 #include "sweep.h"
 #include "testutil.h"
+#include "expect.h"
 
 static char *render(const struct canvas *c)
 {
@@ -31,7 +32,7 @@ START_TEST(test_text_is_clipped_and_trimmed)
 	struct canvas *c = canvas_new(6, 2, true);
 	char *out;
 
-	ck_assert_int_eq(canvas_text(c, 1, 0, 3, CANVAS_NORMAL, "abcdef"), 3);
+	EXPECT_INT(canvas_text(c, 1, 0, 3, CANVAS_NORMAL, "abcdef"), ==, 3);
 	canvas_text(c, 4, 1, 10, CANVAS_NORMAL, "xyz");
 	canvas_put(c, -1, 0, 'q', CANVAS_NORMAL);
 	canvas_put(c, 6, 0, 'q', CANVAS_NORMAL);
@@ -93,8 +94,8 @@ START_TEST(test_chart_marks_current_point)
 	char *out;
 
 	ck_assert_ptr_nonnull(db);
-	ck_assert(gpu_db_find(db, "H100", &g, &err));
-	ck_assert(sweep_compute(&g.arch, &in, SWEEP_REGISTERS, &s));
+	EXPECT_TRUE(gpu_db_find(db, "H100", &g, &err));
+	EXPECT_TRUE(sweep_compute(&g.arch, &in, SWEEP_REGISTERS, &s));
 	chart_draw(c, 0, 0, 80, 14, &s, false);
 	out = render(c);
 	ck_assert_ptr_nonnull(strstr(out, "Active warps per SM vs registers per thread"));
@@ -124,8 +125,8 @@ static const struct gpu_arch *h100(void)
 {
 	static struct gpu g;
 	struct occ_error err = { 0 };
-	ck_assert(gpu_db_find(db, "H100", &g, &err));
-	ck_assert_int_eq(g.arch.cc_major, 9);
+	EXPECT_TRUE(gpu_db_find(db, "H100", &g, &err));
+	EXPECT_INT(g.arch.cc_major, ==, 9);
 	return &g.arch;
 }
 
@@ -156,7 +157,7 @@ static void find_marker(const struct canvas *c, int x, int y, int w, int h, int 
 				found++;
 			}
 		}
-	ck_assert_int_eq(found, 1);
+	EXPECT_INT(found, ==, 1);
 }
 
 /* Sizes from the smallest chart up, at an offset inside a larger canvas. */
@@ -171,7 +172,7 @@ START_TEST(test_chart_click_round_trip)
 
 	for (int k = 0; k < SWEEP_N_KINDS; k++) {
 		struct sweep s;
-		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		EXPECT_TRUE(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
 		for (size_t z = 0; z < N_CHART_SIZES; z++) {
 			int w = chart_sizes[z][0], h = chart_sizes[z][1];
 			struct canvas *c = canvas_new(w + 5, h + 4, true);
@@ -194,14 +195,14 @@ START_TEST(test_chart_click_round_trip)
 					if (canvas_at(c, mx, row)->glyph == 'O' &&
 					    canvas_at(c, mx, row)->role == CANVAS_CURRENT)
 						oy = row;
-				ck_assert_msg(oy >= 0, "no point above the marker (%s, %dx%d, x %lld)",
+				EXPECT(oy >= 0, "no point above the marker (%s, %dx%d, x %lld)",
 					      sweep_axis_label(t.kind), w, h, (long long)t.current_x);
-				ck_assert(chart_value_at(&t, 3, 2, w, h, mx, oy, &v));
-				ck_assert_msg(v == t.current_x, "%s %dx%d: clicked %lld, got %lld",
+				EXPECT_TRUE(chart_value_at(&t, 3, 2, w, h, mx, oy, &v));
+				EXPECT(v == t.current_x, "%s %dx%d: clicked %lld, got %lld",
 					      sweep_axis_label(t.kind), w, h, (long long)t.current_x,
 					      (long long)v);
-				ck_assert(chart_value_at(&t, 3, 2, w, h, mx, my, &v));
-				ck_assert_int_eq(v, t.current_x);
+				EXPECT_TRUE(chart_value_at(&t, 3, 2, w, h, mx, my, &v));
+				EXPECT_INT(v, ==, t.current_x);
 			}
 			canvas_free(c);
 		}
@@ -220,7 +221,7 @@ START_TEST(test_chart_click_ends_and_outside)
 	for (int k = 0; k < SWEEP_N_KINDS; k++) {
 		struct sweep s;
 		int64_t v;
-		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		EXPECT_TRUE(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
 		for (size_t z = 0; z < N_CHART_SIZES; z++) {
 			int w = chart_sizes[z][0], h = chart_sizes[z][1], x = 3, y = 2;
 			struct canvas *c = canvas_new(w + 5, h + 4, true);
@@ -232,28 +233,28 @@ START_TEST(test_chart_click_ends_and_outside)
 			for (int col = x; col < x + w && first < 0; col++)
 				if (canvas_at(c, col, my)->glyph == '+')
 					first = col + 1;
-			ck_assert_int_gt(first, x);
-			ck_assert(chart_value_at(&s, x, y, w, h, first, y + 1, &v));
-			ck_assert_int_eq(v, s.points[0].x);
-			ck_assert(chart_value_at(&s, x, y, w, h, x + w - 1, my, &v));
-			ck_assert_int_eq(v, s.points[s.n - 1].x);
+			EXPECT_INT(first, >, x);
+			EXPECT_TRUE(chart_value_at(&s, x, y, w, h, first, y + 1, &v));
+			EXPECT_INT(v, ==, s.points[0].x);
+			EXPECT_TRUE(chart_value_at(&s, x, y, w, h, x + w - 1, my, &v));
+			EXPECT_INT(v, ==, s.points[s.n - 1].x);
 			for (int col = first; col < x + w; col++) {
-				ck_assert(chart_value_at(&s, x, y, w, h, col, my - 1, &v));
-				ck_assert_int_ge(v, prev);
+				EXPECT_TRUE(chart_value_at(&s, x, y, w, h, col, my - 1, &v));
+				EXPECT_INT(v, >=, prev);
 				prev = v;
 			}
-			ck_assert(!chart_value_at(&s, x, y, w, h, first, y, &v));          /* title */
-			ck_assert(!chart_value_at(&s, x, y, w, h, x, y + 1, &v));          /* y label */
-			ck_assert(!chart_value_at(&s, x, y, w, h, first - 1, y + 1, &v));  /* y axis */
-			ck_assert(!chart_value_at(&s, x, y, w, h, first, my + 1, &v));     /* tick labels */
-			ck_assert(!chart_value_at(&s, x, y, w, h, first, y + h - 1, &v));  /* legend */
-			ck_assert(!chart_value_at(&s, x, y, w, h, x + w, my - 1, &v));
-			ck_assert(!chart_value_at(&s, x, y, w, h, first, y + h, &v));
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, first, y, &v));          /* title */
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, x, y + 1, &v));          /* y label */
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, first - 1, y + 1, &v));  /* y axis */
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, first, my + 1, &v));     /* tick labels */
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, first, y + h - 1, &v));  /* legend */
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, x + w, my - 1, &v));
+			EXPECT_TRUE(!chart_value_at(&s, x, y, w, h, first, y + h, &v));
 			canvas_free(c);
 		}
 		/* Too small for a chart: no plot to click. */
-		ck_assert(!chart_value_at(&s, 0, 0, 23, 20, 10, 5, &v));
-		ck_assert(!chart_value_at(&s, 0, 0, 80, 6, 10, 3, &v));
+		EXPECT_TRUE(!chart_value_at(&s, 0, 0, 23, 20, 10, 5, &v));
+		EXPECT_TRUE(!chart_value_at(&s, 0, 0, 80, 6, 10, 3, &v));
 		sweep_done(&s);
 	}
 }
@@ -269,7 +270,7 @@ START_TEST(test_chart_capped_shade)
 		struct sweep s;
 		struct canvas *c = canvas_new(80, 14, true);
 		int mx, my, shaded = 0;
-		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		EXPECT_TRUE(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
 		chart_draw(c, 0, 0, 80, 14, &s, false);
 		find_marker(c, 0, 0, 80, 14, &mx, &my);
 		for (int col = 0; col < 80; col++) {
@@ -279,17 +280,17 @@ START_TEST(test_chart_capped_shade)
 			bool has_shade = false, cap;
 			for (int row = 1; row < my; row++)
 				if (canvas_at(c, col, row)->role == CANVAS_CAPPED) {
-					ck_assert_int_eq(canvas_at(c, col, row)->glyph, ':');
+					EXPECT_INT(canvas_at(c, col, row)->glyph, ==, ':');
 					has_shade = true;
 				}
 			if (!chart_value_at(&s, 0, 0, 80, 14, col, 1, &v)) {
-				ck_assert(!has_shade);
+				EXPECT_TRUE(!has_shade);
 				continue;
 			}
 			in = with_x(default_in, s.kind, v);
 			occ_compute(a, &in, &r);
 			cap = r.active_warps_per_sm > 0 && !occ_is_limiting(&r, sweep_factor(s.kind));
-			ck_assert_msg(has_shade == (cap && r.active_warps_per_sm >= 16),
+			EXPECT(has_shade == (cap && r.active_warps_per_sm >= 16),
 				      "%s at %lld: shade %d, capped %d", sweep_axis_label(s.kind),
 				      (long long)v, has_shade, cap);
 			shaded += has_shade;
@@ -299,7 +300,7 @@ START_TEST(test_chart_capped_shade)
 		 * sub-partition, 10 blocks) the 8-block warp limit caps; shared memory: up
 		 * to 28160 B (233472 / (28160 + 1024 reserved) = 8 blocks) warps and
 		 * registers cap; barriers: 0 to 7 (64 / 7 = 9 blocks) warps and registers. */
-		ck_assert_int_gt(shaded, 0);
+		EXPECT_INT(shaded, >, 0);
 		sweep_done(&s);
 		canvas_free(c);
 	}
@@ -323,10 +324,10 @@ START_TEST(test_chart_legends)
 		struct sweep s;
 		struct canvas *c = canvas_new(80, 14, true);
 		char *out;
-		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		EXPECT_TRUE(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
 		chart_draw(c, 0, 0, 80, 14, &s, false);
 		out = render(c);
-		ck_assert_msg(strstr(out, want[k]) != NULL, "no '%s' in\n%s", want[k], out);
+		EXPECT(strstr(out, want[k]) != NULL, "no '%s' in\n%s", want[k], out);
 		ck_assert_ptr_nonnull(strstr(out, "O current: "));
 		free(out);
 
@@ -354,7 +355,7 @@ START_TEST(test_chart_stays_in_box)
 
 	for (int k = 0; k < SWEEP_N_KINDS; k++) {
 		struct sweep s;
-		ck_assert(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
+		EXPECT_TRUE(sweep_compute(a, &default_in, (enum sweep_kind)k, &s));
 		for (int ascii = 0; ascii < 2; ascii++)
 		for (int w = 1; w <= 90; w++)
 		for (int h = 1; h <= 18; h++) {
@@ -414,7 +415,7 @@ static size_t compared_archs(struct gpu_arch out[16], int64_t measured[16])
 
 	for (size_t i = 0; i < sizeof(nv) / sizeof(nv[0]); i++) {
 		int ma, mi;
-		ck_assert(sscanf(nv[i], "%d.%d", &ma, &mi) == 2);
+		EXPECT_TRUE(sscanf(nv[i], "%d.%d", &ma, &mi) == 2);
 		ck_assert_ptr_nonnull(gpu_db_find_arch(db, ma, mi));
 		measured[n] = -1;
 		out[n++] = *gpu_db_find_arch(db, ma, mi);
@@ -424,8 +425,8 @@ static size_t compared_archs(struct gpu_arch out[16], int64_t measured[16])
 	for (size_t i = 0; i < sizeof(amd) / sizeof(amd[0]); i++) {
 		struct gpu g;
 		struct occ_error err = { 0 };
-		ck_assert_msg(gpu_db_find(db, amd[i], &g, &err), "%s: %s", amd[i], err.message);
-		ck_assert_int_eq(g.arch.vendor, GPU_AMD);
+		EXPECT(gpu_db_find(db, amd[i], &g, &err), "%s: %s", amd[i], err.message);
+		EXPECT_INT(g.arch.vendor, ==, GPU_AMD);
 		measured[n] = -1;
 		out[n++] = g.arch;
 	}
@@ -436,16 +437,16 @@ static size_t compared_archs(struct gpu_arch out[16], int64_t measured[16])
  * per column in order. */
 static void check_columns_sweep(const struct sweep *full, const struct sweep *cols, int n_cols)
 {
-	ck_assert_int_eq(cols->first_x, full->first_x);
-	ck_assert_int_eq(cols->last_x, full->last_x);
-	ck_assert_int_eq(cols->non_increasing, full->non_increasing);
-	ck_assert_uint_eq(cols->capped_limiting, full->capped_limiting);
-	ck_assert_int_eq(cols->current_x, full->current_x);
-	ck_assert_int_eq(cols->current_warps, full->current_warps);
-	ck_assert_uint_eq(cols->current_limiting, full->current_limiting);
-	ck_assert_int_eq(cols->max_warps, full->max_warps);
-	ck_assert_int_eq(cols->columns, n_cols);
-	ck_assert_uint_eq(cols->n, (size_t)n_cols);
+	EXPECT_INT(cols->first_x, ==, full->first_x);
+	EXPECT_INT(cols->last_x, ==, full->last_x);
+	EXPECT_INT(cols->non_increasing, ==, full->non_increasing);
+	EXPECT_UINT(cols->capped_limiting, ==, full->capped_limiting);
+	EXPECT_INT(cols->current_x, ==, full->current_x);
+	EXPECT_INT(cols->current_warps, ==, full->current_warps);
+	EXPECT_UINT(cols->current_limiting, ==, full->current_limiting);
+	EXPECT_INT(cols->max_warps, ==, full->max_warps);
+	EXPECT_INT(cols->columns, ==, n_cols);
+	EXPECT_UINT(cols->n, ==, (size_t)n_cols);
 	for (size_t i = 1; i < cols->n; i++)
 		if (cols->points[i].x < cols->points[i - 1].x)
 			ck_abort_msg("points out of order at %zu", i);
@@ -475,7 +476,7 @@ START_TEST(test_chart_columns_draw_as_the_whole_curve)
 		for (size_t li = 0; li < n_launches; li++)
 		for (int k = 0; k < SWEEP_N_KINDS; k++) {
 			struct sweep full;
-			ck_assert(sweep_compute(a, &launches[li], (enum sweep_kind)k, &full));
+			EXPECT_TRUE(sweep_compute(a, &launches[li], (enum sweep_kind)k, &full));
 			for (int w = 1; w <= 200; w = w < 23 ? w + 11 : w + 1)
 			for (size_t hi = 0; hi < sizeof(heights) / sizeof(heights[0]); hi++) {
 				int h = heights[hi], x = 2, y = 1;
@@ -484,8 +485,8 @@ START_TEST(test_chart_columns_draw_as_the_whole_curve)
 				struct canvas *c2 = canvas_new(w + 4, h + 2, ascii);
 				struct sweep part;
 
-				ck_assert(c1 && c2);
-				ck_assert(chart_sweep_compute(a, &launches[li], (enum sweep_kind)k, w, &part));
+				EXPECT_TRUE(c1 && c2);
+				EXPECT_TRUE(chart_sweep_compute(a, &launches[li], (enum sweep_kind)k, w, &part));
 				if (w >= 24)
 					check_columns_sweep(&full, &part, w - 6);
 				chart_draw(c1, x, y, w, h, &full, pct);
@@ -516,7 +517,7 @@ START_TEST(test_chart_columns_draw_as_the_whole_curve)
 			sweep_done(&full);
 		}
 	}
-	ck_assert_int_gt(compared, 100000);
+	EXPECT_INT(compared, >, 100000);
 }
 END_TEST
 

@@ -133,6 +133,32 @@ static void same_records(const struct report *a, const struct report *b)
  * line ends, banners between rows, one multi-line quoted name and one kernel
  * name longer than the window: report_load (windowed) and report_parse (the
  * whole text) give the same records. */
+/* A field of megabytes, with doubled quotes and line ends inside it, as
+ * libcsv reads it (its buffer grows by the line, not by 128 bytes): whole,
+ * unescaped, and on the line it starts. */
+START_TEST(parse_huge_field)
+{
+	enum { PARTS = 200000 };
+	size_t cap = (size_t)PARTS * 6 + 64, n = 0;
+	char *text = malloc(cap);
+	struct csv_rows rows;
+	struct occ_error err = { 0 };
+
+	n += (size_t)sprintf(text + n, "a,b\n1,\"");
+	for (int i = 0; i < PARTS; i++)
+		n += (size_t)sprintf(text + n, i % 1000 == 500 ? "k\"\"\n" : "k\"\"x");
+	n += (size_t)sprintf(text + n, "\"\n");
+	ck_assert(csvread_parse("t.csv", text, n, &rows, &err));
+	ck_assert_uint_eq(rows.n, 2);
+	ck_assert_int_eq(rows.rows[1].line, 2);
+	ck_assert_uint_eq(strlen(rows.rows[1].fields[1]), (size_t)PARTS * 3);
+	ck_assert(strncmp(rows.rows[1].fields[1], "k\"x", 3) == 0);
+	ck_assert(strncmp(rows.rows[1].fields[1] + 1500, "k\"\nk\"x", 6) == 0);   /* part 500 */
+	csvread_free(&rows);
+	free(text);
+}
+END_TEST
+
 START_TEST(load_streams_like_parse)
 {
 	size_t len;
@@ -233,6 +259,7 @@ int main(void)
 	tcase_add_test(tc, split_plain_and_quoted);
 	tcase_add_test(tc, split_empty_and_trailing);
 	tcase_add_test(tc, split_leaves_real_csv_to_libcsv);
+	tcase_add_test(tc, parse_huge_field);
 	tcase_add_test(tc, load_streams_like_parse);
 	tcase_add_test(tc, load_binary_late);
 	suite_add_tcase(s, tc);

@@ -190,6 +190,28 @@ START_TEST(details_2025_metrics)
 	CK_NUM(k->duration_ns, 23420);       /* lines 7 and 11: "us","23.42" */
 	CK_ABSENT(k->registers);
 	CK_ABSENT(k->limit_warps);
+	/* line 11, Speed Of Light: "Compute (SM) Throughput","%","41.49" */
+	CK_NUM(k->sched.sm_throughput_pct, 41.49);
+	/* The rule rows (lines 12-16) in the profiler's words and order; no
+	 * Scheduler Statistics rows, so the figures are the ones line 15's
+	 * IssueSlotUtilization text states: "every 6.1 cycles", "maximum of 12
+	 * warps per scheduler", "1.83 active warps", "0.19 warps were eligible". */
+	ck_assert_uint_eq(k->n_rules, 4);
+	ck_assert_str_eq(k->rules[0].section, "SpeedOfLight");
+	ck_assert_str_eq(k->rules[0].name, "SOLBottleneck");
+	ck_assert_str_eq(k->rules[2].name, "IssueSlotUtilization");
+	ck_assert_str_eq(k->rules[2].type, "OPT");
+	ck_assert_str_eq(k->rules[2].speedup_type, "local");
+	CK_NUM(k->rules[2].speedup_pct, 38.17);
+	ck_assert_str_eq(k->rules[3].section, "Occupancy");
+	ck_assert_str_eq(k->rules[3].name, "TheoreticalOccupancy");
+	ck_assert_str_eq(k->rules[3].speedup_type, "global");
+	ck_assert(strncmp(k->rules[3].text, "The 2.00 theoretical warps per scheduler", 40) == 0);
+	CK_NUM(k->sched.issued_warps, 1.0 / 6.1);
+	CK_NUM(k->sched.max_warps, 12);
+	CK_NUM(k->sched.active_warps, 1.83);
+	CK_NUM(k->sched.eligible_warps, 0.19);
+	CK_ABSENT(k->sched.issue_active_pct);
 	report_done(&r);
 }
 END_TEST

@@ -273,6 +273,10 @@ START_TEST(metrics_gtx1080ti)
 	ck_assert_str_eq(k->short_name, "scalarProdGPU");
 	ck_assert_str_eq(k->device, "GeForce GTX 1080 Ti");
 	CK_NUM(k->achieved_occupancy_pct, 56.2536);
+	/* the scheduler figure it has: "issue_slot_utilization",...,
+	 * "9.912897%" (Avg); no eligible_warps_per_cycle in this cut */
+	CK_NUM(k->sched.issue_active_pct, 9.912897);
+	CK_ABSENT(k->sched.eligible_warps);
 	/* No launch parameters in a metrics table: absent, not zero. */
 	CK_ABSENT(k->grid[0]);
 	CK_ABSENT(k->block[0]);

@@ -8,6 +8,7 @@
 
 #include "layout.h"
 #include "testutil.h"
+#include "expect.h"
 
 static bool inside(struct rect r, int cols, int rows)
 {
@@ -31,10 +32,10 @@ START_TEST(test_every_size)
 				int n = 0, shown = 0;
 
 				layout_compute(cols, rows, (enum pane_id)active, &l);
-				ck_assert(l.too_small == (cols < LAYOUT_MIN_COLS || rows < LAYOUT_MIN_ROWS));
+				EXPECT_TRUE(l.too_small == (cols < LAYOUT_MIN_COLS || rows < LAYOUT_MIN_ROWS));
 				if (l.too_small) {
 					for (int p = 0; p < PANE_N; p++)
-						ck_assert(rect_empty(l.pane[p]));
+						EXPECT_TRUE(rect_empty(l.pane[p]));
 					continue;
 				}
 				all[n++] = l.params;
@@ -45,25 +46,25 @@ START_TEST(test_every_size)
 					if (!rect_empty(l.pane[p])) {
 						shown++;
 						/* A frame and at least a few rows of content. */
-						ck_assert_int_ge(l.pane[p].w, 24);
-						ck_assert_int_ge(l.pane[p].h, 8);
+						EXPECT_INT(l.pane[p].w, >=, 24);
+						EXPECT_INT(l.pane[p].h, >=, 8);
 					}
 				}
 				for (int i = 0; i < n; i++) {
-					ck_assert_msg(inside(all[i], cols, rows), "%dx%d rect %d outside", cols, rows, i);
+					EXPECT(inside(all[i], cols, rows), "%dx%d rect %d outside", cols, rows, i);
 					for (int j = i + 1; j < n; j++)
-						ck_assert_msg(!overlap(all[i], all[j]), "%dx%d rects %d and %d overlap",
+						EXPECT(!overlap(all[i], all[j]), "%dx%d rects %d and %d overlap",
 							      cols, rows, i, j);
 				}
-				ck_assert(!rect_empty(l.params) && !rect_empty(l.status));
+				EXPECT_TRUE(!rect_empty(l.params) && !rect_empty(l.status));
 				if (l.tabbed) {
-					ck_assert_int_eq(shown, 1);
-					ck_assert(!rect_empty(l.pane[active]));
-					ck_assert(!rect_empty(l.tabs));
+					EXPECT_INT(shown, ==, 1);
+					EXPECT_TRUE(!rect_empty(l.pane[active]));
+					EXPECT_TRUE(!rect_empty(l.tabs));
 				} else if (active == PANE_KERNELS) {
-					ck_assert_int_eq(shown, 1);
+					EXPECT_INT(shown, ==, 1);
 				} else {
-					ck_assert_int_eq(shown, PANE_N - 1);
+					EXPECT_INT(shown, ==, PANE_N - 1);
 				}
 			}
 }
@@ -74,17 +75,17 @@ START_TEST(test_shapes)
 	struct layout l;
 
 	layout_compute(80, 24, PANE_CHARTS, &l);
-	ck_assert(l.tabbed);
+	EXPECT_TRUE(l.tabbed);
 	/* Tabbed at 80x24: the pane takes every row but params (3), tabs and status. */
-	ck_assert_int_eq(l.pane[PANE_CHARTS].h, 24 - 5);
-	ck_assert_int_eq(l.pane[PANE_CHARTS].w, 80);
+	EXPECT_INT(l.pane[PANE_CHARTS].h, ==, 24 - 5);
+	EXPECT_INT(l.pane[PANE_CHARTS].w, ==, 80);
 	layout_compute(200, 60, PANE_CHARTS, &l);
-	ck_assert(!l.tabbed);
-	ck_assert_int_ge(l.pane[PANE_TABLE].w, 72);
+	EXPECT_TRUE(!l.tabbed);
+	EXPECT_INT(l.pane[PANE_TABLE].w, >=, 72);
 	layout_compute(LAYOUT_MIN_COLS - 1, 40, PANE_TABLE, &l);
-	ck_assert(l.too_small);
+	EXPECT_TRUE(l.too_small);
 	layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS, PANE_TABLE, &l);
-	ck_assert(!l.too_small);
+	EXPECT_TRUE(!l.too_small);
 }
 END_TEST
 
@@ -93,9 +94,9 @@ START_TEST(test_overlay)
 	for (int cols = 1; cols <= 300; cols += 7)
 		for (int rows = 1; rows <= 100; rows += 3) {
 			struct rect r = layout_overlay(cols, rows, 70, 30);
-			ck_assert(inside(r, cols, rows));
-			ck_assert_int_le(r.w, 70);
-			ck_assert_int_le(r.h, 30);
+			EXPECT_TRUE(inside(r, cols, rows));
+			EXPECT_INT(r.w, <=, 70);
+			EXPECT_INT(r.h, <=, 30);
 		}
 }
 END_TEST

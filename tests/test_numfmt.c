@@ -14,6 +14,7 @@
 
 #include "numfmt.h"
 #include "testutil.h"
+#include "expect.h"
 
 static void same_int(int64_t v)
 {
@@ -21,8 +22,8 @@ static void same_int(int64_t v)
 	size_t n = numfmt_int(got, v);
 
 	snprintf(want, sizeof(want), "%" PRId64, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%s, want %s", got, want);
-	ck_assert_uint_eq(n, strlen(want));
+	EXPECT(strcmp(got, want) == 0, "%s, want %s", got, want);
+	EXPECT_UINT(n, ==, strlen(want));
 }
 
 /* fn(v, digits) writes what printf writes with fmt ("%.*f" or "%.*g"). */
@@ -33,9 +34,9 @@ static void same_as_printf(size_t (*fn)(char *, double, int), const char *fmt, d
 	size_t n = fn(got, v, digits);
 
 	snprintf(want, sizeof(want), fmt, digits, v);
-	ck_assert_msg(strcmp(got, want) == 0, "%.17g as %s with %d: %s, want %s", v, fmt, digits,
+	EXPECT(strcmp(got, want) == 0, "%.17g as %s with %d: %s, want %s", v, fmt, digits,
 		      got, want);
-	ck_assert_uint_eq(n, strlen(want));
+	EXPECT_UINT(n, ==, strlen(want));
 }
 
 static void same_fixed(double v, int d)

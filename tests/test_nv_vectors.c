@@ -149,6 +149,17 @@ static void check_row(const struct csv_row *row, const int *col, const char *pat
 			cov->limited[f]++;
 }
 
+/* The database's compute capabilities that cuda_occupancy.h 13.0 knows:
+ * 3.0 on (tests/data/nvidia/README). */
+static size_t from_kepler(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < gpu_db_arch_count(db); i++)
+		n += gpu_db_arch_at(db, i)->cc_major >= 3;
+	return n;
+}
+
 START_TEST(cuda_occupancy_vectors)
 {
 	struct occ_error err = { 0 };
@@ -180,7 +191,7 @@ START_TEST(cuda_occupancy_vectors)
 	 * each Kepler preference, carveouts, raised preferences, and every
 	 * factor limiting somewhere. */
 	ck_assert_uint_ge(cov.rows, 15000);
-	ck_assert_uint_eq(cov.archs_seen, gpu_db_arch_count(db));
+	ck_assert_uint_eq(cov.archs_seen, from_kepler());
 	for (int c = 0; c < LAUNCH_CACHE_N; c++)
 		ck_assert_msg(cov.cache[c] >= 500, "cache config %s: %zu rows",
 			      launch_cache_config_name(c), cov.cache[c]);

@@ -11,11 +11,12 @@
 #include "launch.h"
 #include "occupancy.h"
 #include "testutil.h"
+#include "expect.h"
 
 static const struct gpu_arch *arch(int major, int minor)
 {
 	const struct gpu_arch *a = gpu_db_find_arch(db, major, minor);
-	ck_assert_msg(a != NULL, "no arch %d.%d", major, minor);
+	EXPECT(a != NULL, "no arch %d.%d", major, minor);
 	return a;
 }
 
@@ -33,22 +34,22 @@ static struct occ_result run(int major, int minor, int threads, int regs, int64_
 
 static void assert_limits(const struct occ_result *r, int warps, int blocks, int regs, int smem, int bars)
 {
-	ck_assert_int_eq(r->block_limit[OCC_WARPS], warps);
-	ck_assert_int_eq(r->block_limit[OCC_BLOCKS], blocks);
-	ck_assert_int_eq(r->block_limit[OCC_REGISTERS], regs);
-	ck_assert_int_eq(r->block_limit[OCC_SHARED_MEM], smem);
-	ck_assert_int_eq(r->block_limit[OCC_BARRIERS], bars);
+	EXPECT_INT(r->block_limit[OCC_WARPS], ==, warps);
+	EXPECT_INT(r->block_limit[OCC_BLOCKS], ==, blocks);
+	EXPECT_INT(r->block_limit[OCC_REGISTERS], ==, regs);
+	EXPECT_INT(r->block_limit[OCC_SHARED_MEM], ==, smem);
+	EXPECT_INT(r->block_limit[OCC_BARRIERS], ==, bars);
 }
 
 static void assert_usage_sums(const struct occ_result *r)
 {
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
-		ck_assert_msg(u->used + u->idle + u->leftover == u->total,
+		EXPECT(u->used + u->idle + u->leftover == u->total,
 			      "factor %s: %lld + %lld + %lld != %lld", occ_factor_key((enum occ_factor)f),
 			      (long long)u->used, (long long)u->idle, (long long)u->leftover,
 			      (long long)u->total);
-		ck_assert_msg(u->used >= 0 && u->idle >= 0 && u->leftover >= 0,
+		EXPECT(u->used >= 0 && u->idle >= 0 && u->leftover >= 0,
 			      "factor %s: negative usage part", occ_factor_key((enum occ_factor)f));
 	}
 }
@@ -66,18 +67,18 @@ START_TEST(ncu_h20_255_registers)
 	/* ncu: Block Limit SM 32, Registers 1, Shared Mem 1, Warps 8. (Barriers are not
 	 * printed there; 64 / 1 from cuda_occupancy.h (CUDA 13.0).) */
 	assert_limits(&r, 8, 32, 1, 1, 64);
-	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 1);
 	/* ncu: Theoretical Active Warps per SM 8, Theoretical Occupancy 12.50 % */
-	ck_assert_int_eq(r.active_warps_per_sm, 8);
+	EXPECT_INT(r.active_warps_per_sm, ==, 8);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 12.50, 0.0051);
 	/* ncu rule text: "limited by the number of required registers" and "... by the
 	 * required amount of shared memory" */
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
 	/* ncu: Shared Memory Configuration Size 233.47 Kbyte */
-	ck_assert_int_eq(r.smem_config_bytes, 233472);
+	EXPECT_INT(r.smem_config_bytes, ==, 233472);
 	/* cuda_occupancy.h (CUDA 13.0): allocatedSharedMemPerBlock 231424 (230400 + 1024) */
-	ck_assert_int_eq(r.allocated_smem_per_block, 231424);
-	ck_assert_int_eq(r.misfit, OCC_FITS);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 231424);
+	EXPECT_INT(r.misfit, ==, OCC_FITS);
 	assert_usage_sums(&r);
 }
 END_TEST
@@ -92,13 +93,13 @@ START_TEST(ncu_turing_register_tiled)
 	/* ncu: Block Limit SM 16, Registers 4, Shared Mem 2, Warps 4 */
 	assert_limits(&r, 4, 16, 4, 2, OCC_UNLIMITED);
 	/* ncu: Theoretical Active Warps per SM 16, Theoretical Occupancy 50 % */
-	ck_assert_int_eq(r.active_blocks_per_sm, 2);
-	ck_assert_int_eq(r.active_warps_per_sm, 16);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 2);
+	EXPECT_INT(r.active_warps_per_sm, ==, 16);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 50.0, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_SHARED_MEM));
 	/* ncu: Shared Memory Configuration Size 65.54 Kbyte */
-	ck_assert_int_eq(r.smem_config_bytes, 65536);
-	ck_assert_int_eq(r.allocated_smem_per_block, 32768);
+	EXPECT_INT(r.smem_config_bytes, ==, 65536);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 32768);
 	assert_usage_sums(&r);
 }
 END_TEST
@@ -115,14 +116,14 @@ START_TEST(ncu_v100_step_factor)
 		/* ncu: Block Limit SM 32, Registers 14, Warps 10. ncu prints Block Limit
 		 * Shared Mem 32 for a kernel without shared memory; our engine says
 		 * OCC_UNLIMITED there, as cuda_occupancy.h (CUDA 13.0) does (INT_MAX). */
-		ck_assert_int_eq(r.block_limit[OCC_WARPS], 10);
-		ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 14);
-		ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], OCC_UNLIMITED);
+		EXPECT_INT(r.block_limit[OCC_WARPS], ==, 10);
+		EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+		EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 14);
+		EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, OCC_UNLIMITED);
 		/* ncu: Theoretical Active Warps per SM 60, Theoretical Occupancy 93.75 % */
-		ck_assert_int_eq(r.active_warps_per_sm, 60);
+		EXPECT_INT(r.active_warps_per_sm, ==, 60);
 		ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 93.75, 0.0051);
-		ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+		EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS));
 		assert_usage_sums(&r);
 	}
 }
@@ -134,15 +135,15 @@ START_TEST(ncu_v100_compute_flux)
 	struct occ_result r = run(7, 0, 192, 60, 0, 0, DEF, 1);
 
 	/* ncu: Block Limit SM 32, Registers 5, Warps 10; 30 warps, 46.88 % */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 10);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
-	ck_assert_int_eq(r.active_blocks_per_sm, 5);
-	ck_assert_int_eq(r.active_warps_per_sm, 30);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 10);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 5);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 5);
+	EXPECT_INT(r.active_warps_per_sm, ==, 30);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 46.88, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
 	/* cuda_occupancy.h (CUDA 13.0): allocatedRegistersPerBlock 12288 */
-	ck_assert_int_eq(r.allocated_regs_per_block, 12288);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 12288);
 }
 END_TEST
 
@@ -159,18 +160,18 @@ START_TEST(ncu_a100_adaptive_average_pool)
 	/* ncu: Block Limit SM 32, Registers 6, Shared Mem 32, Warps 8 */
 	assert_limits(&r, 8, 32, 6, 32, OCC_UNLIMITED);
 	/* ncu: Theoretical Active Warps per SM 48, Theoretical Occupancy 75 % */
-	ck_assert_int_eq(r.active_warps_per_sm, 48);
+	EXPECT_INT(r.active_warps_per_sm, ==, 48);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
 	/* ncu: Shared Memory Configuration Size 32,768 byte */
-	ck_assert_int_eq(r.smem_config_bytes, 32768);
+	EXPECT_INT(r.smem_config_bytes, ==, 32768);
 	assert_usage_sums(&r);
 
 	/* Default carveout: the same occupancy (cuda_occupancy.h (CUDA 13.0): 6 blocks,
 	 * blockLimitSharedMem 164 = 167936 / 1024). */
 	r = run(8, 0, 256, 38, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 6);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 164);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 6);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 164);
 }
 END_TEST
 
@@ -180,13 +181,13 @@ START_TEST(ncu_a100_reduce_kernel)
 	struct occ_result r = run(8, 0, 512, 26, 0, 0, DEF, 1);
 
 	/* ncu: Block Limit SM 32, Registers 4, Warps 4; 64 warps, 100 % */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 4);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
-	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 4);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 4);
+	EXPECT_INT(r.active_warps_per_sm, ==, 64);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 0.0051);
 	/* Warps and registers both at 4: both limit. */
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
 }
 END_TEST
 
@@ -201,12 +202,12 @@ START_TEST(ncu_ada_heat_kernel)
 	/* ncu: Block Limit SM 24, Registers 8, Shared Mem 8, Warps 3 */
 	assert_limits(&r, 3, 24, 8, 8, OCC_UNLIMITED);
 	/* ncu: Theoretical Active Warps per SM 48, Theoretical Occupancy 100 % */
-	ck_assert_int_eq(r.active_warps_per_sm, 48);
+	EXPECT_INT(r.active_warps_per_sm, ==, 48);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
-	ck_assert_int_eq(r.smem_config_bytes, 8192);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS));
+	EXPECT_INT(r.smem_config_bytes, ==, 8192);
 	/* ncu: Driver Shared Memory Per Block 1.02 Kbyte: the block allocates the reserve */
-	ck_assert_int_eq(r.allocated_smem_per_block, 1024);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 1024);
 }
 END_TEST
 
@@ -220,17 +221,17 @@ START_TEST(ncu_b200_merge_states)
 
 	/* ncu: launch__occupancy_limit_warps 16, _blocks 32, _registers 12, _shared_mem 13.
 	 * (ncu prints _barriers 32; cuda_occupancy.h (CUDA 13.0) and our engine give 64.) */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 12);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 13);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 12);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 13);
 	/* ncu: sm__maximum_warps_per_active_cycle_pct 75 */
-	ck_assert_int_eq(r.active_blocks_per_sm, 12);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 12);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
-	ck_assert_int_eq(r.smem_config_bytes, 135168);
+	EXPECT_INT(r.smem_config_bytes, ==, 135168);
 	/* ncu: launch__registers_per_thread_allocated 40 -> 40 x 32 = 1280 per warp */
-	ck_assert_int_eq(r.regs_per_warp_allocated, 1280);
-	ck_assert_int_eq(r.allocated_smem_per_block, 9728);
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 1280);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 9728);
 }
 END_TEST
 
@@ -241,13 +242,13 @@ START_TEST(ncu_b200_batch_decode)
 	struct occ_result r = run(10, 0, 128, 56, 0, 9216, 57, 1);
 
 	/* ncu: limit_warps 16, _blocks 32, _registers 9, _shared_mem 13; 56.25 % */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 9);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 13);
-	ck_assert_int_eq(r.active_warps_per_sm, 36);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 9);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 13);
+	EXPECT_INT(r.active_warps_per_sm, ==, 36);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 56.25, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
 }
 END_TEST
 
@@ -261,27 +262,27 @@ START_TEST(ncu_b200_flash_fwd)
 	struct occ_result r = run(10, 0, 128, 222, 0, 81920, DEF, 1);
 
 	/* ncu: limit_warps 16, _blocks 32, _registers 2, _shared_mem 2; 12.50 % */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 2);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 2);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 12.50, 0.0051);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
 	/* ncu: registers_per_thread_allocated 224 -> 224 x 32 = 7168 per warp */
-	ck_assert_int_eq(r.regs_per_warp_allocated, 7168);
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 7168);
 
 	r = run(10, 0, 128, 36, 80, 0, 13, 1);
 	/* ncu: limit_registers 12, _shared_mem 28, _warps 16, _blocks 32; 75 % */
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 12);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 28);
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 12);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 28);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
-	ck_assert_int_eq(r.smem_config_bytes, 32768);
+	EXPECT_INT(r.smem_config_bytes, ==, 32768);
 	/* ncu: registers_per_thread_allocated 40 */
-	ck_assert_int_eq(r.regs_per_warp_allocated, 40 * 32);
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 40 * 32);
 	/* 80 + 1024 rounded to 128: cuda_occupancy.h (CUDA 13.0) allocatedSharedMemPerBlock 1152 */
-	ck_assert_int_eq(r.allocated_smem_per_block, 1152);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 1152);
 }
 END_TEST
 
@@ -293,15 +294,15 @@ START_TEST(ncu_cc120_block_128)
 {
 	struct occ_result r = run(12, 0, 128, 32, 0, 0, DEF, 1);
 
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 24);
-	ck_assert_int_eq(r.block_limit[OCC_BLOCKS], 24);
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 12);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 24);
+	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 24);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 12);
 	/* ncu rule: "hardware maximum of 12" warps per scheduler -> 48 per SM */
-	ck_assert_int_eq(r.max_warps_per_sm, 48);
+	EXPECT_INT(r.max_warps_per_sm, ==, 48);
 	/* cuda_occupancy.h (CUDA 13.0): 96 registers at block 128 give blockLimitRegs 5,
 	 * the value ncu printed for this kernel. */
 	r = run(12, 0, 128, 96, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 5);
 }
 END_TEST
 
@@ -323,18 +324,18 @@ START_TEST(calc_a100_carveout)
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		struct occ_result r = run(8, 0, 256, 32, 0, 40960, c[i].carve, 1);
-		ck_assert_int_eq(r.active_blocks_per_sm, c[i].blocks);
-		ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], c[i].smem_limit);
-		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 8);
+		EXPECT_INT(r.active_blocks_per_sm, ==, c[i].blocks);
+		EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, c[i].smem_limit);
+		EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 8);
 		/* cuda_occupancy.h (CUDA 13.0): allocatedSharedMemPerBlock 41984 */
-		ck_assert_int_eq(r.allocated_smem_per_block, 41984);
-		ck_assert_int_eq(r.smem_config_bytes, c[i].config);
-		ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
+		EXPECT_INT(r.allocated_smem_per_block, ==, 41984);
+		EXPECT_INT(r.smem_config_bytes, ==, c[i].config);
+		EXPECT_UINT(r.limiting, ==, BIT(OCC_SHARED_MEM));
 		assert_usage_sums(&r);
 	}
 	/* The preference itself: cudaOccSMemPerMultiprocessor gives 0 for 0 %. */
 	struct occ_result r = run(8, 0, 256, 32, 0, 40960, 0, 1);
-	ck_assert_int_eq(r.smem_preference_bytes, 0);
+	EXPECT_INT(r.smem_preference_bytes, ==, 0);
 }
 END_TEST
 
@@ -345,29 +346,29 @@ START_TEST(calc_barriers_hopper)
 	 * warps (16) and registers (16). */
 	struct occ_result r = run(9, 0, 128, 32, 0, 0, DEF, 4);
 	assert_limits(&r, 16, 32, 16, 228, 16);
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS) | BIT(OCC_BARRIERS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS) | BIT(OCC_BARRIERS));
 
 	/* 16 barriers -> 4 blocks, barriers alone limit */
 	r = run(9, 0, 128, 32, 0, 0, DEF, 16);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 4);
-	ck_assert_int_eq(r.active_blocks_per_sm, 4);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_BARRIERS));
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 4);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 4);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_BARRIERS));
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 25.0, 1e-9);
 
 	/* 5 barriers -> 12; 64 threads with 3 barriers -> 21 */
 	r = run(9, 0, 128, 32, 0, 0, DEF, 5);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 12);
-	ck_assert_int_eq(r.active_blocks_per_sm, 12);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 12);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 12);
 	r = run(9, 0, 64, 32, 0, 0, DEF, 3);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 21);
-	ck_assert_int_eq(r.active_blocks_per_sm, 21);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 21);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 21);
 	assert_usage_sums(&r);
 
 	/* 0 barriers: blockLimitBarriers INT_MAX */
 	r = run(9, 0, 256, 32, 0, 0, DEF, 0);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, OCC_UNLIMITED);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
 }
 END_TEST
 
@@ -377,21 +378,21 @@ START_TEST(calc_barriers_cc120)
 	 * 128 threads, 2 barriers -> 12, tied with warps (12) */
 	struct occ_result r = run(12, 0, 128, 32, 0, 0, DEF, 2);
 	assert_limits(&r, 12, 24, 16, 100, 12);
-	ck_assert_int_eq(r.active_blocks_per_sm, 12);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_BARRIERS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 12);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_BARRIERS));
 
 	/* 256 threads, 3 barriers -> barriers 8, warps 6: warps limit */
 	r = run(12, 0, 256, 32, 0, 0, DEF, 3);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 8);
-	ck_assert_int_eq(r.active_blocks_per_sm, 6);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 8);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 6);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS));
 
 	/* 25 barriers (more than the SM's 24; launch_check refuses it, occ_compute
 	 * must not): blockLimitBarriers 0, no block fits */
 	r = run(12, 0, 128, 32, 0, 0, DEF, 25);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], 0);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_BARRIERS);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, 0);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_BARRIERS);
 	assert_usage_sums(&r);
 }
 END_TEST
@@ -401,13 +402,13 @@ START_TEST(calc_barriers_before_hopper_unlimited)
 	/* cuda_occupancy.h (CUDA 13.0): barriers only count from cc 9.0; cc 8.0 and 8.6
 	 * give INT_MAX whatever the count. */
 	struct occ_result r = run(8, 0, 256, 32, 0, 0, DEF, 16);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, OCC_UNLIMITED);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
 	r = run(8, 6, 64, 16, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, OCC_UNLIMITED);
 	/* cc 8.6, 64 threads: blocks per SM (16) limit */
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_BLOCKS));
 }
 END_TEST
 
@@ -416,24 +417,24 @@ START_TEST(calc_gp100_rule)
 	/* cuda_occupancy.h (CUDA 13.0): GP100 (cc 6.0) has 2 register sub-partitions
 	 * and packs more warps than cc 6.1: */
 	struct occ_result r = run(6, 0, 160, 192, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
 	r = run(6, 1, 160, 192, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 1);
 	r = run(6, 0, 64, 192, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 5);
 	r = run(6, 1, 64, 192, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 4);
 	/* ...but a kernel that cannot run on GP10x is refused on GP100 as well:
 	 * 288 threads x 192 registers -> blockLimitRegs 0 on both. */
 	r = run(6, 0, 288, 192, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 0);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 0);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_REGISTERS);
 	/* cuda_occupancy.h: allocatedRegistersPerBlock 55296 */
-	ck_assert_int_eq(r.allocated_regs_per_block, 55296);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 55296);
 	/* 320 x 160 fits: blockLimitRegs 1 */
 	r = run(6, 0, 320, 160, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 1);
 }
 END_TEST
 
@@ -441,19 +442,19 @@ START_TEST(calc_cc37_registers)
 {
 	/* cuda_occupancy.h (CUDA 13.0): cc 3.7 has 128K registers per SM, cc 3.5 64K. */
 	struct occ_result r = run(3, 7, 512, 128, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
 	r = run(3, 5, 512, 128, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 1);
 	r = run(3, 7, 128, 255, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 4);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 4);
 	r = run(3, 7, 256, 64, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
 	/* ... but the per-block register file is still 64K: 1024 x 128 does not fit */
 	r = run(3, 7, 1024, 128, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
-	ck_assert_int_eq(r.allocated_regs_per_block, 131072);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_REGISTERS);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 131072);
 }
 END_TEST
 
@@ -461,24 +462,24 @@ START_TEST(calc_block_not_warp_multiple)
 {
 	/* cuda_occupancy.h (CUDA 13.0) */
 	struct occ_result r = run(7, 0, 100, 32, 0, 0, DEF, 1);   /* 4 warps */
-	ck_assert_int_eq(r.warps_per_block, 4);
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 16);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 16);
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_int_eq(r.allocated_regs_per_block, 4096);
-	ck_assert_int_eq(r.active_threads_per_sm, 1600);
+	EXPECT_INT(r.warps_per_block, ==, 4);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 16);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 4096);
+	EXPECT_INT(r.active_threads_per_sm, ==, 1600);
 
 	r = run(8, 0, 33, 32, 0, 0, DEF, 1);                      /* 2 warps */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 32);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 32);
-	ck_assert_int_eq(r.active_blocks_per_sm, 32);
-	ck_assert_int_eq(r.allocated_regs_per_block, 2048);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 32);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 32);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 32);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 2048);
 
 	r = run(9, 0, 1000, 32, 0, 0, DEF, 1);                    /* 32 warps */
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 2);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
-	ck_assert_int_eq(r.active_blocks_per_sm, 2);
-	ck_assert_int_eq(r.allocated_regs_per_block, 32768);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 2);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 2);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 32768);
 }
 END_TEST
 
@@ -489,54 +490,54 @@ START_TEST(calc_each_factor_limits)
 
 	/* warps: cc 7.5, 512 threads -> 2 (1024 threads per SM) */
 	r = run(7, 5, 512, 32, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 2);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 2);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS));
 	/* blocks: cc 7.5, 32 threads, 16 registers -> 16 blocks, 50 % */
 	r = run(7, 5, 32, 16, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 128);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 128);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_BLOCKS));
 	/* registers: cc 8.0, 256 threads, 64 registers -> 4 */
 	r = run(8, 0, 256, 64, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 4);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
-	ck_assert_int_eq(r.allocated_regs_per_block, 16384);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 4);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
+	EXPECT_INT(r.allocated_regs_per_block, ==, 16384);
 	/* shared memory: cc 10.0, 256 threads, 48 registers, 64 KB dynamic -> 3 */
 	r = run(10, 0, 256, 48, 0, 65536, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 5);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 3);
-	ck_assert_int_eq(r.active_blocks_per_sm, 3);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_SHARED_MEM));
-	ck_assert_int_eq(r.allocated_smem_per_block, 66560);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 5);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 3);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 3);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_SHARED_MEM));
+	EXPECT_INT(r.allocated_smem_per_block, ==, 66560);
 	/* shared memory before cc 8.0: no reserve, cc 7.5 64 KB -> 1; cc 5.2 48 KB of 96 -> 2 */
 	r = run(7, 5, 256, 32, 0, 65536, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 1);
-	ck_assert_int_eq(r.allocated_smem_per_block, 65536);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 1);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 65536);
 	r = run(5, 2, 256, 32, 0, 49152, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 2);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 2);
 	/* cc 7.0, 96 KB opt-in -> 1 */
 	r = run(7, 0, 256, 32, 0, 98304, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 1);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 1);
 	/* A100, 100000 B dynamic -> 101120 allocated, 1 block */
 	r = run(8, 0, 256, 32, 0, 100000, DEF, 1);
-	ck_assert_int_eq(r.allocated_smem_per_block, 101120);
-	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 101120);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 1);
 	/* register steps on cc 8.0 at 256 threads: 33 and 40 -> 6, 41, 42 and 48 -> 5, 49 -> 4 */
 	static const struct { int regs, blocks; } steps[] = {
 		{ 33, 6 }, { 40, 6 }, { 41, 5 }, { 42, 5 }, { 48, 5 }, { 49, 4 },
 	};
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		r = run(8, 0, 256, steps[i].regs, 0, 0, DEF, 1);
-		ck_assert_int_eq(r.block_limit[OCC_REGISTERS], steps[i].blocks);
+		EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, steps[i].blocks);
 	}
 	/* cc 9.0, 256 threads: 127 and 128 registers -> 2, 168 and 255 -> 1 */
 	r = run(9, 0, 256, 127, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
 	r = run(9, 0, 256, 128, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 2);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 2);
 	r = run(9, 0, 256, 168, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], 1);
-	ck_assert_int_eq(r.allocated_regs_per_block, 43008);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 1);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 43008);
 }
 END_TEST
 
@@ -545,26 +546,26 @@ START_TEST(unlimited_factors)
 	/* cuda_occupancy.h (CUDA 13.0): blockLimitRegs INT_MAX with 0 registers,
 	 * blockLimitSharedMem INT_MAX with no shared memory before cc 8.0. */
 	struct occ_result r = run(7, 0, 256, 0, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_REGISTERS], OCC_UNLIMITED);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], OCC_UNLIMITED);
-	ck_assert_int_eq(r.block_limit[OCC_BARRIERS], OCC_UNLIMITED);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS));
-	ck_assert_int_eq(r.allocated_regs_per_block, 0);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, OCC_UNLIMITED);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, OCC_UNLIMITED);
+	EXPECT_INT(r.block_limit[OCC_BARRIERS], ==, OCC_UNLIMITED);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS));
+	EXPECT_INT(r.allocated_regs_per_block, ==, 0);
 	assert_usage_sums(&r);
 
 	r = run(7, 5, 1, 0, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_int_eq(r.block_limit[OCC_WARPS], 32);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 32);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_BLOCKS));
 	assert_usage_sums(&r);
 
 	/* From cc 8.0 the driver's 1 KB reserve makes shared memory count even at 0:
 	 * cuda_occupancy.h gives 164 on cc 8.0, ncu prints 32 for a 32 KB configuration
 	 * (A100 report above). */
 	r = run(8, 0, 256, 32, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.block_limit[OCC_SHARED_MEM], 164);
-	ck_assert_int_eq(r.allocated_smem_per_block, 1024);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 164);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 1024);
 }
 END_TEST
 
@@ -574,15 +575,15 @@ START_TEST(ties_all_reported)
 	 * blocks 24, barriers 24 (registers 64) */
 	struct occ_result r = run(12, 0, 64, 16, 0, 0, DEF, 1);
 	assert_limits(&r, 24, 24, 64, 100, 24);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_BLOCKS) | BIT(OCC_BARRIERS));
-	ck_assert(occ_is_limiting(&r, OCC_WARPS));
-	ck_assert(!occ_is_limiting(&r, OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_BLOCKS) | BIT(OCC_BARRIERS));
+	EXPECT_TRUE(occ_is_limiting(&r, OCC_WARPS));
+	EXPECT_TRUE(!occ_is_limiting(&r, OCC_REGISTERS));
 	/* cc 9.0, 256 threads, 32 registers (seed 002's formula: 65536 / (32 x 256) = 8
 	 * blocks, 64 / 8 warps = 8 blocks): warps and registers tie at 8, 100 % */
 	r = run(9, 0, 256, 32, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 1e-9);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
 }
 END_TEST
 
@@ -591,20 +592,20 @@ START_TEST(seed000_examples)
 	/* seeds/000: "on a GPU that supports 64 active warps per SM, 8 active blocks with
 	 * 256 threads per block (8 warps per block) results in 64 active warps, and 100%" */
 	struct occ_result r = run(7, 0, 256, 16, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.max_warps_per_sm, 64);
-	ck_assert_int_eq(r.active_blocks_per_sm, 8);
-	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	EXPECT_INT(r.max_warps_per_sm, ==, 64);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 8);
+	EXPECT_INT(r.active_warps_per_sm, ==, 64);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 100.0, 1e-9);
 	/* "16 active blocks with 128 threads per block ... also 64 active warps" (cc 3.5: 16 blocks) */
 	r = run(3, 5, 128, 16, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 16);
-	ck_assert_int_eq(r.active_warps_per_sm, 64);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 16);
+	EXPECT_INT(r.active_warps_per_sm, ==, 64);
 	/* "on a GPU that supports 16 active blocks and 64 active warps per SM, blocks with
 	 * 32 threads ... at most 16 active warps (25% theoretical occupancy)": cc 3.5 */
 	r = run(3, 5, 32, 16, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_warps_per_sm, 16);
+	EXPECT_INT(r.active_warps_per_sm, ==, 16);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 25.0, 1e-9);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_BLOCKS));
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_BLOCKS));
 }
 END_TEST
 
@@ -613,29 +614,29 @@ START_TEST(misfits)
 	/* cuda_occupancy.h (CUDA 13.0): cc 9.0, 1024 threads x 255 registers ->
 	 * blockLimitRegs 0, allocatedRegistersPerBlock 262144 */
 	struct occ_result r = run(9, 0, 1024, 255, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.active_warps_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
-	ck_assert_int_eq(r.allocated_regs_per_block, 262144);
-	ck_assert_uint_eq(r.limiting, BIT(OCC_REGISTERS));
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.active_warps_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_REGISTERS);
+	EXPECT_INT(r.allocated_regs_per_block, ==, 262144);
+	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
 	assert_usage_sums(&r);
 	/* 1024 x 64 fits once */
 	r = run(9, 0, 1024, 64, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 1);
 
 	/* Outside the checked range, as occupancy.h promises: 0 blocks and a reason. */
 	r = run(9, 0, 2048, 32, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_THREADS);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_THREADS);
 	r = run(9, 0, 0, 32, 0, 0, DEF, 1);
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_THREADS);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_THREADS);
 	r = run(9, 0, 256, 32, 0, 232449, DEF, 1); /* one byte above the 232448 opt-in */
-	ck_assert_int_eq(r.active_blocks_per_sm, 0);
-	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 0);
+	EXPECT_INT(r.misfit, ==, OCC_MISFIT_SHARED_MEM);
 	assert_usage_sums(&r);
 	r = run(9, 0, 256, 32, 0, 232448, DEF, 1); /* exactly the opt-in maximum fits */
-	ck_assert_int_eq(r.active_blocks_per_sm, 1);
+	EXPECT_INT(r.active_blocks_per_sm, ==, 1);
 }
 END_TEST
 
@@ -647,20 +648,20 @@ START_TEST(usage_h20)
 	const struct occ_usage *g = &r.usage[OCC_REGISTERS];
 	const struct occ_usage *s = &r.usage[OCC_SHARED_MEM];
 
-	ck_assert_int_eq(w->total, 64);
-	ck_assert_int_eq(w->per_block, 8);
-	ck_assert_int_eq(w->used, 8);
+	EXPECT_INT(w->total, ==, 64);
+	EXPECT_INT(w->per_block, ==, 8);
+	EXPECT_INT(w->used, ==, 8);
 	/* warps would allow 8 blocks: 7 more are idle */
-	ck_assert_int_eq(w->idle, 56);
-	ck_assert_int_eq(w->leftover, 0);
-	ck_assert_int_eq(g->total, 65536);
-	ck_assert_int_eq(g->used, 65536);
-	ck_assert_int_eq(g->leftover, 0);
+	EXPECT_INT(w->idle, ==, 56);
+	EXPECT_INT(w->leftover, ==, 0);
+	EXPECT_INT(g->total, ==, 65536);
+	EXPECT_INT(g->used, ==, 65536);
+	EXPECT_INT(g->leftover, ==, 0);
 	/* ncu: 233.47 KB configuration, 231424 B per block: 2048 B left over */
-	ck_assert_int_eq(s->total, 233472);
-	ck_assert_int_eq(s->used, 231424);
-	ck_assert_int_eq(s->idle, 0);
-	ck_assert_int_eq(s->leftover, 2048);
+	EXPECT_INT(s->total, ==, 233472);
+	EXPECT_INT(s->used, ==, 231424);
+	EXPECT_INT(s->idle, ==, 0);
+	EXPECT_INT(s->leftover, ==, 2048);
 }
 END_TEST
 
@@ -689,10 +690,10 @@ START_TEST(usage_sums_everywhere)
 			for (int f = 0; f < OCC_N_FACTORS; f++)
 				if (r.block_limit[f] < lo)
 					lo = r.block_limit[f];
-			ck_assert_int_eq(r.active_blocks_per_sm, lo);
-			ck_assert_int_le(r.active_warps_per_sm, r.max_warps_per_sm);
-			ck_assert_int_eq(r.misfit == OCC_FITS, r.active_blocks_per_sm > 0);
-			ck_assert_uint_ne(r.limiting, 0);
+			EXPECT_INT(r.active_blocks_per_sm, ==, lo);
+			EXPECT_INT(r.active_warps_per_sm, <=, r.max_warps_per_sm);
+			EXPECT_INT(r.misfit == OCC_FITS, ==, r.active_blocks_per_sm > 0);
+			EXPECT_UINT(r.limiting, !=, 0);
 		}
 	}
 }
@@ -712,12 +713,12 @@ START_TEST(input_from_launch)
 	l.carveout_pct = 57;
 	l.barriers = 2;
 	occ_input_from_launch(&l, &in);
-	ck_assert_int_eq(in.threads_per_block, 256);
-	ck_assert_int_eq(in.regs_per_thread, 38);
-	ck_assert_int_eq(in.static_smem_bytes, 80);
-	ck_assert_int_eq(in.dynamic_smem_bytes, 8704);
-	ck_assert_int_eq(in.carveout_pct, 57);
-	ck_assert_int_eq(in.barriers, 2);
+	EXPECT_INT(in.threads_per_block, ==, 256);
+	EXPECT_INT(in.regs_per_thread, ==, 38);
+	EXPECT_INT(in.static_smem_bytes, ==, 80);
+	EXPECT_INT(in.dynamic_smem_bytes, ==, 8704);
+	EXPECT_INT(in.carveout_pct, ==, 57);
+	EXPECT_INT(in.barriers, ==, 2);
 }
 END_TEST
 
@@ -859,7 +860,7 @@ START_TEST(vary_matches_compute)
 			}
 		}
 	}
-	ck_assert_int_gt(checked, 700);
+	EXPECT_INT(checked, >, 700);
 }
 END_TEST
 
@@ -881,30 +882,30 @@ START_TEST(vary_same_to_steps)
 		occ_vary_at(&v, x, &b, &to);
 		evaluations++;
 	}
-	ck_assert_int_eq(evaluations, 9);
+	EXPECT_INT(evaluations, ==, 9);
 
 	/* 0 B allocates the driver's 1 KiB reserve: 228 blocks, capped by 8 */
 	occ_vary_at(&v, 0, &b, &to);
-	ck_assert_int_eq(b.active_blocks_per_sm, 8);
-	ck_assert_uint_eq(b.limiting, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+	EXPECT_INT(b.active_blocks_per_sm, ==, 8);
+	EXPECT_UINT(b.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
 	/* 233472 / 9 = 25941 bytes, less the reserve, rounded down to 128: 24832 */
-	ck_assert_int_eq(to, 24832);
+	EXPECT_INT(to, ==, 24832);
 
 	/* a parameter set and read as the block's whole shared memory */
 	in.static_smem_bytes = 4096;
 	occ_param_set(&in, OCC_PARAM_SHARED_MEM, 10000);
-	ck_assert_int_eq(in.static_smem_bytes, 4096);
-	ck_assert_int_eq(in.dynamic_smem_bytes, 5904);
-	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_SHARED_MEM), 10000);
+	EXPECT_INT(in.static_smem_bytes, ==, 4096);
+	EXPECT_INT(in.dynamic_smem_bytes, ==, 5904);
+	EXPECT_INT(occ_param_get(&in, OCC_PARAM_SHARED_MEM), ==, 10000);
 	occ_param_set(&in, OCC_PARAM_SHARED_MEM, 1000);
-	ck_assert_int_eq(in.static_smem_bytes, 1000);
-	ck_assert_int_eq(in.dynamic_smem_bytes, 0);
+	EXPECT_INT(in.static_smem_bytes, ==, 1000);
+	EXPECT_INT(in.dynamic_smem_bytes, ==, 0);
 	occ_param_set(&in, OCC_PARAM_THREADS, 96);
 	occ_param_set(&in, OCC_PARAM_REGISTERS, 40);
 	occ_param_set(&in, OCC_PARAM_BARRIERS, 3);
-	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_THREADS), 96);
-	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_REGISTERS), 40);
-	ck_assert_int_eq(occ_param_get(&in, OCC_PARAM_BARRIERS), 3);
+	EXPECT_INT(occ_param_get(&in, OCC_PARAM_THREADS), ==, 96);
+	EXPECT_INT(occ_param_get(&in, OCC_PARAM_REGISTERS), ==, 40);
+	EXPECT_INT(occ_param_get(&in, OCC_PARAM_BARRIERS), ==, 3);
 }
 END_TEST
 

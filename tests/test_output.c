@@ -244,16 +244,21 @@ START_TEST(test_report_in_json_and_csv)
 				      "profiler_waves_per_sm,profiler_block_limit_warps,"
 				      "profiler_block_limit_blocks,profiler_block_limit_registers,"
 				      "profiler_block_limit_shared_mem,profiler_block_limit_barriers,"
-				      "inferred\n"));
+				      "inferred,cluster_size,max_active_clusters,"
+				      "max_active_clusters_min,cluster_occupancy_pct,clusters_bound,"
+				      "profiler_max_active_clusters,profiler_max_cluster_size\n"));
 	/* no achieved; 9920 ns; 1 disagreement; Nsight Compute's 75 %, no
-	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32 */
-	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,\n"), "%s", buf);
+	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32; no
+	 * cluster (size 0 on a GPU that has them), no cluster figures */
+	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,0,,,,,,\n"), "%s", buf);
 	free(buf);
 
 	/* A launch from flags keeps the launch-list columns. */
 	default_analysis(&a);
 	buf = capture_csv(&a);
-	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error,cluster_size,"
+					  "max_active_clusters,max_active_clusters_min,"
+					  "cluster_occupancy_pct,clusters_bound\n"));
 	free(buf);
 }
 END_TEST

@@ -14,6 +14,7 @@
 #include "sweep.h"
 #include "paneutil.h"
 #include "view.h"
+#include "expect.h"
 
 /* The embedded default launch (H100 SXM, 256 threads, 32 registers) or the same
  * on another GPU. */
@@ -32,7 +33,7 @@ static void pct_golden(struct view *v, int w, int h, bool ascii, const char *nam
 {
 	struct pane *p = pane_make(pane_charts_new);
 
-	ck_assert_int_eq(pane_key(p, ACT_TOGGLE_PCT, v), REACT_REDRAW);
+	EXPECT_INT(pane_key(p, ACT_TOGGLE_PCT, v), ==, REACT_REDRAW);
 	pane_golden_with(p, v, w, h, ascii, name);
 	pane_free(p);
 }
@@ -43,11 +44,11 @@ START_TEST(test_class)
 
 	ck_assert_str_eq(p->cls->name, "charts");
 	ck_assert_str_eq(p->cls->title, "Occupancy charts");
-	ck_assert(p->cls->draw != NULL);
-	ck_assert(p->cls->key != NULL);
-	ck_assert(p->cls->click != NULL);
+	EXPECT_TRUE(p->cls->draw != NULL);
+	EXPECT_TRUE(p->cls->key != NULL);
+	EXPECT_TRUE(p->cls->click != NULL);
 	/* Its curves are its own, at its charts' widths: nothing of the view's. */
-	ck_assert(p->cls->needs == NULL);
+	EXPECT_TRUE(p->cls->needs == NULL);
 	pane_free(p);
 }
 END_TEST
@@ -58,7 +59,7 @@ START_TEST(test_golden_h100)
 {
 	struct view *v = default_view(NULL);
 
-	ck_assert_int_eq(view_chart_count(v), 4);
+	EXPECT_INT(view_chart_count(v), ==, 4);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_h100_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 80, 24, false, "charts_h100_80x24_utf8.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_h100_78x19_ascii.txt");
@@ -71,11 +72,41 @@ START_TEST(test_golden_h100)
 END_TEST
 
 /* T4 (cc 7.5): barriers never limit, three charts. */
+/* The cluster chart: only on cc 9.0+ and with a cluster; at cluster size
+ * 16 the upper bound keeps 16 clusters of the 264 blocks' room (256 / 132
+ * SMs x 16 warps = 31 warps); sizes 1 and 2 fill every SM (shaded: the
+ * registers cap them). */
+START_TEST(test_golden_clusters)
+{
+	struct view *v = pane_view_clusters();
+	struct sweep s;
+
+	ck_assert_int_eq(view_chart_count(v), VIEW_N_CHARTS);
+	ck_assert(cluster_sweep(&v->cur.gpu, &v->cur.r, 16, &s));
+	ck_assert_int_eq(s.current_warps, 31);
+	ck_assert_int_eq(s.points[0].active_warps, 32);
+	ck_assert(sweep_point_capped(&s, &s.points[0]));
+	ck_assert(!sweep_point_capped(&s, &s.points[15]));
+	sweep_done(&s);
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_clusters_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 200, 60, true, "charts_clusters_200x60_ascii.txt");
+	pane_golden(pane_charts_new, v, 200, 60, false, "charts_clusters_200x60_utf8.txt");
+	pane_view_free(v);
+	/* No cluster, or no clusters on the GPU: no chart. */
+	v = default_view(NULL);
+	ck_assert_int_eq(view_chart_count(v), VIEW_CHART_CLUSTER);
+	pane_view_free(v);
+	v = default_view("T4");
+	ck_assert_int_eq(view_chart_count(v), VIEW_CHART_BARRIERS);
+	pane_view_free(v);
+}
+END_TEST
+
 START_TEST(test_golden_t4)
 {
 	struct view *v = default_view("T4");
 
-	ck_assert_int_eq(view_chart_count(v), 3);
+	EXPECT_INT(view_chart_count(v), ==, 3);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_t4_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, true, "charts_t4_78x19_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, false, "charts_t4_78x19_utf8.txt");
@@ -105,8 +136,8 @@ START_TEST(test_small_pane_shows_every_chart)
 				legends += cell->glyph == 'O' && x + 2 < 78 &&
 					canvas_at(c, x + 2, y)->role == CANVAS_CURRENT;
 			}
-		ck_assert_int_eq(markers, view_chart_count(v));
-		ck_assert_int_eq(legends, view_chart_count(v));
+		EXPECT_INT(markers, ==, view_chart_count(v));
+		EXPECT_INT(legends, ==, view_chart_count(v));
 		canvas_free(c);
 		pane_view_free(v);
 	}
@@ -143,7 +174,7 @@ static bool in_sweep(const struct sweep *s, int64_t x)
 static void check_clicks(const struct view *v, int w, int h, const int64_t want[VIEW_N_CHARTS])
 {
 	static const enum launch_param fields[VIEW_N_CHARTS] = {
-		PARAM_BLOCK, PARAM_REGISTERS, PARAM_DYNAMIC_SMEM, PARAM_BARRIERS,
+		PARAM_BLOCK, PARAM_REGISTERS, PARAM_DYNAMIC_SMEM, PARAM_BARRIERS, PARAM_CLUSTER,
 	};
 	struct canvas *c = canvas_new(w, h, true);
 	struct pane *p = pane_make(pane_charts_new);
@@ -154,29 +185,34 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 
 	p->cls->draw(p, c, r, v);
 	n = find_markers(c, m, 8);
-	ck_assert_int_eq(n, view_chart_count(v));
+	EXPECT_INT(n, ==, view_chart_count(v));
 	for (int i = 0; i < n; i++) {
 		enum launch_param f = PARAM_WHATIF_N;
 		int64_t value = -1;
 		struct sweep whole;
 		int k;
 		/* The point is above its marker; click it. */
-		ck_assert(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
+		EXPECT_TRUE(pane_click(p, r, v, m[i].x, m[i].y - 1, &f, &value) ||
 			  pane_click(p, r, v, m[i].x, m[i].y, &f, &value));
 		for (k = 0; k < view_chart_count(v) && fields[k] != f; k++)
 			;
-		ck_assert_msg(k < view_chart_count(v), "field %d is no chart's", f);
-		ck_assert(!seen[k]);
+		EXPECT(k < view_chart_count(v), "field %d is no chart's", f);
+		EXPECT_TRUE(!seen[k]);
 		seen[k] = true;
-		ck_assert_int_eq(value, want[k]);
+		EXPECT_INT(value, ==, want[k]);
 		/* Three columns right (or left at the right edge) of the point. */
-		ck_assert(pane_click(p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
+		EXPECT_TRUE(pane_click(p, r, v, m[i].x + 3, m[i].y, &f, &value) ||
 			  pane_click(p, r, v, m[i].x - 3, m[i].y, &f, &value));
-		ck_assert_int_eq(f, fields[k]);
+		EXPECT_INT(f, ==, fields[k]);
 		if (f == PARAM_DYNAMIC_SMEM)
 			value += v->cur.in.static_smem_bytes;
-		ck_assert(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k, &whole));
-		ck_assert_msg(in_sweep(&whole, value), "%lld not in sweep %d",
+		if (f == PARAM_CLUSTER)
+			EXPECT_TRUE(cluster_sweep(&v->cur.gpu, &v->cur.r, v->cur.launch.cluster_size,
+						&whole));
+		else
+			EXPECT_TRUE(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k,
+						&whole));
+		EXPECT(in_sweep(&whole, value), "%lld not in sweep %d",
 			      (long long)value, k);
 		sweep_done(&whole);
 	}
@@ -184,7 +220,7 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 	for (int x = 0; x < w; x++) {
 		enum launch_param f;
 		int64_t value;
-		ck_assert(!pane_click(p, r, v, x, 0, &f, &value));
+		EXPECT_TRUE(!pane_click(p, r, v, x, 0, &f, &value));
 	}
 	canvas_free(c);
 	pane_free(p);
@@ -199,6 +235,7 @@ START_TEST(test_clicks)
 	/* 4 KiB static + 8 KiB dynamic: the shared-memory chart's x is 12 KiB; a
 	 * click there sets the dynamic 8 KiB. */
 	const int64_t want_smem[VIEW_N_CHARTS] = { 128, 40, 8192, 3 };
+	const int64_t want_cluster[VIEW_N_CHARTS] = { 512, 64, 0, 1, 16 };
 
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 80, 24, want);
@@ -221,6 +258,11 @@ START_TEST(test_clicks)
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 200, 60, want);
 	pane_view_free(v);
+
+	v = pane_view_clusters();
+	check_clicks(v, 78, 19, want_cluster);
+	check_clicks(v, 200, 60, want_cluster);
+	pane_view_free(v);
 }
 END_TEST
 
@@ -238,13 +280,13 @@ START_TEST(test_error)
 	l.block[0] = 2048;   /* H100: at most 1024 threads per block */
 	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
 	v = pane_view_new(&l, NULL, NULL);
-	ck_assert(!v->cur.ok);
+	EXPECT_TRUE(!v->cur.ok);
 	c = pane_draw_with(p, v, 78, 19, true);
-	ck_assert(canvas_shows(c, "cannot be computed on"));
-	ck_assert(!canvas_shows(c, "current:"));
+	EXPECT_TRUE(canvas_shows(c, "cannot be computed on"));
+	EXPECT_TRUE(!canvas_shows(c, "current:"));
 	for (int y = 0; y < 19; y++)
 		for (int x = 0; x < 78; x++)
-			ck_assert(!pane_click(p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
+			EXPECT_TRUE(!pane_click(p, (struct rect){ 0, 0, 78, 19 }, v, x, y, &f, &value));
 	canvas_free(c);
 	pane_view_free(v);
 	pane_free(p);
@@ -296,14 +338,14 @@ START_TEST(test_golden_amd)
 {
 	struct view *v = pane_view_amd("MI300X");
 
-	ck_assert(v->cur.ok);
+	EXPECT_TRUE(v->cur.ok);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_mi300x_80x24_ascii.txt");
 	pane_golden(pane_charts_new, v, 78, 19, false, "charts_mi300x_78x19_utf8.txt");
 	pane_golden(pane_charts_new, v, 200, 60, false, "charts_mi300x_200x60_utf8.txt");
 	pane_view_free(v);
 
 	v = pane_view_amd("RX 7900 XTX");
-	ck_assert(v->cur.ok);
+	EXPECT_TRUE(v->cur.ok);
 	pane_golden(pane_charts_new, v, 80, 24, true, "charts_7900xtx_80x24_ascii.txt");
 	pane_view_free(v);
 }
@@ -319,6 +361,7 @@ int main(void)
 	tcase_add_test(tc, test_class);
 	tcase_add_test(tc, test_golden_h100);
 	tcase_add_test(tc, test_golden_t4);
+	tcase_add_test(tc, test_golden_clusters);
 	tcase_add_test(tc, test_golden_amd);
 	tcase_add_test(tc, test_small_pane_shows_every_chart);
 	tcase_add_test(tc, test_clicks);

@@ -281,6 +281,19 @@ START_TEST(errors)
 	ck_fails("hello\nworld\n", 12, 0, "no table");
 	/* a header of no known format: the message shows it */
 	ck_fails("starting\nKernel,Blocks,Threads\nk,1,2\n", 37, 2, "Kernel,Blocks,Threads");
+	/* a real Nsight Compute header cut inside its 13th quoted name:
+	 * the message names the cut line, not "no table" */
+	text = slurp("../ncu/llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv", &len);
+	{
+		const char *h = strstr(text, "\"ID\"");
+		char *cut;
+
+		ck_assert_ptr_nonnull(h);
+		cut = strndup(text, (size_t)(strstr(h, "\"Metric Name\"") - text) + 8);
+		ck_fails(cut, strlen(cut), 1, "ends inside a quoted field");
+		free(cut);
+	}
+	free(text);
 	/* a known header and no rows */
 	text = slurp("omniperf_tests_mi300x_rocprofv2style_timestamps.csv", &len);
 	ck_fails(text, (size_t)(strchr(text, '\n') - text) + 1, 0, "no kernel rows");

@@ -37,9 +37,7 @@ static bool collect_record(void *ctx, const struct report *r, struct report_reco
 		c->recs = realloc(c->recs, c->cap * sizeof(*c->recs));
 		ck_assert(c->recs != NULL);
 	}
-	c->recs[c->n++] = *rec;
-	rec->name = NULL;
-	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+	report_record_move(&c->recs[c->n++], rec);
 	if (r->n_streamed != c->n)
 		c->bad_count = true;
 	if (r->n > c->max_held)

@@ -308,6 +308,48 @@ START_TEST(amd_cannot_run_vgprs)
 }
 END_TEST
 
+/* The schedulers' figures answer "is occupancy the problem?" with NVIDIA's
+ * thresholds (IssueSlotUtilization: issuing on 60 % of cycles; Speed Of
+ * Light: a unit at 80 % is the bottleneck). The launch: 256 threads, 64
+ * registers on an H100 (50 %, 8 of 16 warps per scheduler). */
+static void sched_eval(struct eval *e, const struct report_sched *m)
+{
+	struct crosscheck_record rep = { .present = true, .sched = m };
+
+	evaluate(e, "H100 SXM", 256, 64, 0, 0, DEF, 1024);
+	e->n = rules_report(&e->gpu, &e->r, &e->w, &rep, NULL, NULL, e->f, e->n);
+}
+
+START_TEST(scheduler_figures_answer)
+{
+	struct eval e;
+	struct report_sched idle = { .issued_warps = { true, 0.25 }, .active_warps = { true, 6.5 },
+				     .eligible_warps = { true, 0.4 } };
+	struct report_sched starved = { .issue_active_pct = { true, 20 },
+					.active_warps = { true, 0.8 } };
+	struct report_sched busy = { .issue_active_pct = { true, 60 } };
+	struct report_sched saturated = { .issued_warps = { true, 0.3 },
+					  .memory_throughput_pct = { true, 91.5 },
+					  .sm_throughput_pct = { true, 80.0 } };
+
+	sched_eval(&e, &idle);
+	has(&e, "occupancy_helps", (const char *const[]){ "every 4.0 cycles (25% of its issue slots",
+		"6.50 active warps on average, of 16 it can hold (8.00 theoretical",
+		"0.40 eligible per cycle", "raise the theoretical occupancy (50.0%, 8.00 warps", NULL });
+	lacks(&e, "occupancy_enough");
+	sched_eval(&e, &starved);
+	has(&e, "occupancy_helps", (const char *const[]){ "every 5.0 cycles",
+		"Fewer than one active warp per scheduler", NULL });
+	sched_eval(&e, &busy);
+	has(&e, "occupancy_enough", (const char *const[]){ "on 60% of its active cycles", NULL });
+	lacks(&e, "occupancy_helps");
+	sched_eval(&e, &saturated);
+	has(&e, "occupancy_enough", (const char *const[]){ "memory throughput is 91.5%",
+		"50.0% theoretical occupancy is not worth chasing", NULL });
+	lacks(&e, "occupancy_helps");
+}
+END_TEST
+
 /* Disagreements are never dropped: with every slot taken, they still appear
  * (the values are not a corpus record's: this tests room, not the model). */
 START_TEST(crosscheck_never_dropped)
@@ -360,6 +402,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, amd_wgp_words);
 	tcase_add_test(tc, amd_cannot_run_vgprs);
 	tcase_add_test(tc, crosscheck_never_dropped);
+	tcase_add_test(tc, scheduler_figures_answer);
 	suite_add_tcase(s, tc);
 	return s;
 }

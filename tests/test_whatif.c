@@ -5,10 +5,12 @@
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -105,6 +107,33 @@ START_TEST(block_steps_by_warp)
 	ck_assert_int_eq(w->cur.launch.block[0], 256 + 32);
 	ck_assert_int_eq(w->cur.launch.block[1], 1);
 	ck_assert_int_eq(w->cur.launch.block[2], 1);
+	whatif_free(w);
+}
+END_TEST
+
+/* The cluster size steps to the next that divides the grid (1584 = 2^4 x
+ * 3^2 x 11: 1, 2, 3, 4, 6, 8, 9, 11, 12, 16), up to 16; only on cc 9.0+. */
+START_TEST(cluster_steps_divide_the_grid)
+{
+	static const int up[] = { 1, 2, 3, 4, 6, 8, 9, 11, 12, 16 };
+	struct whatif *w = make("H100 SXM");
+
+	ck_assert(whatif_applies(w, PARAM_CLUSTER));
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]); i++) {
+		ck_assert(whatif_step(w, PARAM_CLUSTER, +1, false));
+		ck_assert_int_eq(w->cur.launch.cluster_size, up[i]);
+		ck_assert(valid(w));
+	}
+	ck_assert(!whatif_step(w, PARAM_CLUSTER, +1, false));
+	ck_assert(whatif_step(w, PARAM_CLUSTER, -1, false));
+	ck_assert_int_eq(w->cur.launch.cluster_size, 12);
+	ck_assert(whatif_step(w, PARAM_CLUSTER, -1, true));   /* 8 */
+	ck_assert_int_eq(w->cur.launch.cluster_size, 8);
+	ck_assert(!whatif_set_value(w, PARAM_CLUSTER, 17));
+	whatif_free(w);
+	w = make("T4");
+	ck_assert(!whatif_applies(w, PARAM_CLUSTER));
+	ck_assert(!whatif_step(w, PARAM_CLUSTER, +1, false));
 	whatif_free(w);
 }
 END_TEST
@@ -809,25 +838,94 @@ END_TEST
 
 START_TEST(recovery_path_from_env)
 {
-	char buf[4200];
+	char buf[4200], want[64];
 
 	setenv("XDG_STATE_HOME", "/var/state", 1);
 	setenv("HOME", "/home/u", 1);
-	ck_assert(whatif_recovery_path(buf, sizeof(buf)));
-	ck_assert_str_eq(buf, "/var/state/occview/recovery.occ");
+	ck_assert(whatif_recovery_dir(buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "/var/state/occview");
 	unsetenv("XDG_STATE_HOME");
-	ck_assert(whatif_recovery_path(buf, sizeof(buf)));
-	ck_assert_str_eq(buf, "/home/u/.local/state/occview/recovery.occ");
+	ck_assert(whatif_recovery_dir(buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "/home/u/.local/state/occview");
 	/* the XDG spec: relative paths in the variable are ignored */
 	setenv("XDG_STATE_HOME", "relative/state", 1);
+	ck_assert(whatif_recovery_dir(buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "/home/u/.local/state/occview");
+	/* this session's file: recovery-YYYYMMDDTHHMMSS-PID.occ, the same on
+	 * every call */
 	ck_assert(whatif_recovery_path(buf, sizeof(buf)));
-	ck_assert_str_eq(buf, "/home/u/.local/state/occview/recovery.occ");
+	ck_assert(strncmp(buf, "/home/u/.local/state/occview/recovery-", 38) == 0);
+	ck_assert_uint_eq(strlen(buf + 38), 15 + snprintf(want, sizeof(want), "-%ld.occ",
+							  (long)getpid()));
+	ck_assert_str_eq(buf + 38 + 15, want);
+	ck_assert(whatif_is_recovery_file(buf));
+	{
+		char again[4200];
+
+		ck_assert(whatif_recovery_path(again, sizeof(again)));
+		ck_assert_str_eq(again, buf);
+	}
+	ck_assert(whatif_is_recovery_file("/home/u/.local/state/occview/recovery.occ"));
+	ck_assert(!whatif_is_recovery_file("/home/u/.local/state/occview/mine.occ"));
+	ck_assert(!whatif_is_recovery_file("/tmp/recovery-20260101T000000-1.occ"));
 	unsetenv("XDG_STATE_HOME");
 	unsetenv("HOME");
+	ck_assert(!whatif_recovery_dir(buf, sizeof(buf)));
 	ck_assert(!whatif_recovery_path(buf, sizeof(buf)));
 	/* too small a buffer is a failure, not a cut path */
 	setenv("HOME", "/home/u", 1);
 	ck_assert(!whatif_recovery_path(buf, 10));
+}
+END_TEST
+
+/* Dropped sessions keep their own files; a save keeps the newest
+ * WHATIF_RECOVERY_KEPT, and the newest is offered. */
+START_TEST(recovery_files_kept_and_pruned)
+{
+	char *dir = make_tmpdir();
+	char state[4200], path[4300], newest[4300];
+	struct occ_error err = { 0 };
+	struct whatif *w = make("H100 SXM");
+
+	snprintf(state, sizeof(state), "%s/state", dir);
+	setenv("XDG_STATE_HOME", state, 1);
+	ck_assert_int_eq(whatif_recovery_newest(newest, sizeof(newest)), 0);
+	ck_assert(whatif_save_recovery(w, path, sizeof(path), &err));
+	/* ten older sessions' files, a minute apart, and the old single name */
+	for (int i = 0; i < 11; i++) {
+		char old[4300];
+		struct timespec t[2] = { { 1700000000 + 60 * i, 0 }, { 1700000000 + 60 * i, 0 } };
+		FILE *f;
+
+		if (i == 10)
+			snprintf(old, sizeof(old), "%s/occview/recovery.occ", state);
+		else
+			snprintf(old, sizeof(old), "%s/occview/recovery-2023111%dT000000-%d.occ", state,
+				 i % 10, 100 + i);
+		ck_assert_ptr_nonnull(f = fopen(old, "w"));
+		fputs("gpu = H100\n", f);
+		fclose(f);
+		ck_assert_int_eq(utimensat(AT_FDCWD, old, t, 0), 0);
+	}
+	ck_assert_int_eq(whatif_recovery_newest(newest, sizeof(newest)), 12);
+	ck_assert_str_eq(newest, path);
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 72));
+	ck_assert(whatif_save_recovery(w, path, sizeof(path), &err));
+	ck_assert_int_eq(whatif_recovery_newest(newest, sizeof(newest)), WHATIF_RECOVERY_KEPT);
+	ck_assert_str_eq(newest, path);
+	{
+		/* the oldest four went (sessions 0-3); recovery.occ, newer, stays */
+		char gone[4300], kept[4300];
+
+		snprintf(gone, sizeof(gone), "%s/occview/recovery-20231113T000000-103.occ", state);
+		snprintf(kept, sizeof(kept), "%s/occview/recovery.occ", state);
+		ck_assert_int_ne(access(gone, F_OK), 0);
+		ck_assert_int_eq(access(kept, F_OK), 0);
+	}
+	unsetenv("XDG_STATE_HOME");
+	whatif_free(w);
+	remove_tree(dir);
+	free(dir);
 }
 END_TEST
 
@@ -843,8 +941,8 @@ START_TEST(save_recovery_makes_private_dir)
 	setenv("XDG_STATE_HOME", state, 1);
 	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 72));
 	ck_assert_msg(whatif_save_recovery(w, path, sizeof(path), &err), "%s", err.message);
-	snprintf(expect, sizeof(expect), "%s/occview/recovery.occ", state);
-	ck_assert_str_eq(path, expect);
+	snprintf(expect, sizeof(expect), "%s/occview/recovery-", state);
+	ck_assert(strncmp(path, expect, strlen(expect)) == 0);
 	snprintf(expect, sizeof(expect), "%s/occview", state);
 	ck_assert_int_eq(stat(expect, &st), 0);
 	ck_assert(S_ISDIR(st.st_mode));
@@ -979,6 +1077,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, block_steps_by_warp);
 	tcase_add_test(tc, register_steps_clamp);
+	tcase_add_test(tc, cluster_steps_divide_the_grid);
 	tcase_add_test(tc, smem_steps_by_alloc_unit);
 	tcase_add_test(tc, grid_steps_by_wave);
 	tcase_add_test(tc, carveout_steps_visit_configs);
@@ -996,6 +1095,7 @@ int main(void)
 	tcase_add_test(tc, save_failure_leaves_nothing);
 	tcase_add_test(tc, recovery_path_from_env);
 	tcase_add_test(tc, save_recovery_makes_private_dir);
+	tcase_add_test(tc, recovery_files_kept_and_pruned);
 	tcase_add_test(tc, amd_fields_apply);
 	tcase_add_test(tc, amd_steps);
 	tcase_add_test(tc, vendor_switch_keeps_fields);

@@ -155,24 +155,49 @@ keys Right
 check "block 288" "changed before SIGTERM"
 # The pane runs a shell whose child is occview (env execs it): signal that
 # child, found through /proc so the test needs no procps.
-pid=$(T list-panes -t t -F '#{pane_pid}')
-for stat in /proc/[0-9]*/stat; do
-	# shellcheck disable=SC2046
-	set -- $(cat "$stat" 2>/dev/null) ""
-	[ "${4:-}" = "$pid" ] && kill -TERM "$1"
-done
+# signal SIG: send it to occview, the child of the pane's shell (env execs
+# it), found through /proc so the test needs no procps.
+signal() {
+	pid=$(T list-panes -t t -F '#{pane_pid}')
+	for stat in /proc/[0-9]*/stat; do
+		# shellcheck disable=SC2046
+		set -- $(cat "$stat" 2>/dev/null) ""
+		[ "${4:-}" = "$pid" ] && kill "-$sig" "$1"
+	done
+}
+sig=TERM signal
 check "EXIT=143" "SIGTERM exits with 128 + 15"
-if grep -q "288" "$tmp/state/occview/recovery.occ" 2>/dev/null; then ok; else
+first=$(ls "$tmp/state/occview/"recovery-*.occ 2>/dev/null)
+if [ -n "$first" ] && grep -q "288" "$first"; then ok; else
 	bad "no recovery file with the changed block"; fi
+# A second dropped session, by Ctrl-C (SIGINT), keeps its own file beside
+# the first one's.
 start 80x24 ""
 check "saved the launch it was" "the next start mentions the recovery file"
+keys q
+keys Right Right
+check "block 320" "changed before SIGINT"
+sleep 1   # the file's modification time orders the files, to the second
+sig=INT signal
+check "EXIT=130" "SIGINT exits with 128 + 2"
+set -- "$tmp/state/occview/"recovery-*.occ
+if [ $# -eq 2 ] && grep -q "288" "$first"; then ok; else
+	bad "SIGINT: want two recovery files, the first kept: $*"; fi
+second=$(ls -t "$tmp/state/occview/"recovery-*.occ | head -1)
+if [ "$second" != "$first" ] && grep -q "320" "$second"; then ok; else
+	bad "SIGINT saved no launch of its own"; fi
+start 80x24 ""
+check "and 1 older ones" "the next start offers the newest and counts the others"
 keys q q
-# Quit before the next start: a hang-up would save this session's launch over it.
+# Quit before the next start: a hang-up would save this session's launch too.
 check "EXIT=0" "q closes the notice, then quits"
-start 80x24 "--load $tmp/state/occview/recovery.occ"
-check "block 288" "--load reopens the recovery file"
+start 80x24 "--load $second"
+check "block 320" "--load reopens the newest recovery file"
 keys q
 check "EXIT=0" "quit after --load"
+if [ ! -e "$second" ] && [ -e "$first" ]; then ok; else
+	bad "a session opened with --load and ended with q removes only its file"; fi
+rm -f "$first"   # the starts below open without the notice
 
 # --- a rocprof report in the kernel browser, and its live reload ------------
 cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
@@ -265,6 +290,29 @@ check "--carveout: Instinct MI300X is an AMD GPU" "with --print's message"
 "$OCCVIEW" --print --carveout 50 "$mi300x_report" >/dev/null 2>"$tmp/err"
 if [ $? -eq 64 ] && grep -q -- "--carveout: Instinct MI300X is an AMD GPU" "$tmp/err"; then ok; else
 	bad "--print --carveout 50 on the MI300X report"; fi
+
+# --- thread-block clusters: the what-if field, the table's figures as JSON
+# gives them, the cluster-size chart; and the flag refused before cc 9.0 ----
+clusters() { # max active clusters as the table prints it ("13-16")
+	"$OCCVIEW" --format json "$@" | tr -d ' \n' |
+		sed -n 's/.*"max_active_clusters":\([0-9]*\),"max_active_clusters_min":\([0-9]*\).*/\2-\1/p'
+}
+launch="--gpu H100 --block-size 512 --registers 64 --grid 1008"
+start 80x24 "$launch --cluster-size 8"
+check "Max active clusters" "the table's cluster figures"
+check "$(clusters $launch --cluster-size 8)" "max active clusters of 8 as JSON has them"
+keys Tab Tab Tab Tab Tab Tab Tab
+check "[cluster 8]" "Tab reaches the cluster field"
+keys +
+check "[cluster 9]" "+ steps the cluster size"
+check "$(clusters $launch --cluster-size 9)" "max active clusters of 9 as JSON has them"
+keys 2
+check "vs cluster size" "the cluster-size chart"
+keys q
+check "EXIT=0" "quit after the cluster steps"
+start 80x24 "--gpu 8.6 --cluster-size 2"
+check "EXIT=64" "--cluster-size on cc 8.6: exit 64"
+check "--cluster-size: Ampere (cc 8.6) has no thread-block clusters" "naming the generation"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "explorer.h"
+#include "strutil.h"
 #include "keys.h"
 #include "screen.h"
 
@@ -97,23 +98,20 @@ static struct canvas *screen_canvas(struct canvas *old, bool ascii)
 	return canvas_new(cols, rows, ascii);
 }
 
-/* SIGHUP and SIGTERM end a session the user did not end: keep the launch.
- * SIGINT (Ctrl-C) is the user's own quit. */
+/* SIGHUP, SIGTERM and SIGINT (Ctrl-C where the terminal sends it) end a
+ * session without q: keep the launch in this session's recovery file. */
 static int hang_up(struct explorer *e, int sig)
 {
 	struct occ_error err = { 0 };
-	char path[1024], msg[1200];
+	char path[1024], msg[1200], shown[1024];
 	bool saved;
 
-	if (sig == SIGINT) {
-		endwin();
-		return 128 + sig;
-	}
 	saved = explorer_save_recovery(e, path, sizeof(path), &err);
 	endwin();
 	if (saved) {
+		str_sanitize(path, shown, sizeof(shown));
 		fprintf(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
-			strsignal(sig), path, path);
+			strsignal(sig), shown, shown);
 	} else {
 		occ_error_format(&err, msg, sizeof(msg));
 		fprintf(stderr, "occview: %s: could not save the what-if launch: %s\n", strsignal(sig), msg);

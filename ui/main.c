@@ -139,27 +139,27 @@ static const char *source_name(const struct cli_options *o)
  * launch has served: remove it so later starts stop announcing it. */
 static void forget_recovery(const struct cli_options *o, int status)
 {
-	char path[1024];
-
-	if (status == 0 && o->load && whatif_recovery_path(path, sizeof(path)) &&
-	    strcmp(o->load, path) == 0)
-		unlink(path);
+	if (status == 0 && o->load && whatif_is_recovery_file(o->load))
+		unlink(o->load);
 }
 
 /* A recovery file left by a dropped session is announced, unless it is what
  * the user is loading now. */
 static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size)
 {
-	char path[1024];
+	char path[1024], shown[1024], more[96] = "";
+	int n = whatif_recovery_newest(path, sizeof(path));
 
-	if (!whatif_recovery_path(path, sizeof(path)) || access(path, R_OK) != 0)
+	if (n == 0 || (o->load && whatif_is_recovery_file(o->load)))
 		return NULL;
-	if (o->load && strcmp(o->load, path) == 0)
-		return NULL;
+	if (n > 1)
+		snprintf(more, sizeof(more), " (and %d older ones beside it, the oldest removed "
+			 "after %d)", n - 1, WHATIF_RECOVERY_KEPT);
+	str_sanitize(path, shown, sizeof(shown));
 	/* path is at most a few hundred bytes in practice; buf is sized for two. */
-	snprintf(buf, size, "A session that ended without q (a dropped connection or SIGTERM) saved "
-		 "the launch it was exploring in %.500s. To open it: occview --load %.500s",
-		 path, path);
+	snprintf(buf, size, "A session that ended without q (a dropped connection, SIGTERM or "
+		 "Ctrl-C) saved the launch it was exploring in %.450s%s. To open it: "
+		 "occview --load %.450s", shown, more, shown);
 	return buf;
 }
 

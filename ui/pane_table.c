@@ -218,7 +218,7 @@ static void amd_header(struct out *o, const struct view *v)
 		add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
 	else
 		add_item(&it, CANVAS_NORMAL, "wave%d (%s's default)", a->r.amd.wave_size, m->target);
-	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "%d %s", l->regs_per_thread, m->vliw ? "GPRs" : "VGPRs");
 	if (l->agprs > 0)
 		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
 	/* 0: not given (rocprofv3's kernel trace, a launch file without it) */
@@ -295,6 +295,8 @@ static void sec_header(struct out *o, const struct view *v)
 	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
 		 "%d barrier%s%s", l->barriers, l->barriers == 1 ? "" : "s",
 		 inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? " (inferred)" : "");
+	if (l->cluster_size > 0)
+		add_item(&it, CANVAS_NORMAL, "clusters of %d", l->cluster_size);
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
@@ -345,6 +347,55 @@ static void occ_count_row(struct out *o, const struct view *v, const char *label
 	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL, NULL);
 }
 
+/* Thread-block clusters (cc 9.0+), where the launch has one or the report
+ * gives Nsight Compute's cluster figures: max active clusters and cluster
+ * occupancy (a range where the GPC layout is not known exactly, "<=" where
+ * only the most is), the largest cluster, and the report's own figures. */
+static void cluster_rows(struct out *o, const struct view *v)
+{
+	const struct cluster_result *cl = &v->cur.cl;
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct crosscheck_figures *prof = &p->profiler;
+	bool own = p->present && !p->changed;
+	char val[48], note[64] = "";
+
+	if (!v->cur.ok || !cl->applies ||
+	    (cl->cluster_size == 0 && !(own && prof->cluster_max_size.present)))
+		return;
+	if (cl->cluster_size > 0) {
+		char t[32];
+
+		cluster_active_text(cl, t, sizeof(t));
+		snprintf(val, sizeof(val), "%6s", t);
+		if (own && prof->cluster_max_active.present)
+			snprintf(note, sizeof(note), "(report %lld)",
+				 (long long)prof->cluster_max_active.value);
+		else if (cl->bound != CLUSTER_EXACT)
+			snprintf(note, sizeof(note), "(GPC layout not known exactly)");
+		occ_row(o, "Max active clusters", val, NULL, NULL, CANVAS_NORMAL, note);
+		if (cl->bound == CLUSTER_RANGE)
+			snprintf(t, sizeof(t), "%.1f-%.1f%%", cl->occupancy_pct_min,
+				 cl->occupancy_pct_max);
+		else
+			snprintf(t, sizeof(t), "%s%.1f%%", cl->bound == CLUSTER_UPPER ? "<=" : "",
+				 cl->occupancy_pct_max);
+		snprintf(val, sizeof(val), "%7s", t);
+		note[0] = '\0';
+		if (own && prof->cluster_occupancy_pct.present)
+			snprintf(note, sizeof(note), "(report %.2f%%)",
+				 prof->cluster_occupancy_pct.value);
+		occ_row(o, "Cluster occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
+	}
+	snprintf(val, sizeof(val), "%6d", cl->max_size_portable);
+	note[0] = '\0';
+	if (own && prof->cluster_max_size.present)
+		snprintf(note, sizeof(note), "(report %lld; non-portable %d)",
+			 (long long)prof->cluster_max_size.value, cl->max_size_nonportable_max);
+	else
+		snprintf(note, sizeof(note), "(non-portable %d)", cl->max_size_nonportable_max);
+	occ_row(o, "Max cluster size", val, NULL, NULL, CANVAS_NORMAL, note);
+}
+
 static void sec_occupancy(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -362,9 +413,11 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
 			      br->active_warps_per_sm,
 			      r->max_warps_per_sm, true, NULL);
-		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
-			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true,
-			      NULL);
+		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
+		if (!v->cur.gpu.arch.amd.vliw)
+			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+				      br->amd.fits ? br->amd.waves_per_simd : 0,
+				      r->amd.max_waves_per_simd, true, NULL);
 		/* LLVM's figure above counts registers per wave; whole workgroups
 		 * may use less of that room (findings: amd_workgroup_packing). */
 		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
@@ -391,6 +444,7 @@ static void sec_occupancy(struct out *o, const struct view *v)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
 		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta), NULL);
+	cluster_rows(o, v);
 
 	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
 	if (v->measured.has_achieved) {
@@ -418,6 +472,8 @@ static const char *not_counted(const struct analysis *a, enum occ_factor f)
 		return NULL;
 	if (g->vendor != GPU_AMD)
 		return g->barriers_per_sm == 0 ? "not a limit before cc 9.0" : NULL;
+	if (g->amd.vliw)
+		return "none: VLIW work-items have only GPRs";
 	if (g->amd.sgprs_per_simd == 0)
 		return "do not limit on this target";
 	/* 0 is a count not given (every real kernel has VCC), not zero. */
@@ -579,6 +635,12 @@ static void misfit_text(const struct analysis *a, char *buf, size_t size)
 			 a->in.threads_per_block, g->max_threads_per_block);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			snprintf(buf, size, "No block fits: a block needs %lld registers (allocated "
+				 "to the whole block), a block may use %d.",
+				 (long long)r->allocated_regs_per_block, g->regs_per_block);
+			break;
+		}
 		snprintf(buf, size, "No block fits: a block needs %lld registers (%d per warp x %d "
 			 "warps%s), a block may use %d.",
 			 (long long)(r->regs_per_block_checked > r->allocated_regs_per_block
@@ -870,6 +932,47 @@ static void sec_report(struct out *o, const struct view *v)
 	}
 }
 
+/* A VLIW (TeraScale) target's allocation and limits in CodeXL's terms:
+ * 128-bit GPRs per work-item, no granule, no SGPRs, a CU of one SIMD engine. */
+static void vliw_allocation(struct out *o, const struct view *v)
+{
+	const struct amd_result *x = &v->cur.r.amd;
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", v->cur.in.regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "of %d a work-item may have", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_DIM, "none on %s (VLIW)", m->family);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (no granule)", (long long)x->lds_allocated);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
+static void vliw_limits(struct out *o, const struct view *v)
+{
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+	char a[32];
+
+	add_item(&it, CANVAS_NORMAL, "1 SIMD engine, %d wave slots (AMD's count), %d workgroups",
+		 m->max_waves_per_simd, m->max_workgroups_per_cu);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per CU", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
+		 m->default_wave_size);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	size_text(m->lds_per_cu_bytes, a, sizeof(a));
+	add_item(&it, CANVAS_NORMAL, "%s per CU and per workgroup", a);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
 static void sec_allocation(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -879,6 +982,10 @@ static void sec_allocation(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "Allocation");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_allocation(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_result *x = &r->amd;
 		int waves = x->waves_per_workgroup;
@@ -929,9 +1036,15 @@ static void sec_allocation(struct out *o, const struct view *v)
 		return;
 	}
 
-	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
-		 g->reg_alloc_unit);
-	add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		add_item(&it, CANVAS_NORMAL, "%lld per block (unit %d, warps rounded to %d)",
+			 (long long)r->allocated_regs_per_block, g->reg_alloc_unit,
+			 g->warp_alloc_granularity);
+	} else {
+		add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
+			 gpu_reg_alloc_unit(g, v->cur.in.regs_per_thread));
+		add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	}
 	if (r->regs_per_block_checked != r->allocated_regs_per_block)
 		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
 			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
@@ -1004,6 +1117,10 @@ static void sec_gpu(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "GPU limits");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_limits(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_arch *m = &g->amd;
 		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", amd_simds_per_unit(m),
@@ -1048,8 +1165,8 @@ static void sec_gpu(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
 
 	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partitions)", g->regs_per_sm,
-		 g->sm_subpartitions);
+	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partition%s)", g->regs_per_sm,
+		 g->sm_subpartitions, g->sm_subpartitions == 1 ? "" : "s");
 	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
 	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");

@@ -59,8 +59,12 @@ int view_chart_count(const struct view *v)
 {
 	if (!v->cur.ok)
 		return 0;
-	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat. */
-	return v->cur.gpu.arch.barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_N_CHARTS - 1;
+	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat.
+	 * Clusters come with cc 9.0 too: their chart where the launch has one. */
+	if (v->cur.gpu.arch.barriers_per_sm == 0)
+		return VIEW_CHART_BARRIERS;
+	return cluster_supported(&v->cur.gpu.arch) && v->cur.launch.cluster_size > 0 ?
+	       VIEW_N_CHARTS : VIEW_CHART_CLUSTER;
 }
 
 /* The simulation's inputs for the current launch. */

@@ -78,10 +78,22 @@ bool whatif_applies(const struct whatif *w, enum launch_param f);
  * temporary file in the same directory and rename(2), so a crash never leaves
  * half a file. False with err (file named) on failure. */
 bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err);
-/* The recovery file: $XDG_STATE_HOME/occview/recovery.occ, or
- * ~/.local/state/occview/recovery.occ. False when neither variable is set. */
+/* Where recovery files go: $XDG_STATE_HOME/occview, or
+ * ~/.local/state/occview. False when neither variable is set. */
+bool whatif_recovery_dir(char *buf, size_t size);
+/* This session's recovery file in that directory:
+ * recovery-YYYYMMDDTHHMMSS-PID.occ (local time of the first call), so two
+ * dropped sessions never write one file. */
 bool whatif_recovery_path(char *buf, size_t size);
-/* Saves the current launch to the recovery path, creating its directory. */
+/* The newest recovery file (by modification time) in buf, and how many
+ * there are; 0 when none. */
+int whatif_recovery_newest(char *buf, size_t size);
+/* Whether path names a recovery file in the recovery directory. */
+bool whatif_is_recovery_file(const char *path);
+/* How many recovery files a save keeps, the newest. */
+#define WHATIF_RECOVERY_KEPT 8
+/* Saves the current launch to this session's recovery file, creating its
+ * directory, and removes all but the newest WHATIF_RECOVERY_KEPT. */
 bool whatif_save_recovery(const struct whatif *w, char *path, size_t size,
 			  struct occ_error *err);
 

@@ -5,6 +5,7 @@
 
 #include "whatif.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "params.h"
@@ -88,7 +90,10 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		enum launch_param p = (enum launch_param)i;
 		const struct param_info *info = param_info(p);
 
-		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CACHE_CONFIG) && param_get(l, p) == 0)
+		/* What is 0 where the GPU lacks it (no cluster, no cache preference)
+		 * is left out. */
+		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER || p == PARAM_CACHE_CONFIG) &&
+		    param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);
@@ -193,7 +198,7 @@ fail_errno:
 	return false;
 }
 
-bool whatif_recovery_path(char *buf, size_t size)
+bool whatif_recovery_dir(char *buf, size_t size)
 {
 	const char *state = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
@@ -201,12 +206,141 @@ bool whatif_recovery_path(char *buf, size_t size)
 
 	/* The XDG base directory spec: a relative path in the variable is invalid. */
 	if (state && state[0] == '/')
-		n = snprintf(buf, size, "%s/occview/recovery.occ", state);
+		n = snprintf(buf, size, "%s/occview", state);
 	else if (home && home[0])
-		n = snprintf(buf, size, "%s/.local/state/occview/recovery.occ", home);
+		n = snprintf(buf, size, "%s/.local/state/occview", home);
 	else
 		return false;
 	return n > 0 && (size_t)n < size;
+}
+
+bool whatif_recovery_path(char *buf, size_t size)
+{
+	/* The time of the first call, kept: every save of one session goes
+	 * to one file, and the process id keeps sessions apart. */
+	static time_t started;
+	char dir[4096], stamp[32];
+	struct tm tm;
+	int n;
+
+	if (!started)
+		started = time(NULL);
+	if (!whatif_recovery_dir(dir, sizeof(dir)) || !localtime_r(&started, &tm) ||
+	    !strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", &tm))
+		return false;
+	n = snprintf(buf, size, "%s/recovery-%s-%ld.occ", dir, stamp, (long)getpid());
+	return n > 0 && (size_t)n < size;
+}
+
+/* recovery.occ (the one file of occview 0.x) or recovery-STAMP-PID.occ. */
+static bool recovery_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strcmp(name, "recovery.occ") == 0 ||
+	       (n > 13 && strncmp(name, "recovery-", 9) == 0 && strcmp(name + n - 4, ".occ") == 0);
+}
+
+bool whatif_is_recovery_file(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!slash || !whatif_recovery_dir(dir, sizeof(dir)))
+		return false;
+	n = strlen(dir);
+	return (size_t)(slash - path) == n && strncmp(path, dir, n) == 0 && recovery_name(slash + 1);
+}
+
+struct recovery_file {
+	char name[256];
+	time_t mtime;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct recovery_file *x = a, *y = b;
+
+	if (x->mtime != y->mtime)
+		return x->mtime < y->mtime ? 1 : -1;
+	return strcmp(y->name, x->name);   /* the stamp in the name breaks ties */
+}
+
+/* The recovery files in dir, newest first, in a fresh array; *n of them. */
+static struct recovery_file *recovery_files(const char *dir, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct recovery_file *files = NULL;
+	struct dirent *de;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((de = readdir(d))) {
+		char path[4096 + 256];
+		struct stat st;
+
+		if (!recovery_name(de->d_name) || strlen(de->d_name) >= sizeof(files->name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (*n == cap) {
+			struct recovery_file *more = realloc(files, (cap = cap ? cap * 2 : 8) *
+							     sizeof(*files));
+			if (!more)
+				break;
+			files = more;
+		}
+		str_copy(files[*n].name, sizeof(files->name), de->d_name);
+		files[(*n)++].mtime = st.st_mtime;
+	}
+	closedir(d);
+	if (*n)
+		qsort(files, *n, sizeof(*files), newest_first);
+	return files;
+}
+
+int whatif_recovery_newest(char *buf, size_t size)
+{
+	char dir[4096];
+	struct recovery_file *files;
+	size_t n;
+	int found = 0;
+
+	if (!whatif_recovery_dir(dir, sizeof(dir)))
+		return 0;
+	files = recovery_files(dir, &n);
+	if (n > 0) {
+		int w = snprintf(buf, size, "%s/%s", dir, files[0].name);
+
+		if (w > 0 && (size_t)w < size)
+			found = (int)n;
+	}
+	free(files);
+	return found;
+}
+
+/* Keeps the newest WHATIF_RECOVERY_KEPT files, so dropped sessions cannot
+ * fill the state directory. */
+static void prune(void)
+{
+	char dir[4096];
+	struct recovery_file *files;
+	size_t n;
+
+	if (!whatif_recovery_dir(dir, sizeof(dir)))
+		return;
+	files = recovery_files(dir, &n);
+	for (size_t i = WHATIF_RECOVERY_KEPT; i < n; i++) {
+		char path[4096 + 256];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i].name);
+		unlink(path);
+	}
+	free(files);
 }
 
 /* mkdir -p with mode 0700: the state directory is private (XDG). */
@@ -252,5 +386,8 @@ bool whatif_save_recovery(const struct whatif *w, char *path, size_t size,
 			return false;
 		}
 	}
-	return whatif_save(w, path, err);
+	if (!whatif_save(w, path, err))
+		return false;
+	prune();
+	return true;
 }

@@ -50,9 +50,7 @@ static bool collect_record(void *ctx, const struct report *r, struct report_reco
 		if (!(c->recs = realloc(c->recs, c->cap * sizeof(*c->recs))))
 			abort();
 	}
-	c->recs[c->n++] = *rec;
-	rec->name = NULL;
-	rec->sm_achieved_pct = rec->sm_active_warps = rec->sm_active_cycles = NULL;
+	report_record_move(&c->recs[c->n++], rec);
 	return true;
 }
 
