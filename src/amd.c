@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* amd.c - AMD occupancy the way LLVM's AMDGPU backend computes the number it
  * prints, and the readers of the built-in gfx target and device tables. */
 #include "config.h"
@@ -366,7 +368,7 @@ static bool parse_table(const char *name, const char *csv, size_t len, const cha
 		}
 	}
 	if (ok && !(items = calloc(rows.n - 1, size))) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		ok = false;
 	}
 	for (size_t i = 1; ok && i < rows.n; i++) {

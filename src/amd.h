@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* amd.h - AMD GPU occupancy: wavefronts per SIMD and workgroups per CU (or
  * WGP) limited by VGPRs (arch + accumulation registers as the architecture
  * combines them), SGPRs, LDS, wave slots and the workgroup limit, as LLVM's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* analysis.c - everything occview computes for one launch on one GPU. */
 #include "config.h"
 

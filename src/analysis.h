@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* analysis.h - everything occview computes for one launch on one GPU: the
  * occupancy result, waves, tuning and findings, ready for any output. Which
  * launch and GPU a kernel record is analysed with is the session's to say

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* chart.c - an occupancy sweep drawn as a step chart into a canvas: the curve,
  * the region where another limit caps it shaded, the launch's own point marked
  * by glyph, by an axis marker and in the legend, so it shows without colour. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cluster.c - thread-block clusters: max active clusters and cluster
  * occupancy over the GPC layouts a device may have. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cluster.h - thread-block clusters (compute capability 9.0 and later): how
  * many clusters of a launch the GPU holds at once, and the cluster
  * occupancy, from the kernel's blocks per SM and the GPU's GPC layout.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* crosscheck.c - Nsight Compute's own occupancy figures for a kernel record
  * beside occview's, compared as Nsight Compute prints them. */
 #include "config.h"

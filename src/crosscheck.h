@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* crosscheck.h - a kernel record's own figures beside occview's: what the
  * report measured, and every value Nsight Compute computed that occview
  * computes too, compared like with like. Compact: one per record. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* derive.c - the teaching view: each block limit, the occupancy and the waves
  * derived one short sentence at a time, with this launch's own numbers, in the
  * same order and with the same rules as occupancy.c, amd.c and waves.c. */

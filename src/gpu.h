@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu.h - the GPU database: per-architecture limits and named devices.
  * The built-in CSVs (data/) are compiled in; user files add or override rows. */
 #ifndef OCC_GPU_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top.
  * Finding a device by what a user types is gpu_find.c's. */
 #include "config.h"
@@ -386,7 +388,7 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 			ok = ok && put_device(db, &d);
 		}
 		if (!ok)
-			occ_error_set(err, OCC_EDATA, name, rows.rows[i].line, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, name, rows.rows[i].line, NULL, "out of memory");
 	}
 	csvread_free(&rows);
 	return ok;
@@ -460,7 +462,7 @@ static bool load_amd(struct gpu_db *db, struct occ_error *err)
 		goto out;
 	db->amd_archs = calloc(n_archs ? n_archs : 1, sizeof(*db->amd_archs));
 	if (!db->amd_archs) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < n_archs; i++)
@@ -482,7 +484,7 @@ static bool load_amd(struct gpu_db *db, struct occ_error *err)
 			goto out;
 		}
 		if (!put_device(db, &d)) {
-			occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 			goto out;
 		}
 	}
@@ -498,7 +500,7 @@ struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
 	struct gpu_db *db = calloc(1, sizeof(*db));
 
 	if (!db) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		return NULL;
 	}
 	if (!gpu_db_load_csv(db, "built-in archs.csv", gpu_data_archs_csv,

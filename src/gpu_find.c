@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_find.c - which device a user means by what they type: a compute
  * capability or gfx target exactly, a device's name or alias, or whole words
  * of one; and when none, a message saying what the database has instead.

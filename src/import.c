@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.c - the import driver: finds the table in a profiler file, picks the
  * importer by the header row's content, feeds it the rows; and the number
  * parsing every importer shares. */
@@ -363,7 +365,8 @@ static bool fill(struct cursor *c)
 
 		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
 			cursor_fails(c);
-			occ_error_set(c->err, OCC_EDATA, c->name, c->line, NULL,
+			occ_error_set(c->err, c->cap >= REPORT_MAX_RECORD ? OCC_EDATA : OCC_ESOFTWARE,
+				      c->name, c->line, NULL,
 				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
 								  : "out of memory (a record of %zu bytes)",
 				      c->cap);
@@ -756,7 +759,7 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 
 				if (!nl) {
 					cursor_fails(c);
-					occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
+					occ_error_set(err, OCC_ESOFTWARE, t->name, c->line, NULL,
 						      "out of memory (a line of %zu bytes)", n);
 					break;
 				}
@@ -947,7 +950,7 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 		c.buf = malloc(c.cap);
 		if (!c.buf) {
 			*r = (struct report){ 0 };
-			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 			return false;
 		}
 		memcpy(c.buf, head, head_len);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.h - the one narrow interface every profiler importer sits behind.
  *
  * Contract: report_parse() finds the table in the text (skipping application

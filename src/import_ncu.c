@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_ncu.c - Nsight Compute CSV: the details page (one row per metric,
  * rows of one kernel share an ID) and the raw page (one row per kernel, a
  * units row under the header); and a recogniser for ncu's text output, which

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch.c - one kernel launch: defaults, value parsing and checks against a GPU. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch.h - one kernel launch and the parsing and checking of its values. */
 #ifndef OCC_LAUNCH_H
 #define OCC_LAUNCH_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* occupancy.c - resident blocks per SM and the limit of every factor.
  * The model follows NVIDIA's documented allocation rules: registers per warp in
  * allocation units, split across SM sub-partitions; shared memory in allocation

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* occupancy.h - theoretical occupancy of one launch on one architecture:
  * resident blocks per SM, the block limit of every factor, allocations and the
  * utilization of each resource, as NVIDIA's calculator and Nsight Compute count them. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_csv.c - --format csv: a header row, then one row per kernel (RFC 4180),
  * each gathered in an outbuf and written at once. */
 #include "config.h"
@@ -10,7 +12,7 @@
 #include "params.h"
 #include "strutil.h"
 
-static void field(struct outbuf *r, const char *s, bool last)
+void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
 
@@ -27,6 +29,11 @@ static void field(struct outbuf *r, const char *s, bool last)
 		outbuf_put(r, clean, strlen(clean));
 	}
 	outbuf_putc(r, last ? '\n' : ',');
+}
+
+static void field(struct outbuf *r, const char *s, bool last)
+{
+	output_csv_field(r, s, last);
 }
 
 static void limit(struct outbuf *r, int v)

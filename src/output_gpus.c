@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_gpus.c - --list-gpus: the GPU database as tables, NVIDIA's devices and
  * compute capabilities, then AMD's devices and gfx targets in AMD's terms. */
 #include "config.h"

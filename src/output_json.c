@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_json.c - --format json: {"kernels": [...]} streamed, one kernel
  * object at a time, through the JSON writer (jsonw.h: jansson's own text). */
 #include "config.h"
@@ -495,9 +497,17 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+void output_json_open(FILE *out, const char *array)
+{
+	/* as jansson indents it; the version string is ASCII from configure */
+	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"occview\",\n"
+		"    \"version\": \"%s\"\n  },\n  \"%s\": [", OUTPUT_JSON_FORMAT_VERSION,
+		PACKAGE_VERSION, array);
+}
+
 void output_json_begin(FILE *out)
 {
-	fputs("{\n  \"kernels\": [", out);
+	output_json_open(out, "kernels");
 }
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* params.c - the launch parameter table (params.h) and the one reader,
  * writer and comparison of each parameter. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* params.h - the launch parameters, described once: their names on the
  * command line, in launch files and launch lists, in JSON and on screen,
  * their ranges, steps, units and vendor. The command line, the launch-file

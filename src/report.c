@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report.c - the report model: a growing list of kernel records, and the
  * short names the panes show in place of kilobyte-long demangled names. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report.h - a report: the kernel records one profiler file holds, in the
  * order it wrote them. Every field knows whether the file had it: missing is
  * not zero, and the UI prints "n/a". Importers (import.h) fill it. */

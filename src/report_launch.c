@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report_launch.c - kernel records to launches: which GPU a record ran on,
  * and what a record must say for its occupancy to be exact.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* rules.c - findings: the limiting factor and its next step, a launch that
  * cannot run, tail effect and partial wave, grids smaller than one wave or than
  * the SM count, and block sizes that waste warp lanes. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sweep.c - active warps as one launch parameter varies, the whole curve or
  * only what a plot's columns show, and which point a column shows. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sweep.h - active warps as one launch parameter varies and the rest stay put:
  * the data behind the occupancy charts (three, and barriers from cc 9.0). */
 #ifndef OCC_SWEEP_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* terascale.c - AMD's occupancy calculation for VLIW5/VLIW4 compute units
  * (terascale.h says it in words, and where it comes from). */
 #include "config.h"

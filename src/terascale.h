@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* terascale.h - occupancy of AMD's VLIW5/VLIW4 (TeraScale 2 and 3: Radeon
  * HD 5000/6000, Evergreen and Northern Islands) compute units, as AMD's own
  * CodeXL / Radeon Compute Profiler computed it (CLCUInfoBase::

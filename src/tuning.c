@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* tuning.c - the nearest change of each limiting factor's parameter that gains
  * occupancy, how far it can grow without losing any, and the best block size. */
 #include "config.h"

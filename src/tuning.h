@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* tuning.h - what would change a launch's occupancy: for each limiting factor the
  * smallest change of its parameter that gains a block and the largest change
  * that keeps the occupancy, and the block size cudaOccMaxPotentialBlockSize picks. */

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli.sh - the occview program end to end: exit statuses, messages naming the
 # file, line and field, and numbers from real Nsight Compute reports.
 set -u
@@ -7,25 +9,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HOME=$tmp XDG_STATE_HOME=$tmp/state
 export HOME XDG_STATE_HOME
+# a settings file of the user's own ($XDG_CONFIG_HOME/occview/config) stays out
+unset XDG_CONFIG_HOME
 pass=0 fail=0
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 expect 0 "Usage: occview" -- --help
 expect 64 "y and z allow at most 65535" -- --print --grid 2147483647x2147483647x2147483647
@@ -197,7 +185,7 @@ expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
 # shellcheck disable=SC2086
 expect 0 '"clusters_bound": "range",' -- --format json $clusters
 # shellcheck disable=SC2086
-expect 0 ',16,16,13,96.97,range$' -- --format csv $clusters
+expect 0 ',16,16,13,96.97,range,,$' -- --format csv $clusters
 # shellcheck disable=SC2086
 expect 0 "Max active clusters     13-16" -- --print $clusters
 printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"

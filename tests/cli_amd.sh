@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_amd.sh - occview on AMD GPUs end to end: the --print text in AMD's words,
 # the AMD launch flags and their usage errors, the JSON figures, --list-gpus.
 # Every expected figure is worked out below from data/amd_archs.csv and
@@ -9,25 +11,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HOME=$tmp XDG_STATE_HOME=$tmp/state
 export HOME XDG_STATE_HOME
+# a settings file of the user's own ($XDG_CONFIG_HOME/occview/config) stays out
+unset XDG_CONFIG_HOME
 pass=0 fail=0
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 # absent PATTERN -- ARGS...: exit 0 and the pattern nowhere in the output.
 absent() {
@@ -116,7 +104,7 @@ expect 0 "4 SIMDs x 8 wave slots, 16 workgroups" -- --print --width 80 $mi300x
 expect 0 "96 per wave (granule 1), x 4 waves = 384 per workgroup" -- --print --width 80 $mi300x
 expect 0 "2.19 per CU, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
 # Nothing wider than the width.
-"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1
+"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1 </dev/null
 if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
 
 # AGPRs on gfx942 share the VGPR file after the arch VGPRs rounded up to 4:

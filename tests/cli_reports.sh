@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_reports.sh - occview on profiler reports, end to end: every rocprof and
 # Omniperf file of tests/data/rocprof/ through --format json, each checked for
 # its kernel count, the first kernel's launch against the file's own columns,
@@ -13,23 +15,7 @@ export HOME XDG_STATE_HOME XDG_CONFIG_HOME
 pass=0 fail=0
 R=$TESTDATA/rocprof
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 # occview's JSON is indented one value per line; this flattens it to
 # "kernels.0.launch.grid.0=304" lines, so checks need no JSON tool.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cuda_occ_inputs.h - one launch on one of occview's architectures as
  * cuda_occupancy.h takes it, for the programs that ask NVIDIA's header
  * (tests/oracle_cuda.c, tools/gen_nv_vectors.c): the device's properties

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* paneutil.h - what the pane tests share: views built as the explorer builds
  * them (a what-if state from the db fixture, then view_update), a pane drawn
  * alone into a canvas, the canvas's text, and the every-size clipping check. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* record_diff.h - which field two kernel records differ in: for the report
  * tests (reportutil.h) and the fuzz harness, which has no Check. */
 #ifndef OCC_RECORD_DIFF_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* reportutil.h - what the report tests share: a file under tests/data (or
  * $TESTDATA), loading one that must import cleanly, and checks of record
  * fields that fail on an absent value before comparing it. */

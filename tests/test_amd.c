@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_amd.c - the AMD occupancy engine against the occupancy LLVM's AMDGPU
  * backend prints (tests/data/amd), hand-derived limits, and the AMD tables. */
 #include "config.h"

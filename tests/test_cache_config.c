@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_cache_config.c - Fermi's and Kepler's L1/shared preference
  * (--cache-config): the shared memory per SM it asks for and how one block's
  * need raises it, as cuda_occupancy.h computes them (worked by hand below;

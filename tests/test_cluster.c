@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_cluster.c - thread-block clusters: max active clusters and cluster
  * occupancy over GPC layouts, the generation check, and every corpus report
  * that carries Nsight Compute's cluster figures. Expected bounds are worked

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_corpus_all.c - every report file under tests/data (the corpus copies
  * of tests/data/SOURCES.md, and the one constructed events file) through
  * report_load: none fails as a file except those that are no report by

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_crosscheck.c - occview beside Nsight Compute on real kernel records:
  * every value below is typed in from a corpus file (file and line cited; the
  * importers are tested elsewhere), and where NVIDIA's calculator agrees with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_derive.c - step-by-step derivations: every final figure against the engine
  * (occ_compute, waves_compute) over a grid of launches on every architecture, and
  * every step of hand-checked cases. */

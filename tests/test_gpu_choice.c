@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_gpu_choice.c - which GPU the session runs a kernel record on when the
  * report names a device the database lacks, or --gpu names an architecture
  * only: never a silent guess. The device's name is in the message; an

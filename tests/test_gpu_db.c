@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_gpu_db.c - the built-in GPU database, lookups, and user CSV files (good and malformed). */
 #include "config.h"
 

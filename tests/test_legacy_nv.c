@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_legacy_nv.c - Tesla (cc 1.x) and Fermi (cc 2.x) occupancy against
  * NVIDIA's CUDA Occupancy Calculator spreadsheet: worked examples written out
  * from its formulas, and the formulas themselves restated here (from the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_nv_vectors.c - the NVIDIA engine against what cuda_occupancy.h (CUDA
  * 13.0) computed for occview's own archs.csv values (tests/data/nvidia): every
  * compute capability from 3.0, every carveout choice, every L1/shared

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_charts.c - the charts pane: golden screens at the sizes the layout
  * gives it, clicks on chart points, the launch error, and every size drawing
  * inside its rectangle only. */

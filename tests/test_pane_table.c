@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_table.c - the occupancy table pane: golden canvases at the sizes the
  * explorer gives it, the engine's numbers on screen, bars, baseline deltas, and
  * drawing that never leaves its rectangle. */

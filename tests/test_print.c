@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_print.c - --print's text is the explorer's panes drawn one under the
  * other at --width columns: golden text of the embedded default at 80 and
  * 120 columns, a kernel record's report section and findings, a record that

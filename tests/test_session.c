@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_session.c - one question, one answer: over every record of every
  * report in tests/data (the whole corpus), the explorer's view of the record
  * as loaded is --print --format json's kernel object for it, and after each

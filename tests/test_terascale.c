@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_terascale.c - AMD's VLIW5/VLIW4 (TeraScale 2/3) occupancy as CodeXL
  * computed it: worked examples written out by hand from AMD's formulas
  * (terascale.h restates them), an independent reference that counts

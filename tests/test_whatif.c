@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_whatif.c - the what-if state: steps against the database's limits,
  * set-from-text, undo/redo/reset, formatting, and saving launch files. */
 #include "config.h"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # tui.sh - the explorer in a real terminal: tmux runs occview, sends keys,
 # captures the screen, and the numbers on it must equal what the print mode
 # computes for the same launch. Also resize to 20x5 and back, quit, SIGTERM's
@@ -51,7 +53,7 @@ check() { # check TEXT DESCRIPTION
 
 # The occupancy the print mode computes, as the status line prints it.
 occupancy() {
-	"$OCCVIEW" --format json "$@" | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
+	"$OCCVIEW" --format json "$@" </dev/null | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
 		head -1 | awk '{ printf "%.1f%%", $1 }'
 }
 

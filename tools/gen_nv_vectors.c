@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gen_nv_vectors.c - NVIDIA occupancy test vectors from cuda_occupancy.h.
  *
  * For every compute capability of occview's built-in database that the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # gen_nv_vectors.sh - NVIDIA occupancy vectors from the installed cuda_occupancy.h.
 # Builds tools/gen_nv_vectors.c against the toolkit's header and occview's
 # core library (a configured and built tree: make first), and writes what the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_charts.c - the occupancy charts (block size, registers, shared
  * memory, and barriers from cc 9.0) laid out to fit the pane, each curve
  * computed for the columns its chart shows (chart_sweep_compute: the cells

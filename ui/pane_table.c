@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_table.c - the occupancy table: the GPU and launch, active blocks, warps
  * and threads, the block limit and utilization bar of every factor, the
  * allocations and the GPU's limits, with the baseline's figures beside them. */

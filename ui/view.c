@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* view.c - derives what the panes show: the analyses through the session,
  * and the per-SM simulation only when a pane on screen needs it (a keystroke at 200x60 stays within a few milliseconds). */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* whatif.c - the what-if state: stepping and setting launch parameters within
  * the GPU's limits, undo and redo. Saving is in whatif_file.c. */
 #include "config.h"

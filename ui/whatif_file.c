@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* whatif_file.c - the what-if launch written as a launch file: atomically
  * (a temporary file in the same directory, then rename), and to the recovery
  * file when a session drops. */

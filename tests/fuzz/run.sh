@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
 # occview's readers from the seeds in tests/data. Not part of make check.
 #
