@@ -32,7 +32,7 @@ static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int
 
 	memset(e, 0, sizeof(*e));
 	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0 };
+	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0, 0 };
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
 	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w };
@@ -250,7 +250,7 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 
 	memset(e, 0, sizeof(*e));
 	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0 };
+	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	e->in.agprs = agprs;
 	e->in.sgprs = sgprs;
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
