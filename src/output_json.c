@@ -299,10 +299,10 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
  * dropped them with the rest of the measurement). */
 static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
 {
-	const struct report_sched *m = p->sched;
+	const struct report_sched *m = &p->sched;
 
 	jsonw_key(w, "schedulers");
-	if (!m || !report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
+	if (!report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
 		jsonw_null(w);
 		return;
 	}

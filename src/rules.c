@@ -612,13 +612,13 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
 			      const struct crosscheck_record *rep)
 {
-	const struct report_sched *m = rep->sched;
+	const struct report_sched *m = &rep->sched;
 	int subs = gpu->arch.sm_subpartitions > 0 ? gpu->arch.sm_subpartitions : 1;
 	double theo = (double)r->active_warps_per_sm / subs, issue, max, busy = 0;
 	const char *unit = NULL;
 	struct finding *f;
 
-	if (gpu->arch.vendor != GPU_NVIDIA || !m)
+	if (gpu->arch.vendor != GPU_NVIDIA)
 		return;
 	issue = m->issued_warps.present ? m->issued_warps.value
 		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;

@@ -434,7 +434,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
 	cr->achieved_from = rec->achieved_from;
-	cr->sched = &rec->sched;
+	cr->sched = rec->sched;
 	cr->n_rules = rec->n_rules;
 	cr->rules = rec->rules;
 	cr->figures_by = (uint8_t)rec->figures_by;

@@ -316,7 +316,7 @@ END_TEST
  * registers on an H100 (50 %, 8 of 16 warps per scheduler). */
 static void sched_eval(struct eval *e, const struct report_sched *m)
 {
-	struct crosscheck_record rep = { .present = true, .sched = m };
+	struct crosscheck_record rep = { .present = true, .sched = *m };
 
 	evaluate(e, "H100 SXM", 256, 64, 0, 0, DEF, 1024);
 	e->n = rules_report(&e->gpu, &e->r, &e->w, &rep, NULL, NULL, e->f, e->n);
