@@ -19,6 +19,7 @@ enum {
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE,
+	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
 };
 
 static const struct option other_options[] = {
@@ -38,6 +39,9 @@ static const struct option other_options[] = {
 	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
+	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
+	{ "timeline", no_argument, NULL, OPT_TIMELINE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -93,6 +97,10 @@ void cli_usage(FILE *out)
 	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times longer\n"
 	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
 	      "                             of variation (lognormal, mean 1)\n"
+	      "  --warp-spread PCT          simulate the warps of a block ending spread over PCT%\n"
+	      "                             of its duration, their slots empty until it retires\n"
+	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS warps (0:\n"
+	      "                             the launch's) lasting DUR blocks' time filling the tail\n"
 	      "  --seed N                   seed of the simulated durations (default 0)\n"
 	      "\n"
 	      "Data and output:\n"
@@ -103,6 +111,8 @@ void cli_usage(FILE *out)
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
+	      "  --timeline                 --print: add the simulation's timeline (active warps\n"
+	      "                             per SM over time)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
 	      "  -C, --no-color             no colours (also when NO_COLOR is set); --no-colour\n"
 	      "  -h, --help                 show this help and exit\n"
@@ -163,6 +173,29 @@ static bool parse_slow_blocks(const char *text, struct sim_params *m, struct occ
 	m->model = SIM_SLOW_SHARE;
 	m->slow_share = share / 100.0;
 	m->slow_factor = factor;
+	return true;
+}
+
+/* N:WARPS:DURATION, as in 200:4:0.5 for 200 blocks of 4 warps half as long. */
+static bool parse_tail_kernel(const char *text, struct sim_params *m, struct occ_error *err)
+{
+	char buf[96], *c1, *c2;
+	int64_t blocks, warps;
+
+	if (!str_copy(buf, sizeof(buf), text) || !(c1 = strchr(buf, ':')) ||
+	    !(c2 = strchr(c1 + 1, ':'))) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--tail-kernel",
+			      "expected BLOCKS:WARPS:DURATION, as in 200:4:0.5");
+		return false;
+	}
+	*c1 = *c2 = '\0';
+	if (!launch_parse_int(buf, 1, SIM_MAX_BLOCKS, &blocks, NULL, 0, "--tail-kernel", err) ||
+	    !launch_parse_int(c1 + 1, 0, 64, &warps, NULL, 0, "--tail-kernel", err) ||
+	    !parse_double(c2 + 1, 0.001, 1000, &m->tail_duration, "--tail-kernel", err))
+		return false;
+	m->model = SIM_TAIL_KERNEL;
+	m->tail_blocks = blocks;
+	m->tail_warps_per_block = (int)warps;
 	return true;
 }
 
@@ -241,6 +274,18 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	case OPT_DURATION_CV:
 		o->model.model = SIM_CV;
 		return parse_double(arg, 0, 10, &o->model.cv, "--duration-cv", err);
+	case OPT_WARP_SPREAD:
+		o->model.model = SIM_WARP_SPREAD;
+		if (!parse_double(arg, 0, 100, &o->model.warp_spread, "--warp-spread", err))
+			return false;
+		o->model.warp_spread /= 100.0;
+		return true;
+	case OPT_TAIL_KERNEL:
+		return parse_tail_kernel(arg, &o->model, err);
+	case OPT_TIMELINE:
+		o->timeline = true;
+		o->print = true;
+		return true;
 	case OPT_SEED:
 		if (!launch_parse_int(arg, 0, INT64_MAX, &v, NULL, 0, "--seed", err))
 			return false;

@@ -27,6 +27,7 @@ struct cli_options {
 	bool compare;            /* --compare I,J: records I and J side by side */
 	int64_t compare_ids[2];
 	struct sim_params model; /* block durations for the per-SM prediction */
+	bool timeline;           /* --timeline: --print adds the timeline pane */
 	enum cli_format format;
 	int width;
 	char **files;

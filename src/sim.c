@@ -44,6 +44,11 @@ static bool model_ok(const struct sim_params *p)
 		       p->slow_factor >= 1.0 && isfinite(p->slow_factor);
 	case SIM_CV:
 		return p->cv >= 0.0 && isfinite(p->cv);
+	case SIM_WARP_SPREAD:
+		return p->warp_spread >= 0.0 && p->warp_spread <= 1.0;
+	case SIM_TAIL_KERNEL:
+		return p->tail_blocks >= 0 && p->tail_warps_per_block >= 0 &&
+		       p->tail_duration > 0.0 && isfinite(p->tail_duration);
 	case SIM_N_MODELS:
 		break;
 	}
@@ -58,6 +63,10 @@ struct durations {
 	uint64_t seed_mix;       /* splitmix64(seed) */
 	double slow_share, slow_factor;
 	double sigma, mu;
+	int64_t first_blocks;    /* the first kernel's; from there on SIM_TAIL_KERNEL's */
+	double tail_duration;
+	double block_warp_time;  /* a first-kernel block's warp-time per unit of duration */
+	double tail_warps;
 };
 
 static void durations_init(struct durations *d, const struct sim_params *p)
@@ -66,6 +75,13 @@ static void durations_init(struct durations *d, const struct sim_params *p)
 	d->seed_mix = splitmix64(p->seed);
 	d->slow_share = p->slow_share;
 	d->slow_factor = p->slow_factor;
+	d->first_blocks = p->grid_size;
+	d->tail_duration = p->tail_duration;
+	d->tail_warps = p->tail_warps_per_block > 0 ? p->tail_warps_per_block : p->warps_per_block;
+	/* Warp k of W lasts 1 - spread * k / (W - 1) of its block: their mean is
+	 * 1 - spread / 2. */
+	d->block_warp_time = d->model == SIM_WARP_SPREAD && p->warps_per_block > 1 ?
+			     p->warps_per_block * (1.0 - p->warp_spread / 2.0) : p->warps_per_block;
 	if (d->model == SIM_CV && p->cv > 0.0) {
 		/* Lognormal with mean 1: E = exp(mu + sigma^2 / 2) = 1 and
 		 * CV^2 = exp(sigma^2) - 1. */
@@ -86,6 +102,8 @@ static uint64_t draw(const struct durations *d, int64_t i, unsigned stream)
 
 static double duration_of(const struct durations *d, int64_t i)
 {
+	if (d->model == SIM_TAIL_KERNEL)
+		return i >= d->first_blocks ? d->tail_duration : 1.0;
 	if (d->model == SIM_SLOW_SHARE)
 		return uniform01(draw(d, i, 0)) < d->slow_share ? d->slow_factor : 1.0;
 	if (d->model == SIM_CV) {
@@ -106,6 +124,19 @@ double sim_block_duration(const struct sim_params *p, int64_t i)
 	return duration_of(&d, i);
 }
 
+/* Warp-time of block i lasting d. */
+static double warp_time_of(const struct durations *dd, int64_t i, double d)
+{
+	return i >= dd->first_blocks ? d * dd->tail_warps : d * dd->block_warp_time;
+}
+
+/* Blocks of both kernels. */
+static int64_t total_blocks(const struct sim_params *p)
+{
+	return p->model == SIM_TAIL_KERNEL && p->tail_blocks > 0 ? p->grid_size + p->tail_blocks
+								: p->grid_size;
+}
+
 /* Every block lasts exactly 1.0: the uniform model, and the others where
  * their parameters leave nothing to vary (sim_block_duration returns 1.0). */
 static bool unit_durations(const struct sim_params *p)
@@ -113,7 +144,8 @@ static bool unit_durations(const struct sim_params *p)
 	struct durations d;
 
 	durations_init(&d, p);
-	return d.model == SIM_UNIFORM ||
+	return d.model == SIM_UNIFORM || d.model == SIM_WARP_SPREAD ||
+	       (d.model == SIM_TAIL_KERNEL && p->tail_blocks == 0) ||
 	       (d.model == SIM_SLOW_SHARE && (d.slow_share == 0.0 || d.slow_factor == 1.0));
 }
 
@@ -136,7 +168,9 @@ struct engine {
 	struct event *ev;    /* running blocks, earliest end on top */
 	int64_t n_ev;
 	int64_t next_block;  /* first block not yet dispatched */
+	int64_t total;       /* blocks of both kernels */
 	double now;
+	struct sim_timeline *tl; /* NULL unless a timeline is wanted */
 	/* per-SM accounting, NULL when only the schedule is wanted (snapshots) */
 	double *warp_time, *active_time;
 	int64_t *blocks;
@@ -261,13 +295,14 @@ static void engine_done(struct engine *e)
 static bool engine_init(struct engine *e, const struct sim_params *p)
 {
 	int64_t slots = (int64_t)p->sm_count * p->blocks_per_sm;
-	int64_t cap = slots < p->grid_size ? slots : p->grid_size;
+	int64_t cap = slots < total_blocks(p) ? slots : total_blocks(p);
 	size_t n = (size_t)p->sm_count;
 
 	memset(e, 0, sizeof(*e));
 	e->p = p;
 	durations_init(&e->dur, p);
 	e->n_sm = p->sm_count;
+	e->total = total_blocks(p);
 	e->n_words = (p->sm_count + 63) / 64;
 	e->free_slots = malloc(n * sizeof(*e->free_slots));
 	e->active = calloc(n, sizeof(*e->active));
@@ -283,6 +318,43 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 	return true;
 }
 
+/* Adds rate over [from, to) to the buckets of t it overlaps. */
+static void timeline_add(struct sim_timeline *t, double *bucket, double from, double to,
+			 double rate)
+{
+	int b = (int)(from / t->dt);
+
+	for (; b < t->n && to > b * t->dt; b++) {
+		double lo = b * t->dt, hi = lo + t->dt;
+		double span = (to < hi ? to : hi) - (from > lo ? from : lo);
+		if (span > 0.0)
+			bucket[b] += rate * span;
+	}
+}
+
+/* Block i starting now for d: its warps into the buckets, each warp until
+ * its own end (SIM_WARP_SPREAD) or the block's. */
+static void timeline_block(struct engine *e, int64_t i, double d)
+{
+	struct sim_timeline *t = e->tl;
+	int w = e->p->warps_per_block;
+
+	if (i >= e->dur.first_blocks) {
+		timeline_add(t, t->warps, e->now, e->now + d, e->dur.tail_warps);
+		timeline_add(t, t->tail_warps, e->now, e->now + d, e->dur.tail_warps);
+		return;
+	}
+	if (e->now + d > t->first_end)
+		t->first_end = e->now + d;
+	if (e->dur.model != SIM_WARP_SPREAD || w == 1) {
+		timeline_add(t, t->warps, e->now, e->now + d, w);
+		return;
+	}
+	for (int k = 0; k < w; k++)
+		timeline_add(t, t->warps, e->now,
+			     e->now + d * (1.0 - e->p->warp_spread * k / (w - 1)), 1.0);
+}
+
 /* Block number next_block starts on sm now; its end, for the event heap. The
  * caller keeps free_slots. */
 static struct event block_starts(struct engine *e, int sm)
@@ -292,8 +364,10 @@ static struct event block_starts(struct engine *e, int sm)
 	if (e->active[sm] == 0)
 		e->busy_since[sm] = e->now;
 	e->active[sm]++;
+	if (e->tl)
+		timeline_block(e, e->next_block, d);
 	if (e->warp_time) {
-		e->warp_time[sm] += d * e->p->warps_per_block;
+		e->warp_time[sm] += warp_time_of(&e->dur, e->next_block, d);
 		e->blocks[sm]++;
 	}
 	e->next_block++;
@@ -306,6 +380,8 @@ static void block_ends(struct engine *e, int sm)
 	e->active[sm]--;
 	if (e->active[sm] == 0 && e->active_time)
 		e->active_time[sm] += e->now - e->busy_since[sm];
+	if (e->active[sm] == 0 && e->tl)
+		timeline_add(e->tl, e->tl->idle_sms, e->busy_since[sm], e->now, 1.0);
 }
 
 /* Hands waiting blocks, in grid order, each to the SM with the most free
@@ -318,7 +394,7 @@ static void dispatch(struct engine *e)
 {
 	int most = 0;
 
-	if (e->next_block >= e->p->grid_size)
+	if (e->next_block >= e->total)
 		return;
 	for (int w = 0; w < e->n_words; w++)
 		for (uint64_t bits = e->has_free[w]; bits;) {
@@ -330,7 +406,7 @@ static void dispatch(struct engine *e)
 		for (int w = 0; w < e->n_words; w++)
 			for (uint64_t bits = e->has_free[w]; bits;) {
 				int sm = next_sm(&bits, w);
-				if (e->next_block >= e->p->grid_size)
+				if (e->next_block >= e->total)
 					return;
 				if (e->free_slots[sm] < level)
 					continue;
@@ -351,7 +427,7 @@ static void engine_run(struct engine *e, double t_stop)
 	dispatch(e);
 	while (e->n_ev > 0 && e->ev[0].end <= t_stop) {
 		e->now = e->ev[0].end;
-		if (e->next_block < e->p->grid_size && ev_top_alone(e)) {
+		if (e->next_block < e->total && ev_top_alone(e)) {
 			int sm = e->ev[0].sm;
 			block_ends(e, sm);
 			ev_replace_top(e, block_starts(e, sm));
@@ -410,7 +486,7 @@ static bool runnable(const struct sim_params *p, struct sim_result *r)
 {
 	if (r)
 		*r = (struct sim_result){ 0 };
-	if (p->grid_size > SIM_MAX_BLOCKS) {
+	if (total_blocks(p) > SIM_MAX_BLOCKS) {
 		if (r)
 			r->too_large = true;
 		return false;
@@ -446,6 +522,9 @@ bool sim_run_events(const struct sim_params *p, struct sim_result *r)
  * double, so the sums below are the event loop's to the last bit. */
 static bool run_uniform(const struct sim_params *p, struct sim_result *r)
 {
+	struct durations d;
+
+	durations_init(&d, p);
 	if (!result_alloc(p, r))
 		return false;
 	for (int sm = 0; sm < p->sm_count; sm++) {
@@ -453,7 +532,7 @@ static bool run_uniform(const struct sim_params *p, struct sim_result *r)
 		waves_sm_share(p->blocks_per_sm, p->sm_count, p->grid_size, sm, &blocks, &busy);
 		r->sm_blocks[sm] = blocks;
 		r->sm_active_time[sm] = (double)busy;
-		r->sm_pct[sm] = (double)blocks * p->warps_per_block;
+		r->sm_pct[sm] = (double)blocks * d.block_warp_time;
 	}
 	r->makespan = (double)waves_count(p->blocks_per_sm, p->sm_count, p->grid_size);
 	result_finish(p, r);
@@ -506,9 +585,54 @@ bool sim_snapshot(const struct sim_params *p, double t, int *active)
 	return true;
 }
 
+void sim_timeline_done(struct sim_timeline *t)
+{
+	free(t->warps);
+	free(t->tail_warps);
+	free(t->idle_sms);
+	*t = (struct sim_timeline){ 0 };
+}
+
+/* Runs the schedule twice: once for its makespan, which sets the buckets'
+ * width, once putting each block's warps and each SM's busy spells into them. */
+bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t)
+{
+	struct sim_result r;
+	struct engine e;
+
+	*t = (struct sim_timeline){ 0 };
+	if (n < 1 || !sim_run(p, &r))
+		return false;
+	t->n = n;
+	t->makespan = r.makespan;
+	t->average_pct = r.average_pct;
+	t->max_warps_per_sm = p->max_warps_per_sm;
+	t->dt = r.makespan / n;
+	sim_result_done(&r);
+	t->warps = calloc((size_t)n, sizeof(*t->warps));
+	t->tail_warps = calloc((size_t)n, sizeof(*t->tail_warps));
+	t->idle_sms = calloc((size_t)n, sizeof(*t->idle_sms));
+	if (!t->warps || !t->tail_warps || !t->idle_sms || !(t->dt > 0.0) ||
+	    !engine_init(&e, p)) {
+		sim_timeline_done(t);
+		return false;
+	}
+	e.tl = t;
+	engine_run(&e, INFINITY);
+	engine_done(&e);
+	for (int b = 0; b < n; b++) {
+		t->warps[b] /= t->dt * p->sm_count;
+		t->tail_warps[b] /= t->dt * p->sm_count;
+		/* idle_sms held the busy SM-time */
+		t->idle_sms[b] = p->sm_count - t->idle_sms[b] / t->dt;
+	}
+	return true;
+}
+
 const char *sim_model_key(enum sim_model m)
 {
-	static const char *const keys[SIM_N_MODELS] = { "uniform", "slow-share", "cv" };
+	static const char *const keys[SIM_N_MODELS] = { "uniform", "slow-share", "cv",
+							"warp-spread", "tail-kernel" };
 	return (unsigned)m < SIM_N_MODELS ? keys[m] : "?";
 }
 
@@ -526,6 +650,17 @@ void sim_model_describe(const struct sim_params *p, char *buf, size_t size)
 		break;
 	case SIM_CV:
 		snprintf(buf, size, "durations vary (CV %.2f)", p->cv);
+		break;
+	case SIM_WARP_SPREAD:
+		snprintf(buf, size, "warps of a block end spread over %g%%", 100.0 * p->warp_spread);
+		break;
+	case SIM_TAIL_KERNEL:
+		if (p->tail_warps_per_block > 0)
+			snprintf(buf, size, "tail kernel: %lld blocks x %d warps, %gx long",
+				 (long long)p->tail_blocks, p->tail_warps_per_block, p->tail_duration);
+		else
+			snprintf(buf, size, "tail kernel: %lld blocks, %gx long",
+				 (long long)p->tail_blocks, p->tail_duration);
 		break;
 	default:
 		snprintf(buf, size, "unknown duration model");

@@ -19,6 +19,16 @@ enum sim_model {
 	SIM_UNIFORM,     /* every block lasts 1.0 */
 	SIM_SLOW_SHARE,  /* a share of blocks, chosen by the seeded generator, lasts slow_factor */
 	SIM_CV,          /* lognormal durations with mean 1.0 and coefficient of variation cv */
+	/* Blocks last 1.0, but warp k of a block's W ends at 1 - warp_spread * k / (W - 1)
+	 * and its slot stays empty until the block retires: a block's mean active
+	 * warps are W * (1 - warp_spread / 2) (W for a block of one warp). */
+	SIM_WARP_SPREAD,
+	/* Blocks last 1.0, and a second kernel of tail_blocks blocks, each of
+	 * tail_warps_per_block warps (0: the first kernel's) lasting tail_duration,
+	 * takes the block slots the first kernel frees once its last block has
+	 * started: dispatched after the first grid, in the same order, one block a
+	 * slot (it is taken to fit wherever a block of the first kernel did). */
+	SIM_TAIL_KERNEL,
 	SIM_N_MODELS
 };
 
@@ -33,6 +43,10 @@ struct sim_params {
 	double slow_factor;      /* SIM_SLOW_SHARE: >= 1 */
 	double cv;               /* SIM_CV: >= 0 */
 	uint64_t seed;           /* durations are a pure function of (seed, block index) */
+	double warp_spread;      /* SIM_WARP_SPREAD: 0..1 */
+	int64_t tail_blocks;     /* SIM_TAIL_KERNEL: the second grid, >= 0 blocks */
+	int tail_warps_per_block; /* SIM_TAIL_KERNEL: 0 for warps_per_block */
+	double tail_duration;    /* SIM_TAIL_KERNEL: > 0, in the first kernel's block durations */
 };
 
 struct sim_result {
@@ -40,7 +54,8 @@ struct sim_result {
 	double *sm_pct;          /* per SM: time-averaged active warps over its active time / max, in % */
 	double *sm_active_time;  /* per SM: time with at least one resident block */
 	int64_t *sm_blocks;      /* per SM: blocks it ran */
-	double average_pct;      /* sum of warp-time / sum of active time / max, as profilers average */
+	double average_pct;      /* sum of warp-time / sum of active time / max, as profilers average;
+				  * with SIM_TAIL_KERNEL both kernels' warps (the SMs' occupancy) */
 	double makespan;         /* time the last block ends */
 	bool too_large;          /* grid_size > SIM_MAX_BLOCKS: nothing simulated */
 };
@@ -69,11 +84,36 @@ bool sim_snapshot(const struct sim_params *p, double t, int *active);
 bool sim_run_events(const struct sim_params *p, struct sim_result *r);
 bool sim_snapshot_events(const struct sim_params *p, double t, int *active);
 
-/* Duration of block number i under p's model: deterministic. */
+/* Duration of block number i under p's model: deterministic. With
+ * SIM_TAIL_KERNEL, numbers from grid_size on are the second kernel's. */
 double sim_block_duration(const struct sim_params *p, int64_t i);
 
-/* "uniform", "slow-share", "cv"; and words for the screen, with the numbers:
- * "uniform durations", "10% of blocks 4x slower", "durations vary (CV 0.50)". */
+/* Active warps over time, for a chart: the run cut into n equal buckets from
+ * 0 to the makespan, each holding the time-average over the bucket of the
+ * active warps per SM (all SMs, both kernels), of the second kernel's alone
+ * (SIM_TAIL_KERNEL; zeros otherwise) and of the SMs with no resident block.
+ * A warp is active from its block's start to its own end (SIM_WARP_SPREAD:
+ * before the block's). */
+struct sim_timeline {
+	int n;
+	double dt;               /* bucket width, in block durations */
+	double makespan;
+	double average_pct;      /* sim_run's */
+	double max_warps_per_sm;
+	double *warps;           /* per bucket: mean active warps per SM */
+	double *tail_warps;      /* per bucket: the second kernel's part of warps */
+	double *idle_sms;        /* per bucket: mean number of SMs with nothing resident */
+	double first_end;        /* when the first kernel's last block ends */
+};
+
+/* Fills t (free it with sim_timeline_done); false as sim_run, or n < 1. */
+bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t);
+void sim_timeline_done(struct sim_timeline *t);
+
+/* "uniform", "slow-share", "cv", "warp-spread", "tail-kernel"; and words for
+ * the screen, with the numbers: "uniform durations", "10% of blocks 4x
+ * slower", "durations vary (CV 0.50)", "warps of a block end spread over 50%",
+ * "tail kernel: 200 blocks x 4 warps, 0.5x long". */
 const char *sim_model_key(enum sim_model m);
 void sim_model_describe(const struct sim_params *p, char *buf, size_t size);
 

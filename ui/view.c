@@ -89,7 +89,10 @@ static bool same_sim(const struct sim_params *a, const struct sim_params *b)
 	       a->warps_per_block == b->warps_per_block &&
 	       a->max_warps_per_sm == b->max_warps_per_sm && a->grid_size == b->grid_size &&
 	       a->model == b->model && a->slow_share == b->slow_share &&
-	       a->slow_factor == b->slow_factor && a->cv == b->cv && a->seed == b->seed;
+	       a->slow_factor == b->slow_factor && a->cv == b->cv && a->seed == b->seed &&
+	       a->warp_spread == b->warp_spread && a->tail_blocks == b->tail_blocks &&
+	       a->tail_warps_per_block == b->tail_warps_per_block &&
+	       a->tail_duration == b->tail_duration;
 }
 
 /* A keystroke that leaves the blocks per SM, the grid and the model as they
