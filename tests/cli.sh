@@ -220,6 +220,18 @@ expect 65 "cache86.occ:1: cache_config: Ampere (cc 8.6) has no L1/shared prefere
 	-- --print "$tmp/cache86.occ"
 printf 'gpu = K40c\nblock = 256\ncache_config = l1\nshared_mem = 8K\n' >"$tmp/cache35.occ"
 expect 0 "Configuration  16 KB per SM, preference 16 KB (cache l1)" -- --print "$tmp/cache35.occ"
+# --timeline: the default launch's wave and half wave average 75 %; warps
+# spread over 50 % keep 1 - 0.5 / 2 of it; a tail kernel of 528 blocks of 4
+# warps, 0.5 long, fills the half wave's free slots for half of it:
+# (1056 x 8 + 528 x 8 + 528 x 4 x 0.5) / (132 x 2 x 64) = 81.25 %.
+expect 0 "Timeline: active warps per SM" -- --timeline
+expect 0 "avg 75.0% of busy SMs" -- --timeline
+expect 0 "avg 56.2% of busy SMs" -- --timeline --warp-spread 50
+expect 0 "avg 81.2% of busy SMs" -- --timeline --tail-kernel 528:4:0.5
+expect 0 "tail kernel: 528 blocks x 4 warps, 0.5x long" -- --timeline --tail-kernel 528:4:0.5
+expect 64 "expected a number from 0 to 100" -- --print --warp-spread 150
+expect 64 "expected BLOCKS:WARPS:DURATION" -- --print --tail-kernel 528:4
+expect 64 "tail-kernel" -- --print --tail-kernel 528:4:0
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -32,7 +32,7 @@ static void assert_within(const char *text, int width)
 /* The text --print writes for a, at width; checks no line is wider. */
 static char *capture(const struct analysis *a, const struct report_record *rec, int width)
 {
-	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false };
 	struct printer *p = print_new(&o);
 	char *buf = NULL;
 	size_t len = 0;
@@ -208,7 +208,7 @@ static char *capture_side(int width)
 {
 	static struct analysis a[3];
 	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
-	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false };
 	struct param_set flags;
 	struct session_record r = { NULL, 0, NULL, NULL, NULL };
 	struct printer *p = print_new(&o);

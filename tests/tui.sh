@@ -126,6 +126,23 @@ check "occupancy $(occupancy --gpu A100 --registers 64)" "A100 occupancy at 200x
 keys q
 check "EXIT=0" "q quits at 200x60"
 
+# --- the timeline (6): the default launch's wave and half wave, 75 %; m
+# changes its model and it stays on screen: warps spread over 50 % keep
+# 1 - 0.5 / 2 of that, 56.25 %; then the tail kernel preset ----------------
+start 80x24 ""
+keys 6
+check "[6 Timeline]" "6 shows the timeline tab"
+check "active warps per SM over time (uniform durations)" "the timeline's model"
+check "avg 75.0% of busy SMs" "the timeline's average"
+keys m m m m m
+check "warps of a block end spread over 50%" "m reaches the warp-spread model"
+check "avg 56.2% of busy SMs" "the warp-spread average"
+check "[6 Timeline]" "m keeps the timeline on screen"
+keys m
+check "tail kernel: 512 blocks, 0.5x long" "m reaches the tail-kernel model"
+keys q
+check "EXIT=0" "q quits from the timeline"
+
 # --- --gpu A,B: the explorer on the first, with a note ------------------------
 start 200x60 "--gpu A100,H100 --registers 64"
 check "--gpu names 2 GPUs: the explorer opens on the first, NVIDIA" "--gpu A,B's note"
@@ -336,7 +353,7 @@ ascii_screen() {
 # vocabulary ARGS: every word the print mode writes for the input, at the
 # widths the panes have.
 vocabulary() {
-	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --print --width $w "$@" 2>/dev/null; done |
+	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --print --timeline --width $w "$@" 2>/dev/null; done |
 		ascii_screen | tr '!| ' '\n\n\n' | sort -u >"$tmp/vocab"
 }
 # inspect WHAT: the screen's faults, if any.
@@ -364,7 +381,7 @@ for size in 60x20 80x24 120x40 200x60; do
 			check "occupancy 100.0%" "$size: the default launch"
 		fi
 		# one pane at a time below 160x45 (its tab marked), all at once above
-		panes="1 2 3 4"
+		panes="1 2 3 4 6"
 		[ "$size" = 200x60 ] && panes=1
 		for pane in $panes; do
 			keys $pane

@@ -98,31 +98,38 @@ void chrome_draw_params(struct explorer *e, struct canvas *c, struct rect r)
 
 void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 {
-	/* Shorter than the panes' titles: all four fit in 60 columns. */
+	/* Shorter than the panes' titles: all four fit in 60 columns; all six
+	 * (a report's browser, the timeline) in their short forms. */
 	static const char *const labels[PANE_N] = {
 		[PANE_TABLE] = "Occupancy", [PANE_CHARTS] = "Charts",
 		[PANE_SMS] = NULL /* Per-SM, -CU or -WGP */, [PANE_RULES] = "Findings",
-		[PANE_KERNELS] = "Kernels",
+		[PANE_KERNELS] = "Kernels", [PANE_TIMELINE] = "Timeline",
 	};
+	static const char *const short_labels[PANE_N] = {
+		[PANE_TABLE] = "Occ", [PANE_CHARTS] = "Charts", [PANE_SMS] = NULL,
+		[PANE_RULES] = "Find", [PANE_KERNELS] = "Kern", [PANE_TIMELINE] = "Time",
+	};
+	const char *const *names = labels;
 	char per_unit[16];
-	int x = r.x;
+	int x = r.x, total = 0;
 
+	snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
+	for (int p = 0; p < PANE_N; p++)
+		if (e->panes[p])
+			total += (int)strlen(labels[p] ? labels[p] : per_unit) + 5;
+	if (total - 1 > r.w)
+		names = short_labels;
 	memset(e->tab_rect, 0, sizeof(e->tab_rect));
 	for (int p = 0; p < PANE_N && x < r.x + r.w; p++) {
 		char label[64];
 		bool on = e->active == (enum pane_id)p;
 		int used;
 
-		const char *name = labels[p];
-
 		/* The browser has a tab only with a report to browse. */
 		if (!e->panes[p])
 			continue;
-		if (!name) {
-			snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
-			name = per_unit;
-		}
-		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1, name);
+		snprintf(label, sizeof(label), on ? "[%d %s]" : " %d %s ", p + 1,
+			 names[p] ? names[p] : per_unit);
 		used = canvas_text(c, x, r.y, r.x + r.w - x, on ? CANVAS_FOCUS : CANVAS_DIM, label);
 		e->tab_rect[p] = (struct rect){ x, r.y, used, 1 };
 		x += used + 1;

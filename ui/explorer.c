@@ -87,9 +87,10 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	e->panes[PANE_CHARTS] = pane_charts_new();
 	e->panes[PANE_SMS] = pane_sms_new(&o->model);
 	e->panes[PANE_RULES] = pane_rules_new();
+	e->panes[PANE_TIMELINE] = pane_timeline_new();
 	launch_init(&l);
 	if (!e->panes[PANE_TABLE] || !e->panes[PANE_CHARTS] || !e->panes[PANE_SMS] ||
-	    !e->panes[PANE_RULES] || !explorer_records_init(e) ||
+	    !e->panes[PANE_RULES] || !e->panes[PANE_TIMELINE] || !explorer_records_init(e) ||
 	    !gpu_db_find(session_db(s), l.gpu_name, &g, &(struct occ_error){ 0 }) ||
 	    !(e->whatif = whatif_new(session_db(s), &l, &g))) {
 		explorer_free(e);
@@ -150,7 +151,8 @@ static enum reaction pane_action(struct explorer *e, enum action a, int key)
 	static const enum pane_id order[] = { PANE_KERNELS, PANE_RULES, PANE_CHARTS, PANE_SMS };
 	struct pane_request req = { .ask = PANE_ASK_NONE };
 
-	if (e->layout.tabbed && (a == ACT_ANIMATE || a == ACT_MODEL))
+	/* m changes the timeline's model too: it stays on screen */
+	if (e->layout.tabbed && (a == ACT_ANIMATE || (a == ACT_MODEL && e->active != PANE_TIMELINE)))
 		e->active = PANE_SMS;
 	/* The animation plays the simulation, on screen or about to be. */
 	if (a == ACT_ANIMATE || a == ACT_MODEL)

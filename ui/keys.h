@@ -49,10 +49,11 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 	X(ACT_TAB_SMS, "show the per-SM occupancy") \
 	X(ACT_TAB_RULES, "show the findings") \
 	X(ACT_TAB_KERNELS, "show the kernel browser (a report loaded)") \
+	X(ACT_TAB_TIMELINE, "show the timeline: active warps per SM over time") \
 	X(ACT_NEXT_PANE, "show the next pane (small terminals)") \
 	X(ACT_TOGGLE_PCT, "charts: active warps or occupancy %") \
 	X(ACT_ANIMATE, "play or stop the scheduling simulation") \
-	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied)") \
+	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
 	X(ACT_SCROLL_UP, "select the previous finding") \
 	X(ACT_SCROLL_DOWN, "select the next finding") \
 	X(ACT_SCROLL_FIRST, "select the first finding") \
@@ -111,6 +112,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('3', "3", CTX_ANY, ACT_TAB_SMS) \
 	B('4', "4", CTX_ANY, ACT_TAB_RULES) \
 	B('5', "5", CTX_ANY, ACT_TAB_KERNELS) \
+	B('6', "6", CTX_ANY, ACT_TAB_TIMELINE) \
 	B('`', "`", CTX_ANY, ACT_NEXT_PANE) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \

@@ -59,7 +59,13 @@ void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
 		l->pane[PANE_TABLE] = (struct rect){ 0, top, left_w, table_h };
 		l->pane[PANE_RULES] = (struct rect){ 0, top + table_h, left_w, area_h - table_h };
 		l->pane[PANE_CHARTS] = (struct rect){ left_w, top, right_w, charts_h };
-		l->pane[PANE_SMS] = (struct rect){ left_w, top + charts_h, right_w, area_h - charts_h };
+		int sms_h = (area_h - charts_h + 1) / 2;
+
+		/* The per-SM bars and the timeline share what the charts leave:
+		 * the same simulation, by SM and over time. */
+		l->pane[PANE_SMS] = (struct rect){ left_w, top + charts_h, right_w, sms_h };
+		l->pane[PANE_TIMELINE] = (struct rect){ left_w, top + charts_h + sms_h, right_w,
+						       area_h - charts_h - sms_h };
 	}
 }
 

@@ -10,7 +10,8 @@
 #include "rect.h"
 
 /* PANE_KERNELS, the kernel browser, is on screen only with a report loaded. */
-enum pane_id { PANE_TABLE, PANE_CHARTS, PANE_SMS, PANE_RULES, PANE_KERNELS, PANE_N };
+enum pane_id { PANE_TABLE, PANE_CHARTS, PANE_SMS, PANE_RULES, PANE_KERNELS, PANE_TIMELINE,
+	       PANE_N };
 
 /* Below this the screen says "terminal too small". */
 #define LAYOUT_MIN_COLS 60

@@ -150,7 +150,7 @@ static int print_all(struct session *s, const struct cli_options *o)
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
 	if (o->format == CLI_FORMAT_TEXT) {
-		struct print_options po = { o->width, true, o->model };
+		struct print_options po = { o->width, true, o->model, o->timeline };
 
 		if (!(w.printer = print_new(&po))) {
 			fputs("occview: out of memory\n", stderr);

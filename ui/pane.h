@@ -95,6 +95,8 @@ struct pane *pane_charts_new(void);
 /* The duration models m cycles through, the given one first. */
 struct pane *pane_sms_new(const struct sim_params *model);
 struct pane *pane_rules_new(void);
+/* Active warps per SM over time from the view's simulation (VIEW_SIM). */
+struct pane *pane_timeline_new(void);
 /* Every finding expanded into its derivations, no selection (--print). */
 void pane_rules_expand_all(struct pane *p);
 /* The kernel browser of a report (rows: the session's analysis of each

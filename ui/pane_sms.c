@@ -25,7 +25,7 @@ enum {
 
 /* The pane's own state: the duration models m cycles through and the
  * animation of the simulation ('a'). */
-enum { N_MODELS = 6 };
+enum { N_MODELS = 8 };
 
 struct sms_pane {
 	struct pane base;
@@ -475,6 +475,8 @@ struct pane *pane_sms_new(const struct sim_params *given)
 		{ .model = SIM_SLOW_SHARE, .slow_share = 0.25, .slow_factor = 2.0 },
 		{ .model = SIM_CV, .cv = 0.3 },
 		{ .model = SIM_CV, .cv = 0.6 },
+		{ .model = SIM_WARP_SPREAD, .warp_spread = 0.5 },
+		{ .model = SIM_TAIL_KERNEL, .tail_blocks = 512, .tail_duration = 0.5 },
 	};
 	struct sms_pane *p = calloc(1, sizeof(*p));
 

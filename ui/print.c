@@ -16,7 +16,8 @@
 #include "view.h"
 
 /* The panes in the order they print. */
-enum { P_TABLE, P_CHARTS, P_SMS, P_RULES, P_N };
+/* The timeline prints only when asked (--timeline). */
+enum { P_TABLE, P_CHARTS, P_SMS, P_TIMELINE, P_RULES, P_N };
 
 struct printer {
 	struct print_options o;
@@ -39,6 +40,7 @@ struct printer *print_new(const struct print_options *o)
 	p->panes[P_TABLE] = pane_table_new();
 	p->panes[P_CHARTS] = pane_charts_new();
 	p->panes[P_SMS] = pane_sms_new(&o->model);
+	p->panes[P_TIMELINE] = pane_timeline_new();
 	p->panes[P_RULES] = pane_rules_new();
 	for (int i = 0; i < P_N; i++)
 		if (!p->panes[i] || !p->canvas) {
@@ -67,6 +69,8 @@ static void heights(struct printer *p, int w, int h[P_N])
 
 	for (int i = 0; i < P_N; i++)
 		h[i] = p->panes[i]->cls->height(p->panes[i], w, v);
+	if (!p->o.timeline)
+		h[P_TIMELINE] = 0;
 	/* A launch that cannot be computed: the table's place says why. */
 	if (!v->cur.ok)
 		h[P_TABLE] = pane_draw_error(NULL, (struct rect){ 0, 0, w, 1 << 16 }, v);
