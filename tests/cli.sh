@@ -220,6 +220,7 @@ expect 65 "cache86.occ:1: cache_config: Ampere (cc 8.6) has no L1/shared prefere
 	-- --print "$tmp/cache86.occ"
 printf 'gpu = K40c\nblock = 256\ncache_config = l1\nshared_mem = 8K\n' >"$tmp/cache35.occ"
 expect 0 "Configuration  16 KB per SM, preference 16 KB (cache l1)" -- --print "$tmp/cache35.occ"
+
 # --timeline: the default launch's wave and half wave average 75 %; warps
 # spread over 50 % keep 1 - 0.5 / 2 of it; a tail kernel of 528 blocks of 4
 # warps, 0.5 long, fills the half wave's free slots for half of it:
