@@ -171,6 +171,8 @@ struct engine {
 	int64_t total;       /* blocks of both kernels */
 	double now;
 	struct sim_timeline *tl; /* NULL unless a timeline is wanted */
+	double *warps_at;    /* NULL unless sim_snapshot_warps: per SM, warps active at `at` */
+	double at;
 	/* per-SM accounting, NULL when only the schedule is wanted (snapshots) */
 	double *warp_time, *active_time;
 	int64_t *blocks;
@@ -332,6 +334,21 @@ static void timeline_add(struct sim_timeline *t, double *bucket, double from, do
 	}
 }
 
+/* The warps of block i, lasting d, still running a time `into` after its
+ * start (0 <= into < d). */
+static double block_warps_at(const struct engine *e, int64_t i, double d, double into)
+{
+	int w = e->p->warps_per_block, n = 0;
+
+	if (i >= e->dur.first_blocks)
+		return e->dur.tail_warps;
+	if (e->dur.model != SIM_WARP_SPREAD || w == 1)
+		return w;
+	for (int k = 0; k < w; k++)
+		n += into < d * (1.0 - e->p->warp_spread * k / (w - 1));
+	return n;
+}
+
 /* Block i starting now for d: its warps into the buckets, each warp until
  * its own end (SIM_WARP_SPREAD) or the block's. */
 static void timeline_block(struct engine *e, int64_t i, double d)
@@ -366,6 +383,8 @@ static struct event block_starts(struct engine *e, int sm)
 	e->active[sm]++;
 	if (e->tl)
 		timeline_block(e, e->next_block, d);
+	if (e->warps_at && e->now <= e->at && e->at < e->now + d)
+		e->warps_at[sm] += block_warps_at(e, e->next_block, d, e->at - e->now);
 	if (e->warp_time) {
 		e->warp_time[sm] += warp_time_of(&e->dur, e->next_block, d);
 		e->blocks[sm]++;
@@ -626,6 +645,40 @@ bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t)
 		/* idle_sms held the busy SM-time */
 		t->idle_sms[b] = p->sm_count - t->idle_sms[b] / t->dt;
 	}
+	return true;
+}
+
+bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)
+{
+	struct engine e;
+
+	if (!runnable(p, NULL) || isnan(t))
+		return false;
+	memset(warps, 0, (size_t)p->sm_count * sizeof(*warps));
+	if (t < 0.0)
+		return true;
+	if (unit_durations(p)) {
+		/* the waves' blocks all started at floor(t) */
+		int *active = malloc((size_t)p->sm_count * sizeof(*active));
+		struct engine one = { .p = p };
+		double into = t - floor(t);
+
+		if (!active || !sim_snapshot(p, t, active)) {
+			free(active);
+			return false;
+		}
+		durations_init(&one.dur, p);
+		for (int sm = 0; sm < p->sm_count; sm++)
+			warps[sm] = active[sm] * block_warps_at(&one, 0, 1.0, into);
+		free(active);
+		return true;
+	}
+	if (!engine_init(&e, p))
+		return false;
+	e.warps_at = warps;
+	e.at = t;
+	engine_run(&e, t);
+	engine_done(&e);
 	return true;
 }
 

@@ -78,6 +78,11 @@ void sim_result_done(struct sim_result *r);
  * O(sm_count) for durations of 1.0, as sim_run. */
 bool sim_snapshot(const struct sim_params *p, double t, int *active);
 
+/* Active warps on every SM at time t, as sim_snapshot's blocks: a tail
+ * kernel's blocks count their own warps, and under SIM_WARP_SPREAD a block's
+ * warps that have ended do not count. warps has sm_count entries. */
+bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps);
+
 /* The event simulation itself, whatever the model: O(grid log slots). What
  * sim_run and sim_snapshot do for durations that vary; for durations of 1.0
  * they give what these would, which tests check. */

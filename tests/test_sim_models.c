@@ -180,6 +180,37 @@ START_TEST(timeline_sums_are_the_average)
 }
 END_TEST
 
+/* The animation's frames in warps: at 0.7 the first blocks have 2 warps
+ * left (those lasting 1 and 5/6); at 1.2 block 2 has all 4 on SM 0; with the
+ * tail kernel its 2-warp block runs on SM 1 until 1.5. */
+START_TEST(snapshot_warps_by_hand)
+{
+	struct sim_params p = tiny(SIM_WARP_SPREAD);
+	double w[2];
+
+	p.warp_spread = 0.5;
+	ck_assert(sim_snapshot_warps(&p, 0.7, w));
+	ck_assert(w[0] == 2.0 && w[1] == 2.0);
+	ck_assert(sim_snapshot_warps(&p, 1.2, w));
+	ck_assert(w[0] == 4.0 && w[1] == 0.0);
+	ck_assert(sim_snapshot_warps(&p, -1.0, w));
+	ck_assert(w[0] == 0.0 && w[1] == 0.0);
+
+	p = tiny(SIM_TAIL_KERNEL);
+	p.tail_blocks = 1;
+	p.tail_warps_per_block = 2;
+	p.tail_duration = 0.5;
+	ck_assert(sim_snapshot_warps(&p, 0.5, w));
+	ck_assert(w[0] == 4.0 && w[1] == 4.0);
+	ck_assert(sim_snapshot_warps(&p, 1.2, w));
+	ck_assert(w[0] == 4.0 && w[1] == 2.0);
+	ck_assert(sim_snapshot_warps(&p, 1.6, w));
+	ck_assert(w[0] == 4.0 && w[1] == 0.0);
+	ck_assert(sim_snapshot_warps(&p, 2.0, w));
+	ck_assert(w[0] == 0.0 && w[1] == 0.0);
+}
+END_TEST
+
 START_TEST(model_words)
 {
 	struct sim_params p = { .model = SIM_WARP_SPREAD, .warp_spread = 0.5 };
@@ -205,6 +236,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, tail_kernel_by_hand);
 	tcase_add_test(tc, timeline_uniform_waves);
 	tcase_add_test(tc, timeline_sums_are_the_average);
+	tcase_add_test(tc, snapshot_warps_by_hand);
 	tcase_add_test(tc, model_words);
 	suite_add_tcase(s, tc);
 	return s;

@@ -122,16 +122,13 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 	if (sp->animating && sim_ok) {
 		/* One frame: blocks resident at anim_t, as occupancy at that moment. */
 		const struct sim_params *p = &v->sim_params;
-		int *active = malloc((size_t)p->sm_count * sizeof(*active));
 		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
-		if (!active || !pct || !sim_snapshot(p, sp->anim_t, active)) {
-			free(active);
+		if (!pct || !sim_snapshot_warps(p, sp->anim_t, pct)) {
 			free(pct);
 			return false;
 		}
 		for (int sm = 0; sm < p->sm_count; sm++)
-			pct[sm] = 100.0 * active[sm] * p->warps_per_block / p->max_warps_per_sm;
-		free(active);
+			pct[sm] = 100.0 * pct[sm] / p->max_warps_per_sm;
 		*owned = pct;
 		b->pct = pct;
 		b->n = p->sm_count;
