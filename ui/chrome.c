@@ -139,7 +139,7 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 static const char *kernel_hints(int width)
 {
 	static const char *const list[] = {
-		"j/k select  Enter load  / filter  o sort  O reverse  c group  1-5 pane  ? help  q quit",
+		"j/k select  Enter load  / filter  o sort  O reverse  c group  1-6 pane  ? help  q quit",
 		"Enter load  / filter  o sort  O rev  c group  ? help  q quit",
 		"Enter / o O c  ? help  q quit",
 		"? help  q quit",
@@ -156,7 +156,7 @@ static const char *hints(const struct explorer *e, int width)
 	static const char *const wide[] = {
 		"Tab field  +/- step  [ ] big step  Enter type  g GPU  u undo  R reset  s save  "
 		"a animate  j/k e findings  ? help  q quit",
-		"Tab field  +/- step  Enter type  g GPU  u undo  1-4 pane  ? help  q quit",
+		"Tab field  +/- step  Enter type  g GPU  u undo  1-6 pane  ? help  q quit",
 		"Tab +- Enter edit  g GPU  u undo  ? help  q quit",
 		"Tab +- edit  ? help  q quit",
 		"? help  q quit",
