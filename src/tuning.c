@@ -4,6 +4,8 @@
 
 #include "tuning.h"
 
+#include <stdlib.h>
+
 /* The values a parameter takes, in its natural unit: warps for block size,
  * allocation units for shared memory (each value the most bytes that still
  * allocate that many units), single registers and barriers. */
@@ -221,6 +223,93 @@ void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct
 	}
 	*block_size = best_size;
 	*min_grid = (int64_t)best_blocks * sm_count;
+}
+
+bool tuning_smem_config(const struct gpu_arch *a, const struct occ_input *in,
+			const struct occ_result *r, struct tuning_config *out)
+{
+	if (a->vendor != GPU_NVIDIA || a->n_smem_configs <= 1 || a->smem_per_sm_bytes <= 0 ||
+	    r->active_blocks_per_sm == 0 || !occ_is_limiting(r, OCC_SHARED_MEM))
+		return false;
+	for (int i = 0; i < a->n_smem_configs; i++) {
+		int64_t c = a->smem_configs_bytes[i];
+		struct occ_input to = *in;
+		struct occ_result rt;
+
+		if (c <= r->smem_config_bytes)
+			continue;
+		/* The runtime rounds pct x the SM's shared memory / 100 down to a
+		 * byte and up to a configuration: the largest percentage not past c
+		 * (occ_compute below says whether it selects c). */
+		to.carveout_pct = (int)(c * 100 / a->smem_per_sm_bytes);
+		if (to.carveout_pct > 100)
+			to.carveout_pct = 100;
+		occ_compute(a, &to, &rt);
+		if (rt.smem_config_bytes != c || rt.active_warps_per_sm <= r->active_warps_per_sm)
+			continue;
+		*out = (struct tuning_config){ c, to.carveout_pct, rt.active_blocks_per_sm,
+					       rt.active_warps_per_sm };
+		return true;
+	}
+	return false;
+}
+
+void tuning_waves_busy(const struct waves *w, int64_t grid_size, int64_t *waves, double *busy_pct)
+{
+	*waves = w->full_waves + (w->partial_wave_blocks > 0 ? 1 : 0);
+	*busy_pct = *waves > 0 && w->blocks_per_wave > 0
+		? 100.0 * (double)grid_size / ((double)*waves * (double)w->blocks_per_wave) : 0.0;
+}
+
+static bool better(const struct tuning_block_size *x, const struct tuning_block_size *y, int size)
+{
+	if (x->busy_pct != y->busy_pct)
+		return x->busy_pct > y->busy_pct;
+	return abs(x->threads_per_block - size) < abs(y->threads_per_block - size);
+}
+
+int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
+			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
+			     struct tuning_block_size *out, int max)
+{
+	struct occ_vary vary;
+	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
+	int64_t waves;
+	double busy;
+
+	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
+		return 0;
+	tuning_waves_busy(w, grid_size, &waves, &busy);
+	occ_vary_init(&vary, a, in, OCC_PARAM_THREADS);
+	for (int size = ws; size <= a->max_threads_per_block; size += ws) {
+		struct occ_brief b;
+		struct occ_result rs = *r;
+		struct tuning_block_size c;
+		int k;
+
+		if (size == in->threads_per_block)
+			continue;
+		occ_vary_at(&vary, size, &b, NULL);
+		if (b.active_warps_per_sm != r->active_warps_per_sm)
+			continue;
+		/* waves_compute reads the blocks per SM and the warps per block. */
+		rs.active_blocks_per_sm = b.active_blocks_per_sm;
+		rs.warps_per_block = (size + ws - 1) / ws;
+		c.threads_per_block = size;
+		waves_compute(&rs, sm_count, grid_size, &c.w);
+		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
+		if (c.busy_pct < busy + 1.0)
+			continue;
+		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
+			if (k < max)
+				out[k] = out[k - 1];
+		if (k < max) {
+			out[k] = c;
+			if (n < max)
+				n++;
+		}
+	}
+	return n;
 }
 
 const char *tuning_param_label(enum tuning_param p)

@@ -159,6 +159,69 @@ START_TEST(tail_effect)
 }
 END_TEST
 
+/* The A100 pooling kernel's next register step in the compiler's terms:
+ * 32 registers x 256 threads x 8 blocks = 65536, the SM's register file. */
+START_TEST(registers_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "38 -> 32 registers per thread gives 6 -> 8 blocks",
+		"__launch_bounds__(256, 8)", "-maxrregcount=32", "spill", "-Xptxas -v", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 256);
+	has(&e, "registers_advice", words);
+	ck_assert_int_eq(find(&e, "registers_advice")->severity, RULES_INFO);
+	/* 32 registers: full occupancy, nothing to gain */
+	evaluate(&e, "A100", 256, 32, 0, 0, DEF, 256);
+	lacks(&e, "registers_advice");
+	/* shared memory limits, not registers */
+	evaluate(&e, "A100", 256, 32, 0, 16384, 25, 108);
+	lacks(&e, "registers_advice");
+}
+END_TEST
+
+/* 16 KB of dynamic shared memory at a 25% carveout on an A100: 25 x 167936 /
+ * 100 = 41984 B snaps to the 64 KB configuration, 65536 / (16384 + 1024
+ * reserved) = 3 blocks; cuda_occupancy.h's rule (pct x 167936 / 100, aligned
+ * up to a configuration) takes 60% to 100761 B, the 100 KB one: 5 blocks. */
+START_TEST(carveout_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "64 KB shared-memory configuration",
+		"carveout preference of 60%", "--carveout 60", "selects 100 KB", "3 -> 5 blocks",
+		"24 -> 40 warps", NULL };
+
+	evaluate(&e, "A100", 256, 32, 0, 16384, 25, 108);
+	has(&e, "carveout_advice", words);
+	/* the default carveout already gets the largest configuration */
+	evaluate(&e, "A100", 256, 32, 0, 16384, DEF, 108);
+	lacks(&e, "carveout_advice");
+	/* one configuration (cc 6.1): nothing to choose */
+	evaluate(&e, "GTX 1080", 256, 32, 0, 16384, DEF, 108);
+	lacks(&e, "carveout_advice");
+}
+END_TEST
+
+/* The pooling kernel's grid 1024 on an A100: 6 blocks x 108 SMs = 648 per
+ * wave, 2 waves, 1024 / 1296 = 79.0% of the slots busy; 768 threads keep 48
+ * warps (2 blocks of 24) in 216 per wave: 5 waves, 1024 / 1080 = 94.8%. */
+START_TEST(block_size_waves)
+{
+	struct eval e;
+	static const char *const words[] = { "1024 blocks of 256 threads take 2 waves of 648",
+		"79.0% of the waves' block slots busy", "768 threads, 5 waves of 216, 94.8% busy",
+		"runtime x 0.83", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 1024);
+	has(&e, "block_size_waves", words);
+	/* exactly two waves: nothing idle */
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 1296);
+	lacks(&e, "block_size_waves");
+	/* less than a wave: no partial wave after a full one */
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 256);
+	lacks(&e, "block_size_waves");
+}
+END_TEST
+
 /* The A100 report's grid 256 (Waves Per SM 0.40): more blocks than SMs, less than a wave. */
 START_TEST(small_grid)
 {
@@ -340,9 +403,12 @@ START_TEST(scheduler_figures_answer)
 	sched_eval(&e, &starved);
 	has(&e, "occupancy_helps", (const char *const[]){ "every 5.0 cycles",
 		"Fewer than one active warp per scheduler", NULL });
+	ck_assert_ptr_null(strstr(find(&e, "registers_advice")->text, "already enough"));
 	sched_eval(&e, &busy);
 	has(&e, "occupancy_enough", (const char *const[]){ "on 60% of its active cycles", NULL });
 	lacks(&e, "occupancy_helps");
+	/* The register advice says its step is unlikely to pay. */
+	has(&e, "registers_advice", (const char *const[]){ "already enough (\"Issue slots are busy", NULL });
 	sched_eval(&e, &saturated);
 	has(&e, "occupancy_enough", (const char *const[]){ "memory throughput is 91.5%",
 		"50.0% theoretical occupancy is not worth chasing", NULL });
@@ -393,6 +459,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, cannot_run_registers);
 	tcase_add_test(tc, cannot_run_shared_memory);
 	tcase_add_test(tc, tail_effect);
+	tcase_add_test(tc, registers_advice);
+	tcase_add_test(tc, carveout_advice);
+	tcase_add_test(tc, block_size_waves);
 	tcase_add_test(tc, small_grid);
 	tcase_add_test(tc, grid_below_sms);
 	tcase_add_test(tc, block_not_warp_multiple);
