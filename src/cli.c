@@ -16,7 +16,7 @@ enum {
 	OPT_PARAM = 256,
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
-	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED,
+	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_DERIVE,
 };
 
 static const struct option other_options[] = {
@@ -33,6 +33,7 @@ static const struct option other_options[] = {
 	{ "slow-blocks", required_argument, NULL, OPT_SLOW_BLOCKS },
 	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
 	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "derive", no_argument, NULL, OPT_DERIVE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -90,6 +91,8 @@ void cli_usage(FILE *out)
 	      "  --print                    write the analysis as text instead of opening the explorer\n"
 	      "  --format text|json|csv     output format (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
+	      "  --derive                   derive every limit step by step, not only the limiter's\n"
+	      "                             (text and JSON; implies --print)\n"
 	      "  --ascii                    ASCII glyphs only\n"
 	      "  --no-color                 no colours (also when NO_COLOR is set)\n"
 	      "  --help                     show this help and exit\n"
@@ -200,6 +203,7 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	case OPT_NO_MOUSE: o->no_mouse = true; return true;
 	case OPT_LIST_GPUS: o->list_gpus = true; return true;
 	case OPT_PRINT: o->print = true; return true;
+	case OPT_DERIVE: o->derive = o->print = true; return true;
 	case OPT_ASCII: o->ascii = true; return true;
 	case OPT_NO_COLOR: o->no_color = true; return true;
 	case OPT_HELP: o->help = true; return true;

@@ -19,6 +19,7 @@ struct cli_options {
 	const char *gpu_db[CLI_MAX_GPU_DB];
 	int n_gpu_db;
 	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
+	bool derive;             /* --derive: every limit's derivation (text and JSON) */
 	const char *load;        /* --load FILE: read before the other files */
 	struct sim_params model; /* block durations for the per-SM prediction */
 	enum cli_format format;

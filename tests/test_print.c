@@ -19,7 +19,7 @@
 /* The text --print writes for a, at width; checks no line is wider. */
 static char *capture(const struct analysis *a, const struct report_record *rec, int width)
 {
-	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false };
 	struct printer *p = print_new(&o);
 	char *buf = NULL, *line, *copy;
 	size_t len = 0;

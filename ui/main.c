@@ -52,6 +52,7 @@ struct writer {
 	enum cli_format format;
 	struct printer *printer;     /* text */
 	bool any, records;
+	bool derive;                 /* JSON: each kernel's derivations */
 	FILE *out;
 };
 
@@ -61,7 +62,7 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 
 	switch (w->format) {
 	case CLI_FORMAT_JSON:
-		if (!output_json_kernel(w->out, a, !w->any)) {
+		if (!output_json_kernel_derived(w->out, a, !w->any, w->derive)) {
 			fputs("occview: out of memory\n", stderr);
 			return false;
 		}
@@ -90,14 +91,14 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 
 static int print_all(struct session *s, const struct cli_options *o)
 {
-	struct writer w = { .format = o->format, .out = stdout };
+	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout };
 	struct session_emit emit = { write_one, &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
 	if (o->format == CLI_FORMAT_TEXT) {
-		struct print_options po = { o->width, true, o->model };
+		struct print_options po = { o->width, true, o->model, o->derive };
 
 		if (!(w.printer = print_new(&po))) {
 			fputs("occview: out of memory\n", stderr);
