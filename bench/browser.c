@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* browser.c - the kernel browser with 100,000 records: time to build the
  * rows (the session's analysis of every record), to sort by each column, to
  * filter as one types, and to draw the pane at 200x60; and, given report

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* command.c - what the commands a user runs cost, whole: `occview --format
  * csv|json|text FILE` as a child process (wall time, peak memory), against
  * libcsv's bare parse of FILE in this process (the floor for any CSV reader)

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 """dictreader.py - the Python baseline of bench/import: reads a profiler CSV
 with csv.DictReader into one dict per kernel and prints how many.
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* floor.c - libcsv's bare parse of a file: the benches' floor (floor.h). */
 #include "config.h"
 

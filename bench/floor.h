@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* floor.h - the floor every bench compares with: libcsv's bare parse of a
  * file, read in 1 MiB chunks, every byte through csv_parse with callbacks
  * that only count fields and rows. */

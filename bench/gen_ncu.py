@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 """gen_ncu.py - large synthetic profiler reports for bench/command and bench/import.
 
 Writes, into OUTDIR (default bench/data):

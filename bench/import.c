@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.c - what importing a large profiler report costs, as ratios measured
  * in one run: occview's report_load (every record kept) and report_stream
  * (records handed to a sink that counts them) against libcsv's bare parse of

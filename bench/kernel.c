@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* kernel.c - what one kernel costs the text print (--print) and the panes:
  * each step of the analysis, the sweeps behind the charts and the drawing,
  * in microseconds per call on a few real launches, beside libcsv's bare parse

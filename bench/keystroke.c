@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* keystroke.c - what one what-if keystroke costs in the explorer, in CPU
  * time: the launch recomputed (analyses, the per-SM simulation), the 200x60
  * screen drawn (every pane, the charts' curves at their widths), beside

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 """occupancy.py - the Python baseline of bench/command: a simplified
 theoretical-occupancy calculator over a profiler CSV, stdlib only.
 

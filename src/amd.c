@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* amd.c - AMD occupancy the way LLVM's AMDGPU backend computes the number it
  * prints, and the readers of the built-in gfx target and device tables. */
 #include "config.h"
@@ -11,6 +13,7 @@
 
 #include "csvread.h"
 #include "strutil.h"
+#include "terascale.h"
 
 /* Arch VGPRs are rounded up to this before the AGPRs start in a unified file
  * (the kernel descriptor's accum_offset is in units of 4 registers). */
@@ -42,7 +45,7 @@ static int waves_from_workgroups(int workgroups, int n, int simds)
 	return (int)(((int64_t)workgroups * n + simds - 1) / simds);
 }
 
-static void misfit(struct amd_result *r, enum amd_factor f)
+void amd_misfit(struct amd_result *r, enum amd_factor f)
 {
 	r->fits = false;
 	r->misfit = f;
@@ -51,6 +54,7 @@ static void misfit(struct amd_result *r, enum amd_factor f)
 	r->occupancy_pct = 0.0;
 	r->workgroups_per_cu = 0;
 	r->waves_per_cu = 0;
+	r->resident_waves_per_simd = 0;
 }
 
 int amd_cus_per_unit(const struct amd_arch *a)
@@ -106,6 +110,10 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	int n, vgpr_file, vgpr_waves, sgpr_waves;
 	int64_t lds_pool;
 
+	if (a->vliw) {
+		terascale_compute(a, in, r);
+		return;
+	}
 	memset(r, 0, sizeof(*r));
 	for (int f = 0; f < AMD_N_FACTORS; f++)
 		r->workgroup_limit[f] = r->wave_limit[f] = AMD_UNLIMITED;
@@ -114,11 +122,11 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	r->fits = true;
 
 	if (!((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || simds <= 0 || maxw <= 0) {
-		misfit(r, AMD_WAVES);
+		amd_misfit(r, AMD_WAVES);
 		return;
 	}
 	if (in->workgroup_size < 1 || in->workgroup_size > a->max_workgroup_size) {
-		misfit(r, AMD_WORKGROUPS);
+		amd_misfit(r, AMD_WORKGROUPS);
 		return;
 	}
 	n = div_up(in->workgroup_size, wave);
@@ -127,13 +135,13 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	/* VGPRs, with the AGPRs as the target combines them. */
 	if (in->vgprs < 0 || in->vgprs > a->max_vgprs_per_wave || in->agprs < 0 ||
 	    in->agprs > a->max_agprs_per_wave) {
-		misfit(r, AMD_VGPRS);
+		amd_misfit(r, AMD_VGPRS);
 		return;
 	}
 	vgpr_file = wave == 32 ? a->vgprs_per_simd_wave32 : a->vgprs_per_simd_wave64;
 	r->vgprs_allocated = amd_vgprs_allocated(a, wave, in->vgprs, in->agprs);
 	if (r->vgprs_allocated > vgpr_file) {
-		misfit(r, AMD_VGPRS);
+		amd_misfit(r, AMD_VGPRS);
 		return;
 	}
 	vgpr_waves = vgpr_file / r->vgprs_allocated;
@@ -143,7 +151,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
 	 * wave slot, and a count there is only information (amd_sgprs_limit). */
 	if (amd_sgprs_limit(a) && (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a))) {
-		misfit(r, AMD_SGPRS);
+		amd_misfit(r, AMD_SGPRS);
 		return;
 	}
 	r->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
@@ -157,7 +165,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
 	 * the unrounded size; the hardware allocates granules (see amd.h). */
 	if (in->lds_bytes < 0 || in->lds_bytes > a->max_lds_per_workgroup_bytes) {
-		misfit(r, AMD_LDS);
+		amd_misfit(r, AMD_LDS);
 		return;
 	}
 	lds_pool = amd_lds_per_unit_bytes(a);
@@ -166,7 +174,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		int64_t wgs = lds_pool / r->lds_allocated;
 		r->workgroup_limit[AMD_LDS] = wgs > INT_MAX ? INT_MAX : (int)wgs;
 		if (wgs == 0) {
-			misfit(r, AMD_LDS);
+			amd_misfit(r, AMD_LDS);
 			return;
 		}
 	}
@@ -210,6 +218,11 @@ const char *amd_factor_label(enum amd_factor f)
 		"VGPRs", "SGPRs", "LDS", "wave slots", "workgroups",
 	};
 	return (unsigned)f < AMD_N_FACTORS ? labels[f] : "?";
+}
+
+const char *amd_factor_label_on(const struct amd_arch *a, enum amd_factor f)
+{
+	return a->vliw && f == AMD_VGPRS ? "GPRs" : amd_factor_label(f);
 }
 
 const char *amd_factor_key(enum amd_factor f)
@@ -258,7 +271,7 @@ static bool read_arch(const struct csv_cell *c, struct amd_arch *a)
 		I(max_agprs_per_wave, 0, 1024),
 		I(sgprs_per_simd, 0, 4096),
 		I(sgpr_granule, 0, 64),
-		I(max_sgprs_per_wave, 1, 256),
+		I(max_sgprs_per_wave, 0, 256),
 		I(lds_per_cu_bytes, 1, 1 << 24),
 		I(lds_per_wgp_bytes, 0, 1 << 24),
 		I(lds_granule_bytes, 1, 1 << 16),
@@ -280,6 +293,7 @@ static bool read_arch(const struct csv_cell *c, struct amd_arch *a)
 		if (!get_int(c, ints[i].col, ints[i].min, ints[i].max,
 			     (int *)(void *)((char *)a + ints[i].off)))
 			return false;
+	a->vliw = strncmp(a->family, "TeraScale", 9) == 0;
 	/* What amd_compute divides by or relies on. */
 	if (!((a->default_wave_size == 32 && a->wave32) || (a->default_wave_size == 64 && a->wave64))) {
 		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "default_wave_size",
@@ -354,7 +368,7 @@ static bool parse_table(const char *name, const char *csv, size_t len, const cha
 		}
 	}
 	if (ok && !(items = calloc(rows.n - 1, size))) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		ok = false;
 	}
 	for (size_t i = 1; ok && i < rows.n; i++) {

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* amd.h - AMD GPU occupancy: wavefronts per SIMD and workgroups per CU (or
  * WGP) limited by VGPRs (arch + accumulation registers as the architecture
  * combines them), SGPRs, LDS, wave slots and the workgroup limit, as LLVM's
@@ -47,6 +49,9 @@ struct amd_arch {
 	int max_workgroup_size;
 	bool wgp_mode;               /* RDNA default: the unit of occupancy is the WGP */
 	char provenance[512];
+	/* TeraScale 2/3 (family "TeraScale ..."): VLIW5/VLIW4, one SIMD engine
+	 * per CU, computed as AMD's CodeXL did (terascale.h); not a column. */
+	bool vliw;
 };
 
 /* One device: a target and its CU count (data/amd_devices.csv). */
@@ -102,6 +107,8 @@ struct amd_result {
 	int64_t lds_allocated;
 	bool fits;                   /* false: no workgroup fits (misfit says why) */
 	enum amd_factor misfit;
+	bool vliw;                   /* computed as CodeXL did for TeraScale (terascale.h):
+	                              * a CU is one SIMD engine, its registers are GPRs */
 };
 
 /* The unit occupancy is counted on: a CU, or a WGP (two CUs) in WGP mode. */
@@ -126,6 +133,9 @@ bool amd_sgprs_limit(const struct amd_arch *a);
  * kernel: 112). */
 int amd_max_sgprs(const struct amd_arch *a);
 
+/* Marks r as not fitting because of factor f: nothing runs. */
+void amd_misfit(struct amd_result *r, enum amd_factor f);
+
 /* Fills r; input values outside the target's limits give fits = false. */
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);
 
@@ -142,6 +152,8 @@ bool amd_parse_devices(const char *name, const char *csv, size_t len,
 		       struct amd_device **out, size_t *n, struct occ_error *err);
 
 const char *amd_factor_label(enum amd_factor f);   /* "VGPRs", "SGPRs", "LDS", "wave slots", "workgroups" */
+/* The same on a target: a VLIW (TeraScale) target's registers are "GPRs". */
+const char *amd_factor_label_on(const struct amd_arch *a, enum amd_factor f);
 const char *amd_factor_key(enum amd_factor f);     /* "vgprs", "sgprs", "lds", "waves", "workgroups" */
 
 #endif

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* analysis.c - everything occview computes for one launch on one GPU. */
 #include "config.h"
 
@@ -22,6 +24,7 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	memset(&a->in, 0, sizeof(a->in));
 	memset(&a->r, 0, sizeof(a->r));
 	memset(&a->w, 0, sizeof(a->w));
+	memset(&a->cl, 0, sizeof(a->cl));
 	a->has_findings = false;
 	a->best_block_size = 0;
 	a->min_grid_full_occupancy = 0;
@@ -43,6 +46,7 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	occ_input_measured_config(&a->in, measured_config);
 	occ_compute(&gpu->arch, &a->in, &a->r);
 	waves_compute(&a->r, gpu->sm_count, launch_grid_size(l), &a->w);
+	cluster_compute_gpu(gpu, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	if (!findings)
 		return;
 	a->has_findings = true;

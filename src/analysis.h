@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* analysis.h - everything occview computes for one launch on one GPU: the
  * occupancy result, waves, tuning and findings, ready for any output. Which
  * launch and GPU a kernel record is analysed with is the session's to say
@@ -8,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cluster.h"
 #include "crosscheck.h"
 #include "error.h"
 #include "gpu.h"
@@ -24,6 +27,7 @@ struct analysis {
 	struct occ_input in;
 	struct occ_result r;
 	struct waves w;
+	struct cluster_result cl;  /* cl.applies: the GPU has thread-block clusters */
 	bool has_findings;        /* the findings and tuning below were computed */
 	int best_block_size;
 	int64_t min_grid_full_occupancy;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* canvas.c - a grid of cells that panes and charts draw into. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* canvas.h - a grid of cells (glyph + role) that panes and charts draw into.
  * It knows nothing of curses: the TUI copies it to the screen, --print writes it
  * as text, and golden tests compare that text. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* chart.c - an occupancy sweep drawn as a step chart into a canvas: the curve,
  * the region where another limit caps it shaded, the launch's own point marked
  * by glyph, by an axis marker and in the legend, so it shows without colour. */
@@ -77,7 +79,8 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
 static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
 {
 	bool amd = s->vendor == GPU_AMD;
-	const char *y_long = pct ? "Occupancy" : amd ? "Waves per SIMD" : "Active warps per SM";
+	const char *y_long = pct ? "Occupancy" : s->vliw ? "Waves per CU" :
+		amd ? "Waves per SIMD" : "Active warps per SM";
 	const char *y_short = pct ? "Occupancy" : amd ? "Waves" : "Warps";
 	char t[128];
 

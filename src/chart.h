@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* chart.h - an occupancy sweep drawn as a step chart into a canvas: labelled
  * axes with ticks, the curve, the region another limit caps, and the launch's
  * own point marked. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cli.c - the command line: options parsed into a launch and program settings. */
 #include "config.h"
 
@@ -28,6 +30,8 @@ static const struct option other_options[] = {
 	{ "width", required_argument, NULL, OPT_WIDTH },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
+	{ "no-unicode", no_argument, NULL, OPT_ASCII },
 	{ "load", required_argument, NULL, OPT_LOAD },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "slow-blocks", required_argument, NULL, OPT_SLOW_BLOCKS },
@@ -67,6 +71,8 @@ void cli_usage(FILE *out)
 	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
 	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
+	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
+	      "                             above 8 needs non-portable cluster sizes)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
 	      "AMD launch (usage errors for an NVIDIA GPU):\n"
@@ -79,7 +85,7 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"
-	      "  --no-mouse                 ignore the mouse (everything works from the keyboard)\n"
+	      "  -M, --no-mouse             ignore the mouse (everything works from the keyboard)\n"
 	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times longer\n"
 	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
 	      "                             of variation (lognormal, mean 1)\n"
@@ -93,13 +99,27 @@ void cli_usage(FILE *out)
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the limiter's\n"
 	      "                             (text and JSON; implies --print)\n"
-	      "  --ascii                    ASCII glyphs only\n"
-	      "  --no-color                 no colours (also when NO_COLOR is set)\n"
-	      "  --help                     show this help and exit\n"
-	      "  --version                  show the version and exit\n"
+	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
+	      "  -C, --no-color             no colours (also when NO_COLOR is set); --no-colour\n"
+	      "  -h, --help                 show this help and exit\n"
+	      "  -V, --version              show the version, copyright and licence and exit\n"
 	      "\n"
-	      "Exit status: 0 success, 64 usage error, 65 bad data, 66 cannot open input.\n"
-	      "See occview(1) and occview-formats(5).\n", out);
+	      "FILE - reads standard input; so does no FILE with a file, or a pipe that brings\n"
+	      "something within a second, on standard input.\n"
+	      "Settings: $XDG_CONFIG_HOME/occview/config (gpu, theme, color); flags win.\n"
+	      "\n"
+	      "Exit status: 0 success, 64 usage error, 65 bad data, 66 cannot open input,\n"
+	      "70 internal error, 74 output not written, 128+N ended by signal N (129 SIGHUP,\n"
+	      "130 SIGINT, 143 SIGTERM). See occview(1) and occview-formats(5).\n", out);
+}
+
+void cli_version(FILE *out)
+{
+	fputs("occview " PACKAGE_VERSION "\n"
+	      "Copyright (c) 2026 the occview developers\n"
+	      "License MIT: <https://opensource.org/licenses/MIT>.\n"
+	      "This is free software: you are free to change and redistribute it.\n"
+	      "There is NO WARRANTY, to the extent permitted by law.\n", out);
 }
 
 /* A decimal number in [min, max] from a flag. */
@@ -212,6 +232,21 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	return false;
 }
 
+/* The short options, each one of the long ones (htop's and GNU's letters). */
+static const char short_options[] = "hVCMU";
+
+static int short_option(int opt)
+{
+	switch (opt) {
+	case 'h': return OPT_HELP;
+	case 'V': return OPT_VERSION;
+	case 'C': return OPT_NO_COLOR;
+	case 'M': return OPT_NO_MOUSE;
+	case 'U': return OPT_ASCII;
+	}
+	return opt;
+}
+
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err)
 {
 	struct option options[PARAM_N + N_OTHER + 1];
@@ -223,15 +258,15 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 	o->width = 80;
 	opterr = 0;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
 		if (opt == '?') {
 			char shown[128];
 			str_sanitize(argv[optind - 1], shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, NULL, "%s option \"%s\" (try --help)",
-				      optopt ? "missing value for" : "unknown", shown);
+				      optopt >= OPT_PARAM ? "missing value for" : "unknown", shown);
 			return false;
 		}
-		if (!handle(opt, optarg, o, err))
+		if (!handle(short_option(opt), optarg, o, err))
 			return false;
 	}
 	if (o->format == CLI_FORMAT_NONE)
@@ -239,4 +274,17 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 	o->files = argv + optind;
 	o->n_files = argc - optind;
 	return true;
+}
+
+bool cli_apply_settings(const struct occ_settings *st, const char *path, struct cli_options *o,
+			struct occ_error *err)
+{
+	if (st->color == SETTINGS_COLOR_NO)
+		o->no_color = true;
+	if (st->theme[0])
+		o->theme = st->theme;
+	if (!st->gpu[0] || (o->given.set & PARAM_BIT(PARAM_GPU)) || o->n_files > 0 || o->load)
+		return true;
+	o->given.set |= PARAM_BIT(PARAM_GPU);
+	return param_parse(PARAM_GPU, st->gpu, &o->given.values, path, 0, "gpu", err);
 }

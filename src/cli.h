@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* cli.h - the command line: options parsed into a launch and program settings. */
 #ifndef OCC_CLI_H
 #define OCC_CLI_H
@@ -8,6 +10,7 @@
 #include "error.h"
 #include "launch.h"
 #include "params.h"
+#include "settings.h"
 #include "sim.h"
 
 enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV };
@@ -21,6 +24,7 @@ struct cli_options {
 	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
 	bool derive;             /* --derive: every limit's derivation (text and JSON) */
 	const char *load;        /* --load FILE: read before the other files */
+	const char *theme;       /* the settings' theme; NULL: the default */
 	struct sim_params model; /* block durations for the per-SM prediction */
 	enum cli_format format;
 	int width;
@@ -31,5 +35,12 @@ struct cli_options {
 /* Parses argv. False (err set, status OCC_EUSAGE) on a bad option or value. */
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err);
 void cli_usage(FILE *out);
+/* --version: the version, the copyright line and the licence. */
+void cli_version(FILE *out);
+/* The settings file under the flags (path names it in messages): color = no
+ * as -C, the theme, and the GPU of the embedded default launch where no
+ * --gpu, FILE or --load gives one. False (err set) on a bad GPU value. */
+bool cli_apply_settings(const struct occ_settings *st, const char *path, struct cli_options *o,
+			struct occ_error *err);
 
 #endif

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* crosscheck.c - Nsight Compute's own occupancy figures for a kernel record
  * beside occview's, compared as Nsight Compute prints them. */
 #include "config.h"
@@ -30,6 +32,13 @@ static const struct {
 					"shared_mem_per_block_allocated_bytes", false },
 	[CROSSCHECK_SCHEDULER_WARPS] = { "Theoretical Warps per Scheduler",
 					 "theoretical_warps_per_scheduler", true },
+	[CROSSCHECK_CLUSTER_MAX_SIZE] = { "Max Cluster Size", "max_cluster_size", false },
+	[CROSSCHECK_CLUSTER_MAX_ACTIVE] = { "Max Active Clusters", "max_active_clusters", false },
+	[CROSSCHECK_AMD_VGPR_WAVES] = { "Nbr VGPR-limited waves", "waves_limited_by_vgpr", false },
+	[CROSSCHECK_AMD_SGPR_WAVES] = { "Nbr SGPR-limited waves", "waves_limited_by_sgpr", false },
+	[CROSSCHECK_AMD_LDS_WAVES] = { "Nbr LDS-limited waves", "waves_limited_by_lds", false },
+	[CROSSCHECK_AMD_WORKGROUP_WAVES] = { "Nbr of WG-limited waves", "waves_limited_by_workgroup",
+					     false },
 };
 
 const char *crosscheck_label(enum crosscheck_field f)
@@ -50,11 +59,11 @@ void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t 
 		snprintf(buf, size, "%.0f", v);
 }
 
-int crosscheck_count(uint16_t bits)
+int crosscheck_count(uint32_t bits)
 {
 	int n = 0;
 
-	for (; bits; bits &= (uint16_t)(bits - 1))
+	for (; bits; bits &= bits - 1)
 		n++;
 	return n;
 }
@@ -64,9 +73,9 @@ static void put(struct crosscheck *c, enum crosscheck_field f, double report, do
 	bool differs = fields[f].decimals ? fabs(report - occview) > PRINTED_ROUNDING
 					  : report != occview;
 
-	c->compared |= (uint16_t)(1u << f);
+	c->compared |= 1u << f;
 	if (differs)
-		c->disagree |= (uint16_t)(1u << f);
+		c->disagree |= 1u << f;
 	c->report[f] = (float)report;
 	c->occview[f] = (float)occview;
 }
@@ -150,6 +159,36 @@ int crosscheck_limit_as_printed(const struct gpu_arch *arch, const struct occ_re
 	return as_printed(arch, r, f, &rules, printed, &uncapped);
 }
 
+/* CodeXL's and the Radeon Compute Profiler's figures (CLCUInfoSI::
+ * ComputeNumActiveWaves): per CU, each factor's waves capped at the
+ * work-group limit's (wave slots and work-groups per CU) and cut to whole
+ * work-groups, which is occview's work-group limit of that factor times
+ * the waves of a work-group; its occupancy is the resident waves over the
+ * CU's wave slots. */
+static void compare_codexl(const struct report_record *rec, const struct occ_result *r,
+			   struct crosscheck *out)
+{
+	static const struct { enum crosscheck_field field; enum amd_factor factor; } limits[] = {
+		[REPORT_AMD_VGPR] = { CROSSCHECK_AMD_VGPR_WAVES, AMD_VGPRS },
+		[REPORT_AMD_SGPR] = { CROSSCHECK_AMD_SGPR_WAVES, AMD_SGPRS },
+		[REPORT_AMD_LDS] = { CROSSCHECK_AMD_LDS_WAVES, AMD_LDS },
+		[REPORT_AMD_WORKGROUP] = { CROSSCHECK_AMD_WORKGROUP_WAVES, AMD_WORKGROUPS },
+	};
+	const int *wl = r->amd.workgroup_limit;
+	int cap = wl[AMD_WAVES] < wl[AMD_WORKGROUPS] ? wl[AMD_WAVES] : wl[AMD_WORKGROUPS];
+
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++) {
+		int wgs = wl[limits[i].factor] < cap ? wl[limits[i].factor] : cap;
+
+		if (rec->amd_waves_limit[i].present)
+			put(out, limits[i].field, (double)rec->amd_waves_limit[i].value,
+			    (double)wgs * r->amd.waves_per_workgroup);
+	}
+	if (rec->theoretical_occupancy_pct.present && r->max_warps_per_sm > 0)
+		put(out, CROSSCHECK_THEORETICAL, rec->theoretical_occupancy_pct.value,
+		    100.0 * r->active_warps_per_sm / r->max_warps_per_sm);
+}
+
 void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *arch,
 			const struct occ_input *in, const struct occ_result *r,
 			const struct waves *w, bool barriers_known, struct crosscheck *out)
@@ -167,7 +206,11 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 
 	*out = (struct crosscheck){ 0 };
 	out->layout = rec->ncu_layout;
-	/* Nsight Compute's figures are NVIDIA's model; AMD reports carry none. */
+	if (arch->vendor == GPU_AMD && rec->figures_by == REPORT_BY_CODEXL) {
+		compare_codexl(rec, r, out);
+		return;
+	}
+	/* Nsight Compute's figures are NVIDIA's model. */
 	if (arch->vendor != GPU_NVIDIA)
 		return;
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
@@ -180,7 +223,7 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 			continue;
 		v = as_printed(arch, r, limits[i].factor, &rules, given[i]->value, &uncapped);
 		if (uncapped && limits[i].factor != OCC_BLOCKS)
-			out->uncapped |= (uint16_t)(1u << limits[i].field);
+			out->uncapped |= 1u << limits[i].field;
 		put(out, limits[i].field, (double)given[i]->value, v);
 	}
 	if (rec->theoretical_occupancy_pct.present) {
@@ -192,7 +235,7 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		if (rec->theoretical_step_pct.present &&
 		    fabs(rec->theoretical_occupancy_pct.value - r->theoretical_occupancy_pct) <=
 			    rec->theoretical_step_pct.value / 2 + 1e-9)
-			out->disagree &= (uint16_t)~(1u << CROSSCHECK_THEORETICAL);
+			out->disagree &= ~(1u << CROSSCHECK_THEORETICAL);
 	}
 	if (rec->theoretical_active_warps.present)
 		put(out, CROSSCHECK_ACTIVE_WARPS, rec->theoretical_active_warps.value,
@@ -217,6 +260,28 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		    (double)r->allocated_smem_per_block);
 }
 
+void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
+				 struct crosscheck *out)
+{
+	if (!cl->applies)
+		return;
+	if (rec->cluster_max_size.present) {
+		int64_t v = rec->cluster_max_size.value;
+		bool nonportable = v > cl->max_size_portable && v >= cl->max_size_nonportable_min &&
+				   v <= cl->max_size_nonportable_max;
+
+		put(out, CROSSCHECK_CLUSTER_MAX_SIZE, (double)v,
+		    nonportable ? (double)v : cl->max_size_portable);
+	}
+	if (rec->cluster_max_active.present && cl->cluster_size > 0) {
+		int64_t v = rec->cluster_max_active.value;
+		int64_t lo = cl->max_active_min < 0 ? 0 : cl->max_active_min;
+
+		put(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v,
+		    (double)(v < lo ? lo : v > cl->max_active_max ? cl->max_active_max : v));
+	}
+}
+
 void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out)
 {
 	out->theoretical_pct = rec->theoretical_occupancy_pct;
@@ -227,12 +292,20 @@ void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_fi
 	out->limits[OCC_REGISTERS] = rec->limit_registers;
 	out->limits[OCC_SHARED_MEM] = rec->limit_smem;
 	out->limits[OCC_BARRIERS] = rec->limit_barriers;
+	out->cluster_max_active = rec->cluster_max_active;
+	out->cluster_max_size = rec->cluster_max_size;
+	out->cluster_occupancy_pct = rec->cluster_occupancy_pct;
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		out->amd_waves[i] = rec->amd_waves_limit[i];
 }
 
 bool crosscheck_figures_any(const struct crosscheck_figures *f)
 {
 	for (int i = 0; i < OCC_N_FACTORS; i++)
 		if (f->limits[i].present)
+			return true;
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		if (f->amd_waves[i].present)
 			return true;
 	return f->theoretical_pct.present || f->active_warps.present || f->waves_per_sm.present;
 }
@@ -261,5 +334,18 @@ void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size
 	}
 	if (f->waves_per_sm.present)
 		ADD("%s%.2f waves per SM", n ? ", " : "", f->waves_per_sm.value);
+	limits = false;
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++) {
+		static const char *const amd[REPORT_AMD_N_LIMITS] = {
+			[REPORT_AMD_VGPR] = "VGPRs", [REPORT_AMD_SGPR] = "SGPRs",
+			[REPORT_AMD_LDS] = "LDS", [REPORT_AMD_WORKGROUP] = "work-groups",
+		};
+
+		if (!f->amd_waves[i].present)
+			continue;
+		ADD("%s%s%s %lld", n ? ", " : "", limits ? "" : "waves per CU limited by ", amd[i],
+		    (long long)f->amd_waves[i].value);
+		limits = true;
+	}
 #undef ADD
 }

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* crosscheck.h - a kernel record's own figures beside occview's: what the
  * report measured, and every value Nsight Compute computed that occview
  * computes too, compared like with like. Compact: one per record. */
@@ -7,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cluster.h"
 #include "gpu.h"
 #include "occupancy.h"
 #include "report.h"
@@ -28,15 +31,22 @@ enum crosscheck_field {
 	CROSSCHECK_SMEM_PER_BLOCK,       /* launch__shared_mem_per_block (with the driver's) */
 	CROSSCHECK_SMEM_ALLOCATED,       /* launch__shared_mem_per_block_allocated */
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
+	CROSSCHECK_CLUSTER_MAX_SIZE,     /* Max Cluster Size, launch__cluster_max_potential_size */
+	CROSSCHECK_CLUSTER_MAX_ACTIVE,   /* Max Active Clusters, launch__cluster_max_active */
+	/* CodeXL/RCP (AMD): waves per CU each factor allows, whole work-groups' */
+	CROSSCHECK_AMD_VGPR_WAVES,       /* Nbr VGPR-limited waves */
+	CROSSCHECK_AMD_SGPR_WAVES,       /* Nbr SGPR-limited waves */
+	CROSSCHECK_AMD_LDS_WAVES,        /* Nbr LDS-limited waves */
+	CROSSCHECK_AMD_WORKGROUP_WAVES,  /* Nbr of WG-limited waves */
 	CROSSCHECK_N_FIELDS
 };
 
 struct crosscheck {
 	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
-	uint16_t compared;          /* bit per field compared */
-	uint16_t disagree;          /* bit per field that differs */
-	uint16_t uncapped;          /* bit per block limit the report printed uncapped */
-	uint16_t inferred;          /* bit per field that gave an inferred launch value:
+	uint32_t compared;          /* bit per field compared */
+	uint32_t disagree;          /* bit per field that differs */
+	uint32_t uncapped;          /* bit per block limit the report printed uncapped */
+	uint32_t inferred;          /* bit per field that gave an inferred launch value:
 				       it agrees by construction (report_infer.h) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
 	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
@@ -58,6 +68,11 @@ enum measured_fact {
 struct crosscheck_figures {
 	struct report_num theoretical_pct, active_warps, waves_per_sm;
 	struct report_int limits[OCC_N_FACTORS];   /* Block Limit Warps, SM, Registers, ... */
+	/* Max Active Clusters, Max Cluster Size, Cluster Occupancy (cc 9.0+). */
+	struct report_int cluster_max_active, cluster_max_size;
+	struct report_num cluster_occupancy_pct;
+	/* CodeXL/RCP: waves per CU limited by VGPRs, SGPRs, LDS, work-groups */
+	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
 /* What a kernel record adds to an analysis: measured values, how its GPU was
@@ -116,6 +131,14 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 			const struct occ_input *in, const struct occ_result *r,
 			const struct waves *w, bool barriers_known, struct crosscheck *out);
 
+/* The same for the cluster figures, against occview's cl (cluster.h):
+ * Max Cluster Size agrees when it is the portable size or a non-portable
+ * one the GPC layouts allow (it is 16 only where the kernel allows
+ * non-portable sizes, which no report says); Max Active Clusters, of a
+ * launch with clusters, when it lies within occview's bound. */
+void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
+				 struct crosscheck *out);
+
 /* The rules of a layout: which factors (occ_factor bits) it prints capped
  * at Block Limit SM, and whether its shared-memory limit divides the
  * largest configuration instead of the one the driver chose. */
@@ -142,7 +165,7 @@ static inline bool crosscheck_differs(const struct crosscheck *c, enum crosschec
 {
 	return (c->disagree >> f) & 1u;
 }
-int crosscheck_count(uint16_t bits);
+int crosscheck_count(uint32_t bits);
 
 /* "Block Limit Registers" (the report's label); "block_limit_registers" (JSON). */
 const char *crosscheck_label(enum crosscheck_field f);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* csvread.c - a whole CSV text parsed by libcsv into rows of trimmed fields. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* csvread.h - a whole CSV text parsed by libcsv into rows of trimmed fields,
  * each row knowing the line it started on. Rows that are entirely empty are dropped. */
 #ifndef OCC_CSVREAD_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* derive.c - the teaching view: each block limit, the occupancy and the waves
  * derived one short sentence at a time, with this launch's own numbers, in the
  * same order and with the same rules as occupancy.c, amd.c and waves.c. */
@@ -92,7 +94,8 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 		      int parts, int granularity, struct derivation *d, int64_t *warps_per_sm)
 {
 	int64_t raw = (int64_t)in->regs_per_thread * a->warp_size;
-	int64_t per_warp = round_up(raw, a->reg_alloc_unit);
+	int unit = gpu_reg_alloc_unit(a, in->regs_per_thread);
+	int64_t per_warp = round_up(raw, unit);
 	int64_t warps_checked = round_up(wpb, granularity);
 	int64_t checked = per_warp * warps_checked;
 	int64_t per_part, warps_per_part;
@@ -102,8 +105,14 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 	if (d) {
 		step(d, "Registers per warp: %d per thread x %d threads = %lld", in->regs_per_thread,
 		     a->warp_size, (long long)raw);
-		step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
-		     (long long)per_warp);
+		if (unit != a->reg_alloc_unit)
+			step(d, "Rounded up to the allocation unit of %d (cc %d.%d allocates %d registers "
+			     "per thread in %d-register units, not %d): %lld", unit, a->cc_major,
+			     a->cc_minor, in->regs_per_thread, unit, a->reg_alloc_unit,
+			     (long long)per_warp);
+		else
+			step(d, "Rounded up to the allocation unit of %d: %lld", unit,
+			     (long long)per_warp);
 	}
 	if (in->regs_per_thread > a->max_regs_per_thread) {
 		if (d)
@@ -146,11 +155,55 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 	return lim;
 }
 
+/* cc 1.x: registers go to the block as a whole (occupancy.c). */
+static void derive_registers_per_block(const struct gpu_arch *a, const struct occ_input *in,
+				       const struct occ_result *r, struct derivation *d)
+{
+	int wpb = r->warps_per_block;
+	int64_t warps = round_up(wpb, a->warp_alloc_granularity);
+	int64_t raw = (int64_t)in->regs_per_thread * a->warp_size * warps;
+	int64_t per_block = round_up(raw, a->reg_alloc_unit);
+
+	step(d, "cc %d.%d allocates registers to whole blocks, not to warps", a->cc_major,
+	     a->cc_minor);
+	step(d, "Warps per block rounded up to a multiple of %d: %d -> %lld",
+	     a->warp_alloc_granularity, wpb, (long long)warps);
+	step(d, "Registers per block: %d per thread x %d threads x %lld warps = %lld",
+	     in->regs_per_thread, a->warp_size, (long long)warps, (long long)raw);
+	step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
+	     (long long)per_block);
+	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block) {
+		if (in->regs_per_thread > a->max_regs_per_thread)
+			step(d, "%d registers per thread exceed the maximum of %d: no block fits",
+			     in->regs_per_thread, a->max_regs_per_thread);
+		else
+			step(d, "%lld > %d registers per block: no block fits", (long long)per_block,
+			     a->regs_per_block);
+		d->value = 0;
+		step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
+		return;
+	}
+	if (per_block == 0) {
+		d->value = OCC_UNLIMITED;
+		step(d, "A kernel without registers takes none of the register file: "
+		     "registers do not limit");
+		return;
+	}
+	d->value = a->regs_per_sm / per_block;
+	step(d, "Block limit: floor(%d registers per SM / %lld per block) = %d block%s",
+	     a->regs_per_sm, (long long)per_block, (int)d->value, S(d->value));
+}
+
 static void derive_registers(const struct gpu_arch *a, const struct occ_input *in,
 			     const struct occ_result *r, struct derivation *d)
 {
 	int wpb = r->warps_per_block;
 	int64_t warps, warps4;
+
+	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		derive_registers_per_block(a, in, r, d);
+		return;
+	}
 	int lim = regs_steps(a, in, wpb, a->sm_subpartitions, a->warp_alloc_granularity, d, &warps);
 
 	d->value = lim;
@@ -304,6 +357,13 @@ static bool amd_stopped_early(const struct amd_result *x)
 			    x->workgroup_limit[x->misfit] != 0);
 }
 
+/* Where waves are counted: a SIMD, or on a VLIW target its one SIMD engine,
+ * the CU. */
+static const char *amd_wave_home(const struct amd_arch *m)
+{
+	return m->vliw ? "CU" : "SIMD";
+}
+
 static int amd_vgpr_file(const struct amd_arch *m, int wave)
 {
 	return wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
@@ -363,12 +423,12 @@ static void amd_final(const struct amd_arch *m, const struct amd_result *x, enum
 	int waves = x->wave_limit[f], wgs = x->workgroup_limit[f];
 	char label[32];
 
-	snprintf(label, sizeof(label), "%s", amd_factor_label(f));
+	snprintf(label, sizeof(label), "%s", amd_factor_label_on(m, f));
 	if (label[0] >= 'a' && label[0] <= 'z')
 		label[0] = (char)(label[0] - 'a' + 'A');
 	d->value = wgs;
-	step(d, "%s limit: %d wave%s per SIMD, %d workgroup%s per %s", label, waves, S(waves), wgs,
-	     S(wgs), amd_unit_name(m));
+	step(d, "%s limit: %d wave%s per %s, %d workgroup%s per %s", label, waves, S(waves),
+	     amd_wave_home(m), wgs, S(wgs), amd_unit_name(m));
 }
 
 static void amd_fail(struct derivation *d)
@@ -478,12 +538,12 @@ static void amd_derive_sgprs(const struct amd_arch *m, const struct occ_input *i
 	amd_final(m, x, AMD_SGPRS, d);
 }
 
-static void amd_derive_lds(const struct amd_arch *m, const struct occ_input *in,
-			   const struct amd_result *x, struct derivation *d)
+/* The LDS of a workgroup, and whether it counts: false when it does not fit
+ * (value 0) or is none (no limit), each said. */
+static bool amd_lds_counts(const struct amd_arch *m, const struct occ_input *in,
+			   struct derivation *d)
 {
 	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes;
-	int64_t pool = m->wgp_mode && m->lds_per_wgp_bytes > 0 ? m->lds_per_wgp_bytes : m->lds_per_cu_bytes;
-	int wgs = x->workgroup_limit[AMD_LDS];
 
 	if (in->static_smem_bytes > 0 && in->dynamic_smem_bytes > 0)
 		step(d, "LDS per workgroup: %lld static + %lld dynamic = %lld bytes",
@@ -494,13 +554,24 @@ static void amd_derive_lds(const struct amd_arch *m, const struct occ_input *in,
 		step(d, "A workgroup may have at most %d bytes of LDS on %s; %lld exceed that: no "
 		     "workgroup fits", m->max_lds_per_workgroup_bytes, m->target, (long long)lds);
 		amd_fail(d);
-		return;
+		return false;
 	}
 	if (lds == 0) {
 		d->value = OCC_UNLIMITED;
 		step(d, "A workgroup without LDS takes none: LDS does not limit");
-		return;
+		return false;
 	}
+	return true;
+}
+
+static void amd_derive_lds(const struct amd_arch *m, const struct occ_input *in,
+			   const struct amd_result *x, struct derivation *d)
+{
+	int64_t pool = m->wgp_mode && m->lds_per_wgp_bytes > 0 ? m->lds_per_wgp_bytes : m->lds_per_cu_bytes;
+	int wgs = x->workgroup_limit[AMD_LDS];
+
+	if (!amd_lds_counts(m, in, d))
+		return;
 	step(d, "Rounded up to the granule of %d bytes: %lld", m->lds_granule_bytes,
 	     (long long)x->lds_allocated);
 	if (m->wgp_mode)
@@ -563,6 +634,86 @@ static void amd_derive_workgroups(const struct amd_arch *m, const struct occ_inp
 	amd_final(m, x, AMD_WORKGROUPS, d);
 }
 
+/* A VLIW (TeraScale) target's factor in the steps of AMD's CodeXL
+ * (terascale.h): a CU is one SIMD engine, 8 workgroups at most, slots cut to
+ * what 8 of the largest workgroups fill. */
+static void vliw_derive(const struct amd_arch *m, const struct occ_input *in,
+			const struct amd_result *x, enum amd_factor g, struct derivation *d)
+{
+	int n = x->waves_per_workgroup, wf = x->max_waves_per_simd, wg = m->max_workgroups_per_cu;
+	int file = amd_vgpr_file(m, x->wave_size);
+	int gprs = in->regs_per_thread, raw, capped;
+	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes, wgs;
+
+	if (g == AMD_SGPRS) {
+		d->value = OCC_UNLIMITED;
+		if (in->sgprs != 0) {
+			step(d, "%s (%s) has no SGPRs; %d given: no workgroup fits", m->target,
+			     m->family, in->sgprs);
+			amd_fail(d);
+			return;
+		}
+		step(d, "%s (%s) has no SGPRs, only 128-bit GPRs per work-item: they do not limit",
+		     m->target, m->family);
+		return;
+	}
+	amd_wpw_step(in, x, d);
+	switch (g) {
+	case AMD_VGPRS:
+		if (gprs < 0 || gprs > m->max_vgprs_per_wave || in->agprs != 0) {
+			if (in->agprs != 0)
+				step(d, "%s has no AGPRs; the kernel asks for %d: no workgroup fits",
+				     m->target, in->agprs);
+			else
+				step(d, "%s allows at most %d GPRs per work-item; %d exceed that: no "
+				     "workgroup fits", m->target, m->max_vgprs_per_wave, gprs);
+			amd_fail(d);
+			return;
+		}
+		step(d, "GPRs (128-bit) per work-item: %d%s; a CU holds %d per work-item (%d / %d "
+		     "lanes)", gprs, gprs == 0 ? ", counted as 1" : "", file, file * x->wave_size,
+		     x->wave_size);
+		raw = file / (gprs > 0 ? gprs : 1);
+		step(d, "Waves per CU: floor(%d / %d) = %d", file, gprs > 0 ? gprs : 1, raw);
+		capped = raw;
+		if (raw > wg * n) {
+			capped = wg * n < wf ? wg * n : wf;
+			step(d, "More than %d workgroups x %d wave%s (and the %d wave slots) hold: %d",
+			     wg, n, S(n), wf, capped);
+		}
+		step(d, "Whole workgroups: floor(%d / %d) x %d = %d", capped, n, n, capped / n * n);
+		if (x->workgroup_limit[AMD_VGPRS] == 0) {
+			step(d, "Not one workgroup's %d wave%s have the GPRs they need: no workgroup "
+			     "fits", n, S(n));
+			amd_fail(d);
+			return;
+		}
+		break;
+	case AMD_LDS:
+		if (!amd_lds_counts(m, in, d))
+			return;
+		wgs = m->lds_per_cu_bytes / lds;
+		step(d, "Workgroups per CU: floor(%d / %lld) = %lld%s", m->lds_per_cu_bytes,
+		     (long long)lds, (long long)wgs, wgs > wg ? ", at most 8" : "");
+		step(d, "Waves: %d workgroup%s x %d = %d, at most the %d wave slots: %d",
+		     x->workgroup_limit[AMD_LDS], S(x->workgroup_limit[AMD_LDS]), n,
+		     x->workgroup_limit[AMD_LDS] * n, wf, x->wave_limit[AMD_LDS]);
+		break;
+	case AMD_WAVES:
+		step(d, "Wave slots per CU: %d (AMD counts no more than %d of the largest workgroups, "
+		     "%d work-items, fill)", wf, wg, m->max_workgroup_size);
+		step(d, "Whole workgroups: floor(%d / %d) = %d", wf, n, x->workgroup_limit[AMD_WAVES]);
+		break;
+	case AMD_WORKGROUPS:
+		step(d, "A CU keeps at most %d workgroups, of one wave or more: %d x %d = %d waves", wg,
+		     wg, n, wg * n);
+		break;
+	default:
+		break;
+	}
+	amd_final(m, x, g, d);
+}
+
 /* "7 waves per SIMD, 7 workgroups per CU", "no limit", "no workgroup fits". */
 static void amd_title(const struct amd_arch *m, const struct amd_result *x, enum occ_factor f,
 		      const char *label, bool counted, struct derivation *d)
@@ -576,9 +727,9 @@ static void amd_title(const struct amd_arch *m, const struct amd_result *x, enum
 	else if (d->value == OCC_UNLIMITED)
 		snprintf(d->title, sizeof(d->title), "%s: no limit", label);
 	else
-		snprintf(d->title, sizeof(d->title), "%s: %d wave%s per SIMD, %d workgroup%s per %s",
-			 label, x->wave_limit[g], S(x->wave_limit[g]), x->workgroup_limit[g],
-			 S(x->workgroup_limit[g]), amd_unit_name(m));
+		snprintf(d->title, sizeof(d->title), "%s: %d wave%s per %s, %d workgroup%s per %s",
+			 label, x->wave_limit[g], S(x->wave_limit[g]), amd_wave_home(m),
+			 x->workgroup_limit[g], S(x->workgroup_limit[g]), amd_unit_name(m));
 }
 
 static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *in,
@@ -598,7 +749,9 @@ static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *i
 		counted = false;
 		d->value = r->block_limit[f];
 		step(d, "The launch already fails on %s (no workgroup fits, see there): this factor "
-		     "is not counted", amd_factor_label(x->misfit));
+		     "is not counted", amd_factor_label_on(m, x->misfit));
+	} else if (m->vliw) {
+		vliw_derive(m, in, x, g, d);
 	} else {
 		switch (g) {
 		case AMD_VGPRS: amd_derive_vgprs(m, in, x, d); break;
@@ -613,29 +766,30 @@ static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *i
 }
 
 /* "VGPRs 7, SGPRs 20, LDS none, ...": one figure per factor, in AMD's order. */
-static void amd_list(const int *limits, char *buf, size_t size)
+static void amd_list(const struct amd_arch *m, const int *limits, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	for (int f = 0; f < AMD_N_FACTORS; f++) {
 		size_t len = strlen(buf);
 		if (limits[f] == AMD_UNLIMITED)
 			snprintf(buf + len, size - len, "%s%s none", f ? ", " : "",
-				 amd_factor_label((enum amd_factor)f));
+				 amd_factor_label_on(m, (enum amd_factor)f));
 		else
 			snprintf(buf + len, size - len, "%s%s %d", f ? ", " : "",
-				 amd_factor_label((enum amd_factor)f), limits[f]);
+				 amd_factor_label_on(m, (enum amd_factor)f), limits[f]);
 	}
 }
 
 /* The factors whose figure equals least. */
-static void amd_names_at(const int *limits, int least, char *buf, size_t size)
+static void amd_names_at(const struct amd_arch *m, const int *limits, int least, char *buf,
+			 size_t size)
 {
 	buf[0] = '\0';
 	for (int f = 0; f < AMD_N_FACTORS; f++) {
 		size_t len = strlen(buf);
 		if (limits[f] == least)
 			snprintf(buf + len, size - len, "%s%s", buf[0] ? ", " : "",
-				 amd_factor_label((enum amd_factor)f));
+				 amd_factor_label_on(m, (enum amd_factor)f));
 	}
 }
 
@@ -644,36 +798,38 @@ static void amd_derive_occupancy(const struct gpu_arch *a, const struct occ_inpu
 {
 	const struct amd_arch *m = &a->amd;
 	const struct amd_result *x = &r->amd;
-	const char *unit = amd_unit_name(m);
+	const char *unit = amd_unit_name(m), *home = amd_wave_home(m);
 	int maxw = x->max_waves_per_simd, waves = x->fits ? x->waves_per_simd : 0;
 	char list[160], names[96];
 
-	start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per SIMD (%.1f%%)", waves, maxw,
-	      r->theoretical_occupancy_pct);
+	start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per %s (%.1f%%)", waves, maxw,
+	      home, r->theoretical_occupancy_pct);
 	if (amd_refused(x)) {
 		amd_refusal_step(m, in, x, d);
 	} else if (amd_stopped_early(x)) {
-		step(d, "No workgroup fits (%s, see there): nothing runs", amd_factor_label(x->misfit));
+		step(d, "No workgroup fits (%s, see there): nothing runs",
+		     amd_factor_label_on(m, x->misfit));
 	} else {
-		amd_list(x->wave_limit, list, sizeof(list));
-		step(d, "Waves per SIMD by factor: %s", list);
-		amd_list(x->workgroup_limit, list, sizeof(list));
+		amd_list(m, x->wave_limit, list, sizeof(list));
+		step(d, "Waves per %s by factor: %s", home, list);
+		amd_list(m, x->workgroup_limit, list, sizeof(list));
 		step(d, "Workgroups per %s by factor: %s", unit, list);
 		if (!x->fits) {
-			step(d, "No workgroup fits (%s): nothing runs", amd_factor_label(x->misfit));
-			step(d, "LLVM still reports %d wave%s per SIMD for this kernel, but a workgroup of "
-			     "%d waves cannot start", x->waves_per_simd, S(x->waves_per_simd),
-			     x->waves_per_workgroup);
+			step(d, "No workgroup fits (%s): nothing runs", amd_factor_label_on(m, x->misfit));
+			if (!m->vliw)
+				step(d, "LLVM still reports %d wave%s per SIMD for this kernel, but a "
+				     "workgroup of %d waves cannot start", x->waves_per_simd,
+				     S(x->waves_per_simd), x->waves_per_workgroup);
 		} else {
-			amd_names_at(x->wave_limit, x->waves_per_simd, names, sizeof(names));
-			step(d, "Waves per SIMD: the least limit, %d (%s)", x->waves_per_simd, names);
+			amd_names_at(m, x->wave_limit, x->waves_per_simd, names, sizeof(names));
+			step(d, "Waves per %s: the least limit, %d (%s)", home, x->waves_per_simd, names);
 		}
 	}
-	step(d, "Occupancy: %d of %d waves per SIMD = %.1f%%", waves, maxw,
+	step(d, "Occupancy: %d of %d waves per %s = %.1f%%", waves, maxw, home,
 	     r->theoretical_occupancy_pct);
 	if (!x->fits)
 		return;
-	amd_names_at(x->workgroup_limit, x->workgroups_per_cu, names, sizeof(names));
+	amd_names_at(m, x->workgroup_limit, x->workgroups_per_cu, names, sizeof(names));
 	step(d, "Workgroups per %s: the least limit, %d (%s)", unit, x->workgroups_per_cu, names);
 	step(d, "Waves per %s: %d workgroup%s x %d wave%s = %d of %d wave slots", unit,
 	     x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup,
@@ -737,7 +893,7 @@ void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
 	char words[48];
 	char label[32];
 
-	snprintf(label, sizeof(label), "%s", occ_factor_label_for(arch->vendor, f));
+	snprintf(label, sizeof(label), "%s", occ_label(r, f));
 	if (label[0] >= 'a' && label[0] <= 'z')
 		label[0] = (char)(label[0] - 'a' + 'A');
 	start(d, 0, "%s", label);

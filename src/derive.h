@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* derive.h - the teaching view: each block limit, the occupancy and the waves
  * derived step by step with this launch's own numbers ("65536 registers / (32
  * registers x 32 threads, rounded to 256 per warp) = ..."; on AMD "512 VGPRs

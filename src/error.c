@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* error.c - filling and formatting struct occ_error. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* error.h - the error record every reader fills: where in which input, and why.
  * Constructors take a caller-provided struct occ_error; nothing below main exits. */
 #ifndef OCC_ERROR_H
@@ -11,6 +13,8 @@ enum occ_status {
 	OCC_EUSAGE = 64,   /* bad command line */
 	OCC_EDATA = 65,    /* input read but invalid */
 	OCC_ENOINPUT = 66, /* input could not be opened */
+	OCC_ESOFTWARE = 70, /* internal error: memory ran out */
+	OCC_EIOERR = 74,   /* the output could not be written */
 };
 
 struct occ_error {

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu.h - the GPU database: per-architecture limits and named devices.
  * The built-in CSVs (data/) are compiled in; user files add or override rows. */
 #ifndef OCC_GPU_H
@@ -11,9 +13,22 @@
 #include "error.h"
 
 #define GPU_MAX_SMEM_CONFIGS 16
+#define GPU_MAX_REG_UNIT_EXCEPTIONS 16
 #define GPU_NAME_MAX 80
 
 enum gpu_vendor { GPU_NVIDIA, GPU_AMD };
+
+/* What registers are allocated to (archs.csv reg_alloc_granularity, the
+ * CUDA Occupancy Calculator's "register allocation granularity"): to warps
+ * (cc 2.0 and later), or to whole blocks (cc 1.x: the block's warps rounded
+ * up to warp_alloc_granularity, then the block's registers to reg_alloc_unit). */
+enum gpu_reg_alloc { GPU_REG_ALLOC_WARP, GPU_REG_ALLOC_BLOCK };
+
+/* A register count per thread whose allocation unit is not reg_alloc_unit. */
+struct gpu_reg_unit_exception {
+	int regs_per_thread;
+	int unit;
+};
 
 /* The limits of one compute capability: everything the occupancy calculation
  * needs. An AMD target keeps its own limits in amd; the NVIDIA-shaped fields
@@ -44,6 +59,11 @@ struct gpu_arch {
 	int smem_alloc_unit_bytes;
 	int smem_reserved_per_block_bytes;  /* taken by the driver in every block (cc 8.0+) */
 	int barriers_per_sm;                /* 0: barriers do not limit occupancy */
+	enum gpu_reg_alloc reg_alloc;
+	/* archs.csv reg_alloc_unit_exceptions ("21:128;22:128"): cc 2.x
+	 * allocates some register counts in a larger unit (gpu_reg_alloc_unit). */
+	int n_reg_unit_exceptions;
+	struct gpu_reg_unit_exception reg_unit_exceptions[GPU_MAX_REG_UNIT_EXCEPTIONS];
 	char provenance[512];
 	struct amd_arch amd;         /* GPU_AMD only */
 };
@@ -118,6 +138,10 @@ const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *t
  * target in WGP mode; gpu_units the plural. */
 const char *gpu_unit(const struct gpu_arch *arch);
 const char *gpu_units(const struct gpu_arch *arch);
+
+/* The unit registers are allocated in for this many registers per thread:
+ * reg_alloc_unit unless an exception names the count. */
+int gpu_reg_alloc_unit(const struct gpu_arch *arch, int regs_per_thread);
 
 /* "9.0" style text of an arch's compute capability; an AMD target's name ("gfx942"). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);

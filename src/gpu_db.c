@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_db.c - the GPU database: built-in CSVs compiled in, user CSVs on top.
  * Finding a device by what a user types is gpu_find.c's. */
 #include "config.h"
@@ -85,6 +87,61 @@ static bool parse_configs(const struct csv_cell *c, struct gpu_arch *a)
 	return true;
 }
 
+/* reg_alloc_granularity: "warp" (or empty) or "block". */
+static bool parse_reg_alloc(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "reg_alloc_granularity");
+
+	if (!*s || str_ieq(s, "warp"))
+		a->reg_alloc = GPU_REG_ALLOC_WARP;
+	else if (str_ieq(s, "block"))
+		a->reg_alloc = GPU_REG_ALLOC_BLOCK;
+	else {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "reg_alloc_granularity",
+			      "expected warp or block, got \"%.40s\"", s);
+		return false;
+	}
+	return true;
+}
+
+/* reg_alloc_unit_exceptions: "REGS:UNIT" pairs separated by ';'. */
+static bool parse_reg_exceptions(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "reg_alloc_unit_exceptions");
+	const char *p = s;
+
+	a->n_reg_unit_exceptions = 0;
+	while (*p) {
+		char *end;
+		long regs = strtol(p, &end, 10), unit = 0;
+		bool ok = end != p && *end == ':' && regs >= 1 && regs <= a->max_regs_per_thread;
+		if (ok) {
+			p = end + 1;
+			unit = strtol(p, &end, 10);
+			ok = end != p && unit >= 1 && unit <= 1 << 16 && (!*end || *end == ';') &&
+			     a->n_reg_unit_exceptions < GPU_MAX_REG_UNIT_EXCEPTIONS;
+		}
+		if (!ok) {
+			occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "reg_alloc_unit_exceptions",
+				      "expected up to %d REGS:UNIT pairs separated by ';' (REGS at most "
+				      "max_regs_per_thread), got \"%.60s\"", GPU_MAX_REG_UNIT_EXCEPTIONS, s);
+			return false;
+		}
+		a->reg_unit_exceptions[a->n_reg_unit_exceptions++] =
+			(struct gpu_reg_unit_exception){ (int)regs, (int)unit };
+		p = *end ? end + 1 : end;
+	}
+	return true;
+}
+
+int gpu_reg_alloc_unit(const struct gpu_arch *a, int regs_per_thread)
+{
+	for (int i = 0; i < a->n_reg_unit_exceptions; i++)
+		if (a->reg_unit_exceptions[i].regs_per_thread == regs_per_thread)
+			return a->reg_unit_exceptions[i].unit;
+	return a->reg_alloc_unit;
+}
+
 static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 {
 	static const struct { const char *col; size_t off; int64_t min, max; bool optional; } ints[] = {
@@ -120,7 +177,7 @@ static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 	if (!csvread_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
 	    !csvread_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
 	    !csvread_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
-	    !parse_configs(c, a))
+	    !parse_configs(c, a) || !parse_reg_alloc(c, a) || !parse_reg_exceptions(c, a))
 		return false;
 	csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
 	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {
@@ -175,7 +232,16 @@ static bool put_arch(struct gpu_db *db, const struct gpu_arch *a)
 	}
 	if (!grow((void **)&db->archs, &db->cap_archs, db->n_archs, sizeof(*db->archs)))
 		return false;
-	db->archs[db->n_archs++] = *a;
+	/* In order of compute capability, wherever a file puts the row, so that
+	 * --list-gpus and the capabilities a message lists read in order. */
+	size_t at = db->n_archs;
+	while (at > 0 && (db->archs[at - 1].cc_major > a->cc_major ||
+			  (db->archs[at - 1].cc_major == a->cc_major &&
+			   db->archs[at - 1].cc_minor > a->cc_minor)))
+		at--;
+	memmove(&db->archs[at + 1], &db->archs[at], (db->n_archs - at) * sizeof(*db->archs));
+	db->archs[at] = *a;
+	db->n_archs++;
 	return true;
 }
 
@@ -189,7 +255,16 @@ static bool put_device(struct gpu_db *db, const struct device_row *d)
 	}
 	if (!grow((void **)&db->devices, &db->cap_devices, db->n_devices, sizeof(*db->devices)))
 		return false;
-	db->devices[db->n_devices++] = *d;
+	/* NVIDIA devices in order of compute capability (a file's order within
+	 * one), as --list-gpus shows them; AMD devices after, as read. */
+	size_t at = db->n_devices;
+	while (at > 0 && d->vendor == GPU_NVIDIA && (db->devices[at - 1].vendor == GPU_AMD ||
+		db->devices[at - 1].cc_major > d->cc_major ||
+		(db->devices[at - 1].cc_major == d->cc_major && db->devices[at - 1].cc_minor > d->cc_minor)))
+		at--;
+	memmove(&db->devices[at + 1], &db->devices[at], (db->n_devices - at) * sizeof(*db->devices));
+	db->devices[at] = *d;
+	db->n_devices++;
 	return true;
 }
 
@@ -277,7 +352,7 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 			ok = ok && put_device(db, &d);
 		}
 		if (!ok)
-			occ_error_set(err, OCC_EDATA, name, rows.rows[i].line, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, name, rows.rows[i].line, NULL, "out of memory");
 	}
 	csvread_free(&rows);
 	return ok;
@@ -351,7 +426,7 @@ static bool load_amd(struct gpu_db *db, struct occ_error *err)
 		goto out;
 	db->amd_archs = calloc(n_archs ? n_archs : 1, sizeof(*db->amd_archs));
 	if (!db->amd_archs) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < n_archs; i++)
@@ -373,7 +448,7 @@ static bool load_amd(struct gpu_db *db, struct occ_error *err)
 			goto out;
 		}
 		if (!put_device(db, &d)) {
-			occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 			goto out;
 		}
 	}
@@ -389,7 +464,7 @@ struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
 	struct gpu_db *db = calloc(1, sizeof(*db));
 
 	if (!db) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		return NULL;
 	}
 	if (!gpu_db_load_csv(db, "built-in archs.csv", gpu_data_archs_csv,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_find.c - which device a user means by what they type: a compute
  * capability or gfx target exactly, a device's name or alias, or whole words
  * of one; and when none, a message saying what the database has instead.
@@ -312,7 +314,8 @@ static const struct gpu_arch *next_cc(const struct gpu_db *db, int key)
 }
 
 /* "3.0, 3.5, ..., 12.1" (ascending: a user's file may add one) or AMD's
- * "gfx803, gfx900, ..." (as listed). */
+ * "gfx803, gfx900, ..." (as listed; the VLIW targets, named by chip, are no
+ * gfx target a query could mean). */
 static void list_archs(const struct gpu_db *db, enum gpu_vendor v, char *buf, size_t size)
 {
 	const struct gpu_arch *a = v == GPU_AMD ? gpu_db_amd_arch_at(db, 0) : next_cc(db, -1);
@@ -322,7 +325,8 @@ static void list_archs(const struct gpu_db *db, enum gpu_vendor v, char *buf, si
 	buf[0] = '\0';
 	for (size_t k = 1; a && len < size; k++) {
 		gpu_arch_cc_string(a, cc, sizeof(cc));
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", k > 1 ? ", " : "", cc);
+		if (!(v == GPU_AMD && a->amd.vliw))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", cc);
 		a = v == GPU_AMD ? gpu_db_amd_arch_at(db, k) : next_cc(db, a->cc_major * 10 + a->cc_minor);
 	}
 }

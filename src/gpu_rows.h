@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* gpu_rows.h - the GPU database's rows as gpu_db.c reads them, for
  * gpu_find.c's lookups; nothing else includes this (gpu.h is the surface). */
 #ifndef OCC_GPU_ROWS_H

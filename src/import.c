@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.c - the import driver: finds the table in a profiler file, picks the
  * importer by the header row's content, feeds it the rows; and the number
  * parsing every importer shares. */
@@ -39,6 +41,8 @@ static const struct import_class *const import_line_classes[] = {
 static const struct import_text_class *const import_text_classes[] = {
 	&import_cudaprof_log,
 	&import_nvprof_metrics_text,
+	&import_codexl_occupancy,
+	&import_codexl_display,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -363,7 +367,8 @@ static bool fill(struct cursor *c)
 
 		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
 			cursor_fails(c);
-			occ_error_set(c->err, OCC_EDATA, c->name, c->line, NULL,
+			occ_error_set(c->err, c->cap >= REPORT_MAX_RECORD ? OCC_EDATA : OCC_ESOFTWARE,
+				      c->name, c->line, NULL,
 				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
 								  : "out of memory (a record of %zu bytes)",
 				      c->cap);
@@ -756,7 +761,7 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 
 				if (!nl) {
 					cursor_fails(c);
-					occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
+					occ_error_set(err, OCC_ESOFTWARE, t->name, c->line, NULL,
 						      "out of memory (a line of %zu bytes)", n);
 					break;
 				}
@@ -898,6 +903,17 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	return read_end(ok, sink, r);
 }
 
+bool report_head_text_format(const char *text, size_t len)
+{
+	size_t pos = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t head = len - pos < REPORT_HEAD ? len - pos : REPORT_HEAD;
+
+	for (size_t i = 0; i < sizeof(import_text_classes) / sizeof(import_text_classes[0]); i++)
+		if (import_text_classes[i]->probe(text + pos, head))
+			return true;
+	return false;
+}
+
 bool report_head_per_kernel(const char *text, size_t len)
 {
 	struct occ_error ignored = { 0 };
@@ -947,7 +963,7 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 		c.buf = malloc(c.cap);
 		if (!c.buf) {
 			*r = (struct report){ 0 };
-			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+			occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 			return false;
 		}
 		memcpy(c.buf, head, head_len);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import.h - the one narrow interface every profiler importer sits behind.
  *
  * Contract: report_parse() finds the table in the text (skipping application
@@ -90,6 +92,10 @@ struct import_text_class {
 
 extern const struct import_text_class import_cudaprof_log;
 extern const struct import_text_class import_nvprof_metrics_text;
+/* CodeXL's and the Radeon Compute Profiler's .occupancy table and
+ * occupancy display file (import_codexl.c). */
+extern const struct import_text_class import_codexl_occupancy;
+extern const struct import_text_class import_codexl_display;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_cudaprof.c - the CUDA command-line profiler's log (CUDA_PROFILE=1 or
  * COMPUTE_PROFILE=1, cuda_profile_0.log): "# CUDA_PROFILE_LOG_VERSION 2.0",
  * then "method=[ name ] gputime=[ us ] ... occupancy=[ fraction ]" records,

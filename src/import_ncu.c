@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_ncu.c - Nsight Compute CSV: the details page (one row per metric,
  * rows of one kernel share an ID) and the raw page (one row per kernel, a
  * units row under the header); and a recogniser for ncu's text output, which
@@ -24,6 +26,7 @@ enum slot {
 	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
 	S_BARRIERS,
 	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
+	S_CLUSTER_MAX_ACTIVE, S_CLUSTER_MAX_SIZE, S_CLUSTER_OCCUPANCY,
 	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
 	S_SM_COUNT_DEV,  /* device__attribute_multiprocessor_count: second choice */
 	S_ACHIEVED, S_ACHIEVED_WARPS,
@@ -51,7 +54,7 @@ static const enum kind slot_kind[S_N] = {
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
 	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
 	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
-	[S_WAVES] = K_RATIO,
+	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_RATIO,
 	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_SCHED_ACTIVE] = K_RATIO, [S_SCHED_ELIGIBLE] = K_RATIO, [S_SCHED_ISSUED] = K_RATIO,
@@ -74,6 +77,7 @@ static const bool slot_info[S_N] = {
 	[S_SCHED_ACTIVE] = true, [S_SCHED_ELIGIBLE] = true, [S_SCHED_ISSUED] = true,
 	[S_SCHED_ISSUE_PCT] = true, [S_SCHED_NONE_PCT] = true, [S_SCHED_MAX] = true,
 	[S_SM_THROUGHPUT] = true, [S_MEM_THROUGHPUT] = true,
+	[S_CLUSTER_MAX_ACTIVE] = true, [S_CLUSTER_MAX_SIZE] = true, [S_CLUSTER_OCCUPANCY] = true,
 };
 
 struct metric {
@@ -97,6 +101,7 @@ static const struct metric metrics[] = {
 	{ "Block Limit Shared Mem", S_LIMIT_SMEM },
 	{ "Block Limit Warps", S_LIMIT_WARPS },
 	{ "Block Size", S_BLOCK_SIZE },
+	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY },
 	{ "Cluster Size", S_CLUSTER_SIZE },
 	{ "Compute (SM) Throughput", S_SM_THROUGHPUT },
 	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM },
@@ -105,6 +110,8 @@ static const struct metric metrics[] = {
 	{ "Eligible Warps Per Scheduler", S_SCHED_ELIGIBLE },
 	{ "Grid Size", S_GRID_SIZE },
 	{ "Issued Warp Per Scheduler", S_SCHED_ISSUED },
+	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE },
+	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE },
 	{ "Memory Throughput", S_MEM_THROUGHPUT },
 	{ "No Eligible", S_SCHED_NONE_PCT },
 	{ "One or More Eligible", S_SCHED_ISSUE_PCT },
@@ -128,10 +135,13 @@ static const struct metric metrics[] = {
 	{ "launch__cluster_dim_x", S_CLUSTER_X },
 	{ "launch__cluster_dim_y", S_CLUSTER_Y },
 	{ "launch__cluster_dim_z", S_CLUSTER_Z },
+	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE },
+	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE },
 	{ "launch__grid_dim_x", S_GRID_X },
 	{ "launch__grid_dim_y", S_GRID_Y },
 	{ "launch__grid_dim_z", S_GRID_Z },
 	{ "launch__grid_size", S_GRID_SIZE },
+	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY },
 	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS },
 	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS },
 	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS },
@@ -527,6 +537,9 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	rec->n_rules = k->n_rules;
 	k->rules = NULL;
 	k->n_rules = 0;
+	rec->cluster_max_active = as_int(k, S_CLUSTER_MAX_ACTIVE);
+	rec->cluster_max_size = as_int(k, S_CLUSTER_MAX_SIZE);
+	rec->cluster_occupancy_pct = as_num(k, S_CLUSTER_OCCUPANCY);
 	kernel_reset(k);
 	return true;
 }

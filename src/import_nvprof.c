@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_nvprof.c - nvprof's CSV tables: --print-gpu-trace (one row per
  * launch, memcpy and Unified Memory rows between), --metrics (one row per
  * metric per kernel: achieved_occupancy) and --events with --aggregate-mode

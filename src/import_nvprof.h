@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_nvprof.h - what nvprof's tables share, CSV and text: not part of
  * the importers' interface (import.h). */
 #ifndef OCC_IMPORT_NVPROF_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_nvprof_trace_text.c - nvprof --print-gpu-trace without --csv: a
  * fixed-width table, one line per kernel launch, memcpy and memset between,
  * read into the records the CSV trace gives (import_nvprof.c).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* import_rocprof.c - AMD's profilers: rocprof v1 results.csv (both column
  * sets), rocprofv2 and Omniperf / rocprofiler-compute pmc_perf.csv and
  * timestamps.csv, rocprofv3 kernel_trace.csv and counter_collection.csv.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* jsonw.c - the streaming JSON writer (jsonw.h): jansson's layout and
  * number and string forms, written straight to the stream. */
 #include "config.h"

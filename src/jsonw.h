@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* jsonw.h - a streaming JSON writer for --format json: values written as
  * they come, in exactly the text jansson's json_dumps gives with
  * JSON_INDENT(2) | JSON_REAL_PRECISION(10) (its escaping, its reals, its

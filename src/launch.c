@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch.c - one kernel launch: defaults, value parsing and checks against a GPU. */
 #include "config.h"
 
@@ -10,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cluster.h"
 #include "strutil.h"
 
 /* The embedded default: a current data-centre GPU, a common block shape, and a
@@ -239,6 +242,14 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu, const char 
 			      "%s (%s) does not run wave%d", gpu->name, m->target, wave);
 		return false;
 	}
+	/* A VLIW (TeraScale) work-item has 128-bit GPRs only. */
+	if (m->vliw && (l->sgprs > 0 || l->agprs > 0)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line,
+			      l->sgprs > 0 ? "sgprs" : "agprs", "%s is a %s (VLIW) GPU: it has no %s",
+			      gpu->name, m->family, l->sgprs > 0 ? "scalar registers" :
+			      "accumulation registers");
+		return false;
+	}
 	if (l->regs_per_thread > m->max_vgprs_per_wave)
 		return fail(err, file, line, "vgprs", "VGPRs per work-item", l->regs_per_thread,
 			    m->max_vgprs_per_wave, gpu);
@@ -252,6 +263,40 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu, const char 
 	if (lds > m->max_lds_per_workgroup_bytes)
 		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
 			    m->max_lds_per_workgroup_bytes, gpu);
+	return true;
+}
+
+/* A cluster only from cc 9.0, of at most 16 blocks (more than 8 needs
+ * cudaFuncAttributeNonPortableClusterSizeAllowed), whose size divides the
+ * grid: CUDA refuses the launch otherwise (cudaErrorInvalidClusterSize). */
+static bool check_cluster(const struct launch *l, const struct gpu *gpu, const char *file,
+			  long line, struct occ_error *err)
+{
+	enum occ_status st = file ? OCC_EDATA : OCC_EUSAGE;
+	const char *field = file ? "cluster_size" : "--cluster-size";
+	char why[160];
+
+	if (l->cluster_size == 0)
+		return true;
+	if (!cluster_supported(&gpu->arch)) {
+		cluster_refusal(&gpu->arch, why, sizeof(why));
+		occ_error_set(err, st, file, line, field, "%s", why);
+		return false;
+	}
+	if (l->cluster_size < 0 || l->cluster_size > CLUSTER_MAX_NONPORTABLE) {
+		occ_error_set(err, st, file, line, field,
+			      "a cluster has 1 to %d blocks (more than %d only where the kernel "
+			      "allows non-portable sizes), got %d", CLUSTER_MAX_NONPORTABLE,
+			      CLUSTER_MAX_PORTABLE, l->cluster_size);
+		return false;
+	}
+	if (launch_grid_size(l) % l->cluster_size != 0) {
+		occ_error_set(err, st, file, line, field,
+			      "a cluster of %d blocks does not divide the grid of %lld blocks "
+			      "(CUDA refuses the launch)", l->cluster_size,
+			      (long long)launch_grid_size(l));
+		return false;
+	}
 	return true;
 }
 
@@ -300,5 +345,5 @@ bool launch_check(const struct launch *l, const struct gpu *gpu, const char *fil
 			      "a block uses 0 to 16 barriers, got %d", l->barriers);
 		return false;
 	}
-	return true;
+	return check_cluster(l, gpu, file, line, err);
 }

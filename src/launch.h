@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch.h - one kernel launch and the parsing and checking of its values. */
 #ifndef OCC_LAUNCH_H
 #define OCC_LAUNCH_H
@@ -22,6 +24,7 @@ struct launch {
 	int64_t dynamic_smem_bytes;
 	int carveout_pct;            /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
 	int barriers;                /* block barriers used per block */
+	int cluster_size;            /* blocks per thread-block cluster (cc 9.0+); 0: none */
 	/* AMD: regs_per_thread holds the arch VGPRs, static shared memory the LDS. */
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int agprs;                   /* accumulation VGPRs per work-item */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch_file.c - launch files (key = value) and launch lists (CSV). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* launch_file.h - launches read from files: an occview launch file (key = value)
  * or an occview launch list (CSV, one launch per row), told apart by content. */
 #ifndef OCC_LAUNCH_FILE_H

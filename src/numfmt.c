@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* numfmt.c - printf's integers and fixed-point numbers, quickly (numfmt.h). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* numfmt.h - numbers as text for the outputs, exactly as printf writes
  * them ("%lld", "%.*f") but without printf's machinery: --format csv and
  * json write a dozen numbers per kernel, and printf was most of their time.

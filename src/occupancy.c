@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* occupancy.c - resident blocks per SM and the limit of every factor.
  * The model follows NVIDIA's documented allocation rules: registers per warp in
  * allocation units, split across SM sub-partitions; shared memory in allocation
@@ -65,7 +67,8 @@ static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int
 static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
 			   const struct occ_input *in, int wpb, struct occ_result *r)
 {
-	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, a->reg_alloc_unit);
+	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size,
+				    gpu_reg_alloc_unit(a, in->regs_per_thread));
 	int64_t per_block = per_warp * wpb;
 	int64_t hw_check = per_warp * round_up(wpb, granularity);
 
@@ -81,9 +84,31 @@ static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int gran
 	return (int)(warps_per_part * subpartitions / wpb);
 }
 
+/* cc 1.x allocates registers to the block as a whole: its warps rounded up to
+ * the warp allocation granularity, the block's registers rounded up to the
+ * allocation unit; the register file holds whole blocks. A warp's own share is
+ * not rounded (regs_per_warp_allocated is regs x warp size). */
+static int regs_limit_per_block(const struct gpu_arch *a, const struct occ_input *in, int wpb,
+				struct occ_result *r)
+{
+	int64_t per_warp = (int64_t)in->regs_per_thread * a->warp_size;
+	int64_t per_block = round_up(per_warp * round_up(wpb, a->warp_alloc_granularity),
+				     a->reg_alloc_unit);
+
+	r->regs_per_warp_allocated = (int)per_warp;
+	r->allocated_regs_per_block = per_block;
+	r->regs_per_block_checked = per_block;
+	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block)
+		return 0;
+	return per_block == 0 ? OCC_UNLIMITED : (int)(a->regs_per_sm / per_block);
+}
+
 static int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb,
 		      struct occ_result *r)
 {
+	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)
+		return regs_limit_per_block(a, in, wpb, r);
+
 	int limit = regs_limit_with(a, a->sm_subpartitions, a->warp_alloc_granularity, in, wpb, r);
 
 	/* GP100 (cc 6.0) has two sub-partitions where the rest of Pascal has four.
@@ -406,6 +431,10 @@ static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
 			return INT64_MAX;
 		if (value <= 0)
 			return value;
+		if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)  /* the block's rounded whole holds */
+			return min64(s->allocated_regs_per_block /
+				     (round_up(wpb, a->warp_alloc_granularity) * a->warp_size),
+				     a->max_regs_per_thread);
 		return min64(s->regs_per_warp_allocated / a->warp_size, a->max_regs_per_thread);
 	case OCC_PARAM_SHARED_MEM: {
 		int64_t unit = a->smem_alloc_unit_bytes, top;
@@ -616,6 +645,8 @@ const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f)
 
 const char *occ_label(const struct occ_result *r, enum occ_factor f)
 {
+	if (r->vendor == GPU_AMD && r->amd.vliw && f == OCC_REGISTERS)
+		return "GPRs";
 	return occ_factor_label_for(r->vendor, f);
 }
 
@@ -630,6 +661,8 @@ const char *occ_key(const struct occ_result *r, enum occ_factor f)
 const char *occ_unit(const struct occ_result *r, enum occ_factor f)
 {
 	static const char *const amd[OCC_N_FACTORS] = { "wave", "wg", "vgpr", "B", "sgpr" };
+	if (r->vendor == GPU_AMD && r->amd.vliw && f == OCC_REGISTERS)
+		return "gpr";
 	if (r->vendor == GPU_AMD)
 		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
 	return occ_factor_unit(f);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* occupancy.h - theoretical occupancy of one launch on one architecture:
  * resident blocks per SM, the block limit of every factor, allocations and the
  * utilization of each resource, as NVIDIA's calculator and Nsight Compute count them. */
@@ -80,7 +82,7 @@ struct occ_result {
 	int block_limit[OCC_N_FACTORS];  /* OCC_UNLIMITED where the factor does not limit */
 	unsigned limiting;               /* bit (1u << factor) for every factor at the minimum */
 	enum occ_misfit misfit;
-	int regs_per_warp_allocated;
+	int regs_per_warp_allocated;     /* per-block allocation (cc 1.x): regs x warp size, unrounded */
 	int64_t allocated_regs_per_block;
 	int64_t regs_per_block_checked;     /* warps rounded to the warp allocation granularity */
 	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */
@@ -154,8 +156,9 @@ const char *occ_factor_key(enum occ_factor f);
 const char *occ_factor_label(enum occ_factor f);
 /* The factor's unit, short for tables: "warp", "blk", "reg", "B", "bar". */
 const char *occ_factor_unit(enum occ_factor f);
-/* The same for the vendor of r: on AMD "wave slots", "workgroups", "VGPRs",
- * "LDS", "SGPRs"; keys "waves", "workgroups", "vgprs", "lds", "sgprs". */
+/* The same for the vendor of r: on AMD "wave slots", "workgroups", "VGPRs"
+ * ("GPRs" on a VLIW target), "LDS", "SGPRs"; keys "waves", "workgroups",
+ * "vgprs", "lds", "sgprs". */
 const char *occ_label(const struct occ_result *r, enum occ_factor f);
 const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_key(const struct occ_result *r, enum occ_factor f);

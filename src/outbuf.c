@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* outbuf.c - buffered output for the writers (outbuf.h). */
 #include "config.h"
 

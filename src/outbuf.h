@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* outbuf.h - an output stream's text gathered in a buffer and written with
  * one fwrite when full or flushed: --format csv and json write many small
  * pieces per kernel, and a stdio call per piece was much of their time. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output.h - the machine-readable outputs, JSON and CSV, written one
  * analysis at a time (the text of --print is the panes: ui/print.h). Kernel
  * names and other file text are sanitized. */
@@ -10,9 +12,18 @@
 
 #include "analysis.h"
 
-/* JSON, streamed: {"kernels": [ ... ]} written one kernel object at a time
- * (jansson builds each), as jansson would indent the whole. kernel: false
- * when out of memory. end: any says whether a kernel was written. */
+/* The JSON documents' format version (occview-formats(5)): raised only when
+ * a member changes meaning or goes; members may be added without it. */
+#define OUTPUT_JSON_FORMAT_VERSION 1
+
+/* A JSON document's head: {"format_version", "producer": {"name",
+ * "version"}, then array's key and its opening bracket; the items follow
+ * at an indent of 4, then output_json_end. */
+void output_json_open(FILE *out, const char *array);
+/* JSON, streamed: {"format_version": 1, "producer": {...}, "kernels": [ ... ]}
+ * written one kernel object at a time, as jansson would indent the whole.
+ * kernel: false when out of memory. end: any says whether a kernel was
+ * written. */
 void output_json_begin(FILE *out);
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
 /* The same, with derivations (--derive) a "derivations" array after
@@ -27,7 +38,16 @@ void output_json_end(FILE *out, bool any);
  * the others. */
 void output_csv_header(FILE *out, bool records);
 void output_csv_row(FILE *out, const struct analysis *a, bool records);
+/* One RFC 4180 field of a row gathered in r, sanitized, quoted where it must
+ * be; then ',' or, when last, the line's end. */
+struct outbuf;
+void output_csv_field(struct outbuf *r, const char *s, bool last);
 /* --list-gpus: devices, then architectures. */
 void output_gpu_list(FILE *out, const struct gpu_db *db);
+/* --list-gpus --format json|csv: every device, one object or row each (name,
+ * vendor, arch, cc, sm_count, family, segment, aliases), for scripts and
+ * shell completion. */
+void output_gpu_list_json(FILE *out, const struct gpu_db *db);
+void output_gpu_list_csv(FILE *out, const struct gpu_db *db);
 
 #endif

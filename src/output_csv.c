@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_csv.c - --format csv: a header row, then one row per kernel (RFC 4180),
  * each gathered in an outbuf and written at once. */
 #include "config.h"
@@ -10,7 +12,7 @@
 #include "params.h"
 #include "strutil.h"
 
-static void field(struct outbuf *r, const char *s, bool last)
+void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
 
@@ -27,6 +29,11 @@ static void field(struct outbuf *r, const char *s, bool last)
 		outbuf_put(r, clean, strlen(clean));
 	}
 	outbuf_putc(r, last ? '\n' : ',');
+}
+
+static void field(struct outbuf *r, const char *s, bool last)
+{
+	output_csv_field(r, s, last);
 }
 
 static void limit(struct outbuf *r, int v)
@@ -83,6 +90,48 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 		outbuf_puts(r, inferred[i].key);
 		first = false;
 	}
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++) {
+		outbuf_putc(r, ',');
+		if (f->amd_waves[i].present)
+			outbuf_int(r, f->amd_waves[i].value);
+	}
+}
+
+/* Thread-block clusters (cc 9.0+, empty elsewhere): the cluster size, max
+ * active clusters (the most, and the least where the GPC layout leaves a
+ * range), cluster occupancy and the bound's kind; for kernel records the
+ * profiler's Max Active Clusters and Max Cluster Size. Ends the row. */
+static void cluster_columns(struct outbuf *r, const struct analysis *a, bool records)
+{
+	const struct cluster_result *cl = &a->cl;
+	const struct crosscheck_figures *f = &a->report.profiler;
+
+	if (a->ok && cl->applies) {
+		outbuf_int(r, cl->cluster_size);
+		outbuf_putc(r, ',');
+		if (cl->cluster_size > 0) {
+			outbuf_int(r, cl->max_active_max);
+			outbuf_putc(r, ',');
+			if (cl->max_active_min >= 0)
+				outbuf_int(r, cl->max_active_min);
+			outbuf_putc(r, ',');
+			outbuf_fixed(r, cl->occupancy_pct_max, 2);
+			outbuf_putc(r, ',');
+			outbuf_puts(r, cluster_bound_word(cl->bound));
+		} else {
+			outbuf_put(r, ",,,", 3);
+		}
+	} else {
+		outbuf_put(r, ",,,,", 4);
+	}
+	if (records) {
+		outbuf_putc(r, ',');
+		if (f->cluster_max_active.present)
+			outbuf_int(r, f->cluster_max_active.value);
+		outbuf_putc(r, ',');
+		if (f->cluster_max_size.present)
+			outbuf_int(r, f->cluster_max_size.value);
+	}
 	outbuf_putc(r, '\n');
 }
 
@@ -97,7 +146,12 @@ void output_csv_header(FILE *out, bool records)
 	      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
 	      "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
 	      "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
-	      "profiler_block_limit_barriers,inferred\n" : "\n", out);
+	      "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
+	      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
+	      "profiler_waves_limited_by_workgroup" : "", out);
+	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
+	      "clusters_bound", out);
+	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size\n" : "\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -142,9 +196,12 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 	if (!a->ok) {
 		occ_error_format(&a->error, msg, sizeof(msg));
 		outbuf_put(r, ",,,,,,,,,,,,", 12);
-		field(r, msg, !records);
-		if (records)
+		field(r, msg, false);
+		if (records) {
 			report_columns(r, a, false);
+			outbuf_putc(r, ',');
+		}
+		cluster_columns(r, a, records);
 		outbuf_flush(r);
 		return;
 	}
@@ -176,7 +233,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 	outbuf_putc(r, ',');
 	if (records)
 		report_columns(r, a, true);
-	else
-		outbuf_putc(r, '\n');
+	outbuf_putc(r, ',');
+	cluster_columns(r, a, records);
 	outbuf_flush(r);
 }

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* output_json.c - --format json: {"kernels": [...]} streamed, one kernel
  * object at a time, through the JSON writer (jsonw.h: jansson's own text). */
 #include "config.h"
@@ -117,6 +119,8 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	else
 		jsonw_int(w, l->carveout_pct);
 	key_int(w, "barriers", l->barriers);
+	if (cluster_supported(&g->arch) || l->cluster_size)
+		key_int(w, "cluster_size", l->cluster_size);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (g->arch.vendor == GPU_AMD) {
 		key_int(w, "wave_size", l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
@@ -124,6 +128,52 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 		key_int(w, "sgprs_per_wave", l->sgprs);
 	}
 	jsonw_end(w);
+}
+
+/* A bound's least, or null where only its most is known. */
+static void key_least(struct jsonw *w, const char *key, double v, bool real)
+{
+	jsonw_key(w, key);
+	if (v < 0)
+		jsonw_null(w);
+	else if (real)
+		jsonw_real(w, v);
+	else
+		jsonw_int(w, (int64_t)v);
+}
+
+/* Thread-block clusters (cc 9.0+): the most the GPU holds at once and the
+ * least where the GPC layout is not known exactly (cluster.h), null
+ * without a cluster. */
+static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
+{
+	bool none = cl->cluster_size == 0;
+
+	jsonw_key(w, "max_active_clusters");
+	if (none)
+		jsonw_null(w);
+	else
+		jsonw_int(w, cl->max_active_max);
+	key_least(w, "max_active_clusters_min", none ? -1 : (double)cl->max_active_min, false);
+	jsonw_key(w, "cluster_occupancy_pct");
+	if (none)
+		jsonw_null(w);
+	else
+		jsonw_real(w, cl->occupancy_pct_max);
+	key_least(w, "cluster_occupancy_pct_min", none ? -1 : cl->occupancy_pct_min, true);
+	key_string(w, "clusters_bound", cluster_bound_word(cl->bound));
+	key_int(w, "max_cluster_size_portable", cl->max_size_portable);
+	key_int(w, "max_cluster_size_nonportable_min", cl->max_size_nonportable_min);
+	key_int(w, "max_cluster_size_nonportable", cl->max_size_nonportable_max);
+	jsonw_key(w, "gpcs");
+	if (cl->gpcs_max == 0) {
+		jsonw_null(w);
+	} else {
+		jsonw_array(w);
+		jsonw_int(w, cl->gpcs_min);
+		jsonw_int(w, cl->gpcs_max);
+		jsonw_end(w);
+	}
 }
 
 static void occupancy_json(struct jsonw *w, const struct analysis *a)
@@ -177,6 +227,8 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 	key_int(w, "best_block_size", a->best_block_size);
 	key_int(w, "min_grid_for_full_occupancy", a->min_grid_full_occupancy);
+	if (a->cl.applies)
+		clusters_json(w, &a->cl);
 	jsonw_end(w);
 }
 
@@ -290,9 +342,15 @@ static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
 
 /* What the profiler computed, as printed, and which profiler it was
  * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
- * column); null where absent. */
+ * column, "codexl": CodeXL's or the Radeon Compute Profiler's waves per CU
+ * by factor and occupancy); null where absent. */
 static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, uint8_t by)
 {
+	static const enum crosscheck_field amd_fields[REPORT_AMD_N_LIMITS] = {
+		[REPORT_AMD_VGPR] = CROSSCHECK_AMD_VGPR_WAVES, [REPORT_AMD_SGPR] = CROSSCHECK_AMD_SGPR_WAVES,
+		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
+		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
+	};
 	static const char *const limit_keys[OCC_N_FACTORS] = {
 		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
 		[OCC_REGISTERS] = "block_limit_registers", [OCC_SHARED_MEM] = "block_limit_shared_mem",
@@ -305,12 +363,20 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		return;
 	}
 	jsonw_object(w);
-	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler" : "nsight_compute");
+	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
+			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
 	key_report_num(w, "theoretical_occupancy_pct", &f->theoretical_pct);
 	key_report_num(w, "theoretical_active_warps", &f->active_warps);
 	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
 	for (int i = 0; i < OCC_N_FACTORS; i++)
 		key_report_int(w, limit_keys[i], &f->limits[i]);
+	if (f->cluster_max_size.present || f->cluster_max_active.present) {
+		key_report_int(w, "max_active_clusters", &f->cluster_max_active);
+		key_report_int(w, "max_cluster_size", &f->cluster_max_size);
+		key_report_num(w, "cluster_occupancy_pct", &f->cluster_occupancy_pct);
+	}
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		key_report_int(w, crosscheck_key(amd_fields[i]), &f->amd_waves[i]);
 	jsonw_end(w);
 }
 
@@ -466,9 +532,17 @@ static void derivations_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+void output_json_open(FILE *out, const char *array)
+{
+	/* as jansson indents it; the version string is ASCII from configure */
+	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"occview\",\n"
+		"    \"version\": \"%s\"\n  },\n  \"%s\": [", OUTPUT_JSON_FORMAT_VERSION,
+		PACKAGE_VERSION, array);
+}
+
 void output_json_begin(FILE *out)
 {
-	fputs("{\n  \"kernels\": [", out);
+	output_json_open(out, "kernels");
 }
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* params.c - the launch parameter table (params.h) and the one reader,
  * writer and comparison of each parameter. */
 #include "config.h"
@@ -8,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cluster.h"
 #include "strutil.h"
 
 #define PARAM_INFO_ITEM(id, label_, amd_label_, flag_, names_, column_, json_, kind_, min_, \
@@ -145,6 +148,7 @@ int64_t param_get(const struct launch *l, enum launch_param p)
 	case PARAM_WAVE_SIZE: return l->wave_size;
 	case PARAM_AGPRS: return l->agprs;
 	case PARAM_SGPRS: return l->sgprs;
+	case PARAM_CLUSTER: return l->cluster_size;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -172,6 +176,7 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 	case PARAM_WAVE_SIZE: l->wave_size = (int)v; break;
 	case PARAM_AGPRS: l->agprs = (int)v; break;
 	case PARAM_SGPRS: l->sgprs = (int)v; break;
+	case PARAM_CLUSTER: l->cluster_size = (int)v; break;
 	case PARAM_GPU:
 	case PARAM_KERNEL:
 	case PARAM_N:
@@ -283,6 +288,21 @@ void param_copy(struct launch *dst, const struct launch *src, unsigned mask)
 	}
 }
 
+/* Why an AMD flag means nothing on a VLIW (TeraScale) target, or NULL. */
+static const char *vliw_why(int p)
+{
+	switch (p) {
+	case PARAM_SGPRS:
+		return "it has no scalar registers (only 128-bit GPRs per work-item)";
+	case PARAM_AGPRS:
+		return "it has no accumulation registers";
+	case PARAM_WAVE_SIZE:
+		return "its wavefront size is fixed";
+	default:
+		return NULL;
+	}
+}
+
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err)
 {
@@ -298,10 +318,22 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			flag = "--vgprs";
 			why = "it has registers per thread (--registers)";
 		} else if (param_applies((enum launch_param)p, v)) {
-			continue;
+			if (!(v == GPU_AMD && gpu->arch.amd.vliw && (why = vliw_why(p))))
+				continue;
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
+				      gpu->name, gpu->arch.family, why);
+			return false;
 		}
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is an %s GPU: %s", gpu->name,
 			      v == GPU_AMD ? "AMD" : "NVIDIA", why);
+		return false;
+	}
+	/* A flag of a later generation than the GPU's. */
+	if ((mask & PARAM_BIT(PARAM_CLUSTER)) && !cluster_supported(&gpu->arch)) {
+		char text[160];
+
+		cluster_refusal(&gpu->arch, text, sizeof(text));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, params[PARAM_CLUSTER].flag, "%s", text);
 		return false;
 	}
 	return true;

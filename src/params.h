@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* params.h - the launch parameters, described once: their names on the
  * command line, in launch files and launch lists, in JSON and on screen,
  * their ranges, steps, units and vendor. The command line, the launch-file
@@ -76,6 +78,9 @@ enum param_vendor { PARAM_ANY, PARAM_NVIDIA_ONLY, PARAM_AMD_ONLY };
 	X(PARAM_SGPRS, "SGPRs", "SGPRs", "--sgprs", "sgprs sgprs_per_wave", "sgprs_per_wave", \
 	  "sgprs_per_wave", PARAM_INT, 0, 1 << 16, "SGPRs per wave", PARAM_AMD_ONLY, \
 	  "it has no scalar registers per wave", 1, 8, "1; big: 8") \
+	X(PARAM_CLUSTER, "cluster", "cluster", "--cluster-size", "cluster_size cluster", \
+	  "cluster_size", "cluster_size", PARAM_INT, 0, 16, "blocks per cluster", \
+	  PARAM_NVIDIA_ONLY, "it has no thread-block clusters", 1, 4, "1; big: 4") \
 	X(PARAM_GPU, "GPU", "GPU", "--gpu", "gpu", "gpu", "gpu", PARAM_NAME, 0, 0, "", PARAM_ANY, \
 	  NULL, 0, 0, "the next device of the database; big: the next architecture") \
 	X(PARAM_KERNEL, "kernel", "kernel", "--kernel", "kernel name", "kernel", "name", \
@@ -146,7 +151,8 @@ struct param_set {
 /* Parameters given (mask) that gpu's vendor does not have are a usage error
  * naming the flag, in one wording for the command line, launch files and the
  * explorer. amd_spelled: those given by their AMD spelling (--vgprs for
- * --registers), refused on NVIDIA GPUs. */
+ * --registers), refused on NVIDIA GPUs. On an AMD VLIW (TeraScale) target
+ * --sgprs, --agprs and --wave-size are refused too, naming the generation. */
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err);
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report.c - the report model: a growing list of kernel records, and the
  * short names the panes show in place of kilobyte-long demangled names. */
 #include "config.h"
@@ -206,7 +208,15 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm)
 
 const char *report_profiler_name(enum report_profiler p)
 {
-	return p == REPORT_BY_CUDA_PROFILER ? "the CUDA profiler" : "Nsight Compute";
+	switch (p) {
+	case REPORT_BY_CUDA_PROFILER:
+		return "the CUDA profiler";
+	case REPORT_BY_CODEXL:
+		return "CodeXL";
+	case REPORT_BY_NSIGHT_COMPUTE:
+		break;
+	}
+	return "Nsight Compute";
 }
 
 bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report.h - a report: the kernel records one profiler file holds, in the
  * order it wrote them. Every field knows whether the file had it: missing is
  * not zero, and the UI prints "n/a". Importers (import.h) fill it. */
@@ -25,7 +27,14 @@ enum report_vendor { REPORT_VENDOR_UNKNOWN, REPORT_VENDOR_NVIDIA, REPORT_VENDOR_
 
 /* The profiler whose own figures (theoretical occupancy, block limits) a
  * record holds: report_profiler_name says it in messages. */
-enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER };
+enum report_profiler { REPORT_BY_NSIGHT_COMPUTE, REPORT_BY_CUDA_PROFILER, REPORT_BY_CODEXL };
+
+/* CodeXL's and the Radeon Compute Profiler's wavefronts per CU, each
+ * limited by one factor (its .occupancy columns "Nbr VGPR-limited waves",
+ * ...): whole work-groups' waves, capped by the work-group limit. */
+enum report_amd_limit {
+	REPORT_AMD_VGPR, REPORT_AMD_SGPR, REPORT_AMD_LDS, REPORT_AMD_WORKGROUP, REPORT_AMD_N_LIMITS
+};
 
 /* Which Nsight Compute output a record came from: its figures follow that
  * version's rules (crosscheck.c, occview-formats(5)). */
@@ -144,6 +153,16 @@ struct report_record {
 	struct report_int registers_allocated;        /* per thread, as the SM allocates them */
 	struct report_int smem_per_block_bytes;       /* static + dynamic + the driver's */
 	struct report_int smem_allocated_bytes;       /* that, rounded to the allocation unit */
+	/* Thread-block clusters (cc 9.0+): Max Active Clusters (0 for a launch
+	 * without clusters), Max Cluster Size (the largest the kernel may launch
+	 * with: 8, or 16 where it allows non-portable sizes) and Cluster
+	 * Occupancy, as Nsight Compute computed them. */
+	struct report_int cluster_max_active, cluster_max_size;
+	struct report_num cluster_occupancy_pct;
+	/* CodeXL/RCP (REPORT_BY_CODEXL): waves per CU each factor allows, and
+	 * the most waves per CU it counted the occupancy against. */
+	struct report_int amd_waves_limit[REPORT_AMD_N_LIMITS];
+	struct report_int amd_max_waves_per_cu;
 };
 
 struct report {
@@ -182,6 +201,11 @@ bool report_parse(const char *name, const char *text, size_t len, struct report 
 /* Whether the table that starts in text (the head of a file) is one whose
  * records summarise kernels (report.per_kernel), without reading its rows. */
 bool report_head_per_kernel(const char *text, size_t len);
+/* Whether the head of a file is one of the formats that are no table (the
+ * CUDA profiler's log, nvprof's metrics text, CodeXL's .occupancy and
+ * occupancy display files), as report_read tells them apart: a file of
+ * NAME=VALUE lines that is one gets the report reader's message. */
+bool report_head_text_format(const char *text, size_t len);
 
 /* Receives the kernel records of a report as they are read (report_stream):
  * each once, in file order, as soon as no later row can change it. The

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report_infer.c - launch values from Nsight Compute's own block limits
  * (report_infer.h). A limit never grows with the resource a block uses, so
  * the values that give the report's limit are one range, found by two

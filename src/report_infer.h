@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report_infer.h - launch values an Nsight Compute record lacks, from the
  * block limits it gives: registers per thread from Block Limit Registers,
  * shared memory per block from Block Limit Shared Mem, barriers per block

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report_launch.c - kernel records to launches: which GPU a record ran on,
  * and what a record must say for its occupancy to be exact.
  *
@@ -544,6 +546,12 @@ unsigned report_launch_own(const struct report_record *rec, enum gpu_vendor gv, 
 		 * configuration it measured came of it: as loaded it is the
 		 * default, and any other is a change. */
 		have |= PARAM_BIT(PARAM_CARVEOUT);
+		/* Nsight Compute writes 0 for a launch without clusters (read
+		 * as absent): such a record is a launch without one. */
+		if (own(&rec->cluster[0], &d[0]) && own(&rec->cluster[1], &d[1]) &&
+		    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
+			l->cluster_size = (int)(d[0] * d[1] * d[2]);
+		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
 #undef OWN
 	return have;

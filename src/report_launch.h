@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* report_launch.h - the seam between reports and the analysis: one kernel
  * record becomes a launch on a GPU, whichever profiler wrote it. */
 #ifndef OCC_REPORT_LAUNCH_H

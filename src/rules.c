@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* rules.c - findings: the limiting factor and its next step, a launch that
  * cannot run, tail effect and partial wave, grids smaller than one wave or than
  * the SM count, and block sizes that waste warp lanes. */
@@ -128,6 +130,19 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 		    in->threads_per_block, a->max_threads_per_block, ri->gpu->name);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (a->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			add(s, "cannot_run", RULES_ERROR,
+			    "The launch cannot run: too many registers per block",
+			    "%d registers x %d threads, allocated to the whole block (%d warps rounded "
+			    "to a multiple of %d, the total to a multiple of %d) = %lld registers per "
+			    "block, but a block may use at most %d (and a thread %d). Reduce registers "
+			    "to fit (for example with __launch_bounds__) or use smaller blocks.",
+			    in->regs_per_thread, in->threads_per_block, r->warps_per_block,
+			    a->warp_alloc_granularity, a->reg_alloc_unit,
+			    (long long)r->allocated_regs_per_block, a->regs_per_block,
+			    a->max_regs_per_thread);
+			break;
+		}
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many registers per block",
 		    "%d registers x %d threads, allocated as %d per warp x %d warps = %lld registers per "
 		    "block (warps rounded to a multiple of %d for the hardware check: %lld), but a block "
@@ -320,6 +335,8 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	char names[96] = "", title[sizeof(names) + 64];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
 	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
+	const char *home = x->vliw ? "CU" : "SIMD";
 	struct finding *f;
 
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
@@ -332,25 +349,26 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per SIMD, %.1f%% "
+		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per %s, %.1f%% "
 		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
 		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
 		amd_unit_name(&a->amd), x->waves_per_simd,
-		x->max_waves_per_simd, r->theoretical_occupancy_pct, names);
+		x->max_waves_per_simd, home, r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
 		/* The arithmetic is derive.c's, shown when the finding expands. */
-		more(f, " %s: %d waves per SIMD, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
-		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], r->block_limit[i], S(r->block_limit[i]));
+		more(f, " %s: %d waves per %s, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
+		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], home, r->block_limit[i],
+		     S(r->block_limit[i]));
 	}
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 		struct occ_input in = *ri->in;
 		struct occ_result to;
-		const char *what = t->param == TUNING_REGISTERS ? "VGPRs" :
+		const char *what = t->param == TUNING_REGISTERS ? occ_label(r, OCC_REGISTERS) :
 			t->param == TUNING_SHARED_MEM ? "LDS bytes" : t->param == TUNING_BLOCK_SIZE ?
 			"workgroup size" : NULL;
 
@@ -366,8 +384,9 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 			in.threads_per_block = (int)t->to;
 		}
 		occ_compute(a, &in, &to);
-		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per SIMD.", what,
-		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd);
+		more(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", what,
+		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd,
+		     home);
 	}
 }
 
@@ -414,7 +433,15 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 		    in->threads_per_block, m->max_workgroup_size, ri->gpu->name);
 		break;
 	case AMD_VGPRS:
-		if (in->regs_per_thread > m->max_vgprs_per_wave || in->agprs > m->max_agprs_per_wave)
+		if (m->vliw)
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many GPRs",
+			    "%d GPRs per work-item leave room for %d of the %d waves of one workgroup "
+			    "(%d per work-item / %d)%s. Use fewer GPRs or smaller workgroups.",
+			    in->regs_per_thread, x->wave_limit[AMD_VGPRS] == AMD_UNLIMITED ? 0 :
+			    file / (in->regs_per_thread > 0 ? in->regs_per_thread : 1),
+			    x->waves_per_workgroup, file, in->regs_per_thread > 0 ? in->regs_per_thread : 1,
+			    in->agprs ? " (and it has no AGPRs)" : "");
+		else if (in->regs_per_thread > m->max_vgprs_per_wave || in->agprs > m->max_agprs_per_wave)
 			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many VGPRs",
 			    "%d VGPRs and %d AGPRs per work-item; %s allows at most %d VGPRs and %d AGPRs.",
 			    in->regs_per_thread, in->agprs, m->target, m->max_vgprs_per_wave,
@@ -429,6 +456,11 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 			    file / x->vgprs_allocated * simds, simds, amd_unit_name(m), x->waves_per_workgroup);
 		break;
 	case AMD_SGPRS:
+		if (m->vliw) {
+			add(s, "cannot_run", RULES_ERROR, "The launch cannot run: SGPRs on a VLIW GPU",
+			    "%d SGPRs per wave; %s (%s) has none.", in->sgprs, m->target, m->family);
+			break;
+		}
 		add(s, "cannot_run", RULES_ERROR, "The launch cannot run: too many SGPRs",
 		    "%d SGPRs per wave; %s allows at most %d per wave, and a SIMD has %d.", in->sgprs,
 		    m->target, amd_max_sgprs(m), m->sgprs_per_simd);
@@ -596,6 +628,22 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 		snprintf(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
 			 crosscheck_label(k), rep_text, occ);
 		title[0] = (char)toupper((unsigned char)title[0]);
+		if (rep->figures_by == REPORT_BY_CODEXL) {
+			f = add(s, "crosscheck", RULES_WARNING, title,
+				"%s: %s %s, occview %s. occview computed it from the launch the "
+				"report gives, on %s (%s, %d CUs), as CodeXL counts it: waves per "
+				"CU of whole work-groups, capped at the work-group limit, the "
+				"occupancy over the CU's wave slots. CodeXL's own rules differ "
+				"from LLVM's, which occview follows: it adds 2 SGPRs (VCC) and "
+				"rounds to 16 (8 before GFX8) out of 800 (512), and divides the "
+				"LDS the OpenCL runtime reported, unrounded; the report's value "
+				"is shown as it is.",
+				crosscheck_label(k), by, rep_text, occ, gpu->name,
+				gpu->arch.amd.target, gpu->sm_count);
+			if (--left > 0 && s->n == RULES_MAX_FINDINGS)
+				more(f, " Also:");
+			continue;
+		}
 		f = add(s, "crosscheck", RULES_WARNING, title,
 			"%s: %s %s, occview %s. occview computed it from the launch the "
 			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* rules.h - findings: the launch's occupancy explained in words, each with this
  * launch's own numbers and the formula behind them. */
 #ifndef OCC_RULES_H

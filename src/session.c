@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session.c - how a record is analysed with the user's overrides: its GPU
  * (resolved once per kind of record, not per record), its launch, whether it
  * is still the launch a report measured, and the measured context that
@@ -53,7 +55,7 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 	struct session *s = calloc(1, sizeof(*s));
 
 	if (!s) {
-		occ_error_set(err, OCC_EDATA, NULL, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, NULL, 0, NULL, "out of memory");
 		return NULL;
 	}
 	s->db = db;
@@ -436,6 +438,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
 				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
+		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
 		cr.check.inferred = res.inferred.from & cr.check.compared;
 	}
 	a->report = cr;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session.h - the one place that knows the input (the flags, launch files and
  * lists, profiler reports), its records, and how a record is analysed with
  * the user's overrides. --print streams through it; the explorer, its kernel

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session_input.c - the session's input: a FILE argument is opened once and
  * its head read once; the head decides between a launch file or list (read
  * whole: small) and a profiler report (streamed from the head on, so a pipe
@@ -11,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report_launch.h"
 #include "session_join.h"
@@ -71,7 +74,7 @@ static bool open_source(const char *path, struct source *src, struct occ_error *
 	}
 	src->head = malloc(HEAD_BYTES);
 	if (!src->head) {
-		occ_error_set(err, OCC_EDATA, path, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, path, 0, NULL, "out of memory");
 		return false;
 	}
 	while (src->head_len < HEAD_BYTES) {
@@ -113,6 +116,9 @@ static int neither(const char *path, const char *text, size_t len,
 	/* A profiler banner ("==PROF== ...") is no key = value line. */
 	bool banner = first && first_len >= 2 && first[0] == '=' && first[1] == '=';
 
+	/* CodeXL's occupancy display file is NAME=VALUE lines too. */
+	if (first && report_head_text_format(text, len))
+		return tell(msgs, report_err);
 	if (!first || str_is_binary(text, len, NULL) ||
 	    (!banner && memchr(first, '=', first_len) && !memchr(first, ',', first_len)))
 		return tell(msgs, launch_err);
@@ -580,15 +586,24 @@ static int print_file(struct printer *p, const char *path)
 
 /* ---- --print's join ------------------------------------------------------ */
 
-/* Whether the file at path is a per-kernel summary, from its head; never
- * standard input, which is read once. */
+/* Whether path can be read twice: a regular file; never standard input, a
+ * pipe or a FIFO, whose data the first reading would take. */
+static bool rereadable(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Whether the file at path is a per-kernel summary, from its head; never a
+ * stream, which is read once. */
 static bool summary_file(const char *path)
 {
 	struct occ_error ignored = { 0 };
 	struct source src;
 	bool yes;
 
-	if (strcmp(path, "-") == 0)
+	if (!rereadable(path))
 		return false;
 	if (!open_source(path, &src, &ignored)) {
 		close_source(&src);
@@ -656,7 +671,7 @@ static struct session_join *print_join(struct session *s, const char *const *pat
 		struct counter c = { j, paths[i], 0 };
 		struct report_sink sink = { count_launch, &c };
 
-		if (source[i] || strcmp(paths[i], "-") == 0)
+		if (source[i] || !rereadable(paths[i]))
 			continue;
 		if (read_input(s, paths[i], &set, &rep, &sink, &rejected, quiet, &status) ==
 		    READ_REPORT)
@@ -689,7 +704,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		free(paths);
 		free(source);
 		fputs("occview: out of memory\n", msgs);
-		return OCC_EDATA;
+		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
 		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session_join.c - per-kernel summaries joined to the launches of the traces
  * of the same command, by kernel name and invocation (session_join.h says
  * the rule). */

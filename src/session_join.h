@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* session_join.h - the session's join of per-kernel summaries (nvprof
  * --metrics and --events tables, report.per_kernel) to the launches of the
  * traces given in the same command, so that every output sees one record

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sim.c - the block-scheduling simulation: an event loop over block ends, with
  * a heap of running blocks by end time, so a grid costs O(grid log slots); and for durations that are all 1.0 the
  * schedule it would give, in closed form (waves.h), in O(SMs). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sim.h - a block-scheduling simulation: the blocks of a grid dispatched in
  * order to the SMs, each running for a duration drawn from a model, giving each
  * SM's predicted achieved occupancy. With uniform durations it reproduces the

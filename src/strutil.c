@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* strutil.c - small string and file helpers shared by the readers and writers. */
 #include "config.h"
 
@@ -223,7 +225,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 	char *buf = malloc(cap);
 
 	if (!buf) {
-		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		return NULL;
 	}
 	if (head_len)
@@ -235,7 +237,7 @@ char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len
 			size_t ncap = cap * 2;
 			char *nb = realloc(buf, ncap);
 			if (!nb) {
-				occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+				occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 				goto fail;
 			}
 			buf = nb;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* strutil.h - small string and file helpers shared by the readers and writers. */
 #ifndef OCC_STRUTIL_H
 #define OCC_STRUTIL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sweep.c - active warps as one launch parameter varies, the whole curve or
  * only what a plot's columns show, and which point a column shows. */
 #include "config.h"
@@ -198,6 +200,7 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	axis_of(a, in, kind, &ax);
 	*out = (struct sweep){
 		.kind = kind, .vendor = a->vendor, .max_warps = a->max_warps_per_sm,
+		.vliw = a->vendor == GPU_AMD && a->amd.vliw,
 		.current_x = occ_param_get(in, (enum occ_param)kind),
 		.first_x = ax.first, .last_x = ax.first + (ax.n - 1) * ax.step,
 		.non_increasing = true,
@@ -274,6 +277,7 @@ const char *sweep_axis_label(enum sweep_kind kind)
 	case SWEEP_BLOCK_SIZE: return "threads per block";
 	case SWEEP_REGISTERS: return "registers per thread";
 	case SWEEP_BARRIERS: return "barriers per block";
+	case SWEEP_CLUSTER: return "cluster size (blocks)";
 	default: return "shared memory per block (bytes)";
 	}
 }
@@ -284,6 +288,8 @@ enum occ_factor sweep_factor(enum sweep_kind kind)
 	case SWEEP_BLOCK_SIZE: return OCC_WARPS;
 	case SWEEP_REGISTERS: return OCC_REGISTERS;
 	case SWEEP_BARRIERS: return OCC_BARRIERS;
+	/* None of the SM's: the cluster's GPC (cluster_sweep). */
+	case SWEEP_CLUSTER: return OCC_N_FACTORS;
 	default: return OCC_SHARED_MEM;
 	}
 }
@@ -297,12 +303,16 @@ const char *sweep_x_label(const struct sweep *s, bool short_form)
 		case SWEEP_BLOCK_SIZE: return "block size";
 		case SWEEP_REGISTERS: return "registers";
 		case SWEEP_BARRIERS: return "barriers";
+		case SWEEP_CLUSTER: return "cluster size";
 		default: return "shared memory";
 		}
 	}
 	switch (s->kind) {
 	case SWEEP_BLOCK_SIZE: return short_form ? "workgroup size" : "work-items per workgroup";
-	case SWEEP_REGISTERS: return short_form ? "VGPRs" : "VGPRs per work-item";
+	case SWEEP_REGISTERS:
+		if (s->vliw)
+			return short_form ? "GPRs" : "GPRs per work-item";
+		return short_form ? "VGPRs" : "VGPRs per work-item";
 	case SWEEP_BARRIERS: return "barriers";
 	default: return short_form ? "LDS" : "LDS per workgroup (bytes)";
 	}

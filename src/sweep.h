@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* sweep.h - active warps as one launch parameter varies and the rest stay put:
  * the data behind the occupancy charts (three, and barriers from cc 9.0). */
 #ifndef OCC_SWEEP_H
@@ -15,7 +17,10 @@ enum sweep_kind {
 	SWEEP_REGISTERS = OCC_PARAM_REGISTERS,     /* 0 to the maximum registers per thread */
 	SWEEP_SHARED_MEM = OCC_PARAM_SHARED_MEM,   /* 0 to the opt-in per-block maximum, at the allocation unit */
 	SWEEP_BARRIERS = OCC_PARAM_BARRIERS,       /* 0 to SWEEP_MAX_BARRIERS; limits only where barriers_per_sm > 0 (cc 9.0+) */
-	SWEEP_N_KINDS
+	SWEEP_N_KINDS,
+	/* Not one of occ_compute's parameters, so not sweep_compute's: the
+	 * cluster size (cc 9.0+), 1 to 16, swept by cluster_sweep (cluster.h). */
+	SWEEP_CLUSTER = SWEEP_N_KINDS
 };
 
 /* The charts every architecture has: block size, registers and shared memory. */
@@ -33,6 +38,7 @@ struct sweep_point {
 struct sweep {
 	enum sweep_kind kind;
 	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
+	bool vliw;                /* an AMD VLIW (TeraScale) target: waves per CU, GPRs */
 	size_t n;
 	struct sweep_point *points; /* by x, ascending (a point per column: never falling) */
 	int64_t current_x;        /* the launch's own value */

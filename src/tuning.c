@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* tuning.c - the nearest change of each limiting factor's parameter that gains
  * occupancy, how far it can grow without losing any, and the best block size. */
 #include "config.h"
@@ -298,7 +300,8 @@ int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struc
 		c.threads_per_block = size;
 		waves_compute(&rs, sm_count, grid_size, &c.w);
 		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
-		if (c.busy_pct < busy + 1.0)
+		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
+		if (c.busy_pct < busy * 1.05)
 			continue;
 		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
 			if (k < max)

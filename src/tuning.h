@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* tuning.h - what would change a launch's occupancy: for each limiting factor the
  * smallest change of its parameter that gains a block and the largest change
  * that keeps the occupancy, and the block size cudaOccMaxPotentialBlockSize picks. */
@@ -60,8 +62,8 @@ bool tuning_smem_config(const struct gpu_arch *arch, const struct occ_input *in,
  * for one block duration: busy_pct, the share of those slots that hold a
  * block, is the share of the GPU the launch keeps busy, and the runtime goes
  * as 1 / busy_pct (the same work over the same resident warps). Best first
- * (most busy, then the nearer size), at most max, each at least a point above
- * the launch's; returns the count. None where the launch has no partial wave
+ * (most busy, then the nearer size), at most max, each at least 5 % faster
+ * than the launch (busy_pct 1.05 times the launch's); returns the count. None where the launch has no partial wave
  * after a full one. */
 struct tuning_block_size {
 	int threads_per_block;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* waves.c - waves, tail effect and predicted achieved occupancy under uniform
  * block durations. With equal durations blocks run in lock-step waves: every SM
  * takes `active blocks` per wave, and the last wave's blocks are spread evenly. */

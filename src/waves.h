@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* waves.h - how a grid fills the GPU: waves, the partial last wave, the tail
  * effect and the achieved occupancy it predicts under uniform block durations. */
 #ifndef OCC_WAVES_H

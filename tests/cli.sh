@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli.sh - the occview program end to end: exit statuses, messages naming the
 # file, line and field, and numbers from real Nsight Compute reports.
 set -u
@@ -7,31 +9,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HOME=$tmp XDG_STATE_HOME=$tmp/state
 export HOME XDG_STATE_HOME
+# a settings file of the user's own ($XDG_CONFIG_HOME/occview/config) stays out
+unset XDG_CONFIG_HOME
 pass=0 fail=0
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 expect 0 "Usage: occview" -- --help
 expect 64 "y and z allow at most 65535" -- --print --grid 2147483647x2147483647x2147483647
 expect 0 "occview [0-9]" -- --version
 expect 0 "NVIDIA H100" -- --list-gpus
 expect 0 "sm_121" -- --list-gpus
+# Tesla and Fermi: per-block registers on 1.x, Fermi's wide units, the devices in cc order.
+expect 0 "^sm_13  *1.3  *Tesla  *1024  *32  *8  *512  *16384  *16384  *124  *512/b  *1  *16384  *16384  *512  *0  *0$" -- --list-gpus
+expect 0 "^sm_20  *2.0  *Fermi  *1536  *48  *8  *1024  *32768  *32768  *63  *64/w\*  *2  *49152  *49152  *128  *0  *0$" -- --list-gpus
+expect 0 "^Tesla M2090  *2.0  *sm_20  *16  *datacenter" -- --list-gpus
+if [ "$(sed -n 2p "$tmp/out" | cut -c1-16)" = "GeForce 8800 GTX" ]; then ok; else bad "--list-gpus does not start with cc 1.0"; fi
 expect 64 "unknown option" -- --frobnicate
 expect 64 "missing value" -- --gpu
 expect 64 "closest" -- --gpu H1OO --print
@@ -148,8 +141,8 @@ expect 0 "Only the GPU's architecture is known" -- --print --gpu sm_52
 expect 0 "on NVIDIA A40 (sm_86, cc 8.6, Ampere), 84 SMs" -- --print --gpu compute_86
 expect 0 "on NVIDIA A40 (sm_86" -- --print --gpu 8.6
 expect 0 "on NVIDIA H100 80GB HBM3 (sm_90" -- --print --gpu sm_90a
-for cc in 2.0 sm_20 1.0 "cc 1.3" 13.0; do
-	expect 64 "gpu: the GPU database has no compute capability .*, only 3.0, 3.5, .*, 12.0, 12.1" -- --print --gpu "$cc"
+for cc in 4.0 sm_40 1.4 "cc 2.2" 13.0; do
+	expect 64 "gpu: the GPU database has no compute capability .*, only 1.0, 1.1, 1.2, 1.3, 2.0, 2.1, 3.0, 3.5, .*, 12.0, 12.1" -- --print --gpu "$cc"
 done
 if grep -q "RTX\|Thor" "$tmp/out"; then bad "--gpu 13.0 suggests a device"; else ok; fi
 expect 64 "gpu: \"sm_9\" is no compute capability" -- --print --gpu sm_9
@@ -157,26 +150,62 @@ expect 64 "did you mean --gpu sm_86" -- --print --gpu 86
 # Names match whole words: A10 is the A10, a part of a word asks.
 expect 0 "on NVIDIA A10 (sm_86, cc 8.6, Ampere), 72 SMs" -- --print --gpu A10
 expect 64 "unknown GPU \"RTX 509\" (occview matches whole words only); did you mean \"NVIDIA GeForce RTX 5090\"?" -- --print --gpu "RTX 509"
-expect 64 "unknown GPU \"GTX 950\"; closest: \"GeForce GTX 980\"" -- --print --gpu "GTX 950"
-if grep -q "Radeon\|Instinct" "$tmp/out"; then bad "--gpu \"GTX 950\" suggests AMD names"; else ok; fi
+expect 64 "unknown GPU \"GTX 945\"; closest: .*\"GeForce GTX 950\"" -- --print --gpu "GTX 945"
+if grep -q "Radeon\|Instinct" "$tmp/out"; then bad "--gpu \"GTX 945\" suggests AMD names"; else ok; fi
+# Tesla (cc 1.x) and Fermi (cc 2.x) devices, named or as an architecture.
+expect 0 "on GeForce GTX 950 (sm_52, cc 5.2, Maxwell), 6 SMs" -- --print --gpu "GTX 950"
+expect 0 "on Tesla C2050 (sm_20, cc 2.0, Fermi), 14 SMs" -- --print --gpu 2.0
+expect 0 "on GeForce 8800 GTX (sm_10, cc 1.0, Tesla), 16 SMs" -- --print --gpu sm_10
 # A launch file's gpu key follows the same rules, as bad data of its line.
-printf 'gpu = 2.0\n' >"$tmp/cc20.occ"
-expect 65 "cc20.occ:1: gpu: the GPU database has no compute capability 2.0" -- --print "$tmp/cc20.occ"
+printf 'gpu = 4.0\n' >"$tmp/cc40.occ"
+expect 65 "cc40.occ:1: gpu: the GPU database has no compute capability 4.0" -- --print "$tmp/cc40.occ"
 printf 'gpu = sm_52\n' >"$tmp/sm52.occ"
 expect 0 "sm52.occ: gpu \"sm_52\" is an architecture (sm_52), not a device" -- --print "$tmp/sm52.occ"
 
-# A report naming a device the database lacks says which, and what to give:
-# the CUDA profiler's log of a Tesla M2090 (cc 2.0, not in the database;
-# "# CUDA_DEVICE 0 Tesla M2090", no compute capability, no launch).
+# The CUDA profiler's log of a Tesla M2090 ("# CUDA_DEVICE 0 Tesla M2090",
+# no compute capability, no launch) runs on the database's M2090 (cc 2.0).
 M2090=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
 launch="--grid 1584 --block-size 256 --registers 32 --shared-mem 0 --dynamic-shared-mem 0"
 # shellcheck disable=SC2086
-expect 65 "log:10: gpu: the report names \"Tesla M2090\", which occview's GPU database lacks, and not its architecture: give --gpu with its compute capability (--gpu X.Y), or add the device with --gpu-db" -- --format csv $launch "$M2090"
-if grep -q "does not say which GPU" "$tmp/out"; then bad "M2090: \"does not say which GPU\""; else ok; fi
+expect 0 "^_Z20inject_source_kernelPffi,Tesla M2090,2.0,16,1584,256,32," -- --format csv $launch "$M2090"
+# A report naming a device the database lacks says which, and what to give:
+# the same log with its device renamed to one no GPU has.
+sed 's/Tesla M2090/Tesla M2095/' "$M2090" >"$tmp/m2095.log"
 # shellcheck disable=SC2086
-expect 64 "no compute capability 2.0, only 3.0" -- --format csv --gpu 2.0 $launch "$M2090"
+expect 65 "log:10: gpu: the report names \"Tesla M2095\", which occview's GPU database lacks, and not its architecture: give --gpu with its compute capability (--gpu X.Y), or add the device with --gpu-db" -- --format csv $launch "$tmp/m2095.log"
+if grep -q "does not say which GPU" "$tmp/out"; then bad "M2095: \"does not say which GPU\""; else ok; fi
 # shellcheck disable=SC2086
-expect 0 "^occview: .*log: --gpu sm_52 is an architecture (sm_52), not a device" -- --format csv --gpu sm_52 $launch "$M2090"
+expect 64 "no compute capability 4.0, only 1.0, 1.1, 1.2, 1.3, 2.0, 2.1, 3.0" -- --format csv --gpu 4.0 $launch "$tmp/m2095.log"
+# shellcheck disable=SC2086
+expect 0 "^occview: .*log: --gpu sm_52 is an architecture (sm_52), not a device" -- --format csv --gpu sm_52 $launch "$tmp/m2095.log"
+
+# Thread-block clusters: cc 9.0 and later only, dividing the grid, 1-16; the
+# key and the column; the figures in JSON and CSV. 512 threads and 64
+# registers give 2 blocks per SM on an H100 SXM5, so clusters of 16 are 13 to
+# 16 over the layouts of its 8 GPCs (test_cluster.c).
+expect 64 "^occview: --cluster-size: Ampere (cc 8.6) has no thread-block clusters; they start with Hopper (cc 9.0)" \
+	-- --print --gpu 8.6 --cluster-size 2
+expect 64 "Instinct MI300X is an AMD GPU: it has no thread-block clusters" \
+	-- --print --gpu MI300X --cluster-size 2
+expect 64 "does not divide the grid of 1000 blocks" -- --print --cluster-size 3 --grid 1000
+expect 64 "out of range" -- --print --cluster-size 17
+clusters="--gpu H100 --block-size 512 --registers 64 --grid 1024 --cluster-size 16"
+# shellcheck disable=SC2086
+expect 0 '"max_active_clusters": 16,' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 '"clusters_bound": "range",' -- --format json $clusters
+# shellcheck disable=SC2086
+expect 0 ',16,16,13,96.97,range,,$' -- --format csv $clusters
+# shellcheck disable=SC2086
+expect 0 "Max active clusters     13-16" -- --print $clusters
+printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"
+expect 65 "cluster.occ:.*cluster_size: Ampere (cc 8.6) has no thread-block clusters" \
+	-- --print "$tmp/cluster.occ"
+# 128 threads, 32 registers: 16 blocks per SM, pairs of them: 8 per SM, 1056 on 132 SMs.
+printf 'gpu,block_size,grid_size,registers_per_thread,cluster_size\nH100,128,1056,32,2\n' >"$tmp/clusters.csv"
+expect 0 '"max_active_clusters": 1056,' -- --format json "$tmp/clusters.csv"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

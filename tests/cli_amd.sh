@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_amd.sh - occview on AMD GPUs end to end: the --print text in AMD's words,
 # the AMD launch flags and their usage errors, the JSON figures, --list-gpus.
 # Every expected figure is worked out below from data/amd_archs.csv and
@@ -9,25 +11,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HOME=$tmp XDG_STATE_HOME=$tmp/state
 export HOME XDG_STATE_HOME
+# a settings file of the user's own ($XDG_CONFIG_HOME/occview/config) stays out
+unset XDG_CONFIG_HOME
 pass=0 fail=0
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 # absent PATTERN -- ARGS...: exit 0 and the pattern nowhere in the output.
 absent() {
@@ -116,7 +104,7 @@ expect 0 "4 SIMDs x 8 wave slots, 16 workgroups" -- --print --width 80 $mi300x
 expect 0 "96 per wave (granule 1), x 4 waves = 384 per workgroup" -- --print --width 80 $mi300x
 expect 0 "2.19 per CU, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
 # Nothing wider than the width.
-"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1
+"$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1 </dev/null
 if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
 
 # AGPRs on gfx942 share the VGPR file after the arch VGPRs rounded up to 4:
@@ -303,6 +291,20 @@ expect 0 "^Radeon HD 7970  *gfx600  *GCN1  *32  *- CU  *hd7970;7970$" -- --list-
 expect 0 "^Radeon R9 290X  *gfx702  *GCN2  *44  *- CU  *r9 290x;290x$" -- --list-gpus
 expect 0 "^gfx600  *GCN1  *64  *4  *10  *256  *-  *4  *-  *256  *-  *520  *32768  *32768  *-  *16  *1024 CU$" -- --list-gpus
 expect 0 "^gfx802  *GCN3  *64  *4  *10  *256  *-  *4  *-  *256  *-  *800  *65536  *65536  *-  *16  *1024 CU$" -- --list-gpus
+# TeraScale (VLIW5/VLIW4) as AMD's CodeXL computed it: HD 5870, 256
+# work-items, 20 GPRs: 256/20 = 12 wavefronts of 32 (test_terascale.c).
+expect 0 '"theoretical_occupancy_pct": 37.5' -- --format json --gpu "HD 5870" --block-size 256 --registers 20
+expect 0 '"arch": "cayman"' -- --format json --gpu "HD 6970" --block-size 64
+expect 0 '"arch": "cypress"' -- --format json --gpu cypress --block-size 64
+expect 64 "--sgprs: Radeon HD 5870 is a TeraScale 2 (VLIW) GPU: it has no scalar registers" -- --print --gpu "HD 5870" --sgprs 16
+expect 64 "--agprs: Radeon HD 6870 is a TeraScale 2 (VLIW) GPU: it has no accumulation registers" -- --print --gpu "HD 6870" --agprs 4
+expect 64 "--wave-size: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: its wavefront size is fixed" -- --print --gpu "HD 6970" --wave-size 64
+if grep -q "TeraScale" "$tmp/list"; then ok; else bad "--list-gpus lacks TeraScale"; fi
+# A launch file's SGPRs on TeraScale are refused the same way, naming the key.
+printf 'gpu = HD 6970\nblock = 128\nsgprs = 20\n' >"$tmp/vliw.occ"
+expect 65 "sgprs: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: it has no scalar registers" -- --print "$tmp/vliw.occ"
+expect 0 "Waves per CU vs GPRs per work-item" -- --print --width 100 --gpu "HD 5870" --block-size 192 --registers 12
+expect 0 "GPRs limit: 12 waves per CU, 3 workgroups per CU" -- --print --width 100 --gpu "HD 5870" --block-size 256 --registers 20
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # cli_reports.sh - occview on profiler reports, end to end: every rocprof and
 # Omniperf file of tests/data/rocprof/ through --format json, each checked for
 # its kernel count, the first kernel's launch against the file's own columns,
@@ -13,23 +15,7 @@ export HOME XDG_STATE_HOME XDG_CONFIG_HOME
 pass=0 fail=0
 R=$TESTDATA/rocprof
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS PATTERN -- ARGS...: exit status and a pattern in stdout+stderr.
-expect() {
-	want=$1 pattern=$2
-	shift 3
-	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "occview $* exited $got, want $want"; sed 's/^/  | /' "$tmp/out" | head -5
-	elif ! grep -q -- "$pattern" "$tmp/out"; then
-		bad "occview $*: no \"$pattern\" in:"; sed 's/^/  | /' "$tmp/out" | head -5
-	else
-		ok
-	fi
-}
+. "${0%/*}/cliutil.sh"
 
 # occview's JSON is indented one value per line; this flattens it to
 # "kernels.0.launch.grid.0=304" lines, so checks need no JSON tool.
@@ -248,12 +234,16 @@ stderr "the report names the architecture (sm_80) but not the device"
 # device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
 # 148; with launch__barrier_count, the theoretical active warps (per SM and
 # per scheduler) and the allocated registers and shared memory Nsight
-# Compute gives 13 comparable figures.
+# Compute gives 13 comparable figures, and Max Cluster Size a 14th.
 json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
 kernels 16
 has kernels.0.gpu.name '"NVIDIA B200"'
 has kernels.0.report.sm_count 148
-has kernels.0.report.crosscheck.compared 13
+has kernels.0.report.crosscheck.compared 14
+has kernels.0.report.profiler.max_cluster_size 8
+has kernels.0.report.profiler.max_active_clusters 0
+has kernels.0.occupancy.max_cluster_size_portable 8
+has kernels.0.occupancy.max_active_clusters null
 has kernels.0.report.crosscheck.disagreements '[]'
 
 # nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
@@ -414,6 +404,52 @@ expect 0 "Schedulers idle, and occupancy is at its maximum" -- --print --width 1
 expect 0 "every 10.1 cycles (10% of its issue slots" -- --print --width 120 \
 	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv" \
 	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
+# CodeXL / Radeon Compute Profiler occupancy files (tests/data/codexl).
+# constructed_rcp55_gfx900, line 7: reduce, work-group 256, global 1048576 ->
+# 4096 work-groups, 32 VGPRs, 24 SGPRs, LDS 4096 on "gfx900" with 64 CUs;
+# AMD's figures: waves per CU limited by VGPRs 32, SGPRs 40, LDS 40,
+# work-groups 40, occupancy 80: every one agrees. Line 9 (tile_192) differs in
+# one: CodeXL's SGPR rule gives 27 waves, LLVM's 30.
+X=$TESTDATA/codexl
+json 0 "$X/constructed_rcp55_gfx900.occupancy"
+kernels 3
+first 4096 1 1 256 1 1 32 4096
+has kernels.0.report.profiler.name '"codexl"'
+has kernels.0.report.profiler.theoretical_occupancy_pct 80.0
+has kernels.0.report.profiler.waves_limited_by_vgpr 32
+has kernels.0.report.profiler.waves_limited_by_workgroup 40
+has kernels.0.report.crosscheck.compared 5
+has kernels.2.report.crosscheck.disagreements.0.field '"waves_limited_by_sgpr"'
+has kernels.2.report.crosscheck.disagreements.0.report 27.0
+has kernels.2.report.crosscheck.disagreements.0.occview 30.0
+stderr 'names the device "gfx900", which the GPU database does not know'
+expect 0 "agrees with CodeXL on 5 values" -- --print --kernel reduce \
+	"$X/constructed_rcp55_gfx900.occupancy"
+# The limits table's report column: CodeXL's waves per CU beside occview's.
+expect 0 "VGPRs          8    8     32     128 vgpr" -- --print --kernel reduce \
+	"$X/constructed_rcp55_gfx900.occupancy"
+expect 0 "Waves per CU                9 of 40    (report 22.50%)" -- --print --kernel tile_192 \
+	"$X/constructed_rcp55_gfx900.occupancy"
+expect 0 "CodeXL disagrees: Nbr SGPR-limited waves 27, occview 30" -- --print \
+	--kernel tile_192 "$X/constructed_rcp55_gfx900.occupancy"
+"$OCCVIEW" --format csv "$X/constructed_rcp55_gfx900.occupancy" >"$tmp/csv" 2>/dev/null
+if grep -q '^reduce,.*,32,40,40,40,' "$tmp/csv"; then ok; else
+	bad "codexl csv: no profiler_waves_limited_by_* columns: $(sed -n 2p "$tmp/csv")"; fi
+# A kept RCP 5.2 file (Hawaii, which the database lacks): its figures shown,
+# the GPU said unknown; with --gpu the analysis runs on that GPU's limits.
+json 65 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+kernels 5
+has kernels.0.report.profiler.waves_limited_by_lds 36
+has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
+stderr 'the report names "Hawaii", which occview'"'"'s GPU database lacks'
+# The occupancy display file of RCP's documentation.
+json 65 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
+kernels 1
+has kernels.0.report.profiler.waves_limited_by_lds 32
+has kernels.0.report.device '"Capeverde"'
+printf 'KernelName=k\nDeviceName=gfx900\nWavefrontSize=64\nWorkGroupSize=256\nUsedVGPRs=8\nUsedSGPRs=16\nUsedLDS=0\nOccupancy=100\n' \
+	>"$tmp/nodisp.txt"
+expect 65 "nodisp.txt:8: GlobalWorkSize: missing: no launch can be read" -- --print "$tmp/nodisp.txt"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* expect.h - checks for hot loops. Each ck_assert marks a point for Check
  * (a write to its pipe when it forks, a call otherwise): millions of them in
  * the sweeps of test_occupancy, test_layout, test_canvas and test_numfmt

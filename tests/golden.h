@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* golden.h - golden screen tests: a canvas (or text) compared byte for byte
  * with tests/data/golden/NAME. With OCCVIEW_UPDATE_GOLDEN=1 in the environment
  * the file is rewritten instead: read the diff before committing it. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* oracle_cuda.c - compares occ_compute() and tuning_best_block_size() with
  * NVIDIA's own calculator, cuda_occupancy.h from the CUDA toolkit, over a few
  * million launches on every architecture of the built-in database.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* paneutil.h - what the pane tests share: views built as the explorer builds
  * them (a what-if state from the db fixture, then view_update), a pane drawn
  * alone into a canvas, the canvas's text, and the every-size clipping check. */
@@ -97,6 +99,21 @@ static inline struct view *pane_view_amd(const char *gpu)
 	struct launch l;
 
 	pane_amd_launch(&l, gpu);
+	return pane_view_new(&l, NULL, NULL);
+}
+
+/* Clusters of 16 on the H100 SXM5 at 512 threads and 64 registers: 2
+ * blocks per SM, 13 to 16 clusters over its GPC layouts (test_cluster.c). */
+static inline struct view *pane_view_clusters(void)
+{
+	struct launch l;
+
+	launch_init(&l);
+	l.block[0] = 512;
+	l.regs_per_thread = 64;
+	l.grid[0] = 1024;
+	l.cluster_size = 16;
+	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
 	return pane_view_new(&l, NULL, NULL);
 }
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* record_diff.h - which field two kernel records differ in: for the report
  * tests (reportutil.h) and the fuzz harness, which has no Check. */
 #ifndef OCC_RECORD_DIFF_H
@@ -126,6 +128,9 @@ static inline const char *record_diff(const struct report_record *x,
 	DIFF_VALUE(limit_registers);
 	DIFF_VALUE(limit_smem);
 	DIFF_VALUE(limit_barriers);
+	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+		DIFF_VALUE(amd_waves_limit[i]);
+	DIFF_VALUE(amd_max_waves_per_cu);
 #undef DIFF_VALUE
 #undef DIFF_TEXT
 	return NULL;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* reportutil.h - what the report tests share: a file under tests/data (or
  * $TESTDATA), loading one that must import cleanly, and checks of record
  * fields that fail on an absent value before comparing it. */
@@ -71,13 +73,13 @@ static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
 	return a->ok;
 }
 
-/* Every report file under tests/data, in name order: the files of ncu/,
- * nvprof/ and rocprof/, and the text files of tests/data itself (Nsight
+/* Every report file under tests/data, in name order: the files of codexl/,
+ * ncu/, nvprof/ and rocprof/, and the text files of tests/data itself (Nsight
  * Compute's text output); fn gets each one's name under tests/data
  * ("ncu/x.csv"). Returns how many. */
 static inline size_t each_report_file(void (*fn)(const char *file, void *ctx), void *ctx)
 {
-	static const char *const dirs[] = { "", "ncu/", "nvprof/", "rocprof/" };
+	static const char *const dirs[] = { "", "codexl/", "ncu/", "nvprof/", "rocprof/" };
 	size_t found = 0;
 
 	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {

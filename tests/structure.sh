@@ -1,7 +1,10 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # structure.sh - the shape the code keeps (DESIGN.md): the core in src/
 # includes nothing of the front end in ui/, no two headers include each other
-# round a cycle, and explorer.c only routes (under 400 lines).
+# round a cycle, explorer.c only routes (under 400 lines), and every source
+# file says its licence (SPDX) and copyright in its first lines.
 set -u
 top=${srcdir:-.}
 pass=0 fail=0
@@ -43,6 +46,21 @@ if [ -z "$next" ]; then ok; else bad "headers in an include cycle, or including 
 # 3. explorer.c routes and acts; the panes do the rest.
 n=$(wc -l < "$top/ui/explorer.c")
 if [ "$n" -lt 400 ]; then ok; else bad "ui/explorer.c has $n lines (under 400 wanted)"; fi
+
+# 4. Every source file names its licence and copyright near the top.
+unlicensed=""
+for f in $(cd "$top" && find src ui tests bench tools completion examples \( -path tests/data -o -path tests/fuzz/corpus \) \
+	   -prune -o -type f \( -name '*.[ch]' -o -name '*.sh' -o -name '*.py' -o -name '*.bash' \
+	   -o -name '_occview' -o -name occview -o -name config \) -print 2>/dev/null) configure.ac Makefile.am dev .ci/run \
+	 man/occview.1.in man/occview-formats.5; do
+	[ -f "$top/$f" ] || continue
+	if ! head -n 4 "$top/$f" | grep -q "SPDX-License-Identifier: MIT" ||
+	   ! head -n 4 "$top/$f" | grep -q "Copyright (c) 2026 the occview developers"; then
+		unlicensed="$unlicensed $f"
+	fi
+done
+if [ -z "$unlicensed" ]; then ok; else bad "no SPDX licence or copyright line:$unlicensed"; fi
+[ -f "$top/LICENSE" ] && grep -q "^MIT License" "$top/LICENSE" && ok || bad "no MIT LICENSE file"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_amd.c - the AMD occupancy engine against the occupancy LLVM's AMDGPU
  * backend prints (tests/data/amd), hand-derived limits, and the AMD tables. */
 #include "config.h"
@@ -56,6 +58,10 @@ static struct amd_result run(const char *target, int wave, int wg, int vgprs, in
 }
 
 #define BIT(f) (1u << (f))
+
+/* The VLIW (TeraScale) targets, which LLVM's AMDGPU occupancy does not cover
+ * (test_terascale.c tests them). */
+#define N_VLIW 6
 
 /* ---- the LLVM vectors ---- */
 
@@ -534,6 +540,7 @@ START_TEST(tables_parse_and_agree)
 		"gfx1151", "gfx1200", "gfx1201",
 		"gfx600", "gfx601", "gfx602", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704",
 		"gfx705", "gfx801", "gfx802", "gfx810",
+		"cypress", "barts", "cayman", "juniper", "redwood", "turks",
 	};
 	struct occ_error err = { 0 };
 	struct amd_device *devs;

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_browser.c - the kernel browser: rows, sort, filter and groups over a
  * real rocprof report (expected values from its own lines), the browser pane
  * as goldens at 80x24 and 200x60, and its keys in the explorer. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_canvas.c - the cell grid: clipping, sanitizing, ASCII mode, text output;
  * charts: the current point, clicks, the capped shade, staying in their box. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_cli.c - the command line's AMD launch flags: parsing, what they set on
  * a launch read from a file, and the usage error each vendor's flags are for
  * the other vendor's GPUs (param_check_vendor). */
@@ -144,6 +146,66 @@ START_TEST(shared_flags_pass_on_both)
 }
 END_TEST
 
+/* The short options GNU and htop users type, each the same as its long one. */
+START_TEST(short_options_are_the_long_ones)
+{
+	static const char *const help[] = { "-h", NULL }, *const version[] = { "-V", NULL },
+			  *const screen[] = { "-CMU", NULL }, *const colour[] = { "--no-colour", NULL },
+			  *const unicode[] = { "--no-unicode", "x.occ", NULL };
+	struct cli_options o;
+	struct occ_error err;
+
+	ck_assert(parse(&o, &err, help));
+	ck_assert(o.help && !o.version);
+	ck_assert(parse(&o, &err, version));
+	ck_assert(o.version && !o.help);
+	ck_assert(parse(&o, &err, screen));
+	ck_assert(o.no_color && o.no_mouse && o.ascii);
+	ck_assert(parse(&o, &err, colour));
+	ck_assert(o.no_color && !o.no_mouse && !o.ascii);
+	ck_assert(parse(&o, &err, unicode));
+	ck_assert(o.ascii && o.n_files == 1);
+}
+END_TEST
+
+/* An unknown short option is unknown, not a missing value. */
+START_TEST(unknown_short_option)
+{
+	static const char *const args[] = { "-x", NULL };
+	struct cli_options o;
+	struct occ_error err;
+
+	ck_assert(!parse(&o, &err, args));
+	ck_assert_int_eq(err.status, OCC_EUSAGE);
+	ck_assert_ptr_nonnull(strstr(err.message, "unknown option \"-x\""));
+}
+END_TEST
+
+/* The settings file under the flags: --gpu, a FILE or --load keep the
+ * settings' GPU off; color = no is -C; the theme is passed on. */
+START_TEST(settings_under_the_flags)
+{
+	static const char *const none[] = { NULL }, *const gpu[] = { "--gpu", "A100", NULL },
+			  *const file[] = { "x.occ", NULL };
+	struct occ_settings st = { "Tesla T4", "high-contrast", SETTINGS_COLOR_NO };
+	struct cli_options o;
+	struct occ_error err;
+
+	ck_assert(parse(&o, &err, none));
+	ck_assert(cli_apply_settings(&st, "config", &o, &err));
+	ck_assert_str_eq(o.given.values.gpu_name, "Tesla T4");
+	ck_assert(o.given.set & PARAM_BIT(PARAM_GPU));
+	ck_assert(o.no_color);
+	ck_assert_str_eq(o.theme, "high-contrast");
+	ck_assert(parse(&o, &err, gpu));
+	ck_assert(cli_apply_settings(&st, "config", &o, &err));
+	ck_assert_str_eq(o.given.values.gpu_name, "A100");
+	ck_assert(parse(&o, &err, file));
+	ck_assert(cli_apply_settings(&st, "config", &o, &err));
+	ck_assert(!(o.given.set & PARAM_BIT(PARAM_GPU)));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -155,6 +217,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, amd_flag_values_refused);
 	tcase_add_test(tc, vendor_flags_checked_against_the_gpu);
 	tcase_add_test(tc, shared_flags_pass_on_both);
+	tcase_add_test(tc, short_options_are_the_long_ones);
+	tcase_add_test(tc, unknown_short_option);
+	tcase_add_test(tc, settings_under_the_flags);
 	suite_add_tcase(s, tc);
 	return s;
 }

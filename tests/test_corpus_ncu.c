@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_corpus_ncu.c - every Nsight Compute record of the corpus, imported and
  * analysed as occview does for --print, beside Nsight Compute's own block
  * limits, theoretical occupancy and waves: zero disagreements. The counts are

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_crosscheck.c - occview beside Nsight Compute on real kernel records:
  * every value below is typed in from a corpus file (file and line cited; the
  * importers are tested elsewhere), and where NVIDIA's calculator agrees with
@@ -377,9 +379,8 @@ START_TEST(flags_skip_the_crosscheck)
 }
 END_TEST
 
-/* A CUDA profiler record on a GPU the database has (Tesla K40c, cc 3.5: 64
- * warps, 16 blocks per SM). The logs in the corpus ran on Fermi, which the
- * database lacks, so this one is built: block 224 (7 warps), 32 registers,
+/* A CUDA profiler record on a Tesla K40c (cc 3.5: 64 warps, 16 blocks per
+ * SM), built to show the printed digit: block 224 (7 warps), 32 registers,
  * no shared memory. The calculator's rules give 64 / 7 = 9 blocks, 63 of 64
  * warps: 98.4375%, which the profiler prints as the fraction "0.984" (step
  * 0.1 in percent). Within that step it agrees; Nsight Compute's two
@@ -452,15 +453,92 @@ START_TEST(cudaprof_counters_give_achieved)
 }
 END_TEST
 
+/* Record i of a CUDA profiler log in tests/data/nvprof, with the launch
+ * its program's source gives (the logs carry none): grid gx x gy, block
+ * bx x by, regs registers, static shared memory smem, no dynamic. */
+static void cudaprof_launch(struct report *r, const char *file, size_t i, int64_t gx, int64_t gy,
+			    int64_t bx, int64_t by, int regs, int64_t smem, struct report_record *rec)
+{
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(report_load(data_path("nvprof/", file), r, &err), "%s", err.message);
+	ck_assert_uint_gt(r->n, i);
+	*rec = r->records[i];
+	dims(rec, gx, gy, 1, bx, by, 1);
+	rec->registers = I(regs);
+	rec->static_smem_bytes = I(smem);
+	rec->dynamic_smem_bytes = I(0);
+}
+
+/* The profiler's theoretical occupancy of record i, against occview's, at
+ * every register count from lo to hi: each must agree (within the printed
+ * digit) when agree is true, and each must differ otherwise. */
+static void ck_cudaprof_regs(const char *file, size_t i, const char *kernel, double printed,
+			     int64_t bx, int64_t by, int64_t smem, int lo, int hi, bool agree)
+{
+	static struct analysis a;
+	struct report r;
+	struct report_record rec;
+
+	for (int regs = lo; regs <= hi; regs++) {
+		cudaprof_launch(&r, file, i, 64, 64, bx, by, regs, smem, &rec);
+		ck_assert_str_eq(rec.short_name, kernel);
+		ck_assert(rec.figures_by == REPORT_BY_CUDA_PROFILER);
+		CK_NUM(rec.theoretical_occupancy_pct, printed);
+		run(&a, &rec, &no_flags);
+		ck_assert_int_eq(a.gpu.arch.cc_major, 2);
+		ck_assert(crosscheck_has(&a.report.check, CROSSCHECK_THEORETICAL));
+		ck_assert_msg(crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL) != agree,
+			      "%s, %d registers: occview %.4f%%, the profiler %.1f%%", kernel, regs,
+			      a.r.theoretical_occupancy_pct, printed);
+		report_done(&r);
+	}
+}
+
+/* The CUDA profiler's Fermi logs (corpus INDEX.md) carry no launch, but
+ * their programs' sources, at the logs' commits, give it; only the register
+ * count is unknown, and the profiler's own figure agrees with occview's
+ * over the counts below, on the device the log names:
+ * - szabar/cudak @ 15d03658, cudak_cpu.cpp: black_and_white runs through
+ *   cuLaunchKernel with a grid of the image's width x height and blocks of
+ *   1 x 1 x 1 thread, no shared memory (cudak_gpu.cu declares none). One
+ *   warp a block, 8 blocks on a Tesla C2050: 8 of 48 warps, 16.67 %, the
+ *   log's 0.167, whatever the registers (63 at most: 2048 per warp, 8 warps
+ *   per half of the register file).
+ * - xiaocenxiaocen/tune_stencil_computation @ 2a634531, isofd3d_gpu_kernel.cu:
+ *   inject_source_kernel<<<1, 1>>> is the same 16.67 % (0.167) on the Tesla
+ *   M2090; fd3d_kernel runs blocks of 32 x 16 threads (BLOCK_Z x BLOCK_X, 16
+ *   warps) with __shared__ float sdata[16 + 8][32 + 8] (3840 B). Warps allow
+ *   48 / 16 = 3 blocks, shared memory 49152 / 3840 = 12; the log's 0.333 (16
+ *   warps, one block) is registers at 33 to 63 a thread (33: 1056 -> 1088
+ *   per warp, floor(16384 / 1088) = 15 warps per half, 30 / 16 = 1 block);
+ *   at 32 (1024 per warp, 32 warps, 2 blocks) and fewer occview says more,
+ *   and the cross-check says the profiler disagrees.
+ * The grid is the input's (unknown here, 64 x 64 stands in): the
+ * theoretical figure does not depend on it. */
+START_TEST(cudaprof_fermi_logs_agree)
+{
+	ck_cudaprof_regs("cudaprof_cudak_c2050_cuda_profile_0.log", 0, "black_and_white", 16.7,
+			 1, 1, 0, 1, 63, true);
+	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 0,
+			 "_Z20inject_source_kernelPffi", 16.7, 1, 1, 0, 1, 63, true);
+	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 1,
+			 "_Z11fd3d_kernelPfS_iiifffS_", 33.3, 32, 16, 3840, 33, 63, true);
+	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 1,
+			 "_Z11fd3d_kernelPfS_iiifffS_", 33.3, 32, 16, 3840, 1, 32, false);
+}
+END_TEST
+
 START_TEST(analysis_stays_compact)
 {
 	/* The explorer may hold one per record: the report part must stay small
-	 * beside the findings (12 figures compared, two floats each, the
+	 * beside the findings (19 figures compared, two floats each, the
 	 * values inferred from the report's limits and its own figures, shown
-	 * whether or not occview can analyse the record, the file a joined
-	 * achieved occupancy came from, and pointers to the record's scheduler
-	 * figures and rule results). */
-	ck_assert_uint_le(sizeof(struct crosscheck_record), 512);
+	 * whether or not occview can analyse the record (its cluster figures,
+	 * CodeXL's four waves limits), the file a joined achieved occupancy
+	 * came from, and pointers to the record's scheduler figures and rule
+	 * results). */
+	ck_assert_uint_le(sizeof(struct crosscheck_record), 680);
 }
 END_TEST
 
@@ -482,6 +560,7 @@ int main(void)
 	tcase_add_test(tc, flags_skip_the_crosscheck);
 	tcase_add_test(tc, cudaprof_theoretical_within_its_printed_digit);
 	tcase_add_test(tc, cudaprof_counters_give_achieved);
+	tcase_add_test(tc, cudaprof_fermi_logs_agree);
 	tcase_add_test(tc, analysis_stays_compact);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_csvread.c - the record splitter (csvread_split) against libcsv
  * (csvread_parse) on the CSV shapes profilers write, and report_load, which
  * reads a file through a sliding window, against report_parse on the same

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_explorer.c - the whole explorer on canvases: golden first screens at
  * 80x24 and 200x60 in ASCII and UTF-8, what-if keys whose results on screen
  * equal the engine's, overlays, saving, clicks, animation and every size. */

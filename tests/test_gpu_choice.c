@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_gpu_choice.c - which GPU the session runs a kernel record on when the
  * report names a device the database lacks, or --gpu names an architecture
  * only: never a silent guess. The device's name is in the message; an
@@ -60,8 +62,8 @@ static const struct finding *finding(const struct analysis *a, const char *id)
 
 /* The CUDA profiler's log of a Tesla M2090 (cc 2.0, Fermi): its header
  * "# CUDA_DEVICE 0 Tesla M2090" names the device, and nothing gives its
- * compute capability or SM count; the database has neither. The message
- * names the device and what to give, never "does not say which GPU". */
+ * compute capability or SM count; the database has the device (cc 2.0, 16
+ * SMs), so the record runs on it, as named, not on a stand-in. */
 START_TEST(m2090_log_names_its_device)
 {
 	static struct analysis a;
@@ -78,24 +80,24 @@ START_TEST(m2090_log_names_its_device)
 	ck_assert_str_eq(rec->device, "Tesla M2090");
 	ck_assert(!rec->cc_major.present && !rec->sm_count.present);
 
-	ck_assert(!report_choose_gpu(db, rec, NULL, "f", &g, &src, &err));
-	ck_assert_int_eq(err.status, OCC_EDATA);
-	ck_assert_int_eq(err.line, 10);
-	ck_assert_str_eq(err.field, "gpu");
-	ck_assert_msg(strstr(err.message, "\"Tesla M2090\"") && strstr(err.message, "lacks") &&
-		      strstr(err.message, "--gpu X.Y") && strstr(err.message, "--gpu-db") &&
-		      !strstr(err.message, "does not say"), "%s", err.message);
+	ck_assert_msg(report_choose_gpu(db, rec, NULL, "f", &g, &src, &err), "%s", err.message);
+	ck_assert_str_eq(g.name, "Tesla M2090");
+	ck_assert_int_eq(g.arch.cc_major, 2);
+	ck_assert_int_eq(g.arch.cc_minor, 0);
+	ck_assert_int_eq(g.sm_count, 16);
+	ck_assert(!g.stand_in);
 
 	/* The same through the session, once the launch is given. */
-	occ_error_clear(&err);
-	ck_assert(!analyse(&a, rec, NULL, true, &err));
-	ck_assert_msg(strstr(err.message, "\"Tesla M2090\""), "%s", err.message);
+	ck_assert_msg(analyse(&a, rec, NULL, true, &err), "%s", err.message);
+	ck_assert_str_eq(a.gpu.name, "Tesla M2090");
+	ck_assert(!a.gpu.stand_in);
 
-	/* --gpu 2.0 is a usage error until the database has cc 2.0. */
+	/* A capability the database lacks is a usage error listing those it has. */
 	occ_error_clear(&err);
-	ck_assert(!analyse(&a, rec, "2.0", true, &err));
+	ck_assert(!analyse(&a, rec, "4.0", true, &err));
 	ck_assert_int_eq(err.status, OCC_EUSAGE);
-	ck_assert_msg(strstr(err.message, "2.0") && strstr(err.message, "3.0, 3.5"), "%s",
+	ck_assert_msg(strstr(err.message, "4.0") &&
+		      strstr(err.message, "1.0, 1.1, 1.2, 1.3, 2.0, 2.1, 3.0, 3.5"), "%s",
 		      err.message);
 
 	/* An architecture given stands in, and says so. */
@@ -212,12 +214,12 @@ START_TEST(unknown_device_and_architecture)
 	struct gpu g;
 
 	b200_record(&rec, 12);
-	rec.device = "Tesla C2050";
-	rec.cc_major = I(2);
+	rec.device = "Tesla Z4000";  /* no such device, nor cc 4.0 */
+	rec.cc_major = I(4);
 	rec.cc_minor = I(0);
 	ck_assert(!report_choose_gpu(db, &rec, NULL, "f", &g, &src, &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);
-	ck_assert_msg(strstr(err.message, "\"Tesla C2050\" (compute capability 2.0)") &&
+	ck_assert_msg(strstr(err.message, "\"Tesla Z4000\" (compute capability 4.0)") &&
 		      strstr(err.message, "architecture") && strstr(err.message, "--gpu-db"), "%s",
 		      err.message);
 }

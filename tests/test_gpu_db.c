@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_gpu_db.c - the built-in GPU database, lookups, and user CSV files (good and malformed). */
 #include "config.h"
 
@@ -16,12 +18,20 @@
 	"max_threads_per_block,regs_per_sm,regs_per_block,max_regs_per_thread,reg_alloc_unit," \
 	"warp_alloc_granularity,sm_subpartitions,smem_per_sm_bytes,smem_configs_kb,smem_per_block_bytes," \
 	"smem_per_block_optin_bytes,smem_alloc_unit_bytes,smem_reserved_per_block_bytes,barriers_per_sm,provenance\n"
+#define ARCH_HEADER_ALLOC "arch,family,cc,warp_size,max_threads_per_sm,max_warps_per_sm," \
+	"max_blocks_per_sm,max_threads_per_block,regs_per_sm,regs_per_block,max_regs_per_thread," \
+	"reg_alloc_unit,warp_alloc_granularity,sm_subpartitions,smem_per_sm_bytes,smem_configs_kb," \
+	"smem_per_block_bytes,smem_per_block_optin_bytes,smem_alloc_unit_bytes," \
+	"smem_reserved_per_block_bytes,barriers_per_sm,provenance,reg_alloc_granularity," \
+	"reg_alloc_unit_exceptions\n"
+#define SM13_ROW "sm_13,Tesla,1.3,32,1024,32,8,512,16384,16384,124,512,2,1,16384,16,16384," \
+	"16384,512,0,,p"
 #define SM80_16_BLOCKS "sm_80,Ampere,8.0,32,2048,64,16,1024,65536,65536,255,256,4,4,167936," \
 	"0;8;16;32;64;100;132;164,49152,166912,128,1024,,test override\n"
 
 START_TEST(builtin_counts)
 {
-	ck_assert_uint_eq(gpu_db_arch_count(db), 22);
+	ck_assert_uint_eq(gpu_db_arch_count(db), 28);
 	ck_assert_uint_ge(gpu_db_device_count(db), 40);
 	ck_assert_ptr_null(gpu_db_arch_at(db, gpu_db_arch_count(db)));
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
@@ -252,13 +262,13 @@ END_TEST
  * and 1.0 a Thor (11.0). */
 START_TEST(compute_capability_not_in_database)
 {
-	static const char *const lacking[] = { "2.0", "sm_20", "compute_21", "1.0", "cc 1.3",
+	static const char *const lacking[] = { "4.0", "sm_40", "compute_41", "1.4", "cc 2.2",
 					       "9.9", "sm_99", "13.0" };
 
 	for (size_t i = 0; i < sizeof(lacking) / sizeof(lacking[0]); i++) {
 		const char *msg = ck_refused(lacking[i]);
 
-		ck_assert_msg(strstr(msg, "3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
+		ck_assert_msg(strstr(msg, "1.0, 1.1, 1.2, 1.3, 2.0, 2.1, 3.0, 3.5, 3.7, 5.0") && strstr(msg, "12.0, 12.1") &&
 			      !strstr(msg, "RTX") && !strstr(msg, "Thor"), "%s", msg);
 	}
 	/* Spelled like a capability but none: said so, with the spellings. */
@@ -272,24 +282,24 @@ START_TEST(compute_capability_not_in_database)
 }
 END_TEST
 
-/* The lookup works for capabilities added later (cc 1.0 to 2.1 are another
- * issue's): an architecture row alone is found but has no device to stand
- * for it; with a device row it is that device. The row's limits are sm_30's
- * with the capability changed: this checks the lookup, not Fermi's limits. */
+/* The lookup works for capabilities added later: an architecture row alone
+ * is found but has no device to stand for it; with a device row it is that
+ * device. The row's limits are sm_30's with the capability changed (no GPU
+ * has cc 4.0): this checks the lookup, not any GPU's limits. */
 START_TEST(compute_capability_added_later)
 {
-	static const char arch20[] = ARCH_HEADER "sm_20,Test,2.0,32,2048,64,16,1024,65536,65536,"
+	static const char arch40[] = ARCH_HEADER "sm_40,Test,4.0,32,2048,64,16,1024,65536,65536,"
 		"63,256,4,4,49152,48,49152,49152,256,0,,lookup test only\n";
 	struct occ_error err = { 0 };
 	const char *msg;
 	struct gpu g;
 
-	ck_assert_msg(load("a.csv", arch20, &err), "%s", err.message);
-	msg = ck_refused("2.0");
+	ck_assert_msg(load("a.csv", arch40, &err), "%s", err.message);
+	msg = ck_refused("4.0");
 	ck_assert_msg(strstr(msg, "no device") && strstr(msg, "--gpu-db"), "%s", msg);
-	ck_assert(load("d.csv", "name,cc,sm_count\nTest Fermi,2.0,16\n", &err));
-	ck_finds("sm_20", "Test Fermi", true);
-	ck_assert(gpu_db_find(db, "sm_20", &g, &err));
+	ck_assert(load("d.csv", "name,cc,sm_count\nTest Four,4.0,16\n", &err));
+	ck_finds("sm_40", "Test Four", true);
+	ck_assert(gpu_db_find(db, "sm_40", &g, &err));
 	ck_assert_int_eq(g.sm_count, 16);
 }
 END_TEST
@@ -342,7 +352,7 @@ START_TEST(amd_targets_and_suggestions)
 		{ "gfx1100", "Radeon PRO W7900" },
 	};
 	static const char *const amd_like[] = { "mi301x", "Radeon RX 7650", "instinct mi999" };
-	static const char *const nvidia_like[] = { "GTX 950", "Tesla M2090", "geforce 9999" };
+	static const char *const nvidia_like[] = { "GTX 945", "Tesla M2095", "geforce 9999" };
 	const char *msg;
 
 	for (size_t i = 0; i < sizeof(found) / sizeof(found[0]); i++)
@@ -461,6 +471,33 @@ static void bad(const char *text, size_t len, long line, const char *field)
 
 #define BAD(text, line, field) bad(text, sizeof(text) - 1, line, field)
 
+/* The two register-allocation columns read (and their absence is "warp",
+ * no exceptions, as every row before cc 2.x left them). */
+START_TEST(register_allocation_columns)
+{
+	struct occ_error err = { 0 };
+	const struct gpu_arch *a;
+
+	ck_assert_msg(load("a.csv", ARCH_HEADER_ALLOC SM13_ROW ",block,\n"
+			   "sm_20,Fermi,2.0,32,1536,48,8,1024,32768,32768,63,64,2,2,49152,16;48,"
+			   "49152,49152,128,0,,p,,21:128;46:256\n", &err), "%s", err.message);
+	a = gpu_db_find_arch(db, 1, 3);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_BLOCK);
+	ck_assert_int_eq(a->n_reg_unit_exceptions, 0);
+	a = gpu_db_find_arch(db, 2, 0);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_WARP);
+	ck_assert_int_eq(a->n_reg_unit_exceptions, 2);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 21), 128);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 46), 256);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 22), 64);
+	/* A file without the columns: per warp, no exceptions. */
+	ck_assert_msg(load("b.csv", ARCH_HEADER SM80_16_BLOCKS, &err), "%s", err.message);
+	a = gpu_db_find_arch(db, 8, 0);
+	ck_assert_int_eq(a->reg_alloc, GPU_REG_ALLOC_WARP);
+	ck_assert_int_eq(gpu_reg_alloc_unit(a, 21), 256);
+}
+END_TEST
+
 START_TEST(malformed_files)
 {
 	/* missing column */
@@ -477,6 +514,11 @@ START_TEST(malformed_files)
 	/* smem configurations not ascending */
 	BAD(ARCH_HEADER "sm_80,Ampere,8.0,32,2048,64,32,1024,65536,65536,255,256,4,4,167936,"
 	    "0;16;8;164,49152,166912,128,1024,,p\n", 2, "smem_configs_kb");
+	/* register allocation: warp or block; exceptions as REGS:UNIT pairs */
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",thread,\n", 2, "reg_alloc_granularity");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,21\n", 2, "reg_alloc_unit_exceptions");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,125:128\n", 2, "reg_alloc_unit_exceptions");
+	BAD(ARCH_HEADER_ALLOC SM13_ROW ",warp,21:0\n", 2, "reg_alloc_unit_exceptions");
 	/* unknown compute capability in a devices file */
 	BAD("name,cc,sm_count\nFuture,9.9,10\n", 2, "cc");
 	/* missing name */
@@ -525,6 +567,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, device_for_an_architecture);
 	tcase_add_test(tc, user_files_override_and_add);
 	tcase_add_test(tc, user_file_from_disk);
+	tcase_add_test(tc, register_allocation_columns);
 	tcase_add_test(tc, malformed_files);
 	tcase_add_test(tc, malformed_binary);
 	tcase_add_test(tc, empty_file);

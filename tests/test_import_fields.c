@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_import_fields.c - what a field a report cannot give costs (import.h):
  * its row when the launch is made of it (grid, block, registers, shared
  * memory, LDS), named with file and line while the other rows are read;

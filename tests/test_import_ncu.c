@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_import_ncu.c - every Nsight Compute CSV of the corpus (tests/data/ncu/)
  * imports, with its launch, limits and measurements read back against the
  * file's own text (line numbers in the comments); scaled units, the raw

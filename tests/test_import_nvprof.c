@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_import_nvprof.c - nvprof CSV and text tables and the CUDA command-line
  * profiler's log (tests/data/nvprof/): every corpus file imports (or is
  * refused with its reason), with the records read back against the file's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_import_rocprof.c - every rocprof, rocprofv3 and Omniperf file of the
  * corpus (tests/data/rocprof/) imports, with the first and last record's
  * launch read back against the file's own text, quoted in the comments. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_keys.c - the key table: no key bound twice in one context, dispatch by
  * context, and the man page listing every binding with its help text. */
 #include "config.h"

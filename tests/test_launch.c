@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_launch.c - value parsers for launches and launch_check() against a GPU's limits. */
 #include "config.h"
 

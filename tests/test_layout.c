@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_layout.c - the layout over every terminal size from 1x1 to 300x100:
  * nothing outside the screen, no overlap, the shown panes never empty, and the
  * shape switching where layout.h says. */

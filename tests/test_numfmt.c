@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_numfmt.c - numfmt writes what snprintf writes: integers at their
  * limits, and fixed-point and %g numbers at every precision on
  * ties, near-ties, powers of ten, the occupancy figures' own values

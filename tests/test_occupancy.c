@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_occupancy.c - occ_compute() against Nsight Compute reports (corpus) and NVIDIA's calculator. */
 #include "config.h"
 

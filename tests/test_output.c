@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_output.c - the machine-readable outputs: JSON and CSV carrying the
  * engine's own numbers, streamed one analysis at a time (the text of
  * --print is the panes: test_print.c). */
@@ -187,7 +189,116 @@ START_TEST(test_json_streamed_as_one_document)
 	json_decref(root);
 	free(buf);
 	buf = capture_json(a, 0);
-	ck_assert_str_eq(buf, "{\n  \"kernels\": []\n}\n");
+	ck_assert_str_eq(buf, "{\n  \"format_version\": 1,\n  \"producer\": {\n    \"name\": "
+			 "\"occview\",\n    \"version\": \"" PACKAGE_VERSION "\"\n  },\n  \"kernels\": []\n}\n");
+	free(buf);
+}
+END_TEST
+
+/* The document says its format's version and what wrote it (the stability
+ * promise of occview-formats(5)), before the kernels. */
+START_TEST(test_json_names_format_and_producer)
+{
+	struct analysis a;
+	json_error_t jerr;
+	json_t *root, *producer;
+	char *buf;
+
+	default_analysis(&a);
+	buf = capture_json(&a, 1);
+	root = json_loads(buf, 0, &jerr);
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "format_version")), 1);
+	producer = json_object_get(root, "producer");
+	ck_assert_str_eq(json_string_value(json_object_get(producer, "name")), "occview");
+	ck_assert_str_eq(json_string_value(json_object_get(producer, "version")), PACKAGE_VERSION);
+	ck_assert_int_eq((int)json_array_size(json_object_get(root, "kernels")), 1);
+	json_decref(root);
+	free(buf);
+}
+END_TEST
+
+static char *capture_gpus(void (*write)(FILE *, const struct gpu_db *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	write(f, db);
+	fclose(f);
+	return buf;
+}
+
+/* --list-gpus --format json: every device, as jansson would write it, with
+ * the database's own figures (data/devices.csv: H100 SXM 132 SMs, cc 9.0;
+ * data/amd_devices.csv: MI300X, gfx942, 304 CUs). */
+START_TEST(test_gpu_list_json)
+{
+	char *buf = capture_gpus(output_gpu_list_json), *whole;
+	json_error_t jerr;
+	json_t *root, *devices, *d;
+	size_t i;
+	bool h100 = false, mi300x = false;
+
+	root = json_loads(buf, 0, &jerr);
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	whole = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	ck_assert_int_eq(strncmp(buf, whole, strlen(whole)), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(root, "format_version")), 1);
+	devices = json_object_get(root, "devices");
+	ck_assert_uint_eq(json_array_size(devices), gpu_db_device_count(db));
+	json_array_foreach(devices, i, d) {
+		const char *name = json_string_value(json_object_get(d, "name"));
+
+		if (strcmp(name, "NVIDIA H100 80GB HBM3") == 0) {
+			h100 = true;
+			ck_assert_str_eq(json_string_value(json_object_get(d, "vendor")), "nvidia");
+			ck_assert_str_eq(json_string_value(json_object_get(d, "cc")), "9.0");
+			ck_assert_int_eq(json_integer_value(json_object_get(d, "sm_count")), 132);
+			ck_assert(json_array_size(json_object_get(d, "aliases")) > 0);
+		} else if (strcmp(name, "Instinct MI300X") == 0) {
+			mi300x = true;
+			ck_assert_str_eq(json_string_value(json_object_get(d, "vendor")), "amd");
+			ck_assert_str_eq(json_string_value(json_object_get(d, "arch")), "gfx942");
+			ck_assert_int_eq(json_integer_value(json_object_get(d, "sm_count")), 304);
+		}
+	}
+	ck_assert(h100 && mi300x);
+	free(whole);
+	json_decref(root);
+	free(buf);
+}
+END_TEST
+
+/* Fields of one CSV line, commas inside quotes not counted. */
+static int csv_fields(const char *line, size_t len)
+{
+	int n = 1;
+	bool quoted = false;
+
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '"')
+			quoted = !quoted;
+		else if (line[i] == ',' && !quoted)
+			n++;
+	}
+	return n;
+}
+
+/* --list-gpus --format csv: a header and one row of as many fields per device. */
+START_TEST(test_gpu_list_csv)
+{
+	char *buf = capture_gpus(output_gpu_list_csv), *line = buf, *end;
+	size_t rows = 0;
+
+	ck_assert_int_eq(strncmp(buf, "name,vendor,arch,cc,sm_count,family,segment,aliases\n", 52), 0);
+	while ((end = strchr(line, '\n'))) {
+		ck_assert_int_eq(csv_fields(line, (size_t)(end - line)), 8);
+		rows++;
+		line = end + 1;
+	}
+	ck_assert_uint_eq(rows, gpu_db_device_count(db) + 1);
+	ck_assert_ptr_nonnull(strstr(buf, "\nNVIDIA H100 80GB HBM3,nvidia,sm_90,9.0,132,Hopper,"));
 	free(buf);
 }
 END_TEST
@@ -324,16 +435,24 @@ START_TEST(test_report_in_json_and_csv)
 				      "profiler_waves_per_sm,profiler_block_limit_warps,"
 				      "profiler_block_limit_blocks,profiler_block_limit_registers,"
 				      "profiler_block_limit_shared_mem,profiler_block_limit_barriers,"
-				      "inferred\n"));
+				      "inferred,profiler_waves_limited_by_vgpr,"
+				      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
+				      "profiler_waves_limited_by_workgroup,cluster_size,max_active_clusters,"
+				      "max_active_clusters_min,cluster_occupancy_pct,clusters_bound,"
+				      "profiler_max_active_clusters,profiler_max_cluster_size\n"));
 	/* no achieved; 9920 ns; 1 disagreement; Nsight Compute's 75 %, no
-	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32 */
-	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,\n"), "%s", buf);
+	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32; no
+	 * AMD figures; no cluster (size 0 on a GPU that has them), no cluster
+	 * figures */
+	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,,,,,0,,,,,,\n"), "%s", buf);
 	free(buf);
 
 	/* A launch from flags keeps the launch-list columns. */
 	default_analysis(&a);
 	buf = capture_csv(&a);
-	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error,cluster_size,"
+					  "max_active_clusters,max_active_clusters_min,"
+					  "cluster_occupancy_pct,clusters_bound\n"));
 	free(buf);
 }
 END_TEST
@@ -350,6 +469,9 @@ int main(void)
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_report_in_json_and_csv);
+	tcase_add_test(tc, test_json_names_format_and_producer);
+	tcase_add_test(tc, test_gpu_list_json);
+	tcase_add_test(tc, test_gpu_list_csv);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_charts.c - the charts pane: golden screens at the sizes the layout
  * gives it, clicks on chart points, the launch error, and every size drawing
  * inside its rectangle only. */
@@ -71,7 +73,6 @@ START_TEST(test_golden_h100)
 }
 END_TEST
 
-/* T4 (cc 7.5): barriers never limit, three charts. */
 /* The baseline (the launch as loaded) marked beside the current point where
  * they differ: the default launch with 64 registers instead of 32 halves the
  * H100's occupancy (4 blocks, 32 warps); the baseline keeps 64 warps. */
@@ -110,6 +111,37 @@ START_TEST(test_baseline_marked)
 }
 END_TEST
 
+/* The cluster chart: only on cc 9.0+ and with a cluster; at cluster size
+ * 16 the upper bound keeps 16 clusters of the 264 blocks' room (256 / 132
+ * SMs x 16 warps = 31 warps); sizes 1 and 2 fill every SM (shaded: the
+ * registers cap them). */
+START_TEST(test_golden_clusters)
+{
+	struct view *v = pane_view_clusters();
+	struct sweep s;
+
+	ck_assert_int_eq(view_chart_count(v), VIEW_N_CHARTS);
+	ck_assert(cluster_sweep(&v->cur.gpu, &v->cur.r, 16, &s));
+	ck_assert_int_eq(s.current_warps, 31);
+	ck_assert_int_eq(s.points[0].active_warps, 32);
+	ck_assert(sweep_point_capped(&s, &s.points[0]));
+	ck_assert(!sweep_point_capped(&s, &s.points[15]));
+	sweep_done(&s);
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_clusters_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 200, 60, true, "charts_clusters_200x60_ascii.txt");
+	pane_golden(pane_charts_new, v, 200, 60, false, "charts_clusters_200x60_utf8.txt");
+	pane_view_free(v);
+	/* No cluster, or no clusters on the GPU: no chart. */
+	v = default_view(NULL);
+	ck_assert_int_eq(view_chart_count(v), VIEW_CHART_CLUSTER);
+	pane_view_free(v);
+	v = default_view("T4");
+	ck_assert_int_eq(view_chart_count(v), VIEW_CHART_BARRIERS);
+	pane_view_free(v);
+}
+END_TEST
+
+/* T4 (cc 7.5): barriers never limit, three charts. */
 START_TEST(test_golden_t4)
 {
 	struct view *v = default_view("T4");
@@ -182,7 +214,7 @@ static bool in_sweep(const struct sweep *s, int64_t x)
 static void check_clicks(const struct view *v, int w, int h, const int64_t want[VIEW_N_CHARTS])
 {
 	static const enum launch_param fields[VIEW_N_CHARTS] = {
-		PARAM_BLOCK, PARAM_REGISTERS, PARAM_DYNAMIC_SMEM, PARAM_BARRIERS,
+		PARAM_BLOCK, PARAM_REGISTERS, PARAM_DYNAMIC_SMEM, PARAM_BARRIERS, PARAM_CLUSTER,
 	};
 	struct canvas *c = canvas_new(w, h, true);
 	struct pane *p = pane_make(pane_charts_new);
@@ -214,7 +246,12 @@ static void check_clicks(const struct view *v, int w, int h, const int64_t want[
 		EXPECT_INT(f, ==, fields[k]);
 		if (f == PARAM_DYNAMIC_SMEM)
 			value += v->cur.in.static_smem_bytes;
-		EXPECT_TRUE(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k, &whole));
+		if (f == PARAM_CLUSTER)
+			EXPECT_TRUE(cluster_sweep(&v->cur.gpu, &v->cur.r, v->cur.launch.cluster_size,
+						&whole));
+		else
+			EXPECT_TRUE(sweep_compute(&v->cur.gpu.arch, &v->cur.in, (enum sweep_kind)k,
+						&whole));
 		EXPECT(in_sweep(&whole, value), "%lld not in sweep %d",
 			      (long long)value, k);
 		sweep_done(&whole);
@@ -238,6 +275,7 @@ START_TEST(test_clicks)
 	/* 4 KiB static + 8 KiB dynamic: the shared-memory chart's x is 12 KiB; a
 	 * click there sets the dynamic 8 KiB. */
 	const int64_t want_smem[VIEW_N_CHARTS] = { 128, 40, 8192, 3 };
+	const int64_t want_cluster[VIEW_N_CHARTS] = { 512, 64, 0, 1, 16 };
 
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 80, 24, want);
@@ -259,6 +297,11 @@ START_TEST(test_clicks)
 	v = default_view("T4");
 	check_clicks(v, 78, 19, want);
 	check_clicks(v, 200, 60, want);
+	pane_view_free(v);
+
+	v = pane_view_clusters();
+	check_clicks(v, 78, 19, want_cluster);
+	check_clicks(v, 200, 60, want_cluster);
 	pane_view_free(v);
 }
 END_TEST
@@ -359,6 +402,7 @@ int main(void)
 	tcase_add_test(tc, test_golden_h100);
 	tcase_add_test(tc, test_golden_t4);
 	tcase_add_test(tc, test_baseline_marked);
+	tcase_add_test(tc, test_golden_clusters);
 	tcase_add_test(tc, test_golden_amd);
 	tcase_add_test(tc, test_small_pane_shows_every_chart);
 	tcase_add_test(tc, test_clicks);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_rules.c - the findings pane: golden screens (default launch and a
  * V100 launch from a real report, collapsed and expanded, ASCII and UTF-8, 80x24
  * and 200x60), its keys, and that it draws only inside its rectangle at every size. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_sms.c - the per-SM occupancy pane: golden screens (predicted,
  * partial wave, measured, animation, grid too large) and clipping at every
  * size from 1x1 to 120x40. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_pane_table.c - the occupancy table pane: golden canvases at the sizes the
  * explorer gives it, the engine's numbers on screen, bars, baseline deltas, and
  * drawing that never leaves its rectangle. */
@@ -106,6 +108,22 @@ START_TEST(golden_default)
 	pane_golden(pane_table_new, v, 70, 30, false, "table_default_70x30_utf8.txt");
 	pane_golden(pane_table_new, v, 200, 60, true, "table_default_200x60_ascii.txt");
 	pane_golden(pane_table_new, v, 200, 60, false, "table_default_200x60_utf8.txt");
+	pane_view_free(v);
+}
+END_TEST
+
+/* Clusters of 16 on an H100 SXM5 at 2 blocks per SM (512 threads, 64
+ * registers): floor(n / 8) clusters in a GPC of n SMs, 13 to 16 over the
+ * layouts of 8 GPCs of at most 18 SMs (test_cluster.c), so a range with
+ * the GPC layout's note. */
+START_TEST(golden_clusters)
+{
+	struct view *v = pane_view_clusters();
+
+	ck_assert(v->cur.ok);
+	ck_assert_int_eq(v->cur.cl.bound, CLUSTER_RANGE);
+	pane_golden(pane_table_new, v, 80, 24, true, "table_clusters_80x24_ascii.txt");
+	pane_golden(pane_table_new, v, 200, 60, true, "table_clusters_200x60_ascii.txt");
 	pane_view_free(v);
 }
 END_TEST
@@ -477,6 +495,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, golden_default);
 	tcase_add_test(tc, golden_changed);
+	tcase_add_test(tc, golden_clusters);
 	tcase_add_test(tc, golden_misfit_and_report);
 	tcase_add_test(tc, golden_amd);
 	tcase_add_test(tc, numbers_are_the_engines);

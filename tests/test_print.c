@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_print.c - --print's text is the explorer's panes drawn one under the
  * other at --width columns: golden text of the embedded default at 80 and
  * 120 columns, a kernel record's report section and findings, a record that
@@ -61,6 +63,45 @@ START_TEST(test_text_golden_120)
 	default_analysis(&a);
 	out = capture(&a, NULL, 120);
 	golden_text("default_120.txt", out);
+	free(out);
+}
+END_TEST
+
+/* A launch on a named device, analysed as --print analyses it. */
+static void device_analysis(struct analysis *a, const char *gpu, int threads, int regs,
+			    int64_t smem)
+{
+	struct occ_error err = { 0 };
+	struct launch l;
+	struct gpu g;
+
+	launch_init(&l);
+	ck_assert_msg(gpu_db_find(db, gpu, &g, &err), "%s", err.message);
+	l.block[0] = threads;
+	l.regs_per_thread = regs;
+	l.static_smem_bytes = smem;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+}
+
+/* Tesla (cc 1.3) and Fermi (cc 2.0): the table's allocation lines and the
+ * registers' derivation say how each allocates (test_legacy_nv checks the
+ * figures against the spreadsheet). */
+START_TEST(test_text_golden_tesla_fermi)
+{
+	static struct analysis a;
+	char *out;
+
+	device_analysis(&a, "Tesla C1060", 160, 17, 2000);
+	out = capture(&a, NULL, 80);
+	golden_text("print_c1060_80.txt", out);
+	ck_assert_ptr_nonnull(strstr(out, "3584 per block (unit 512, warps rounded to 2)"));
+	ck_assert_ptr_nonnull(strstr(out, "cc 1.3 allocates registers to whole blocks"));
+	free(out);
+	device_analysis(&a, "Tesla C2050", 288, 21, 0);
+	out = capture(&a, NULL, 80);
+	golden_text("print_c2050_80.txt", out);
+	ck_assert_ptr_nonnull(strstr(out, "768 per warp (unit 128)"));
 	free(out);
 }
 END_TEST
@@ -161,6 +202,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_text_golden_80);
 	tcase_add_test(tc, test_text_golden_120);
+	tcase_add_test(tc, test_text_golden_tesla_fermi);
 	tcase_add_test(tc, test_report_in_text);
 	tcase_add_test(tc, test_report_figures_in_text);
 	tcase_add_test(tc, test_record_without_launch);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_report.c - the report model and the import driver: short names,
  * number parsing, finding the table among other output, and the errors for
  * files that hold none. Variants are built from corpus files, not invented. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_report_infer.c - launch values a record lacks, inferred from Nsight
  * Compute's own block limits: the range each limit pins down on the
  * record's GPU, the most of it used, "inferred" said in the analysis, and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_report_launch.c - kernel records become launches on the right GPU:
  * values read back against the corpus files' own columns (file and line
  * cited), the device choice against the rows of data/amd_devices.csv and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_report_stream.c - report_stream against report_load: on every report
  * in tests/data, through a file and a pipe, with the head of the file read
  * by the caller first, a sink gets exactly the records report_load keeps;

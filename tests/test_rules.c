@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_rules.c - findings raised (or not) for real launches, with this launch's numbers in their text. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_session.c - one question, one answer: over every record of every
  * report in tests/data (the whole corpus), the explorer's view of the record
  * as loaded is --print --format json's kernel object for it, and after each
@@ -252,7 +254,7 @@ static bool is_report(const char *path)
 
 START_TEST(every_record_of_every_report)
 {
-	static const char *const dirs[] = { "ncu/", "nvprof/", "rocprof/", "" };
+	static const char *const dirs[] = { "codexl/", "ncu/", "nvprof/", "rocprof/", "" };
 	size_t files = 0, records = 0;
 
 	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_session_join.c - nvprof's per-kernel metrics joined to the launches
  * of a GPU trace, on real pairs of the same application and GPU
  * (leimingyu/magus, GTX 1080 Ti; tests/data/SOURCES.md): --print and the

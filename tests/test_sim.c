@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_sim.c - the block-scheduling simulation against the engine's wave formula
  * (waves.h), seed 000, and the properties its duration models must have. */
 #include "config.h"

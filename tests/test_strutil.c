@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_strutil.c - the one measure of display width, the one word wrap and
  * the one ellipsis that every pane, the status line and --print use, and
  * str_sanitize's quick path for printable ASCII. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_sweep.c - the occupancy curves: point counts, the current point, monotonic
  * curves, calculator points, the barrier curve of cc 9.0. */
 #include "config.h"

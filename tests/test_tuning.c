@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_tuning.c - next step and headroom per limiting factor, and the best block size, against NVIDIA's calculator. */
 #include "config.h"
 

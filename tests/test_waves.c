@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_waves.c - waves, partial wave and predicted achieved occupancy against ncu reports and seed 000. */
 #include "config.h"
 

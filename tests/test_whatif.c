@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* test_whatif.c - the what-if state: steps against the database's limits,
  * set-from-text, undo/redo/reset, formatting, and saving launch files. */
 #include "config.h"
@@ -107,6 +109,33 @@ START_TEST(block_steps_by_warp)
 	ck_assert_int_eq(w->cur.launch.block[0], 256 + 32);
 	ck_assert_int_eq(w->cur.launch.block[1], 1);
 	ck_assert_int_eq(w->cur.launch.block[2], 1);
+	whatif_free(w);
+}
+END_TEST
+
+/* The cluster size steps to the next that divides the grid (1584 = 2^4 x
+ * 3^2 x 11: 1, 2, 3, 4, 6, 8, 9, 11, 12, 16), up to 16; only on cc 9.0+. */
+START_TEST(cluster_steps_divide_the_grid)
+{
+	static const int up[] = { 1, 2, 3, 4, 6, 8, 9, 11, 12, 16 };
+	struct whatif *w = make("H100 SXM");
+
+	ck_assert(whatif_applies(w, PARAM_CLUSTER));
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]); i++) {
+		ck_assert(whatif_step(w, PARAM_CLUSTER, +1, false));
+		ck_assert_int_eq(w->cur.launch.cluster_size, up[i]);
+		ck_assert(valid(w));
+	}
+	ck_assert(!whatif_step(w, PARAM_CLUSTER, +1, false));
+	ck_assert(whatif_step(w, PARAM_CLUSTER, -1, false));
+	ck_assert_int_eq(w->cur.launch.cluster_size, 12);
+	ck_assert(whatif_step(w, PARAM_CLUSTER, -1, true));   /* 8 */
+	ck_assert_int_eq(w->cur.launch.cluster_size, 8);
+	ck_assert(!whatif_set_value(w, PARAM_CLUSTER, 17));
+	whatif_free(w);
+	w = make("T4");
+	ck_assert(!whatif_applies(w, PARAM_CLUSTER));
+	ck_assert(!whatif_step(w, PARAM_CLUSTER, +1, false));
 	whatif_free(w);
 }
 END_TEST
@@ -1006,6 +1035,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, block_steps_by_warp);
 	tcase_add_test(tc, register_steps_clamp);
+	tcase_add_test(tc, cluster_steps_divide_the_grid);
 	tcase_add_test(tc, smem_steps_by_alloc_unit);
 	tcase_add_test(tc, grid_steps_by_wave);
 	tcase_add_test(tc, carveout_steps_visit_configs);

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* testutil.h - what every Check test program shares: the built-in GPU database
  * as a fixture (db_setup/db_teardown around each test) and the suite runner. */
 #ifndef OCC_TESTUTIL_H

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # tui.sh - the explorer in a real terminal: tmux runs occview, sends keys,
 # captures the screen, and the numbers on it must equal what the print mode
 # computes for the same launch. Also resize to 20x5 and back, quit, SIGTERM's
@@ -51,7 +53,7 @@ check() { # check TEXT DESCRIPTION
 
 # The occupancy the print mode computes, as the status line prints it.
 occupancy() {
-	"$OCCVIEW" --format json "$@" | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
+	"$OCCVIEW" --format json "$@" </dev/null | sed -n 's/.*"theoretical_occupancy_pct": *\([0-9.]*\).*/\1/p' |
 		head -1 | awk '{ printf "%.1f%%", $1 }'
 }
 
@@ -290,6 +292,29 @@ check "--carveout: Instinct MI300X is an AMD GPU" "with --print's message"
 "$OCCVIEW" --print --carveout 50 "$mi300x_report" >/dev/null 2>"$tmp/err"
 if [ $? -eq 64 ] && grep -q -- "--carveout: Instinct MI300X is an AMD GPU" "$tmp/err"; then ok; else
 	bad "--print --carveout 50 on the MI300X report"; fi
+
+# --- thread-block clusters: the what-if field, the table's figures as JSON
+# gives them, the cluster-size chart; and the flag refused before cc 9.0 ----
+clusters() { # max active clusters as the table prints it ("13-16")
+	"$OCCVIEW" --format json "$@" | tr -d ' \n' |
+		sed -n 's/.*"max_active_clusters":\([0-9]*\),"max_active_clusters_min":\([0-9]*\).*/\2-\1/p'
+}
+launch="--gpu H100 --block-size 512 --registers 64 --grid 1008"
+start 80x24 "$launch --cluster-size 8"
+check "Max active clusters" "the table's cluster figures"
+check "$(clusters $launch --cluster-size 8)" "max active clusters of 8 as JSON has them"
+keys Tab Tab Tab Tab Tab Tab Tab
+check "[cluster 8]" "Tab reaches the cluster field"
+keys +
+check "[cluster 9]" "+ steps the cluster size"
+check "$(clusters $launch --cluster-size 9)" "max active clusters of 9 as JSON has them"
+keys 2
+check "vs cluster size" "the cluster-size chart"
+keys q
+check "EXIT=0" "quit after the cluster steps"
+start 80x24 "--gpu 8.6 --cluster-size 2"
+check "EXIT=64" "--cluster-size on cc 8.6: exit 64"
+check "--cluster-size: Ampere (cc 8.6) has no thread-block clusters" "naming the generation"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

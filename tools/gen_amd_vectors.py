@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 """gen_amd_vectors.py - exact AMD occupancy test vectors from LLVM's AMDGPU backend.
 
 Writes kernels whose VGPR, AGPR and SGPR usage is forced by inline-asm clobbers

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* app.c - the curses loop: terminal keys become explorer keys, the explorer's
  * canvas goes to the screen, resizes relayout, and a dropped session (SIGHUP)
  * or SIGTERM saves the what-if launch before exiting. The signal flag and the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* app.h - the curses program: runs the explorer on the terminal until the
  * user quits or the session drops. */
 #ifndef OCC_APP_H
@@ -10,8 +12,9 @@
 #include "session.h"
 
 struct app_options {
-	bool ascii;       /* ASCII glyphs even in a UTF-8 locale */
-	bool no_color;
+	bool ascii;       /* ASCII glyphs even in a UTF-8 locale (-U) */
+	bool no_color;    /* -C; NO_COLOR is read by the screen itself */
+	const char *theme;  /* screen.h's theme names; NULL: "default" */
 };
 
 /* Runs the explorer (explorer_new on the session's inputs, taken over) on

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* browser.c - the kernel browser's rows, groups, filter and sort (browser.h).
  * Sorting goes through an array of (key, line) pairs so that qsort's plain
  * comparator needs no context and no global state. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* browser.h - the kernel browser's model, curses-free: one compact row per
  * record of a report, computed once at load (the occupancy engine only, no
  * rules, sweeps or simulation), and the list the browser pane shows: rows or

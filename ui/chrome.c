@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* chrome.c - what surrounds the panes: the launch parameters with the focused
  * one marked and the baseline beside changed ones, the tab bar, the status
  * line, and the "terminal too small" screen. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* explorer.c - routes keys and clicks: the explorer's own actions (the
  * launch parameters, undo, the panes shown, the records) here, every other
  * key to the pane that owns it, and what a pane asks for back through its

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* explorer.h - the explorer without curses: the session's records, the
  * what-if state, its view, the layout and the panes, driven by key codes
  * (keys.h) and clicks and drawn into a canvas of the screen's size.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* explorer_actions.c - what the explorer does itself: its own actions (the
  * launch parameters, undo and reset, the records, the panes shown) and what
  * a pane asks of it in a request (load a record, set a parameter, save). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* explorer_records.c - the explorer's records: every record of the inputs
  * the session loaded, which one is the baseline, the kernel browser of a
  * single report, and its live reload while a profiler is still writing it. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* explorer_state.h - the explorer's own state, shared by explorer.c (keys,
  * clicks and drawing), explorer_records.c (which record is shown, reloads)
  * explorer_actions.c (its own actions, the panes' requests) and chrome.c

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* keys.c - lookups over the key table of keys.h. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* keys.h - the one table of key bindings. KEY_ACTIONS lists every action with
  * its help text; KEY_BINDINGS binds keys to actions in a context. The action
  * enum, the dispatch, the help overlay and the man page's key list (checked by

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* layout.c - pane rectangles from the terminal size. Two shapes: below
  * LAYOUT_WIDE_* one pane at a time under a tab bar; from there up, the table
  * and findings on the left, the charts and per-SM bars on the right. The

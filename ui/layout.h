@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* layout.h - where each pane goes: a pure function of the terminal size,
  * clamped everywhere, tested on every size from 1x1 to 300x100. */
 #ifndef OCC_LAYOUT_H

@@ -1,12 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* main.c - occview's entry: parse the command line, read the GPU database,
  * then print (streamed through the session) or open the explorer. The
  * program's only file that knows both the core (src/) and the front end. */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app.h"
@@ -16,6 +21,7 @@
 #include "output.h"
 #include "print.h"
 #include "session.h"
+#include "settings.h"
 #include "strutil.h"
 #include "whatif.h"
 
@@ -30,15 +36,10 @@ static int report(const struct occ_error *err)
 
 static bool load_user_db(struct gpu_db *db, const struct cli_options *o, struct occ_error *err)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-	char path[1024] = "";
+	char path[1024];
 
-	if (xdg && xdg[0])
-		snprintf(path, sizeof(path), "%s/occview/gpus.csv", xdg);
-	else if (home && home[0])
-		snprintf(path, sizeof(path), "%s/.config/occview/gpus.csv", home);
-	if (path[0] && access(path, F_OK) == 0 && !gpu_db_load_file(db, path, err))
+	if (settings_path("gpus.csv", path, sizeof(path)) && access(path, F_OK) == 0 &&
+	    !gpu_db_load_file(db, path, err))
 		return false;
 	for (int i = 0; i < o->n_gpu_db; i++)
 		if (!gpu_db_load_file(db, o->gpu_db[i], err))
@@ -51,7 +52,7 @@ static bool load_user_db(struct gpu_db *db, const struct cli_options *o, struct 
 struct writer {
 	enum cli_format format;
 	struct printer *printer;     /* text */
-	bool any, records;
+	bool any;
 	bool derive;                 /* JSON: each kernel's derivations */
 	FILE *out;
 };
@@ -63,18 +64,18 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 	switch (w->format) {
 	case CLI_FORMAT_JSON:
 		if (!output_json_kernel_derived(w->out, a, !w->any, w->derive)) {
-			fputs("occview: out of memory\n", stderr);
+			/* A write that failed is said once, by close_stdout. */
+			if (!ferror(w->out))
+				fputs("occview: out of memory\n", stderr);
 			return false;
 		}
 		break;
 	case CLI_FORMAT_CSV:
-		/* The report's columns where the first row is a kernel record, so
-		 * that a launch list keeps its columns. */
-		if (!w->any) {
-			w->records = a->report.present;
-			output_csv_header(w->out, w->records);
-		}
-		output_csv_row(w->out, a, w->records);
+		/* The same columns for every input: a report's are empty for a
+		 * launch. */
+		if (!w->any)
+			output_csv_header(w->out, true);
+		output_csv_row(w->out, a, true);
 		break;
 	default:
 		if (w->any)
@@ -102,7 +103,7 @@ static int print_all(struct session *s, const struct cli_options *o)
 
 		if (!(w.printer = print_new(&po))) {
 			fputs("occview: out of memory\n", stderr);
-			return 70;
+			return OCC_ESOFTWARE;
 		}
 	}
 	if (o->format == CLI_FORMAT_JSON)
@@ -111,13 +112,11 @@ static int print_all(struct session *s, const struct cli_options *o)
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_end(stdout, w.any);
 	else if (o->format == CLI_FORMAT_CSV && !w.any)
-		output_csv_header(stdout, false);
+		output_csv_header(stdout, true);
 	print_free(w.printer);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("occview: writing the output");
-		return status ? status : 74;
-	}
-	return status;
+	/* A write that failed stopped the records (write_one): that is the
+	 * status, said once, by close_stdout. */
+	return ferror(stdout) ? OCC_EIOERR : status;
 }
 
 /* ---- the explorer ---- */
@@ -179,7 +178,7 @@ static int flags_fit(struct session *s, struct session_input *in, int n)
 	int status = 0;
 
 	if (!a)
-		return 70;
+		return OCC_ESOFTWARE;
 	if (n > 0 && session_input_count(&in[0]) > 0)
 		r = session_input_record(&in[0], 0);
 	session_analyse(s, &r, NULL, NULL, 0, a);
@@ -201,7 +200,7 @@ static int explore(struct session *s, const struct cli_options *o)
 
 	if (!in) {
 		fputs("occview: out of memory\n", stderr);
-		return 70;
+		return OCC_ESOFTWARE;
 	}
 	for (int i = 0; i < n; i++) {
 		const char *path = o->load && i == 0 ? o->load : o->files[i - (o->load ? 1 : 0)];
@@ -258,14 +257,79 @@ static int explore(struct session *s, const struct cli_options *o)
 	}
 	ao.ascii = o->ascii;
 	ao.no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
+	ao.theme = o->theme;
 	status = app_run(s, in, (size_t)loaded, &eo, &ao);
 	forget_recovery(o, status);
 	return status;
 }
 
+/* With no FILE, data redirected or piped in is the input, as -: a regular
+ * file on standard input is read; a pipe or FIFO is read when something
+ * (data or its end) comes within STDIN_WAIT_MS, so that a pipe nobody
+ * writes to (ssh host occview ... without -n) does not hang the default
+ * launch: that is said, and - waits for it. Nothing at all (an empty file or
+ * pipe) leaves the default launch; a terminal or /dev/null too. */
+#define STDIN_WAIT_MS 1000
+static char *stdin_files[] = { "-", NULL };
+
+static void input_from_stdin(struct cli_options *o)
+{
+	struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct stat st;
+	int c;
+
+	if (o->n_files > 0 || o->list_gpus || fstat(STDIN_FILENO, &st) != 0 ||
+	    !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode)))
+		return;
+	if (S_ISFIFO(st.st_mode) && poll(&p, 1, STDIN_WAIT_MS) <= 0) {
+		fputs("occview: standard input is a pipe with nothing on it: not read (give - as "
+		      "FILE to wait for it)\n", stderr);
+		return;
+	}
+	if ((c = getc(stdin)) == EOF)
+		return;
+	ungetc(c, stdin);
+	o->files = stdin_files;
+	o->n_files = 1;
+}
+
+/* The settings file ($XDG_CONFIG_HOME/occview/config) under the flags. */
+static bool apply_settings(struct cli_options *o, struct occ_settings *st, struct occ_error *err)
+{
+	char path[1024];
+
+	if (!settings_path("config", path, sizeof(path)))
+		return true;
+	return settings_load(path, st, err) && cli_apply_settings(st, path, o, err);
+}
+
+/* Standard output flushed and closed: a write that failed (a full disk, a
+ * closed pipe) is said once and is status 74 (EX_IOERR) unless another
+ * failure's status is already there. */
+static int close_stdout(int status)
+{
+	bool failed = ferror(stdout);
+	/* The failed write's errno, where nothing since has changed it. */
+	int why = failed ? errno : 0;
+
+	if (fflush(stdout) != 0) {
+		why = errno;
+		failed = true;
+	}
+	if (fclose(stdout) != 0 && !failed) {
+		why = errno;
+		failed = true;
+	}
+	if (!failed)
+		return status;
+	fprintf(stderr, "occview: writing the output: %s\n", why ? strerror(why) : "write error");
+	return status && status != OCC_EIOERR ? status : OCC_EIOERR;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli_options o;
+	struct occ_settings st;
 	struct occ_error err = { 0 };
 	struct session *s = NULL;
 	struct gpu_db *db;
@@ -276,12 +340,15 @@ int main(int argc, char **argv)
 		return report(&err);
 	if (o.help) {
 		cli_usage(stdout);
-		return 0;
+		return close_stdout(0);
 	}
 	if (o.version) {
-		printf("occview %s\n", PACKAGE_VERSION);
-		return 0;
+		cli_version(stdout);
+		return close_stdout(0);
 	}
+	input_from_stdin(&o);
+	if (!apply_settings(&o, &st, &err))
+		return report(&err);
 	db = gpu_db_new_builtin(&err);
 	if (!db)
 		return report(&err);
@@ -290,7 +357,12 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		output_gpu_list(stdout, db);
+		if (o.format == CLI_FORMAT_JSON)
+			output_gpu_list_json(stdout, db);
+		else if (o.format == CLI_FORMAT_CSV)
+			output_gpu_list_csv(stdout, db);
+		else
+			output_gpu_list(stdout, db);
 		status = 0;
 		goto out;
 	}
@@ -303,5 +375,5 @@ int main(int argc, char **argv)
 out:
 	session_free(s);
 	gpu_db_free(db);
-	return status;
+	return close_stdout(status);
 }

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane.c - what every pane shares: the message shown in place of a pane's
  * content when the launch cannot be computed, freeing, and messages. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane.h - a pane is a small const table of behaviour and a state of its own:
  * it draws the view into its rectangle of the screen canvas, takes the keys
  * and clicks that are its own, and reports back what it needs done (load a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_charts.c - the occupancy charts (block size, registers, shared
  * memory, and barriers from cc 9.0) laid out to fit the pane, each curve
  * computed for the columns its chart shows (chart_sweep_compute: the cells
@@ -55,16 +57,18 @@ static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good,
 	return worst;
 }
 
-/* Side by side, two columns, or stacked: of the arrangements where every chart
- * is good (else where every chart is at least drawn, else stacked), the one
- * whose smallest chart is roomiest; on a tie the earlier in that order. */
+/* Side by side, two columns, or stacked (and three columns for the five
+ * charts of a launch with clusters, which two columns cannot show at
+ * 80x24's tabbed pane): of the arrangements where every chart is good (else
+ * where every chart is at least drawn, else stacked), the one whose
+ * smallest chart is roomiest; on a tie the earlier in that order. */
 static void place(struct rect r, int n, struct rect *out)
 {
-	const int choices[] = { n, 2, 1 };
+	const int choices[] = { n, n > 4 ? 3 : 2, 2, 1 };
 	struct rect tmp[VIEW_N_CHARTS];
 	int best_score = 0, best_rank = 0, best = -1;
 
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		bool good, drawable;
 		int per_row = choices[i], score, rank;
 		if (per_row > n || (i > 0 && per_row >= choices[i - 1]))
@@ -130,6 +134,7 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 		[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
 		[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
 		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
+		[VIEW_CHART_CLUSTER] = SWEEP_CLUSTER,
 	};
 	int n = view_chart_count(v);
 
@@ -138,11 +143,20 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 		return 0;
 	place(r, n, at);
 	for (int i = 0; i < n; i++) {
+		bool ok;
+
 		if (rect_empty(at[i]))
 			continue;
-		if (!chart_sweep_compute(&v->cur.gpu.arch, &v->cur.in, kinds[i], at[i].w, &cp->sweeps[i]))
+		if (kinds[i] == SWEEP_CLUSTER)
+			ok = cluster_sweep(&v->cur.gpu, &v->cur.r, v->cur.launch.cluster_size,
+					   &cp->sweeps[i]);
+		else
+			ok = chart_sweep_compute(&v->cur.gpu.arch, &v->cur.in, kinds[i], at[i].w,
+						 &cp->sweeps[i]);
+		if (!ok)
 			return -1;
-		mark_base(&cp->sweeps[i], v);
+		if (kinds[i] != SWEEP_CLUSTER)
+			mark_base(&cp->sweeps[i], v);
 	}
 	return n;
 }
@@ -190,6 +204,9 @@ static enum reaction click(struct pane *p, struct rect r, const struct view *v, 
 			break;
 		case SWEEP_BARRIERS:
 			req->field = PARAM_BARRIERS;
+			break;
+		case SWEEP_CLUSTER:
+			req->field = PARAM_CLUSTER;
 			break;
 		default:
 			/* The chart's x is the block's whole shared memory; the static

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_help.c - the help, a modal pane generated from the key table: every
  * action with its keys, the help text wrapped under its own column. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_kernels.c - the kernel browser: one line per record of the report (or
  * per group of identical launches), its columns from the compact rows of
  * browser.c, a selected line kept in view, the sort column marked in the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_notice.c - a notice at start (a recovery file left by a dropped
  * session, rows a report could not read), modal until any key. */
 #include "config.h"

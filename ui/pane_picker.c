@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_picker.c - the GPU picker, a modal pane: every device of the
  * database, filtered as the user types (name, alias, arch, family or
  * compute capability), Enter picks, Esc cancels. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_prompt.c - the prompt in the status line, a modal pane: an exact
  * value for a launch parameter (read as the command line reads it), or the
  * file to save the launch to. */

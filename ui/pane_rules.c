@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_rules.c - the findings pane: each finding with its severity, title and
  * text wrapped to the pane, one selected; the selected one expands into the
  * step-by-step derivations (derive.h) that explain it. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_sms.c - achieved occupancy per SM as a bar chart: measured from a report,
  * or predicted by the scheduling simulation, with the average drawn across. */
 #include "config.h"

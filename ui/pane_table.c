@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* pane_table.c - the occupancy table: the GPU and launch, active blocks, warps
  * and threads, the block limit and utilization bar of every factor, the
  * allocations and the GPU's limits, with the baseline's figures beside them. */
@@ -218,7 +220,7 @@ static void amd_header(struct out *o, const struct view *v)
 		add_item(&it, CANVAS_NORMAL, "wave%d", a->r.amd.wave_size);
 	else
 		add_item(&it, CANVAS_NORMAL, "wave%d (%s's default)", a->r.amd.wave_size, m->target);
-	add_item(&it, CANVAS_NORMAL, "%d VGPRs", l->regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "%d %s", l->regs_per_thread, m->vliw ? "GPRs" : "VGPRs");
 	if (l->agprs > 0)
 		add_item(&it, CANVAS_NORMAL, "%d AGPRs", l->agprs);
 	/* 0: not given (rocprofv3's kernel trace, a launch file without it) */
@@ -293,6 +295,8 @@ static void sec_header(struct out *o, const struct view *v)
 	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
 		 "%d barrier%s%s", l->barriers, l->barriers == 1 ? "" : "s",
 		 inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? " (inferred)" : "");
+	if (l->cluster_size > 0)
+		add_item(&it, CANVAS_NORMAL, "clusters of %d", l->cluster_size);
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Launch", &it, ", ");
 }
 
@@ -343,6 +347,55 @@ static void occ_count_row(struct out *o, const struct view *v, const char *label
 	occ_row(o, label, val, b, d, coloured ? delta_role(cur - base) : CANVAS_NORMAL, NULL);
 }
 
+/* Thread-block clusters (cc 9.0+), where the launch has one or the report
+ * gives Nsight Compute's cluster figures: max active clusters and cluster
+ * occupancy (a range where the GPC layout is not known exactly, "<=" where
+ * only the most is), the largest cluster, and the report's own figures. */
+static void cluster_rows(struct out *o, const struct view *v)
+{
+	const struct cluster_result *cl = &v->cur.cl;
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct crosscheck_figures *prof = &p->profiler;
+	bool own = p->present && !p->changed;
+	char val[48], note[64] = "";
+
+	if (!v->cur.ok || !cl->applies ||
+	    (cl->cluster_size == 0 && !(own && prof->cluster_max_size.present)))
+		return;
+	if (cl->cluster_size > 0) {
+		char t[32];
+
+		cluster_active_text(cl, t, sizeof(t));
+		snprintf(val, sizeof(val), "%6s", t);
+		if (own && prof->cluster_max_active.present)
+			snprintf(note, sizeof(note), "(report %lld)",
+				 (long long)prof->cluster_max_active.value);
+		else if (cl->bound != CLUSTER_EXACT)
+			snprintf(note, sizeof(note), "(GPC layout not known exactly)");
+		occ_row(o, "Max active clusters", val, NULL, NULL, CANVAS_NORMAL, note);
+		if (cl->bound == CLUSTER_RANGE)
+			snprintf(t, sizeof(t), "%.1f-%.1f%%", cl->occupancy_pct_min,
+				 cl->occupancy_pct_max);
+		else
+			snprintf(t, sizeof(t), "%s%.1f%%", cl->bound == CLUSTER_UPPER ? "<=" : "",
+				 cl->occupancy_pct_max);
+		snprintf(val, sizeof(val), "%7s", t);
+		note[0] = '\0';
+		if (own && prof->cluster_occupancy_pct.present)
+			snprintf(note, sizeof(note), "(report %.2f%%)",
+				 prof->cluster_occupancy_pct.value);
+		occ_row(o, "Cluster occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
+	}
+	snprintf(val, sizeof(val), "%6d", cl->max_size_portable);
+	note[0] = '\0';
+	if (own && prof->cluster_max_size.present)
+		snprintf(note, sizeof(note), "(report %lld; non-portable %d)",
+			 (long long)prof->cluster_max_size.value, cl->max_size_nonportable_max);
+	else
+		snprintf(note, sizeof(note), "(non-portable %d)", cl->max_size_nonportable_max);
+	occ_row(o, "Max cluster size", val, NULL, NULL, CANVAS_NORMAL, note);
+}
+
 static void sec_occupancy(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -357,12 +410,17 @@ static void sec_occupancy(struct out *o, const struct view *v)
 
 		occ_count_row(o, v, wgp ? "Workgroups per WGP" : "Workgroups per CU",
 			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false, NULL);
+		/* CodeXL's occupancy is these waves over the CU's slots, not
+		 * LLVM's waves per SIMD below: its figure shows here. */
+		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
 			      br->active_warps_per_sm,
-			      r->max_warps_per_sm, true, NULL);
-		occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
-			      br->amd.fits ? br->amd.waves_per_simd : 0, r->amd.max_waves_per_simd, true,
-			      NULL);
+			      r->max_warps_per_sm, true, note);
+		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
+		if (!v->cur.gpu.arch.amd.vliw)
+			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+				      br->amd.fits ? br->amd.waves_per_simd : 0,
+				      r->amd.max_waves_per_simd, true, NULL);
 		/* LLVM's figure above counts registers per wave; whole workgroups
 		 * may use less of that room (findings: amd_workgroup_packing). */
 		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
@@ -384,11 +442,14 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	snprintf(b, sizeof(b), "%.1f%%", br->theoretical_occupancy_pct);
 	snprintf(d, sizeof(d), "%+.1f", delta);
 	/* Equal as printed is equal: no "(baseline 50.0%, +0.0)". */
-	report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
+	note[0] = '\0';
+	if (r->vendor != GPU_AMD)
+		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
 		occ_row(o, "Theoretical occupancy", val, b, d, delta_role(delta), NULL);
+	cluster_rows(o, v);
 
 	put(o, 0, CANVAS_NORMAL, "Achieved occupancy");
 	if (v->measured.has_achieved) {
@@ -416,6 +477,8 @@ static const char *not_counted(const struct analysis *a, enum occ_factor f)
 		return NULL;
 	if (g->vendor != GPU_AMD)
 		return g->barriers_per_sm == 0 ? "not a limit before cc 9.0" : NULL;
+	if (g->amd.vliw)
+		return "none: VLIW work-items have only GPRs";
 	if (g->amd.sgprs_per_simd == 0)
 		return "do not limit on this target";
 	/* 0 is a count not given (every real kernel has VCC), not zero. */
@@ -467,13 +530,48 @@ struct limits_cols {
  * limits show beside occview's. */
 enum { LIM_PREFIX_W = 36, REPORT_COL_W = 7, ALL_NUMBERS_W = 40 };
 
-/* Whether the limits table shows the profiler's own block limits: a kernel
- * record as measured that has them (NVIDIA: Nsight Compute's). */
+/* CodeXL's waves per CU limited by the AMD factor f shows on, the
+ * report's index (enum report_amd_limit), or -1: VGPRs, SGPRs and LDS on
+ * their rows; its work-group limit (wave slots and work-groups per CU in
+ * one) on the row of whichever of the two binds. */
+static int codexl_row(const struct view *v, enum occ_factor f)
+{
+	const struct occ_result *r = &v->cur.r;
+	bool slots = r->block_limit[OCC_WARPS] < r->block_limit[OCC_BLOCKS];
+
+	switch (f) {
+	case OCC_REGISTERS:
+		return REPORT_AMD_VGPR;
+	case OCC_BARRIERS:
+		return REPORT_AMD_SGPR;
+	case OCC_SHARED_MEM:
+		return REPORT_AMD_LDS;
+	case OCC_WARPS:
+		return slots ? REPORT_AMD_WORKGROUP : -1;
+	case OCC_BLOCKS:
+		return slots ? -1 : REPORT_AMD_WORKGROUP;
+	case OCC_N_FACTORS:
+		break;
+	}
+	return -1;
+}
+
+/* Whether the limits table shows the profiler's own limits: a kernel
+ * record as measured that has them (NVIDIA: Nsight Compute's block limits;
+ * AMD: CodeXL's waves per CU). */
 static bool report_limits(const struct view *v)
 {
 	const struct crosscheck_record *p = &v->cur.report;
 
-	if (!p->present || p->changed || v->cur.r.vendor != GPU_NVIDIA)
+	if (!p->present || p->changed)
+		return false;
+	if (v->cur.r.vendor == GPU_AMD) {
+		for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
+			if (p->profiler.amd_waves[i].present)
+				return true;
+		return false;
+	}
+	if (v->cur.r.vendor != GPU_NVIDIA)
 		return false;
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (p->profiler.limits[f].present)
@@ -577,6 +675,12 @@ static void misfit_text(const struct analysis *a, char *buf, size_t size)
 			 a->in.threads_per_block, g->max_threads_per_block);
 		break;
 	case OCC_MISFIT_REGISTERS:
+		if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+			snprintf(buf, size, "No block fits: a block needs %lld registers (allocated "
+				 "to the whole block), a block may use %d.",
+				 (long long)r->allocated_regs_per_block, g->regs_per_block);
+			break;
+		}
 		snprintf(buf, size, "No block fits: a block needs %lld registers (%d per warp x %d "
 			 "warps%s), a block may use %d.",
 			 (long long)(r->regs_per_block_checked > r->allocated_regs_per_block
@@ -640,17 +744,31 @@ static void report_cell(struct out *o, int dx, const struct view *v, enum occ_fa
 		[OCC_REGISTERS] = CROSSCHECK_REGISTERS, [OCC_SHARED_MEM] = CROSSCHECK_SHARED_MEM,
 		[OCC_BARRIERS] = CROSSCHECK_BARRIERS,
 	};
+	static const enum crosscheck_field amd_field[REPORT_AMD_N_LIMITS] = {
+		[REPORT_AMD_VGPR] = CROSSCHECK_AMD_VGPR_WAVES,
+		[REPORT_AMD_SGPR] = CROSSCHECK_AMD_SGPR_WAVES,
+		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
+		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
+	};
 	const struct crosscheck_record *p = &v->cur.report;
 	const struct report_int *limit = &p->profiler.limits[f];
+	enum crosscheck_field cf = field[f];
 	enum canvas_role role = CANVAS_NORMAL;
 
+	if (v->cur.r.vendor == GPU_AMD) {
+		int i = codexl_row(v, f);
+		static const struct report_int none = { 0 };
+
+		limit = i >= 0 ? &p->profiler.amd_waves[i] : &none;
+		cf = i >= 0 ? amd_field[i] : CROSSCHECK_N_FIELDS;
+	}
 	if (!limit->present) {
 		putf(o, dx, CANVAS_DIM, "%6s", "-");
 		return;
 	}
-	if (crosscheck_differs(&p->check, field[f]))
+	if (cf != CROSSCHECK_N_FIELDS && crosscheck_differs(&p->check, cf))
 		role = CANVAS_WARNING;
-	else if ((p->check.inferred >> field[f]) & 1u)
+	else if (cf != CROSSCHECK_N_FIELDS && ((p->check.inferred >> cf) & 1u))
 		role = CANVAS_DIM;
 	putf(o, dx, role, "%6lld", (long long)limit->value);
 }
@@ -663,7 +781,11 @@ static void sec_limits(struct out *o, const struct view *v)
 
 	/* AMD: both limits of a factor, waves per SIMD (as LLVM and AMD's
 	 * tools count occupancy) and workgroups per CU (which decide it). */
-	if (r->vendor == GPU_AMD)
+	/* CodeXL's figures are waves per CU, beside occview's per SIMD. */
+	if (r->vendor == GPU_AMD && report_limits(v))
+		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %6s %12s", "Limit", "waves", "wgs", "rep/CU",
+		     "per wg");
+	else if (r->vendor == GPU_AMD)
 		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %12s", "Limit", "waves", "wgs", "per wg");
 	else if (report_limits(v))
 		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %6s %13s", "Limit", "blocks", "report",
@@ -708,8 +830,16 @@ static void sec_limits(struct out *o, const struct view *v)
 				snprintf(waves, sizeof(waves), "none");
 			else
 				snprintf(waves, sizeof(waves), "%d", wl);
-			putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ', occ_label(r, f),
-			     waves, limit, (long long)u->per_block, occ_unit(r, f));
+			if (report_limits(v)) {
+				putf(o, 0, role, "%c %-10s %5s %4s", lim ? '*' : ' ', occ_label(r, f),
+				     waves, limit);
+				report_cell(o, 24, v, f);
+				putf(o, 30, role, " %7lld %-4s", (long long)u->per_block, occ_unit(r, f));
+			} else {
+				putf(o, 0, role, "%c %-10s %5s %4s %7lld %-4s", lim ? '*' : ' ',
+				     occ_label(r, f), waves, limit, (long long)u->per_block,
+				     occ_unit(r, f));
+			}
 		} else if (report_limits(v)) {
 			putf(o, 0, role, "%c %-13s %6s", lim ? '*' : ' ', occ_label(r, f), limit);
 			report_cell(o, 23, v, f);
@@ -868,6 +998,47 @@ static void sec_report(struct out *o, const struct view *v)
 	}
 }
 
+/* A VLIW (TeraScale) target's allocation and limits in CodeXL's terms:
+ * 128-bit GPRs per work-item, no granule, no SGPRs, a CU of one SIMD engine. */
+static void vliw_allocation(struct out *o, const struct view *v)
+{
+	const struct amd_result *x = &v->cur.r.amd;
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", v->cur.in.regs_per_thread);
+	add_item(&it, CANVAS_NORMAL, "of %d a work-item may have", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_DIM, "none on %s (VLIW)", m->family);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (no granule)", (long long)x->lds_allocated);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
+static void vliw_limits(struct out *o, const struct view *v)
+{
+	const struct amd_arch *m = &v->cur.gpu.arch.amd;
+	struct items it = { .n = 0 };
+	char a[32];
+
+	add_item(&it, CANVAS_NORMAL, "1 SIMD engine, %d wave slots (AMD's count), %d workgroups",
+		 m->max_waves_per_simd, m->max_workgroups_per_cu);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per CU", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
+		 m->default_wave_size);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
+	it.n = 0;
+	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", m->vgprs_per_simd_wave64);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
+	it.n = 0;
+	size_text(m->lds_per_cu_bytes, a, sizeof(a));
+	add_item(&it, CANVAS_NORMAL, "%s per CU and per workgroup", a);
+	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+}
+
 static void sec_allocation(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
@@ -877,6 +1048,10 @@ static void sec_allocation(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "Allocation");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_allocation(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_result *x = &r->amd;
 		int waves = x->waves_per_workgroup;
@@ -927,9 +1102,15 @@ static void sec_allocation(struct out *o, const struct view *v)
 		return;
 	}
 
-	add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
-		 g->reg_alloc_unit);
-	add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
+		add_item(&it, CANVAS_NORMAL, "%lld per block (unit %d, warps rounded to %d)",
+			 (long long)r->allocated_regs_per_block, g->reg_alloc_unit,
+			 g->warp_alloc_granularity);
+	} else {
+		add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
+			 gpu_reg_alloc_unit(g, v->cur.in.regs_per_thread));
+		add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
+	}
 	if (r->regs_per_block_checked != r->allocated_regs_per_block)
 		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
 			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
@@ -994,6 +1175,10 @@ static void sec_gpu(struct out *o, const struct view *v)
 
 	put(o, 0, CANVAS_HEADER, "GPU limits");
 	o->y++;
+	if (g->vendor == GPU_AMD && g->amd.vliw) {
+		vliw_limits(o, v);
+		return;
+	}
 	if (g->vendor == GPU_AMD) {
 		const struct amd_arch *m = &g->amd;
 		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", amd_simds_per_unit(m),
@@ -1038,8 +1223,8 @@ static void sec_gpu(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
 
 	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partitions)", g->regs_per_sm,
-		 g->sm_subpartitions);
+	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partition%s)", g->regs_per_sm,
+		 g->sm_subpartitions, g->sm_subpartitions == 1 ? "" : "s");
 	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
 	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");

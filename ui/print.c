@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* print.c - --print's text is the panes (print.h): each pane sizes itself
  * to the width (pane_class.height), gets its frame and title as on screen,
  * and the canvas is written as text. One printer serves every record of a

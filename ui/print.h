@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* print.h - --print's text: the explorer's panes themselves (the occupancy
  * table, the charts including barriers, the per-SM bars, the findings with
  * their derivations) drawn one under the other on a canvas --width columns

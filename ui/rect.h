@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* rect.h - a rectangle of screen cells, the unit of layout. */
 #ifndef OCC_RECT_H
 #define OCC_RECT_H

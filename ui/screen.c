@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* screen.c - canvas to curses: every cell written with its role's attributes;
  * refresh() then sends only the cells that differ from the terminal's. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* screen.h - the canvas blitter and the colour themes: the only place that
  * turns canvas cells and roles into curses characters and attributes. */
 #ifndef OCC_SCREEN_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* textinput.c - the line editor of every prompt (textinput.h). */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* textinput.h - the one line editor every prompt uses: the kernel filter,
  * the GPU picker's filter, a parameter's value and a file name. UTF-8 in,
  * a whole character out on Backspace; drawn with a cursor, its start

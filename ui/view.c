@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* view.c - derives what the panes show: the analyses through the session,
  * and the per-SM simulation only when a pane on screen needs it (a keystroke at 200x60 stays within a few milliseconds). */
 #include "config.h"
@@ -59,8 +61,12 @@ int view_chart_count(const struct view *v)
 {
 	if (!v->cur.ok)
 		return 0;
-	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat. */
-	return v->cur.gpu.arch.barriers_per_sm > 0 ? VIEW_N_CHARTS : VIEW_N_CHARTS - 1;
+	/* Barriers limit blocks from cc 9.0 on; before that their chart is flat.
+	 * Clusters come with cc 9.0 too: their chart where the launch has one. */
+	if (v->cur.gpu.arch.barriers_per_sm == 0)
+		return VIEW_CHART_BARRIERS;
+	return cluster_supported(&v->cur.gpu.arch) && v->cur.launch.cluster_size > 0 ?
+	       VIEW_N_CHARTS : VIEW_CHART_CLUSTER;
 }
 
 /* The simulation's inputs for the current launch. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* view.h - what the panes draw, derived from the session, the record shown
  * and the what-if state on each change: the current launch's analysis beside
  * the baseline's, the per-SM prediction (computed only when a pane on screen
@@ -16,6 +18,7 @@
 
 enum view_chart {
 	VIEW_CHART_BLOCK, VIEW_CHART_REGISTERS, VIEW_CHART_SHARED_MEM, VIEW_CHART_BARRIERS,
+	VIEW_CHART_CLUSTER,
 	VIEW_N_CHARTS
 };
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* whatif.c - the what-if state: stepping and setting launch parameters within
  * the GPU's limits, undo and redo. Saving is in whatif_file.c. */
 #include "config.h"
@@ -8,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cluster.h"
 #include "occupancy.h"
 #include "params.h"
 #include "strutil.h"
@@ -174,6 +177,9 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		/* Where SGPRs do not limit, any count is information (amd.h). */
 		*hi = amd_sgprs_limit(&a->amd) ? amd_max_sgprs(&a->amd) : param_info(PARAM_SGPRS)->max;
 		break;
+	case PARAM_CLUSTER:
+		*hi = cluster_supported(a) ? CLUSTER_MAX_NONPORTABLE : 0;
+		break;
 	default:
 		break;
 	}
@@ -283,6 +289,13 @@ static bool step_numeric(struct whatif *w, enum launch_param f, int dir, bool bi
 		v = (old - 1) / step * step;
 	}
 	v = v < lo ? lo : v > hi ? hi : v;
+	/* A cluster size must divide the grid (launch_check): step to the
+	 * next one that does, 0 (no cluster) always doing. */
+	if (f == PARAM_CLUSTER)
+		while (v > 0 && v < hi && launch_grid_size(&w->cur.launch) % v != 0)
+			v += dir > 0 ? 1 : -1;
+	if (f == PARAM_CLUSTER && v > 0 && launch_grid_size(&w->cur.launch) % v != 0)
+		return false;
 	if (dir > 0 ? v <= old : v >= old)
 		return false;
 	return apply_value(w, f, v);
@@ -529,6 +542,12 @@ void whatif_format(const struct whatif *w, enum launch_param f, bool base, char 
 	case PARAM_SGPRS:
 		snprintf(buf, size, "%d", l->sgprs);
 		break;
+	case PARAM_CLUSTER:
+		if (l->cluster_size == 0)
+			snprintf(buf, size, "none");
+		else
+			snprintf(buf, size, "%d", l->cluster_size);
+		break;
 	case PARAM_GPU:
 		snprintf(buf, size, "%s", s->gpu.name);
 		break;
@@ -568,6 +587,8 @@ bool whatif_applies(const struct whatif *w, enum launch_param f)
 			       out_of_range(w, f));
 	case PARAM_SGPRS:
 		return amd && (amd_sgprs_limit(m) || out_of_range(w, f));
+	case PARAM_CLUSTER:
+		return cluster_supported(&w->cur.gpu.arch) || w->cur.launch.cluster_size != 0;
 	default:
 		return (int)f >= 0 && f < PARAM_WHATIF_N;
 	}

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* whatif.h - the what-if state: the baseline launch as loaded, the current
  * launch as the user changed it, the focused parameter, undo and redo, and
  * saving to a launch file. Curses-free and unit-tested. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* whatif_file.c - the what-if launch written as a launch file: atomically
  * (a temporary file in the same directory, then rename), and to the recovery
  * file when a session drops. */
@@ -89,7 +91,8 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		enum launch_param p = (enum launch_param)i;
 		const struct param_info *info = param_info(p);
 
-		if (info->vendor == PARAM_AMD_ONLY && param_get(l, p) == 0)
+		/* What is 0 where the GPU lacks it (no cluster) is left out. */
+		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER) && param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);

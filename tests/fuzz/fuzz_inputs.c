@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* fuzz_inputs.c - libFuzzer harness for everything occview reads from files:
  * launch files, launch lists, profiler reports and GPU database CSVs, then the
  * whole analysis of every launch that parses, printed as --print draws it

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
 /* fuzz_report.c - libFuzzer harness for the profiler report importers alone:
  * report_parse on the bytes, then what occview does with each record it got
  * (short names, and for the first few records the launch, the analysis on

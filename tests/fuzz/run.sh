@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
 # occview's readers from the seeds in tests/data. Not part of make check.
 #
@@ -12,6 +14,7 @@
 #       ncu      tests/data/ncu/* and the ncu text files tests/data/*.txt
 #       nvprof   tests/data/nvprof/* (nvprof CSV and text, CUDA profiler logs)
 #       rocprof  tests/data/rocprof/*
+#       codexl   tests/data/codexl/* (CodeXL/RCP .occupancy and display files)
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
@@ -33,7 +36,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|all [SECONDS] | run.sh inputs [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS]" >&2
 	exit 2
 }
 
@@ -49,7 +52,8 @@ report)
 	ncu) seeds="$data/ncu/* $data/*.txt" ;;
 	nvprof) seeds="$data/nvprof/*" ;;
 	rocprof) seeds="$data/rocprof/*" ;;
-	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/*" ;;
+	codexl) seeds="$data/codexl/*" ;;
+	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/*" ;;
 	*) usage ;;
 	esac
 	name=report-$family
@@ -57,7 +61,7 @@ report)
 	;;
 inputs)
 	seconds=${2:-60}
-	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $top/data/*.csv"
+	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $data/codexl/* $top/data/*.csv"
 	name=inputs
 	maxlen=65536
 	;;

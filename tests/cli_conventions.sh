@@ -1,0 +1,160 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
+# cli_conventions.sh - the command line as GNU and htop users expect it:
+# short options, --version's copyright and licence, standard input, pipes and
+# FIFOs read once, write errors, --list-gpus for scripts, the JSON format's
+# version, the CSV's columns for every input, and the settings file.
+set -u
+: "${OCCVIEW:?}" "${TESTDATA:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+HOME=$tmp XDG_STATE_HOME=$tmp/state XDG_CONFIG_HOME=$tmp/config
+export HOME XDG_STATE_HOME XDG_CONFIG_HOME
+unset NO_COLOR
+pass=0 fail=0
+
+. "${0%/*}/cliutil.sh"
+
+B200=$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv
+ROCPROF=$TESTDATA/rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv
+T4=$TESTDATA/launch_t4.occ
+
+# -h and -V are --help and --version; --version says copyright and licence.
+expect 0 "^Usage: occview" -- -h
+"$OCCVIEW" --help >"$tmp/long" 2>&1 </dev/null
+if cmp -s "$tmp/out" "$tmp/long"; then ok; else bad "-h differs from --help"; fi
+expect 0 "^Copyright (c) 2026 the occview developers" -- -V
+expect 0 "^License MIT" -- --version
+expect 0 "^occview [0-9]" -- -V
+expect 64 "unknown option \"-x\"" -- -x
+expect 64 "missing value for option \"--gpu\"" -- --gpu
+# -C, -M, -U and their long names are accepted everywhere (the screen uses them).
+for flag in -C -M -U -CMU --no-color --no-colour --no-mouse --no-unicode; do
+	expect 0 "Theoretical occupancy   100.0%" -- --print "$flag"
+done
+
+# Standard input: -, a pipe with no FILE, a FIFO, two FIFOs (read once each:
+# neither is opened a second time to look for a per-kernel summary). The B200
+# report's cudnn kernel, as Nsight Compute printed it.
+what="occview --print - < file"
+"$OCCVIEW" --print - <"$B200" >"$tmp/out" 2>&1; got=$?
+check 0 "Kernel  cudnn::lean_reduction_kernel"
+what="cat file | occview --print -"
+cat "$B200" | "$OCCVIEW" --print - >"$tmp/out" 2>&1; got=$?
+check 0 "Kernel  cudnn::lean_reduction_kernel"
+what="cat file | occview --print"
+cat "$B200" | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
+check 0 "Kernel  cudnn::lean_reduction_kernel"
+what="cat launch | occview --format csv"
+cat "$T4" | "$OCCVIEW" --format csv >"$tmp/out" 2>&1; got=$?
+check 0 "^register_tiling,Tesla T4,7.5,40,1024,256,64,32768,0,2,16,50.00,shared_mem,"
+# Nothing piped: the embedded default launch, as with a terminal.
+what="true | occview --print"
+true | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
+check 0 "Kernel  default on NVIDIA H100"
+# A pipe that stays silent (ssh host occview without -n) is not waited for
+# and says so; - waits for it.
+what="(sleep 2; cat launch) | occview --print"
+(sleep 2; cat "$T4") | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
+check 0 "^occview: standard input is a pipe with nothing on it: not read (give - as FILE"
+check 0 "Kernel  default on NVIDIA H100"
+what="(sleep 2; cat launch) | occview --print -"
+(sleep 2; cat "$T4") | "$OCCVIEW" --print - >"$tmp/out" 2>&1; got=$?
+check 0 "Kernel  register_tiling on Tesla T4"
+# bounded ARGS...: occview ARGS killed after 20 s (a FIFO opened twice hangs).
+bounded() {
+	what="occview $*"
+	"$OCCVIEW" "$@" >"$tmp/out" 2>&1 & pid=$!
+	( sleep 20; kill "$pid" 2>/dev/null ) & watchdog=$!
+	wait "$pid"; got=$?
+	kill "$watchdog" 2>/dev/null
+}
+if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
+	cat "$B200" >"$tmp/fifo1" &
+	bounded --print "$tmp/fifo1"
+	check 0 "Kernel  cudnn::lean_reduction_kernel"
+	cat "$B200" >"$tmp/fifo1" &
+	cat "$T4" >"$tmp/fifo2" &
+	bounded --format csv "$tmp/fifo1" "$tmp/fifo2"
+	check 0 "^register_tiling,Tesla T4,"
+	check 0 "^cudnn::lean_reduction_kernel"
+	wait
+else
+	bad "mkfifo failed"
+fi
+
+# Write errors: a message and status 74, for every kind of output.
+if [ -w /dev/full ]; then
+	for args in "--print" "--format json" "--format csv" "--list-gpus" "-V" "-h" \
+		    "--list-gpus --format json"; do
+		what="occview $args >/dev/full"
+		# shellcheck disable=SC2086
+		"$OCCVIEW" $args >/dev/full 2>"$tmp/out" </dev/null; got=$?
+		check 74 "^occview: writing the output: No space left on device"
+		[ "$(wc -l <"$tmp/out")" -eq 1 ] && ok || bad "$what: said more than once"
+	done
+fi
+
+# --list-gpus for scripts: the same devices in text, JSON and CSV.
+expect 0 '"format_version": 1,' -- --list-gpus --format json
+expect 0 '"name": "NVIDIA H100 80GB HBM3",' -- --list-gpus --format json
+expect 0 "^name,vendor,arch,cc,sm_count,family,segment,aliases$" -- --list-gpus --format csv
+expect 0 "^NVIDIA H100 80GB HBM3,nvidia,sm_90,9.0,132,Hopper,datacenter," -- --list-gpus --format csv
+expect 0 "^Instinct MI300X,amd,gfx942,gfx942,304,CDNA3,," -- --list-gpus --format csv
+"$OCCVIEW" --list-gpus --format csv </dev/null | tail -n +2 | cut -d, -f1 | sort >"$tmp/csvnames"
+"$OCCVIEW" --list-gpus --format json </dev/null | sed -n 's/^      "name": "\(.*\)",$/\1/p' | sort >"$tmp/jsonnames"
+if [ -s "$tmp/csvnames" ] && cmp -s "$tmp/csvnames" "$tmp/jsonnames"; then ok; else bad "--list-gpus: JSON and CSV name other devices"; fi
+
+# The JSON of the kernels says its format version and its producer.
+expect 0 '^  "format_version": 1,$' -- --format json
+expect 0 '^    "name": "occview",$' -- --format json "$T4"
+
+# CSV: the same columns for a launch, a launch list, an Nsight Compute and a
+# rocprof report.
+"$OCCVIEW" --format csv </dev/null | head -1 >"$tmp/h0"
+for f in "$T4" "$TESTDATA/launches.csv" "$B200" "$ROCPROF"; do
+	"$OCCVIEW" --format csv "$f" </dev/null 2>/dev/null | head -1 >"$tmp/h1"
+	if [ -s "$tmp/h0" ] && cmp -s "$tmp/h0" "$tmp/h1"; then ok; else bad "CSV header of $f differs"; fi
+done
+# and every row as many fields as the header (no field of these holds a comma)
+"$OCCVIEW" --format csv "$T4" </dev/null | awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' && ok ||
+	bad "CSV launch row: not as many fields as the header"
+
+# bash completion: --gpu from the database's names and aliases, --format's
+# values, the options --help lists.
+comp=$TESTDATA/../../completion/occview
+# complete WORDS...: the completions bash offers for the last word, one a line.
+complete() {
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
+		 printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$OCCVIEW" "$@" >"$tmp/comp" 2>&1
+}
+if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
+	complete --gpu H10
+	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
+	complete --format ""
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
+	complete --no-c
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
+fi
+
+# The settings file: gpu for the default launch, flags win, a FILE's GPU wins,
+# bad settings say file and line.
+mkdir -p "$XDG_CONFIG_HOME/occview"
+printf '# mine\ngpu = Tesla T4\ntheme = monochrome\ncolor = no\n' >"$XDG_CONFIG_HOME/occview/config"
+expect 0 "Kernel  default on Tesla T4" -- --print
+expect 0 "on NVIDIA A100" -- --print --gpu A100
+expect 0 "Kernel  register_tiling" -- --print "$T4"
+expect 0 '"name": "NVIDIA H100 80GB HBM3",' -- --list-gpus --format json
+printf 'gpu = T4\ncolour = maybe\n' >"$XDG_CONFIG_HOME/occview/config"
+expect 65 "occview/config:2: color: expected yes or no, got \"maybe\"" -- --print
+printf 'gpu = T4\nfrobs = 3\n' >"$XDG_CONFIG_HOME/occview/config"
+expect 65 "occview/config:2: frobs: unknown key" -- --print
+printf 'gpu = T4\n' >"$XDG_CONFIG_HOME/occview/config"
+XDG_CONFIG_HOME= expect 0 "Kernel  default on NVIDIA H100" -- --print
+mkdir -p "$HOME/.config/occview"; cp "$XDG_CONFIG_HOME/occview/config" "$HOME/.config/occview/config"
+XDG_CONFIG_HOME= expect 0 "Kernel  default on Tesla T4" -- --print
+rm -f "$XDG_CONFIG_HOME/occview/config"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
