@@ -242,6 +242,28 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
+/* AMD: the VGPR step as the compiler takes it (LLVM's amdgpu_waves_per_eu,
+ * AMDGPUUsage), and the spills to scratch that
+ * -Rpass-analysis=kernel-resource-usage reports. */
+static void amd_registers_advice(struct sink *s, const struct rules_input *ri,
+				 const struct tuning_step *t)
+{
+	struct occ_input in = *ri->in;
+	struct occ_result to;
+
+	in.regs_per_thread = (int)t->to;
+	occ_compute(&ri->gpu->arch, &in, &to);
+	add(s, "registers_advice", RULES_INFO, "Fewer VGPRs: amdgpu_waves_per_eu",
+	    "%lld -> %lld VGPRs per work-item gives %d -> %d waves per SIMD. "
+	    "__attribute__((amdgpu_waves_per_eu(%d))) on the kernel, with __launch_bounds__(%d) "
+	    "naming the workgroup size, asks the compiler for %d waves per SIMD, which takes %lld "
+	    "VGPRs or fewer. It may spill VGPRs to scratch memory, whose traffic can cost more than "
+	    "the occupancy gains: compile with -Rpass-analysis=kernel-resource-usage and compare its "
+	    "\"VGPRs Spill\" and \"ScratchSize\" before and after, then measure.",
+	    (long long)t->from, (long long)t->to, ri->r->amd.waves_per_simd, to.amd.waves_per_simd,
+	    to.amd.waves_per_simd, ri->in->threads_per_block, to.amd.waves_per_simd, (long long)t->to);
+}
+
 /* The limiter's next step in the tools that take it, and what it may cost:
  * registers through the compiler (__launch_bounds__ or -maxrregcount), with
  * the spilling it risks; shared memory through a larger configuration. */
@@ -255,6 +277,10 @@ static void registers_advice(struct sink *s, const struct rules_input *ri)
 
 		if (t->param != TUNING_REGISTERS || !t->has_gain)
 			continue;
+		if (ri->gpu->arch.vendor == GPU_AMD) {
+			amd_registers_advice(s, ri, t);
+			continue;
+		}
 		add(s, "registers_advice", RULES_INFO, "Fewer registers: __launch_bounds__ or -maxrregcount",
 		    "%lld -> %lld registers per thread gives %d -> %d blocks per SM (%d -> %d warps). "
 		    "__launch_bounds__(%d, %d) on the kernel asks the compiler to fit %d blocks of %d "
@@ -572,6 +598,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		if (amd) {
 			amd_limiter(&s, ri);
 			amd_packing(&s, ri);
+			registers_advice(&s, ri);
 		}
 		else {
 			limiter(&s, ri);

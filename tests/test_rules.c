@@ -323,6 +323,22 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 	ck_assert_int_ge(e->n, 0);
 }
 
+/* MI300X (gfx942): 512 VGPRs per lane, granule 8: 136 VGPRs leave 3 waves
+ * per SIMD, 128 leave 4 (512 / 128). The compiler's knob is
+ * amdgpu_waves_per_eu; spills show in its resource-usage remarks. */
+START_TEST(amd_registers_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "136 -> 128 VGPRs per work-item gives 3 -> 4 waves",
+		"amdgpu_waves_per_eu(4)", "__launch_bounds__(256)", "128 VGPRs or fewer",
+		"-Rpass-analysis=kernel-resource-usage", "VGPRs Spill", NULL };
+
+	evaluate_amd(&e, "MI300X", 256, 136, 0, 0, 0, 5000);
+	has(&e, "registers_advice", words);
+	ck_assert_ptr_null(strstr(find(&e, "registers_advice")->text, "maxrregcount"));
+}
+END_TEST
+
 START_TEST(amd_limiter_and_next_step)
 {
 	struct eval e;
@@ -336,6 +352,8 @@ START_TEST(amd_limiter_and_next_step)
 	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves */
 	has(&e, "tail_effect", (const char *const[]){ "5 full waves of 912 workgroups",
 						      "partial wave of 440 workgroups", NULL });
+	/* LDS limits: no VGPR advice */
+	lacks(&e, "registers_advice");
 	for (int i = 0; i < e.n; i++) {
 		ck_assert_msg(!strstr(e.f[i].text, "SM") && !strstr(e.f[i].text, "warp") &&
 			      !strstr(e.f[i].text, "block"), "NVIDIA words in: %s", e.f[i].text);
@@ -470,6 +488,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, carveout_ignored_before_volta);
 	tcase_add_test(tc, full_occupancy_is_info);
 	tcase_add_test(tc, amd_limiter_and_next_step);
+	tcase_add_test(tc, amd_registers_advice);
 	tcase_add_test(tc, amd_wgp_words);
 	tcase_add_test(tc, amd_cannot_run_vgprs);
 	tcase_add_test(tc, crosscheck_never_dropped);
