@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "csvread.h"
 #include "strutil.h"
@@ -75,6 +76,28 @@ bool amd_sgprs_limit(const struct amd_arch *a)
 int amd_max_sgprs(const struct amd_arch *a)
 {
 	return (int)round_up(a->max_sgprs_per_wave, 16);
+}
+
+const char *amd_codename_target(const char *name)
+{
+	/* LLVM's AMDGPUUsage processor table gives these alternative processor
+	 * names; CodeXL and the Radeon Compute Profiler name devices by the
+	 * same chips ("Capeverde" for LLVM's "verde"). Polaris and later chips
+	 * (Ellesmere, Baffin, ...) share gfx803 with Fiji and Tonga in no one
+	 * way LLVM names, so they are left to the device table. */
+	static const struct { const char *name, *target; } chips[] = {
+		{ "tahiti", "gfx600" }, { "pitcairn", "gfx601" }, { "verde", "gfx601" },
+		{ "capeverde", "gfx601" }, { "oland", "gfx602" }, { "hainan", "gfx602" },
+		{ "kaveri", "gfx700" }, { "hawaii", "gfx701" }, { "kabini", "gfx703" },
+		{ "mullins", "gfx703" }, { "bonaire", "gfx704" }, { "carrizo", "gfx801" },
+		{ "iceland", "gfx802" }, { "tonga", "gfx802" }, { "fiji", "gfx803" },
+		{ "polaris10", "gfx803" }, { "polaris11", "gfx803" }, { "stoney", "gfx810" },
+	};
+
+	for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); i++)
+		if (strcasecmp(name, chips[i].name) == 0)
+			return chips[i].target;
+	return NULL;
 }
 
 const char *amd_unit_name(const struct amd_arch *a)

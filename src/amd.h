@@ -115,6 +115,11 @@ struct amd_result {
 int amd_cus_per_unit(const struct amd_arch *a);
 int amd_simds_per_unit(const struct amd_arch *a);
 const char *amd_unit_name(const struct amd_arch *a);   /* "CU" or "WGP" */
+/* The gfx target of a GCN chip's code name as AMD's tools name devices
+ * ("Hawaii", "Capeverde", "Tahiti"; any case): LLVM's processor names
+ * (AMDGPUUsage's processor table) and CodeXL's spellings of them; NULL
+ * for a name that is none, or that names parts of several targets. */
+const char *amd_codename_target(const char *name);
 
 /* Whether SGPRs limit occupancy on the target, by LLVM's rule per
  * generation (AMDGPUBaseInfo IsaInfo::getOccupancyWithNumSGPRs): up to GFX9

@@ -30,6 +30,7 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	a->min_grid_full_occupancy = 0;
 	a->n_findings = 0;
 	memset(&a->report, 0, sizeof(a->report));
+	a->not_applicable = 0;
 }
 
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,

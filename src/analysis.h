@@ -34,6 +34,7 @@ struct analysis {
 	int n_findings;
 	struct finding findings[RULES_MAX_FINDINGS];
 	struct crosscheck_record report;  /* report.present: the analysis of a kernel record */
+	unsigned not_applicable;  /* PARAM_BIT of the flags this GPU's vendor lacks (--gpu A,B) */
 };
 
 /* Computes everything for l on gpu. l is checked first; file and line (file NULL

@@ -123,8 +123,26 @@ int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role 
 			s++;
 			continue;
 		}
-		canvas_put(c, x + used++, y, cp, role);
 		s += n;
+		switch (str_cp_width(cp)) {
+		case 0:
+			break;
+		case 2:
+			if (used + 2 > max_width)
+				return used;
+			if (c->ascii) {
+				canvas_put(c, x + used++, y, '?', role);
+				canvas_put(c, x + used++, y, '?', role);
+				break;
+			}
+			canvas_put(c, x + used++, y, cp, role);
+			if (x + used >= 0 && x + used < c->width && row)
+				row[x + used] = (struct canvas_cell){ CANVAS_WIDE_TAIL, (uint8_t)role };
+			used++;
+			break;
+		default:
+			canvas_put(c, x + used++, y, cp, role);
+		}
 	}
 	return used;
 }
@@ -167,6 +185,9 @@ void canvas_write(const struct canvas *c, FILE *out)
 			last--;
 		for (int x = 0; x <= last; x++) {
 			uint32_t g = row[x].glyph;
+
+			if (g == CANVAS_WIDE_TAIL)
+				continue;
 
 			if (n > sizeof(buf) - 5) {
 				fwrite(buf, 1, n, out);
@@ -249,9 +270,20 @@ void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *titl
 	canvas_put(c, x + w - 1, y + h - 1, canvas_glyph(c, CANVAS_G_BOTTOM_RIGHT), role);
 	if (title && title[0] && w > 4) {
 		int used = canvas_text(c, x + 2, y, w - 4, CANVAS_HEADER, " ");
-		used += canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, title);
+		used += canvas_text_fit(c, x + 2 + used, y, w - 5 - used, CANVAS_HEADER, false, title);
 		canvas_text(c, x + 2 + used, y, w - 4 - used, CANVAS_HEADER, " ");
 	}
+}
+
+int canvas_text_fit(struct canvas *c, int x, int y, int w, enum canvas_role role, bool keep_end,
+		    const char *text)
+{
+	char buf[1024];
+
+	if (w <= 0)
+		return 0;
+	return canvas_text(c, x, y, w, role, str_ellipsize(text, w, keep_end, c->ascii ? "..." : "\u2026",
+							   buf, sizeof(buf)));
 }
 
 int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,

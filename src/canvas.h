@@ -45,8 +45,13 @@ enum canvas_glyph {
 	CANVAS_G_N
 };
 
+/* The glyph of the cell right of a wide character (str_cp_width 2): the
+ * character takes both cells on a terminal; writers skip this cell. */
+#define CANVAS_WIDE_TAIL 0u
+
 struct canvas_cell {
-	uint32_t glyph;   /* a Unicode code point, never a control character */
+	uint32_t glyph;   /* a Unicode code point, never a control character;
+			   * CANVAS_WIDE_TAIL right of a wide one */
 	uint8_t role;
 };
 
@@ -68,7 +73,10 @@ void canvas_clear(struct canvas *c);
 /* Out-of-range cells are ignored, so callers may clip by drawing. */
 void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role);
 /* Draws UTF-8 text from (x, y), at most max_width cells; control characters and
- * invalid bytes are shown escaped (\xNN), never passed on. Returns cells used. */
+ * invalid bytes are shown escaped (\xNN), never passed on. A wide character
+ * (str_cp_width 2) takes two cells, the second CANVAS_WIDE_TAIL, and is left
+ * out when only one is left; a zero-width one (a combining mark) is left out.
+ * Returns cells used. */
 int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		const char *text);
 uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g);
@@ -86,6 +94,13 @@ void canvas_frame(struct canvas *c, int x, int y, int w, int h, const char *titl
  * returns the rows used. c NULL measures: the rows it would use. */
 int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum canvas_role role,
 		const char *text);
+/* The one way a line is drawn where it may not fit: text in at most w
+ * cells (its display width, str_display_width), ended by an ellipsis where
+ * it is cut (str_ellipsize; "..." on an ASCII canvas), never cut silently.
+ * keep_end: the ellipsis at the start instead (a path keeps its file's
+ * name). Returns cells used. */
+int canvas_text_fit(struct canvas *c, int x, int y, int w, enum canvas_role role, bool keep_end,
+		    const char *text);
 /* Like canvas_text with printf formatting. */
 int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));

@@ -7,18 +7,26 @@
 
 #include "chart.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 /* LABEL_W: the y labels ("  64", "100%"); the plot starts after them and the axis.
  * A second legend line (what caps the curve) needs CAPPED_LEGEND_H rows. */
-enum { LABEL_W = 5, MIN_W = 24, MIN_H = 7, CAPPED_LEGEND_H = 9, TICK_SPACING = 10 };
+enum { LABEL_W = 5, MIN_W = 24, MIN_H = 7, CAPPED_LEGEND_H = 9, TICK_SPACING = 10,
+       SMALL_PLOT = 5 };
 
 /* Where the parts of a chart go inside its w x h cells. */
 struct geom {
 	int plot_x, plot_y, cols, rows;
 	int legend_lines;
 };
+
+/* How many parts the y labels cut the axis into: halves, quarters from 9 rows. */
+static int label_parts(int rows)
+{
+	return rows >= 9 ? 4 : 2;
+}
 
 /* The plot's columns in a chart w cells wide, from MIN_W up. */
 static int plot_columns(int w)
@@ -36,6 +44,15 @@ static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct g
 	g->legend_lines = h >= CAPPED_LEGEND_H && s->capped_limiting != 0 ? 2 : 1;
 	/* title, plot, x axis, tick labels, legend */
 	g->rows = h - 3 - g->legend_lines;
+	/* Above SMALL_PLOT rows the half (and from 9 rows the quarters) must
+	 * fall on a row of their own: rows - 1 a multiple of the parts, the
+	 * rows left over blank above the plot. */
+	if (g->rows > SMALL_PLOT) {
+		int parts = label_parts(g->rows), spare = (g->rows - 1) % parts;
+
+		g->rows -= spare;
+		g->plot_y += spare;
+	}
 	return true;
 }
 
@@ -55,14 +72,6 @@ static void format_x(const struct sweep *s, int64_t x, char *buf, size_t size)
 		snprintf(buf, size, "%.1fK", x / 1024.0);
 	else
 		snprintf(buf, size, "%lld", (long long)x);
-}
-
-static void format_y(const struct sweep *s, int warps, bool pct, char *buf, size_t size)
-{
-	if (pct)
-		snprintf(buf, size, "%3.0f%%", s->max_warps ? 100.0 * warps / s->max_warps : 0.0);
-	else
-		snprintf(buf, size, "%4d", warps);
 }
 
 /* A level in the axis' unit: "64 warps" or "100.0%". */
@@ -109,7 +118,7 @@ static void legend(struct canvas *c, const struct geom *g, int x, int w, int y, 
 		room = w - 2;
 	}
 	canvas_put(c, at, y, glyph, role);
-	canvas_text(c, at + 2, y, room, role, text);
+	canvas_text_fit(c, at + 2, y, room, role, false, text);
 }
 
 /* Powers of two suit every swept value (warp multiples, register counts, bytes,
@@ -164,20 +173,59 @@ static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s
 	}
 }
 
-/* Labels at zero, half and the maximum; at quarters too where the plot is tall
- * enough to keep a blank row between them. */
+/* A row's own value: rows - 1 steps from zero to the maximum, row 0 at the
+ * top (row_of puts a level on the nearest row). */
+static double row_value(int row, int max_warps, int rows)
+{
+	return rows > 1 ? (double)max_warps * (rows - 1 - row) / (rows - 1) : max_warps;
+}
+
+/* The label of row: its own value, in warps or percent; marked '~' where
+ * that value is not a whole number, so that no label names a level drawn
+ * on another row (at 80x24 a four-row plot's rows are 64, 42.7, 21.3 and 0:
+ * "32" beside the second row named a level drawn a row lower, and the
+ * 48-warp point sat beside it). */
+static void row_label(const struct sweep *s, int row, int rows, bool pct, char *buf, size_t size)
+{
+	double v = row_value(row, s->max_warps, rows);
+	char num[16];
+
+	if (pct)
+		v = s->max_warps ? 100.0 * v / s->max_warps : 0.0;
+	snprintf(num, sizeof(num), "%s%.0f%s", fabs(v - floor(v + 0.5)) > 1e-9 ? "~" : "",
+		 v, pct ? "%" : "");
+	snprintf(buf, size, "%4s", num);
+}
+
+/* Labels at zero, the maximum, and the rows where the half and (tall
+ * enough) the quarters are drawn, each naming its row's own value
+ * (row_label); a label is left out where it would touch another. A plot of
+ * SMALL_PLOT rows or fewer labels every row: its resolution shows. */
 static void y_axis(struct canvas *c, const struct geom *g, int x, const struct sweep *s, bool pct)
 {
-	int parts = g->rows >= 9 ? 4 : 2;
+	int parts = label_parts(g->rows), last = -2;
 	char buf[16];
 
 	for (int r = 0; r < g->rows; r++)
 		canvas_put(c, g->plot_x - 1, g->plot_y + r, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
-	for (int i = 0; i <= parts; i++) {
-		int warps = s->max_warps * i / parts;
-		format_y(s, warps, pct, buf, sizeof(buf));
-		canvas_text(c, x, g->plot_y + row_of(warps, s->max_warps, g->rows), LABEL_W, CANVAS_AXIS,
-			    buf);
+	if (g->rows <= SMALL_PLOT) {
+		for (int r = 0; r < g->rows; r++) {
+			row_label(s, r, g->rows, pct, buf, sizeof(buf));
+			canvas_text(c, x, g->plot_y + r, LABEL_W, CANVAS_AXIS, buf);
+		}
+		return;
+	}
+	for (int i = parts; i >= 0; i--) {
+		int row = row_of(s->max_warps * i / parts, s->max_warps, g->rows);
+
+		/* the ends always; between them a blank row either side */
+		if (i != 0 && i != parts && (row <= last + 1 || row >= g->rows - 2))
+			continue;
+		if (row == last)
+			continue;
+		row_label(s, row, g->rows, pct, buf, sizeof(buf));
+		canvas_text(c, x, g->plot_y + row, LABEL_W, CANVAS_AXIS, buf);
+		last = row;
 	}
 }
 
@@ -339,7 +387,8 @@ bool chart_value_at(const struct sweep *s, int x, int y, int w, int h, int click
 
 	if (!geometry(s, x, y, w, h, &g))
 		return false;
-	if (click_x < g.plot_x || click_x >= g.plot_x + g.cols || click_y < g.plot_y ||
+	/* the blank rows above a plot kept short for exact labels count */
+	if (click_x < g.plot_x || click_x >= g.plot_x + g.cols || click_y < y + 1 ||
 	    click_y > g.plot_y + g.rows)
 		return false;
 	*value = s->points[sweep_point_index(s, click_x - g.plot_x, g.cols)].x;

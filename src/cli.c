@@ -18,7 +18,7 @@ enum {
 	OPT_PARAM = 256,
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
-	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_DERIVE,
+	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
 };
 
 static const struct option other_options[] = {
@@ -37,6 +37,7 @@ static const struct option other_options[] = {
 	{ "slow-blocks", required_argument, NULL, OPT_SLOW_BLOCKS },
 	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
 	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "derive", no_argument, NULL, OPT_DERIVE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -63,6 +64,7 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Launch:\n"
 	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default H100 SXM)\n"
+	      "  --gpu A,B,...              --print: the launch on each GPU, side by side\n"
 	      "  --grid N|XxYxZ             blocks (AMD: workgroups) in the grid\n"
 	      "  --block-size N|XxYxZ       threads per block (AMD: work-items per workgroup)\n"
 	      "  --registers N              registers per thread (AMD: VGPRs per work-item)\n"
@@ -96,6 +98,8 @@ void cli_usage(FILE *out)
 	      "  --list-gpus                print the GPU database and exit\n"
 	      "  --print                    write the analysis as text instead of opening the explorer\n"
 	      "  --format text|json|csv     output format (implies --print)\n"
+	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
+	      "                             with the differences (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the limiter's\n"
 	      "                             (text and JSON; implies --print)\n"
@@ -162,6 +166,26 @@ static bool parse_slow_blocks(const char *text, struct sim_params *m, struct occ
 	return true;
 }
 
+/* --compare I,J: two record ids. */
+static bool parse_compare(const char *text, struct cli_options *o, struct occ_error *err)
+{
+	char first[64];
+	const char *comma = strchr(text, ',');
+
+	if (!comma || (size_t)(comma - text) >= sizeof(first)) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--compare",
+			      "expected two record ids, as in 3,7");
+		return false;
+	}
+	memcpy(first, text, (size_t)(comma - text));
+	first[comma - text] = '\0';
+	o->compare = true;
+	o->print = true;
+	return launch_parse_int(first, 0, INT64_MAX, &o->compare_ids[0], NULL, 0, "--compare", err) &&
+	       launch_parse_int(comma + 1, 0, INT64_MAX, &o->compare_ids[1], NULL, 0, "--compare",
+				err);
+}
+
 static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
 {
 	struct param_set *g = &o->given;
@@ -212,6 +236,8 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		return true;
 	case OPT_SLOW_BLOCKS:
 		return parse_slow_blocks(arg, &o->model, err);
+	case OPT_COMPARE:
+		return parse_compare(arg, o, err);
 	case OPT_DURATION_CV:
 		o->model.model = SIM_CV;
 		return parse_double(arg, 0, 10, &o->model.cv, "--duration-cv", err);

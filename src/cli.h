@@ -25,6 +25,8 @@ struct cli_options {
 	bool derive;             /* --derive: every limit's derivation (text and JSON) */
 	const char *load;        /* --load FILE: read before the other files */
 	const char *theme;       /* the settings' theme; NULL: the default */
+	bool compare;            /* --compare I,J: records I and J side by side */
+	int64_t compare_ids[2];
 	struct sim_params model; /* block durations for the per-SM prediction */
 	enum cli_format format;
 	int width;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amd.h"
 #include "strutil.h"
 
 #define OCC_MAGIC "# ProfilerVersion="
@@ -178,6 +179,7 @@ static bool take(const struct values *v, long line, struct report *r, const char
 	};
 	struct report_int wg, global, wave;
 	struct report_record k, *rec;
+	const char *chip;
 	char name[VALUE_MAX], device[VALUE_MAX], buf[VALUE_MAX];
 
 	report_record_init(&k, line);
@@ -235,7 +237,12 @@ static bool take(const struct values *v, long line, struct report *r, const char
 	memcpy(k.name, name, strlen(name) + 1);
 	k.short_name = report_intern_short_name(r, k.name);
 	k.device = report_intern(r, device, REPORT_TEXT);
-	k.gfx_target = report_intern(r, is_target(device) ? device : "", REPORT_GFX_TARGET);
+	/* A gfx target as ROCm's OpenCL names devices, or a GCN chip's code
+	 * name as CodeXL names them ("Hawaii"): the file's CU count then makes
+	 * the device. */
+	chip = amd_codename_target(device);
+	k.gfx_target = report_intern(r, is_target(device) ? device : chip ? chip : "",
+				     REPORT_GFX_TARGET);
 	if (!k.short_name || !k.device || !k.gfx_target) {
 		free(k.name);
 		r->n--;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "compare.h"
 
 /* The JSON documents' format version (occview-formats(5)): raised only when
  * a member changes meaning or goes; members may be added without it. */
@@ -33,6 +34,10 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
  * warps per SM; blocks per wave). */
 bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations);
 void output_json_end(FILE *out, bool any);
+/* --compare I,J: instead of output_json_end after the two kernels, a
+ * "comparison" object of d (the second minus the first). False when out of
+ * memory. */
+bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d);
 /* CSV: the header row, then a row per kernel; records: a kernel record's
  * columns (achieved occupancy, duration, cross-check disagreements) after
  * the others. */

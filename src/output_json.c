@@ -569,6 +569,15 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 		jsonw_null(&w);
 	jsonw_key(&w, "launch");
 	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present);
+	if (a->not_applicable) {
+		/* --gpu A,B,... of both vendors: the flags this GPU has not */
+		jsonw_key(&w, "not_applicable");
+		jsonw_array(&w);
+		for (int p = 0; p < PARAM_N; p++)
+			if (a->not_applicable & PARAM_BIT(p))
+				jsonw_string(&w, param_info((enum launch_param)p)->json);
+		jsonw_end(&w);
+	}
 	jsonw_key(&w, "occupancy");
 	if (a->ok)
 		occupancy_json(&w, a);
@@ -602,4 +611,60 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 void output_json_end(FILE *out, bool any)
 {
 	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
+/* A member that is null where the figure is not known. */
+static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
+{
+	jsonw_key(w, key);
+	if (known)
+		jsonw_int(w, v);
+	else
+		jsonw_null(w);
+}
+
+static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
+{
+	jsonw_key(w, key);
+	if (known)
+		jsonw_real(w, v);
+	else
+		jsonw_null(w);
+}
+
+/* --compare: closes the kernels and adds the deltas (second minus first). */
+bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d)
+{
+	struct occ_result names = { .vendor = d->vendor };
+	struct jsonw w;
+
+	fputs("\n  ],\n  \"comparison\": ", out);
+	jsonw_init(&w, out, 2);
+	jsonw_object(&w);
+	jsonw_key(&w, "ids");
+	jsonw_array(&w);
+	jsonw_int(&w, ids[0]);
+	jsonw_int(&w, ids[1]);
+	jsonw_end(&w);
+	key_real_if(&w, "theoretical_occupancy_pct", d->ok, d->occupancy_pct);
+	key_int_if(&w, "active_blocks_per_sm", d->ok, d->active_blocks_per_sm);
+	key_int_if(&w, "active_warps_per_sm", d->ok, d->active_warps_per_sm);
+	jsonw_key(&w, "block_limits");
+	jsonw_object(&w);
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		key_int_if(&w, occ_key(&names, (enum occ_factor)f), d->ok && d->limit_known[f],
+			   d->block_limit[f]);
+	jsonw_end(&w);
+	jsonw_key(&w, "limiter_changed");
+	if (d->ok)
+		jsonw_bool(&w, d->limiter_changed);
+	else
+		jsonw_null(&w);
+	key_real_if(&w, "waves_per_sm", d->ok, d->waves_per_sm);
+	key_real_if(&w, "achieved_occupancy_pct", d->achieved, d->achieved_pct);
+	jsonw_end(&w);
+	if (!jsonw_flush(&w))
+		return false;
+	fputs("\n}\n", out);
+	return true;
 }

@@ -37,6 +37,9 @@ struct session {
 	struct param_set flags;
 	bool has_flag_gpu;
 	struct gpu flag_gpu;
+	/* --gpu A,B,...: every record analysed on each (flag_gpu is the first). */
+	struct gpu gpus[SESSION_GPUS_MAX];
+	size_t n_gpus;
 	struct gpu_choice choices[GPU_CACHE];
 	int next_choice;
 	/* The last GPU a launch named, looked up. */
@@ -48,6 +51,48 @@ struct session {
 	struct session_join **joins;
 	size_t n_joins;
 };
+
+/* --gpu's name, else its comma-separated list (a name with a comma in the
+ * database is still the one device): each looked up, the first unknown one
+ * the error. */
+static bool find_gpus(struct session *s, struct occ_error *err)
+{
+	char list[GPU_NAME_MAX], *item, *comma;
+	struct occ_error whole = { 0 };
+
+	if (gpu_db_find(s->db, s->flags.values.gpu_name, &s->gpus[0], &whole)) {
+		s->n_gpus = 1;
+		return true;
+	}
+	if (!strchr(s->flags.values.gpu_name, ',')) {
+		*err = whole;
+		return false;
+	}
+	str_copy(list, sizeof(list), s->flags.values.gpu_name);
+	for (item = list; item; item = comma ? comma + 1 : NULL) {
+		char *name;
+
+		if ((comma = strchr(item, ',')))
+			*comma = '\0';
+		name = str_trim(item);
+
+		if (!name[0])
+			continue;
+		if (s->n_gpus == SESSION_GPUS_MAX) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu", "at most %d GPUs side by side",
+				      SESSION_GPUS_MAX);
+			return false;
+		}
+		if (!gpu_db_find(s->db, name, &s->gpus[s->n_gpus], err))
+			return false;
+		s->n_gpus++;
+	}
+	if (s->n_gpus == 0) {
+		*err = whole;
+		return false;
+	}
+	return true;
+}
 
 struct session *session_new(const struct gpu_db *db, const struct param_set *flags,
 			    struct occ_error *err)
@@ -64,13 +109,24 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 	} else {
 		launch_init(&s->flags.values);
 	}
-	if ((s->flags.set & PARAM_BIT(PARAM_GPU)) &&
-	    !gpu_db_find(db, s->flags.values.gpu_name, &s->flag_gpu, err)) {
+	if ((s->flags.set & PARAM_BIT(PARAM_GPU)) && !find_gpus(s, err)) {
 		free(s);
 		return NULL;
 	}
 	s->has_flag_gpu = (s->flags.set & PARAM_BIT(PARAM_GPU)) != 0;
+	if (s->has_flag_gpu)
+		s->flag_gpu = s->gpus[0];
 	return s;
+}
+
+size_t session_gpu_count(const struct session *s)
+{
+	return s->n_gpus;
+}
+
+const struct gpu *session_gpu_at(const struct session *s, size_t i)
+{
+	return i < s->n_gpus ? &s->gpus[i] : NULL;
 }
 
 void session_free(struct session *s)
@@ -185,8 +241,12 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		*err = *r->error;
 		return false;
 	}
-	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err))
+	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err)) {
+		/* the one GPU of --gpu A,B,... it is on, not the list */
+		if (s->n_gpus > 1)
+			str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
 		return true;
+	}
 	if (!named_gpu(s, l->gpu_name, gpu, err)) {
 		/* The database does not know where the name came from: a file's
 		 * row is bad data, a flag a usage error. */
@@ -403,9 +463,11 @@ static void measured_context(const struct report_record *rec, const struct resol
 		cr->dropped |= MEASURED_DEVICE;
 }
 
+/* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
+ * parameters are then not applicable there instead of an error. */
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
-			   struct analysis *a)
+			   bool listed, struct analysis *a)
 {
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
@@ -414,7 +476,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 
 	resolve_record(s, r, ov, given, &res);
 	measured_context(rec, &res, &cr);
-	if (res.ok && !param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err))
+	if (res.ok && !listed &&
+	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
@@ -448,9 +511,9 @@ static void analyse_record(struct session *s, const struct session_record *r,
 					     a->findings, a->n_findings);
 }
 
-void session_analyse(struct session *s, const struct session_record *r,
-		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
-		     struct analysis *a)
+static void analyse(struct session *s, const struct session_record *r,
+		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
+		    struct analysis *a)
 {
 	struct launch l;
 	struct gpu g;
@@ -459,15 +522,39 @@ void session_analyse(struct session *s, const struct session_record *r,
 	if (!ov)
 		ov = &s->flags;
 	if (r->rec) {
-		analyse_record(s, r, ov, gpu, needs, a);
-		return;
-	}
-	if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err)) {
+		analyse_record(s, r, ov, gpu, needs, listed, a);
+	} else if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
+		   (!listed && !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err))) {
 		analysis_fail(a, &l, &err);
-		return;
+	} else {
+		analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
 	}
-	analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
+}
+
+void session_analyse(struct session *s, const struct session_record *r,
+		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
+		     struct analysis *a)
+{
+	analyse(s, r, ov, gpu, needs, false, a);
+}
+
+void session_analyse_on(struct session *s, const struct session_record *r, size_t i,
+			unsigned needs, struct analysis *a)
+{
+	const struct gpu *g = &s->gpus[i < s->n_gpus ? i : 0];
+
+	analyse(s, r, NULL, g, needs, s->n_gpus > 1, a);
+	if (s->n_gpus < 2)
+		return;
+	/* A record refused on this GPU is still its column. */
+	if (!a->gpu.name[0])
+		a->gpu = *g;
+	/* What the explorer's GPU change does: the values stay in the launch,
+	 * registers per thread are the VGPRs (and --vgprs an NVIDIA GPU's
+	 * registers), and what the vendor lacks is ignored and said. */
+	for (int p = 0; p < PARAM_N; p++)
+		if ((s->flags.set & PARAM_BIT(p)) && !param_applies((enum launch_param)p, g->arch.vendor))
+			a->not_applicable |= PARAM_BIT(p);
 }
 
 unsigned session_changed(struct session *s, const struct session_record *r,

@@ -69,6 +69,19 @@ void session_analyse(struct session *s, const struct session_record *r,
 		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
 		     struct analysis *a);
 
+/* --gpu A,B,...: the GPUs every record is analysed on, side by side, in
+ * the order given (at most SESSION_GPUS_MAX; 1 for a plain --gpu, 0
+ * without one). */
+enum { SESSION_GPUS_MAX = 8 };
+size_t session_gpu_count(const struct session *s);
+const struct gpu *session_gpu_at(const struct session *s, size_t i);
+/* r under the flags on the i-th of those GPUs. With more than one, a flag
+ * the GPU's vendor lacks (--carveout on an AMD GPU) is no error: it is
+ * left out there and named in a->not_applicable; registers per thread are
+ * an AMD GPU's VGPRs and the reverse, as in the explorer's GPU change. */
+void session_analyse_on(struct session *s, const struct session_record *r, size_t i,
+			unsigned needs, struct analysis *a);
+
 /* "Is this still the record's launch?": the parameters (PARAM_BIT) in
  * which launch l on gpu differs from record r as measured; 0 for a launch
  * record (nothing was measured). The one answer; analyse() records it in
@@ -138,9 +151,30 @@ struct session_emit {
 	 * the call only */
 	bool (*analysis)(void *ctx, const struct analysis *a, const struct report_record *rec);
 	void *ctx;
+	/* --gpu A,B,...: the record on each GPU, a[0..n) in the list's order;
+	 * NULL: analysis is called for each in turn (last, so that { fn, ctx }
+	 * still initializes the others) */
+	bool (*side_by_side)(void *ctx, const struct analysis *const *a, size_t n,
+			     const struct report_record *rec);
 };
 
 int session_print(struct session *s, char *const *files, int n_files, const char *load,
 		  unsigned needs, const struct session_emit *emit, FILE *msgs);
+
+/* --compare I,J: the records with ids I and J (the kernel browser's id:
+ * the profiler's own, else the position from 1) among the inputs, read
+ * whole and joined as the explorer reads them, each analysed under the
+ * flags for needs and handed to pair together (a[k] of rec[k], NULL for a
+ * launch). An id no record has is a usage error told to msgs. Returns the
+ * exit status. */
+struct session_pair_emit {
+	bool (*pair)(void *ctx, const struct analysis *const a[2],
+		     const struct report_record *const rec[2]);
+	void *ctx;
+};
+
+int session_compare(struct session *s, char *const *files, int n_files, const char *load,
+		    const int64_t ids[2], unsigned needs, const struct session_pair_emit *emit,
+		    FILE *msgs);
 
 #endif

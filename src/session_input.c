@@ -387,7 +387,8 @@ struct printer {
 	unsigned needs;
 	const struct session_emit *emit;
 	FILE *msgs;
-	struct analysis *a;
+	struct analysis *a;    /* n_a of them: one per GPU of --gpu A,B,... */
+	size_t n_a;
 	int status;            /* the first failure's */
 	bool write_failed;
 	/* per report */
@@ -409,11 +410,31 @@ static void fail_status(struct printer *p, enum occ_status status)
 
 static bool emit(struct printer *p, const struct report_record *rec)
 {
-	if (!p->emit->analysis(p->emit->ctx, p->a, rec)) {
-		p->write_failed = true;
-		return false;
+	const struct analysis *side[SESSION_GPUS_MAX];
+	bool ok = true;
+
+	if (p->n_a > 1 && p->emit->side_by_side) {
+		for (size_t i = 0; i < p->n_a; i++)
+			side[i] = &p->a[i];
+		ok = p->emit->side_by_side(p->emit->ctx, side, p->n_a, rec);
+	} else {
+		for (size_t i = 0; i < p->n_a && ok; i++)
+			ok = p->emit->analysis(p->emit->ctx, &p->a[i], rec);
 	}
-	return true;
+	if (!ok)
+		p->write_failed = true;
+	return ok;
+}
+
+/* r analysed on the flags' GPU, or on each of --gpu A,B,... */
+static void analyse(struct printer *p, const struct session_record *r)
+{
+	if (p->n_a < 2) {
+		session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+		return;
+	}
+	for (size_t i = 0; i < p->n_a; i++)
+		session_analyse_on(p->s, r, i, p->needs, &p->a[i]);
 }
 
 /* The device note, once per input: the waves depend on an SM (CU) count
@@ -461,11 +482,13 @@ static void note_device(struct printer *p, const struct report_record *rec)
 
 static bool print_launch(struct printer *p, const struct session_record *r)
 {
-	session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+	analyse(p, r);
 	note_device(p, NULL);
-	if (!p->a->ok) {
-		tell(p->msgs, &p->a->error);
-		fail_status(p, p->a->error.status);
+	for (size_t i = 0; i < p->n_a; i++) {
+		if (p->a[i].ok)
+			continue;
+		tell(p->msgs, &p->a[i].error);
+		fail_status(p, p->a[i].error.status);
 	}
 	return emit(p, NULL);
 }
@@ -503,17 +526,21 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 	    !report_launch_matches(rec, flags->values.kernel))
 		return true;
 	p->matched++;
-	session_analyse(p->s, &r, NULL, NULL, p->needs, p->a);
+	analyse(p, &r);
 	note_device(p, rec);
-	if (!p->a->ok) {
-		fail_status(p, p->a->error.status);
-		if (p->last.status != OCC_OK && strcmp(p->a->error.field, p->last.field) == 0 &&
-		    strcmp(p->a->error.message, p->last.message) == 0) {
+	for (size_t i = 0; i < p->n_a; i++) {
+		const struct analysis *a = &p->a[i];
+
+		if (a->ok)
+			continue;
+		fail_status(p, a->error.status);
+		if (p->last.status != OCC_OK && strcmp(a->error.field, p->last.field) == 0 &&
+		    strcmp(a->error.message, p->last.message) == 0) {
 			p->repeats++;
 		} else {
 			same_for_more(p);
-			tell(p->msgs, &p->a->error);
-			p->last = p->a->error;
+			tell(p->msgs, &a->error);
+			p->last = a->error;
 		}
 	}
 	return emit(p, rec);
@@ -698,7 +725,8 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 	const char **paths = malloc((size_t)(n > 0 ? n : 1) * sizeof(*paths));
 	bool *source = calloc((size_t)(n > 0 ? n : 1), sizeof(*source));
 
-	p.a = malloc(sizeof(*p.a));
+	p.n_a = session_gpu_count(s) > 1 ? session_gpu_count(s) : 1;
+	p.a = malloc(p.n_a * sizeof(*p.a));
 	if (!p.a || !paths || !source) {
 		free(p.a);
 		free(paths);

@@ -435,21 +435,120 @@ expect 0 "CodeXL disagrees: Nbr SGPR-limited waves 27, occview 30" -- --print \
 "$OCCVIEW" --format csv "$X/constructed_rcp55_gfx900.occupancy" >"$tmp/csv" 2>/dev/null
 if grep -q '^reduce,.*,32,40,40,40,' "$tmp/csv"; then ok; else
 	bad "codexl csv: no profiler_waves_limited_by_* columns: $(sed -n 2p "$tmp/csv")"; fi
-# A kept RCP 5.2 file (Hawaii, which the database lacks): its figures shown,
-# the GPU said unknown; with --gpu the analysis runs on that GPU's limits.
-json 65 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# A kept RCP 5.2 file: Hawaii, LLVM's gfx701, with the file's 44 CUs. AMD's
+# own figures (20, 28, 36, 40 waves, 50 %) agree with occview's on all five
+# real records: a real oracle for the SI/CI SGPR table and LDS granule.
+json 0 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
 kernels 5
 has kernels.0.report.profiler.waves_limited_by_lds 36
 has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
-stderr 'the report names "Hawaii", which occview'"'"'s GPU database lacks'
-# The occupancy display file of RCP's documentation.
-json 65 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
+has kernels.4.report.crosscheck.compared 5
+has kernels.4.gpu.arch '"gfx701"'
+stderr 'names the device "Hawaii", which the GPU database does not know; using the limits of its architecture (gfx701) with the report.s 44 CUs'
+expect 0 "agrees with CodeXL on 5 values" -- --print --kernel filter \
+	"$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# The occupancy display file of RCP's documentation: Capeverde, gfx601 (32 KiB
+# of LDS per CU, as LLVM and the file's MaxLDS say), 10 CUs: agrees too.
+json 0 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
 kernels 1
 has kernels.0.report.profiler.waves_limited_by_lds 32
 has kernels.0.report.device '"Capeverde"'
+has kernels.0.report.crosscheck.compared 5
 printf 'KernelName=k\nDeviceName=gfx900\nWavefrontSize=64\nWorkGroupSize=256\nUsedVGPRs=8\nUsedSGPRs=16\nUsedLDS=0\nOccupancy=100\n' \
 	>"$tmp/nodisp.txt"
 expect 65 "nodisp.txt:8: GlobalWorkSize: missing: no launch can be read" -- --print "$tmp/nodisp.txt"
+
+# --gpu A,B,...: the launch on each GPU, as --gpu with that GPU alone gives
+# it: JSON a kernel object per GPU, CSV a row per GPU, text a column per GPU.
+L=$TESTDATA/launch_t4.occ
+json 0 "$L" --print --gpu H100,A100,MI300X --carveout 50
+kernels 3
+has kernels.0.gpu.name '"NVIDIA H100 80GB HBM3"'
+has kernels.1.gpu.name '"NVIDIA A100-SXM4-40GB"'
+has kernels.2.gpu.name '"Instinct MI300X"'
+has kernels.2.not_applicable.0 '"shared_mem_carveout_pct"'
+grep -q '^kernels\.[01]\.not_applicable' "$tmp/flat" && bad "$what: not_applicable on an NVIDIA GPU" || ok
+cp "$tmp/flat" "$tmp/list"
+i=0
+for g in H100 A100 MI300X; do
+	[ "$g" = MI300X ] && carve= || carve="--carveout 50"
+	# shellcheck disable=SC2086
+	json 0 "$L" --print --gpu "$g" $carve
+	for k in occupancy.active_blocks_per_sm occupancy.active_warps_per_sm \
+		occupancy.theoretical_occupancy_pct occupancy.limiting_factors.0 \
+		waves.waves_per_sm launch.registers_per_thread; do
+		one=$(grep "^kernels\.0\.$k=" "$tmp/flat")
+		side=$(grep "^kernels\.$i\.$k=" "$tmp/list" | sed "s/^kernels\.$i\./kernels.0./")
+		if [ -n "$one" ] && [ "$one" = "$side" ]; then ok; else
+			bad "--gpu H100,A100,MI300X: $g's $k is \"$side\", alone \"$one\""
+		fi
+	done
+	i=$((i + 1))
+done
+# A report's NVIDIA record on A100 and MI300X: the MI300X is refused for it,
+# as a lone --gpu MI300X refuses it, and its element still names the GPU.
+json 64 "$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv" \
+	--gpu A100,MI300X --kernel at::native::reduce_kernel
+kernels 48
+has kernels.0.occupancy.theoretical_occupancy_pct 100.0
+has kernels.1.gpu.name '"Instinct MI300X"'
+has kernels.1.occupancy null
+expect 64 "unknown GPU \"Z9\"" -- --print --gpu H100,Z9
+expect 64 "MI300X is an AMD GPU" -- --print --gpu MI300X --carveout 50
+expect 0 "^|limiter           registers           registers, shared   LDS" -- \
+	--print --gpu H100,A100,MI300X "$L"
+expect 0 "^|not applicable    -                   -                   carveout" -- \
+	--print --gpu H100,A100,MI300X --carveout 50 "$L"
+"$OCCVIEW" --format csv --gpu H100,A100,MI300X "$L" >"$tmp/csv" 2>"$tmp/err"
+if [ "$(wc -l <"$tmp/csv")" -eq 4 ] && [ "$(cut -d, -f2 "$tmp/csv" | tr '\n' ' ')" = \
+	"gpu NVIDIA H100 80GB HBM3 NVIDIA A100-SXM4-40GB Instinct MI300X " ]; then ok; else
+	bad "--format csv --gpu H100,A100,MI300X: $(cat "$tmp/csv" "$tmp/err")"
+fi
+
+# --compare I,J on the A100 pooling report: records 0 (reduce_kernel, 100 %
+# theoretical in Nsight Compute's own figures, 23.9 % achieved) and 1
+# (adaptive_average_pool, 75 %, 8.19 % achieved), the deltas the second minus
+# the first.
+P=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
+json 0 "$P" --compare 0,1
+kernels 2
+has kernels.0.report.profiler.theoretical_occupancy_pct 100.0
+has kernels.1.report.profiler.theoretical_occupancy_pct 75.0
+has kernels.0.occupancy.theoretical_occupancy_pct 100.0
+has kernels.1.occupancy.theoretical_occupancy_pct 75.0
+has kernels.0.report.achieved_occupancy_pct 23.9
+has kernels.1.report.achieved_occupancy_pct 8.19
+has comparison.ids.0 0
+has comparison.ids.1 1
+has comparison.theoretical_occupancy_pct -25.0
+has comparison.active_warps_per_sm -16
+has comparison.active_blocks_per_sm 2
+has comparison.block_limits.registers 2
+has comparison.block_limits.barriers null
+has comparison.limiter_changed true
+has comparison.achieved_occupancy_pct -15.71
+# the same record twice: nothing changed
+json 0 "$P" --compare 1,1
+has comparison.theoretical_occupancy_pct 0.0
+has comparison.limiter_changed false
+has comparison.achieved_occupancy_pct 0.0
+expect 0 "^|occupancy         100.0 %                  75.0 %                   -25.0" -- \
+	--compare 0,1 "$P"
+expect 0 "^|achieved          23.90 % (measured)       8.19 % (measured)        -15.71" -- \
+	--compare 0,1 "$P"
+# golden: the comparison table at 80 and 200 columns (each record's panes
+# after it are the print mode's own, golden elsewhere)
+for width in 80 200; do
+	g=$TESTDATA/golden/compare_pooling_$width.txt
+	"$OCCVIEW" --compare 0,1 --width $width "$P" 2>/dev/null | sed '/^$/,$d' >"$tmp/table"
+	if [ -n "${OCCVIEW_UPDATE_GOLDEN:-}" ]; then cp "$tmp/table" "$g"; fi
+	if cmp -s "$tmp/table" "$g"; then ok; else
+		bad "--compare 0,1 --width $width differs from $g:"; diff "$g" "$tmp/table" | head -20
+	fi
+done
+expect 64 "no record has the id 240" -- --compare 0,240 "$P"
+expect 64 "expected two record ids" -- --compare 3 "$P"
+expect 64 "name the report" -- --compare 0,1
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,32 @@ START_TEST(test_ascii_mode_replaces_wide_glyphs)
 	free(ou);
 	canvas_free(a);
 	canvas_free(u);
+}
+END_TEST
+
+/* A wide character takes two cells (a CJK kernel name pushed a pane's right
+ * border off screen when each code point took one), a combining mark none;
+ * a wide one that would straddle the limit is left out, never half drawn. */
+START_TEST(test_wide_characters_take_two_cells)
+{
+	struct canvas *c = canvas_new(12, 2, false);
+	char buf[64];
+	FILE *f;
+
+	/* 核函数 (kernel function): three wide characters, six cells */
+	ck_assert_int_eq(canvas_text(c, 0, 0, 12, CANVAS_NORMAL, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0|"), 7);
+	ck_assert_uint_eq(canvas_at(c, 0, 0)->glyph, 0x6838);
+	ck_assert_uint_eq(canvas_at(c, 1, 0)->glyph, CANVAS_WIDE_TAIL);
+	ck_assert_uint_eq(canvas_at(c, 6, 0)->glyph, '|');
+	/* e + combining acute: one cell */
+	ck_assert_int_eq(canvas_text(c, 0, 1, 12, CANVAS_NORMAL, "e\xCC\x81x"), 2);
+	/* five cells leave room for two of them, not a half of the third */
+	ck_assert_int_eq(canvas_text(c, 7, 1, 5, CANVAS_NORMAL, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0"), 4);
+	f = fmemopen(buf, sizeof(buf), "w");
+	canvas_write(c, f);
+	fclose(f);
+	ck_assert_str_eq(buf, "\xE6\xA0\xB8\xE5\x87\xBD\xE6\x95\xB0|\nex     \xE6\xA0\xB8\xE5\x87\xBD\n");
+	canvas_free(c);
 }
 END_TEST
 
@@ -523,6 +550,69 @@ START_TEST(test_chart_columns_draw_as_the_whole_curve)
 }
 END_TEST
 
+/* Every y label names the value of the row it sits on, at every height:
+ * exactly, or rounded with a '~' where the row's value is not whole (at
+ * 80x24 a four-row plot labelled its second row 32 where 42.7 is drawn).
+ * Checked for warps and percent, NVIDIA and AMD. */
+START_TEST(test_chart_labels_name_their_row)
+{
+	static struct gpu mi300x;
+	struct occ_error err = { 0 };
+	const struct gpu_arch *archs[2];
+	int checked = 0;
+
+	archs[0] = h100();   /* opens db */
+	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+	archs[1] = &mi300x.arch;
+
+	for (size_t ai = 0; ai < 2; ai++)
+		for (int k = 0; k < SWEEP_N_KINDS; k++) {
+			struct sweep s;
+
+			if (!sweep_compute(archs[ai], &default_in, (enum sweep_kind)k, &s))
+				continue;
+			for (int h = 7; h <= 40; h++)
+				for (int pct = 0; pct < 2; pct++) {
+					struct canvas *c = canvas_new(40, h, true);
+					int top = -1, rows = 0;
+
+					chart_draw(c, 0, 0, 40, h, &s, pct);
+					for (int y = 0; y < h; y++)
+						if (canvas_at(c, 5, y)->glyph == '|') {
+							if (top < 0)
+								top = y;
+							rows++;
+						}
+					for (int r = 0; r < rows; r++) {
+						char label[6] = { 0 };
+						double want = rows > 1 ? (double)s.max_warps * (rows - 1 - r) / (rows - 1)
+							: s.max_warps;
+						bool approx;
+						double got;
+
+						for (int i = 0; i < 5; i++)
+							label[i] = (char)canvas_at(c, i, top + r)->glyph;
+						if (!strpbrk(label, "0123456789"))
+							continue;
+						approx = strchr(label, '~') != NULL;
+						got = strtod(strpbrk(label, "0123456789"), NULL);
+						if (pct)
+							want = 100.0 * want / s.max_warps;
+						ck_assert_msg(approx ? fabs(got - want) <= 0.5 && fabs(want - floor(want + 0.5)) > 1e-9
+								     : got == want,
+							      "%s h %d%s: row %d of %d labelled '%s', its value %.2f",
+							      sweep_axis_label(s.kind), h, pct ? " %" : "", r, rows,
+							      label, want);
+						checked++;
+					}
+					canvas_free(c);
+				}
+			sweep_done(&s);
+		}
+	ck_assert_int_gt(checked, 500);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("canvas");
@@ -532,6 +622,7 @@ int main(void)
 	tcase_add_checked_fixture(charts, db_setup, db_teardown);
 	tcase_set_timeout(charts, 60);
 	tcase_add_test(charts, test_chart_click_round_trip);
+	tcase_add_test(charts, test_chart_labels_name_their_row);
 	tcase_add_test(charts, test_chart_click_ends_and_outside);
 	tcase_add_test(charts, test_chart_capped_shade);
 	tcase_add_test(charts, test_chart_legends);
@@ -543,6 +634,7 @@ int main(void)
 	tcase_add_test(tc, test_control_characters_are_escaped);
 	tcase_add_test(tc, test_ascii_mode_replaces_wide_glyphs);
 	tcase_add_test(tc, test_bad_sizes);
+	tcase_add_test(tc, test_wide_characters_take_two_cells);
 	tcase_add_test(tc, test_chart_marks_current_point);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

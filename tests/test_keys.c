@@ -47,6 +47,78 @@ START_TEST(test_dispatch)
 }
 END_TEST
 
+/* decode: the bytes after an ESC, fed one by one as app.c reads them. */
+static int decode(const char *after_esc)
+{
+	int seq[KEY_SEQ_MAX], key = KEY_CODE_ESC;
+	size_t n = 0;
+
+	for (const char *p = after_esc; *p; p++) {
+		ck_assert_msg(key == KEY_CODE_ESC || key == KEY_SEQ_MORE,
+			      "\\e%s: decided before its byte '%c'", after_esc, *p);
+		seq[n++] = (unsigned char)*p;
+		key = key_decode_escape(seq, n);
+	}
+	return key;
+}
+
+/* Home as ESC [ 1 ~ (xterm without a terminfo entry for it, screen, tmux)
+ * must not reach the explorer as '[' (a big step down) and '1' (pane 1). */
+START_TEST(test_escape_sequences)
+{
+	ck_assert_int_eq(key_decode_escape(NULL, 0), KEY_CODE_ESC);
+	ck_assert_int_eq(decode("["), KEY_SEQ_MORE);
+	ck_assert_int_eq(decode("[1"), KEY_SEQ_MORE);
+	ck_assert_int_eq(decode("[1~"), KEY_CODE_HOME);
+	ck_assert_int_eq(decode("[7~"), KEY_CODE_HOME);
+	ck_assert_int_eq(decode("[H"), KEY_CODE_HOME);
+	ck_assert_int_eq(decode("OH"), KEY_CODE_HOME);
+	ck_assert_int_eq(decode("[4~"), KEY_CODE_END);
+	ck_assert_int_eq(decode("[8~"), KEY_CODE_END);
+	ck_assert_int_eq(decode("[F"), KEY_CODE_END);
+	ck_assert_int_eq(decode("[5~"), KEY_CODE_PGUP);
+	ck_assert_int_eq(decode("[6~"), KEY_CODE_PGDN);
+	ck_assert_int_eq(decode("[21~"), KEY_CODE_F10);
+	ck_assert_int_eq(decode("OP"), KEY_CODE_F1);
+	ck_assert_int_eq(decode("[11~"), KEY_CODE_F1);
+	ck_assert_int_eq(decode("[A"), KEY_CODE_UP);
+	ck_assert_int_eq(decode("OB"), KEY_CODE_DOWN);
+	ck_assert_int_eq(decode("[1;2C"), KEY_CODE_SRIGHT);
+	ck_assert_int_eq(decode("[1;2D"), KEY_CODE_SLEFT);
+	ck_assert_int_eq(decode("[Z"), KEY_CODE_BTAB);
+	/* Whole, and nothing of them a key: Ctrl-Left, F5, a paste bracket,
+	 * an SGR mouse report, Alt-1. */
+	ck_assert_int_eq(decode("[1;5D"), KEY_CODE_SWALLOWED);
+	ck_assert_int_eq(decode("[15~"), KEY_CODE_SWALLOWED);
+	ck_assert_int_eq(decode("[200~"), KEY_CODE_SWALLOWED);
+	ck_assert_int_eq(decode("[<64;10;5M"), KEY_CODE_SWALLOWED);
+	ck_assert_int_eq(decode("1"), KEY_CODE_SWALLOWED);
+	ck_assert_int_eq(decode("[1;5"), KEY_SEQ_MORE);
+	/* A swallowed sequence is no key in any context. */
+	ck_assert_int_eq(key_action(KEY_CODE_SWALLOWED, CTX_ANY), ACT_NONE);
+	ck_assert_int_eq(key_action(KEY_CODE_SWALLOWED, CTX_KERNELS), ACT_NONE);
+}
+END_TEST
+
+/* F10 quits (htop, mc); the wheel steps, or scrolls where a list is; vi's
+ * j/k/g/G in the lists. */
+START_TEST(test_conventions)
+{
+	ck_assert_int_eq(key_action(KEY_CODE_F10, CTX_ANY), ACT_QUIT);
+	ck_assert_int_eq(key_action(KEY_CODE_F10, CTX_KERNELS), ACT_QUIT);
+	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_UP, CTX_ANY), ACT_INC);
+	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_DOWN, CTX_ANY), ACT_DEC);
+	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_UP, CTX_RULES), ACT_SCROLL_UP);
+	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_DOWN, CTX_KERNELS), ACT_KERNEL_DOWN);
+	ck_assert_int_eq(key_action('g', CTX_KERNELS), ACT_KERNEL_FIRST);
+	ck_assert_int_eq(key_action('G', CTX_KERNELS), ACT_KERNEL_LAST);
+	ck_assert_int_eq(key_action('G', CTX_RULES), ACT_SCROLL_LAST);
+	ck_assert_int_eq(key_action(KEY_CODE_HOME, CTX_RULES), ACT_SCROLL_FIRST);
+	/* the findings share the screen with the parameters: g stays the GPU */
+	ck_assert_int_eq(key_action('g', CTX_RULES), ACT_GPU);
+}
+END_TEST
+
 /* The man page text with troff's escaped hyphens plain. */
 static char *man_text(void)
 {
@@ -97,6 +169,8 @@ int main(void)
 
 	tcase_add_test(tc, test_no_duplicates);
 	tcase_add_test(tc, test_dispatch);
+	tcase_add_test(tc, test_escape_sequences);
+	tcase_add_test(tc, test_conventions);
 	tcase_add_test(tc, test_man_page_lists_every_key);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -14,9 +14,20 @@
 #include "analysis.h"
 #include "golden.h"
 #include "print.h"
+#include "session.h"
 #include "strutil.h"
 #include "testutil.h"
 #include "reportutil.h"
+
+/* No line of text is wider than width. */
+static void assert_within(const char *text, int width)
+{
+	char *copy = strdup(text), *line;
+
+	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
+	free(copy);
+}
 
 /* The text --print writes for a, at width (every limit derived with
  * derive, as --derive asks); checks no line is wider. */
@@ -25,7 +36,7 @@ static char *capture_with(const struct analysis *a, const struct report_record *
 {
 	struct print_options o = { width, true, { .model = SIM_UNIFORM }, derive };
 	struct printer *p = print_new(&o);
-	char *buf = NULL, *line, *copy;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
@@ -33,10 +44,7 @@ static char *capture_with(const struct analysis *a, const struct report_record *
 	ck_assert(print_analysis(p, f, a, rec));
 	fclose(f);
 	print_free(p);
-	copy = strdup(buf);
-	for (line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
-		ck_assert_msg((int)str_display_width(line) <= width, "wider than %d: %s", width, line);
-	free(copy);
+	assert_within(buf, width);
 	return buf;
 }
 
@@ -227,6 +235,54 @@ START_TEST(test_record_without_launch)
 }
 END_TEST
 
+/* --gpu H100,A100,MI300X --block-size 256 --registers 64 --carveout 50:
+ * the table with a column per GPU, golden at 80 and 200 columns. */
+static char *capture_side(int width)
+{
+	static struct analysis a[3];
+	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false };
+	struct param_set flags;
+	struct session_record r = { NULL, 0, NULL, NULL, NULL };
+	struct printer *p = print_new(&o);
+	char *buf = NULL, *table;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct occ_error err = { 0 };
+	struct session *s;
+
+	side_by_side_flags(&flags, "H100,A100,MI300X");
+	ck_assert_ptr_nonnull(s = session_new(db, &flags, &err));
+	r.launch = &session_flags(s)->values;
+	for (size_t i = 0; i < 3; i++)
+		session_analyse_on(s, &r, i, SESSION_FINDINGS, &a[i]);
+	ck_assert_ptr_nonnull(p);
+	ck_assert(print_side_by_side(p, f, side, 3, NULL));
+	fclose(f);
+	print_free(p);
+	session_free(s);
+	assert_within(buf, width);
+	/* the golden text is the table; each GPU's panes are default_*'s */
+	table = strstr(buf, "\n\n");
+	ck_assert_ptr_nonnull(table);
+	table[1] = '\0';
+	return buf;
+}
+
+START_TEST(test_gpus_side_by_side)
+{
+	char *out = capture_side(80);
+
+	golden_text("gpus_side_80.txt", out);
+	ck_assert_ptr_nonnull(strstr(out, "not applicable    -                   -                   carveout"));
+	free(out);
+	out = capture_side(200);
+	golden_text("gpus_side_200.txt", out);
+	ck_assert_ptr_nonnull(strstr(out, "NVIDIA H100 80GB HBM3"));
+	free(out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("print");
@@ -240,6 +296,7 @@ int main(void)
 	tcase_add_test(tc, test_report_in_text);
 	tcase_add_test(tc, test_report_figures_in_text);
 	tcase_add_test(tc, test_record_without_launch);
+	tcase_add_test(tc, test_gpus_side_by_side);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

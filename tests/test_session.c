@@ -67,7 +67,7 @@ static void printed_free(struct printed *p)
 /* --print --format json path [flags]: the session's streamed run. */
 static void print_json(const char *path, const struct param_set *flags, struct printed *out)
 {
-	struct session_emit emit = { collect, out };
+	struct session_emit emit = { .analysis = collect, .ctx = out };
 	struct occ_error err = { 0 };
 	char *files[1] = { (char *)path };
 	FILE *quiet = fopen("/dev/null", "w");
@@ -348,6 +348,66 @@ START_TEST(gpu_away_and_back)
 }
 END_TEST
 
+/* --gpu H100,A100,MI300X: each GPU of the list gives what --gpu with that
+ * GPU alone gives (the engine the oracle tests hold to cuda_occupancy.h and
+ * AMD's llc), and a flag MI300X has not (--carveout) is not applicable there
+ * instead of the usage error a lone --gpu MI300X gives. */
+START_TEST(gpus_side_by_side)
+{
+	static const char *const names[] = { "H100", "A100", "MI300X" };
+	static struct analysis one, each;
+	struct param_set flags = { 0 };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL };
+	struct occ_error err = { 0 };
+	struct session *s, *alone;
+
+	side_by_side_flags(&flags, "H100, A100,MI300X");
+	s = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(session_gpu_count(s), 3);
+	r.launch = &session_flags(s)->values;
+	for (size_t i = 0; i < 3; i++) {
+		struct param_set single = flags;
+
+		str_copy(single.values.gpu_name, sizeof(single.values.gpu_name), names[i]);
+		if (i == 2)
+			single.set &= ~PARAM_BIT(PARAM_CARVEOUT);
+		alone = session_new(db, &single, &err);
+		ck_assert_ptr_nonnull(alone);
+		ck_assert_uint_eq(session_gpu_count(alone), 1);
+		r.launch = &session_flags(alone)->values;
+		session_analyse(alone, &r, NULL, NULL, SESSION_FINDINGS, &one);
+		r.launch = &session_flags(s)->values;
+		session_analyse_on(s, &r, i, SESSION_FINDINGS, &each);
+		ck_assert(one.ok && each.ok);
+		ck_assert_str_eq(each.gpu.name, session_gpu_at(s, i)->name);
+		ck_assert_str_eq(each.gpu.name, one.gpu.name);
+		ck_assert_int_eq(each.r.active_blocks_per_sm, one.r.active_blocks_per_sm);
+		ck_assert_int_eq(each.r.active_warps_per_sm, one.r.active_warps_per_sm);
+		ck_assert_uint_eq(each.r.limiting, one.r.limiting);
+		ck_assert_int_eq(each.r.block_limit[OCC_SHARED_MEM], one.r.block_limit[OCC_SHARED_MEM]);
+		ck_assert(each.w.waves_per_sm == one.w.waves_per_sm);
+		ck_assert_uint_eq(each.not_applicable, i == 2 ? PARAM_BIT(PARAM_CARVEOUT) : 0);
+		session_free(alone);
+	}
+	/* H100 at a 50 % carveout: 132 KB, 4 blocks of 64 registers x 256 threads */
+	session_analyse_on(s, &r, 0, 0, &each);
+	ck_assert_int_eq(each.r.active_blocks_per_sm, 4);
+	/* MI300X alone refuses --carveout */
+	str_copy(flags.values.gpu_name, sizeof(flags.values.gpu_name), "MI300X");
+	alone = session_new(db, &flags, &err);
+	session_analyse(alone, &r, NULL, NULL, 0, &one);
+	ck_assert(!one.ok);
+	ck_assert_int_eq(one.error.status, OCC_EUSAGE);
+	session_free(alone);
+	session_free(s);
+	/* an unknown member is the error, naming it */
+	ck_assert(param_parse(PARAM_GPU, "H100,NoSuchGPU", &flags.values, NULL, 0, "--gpu", &err));
+	ck_assert_ptr_null(session_new(db, &flags, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "NoSuchGPU"));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("session");
@@ -358,6 +418,7 @@ int main(void)
 	tcase_add_test(tc, every_record_of_every_report);
 	tcase_add_test(tc, whatif_drops_the_drivers_configuration);
 	tcase_add_test(tc, gpu_away_and_back);
+	tcase_add_test(tc, gpus_side_by_side);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

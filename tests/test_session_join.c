@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 the occview developers */
 /* test_session_join.c - nvprof's per-kernel metrics joined to the launches
  * of a GPU trace, on real pairs of the same application and GPU
- * (leimingyu/magus, GTX 1080 Ti; tests/data/SOURCES.md): --print and the
+ * (leimingyu/magus, GTX 1080 Ti; tests/data/README): --print and the
  * explorer see the same joined records, whichever order the files come in;
  * a value is joined only where it is each launch's own, and the notes say
  * what was joined and why the rest was not. */
@@ -51,7 +51,7 @@ static bool collect(void *ctx, const struct analysis *a, const struct report_rec
 static char *print(const char *a, const char *b, int status, struct printed *out)
 {
 	char pa[1200], pb[1200], *files[2] = { pa, pb };
-	struct session_emit emit = { collect, out };
+	struct session_emit emit = { .analysis = collect, .ctx = out };
 	struct occ_error err = { 0 };
 	struct session *s = session_new(db, NULL, &err);
 	char *msgs = NULL;

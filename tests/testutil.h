@@ -7,9 +7,11 @@
 
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "gpu.h"
+#include "params.h"
 
 static struct gpu_db *db;
 
@@ -24,6 +26,26 @@ static inline void db_teardown(void)
 {
 	gpu_db_free(db);
 	db = NULL;
+}
+
+/* The flags --gpu GPUS --block-size 256 --registers 64 --carveout 50: the
+ * GPUs side by side of test_session and test_print. */
+static inline void side_by_side_flags(struct param_set *flags, const char *gpus)
+{
+	static const struct { enum launch_param p; const char *text; } given[] = {
+		{ PARAM_REGISTERS, "64" }, { PARAM_BLOCK, "256" }, { PARAM_CARVEOUT, "50" },
+	};
+	struct occ_error err = { 0 };
+
+	memset(flags, 0, sizeof(*flags));
+	launch_init(&flags->values);
+	flags->set = PARAM_BIT(PARAM_GPU);
+	ck_assert(param_parse(PARAM_GPU, gpus, &flags->values, NULL, 0, "--gpu", &err));
+	for (size_t i = 0; i < sizeof(given) / sizeof(given[0]); i++) {
+		flags->set |= PARAM_BIT(given[i].p);
+		ck_assert(param_parse(given[i].p, given[i].text, &flags->values, NULL, 0, "flag",
+				      &err));
+	}
 }
 
 /* The embedded default launch on its GPU, analysed as occview with no

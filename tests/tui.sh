@@ -31,7 +31,7 @@ start() {
 	sock="occview-test-$$-$n"
 	T new-session -d -s t -x "${size%x*}" -y "${size#*x}" \
 		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR= XDG_STATE_HOME='$tmp/state' \
-		 $wrapper '$OCCVIEW' $* ; echo EXIT=\$?; sleep 30"
+		 HOME='$tmp/home' ${START_ENV:-} $wrapper '$OCCVIEW' $* ; echo EXIT=\$?; sleep 30"
 	T set-option -t t remain-on-exit on >/dev/null
 }
 
@@ -125,6 +125,15 @@ check "Findings" "the findings pane at 200x60"
 check "occupancy $(occupancy --gpu A100 --registers 64)" "A100 occupancy at 200x60"
 keys q
 check "EXIT=0" "q quits at 200x60"
+
+# --- --gpu A,B: the explorer on the first, with a note ------------------------
+start 200x60 "--gpu A100,H100 --registers 64"
+check "--gpu names 2 GPUs: the explorer opens on the first, NVIDIA" "--gpu A,B's note"
+check "occupancy $(occupancy --gpu A100 --registers 64)" "--gpu A100,H100 shows the A100"
+keys q
+sleep 0.3
+keys q
+check "EXIT=0" "q closes the note, then quits with --gpu A,B"
 
 # --- AMD: the same keys on an MI300X, then an NVIDIA GPU and back --------------
 amd="${srcdir:-.}/tests/data/launch_mi300x.occ"
@@ -315,6 +324,104 @@ check "EXIT=0" "quit after the cluster steps"
 start 80x24 "--gpu 8.6 --cluster-size 2"
 check "EXIT=64" "--cluster-size on cc 8.6: exit 64"
 check "--cluster-size: Ampere (cc 8.6) has no thread-block clusters" "naming the generation"
+
+# --- terminal craft at 60x20, 80x24, 120x40 and 200x60 -----------------------
+# Every pane of the embedded default, an Nsight Compute and a rocprof report:
+# no word cut at a border, every chart y label naming its own row's value
+# (tui_screen.awk), colour codes on screen, none under NO_COLOR.
+ascii_screen() {
+	sed -e 's/│/!/g; s/└/L/g; s/…/@/g; s/[─━]/-/g; s/[┌┐┘┬┴├┤┼]/+/g; s/●/O/g; s/▲/^/g' \
+	    -e 's/█/#/g; s/▒/=/g; s/░/./g; s/[▁▂▃▄▅▆▇]/#/g'
+}
+# vocabulary ARGS: every word the print mode writes for the input, at the
+# widths the panes have.
+vocabulary() {
+	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --print --width $w "$@" 2>/dev/null; done |
+		ascii_screen | tr '!| ' '\n\n\n' | sort -u >"$tmp/vocab"
+}
+# inspect WHAT: the screen's faults, if any.
+inspect() {
+	screen | ascii_screen | awk -v VOCAB="$tmp/vocab" -f "${srcdir:-.}/tests/tui_screen.awk" \
+		>"$tmp/faults" 2>>"$tmp/labels"
+	if [ -s "$tmp/faults" ]; then bad "$1: $(cat "$tmp/faults")"; else ok; fi
+}
+# SGR colour codes (not the resets tmux writes anyway: 39, 49).
+colour_codes() {
+	T capture-pane -e -p -t t | grep -cE '\[(3[0-7]|4[0-7]|38;5;[0-9]+|48;5;[0-9]+)m'
+}
+rocprof="$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
+: >"$tmp/labels"
+for size in 60x20 80x24 120x40 200x60; do
+	for input in "" "$a100" "$rocprof"; do
+		vocabulary $input
+		start $size "$input"
+		if [ -n "$input" ]; then
+			check "records" "$size ${input##*/}: the browser"
+			inspect "$size ${input##*/}: the kernel browser"
+			keys Enter
+			check "is the baseline" "$size ${input##*/}: the first record loaded"
+		else
+			check "occupancy 100.0%" "$size: the default launch"
+		fi
+		# one pane at a time below 160x45 (its tab marked), all at once above
+		panes="1 2 3 4"
+		[ "$size" = 200x60 ] && panes=1
+		for pane in $panes; do
+			keys $pane
+			[ "$size" = 200x60 ] || wait_for "[$pane " || bad "$size: no pane $pane"
+			inspect "$size ${input##*/}: pane $pane"
+		done
+		if [ "$(colour_codes)" -gt 0 ]; then ok; else bad "$size ${input##*/}: no colour on screen"; fi
+		keys q
+		check "EXIT=0" "$size ${input##*/}: quit"
+	done
+done
+awk '{ n += $2 } END { print "chart y labels checked on the screens: " n }' "$tmp/labels"
+START_ENV=NO_COLOR=1 start 80x24 ""
+check "occupancy 100.0%" "NO_COLOR: the default launch"
+keys 2
+wait_for "[2 " || bad "NO_COLOR: no pane 2"
+if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "NO_COLOR=1 and still colour codes"; fi
+keys q
+start 80x24 "--no-color"
+check "occupancy 100.0%" "--no-color: the default launch"
+if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "--no-color and still colour codes"; fi
+keys q
+
+# The settings file's theme: high-contrast paints a black background,
+# monochrome has no colour at all.
+mkdir -p "$tmp/config/occview"
+echo "theme = high-contrast" >"$tmp/config/occview/config"
+START_ENV="XDG_CONFIG_HOME=$tmp/config" start 80x24 ""
+check "occupancy 100.0%" "the high-contrast theme"
+if T capture-pane -e -p -t t | grep -qE '\[(40|48;5;0)m'; then ok; else bad "high-contrast: no black background"; fi
+keys q
+echo "theme = monochrome" >"$tmp/config/occview/config"
+START_ENV="XDG_CONFIG_HOME=$tmp/config" start 80x24 ""
+check "occupancy 100.0%" "the monochrome theme"
+if [ "$(colour_codes)" -eq 0 ]; then ok; else bad "the monochrome theme and still colour codes"; fi
+keys q
+
+# --- keys a terminal description may not know: swallowed whole ---------------
+start 80x24 ""
+check "[block 256]" "the default launch for the escape sequences"
+keys 2
+check "[2 Charts]" "the charts pane"
+# Home as ESC [ 1 ~: '[' would halve the block, '1' show the table.
+T send-keys -t t -l "$(printf '\033[1~')"
+T send-keys -t t -l "$(printf '\033[1;5D')"
+sleep 0.3
+check "[block 256]" "ESC [ 1 ~ and Ctrl-Left leave the block size alone"
+check "[2 Charts]" "ESC [ 1 ~ does not switch to pane 1"
+T send-keys -t t F10
+check "EXIT=0" "F10 quits"
+
+# --- a terminal that cannot be drawn on ----------------------------------------
+for term in dumb no-such-terminal; do
+	START_ENV="TERM=$term" start 80x24 ""
+	check "EXIT=70" "TERM=$term: exit 70"
+	check "--print" "TERM=$term: the message suggests --print"
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

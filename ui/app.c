@@ -22,7 +22,8 @@
 #include "screen.h"
 
 /* POLL_MS: how often a report's file is looked at for live reload. */
-enum { TICK_MS = 50, IDLE_MS = 1000, POLL_MS = 1000 };
+/* ESC_MS: how long the bytes after an ESC may take to come. */
+enum { TICK_MS = 50, IDLE_MS = 1000, POLL_MS = 1000, ESC_MS = 30 };
 
 static volatile sig_atomic_t pending_signal;
 
@@ -73,8 +74,37 @@ static int translate(int status, wint_t ch)
 	case KEY_ENTER: return KEY_CODE_ENTER;
 	case KEY_BACKSPACE: return KEY_CODE_BACKSPACE;
 	case KEY_F(1): return KEY_CODE_F1;
+	case KEY_F(10): return KEY_CODE_F10;
 	default: return -1;
 	}
+}
+
+/* After an ESC: the rest of its sequence, read while it keeps coming (the
+ * bytes of one sequence arrive together), decoded or swallowed whole
+ * (key_decode_escape). A lone Esc stays Esc. */
+static int read_escape(void)
+{
+	int seq[KEY_SEQ_MAX], key = KEY_CODE_ESC;
+	size_t n = 0;
+
+	timeout(ESC_MS);
+	for (;;) {
+		wint_t ch;
+		int got = get_wch(&ch);
+
+		if (got == ERR)
+			break;
+		if (got == KEY_CODE_YES) {
+			/* a key of its own: Esc then it; the Esc is dropped */
+			key = KEY_CODE_SWALLOWED;
+			break;
+		}
+		seq[n++] = (int)ch;
+		key = key_decode_escape(seq, n);
+		if (key != KEY_SEQ_MORE)
+			return key;
+	}
+	return n == 0 ? KEY_CODE_ESC : key == KEY_SEQ_MORE ? KEY_CODE_SWALLOWED : key;
 }
 
 static bool utf8_locale(void)
@@ -137,6 +167,7 @@ int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 static int run(struct explorer *e, const struct app_options *o, bool ascii, bool mouse)
 {
 	struct canvas *c = NULL;
+	char why[300];
 	int status = 0, fast_errors = 0;
 	bool dirty = true;
 	long last_poll = now_ms();
@@ -145,22 +176,23 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		fputs("occview: out of memory\n", stderr);
 		return 70;
 	}
-	install_signals();
-	if (!initscr()) {
+	if (!screen_open(why, sizeof(why))) {
 		explorer_free(e);
-		fputs("occview: cannot initialise the terminal\n", stderr);
+		fprintf(stderr, "occview: %s\n", why);
 		return 70;
 	}
+	install_signals();
 	cbreak();
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	screen_init_theme(!o->no_color);
+	screen_init_theme(&(struct screen_opts){ .no_color = o->no_color, .no_unicode = ascii,
+						   .theme = o->theme });
 	if (mouse) {
 		/* A press acts at once; waiting for a click costs mouseinterval. */
-		mousemask(BUTTON1_PRESSED, NULL);
+		mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 		mouseinterval(0);
 	}
 
@@ -213,11 +245,22 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		}
 		if (got == KEY_CODE_YES && ch == KEY_MOUSE) {
 			MEVENT ev;
-			if (getmouse(&ev) == OK && explorer_click(e, ev.x, ev.y) != REACT_NONE)
+			enum reaction r = REACT_NONE;
+
+			/* The wheel is Up and Down where a list is, a step elsewhere. */
+			if (getmouse(&ev) != OK)
+				continue;
+			if (ev.bstate & BUTTON4_PRESSED)
+				r = explorer_key(e, KEY_CODE_WHEEL_UP);
+			else if (ev.bstate & BUTTON5_PRESSED)
+				r = explorer_key(e, KEY_CODE_WHEEL_DOWN);
+			else
+				r = explorer_click(e, ev.x, ev.y);
+			if (r != REACT_NONE)
 				dirty = true;
 			continue;
 		}
-		key = translate(got, ch);
+		key = got == OK && ch == 27 ? read_escape() : translate(got, ch);
 		if (key < 0)
 			continue;
 		switch (explorer_key(e, key)) {

@@ -20,7 +20,9 @@ struct app_options {
 /* Runs the explorer (explorer_new on the session's inputs, taken over) on
  * the terminal. Returns the exit status: 0, or 128 + the signal that ended
  * the session (SIGHUP and SIGTERM first save the what-if launch to the
- * recovery file; SIGINT just restores the terminal). */
+ * recovery file; SIGINT just restores the terminal); 70 when the terminal cannot be
+ * drawn on (TERM unset, unknown or dumb), with a message on stderr that
+ * suggests --print. */
 int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 	    const struct explorer_options *eo, const struct app_options *o);
 

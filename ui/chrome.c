@@ -57,6 +57,8 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 static void put_baseline(const struct explorer *e, struct canvas *c, int x, int y, int w)
 {
 	const struct whatif *wi = e->whatif;
+	static const char long_note[] = " baseline: every parameter as loaded (R resets to it, u undoes)",
+		short_note[] = " baseline: as loaded (R resets, u undoes)";
 	char line[1024] = " baseline ";
 	size_t len = strlen(line);
 	bool any = false;
@@ -73,8 +75,8 @@ static void put_baseline(const struct explorer *e, struct canvas *c, int x, int 
 		any = true;
 	}
 	if (!any)
-		snprintf(line, sizeof(line), " baseline: every parameter as loaded (R resets to it, u undoes)");
-	canvas_text(c, x, y, w, CANVAS_DIM, line);
+		snprintf(line, sizeof(line), "%s", (int)strlen(long_note) <= w ? long_note : short_note);
+	canvas_text_fit(c, x, y, w, CANVAS_DIM, false, line);
 }
 
 void chrome_draw_params(struct explorer *e, struct canvas *c, struct rect r)
@@ -182,11 +184,55 @@ static const char *tail_of(const char *text, int w, bool ascii, char *buf, size_
 #define HINT_SHORTEST "? help  q quit"
 enum { SOURCE_MIN_W = 10 };
 
+/* A message longer than the status line leaves gets rows of its own above
+ * it (over the pane's foot, until the next key), wrapped at its words, at
+ * most MESSAGE_ROWS, the last ellipsized: never a fragment over the line. */
+enum { MESSAGE_ROWS = 3 };
+
+struct message_lines {
+	char line[MESSAGE_ROWS + 1][512];
+	int n;
+};
+
+static void add_message_line(void *ctx, const char *s, size_t len)
+{
+	struct message_lines *m = ctx;
+
+	if (m->n <= MESSAGE_ROWS)
+		snprintf(m->line[m->n], sizeof(m->line[m->n]), "%.*s", (int)len, s);
+	m->n++;
+}
+
+static void message_rows(const struct explorer *e, struct canvas *c, struct rect r)
+{
+	enum canvas_role role = e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD;
+	struct message_lines m = { .n = 0 };
+	int rows, w = r.w - 1;
+
+	str_wrap(e->message, 0, w, add_message_line, &m);
+	rows = m.n < MESSAGE_ROWS ? m.n : MESSAGE_ROWS;
+	if (rows > r.y)
+		rows = r.y;
+	for (int i = 0; i < rows; i++) {
+		int y = r.y - rows + i;
+		char text[600];
+
+		canvas_fill(c, r.x, y, r.w, 1, ' ', role);
+		if (i == rows - 1 && m.n > rows) {
+			/* the rest does not fit: say so at the last row's end */
+			snprintf(text, sizeof(text), "%s %s", m.line[i], m.line[i + 1]);
+			canvas_text_fit(c, r.x, y, w, role, false, text);
+		} else {
+			canvas_text(c, r.x, y, w, role, m.line[i]);
+		}
+	}
+}
+
 void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 {
 	const struct view *v = &e->view;
 	char state[256], where[128] = "", figure[96], cut[600], line[600], short_name[160];
-	const char *source, *line_shown = line;
+	const char *source, *hint;
 	int used, room;
 
 	if (rect_empty(r))
@@ -234,20 +280,18 @@ void chrome_draw_status(struct explorer *e, struct canvas *c, struct rect r)
 	source = tail_of(e->source, room > SOURCE_MIN_W ? room : SOURCE_MIN_W, c->ascii, cut,
 			 sizeof(cut));
 	snprintf(line, sizeof(line), "%s%s", source, state);
-	if (e->message[0]) {
-		/* and the last cell free: a terminal may not draw its bottom
-		 * right corner without scrolling */
-		room = r.w - (int)str_display_width(e->message) - 2;
-		line_shown = tail_of(line, room > 20 ? room : 20, c->ascii, cut, sizeof(cut));
-	}
-	used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, line_shown);
-	if (e->message[0] && used < r.w)
-		used++;   /* a blank before the message */
-	if (e->message[0])
-		canvas_text(c, r.x + used, r.y, r.w - used,
+	hint = hints(e, r.w - (int)str_display_width(line) - 1);
+	if (e->message[0] && (int)(str_display_width(line) + 1 + str_display_width(e->message)) < r.w) {
+		/* the message beside what was loaded, in place of the keys */
+		used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, line);
+		canvas_text(c, r.x + used + 1, r.y, r.w - used - 1,
 			    e->message_is_error ? CANVAS_WARNING : CANVAS_GOOD, e->message);
-	else
-		canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hints(e, r.w - used - 1));
+		return;
+	}
+	if (e->message[0])
+		message_rows(e, c, r);
+	used = canvas_text(c, r.x, r.y, r.w, CANVAS_HEADER, line);
+	canvas_text(c, r.x + used, r.y, r.w - used, CANVAS_DIM, hint);
 }
 
 void chrome_draw_too_small(struct canvas *c)

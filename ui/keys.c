@@ -5,6 +5,7 @@
 
 #include "keys.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #define KEY_HELP_ITEM(id, help) [id] = help,
@@ -65,4 +66,81 @@ size_t key_binding_count(void)
 const struct key_binding *key_binding_at(size_t i)
 {
 	return i < key_binding_count() ? &bindings[i] : NULL;
+}
+
+/* "ESC [ <params> ~": the VT220 keys by number. */
+static int tilde_key(int n)
+{
+	switch (n) {
+	case 1: case 7: return KEY_CODE_HOME;
+	case 4: case 8: return KEY_CODE_END;
+	case 5: return KEY_CODE_PGUP;
+	case 6: return KEY_CODE_PGDN;
+	case 11: return KEY_CODE_F1;
+	case 21: return KEY_CODE_F10;
+	default: return KEY_CODE_SWALLOWED;
+	}
+}
+
+/* The final byte of a CSI or SS3 sequence with its modifier (1: none). */
+static int final_key(int final, int modifier)
+{
+	bool shift = modifier == 2;
+
+	/* Ctrl, Alt and Meta with a key mean nothing here. */
+	if (modifier > 2)
+		return KEY_CODE_SWALLOWED;
+	switch (final) {
+	case 'A': return KEY_CODE_UP;
+	case 'B': return KEY_CODE_DOWN;
+	case 'C': return shift ? KEY_CODE_SRIGHT : KEY_CODE_RIGHT;
+	case 'D': return shift ? KEY_CODE_SLEFT : KEY_CODE_LEFT;
+	case 'H': return KEY_CODE_HOME;
+	case 'F': return KEY_CODE_END;
+	case 'P': return KEY_CODE_F1;
+	case 'Z': return KEY_CODE_BTAB;
+	default: return KEY_CODE_SWALLOWED;
+	}
+}
+
+int key_decode_escape(const int *seq, size_t n)
+{
+	int params[4] = { 0 }, n_params = 0;
+
+	if (n == 0)
+		return KEY_CODE_ESC;
+	if (seq[0] == 'O') {
+		/* SS3: one byte more (xterm's application-mode keys). */
+		return n < 2 ? KEY_SEQ_MORE : final_key(seq[1], 1);
+	}
+	if (seq[0] != '[')
+		return KEY_CODE_SWALLOWED;   /* Alt with a key */
+	for (size_t i = 1; i < n; i++) {
+		int ch = seq[i];
+
+		if (ch >= '0' && ch <= '9') {
+			if (n_params == 0)
+				n_params = 1;
+			if (params[n_params - 1] < 10000)
+				params[n_params - 1] = params[n_params - 1] * 10 + (ch - '0');
+		} else if (ch == ';') {
+			if (n_params == 0)
+				n_params = 1;
+			if (n_params < 4)
+				n_params++;
+		} else if (ch >= 0x40 && ch <= 0x7E) {
+			if (i != n - 1)
+				return KEY_CODE_SWALLOWED;
+			/* rxvt: ESC [ 1 1 ~ is F1 too; [ A-D with no parameters */
+			if (ch == '~')
+				return n_params > 1 && params[1] > 1 ? KEY_CODE_SWALLOWED
+					: tilde_key(params[0]);
+			return final_key(ch, n_params > 1 ? params[1] : 1);
+		} else if (ch < 0x20 || ch > 0x3F) {
+			/* not a parameter or intermediate byte: the sequence is
+			 * broken off here; what came is swallowed */
+			return KEY_CODE_SWALLOWED;
+		}
+	}
+	return n >= KEY_SEQ_MAX ? KEY_CODE_SWALLOWED : KEY_SEQ_MORE;
 }

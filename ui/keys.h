@@ -16,6 +16,8 @@ enum key_code {
 	KEY_CODE_SLEFT, KEY_CODE_SRIGHT, KEY_CODE_PGUP, KEY_CODE_PGDN,
 	KEY_CODE_HOME, KEY_CODE_END, KEY_CODE_TAB, KEY_CODE_BTAB, KEY_CODE_ENTER,
 	KEY_CODE_ESC, KEY_CODE_BACKSPACE, KEY_CODE_F1, KEY_CODE_TICK,
+	KEY_CODE_F10, KEY_CODE_WHEEL_UP, KEY_CODE_WHEEL_DOWN,
+	KEY_CODE_SWALLOWED,   /* an escape sequence read whole that means nothing here */
 };
 
 #define KEY_CTRL(c) ((c) & 0x1f)
@@ -53,6 +55,8 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied)") \
 	X(ACT_SCROLL_UP, "select the previous finding") \
 	X(ACT_SCROLL_DOWN, "select the next finding") \
+	X(ACT_SCROLL_FIRST, "select the first finding") \
+	X(ACT_SCROLL_LAST, "select the last finding") \
 	X(ACT_PAGE_UP, "scroll the findings up a page") \
 	X(ACT_PAGE_DOWN, "scroll the findings down a page") \
 	X(ACT_EXPAND, "expand the finding into its step-by-step derivation") \
@@ -77,6 +81,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 /* B(key code, key name, context, action) */
 #define KEY_BINDINGS(B) \
 	B('q', "q", CTX_ANY, ACT_QUIT) \
+	B(KEY_CODE_F10, "F10", CTX_ANY, ACT_QUIT) \
 	B('?', "?", CTX_ANY, ACT_HELP) \
 	B(KEY_CODE_F1, "F1", CTX_ANY, ACT_HELP) \
 	B(KEY_CODE_TAB, "Tab", CTX_ANY, ACT_NEXT_FIELD) \
@@ -86,6 +91,8 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_RIGHT, "Right", CTX_ANY, ACT_INC) \
 	B('-', "-", CTX_ANY, ACT_DEC) \
 	B(KEY_CODE_LEFT, "Left", CTX_ANY, ACT_DEC) \
+	B(KEY_CODE_WHEEL_UP, "Wheel-Up", CTX_ANY, ACT_INC) \
+	B(KEY_CODE_WHEEL_DOWN, "Wheel-Down", CTX_ANY, ACT_DEC) \
 	B(']', "]", CTX_ANY, ACT_INC_BIG) \
 	B(KEY_CODE_SRIGHT, "Shift-Right", CTX_ANY, ACT_INC_BIG) \
 	B('[', "[", CTX_ANY, ACT_DEC_BIG) \
@@ -112,6 +119,11 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_UP, "Up", CTX_RULES, ACT_SCROLL_UP) \
 	B('j', "j", CTX_RULES, ACT_SCROLL_DOWN) \
 	B(KEY_CODE_DOWN, "Down", CTX_RULES, ACT_SCROLL_DOWN) \
+	B(KEY_CODE_WHEEL_UP, "Wheel-Up", CTX_RULES, ACT_SCROLL_UP) \
+	B(KEY_CODE_WHEEL_DOWN, "Wheel-Down", CTX_RULES, ACT_SCROLL_DOWN) \
+	B(KEY_CODE_HOME, "Home", CTX_RULES, ACT_SCROLL_FIRST) \
+	B('G', "G", CTX_RULES, ACT_SCROLL_LAST) \
+	B(KEY_CODE_END, "End", CTX_RULES, ACT_SCROLL_LAST) \
 	B(KEY_CODE_PGUP, "PgUp", CTX_RULES, ACT_PAGE_UP) \
 	B(KEY_CODE_PGDN, "PgDn", CTX_RULES, ACT_PAGE_DOWN) \
 	B('e', "e", CTX_RULES, ACT_EXPAND) \
@@ -120,10 +132,14 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_UP, "Up", CTX_KERNELS, ACT_KERNEL_UP) \
 	B('j', "j", CTX_KERNELS, ACT_KERNEL_DOWN) \
 	B(KEY_CODE_DOWN, "Down", CTX_KERNELS, ACT_KERNEL_DOWN) \
+	B(KEY_CODE_WHEEL_UP, "Wheel-Up", CTX_KERNELS, ACT_KERNEL_UP) \
+	B(KEY_CODE_WHEEL_DOWN, "Wheel-Down", CTX_KERNELS, ACT_KERNEL_DOWN) \
 	B(KEY_CODE_PGUP, "PgUp", CTX_KERNELS, ACT_KERNEL_PAGE_UP) \
 	B(KEY_CODE_PGDN, "PgDn", CTX_KERNELS, ACT_KERNEL_PAGE_DOWN) \
 	B(KEY_CODE_HOME, "Home", CTX_KERNELS, ACT_KERNEL_FIRST) \
+	B('g', "g", CTX_KERNELS, ACT_KERNEL_FIRST) \
 	B(KEY_CODE_END, "End", CTX_KERNELS, ACT_KERNEL_LAST) \
+	B('G', "G", CTX_KERNELS, ACT_KERNEL_LAST) \
 	B(KEY_CODE_ENTER, "Enter", CTX_KERNELS, ACT_KERNEL_LOAD) \
 	B('/', "/", CTX_KERNELS, ACT_KERNEL_FILTER) \
 	B(KEY_CODE_ESC, "Esc", CTX_KERNELS, ACT_KERNEL_CLEAR) \
@@ -147,5 +163,17 @@ const char *key_action_help(enum action a);
 void key_names(enum action a, char *buf, size_t size);
 size_t key_binding_count(void);
 const struct key_binding *key_binding_at(size_t i);
+
+/* Escape sequences the terminal description does not know arrive as ESC and
+ * the bytes after it. Given the bytes read after an ESC so far (seq, n of
+ * them): KEY_SEQ_MORE while a sequence is still open (a CSI "ESC [" until its
+ * final byte 0x40-0x7E, an SS3 "ESC O" until the byte after it), else the
+ * key it stands for: Home and End, PgUp and PgDn, the arrows (Shift with
+ * modifier 2), F1 and F10 in the xterm, VT220 and rxvt spellings, and
+ * KEY_CODE_SWALLOWED for any other whole sequence (Alt with a key, a mouse
+ * report curses did not take, a paste bracket), so that its bytes never act
+ * as keys of their own. n == 0: a lone Esc. */
+enum { KEY_SEQ_MORE = -2, KEY_SEQ_MAX = 32 };
+int key_decode_escape(const int *seq, size_t n);
 
 #endif

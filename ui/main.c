@@ -90,10 +90,64 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 	return !ferror(w->out);
 }
 
+/* --gpu A,B,...: text sets the GPUs side by side; JSON and CSV write each. */
+static bool write_side(void *ctx, const struct analysis *const *a, size_t n,
+		       const struct report_record *rec)
+{
+	struct writer *w = ctx;
+
+	if (w->format != CLI_FORMAT_TEXT) {
+		for (size_t i = 0; i < n; i++)
+			if (!write_one(ctx, a[i], rec))
+				return false;
+		return true;
+	}
+	if (w->any)
+		fputc('\n', w->out);
+	if (!print_side_by_side(w->printer, w->out, a, n, rec)) {
+		fputs("occview: out of memory\n", stderr);
+		return false;
+	}
+	w->any = true;
+	return !ferror(w->out);
+}
+
+/* --compare I,J: both records, then the comparison, in the format asked. */
+struct pair_writer {
+	struct writer *w;
+	const int64_t *ids;
+};
+
+static bool write_pair(void *ctx, const struct analysis *const a[2],
+		       const struct report_record *const rec[2])
+{
+	struct pair_writer *pw = ctx;
+	struct writer *w = pw->w;
+	struct compare_delta d;
+
+	compare_deltas(a[0], a[1], &d);
+	if (w->format == CLI_FORMAT_TEXT) {
+		if (!print_compare(w->printer, w->out, pw->ids, a, rec, &d)) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+		w->any = true;
+		return !ferror(w->out);
+	}
+	for (int k = 0; k < 2; k++)
+		if (!write_one(w, a[k], rec[k]))
+			return false;
+	if (w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) {
+		fputs("occview: out of memory\n", stderr);
+		return false;
+	}
+	return !ferror(w->out);
+}
+
 static int print_all(struct session *s, const struct cli_options *o)
 {
 	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout };
-	struct session_emit emit = { write_one, &w };
+	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
 	int status;
 
@@ -108,8 +162,17 @@ static int print_all(struct session *s, const struct cli_options *o)
 	}
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
-	status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
-	if (o->format == CLI_FORMAT_JSON)
+	if (o->compare) {
+		struct pair_writer pw = { &w, o->compare_ids };
+		struct session_pair_emit pair = { write_pair, &pw };
+
+		status = session_compare(s, o->files, o->n_files, o->load, o->compare_ids, needs,
+					 &pair, stderr);
+	} else {
+		status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
+	}
+	/* --compare's JSON closed itself with its comparison. */
+	if (o->format == CLI_FORMAT_JSON && !(o->compare && w.any))
 		output_json_end(stdout, w.any);
 	else if (o->format == CLI_FORMAT_CSV && !w.any)
 		output_csv_header(stdout, true);
@@ -227,6 +290,13 @@ static int explore(struct session *s, const struct cli_options *o)
 	eo.notice = recovery_notice(o, notice, sizeof(notice));
 	if (!eo.notice && !status && joined[0])
 		eo.notice = joined;
+	if (!eo.notice && session_gpu_count(s) > 1) {
+		snprintf(notice, sizeof(notice), "--gpu names %zu GPUs: the explorer opens on the "
+			 "first, %s (the what-if's GPU field picks another); --print sets them side by "
+			 "side",
+			 session_gpu_count(s), session_gpu_at(s, 0)->name);
+		eo.notice = notice;
+	}
 	for (int i = 0; i < loaded; i++) {
 		const struct session_input *x = &in[i];
 

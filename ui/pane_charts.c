@@ -61,8 +61,9 @@ static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good,
  * charts of a launch with clusters, which two columns cannot show at
  * 80x24's tabbed pane): of the arrangements where every chart is good (else
  * where every chart is at least drawn, else stacked), the one whose
- * smallest chart is roomiest; on a tie the earlier in that order. */
-static void place(struct rect r, int n, struct rect *out)
+ * smallest chart is roomiest; on a tie the earlier in that order.
+ * Returns the rank of the one placed: 2 good, 1 drawn, 0 neither. */
+static int place(struct rect r, int n, struct rect *out)
 {
 	const int choices[] = { n, n > 4 ? 3 : 2, 2, 1 };
 	struct rect tmp[VIEW_N_CHARTS];
@@ -84,6 +85,55 @@ static void place(struct rect r, int n, struct rect *out)
 	if (best_rank == 0)
 		best = 1;
 	grid(r, n, best, out, &(bool){ 0 }, &(bool){ 0 });
+	return best_rank;
+}
+
+/* The chart of the focused parameter (the block size's when none has one). */
+static int focused_chart(const struct view *v)
+{
+	switch (v->whatif ? v->whatif->focus : PARAM_BLOCK) {
+	case PARAM_REGISTERS: return VIEW_CHART_REGISTERS;
+	case PARAM_STATIC_SMEM:
+	case PARAM_DYNAMIC_SMEM: return VIEW_CHART_SHARED_MEM;
+	case PARAM_BARRIERS: return VIEW_CHART_BARRIERS;
+	case PARAM_CLUSTER: return VIEW_CHART_CLUSTER;
+	default: return VIEW_CHART_BLOCK;
+	}
+}
+
+/* Which of the n charts r shows, into which[] in their own order; returns
+ * how many. All of them where each is at least drawn; else the most that
+ * are, the focused parameter's first, with a row kept for the note that
+ * says the rest are at a larger size (at 60x20 one chart, not four titles
+ * saying "too small to draw"). */
+static int choose(struct rect r, int n, const struct view *v, int which[VIEW_N_CHARTS],
+		  struct rect *at)
+{
+	struct rect shorter = { r.x, r.y, r.w, r.h - 1 };
+	int focus = focused_chart(v), k;
+
+	for (int i = 0; i < n; i++)
+		which[i] = i;
+	if (place(r, n, at) >= 1)
+		return n;
+	for (k = n - 1; k > 1 && place(shorter, k, at) < 1; k--)
+		;
+	if (focus >= n)
+		focus = 0;
+	/* the focused chart, then the others in their order */
+	for (int i = 0, j = 1; i < n && j < k; i++)
+		if (i != focus)
+			which[j++] = i;
+	which[0] = focus;
+	/* their own order on screen */
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0 && which[j - 1] > which[j]; j--) {
+			int t = which[j];
+			which[j] = which[j - 1];
+			which[j - 1] = t;
+		}
+	place(shorter, k, at);
+	return k;
 }
 
 /* The pane's own state: the y axis in warps or in occupancy %, and the
@@ -125,9 +175,11 @@ static void mark_base(struct sweep *s, const struct view *v)
 }
 
 /* The charts of the current launch placed in r, each curve for its chart's
- * width: how many, 0 when the launch cannot be computed, -1 out of memory. */
+ * width: how many are shown (choose), 0 when the launch cannot be computed,
+ * -1 out of memory. at[i] and cp->sweeps[i] are the i-th shown; *of gets
+ * how many there are. */
 static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
-		   struct rect at[VIEW_N_CHARTS])
+		   struct rect at[VIEW_N_CHARTS], int *of)
 {
 	static const enum sweep_kind kinds[VIEW_N_CHARTS] = {
 		[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
@@ -136,40 +188,42 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
 		[VIEW_CHART_CLUSTER] = SWEEP_CLUSTER,
 	};
-	int n = view_chart_count(v);
+	int n = view_chart_count(v), which[VIEW_N_CHARTS], k;
 
 	free_sweeps(cp);
+	*of = n;
 	if (n == 0)
 		return 0;
-	place(r, n, at);
-	for (int i = 0; i < n; i++) {
+	k = choose(r, n, v, which, at);
+	for (int i = 0; i < k; i++) {
+		enum sweep_kind kind = kinds[which[i]];
 		bool ok;
 
 		if (rect_empty(at[i]))
 			continue;
-		if (kinds[i] == SWEEP_CLUSTER)
+		if (kind == SWEEP_CLUSTER)
 			ok = cluster_sweep(&v->cur.gpu, &v->cur.r, v->cur.launch.cluster_size,
 					   &cp->sweeps[i]);
 		else
-			ok = chart_sweep_compute(&v->cur.gpu.arch, &v->cur.in, kinds[i], at[i].w,
+			ok = chart_sweep_compute(&v->cur.gpu.arch, &v->cur.in, kind, at[i].w,
 						 &cp->sweeps[i]);
 		if (!ok)
 			return -1;
 		if (kinds[i] != SWEEP_CLUSTER)
 			mark_base(&cp->sweeps[i], v);
 	}
-	return n;
+	return k;
 }
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct charts_pane *cp = (struct charts_pane *)p;
 	struct rect at[VIEW_N_CHARTS];
-	int n;
+	int n, of;
 
 	if (pane_skip(c, r, v))
 		return;
-	n = lay_out(cp, r, v, at);
+	n = lay_out(cp, r, v, at, &of);
 	if (n < 0) {
 		canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_WARNING, "Out of memory: no charts.");
 		return;
@@ -177,6 +231,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	for (int i = 0; i < n; i++)
 		if (!rect_empty(at[i]))
 			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i], cp->pct_axis);
+	if (n < of) {
+		char note[128];
+
+		snprintf(note, sizeof(note), "(%d more chart%s at a larger size; %s)", of - n,
+			 of - n == 1 ? "" : "s", v->whatif ? "Tab picks"
+							   : "--width shows them");
+		canvas_text_fit(c, r.x, r.y + r.h - 1, r.w, CANVAS_DIM, false, note);
+	}
 }
 
 static enum reaction click(struct pane *p, struct rect r, const struct view *v, int x, int y,
@@ -188,7 +250,7 @@ static enum reaction click(struct pane *p, struct rect r, const struct view *v, 
 
 	if (rect_empty(r) || !v->cur.ok || !rect_contains(r, x, y))
 		return REACT_NONE;
-	n = lay_out(cp, r, v, at);
+	n = lay_out(cp, r, v, at, &(int){ 0 });
 	for (int i = 0; i < n; i++) {
 		const struct sweep *s = &cp->sweeps[i];
 		int64_t x_value;

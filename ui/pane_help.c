@@ -45,31 +45,39 @@ static void help_lines(struct help_pane *h, int width)
 	}
 }
 
+/* How far a key scrolls the help: lines, up negative; 0 for a key that
+ * does not scroll. draw() clamps past the end to the last page. */
+static int scroll_step(int k)
+{
+	switch (k) {
+	case KEY_CODE_UP: case 'k': return -1;
+	case KEY_CODE_DOWN: case 'j': return 1;
+	case KEY_CODE_WHEEL_UP: return -3;
+	case KEY_CODE_WHEEL_DOWN: return 3;
+	case KEY_CODE_PGUP: return -10;
+	case KEY_CODE_PGDN: return 10;
+	case KEY_CODE_HOME: case 'g': return -HELP_MAX_LINES;
+	case KEY_CODE_END: case 'G': return HELP_MAX_LINES;
+	default: return 0;
+	}
+}
+
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
 			 struct pane_request *req)
 {
+	int step = scroll_step(k);
+
 	(void)a;
 	(void)v;
-	switch (k) {
-	case KEY_CODE_UP:
-	case 'k':
-		if (p->scroll > 0)
-			p->scroll--;
-		return REACT_REDRAW;
-	case KEY_CODE_DOWN:
-	case 'j':
-		p->scroll++;
-		return REACT_REDRAW;
-	case KEY_CODE_PGUP:
-		p->scroll = p->scroll > 10 ? p->scroll - 10 : 0;
-		return REACT_REDRAW;
-	case KEY_CODE_PGDN:
-		p->scroll += 10;
-		return REACT_REDRAW;
-	default:
+	if (k == KEY_CODE_SWALLOWED)
+		return REACT_NONE;
+	if (step == 0) {
+		/* any other key closes the help */
 		req->ask = PANE_ASK_CLOSE;
 		return REACT_REDRAW;
 	}
+	p->scroll = p->scroll + step > 0 ? p->scroll + step : 0;
+	return REACT_REDRAW;
 }
 
 static void draw(struct pane *p, struct canvas *c, struct rect screen, const struct view *v)

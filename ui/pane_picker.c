@@ -75,10 +75,12 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	(void)v;
 	switch (k) {
 	case KEY_CODE_UP:
+	case KEY_CODE_WHEEL_UP:
 		if (p->selected > 0)
 			p->selected--;
 		return REACT_REDRAW;
 	case KEY_CODE_DOWN:
+	case KEY_CODE_WHEEL_DOWN:
 		if (p->selected + 1 < (int)pp->n_items)
 			p->selected++;
 		return REACT_REDRAW;

@@ -347,6 +347,14 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 			p->selected++;
 		p->scroll = -1;
 		return REACT_REDRAW;
+	case ACT_SCROLL_FIRST:
+		p->selected = 0;
+		p->scroll = -1;
+		return REACT_REDRAW;
+	case ACT_SCROLL_LAST:
+		p->selected = v->cur.ok && v->cur.n_findings > 0 ? v->cur.n_findings - 1 : 0;
+		p->scroll = -1;
+		return REACT_REDRAW;
 	case ACT_PAGE_UP:
 		p->scroll = p->scroll > page ? p->scroll - page : 0;
 		return REACT_REDRAW;

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "pane.h"
+#include "strutil.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,7 +66,7 @@ static int text(struct canvas *c, struct rect r, int x, int y, enum canvas_role 
 {
 	if (!rect_contains(r, x, y))
 		return 0;
-	return canvas_text(c, x, y, r.x + r.w - x, role, s);
+	return canvas_text_fit(c, x, y, r.x + r.w - x, role, false, s);
 }
 
 static double clamp_pct(double v)
@@ -344,12 +345,18 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	rows = r.h - head - 2;
 	group_note[0] = '\0';
 	group = (b.n + (r.w - GUTTER_W) - 1) / (r.w - GUTTER_W);
-	if (group > 1)
+	if (group > 1) {
 		/* Several SMs per column beat several rows of bars: one axis, one
-		 * average line, and a group's mean still shows a slow SM. */
+		 * average line, and a group's mean still shows a slow SM. Said
+		 * short where the long form does not fit beside the note. */
 		snprintf(group_note, sizeof(group_note), "each column: %d %ss (mean)", group, b.unit);
+		if ((int)(str_display_width(b.note) + 2 + strlen(group_note)) > r.w &&
+		    (int)(str_display_width(b.title) + 2 + strlen(group_note)) > r.w)
+			snprintf(group_note, sizeof(group_note), "%d %ss a column (mean)", group, b.unit);
+	}
 	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
-	if (head == 2 && group > 1 && b.measured_line && used + 2 + (int)strlen(group_note) <= r.w) {
+	if (head == 2 && group > 1 && used + 2 + (int)strlen(group_note) <= r.w &&
+	    (b.measured_line || (int)(str_display_width(b.note) + 2 + strlen(group_note)) > r.w)) {
 		/* the two lines' legend fills the note: the grouping goes up */
 		text(c, r, r.x + used, r.y, CANVAS_DIM, "; ");
 		text(c, r, r.x + used + 2, r.y, CANVAS_DIM, group_note);

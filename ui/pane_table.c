@@ -42,18 +42,15 @@ struct items {
 	int n;
 };
 
-/* Display cells of sanitized UTF-8: one per code point, as canvas_text counts. */
+/* Display cells of sanitized UTF-8, as the canvas draws them (wide
+ * characters take two). */
 static int text_cells(const char *s)
 {
-	int n = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xC0) != 0x80)
-			n++;
-	return n;
+	return (int)str_display_width(s);
 }
 
-/* Text at column dx of the current row, cut at the column's right edge. */
+/* Text at column dx of the current row; where it does not fit in the
+ * column, it ends in an ellipsis at the column's right edge. */
 static int put(struct out *o, int dx, enum canvas_role role, const char *text)
 {
 	int n = text_cells(text);
@@ -63,7 +60,7 @@ static int put(struct out *o, int dx, enum canvas_role role, const char *text)
 	if (n > o->w - dx)
 		n = o->w - dx;
 	if (o->c && o->y < o->y_end)
-		canvas_text(o->c, o->x + dx, o->y, n, role, text);
+		canvas_text_fit(o->c, o->x + dx, o->y, n, role, false, text);
 	return n;
 }
 
@@ -1294,36 +1291,78 @@ static int measure(struct table_pane *tp, enum section s, int w, const struct vi
 	return tp->memo[i].rows[s];
 }
 
-/* One column: the sections first..last-1 in order of importance, placed while
- * they fit in rows; a blank row between sections where rows are to spare, and
- * the note at the foot if a section was left out. */
+/* Which sections a short column keeps first: the occupancy and the limits
+ * table (what limits the launch), then the header (the parameters above
+ * the panes say the GPU and launch too), then the rest in order. */
+static const enum section priority[N_SECTIONS] = {
+	SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
+};
+
+/* The header in one row, where the whole one gives way: the kernel, the
+ * GPU and its SMs, ellipsized. */
+static void sec_title(struct out *o, const struct view *v)
+{
+	const struct analysis *a = &v->cur;
+	char raw[600], text[700];
+
+	snprintf(raw, sizeof(raw), "%s on %s, %d %s%s", a->launch.kernel[0] ? a->launch.kernel : "(unnamed)",
+		 a->gpu.name, a->gpu.sm_count, gpu_unit(&a->gpu.arch), a->gpu.sm_count == 1 ? "" : "s");
+	str_sanitize(raw, text, sizeof(text));
+	put(o, 0, CANVAS_HEADER, text);
+	o->y++;
+}
+
+/* The sections of first..last-1 that fit in rows, chosen in priority order
+ * (a section that does not fit gives way, smaller ones after it may still
+ * come); keep[s] says which. Returns the rows they take. */
+static int choose(const int *h, int first, int last, int rows, bool *keep)
+{
+	int sum = 0;
+
+	for (int i = 0; i < N_SECTIONS; i++) {
+		int s = priority[i];
+
+		keep[s] = false;
+		if (s < first || s >= last || sum + h[s] > rows)
+			continue;
+		keep[s] = true;
+		sum += h[s];
+	}
+	return sum;
+}
+
+/* One column: the sections first..last-1 that fit, essentials first
+ * (priority), drawn in their own order; a blank row between sections where
+ * rows are to spare, a one-row title where the header gave way, and the
+ * note at the foot if a section was left out. */
 static void column(struct table_pane *tp, struct canvas *c, struct rect col, const struct view *v,
 		   int first, int last)
 {
-	int h[N_SECTIONS], shown = 0, sum = 0, gaps;
-	bool dropped;
+	int h[N_SECTIONS], sum, gaps, shown = 0;
+	bool keep[N_SECTIONS], dropped = false, title;
 	struct out o = { .c = c, .x = col.x, .w = col.w, .y = col.y, .y_end = col.y + col.h };
 
 	for (int s = first; s < last; s++)
 		h[s] = measure(tp, (enum section)s, col.w, v);
-	for (int s = first; s < last && sum + h[s] <= col.h; s++, shown++)
-		sum += h[s];
-	dropped = first + shown < last;
-	if (dropped && sum + 1 > col.h && shown > 0) {
-		/* Room for the note: the last section shown gives way too. */
-		shown--;
-		sum -= h[first + shown];
-	}
-	gaps = col.h - sum - (dropped ? 1 : 0);
-	for (int i = 0; i < shown; i++) {
+	sum = choose(h, first, last, col.h, keep);
+	for (int s = first; s < last; s++)
+		dropped |= !keep[s] && h[s] > 0;
+	if (dropped)   /* room for the note */
+		sum = choose(h, first, last, col.h - 1, keep);
+	title = first == SEC_HEADER && !keep[SEC_HEADER] && sum + 1 + (dropped ? 1 : 0) <= col.h;
+	gaps = col.h - sum - (dropped ? 1 : 0) - (title ? 1 : 0);
+	if (title)
+		sec_title(&o, v);
+	for (int s = first; s < last; s++) {
 		/* A section with nothing to say (no report) takes no gap either. */
-		if (h[first + i] == 0)
+		if (!keep[s] || h[s] == 0)
 			continue;
-		if (i > 0 && o.y > col.y && gaps > 0) {
+		if ((shown > 0 || title) && o.y > col.y && gaps > 0) {
 			o.y++;
 			gaps--;
 		}
-		sections[first + i](&o, v);
+		sections[s](&o, v);
+		shown++;
 	}
 	if (dropped && col.h > 0 && col.w > 0)
 		canvas_text(c, col.x, col.y + col.h - 1, col.w, CANVAS_DIM, more_note);

@@ -121,3 +121,13 @@ bool print_analysis(struct printer *p, FILE *out, const struct analysis *a,
 	canvas_write(c, out);
 	return true;
 }
+
+int print_width(const struct printer *p)
+{
+	return p->o.width;
+}
+
+bool print_ascii(const struct printer *p)
+{
+	return p->o.ascii;
+}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "compare.h"
 #include "sim.h"
 
 #define PRINT_MIN_WIDTH 40
@@ -36,5 +37,18 @@ bool print_analysis(struct printer *p, FILE *out, const struct analysis *a,
  * when out of memory. */
 const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
 				  const struct report_record *rec);
+
+/* --gpu A,B,...: a's n analyses of one launch (or rec), a table with a
+ * column per GPU, then each one's panes (print_side.c). */
+bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *const *a, size_t n,
+			const struct report_record *rec);
+/* --compare I,J: a table of both records with the change d (the second
+ * minus the first), then each one's panes. */
+bool print_compare(struct printer *p, FILE *out, const int64_t ids[2],
+		   const struct analysis *const a[2], const struct report_record *const rec[2],
+		   const struct compare_delta *d);
+/* The printer's width and glyphs, for print_side.c. */
+int print_width(const struct printer *p);
+bool print_ascii(const struct printer *p);
 
 #endif
