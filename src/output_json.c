@@ -118,6 +118,9 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
+	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
+	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
+		key_string(w, "cache_config", launch_cache_config_name(l->cache_config));
 	key_int(w, "barriers", l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
 		key_int(w, "cluster_size", l->cluster_size);

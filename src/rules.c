@@ -302,7 +302,7 @@ static void carveout_advice(struct sink *s, const struct rules_input *ri)
 
 	if (!tuning_smem_config(a, ri->in, r, &c))
 		return;
-	if (a->cc_major >= 7)
+	if (c.cache_config == LAUNCH_CACHE_NONE)
 		add(s, "carveout_advice", RULES_INFO, "A larger carveout lifts the shared-memory limit",
 		    "The launch gets the %lld KB shared-memory configuration%s. A carveout preference of "
 		    "%d%% (cudaFuncSetAttribute with cudaFuncAttributePreferredSharedMemoryCarveout; "
@@ -314,10 +314,14 @@ static void carveout_advice(struct sink *s, const struct rules_input *ri)
 		    c.blocks_to, r->active_warps_per_sm, c.warps_to);
 	else
 		add(s, "carveout_advice", RULES_INFO, "A cache configuration with more shared memory lifts the limit",
-		    "The launch gets %lld KB of shared memory per SM. The cache configuration with %lld KB "
-		    "(cudaFuncSetCacheConfig or cudaDeviceSetCacheConfig preferring shared memory) gives "
-		    "%d -> %d blocks per SM (%d -> %d warps); the L1 cache shrinks by as much.",
-		    (long long)(r->smem_config_bytes / 1024), (long long)(c.config_bytes / 1024),
+		    "The launch gets %lld KB of shared memory per SM%s. Preferring %s "
+		    "(cudaFuncSetCacheConfig with cudaFuncCachePrefer%s; --cache-config %s here) "
+		    "gives %lld KB: %d -> %d blocks per SM (%d -> %d warps); the L1 cache shrinks by as "
+		    "much.", (long long)(r->smem_config_bytes / 1024),
+		    r->smem_config_from_driver ? ", the driver's choice" : "",
+		    c.cache_config == LAUNCH_CACHE_SHARED ? "shared memory" : "L1 and shared memory equally",
+		    c.cache_config == LAUNCH_CACHE_SHARED ? "Shared" : "Equal",
+		    launch_cache_config_name(c.cache_config), (long long)(c.config_bytes / 1024),
 		    r->active_blocks_per_sm, c.blocks_to, r->active_warps_per_sm, c.warps_to);
 }
 

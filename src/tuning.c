@@ -8,6 +8,8 @@
 
 #include <stdlib.h>
 
+#include "launch.h"
+
 /* The values a parameter takes, in its natural unit: warps for block size,
  * allocation units for shared memory (each value the most bytes that still
  * allocate that many units), single registers and barriers. */
@@ -227,32 +229,49 @@ void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct
 	*min_grid = (int64_t)best_blocks * sm_count;
 }
 
+/* The configuration an input with the carveout (or, on Fermi and Kepler,
+ * the L1/shared preference) set to reach c gets: false where none reaches
+ * it or it gains no warps. */
+static bool config_gains(const struct gpu_arch *a, const struct occ_input *in,
+			 const struct occ_result *r, int64_t c, struct tuning_config *out)
+{
+	struct occ_input to = *in;
+	struct occ_result rt;
+	int cache = LAUNCH_CACHE_NONE;
+
+	if (gpu_has_cache_config(a)) {
+		for (int k = LAUNCH_CACHE_SHARED; k < LAUNCH_CACHE_N && cache == LAUNCH_CACHE_NONE; k++)
+			if (occ_cache_config_bytes(a, k) == c)
+				cache = k;
+		if (cache == LAUNCH_CACHE_NONE)
+			return false;
+		to.cache_config = cache;
+	} else {
+		/* The runtime rounds pct x the SM's shared memory / 100 down to a
+		 * byte and up to a configuration: the largest percentage not past
+		 * c (occ_compute below says whether it selects c). */
+		to.carveout_pct = (int)(c * 100 / a->smem_per_sm_bytes);
+		if (to.carveout_pct > 100)
+			to.carveout_pct = 100;
+	}
+	occ_compute(a, &to, &rt);
+	if (rt.smem_config_bytes != c || rt.active_warps_per_sm <= r->active_warps_per_sm)
+		return false;
+	*out = (struct tuning_config){ c, cache == LAUNCH_CACHE_NONE ? to.carveout_pct : -1, cache,
+				       rt.active_blocks_per_sm, rt.active_warps_per_sm };
+	return true;
+}
+
 bool tuning_smem_config(const struct gpu_arch *a, const struct occ_input *in,
 			const struct occ_result *r, struct tuning_config *out)
 {
 	if (a->vendor != GPU_NVIDIA || a->n_smem_configs <= 1 || a->smem_per_sm_bytes <= 0 ||
 	    r->active_blocks_per_sm == 0 || !occ_is_limiting(r, OCC_SHARED_MEM))
 		return false;
-	for (int i = 0; i < a->n_smem_configs; i++) {
-		int64_t c = a->smem_configs_bytes[i];
-		struct occ_input to = *in;
-		struct occ_result rt;
-
-		if (c <= r->smem_config_bytes)
-			continue;
-		/* The runtime rounds pct x the SM's shared memory / 100 down to a
-		 * byte and up to a configuration: the largest percentage not past c
-		 * (occ_compute below says whether it selects c). */
-		to.carveout_pct = (int)(c * 100 / a->smem_per_sm_bytes);
-		if (to.carveout_pct > 100)
-			to.carveout_pct = 100;
-		occ_compute(a, &to, &rt);
-		if (rt.smem_config_bytes != c || rt.active_warps_per_sm <= r->active_warps_per_sm)
-			continue;
-		*out = (struct tuning_config){ c, to.carveout_pct, rt.active_blocks_per_sm,
-					       rt.active_warps_per_sm };
-		return true;
-	}
+	for (int i = 0; i < a->n_smem_configs; i++)
+		if (a->smem_configs_bytes[i] > r->smem_config_bytes &&
+		    config_gains(a, in, r, a->smem_configs_bytes[i], out))
+			return true;
 	return false;
 }
 

@@ -44,12 +44,16 @@ void tuning_best_block_size(const struct gpu_arch *arch, int sm_count,
 
 /* The shared-memory configuration that lifts a shared-memory limit: the
  * smallest configuration larger than the one the launch gets (r) that gains
- * active warps, and the carveout percentage (of arch->smem_per_sm_bytes) that
- * selects it by the runtime's rule. False where the architecture has one
- * configuration, shared memory does not limit, or no larger one gains. */
+ * active warps, and what selects it: on Fermi and Kepler the L1/shared
+ * preference (cache_config, enum launch_cache_config; carveout_pct -1), from
+ * Volta on the carveout percentage (of arch->smem_per_sm_bytes) by the
+ * runtime's rule (cache_config LAUNCH_CACHE_NONE). False where the
+ * architecture has one configuration, shared memory does not limit, or no
+ * larger one gains. */
 struct tuning_config {
 	int64_t config_bytes;
 	int carveout_pct;
+	int cache_config;
 	int blocks_to, warps_to;
 };
 bool tuning_smem_config(const struct gpu_arch *arch, const struct occ_input *in,

@@ -24,21 +24,28 @@ struct eval {
 	int n;
 };
 
-static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int64_t st, int64_t dyn,
-		     int carve, int64_t grid)
+/* The findings of e->in on e->gpu. */
+static void reevaluate(struct eval *e, int64_t grid)
 {
-	struct occ_error err = { 0 };
 	struct rules_input ri;
 
-	memset(e, 0, sizeof(*e));
-	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0 };
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
 	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 	ck_assert_int_le(e->n, RULES_MAX_FINDINGS);
+}
+
+static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int64_t st, int64_t dyn,
+		     int carve, int64_t grid)
+{
+	struct occ_error err = { 0 };
+
+	memset(e, 0, sizeof(*e));
+	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
+	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0, 0 };
+	reevaluate(e, grid);
 }
 
 static const struct finding *find(const struct eval *e, const char *id)
@@ -197,6 +204,15 @@ START_TEST(carveout_advice)
 	/* the default carveout already gets the largest configuration */
 	evaluate(&e, "A100", 256, 32, 0, 16384, DEF, 108);
 	lacks(&e, "carveout_advice");
+	/* Kepler (cc 3.5: 16, 32 or 48 KB) preferring L1: 12 KB blocks fit one
+	 * in 16 KB; preferring both equally gives 32 KB, two (cuda_occupancy.h's
+	 * cudaOccSMemPreference) */
+	evaluate(&e, "K40", 256, 32, 0, 12288, DEF, 1000);
+	e.in.cache_config = LAUNCH_CACHE_L1;
+	reevaluate(&e, 1000);
+	has(&e, "carveout_advice", (const char *const[]){ "gets 16 KB", "cudaFuncCachePreferEqual",
+		"--cache-config equal", "gives 32 KB: 1 -> 2 blocks", NULL });
+	ck_assert_ptr_null(strstr(find(&e, "carveout_advice")->text, "carveout"));
 	/* one configuration (cc 6.1): nothing to choose */
 	evaluate(&e, "GTX 1080", 256, 32, 0, 16384, DEF, 108);
 	lacks(&e, "carveout_advice");
@@ -313,7 +329,7 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 
 	memset(e, 0, sizeof(*e));
 	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0 };
+	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	e->in.agprs = agprs;
 	e->in.sgprs = sgprs;
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
