@@ -18,7 +18,7 @@ enum {
 	OPT_PARAM = 256,
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
-	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE,
+	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
 	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
 };
 
@@ -39,6 +39,7 @@ static const struct option other_options[] = {
 	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "derive", no_argument, NULL, OPT_DERIVE },
 	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
 	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
@@ -102,8 +103,9 @@ void cli_usage(FILE *out)
 	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS warps (0:\n"
 	      "                             the launch's) lasting DUR blocks' time filling the tail\n"
 	      "  --seed N                   seed of the simulated durations (default 0)\n"
-	      "\n"
-	      "Data and output:\n"
+	      "\n", out);
+	/* Two strings: C99 compilers need take only 4095 characters in one. */
+	fputs("Data and output:\n"
 	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
 	      "  --print                    write the analysis as text instead of opening the explorer\n"
@@ -111,6 +113,8 @@ void cli_usage(FILE *out)
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
+	      "  --derive                   derive every limit step by step, not only the limiter's\n"
+	      "                             (text and JSON; implies --print)\n"
 	      "  --timeline                 --print: add the simulation's timeline (active warps\n"
 	      "                             per SM over time)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
@@ -294,6 +298,7 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	case OPT_NO_MOUSE: o->no_mouse = true; return true;
 	case OPT_LIST_GPUS: o->list_gpus = true; return true;
 	case OPT_PRINT: o->print = true; return true;
+	case OPT_DERIVE: o->derive = o->print = true; return true;
 	case OPT_ASCII: o->ascii = true; return true;
 	case OPT_NO_COLOR: o->no_color = true; return true;
 	case OPT_HELP: o->help = true; return true;

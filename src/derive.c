@@ -1044,3 +1044,25 @@ void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int s
 	     (long long)grid_size, r->warps_per_block, (long long)(full * sm_count + busy),
 	     r->max_warps_per_sm, w->predicted_achieved_pct);
 }
+
+int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
+	       int sm_count, int64_t grid_size, const struct waves *w,
+	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL])
+{
+	int n = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		if (keys)
+			keys[n] = occ_key(r, (enum occ_factor)f);
+		derive_limit(arch, in, r, (enum occ_factor)f, &out[n++]);
+	}
+	if (keys)
+		keys[n] = "occupancy";
+	derive_occupancy(arch, in, r, &out[n++]);
+	if (r->active_blocks_per_sm > 0) {
+		if (keys)
+			keys[n] = "gpu_waves";
+		derive_waves(arch, r, sm_count, grid_size, w, &out[n++]);
+	}
+	return n;
+}

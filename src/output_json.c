@@ -6,9 +6,11 @@
 
 #include "output.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
 #include "jsonw.h"
 #include "params.h"
 #include "report_launch.h"
@@ -506,6 +508,33 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+static void derivations_json(struct jsonw *w, const struct analysis *a)
+{
+	struct derivation d[DERIVE_MAX_ALL];
+	const char *keys[DERIVE_MAX_ALL];
+	int n = a->ok ? derive_all(&a->gpu.arch, &a->in, &a->r, a->gpu.sm_count,
+				   launch_grid_size(&a->launch), &a->w, d, keys) : 0;
+
+	jsonw_key(w, "derivations");
+	jsonw_array(w);
+	for (int i = 0; i < n; i++) {
+		jsonw_object(w);
+		key_string(w, "of", keys[i]);
+		key_string(w, "title", d[i].title);
+		jsonw_key(w, "steps");
+		jsonw_array(w);
+		for (int k = 0; k < d[i].n; k++)
+			jsonw_string(w, d[i].steps[k]);
+		jsonw_end(w);
+		if (i < OCC_N_FACTORS)
+			key_limit(w, "value", d[i].value > INT_MAX ? INT_MAX : (int)d[i].value);
+		else
+			key_int(w, "value", d[i].value);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
 void output_json_open(FILE *out, const char *array)
 {
 	/* as jansson indents it; the version string is ASCII from configure */
@@ -520,6 +549,11 @@ void output_json_begin(FILE *out)
 }
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
+{
+	return output_json_kernel_derived(out, a, first, false);
+}
+
+bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations)
 {
 	char name[1100], msg[900];
 	struct jsonw w;
@@ -558,6 +592,8 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 	else
 		jsonw_null(&w);
 	findings_json(&w, a);
+	if (derivations)
+		derivations_json(&w, a);
 	jsonw_key(&w, "error");
 	if (a->ok) {
 		jsonw_null(&w);

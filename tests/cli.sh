@@ -42,6 +42,18 @@ expect 66 "cannot open" -- --print /nonexistent/launch.occ
 expect 0 "Theoretical occupancy   100.0%" -- --print
 expect 0 "1.50 per SM, 1 full" -- --print
 
+# --derive: every limit derived, not only the limiter's; JSON carries them.
+# The A100 pooling kernel (256 threads, 38 registers): registers limit at 6,
+# shared memory (1024 B reserved per block) would allow 164.
+expect 0 "Shared memory: 164 blocks per SM" -- --derive --gpu A100 --block-size 256 --registers 38
+expect 0 "Barriers: no limit" -- --derive --gpu A100 --block-size 256 --registers 38
+"$OCCVIEW" --print --gpu A100 --block-size 256 --registers 38 >"$tmp/plain" 2>&1
+if grep -q "Shared memory: 164 blocks" "$tmp/plain"; then bad "--print without --derive derives every limit"; else ok; fi
+expect 0 '"of": "shared_mem"' -- --derive --format json --gpu A100 --block-size 256 --registers 38
+expect 0 '"value": 164' -- --derive --format json --gpu A100 --block-size 256 --registers 38
+"$OCCVIEW" --format json --gpu A100 >"$tmp/plain" 2>&1
+if grep -q '"derivations"' "$tmp/plain"; then bad "JSON without --derive has derivations"; else ok; fi
+
 # A launch that cannot run is a result, not an error.
 expect 0 "cannot run" -- --print --gpu H100 --block-size 1024 --registers 255
 

@@ -75,6 +75,42 @@ static const struct gpu_arch *arch(int major, int minor)
 	return a;
 }
 
+/* What --derive prints and JSON carries (derive_all): every derivation is
+ * the one made alone, and its final figure the engine's. */
+static void check_all(const struct gpu_arch *a, const struct occ_input *in, const struct occ_result *r,
+		      int sms, int64_t grid, const struct waves *w, const char *what)
+{
+	struct derivation all[DERIVE_MAX_ALL], d;
+	const char *keys[DERIVE_MAX_ALL];
+	int n = derive_all(a, in, r, sms, grid, w, all, keys);
+
+	EXPECT(n == (r->active_blocks_per_sm > 0 ? OCC_N_FACTORS + 2 : OCC_N_FACTORS + 1),
+	       "%s: %d derivations", what, n);
+	for (int i = 0; i < n; i++) {
+		if (i < OCC_N_FACTORS) {
+			derive_limit(a, in, r, (enum occ_factor)i, &d);
+			EXPECT(all[i].value == r->block_limit[i] || (all[i].value == 0 &&
+			       r->active_blocks_per_sm == 0), "%s: %s derived %lld, engine %d", what,
+			       keys[i], (long long)all[i].value, r->block_limit[i]);
+			EXPECT(strcmp(keys[i], occ_key(r, (enum occ_factor)i)) == 0, "%s: key %s", what,
+			       keys[i]);
+		} else if (i == OCC_N_FACTORS) {
+			derive_occupancy(a, in, r, &d);
+			EXPECT(all[i].value == r->active_warps_per_sm && strcmp(keys[i], "occupancy") == 0,
+			       "%s: occupancy %lld", what, (long long)all[i].value);
+		} else {
+			derive_waves(a, r, sms, grid, w, &d);
+			EXPECT(all[i].value == w->blocks_per_wave && strcmp(keys[i], "gpu_waves") == 0,
+			       "%s: waves %lld", what, (long long)all[i].value);
+		}
+		EXPECT(d.value == all[i].value && d.n == all[i].n && strcmp(d.title, all[i].title) == 0,
+		       "%s: derivation %d differs alone", what, i);
+		for (int k = 0; k < d.n && k < all[i].n; k++)
+			EXPECT(strcmp(d.steps[k], all[i].steps[k]) == 0, "%s: derivation %d step %d: %s",
+			       what, i, k, all[i].steps[k]);
+	}
+}
+
 /* The engine's figures for every factor, the occupancy and the waves; checks the
  * derivations against them. */
 static long check_config(const struct gpu_arch *a, const struct occ_input *in, int sms,
@@ -135,6 +171,7 @@ static long check_config(const struct gpu_arch *a, const struct occ_input *in, i
 		if (w.partial_wave_blocks > 0)
 			EXPECT(has_number(d.steps[3], w.partial_wave_blocks), "%s: %s", what, d.steps[3]);
 	}
+	check_all(a, in, &r, sms, grid, &w, what);
 	return 1;
 }
 
@@ -643,6 +680,7 @@ static long check_amd_config(const struct gpu_arch *a, const struct occ_input *i
 		if (w.partial_wave_blocks > 0)
 			EXPECT(has_number(d.steps[3], w.partial_wave_blocks), "%s: %s", what, d.steps[3]);
 	}
+	check_all(a, in, &r, units, grid, &w, what);
 	return 1;
 }
 

@@ -154,6 +154,26 @@ static void free_sweeps(struct charts_pane *cp)
 	memset(cp->sweeps, 0, sizeof(cp->sweeps));
 }
 
+/* The baseline (the record as loaded) on s where it differs from the
+ * current launch: its value of the swept parameter, and its occupancy in
+ * the chart's unit (warps, or waves per SIMD), which holds across GPUs. */
+static void mark_base(struct sweep *s, const struct view *v)
+{
+	const struct analysis *b = &v->base;
+	int64_t x;
+	int level;
+
+	if (!b->ok || !v->cur.ok)
+		return;
+	x = occ_param_get(&b->in, (enum occ_param)s->kind);
+	level = (int)(b->r.theoretical_occupancy_pct * s->max_warps / 100.0 + 0.5);
+	if (x == s->current_x && level == s->current_warps)
+		return;
+	s->has_base = true;
+	s->base_x = x;
+	s->base_warps = level;
+}
+
 /* The charts of the current launch placed in r, each curve for its chart's
  * width: how many are shown (choose), 0 when the launch cannot be computed,
  * -1 out of memory. at[i] and cp->sweeps[i] are the i-th shown; *of gets
@@ -189,6 +209,8 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 						 &cp->sweeps[i]);
 		if (!ok)
 			return -1;
+		if (kinds[i] != SWEEP_CLUSTER)
+			mark_base(&cp->sweeps[i], v);
 	}
 	return k;
 }
