@@ -217,6 +217,7 @@ enum reaction explorer_poll(struct explorer *e)
 	*old = nb;
 	/* browser_init pointed at the local; the report now lives in e */
 	old->report = &e->inputs[0].report;
+	old->file = e->inputs[0].path;
 	browser_select_record(old, selected);
 	free(e->items);
 	e->items = items;
