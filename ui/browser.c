@@ -412,7 +412,7 @@ const char *browser_column_label(enum browser_column col)
 	return col < BROWSER_N_COLUMNS ? labels[col] : "";
 }
 
-const char *browser_limiter_label(const struct browser_line *l)
+const char *browser_factor_label(enum gpu_vendor vendor, int factor)
 {
 	static const char *const nv[OCC_N_FACTORS] = {
 		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "block", [OCC_REGISTERS] = "regs",
@@ -423,9 +423,14 @@ const char *browser_limiter_label(const struct browser_line *l)
 		[OCC_SHARED_MEM] = "lds", [OCC_BARRIERS] = "sgpr",
 	};
 
-	if (l->limiter < 0 || l->limiter >= OCC_N_FACTORS)
+	if (factor < 0 || factor >= OCC_N_FACTORS)
 		return "n/a";
-	return (l->vendor == GPU_AMD ? amd : nv)[l->limiter];
+	return (vendor == GPU_AMD ? amd : nv)[factor];
+}
+
+const char *browser_limiter_label(const struct browser_line *l)
+{
+	return browser_factor_label((enum gpu_vendor)l->vendor, l->limiter);
 }
 
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a)

@@ -109,6 +109,8 @@ const char *browser_column_label(enum browser_column col);
 /* A line's limiter in at most five cells: "warps", "block", "regs", "smem",
  * "barr"; on AMD "waves", "wg", "vgpr", "lds", "sgpr"; "n/a" where absent. */
 const char *browser_limiter_label(const struct browser_line *l);
+/* The same for a factor (enum occ_factor) on a vendor's GPU. */
+const char *browser_factor_label(enum gpu_vendor vendor, int factor);
 
 /* The session's analysis of record (occupancy and waves, as the rows
  * have it: session_analyse with the flags only), for the browser's detail. */

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
+#include "compare.h"
 #include "strutil.h"
 
 enum {
@@ -902,6 +904,103 @@ static void sec_waves(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
 }
 
+/* --- the change from the reference (r) ----------------------------------- */
+
+enum { REF_LABEL_W = 16, REF_VALUE_W = 9, REF_CHANGE_W = 8 };
+
+static void ref_row(struct out *o, const char *label, const char *now, const char *ref,
+		    const char *change, enum canvas_role role)
+{
+	putf(o, 2, CANVAS_NORMAL, "%-*s %*s %*s", REF_LABEL_W, label, REF_VALUE_W, now,
+	     REF_VALUE_W, ref);
+	putf(o, 2 + REF_LABEL_W + 2 * (REF_VALUE_W + 1) + 1, role, "%*s", REF_CHANGE_W, change);
+	o->y++;
+}
+
+/* The first limiting factor's short name ("regs"). */
+static const char *limiter_of(const struct analysis *a)
+{
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (a->r.limiting & (1u << f))
+			return browser_factor_label(a->r.vendor, f);
+	return "none";
+}
+
+/* The block limits that changed, in one row: "regs 6 (ref 4, +2)". */
+static void ref_limits(struct out *o, const struct compare_delta *d, const struct occ_result *r,
+		       const struct occ_result *rr)
+{
+	char text[256] = "";
+	size_t n = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS && n < sizeof(text); f++) {
+		const char *name = browser_factor_label(r->vendor, f);
+
+		if (d->limit_known[f] && d->block_limit[f] != 0)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %d (ref %d, %+d)",
+					      n ? ", " : "", name, r->block_limit[f], rr->block_limit[f],
+					      d->block_limit[f]);
+		else if ((r->block_limit[f] == OCC_UNLIMITED) != (rr->block_limit[f] == OCC_UNLIMITED))
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %s (ref %s)",
+					      n ? ", " : "", name,
+					      r->block_limit[f] == OCC_UNLIMITED ? "none" : "set",
+					      rr->block_limit[f] == OCC_UNLIMITED ? "none" : "set");
+	}
+	putf(o, 2, CANVAS_NORMAL, "%-*s %s", REF_LABEL_W, "Block limits", n ? text : "unchanged");
+	o->y++;
+}
+
+/* Delta columns: now, the reference, the change (compare_deltas: now minus
+ * the reference), as --compare prints them. Nothing without a reference. */
+static void sec_reference(struct out *o, const struct view *v)
+{
+	const struct analysis *cur = &v->cur, *ref = &v->ref;
+	const struct occ_result *r = &cur->r, *rr = &ref->r;
+	struct compare_delta d;
+	char now[32], was[32], chg[32], title[200];
+
+	if (!v->has_ref)
+		return;
+	str_sanitize(v->ref_label, title, sizeof(title));
+	putf(o, 0, CANVAS_HEADER, "Change from the reference: %s", title);
+	o->y++;
+	if (!cur->ok || !ref->ok) {
+		put(o, 2, CANVAS_DIM, cur->ok ? "the reference could not be analysed" :
+		    "the current launch could not be analysed");
+		o->y++;
+		return;
+	}
+	compare_deltas(ref, cur, &d);
+	ref_row(o, "", "now", "reference", "change", CANVAS_DIM);
+	snprintf(now, sizeof(now), "%.1f%%", r->theoretical_occupancy_pct);
+	snprintf(was, sizeof(was), "%.1f%%", rr->theoretical_occupancy_pct);
+	snprintf(chg, sizeof(chg), "%+.1f", d.occupancy_pct);
+	ref_row(o, "Occupancy", now, was, chg, delta_role(d.occupancy_pct));
+	snprintf(now, sizeof(now), "%d", r->active_blocks_per_sm);
+	snprintf(was, sizeof(was), "%d", rr->active_blocks_per_sm);
+	snprintf(chg, sizeof(chg), "%+d", d.active_blocks_per_sm);
+	ref_row(o, r->vendor == GPU_AMD ? "Workgroups/CU" : "Blocks per SM", now, was, chg,
+		delta_role(d.active_blocks_per_sm));
+	snprintf(now, sizeof(now), "%d", r->active_warps_per_sm);
+	snprintf(was, sizeof(was), "%d", rr->active_warps_per_sm);
+	snprintf(chg, sizeof(chg), "%+d", d.active_warps_per_sm);
+	ref_row(o, r->vendor == GPU_AMD ? "Waves per CU" : "Warps per SM", now, was, chg,
+		delta_role(d.active_warps_per_sm));
+	ref_row(o, "Limiter", limiter_of(cur), limiter_of(ref), d.limiter_changed ? "changed" : "same",
+		d.limiter_changed ? CANVAS_WARNING : CANVAS_NORMAL);
+	snprintf(now, sizeof(now), "%.2f", cur->w.waves_per_sm);
+	snprintf(was, sizeof(was), "%.2f", ref->w.waves_per_sm);
+	snprintf(chg, sizeof(chg), "%+.2f", d.waves_per_sm);
+	ref_row(o, "Waves per SM", now, was, chg, CANVAS_NORMAL);
+	if (d.achieved) {
+		snprintf(now, sizeof(now), "%.1f%%", cur->report.achieved_occupancy_pct.value);
+		snprintf(was, sizeof(was), "%.1f%%", ref->report.achieved_occupancy_pct.value);
+		snprintf(chg, sizeof(chg), "%+.1f", d.achieved_pct);
+		ref_row(o, "Achieved", now, was, chg, delta_role(d.achieved_pct));
+	}
+	ref_limits(o, &d, r, rr);
+}
+
 /* Whether a limit the report printed is occview's capped, not its own: the
  * "report" column shows 32 where occview says 64. */
 static bool capped_shown(const struct view *v)
@@ -1241,12 +1340,13 @@ static void sec_gpu(struct out *o, const struct view *v)
 /* --- layout ------------------------------------------------------------- */
 
 enum section {
-	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
-	N_SECTIONS
+	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REFERENCE, SEC_REPORT, SEC_ALLOCATION,
+	SEC_GPU, N_SECTIONS
 };
 
 static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
-	sec_header, sec_occupancy, sec_limits, sec_waves, sec_report, sec_allocation, sec_gpu,
+	sec_header, sec_occupancy, sec_limits, sec_waves, sec_reference, sec_report, sec_allocation,
+	sec_gpu,
 };
 
 static const char more_note[] = "(more at a larger size)";
@@ -1291,11 +1391,13 @@ static int measure(struct table_pane *tp, enum section s, int w, const struct vi
 	return tp->memo[i].rows[s];
 }
 
-/* Which sections a short column keeps first: the occupancy and the limits
+/* Which sections a short column keeps first: the change from a reference
+ * the user chose (nothing without one), the occupancy and the limits
  * table (what limits the launch), then the header (the parameters above
  * the panes say the GPU and launch too), then the rest in order. */
 static const enum section priority[N_SECTIONS] = {
-	SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
+	SEC_REFERENCE, SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION,
+	SEC_GPU,
 };
 
 /* The header in one row, where the whole one gives way: the kernel, the

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "strutil.h"
+
 void view_init(struct view *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -50,6 +52,16 @@ static void set_measured(struct view *v, const struct report_record *rec,
 	}
 	v->measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
 	v->measured.sm_pct = rec->sm_achieved_pct;
+}
+
+void view_set_reference(struct view *v, const struct analysis *a, const char *label)
+{
+	v->has_ref = a != NULL;
+	if (a) {
+		v->ref = *a;
+		str_copy(v->ref_label, sizeof(v->ref_label), label);
+	}
+	v->generation++;
 }
 
 void view_set_measured(struct view *v, const struct report_record *rec)

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* test_pane_reference.c - a reference in the explorer (r, x): a record of
+ * the A100 pooling report made the reference in the kernel browser, another
+ * record loaded, and the table's change columns equal to --compare's (the
+ * core's compare_deltas); a what-if made the reference; goldens at 80x24
+ * and 200x60. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "explorer.h"
+#include "golden.h"
+#include "keys.h"
+#include "paneutil.h"
+#include "reportutil.h"
+#include "testutil.h"
+
+/* 240 records of an A100; record 0 (ID 0, lines 4-79): theoretical 100 %,
+ * achieved 23.90 %; record 1 (ID 1, lines 80-...): theoretical 75 %,
+ * achieved 8.19 % (Nsight Compute's own figures). */
+#define A100 "ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
+
+static struct session *session;
+
+static struct explorer *open_a100(void)
+{
+	char path[1024];
+
+	/* From the data directory, so that the messages naming the file read
+	 * the same in every checkout (the goldens hold them). */
+	snprintf(path, sizeof(path), "%s", data_path("", ""));
+	ck_assert_msg(chdir(path) == 0, "%s", path);
+	return explorer_open(A100, "a100.csv", NULL, true, &session);
+}
+
+static char *screen_of(struct explorer *e, int cols, int rows, const char *golden)
+{
+	struct canvas *c = canvas_new(cols, rows, true);
+	char *text;
+
+	ck_assert(c != NULL);
+	explorer_draw(e, c);
+	if (golden)
+		golden_canvas(golden, c);
+	text = canvas_text_of(c);
+	canvas_free(c);
+	return text;
+}
+
+START_TEST(test_record_reference)
+{
+	struct explorer *e = open_a100();
+	const struct view *v = explorer_view(e);
+	struct compare_delta d;
+	char *text;
+
+	/* the browser is on screen: r takes its selected record (0) */
+	free(screen_of(e, 80, 24, NULL));
+	explorer_key(e, 'r');
+	ck_assert(v->has_ref);
+	ck_assert(v->ref.ok);
+	ck_assert_double_eq(v->ref.r.theoretical_occupancy_pct, 100.0);
+	ck_assert_double_eq(v->ref.report.achieved_occupancy_pct.value, 23.90);
+	text = screen_of(e, 80, 24, NULL);
+	ck_assert_msg(strstr(text, "record 1 adaptive_average_pool") == NULL, "%s", text);
+	ck_assert_msg(strstr(text, "is the reference (x clears it)") != NULL, "%s", text);
+	free(text);
+	/* record 1 loaded: the table shows its change from record 0 */
+	explorer_key(e, 'j');
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert_uint_eq(v->record, 1);
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, 75.0);
+	compare_deltas(&v->ref, &v->cur, &d);
+	ck_assert(d.ok);
+	ck_assert_double_eq(d.occupancy_pct, -25.0);
+	ck_assert_double_eq_tol(d.achieved_pct, 8.19 - 23.90, 1e-9);
+	ck_assert(d.limiter_changed);
+	text = screen_of(e, 80, 24, "reference_table_80x24.txt");
+	ck_assert_msg(strstr(text, "Change from the reference: record 1 ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "100.0%     75.0%") == NULL, "%s", text);
+	ck_assert_msg(strstr(text, "   75.0%    100.0%    -25.0") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "    8.2%     23.9%    -15.7") != NULL, "%s", text);
+	free(text);
+	free(screen_of(e, 200, 60, "reference_200x60.txt"));
+	/* x clears it: the table is as before */
+	explorer_key(e, 'x');
+	ck_assert(!v->has_ref);
+	text = screen_of(e, 80, 24, NULL);
+	ck_assert_msg(strstr(text, "Change from the reference") == NULL, "%s", text);
+	free(text);
+	explorer_close(e, session);
+}
+END_TEST
+
+/* Outside the browser r takes the what-if as it stands: a block of 512
+ * made the reference, then 256: the change is the engine's on both. */
+START_TEST(test_whatif_reference)
+{
+	struct explorer *e = open_a100();
+	const struct view *v = explorer_view(e);
+	struct analysis was;
+	struct compare_delta d;
+	char *text;
+
+	explorer_key(e, '1');
+	free(screen_of(e, 80, 24, NULL));
+	explorer_key(e, 'r');
+	ck_assert(v->has_ref);
+	was = v->cur;
+	ck_assert_double_eq(v->ref.r.theoretical_occupancy_pct, was.r.theoretical_occupancy_pct);
+	/* registers up until occupancy drops */
+	for (int i = 0; i < 40 && v->cur.r.theoretical_occupancy_pct == was.r.theoretical_occupancy_pct;
+	     i++) {
+		while (v->whatif->focus != PARAM_REGISTERS)
+			explorer_key(e, KEY_CODE_TAB);
+		explorer_key(e, '+');
+	}
+	ck_assert(v->cur.r.theoretical_occupancy_pct < was.r.theoretical_occupancy_pct);
+	compare_deltas(&was, &v->cur, &d);
+	text = screen_of(e, 80, 24, "reference_whatif_80x24.txt");
+	ck_assert_msg(strstr(text, "Change from the reference: what-if ") != NULL, "%s", text);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "%+.1f", d.occupancy_pct);
+		ck_assert_msg(strstr(text, want) != NULL, "%s lacks %s", text, want);
+	}
+	free(text);
+	explorer_close(e, session);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("pane_reference");
+	TCase *tc = tcase_create("pane_reference");
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_add_test(tc, test_record_reference);
+	tcase_add_test(tc, test_whatif_reference);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
