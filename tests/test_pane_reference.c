@@ -89,6 +89,19 @@ START_TEST(test_record_reference)
 	ck_assert_msg(strstr(text, "    8.2%     23.9%    -15.7") != NULL, "%s", text);
 	free(text);
 	free(screen_of(e, 200, 60, "reference_200x60.txt"));
+	/* the charts mark record 0's point: block 512 at 64 warps (its own
+	 * 100 %), registers 26, shared memory 16 B */
+	explorer_key(e, '2');
+	free(screen_of(e, 80, 24, "reference_charts_80x24.txt"));
+	/* the per-SM pane: record 1's bars and record 0's (one block of 16
+	 * warps on SM 0: 25 % there, the predicted achieved over the SMs that
+	 * run; nothing elsewhere) */
+	explorer_key(e, '3');
+	free(screen_of(e, 80, 24, "reference_sms_80x24.txt"));
+	text = screen_of(e, 200, 60, NULL);
+	ck_assert_msg(strstr(text, "; reference (:) 25.0%") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "|:####") != NULL, "%s", text);
+	free(text);
 	/* x clears it: the table is as before */
 	explorer_key(e, 'x');
 	ck_assert(!v->has_ref);

@@ -193,6 +193,27 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 	return k;
 }
 
+/* The reference's point (r) on chart s at at: its own value of the swept
+ * parameter and its level there, computed on its own GPU, marked R where
+ * the chart's scale holds it (the same vendor). */
+static void mark_reference(struct canvas *c, struct rect at, const struct sweep *s,
+			   const struct view *v)
+{
+	const struct analysis *ref = &v->ref;
+	struct occ_vary vary;
+	struct occ_brief b;
+	int64_t value;
+
+	if (!v->has_ref || !ref->ok || s->kind >= SWEEP_N_KINDS || ref->r.vendor != s->vendor)
+		return;
+	value = occ_param_get(&ref->in, (enum occ_param)s->kind);
+	occ_vary_init(&vary, &ref->gpu.arch, &ref->in, (enum occ_param)s->kind);
+	occ_vary_at(&vary, value, &b, NULL);
+	chart_mark(c, at.x, at.y, at.w, at.h, s, value,
+		   s->vendor == GPU_AMD ? b.waves_per_simd : b.active_warps_per_sm, 'R',
+		   CANVAS_AVERAGE);
+}
+
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct charts_pane *cp = (struct charts_pane *)p;
@@ -207,8 +228,10 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		return;
 	}
 	for (int i = 0; i < n; i++)
-		if (!rect_empty(at[i]))
+		if (!rect_empty(at[i])) {
 			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i], cp->pct_axis);
+			mark_reference(c, at[i], &cp->sweeps[i], v);
+		}
 	if (n < of) {
 		char note[128];
 
