@@ -150,6 +150,61 @@ START_TEST(test_whatif_reference)
 }
 END_TEST
 
+/* --gpu H100,A100,MI300X (registers 64, block 256, carveout 50): the
+ * table lists the three, each as the explorer on that GPU alone shows
+ * the launch, and follows the what-if; C removes the current GPU. */
+START_TEST(test_gpus_compared)
+{
+	static const char *const names[] = { "H100", "A100", "MI300X" };
+	struct param_set flags;
+	struct explorer *e;
+	const struct view *v;
+	char *text;
+
+	side_by_side_flags(&flags, "H100,A100,MI300X");
+	e = explorer_open_flags(&flags, true, &session);
+	v = explorer_view(e);
+	explorer_key(e, KEY_CODE_ESC);   /* the --gpu note */
+	ck_assert_uint_eq(v->n_gpus, 3);
+	for (size_t i = 0; i < 3; i++) {
+		struct param_set one;
+		struct session *s1;
+		struct explorer *e1;
+
+		side_by_side_flags(&one, names[i]);
+		if (i == 2)   /* AMD has no carveout: not applicable there */
+			one.set &= ~PARAM_BIT(PARAM_CARVEOUT);
+		e1 = explorer_open_flags(&one, true, &s1);
+		ck_assert_msg(explorer_view(e1)->cur.ok, "%s: %s", names[i],
+			      explorer_view(e1)->cur.error.message);
+		ck_assert(v->on_gpu[i].ok);
+		ck_assert_double_eq(v->on_gpu[i].r.theoretical_occupancy_pct,
+				    explorer_view(e1)->cur.r.theoretical_occupancy_pct);
+		ck_assert_double_eq(v->on_gpu[i].w.waves_per_sm, explorer_view(e1)->cur.w.waves_per_sm);
+		explorer_close(e1, s1);
+	}
+	text = screen_of(e, 80, 24, "gpus_compared_80x24.txt");
+	ck_assert_msg(strstr(text, "GPUs compared") != NULL, "%s", text);
+	free(text);
+	free(screen_of(e, 200, 60, "gpus_compared_200x60.txt"));
+	/* a what-if: registers down to 32 follow on every GPU */
+	while (v->whatif->focus != PARAM_REGISTERS)
+		explorer_key(e, KEY_CODE_TAB);
+	for (int i = 0; i < 32; i++)
+		explorer_key(e, '-');
+	ck_assert_int_eq(v->cur.launch.regs_per_thread, 32);
+	ck_assert_double_eq(v->on_gpu[0].r.theoretical_occupancy_pct, v->cur.r.theoretical_occupancy_pct);
+	ck_assert_int_eq(v->on_gpu[1].launch.regs_per_thread, 32);
+	ck_assert_int_eq(v->on_gpu[2].launch.regs_per_thread, 32);
+	free(screen_of(e, 80, 24, "gpus_compared_whatif_80x24.txt"));
+	/* C: the current GPU (the H100) leaves the list */
+	explorer_key(e, 'C');
+	ck_assert_uint_eq(v->n_gpus, 2);
+	ck_assert(strstr(v->gpus[0].name, "A100") != NULL);
+	explorer_close(e, session);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("pane_reference");
@@ -158,6 +213,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_record_reference);
 	tcase_add_test(tc, test_whatif_reference);
+	tcase_add_test(tc, test_gpus_compared);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

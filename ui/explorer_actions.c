@@ -252,6 +252,18 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 		while (!e->panes[e->active]);
 		return REACT_REDRAW;
 	case ACT_REFERENCE: return set_reference(e);
+	case ACT_COMPARE_GPU: {
+		bool added;
+
+		if (!view_toggle_gpu(&e->view, &w->cur.gpu, &added))
+			explorer_say(e, true, "%d GPUs are compared already (C on one removes it)",
+				     SESSION_GPUS_MAX);
+		else
+			explorer_say(e, false, "%s %s the GPUs compared (%zu)", w->cur.gpu.name,
+				     added ? "joins" : "leaves", e->view.n_gpus);
+		explorer_refresh(e);
+		return REACT_REDRAW;
+	}
 	case ACT_REFERENCE_CLEAR:
 		if (e->view.has_ref)
 			explorer_say(e, false, "the reference is cleared");

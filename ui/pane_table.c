@@ -14,6 +14,7 @@
 
 #include "browser.h"
 #include "compare.h"
+#include "print.h"
 #include "strutil.h"
 
 enum {
@@ -1001,6 +1002,47 @@ static void sec_reference(struct out *o, const struct view *v)
 	ref_limits(o, &d, r, rr);
 }
 
+/* --- the GPUs compared (--gpu A,B,..., C) -------------------------------- */
+
+enum { GPUS_NAME_W = 24 };
+
+/* A row per GPU: the what-if there (session_analyse_beside): occupancy,
+ * limiter, waves and the next step, as --print's side-by-side table has
+ * them; '*' marks the what-if's own GPU. Nothing with no GPU chosen. */
+static void sec_gpus(struct out *o, const struct view *v)
+{
+	char name[GPU_NAME_MAX + 8], cut[GPU_NAME_MAX + 8], step[128];
+
+	if (v->n_gpus == 0 || !v->on_gpu)
+		return;
+	put(o, 0, CANVAS_HEADER, "GPUs compared (C adds or removes the current GPU)");
+	o->y++;
+	putf(o, 2, CANVAS_DIM, "%-*s %9s %-6s %6s  %s", GPUS_NAME_W, "GPU", "occupancy", "limit",
+	     "waves", "next step");
+	o->y++;
+	for (size_t i = 0; i < v->n_gpus; i++) {
+		const struct analysis *a = &v->on_gpu[i];
+		bool own = strcmp(v->gpus[i].name, v->cur.gpu.name) == 0;
+		const char *shown;
+
+		str_sanitize(v->gpus[i].name, name, sizeof(name));
+		shown = str_ellipsize(name, GPUS_NAME_W, false,
+				      o->c && o->c->ascii ? "..." : "\u2026", cut, sizeof(cut));
+		put(o, 0, CANVAS_NORMAL, own ? "*" : " ");
+		if (!a->ok) {
+			putf(o, 2, CANVAS_DIM, "%-*s not analysed: %s", GPUS_NAME_W, shown,
+			     a->error.message);
+			o->y++;
+			continue;
+		}
+		print_next_step(a, step, sizeof(step));
+		putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s",
+		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a), a->w.waves_per_sm,
+		     step);
+		o->y++;
+	}
+}
+
 /* Whether a limit the report printed is occview's capped, not its own: the
  * "report" column shows 32 where occview says 64. */
 static bool capped_shown(const struct view *v)
@@ -1340,13 +1382,13 @@ static void sec_gpu(struct out *o, const struct view *v)
 /* --- layout ------------------------------------------------------------- */
 
 enum section {
-	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REFERENCE, SEC_REPORT, SEC_ALLOCATION,
-	SEC_GPU, N_SECTIONS
+	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REFERENCE, SEC_GPUS, SEC_REPORT,
+	SEC_ALLOCATION, SEC_GPU, N_SECTIONS
 };
 
 static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
-	sec_header, sec_occupancy, sec_limits, sec_waves, sec_reference, sec_report, sec_allocation,
-	sec_gpu,
+	sec_header, sec_occupancy, sec_limits, sec_waves, sec_reference, sec_gpus, sec_report,
+	sec_allocation, sec_gpu,
 };
 
 static const char more_note[] = "(more at a larger size)";
@@ -1392,12 +1434,12 @@ static int measure(struct table_pane *tp, enum section s, int w, const struct vi
 }
 
 /* Which sections a short column keeps first: the change from a reference
- * the user chose (nothing without one), the occupancy and the limits
+ * the user chose and the GPUs compared (nothing without them), the occupancy and the limits
  * table (what limits the launch), then the header (the parameters above
  * the panes say the GPU and launch too), then the rest in order. */
 static const enum section priority[N_SECTIONS] = {
-	SEC_REFERENCE, SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION,
-	SEC_GPU,
+	SEC_REFERENCE, SEC_GPUS, SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT,
+	SEC_ALLOCATION, SEC_GPU,
 };
 
 /* The header in one row, where the whole one gives way: the kernel, the
