@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* test_pane_reference.c - a reference in the explorer (r, x): a record of
- * the A100 pooling report made the reference in the kernel browser, another
- * record loaded, and the table's change columns equal to --compare's (the
- * core's compare_deltas); a what-if made the reference; goldens at 80x24
- * and 200x60. */
+/* test_pane_reference.c - comparisons in the explorer: a reference (r, x):
+ * a record of the A100 pooling report made the reference in the kernel
+ * browser, another record loaded, and the table's change columns equal to
+ * --compare's (the core's compare_deltas), R on the charts, the reference's
+ * per-SM bars; a what-if made the reference; and the GPUs compared (--gpu
+ * A,B,..., C) following the what-if. Goldens at 80x24 and 200x60. */
 #include "config.h"
 
 #include <check.h>

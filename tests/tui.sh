@@ -131,7 +131,11 @@ start 200x60 "--gpu A100,H100 --registers 64"
 check "--gpu names 2 GPUs: the explorer opens on the first, NVIDIA" "--gpu A,B's note"
 check "occupancy $(occupancy --gpu A100 --registers 64)" "--gpu A100,H100 shows the A100"
 keys q
-sleep 0.3
+check "GPUs compared (C adds or removes the current GPU)" "the table lists the GPUs of --gpu A,B"
+keys C
+check "NVIDIA A100-SXM4-40GB leaves the GPUs compared (1)" "C removes the current GPU"
+keys C
+check "NVIDIA A100-SXM4-40GB joins the GPUs compared (2)" "C adds it back"
 keys q
 check "EXIT=0" "q closes the note, then quits with --gpu A,B"
 
