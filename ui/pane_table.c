@@ -1011,7 +1011,7 @@ enum { GPUS_NAME_W = 24 };
  * them; '*' marks the what-if's own GPU. Nothing with no GPU chosen. */
 static void sec_gpus(struct out *o, const struct view *v)
 {
-	char name[GPU_NAME_MAX + 8], cut[GPU_NAME_MAX + 8], step[128];
+	char name[GPU_NAME_MAX + 8], cut[GPU_NAME_MAX + 8], step[128], na[128];
 
 	if (v->n_gpus == 0 || !v->on_gpu)
 		return;
@@ -1036,9 +1036,11 @@ static void sec_gpus(struct out *o, const struct view *v)
 			continue;
 		}
 		print_next_step(a, step, sizeof(step));
-		putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s",
-		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a), a->w.waves_per_sm,
-		     step);
+		print_not_applicable(a, na, sizeof(na));
+		putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s%s%s%s",
+		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a),
+		     a->w.waves_per_sm, step, a->not_applicable ? " (n/a: " : "",
+		     a->not_applicable ? na : "", a->not_applicable ? ")" : "");
 		o->y++;
 	}
 }

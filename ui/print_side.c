@@ -62,7 +62,7 @@ void print_next_step(const struct analysis *a, char *buf, size_t size)
 		}
 }
 
-static void not_applicable(const struct analysis *a, char *buf, size_t size)
+void print_not_applicable(const struct analysis *a, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -78,7 +78,7 @@ static void cell(const struct analysis *a, int row, char *buf, size_t size)
 	const struct occ_result *r = &a->r;
 
 	if (row == ROW_NA) {
-		not_applicable(a, buf, size);
+		print_not_applicable(a, buf, size);
 		return;
 	}
 	if (!a->ok) {
