@@ -290,8 +290,24 @@ static void legends(struct canvas *c, const struct geom *g, int x, int w, const 
 	format_x(s, s->current_x, cur, sizeof(cur));
 	snprintf(lng, sizeof(lng), "current: %s -> %d %s (%.1f%%)", cur, s->current_warps, sweep_y_unit(s),
 		 s->max_warps ? 100.0 * s->current_warps / s->max_warps : 0.0);
+	if (s->has_base) {
+		char base[32];
+		size_t len = strlen(lng);
+
+		format_x(s, s->base_x, base, sizeof(base));
+		snprintf(lng + len, sizeof(lng) - len, "; %s baseline: %s -> %d", c->ascii ? "o" : "\u25CB",
+			 base, s->base_warps);
+	}
 	format_level(s, s->current_warps, pct, lvl, sizeof(lvl));
 	snprintf(shrt, sizeof(shrt), "%s -> %s", cur, lvl);
+	if (s->has_base) {
+		char base[32];
+		size_t len = strlen(shrt);
+
+		format_x(s, s->base_x, base, sizeof(base));
+		snprintf(shrt + len, sizeof(shrt) - len, " %s %s -> %d", c->ascii ? "o" : "\u25CB", base,
+			 s->base_warps);
+	}
 	legend(c, g, x, w, ly, canvas_glyph(c, CANVAS_G_CURRENT), CANVAS_CURRENT, lng, shrt);
 	if (g->legend_lines < 2)
 		return;
@@ -315,6 +331,12 @@ static uint32_t marker_glyph(const struct canvas *c)
 	return c->ascii ? '^' : 0x25B2;
 }
 
+/* The baseline's point: a ring beside the current point's disc. */
+static uint32_t base_glyph(const struct canvas *c)
+{
+	return c->ascii ? 'o' : 0x25CB;
+}
+
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct)
 {
 	struct geom g;
@@ -331,6 +353,14 @@ void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep
 	x_axis(c, &g, s);
 	curve(c, &g, s);
 
+	/* The baseline's point, under the current one where they share a cell:
+	 * its own value, at its own level (off the curve where another
+	 * parameter changed since). */
+	if (s->has_base && s->base_x >= s->first_x && s->base_x <= s->last_x) {
+		int col = sweep_column_of(s, s->base_x, g.cols);
+		int row = row_of(s->base_warps, s->max_warps, g.rows);
+		canvas_put(c, g.plot_x + col, g.plot_y + row, base_glyph(c), CANVAS_DIM);
+	}
 	/* The launch's own point on top of the curve, and a marker on the x axis
 	 * under it that reads without colour. */
 	{

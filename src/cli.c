@@ -18,7 +18,7 @@ enum {
 	OPT_PARAM = 256,
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
-	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE,
+	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
 };
 
 static const struct option other_options[] = {
@@ -38,6 +38,7 @@ static const struct option other_options[] = {
 	{ "duration-cv", required_argument, NULL, OPT_DURATION_CV },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "derive", no_argument, NULL, OPT_DERIVE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -70,7 +71,10 @@ void cli_usage(FILE *out)
 	      "  --shared-mem SIZE          static shared memory (AMD: LDS) per block\n"
 	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block\n"
 	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
-	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA)\n"
+	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA,\n"
+	      "                             cc 7.0 on)\n"
+	      "  --cache-config none|shared|l1|equal\n"
+	      "                             L1/shared preference (Kepler; Fermi: none|shared|l1)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
 	      "                             above 8 needs non-portable cluster sizes)\n"
@@ -100,6 +104,8 @@ void cli_usage(FILE *out)
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
+	      "  --derive                   derive every limit step by step, not only the limiter's\n"
+	      "                             (text and JSON; implies --print)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
 	      "  -C, --no-color             no colours (also when NO_COLOR is set); --no-colour\n"
 	      "  -h, --help                 show this help and exit\n"
@@ -246,6 +252,7 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	case OPT_NO_MOUSE: o->no_mouse = true; return true;
 	case OPT_LIST_GPUS: o->list_gpus = true; return true;
 	case OPT_PRINT: o->print = true; return true;
+	case OPT_DERIVE: o->derive = o->print = true; return true;
 	case OPT_ASCII: o->ascii = true; return true;
 	case OPT_NO_COLOR: o->no_color = true; return true;
 	case OPT_HELP: o->help = true; return true;

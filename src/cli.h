@@ -22,6 +22,7 @@ struct cli_options {
 	const char *gpu_db[CLI_MAX_GPU_DB];
 	int n_gpu_db;
 	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
+	bool derive;             /* --derive: every limit's derivation (text and JSON) */
 	const char *load;        /* --load FILE: read before the other files */
 	const char *theme;       /* the settings' theme; NULL: the default */
 	bool compare;            /* --compare I,J: records I and J side by side */

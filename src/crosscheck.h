@@ -96,8 +96,11 @@ struct crosscheck_record {
 	struct report_num achieved_occupancy_pct;
 	struct report_num achieved_active_warps;
 	const char *achieved_from;   /* the file it was joined from; NULL: the report's own */
-	const struct report_sched *sched;  /* the schedulers, measured: the record's */
-	size_t n_rules;              /* the profiler's own rule results: the record's */
+	struct report_sched sched;   /* the schedulers, measured */
+	/* The profiler's own rule results: the record's own array, valid while
+	 * the record is (the findings copy their words; JSON output reads them
+	 * while the record is emitted). */
+	size_t n_rules;
 	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */

@@ -234,6 +234,26 @@ static void derive_registers(const struct gpu_arch *a, const struct occ_input *i
 	}
 }
 
+/* Fermi's and Kepler's L1/shared preference as the shared memory it asks for. */
+static void cache_preference(const struct gpu_arch *a, int cache_config, int64_t config,
+			     struct derivation *d)
+{
+	const char *why;
+
+	switch (cache_config) {
+	case LAUNCH_CACHE_SHARED: why = "prefers shared memory: the most"; break;
+	case LAUNCH_CACHE_L1: why = "prefers L1: the least shared memory"; break;
+	case LAUNCH_CACHE_EQUAL:
+		why = config == a->smem_per_sm_bytes ? "asks for an equal split, which this GPU "
+			"does not have: the most" : "asks for an equal split: the middle";
+		break;
+	default: why = "no preference: the most shared memory"; break;
+	}
+	step(d, "Cache preference %s (L1 and shared memory split one array): %s, the "
+	     "%lld-byte configuration (%lld KB)", launch_cache_config_name(cache_config), why,
+	     (long long)config, (long long)(config / 1024));
+}
+
 static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 			const struct occ_result *r, struct derivation *d)
 {
@@ -271,7 +291,9 @@ static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 	}
 	step(d, "Per-block maximum: %lld bytes (%lld + %d reserved): %lld fit", (long long)max,
 	     (long long)optin, a->smem_reserved_per_block_bytes, (long long)alloc);
-	if (a->n_smem_configs <= 1) {
+	if (gpu_has_cache_config(a)) {
+		cache_preference(a, in->cache_config, config, d);
+	} else if (a->n_smem_configs <= 1) {
 		step(d, "Shared memory per SM: a fixed %lld bytes (cc %d.%d has no carveout%s)",
 		     (long long)a->smem_per_sm_bytes, a->cc_major, a->cc_minor,
 		     in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? "" : ": the preference is ignored");
@@ -285,7 +307,15 @@ static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 		     (long long)a->smem_per_sm_bytes, (long long)want, (long long)config,
 		     (long long)(config / 1024));
 	}
-	if (config < alloc) {
+	if (config < alloc && gpu_has_cache_config(a)) {
+		/* The runtime sets the preference aside for the largest (cuda_occupancy.h
+		 * before cc 7.0), not for the smallest that holds the block. */
+		step(d, "One block needs %lld bytes, more than the preference's %lld: the driver "
+		     "sets the preference aside and takes the largest configuration, %lld bytes "
+		     "(%lld KB)", (long long)alloc, (long long)config,
+		     (long long)r->smem_config_bytes, (long long)(r->smem_config_bytes / 1024));
+		config = r->smem_config_bytes;
+	} else if (config < alloc) {
 		int64_t raised = -1;
 		for (int i = 0; i < a->n_smem_configs; i++)
 			if (a->smem_configs_bytes[i] >= alloc) {
@@ -1013,4 +1043,26 @@ void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int s
 	step(d, "Predicted achieved occupancy: %lld blocks x %d warps / %lld / %d warps = %.1f%%",
 	     (long long)grid_size, r->warps_per_block, (long long)(full * sm_count + busy),
 	     r->max_warps_per_sm, w->predicted_achieved_pct);
+}
+
+int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
+	       int sm_count, int64_t grid_size, const struct waves *w,
+	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL])
+{
+	int n = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		if (keys)
+			keys[n] = occ_key(r, (enum occ_factor)f);
+		derive_limit(arch, in, r, (enum occ_factor)f, &out[n++]);
+	}
+	if (keys)
+		keys[n] = "occupancy";
+	derive_occupancy(arch, in, r, &out[n++]);
+	if (r->active_blocks_per_sm > 0) {
+		if (keys)
+			keys[n] = "gpu_waves";
+		derive_waves(arch, r, sm_count, grid_size, w, &out[n++]);
+	}
+	return n;
 }

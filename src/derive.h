@@ -49,4 +49,16 @@ void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
 void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
 		  int64_t grid_size, const struct waves *w, struct derivation *d);
 
+/* Everything there is to derive, as --derive prints it and JSON carries it:
+ * every factor's block limit (enum occ_factor order, each derive_limit's),
+ * the occupancy (derive_occupancy) and, where a block fits, the waves
+ * (derive_waves). keys[i], when keys is not NULL, names derivation i:
+ * occ_key()'s name of the factor, "occupancy" or "gpu_waves" (AMD calls a
+ * factor "waves"). Returns the count,
+ * at most DERIVE_MAX_ALL. */
+#define DERIVE_MAX_ALL (OCC_N_FACTORS + 2)
+int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
+	       int sm_count, int64_t grid_size, const struct waves *w,
+	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL]);
+
 #endif

@@ -18,6 +18,13 @@
 
 enum gpu_vendor { GPU_NVIDIA, GPU_AMD };
 
+/* How a launch picks among an architecture's shared-memory configurations
+ * (archs.csv's smem_preference column): none to pick (one fixed size); a
+ * carveout percentage (cudaFuncAttributePreferredSharedMemoryCarveout, cc
+ * 7.0 on); or an L1/shared preference (cudaFuncSetCacheConfig: Fermi and
+ * Kepler, where L1 and shared memory split one array). */
+enum gpu_smem_pref { GPU_SMEM_FIXED, GPU_SMEM_CARVEOUT, GPU_SMEM_CACHE_CONFIG };
+
 /* What registers are allocated to (archs.csv reg_alloc_granularity, the
  * CUDA Occupancy Calculator's "register allocation granularity"): to warps
  * (cc 2.0 and later), or to whole blocks (cc 1.x: the block's warps rounded
@@ -54,6 +61,7 @@ struct gpu_arch {
 	int64_t smem_per_sm_bytes;
 	int n_smem_configs;          /* 1 means no carveout: the size is fixed */
 	int64_t smem_configs_bytes[GPU_MAX_SMEM_CONFIGS]; /* ascending */
+	enum gpu_smem_pref smem_preference; /* how a launch picks among them */
 	int64_t smem_per_block_bytes;       /* default per-block maximum */
 	int64_t smem_per_block_optin_bytes; /* opt-in per-block maximum */
 	int smem_alloc_unit_bytes;
@@ -138,6 +146,11 @@ const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *t
  * target in WGP mode; gpu_units the plural. */
 const char *gpu_unit(const struct gpu_arch *arch);
 const char *gpu_units(const struct gpu_arch *arch);
+
+/* Whether a launch picks the shared memory per SM by a carveout
+ * (--carveout), or by an L1/shared preference (--cache-config). */
+bool gpu_has_carveout(const struct gpu_arch *arch);
+bool gpu_has_cache_config(const struct gpu_arch *arch);
 
 /* The unit registers are allocated in for this many registers per thread:
  * reg_alloc_unit unless an exception names the count. */

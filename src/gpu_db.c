@@ -87,6 +87,31 @@ static bool parse_configs(const struct csv_cell *c, struct gpu_arch *a)
 	return true;
 }
 
+/* smem_preference: how a launch picks among the configurations; empty (or
+ * the column absent) is a carveout where there are several, else fixed. */
+static bool parse_preference(const struct csv_cell *c, struct gpu_arch *a)
+{
+	const char *s = csvread_named(c, "smem_preference");
+	bool several = a->n_smem_configs > 1;
+
+	if (!*s)
+		a->smem_preference = several ? GPU_SMEM_CARVEOUT : GPU_SMEM_FIXED;
+	else if (str_ieq(s, "fixed") && !several)
+		a->smem_preference = GPU_SMEM_FIXED;
+	else if (str_ieq(s, "carveout") && several)
+		a->smem_preference = GPU_SMEM_CARVEOUT;
+	else if (str_ieq(s, "cache_config") && several)
+		a->smem_preference = GPU_SMEM_CACHE_CONFIG;
+	else {
+		occ_error_set(c->err, OCC_EDATA, c->file, c->row->line, "smem_preference",
+			      "expected fixed (one configuration), carveout or cache_config "
+			      "(several), got \"%.40s\" with %d configuration%s", s,
+			      a->n_smem_configs, several ? "s" : "");
+		return false;
+	}
+	return true;
+}
+
 /* reg_alloc_granularity: "warp" (or empty) or "block". */
 static bool parse_reg_alloc(const struct csv_cell *c, struct gpu_arch *a)
 {
@@ -102,6 +127,16 @@ static bool parse_reg_alloc(const struct csv_cell *c, struct gpu_arch *a)
 		return false;
 	}
 	return true;
+}
+
+bool gpu_has_carveout(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CARVEOUT;
+}
+
+bool gpu_has_cache_config(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CACHE_CONFIG;
 }
 
 /* reg_alloc_unit_exceptions: "REGS:UNIT" pairs separated by ';'. */
@@ -177,7 +212,8 @@ static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 	if (!csvread_int(c, "smem_per_sm_bytes", 0, INT_MAX, false, &a->smem_per_sm_bytes) ||
 	    !csvread_int(c, "smem_per_block_bytes", 0, INT_MAX, false, &a->smem_per_block_bytes) ||
 	    !csvread_int(c, "smem_per_block_optin_bytes", 0, INT_MAX, false, &a->smem_per_block_optin_bytes) ||
-	    !parse_configs(c, a) || !parse_reg_alloc(c, a) || !parse_reg_exceptions(c, a))
+	    !parse_configs(c, a) || !parse_preference(c, a) || !parse_reg_alloc(c, a) ||
+	    !parse_reg_exceptions(c, a))
 		return false;
 	csvread_text(c, "provenance", a->provenance, sizeof(a->provenance), false);
 	if (a->max_warps_per_sm * a->warp_size != a->max_threads_per_sm) {

@@ -219,6 +219,41 @@ bool launch_parse_carveout(const char *text, int *out, const char *file, long li
 	return true;
 }
 
+static const char *const cache_names[LAUNCH_CACHE_N] = { "none", "shared", "l1", "equal" };
+
+const char *launch_cache_config_name(int cache_config)
+{
+	return cache_config >= 0 && cache_config < LAUNCH_CACHE_N ? cache_names[cache_config] : "?";
+}
+
+bool launch_parse_cache_config(const char *text, int *out, const char *file, long line,
+			       const char *what, struct occ_error *err)
+{
+	char buf[48];
+	const char *p;
+
+	str_copy(buf, sizeof(buf), text);
+	str_trim(buf);
+	p = buf;
+	if (strncasecmp(p, "cudaFuncCache", 13) == 0)
+		p += 13;
+	if (strncasecmp(p, "prefer", 6) == 0)
+		p += 6 + (p[6] == '_' || p[6] == '-');
+	if (!*p || strcasecmp(p, "default") == 0) {
+		*out = LAUNCH_CACHE_NONE;
+		return true;
+	}
+	for (int i = 0; i < LAUNCH_CACHE_N; i++) {
+		if (strcasecmp(p, cache_names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+	}
+	occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+		      "expected none, shared, l1 or equal, got \"%.40s\"", buf);
+	return false;
+}
+
 static bool fail(struct occ_error *err, const char *file, long line, const char *field,
 		 const char *msg, long long value, long long limit, const struct gpu *gpu)
 {

@@ -11,6 +11,15 @@
 #include "gpu.h"
 
 #define LAUNCH_CARVEOUT_DEFAULT (-1)
+/* The L1/shared preference of Fermi and Kepler (cudaFuncSetCacheConfig's
+ * cudaFuncCachePreferNone, ...Shared, ...L1, ...Equal). */
+enum launch_cache_config {
+	LAUNCH_CACHE_NONE,
+	LAUNCH_CACHE_SHARED,
+	LAUNCH_CACHE_L1,
+	LAUNCH_CACHE_EQUAL,
+	LAUNCH_CACHE_N
+};
 /* CUDA's limit on gridDim.y and gridDim.z on every compute capability; x goes to 2^31 - 1. */
 #define LAUNCH_GRID_YZ_MAX 65535
 
@@ -23,6 +32,7 @@ struct launch {
 	int64_t static_smem_bytes;
 	int64_t dynamic_smem_bytes;
 	int carveout_pct;            /* 0..100 or LAUNCH_CARVEOUT_DEFAULT */
+	int cache_config;            /* enum launch_cache_config */
 	int barriers;                /* block barriers used per block */
 	int cluster_size;            /* blocks per thread-block cluster (cc 9.0+); 0: none */
 	/* AMD: regs_per_thread holds the arch VGPRs, static shared memory the LDS. */
@@ -52,6 +62,13 @@ bool launch_parse_size(const char *text, int64_t *out, const char *file, long li
 /* PCT (0-100) or "default" (also empty). */
 bool launch_parse_carveout(const char *text, int *out, const char *file, long line,
 			   const char *what, struct occ_error *err);
+
+/* none, shared, l1 or equal (any case; also "default" or empty for none,
+ * and CUDA's spellings: PreferL1, cudaFuncCachePreferL1). */
+bool launch_parse_cache_config(const char *text, int *out, const char *file, long line,
+			       const char *what, struct occ_error *err);
+/* "none", "shared", "l1", "equal". */
+const char *launch_cache_config_name(int cache_config);
 
 /* Checks the launch against the GPU: values a launch could never have (too many
  * threads per block, registers above the maximum, shared memory above the

@@ -28,6 +28,7 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in)
 	in->static_smem_bytes = l->static_smem_bytes;
 	in->dynamic_smem_bytes = l->dynamic_smem_bytes;
 	in->carveout_pct = l->carveout_pct;
+	in->cache_config = l->cache_config;
 	in->barriers = l->barriers;
 	in->wave_size = l->wave_size;
 	in->agprs = l->agprs;
@@ -131,31 +132,60 @@ static int64_t smem_per_block_max(const struct gpu_arch *a)
 	return optin + a->smem_reserved_per_block_bytes;
 }
 
+/* An L1/shared preference as cuda_occupancy.h's cudaOccSMemPreference
+ * turns it into shared memory per SM: none and shared the most, L1 the
+ * least, equal the midpoint of the two (Kepler's middle configuration; on
+ * Fermi, which has no middle one, the most, as the older header did). */
+int64_t occ_cache_config_bytes(const struct gpu_arch *a, int cache_config)
+{
+	int64_t high = a->smem_per_sm_bytes, low = a->smem_configs_bytes[0];
+
+	if (!gpu_has_cache_config(a))
+		return high;
+	switch (cache_config) {
+	case LAUNCH_CACHE_L1: return low;
+	case LAUNCH_CACHE_EQUAL: return snap_config(a, (high + low) / 2);
+	default: return high;
+	}
+}
+
+/* The configuration the launch asks for, before one block's need raises it. */
+static int64_t smem_preference(const struct gpu_arch *a, const struct occ_input *in,
+			       struct occ_result *r)
+{
+	bool asked = gpu_has_cache_config(a) ? in->cache_config != LAUNCH_CACHE_NONE
+		: in->carveout_pct != LAUNCH_CARVEOUT_DEFAULT;
+
+	if (!asked && a->n_smem_configs > 1 && in->measured_smem_config &&
+	    in->measured_smem_config_bytes >= 0) {
+		/* What the driver did choose beats what occview would assume. */
+		r->smem_config_from_driver = true;
+		return in->measured_smem_config_bytes;
+	}
+	if (gpu_has_cache_config(a))
+		return occ_cache_config_bytes(a, in->cache_config);
+	if (!asked || !gpu_has_carveout(a))
+		return snap_config(a, a->smem_per_sm_bytes);
+	return snap_config(a, (int64_t)in->carveout_pct * a->smem_per_sm_bytes / 100);
+}
+
 static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	int64_t need = in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes;
 	int64_t alloc = round_up(need, a->smem_alloc_unit_bytes);
 	int64_t per_block_max = smem_per_block_max(a);
-	int64_t pref;
+	int64_t pref = smem_preference(a, in, r);
 
 	r->allocated_smem_per_block = alloc;
-	if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT && a->n_smem_configs > 1 &&
-	    in->measured_smem_config && in->measured_smem_config_bytes >= 0) {
-		/* What the driver did choose beats what occview would assume. */
-		pref = in->measured_smem_config_bytes;
-		r->smem_config_from_driver = true;
-	} else if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT || a->n_smem_configs <= 1)
-		pref = snap_config(a, a->smem_per_sm_bytes);
-	else
-		pref = snap_config(a, (int64_t)in->carveout_pct * a->smem_per_sm_bytes / 100);
 	r->smem_preference_bytes = pref;
 	r->smem_config_bytes = pref;
 	if (alloc > per_block_max)
 		return 0;
-	/* The preference is a hint: when one block needs more, the driver picks the
-	 * configuration that holds it. */
+	/* The preference is a hint: when one block needs more, the driver picks
+	 * a configuration that holds it: with a carveout the smallest, with an
+	 * L1/shared preference the largest. */
 	if (pref < alloc) {
-		int64_t raised = snap_config(a, alloc);
+		int64_t raised = gpu_has_cache_config(a) ? a->smem_per_sm_bytes : snap_config(a, alloc);
 		if (raised < 0)
 			return 0;
 		r->smem_config_bytes = raised;

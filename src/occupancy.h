@@ -53,6 +53,7 @@ struct occ_input {
 	 * it only while the launch is the measured one (session.h). */
 	bool measured_smem_config;
 	int64_t measured_smem_config_bytes;
+	int cache_config;    /* enum launch_cache_config: Fermi and Kepler */
 };
 
 /* Nsight Compute's utilization view of one resource, in the factor's own unit
@@ -86,8 +87,12 @@ struct occ_result {
 	int64_t allocated_regs_per_block;
 	int64_t regs_per_block_checked;     /* warps rounded to the warp allocation granularity */
 	int64_t allocated_smem_per_block;   /* static + dynamic + reserved, rounded to the unit */
-	int64_t smem_preference_bytes;      /* the carveout preference snapped to a configuration */
-	int64_t smem_config_bytes;          /* the configuration the launch gets */
+	int64_t smem_preference_bytes;      /* the carveout or cache preference as a configuration */
+	/* The configuration the launch gets: the preference, or where one block
+	 * needs more, a raised one (a carveout: the smallest that holds the
+	 * block; an L1/shared preference: the largest, as cuda_occupancy.h does
+	 * before cc 7.0). */
+	int64_t smem_config_bytes;
 	bool smem_config_from_driver;       /* the preference is the driver's reported choice */
 	struct occ_usage usage[OCC_N_FACTORS];
 	struct amd_result amd;              /* GPU_AMD: the engine's own figures */
@@ -97,6 +102,11 @@ void occ_input_from_launch(const struct launch *l, struct occ_input *in);
 /* The configuration the driver chose for the launch a report measured
  * (bytes; < 0: none known): occ_input.measured_smem_config. */
 void occ_input_measured_config(struct occ_input *in, int64_t bytes);
+
+/* The shared memory per SM an L1/shared preference (enum
+ * launch_cache_config) asks for on a, as cuda_occupancy.h computes it; the
+ * fixed size where a has no such preference. */
+int64_t occ_cache_config_bytes(const struct gpu_arch *a, int cache_config);
 
 /* Fills r. Never fails on a checked launch (launch_check); values outside the
  * architecture's limits give 0 blocks with r->misfit saying why. */

@@ -27,6 +27,12 @@ void output_json_open(FILE *out, const char *array);
  * written. */
 void output_json_begin(FILE *out);
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
+/* The same, with derivations (--derive) a "derivations" array after
+ * "findings": derive_all's, each {"of", "title", "steps", "value"}; "of" is
+ * the factor's occ_key(), "occupancy" or "gpu_waves", and value the final
+ * figure (the block limit, null where the factor does not limit; active
+ * warps per SM; blocks per wave). */
+bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations);
 void output_json_end(FILE *out, bool any);
 /* --compare I,J: instead of output_json_end after the two kernels, a
  * "comparison" object of d (the second minus the first). False when out of

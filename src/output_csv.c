@@ -100,7 +100,7 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 /* Thread-block clusters (cc 9.0+, empty elsewhere): the cluster size, max
  * active clusters (the most, and the least where the GPC layout leaves a
  * range), cluster occupancy and the bound's kind; for kernel records the
- * profiler's Max Active Clusters and Max Cluster Size. Ends the row. */
+ * profiler's Max Active Clusters and Max Cluster Size. */
 static void cluster_columns(struct outbuf *r, const struct analysis *a, bool records)
 {
 	const struct cluster_result *cl = &a->cl;
@@ -132,6 +132,17 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 		if (f->cluster_max_size.present)
 			outbuf_int(r, f->cluster_max_size.value);
 	}
+}
+
+/* The launch's L1/shared preference where its GPU has one (Fermi, Kepler),
+ * else empty. Ends the row. */
+static void cache_column(struct outbuf *r, const struct analysis *a)
+{
+	const char *name = launch_cache_config_name(a->launch.cache_config);
+
+	outbuf_putc(r, ',');
+	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
+		outbuf_puts(r, name);
 	outbuf_putc(r, '\n');
 }
 
@@ -151,7 +162,8 @@ void output_csv_header(FILE *out, bool records)
 	      "profiler_waves_limited_by_workgroup" : "", out);
 	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 	      "clusters_bound", out);
-	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size\n" : "\n", out);
+	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
+	fputs(",cache_config\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -202,6 +214,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 			outbuf_putc(r, ',');
 		}
 		cluster_columns(r, a, records);
+		cache_column(r, a);
 		outbuf_flush(r);
 		return;
 	}
@@ -235,5 +248,6 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		report_columns(r, a, true);
 	outbuf_putc(r, ',');
 	cluster_columns(r, a, records);
+	cache_column(r, a);
 	outbuf_flush(r);
 }

@@ -6,9 +6,11 @@
 
 #include "output.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
 #include "jsonw.h"
 #include "params.h"
 #include "report_launch.h"
@@ -116,6 +118,9 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
+	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
+	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
+		key_string(w, "cache_config", launch_cache_config_name(l->cache_config));
 	key_int(w, "barriers", l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
 		key_int(w, "cluster_size", l->cluster_size);
@@ -296,10 +301,10 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
  * dropped them with the rest of the measurement). */
 static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
 {
-	const struct report_sched *m = p->sched;
+	const struct report_sched *m = &p->sched;
 
 	jsonw_key(w, "schedulers");
-	if (!m || !report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
+	if (!report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
 		jsonw_null(w);
 		return;
 	}
@@ -503,6 +508,33 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
+static void derivations_json(struct jsonw *w, const struct analysis *a)
+{
+	struct derivation d[DERIVE_MAX_ALL];
+	const char *keys[DERIVE_MAX_ALL];
+	int n = a->ok ? derive_all(&a->gpu.arch, &a->in, &a->r, a->gpu.sm_count,
+				   launch_grid_size(&a->launch), &a->w, d, keys) : 0;
+
+	jsonw_key(w, "derivations");
+	jsonw_array(w);
+	for (int i = 0; i < n; i++) {
+		jsonw_object(w);
+		key_string(w, "of", keys[i]);
+		key_string(w, "title", d[i].title);
+		jsonw_key(w, "steps");
+		jsonw_array(w);
+		for (int k = 0; k < d[i].n; k++)
+			jsonw_string(w, d[i].steps[k]);
+		jsonw_end(w);
+		if (i < OCC_N_FACTORS)
+			key_limit(w, "value", d[i].value > INT_MAX ? INT_MAX : (int)d[i].value);
+		else
+			key_int(w, "value", d[i].value);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
 void output_json_open(FILE *out, const char *array)
 {
 	/* as jansson indents it; the version string is ASCII from configure */
@@ -517,6 +549,11 @@ void output_json_begin(FILE *out)
 }
 
 bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
+{
+	return output_json_kernel_derived(out, a, first, false);
+}
+
+bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations)
 {
 	char name[1100], msg[900];
 	struct jsonw w;
@@ -555,6 +592,8 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 	else
 		jsonw_null(&w);
 	findings_json(&w, a);
+	if (derivations)
+		derivations_json(&w, a);
 	jsonw_key(&w, "error");
 	if (a->ok) {
 		jsonw_null(&w);

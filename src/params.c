@@ -109,6 +109,8 @@ bool param_parse(enum launch_param p, const char *text, struct launch *l, const 
 		return true;
 	case PARAM_PERCENT:
 		return launch_parse_carveout(text, &l->carveout_pct, file, line, what, err);
+	case PARAM_CACHE:
+		return launch_parse_cache_config(text, &l->cache_config, file, line, what, err);
 	case PARAM_WAVE:
 		if (!launch_parse_int(text, 0, 1 << 16, &v, file, line, what, err))
 			return false;
@@ -144,6 +146,7 @@ int64_t param_get(const struct launch *l, enum launch_param p)
 	case PARAM_DYNAMIC_SMEM: return l->dynamic_smem_bytes;
 	case PARAM_GRID: return launch_grid_size(l);
 	case PARAM_CARVEOUT: return l->carveout_pct;
+	case PARAM_CACHE_CONFIG: return l->cache_config;
 	case PARAM_BARRIERS: return l->barriers;
 	case PARAM_WAVE_SIZE: return l->wave_size;
 	case PARAM_AGPRS: return l->agprs;
@@ -172,6 +175,7 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 		l->grid[1] = l->grid[2] = 1;
 		break;
 	case PARAM_CARVEOUT: l->carveout_pct = (int)v; break;
+	case PARAM_CACHE_CONFIG: l->cache_config = (int)v; break;
 	case PARAM_BARRIERS: l->barriers = (int)v; break;
 	case PARAM_WAVE_SIZE: l->wave_size = (int)v; break;
 	case PARAM_AGPRS: l->agprs = (int)v; break;
@@ -208,6 +212,9 @@ void param_write(const struct launch *l, enum launch_param p, char *buf, size_t 
 			snprintf(buf, size, "default");
 		else
 			snprintf(buf, size, "%d", l->carveout_pct);
+		break;
+	case PARAM_CACHE_CONFIG:
+		snprintf(buf, size, "%s", launch_cache_config_name(l->cache_config));
 		break;
 	case PARAM_GPU:
 		snprintf(buf, size, "%s", l->gpu_name);
@@ -288,6 +295,52 @@ void param_copy(struct launch *dst, const struct launch *src, unsigned mask)
 	}
 }
 
+/* Whether gpu's generation has p, for the parameters only some NVIDIA
+ * generations have: the carveout where the architecture picks its shared
+ * memory by one, the L1/shared preference where by that (its data, not its
+ * compute capability, decides). why gets the reason where it does not;
+ * flags: it names the other parameter by its flag, else by its key. */
+static bool generation_has(enum launch_param p, const struct gpu *gpu, bool flags, char *why,
+			   size_t size)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	const char *other;
+	char cc[16];
+
+	if (a->vendor != GPU_NVIDIA)
+		return true;
+	gpu_arch_cc_string(a, cc, sizeof(cc));
+	switch (p) {
+	case PARAM_CARVEOUT:
+		if (gpu_has_carveout(a))
+			return true;
+		other = flags ? params[PARAM_CACHE_CONFIG].flag : params[PARAM_CACHE_CONFIG].names;
+		if (gpu_has_cache_config(a))
+			snprintf(why, size, "%s (cc %s) has no carveout; L1 and shared memory are split "
+				 "by a cache preference: use %.*s", a->family, cc,
+				 (int)strcspn(other, " "), other);
+		else
+			snprintf(why, size, "%s (cc %s) has no carveout: its %lld KB of shared memory "
+				 "per SM are fixed (carveouts start with Volta, cc 7.0)", a->family, cc,
+				 (long long)(a->smem_per_sm_bytes / 1024));
+		return false;
+	case PARAM_CACHE_CONFIG:
+		if (gpu_has_cache_config(a))
+			return true;
+		other = flags ? params[PARAM_CARVEOUT].flag : params[PARAM_CARVEOUT].names;
+		if (gpu_has_carveout(a))
+			snprintf(why, size, "%s (cc %s) has no L1/shared preference; use %.*s", a->family,
+				 cc, (int)strcspn(other, " "), other);
+		else
+			snprintf(why, size, "%s (cc %s) has no L1/shared preference: its %lld KB of "
+				 "shared memory per SM are fixed", a->family, cc,
+				 (long long)(a->smem_per_sm_bytes / 1024));
+		return false;
+	default:
+		return true;
+	}
+}
+
 /* Why an AMD flag means nothing on a VLIW (TeraScale) target, or NULL. */
 static const char *vliw_why(int p)
 {
@@ -307,6 +360,7 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			struct occ_error *err)
 {
 	enum gpu_vendor v = gpu->arch.vendor;
+	char generation[200];
 
 	for (int p = 0; p < PARAM_N; p++) {
 		const struct param_info *i = &params[p];
@@ -318,10 +372,15 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 			flag = "--vgprs";
 			why = "it has registers per thread (--registers)";
 		} else if (param_applies((enum launch_param)p, v)) {
-			if (!(v == GPU_AMD && gpu->arch.amd.vliw && (why = vliw_why(p))))
+			if (v == GPU_AMD && gpu->arch.amd.vliw && (why = vliw_why(p))) {
+				occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
+					      gpu->name, gpu->arch.family, why);
+				return false;
+			}
+			if (generation_has((enum launch_param)p, gpu, true, generation,
+					   sizeof(generation)))
 				continue;
-			occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
-				      gpu->name, gpu->arch.family, why);
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s", generation);
 			return false;
 		}
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is an %s GPU: %s", gpu->name,
@@ -334,6 +393,24 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 
 		cluster_refusal(&gpu->arch, text, sizeof(text));
 		occ_error_set(err, OCC_EUSAGE, NULL, 0, params[PARAM_CLUSTER].flag, "%s", text);
+		return false;
+	}
+	return true;
+}
+
+bool param_check_values(const struct launch *l, const struct gpu *gpu, const char *file,
+			long line, struct occ_error *err)
+{
+	unsigned set = (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT ? PARAM_BIT(PARAM_CARVEOUT) : 0) |
+		       (l->cache_config != LAUNCH_CACHE_NONE ? PARAM_BIT(PARAM_CACHE_CONFIG) : 0);
+	char why[200], key[32];
+
+	for (int p = 0; p < PARAM_N; p++) {
+		if (!(set & PARAM_BIT(p)) ||
+		    generation_has((enum launch_param)p, gpu, false, why, sizeof(why)))
+			continue;
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(params[p].names, " "), params[p].names);
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, key, "%s", why);
 		return false;
 	}
 	return true;

@@ -23,6 +23,7 @@ enum param_kind {
 	PARAM_INT,       /* a whole number */
 	PARAM_SIZE,      /* bytes, with K/KB/KiB or M/MB/MiB (all 1024-based) */
 	PARAM_PERCENT,   /* 0-100 or "default" (also empty) */
+	PARAM_CACHE,     /* none, shared, l1 or equal (launch_parse_cache_config) */
 	PARAM_WAVE,      /* 32 or 64 */
 	PARAM_NAME,      /* text: a GPU or kernel name */
 };
@@ -66,6 +67,10 @@ enum param_vendor { PARAM_ANY, PARAM_NVIDIA_ONLY, PARAM_AMD_ONLY };
 	  PARAM_PERCENT, 0, 100, "percent", PARAM_NVIDIA_ONLY, \
 	  "its LDS size is fixed (no carveout)", 0, 0, \
 	  "the next shared-memory configuration; big: default or the largest") \
+	X(PARAM_CACHE_CONFIG, "cache config", "cache config", "--cache-config", "cache_config", \
+	  "cache_config", "cache_config", PARAM_CACHE, LAUNCH_CACHE_NONE, LAUNCH_CACHE_EQUAL, "", \
+	  PARAM_NVIDIA_ONLY, "its LDS is not shared with an L1 cache", 1, 1, \
+	  "the next preference: none, shared, l1, equal") \
 	X(PARAM_BARRIERS, "barriers", "barriers", "--barriers", "barriers", "barriers", "barriers", \
 	  PARAM_INT, 0, 16, "barriers per block", PARAM_NVIDIA_ONLY, \
 	  "barriers do not limit occupancy there", 1, 4, "1; big: 4") \
@@ -155,5 +160,13 @@ struct param_set {
  * --sgprs, --agprs and --wave-size are refused too, naming the generation. */
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err);
+/* The same for the generation: a parameter only some of the vendor's GPUs
+ * have (--carveout from Volta, --cache-config on Fermi and Kepler) is a usage
+ * error naming the generation; param_check_vendor checks the flags given
+ * (mask). param_check_values checks a launch's own values (a carveout given,
+ * a cache preference other than none), as a launch file or the explorer set
+ * them: file and line name where (file NULL: a usage error). */
+bool param_check_values(const struct launch *l, const struct gpu *gpu, const char *file,
+			long line, struct occ_error *err);
 
 #endif

@@ -242,6 +242,118 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
+/* AMD: the VGPR step as the compiler takes it (LLVM's amdgpu_waves_per_eu,
+ * AMDGPUUsage), and the spills to scratch that
+ * -Rpass-analysis=kernel-resource-usage reports. */
+static void amd_registers_advice(struct sink *s, const struct rules_input *ri,
+				 const struct tuning_step *t)
+{
+	struct occ_input in = *ri->in;
+	struct occ_result to;
+
+	in.regs_per_thread = (int)t->to;
+	occ_compute(&ri->gpu->arch, &in, &to);
+	add(s, "registers_advice", RULES_INFO, "Fewer VGPRs: amdgpu_waves_per_eu",
+	    "%lld -> %lld VGPRs per work-item gives %d -> %d waves per SIMD. "
+	    "__attribute__((amdgpu_waves_per_eu(%d))) on the kernel, with __launch_bounds__(%d) "
+	    "naming the workgroup size, asks the compiler for %d waves per SIMD, which takes %lld "
+	    "VGPRs or fewer. It may spill VGPRs to scratch memory, whose traffic can cost more than "
+	    "the occupancy gains: compile with -Rpass-analysis=kernel-resource-usage and compare its "
+	    "\"VGPRs Spill\" and \"ScratchSize\" before and after, then measure.",
+	    (long long)t->from, (long long)t->to, ri->r->amd.waves_per_simd, to.amd.waves_per_simd,
+	    to.amd.waves_per_simd, ri->in->threads_per_block, to.amd.waves_per_simd, (long long)t->to);
+}
+
+/* The limiter's next step in the tools that take it, and what it may cost:
+ * registers through the compiler (__launch_bounds__ or -maxrregcount), with
+ * the spilling it risks; shared memory through a larger configuration. */
+static void registers_advice(struct sink *s, const struct rules_input *ri)
+{
+	struct tuning_step steps[OCC_N_FACTORS];
+	int n = tuning_steps(&ri->gpu->arch, ri->in, ri->r, steps);
+
+	for (int i = 0; i < n; i++) {
+		const struct tuning_step *t = &steps[i];
+
+		if (t->param != TUNING_REGISTERS || !t->has_gain)
+			continue;
+		if (ri->gpu->arch.vendor == GPU_AMD) {
+			amd_registers_advice(s, ri, t);
+			continue;
+		}
+		add(s, "registers_advice", RULES_INFO, "Fewer registers: __launch_bounds__ or -maxrregcount",
+		    "%lld -> %lld registers per thread gives %d -> %d blocks per SM (%d -> %d warps). "
+		    "__launch_bounds__(%d, %d) on the kernel asks the compiler to fit %d blocks of %d "
+		    "threads on an SM, which takes %lld registers per thread or fewer; -maxrregcount=%lld "
+		    "caps every kernel of the file. Either may spill registers to local memory, whose "
+		    "traffic can cost more than the occupancy gains: compile with -Xptxas -v and compare "
+		    "its \"bytes spill stores\" and \"bytes spill loads\" before and after, then measure.",
+		    (long long)t->from, (long long)t->to, t->blocks_from, t->blocks_to, t->warps_from,
+		    t->warps_to, ri->in->threads_per_block, t->blocks_to, t->blocks_to,
+		    ri->in->threads_per_block, (long long)t->to, (long long)t->to);
+	}
+}
+
+static void carveout_advice(struct sink *s, const struct rules_input *ri)
+{
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	struct tuning_config c;
+
+	if (!tuning_smem_config(a, ri->in, r, &c))
+		return;
+	if (c.cache_config == LAUNCH_CACHE_NONE)
+		add(s, "carveout_advice", RULES_INFO, "A larger carveout lifts the shared-memory limit",
+		    "The launch gets the %lld KB shared-memory configuration%s. A carveout preference of "
+		    "%d%% (cudaFuncSetAttribute with cudaFuncAttributePreferredSharedMemoryCarveout; "
+		    "--carveout %d here) selects %lld KB: %d -> %d blocks per SM (%d -> %d warps). The "
+		    "L1 cache shrinks by as much as shared memory grows.",
+		    (long long)(r->smem_config_bytes / 1024),
+		    r->smem_config_from_driver ? ", the driver's choice" : "", c.carveout_pct,
+		    c.carveout_pct, (long long)(c.config_bytes / 1024), r->active_blocks_per_sm,
+		    c.blocks_to, r->active_warps_per_sm, c.warps_to);
+	else
+		add(s, "carveout_advice", RULES_INFO, "A cache configuration with more shared memory lifts the limit",
+		    "The launch gets %lld KB of shared memory per SM%s. Preferring %s "
+		    "(cudaFuncSetCacheConfig with cudaFuncCachePrefer%s; --cache-config %s here) "
+		    "gives %lld KB: %d -> %d blocks per SM (%d -> %d warps); the L1 cache shrinks by as "
+		    "much.", (long long)(r->smem_config_bytes / 1024),
+		    r->smem_config_from_driver ? ", the driver's choice" : "",
+		    c.cache_config == LAUNCH_CACHE_SHARED ? "shared memory" : "L1 and shared memory equally",
+		    c.cache_config == LAUNCH_CACHE_SHARED ? "Shared" : "Equal",
+		    launch_cache_config_name(c.cache_config), (long long)(c.config_bytes / 1024),
+		    r->active_blocks_per_sm, c.blocks_to, r->active_warps_per_sm, c.warps_to);
+}
+
+/* Block sizes with the same occupancy whose partial wave leaves less of the
+ * GPU idle (tuning_block_sizes_waves). */
+enum { BLOCK_SIZES_SHOWN = 3 };
+static void block_size_waves(struct sink *s, const struct rules_input *ri)
+{
+	const struct waves *w = ri->w;
+	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
+	int n = tuning_block_sizes_waves(&ri->gpu->arch, ri->gpu->sm_count, ri->in, ri->r,
+					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
+	struct finding *f;
+	int64_t waves;
+	double busy;
+
+	if (n == 0)
+		return;
+	tuning_waves_busy(w, ri->grid_size, &waves, &busy);
+	f = add(s, "block_size_waves", RULES_INFO, "Block sizes with the same occupancy and less idle tail",
+		"%lld blocks of %d threads take %lld waves of %lld, the last partial: %.1f%% of the "
+		"waves' block slots busy. The same blocks at the same %.1f%% occupancy, each block's "
+		"work shared among its threads:", (long long)ri->grid_size, ri->in->threads_per_block,
+		(long long)waves, (long long)w->blocks_per_wave, busy, ri->r->theoretical_occupancy_pct);
+	for (int i = 0; i < n; i++)
+		more(f, "%s %d threads, %lld wave%s of %lld, %.1f%% busy (runtime x %.2f)", i ? ";" : "",
+		     c[i].threads_per_block, (long long)c[i].waves, S(c[i].waves),
+		     (long long)c[i].w.blocks_per_wave, c[i].busy_pct, busy / c[i].busy_pct);
+	more(f, ". With uniform block durations every wave lasts one block; the runtime goes as "
+	     "1 / busy.");
+}
+
 /* AMD: the limiting factors in waves per SIMD, and the nearest change that
  * gains occupancy ("VGPRs 136 -> 128: 3 -> 4 waves per SIMD"). */
 static void amd_limiter(struct sink *s, const struct rules_input *ri)
@@ -490,11 +602,16 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		if (amd) {
 			amd_limiter(&s, ri);
 			amd_packing(&s, ri);
+			registers_advice(&s, ri);
 		}
-		else
+		else {
 			limiter(&s, ri);
+			registers_advice(&s, ri);
+			carveout_advice(&s, ri);
+		}
 		first = s.n;
 		waves_rules(&s, ri);
+		block_size_waves(&s, ri);
 		if (amd)
 			for (int i = first; i < s.n; i++)
 				amd_words(&out[i], &ri->gpu->arch);
@@ -612,13 +729,13 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struct occ_result *r,
 			      const struct crosscheck_record *rep)
 {
-	const struct report_sched *m = rep->sched;
+	const struct report_sched *m = &rep->sched;
 	int subs = gpu->arch.sm_subpartitions > 0 ? gpu->arch.sm_subpartitions : 1;
 	double theo = (double)r->active_warps_per_sm / subs, issue, max, busy = 0;
 	const char *unit = NULL;
 	struct finding *f;
 
-	if (gpu->arch.vendor != GPU_NVIDIA || !m)
+	if (gpu->arch.vendor != GPU_NVIDIA)
 		return;
 	issue = m->issued_warps.present ? m->issued_warps.value
 		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;
@@ -676,6 +793,25 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 	else
 		more(f, " More warps cannot be resident: the stalls themselves must shrink (Nsight "
 		     "Compute's Warp State Statistics names them).");
+}
+
+/* Where the measured figures say occupancy is enough, the advice that raises
+ * it says so: its consequences are the cost without the gain. */
+static void advice_not_needed(struct finding *out, int n)
+{
+	static const char *const advice[] = { "registers_advice", "carveout_advice" };
+	const struct finding *enough = NULL;
+
+	for (int i = 0; i < n && !enough; i++)
+		if (strcmp(out[i].id, "occupancy_enough") == 0)
+			enough = &out[i];
+	if (!enough)
+		return;
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < sizeof(advice) / sizeof(advice[0]); k++)
+			if (strcmp(out[i].id, advice[k]) == 0)
+				more(&out[i], " The kernel's measured figures say occupancy is already "
+				     "enough (\"%s\"): this step is unlikely to pay.", enough->title);
 }
 
 /* The profiler's own rule results, in its words: beside occview's, each its
@@ -816,6 +952,7 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		inferred(&s, r, rep, l);
 	if (!rep->changed) {
 		occupancy_matters(&s, gpu, r, rep);
+		advice_not_needed(out, s.n);
 		profiler_rules(&s, rep);
 	}
 	if (!(rep->dropped & MEASURED_ACHIEVED))

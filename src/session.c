@@ -434,7 +434,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
 	cr->achieved_active_warps = rec->achieved_active_warps;
 	cr->achieved_from = rec->achieved_from;
-	cr->sched = &rec->sched;
+	cr->sched = rec->sched;
 	cr->n_rules = rec->n_rules;
 	cr->rules = rec->rules;
 	cr->figures_by = (uint8_t)rec->figures_by;
@@ -477,7 +477,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	resolve_record(s, r, ov, given, &res);
 	measured_context(rec, &res, &cr);
 	if (res.ok && !listed &&
-	    !param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err))
+	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
+	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
@@ -511,6 +512,19 @@ static void analyse_record(struct session *s, const struct session_record *r,
 					     a->findings, a->n_findings);
 }
 
+/* A launch's carveout or cache preference its GPU's generation lacks: the
+ * file's (file and line named) where the launch file gave it and its GPU,
+ * else the flags' or the explorer's (a usage error). */
+static bool check_values(const struct session_record *r,
+			 const struct launch *l, const struct gpu *g, struct occ_error *err)
+{
+	unsigned mine = PARAM_BIT(PARAM_CARVEOUT) | PARAM_BIT(PARAM_CACHE_CONFIG) |
+			PARAM_BIT(PARAM_GPU);
+	bool file = r->file && !param_diff(l, r->launch, mine);
+
+	return param_check_values(l, g, file ? r->file : NULL, file ? r->line : 0, err);
+}
+
 static void analyse(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
 		    struct analysis *a)
@@ -524,7 +538,8 @@ static void analyse(struct session *s, const struct session_record *r,
 	if (r->rec) {
 		analyse_record(s, r, ov, gpu, needs, listed, a);
 	} else if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-		   (!listed && !param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err))) {
+		   (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+				!check_values(r, &l, &g, &err)))) {
 		analysis_fail(a, &l, &err);
 	} else {
 		analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);

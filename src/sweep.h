@@ -51,6 +51,12 @@ struct sweep {
 	unsigned capped_limiting; /* every capped point's limiting factors together; 0: none is capped */
 	int columns;              /* > 0: points[c] is what column c of a plot this many
 	                           * columns wide shows (sweep_compute_columns) */
+	/* A second point the charts mark, set by the caller: the baseline (the
+	 * record as loaded) where it differs from the current launch, its own
+	 * value of the parameter and its level in the chart's unit. */
+	bool has_base;
+	int64_t base_x;
+	int base_warps;
 };
 
 /* The whole curve, every value of the parameter. Returns false only when out

@@ -6,6 +6,10 @@
 
 #include "tuning.h"
 
+#include <stdlib.h>
+
+#include "launch.h"
+
 /* The values a parameter takes, in its natural unit: warps for block size,
  * allocation units for shared memory (each value the most bytes that still
  * allocate that many units), single registers and barriers. */
@@ -223,6 +227,111 @@ void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct
 	}
 	*block_size = best_size;
 	*min_grid = (int64_t)best_blocks * sm_count;
+}
+
+/* The configuration an input with the carveout (or, on Fermi and Kepler,
+ * the L1/shared preference) set to reach c gets: false where none reaches
+ * it or it gains no warps. */
+static bool config_gains(const struct gpu_arch *a, const struct occ_input *in,
+			 const struct occ_result *r, int64_t c, struct tuning_config *out)
+{
+	struct occ_input to = *in;
+	struct occ_result rt;
+	int cache = LAUNCH_CACHE_NONE;
+
+	if (gpu_has_cache_config(a)) {
+		for (int k = LAUNCH_CACHE_SHARED; k < LAUNCH_CACHE_N && cache == LAUNCH_CACHE_NONE; k++)
+			if (occ_cache_config_bytes(a, k) == c)
+				cache = k;
+		if (cache == LAUNCH_CACHE_NONE)
+			return false;
+		to.cache_config = cache;
+	} else {
+		/* The runtime rounds pct x the SM's shared memory / 100 down to a
+		 * byte and up to a configuration: the largest percentage not past
+		 * c (occ_compute below says whether it selects c). */
+		to.carveout_pct = (int)(c * 100 / a->smem_per_sm_bytes);
+		if (to.carveout_pct > 100)
+			to.carveout_pct = 100;
+	}
+	occ_compute(a, &to, &rt);
+	if (rt.smem_config_bytes != c || rt.active_warps_per_sm <= r->active_warps_per_sm)
+		return false;
+	*out = (struct tuning_config){ c, cache == LAUNCH_CACHE_NONE ? to.carveout_pct : -1, cache,
+				       rt.active_blocks_per_sm, rt.active_warps_per_sm };
+	return true;
+}
+
+bool tuning_smem_config(const struct gpu_arch *a, const struct occ_input *in,
+			const struct occ_result *r, struct tuning_config *out)
+{
+	if (a->vendor != GPU_NVIDIA || a->n_smem_configs <= 1 || a->smem_per_sm_bytes <= 0 ||
+	    r->active_blocks_per_sm == 0 || !occ_is_limiting(r, OCC_SHARED_MEM))
+		return false;
+	for (int i = 0; i < a->n_smem_configs; i++)
+		if (a->smem_configs_bytes[i] > r->smem_config_bytes &&
+		    config_gains(a, in, r, a->smem_configs_bytes[i], out))
+			return true;
+	return false;
+}
+
+void tuning_waves_busy(const struct waves *w, int64_t grid_size, int64_t *waves, double *busy_pct)
+{
+	*waves = w->full_waves + (w->partial_wave_blocks > 0 ? 1 : 0);
+	*busy_pct = *waves > 0 && w->blocks_per_wave > 0
+		? 100.0 * (double)grid_size / ((double)*waves * (double)w->blocks_per_wave) : 0.0;
+}
+
+static bool better(const struct tuning_block_size *x, const struct tuning_block_size *y, int size)
+{
+	if (x->busy_pct != y->busy_pct)
+		return x->busy_pct > y->busy_pct;
+	return abs(x->threads_per_block - size) < abs(y->threads_per_block - size);
+}
+
+int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
+			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
+			     struct tuning_block_size *out, int max)
+{
+	struct occ_vary vary;
+	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
+	int64_t waves;
+	double busy;
+
+	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
+		return 0;
+	tuning_waves_busy(w, grid_size, &waves, &busy);
+	occ_vary_init(&vary, a, in, OCC_PARAM_THREADS);
+	for (int size = ws; size <= a->max_threads_per_block; size += ws) {
+		struct occ_brief b;
+		struct occ_result rs = *r;
+		struct tuning_block_size c;
+		int k;
+
+		if (size == in->threads_per_block)
+			continue;
+		occ_vary_at(&vary, size, &b, NULL);
+		if (b.active_warps_per_sm != r->active_warps_per_sm)
+			continue;
+		/* waves_compute reads the blocks per SM and the warps per block. */
+		rs.active_blocks_per_sm = b.active_blocks_per_sm;
+		rs.warps_per_block = (size + ws - 1) / ws;
+		c.threads_per_block = size;
+		waves_compute(&rs, sm_count, grid_size, &c.w);
+		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
+		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
+		if (c.busy_pct < busy * 1.05)
+			continue;
+		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
+			if (k < max)
+				out[k] = out[k - 1];
+		if (k < max) {
+			out[k] = c;
+			if (n < max)
+				n++;
+		}
+	}
+	return n;
 }
 
 const char *tuning_param_label(enum tuning_param p)

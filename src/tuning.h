@@ -11,6 +11,7 @@
 
 #include "gpu.h"
 #include "occupancy.h"
+#include "waves.h"
 
 /* The parameter a user turns to move a factor's limit (enum occ_param). */
 enum tuning_param {
@@ -40,6 +41,45 @@ int tuning_steps(const struct gpu_arch *arch, const struct occ_input *in,
  * that fills every SM with it. The launch's dynamic shared memory is kept. */
 void tuning_best_block_size(const struct gpu_arch *arch, int sm_count,
 			    const struct occ_input *in, int *block_size, int64_t *min_grid);
+
+/* The shared-memory configuration that lifts a shared-memory limit: the
+ * smallest configuration larger than the one the launch gets (r) that gains
+ * active warps, and what selects it: on Fermi and Kepler the L1/shared
+ * preference (cache_config, enum launch_cache_config; carveout_pct -1), from
+ * Volta on the carveout percentage (of arch->smem_per_sm_bytes) by the
+ * runtime's rule (cache_config LAUNCH_CACHE_NONE). False where the
+ * architecture has one configuration, shared memory does not limit, or no
+ * larger one gains. */
+struct tuning_config {
+	int64_t config_bytes;
+	int carveout_pct;
+	int cache_config;
+	int blocks_to, warps_to;
+};
+bool tuning_smem_config(const struct gpu_arch *arch, const struct occ_input *in,
+			const struct occ_result *r, struct tuning_config *out);
+
+/* Block sizes (warp multiples) with the launch's own active warps per SM
+ * that run the same grid, each block's work shared among its threads, with
+ * less of the GPU idle in the partial wave. Under uniform block durations
+ * (waves.h) the block slots of every wave, the partial one too, are taken
+ * for one block duration: busy_pct, the share of those slots that hold a
+ * block, is the share of the GPU the launch keeps busy, and the runtime goes
+ * as 1 / busy_pct (the same work over the same resident warps). Best first
+ * (most busy, then the nearer size), at most max, each at least 5 % faster
+ * than the launch (busy_pct 1.05 times the launch's); returns the count. None where the launch has no partial wave
+ * after a full one. */
+struct tuning_block_size {
+	int threads_per_block;
+	int64_t waves;          /* full and partial */
+	double busy_pct;
+	struct waves w;
+};
+/* The waves' count and the share of their block slots a launch fills. */
+void tuning_waves_busy(const struct waves *w, int64_t grid_size, int64_t *waves, double *busy_pct);
+int tuning_block_sizes_waves(const struct gpu_arch *arch, int sm_count, const struct occ_input *in,
+			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
+			     struct tuning_block_size *out, int max);
 
 const char *tuning_param_label(enum tuning_param p);
 

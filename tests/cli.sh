@@ -42,6 +42,18 @@ expect 66 "cannot open" -- --print /nonexistent/launch.occ
 expect 0 "Theoretical occupancy   100.0%" -- --print
 expect 0 "1.50 per SM, 1 full" -- --print
 
+# --derive: every limit derived, not only the limiter's; JSON carries them.
+# The A100 pooling kernel (256 threads, 38 registers): registers limit at 6,
+# shared memory (1024 B reserved per block) would allow 164.
+expect 0 "Shared memory: 164 blocks per SM" -- --derive --gpu A100 --block-size 256 --registers 38
+expect 0 "Barriers: no limit" -- --derive --gpu A100 --block-size 256 --registers 38
+"$OCCVIEW" --print --gpu A100 --block-size 256 --registers 38 >"$tmp/plain" 2>&1
+if grep -q "Shared memory: 164 blocks" "$tmp/plain"; then bad "--print without --derive derives every limit"; else ok; fi
+expect 0 '"of": "shared_mem"' -- --derive --format json --gpu A100 --block-size 256 --registers 38
+expect 0 '"value": 164' -- --derive --format json --gpu A100 --block-size 256 --registers 38
+"$OCCVIEW" --format json --gpu A100 >"$tmp/plain" 2>&1
+if grep -q '"derivations"' "$tmp/plain"; then bad "JSON without --derive has derivations"; else ok; fi
+
 # A launch that cannot run is a result, not an error.
 expect 0 "cannot run" -- --print --gpu H100 --block-size 1024 --registers 255
 
@@ -185,7 +197,7 @@ expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
 # shellcheck disable=SC2086
 expect 0 '"clusters_bound": "range",' -- --format json $clusters
 # shellcheck disable=SC2086
-expect 0 ',16,16,13,96.97,range,,$' -- --format csv $clusters
+expect 0 ',16,16,13,96.97,range,,,$' -- --format csv $clusters
 # shellcheck disable=SC2086
 expect 0 "Max active clusters     13-16" -- --print $clusters
 printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"
@@ -194,6 +206,32 @@ expect 65 "cluster.occ:.*cluster_size: Ampere (cc 8.6) has no thread-block clust
 # 128 threads, 32 registers: 16 blocks per SM, pairs of them: 8 per SM, 1056 on 132 SMs.
 printf 'gpu,block_size,grid_size,registers_per_thread,cluster_size\nH100,128,1056,32,2\n' >"$tmp/clusters.csv"
 expect 0 '"max_active_clusters": 1056,' -- --format json "$tmp/clusters.csv"
+
+# Kepler's L1/shared preference (cuda_occupancy.h's cudaOccSMemPreference):
+# K40c, 20 KB blocks preferring L1 (16 KB): raised to 48 KB, 2 blocks.
+expect 0 "raised to 48 KB: one block needs 20 KB" -- --print --gpu "Tesla K40c" \
+	--cache-config l1 --shared-mem 20K
+expect 0 '"cache_config": "equal"' -- --format json --gpu K80 --cache-config equal
+expect 0 '"shared_mem_preference_bytes": 98304,' -- --format json --gpu K80 --cache-config equal
+expect 64 "expected none, shared, l1 or equal" -- --print --gpu K40c --cache-config half
+expect 0 ',cache_config$' -- --format csv --gpu K40c --cache-config l1
+expect 0 ',l1$' -- --format csv --gpu K40c --cache-config l1
+# A flag a generation lacks is a usage error naming the generation; the same
+# value from a launch file is bad data of the file.
+expect 64 "cache-config: Ampere (cc 8.6) has no L1/shared preference; use --carveout" -- \
+	--print --gpu "RTX 3090" --cache-config l1
+expect 64 "carveout: Kepler (cc 3.5) has no carveout" -- --print --gpu K40c --carveout 50
+expect 64 "carveout: Pascal (cc 6.1) has no carveout" -- --print --gpu "GTX 1080 Ti" --carveout 0
+expect 64 "carveout: Fermi (cc 2.0) has no carveout; .* use --cache-config" -- --print --gpu C2050 \
+	--carveout 50
+# Fermi: 8 KB blocks preferring L1 get 16 KB, 2 blocks.
+expect 0 '"shared_mem_preference_bytes": 16384,' -- --format json --gpu C2050 --cache-config l1 \
+	--shared-mem 8K
+printf 'gpu = RTX 3090\nblock = 256\ncache_config = l1\n' >"$tmp/cache86.occ"
+expect 65 "cache86.occ:1: cache_config: Ampere (cc 8.6) has no L1/shared preference; use carveout" \
+	-- --print "$tmp/cache86.occ"
+printf 'gpu = K40c\nblock = 256\ncache_config = l1\nshared_mem = 8K\n' >"$tmp/cache35.occ"
+expect 0 "Configuration  16 KB per SM, preference 16 KB (cache l1)" -- --print "$tmp/cache35.occ"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_occ_inputs.h"
 #include "error.h"
 #include "gpu.h"
 #include "occupancy.h"
@@ -46,6 +47,7 @@ struct cfg {
 	int regs;
 	int64_t st, dyn;
 	int carve;
+	int cache;      /* enum launch_cache_config: Kepler (and Fermi) */
 	int bar;
 };
 
@@ -150,34 +152,8 @@ static void oracle_inputs(const struct gpu_arch *a, const struct cfg *c, int num
 			  cudaOccDeviceProp *prop, cudaOccFuncAttributes *attr,
 			  cudaOccDeviceState *state)
 {
-	*prop = (cudaOccDeviceProp){ 0 };
-	prop->computeMajor = a->cc_major;
-	prop->computeMinor = a->cc_minor;
-	prop->maxThreadsPerBlock = a->max_threads_per_block;
-	prop->maxThreadsPerMultiprocessor = a->max_threads_per_sm;
-	prop->regsPerBlock = a->regs_per_block;
-	prop->regsPerMultiprocessor = a->regs_per_sm;
-	prop->warpSize = a->warp_size;
-	prop->sharedMemPerBlock = (size_t)a->smem_per_block_bytes;
-	prop->sharedMemPerMultiprocessor = (size_t)a->smem_per_sm_bytes;
-	prop->numSms = num_sms;
-	prop->sharedMemPerBlockOptin = (size_t)a->smem_per_block_optin_bytes;
-	prop->reservedSharedMemPerBlock = (size_t)a->smem_reserved_per_block_bytes;
-
-	*attr = (cudaOccFuncAttributes){ 0 };
-	attr->maxThreadsPerBlock = INT_MAX;
-	attr->numRegs = c->regs;
-	attr->sharedSizeBytes = (size_t)c->st;
-	attr->partitionedGCConfig = PARTITIONED_GC_OFF;
-	attr->shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
-	attr->maxDynamicSharedSizeBytes = (size_t)c->dyn;
-	attr->numBlockBarriers = c->bar;
-	attr->virtualResourceCount = 0;
-
-	*state = (cudaOccDeviceState){ 0 };
-	state->cacheConfig = CACHE_PREFER_NONE;
-	state->carveoutConfig = c->carve == LAUNCH_CARVEOUT_DEFAULT ? SHAREDMEM_CARVEOUT_DEFAULT
-								    : c->carve;
+	cuda_occ_inputs(a, c->regs, c->st, c->dyn, c->carve, c->cache, c->bar, num_sms,
+			prop, attr, state);
 }
 
 static void to_input(const struct cfg *c, struct occ_input *in)
@@ -188,6 +164,7 @@ static void to_input(const struct cfg *c, struct occ_input *in)
 	in->static_smem_bytes = c->st;
 	in->dynamic_smem_bytes = c->dyn;
 	in->carveout_pct = c->carve;
+	in->cache_config = c->cache;
 	in->barriers = c->bar;
 }
 
@@ -259,8 +236,9 @@ static int cfg_describe(const struct gpu_arch *a, const struct cfg *c, char *buf
 		snprintf(carve, sizeof(carve), "%d%%", c->carve);
 	return snprintf(buf, size,
 			"cc %d.%d, block %d, regs %d, smem static %" PRId64 " + dynamic %" PRId64
-			", carveout %s, barriers %d",
-			a->cc_major, a->cc_minor, c->bs, c->regs, c->st, c->dyn, carve, c->bar);
+			", carveout %s, cache %s, barriers %d",
+			a->cc_major, a->cc_minor, c->bs, c->regs, c->st, c->dyn, carve,
+			launch_cache_config_name(c->cache), c->bar);
 }
 
 static void fmt_value(enum field f, int64_t v, char *buf, size_t size)
@@ -603,7 +581,8 @@ static void sweep_arch(struct oracle_run *run)
 			}
 
 	/* 2. Block size x shared memory x carveout (every 8th block size, about
-	 * 600 static/dynamic pairs each). */
+	 * 600 static/dynamic pairs each); where the architecture has an L1/shared
+	 * preference instead, every preference. */
 	for (int b = 0; b < n_bs; b += 8)
 		for (int s = (b / 8) % stride(n_sp, 600); s < n_sp; s += stride(n_sp, 600))
 			for (int k = 0; k < N_CARVEOUTS; k++) {
@@ -612,6 +591,12 @@ static void sweep_arch(struct oracle_run *run)
 				c.st = sp[s].st;
 				c.dyn = sp[s].dyn;
 				c.carve = carveouts[k];
+				if (gpu_has_cache_config(a)) {
+					if (k >= LAUNCH_CACHE_N)
+						continue;
+					c.carve = LAUNCH_CARVEOUT_DEFAULT;
+					c.cache = k;
+				}
 				check_one(run, &c);
 			}
 

@@ -117,7 +117,7 @@ START_TEST(test_chart_marks_current_point)
 	struct occ_error err = { 0 };
 	struct gpu_db *db = gpu_db_new_builtin(&err);
 	struct gpu g;
-	struct occ_input in = { 256, 32, 0, 0, -1, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 0, -1, 1, 0, 0, 0, false, 0, 0 };
 	struct sweep s;
 	struct canvas *c = canvas_new(80, 14, true);
 	char *out;
@@ -148,7 +148,7 @@ END_TEST
 /* ---- charts on H100 (cc 9.0) for the embedded default launch ---- */
 
 /* 256 threads, 32 registers, no shared memory, 1 barrier. */
-static const struct occ_input default_in = { 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0 };
+static const struct occ_input default_in = { 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0, 0 };
 
 static const struct gpu_arch *h100(void)
 {
@@ -422,14 +422,14 @@ static size_t end_launches(const struct gpu_arch *a, struct occ_input out[MAX_EN
 	int64_t off = last < 49000 ? last - unit / 2 : 49000;
 	size_t n = 0;
 
-	out[n++] = (struct occ_input){ 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs, false, 0 };
-	out[n++] = (struct occ_input){ warp, 0, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 0, 0, 0, sgprs, false, 0 };
-	out[n++] = (struct occ_input){ 2 * warp, 1, 0, unit, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs, false, 0 };
-	out[n++] = (struct occ_input){ 3 * warp + 5, 37, 1000, off - 1000, 50, 3, 0, 0, sgprs, false, 0 };
+	out[n++] = (struct occ_input){ 256, 32, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs, false, 0, 0 };
+	out[n++] = (struct occ_input){ warp, 0, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 0, 0, 0, sgprs, false, 0, 0 };
+	out[n++] = (struct occ_input){ 2 * warp, 1, 0, unit, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, sgprs, false, 0, 0 };
+	out[n++] = (struct occ_input){ 3 * warp + 5, 37, 1000, off - 1000, 50, 3, 0, 0, sgprs, false, 0, 0 };
 	out[n++] = (struct occ_input){ top - warp, regs - 1, 0, last - unit, LAUNCH_CARVEOUT_DEFAULT, 15,
-				       0, 0, sgprs, false, 0 };
-	out[n++] = (struct occ_input){ top, regs, 0, last, LAUNCH_CARVEOUT_DEFAULT, 16, 0, 0, sgprs, false, 0 };
-	out[n++] = (struct occ_input){ 128, 64, 4096, 20000, 0, 2, 0, 0, sgprs, false, 0 };
+				       0, 0, sgprs, false, 0, 0 };
+	out[n++] = (struct occ_input){ top, regs, 0, last, LAUNCH_CARVEOUT_DEFAULT, 16, 0, 0, sgprs, false, 0, 0 };
+	out[n++] = (struct occ_input){ 128, 64, 4096, 20000, 0, 2, 0, 0, sgprs, false, 0, 0 };
 	return n;
 }
 

@@ -75,6 +75,42 @@ static const struct gpu_arch *arch(int major, int minor)
 	return a;
 }
 
+/* What --derive prints and JSON carries (derive_all): every derivation is
+ * the one made alone, and its final figure the engine's. */
+static void check_all(const struct gpu_arch *a, const struct occ_input *in, const struct occ_result *r,
+		      int sms, int64_t grid, const struct waves *w, const char *what)
+{
+	struct derivation all[DERIVE_MAX_ALL], d;
+	const char *keys[DERIVE_MAX_ALL];
+	int n = derive_all(a, in, r, sms, grid, w, all, keys);
+
+	EXPECT(n == (r->active_blocks_per_sm > 0 ? OCC_N_FACTORS + 2 : OCC_N_FACTORS + 1),
+	       "%s: %d derivations", what, n);
+	for (int i = 0; i < n; i++) {
+		if (i < OCC_N_FACTORS) {
+			derive_limit(a, in, r, (enum occ_factor)i, &d);
+			EXPECT(all[i].value == r->block_limit[i] || (all[i].value == 0 &&
+			       r->active_blocks_per_sm == 0), "%s: %s derived %lld, engine %d", what,
+			       keys[i], (long long)all[i].value, r->block_limit[i]);
+			EXPECT(strcmp(keys[i], occ_key(r, (enum occ_factor)i)) == 0, "%s: key %s", what,
+			       keys[i]);
+		} else if (i == OCC_N_FACTORS) {
+			derive_occupancy(a, in, r, &d);
+			EXPECT(all[i].value == r->active_warps_per_sm && strcmp(keys[i], "occupancy") == 0,
+			       "%s: occupancy %lld", what, (long long)all[i].value);
+		} else {
+			derive_waves(a, r, sms, grid, w, &d);
+			EXPECT(all[i].value == w->blocks_per_wave && strcmp(keys[i], "gpu_waves") == 0,
+			       "%s: waves %lld", what, (long long)all[i].value);
+		}
+		EXPECT(d.value == all[i].value && d.n == all[i].n && strcmp(d.title, all[i].title) == 0,
+		       "%s: derivation %d differs alone", what, i);
+		for (int k = 0; k < d.n && k < all[i].n; k++)
+			EXPECT(strcmp(d.steps[k], all[i].steps[k]) == 0, "%s: derivation %d step %d: %s",
+			       what, i, k, all[i].steps[k]);
+	}
+}
+
 /* The engine's figures for every factor, the occupancy and the waves; checks the
  * derivations against them. */
 static long check_config(const struct gpu_arch *a, const struct occ_input *in, int sms,
@@ -135,6 +171,7 @@ static long check_config(const struct gpu_arch *a, const struct occ_input *in, i
 		if (w.partial_wave_blocks > 0)
 			EXPECT(has_number(d.steps[3], w.partial_wave_blocks), "%s: %s", what, d.steps[3]);
 	}
+	check_all(a, in, &r, sms, grid, &w, what);
 	return 1;
 }
 
@@ -163,7 +200,7 @@ START_TEST(every_arch_matches_engine)
 			/* barriers, SMs and grids cycle rather than multiply: they are
 			 * independent of the other limits */
 			struct occ_input in = { threads[t], regs[g], smem[m][0], smem[m][1],
-						carveouts[c], barriers[k % 4], 0, 0, 0, false, 0 };
+						carveouts[c], barriers[k % 4], 0, 0, 0, false, 0, 0 };
 			n += check_config(a, &in, sms[k % 3], grids[(k / 3) % 4]);
 			k++;
 		}
@@ -181,7 +218,7 @@ END_TEST
 START_TEST(h100_registers)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 	static const char *const want[] = {
@@ -246,7 +283,7 @@ END_TEST
 START_TEST(h100_waves)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct waves w;
 	struct derivation d;
@@ -288,7 +325,7 @@ END_TEST
 START_TEST(t4_registers)
 {
 	const struct gpu_arch *a = arch(7, 5);
-	struct occ_input in = { 256, 64, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 64, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -335,7 +372,7 @@ END_TEST
 START_TEST(a100_shared_memory)
 {
 	const struct gpu_arch *a = arch(8, 0);
-	struct occ_input in = { 256, 32, 0, 49152, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 49152, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -373,7 +410,7 @@ END_TEST
 /* Factors that do not limit, and launches where no block fits. */
 START_TEST(unlimited_and_misfits)
 {
-	struct occ_input in = { 256, 0, 0, 0, DEF, 0, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 0, 0, 0, DEF, 0, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 	const struct gpu_arch *volta = arch(7, 0), *hopper = arch(9, 0), *maxwell = arch(5, 2);
@@ -397,7 +434,7 @@ START_TEST(unlimited_and_misfits)
 
 	/* 1024 threads x 255 registers on cc 9.0 (cuda_occupancy.h: 0 blocks):
 	 * 255 x 32 = 8160 -> 8192 per warp; 32 warps x 8192 = 262144 > 65536 */
-	in = (struct occ_input){ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_REGISTERS);
 	derive_limit(hopper, &in, &r, OCC_REGISTERS, &d);
@@ -409,14 +446,14 @@ START_TEST(unlimited_and_misfits)
 	ck_assert_int_eq(d.value, 0);
 
 	/* 1025 threads: above the 1024 a block may have */
-	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	derive_limit(hopper, &in, &r, OCC_WARPS, &d);
 	ck_assert_int_eq(d.value, 0);
 	ck_assert_str_eq(d.steps[1], "A block may have at most 1024 threads; 1025 exceed that");
 
 	/* 65 barriers per block on an SM of 64 */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 65, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 65, 0, 0, 0, false, 0, 0 };
 	occ_compute(hopper, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_BARRIERS);
 	derive_limit(hopper, &in, &r, OCC_BARRIERS, &d);
@@ -424,7 +461,7 @@ START_TEST(unlimited_and_misfits)
 
 	/* cc 5.2: 48 KB per block at most, fixed 96 KB per SM; 49153 bytes round up to
 	 * 49408 (unit 256) and exceed 49152 */
-	in = (struct occ_input){ 256, 32, 49153, 0, 50, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 256, 32, 49153, 0, 50, 1, 0, 0, 0, false, 0, 0 };
 	occ_compute(maxwell, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
 	derive_limit(maxwell, &in, &r, OCC_SHARED_MEM, &d);
@@ -447,7 +484,7 @@ END_TEST
 START_TEST(gp100_rule)
 {
 	const struct gpu_arch *a = arch(6, 0);
-	struct occ_input in = { 288, 192, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 288, 192, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -643,6 +680,7 @@ static long check_amd_config(const struct gpu_arch *a, const struct occ_input *i
 		if (w.partial_wave_blocks > 0)
 			EXPECT(has_number(d.steps[3], w.partial_wave_blocks), "%s: %s", what, d.steps[3]);
 	}
+	check_all(a, in, &r, units, grid, &w, what);
 	return 1;
 }
 
@@ -681,7 +719,7 @@ START_TEST(every_amd_target_matches_engine)
 			if (!(wave == 32 ? m->wave32 : m->wave64)) {
 				/* a wave size the target does not run: refused whatever else */
 				for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
-					struct occ_input in = { sizes[t], 32, 0, 1024, DEF, 0, wave, 0, 40, false, 0 };
+					struct occ_input in = { sizes[t], 32, 0, 1024, DEF, 0, wave, 0, 40, false, 0, 0 };
 					n += check_amd_config(a, &in, units[t % 4], grids[t % 4], &cov);
 					want++;
 				}
@@ -698,7 +736,7 @@ START_TEST(every_amd_target_matches_engine)
 				 * feed the waves */
 				const int64_t *b = lds[l];
 				struct occ_input in = { sizes[t], vgprs[v], b[0], b[1], DEF, 0, wave,
-							ag[g], sgprs[k % (sizeof(sgprs) / sizeof(sgprs[0]))], false, 0 };
+							ag[g], sgprs[k % (sizeof(sgprs) / sizeof(sgprs[0]))], false, 0, 0 };
 				n += check_amd_config(a, &in, units[k % 4], grids[(k / 3) % 4],
 						      &cov);
 				k++;
@@ -745,7 +783,7 @@ static const struct gpu_arch *amd_target(const char *target)
 START_TEST(mi300x_factors)
 {
 	const struct gpu_arch *a = amd_target("gfx942");
-	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40, false, 0 };
+	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 	static const char *const vgpr_steps[] = {
@@ -812,7 +850,7 @@ END_TEST
 START_TEST(mi300x_waves)
 {
 	const struct gpu_arch *a = amd_target("gfx942");
-	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40, false, 0 };
+	struct occ_input in = { 256, 40, 1000, 2000, DEF, 0, 64, 32, 40, false, 0, 0 };
 	struct occ_result r;
 	struct waves w;
 	struct derivation d;
@@ -843,7 +881,7 @@ END_TEST
 START_TEST(mi300x_misfits)
 {
 	const struct gpu_arch *a = amd_target("gfx942");
-	struct occ_input in = { 1024, 256, 0, 0, DEF, 0, 64, 0, 40, false, 0 };
+	struct occ_input in = { 1024, 256, 0, 0, DEF, 0, 64, 0, 40, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -866,21 +904,21 @@ START_TEST(mi300x_misfits)
 	ck_assert_str_eq(d.steps[0], "No workgroup fits on a CU: the grid never starts, 0 workgroups per GPU wave");
 
 	/* gfx942 runs wave64 only */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 32, 0, 40, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 32, 0, 40, false, 0, 0 };
 	occ_compute(a, &in, &r);
 	derive_limit(a, &in, &r, OCC_WARPS, &d);
 	ck_assert_str_eq(d.steps[0], "gfx942 runs wave64 only, not wave32: no workgroup fits");
 	ck_assert_str_eq(d.title, "Wave slots: no workgroup fits");
 
 	/* 1025 work-items: more than the 1024 a workgroup may have */
-	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 0, 64, 0, 40, false, 0 };
+	in = (struct occ_input){ 1025, 32, 0, 0, DEF, 0, 64, 0, 40, false, 0, 0 };
 	occ_compute(a, &in, &r);
 	derive_limit(a, &in, &r, OCC_WARPS, &d);
 	ck_assert_str_eq(d.steps[0], "A workgroup may have 1 to 1024 work-items; 1025 is outside that: no workgroup fits");
 
 	/* 70000 bytes of LDS, more than a workgroup's 65536: the engine stops at LDS,
 	 * so wave slots are never counted */
-	in = (struct occ_input){ 256, 32, 0, 70000, DEF, 0, 64, 0, 40, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 70000, DEF, 0, 64, 0, 40, false, 0, 0 };
 	occ_compute(a, &in, &r);
 	ck_assert_int_eq(r.misfit, OCC_MISFIT_SHARED_MEM);
 	derive_limit(a, &in, &r, OCC_SHARED_MEM, &d);
@@ -891,7 +929,7 @@ START_TEST(mi300x_misfits)
 
 	/* 113 SGPRs: above the 108 a wave may have (VCC, FLAT_SCRATCH, XNACK
 	 * included) rounded up to rocprof's granule of 16, 112 */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 64, 0, 113, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 0, 64, 0, 113, false, 0, 0 };
 	occ_compute(a, &in, &r);
 	derive_limit(a, &in, &r, OCC_BARRIERS, &d);
 	ck_assert_str_eq(last(&d), "gfx942 allows at most 112 SGPRs per wave; 113 exceed that: no workgroup fits");
@@ -906,7 +944,7 @@ END_TEST
 START_TEST(agpr_file_and_wgp_mode)
 {
 	const struct gpu_arch *mi100 = amd_target("gfx908"), *rdna3 = amd_target("gfx1100");
-	struct occ_input in = { 256, 40, 0, 0, DEF, 0, 64, 64, 40, false, 0 };
+	struct occ_input in = { 256, 40, 0, 0, DEF, 0, 64, 64, 40, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -916,7 +954,7 @@ START_TEST(agpr_file_and_wgp_mode)
 	ck_assert_str_eq(d.steps[4], "Waves per SIMD: floor(256 / 64) = 4");
 	ck_assert_int_eq(r.amd.wave_limit[AMD_VGPRS], 4);
 
-	in = (struct occ_input){ 256, 32, 0, 4096, DEF, 0, 32, 0, 40, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 4096, DEF, 0, 32, 0, 40, false, 0, 0 };
 	occ_compute(rdna3, &in, &r);
 	derive_limit(rdna3, &in, &r, OCC_BARRIERS, &d);
 	ck_assert_str_eq(last(&d), "SGPRs do not limit on gfx1100 (RDNA3): every wave slot has its own");

@@ -27,7 +27,7 @@ static const struct gpu_arch *arch(int major, int minor)
 
 static struct occ_result run(int major, int minor, int threads, int regs, int64_t smem)
 {
-	struct occ_input in = { threads, regs, smem, 0, DEF, 0, 0, 0, 0, false, 0 };
+	struct occ_input in = { threads, regs, smem, 0, DEF, 0, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 
 	occ_compute(arch(major, minor), &in, &r);
@@ -345,7 +345,7 @@ START_TEST(sweep_against_spreadsheet)
 		for (int t = 16; t <= g->max_block; t += 16)
 			for (int regs = 0; regs <= g->max_regs + 1; regs++)
 				for (int smem = 0; smem <= g->smem_per_sm; smem += 200) {
-					struct occ_input in = { t, regs, smem, 0, DEF, 0, 0, 0, 0, false, 0 };
+					struct occ_input in = { t, regs, smem, 0, DEF, 0, 0, 0, 0, false, 0, 0 };
 					struct occ_result r;
 					struct sheet_result s = sheet(g, t, regs, smem);
 					int b = g->blocks_per_sm;

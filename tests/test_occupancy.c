@@ -25,7 +25,7 @@ static const struct gpu_arch *arch(int major, int minor)
 static struct occ_result run(int major, int minor, int threads, int regs, int64_t st, int64_t dyn,
 			     int carveout, int barriers)
 {
-	struct occ_input in = { threads, regs, st, dyn, carveout, barriers, 0, 0, 0, false, 0 };
+	struct occ_input in = { threads, regs, st, dyn, carveout, barriers, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	occ_compute(arch(major, minor), &in, &r);
 	return r;
@@ -682,7 +682,7 @@ START_TEST(usage_sums_everywhere)
 		for (size_t s = 0; s < sizeof(smem) / sizeof(smem[0]); s++)
 		for (size_t c = 0; c < sizeof(carve) / sizeof(carve[0]); c++)
 		for (size_t b = 0; b < sizeof(bars) / sizeof(bars[0]); b++) {
-			struct occ_input in = { threads[t], regs[g], 0, smem[s], carve[c], bars[b], 0, 0, 0, false, 0 };
+			struct occ_input in = { threads[t], regs[g], 0, smem[s], carve[c], bars[b], 0, 0, 0, false, 0, 0 };
 			struct occ_result r;
 			if (regs[g] > ar->max_regs_per_thread)
 				continue;
@@ -822,20 +822,20 @@ static int64_t vary_top(const struct gpu_arch *a, enum occ_param p)
 START_TEST(vary_matches_compute)
 {
 	static const struct occ_input nv[] = {
-		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 },
-		{ 128, 64, 4096, 20000, DEF, 2, 0, 0, 0, false, 0 },
-		{ 96, 40, 49152, 0, 25, 0, 0, 0, 0, false, 0 },
-		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0 },       /* no block fits from cc 3.5 */
-		{ 64, 0, 100, 0, 0, 16, 0, 0, 0, false, 0 },
-		{ 512, 128, 16384, 65536, 100, 3, 0, 0, 0, false, 0 },
-		{ 32, 16, 0, 1000, 50, 0, 0, 0, 0, false, 0 },
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 128, 64, 4096, 20000, DEF, 2, 0, 0, 0, false, 0, 0 },
+		{ 96, 40, 49152, 0, 25, 0, 0, 0, 0, false, 0, 0 },
+		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },       /* no block fits from cc 3.5 */
+		{ 64, 0, 100, 0, 0, 16, 0, 0, 0, false, 0, 0 },
+		{ 512, 128, 16384, 65536, 100, 3, 0, 0, 0, false, 0, 0 },
+		{ 32, 16, 0, 1000, 50, 0, 0, 0, 0, false, 0, 0 },
 	};
 	static const struct occ_input amd[] = {
-		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0 },
-		{ 64, 0, 0, 0, DEF, 0, 0, 0, 0, false, 0 },
-		{ 1024, 64, 512, 1000, DEF, 0, 32, 0, 104, false, 0 },
-		{ 512, 96, 0, 0, DEF, 0, 64, 64, 48, false, 0 },
-		{ 128, 256, 65536, 0, DEF, 0, 0, 256, 16, false, 0 },
+		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0, 0 },
+		{ 64, 0, 0, 0, DEF, 0, 0, 0, 0, false, 0, 0 },
+		{ 1024, 64, 512, 1000, DEF, 0, 32, 0, 104, false, 0, 0 },
+		{ 512, 96, 0, 0, DEF, 0, 64, 64, 48, false, 0, 0 },
+		{ 128, 256, 65536, 0, DEF, 0, 0, 256, 16, false, 0, 0 },
 	};
 	char msg[256];
 	int checked = 0;
@@ -873,7 +873,7 @@ END_TEST
 START_TEST(vary_same_to_steps)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_vary v;
 	struct occ_brief b;
 	int64_t to;

@@ -89,6 +89,86 @@ START_TEST(test_json_has_the_engine_numbers)
 END_TEST
 
 /* Streamed JSON is what jansson writes for the whole document. */
+/* --derive's JSON: derive_all's derivations, each final figure the one the
+ * same kernel object's occupancy and waves give, on every device of the
+ * database over block sizes, registers and shared memory on both sides of
+ * their limits (test_derive checks derive_all against the engine on its
+ * larger sweep). */
+static void check_derivations(json_t *k, const char *what)
+{
+	json_t *occ = json_object_get(k, "occupancy"), *d = json_object_get(k, "derivations");
+	size_t n = json_array_size(d);
+
+	ck_assert_msg(n == OCC_N_FACTORS + 2, "%s: %zu derivations", what, n);
+	for (size_t i = 0; i < n; i++) {
+		json_t *x = json_array_get(d, i), *value = json_object_get(x, "value"), *want;
+		const char *of = json_string_value(json_object_get(x, "of"));
+		char key[64];
+
+		ck_assert_msg(of && json_array_size(json_object_get(x, "steps")) > 0 &&
+			      json_string_value(json_object_get(x, "title")), "%s: derivation %zu", what, i);
+		if (strcmp(of, "occupancy") == 0)
+			want = json_object_get(occ, "active_warps_per_sm");
+		else if (strcmp(of, "gpu_waves") == 0)
+			want = json_object_get(json_object_get(k, "waves"), "blocks_per_wave");
+		else {
+			snprintf(key, sizeof(key), "block_limit_%s", of);
+			want = json_object_get(occ, key);
+		}
+		ck_assert_msg(want && json_equal(value, want), "%s: %s derived %lld, engine %lld", what,
+			      of, (long long)json_integer_value(value), (long long)json_integer_value(want));
+	}
+}
+
+START_TEST(test_json_derivations_are_the_engines)
+{
+	static const int sizes[] = { 32, 96, 256, 1024 }, regs[] = { 16, 40, 255 };
+	static const int64_t smem[] = { 0, 40000 };
+	int checked = 0;
+
+	for (size_t g = 0; g < gpu_db_device_count(db); g++) {
+		struct gpu gpu;
+
+		ck_assert(gpu_db_device_at(db, g, &gpu));
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			for (size_t j = 0; j < sizeof(regs) / sizeof(regs[0]); j++)
+				for (size_t m = 0; m < sizeof(smem) / sizeof(smem[0]); m++) {
+					struct analysis a;
+					struct launch l;
+					char *buf = NULL, what[160];
+					size_t len = 0;
+					FILE *f = open_memstream(&buf, &len);
+					json_error_t jerr;
+					json_t *root;
+
+					launch_init(&l);
+					str_copy(l.gpu_name, sizeof(l.gpu_name), gpu.name);
+					l.block[0] = sizes[i];
+					l.regs_per_thread = regs[j];
+					l.dynamic_smem_bytes = smem[m];
+					l.grid[0] = 1000;
+					analysis_run(&a, &l, &gpu, NULL, 0);
+					if (!a.ok || a.r.active_blocks_per_sm == 0) {
+						fclose(f);
+						free(buf);
+						continue;
+					}
+					ck_assert(output_json_kernel_derived(f, &a, true, true));
+					fclose(f);
+					root = json_loads(buf, 0, &jerr);
+					ck_assert_msg(root != NULL, "%s", jerr.text);
+					snprintf(what, sizeof(what), "%s %d threads %d regs %lld B", gpu.name,
+						 sizes[i], regs[j], (long long)smem[m]);
+					check_derivations(root, what);
+					json_decref(root);
+					free(buf);
+					checked++;
+				}
+	}
+	ck_assert_int_gt(checked, 500);
+}
+END_TEST
+
 START_TEST(test_json_streamed_as_one_document)
 {
 	struct analysis a[2];
@@ -359,12 +439,12 @@ START_TEST(test_report_in_json_and_csv)
 				      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
 				      "profiler_waves_limited_by_workgroup,cluster_size,max_active_clusters,"
 				      "max_active_clusters_min,cluster_occupancy_pct,clusters_bound,"
-				      "profiler_max_active_clusters,profiler_max_cluster_size\n"));
+				      "profiler_max_active_clusters,profiler_max_cluster_size,cache_config\n"));
 	/* no achieved; 9920 ns; 1 disagreement; Nsight Compute's 75 %, no
 	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32; no
 	 * AMD figures; no cluster (size 0 on a GPU that has them), no cluster
-	 * figures */
-	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,,,,,0,,,,,,\n"), "%s", buf);
+	 * figures, no cache preference (none on this GPU) */
+	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,,,,,0,,,,,,,\n"), "%s", buf);
 	free(buf);
 
 	/* A launch from flags keeps the launch-list columns. */
@@ -372,7 +452,7 @@ START_TEST(test_report_in_json_and_csv)
 	buf = capture_csv(&a);
 	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error,cluster_size,"
 					  "max_active_clusters,max_active_clusters_min,"
-					  "cluster_occupancy_pct,clusters_bound\n"));
+					  "cluster_occupancy_pct,clusters_bound,cache_config\n"));
 	free(buf);
 }
 END_TEST
@@ -385,6 +465,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
+	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_report_in_json_and_csv);

@@ -73,7 +73,44 @@ START_TEST(test_golden_h100)
 }
 END_TEST
 
-/* T4 (cc 7.5): barriers never limit, three charts. */
+/* The baseline (the launch as loaded) marked beside the current point where
+ * they differ: the default launch with 64 registers instead of 32 halves the
+ * H100's occupancy (4 blocks, 32 warps); the baseline keeps 64 warps. */
+START_TEST(test_baseline_marked)
+{
+	struct launch base, cur;
+	struct view *v;
+	struct canvas *c;
+	int rings = 0;
+
+	launch_init(&base);
+	v = pane_view_new(&base, NULL, NULL);
+	c = pane_draw(pane_charts_new, v, 200, 60, true);
+	EXPECT_TRUE(!canvas_shows(c, "baseline"));
+	canvas_free(c);
+	pane_view_free(v);
+
+	cur = base;
+	cur.regs_per_thread = 64;
+	v = pane_view_new(&base, &cur, NULL);
+	EXPECT_INT(v->cur.r.active_warps_per_sm, ==, 32);
+	c = pane_draw(pane_charts_new, v, 200, 60, true);
+	/* the registers chart: 32 registers at 64 warps; the others at their
+	 * own (unchanged) values, 64 warps, above the current point */
+	EXPECT_TRUE(canvas_shows(c, "o baseline: 32 -> 64"));
+	EXPECT_TRUE(canvas_shows(c, "o baseline: 256 -> 64"));
+	for (int y = 0; y < c->height; y++)
+		for (int x = 0; x < c->width; x++)
+			if (canvas_at(c, x, y)->role == CANVAS_DIM && canvas_at(c, x, y)->glyph == 'o')
+				rings++;
+	EXPECT_INT(rings, ==, view_chart_count(v));
+	canvas_free(c);
+	pane_golden(pane_charts_new, v, 80, 24, true, "charts_h100_baseline_80x24_ascii.txt");
+	pane_golden(pane_charts_new, v, 80, 24, false, "charts_h100_baseline_80x24_utf8.txt");
+	pane_view_free(v);
+}
+END_TEST
+
 /* The cluster chart: only on cc 9.0+ and with a cluster; at cluster size
  * 16 the upper bound keeps 16 clusters of the 264 blocks' room (256 / 132
  * SMs x 16 warps = 31 warps); sizes 1 and 2 fill every SM (shaded: the
@@ -104,6 +141,7 @@ START_TEST(test_golden_clusters)
 }
 END_TEST
 
+/* T4 (cc 7.5): barriers never limit, three charts. */
 START_TEST(test_golden_t4)
 {
 	struct view *v = default_view("T4");
@@ -363,6 +401,7 @@ int main(void)
 	tcase_add_test(tc, test_class);
 	tcase_add_test(tc, test_golden_h100);
 	tcase_add_test(tc, test_golden_t4);
+	tcase_add_test(tc, test_baseline_marked);
 	tcase_add_test(tc, test_golden_clusters);
 	tcase_add_test(tc, test_golden_amd);
 	tcase_add_test(tc, test_small_pane_shows_every_chart);

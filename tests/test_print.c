@@ -29,10 +29,12 @@ static void assert_within(const char *text, int width)
 	free(copy);
 }
 
-/* The text --print writes for a, at width; checks no line is wider. */
-static char *capture(const struct analysis *a, const struct report_record *rec, int width)
+/* The text --print writes for a, at width (every limit derived with
+ * derive, as --derive asks); checks no line is wider. */
+static char *capture_with(const struct analysis *a, const struct report_record *rec, int width,
+			  bool derive)
 {
-	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, derive };
 	struct printer *p = print_new(&o);
 	char *buf = NULL;
 	size_t len = 0;
@@ -44,6 +46,11 @@ static char *capture(const struct analysis *a, const struct report_record *rec, 
 	print_free(p);
 	assert_within(buf, width);
 	return buf;
+}
+
+static char *capture(const struct analysis *a, const struct report_record *rec, int width)
+{
+	return capture_with(a, rec, width, false);
 }
 
 START_TEST(test_text_golden_80)
@@ -91,6 +98,32 @@ static void device_analysis(struct analysis *a, const char *gpu, int threads, in
 	analysis_run(a, &l, &g, NULL, 0);
 	ck_assert(a->ok);
 }
+
+/* --derive: the A100 pooling kernel (256 threads, 38 registers) derives
+ * every limit, not only the registers' 6 blocks, and the waves once. */
+START_TEST(test_text_derive)
+{
+	static struct analysis a;
+	static const char *const titles[] = { "> Warps: 8 blocks per SM", "> Blocks: 32 blocks per SM",
+		"> Registers: 6 blocks per SM", "> Shared memory: 164 blocks per SM",
+		"> Barriers: no limit", "> Occupancy: 48 of 64 warps per SM (75.0%)", NULL };
+	char *out, *plain;
+
+	device_analysis(&a, "A100", 256, 38, 0);
+	out = capture_with(&a, NULL, 80, true);
+	plain = capture(&a, NULL, 80);
+	golden_text("print_a100_derive_80.txt", out);
+	for (int i = 0; titles[i]; i++)
+		ck_assert_msg(strstr(out, titles[i]) != NULL, "%s missing", titles[i]);
+	ck_assert_ptr_null(strstr(plain, "> Shared memory: 164 blocks per SM"));
+	ck_assert_ptr_nonnull(strstr(plain, "> Registers: 6 blocks per SM"));
+	/* the default grid's tail has its own finding, which derives the waves */
+	ck_assert_ptr_nonnull(strstr(out, "> Waves:"));
+	ck_assert_ptr_null(strstr(strstr(out, "> Waves:") + 1, "> Waves:"));
+	free(out);
+	free(plain);
+}
+END_TEST
 
 /* Tesla (cc 1.3) and Fermi (cc 2.0): the table's allocation lines and the
  * registers' derivation say how each allocates (test_legacy_nv checks the
@@ -208,7 +241,7 @@ static char *capture_side(int width)
 {
 	static struct analysis a[3];
 	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
-	struct print_options o = { width, true, { .model = SIM_UNIFORM } };
+	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false };
 	struct param_set flags;
 	struct session_record r = { NULL, 0, NULL, NULL, NULL };
 	struct printer *p = print_new(&o);
@@ -259,6 +292,7 @@ int main(void)
 	tcase_add_test(tc, test_text_golden_80);
 	tcase_add_test(tc, test_text_golden_120);
 	tcase_add_test(tc, test_text_golden_tesla_fermi);
+	tcase_add_test(tc, test_text_derive);
 	tcase_add_test(tc, test_report_in_text);
 	tcase_add_test(tc, test_report_figures_in_text);
 	tcase_add_test(tc, test_record_without_launch);

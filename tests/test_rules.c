@@ -24,21 +24,28 @@ struct eval {
 	int n;
 };
 
-static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int64_t st, int64_t dyn,
-		     int carve, int64_t grid)
+/* The findings of e->in on e->gpu. */
+static void reevaluate(struct eval *e, int64_t grid)
 {
-	struct occ_error err = { 0 };
 	struct rules_input ri;
 
-	memset(e, 0, sizeof(*e));
-	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0 };
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
 	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 	ck_assert_int_le(e->n, RULES_MAX_FINDINGS);
+}
+
+static void evaluate(struct eval *e, const char *gpu, int threads, int regs, int64_t st, int64_t dyn,
+		     int carve, int64_t grid)
+{
+	struct occ_error err = { 0 };
+
+	memset(e, 0, sizeof(*e));
+	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
+	e->in = (struct occ_input){ threads, regs, st, dyn, carve, 1, 0, 0, 0, false, 0, 0 };
+	reevaluate(e, grid);
 }
 
 static const struct finding *find(const struct eval *e, const char *id)
@@ -161,6 +168,78 @@ START_TEST(tail_effect)
 }
 END_TEST
 
+/* The A100 pooling kernel's next register step in the compiler's terms:
+ * 32 registers x 256 threads x 8 blocks = 65536, the SM's register file. */
+START_TEST(registers_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "38 -> 32 registers per thread gives 6 -> 8 blocks",
+		"__launch_bounds__(256, 8)", "-maxrregcount=32", "spill", "-Xptxas -v", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 256);
+	has(&e, "registers_advice", words);
+	ck_assert_int_eq(find(&e, "registers_advice")->severity, RULES_INFO);
+	/* 32 registers: full occupancy, nothing to gain */
+	evaluate(&e, "A100", 256, 32, 0, 0, DEF, 256);
+	lacks(&e, "registers_advice");
+	/* shared memory limits, not registers */
+	evaluate(&e, "A100", 256, 32, 0, 16384, 25, 108);
+	lacks(&e, "registers_advice");
+}
+END_TEST
+
+/* 16 KB of dynamic shared memory at a 25% carveout on an A100: 25 x 167936 /
+ * 100 = 41984 B snaps to the 64 KB configuration, 65536 / (16384 + 1024
+ * reserved) = 3 blocks; cuda_occupancy.h's rule (pct x 167936 / 100, aligned
+ * up to a configuration) takes 60% to 100761 B, the 100 KB one: 5 blocks. */
+START_TEST(carveout_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "64 KB shared-memory configuration",
+		"carveout preference of 60%", "--carveout 60", "selects 100 KB", "3 -> 5 blocks",
+		"24 -> 40 warps", NULL };
+
+	evaluate(&e, "A100", 256, 32, 0, 16384, 25, 108);
+	has(&e, "carveout_advice", words);
+	/* the default carveout already gets the largest configuration */
+	evaluate(&e, "A100", 256, 32, 0, 16384, DEF, 108);
+	lacks(&e, "carveout_advice");
+	/* Kepler (cc 3.5: 16, 32 or 48 KB) preferring L1: 12 KB blocks fit one
+	 * in 16 KB; preferring both equally gives 32 KB, two (cuda_occupancy.h's
+	 * cudaOccSMemPreference) */
+	evaluate(&e, "K40", 256, 32, 0, 12288, DEF, 1000);
+	e.in.cache_config = LAUNCH_CACHE_L1;
+	reevaluate(&e, 1000);
+	has(&e, "carveout_advice", (const char *const[]){ "gets 16 KB", "cudaFuncCachePreferEqual",
+		"--cache-config equal", "gives 32 KB: 1 -> 2 blocks", NULL });
+	ck_assert_ptr_null(strstr(find(&e, "carveout_advice")->text, "carveout"));
+	/* one configuration (cc 6.1): nothing to choose */
+	evaluate(&e, "GTX 1080", 256, 32, 0, 16384, DEF, 108);
+	lacks(&e, "carveout_advice");
+}
+END_TEST
+
+/* The pooling kernel's grid 1024 on an A100: 6 blocks x 108 SMs = 648 per
+ * wave, 2 waves, 1024 / 1296 = 79.0% of the slots busy; 768 threads keep 48
+ * warps (2 blocks of 24) in 216 per wave: 5 waves, 1024 / 1080 = 94.8%. */
+START_TEST(block_size_waves)
+{
+	struct eval e;
+	static const char *const words[] = { "1024 blocks of 256 threads take 2 waves of 648",
+		"79.0% of the waves' block slots busy", "768 threads, 5 waves of 216, 94.8% busy",
+		"runtime x 0.83", NULL };
+
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 1024);
+	has(&e, "block_size_waves", words);
+	/* exactly two waves: nothing idle */
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 1296);
+	lacks(&e, "block_size_waves");
+	/* less than a wave: no partial wave after a full one */
+	evaluate(&e, "A100", 256, 38, 0, 0, DEF, 256);
+	lacks(&e, "block_size_waves");
+}
+END_TEST
+
 /* The A100 report's grid 256 (Waves Per SM 0.40): more blocks than SMs, less than a wave. */
 START_TEST(small_grid)
 {
@@ -250,7 +329,7 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 
 	memset(e, 0, sizeof(*e));
 	ck_assert_msg(gpu_db_find(db, gpu, &e->gpu, &err), "%s", err.message);
-	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0 };
+	e->in = (struct occ_input){ threads, vgprs, lds, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	e->in.agprs = agprs;
 	e->in.sgprs = sgprs;
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
@@ -259,6 +338,22 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 }
+
+/* MI300X (gfx942): 512 VGPRs per lane, granule 8: 136 VGPRs leave 3 waves
+ * per SIMD, 128 leave 4 (512 / 128). The compiler's knob is
+ * amdgpu_waves_per_eu; spills show in its resource-usage remarks. */
+START_TEST(amd_registers_advice)
+{
+	struct eval e;
+	static const char *const words[] = { "136 -> 128 VGPRs per work-item gives 3 -> 4 waves",
+		"amdgpu_waves_per_eu(4)", "__launch_bounds__(256)", "128 VGPRs or fewer",
+		"-Rpass-analysis=kernel-resource-usage", "VGPRs Spill", NULL };
+
+	evaluate_amd(&e, "MI300X", 256, 136, 0, 0, 0, 5000);
+	has(&e, "registers_advice", words);
+	ck_assert_ptr_null(strstr(find(&e, "registers_advice")->text, "maxrregcount"));
+}
+END_TEST
 
 START_TEST(amd_limiter_and_next_step)
 {
@@ -273,6 +368,8 @@ START_TEST(amd_limiter_and_next_step)
 	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves */
 	has(&e, "tail_effect", (const char *const[]){ "5 full waves of 912 workgroups",
 						      "partial wave of 440 workgroups", NULL });
+	/* LDS limits: no VGPR advice */
+	lacks(&e, "registers_advice");
 	for (int i = 0; i < e.n; i++) {
 		ck_assert_msg(!strstr(e.f[i].text, "SM") && !strstr(e.f[i].text, "warp") &&
 			      !strstr(e.f[i].text, "block"), "NVIDIA words in: %s", e.f[i].text);
@@ -316,7 +413,7 @@ END_TEST
  * registers on an H100 (50 %, 8 of 16 warps per scheduler). */
 static void sched_eval(struct eval *e, const struct report_sched *m)
 {
-	struct crosscheck_record rep = { .present = true, .sched = m };
+	struct crosscheck_record rep = { .present = true, .sched = *m };
 
 	evaluate(e, "H100 SXM", 256, 64, 0, 0, DEF, 1024);
 	e->n = rules_report(&e->gpu, &e->r, &e->w, &rep, NULL, NULL, e->f, e->n);
@@ -342,9 +439,12 @@ START_TEST(scheduler_figures_answer)
 	sched_eval(&e, &starved);
 	has(&e, "occupancy_helps", (const char *const[]){ "every 5.0 cycles",
 		"Fewer than one active warp per scheduler", NULL });
+	ck_assert_ptr_null(strstr(find(&e, "registers_advice")->text, "already enough"));
 	sched_eval(&e, &busy);
 	has(&e, "occupancy_enough", (const char *const[]){ "on 60% of its active cycles", NULL });
 	lacks(&e, "occupancy_helps");
+	/* The register advice says its step is unlikely to pay. */
+	has(&e, "registers_advice", (const char *const[]){ "already enough (\"Issue slots are busy", NULL });
 	sched_eval(&e, &saturated);
 	has(&e, "occupancy_enough", (const char *const[]){ "memory throughput is 91.5%",
 		"50.0% theoretical occupancy is not worth chasing", NULL });
@@ -395,12 +495,16 @@ static Suite *suite(void)
 	tcase_add_test(tc, cannot_run_registers);
 	tcase_add_test(tc, cannot_run_shared_memory);
 	tcase_add_test(tc, tail_effect);
+	tcase_add_test(tc, registers_advice);
+	tcase_add_test(tc, carveout_advice);
+	tcase_add_test(tc, block_size_waves);
 	tcase_add_test(tc, small_grid);
 	tcase_add_test(tc, grid_below_sms);
 	tcase_add_test(tc, block_not_warp_multiple);
 	tcase_add_test(tc, carveout_ignored_before_volta);
 	tcase_add_test(tc, full_occupancy_is_info);
 	tcase_add_test(tc, amd_limiter_and_next_step);
+	tcase_add_test(tc, amd_registers_advice);
 	tcase_add_test(tc, amd_wgp_words);
 	tcase_add_test(tc, amd_cannot_run_vgprs);
 	tcase_add_test(tc, crosscheck_never_dropped);

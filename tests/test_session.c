@@ -408,6 +408,54 @@ START_TEST(gpus_side_by_side)
 }
 END_TEST
 
+/* A launch file's Kepler preference is its own; the explorer's switch of GPU
+ * to an H100 keeps it, and the one check says the generation lacks it (a
+ * usage error: the what-if set the GPU, not the file). Stepped back to none,
+ * the launch runs there. */
+START_TEST(cache_config_follows_the_gpu)
+{
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err);
+	struct launch l;
+	struct session_record r = { "k.occ", 1, &l, NULL, NULL };
+	struct param_set ov = { .set = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU) };
+	struct analysis *a = malloc(sizeof(*a));
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_nonnull(a);
+	launch_init(&l);
+	snprintf(l.gpu_name, sizeof(l.gpu_name), "Tesla K40c");
+	l.cache_config = LAUNCH_CACHE_L1;
+	l.static_smem_bytes = 20480;
+	session_analyse(s, &r, NULL, NULL, 0, a);
+	ck_assert(a->ok);
+	ck_assert_int_eq(a->r.smem_preference_bytes, 16384);
+	ck_assert_int_eq(a->r.block_limit[OCC_SHARED_MEM], 2);
+
+	ov.values = l;
+	snprintf(ov.values.gpu_name, sizeof(ov.values.gpu_name), "H100 SXM");
+	session_analyse(s, &r, &ov, NULL, 0, a);
+	ck_assert(!a->ok);
+	ck_assert_int_eq(a->error.status, OCC_EUSAGE);
+	ck_assert_str_eq(a->error.field, "cache_config");
+	ck_assert_msg(strstr(a->error.message, "Hopper (cc 9.0) has no L1/shared preference") != NULL,
+		      "%s", a->error.message);
+	/* the file's own value on the file's GPU kind is the file's: bad data */
+	l.cache_config = LAUNCH_CACHE_NONE;
+	l.carveout_pct = 40;
+	session_analyse(s, &r, NULL, NULL, 0, a);
+	ck_assert(!a->ok);
+	ck_assert_int_eq(a->error.status, OCC_EDATA);
+	ck_assert_str_eq(a->error.file, "k.occ");
+	ck_assert_str_eq(a->error.field, "carveout");
+	ov.values.cache_config = LAUNCH_CACHE_NONE;
+	session_analyse(s, &r, &ov, NULL, 0, a);
+	ck_assert(a->ok);
+	free(a);
+	session_free(s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("session");
@@ -419,6 +467,7 @@ int main(void)
 	tcase_add_test(tc, whatif_drops_the_drivers_configuration);
 	tcase_add_test(tc, gpu_away_and_back);
 	tcase_add_test(tc, gpus_side_by_side);
+	tcase_add_test(tc, cache_config_follows_the_gpu);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

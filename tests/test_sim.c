@@ -55,7 +55,7 @@ START_TEST(uniform_matches_wave_formula)
 		ck_assert_msg(gpu_db_find(db, gpus[g], &gpu, &err), "%s: %s", gpus[g], err.message);
 		for (size_t t = 0; t < sizeof(threads) / sizeof(threads[0]); t++) {
 			for (size_t k = 0; k < sizeof(regs) / sizeof(regs[0]); k++) {
-				struct occ_input in = { threads[t], regs[k], 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0 };
+				struct occ_input in = { threads[t], regs[k], 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0, 0 };
 				struct occ_result r;
 				int64_t wave;
 
@@ -448,7 +448,7 @@ START_TEST(too_large_and_cannot_run)
 	 * blocks, see test_waves) gives no slots: nothing runs */
 	struct gpu gpu;
 	struct occ_error err = { 0 };
-	struct occ_input in = { 1024, 255, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 1024, 255, 0, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	ck_assert(gpu_db_find(db, "H100 SXM", &gpu, &err));
 	occ_compute(&gpu.arch, &in, &r);

@@ -35,7 +35,7 @@ static const struct sweep_point *at(const struct sweep *s, int64_t x)
  * max + 1 (0 included), shared memory opt-in / unit + 1 (0 included). */
 START_TEST(point_counts)
 {
-	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 
 	for (size_t i = 0; i < gpu_db_arch_count(db); i++) {
 		const struct gpu_arch *a = gpu_db_arch_at(db, i);
@@ -77,7 +77,7 @@ END_TEST
 START_TEST(current_point)
 {
 	/* ncu/opinsight_a100... adaptive_average_pool: 256 threads, 38 registers -> 48 warps */
-	struct occ_input in = { 256, 38, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 38, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	const struct gpu_arch *a = arch(8, 0);
 
 	for (int k = 0; k < SWEEP_N_KINDS; k++) {
@@ -104,7 +104,7 @@ END_TEST
 START_TEST(calculator_points)
 {
 	struct sweep s;
-	struct occ_input in = { 256, 41, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 41, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 
 	/* cc 8.0, 256 threads: 40 registers -> 6 blocks, 41 -> 5, 48 -> 5, 49 -> 4 */
 	ck_assert(sweep_compute(arch(8, 0), &in, SWEEP_REGISTERS, &s));
@@ -117,7 +117,7 @@ START_TEST(calculator_points)
 	sweep_done(&s);
 
 	/* cc 8.0, 128 threads, 32 registers: 26880 B -> 6 blocks, 32512 B -> 5, 32768 -> 4 */
-	in = (struct occ_input){ 128, 32, 0, 30000, DEF, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 128, 32, 0, 30000, DEF, 1, 0, 0, 0, false, 0, 0 };
 	ck_assert(sweep_compute(arch(8, 0), &in, SWEEP_SHARED_MEM, &s));
 	ck_assert_int_eq(at(&s, 26880)->active_blocks, 6);
 	ck_assert_int_eq(at(&s, 32512)->active_blocks, 5);
@@ -126,7 +126,7 @@ START_TEST(calculator_points)
 	sweep_done(&s);
 
 	/* cc 7.5, 32 registers: 512 threads -> 2 blocks (32 warps) */
-	in = (struct occ_input){ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	ck_assert(sweep_compute(arch(7, 5), &in, SWEEP_BLOCK_SIZE, &s));
 	ck_assert_int_eq(at(&s, 512)->active_blocks, 2);
 	ck_assert_int_eq(at(&s, 512)->active_warps, 32);
@@ -134,7 +134,7 @@ START_TEST(calculator_points)
 
 	/* The H20 report: static 0 + dynamic 230400 kept while registers vary: at 255
 	 * registers 1 block (ncu) */
-	in = (struct occ_input){ 256, 255, 0, 230400, DEF, 1, 0, 0, 0, false, 0 };
+	in = (struct occ_input){ 256, 255, 0, 230400, DEF, 1, 0, 0, 0, false, 0, 0 };
 	ck_assert(sweep_compute(arch(9, 0), &in, SWEEP_REGISTERS, &s));
 	ck_assert_int_eq(at(&s, 255)->active_blocks, 1);
 	ck_assert_int_eq(s.current_warps, 8);
@@ -152,7 +152,7 @@ START_TEST(monotonic)
 		const struct gpu_arch *a = gpu_db_arch_at(db, i);
 		for (size_t t = 0; t < sizeof(threads) / sizeof(threads[0]); t++)
 		for (size_t m = 0; m < sizeof(st) / sizeof(st[0]); m++) {
-			struct occ_input in = { threads[t], 32, st[m], 0, DEF, 1, 0, 0, 0, false, 0 };
+			struct occ_input in = { threads[t], 32, st[m], 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 			struct sweep s;
 			if (st[m] > a->smem_per_block_bytes)
 				continue;
@@ -181,8 +181,8 @@ END_TEST
 START_TEST(barrier_points)
 {
 	static const struct occ_input launches[] = {
-		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 }, { 128, 64, 0, 16384, DEF, 2, 0, 0, 0, false, 0 }, { 32, 16, 0, 0, DEF, 0, 0, 0, 0, false, 0 },
-		{ 1024, 64, 4096, 0, DEF, 16, 0, 0, 0, false, 0 },
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 }, { 128, 64, 0, 16384, DEF, 2, 0, 0, 0, false, 0, 0 }, { 32, 16, 0, 0, DEF, 0, 0, 0, 0, false, 0, 0 },
+		{ 1024, 64, 4096, 0, DEF, 16, 0, 0, 0, false, 0, 0 },
 	};
 	const struct gpu_arch *a = arch(9, 0);
 	struct occ_result r;
@@ -237,12 +237,15 @@ END_TEST
 START_TEST(points_are_occ_compute)
 {
 	static const struct occ_input nv[] = {
-		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0 }, { 96, 40, 8192, 30000, 25, 3, 0, 0, 0, false, 0 },
-		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0 }, { 64, 0, 100, 0, 0, 16, 0, 0, 0, false, 0 },
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 }, { 96, 40, 8192, 30000, 25, 3, 0, 0, 0, false, 0, 0 },
+		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 }, { 64, 0, 100, 0, 0, 16, 0, 0, 0, false, 0, 0 },
+		/* Kepler's L1/shared preference (ignored where there is none) */
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, LAUNCH_CACHE_L1 },
+		{ 96, 40, 8192, 0, DEF, 1, 0, 0, 0, false, 0, LAUNCH_CACHE_EQUAL },
 	};
 	static const struct occ_input amd[] = {
-		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0 }, { 64, 0, 0, 0, DEF, 0, 32, 0, 0, false, 0 },
-		{ 512, 96, 1000, 3000, DEF, 0, 64, 64, 48, false, 0 },
+		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0, 0 }, { 64, 0, 0, 0, DEF, 0, 32, 0, 0, false, 0, 0 },
+		{ 512, 96, 1000, 3000, DEF, 0, 64, 64, 48, false, 0, 0 },
 	};
 
 	for (int vendor = 0; vendor < 2; vendor++)

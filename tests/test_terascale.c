@@ -296,7 +296,7 @@ static bool has_step(const struct derivation *d, const char *text)
 START_TEST(derivation_worked_example)
 {
 	const struct gpu_arch *a = gpu_db_find_target(db, "cypress");
-	struct occ_input in = { 192, 12, 10000, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 192, 12, 10000, 0, LAUNCH_CARVEOUT_DEFAULT, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct derivation d;
 
@@ -341,7 +341,7 @@ START_TEST(derivation_sweep)
 		for (size_t g = 0; g < sizeof(gprs) / sizeof(gprs[0]); g++)
 		for (size_t l = 0; l < sizeof(lds) / sizeof(lds[0]); l++) {
 			struct occ_input in = { sizes[t], gprs[g], lds[l], 0, LAUNCH_CARVEOUT_DEFAULT, 1,
-						0, 0, 0, false, 0 };
+						0, 0, 0, false, 0, 0 };
 			struct occ_result r;
 			struct derivation d;
 

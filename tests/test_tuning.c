@@ -42,7 +42,7 @@ static int warps_with_dyn(const struct gpu_arch *a, struct occ_input in, int64_t
 START_TEST(register_step_a100)
 {
 	const struct gpu_arch *a = arch(8, 0);
-	struct occ_input in = { 256, 41, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 41, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct tuning_step s[OCC_N_FACTORS];
 
@@ -79,7 +79,7 @@ START_TEST(register_steps_recomputed)
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		const struct gpu_arch *a = arch(c[i].ma, c[i].mi);
-		struct occ_input in = { c[i].threads, c[i].regs, 0, 0, DEF, 1, 0, 0, 0, false, 0 };
+		struct occ_input in = { c[i].threads, c[i].regs, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
 		struct occ_result r;
 		struct tuning_step s[OCC_N_FACTORS];
 		occ_compute(a, &in, &r);
@@ -109,7 +109,7 @@ END_TEST
 START_TEST(shared_memory_step_a100)
 {
 	const struct gpu_arch *a = arch(8, 0);
-	struct occ_input in = { 128, 32, 0, 30000, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 128, 32, 0, 30000, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct tuning_step s[OCC_N_FACTORS];
 
@@ -134,7 +134,7 @@ END_TEST
 START_TEST(two_limiters_no_single_gain)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 256, 255, 0, 230400, DEF, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { 256, 255, 0, 230400, DEF, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct tuning_step s[OCC_N_FACTORS];
 
@@ -158,7 +158,7 @@ END_TEST
 START_TEST(barrier_step)
 {
 	const struct gpu_arch *a = arch(9, 0);
-	struct occ_input in = { 128, 32, 0, 0, DEF, 16, 0, 0, 0, false, 0 };
+	struct occ_input in = { 128, 32, 0, 0, DEF, 16, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 	struct tuning_step s[OCC_N_FACTORS];
 
@@ -205,7 +205,7 @@ START_TEST(best_block_size)
 	};
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct occ_input in = { 256, c[i].regs, 0, c[i].dyn, DEF, 1, 0, 0, 0, false, 0 };
+		struct occ_input in = { 256, c[i].regs, 0, c[i].dyn, DEF, 1, 0, 0, 0, false, 0, 0 };
 		int block = 0;
 		int64_t grid = 0;
 		tuning_best_block_size(arch(c[i].ma, c[i].mi), c[i].sms, &in, &block, &grid);
@@ -343,7 +343,7 @@ START_TEST(steps_as_visiting_every_value)
 		for (size_t m = 0; m < sizeof(smem) / sizeof(smem[0]); m++) {
 			struct occ_input in = { threads[t], regs[g], m % 2 ? 512 : 0, smem[m],
 						(int)(t + m) % 3 ? DEF : 25 * (int)g, (int)(t + g + m) % 5 * 3, 0,
-						vendor ? (int)g % 2 * 64 : 0, vendor ? 16 + 8 * (int)m : 0, false, 0 };
+						vendor ? (int)g % 2 * 64 : 0, vendor ? 16 + 8 * (int)m : 0, false, 0, 0 };
 			struct tuning_step got[OCC_N_FACTORS];
 			struct occ_result r;
 			int n;

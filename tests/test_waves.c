@@ -16,7 +16,7 @@ static struct occ_result run(int major, int minor, int threads, int regs, int64_
 			     int carveout)
 {
 	const struct gpu_arch *a = gpu_db_find_arch(db, major, minor);
-	struct occ_input in = { threads, regs, st, dyn, carveout, 1, 0, 0, 0, false, 0 };
+	struct occ_input in = { threads, regs, st, dyn, carveout, 1, 0, 0, 0, false, 0, 0 };
 	struct occ_result r;
 
 	ck_assert_ptr_nonnull(a);

@@ -326,6 +326,40 @@ START_TEST(carveout_fixed_on_one_config)
 }
 END_TEST
 
+/* Kepler's L1/shared preference is a field where the GPU has it: + walks
+ * none, shared, l1, equal (48, 48, 16, 32 KB per SM on a K40c); the carveout
+ * is not. After a switch to an H100 the preference still shows, so it can be
+ * stepped back to none, and no further; the carveout shows again. */
+START_TEST(cache_config_steps)
+{
+	struct whatif *w = make("Tesla K40c");
+	static const int64_t kb[] = { 48, 48, 16, 32 };
+
+	ck_assert(whatif_applies(w, PARAM_CACHE_CONFIG));
+	ck_assert(!whatif_applies(w, PARAM_CARVEOUT));
+	for (int c = LAUNCH_CACHE_NONE; c <= LAUNCH_CACHE_EQUAL; c++) {
+		char buf[32];
+		ck_assert_int_eq(w->cur.launch.cache_config, c);
+		ck_assert_int_eq(compute(&w->cur).smem_config_bytes, kb[c] * 1024);
+		whatif_format(w, PARAM_CACHE_CONFIG, false, buf, sizeof(buf));
+		ck_assert_str_eq(buf, launch_cache_config_name(c));
+		ck_assert(whatif_step(w, PARAM_CACHE_CONFIG, +1, false) == (c < LAUNCH_CACHE_EQUAL));
+	}
+	ck_assert(!whatif_step(w, PARAM_CARVEOUT, +1, false));
+	{
+		struct gpu h100 = find_gpu("H100 SXM");
+		ck_assert(whatif_set_gpu(w, &h100));
+	}
+	ck_assert(whatif_applies(w, PARAM_CACHE_CONFIG));
+	ck_assert(whatif_applies(w, PARAM_CARVEOUT));
+	ck_assert(whatif_step(w, PARAM_CACHE_CONFIG, -1, true));
+	ck_assert_int_eq(w->cur.launch.cache_config, LAUNCH_CACHE_NONE);
+	ck_assert(!whatif_step(w, PARAM_CACHE_CONFIG, +1, false));
+	ck_assert(!whatif_applies(w, PARAM_CACHE_CONFIG));
+	whatif_free(w);
+}
+END_TEST
+
 START_TEST(barrier_steps)
 {
 	struct whatif *w = make("H100 SXM");
@@ -686,6 +720,7 @@ static void assert_same_launch(const struct launch *a, const struct launch *b)
 	ck_assert_int_eq(a->static_smem_bytes, b->static_smem_bytes);
 	ck_assert_int_eq(a->dynamic_smem_bytes, b->dynamic_smem_bytes);
 	ck_assert_int_eq(a->carveout_pct, b->carveout_pct);
+	ck_assert_int_eq(a->cache_config, b->cache_config);
 	ck_assert_int_eq(a->barriers, b->barriers);
 }
 
@@ -732,6 +767,15 @@ START_TEST(save_round_trip)
 	fclose(f);
 	ck_assert(line[0] == '#');
 	ck_assert_ptr_nonnull(strstr(line, "occview"));
+
+	/* Kepler's preference is saved and read back */
+	ck_assert(whatif_set_text(w, PARAM_GPU, "Tesla K40c", NULL));
+	ck_assert(whatif_set_value(w, PARAM_CARVEOUT, LAUNCH_CARVEOUT_DEFAULT));
+	ck_assert(whatif_set_text(w, PARAM_CACHE_CONFIG, "l1", NULL));
+	ck_assert(whatif_save(w, path, &err));
+	back = load_one(path);
+	ck_assert_int_eq(back.cache_config, LAUNCH_CACHE_L1);
+	assert_same_launch(&back, &w->cur.launch);
 	whatif_free(w);
 	remove_tree(dir);
 	free(dir);
@@ -1057,6 +1101,7 @@ int main(void)
 	tcase_add_test(tc, amd_fields_apply);
 	tcase_add_test(tc, amd_steps);
 	tcase_add_test(tc, vendor_switch_keeps_fields);
+	tcase_add_test(tc, cache_config_steps);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

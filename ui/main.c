@@ -53,6 +53,7 @@ struct writer {
 	enum cli_format format;
 	struct printer *printer;     /* text */
 	bool any;
+	bool derive;                 /* JSON: each kernel's derivations */
 	FILE *out;
 };
 
@@ -62,8 +63,10 @@ static bool write_one(void *ctx, const struct analysis *a, const struct report_r
 
 	switch (w->format) {
 	case CLI_FORMAT_JSON:
-		if (!output_json_kernel(w->out, a, !w->any)) {
-			fputs("occview: out of memory\n", stderr);
+		if (!output_json_kernel_derived(w->out, a, !w->any, w->derive)) {
+			/* A write that failed is said once, by close_stdout. */
+			if (!ferror(w->out))
+				fputs("occview: out of memory\n", stderr);
 			return false;
 		}
 		break;
@@ -143,14 +146,14 @@ static bool write_pair(void *ctx, const struct analysis *const a[2],
 
 static int print_all(struct session *s, const struct cli_options *o)
 {
-	struct writer w = { .format = o->format, .out = stdout };
+	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
 	if (o->format == CLI_FORMAT_TEXT) {
-		struct print_options po = { o->width, true, o->model };
+		struct print_options po = { o->width, true, o->model, o->derive };
 
 		if (!(w.printer = print_new(&po))) {
 			fputs("occview: out of memory\n", stderr);

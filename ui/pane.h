@@ -97,6 +97,10 @@ struct pane *pane_sms_new(const struct sim_params *model);
 struct pane *pane_rules_new(void);
 /* Every finding expanded into its derivations, no selection (--print). */
 void pane_rules_expand_all(struct pane *p);
+/* --derive: the limiter (or why the launch cannot run) expands to every
+ * limit's derivation, the occupancy's and the waves' (derive_all), not only
+ * the limiting factors'. */
+void pane_rules_derive_all(struct pane *p);
 /* The kernel browser of a report (rows: the session's analysis of each
  * record, browser.h); NULL rows: no report. Takes b over. */
 struct browser;

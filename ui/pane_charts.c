@@ -154,6 +154,26 @@ static void free_sweeps(struct charts_pane *cp)
 	memset(cp->sweeps, 0, sizeof(cp->sweeps));
 }
 
+/* The baseline (the record as loaded) on s where it differs from the
+ * current launch: its value of the swept parameter, and its occupancy in
+ * the chart's unit (warps, or waves per SIMD), which holds across GPUs. */
+static void mark_base(struct sweep *s, const struct view *v)
+{
+	const struct analysis *b = &v->base;
+	int64_t x;
+	int level;
+
+	if (!b->ok || !v->cur.ok)
+		return;
+	x = occ_param_get(&b->in, (enum occ_param)s->kind);
+	level = (int)(b->r.theoretical_occupancy_pct * s->max_warps / 100.0 + 0.5);
+	if (x == s->current_x && level == s->current_warps)
+		return;
+	s->has_base = true;
+	s->base_x = x;
+	s->base_warps = level;
+}
+
 /* The charts of the current launch placed in r, each curve for its chart's
  * width: how many are shown (choose), 0 when the launch cannot be computed,
  * -1 out of memory. at[i] and cp->sweeps[i] are the i-th shown; *of gets
@@ -189,28 +209,24 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 						 &cp->sweeps[i]);
 		if (!ok)
 			return -1;
+		if (kinds[i] != SWEEP_CLUSTER)
+			mark_base(&cp->sweeps[i], v);
 	}
 	return k;
 }
 
-/* The reference's point (r) on chart s at at: its own value of the swept
- * parameter and its level there, computed on its own GPU, marked R where
- * the chart's scale holds it (the same vendor). */
+/* The reference's point (r) on chart s at at, R: its value of the swept
+ * parameter and its occupancy in the chart's unit, as the baseline's
+ * (mark_base), which holds across GPUs. */
 static void mark_reference(struct canvas *c, struct rect at, const struct sweep *s,
 			   const struct view *v)
 {
 	const struct analysis *ref = &v->ref;
-	struct occ_vary vary;
-	struct occ_brief b;
-	int64_t value;
 
-	if (!v->has_ref || !ref->ok || s->kind >= SWEEP_N_KINDS || ref->r.vendor != s->vendor)
+	if (!v->has_ref || !ref->ok || s->kind >= SWEEP_N_KINDS)
 		return;
-	value = occ_param_get(&ref->in, (enum occ_param)s->kind);
-	occ_vary_init(&vary, &ref->gpu.arch, &ref->in, (enum occ_param)s->kind);
-	occ_vary_at(&vary, value, &b, NULL);
-	chart_mark(c, at.x, at.y, at.w, at.h, s, value,
-		   s->vendor == GPU_AMD ? b.waves_per_simd : b.active_warps_per_sm, 'R',
+	chart_mark(c, at.x, at.y, at.w, at.h, s, occ_param_get(&ref->in, (enum occ_param)s->kind),
+		   (int)(ref->r.theoretical_occupancy_pct * s->max_warps / 100.0 + 0.5), 'R',
 		   CANVAS_AVERAGE);
 }
 

@@ -14,8 +14,9 @@
 #include "derive.h"
 #include "strutil.h"
 
-/* The limiting factors and the occupancy: the most any finding expands to. */
-#define MAX_DERIVATIONS (OCC_N_FACTORS + 1)
+/* Every factor, the occupancy and the waves (derive_all, for --derive): the
+ * most any finding expands to. */
+#define MAX_DERIVATIONS DERIVE_MAX_ALL
 
 /* The pane's own state beyond the selection: every finding open at once,
  * for --print; and the derivations of the findings of the view's
@@ -24,6 +25,7 @@
 struct rules_pane {
 	struct pane base;
 	bool expand_all;
+	bool derive_all;  /* the limiter (or cannot_run) expands to every derivation */
 	unsigned long generation;
 	int n_derived[RULES_MAX_FINDINGS];            /* -1: not made yet */
 	struct derivation *derived[RULES_MAX_FINDINGS]; /* room for MAX_DERIVATIONS each */
@@ -130,13 +132,35 @@ static enum occ_factor misfit_factor(enum occ_misfit m)
 	return OCC_WARPS;
 }
 
-/* The derivations that explain finding f; returns how many (0: none apply). */
-static int derivations_for(const struct view *v, const struct finding *f, struct derivation *out)
+/* Whether the view has a finding about the waves, which derives them. */
+static bool has_waves_finding(const struct analysis *a)
+{
+	for (int i = 0; i < a->n_findings; i++)
+		if (strcmp(a->findings[i].id, "tail_effect") == 0 ||
+		    strcmp(a->findings[i].id, "small_grid") == 0 ||
+		    strcmp(a->findings[i].id, "grid_below_sms") == 0)
+			return true;
+	return false;
+}
+
+/* The derivations that explain finding f; returns how many (0: none apply).
+ * With all (--derive) the limiter, or why a launch cannot run, expands to
+ * every limit's derivation and the occupancy's, and the waves' where no
+ * finding of the waves shows them. */
+static int derivations_for(const struct view *v, const struct finding *f, bool all,
+			   struct derivation *out)
 {
 	const struct analysis *a = &v->cur;
 	const struct gpu_arch *arch = &a->gpu.arch;
 	int n = 0;
 
+	if (all && (strcmp(f->id, "limiter") == 0 || strcmp(f->id, "cannot_run") == 0)) {
+		n = derive_all(arch, &a->in, &a->r, a->gpu.sm_count, launch_grid_size(&a->launch),
+			       &a->w, out, NULL);
+		if (a->r.active_blocks_per_sm > 0 && has_waves_finding(a))
+			n--;
+		return n;
+	}
 	if (strcmp(f->id, "limiter") == 0) {
 		for (int k = 0; k < OCC_N_FACTORS; k++)
 			if (occ_is_limiting(&a->r, (enum occ_factor)k))
@@ -171,7 +195,8 @@ static const struct derivation *derivations(struct rules_pane *rp, const struct 
 		if (!rp->derived[i] &&
 		    !(rp->derived[i] = malloc(MAX_DERIVATIONS * sizeof(*rp->derived[i]))))
 			return NULL;
-		rp->n_derived[i] = derivations_for(v, &v->cur.findings[i], rp->derived[i]);
+		rp->n_derived[i] = derivations_for(v, &v->cur.findings[i], rp->derive_all,
+						   rp->derived[i]);
 	}
 	*n = rp->n_derived[i];
 	return rp->derived[i];
@@ -388,4 +413,9 @@ struct pane *pane_rules_new(void)
 void pane_rules_expand_all(struct pane *p)
 {
 	((struct rules_pane *)p)->expand_all = true;
+}
+
+void pane_rules_derive_all(struct pane *p)
+{
+	((struct rules_pane *)p)->derive_all = true;
 }

@@ -292,6 +292,8 @@ static void sec_header(struct out *o, const struct view *v)
 			 range_text(&v->cur.report.inferred.smem_bytes, " B", buf, sizeof(buf)));
 	if (l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT)
 		add_item(&it, CANVAS_NORMAL, "carveout %d%%", l->carveout_pct);
+	if (l->cache_config != LAUNCH_CACHE_NONE)
+		add_item(&it, CANVAS_NORMAL, "prefer %s", launch_cache_config_name(l->cache_config));
 	add_item(&it, inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? CANVAS_DIM : CANVAS_NORMAL,
 		 "%d barrier%s%s", l->barriers, l->barriers == 1 ? "" : "s",
 		 inferred(v, PARAM_BIT(PARAM_BARRIERS)) ? " (inferred)" : "");
@@ -1280,12 +1282,19 @@ static void sec_allocation(struct out *o, const struct view *v)
 		if (r->smem_config_from_driver)
 			/* The report's choice, for the launch as measured only. */
 			add_item(&it, CANVAS_NORMAL, "driver chose %s (carveout default)", b);
+		else if (gpu_has_cache_config(g))
+			add_item(&it, CANVAS_NORMAL, "preference %s (cache %s)", b,
+				 launch_cache_config_name(v->cur.in.cache_config));
 		else if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 			add_item(&it, CANVAS_NORMAL, "preference %s (carveout default)", b);
 		else
 			add_item(&it, CANVAS_NORMAL, "preference %s (carveout %d%%)", b,
 				 v->cur.in.carveout_pct);
-		if (r->smem_config_bytes != r->smem_preference_bytes)
+		if (r->smem_config_bytes != r->smem_preference_bytes && gpu_has_cache_config(g)) {
+			/* The runtime takes the largest, not the next (cuda_occupancy.h). */
+			size_text(r->allocated_smem_per_block, b, sizeof(b));
+			add_item(&it, CANVAS_WARNING, "raised to %s: one block needs %s", a, b);
+		} else if (r->smem_config_bytes != r->smem_preference_bytes)
 			add_item(&it, CANVAS_WARNING, "raised: one block needs more");
 		if (v->cur.report.dropped & MEASURED_SMEM_CONFIG) {
 			size_text(v->cur.report.smem_config_bytes.value, b, sizeof(b));
@@ -1302,7 +1311,8 @@ static void sec_allocation(struct out *o, const struct view *v)
 			len += (size_t)snprintf(choices + len, sizeof(choices) - len, "%s%lld",
 						i ? ", " : "", (long long)(g->smem_configs_bytes[i] / 1024));
 		it.n = 0;
-		add_item(&it, CANVAS_DIM, "carveout choices %s KB", choices);
+		add_item(&it, CANVAS_DIM, "%s choices %s KB",
+			 gpu_has_cache_config(g) ? "cache (l1 .. shared)" : "carveout", choices);
 		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
 	}
 }

@@ -46,6 +46,8 @@ struct printer *print_new(const struct print_options *o)
 			return NULL;
 		}
 	pane_rules_expand_all(p->panes[P_RULES]);
+	if (o->derive)
+		pane_rules_derive_all(p->panes[P_RULES]);
 	return p;
 }
 

@@ -20,6 +20,7 @@ struct print_options {
 	int width;                 /* columns, at least PRINT_MIN_WIDTH */
 	bool ascii;                /* ASCII glyphs */
 	struct sim_params model;   /* the per-SM pane's block-duration model */
+	bool derive;               /* --derive: every limit's derivation, not only the limiter's */
 };
 
 struct printer;

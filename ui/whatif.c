@@ -163,6 +163,11 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		*lo = LAUNCH_CARVEOUT_DEFAULT;
 		*hi = 100;
 		break;
+	case PARAM_CACHE_CONFIG:
+		/* Where the GPU has none, only back to none. */
+		*lo = LAUNCH_CACHE_NONE;
+		*hi = gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE;
+		break;
 	case PARAM_BARRIERS:
 		*hi = barriers_max(a);
 		break;
@@ -347,8 +352,10 @@ static bool step_carveout(struct whatif *w, int dir, bool big)
 	int stops[GPU_MAX_SMEM_CONFIGS + 1];
 	int at, n, to;
 
-	if (w->cur.gpu.arch.n_smem_configs <= 1)
-		return false;
+	/* Where the GPU has none, only back to the default. */
+	if (!gpu_has_carveout(&w->cur.gpu.arch))
+		return dir < 0 && w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT &&
+		       apply_value(w, PARAM_CARVEOUT, LAUNCH_CARVEOUT_DEFAULT);
 	n = carveout_stops(&w->cur, stops, &at);
 	if (dir > 0)
 		to = big ? n - 1 : at + 1;
@@ -530,6 +537,9 @@ void whatif_format(const struct whatif *w, enum launch_param f, bool base, char 
 		else
 			snprintf(buf, size, "%d%%", l->carveout_pct);
 		break;
+	case PARAM_CACHE_CONFIG:
+		snprintf(buf, size, "%s", launch_cache_config_name(l->cache_config));
+		break;
 	case PARAM_BARRIERS:
 		snprintf(buf, size, "%d", l->barriers);
 		break;
@@ -578,6 +588,13 @@ bool whatif_applies(const struct whatif *w, enum launch_param f)
 
 	switch (f) {
 	case PARAM_CARVEOUT:
+		/* Each where the GPU has it, and while set, so it can be put right
+		 * after a change of GPU. */
+		return !amd && (gpu_has_carveout(&w->cur.gpu.arch) ||
+				w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT);
+	case PARAM_CACHE_CONFIG:
+		return !amd && (gpu_has_cache_config(&w->cur.gpu.arch) ||
+				w->cur.launch.cache_config != LAUNCH_CACHE_NONE);
 	case PARAM_BARRIERS:
 		return !amd;
 	case PARAM_WAVE_SIZE:

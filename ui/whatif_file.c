@@ -72,8 +72,9 @@ static bool file_safe(const char *in, char *out, size_t size)
 }
 
 /* The launch as a launch file: every parameter under its first name
- * (params.h), the names first; AMD's own only where set, which on NVIDIA
- * they never are unless a switch of GPU left them. */
+ * (params.h), the names first; AMD's own and the cache configuration only
+ * where set, which on other GPUs they never are unless a switch of GPU left
+ * them. */
 static void write_launch(FILE *f, const struct whatif_state *s)
 {
 	const struct launch *l = &s->launch;
@@ -91,8 +92,10 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		enum launch_param p = (enum launch_param)i;
 		const struct param_info *info = param_info(p);
 
-		/* What is 0 where the GPU lacks it (no cluster) is left out. */
-		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER) && param_get(l, p) == 0)
+		/* What is 0 where the GPU lacks it (no cluster, no cache preference)
+		 * is left out. */
+		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER || p == PARAM_CACHE_CONFIG) &&
+		    param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!db)
 		db = gpu_db_new_builtin(&err);
 	if (!printer) {
-		struct print_options po = { 80, true, { .model = SIM_UNIFORM } };
+		struct print_options po = { 80, true, { .model = SIM_UNIFORM }, false };
 
 		printer = print_new(&po);
 	}
