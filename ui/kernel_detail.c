@@ -100,6 +100,60 @@ static int reported(struct canvas *c, struct rect r, int y, const struct report_
 	return y + canvas_wrap(c, r.x, y, r.w, r.y + r.h - y, CANVAS_DIM, buf);
 }
 
+/* in with every word wider than w (a URL) cut to w cells ending in an
+ * ellipsis, so that wrapping never breaks one silently at the border. */
+static void fit_words(const char *in, int w, bool ascii, char *out, size_t size)
+{
+	const char *ell = ascii ? "..." : "\u2026";
+	size_t n = 0;
+
+	out[0] = '\0';
+	while (*in && n + 1 < size) {
+		size_t len = strcspn(in, " ");
+		char word[1024], cut[1024];
+		const char *shown = word;
+
+		if (len >= sizeof(word))
+			len = sizeof(word) - 1;
+		memcpy(word, in, len);
+		word[len] = '\0';
+		if ((int)str_display_width(word) > w)
+			shown = str_ellipsize(word, w, false, ell, cut, sizeof(cut));
+		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", shown);
+		if (n >= size)
+			return;
+		in += strcspn(in, " ");
+		in += strspn(in, " ");
+	}
+}
+
+/* The profiler's own rule results (Nsight Compute's), marked as its. */
+static int rules(struct canvas *c, struct rect r, int y, const struct analysis *a)
+{
+	char buf[1024], text[1024], fitted[1024];
+	bool headed = false;
+
+	for (size_t i = 0; i < a->report.n_rules && y < r.y + r.h; i++) {
+		const struct report_rule *rule = &a->report.rules[i];
+
+		if (!rule->text || !rule->text[0])
+			continue;
+		if (!headed)
+			y = heading(c, r, y, "The profiler's rules (its words)");
+		headed = true;
+		if (rule->speedup_pct.present)
+			snprintf(buf, sizeof(buf), "%s (est. speedup %.1f%%): %s",
+				 rule->name ? rule->name : "rule", rule->speedup_pct.value, rule->text);
+		else
+			snprintf(buf, sizeof(buf), "%s: %s", rule->name ? rule->name : "rule", rule->text);
+		str_sanitize(buf, text, sizeof(text));
+		fit_words(text, r.w, c->ascii, fitted, sizeof(fitted));
+		if (y < r.y + r.h)
+			y += canvas_wrap(c, r.x, y, r.w, r.y + r.h - y, CANVAS_DIM, fitted);
+	}
+	return y;
+}
+
 void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_record *rec,
 			const struct analysis *a)
 {
@@ -126,5 +180,6 @@ void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_rec
 	y = line(c, r, y, CANVAS_DIM, "launch", buf);
 	y = occupancy(c, r, y, a);
 	y = limits(c, r, y, a);
-	reported(c, r, y, rec, a);
+	y = reported(c, r, y, rec, a);
+	rules(c, r, y, a);
 }
