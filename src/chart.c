@@ -373,6 +373,25 @@ void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep
 	legends(c, &g, x, w, s, pct);
 }
 
+void chart_mark(struct canvas *c, int x, int y, int w, int h, const struct sweep *s,
+		int64_t value, int level, uint32_t glyph, enum canvas_role role)
+{
+	struct geom g;
+	int col, row, own_col, own_row;
+
+	if (!geometry(s, x, y, w, h, &g) || value < s->first_x || value > s->last_x || level < 0 ||
+	    level > s->max_warps)
+		return;
+	col = sweep_column_of(s, value, g.cols);
+	row = row_of(level, s->max_warps, g.rows);
+	own_col = sweep_column_of(s, s->current_x, g.cols);
+	own_row = row_of(s->current_warps, s->max_warps, g.rows);
+	if (col != own_col || row != own_row)
+		canvas_put(c, g.plot_x + col, g.plot_y + row, glyph, role);
+	if (col != own_col)
+		canvas_put(c, g.plot_x + col, g.plot_y + g.rows, glyph, role);
+}
+
 bool chart_sweep_compute(const struct gpu_arch *arch, const struct occ_input *in,
 			 enum sweep_kind kind, int w, struct sweep *out)
 {

@@ -19,6 +19,14 @@
  * curve; the current point is CANVAS_G_CURRENT with a marker on the x axis. */
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct);
 
+/* A second point on a chart drawn with the same x, y, w, h (a reference
+ * launch): glyph at (value, level) in the plot, level in the chart's y unit
+ * (warps; AMD: waves per SIMD), and glyph on the x axis under it, never over
+ * the launch's own point or marker. Nothing where value lies beyond the
+ * curve's ends, level above its ceiling, or no chart is drawn. */
+void chart_mark(struct canvas *c, int x, int y, int w, int h, const struct sweep *s,
+		int64_t value, int level, uint32_t glyph, enum canvas_role role);
+
 /* The sweep chart_draw needs for a chart w cells wide: only the points its
  * plot's columns show (sweep_compute_columns), so that a chart costs what its
  * width does, not what the curve's values do (shared memory: about 1,800).

@@ -558,9 +558,19 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 {
 	const struct gpu *g = &s->gpus[i < s->n_gpus ? i : 0];
 
-	analyse(s, r, NULL, g, needs, s->n_gpus > 1, a);
 	if (s->n_gpus < 2)
-		return;
+		analyse(s, r, NULL, g, needs, false, a);
+	else
+		session_analyse_beside(s, r, NULL, g, needs, a);
+}
+
+void session_analyse_beside(struct session *s, const struct session_record *r,
+			    const struct param_set *ov, const struct gpu *g, unsigned needs,
+			    struct analysis *a)
+{
+	unsigned set = (ov ? ov : &s->flags)->set;
+
+	analyse(s, r, ov, g, needs, true, a);
 	/* A record refused on this GPU is still its column. */
 	if (!a->gpu.name[0])
 		a->gpu = *g;
@@ -568,7 +578,7 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 	 * registers per thread are the VGPRs (and --vgprs an NVIDIA GPU's
 	 * registers), and what the vendor lacks is ignored and said. */
 	for (int p = 0; p < PARAM_N; p++)
-		if ((s->flags.set & PARAM_BIT(p)) && !param_applies((enum launch_param)p, g->arch.vendor))
+		if ((set & PARAM_BIT(p)) && !param_applies((enum launch_param)p, g->arch.vendor))
 			a->not_applicable |= PARAM_BIT(p);
 }
 

@@ -81,6 +81,11 @@ const struct gpu *session_gpu_at(const struct session *s, size_t i);
  * an AMD GPU's VGPRs and the reverse, as in the explorer's GPU change. */
 void session_analyse_on(struct session *s, const struct session_record *r, size_t i,
 			unsigned needs, struct analysis *a);
+/* The same on any GPU g with the overrides ov (NULL: the flags): the
+ * explorer's what-if on each GPU it compares. */
+void session_analyse_beside(struct session *s, const struct session_record *r,
+			    const struct param_set *ov, const struct gpu *g, unsigned needs,
+			    struct analysis *a);
 
 /* "Is this still the record's launch?": the parameters (PARAM_BIT) in
  * which launch l on gpu differs from record r as measured; 0 for a launch

@@ -237,6 +237,67 @@ START_TEST(test_theory_is_the_reports)
 }
 END_TEST
 
+/* The limiter, blocks per SM and waves columns against Nsight Compute's
+ * own figures on all 240 records: its block limits (launch__occupancy_limit_*:
+ * the least is the resident blocks, and the limiter's is that least) and
+ * "Waves Per SM" (two decimals). Record 0 (lines 4-79): limits warps 4,
+ * SM 32, registers 4, shared memory 14; 1 block of 512 threads on 108 SMs.
+ * Record 1: registers 6 limit a 256-block grid: 256 / (108 x 6) = 0.40. */
+START_TEST(test_limiter_blocks_waves)
+{
+	struct occ_error err = { 0 };
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	size_t by_regs = 0;
+
+	data_file(A100, path, sizeof(path));
+	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
+	init_rows(&b, &rep, path);
+	for (size_t i = 0; i < rep.n; i++) {
+		const struct report_record *rec = &rep.records[i];
+		const struct browser_line *l = &b.rows[i];
+		const struct report_int *lim[OCC_N_FACTORS] = {
+			[OCC_WARPS] = &rec->limit_warps, [OCC_BLOCKS] = &rec->limit_blocks,
+			[OCC_REGISTERS] = &rec->limit_registers, [OCC_SHARED_MEM] = &rec->limit_smem,
+			[OCC_BARRIERS] = &rec->limit_barriers,
+		};
+		int64_t least = INT64_MAX;
+
+		for (int f = 0; f < OCC_N_FACTORS; f++)
+			if (lim[f]->present && lim[f]->value < least)
+				least = lim[f]->value;
+		ck_assert_msg(l->blocks_per_sm == least, "record %zu: %d, the report %lld", i,
+			      (int)l->blocks_per_sm, (long long)least);
+		ck_assert_int_ge(l->limiter, 0);
+		ck_assert(lim[l->limiter]->present);
+		ck_assert_int_eq(lim[l->limiter]->value, least);
+		ck_assert(rec->waves_per_sm.present);
+		ck_assert_msg(fabs(l->waves - rec->waves_per_sm.value) < 0.005,
+			      "record %zu: %.4f waves, the report %.2f", i, l->waves,
+			      rec->waves_per_sm.value);
+		if (l->limiter == OCC_REGISTERS)
+			by_regs++;
+	}
+	ck_assert_int_eq(b.rows[0].limiter, OCC_WARPS);   /* warps and registers tie at 4 */
+	ck_assert_str_eq(browser_limiter_label(&b.rows[0]), "warps");
+	ck_assert_int_eq(b.rows[1].limiter, OCC_REGISTERS);
+	ck_assert_str_eq(browser_limiter_label(&b.rows[1]), "regs");
+	ck_assert_int_eq(b.rows[1].blocks_per_sm, 6);
+	ck_assert_double_eq_tol(b.rows[1].waves, 256.0 / (108 * 6), 1e-9);
+	ck_assert_uint_gt(by_regs, 0);
+	/* sortable like the others: by waves, the largest first */
+	ck_assert(browser_set_sort(&b, BROWSER_COL_WAVES, true));
+	for (size_t i = 1; i < b.n_order; i++)
+		ck_assert(browser_line_at(&b, i - 1)->waves >= browser_line_at(&b, i)->waves);
+	ck_assert(browser_set_sort(&b, BROWSER_COL_LIMITER, false));
+	for (size_t i = 1; i < b.n_order; i++)
+		ck_assert(browser_line_at(&b, i - 1)->limiter <= browser_line_at(&b, i)->limiter);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
 static struct session *session;
 
 static struct explorer *open_report(void)
@@ -294,8 +355,13 @@ START_TEST(test_keys)
 	text = canvas_text_of(c);
 	ck_assert_msg(strstr(text, "kernelv") != NULL, "%s", text);
 	free(text);
-	/* back to file order: eight more columns after kernel */
-	type(e, "ooooooooo");
+	/* back to file order: eleven more columns after kernel */
+	type(e, "ooooooooooo");
+	explorer_draw(e, c);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "sorted by waves desc") != NULL, "%s", text);
+	free(text);
+	type(e, "o");
 	type(e, "O");
 	/* filter as you type */
 	type(e, "/trampoline");
@@ -526,6 +592,7 @@ int main(void)
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_theory_is_the_reports);
+	tcase_add_test(tc, test_limiter_blocks_waves);
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_ncu_record_goldens);

@@ -155,7 +155,11 @@ start 200x60 "--gpu A100,H100 --registers 64"
 check "--gpu names 2 GPUs: the explorer opens on the first, NVIDIA" "--gpu A,B's note"
 check "occupancy $(occupancy --gpu A100 --registers 64)" "--gpu A100,H100 shows the A100"
 keys q
-sleep 0.3
+check "GPUs compared (C adds or removes the current GPU)" "the table lists the GPUs of --gpu A,B"
+keys C
+check "NVIDIA A100-SXM4-40GB leaves the GPUs compared (1)" "C removes the current GPU"
+keys C
+check "NVIDIA A100-SXM4-40GB joins the GPUs compared (2)" "C adds it back"
 keys q
 check "EXIT=0" "q closes the note, then quits with --gpu A,B"
 
@@ -281,6 +285,24 @@ for size in 80x24 200x60; do
 	keys q
 	check "EXIT=0" "$size: quit after the Nsight Compute report"
 done
+
+# --- a reference: record ID 0 (100 %, achieved 23.9 %) made the reference in
+# the browser, record ID 1 loaded: the change is --compare 0,1's
+start 80x24 "$a100"
+check "240 of 240 records" "reference: the A100 report in the browser"
+keys r
+check "record 1 at::native::reduce_kernel is the reference (x clears it)" "r in the browser takes its record"
+keys j Enter
+check "Change from the reference: record 1" "the table shows the change from the reference"
+check "  Occupancy            75.0%    100.0%    -25.0" "the occupancy change is --compare 0,1's"
+check "  Achieved              8.2%     23.9%    -15.7" "the achieved change is --compare 0,1's"
+keys 2
+check "R" "the charts mark the reference"
+keys 1 x
+check "the reference is cleared" "x clears the reference"
+if screen | grep -qF "Change from the reference"; then bad "x leaves no change on screen"; else ok; fi
+keys q
+check "EXIT=0" "quit after the reference"
 
 # --- one session model: the explorer's what-if is --print's with that flag ----
 # decodebench B200, record 1: 40 registers at the driver's 132 KB; with 32

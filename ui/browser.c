@@ -57,6 +57,9 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 	else
 		row->smem_bytes = rec->lds_bytes.present ? rec->lds_bytes.value : -1;
 	row->theoretical_pct = NAN;
+	row->limiter = -1;
+	row->blocks_per_sm = -1;
+	row->waves = NAN;
 	session_analyse(s, &r, NULL, NULL, 0, a);
 	/* the report's average, or the per-SM events' where it has none */
 	row->achieved_pct = a->report.achieved_occupancy_pct.present ?
@@ -71,6 +74,16 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 		return;
 	}
 	row->theoretical_pct = a->r.theoretical_occupancy_pct;
+	row->vendor = (uint8_t)a->r.vendor;
+	row->blocks_per_sm = a->r.active_blocks_per_sm;
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (a->r.limiting & (1u << f)) {
+			row->limiter = (int8_t)f;
+			break;
+		}
+	/* waves over the grid the record launched (a grid the file lacks: none) */
+	if (a->w.blocks_per_wave > 0 && launch_grid_size(&a->launch) > 0)
+		row->waves = a->w.waves_per_sm;
 	if (a->report.inferred.params & PARAM_BIT(PARAM_REGISTERS)) {
 		row->registers = a->launch.regs_per_thread;
 		row->from |= BROWSER_REGS_INFERRED;
@@ -170,6 +183,8 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
+	b->session = s;
+	b->file = file;
 	b->sort = BROWSER_COL_ID;
 	if (rep->n > UINT32_MAX - 1) {
 		free(a);
@@ -280,6 +295,9 @@ static double num_of(const struct browser_line *l, enum browser_column col)
 	case BROWSER_COL_ACHIEVED: return l->achieved_pct;
 	case BROWSER_COL_GAP: return l->theoretical_pct - l->achieved_pct;
 	case BROWSER_COL_DURATION: return l->duration_ns;
+	case BROWSER_COL_LIMITER: return l->limiter < 0 ? NAN : l->limiter;
+	case BROWSER_COL_BLOCKS_PER_SM: return l->blocks_per_sm < 0 ? NAN : l->blocks_per_sm;
+	case BROWSER_COL_WAVES: return l->waves;
 	case BROWSER_COL_NAME:
 	case BROWSER_N_COLUMNS: break;
 	}
@@ -388,6 +406,37 @@ const char *browser_column_label(enum browser_column col)
 		[BROWSER_COL_REGISTERS] = "regs", [BROWSER_COL_SMEM] = "smem",
 		[BROWSER_COL_THEORETICAL] = "theory", [BROWSER_COL_ACHIEVED] = "achvd",
 		[BROWSER_COL_GAP] = "gap", [BROWSER_COL_DURATION] = "time",
+		[BROWSER_COL_LIMITER] = "limit", [BROWSER_COL_BLOCKS_PER_SM] = "b/SM",
+		[BROWSER_COL_WAVES] = "waves",
 	};
 	return col < BROWSER_N_COLUMNS ? labels[col] : "";
+}
+
+const char *browser_factor_label(enum gpu_vendor vendor, int factor)
+{
+	static const char *const nv[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "block", [OCC_REGISTERS] = "regs",
+		[OCC_SHARED_MEM] = "smem", [OCC_BARRIERS] = "barr",
+	};
+	static const char *const amd[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "waves", [OCC_BLOCKS] = "wg", [OCC_REGISTERS] = "vgpr",
+		[OCC_SHARED_MEM] = "lds", [OCC_BARRIERS] = "sgpr",
+	};
+
+	if (factor < 0 || factor >= OCC_N_FACTORS)
+		return "n/a";
+	return (vendor == GPU_AMD ? amd : nv)[factor];
+}
+
+const char *browser_limiter_label(const struct browser_line *l)
+{
+	return browser_factor_label((enum gpu_vendor)l->vendor, l->limiter);
+}
+
+void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
+{
+	const struct report_record *rec = &b->report->records[record];
+	struct session_record r = { b->file, rec->line, NULL, NULL, rec };
+
+	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis.h"
 #include "gpu.h"
 #include "report.h"
 #include "session.h"
@@ -20,7 +21,11 @@
 enum browser_column {
 	BROWSER_COL_ID, BROWSER_COL_NAME, BROWSER_COL_GRID, BROWSER_COL_BLOCK,
 	BROWSER_COL_REGISTERS, BROWSER_COL_SMEM, BROWSER_COL_THEORETICAL,
-	BROWSER_COL_ACHIEVED, BROWSER_COL_GAP, BROWSER_COL_DURATION, BROWSER_N_COLUMNS
+	BROWSER_COL_ACHIEVED, BROWSER_COL_GAP, BROWSER_COL_DURATION,
+	/* occview's figures for the launch: the limiting factor, resident
+	 * blocks per SM (CU) and waves per SM */
+	BROWSER_COL_LIMITER, BROWSER_COL_BLOCKS_PER_SM, BROWSER_COL_WAVES,
+	BROWSER_N_COLUMNS
 };
 
 /* Where a line's figure is not occview's own computation of the record's
@@ -49,10 +54,17 @@ struct browser_line {
 	double theoretical_pct;    /* occ_compute on the record's GPU; NAN when it cannot run */
 	double achieved_pct;
 	double duration_ns;
+	uint8_t vendor;            /* enum gpu_vendor of the GPU it was analysed on */
+	int8_t limiter;            /* enum occ_factor limiting blocks (the first where
+				      several tie); -1 where nothing was computed */
+	int32_t blocks_per_sm;     /* resident blocks (workgroups) per SM (CU); -1 absent */
+	double waves;              /* waves per SM (grid / blocks per wave); NAN absent */
 };
 
 struct browser {
 	const struct report *report;      /* not owned */
+	struct session *session;          /* not owned: browser_analyse's */
+	const char *file;                 /* not owned: the report's path */
 	struct browser_line *rows;        /* one per record, file order */
 	struct browser_line *groups;      /* one per group, in order of first record */
 	size_t n_rows, n_groups;
@@ -91,7 +103,17 @@ bool browser_select_record(struct browser *b, size_t record);
 /* Moves the selection by delta lines, clamped. */
 void browser_move(struct browser *b, long delta);
 
-/* "id", "kernel", "grid", "block", "regs", "smem", "theory", "achvd", "gap", "time". */
+/* "id", "kernel", "grid", "block", "regs", "smem", "theory", "achvd", "gap", "time",
+ * "limit", "b/SM", "waves". */
 const char *browser_column_label(enum browser_column col);
+/* A line's limiter in at most five cells: "warps", "block", "regs", "smem",
+ * "barr"; on AMD "waves", "wg", "vgpr", "lds", "sgpr"; "n/a" where absent. */
+const char *browser_limiter_label(const struct browser_line *l);
+/* The same for a factor (enum occ_factor) on a vendor's GPU. */
+const char *browser_factor_label(enum gpu_vendor vendor, int factor);
+
+/* The session's analysis of record (occupancy and waves, as the rows
+ * have it: session_analyse with the flags only), for the browser's detail. */
+void browser_analyse(const struct browser *b, size_t record, struct analysis *a);
 
 #endif

@@ -97,6 +97,9 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 		return NULL;
 	}
 	e->model = *pane_sms_model(e->panes[PANE_SMS]);
+	/* --gpu A,B,...: the table compares them, following the what-if. */
+	for (size_t i = 0; session_gpu_count(s) > 1 && i < session_gpu_count(s); i++)
+		view_toggle_gpu(&e->view, session_gpu_at(s, i), &(bool){ false });
 	e->active = explorer_has_report(e) ? PANE_KERNELS : PANE_TABLE;
 	if (explorer_has_report(e) && (flags->set & PARAM_BIT(PARAM_KERNEL))) {
 		/* --kernel NAME: the browser opens on those kernels. */

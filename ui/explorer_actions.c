@@ -10,6 +10,7 @@
 
 #include "browser.h"
 #include "explorer_state.h"
+#include "strutil.h"
 
 /* ---- what panes ask for ---- */
 
@@ -165,6 +166,45 @@ static enum reaction next_launch(struct explorer *e, int dir)
 	return REACT_REDRAW;
 }
 
+/* r: the selected record where the kernel browser is on screen, else the
+ * what-if as it stands. */
+static enum reaction set_reference(struct explorer *e)
+{
+	struct pane *kp = e->panes[PANE_KERNELS];
+	char label[256], name[96];
+
+	if (kp && !rect_empty(e->layout.pane[PANE_KERNELS])) {
+		struct browser *b = pane_kernels_browser(kp);
+		size_t rec = browser_selected_record(b);
+		struct analysis *a;
+
+		if (rec == SIZE_MAX) {
+			explorer_say(e, true, "no record is selected");
+			return REACT_REDRAW;
+		}
+		a = malloc(sizeof(*a));
+		if (!a) {
+			explorer_say(e, true, "out of memory");
+			return REACT_REDRAW;
+		}
+		browser_analyse(b, rec, a);
+		str_sanitize(b->report->records[rec].short_name, name, sizeof(name));
+		snprintf(label, sizeof(label), "record %zu %s", rec + 1, name);
+		view_set_reference(&e->view, a, label);
+		free(a);
+	} else {
+		str_sanitize(e->view.cur.launch.kernel[0] ? e->view.cur.launch.kernel : "(unnamed)",
+			     name, sizeof(name));
+		snprintf(label, sizeof(label), "what-if %s on %s", name, e->view.cur.gpu.name);
+		view_set_reference(&e->view, &e->view.cur, label);
+	}
+	if (!e->view.ref.ok)
+		explorer_say(e, true, "the reference (%s) cannot be analysed: no change is shown", label);
+	else
+		explorer_say(e, false, "%s is the reference (x clears it)", label);
+	return REACT_REDRAW;
+}
+
 enum reaction explorer_own_action(struct explorer *e, enum action a)
 {
 	struct whatif *w = e->whatif;
@@ -213,6 +253,24 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);
 		while (!e->panes[e->active]);
+		return REACT_REDRAW;
+	case ACT_REFERENCE: return set_reference(e);
+	case ACT_COMPARE_GPU: {
+		bool added;
+
+		if (!view_toggle_gpu(&e->view, &w->cur.gpu, &added))
+			explorer_say(e, true, "%d GPUs are compared already (C on one removes it)",
+				     SESSION_GPUS_MAX);
+		else
+			explorer_say(e, false, "%s %s the GPUs compared (%zu)", w->cur.gpu.name,
+				     added ? "joins" : "leaves", e->view.n_gpus);
+		explorer_refresh(e);
+		return REACT_REDRAW;
+	}
+	case ACT_REFERENCE_CLEAR:
+		if (e->view.has_ref)
+			explorer_say(e, false, "the reference is cleared");
+		view_set_reference(&e->view, NULL, NULL);
 		return REACT_REDRAW;
 	case ACT_REDRAW: return REACT_REDRAW;
 	default: return REACT_NONE;

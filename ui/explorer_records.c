@@ -217,6 +217,10 @@ enum reaction explorer_poll(struct explorer *e)
 	*old = nb;
 	/* browser_init pointed at the local; the report now lives in e */
 	old->report = &e->inputs[0].report;
+	old->file = e->inputs[0].path;
+	/* a record's reference points into the old records */
+	if (e->view.has_ref && e->view.ref.report.present)
+		view_set_reference(&e->view, NULL, NULL);
 	browser_select_record(old, selected);
 	free(e->items);
 	e->items = items;

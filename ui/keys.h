@@ -73,6 +73,9 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 	X(ACT_KERNEL_SORT, "kernel browser: sort by the next column") \
 	X(ACT_KERNEL_REVERSE, "kernel browser: reverse the sort") \
 	X(ACT_KERNEL_GROUP, "kernel browser: group identical launches of a kernel (count, total time) or not") \
+	X(ACT_REFERENCE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
+	X(ACT_REFERENCE_CLEAR, "clear the reference") \
+	X(ACT_COMPARE_GPU, "add the current GPU to the GPUs compared in the table, or remove it") \
 	X(ACT_REDRAW, "redraw the screen")
 
 #define KEY_ENUM_ITEM(id, help) id,
@@ -148,6 +151,9 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('o', "o", CTX_KERNELS, ACT_KERNEL_SORT) \
 	B('O', "O", CTX_KERNELS, ACT_KERNEL_REVERSE) \
 	B('c', "c", CTX_KERNELS, ACT_KERNEL_GROUP) \
+	B('r', "r", CTX_ANY, ACT_REFERENCE) \
+	B('x', "x", CTX_ANY, ACT_REFERENCE_CLEAR) \
+	B('C', "C", CTX_ANY, ACT_COMPARE_GPU) \
 	B(KEY_CTRL('l'), "Ctrl-L", CTX_ANY, ACT_REDRAW)
 
 struct key_binding {

@@ -292,8 +292,8 @@ static int explore(struct session *s, const struct cli_options *o)
 		eo.notice = joined;
 	if (!eo.notice && session_gpu_count(s) > 1) {
 		snprintf(notice, sizeof(notice), "--gpu names %zu GPUs: the explorer opens on the "
-			 "first, %s (the what-if's GPU field picks another); --print sets them side by "
-			 "side",
+			 "first, %s (the what-if's GPU field picks another); the occupancy table "
+			 "compares them all, following the what-if (C adds or removes a GPU)",
 			 session_gpu_count(s), session_gpu_at(s, 0)->name);
 		eo.notice = notice;
 	}

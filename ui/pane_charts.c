@@ -215,6 +215,21 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 	return k;
 }
 
+/* The reference's point (r) on chart s at at, R: its value of the swept
+ * parameter and its occupancy in the chart's unit, as the baseline's
+ * (mark_base), which holds across GPUs. */
+static void mark_reference(struct canvas *c, struct rect at, const struct sweep *s,
+			   const struct view *v)
+{
+	const struct analysis *ref = &v->ref;
+
+	if (!v->has_ref || !ref->ok || s->kind >= SWEEP_N_KINDS)
+		return;
+	chart_mark(c, at.x, at.y, at.w, at.h, s, occ_param_get(&ref->in, (enum occ_param)s->kind),
+		   (int)(ref->r.theoretical_occupancy_pct * s->max_warps / 100.0 + 0.5), 'R',
+		   CANVAS_AVERAGE);
+}
+
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct charts_pane *cp = (struct charts_pane *)p;
@@ -229,8 +244,10 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		return;
 	}
 	for (int i = 0; i < n; i++)
-		if (!rect_empty(at[i]))
+		if (!rect_empty(at[i])) {
 			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i], cp->pct_axis);
+			mark_reference(c, at[i], &cp->sweeps[i], v);
+		}
 	if (n < of) {
 		char note[128];
 

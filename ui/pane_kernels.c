@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "browser.h"
+#include "kernel_detail.h"
 #include "pane.h"
 
 #include "strutil.h"
@@ -26,21 +27,42 @@ static const int narrow_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 6, [BROWSER_COL_BLOCK] = 5,
 	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
 	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
+	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 4, [BROWSER_COL_WAVES] = 5,
 };
 static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
 	[BROWSER_COL_REGISTERS] = 5, [BROWSER_COL_SMEM] = 8, [BROWSER_COL_THEORETICAL] = 7,
 	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
+	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 7,
 };
+/* The columns left to right (the sort key cycles in this order); the
+ * rightmost go first where the pane is narrow (at 80 columns the limiter,
+ * blocks per SM and waves). */
+static const enum browser_column shown[BROWSER_N_COLUMNS] = {
+	BROWSER_COL_ID, BROWSER_COL_NAME, BROWSER_COL_GRID, BROWSER_COL_BLOCK,
+	BROWSER_COL_REGISTERS, BROWSER_COL_SMEM, BROWSER_COL_THEORETICAL, BROWSER_COL_ACHIEVED,
+	BROWSER_COL_GAP, BROWSER_COL_DURATION, BROWSER_COL_LIMITER, BROWSER_COL_BLOCKS_PER_SM,
+	BROWSER_COL_WAVES,
+};
+/* From here on in shown[] a column is drawn only where the name keeps
+ * NAME_KEEP_W cells (from about 100 columns). */
+#define FIRST_EXTRA 10
+#define NAME_KEEP_W 20
 #define NAME_MIN_W 12
 #define NAME_MAX_W 90
 #define WIDE_FROM 120
+/* From this pane width the selected record's detail stands beside the list. */
+#define DETAIL_FROM 180
+#define DETAIL_W 58
 
 static const char *na = "n/a";
 
 struct kernels_pane {
 	struct pane base;
 	struct browser *browser;   /* owned; NULL without a report */
+	struct analysis *detail;   /* the detail's record analysed (owned; NULL: none yet) */
+	size_t detail_record;      /* the record detail is of */
+	const struct report_record *detail_of;  /* and the records (a reload reads them anew) */
 	bool typing;               /* the filter line takes the keys */
 	struct text_input filter;
 };
@@ -126,6 +148,14 @@ static void cells(const struct browser *b, const struct browser_line *l,
 	fmt_pct(out[BROWSER_COL_ACHIEVED], 32, l->achieved_pct, false);
 	fmt_pct(out[BROWSER_COL_GAP], 32, l->theoretical_pct - l->achieved_pct, true);
 	fmt_duration(out[BROWSER_COL_DURATION], 32, l->duration_ns);
+	snprintf(out[BROWSER_COL_LIMITER], 32, "%s", browser_limiter_label(l));
+	fmt_int(out[BROWSER_COL_BLOCKS_PER_SM], 32, l->blocks_per_sm, w[BROWSER_COL_BLOCKS_PER_SM],
+		false);
+	if (isnan(l->waves))
+		snprintf(out[BROWSER_COL_WAVES], 32, "%s", na);
+	else
+		snprintf(out[BROWSER_COL_WAVES], 32, l->waves > 0 && l->waves < 0.005 ? "<0.01" :
+			 l->waves < 100 ? "%.2f" : "%.0f", l->waves);
 }
 
 /* The part of a short name that fits width: leading namespaces go first
@@ -150,7 +180,7 @@ static const char *fit_name(const char *name, int width)
  * within the pane: a column that does not fit whole is left out (a number
  * cut short would read as another number), a name that does not fit ends
  * in an ellipsis. */
-static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w,
+static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w, int n_cols,
 		    char text[BROWSER_N_COLUMNS][32], const char *name, char marker,
 		    enum canvas_role role, enum canvas_role name_role)
 {
@@ -171,7 +201,9 @@ static void put_row(struct canvas *c, struct rect r, int y, const int *w, int na
 		    str_ellipsize(fit_name(name, name_w), name_w, false, c->ascii ? "..." : "\u2026",
 				  cut, sizeof(cut)));
 	x += name_w + 1;
-	for (int col = BROWSER_COL_GRID; col < BROWSER_N_COLUMNS && x + w[col] <= end; col++) {
+	for (int i = 2; i < n_cols && x + w[shown[i]] <= end; i++) {
+		enum browser_column col = shown[i];
+
 		snprintf(cell, sizeof(cell), "%*s", w[col], text[col]);
 		canvas_text(c, x, y, w[col], role, cell);
 		x += w[col] + 1;
@@ -185,24 +217,19 @@ static void draw_empty(struct canvas *c, struct rect r)
 		    "kernels here.");
 }
 
-static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+static void draw_list(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	const struct kernels_pane *kp = (const struct kernels_pane *)p;
 	const struct browser *b = kp->browser;
 	const int *w = r.w >= WIDE_FROM ? wide_w : narrow_w;
 	char text[BROWSER_N_COLUMNS][32], info[512], order[32];
-	int fixed = 1, name_w, rows, y;
+	int name_w, n_cols = 2, rows, y;
 
-	if (rect_empty(r))
-		return;
-	if (!b) {
-		draw_empty(c, r);
-		return;
-	}
-	for (int col = 0; col < BROWSER_N_COLUMNS; col++)
-		if (col != BROWSER_COL_NAME)
-			fixed += w[col] + 1;
-	name_w = r.w - fixed - 1;
+	/* The name takes what the columns that fit leave. */
+	name_w = r.w - 1 - (w[BROWSER_COL_ID] + 1) - 1;
+	while (n_cols < BROWSER_N_COLUMNS &&
+	       name_w - (w[shown[n_cols]] + 1) >= (n_cols < FIRST_EXTRA ? NAME_MIN_W : NAME_KEEP_W))
+		name_w -= w[shown[n_cols++]] + 1;
 	/* On wide screens the numbers stay near their names. */
 	if (name_w > NAME_MAX_W)
 		name_w = NAME_MAX_W;
@@ -233,7 +260,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		snprintf(text[col], 32, "%s%s", label, col == (int)b->sort ?
 			 (b->descending ? "v" : "^") : "");
 	}
-	put_row(c, r, r.y + 1, w, name_w, text, text[BROWSER_COL_NAME], ' ', CANVAS_HEADER,
+	put_row(c, r, r.y + 1, w, name_w, n_cols, text, text[BROWSER_COL_NAME], ' ', CANVAS_HEADER,
 		CANVAS_HEADER);
 
 	rows = r.h - 2;
@@ -263,9 +290,56 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 
 		cells(b, l, text, w);
 		/* '*' marks the record the other panes show */
-		put_row(c, r, y, w, name_w, text, rec->short_name, shown ? '*' : ' ',
+		put_row(c, r, y, w, name_w, n_cols, text, rec->short_name, shown ? '*' : ' ',
 			sel ? CANVAS_FOCUS : CANVAS_NORMAL, sel ? CANVAS_FOCUS : CANVAS_NORMAL);
 	}
+}
+
+/* The selected record's detail, analysed once per selection. */
+static void draw_detail(struct kernels_pane *kp, struct canvas *c, struct rect r)
+{
+	const struct browser *b = kp->browser;
+	size_t rec = browser_selected_record(b);
+
+	if (rec == SIZE_MAX) {
+		canvas_text(c, r.x, r.y, r.w, CANVAS_DIM, "no record is selected");
+		return;
+	}
+	if (!kp->detail)
+		kp->detail = malloc(sizeof(*kp->detail));
+	if (!kp->detail) {
+		canvas_text(c, r.x, r.y, r.w, CANVAS_WARNING, "out of memory");
+		return;
+	}
+	if (kp->detail_of != b->report->records || kp->detail_record != rec) {
+		browser_analyse(b, rec, kp->detail);
+		kp->detail_of = b->report->records;
+		kp->detail_record = rec;
+	}
+	kernel_detail_draw(c, r, &b->report->records[rec], kp->detail);
+}
+
+/* The list, and from DETAIL_FROM columns the detail beside it after a rule. */
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	struct kernels_pane *kp = (struct kernels_pane *)p;
+	struct rect list = r, detail;
+
+	if (rect_empty(r))
+		return;
+	if (!kp->browser) {
+		draw_empty(c, r);
+		return;
+	}
+	if (r.w < DETAIL_FROM) {
+		draw_list(p, c, r, v);
+		return;
+	}
+	list.w = r.w - DETAIL_W - 3;
+	draw_list(p, c, list, v);
+	canvas_fill(c, r.x + list.w + 1, r.y, 1, r.h, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_FRAME);
+	detail = (struct rect){ r.x + list.w + 3, r.y, DETAIL_W, r.h };
+	draw_detail(kp, c, detail);
 }
 
 static enum reaction changed(bool ok, struct pane_request *req)
@@ -307,6 +381,15 @@ static enum reaction filter_key(struct kernels_pane *kp, int key, struct pane_re
 	return REACT_NONE;
 }
 
+/* The sort key after col, left to right as shown. */
+static enum browser_column next_column(enum browser_column col)
+{
+	for (int i = 0; i < BROWSER_N_COLUMNS; i++)
+		if (shown[i] == col)
+			return shown[(i + 1) % BROWSER_N_COLUMNS];
+	return BROWSER_COL_ID;
+}
+
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
 			 struct pane_request *req)
 {
@@ -344,8 +427,7 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 		text_input_set(&kp->filter, "");
 		return changed(browser_set_filter(b, ""), req);
 	case ACT_KERNEL_SORT:
-		return changed(browser_set_sort(b, (enum browser_column)((b->sort + 1) %
-					       BROWSER_N_COLUMNS), b->descending), req);
+		return changed(browser_set_sort(b, next_column(b->sort), b->descending), req);
 	case ACT_KERNEL_REVERSE:
 		return changed(browser_set_sort(b, b->sort, !b->descending), req);
 	case ACT_KERNEL_GROUP:
@@ -369,6 +451,7 @@ static void done(struct pane *p)
 		browser_done(kp->browser);
 		free(kp->browser);
 	}
+	free(kp->detail);
 }
 
 static const struct pane_class kernels_class = {

@@ -52,6 +52,9 @@ struct bars {
 	char title[256];
 	char note[256];
 	const char *unit;   /* gpu_unit: "SM", "CU" or "WGP" */
+	/* The reference's bars (r), per SM as the wave formula predicts them
+	 * under uniform durations; NULL: none on screen. */
+	const double *ref_pct;
 };
 
 /* Drawing clipped to the pane's rectangle: nothing ever lands outside r. */
@@ -255,13 +258,39 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	for (int j = 0; j < cols; j++) {
 		int first = j * group, last = first + group < b->n ? first + group : b->n;
 		int e = eighths_of(mean(b->pct + first, last - first), rows);
+		/* beside a reference's bar, the left half */
+		int w = b->ref_pct && bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
 		for (int row = 0; row < rows; row++) {
 			int fill = e - row * 8;
 			uint32_t g = canvas_vbar_glyph(c, fill > 8 ? 8 : fill);
 			if (g == ' ')
 				continue;
-			for (int x = 0; x < bar_w; x++)
+			for (int x = 0; x < w; x++)
 				put(c, r, plot_x + j * col_w + x, axis_y - 1 - row, g, CANVAS_BAR_USED);
+		}
+	}
+
+	/* The reference's bars in whole cells of the shade glyph: the right
+	 * half of each bar where it has two cells or more, else the cell where
+	 * the reference's bar ends, over the current one. */
+	if (b->ref_pct) {
+		int cur_w = bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
+
+		for (int j = 0; j < cols; j++) {
+			int first = j * group, last = first + group < b->n ? first + group : b->n;
+			int full = (int)lround(clamp_pct(mean(b->ref_pct + first, last - first)) / 100.0 *
+					       rows);
+			int x0 = plot_x + j * col_w;
+
+			if (bar_w >= 2) {
+				for (int row = 0; row < rows; row++)
+					for (int x = cur_w; x < bar_w; x++)
+						put(c, r, x0 + x, axis_y - 1 - row, row < full ?
+						    canvas_glyph(c, CANVAS_G_SHADE) : ' ', CANVAS_BAR_IDLE);
+			} else if (full > 0) {
+				put(c, r, x0, axis_y - full, canvas_glyph(c, CANVAS_G_SHADE),
+				    CANVAS_BAR_IDLE);
+			}
 		}
 	}
 
@@ -310,10 +339,35 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	}
 }
 
+/* The reference's bars (r) where it runs on as many SMs as the bars show:
+ * the wave formula's per SM (uniform durations) for its own launch, and
+ * its average in the note. Returns the array to free; NULL: none. */
+static double *reference_bars(const struct view *v, struct bars *b, bool ascii)
+{
+	const struct analysis *ref = &v->ref;
+	int64_t grid;
+	double *pct;
+	size_t len;
+
+	if (!v->has_ref || !ref->ok || ref->gpu.sm_count != b->n || b->n <= 0)
+		return NULL;
+	pct = malloc((size_t)b->n * sizeof(*pct));
+	if (!pct)
+		return NULL;
+	grid = launch_grid_size(&ref->launch);
+	for (int sm = 0; sm < b->n; sm++)
+		pct[sm] = waves_sm_occupancy_pct(&ref->r, b->n, grid, sm);
+	b->ref_pct = pct;
+	len = strlen(b->note);
+	snprintf(b->note + len, sizeof(b->note) - len, "; reference (%s) %.1f%%",
+		 ascii ? ":" : "\u2591", ref->w.predicted_achieved_pct);
+	return pct;
+}
+
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct bars b;
-	double *owned;
+	double *owned, *ref;
 	int head, rows, group, used;
 	char group_note[64];
 
@@ -329,11 +383,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		return;
 	}
 
+	ref = reference_bars(v, &b, c->ascii);
+
 	/* Too small for a chart: the numbers alone. */
 	if (r.w < GUTTER_W + MIN_PLOT_W || r.h < MIN_PLOT_H + 3 || b.n <= 0) {
 		text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
 		text(c, r, r.x, r.y + 1, CANVAS_DIM, b.note);
 		free(owned);
+		free(ref);
 		return;
 	}
 
@@ -371,6 +428,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	}
 	draw_plot(c, r, r.y + head, rows, &b);
 	free(owned);
+	free(ref);
 }
 
 static const char *title_for(const struct pane *p, const struct view *v, char *buf, size_t size)

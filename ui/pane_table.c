@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
+#include "compare.h"
+#include "print.h"
 #include "strutil.h"
 
 enum {
@@ -904,6 +907,146 @@ static void sec_waves(struct out *o, const struct view *v)
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
 }
 
+/* --- the change from the reference (r) ----------------------------------- */
+
+enum { REF_LABEL_W = 16, REF_VALUE_W = 9, REF_CHANGE_W = 8 };
+
+static void ref_row(struct out *o, const char *label, const char *now, const char *ref,
+		    const char *change, enum canvas_role role)
+{
+	putf(o, 2, CANVAS_NORMAL, "%-*s %*s %*s", REF_LABEL_W, label, REF_VALUE_W, now,
+	     REF_VALUE_W, ref);
+	putf(o, 2 + REF_LABEL_W + 2 * (REF_VALUE_W + 1) + 1, role, "%*s", REF_CHANGE_W, change);
+	o->y++;
+}
+
+/* The first limiting factor's short name ("regs"). */
+static const char *limiter_of(const struct analysis *a)
+{
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		if (a->r.limiting & (1u << f))
+			return browser_factor_label(a->r.vendor, f);
+	return "none";
+}
+
+/* The block limits that changed, in one row: "regs 6 (ref 4, +2)". */
+static void ref_limits(struct out *o, const struct compare_delta *d, const struct occ_result *r,
+		       const struct occ_result *rr)
+{
+	char text[256] = "";
+	size_t n = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS && n < sizeof(text); f++) {
+		const char *name = browser_factor_label(r->vendor, f);
+
+		if (d->limit_known[f] && d->block_limit[f] != 0)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %d (ref %d, %+d)",
+					      n ? ", " : "", name, r->block_limit[f], rr->block_limit[f],
+					      d->block_limit[f]);
+		else if ((r->block_limit[f] == OCC_UNLIMITED) != (rr->block_limit[f] == OCC_UNLIMITED))
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %s (ref %s)",
+					      n ? ", " : "", name,
+					      r->block_limit[f] == OCC_UNLIMITED ? "none" : "set",
+					      rr->block_limit[f] == OCC_UNLIMITED ? "none" : "set");
+	}
+	putf(o, 2, CANVAS_NORMAL, "%-*s %s", REF_LABEL_W, "Block limits", n ? text : "unchanged");
+	o->y++;
+}
+
+/* Delta columns: now, the reference, the change (compare_deltas: now minus
+ * the reference), as --compare prints them. Nothing without a reference. */
+static void sec_reference(struct out *o, const struct view *v)
+{
+	const struct analysis *cur = &v->cur, *ref = &v->ref;
+	const struct occ_result *r = &cur->r, *rr = &ref->r;
+	struct compare_delta d;
+	char now[32], was[32], chg[32], title[200];
+
+	if (!v->has_ref)
+		return;
+	str_sanitize(v->ref_label, title, sizeof(title));
+	putf(o, 0, CANVAS_HEADER, "Change from the reference: %s", title);
+	o->y++;
+	if (!cur->ok || !ref->ok) {
+		put(o, 2, CANVAS_DIM, cur->ok ? "the reference could not be analysed" :
+		    "the current launch could not be analysed");
+		o->y++;
+		return;
+	}
+	compare_deltas(ref, cur, &d);
+	ref_row(o, "", "now", "reference", "change", CANVAS_DIM);
+	snprintf(now, sizeof(now), "%.1f%%", r->theoretical_occupancy_pct);
+	snprintf(was, sizeof(was), "%.1f%%", rr->theoretical_occupancy_pct);
+	snprintf(chg, sizeof(chg), "%+.1f", d.occupancy_pct);
+	ref_row(o, "Occupancy", now, was, chg, delta_role(d.occupancy_pct));
+	snprintf(now, sizeof(now), "%d", r->active_blocks_per_sm);
+	snprintf(was, sizeof(was), "%d", rr->active_blocks_per_sm);
+	snprintf(chg, sizeof(chg), "%+d", d.active_blocks_per_sm);
+	ref_row(o, r->vendor == GPU_AMD ? "Workgroups/CU" : "Blocks per SM", now, was, chg,
+		delta_role(d.active_blocks_per_sm));
+	snprintf(now, sizeof(now), "%d", r->active_warps_per_sm);
+	snprintf(was, sizeof(was), "%d", rr->active_warps_per_sm);
+	snprintf(chg, sizeof(chg), "%+d", d.active_warps_per_sm);
+	ref_row(o, r->vendor == GPU_AMD ? "Waves per CU" : "Warps per SM", now, was, chg,
+		delta_role(d.active_warps_per_sm));
+	ref_row(o, "Limiter", limiter_of(cur), limiter_of(ref), d.limiter_changed ? "changed" : "same",
+		d.limiter_changed ? CANVAS_WARNING : CANVAS_NORMAL);
+	snprintf(now, sizeof(now), "%.2f", cur->w.waves_per_sm);
+	snprintf(was, sizeof(was), "%.2f", ref->w.waves_per_sm);
+	snprintf(chg, sizeof(chg), "%+.2f", d.waves_per_sm);
+	ref_row(o, "Waves per SM", now, was, chg, CANVAS_NORMAL);
+	if (d.achieved) {
+		snprintf(now, sizeof(now), "%.1f%%", cur->report.achieved_occupancy_pct.value);
+		snprintf(was, sizeof(was), "%.1f%%", ref->report.achieved_occupancy_pct.value);
+		snprintf(chg, sizeof(chg), "%+.1f", d.achieved_pct);
+		ref_row(o, "Achieved", now, was, chg, delta_role(d.achieved_pct));
+	}
+	ref_limits(o, &d, r, rr);
+}
+
+/* --- the GPUs compared (--gpu A,B,..., C) -------------------------------- */
+
+enum { GPUS_NAME_W = 24 };
+
+/* A row per GPU: the what-if there (session_analyse_beside): occupancy,
+ * limiter, waves and the next step, as --print's side-by-side table has
+ * them; '*' marks the what-if's own GPU. Nothing with no GPU chosen. */
+static void sec_gpus(struct out *o, const struct view *v)
+{
+	char name[GPU_NAME_MAX + 8], cut[GPU_NAME_MAX + 8], step[128], na[128];
+
+	if (v->n_gpus == 0 || !v->on_gpu)
+		return;
+	put(o, 0, CANVAS_HEADER, "GPUs compared (C adds or removes the current GPU)");
+	o->y++;
+	putf(o, 2, CANVAS_DIM, "%-*s %9s %-6s %6s  %s", GPUS_NAME_W, "GPU", "occupancy", "limit",
+	     "waves", "next step");
+	o->y++;
+	for (size_t i = 0; i < v->n_gpus; i++) {
+		const struct analysis *a = &v->on_gpu[i];
+		bool own = strcmp(v->gpus[i].name, v->cur.gpu.name) == 0;
+		const char *shown;
+
+		str_sanitize(v->gpus[i].name, name, sizeof(name));
+		shown = str_ellipsize(name, GPUS_NAME_W, false,
+				      o->c && o->c->ascii ? "..." : "\u2026", cut, sizeof(cut));
+		put(o, 0, CANVAS_NORMAL, own ? "*" : " ");
+		if (!a->ok) {
+			putf(o, 2, CANVAS_DIM, "%-*s not analysed: %s", GPUS_NAME_W, shown,
+			     a->error.message);
+			o->y++;
+			continue;
+		}
+		print_next_step(a, step, sizeof(step));
+		print_not_applicable(a, na, sizeof(na));
+		putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s%s%s%s",
+		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a),
+		     a->w.waves_per_sm, step, a->not_applicable ? " (n/a: " : "",
+		     a->not_applicable ? na : "", a->not_applicable ? ")" : "");
+		o->y++;
+	}
+}
+
 /* Whether a limit the report printed is occview's capped, not its own: the
  * "report" column shows 32 where occview says 64. */
 static bool capped_shown(const struct view *v)
@@ -1251,12 +1394,13 @@ static void sec_gpu(struct out *o, const struct view *v)
 /* --- layout ------------------------------------------------------------- */
 
 enum section {
-	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
-	N_SECTIONS
+	SEC_HEADER, SEC_OCCUPANCY, SEC_LIMITS, SEC_WAVES, SEC_REFERENCE, SEC_GPUS, SEC_REPORT,
+	SEC_ALLOCATION, SEC_GPU, N_SECTIONS
 };
 
 static void (*const sections[N_SECTIONS])(struct out *, const struct view *) = {
-	sec_header, sec_occupancy, sec_limits, sec_waves, sec_report, sec_allocation, sec_gpu,
+	sec_header, sec_occupancy, sec_limits, sec_waves, sec_reference, sec_gpus, sec_report,
+	sec_allocation, sec_gpu,
 };
 
 static const char more_note[] = "(more at a larger size)";
@@ -1301,11 +1445,13 @@ static int measure(struct table_pane *tp, enum section s, int w, const struct vi
 	return tp->memo[i].rows[s];
 }
 
-/* Which sections a short column keeps first: the occupancy and the limits
+/* Which sections a short column keeps first: the change from a reference
+ * the user chose and the GPUs compared (nothing without them), the occupancy and the limits
  * table (what limits the launch), then the header (the parameters above
  * the panes say the GPU and launch too), then the rest in order. */
 static const enum section priority[N_SECTIONS] = {
-	SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT, SEC_ALLOCATION, SEC_GPU,
+	SEC_REFERENCE, SEC_GPUS, SEC_OCCUPANCY, SEC_LIMITS, SEC_HEADER, SEC_WAVES, SEC_REPORT,
+	SEC_ALLOCATION, SEC_GPU,
 };
 
 /* The header in one row, where the whole one gives way: the kernel, the

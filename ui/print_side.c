@@ -48,8 +48,7 @@ static void row_label(int row, const struct analysis *const *a, size_t n, char *
 	}
 }
 
-/* The nearest step that gains occupancy, as the table pane's tuning says it. */
-static void next_step(const struct analysis *a, char *buf, size_t size)
+void print_next_step(const struct analysis *a, char *buf, size_t size)
 {
 	struct tuning_step st[OCC_N_FACTORS];
 	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
@@ -63,7 +62,7 @@ static void next_step(const struct analysis *a, char *buf, size_t size)
 		}
 }
 
-static void not_applicable(const struct analysis *a, char *buf, size_t size)
+void print_not_applicable(const struct analysis *a, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -79,7 +78,7 @@ static void cell(const struct analysis *a, int row, char *buf, size_t size)
 	const struct occ_result *r = &a->r;
 
 	if (row == ROW_NA) {
-		not_applicable(a, buf, size);
+		print_not_applicable(a, buf, size);
 		return;
 	}
 	if (!a->ok) {
@@ -110,7 +109,7 @@ static void cell(const struct analysis *a, int row, char *buf, size_t size)
 		snprintf(buf, size, "%.2f", a->w.waves_per_sm);
 		return;
 	case ROW_NEXT:
-		next_step(a, buf, size);
+		print_next_step(a, buf, size);
 		return;
 	default: {
 		int v = r->block_limit[row - ROW_LIMIT];

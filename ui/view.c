@@ -6,7 +6,10 @@
 
 #include "view.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "strutil.h"
 
 void view_init(struct view *v)
 {
@@ -50,6 +53,38 @@ static void set_measured(struct view *v, const struct report_record *rec,
 	}
 	v->measured.n_sm = rec->sm_achieved_pct ? (int)rec->n_sm : 0;
 	v->measured.sm_pct = rec->sm_achieved_pct;
+}
+
+bool view_toggle_gpu(struct view *v, const struct gpu *g, bool *added)
+{
+	*added = false;
+	for (size_t i = 0; i < v->n_gpus; i++)
+		if (strcmp(v->gpus[i].name, g->name) == 0) {
+			memmove(&v->gpus[i], &v->gpus[i + 1], (v->n_gpus - i - 1) * sizeof(v->gpus[0]));
+			memmove(&v->on_gpu[i], &v->on_gpu[i + 1],
+				(v->n_gpus - i - 1) * sizeof(v->on_gpu[0]));
+			v->n_gpus--;
+			v->generation++;
+			return true;
+		}
+	if (v->n_gpus == SESSION_GPUS_MAX)
+		return false;
+	if (!v->on_gpu && !(v->on_gpu = calloc(SESSION_GPUS_MAX, sizeof(*v->on_gpu))))
+		return false;
+	v->gpus[v->n_gpus++] = *g;
+	v->generation++;
+	*added = true;
+	return true;
+}
+
+void view_set_reference(struct view *v, const struct analysis *a, const char *label)
+{
+	v->has_ref = a != NULL;
+	if (a) {
+		v->ref = *a;
+		str_copy(v->ref_label, sizeof(v->ref_label), label);
+	}
+	v->generation++;
 }
 
 void view_set_measured(struct view *v, const struct report_record *rec)
@@ -124,6 +159,8 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	view_overrides(w, session_flags(s), &ov);
 	session_analyse(s, r, &ov, (ov.set & PARAM_BIT(PARAM_GPU)) ? &w->cur.gpu : NULL,
 			SESSION_FINDINGS, &v->cur);
+	for (size_t i = 0; i < v->n_gpus && v->on_gpu; i++)
+		session_analyse_beside(s, r, &ov, &v->gpus[i], 0, &v->on_gpu[i]);
 	if (needs & VIEW_SIM) {
 		if (simulate(v, model))
 			v->computed |= VIEW_SIM;
@@ -165,4 +202,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct rep
 void view_done(struct view *v)
 {
 	sim_result_done(&v->sim);
+	free(v->on_gpu);
+	v->on_gpu = NULL;
+	v->n_gpus = 0;
 }

@@ -54,6 +54,16 @@ struct view {
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
 	struct view_measured measured;
+	/* The reference the user chose (r): a record or a what-if, fixed until
+	 * cleared; the panes show cur's change from it. */
+	bool has_ref;
+	struct analysis ref;
+	char ref_label[128];      /* "record 3 kernel_name", "what-if kernel on GPU" */
+	/* The GPUs compared (--gpu A,B,...; c adds or removes the what-if's):
+	 * the what-if on each (session_analyse_beside), at every update. */
+	size_t n_gpus;
+	struct gpu gpus[SESSION_GPUS_MAX];
+	struct analysis *on_gpu;  /* n_gpus of them; owned */
 	/* Bumped by every function below that changes the view: what a pane
 	 * computes from it (a layout's measured rows) holds while this does. */
 	unsigned long generation;
@@ -82,6 +92,12 @@ void view_overrides(const struct whatif *w, const struct param_set *flags, struc
  * only when out of memory. */
 bool view_of_analysis(struct view *v, const struct analysis *a, const struct report_record *rec,
 		      const struct sim_params *model, unsigned needs);
+/* Adds g to the GPUs compared, or removes it where it is there already
+ * (by name); false when the list is full or out of memory. The next
+ * view_update analyses them. */
+bool view_toggle_gpu(struct view *v, const struct gpu *g, bool *added);
+/* a the reference, labelled label; a NULL: no reference. */
+void view_set_reference(struct view *v, const struct analysis *a, const char *label);
 void view_done(struct view *v);
 /* The charts the current launch has: 3, or 4 where barriers limit blocks
  * (cc 9.0 and later); 0 when it cannot be computed. */
