@@ -188,6 +188,89 @@ START_TEST(v1_old_layout_mi200)
 }
 END_TEST
 
+/* Achieved occupancy from the SQ_LEVEL_WAVES pass's counters, as
+ * rocprofiler-compute computes "Wavefront Occupancy" (ROCm/rocprofiler-compute
+ * src/rocprof_compute_soc/analysis_configs/gfx90a/0200_system-speed-of-light.yaml
+ * @ 822434ed: SQ_ACCUM_PREV_HIRES / $GRBM_GUI_ACTIVE_PER_XCD, peak
+ * $max_waves_per_cu * $cu_per_gpu). The workload's sysinfo.csv (Axes1/mi200
+ * @ 717a21cf) says numCU 104, maxWavesPerCU 32: 3328 wave slots. */
+START_TEST(v1_sq_level_waves_occupancy)
+{
+	struct report r;
+	struct report_num pct = { 0 }, waves = { 0 };
+	const struct report_record *k;
+
+	load("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &r);
+	/* Line 2: GRBM_GUI_ACTIVE 381872, SQ_ACCUM_PREV_HIRES 976030444:
+	 * 976030444 / 381872 = 2555.9 waves resident, / 3328 = 76.80%, / 104
+	 * CUs = 24.58 waves per CU. */
+	k = &r.records[0];
+	CK_NUM(k->sq_accum_prev_hires, 976030444.0);
+	CK_NUM(k->grbm_gui_active, 381872.0);
+	ck_assert(report_sq_occupancy(k, "gfx90a", 32, 104, &pct, &waves));
+	ck_assert_double_eq_tol(pct.value, 76.80018, 1e-4);
+	ck_assert_double_eq_tol(waves.value, 24.57606, 1e-4);
+	/* Line 3 (benchmark_func<short>, 128 workgroups): 7068488 / 33766 =
+	 * 209.34 waves, 6.29% of 3328. */
+	ck_assert(report_sq_occupancy(&r.records[1], "gfx90a:xnack-", 32, 104, &pct, &waves));
+	ck_assert_double_eq_tol(pct.value, 6.290188, 1e-5);
+	/* An MI300's XCD count depends on its partition mode, which the
+	 * report does not give: no figure. Nor without a CU count. */
+	pct.present = false;
+	ck_assert(!report_sq_occupancy(k, "gfx942", 32, 304, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, "gfx90ab", 32, 104, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, "gfx90a", 32, 0, &pct, &waves));
+	ck_assert(!pct.present);
+	report_done(&r);
+}
+END_TEST
+
+/* A counter that is no number is dropped, its record kept: line 2's
+ * SQ_ACCUM_PREV_HIRES 976030444 made "abc". */
+START_TEST(sq_counter_not_a_number_dropped)
+{
+	size_t len;
+	char *text = slurp("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &len);
+	char *at = strstr(text, ",976030444,");
+	struct report r;
+	struct occ_error err = { 0 };
+	char *buf = malloc(len + 16);
+
+	ck_assert_ptr_nonnull(at);
+	sprintf(buf, "%.*s,abc,%s", (int)(at - text), text, at + strlen(",976030444,"));
+	ck_assert(report_parse("drop.csv", buf, strlen(buf), &r, &err));
+	ck_assert_uint_eq(r.n, 12);
+	CK_ABSENT(r.records[0].sq_accum_prev_hires);
+	CK_NUM(r.records[0].grbm_gui_active, 381872.0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_str_eq(r.dropped.field, "SQ_ACCUM_PREV_HIRES");
+	CK_NUM(r.records[1].sq_accum_prev_hires, 7068488.0);
+	report_done(&r);
+	free(buf);
+	free(text);
+}
+END_TEST
+
+/* The counters in a rocprofiler-compute 3 pmc_perf.csv (MI300X): read, as
+ * floats; the pass-merge copies (SQ_ACCUM_PREV_HIRES_7) are not. */
+START_TEST(v2_pmc_perf_sq_counters)
+{
+	struct report r;
+
+	load("batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv", &r);
+	/* Line 2: SQ_ACCUM_PREV_HIRES 2349060.0, GRBM_GUI_ACTIVE 273547.0. */
+	CK_NUM(r.records[0].sq_accum_prev_hires, 2349060.0);
+	CK_NUM(r.records[0].grbm_gui_active, 273547.0);
+	report_done(&r);
+
+	/* No such columns: absent. */
+	load("omniperf_tests_mi300x_rocprofv2style_timestamps.csv", &r);
+	CK_ABSENT(r.records[0].sq_accum_prev_hires);
+	CK_ABSENT(r.records[0].grbm_gui_active);
+	report_done(&r);
+}
+END_TEST
+
 /* rocprofv2-style timestamps.csv written by Omniperf 2 on MI300X. */
 START_TEST(v2_timestamps_mi300x)
 {
@@ -550,6 +633,9 @@ int main(void)
 	tcase_add_test(tc, v1_gunrock_mi300);
 	tcase_add_test(tc, v1_pmc_vec_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
+	tcase_add_test(tc, v1_sq_level_waves_occupancy);
+	tcase_add_test(tc, v2_pmc_perf_sq_counters);
+	tcase_add_test(tc, sq_counter_not_a_number_dropped);
 	tcase_add_test(tc, v2_timestamps_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi100);
