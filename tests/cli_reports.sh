@@ -145,6 +145,9 @@ has kernels.0.report.achieved_occupancy_pct 76.80017875
 has kernels.0.report.achieved_active_warps 24.5760572
 has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
 has kernels.0.findings.0.id '"achieved_gap"'
+# in AMD's words: CUs, SIMDs and workgroups (an MI210 CU has 4 SIMDs).
+if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 waves per CU)' "$tmp/flat"
+then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
 # MI300X: its XCD count (partition mode) is not in the file, so no figure.
 json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
 has kernels.0.report.achieved_occupancy_pct null
