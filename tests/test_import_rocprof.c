@@ -193,7 +193,12 @@ END_TEST
  * src/rocprof_compute_soc/analysis_configs/gfx90a/0200_system-speed-of-light.yaml
  * @ 822434ed: SQ_ACCUM_PREV_HIRES / $GRBM_GUI_ACTIVE_PER_XCD, peak
  * $max_waves_per_cu * $cu_per_gpu). The workload's sysinfo.csv (Axes1/mi200
- * @ 717a21cf) says numCU 104, maxWavesPerCU 32: 3328 wave slots. */
+ * @ 717a21cf) says numCU 104, maxWavesPerCU 32: 3328 wave slots. Omniperf's
+ * own analysis of it (prev_analysis/201.csv @ 717a21cf) gives "Wave
+ * Occupancy,2673.4087507168674,Wavefronts,3328,80.33079178836743", the
+ * average over all 167 dispatches; SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE
+ * averaged over the 167 rows of the whole file (this copy keeps 12) gives
+ * 2673.408750716868 and 80.33079178836743, checked by hand. */
 START_TEST(v1_sq_level_waves_occupancy)
 {
 	struct report r;
