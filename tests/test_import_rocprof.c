@@ -31,6 +31,22 @@ static char *slurp(const char *file, size_t *len)
 	return text;
 }
 
+/* file with the first "from" in it made "to", parsed into r. */
+static void parse_edited(const char *file, const char *from, const char *to, struct report *r)
+{
+	size_t len;
+	char *text = slurp(file, &len);
+	char *at = strstr(text, from);
+	char *buf = malloc(len + strlen(to) + 1);
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(at != NULL && buf != NULL, "%s: no \"%s\"", file, from);
+	sprintf(buf, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	ck_assert_msg(report_parse(file, buf, strlen(buf), r, &err), "%s", err.message);
+	free(buf);
+	free(text);
+}
+
 /* rocprof v1, ROCm 6 column set, MI300 (gunrock). 13 data rows, lines 2-14. */
 START_TEST(v1_gunrock_mi300)
 {
@@ -234,16 +250,10 @@ END_TEST
  * SQ_ACCUM_PREV_HIRES 976030444 made "abc". */
 START_TEST(sq_counter_not_a_number_dropped)
 {
-	size_t len;
-	char *text = slurp("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &len);
-	char *at = strstr(text, ",976030444,");
 	struct report r;
-	struct occ_error err = { 0 };
-	char *buf = malloc(len + 16);
 
-	ck_assert_ptr_nonnull(at);
-	sprintf(buf, "%.*s,abc,%s", (int)(at - text), text, at + strlen(",976030444,"));
-	ck_assert(report_parse("drop.csv", buf, strlen(buf), &r, &err));
+	parse_edited("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv",
+		     ",976030444,", ",abc,", &r);
 	ck_assert_uint_eq(r.n, 12);
 	CK_ABSENT(r.records[0].sq_accum_prev_hires);
 	CK_NUM(r.records[0].grbm_gui_active, 381872.0);
@@ -251,8 +261,6 @@ START_TEST(sq_counter_not_a_number_dropped)
 	ck_assert_str_eq(r.dropped.field, "SQ_ACCUM_PREV_HIRES");
 	CK_NUM(r.records[1].sq_accum_prev_hires, 7068488.0);
 	report_done(&r);
-	free(buf);
-	free(text);
 }
 END_TEST
 
@@ -588,21 +596,13 @@ END_TEST
  * from the vec_add file by changing grd. */
 START_TEST(grid_rounds_up)
 {
-	size_t len;
-	char *text = slurp("hip_programming_rocprofv1_pmc_vec_add.csv", &len);
-	char *at = strstr(text, ",1000000000,256,");
 	struct report r;
-	struct occ_error err = { 0 };
-	char buf[1024];
 
-	ck_assert_ptr_nonnull(at);
-	snprintf(buf, sizeof(buf), "%.*s,1000,256,%s", (int)(at - text), text,
-		 at + strlen(",1000000000,256,"));
-	ck_assert(report_parse("round.csv", buf, strlen(buf), &r, &err));
+	parse_edited("hip_programming_rocprofv1_pmc_vec_add.csv", ",1000000000,256,",
+		     ",1000,256,", &r);
 	ck_grid(&r.records[0], 4, 1, 1);
 	ck_block(&r.records[0], 256, 1, 1);
 	report_done(&r);
-	free(text);
 }
 END_TEST
 
