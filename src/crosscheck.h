@@ -86,6 +86,8 @@ struct crosscheck_record {
 	bool incomplete;             /* the report lacks what the occupancy needs (a launch
 					value, its GPU): not analysed for the report's sake */
 	bool device_unknown;         /* the report names a device the database lacks */
+	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
+					(REPORT_SQ_OCCUPANCY_FORMULA) */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */

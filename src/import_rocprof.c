@@ -33,6 +33,8 @@ enum col {
 	COL_DURATION,   /* ns */
 	COL_BEGIN, COL_END,   /* ns timestamps */
 	COL_COUNTER,    /* rocprofv3 counters: one row per counter */
+	COL_SQ_ACCUM,   /* SQ_ACCUM_PREV_HIRES: resident waves, accumulated */
+	COL_GRBM_ACTIVE,   /* GRBM_GUI_ACTIVE: GPU busy cycles */
 	COL_N
 };
 
@@ -65,6 +67,8 @@ static const struct layout layout_v1 = {
 		[COL_DURATION] = { "DurationNs" },
 		[COL_BEGIN] = { "BeginNs" },
 		[COL_END] = { "EndNs" },
+		[COL_SQ_ACCUM] = { "SQ_ACCUM_PREV_HIRES" },
+		[COL_GRBM_ACTIVE] = { "GRBM_GUI_ACTIVE" },
 	},
 	.required = { COL_NAME, COL_GRID, COL_WG, COL_N },
 };
@@ -88,6 +92,8 @@ static const struct layout layout_v2 = {
 		[COL_WAVE] = { "Wave_Size" },
 		[COL_BEGIN] = { "Start_Timestamp" },
 		[COL_END] = { "End_Timestamp" },
+		[COL_SQ_ACCUM] = { "SQ_ACCUM_PREV_HIRES" },
+		[COL_GRBM_ACTIVE] = { "GRBM_GUI_ACTIVE" },
 	},
 	.required = { COL_NAME, COL_GRID, COL_WG, COL_VGPR, COL_N },
 	.forbidden = "Counter_Name",
@@ -538,6 +544,10 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	rec->accum_vgprs = avgpr;
 	rec->sgprs = sgpr;
 	rec->wave_size = wave;
+	/* Achieved occupancy's counters (report_sq_occupancy), where the
+	 * results carry them: Omniperf's SQ_LEVEL_WAVES pass, pmc_perf.csv. */
+	rec->sq_accum_prev_hires = info_num(s, row, COL_SQ_ACCUM, r, file);
+	rec->grbm_gui_active = info_num(s, row, COL_GRBM_ACTIVE, r, file);
 	if (dur.present)
 		rec->duration_ns = dur;
 	else if (begin.present && end.present && end.value >= begin.value)

@@ -450,6 +450,11 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	} else {
 		jsonw_null(w);
 	}
+	jsonw_key(w, "achieved_occupancy_formula");
+	if (p->achieved_sq && p->achieved_occupancy_pct.present)
+		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
+	else
+		jsonw_null(w);
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
 	jsonw_key(w, "shared_mem_config_used");

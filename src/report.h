@@ -133,6 +133,11 @@ struct report_record {
 	 * counters, documented as counted per multiprocessor):
 	 * report_counted_occupancy turns them into achieved occupancy. */
 	struct report_num counted_active_warps, counted_active_cycles;
+	/* AMD's SQ_ACCUM_PREV_HIRES (waves resident, accumulated per cycle;
+	 * Omniperf collects it in its SQ_LEVEL_WAVES pass) and GRBM_GUI_ACTIVE
+	 * (GPU busy cycles): report_sq_occupancy turns them into achieved
+	 * occupancy. */
+	struct report_num sq_accum_prev_hires, grbm_gui_active;
 	struct report_sched sched;
 	/* The profiler's own rule results, in the report's order (heap). */
 	size_t n_rules;
@@ -278,6 +283,20 @@ bool report_sm_occupancy(struct report_record *rec, int max_warps_per_sm);
  * cycle or when max_warps_per_sm <= 0. */
 bool report_counted_occupancy(const struct report_record *rec, int max_warps_per_sm,
 			      struct report_num *pct, struct report_num *warps);
+
+/* Achieved occupancy as rocprofiler-compute (Omniperf) computes "Wavefront
+ * Occupancy" (System Speed-of-Light, gfx90a analysis config):
+ * SQ_ACCUM_PREV_HIRES / (GRBM_GUI_ACTIVE / XCDs) waves resident on the GPU,
+ * a percentage of max_waves_per_cu x cu_count; waves is that per CU. Only
+ * on targets of one XCD (gfx906, gfx908, gfx90a: rocprofiler-compute lists
+ * XCD counts, by partition mode, for gfx94x and gfx950 only), since the
+ * report does not say how an MI300 was partitioned. False (pct and waves
+ * untouched) without both counters, no busy cycle, another target or
+ * max_waves_per_cu or cu_count <= 0. */
+#define REPORT_SQ_OCCUPANCY_FORMULA "SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"
+bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target,
+			 int max_waves_per_cu, int cu_count, struct report_num *pct,
+			 struct report_num *waves);
 
 /* "Nsight Compute", "the CUDA profiler": as a message names it. */
 const char *report_profiler_name(enum report_profiler p);

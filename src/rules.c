@@ -704,14 +704,23 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
 		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
 		"difference can be the result of warp scheduling overheads or workload imbalances "
-		"during the kernel execution. Imbalance: warps were not resident evenly across the "
-		"%d SMs and their %d schedulers each; a partial last wave (tail) leaves SMs idle; and "
-		"blocks whose durations vary keep an SM waiting for its longest block, as warps that "
-		"finish early within a block leave their slots empty until the whole block retires.",
-		achieved, gap, theoretical, gpu->sm_count, gpu->arch.sm_subpartitions);
+		"during the kernel execution.", achieved, gap, theoretical);
+	if (gpu->arch.vendor == GPU_AMD)
+		more(f, " Imbalance: waves were not resident evenly across the %d CUs and their %d "
+		     "SIMDs each; a partial last wave (tail) leaves CUs idle; and workgroups whose "
+		     "durations vary keep a CU waiting for its longest workgroup, as waves that "
+		     "finish early within a workgroup leave their slots empty until the whole "
+		     "workgroup retires.", gpu->sm_count, gpu->arch.amd.simds_per_cu);
+	else
+		more(f, " Imbalance: warps were not resident evenly across the %d SMs and their %d "
+		     "schedulers each; a partial last wave (tail) leaves SMs idle; and blocks whose "
+		     "durations vary keep an SM waiting for its longest block, as warps that finish "
+		     "early within a block leave their slots empty until the whole block retires.",
+		     gpu->sm_count, gpu->arch.sm_subpartitions);
 	if (r->active_blocks_per_sm > 0)
 		more(f, " With uniform block durations the waves alone predict %.1f%% achieved "
-		     "(%.2f waves per SM): %s.", w->predicted_achieved_pct, w->waves_per_sm,
+		     "(%.2f waves per %s): %s.", w->predicted_achieved_pct, w->waves_per_sm,
+		     gpu_unit(&gpu->arch),
 		     w->predicted_achieved_pct - achieved <= 10.0
 		     ? "the grid's shape explains most of the gap; a larger grid or more waves would help"
 		     : "the grid's shape does not explain the gap; look for imbalance between and "

@@ -396,6 +396,20 @@ static void measured_from_events(const struct report_record *rec, const struct g
 
 	if (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present)
 		return;
+	if (rec->n_sm_events == 0 && gpu->arch.vendor == GPU_AMD) {
+		const struct amd_arch *aa = &gpu->arch.amd;
+
+		if (report_sq_occupancy(rec, aa->target, aa->simds_per_cu * aa->max_waves_per_simd,
+					gpu->sm_count, &pct, &warps)) {
+			if (!cr->achieved_occupancy_pct.present) {
+				cr->achieved_occupancy_pct = pct;
+				cr->achieved_sq = true;
+			}
+			if (!cr->achieved_active_warps.present)
+				cr->achieved_active_warps = warps;
+		}
+		return;
+	}
 	if (rec->n_sm_events == 0) {
 		if (report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, &pct, &warps)) {
 			if (!cr->achieved_occupancy_pct.present)
@@ -457,6 +471,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 		cr->dropped |= MEASURED_CROSSCHECK;
 	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
 	    rec->n_sm_events > 0 || rec->counted_active_cycles.present ||
+	    rec->sq_accum_prev_hires.present ||
 	    report_sched_any(&rec->sched))
 		cr->dropped |= MEASURED_ACHIEVED;
 	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))

@@ -135,6 +135,24 @@ first 131072 1 1 256 1 1 4 0
 has kernels.0.gpu null
 stderr "the same for 11 more kernel records"
 
+# The same on an MI210 (104 CUs, 32 waves per CU: the workload's
+# sysinfo.csv): achieved occupancy from its SQ counters as rocprofiler-compute
+# computes Wavefront Occupancy. Line 2: SQ_ACCUM_PREV_HIRES 976030444 /
+# GRBM_GUI_ACTIVE 381872 = 2555.9 waves / 3328 = 76.80%, 24.58 per CU; far
+# below the theoretical 100%.
+json 0 "$f" --gpu mi210
+has kernels.0.report.achieved_occupancy_pct 76.80017875
+has kernels.0.report.achieved_active_warps 24.5760572
+has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
+has kernels.0.findings.0.id '"achieved_gap"'
+# in AMD's words: CUs, SIMDs and workgroups (an MI210 CU has 4 SIMDs).
+if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 waves per CU)' "$tmp/flat"
+then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
+# MI300X: its XCD count (partition mode) is not in the file, so no figure.
+json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
+has kernels.0.report.achieved_occupancy_pct null
+has kernels.0.report.achieved_occupancy_formula null
+
 # omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
 # Grid_Size 1048576, Workgroup_Size 256, LDS 0, Arch_VGPR 4 -> 4096.
 f=$R/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv

@@ -31,6 +31,22 @@ static char *slurp(const char *file, size_t *len)
 	return text;
 }
 
+/* file with the first "from" in it made "to", parsed into r. */
+static void parse_edited(const char *file, const char *from, const char *to, struct report *r)
+{
+	size_t len;
+	char *text = slurp(file, &len);
+	char *at = strstr(text, from);
+	char *buf = malloc(len + strlen(to) + 1);
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(at != NULL && buf != NULL, "%s: no \"%s\"", file, from);
+	sprintf(buf, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	ck_assert_msg(report_parse(file, buf, strlen(buf), r, &err), "%s", err.message);
+	free(buf);
+	free(text);
+}
+
 /* rocprof v1, ROCm 6 column set, MI300 (gunrock). 13 data rows, lines 2-14. */
 START_TEST(v1_gunrock_mi300)
 {
@@ -184,6 +200,86 @@ START_TEST(v1_old_layout_mi200)
 	CK_INT(k->sgprs, 24);
 	CK_INT(k->lds_bytes, 0);
 	ck_assert_double_eq(k->duration_ns.value, 322240.0);
+	report_done(&r);
+}
+END_TEST
+
+/* Achieved occupancy from the SQ_LEVEL_WAVES pass's counters, as
+ * rocprofiler-compute computes "Wavefront Occupancy" (ROCm/rocprofiler-compute
+ * src/rocprof_compute_soc/analysis_configs/gfx90a/0200_system-speed-of-light.yaml
+ * @ 822434ed: SQ_ACCUM_PREV_HIRES / $GRBM_GUI_ACTIVE_PER_XCD, peak
+ * $max_waves_per_cu * $cu_per_gpu). The workload's sysinfo.csv (Axes1/mi200
+ * @ 717a21cf) says numCU 104, maxWavesPerCU 32: 3328 wave slots. Omniperf's
+ * own analysis of it (prev_analysis/201.csv @ 717a21cf) gives "Wave
+ * Occupancy,2673.4087507168674,Wavefronts,3328,80.33079178836743", the
+ * average over all 167 dispatches; SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE
+ * averaged over the 167 rows of the whole file (this copy keeps 12) gives
+ * 2673.408750716868 and 80.33079178836743, checked by hand. */
+START_TEST(v1_sq_level_waves_occupancy)
+{
+	struct report r;
+	struct report_num pct = { 0 }, waves = { 0 };
+	const struct report_record *k;
+
+	load("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &r);
+	/* Line 2: GRBM_GUI_ACTIVE 381872, SQ_ACCUM_PREV_HIRES 976030444:
+	 * 976030444 / 381872 = 2555.9 waves resident, / 3328 = 76.80%, / 104
+	 * CUs = 24.58 waves per CU. */
+	k = &r.records[0];
+	CK_NUM(k->sq_accum_prev_hires, 976030444.0);
+	CK_NUM(k->grbm_gui_active, 381872.0);
+	ck_assert(report_sq_occupancy(k, "gfx90a", 32, 104, &pct, &waves));
+	ck_assert_double_eq_tol(pct.value, 76.80018, 1e-4);
+	ck_assert_double_eq_tol(waves.value, 24.57606, 1e-4);
+	/* Line 3 (benchmark_func<short>, 128 workgroups): 7068488 / 33766 =
+	 * 209.34 waves, 6.29% of 3328. */
+	ck_assert(report_sq_occupancy(&r.records[1], "gfx90a:xnack-", 32, 104, &pct, &waves));
+	ck_assert_double_eq_tol(pct.value, 6.290188, 1e-5);
+	/* An MI300's XCD count depends on its partition mode, which the
+	 * report does not give: no figure. Nor without a CU count. */
+	pct.present = false;
+	ck_assert(!report_sq_occupancy(k, "gfx942", 32, 304, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, "gfx90ab", 32, 104, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, "gfx90a", 32, 0, &pct, &waves));
+	ck_assert(!pct.present);
+	report_done(&r);
+}
+END_TEST
+
+/* A counter that is no number is dropped, its record kept: line 2's
+ * SQ_ACCUM_PREV_HIRES 976030444 made "abc". */
+START_TEST(sq_counter_not_a_number_dropped)
+{
+	struct report r;
+
+	parse_edited("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv",
+		     ",976030444,", ",abc,", &r);
+	ck_assert_uint_eq(r.n, 12);
+	CK_ABSENT(r.records[0].sq_accum_prev_hires);
+	CK_NUM(r.records[0].grbm_gui_active, 381872.0);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	ck_assert_str_eq(r.dropped.field, "SQ_ACCUM_PREV_HIRES");
+	CK_NUM(r.records[1].sq_accum_prev_hires, 7068488.0);
+	report_done(&r);
+}
+END_TEST
+
+/* The counters in a rocprofiler-compute 3 pmc_perf.csv (MI300X): read, as
+ * floats; the pass-merge copies (SQ_ACCUM_PREV_HIRES_7) are not. */
+START_TEST(v2_pmc_perf_sq_counters)
+{
+	struct report r;
+
+	load("batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv", &r);
+	/* Line 2: SQ_ACCUM_PREV_HIRES 2349060.0, GRBM_GUI_ACTIVE 273547.0. */
+	CK_NUM(r.records[0].sq_accum_prev_hires, 2349060.0);
+	CK_NUM(r.records[0].grbm_gui_active, 273547.0);
+	report_done(&r);
+
+	/* No such columns: absent. */
+	load("omniperf_tests_mi300x_rocprofv2style_timestamps.csv", &r);
+	CK_ABSENT(r.records[0].sq_accum_prev_hires);
+	CK_ABSENT(r.records[0].grbm_gui_active);
 	report_done(&r);
 }
 END_TEST
@@ -500,21 +596,13 @@ END_TEST
  * from the vec_add file by changing grd. */
 START_TEST(grid_rounds_up)
 {
-	size_t len;
-	char *text = slurp("hip_programming_rocprofv1_pmc_vec_add.csv", &len);
-	char *at = strstr(text, ",1000000000,256,");
 	struct report r;
-	struct occ_error err = { 0 };
-	char buf[1024];
 
-	ck_assert_ptr_nonnull(at);
-	snprintf(buf, sizeof(buf), "%.*s,1000,256,%s", (int)(at - text), text,
-		 at + strlen(",1000000000,256,"));
-	ck_assert(report_parse("round.csv", buf, strlen(buf), &r, &err));
+	parse_edited("hip_programming_rocprofv1_pmc_vec_add.csv", ",1000000000,256,",
+		     ",1000,256,", &r);
 	ck_grid(&r.records[0], 4, 1, 1);
 	ck_block(&r.records[0], 256, 1, 1);
 	report_done(&r);
-	free(text);
 }
 END_TEST
 
@@ -550,6 +638,9 @@ int main(void)
 	tcase_add_test(tc, v1_gunrock_mi300);
 	tcase_add_test(tc, v1_pmc_vec_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
+	tcase_add_test(tc, v1_sq_level_waves_occupancy);
+	tcase_add_test(tc, v2_pmc_perf_sq_counters);
+	tcase_add_test(tc, sq_counter_not_a_number_dropped);
 	tcase_add_test(tc, v2_timestamps_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi100);

@@ -60,10 +60,12 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 	r.h -= used + 1;
 	if (record && v->measured.has_achieved) {
 		const char *from = v->cur.report.achieved_from;
+		const char *formula = v->cur.report.achieved_sq ? REPORT_SQ_OCCUPANCY_FORMULA : NULL;
 
-		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%%s%s.",
+		snprintf(msg, sizeof(msg), "Measured achieved occupancy: %.1f%%%s%s%s%s.",
 			 v->measured.achieved_pct, from ? ", from " : "",
-			 from ? str_base_name(from) : "");
+			 from ? str_base_name(from) : "", formula ? ", computed as " : "",
+			 formula ? formula : "");
 		used = canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_NORMAL, msg);
 		r.y += used + 1;
 		r.h -= used + 1;

@@ -457,11 +457,14 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	if (v->measured.has_achieved) {
 		int w = putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
 		const char *from = v->cur.report.achieved_from;
+		const char *formula = v->cur.report.achieved_sq ? REPORT_SQ_OCCUPANCY_FORMULA : NULL;
 
 		/* The profiler measured the launch as loaded, not the one shown;
-		 * a joined figure says which file it came from. */
+		 * a joined figure says which file it came from, a computed one
+		 * which counters. */
 		putf(o, OCC_LABEL_W + (w < OCC_VALUE_W ? OCC_VALUE_W : w + 1), CANVAS_DIM,
-		     "(measured%s%s%s)", from ? ", from " : "", from ? str_base_name(from) : "",
+		     "(measured%s%s%s%s%s)", from ? ", from " : "", from ? str_base_name(from) : "",
+		     formula ? ", from " : "", formula ? "SQ counters" : "",
 		     is_whatif(v) ? ", of the launch as loaded" : "");
 	} else {
 		put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
