@@ -424,19 +424,12 @@ static void sched_metric(const struct import_state *s, const struct csv_row *row
 {
 	bool pct = strcmp(metric, "issue_slot_utilization") == 0;
 	const char *t = field(s, row, COL_AVG);
-	char text[64];
-	size_t n = strlen(t);
 	struct report_num v;
 
 	if (!pct && strcmp(metric, "eligible_warps_per_cycle") != 0)
 		return;
-	if (pct && n > 0 && t[n - 1] == '%')
-		n--;
-	if (n >= sizeof(text))
-		n = sizeof(text) - 1;
-	memcpy(text, t, n);
-	text[n] = '\0';
-	if (!import_num(text, &v) || (v.present && (v.value < 0 || (pct && v.value > 100)))) {
+	/* import_num reads the unit after the number ("%") as a label */
+	if (!import_num(t, &v) || (v.present && (v.value < 0 || (pct && v.value > 100)))) {
 		import_drop(r, file, row->line, s->names[COL_AVG], t,
 			    pct ? "is not a percentage" : "is not a count of warps");
 		return;
