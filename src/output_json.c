@@ -248,22 +248,33 @@ static void waves_json(struct jsonw *w, const struct waves *v)
 	jsonw_end(w);
 }
 
-static void key_report_int(struct jsonw *w, const char *key, const struct report_int *v)
+/* A member that is null where the figure is not known. */
+static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
 {
 	jsonw_key(w, key);
-	if (v->present)
-		jsonw_int(w, v->value);
+	if (known)
+		jsonw_int(w, v);
 	else
 		jsonw_null(w);
 }
 
-static void key_report_num(struct jsonw *w, const char *key, const struct report_num *v)
+static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
 {
 	jsonw_key(w, key);
-	if (v->present)
-		jsonw_real(w, v->value);
+	if (known)
+		jsonw_real(w, v);
 	else
 		jsonw_null(w);
+}
+
+static void key_report_int(struct jsonw *w, const char *key, const struct report_int *v)
+{
+	key_int_if(w, key, v->present, v->value);
+}
+
+static void key_report_num(struct jsonw *w, const char *key, const struct report_num *v)
+{
+	key_real_if(w, key, v->present, v->value);
 }
 
 /* Whether the launch is the one the report measured: the parameters that
@@ -619,25 +630,6 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 void output_json_end(FILE *out, bool any)
 {
 	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
-}
-
-/* A member that is null where the figure is not known. */
-static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
-{
-	jsonw_key(w, key);
-	if (known)
-		jsonw_int(w, v);
-	else
-		jsonw_null(w);
-}
-
-static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
-{
-	jsonw_key(w, key);
-	if (known)
-		jsonw_real(w, v);
-	else
-		jsonw_null(w);
 }
 
 /* --compare: closes the kernels and adds the deltas (second minus first). */
