@@ -46,6 +46,16 @@ static int waves_from_workgroups(int workgroups, int n, int simds)
 	return (int)(((int64_t)workgroups * n + simds - 1) / simds);
 }
 
+void amd_result_init(struct amd_result *r, int wave_size, int max_waves_per_simd)
+{
+	memset(r, 0, sizeof(*r));
+	for (int f = 0; f < AMD_N_FACTORS; f++)
+		r->workgroup_limit[f] = r->wave_limit[f] = AMD_UNLIMITED;
+	r->wave_size = wave_size;
+	r->max_waves_per_simd = max_waves_per_simd;
+	r->fits = true;
+}
+
 void amd_misfit(struct amd_result *r, enum amd_factor f)
 {
 	r->fits = false;
@@ -137,12 +147,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		terascale_compute(a, in, r);
 		return;
 	}
-	memset(r, 0, sizeof(*r));
-	for (int f = 0; f < AMD_N_FACTORS; f++)
-		r->workgroup_limit[f] = r->wave_limit[f] = AMD_UNLIMITED;
-	r->wave_size = wave;
-	r->max_waves_per_simd = maxw;
-	r->fits = true;
+	amd_result_init(r, wave, maxw);
 
 	if (!((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || simds <= 0 || maxw <= 0) {
 		amd_misfit(r, AMD_WAVES);

@@ -138,6 +138,9 @@ bool amd_sgprs_limit(const struct amd_arch *a);
  * kernel: 112). */
 int amd_max_sgprs(const struct amd_arch *a);
 
+/* r empty for a launch of waves of wave_size: every limit unlimited, fits
+ * until a factor says otherwise. */
+void amd_result_init(struct amd_result *r, int wave_size, int max_waves_per_simd);
 /* Marks r as not fitting because of factor f: nothing runs. */
 void amd_misfit(struct amd_result *r, enum amd_factor f);
 

@@ -83,12 +83,7 @@ void terascale_compute(const struct amd_arch *a, const struct amd_input *in,
 	int n;
 
 	terascale_limits_of(a, &hw);
-	memset(r, 0, sizeof(*r));
-	for (int f = 0; f < AMD_N_FACTORS; f++)
-		r->workgroup_limit[f] = r->wave_limit[f] = AMD_UNLIMITED;
-	r->wave_size = hw.wave_size;
-	r->max_waves_per_simd = hw.max_waves_per_cu;
-	r->fits = true;
+	amd_result_init(r, hw.wave_size, hw.max_waves_per_cu);
 	r->vliw = true;
 
 	if (in->wave_size && in->wave_size != hw.wave_size) {
