@@ -248,13 +248,15 @@ void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_s
 			 struct cluster_result *r)
 {
 	struct gpc_layout g;
-	bool known = gpc_layout_find(gpu->name, &g);
 
+	/* Every analysis comes here: the GPC table is read only where
+	 * clusters exist. */
 	if (!cluster_supported(&gpu->arch)) {
 		memset(r, 0, sizeof(*r));
 		return;
 	}
-	cluster_compute(known ? &g : NULL, gpu->sm_count, blocks_per_sm, cluster_size, r);
+	cluster_compute(gpc_layout_find(gpu->name, &g) ? &g : NULL, gpu->sm_count, blocks_per_sm,
+			cluster_size, r);
 }
 
 bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int current,
