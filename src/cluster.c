@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include "cluster.h"
+#include "csvread.h"
+#include "strutil.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -12,6 +14,8 @@
 #include <string.h>
 
 extern const char gpu_data_gpcs_csv[];
+
+enum { GPC_COLS = 7 };
 
 bool cluster_supported(const struct gpu_arch *arch)
 {
@@ -25,20 +29,6 @@ void cluster_refusal(const struct gpu_arch *arch, char *buf, size_t size)
 	gpu_arch_cc_string(arch, cc, sizeof(cc));
 	snprintf(buf, size, "%s (cc %s) has no thread-block clusters; they start with Hopper (cc 9.0)",
 		 arch->family, cc);
-}
-
-/* A field of a gpcs.csv line: up to the next comma, or (last) the rest. */
-static const char *next_field(const char *p, char *out, size_t size, bool rest)
-{
-	size_t n = 0;
-
-	while (*p && *p != '\n' && (rest || *p != ',')) {
-		if (n + 1 < size)
-			out[n++] = *p;
-		p++;
-	}
-	out[n] = '\0';
-	return *p == ',' ? p + 1 : p;
 }
 
 /* "8" or "7-8". */
@@ -76,34 +66,68 @@ static bool read_exact(const char *s, struct gpc_layout *g)
 	return true;
 }
 
-static bool read_row(const char *line, struct gpc_layout *g)
+/* One row of gpcs.csv, its columns c (name, sm_count, gpcs, sms_per_gpc_max,
+ * sms_per_tpc, sms_per_gpc, provenance); false when a value is not one. */
+static bool read_row(const struct csv_row *row, const int c[GPC_COLS], struct gpc_layout *g)
 {
-	char f[6][64];
-	const char *p = line;
+	char *end;
 
 	memset(g, 0, sizeof(*g));
-	p = next_field(p, g->name, sizeof(g->name), false);
-	for (int i = 0; i < 5; i++)
-		p = next_field(p, f[i], sizeof(f[i]), false);
-	next_field(p, g->provenance, sizeof(g->provenance), true);
-	g->sm_count = atoi(f[0]);
-	g->sms_per_gpc_max = atoi(f[2]);
-	g->sms_per_tpc = atoi(f[3]);
-	return g->sm_count > 0 && read_range(f[1], &g->gpcs_min, &g->gpcs_max) &&
-	       g->sms_per_gpc_max > 0 && g->sms_per_tpc > 0 && read_exact(f[4], g);
+	str_copy(g->name, sizeof(g->name), csvread_field(row, c[0]));
+	g->sm_count = (int)strtol(csvread_field(row, c[1]), &end, 10);
+	g->sms_per_gpc_max = atoi(csvread_field(row, c[3]));
+	g->sms_per_tpc = atoi(csvread_field(row, c[4]));
+	str_copy(g->provenance, sizeof(g->provenance), csvread_field(row, c[6]));
+	return g->name[0] && g->sm_count > 0 &&
+	       read_range(csvread_field(row, c[2]), &g->gpcs_min, &g->gpcs_max) &&
+	       g->sms_per_gpc_max > 0 && g->sms_per_tpc > 0 &&
+	       read_exact(csvread_field(row, c[5]), g);
+}
+
+/* The built-in table, read once (csvread, as every database file is). */
+static struct gpc_layout *layouts;
+static size_t n_layouts;
+
+static void read_layouts(void)
+{
+	static const char *const names[GPC_COLS] = {
+		"name", "sm_count", "gpcs", "sms_per_gpc_max", "sms_per_tpc", "sms_per_gpc",
+		"provenance",
+	};
+	static bool read;
+	struct occ_error err = { 0 };
+	struct csv_rows rows;
+	int c[GPC_COLS];
+
+	if (read)
+		return;
+	read = true;
+	if (!csvread_parse("built-in gpcs.csv", gpu_data_gpcs_csv, strlen(gpu_data_gpcs_csv), &rows,
+			   &err))
+		return;
+	for (int i = 0; i < GPC_COLS; i++)
+		c[i] = rows.n ? csvread_column(&rows.rows[0], names[i]) : -1;
+	if (rows.n > 1 && (layouts = calloc(rows.n - 1, sizeof(*layouts))))
+		for (size_t i = 1; i < rows.n; i++)
+			if (read_row(&rows.rows[i], c, &layouts[n_layouts]))
+				n_layouts++;
+	csvread_free(&rows);
+}
+
+size_t gpc_layout_count(void)
+{
+	read_layouts();
+	return n_layouts;
 }
 
 bool gpc_layout_find(const char *name, struct gpc_layout *out)
 {
-	const char *line = strchr(gpu_data_gpcs_csv, '\n');   /* past the header */
-
-	for (; line && line[1]; line = strchr(line, '\n')) {
-		size_t n = strlen(name);
-
-		line++;
-		if (strncmp(line, name, n) == 0 && line[n] == ',')
-			return read_row(line, out);
-	}
+	read_layouts();
+	for (size_t i = 0; i < n_layouts; i++)
+		if (strcmp(layouts[i].name, name) == 0) {
+			*out = layouts[i];
+			return true;
+		}
 	return false;
 }
 

@@ -67,6 +67,8 @@ void cluster_refusal(const struct gpu_arch *arch, char *buf, size_t size);
 /* The built-in data/gpcs.csv row of the device named name (the database's
  * name, exactly); false when it has none. */
 bool gpc_layout_find(const char *name, struct gpc_layout *out);
+/* How many rows of the built-in table read as layouts. */
+size_t gpc_layout_count(void);
 
 /* Fills r for a launch of cluster_size blocks per cluster (0: none) with
  * blocks_per_sm resident blocks per SM on a GPU of sm_count SMs, whose

@@ -161,6 +161,15 @@ START_TEST(builtin_rows_and_generations)
 	ck_assert_int_eq(g.gpcs_max, 8);
 	ck_assert_int_eq(g.sms_per_gpc_max, 18);
 	ck_assert(!gpc_layout_find("NVIDIA H100", &g));   /* whole names only */
+	/* every row of data/gpcs.csv reads (a bad one would be unknown, silently) */
+	{
+		extern const char gpu_data_gpcs_csv[];
+		size_t lines = 0;
+
+		for (const char *p = gpu_data_gpcs_csv; *p; p++)
+			lines += *p == '\n';
+		ck_assert_uint_eq(gpc_layout_count(), lines - 1);
+	}
 	ck_assert(gpu_db_find(db, "8.6", &gpu, &err));
 	ck_assert(!cluster_supported(&gpu.arch));
 	cluster_refusal(&gpu.arch, why, sizeof(why));
