@@ -486,7 +486,7 @@ const char *param_key_json(enum launch_param p)
 	return i ? i->json : "?";
 }
 
-const char *param_key_csv(enum launch_param p)
+const char *param_key_total(enum launch_param p)
 {
 	const struct param_info *i = param_info(p);
 

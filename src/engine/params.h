@@ -135,11 +135,12 @@ void param_write(const struct launch *l, enum launch_param p, char *buf, size_t 
  * the GPU's own name). */
 void param_format(const struct launch *l, const struct gpu *gpu, enum launch_param p, char *buf,
 		  size_t size);
-/* The key a writer gives p: JSON's launch member ("registers_per_thread",
- * the block's "block" triple), and CSV's column (for block and grid their
- * totals: "threads_per_block", "grid_size"). */
+/* The keys the writers give p: its JSON launch member ("registers_per_thread",
+ * the block's "block" triple), and the key of its one number, the total for
+ * block and grid ("threads_per_block", "grid_size"): JSON's member beside the
+ * triple and CSV's column. */
 const char *param_key_json(enum launch_param p);
-const char *param_key_csv(enum launch_param p);
+const char *param_key_total(enum launch_param p);
 
 /* The values p can take on gpu with l's other values as they are: the
  * ranges launch_check (launch_limits) accepts, so a value inside keeps a valid
