@@ -145,6 +145,14 @@ START_TEST(the_flag_parses)
 	ck_assert_msg(cli_parse(3, argv, &o, &err), "%s %s: %s", argv[1], text, err.message);
 	ck_assert_uint_eq(o.given.set & PARAM_BIT(p), PARAM_BIT(p));
 	ck_assert_msg(param_equal(&o.given.values, &want, p), "%s %s", argv[1], text);
+	ck_assert_uint_eq(o.given.amd_spelled & PARAM_BIT(p), 0);
+	/* Its AMD spelling (--vgprs) too, remembered for its message. */
+	if (!param_info(p)->amd_flag)
+		return;
+	argv[1] = (char *)param_info(p)->amd_flag;
+	ck_assert_msg(cli_parse(3, argv, &o, &err), "%s %s: %s", argv[1], text, err.message);
+	ck_assert_uint_eq(o.given.amd_spelled & PARAM_BIT(p), PARAM_BIT(p));
+	ck_assert_msg(param_equal(&o.given.values, &want, p), "%s %s", argv[1], text);
 }
 END_TEST
 

@@ -21,7 +21,21 @@
  * first key). */
 static void generation_why(const struct gpu *gpu, const char *lacks, enum launch_param other,
 			   bool has_other, const char *split, const char *since, bool flags,
-			   char *why, size_t size);
+			   char *why, size_t size)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	const char *name = flags ? param_info(other)->flag : param_info(other)->names;
+	char cc[16];
+
+	gpu_arch_cc_string(a, cc, sizeof(cc));
+	if (has_other)
+		snprintf(why, size, "%s (cc %s) has no %s%s%.*s", a->family, cc, lacks, split,
+			 (int)strcspn(name, " "), name);
+	else
+		snprintf(why, size, "%s (cc %s) has no %s: its %lld KB of shared memory per SM are "
+			 "fixed%s", a->family, cc, lacks, (long long)(a->smem_per_sm_bytes / 1024),
+			 since);
+}
 
 static bool carveout_generation(const struct gpu *gpu, bool flags, char *why, size_t size)
 {
@@ -40,21 +54,6 @@ static bool cache_generation(const struct gpu *gpu, bool flags, char *why, size_
 	generation_why(gpu, "L1/shared preference", PARAM_CARVEOUT, gpu_has_carveout(&gpu->arch),
 		       "; use ", "", flags, why, size);
 	return false;
-}
-
-static bool has_carveout(const struct gpu_arch *a)
-{
-	return gpu_has_carveout(a);
-}
-
-static bool has_cache_config(const struct gpu_arch *a)
-{
-	return gpu_has_cache_config(a);
-}
-
-static bool has_clusters(const struct gpu_arch *a)
-{
-	return cluster_supported(a);
 }
 
 /* AMD: a choice of wave size, accumulation registers, SGPRs that limit. */
@@ -89,7 +88,7 @@ static const struct param_info params[PARAM_N] = {
 		.step = STEP(1, WARP), .big_step = STEP(8, WARP),
 		.step_help = "a warp (on AMD the launch's wave size); big: 8 of them" },
 	[PARAM_REGISTERS] = {
-		.label = "registers", .amd_label = "VGPRs", .flag = "--registers",
+		.label = "registers", .amd_label = "VGPRs", .flag = "--registers", .amd_flag = "--vgprs",
 		.names = "registers registers_per_thread vgprs vgprs_per_thread",
 		.column = "registers_per_thread", .json = "registers_per_thread",
 		.unit = "registers per thread", .kind = PARAM_INT, .min = 0, .max = LAUNCH_COUNT_MAX,
@@ -126,7 +125,7 @@ static const struct param_info params[PARAM_N] = {
 		.min = 0, .max = 100, AT(carveout_pct), LIMIT(carveout_pct),
 		.none = LAUNCH_CARVEOUT_DEFAULT, .none_word = "default",
 		.vendor = PARAM_NVIDIA_ONLY, .vendor_why = "its LDS size is fixed (no carveout)",
-		.offered = has_carveout, .generation = carveout_generation,
+		.offered = gpu_has_carveout, .generation = carveout_generation,
 		.stepper = PARAM_STEP_CONFIG,
 		.step_help = "the next shared-memory configuration; big: default or the largest" },
 	[PARAM_CACHE_CONFIG] = {
@@ -135,7 +134,7 @@ static const struct param_info params[PARAM_N] = {
 		.unit = "", .kind = PARAM_CACHE, .min = LAUNCH_CACHE_NONE, .max = LAUNCH_CACHE_EQUAL,
 		AT(cache_config), LIMIT(cache_config), .none = LAUNCH_CACHE_NONE,
 		.vendor = PARAM_NVIDIA_ONLY, .vendor_why = "its LDS is not shared with an L1 cache",
-		.offered = has_cache_config, .generation = cache_generation,
+		.offered = gpu_has_cache_config, .generation = cache_generation,
 		.step = STEP(1, ONE), .big_step = STEP(1, ONE),
 		.step_help = "the next preference: none, shared, l1, equal" },
 	[PARAM_BARRIERS] = {
@@ -176,7 +175,7 @@ static const struct param_info params[PARAM_N] = {
 		.unit = "blocks per cluster", .kind = PARAM_INT, .min = 0, .max = 16,
 		AT(cluster_size), LIMIT(cluster_size), .none_word = "none",
 		.vendor = PARAM_NVIDIA_ONLY, .vendor_why = "it has no thread-block clusters",
-		.offered = has_clusters,
+		.offered = cluster_supported,
 		.step = STEP(1, ONE), .big_step = STEP(4, ONE), .step_help = "1; big: 4" },
 	[PARAM_GPU] = {
 		.label = "GPU", .amd_label = "GPU", .flag = "--gpu", .names = "gpu", .column = "gpu",
@@ -618,23 +617,6 @@ int64_t param_step_size(const struct launch *l, const struct gpu *gpu, enum laun
 
 /* ---- what a vendor and a generation take --------------------------------- */
 
-static void generation_why(const struct gpu *gpu, const char *lacks, enum launch_param other,
-			   bool has_other, const char *split, const char *since, bool flags,
-			   char *why, size_t size)
-{
-	const struct gpu_arch *a = &gpu->arch;
-	const char *name = flags ? params[other].flag : params[other].names;
-	char cc[16];
-
-	gpu_arch_cc_string(a, cc, sizeof(cc));
-	if (has_other)
-		snprintf(why, size, "%s (cc %s) has no %s%s%.*s", a->family, cc, lacks, split,
-			 (int)strcspn(name, " "), name);
-	else
-		snprintf(why, size, "%s (cc %s) has no %s: its %lld KB of shared memory per SM are "
-			 "fixed%s", a->family, cc, lacks, (long long)(a->smem_per_sm_bytes / 1024),
-			 since);
-}
 
 bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *gpu,
 			struct occ_error *err)
@@ -648,10 +630,12 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 
 		if (!(mask & PARAM_BIT(p)))
 			continue;
-		if ((amd_spelled & PARAM_BIT(p)) && v != GPU_AMD && p == PARAM_REGISTERS) {
-			flag = "--vgprs";
-			why = "it has registers per thread (--registers)";
-		} else if (param_applies((enum launch_param)p, v)) {
+		if ((amd_spelled & PARAM_BIT(p)) && v != GPU_AMD && i->amd_flag) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, i->amd_flag, "%s is an NVIDIA GPU: it "
+				      "has %s (%s)", gpu->name, i->unit, i->flag);
+			return false;
+		}
+		if (param_applies((enum launch_param)p, v)) {
 			if (v == GPU_AMD && gpu->arch.amd.vliw && (why = i->vliw_why)) {
 				occ_error_set(err, OCC_EUSAGE, NULL, 0, flag, "%s is a %s (VLIW) GPU: %s",
 					      gpu->name, gpu->arch.family, why);

@@ -78,6 +78,7 @@ struct param_info {
 	const char *label;       /* on screen and in messages ("static smem") */
 	const char *amd_label;   /* the same on an AMD GPU ("LDS") */
 	const char *flag;        /* the command-line option */
+	const char *amd_flag;    /* its AMD spelling (--vgprs), refused on NVIDIA GPUs */
 	const char *names;       /* the launch-file keys, space separated, the first written
 	                          * by occview; each is also a launch-list column */
 	const char *column;      /* the launch-list column, and the name --print's JSON
