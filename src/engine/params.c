@@ -78,6 +78,7 @@ static bool has_sgpr_limit(const struct gpu_arch *a)
 		   .size = sizeof(((struct launch *)0)->member)
 #define LIMIT(member) .limit = offsetof(struct launch_limits, member)
 #define STEP(n_, unit_) { (n_), PARAM_UNIT_##unit_ }
+#define CHART(kind) .charted = true, .sweep = (kind)
 
 static const struct param_info params[PARAM_N] = {
 	[PARAM_BLOCK] = {
@@ -85,6 +86,7 @@ static const struct param_info params[PARAM_N] = {
 		.names = "block block_size", .column = "block_size", .json = "block",
 		.total = "threads_per_block", .unit = "threads", .kind = PARAM_DIM3,
 		.min = 1, .max = LAUNCH_COUNT_MAX, AT(block), LIMIT(threads_per_block),
+		CHART(SWEEP_BLOCK_SIZE),
 		.step = STEP(1, WARP), .big_step = STEP(8, WARP),
 		.step_help = "a warp (on AMD the launch's wave size); big: 8 of them" },
 	[PARAM_REGISTERS] = {
@@ -92,14 +94,14 @@ static const struct param_info params[PARAM_N] = {
 		.names = "registers registers_per_thread vgprs vgprs_per_thread",
 		.column = "registers_per_thread", .json = "registers_per_thread",
 		.unit = "registers per thread", .kind = PARAM_INT, .min = 0, .max = LAUNCH_COUNT_MAX,
-		AT(regs_per_thread), LIMIT(regs_per_thread),
+		AT(regs_per_thread), LIMIT(regs_per_thread), CHART(SWEEP_REGISTERS),
 		.step = STEP(1, ONE), .big_step = STEP(8, ONE), .step_help = "1; big: 8" },
 	[PARAM_STATIC_SMEM] = {
 		.label = "static smem", .amd_label = "LDS", .flag = "--shared-mem",
 		.names = "static_shared_mem shared_mem static_shared_mem_bytes",
 		.column = "static_shared_mem_bytes", .json = "static_shared_mem_bytes",
 		.unit = "bytes", .kind = PARAM_SIZE, .min = 0, .max = INT32_MAX,
-		AT(static_smem_bytes), LIMIT(static_smem_bytes),
+		AT(static_smem_bytes), LIMIT(static_smem_bytes), CHART(SWEEP_SHARED_MEM),
 		.budget = offsetof(struct launch_limits, smem_bytes), .partner = PARAM_DYNAMIC_SMEM,
 		.step = STEP(1, ALLOC), .big_step = STEP(4096, ONE),
 		.step_help = "the GPU's allocation unit; big: 4 KiB" },
@@ -108,7 +110,7 @@ static const struct param_info params[PARAM_N] = {
 		.names = "dynamic_shared_mem dynamic_shared_mem_bytes",
 		.column = "dynamic_shared_mem_bytes", .json = "dynamic_shared_mem_bytes",
 		.unit = "bytes", .kind = PARAM_SIZE, .min = 0, .max = INT32_MAX,
-		AT(dynamic_smem_bytes), LIMIT(smem_bytes),
+		AT(dynamic_smem_bytes), LIMIT(smem_bytes), CHART(SWEEP_SHARED_MEM),
 		.budget = offsetof(struct launch_limits, smem_bytes), .partner = PARAM_STATIC_SMEM,
 		.step = STEP(1, ALLOC), .big_step = STEP(4096, ONE),
 		.step_help = "the GPU's allocation unit; big: 4 KiB" },
@@ -141,7 +143,7 @@ static const struct param_info params[PARAM_N] = {
 		.label = "barriers", .amd_label = "barriers", .flag = "--barriers",
 		.names = "barriers", .column = "barriers", .json = "barriers",
 		.unit = "barriers per block", .kind = PARAM_INT, .min = 0, .max = 16,
-		AT(barriers), LIMIT(barriers), .vendor = PARAM_NVIDIA_ONLY,
+		AT(barriers), LIMIT(barriers), CHART(SWEEP_BARRIERS), .vendor = PARAM_NVIDIA_ONLY,
 		.vendor_why = "barriers do not limit occupancy there",
 		.step = STEP(1, ONE), .big_step = STEP(4, ONE), .step_help = "1; big: 4" },
 	[PARAM_WAVE_SIZE] = {
@@ -173,7 +175,7 @@ static const struct param_info params[PARAM_N] = {
 		.label = "cluster", .amd_label = "cluster", .flag = "--cluster-size",
 		.names = "cluster_size cluster", .column = "cluster_size", .json = "cluster_size",
 		.unit = "blocks per cluster", .kind = PARAM_INT, .min = 0, .max = 16,
-		AT(cluster_size), LIMIT(cluster_size), .none_word = "none",
+		AT(cluster_size), LIMIT(cluster_size), CHART(SWEEP_CLUSTER), .none_word = "none",
 		.vendor = PARAM_NVIDIA_ONLY, .vendor_why = "it has no thread-block clusters",
 		.offered = cluster_supported,
 		.step = STEP(1, ONE), .big_step = STEP(4, ONE), .step_help = "1; big: 4" },
@@ -191,6 +193,7 @@ static const struct param_info params[PARAM_N] = {
 #undef AT
 #undef LIMIT
 #undef STEP
+#undef CHART
 
 const struct param_info *param_info(enum launch_param p)
 {
@@ -579,6 +582,16 @@ bool param_offered(const struct launch *l, const struct gpu *gpu, enum launch_pa
 	/* Not set is never out of range (a wave size of 0 is the target's). */
 	param_range(l, gpu, p, &lo, &hi);
 	return v != i->none && (v < lo || v > hi);
+}
+
+enum launch_param param_of_sweep(enum sweep_kind k)
+{
+	enum launch_param found = PARAM_N;
+
+	for (int p = 0; p < PARAM_N; p++)
+		if (params[p].charted && params[p].sweep == k)
+			found = (enum launch_param)p;
+	return found;
 }
 
 /* One wave: as many blocks as the whole GPU holds at once; a launch where no

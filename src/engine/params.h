@@ -16,6 +16,7 @@
 #include "error.h"
 #include "gpu.h"
 #include "launch.h"
+#include "sweep.h"
 
 /* How a value is written and read: one parser, one writer for files and one
  * format for the screen per type (params.c), whatever the parameter. */
@@ -105,6 +106,8 @@ struct param_info {
 	 * cache preference): whether gpu's has, and why not in why (flags: naming
 	 * the other parameter by its flag, else by its key). */
 	bool (*generation)(const struct gpu *gpu, bool flags, char *why, size_t size);
+	bool charted;            /* a chart varies it: */
+	enum sweep_kind sweep;   /* the sweep that does */
 	enum param_stepper stepper;
 	struct param_step step, big_step;
 	const char *step_help;
@@ -153,6 +156,10 @@ void param_range(const struct launch *l, const struct gpu *gpu, enum launch_para
  * a choice in it, or l's value is outside what gpu accepts, so it can be put
  * right (after a change of GPU). */
 bool param_offered(const struct launch *l, const struct gpu *gpu, enum launch_param p);
+/* The parameter a click on a chart of sweep k sets: the last the sweep
+ * varies (the dynamic shared memory: the static part is the kernel's own),
+ * PARAM_N where none. */
+enum launch_param param_of_sweep(enum sweep_kind k);
 /* The size of p's step (big: the large one) for l on gpu (param_unit). */
 int64_t param_step_size(const struct launch *l, const struct gpu *gpu, enum launch_param p,
 			bool big);
