@@ -273,7 +273,7 @@ void launch_limits(const struct gpu *gpu, struct launch_limits *out)
 		.cache_config = { LAUNCH_CACHE_NONE,
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
-		.cluster_size = { 0, cluster_supported(a) ? CLUSTER_MAX_NONPORTABLE : 0 },
+		.cluster_size = { 0, cluster_max_size(a) },
 	};
 	if (a->vendor != GPU_AMD)
 		return;
@@ -352,10 +352,17 @@ static bool check_cluster(const struct launch *l, const struct gpu *gpu,
 		return false;
 	}
 	if (l->cluster_size < 0 || l->cluster_size > lim->cluster_size.hi) {
-		occ_error_set(err, st, file, line, field,
-			      "a cluster has 1 to %d blocks (more than %d only where the kernel "
-			      "allows non-portable sizes), got %d", CLUSTER_MAX_NONPORTABLE,
-			      CLUSTER_MAX_PORTABLE, l->cluster_size);
+		if (lim->cluster_size.hi == CLUSTER_MAX_PORTABLE)
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks on %s (cc %d.%d), an integrated "
+				      "part whose driver launches no non-portable size, got %d",
+				      CLUSTER_MAX_PORTABLE, gpu->name, gpu->arch.cc_major,
+				      gpu->arch.cc_minor, l->cluster_size);
+		else
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks (more than %d only where the "
+				      "kernel allows non-portable sizes), got %d",
+				      CLUSTER_MAX_NONPORTABLE, CLUSTER_MAX_PORTABLE, l->cluster_size);
 		return false;
 	}
 	if (launch_grid_size(l) % l->cluster_size != 0) {

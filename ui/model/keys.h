@@ -182,7 +182,10 @@ const struct key_binding *key_binding_at(size_t i);
  * modifier 2), F1 and F10 in the xterm, VT220 and rxvt spellings, and
  * KEY_CODE_SWALLOWED for any other whole sequence (Alt with a key, a mouse
  * report curses did not take, a paste bracket), so that its bytes never act
- * as keys of their own. n == 0: a lone Esc. */
+ * as keys of their own. n == 0: a lone Esc. The terminal loop hands it only
+ * bytes after "ESC [" or "ESC O": an Esc followed by anything else (another
+ * Esc, a q typed at once) is Esc and then that key, so an Esc never eats the
+ * key after it (Alt-1 is Esc, then 1). */
 enum { KEY_SEQ_MORE = -2, KEY_SEQ_MAX = 32 };
 int key_decode_escape(const int *seq, size_t n);
 
