@@ -258,7 +258,7 @@ void launch_limits(const struct gpu *gpu, struct launch_limits *out)
 {
 	const struct gpu_arch *a = &gpu->arch;
 	const struct amd_arch *m = &a->amd;
-	int most_barriers = 16;
+	int most_barriers = LAUNCH_BARRIERS_MAX;
 
 	if (a->barriers_per_sm > 0 && a->barriers_per_sm < most_barriers)
 		most_barriers = a->barriers_per_sm;

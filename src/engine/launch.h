@@ -23,6 +23,8 @@ enum launch_cache_config {
 /* What a count (threads, registers, barriers) and a grid may be on any GPU. */
 #define LAUNCH_COUNT_MAX (1 << 16)
 #define LAUNCH_GRID_MAX INT32_MAX
+/* CUDA's 16 named barriers per block (bar.sync 0-15). */
+#define LAUNCH_BARRIERS_MAX 16
 /* CUDA's limit on gridDim.y and gridDim.z on every compute capability; x goes to 2^31 - 1. */
 #define LAUNCH_GRID_YZ_MAX 65535
 

@@ -110,7 +110,6 @@ struct param_info {
 	enum sweep_kind sweep;   /* the sweep that does */
 	enum param_stepper stepper;
 	struct param_step step, big_step;
-	const char *step_help;
 };
 
 const struct param_info *param_info(enum launch_param p);
