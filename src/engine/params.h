@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* params.h - the launch parameters, described once: their names on the
- * command line, in launch files and launch lists, in JSON and on screen,
- * their ranges, steps, units and vendor. The command line, the launch-file
- * and launch-list readers, the explorer's what-if fields, the recovery file
- * and the outputs all read this table, so they cannot drift apart (as tig's
- * OPTION_INFO and ui/keys.h do for options and keys). */
+ * command line, in launch files and launch lists, in JSON, CSV and on screen,
+ * their type, where struct launch holds them, their range (the engine's
+ * launch_limits), steps, units, vendor and chart. As tig's OPTION_INFO rows
+ * carry a type and an address, so one reader, writer and format per type
+ * serve every parameter, and no code names a parameter to decide how to read,
+ * get, set, compare, copy, range, step or show it. The command line, the
+ * launch-file and launch-list readers, the explorer's what-if fields, the
+ * recovery file and the outputs all read this table, so they cannot drift
+ * apart. */
 #ifndef OCC_PARAMS_H
 #define OCC_PARAMS_H
 
