@@ -79,8 +79,9 @@ const char *launch_cache_config_name(int cache_config);
  * are: launch_check refuses a launch outside these, and the launch parameter
  * table (params.h) gives each parameter's range from them, so the command
  * line, the launch files and the explorer's what-if fields hold one limit.
- * carveout and cache_config are where the GPU has them, else only their
- * defaults (param_check_values says why, launch_check does not check them);
+ * a carveout is any percentage and a cache preference one where the GPU has
+ * them (param_check_values refuses those a generation lacks; launch_check
+ * does not check them);
  * wave_size is the waves the target runs; a limit no GPU checks (SGPRs where
  * they do not limit) is the value's own range. */
 struct launch_range {

@@ -572,7 +572,10 @@ bool param_offered(const struct launch *l, const struct gpu *gpu, enum launch_pa
 		return false;
 	if (!i->offered || i->offered(&gpu->arch))
 		return true;
-	/* Not set is never out of range (a wave size of 0 is the target's). */
+	/* What a generation lacks, while set; else while out of the GPU's range,
+	 * not set never being out (a wave size of 0 is the target's). */
+	if (i->generation)
+		return v != i->none;
 	param_range(l, gpu, p, &lo, &hi);
 	return v != i->none && (v < lo || v > hi);
 }

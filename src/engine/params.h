@@ -156,8 +156,8 @@ const char *param_key_total(enum launch_param p);
 void param_range(const struct launch *l, const struct gpu *gpu, enum launch_param p,
 		 int64_t *lo, int64_t *hi);
 /* Whether the explorer offers p on gpu: p is of gpu's vendor and the GPU gives
- * a choice in it, or l's value is outside what gpu accepts, so it can be put
- * right (after a change of GPU). */
+ * a choice in it, or l's value is set where gpu's generation lacks p, or
+ * outside what gpu accepts, so it can be put right (after a change of GPU). */
 bool param_offered(const struct launch *l, const struct gpu *gpu, enum launch_param p);
 /* The parameter a click on a chart of sweep k sets: the last the sweep
  * varies (the dynamic shared memory: the static part is the kernel's own),
