@@ -13,6 +13,7 @@
 
 #include "report_infer.h"
 #include "report_launch.h"
+#include "session_binary.h"
 #include "session_join.h"
 #include "strutil.h"
 
@@ -277,6 +278,8 @@ struct resolved {
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
+	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
+					 session_binary_defaults */
 };
 
 /* The launch values the record lacks, from its own block limits where they
@@ -319,6 +322,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
 	struct gpu ov_gpu;
+	struct launch binary_vals;
 	unsigned lacking = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -365,6 +369,11 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		param_copy(&res->l, &ov->values, given.fields);
 		return;
 	}
+	/* A kernel from a binary: what the launch would be, where nothing says. */
+	binary_vals = ov->values;
+	res->assumed = session_binary_defaults(rec, &res->gpu, &binary_vals, &given.fields);
+	if (res->assumed)
+		given.launch = &binary_vals;
 	if (!report_launch_fill(rec, &given, res->gpu.arch.vendor, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
@@ -455,6 +464,9 @@ static void measured_context(const struct report_record *rec, const struct resol
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
 	cr->inferred = res->inferred;
+	cr->binary = rec->binary;
+	cr->full_name = rec->name;
+	cr->assumed = res->assumed;
 	crosscheck_figures_of(rec, &cr->profiler);
 	if (!res->ok)
 		return;

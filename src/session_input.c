@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "import_binary.h"
 #include "report_launch.h"
 #include "session_join.h"
 #include "strutil.h"
@@ -199,6 +200,15 @@ static enum read_result read_input(struct session *s, const char *path,
 	if (!open_source(path, &src, &err)) {
 		*status = tell(msgs, &err);
 		close_source(&src);
+		return READ_FAILED;
+	}
+	if (!src.is_stdin &&
+	    import_binary_probe((const unsigned char *)src.head, src.head_len)) {
+		/* A compiled binary is mapped, not streamed: read from the path. */
+		close_source(&src);
+		if (report_binary_stream(path, sink, rep, NULL, rejected))
+			return READ_REPORT;
+		*status = tell(msgs, rejected);
 		return READ_FAILED;
 	}
 	if (!launch_file_probe(src.head, src.head_len, src.complete)) {
