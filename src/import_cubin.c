@@ -22,7 +22,8 @@
  *    (redplait/denvdis nv_dis's parse_attrs; GPGPU-Sim's cuobjdump parser;
  *    gvirtus cudart's EIFMT_* and EIATTR_* defines);
  *  - .nv.shared.<kernel> (NOBITS, sh_info: the kernel's .text) is its
- *    static shared memory; from sm_90 on its size also counts 1 KiB at the
+ *    static shared memory; from sm_90 on, once linked (ET_EXEC; not in
+ *    relocatable device code, ET_REL), its size also counts 1 KiB at the
  *    window's start that ptxas -v does not (the reserved shared memory
  *    every block is given, .nv.reservedSmem), taken off here;
  *  - cubins before EIATTR_REGCOUNT and EIATTR_NUM_BARRIERS kept the
@@ -78,6 +79,7 @@ struct cubin {
 	const struct import_cubin_where *where;
 	Elf *elf;
 	int sm;
+	bool linked;                  /* ET_EXEC: the reserved shared memory is placed */
 	char arch[16];
 	struct kernel *k;
 	size_t n;
@@ -354,7 +356,7 @@ static bool read_sections(struct cubin *c, struct occ_error *err)
 			k = kernel_of_text(c, sh.sh_info);
 			if (!k)
 				continue;
-			if (c->sm >= 90 && size >= RESERVED_SMEM_SM90)
+			if (c->linked && c->sm >= 90 && size >= RESERVED_SMEM_SM90)
 				size -= RESERVED_SMEM_SM90;
 			k->smem = known(size);
 		}
@@ -429,6 +431,7 @@ bool import_cubin_read(struct import_binary_read *rd, unsigned char *image, size
 		goto out;
 	}
 	arch_of(&c, &eh);
+	c.linked = eh.e_type == ET_EXEC;
 	if (!find_kernels(&c, err) || !read_sections(&c, err))
 		goto out;
 	rd->counts.cubins++;
