@@ -43,6 +43,11 @@ struct import_binary_counts {
 bool report_binary_stream(const char *path, const struct report_sink *sink, struct report *r,
 			  struct import_binary_counts *counts, struct occ_error *err);
 
+/* The floor of a read, for bench/: the same walk through the file, every
+ * cubin decompressed (or copied) and none read; counts as for a read. */
+bool import_binary_decompress(const char *path, struct import_binary_counts *counts,
+			      struct occ_error *err);
+
 /* ---- between the readers (import_elfhost.c, import_fatbin.c,
  * import_cubin.c) ---------------------------------------------------------- */
 

@@ -132,10 +132,12 @@ static bool read_mapped(struct import_binary_read *rd, unsigned char *map, size_
 	return ok;
 }
 
-bool report_binary_stream(const char *path, const struct report_sink *sink, struct report *r,
-			  struct import_binary_counts *counts, struct occ_error *err)
+static bool read_file(const char *path, const struct report_sink *sink, struct report *r,
+		      struct import_binary_counts *counts, bool decompress_only,
+		      struct occ_error *err)
 {
-	struct import_binary_read rd = { .path = path, .r = r, .sink = sink, .mapped = true };
+	struct import_binary_read rd = { .path = path, .r = r, .sink = sink, .mapped = true,
+					 .decompress_only = decompress_only };
 	struct stat st;
 	unsigned char *map;
 	bool ok;
@@ -170,7 +172,7 @@ bool report_binary_stream(const char *path, const struct report_sink *sink, stru
 		*counts = rd.counts;
 	if (ok && !import_binary_settle(&rd))
 		ok = false;
-	if (ok && rd.counts.kernels == 0) {
+	if (ok && rd.counts.kernels == 0 && !decompress_only) {
 		occ_error_set(err, OCC_EDATA, path, 0, NULL,
 			      "a binary with no kernel to read: %zu fatbin entries, %zu of them PTX "
 			      "(compiled only when a program runs), %zu cubins", rd.counts.entries,
@@ -184,5 +186,21 @@ bool report_binary_stream(const char *path, const struct report_sink *sink, stru
 		r->store = r->records = NULL;
 		r->store_cap = 0;
 	}
+	return ok;
+}
+
+bool report_binary_stream(const char *path, const struct report_sink *sink, struct report *r,
+			  struct import_binary_counts *counts, struct occ_error *err)
+{
+	return read_file(path, sink, r, counts, false, err);
+}
+
+bool import_binary_decompress(const char *path, struct import_binary_counts *counts,
+			      struct occ_error *err)
+{
+	struct report r;
+	bool ok = read_file(path, NULL, &r, counts, true, err);
+
+	report_done(&r);
 	return ok;
 }
