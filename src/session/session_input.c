@@ -18,6 +18,7 @@
 #include "import_binary.h"
 #include "report_launch.h"
 #include "session_join.h"
+#include "readfile.h"
 #include "strutil.h"
 
 /* What decides the kind of a file: enough for a banner, comments and a
