@@ -37,11 +37,31 @@ struct import_binary_counts {
 	size_t cubins;            /* cubins read (fatbin entries and bare ones) */
 	size_t compressed;        /* of which were stored compressed */
 	size_t kernels;           /* records made */
+	size_t skipped;           /* cubins of other architectures passed over */
 	uint64_t payload_bytes;   /* cubin bytes after decompression */
 };
 
 bool report_binary_stream(const char *path, const struct report_sink *sink, struct report *r,
 			  struct import_binary_counts *counts, struct occ_error *err);
+/* The same, reading only the cubins for SM version sm (90 for sm_90; 0:
+ * all): the others are passed over undecompressed, counted in
+ * counts->skipped. */
+bool report_binary_stream_sm(const char *path, int sm, const struct report_sink *sink,
+			     struct report *r, struct import_binary_counts *counts,
+			     struct occ_error *err);
+
+/* The SM versions of the cubins in path, from the fatbin entries' headers
+ * (nothing decompressed; a bare cubin's from its ELF header), each once,
+ * ascending, at most max; *n gets how many. False with err when the file
+ * does not read. */
+bool import_binary_sms(const char *path, int *sms, size_t max, size_t *n,
+		       struct occ_error *err);
+/* Of sms (n of them), the one a GPU of compute capability major.minor
+ * runs: the highest of its major with a minor up to the GPU's (CUDA's
+ * binary compatibility). None there: the highest older one, *jit set (the
+ * driver would compile the PTX for the GPU instead, if the file has it).
+ * 0 when every one is newer. */
+int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool *jit);
 
 /* The floor of a read, for bench/: the same walk through the file, every
  * cubin decompressed (or copied) and none read; counts as for a read. */
@@ -61,6 +81,9 @@ struct import_binary_read {
 	bool mapped;                      /* the data is a read-only file mapping whose
 					     pages may be given back once read */
 	bool decompress_only;             /* bench/: decompress the cubins, read none */
+	int only_sm;                      /* read the cubins of this SM version only; 0: all */
+	int *sms;                         /* not NULL: only list the SM versions, read nothing */
+	size_t n_sms, max_sms;
 };
 
 /* Where a cubin lies: its offset in the file, the container it came in and
@@ -79,11 +102,17 @@ struct import_cubin_where {
 bool import_cubin_read(struct import_binary_read *rd, unsigned char *image, size_t len,
 		       const struct import_cubin_where *where, struct occ_error *err);
 
+/* The SM version a cubin's ELF header gives; 0 when it does not read. */
+int import_cubin_sm(unsigned char *image, size_t len);
+
 /* Reads every fatbin container in the len bytes at data (a .nv_fatbin
  * section holds them back to back), which start at byte offset in the
  * file. container names where they are ("fatbin", "ELF .nv_fatbin"). */
 bool import_fatbin_read(struct import_binary_read *rd, const unsigned char *data, size_t len,
 			uint64_t offset, const char *container, struct occ_error *err);
+
+/* Notes sm in rd->sms (a listing), once, ascending. */
+void import_binary_note_sm(struct import_binary_read *rd, int sm);
 
 /* Hands the records r holds to the sink (none without one); false when it
  * stopped the reading. */

@@ -410,6 +410,22 @@ static bool emit(struct import_binary_read *rd, struct cubin *c, struct kernel *
 	return true;
 }
 
+int import_cubin_sm(unsigned char *image, size_t len)
+{
+	struct import_cubin_where where = { .container = "cubin", .compression = "" };
+	struct cubin c = { .where = &where };
+	GElf_Ehdr eh;
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return 0;
+	c.elf = elf_memory((char *)image, len);
+	if (c.elf && gelf_getehdr(c.elf, &eh))
+		arch_of(&c, &eh);
+	if (c.elf)
+		elf_end(c.elf);
+	return c.sm;
+}
+
 bool import_cubin_read(struct import_binary_read *rd, unsigned char *image, size_t len,
 		       const struct import_cubin_where *where, struct occ_error *err)
 {

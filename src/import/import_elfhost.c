@@ -118,6 +118,10 @@ static bool read_mapped(struct import_binary_read *rd, unsigned char *map, size_
 	}
 	if (eh.e_machine == EM_CUDA_MACHINE) {
 		elf_end(elf);
+		if (rd->sms) {
+			import_binary_note_sm(rd, import_cubin_sm(map, size));
+			return true;
+		}
 		ok = import_cubin_read(rd, map, size, &where, err) && import_binary_settle(rd);
 		return ok;
 	}
@@ -132,17 +136,19 @@ static bool read_mapped(struct import_binary_read *rd, unsigned char *map, size_
 	return ok;
 }
 
-static bool read_file(const char *path, const struct report_sink *sink, struct report *r,
-		      struct import_binary_counts *counts, bool decompress_only,
-		      struct occ_error *err)
+static bool read_file(struct import_binary_read *proto, const struct report_sink *sink,
+		      struct report *r, struct import_binary_counts *counts, struct occ_error *err)
 {
-	struct import_binary_read rd = { .path = path, .r = r, .sink = sink, .mapped = true,
-					 .decompress_only = decompress_only };
+	struct import_binary_read rd = *proto;
+	const char *path = proto->path;
 	struct stat st;
 	unsigned char *map;
 	bool ok;
 	int fd;
 
+	rd.r = r;
+	rd.sink = sink;
+	rd.mapped = true;
 	*r = (struct report){ 0 };
 	occ_error_clear(err);
 	fd = open(path, O_RDONLY);
@@ -170,9 +176,10 @@ static bool read_file(const char *path, const struct report_sink *sink, struct r
 	munmap(map, (size_t)st.st_size);
 	if (counts)
 		*counts = rd.counts;
+	proto->n_sms = rd.n_sms;
 	if (ok && !import_binary_settle(&rd))
 		ok = false;
-	if (ok && rd.counts.kernels == 0 && !decompress_only) {
+	if (ok && rd.counts.kernels == 0 && !rd.decompress_only && !rd.sms) {
 		occ_error_set(err, OCC_EDATA, path, 0, NULL,
 			      "a binary with no kernel to read: %zu fatbin entries, %zu of them PTX "
 			      "(compiled only when a program runs), %zu cubins", rd.counts.entries,
@@ -189,18 +196,69 @@ static bool read_file(const char *path, const struct report_sink *sink, struct r
 	return ok;
 }
 
+bool report_binary_stream_sm(const char *path, int sm, const struct report_sink *sink,
+			     struct report *r, struct import_binary_counts *counts,
+			     struct occ_error *err)
+{
+	struct import_binary_read rd = { .path = path, .only_sm = sm };
+
+	return read_file(&rd, sink, r, counts, err);
+}
+
 bool report_binary_stream(const char *path, const struct report_sink *sink, struct report *r,
 			  struct import_binary_counts *counts, struct occ_error *err)
 {
-	return read_file(path, sink, r, counts, false, err);
+	return report_binary_stream_sm(path, 0, sink, r, counts, err);
 }
 
 bool import_binary_decompress(const char *path, struct import_binary_counts *counts,
 			      struct occ_error *err)
 {
+	struct import_binary_read rd = { .path = path, .decompress_only = true };
 	struct report r;
-	bool ok = read_file(path, NULL, &r, counts, true, err);
+	bool ok = read_file(&rd, NULL, &r, counts, err);
 
 	report_done(&r);
 	return ok;
+}
+
+void import_binary_note_sm(struct import_binary_read *rd, int sm)
+{
+	size_t i = 0;
+
+	while (i < rd->n_sms && rd->sms[i] < sm)
+		i++;
+	if ((i < rd->n_sms && rd->sms[i] == sm) || rd->n_sms >= rd->max_sms)
+		return;
+	memmove(rd->sms + i + 1, rd->sms + i, (rd->n_sms - i) * sizeof(*rd->sms));
+	rd->sms[i] = sm;
+	rd->n_sms++;
+}
+
+bool import_binary_sms(const char *path, int *sms, size_t max, size_t *n, struct occ_error *err)
+{
+	struct import_binary_read rd = { .path = path, .sms = sms, .max_sms = max };
+	struct report r;
+	bool ok = read_file(&rd, NULL, &r, NULL, err);
+
+	report_done(&r);
+	*n = rd.n_sms;
+	return ok;
+}
+
+int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool *jit)
+{
+	int device = major * 10 + minor, same = 0, older = 0;
+
+	*jit = false;
+	for (size_t i = 0; i < n; i++) {
+		if (sms[i] / 10 == major && sms[i] <= device)
+			same = sms[i];
+		else if (sms[i] < device)
+			older = sms[i];
+	}
+	if (same)
+		return same;
+	*jit = older != 0;
+	return older;
 }

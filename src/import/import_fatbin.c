@@ -141,6 +141,15 @@ static bool read_entry(struct import_binary_read *rd, const unsigned char *e, ui
 	}
 	if (kind != ENTRY_ELF && kind != ENTRY_ELF_ALT)
 		return true;   /* counted, nothing occview reads */
+	where.entry_sm = (int)u32(e + 28);
+	if (rd->sms) {
+		import_binary_note_sm(rd, where.entry_sm);
+		return true;
+	}
+	if (rd->only_sm && where.entry_sm != rd->only_sm) {
+		rd->counts.skipped++;
+		return true;
+	}
 	image = entry_image(rd, e, at, payload, &len, &where.compression, err);
 	if (!image)
 		return false;
@@ -151,7 +160,6 @@ static bool read_entry(struct import_binary_read *rd, const unsigned char *e, ui
 		free(image);
 		return true;
 	}
-	where.entry_sm = (int)u32(e + 28);
 	ok = import_cubin_read(rd, image, len, &where, err);
 	free(image);
 	return ok && import_binary_settle(rd);
