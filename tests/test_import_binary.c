@@ -379,6 +379,53 @@ START_TEST(test_not_cuda)
 }
 END_TEST
 
+static bool count_kernel(void *ctx, const struct report *r, struct report_record *rec)
+{
+	(void)r;
+	if (rec->binary && rec->name && rec->registers.present)
+		++*(size_t *)ctx;
+	return true;
+}
+
+/* NVIDIA's own libraries, where the CUDA toolkit is installed (never
+ * committed): every container and every ELF entry in them read, every
+ * kernel with a name and registers, streamed. Skipped, saying so, where
+ * they are not. */
+START_TEST(test_real_libraries)
+{
+	static const char *const libs[] = { "libcublasLt.so.13", "libcublas.so.13" };
+	const char *home = getenv("CUDA_HOME");
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/lib64", home && home[0] ? home : "/usr/local/cuda");
+	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+		struct import_binary_counts c;
+		struct occ_error err = { 0 };
+		struct report r;
+		size_t n = 0;
+		struct report_sink sink = { count_kernel, &n };
+		char path[1100];
+		struct stat st;
+		bool ok;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, libs[i]);
+		if (stat(path, &st) != 0) {
+			printf("test_real_libraries: skipped %s: not present\n", path);
+			continue;
+		}
+		ok = report_binary_stream(path, &sink, &r, &c, &err);
+		ck_assert_msg(ok, "%s: %s", path, err.message);
+		printf("test_real_libraries: %s: %zu containers, %zu entries (%zu PTX), %zu cubins "
+		       "(%zu compressed), %zu kernels\n", path, c.containers, c.entries,
+		       c.ptx_entries, c.cubins, c.compressed, c.kernels);
+		ck_assert_uint_gt(c.kernels, 0);
+		ck_assert_uint_eq(n, c.kernels);
+		ck_assert_uint_eq(c.cubins + c.ptx_entries, c.entries);
+		report_done(&r);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_binary");
@@ -394,6 +441,10 @@ int main(void)
 	tcase_add_test(tc, test_truncated);
 	tcase_add_test(tc, test_corrupt);
 	tcase_add_test(tc, test_not_cuda);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("real");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_real_libraries);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

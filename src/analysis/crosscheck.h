@@ -106,12 +106,6 @@ struct crosscheck_record {
 	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
-	/* A kernel read from a binary: what the compiler wrote (the record's,
-	 * valid while it is), and the PARAM_BITs of the launch values it did
-	 * not say and occview took (session_binary.h). */
-	const struct report_binary *binary;
-	const char *full_name;       /* the record's name, as read (the record's) */
-	unsigned assumed;
 	struct crosscheck_figures profiler;
 	struct crosscheck check;
 };

@@ -619,9 +619,9 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 		str_sanitize(msg, name, sizeof(name));
 		jsonw_string(&w, name);
 	}
-	if (a->report.binary) {
+	if (a->compiled) {
 		jsonw_key(&w, "binary");
-		output_json_binary(&w, a->report.full_name, a->report.binary, a->report.assumed);
+		output_json_binary(&w, a->compiled->name, a->compiled->binary, a->assumed);
 	}
 	/* Only kernel records have one: launch lists keep their shape. */
 	if (a->report.present) {

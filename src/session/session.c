@@ -464,9 +464,6 @@ static void measured_context(const struct report_record *rec, const struct resol
 	str_copy(cr->device, sizeof(cr->device), rec->device);
 	cr->incomplete = res->incomplete;
 	cr->inferred = res->inferred;
-	cr->binary = rec->binary;
-	cr->full_name = rec->name;
-	cr->assumed = res->assumed;
 	crosscheck_figures_of(rec, &cr->profiler);
 	if (!res->ok)
 		return;
@@ -492,6 +489,16 @@ static void measured_context(const struct report_record *rec, const struct resol
 
 /* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
  * parameters are then not applicable there instead of an error. */
+/* The record's part of its analysis: what was measured, and what a binary's
+ * compiler wrote with what occview assumed for its launch. */
+static void report_to(struct analysis *a, const struct crosscheck_record *cr,
+		      const struct report_record *rec, const struct resolved *res)
+{
+	a->report = *cr;
+	a->compiled = rec->binary ? rec : NULL;
+	a->assumed = rec->binary ? res->assumed : 0;
+}
+
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
@@ -514,7 +521,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			a->gpu = res.gpu;
 			measured_from_events(rec, &res.gpu, &cr);
 		}
-		a->report = cr;
+		report_to(a, &cr, rec, &res);
 		return;
 	}
 	analysis_compute(a, &res.l, &res.gpu,
@@ -522,7 +529,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			 r->file, rec->line, findings);
 	measured_from_events(rec, &res.gpu, &cr);
 	if (!a->ok) {
-		a->report = cr;
+		report_to(a, &cr, rec, &res);
 		return;
 	}
 	if (!res.changed) {
@@ -532,7 +539,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
 		cr.check.inferred = res.inferred.from & cr.check.compared;
 	}
-	a->report = cr;
+	report_to(a, &cr, rec, &res);
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,

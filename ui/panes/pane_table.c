@@ -1070,9 +1070,9 @@ static bool capped_shown(const struct view *v)
 /* A kernel read from a binary or a compiler's log: where, the compiler's
  * figures that are no launch field, and what occview took for the launch
  * where nothing said (session_binary.h). */
-static void binary_rows(struct out *o, const struct crosscheck_record *p)
+static void binary_rows(struct out *o, const struct analysis *a)
 {
-	const struct report_binary *b = p->binary;
+	const struct report_binary *b = a->compiled->binary;
 	struct items it = { .n = 0 };
 
 	add_item(&it, CANVAS_NORMAL, "%s %s", b->arch[0] ? b->arch : "sm_?", b->container);
@@ -1094,15 +1094,15 @@ static void binary_rows(struct out *o, const struct crosscheck_record *p)
 			 (long long)(b->max_threads[0].value * b->max_threads[1].value *
 				     b->max_threads[2].value));
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Compiled", &it, ", ");
-	if (!p->assumed)
+	if (!a->assumed)
 		return;
 	it.n = 0;
-	if (p->assumed & PARAM_BIT(PARAM_BLOCK))
+	if (a->assumed & PARAM_BIT(PARAM_BLOCK))
 		add_item(&it, CANVAS_DIM, "the block size with the most resident threads "
 			 "(no bound in the binary)");
-	if (p->assumed & PARAM_BIT(PARAM_GRID))
+	if (a->assumed & PARAM_BIT(PARAM_GRID))
 		add_item(&it, CANVAS_DIM, "a grid of one full wave");
-	if (p->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
+	if (a->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
 		add_item(&it, CANVAS_DIM, "no dynamic shared memory");
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Assumed", &it, "; ");
 }
@@ -1123,8 +1123,8 @@ static void sec_report(struct out *o, const struct view *v)
 		return;
 	put(o, 0, CANVAS_HEADER, "Report");
 	o->y++;
-	if (p->binary)
-		binary_rows(o, p);
+	if (v->cur.compiled)
+		binary_rows(o, &v->cur);
 	if (p->device[0] && p->sm_count.present)
 		add_item(&it, CANVAS_NORMAL, "%s, %lld %s", p->device, (long long)p->sm_count.value,
 			 units);
