@@ -116,6 +116,14 @@ static bool read_mapped(struct import_binary_read *rd, unsigned char *map, size_
 			elf_end(elf);
 		return false;
 	}
+	if (eh.e_shoff > size || (uint64_t)eh.e_shnum * eh.e_shentsize > size - eh.e_shoff) {
+		occ_error_set(err, OCC_EDATA, rd->path, 0, NULL,
+			      "an ELF file cut short: its section headers (at byte offset %llu) "
+			      "run past the end of the file (%zu bytes)",
+			      (unsigned long long)eh.e_shoff, size);
+		elf_end(elf);
+		return false;
+	}
 	if (eh.e_machine == EM_CUDA_MACHINE) {
 		elf_end(elf);
 		if (rd->sms) {
