@@ -594,6 +594,12 @@ has "kernels.$k.binary.max_threads.0" 256
 has "kernels.$k.binary.assumed.0" '"grid_size"'
 has "kernels.$k.binary.assumed.1" '"dynamic_shared_mem_bytes"'
 has "kernels.$k.error" null
+# Without --gpu every architecture's kernels, each on the database's device
+# for it; CUDA 13's sm_88 has none, which its 22 records say (not that they
+# lack a launch, which a known GPU would give them).
+json 65 "$B/kernels_zstd.o"
+kernels 264
+stderr "compute capability 8.8, and the GPU database has no device of it"
 # No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown.
 json 0 "$B/cluster.o" --gpu A100
 kernels 9

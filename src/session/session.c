@@ -358,8 +358,9 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		enum report_vendor v = report_record_vendor(rec);
 		struct occ_error fill_err = { 0 };
 
-		/* A record lacking a field says so whatever the database knows. */
-		if (v != REPORT_VENDOR_UNKNOWN &&
+		/* A record lacking a field says so whatever the database knows;
+		 * a binary's lacks none a known GPU would not supply. */
+		if (v != REPORT_VENDOR_UNKNOWN && !rec->binary &&
 		    !report_launch_fill(rec, &given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
 					r->file, &res->l, NULL, &fill_err)) {
 			res->err = fill_err;
