@@ -584,7 +584,7 @@ stderr "sm_90's cubins, the ones NVIDIA H100 80GB HBM3 (9.0) runs (also in the f
 # for 'sm_90'", "Used 84 registers, used 0 barriers"; __launch_bounds__(256, 2)
 # bounds the block, the grid and dynamic shared memory are assumed.
 k=$(kernel_at _Z7boundedILi256ELi2EEvPfPKf)
-has "kernels.$k.name" '"bounded"'
+has "kernels.$k.name" '"bounded<256, 2>"'
 has "kernels.$k.binary.full_name" '"void bounded<256, 2>(float*, float const*)"'
 has "kernels.$k.binary.arch" '"sm_90"'
 has "kernels.$k.binary.compression" '"zstd"'

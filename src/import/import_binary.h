@@ -121,5 +121,12 @@ bool import_binary_settle(struct import_binary_read *rd);
 /* "void templ<double>(double*)" for "_Z5templIdEvPT_", into a new heap
  * string; NULL when name is not a mangled C++ name (or memory runs out). */
 char *import_demangle(const char *name);
+/* "bounded<256, 2>" for "_Z7boundedILi256ELi2EEvPfPKf": the name without
+ * its return type and parameters, templates kept (a library's kernels
+ * differ by them); NULL as import_demangle. */
+char *import_demangle_short(const char *name);
+/* That (or name itself, when not mangled) interned in r as a record's
+ * short_name; NULL when out of memory. */
+const char *import_intern_short_name(struct report *r, const char *name);
 
 #endif

@@ -372,7 +372,7 @@ static bool emit(struct import_binary_read *rd, struct cubin *c, struct kernel *
 	char *demangled = import_demangle(k->name);
 
 	if (!rec || !(rec->name = demangled ? demangled : strdup(k->name)) ||
-	    !(rec->short_name = report_intern_short_name(rd->r, rec->name)) ||
+	    !(rec->short_name = import_intern_short_name(rd->r, k->name)) ||
 	    (demangled && !(b->mangled_name = strdup(k->name)))) {
 		if (rec && !rec->name)
 			free(demangled);

@@ -17,3 +17,20 @@ char *import_demangle(const char *name)
 		return NULL;
 	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 }
+
+char *import_demangle_short(const char *name)
+{
+	if (strncmp(name, "_Z", 2) != 0)
+		return NULL;
+	/* Without DMGL_PARAMS: no return type, no parameters, templates kept. */
+	return cplus_demangle(name, DMGL_ANSI);
+}
+
+const char *import_intern_short_name(struct report *r, const char *name)
+{
+	char *s = import_demangle_short(name);
+	const char *interned = report_intern(r, s ? s : name, REPORT_SHORT_NAME);
+
+	free(s);
+	return interned;
+}

@@ -172,7 +172,7 @@ static struct report_record *entry(struct report *r, const char *name, const cha
 	demangled = import_demangle(name);
 	rec->name = demangled ? demangled : strdup(name);
 	if (!rec->name || (demangled && !(b->mangled_name = strdup(name))) ||
-	    !(rec->short_name = report_intern_short_name(r, rec->name)))
+	    !(rec->short_name = import_intern_short_name(r, name)))
 		return NULL;
 	str_copy(b->container, sizeof(b->container), "ptxas log");
 	str_copy(b->arch, sizeof(b->arch), arch);
