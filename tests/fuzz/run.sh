@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
-# occview's readers from the seeds in tests/data. Not part of make check.
+# occview's readers and its explorer from their seeds. Not part of make check.
 #
 # Fuzzing. Two targets:
 #   tests/fuzz/run.sh report FAMILY [SECONDS]   (default 300 s)
@@ -26,7 +26,13 @@
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
+#   tests/fuzz/run.sh keys [SECONDS]            (default 60 s)
+#     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
+#     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
+#     from the seeds in tests/fuzz/keys; never the save key.
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
+# make check runs every harness once over its seeds without libFuzzer
+# (tests/fuzz/replay.c), so none can rot unseen.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
 # the first), crash, leak and timeout inputs in artifacts/. Reproduce one:
@@ -40,7 +46,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh binary [SECONDS] | run.sh inputs [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh binary|inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -68,6 +74,12 @@ binary)
 	seeds="$data/cubin/*.cubin $data/cubin/*.fatbin $data/cubin/cluster*.o $data/cubin/*.so $data/cubin/*.log"
 	name=binary
 	maxlen=65536
+	;;
+keys)
+	seconds=${2:-60}
+	seeds="$top/tests/fuzz/keys/*"
+	name=keys
+	maxlen=4096
 	;;
 inputs)
 	seconds=${2:-60}
