@@ -746,8 +746,12 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 
 	if (gpu->arch.vendor != GPU_NVIDIA)
 		return;
-	issue = m->issued_warps.present ? m->issued_warps.value
-		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;
+	/* The exact figure first: Nsight Compute prints "One or More Eligible"
+	 * to two decimals of a percent (59.86 %) and "Issued Warp Per
+	 * Scheduler", the same measurement, to two decimals of a warp (0.60),
+	 * which crosses the 0.6 threshold its IssueSlotUtilization rule used. */
+	issue = m->issue_active_pct.present ? m->issue_active_pct.value / 100.0
+		: m->issued_warps.present ? m->issued_warps.value : -1;
 	max = m->max_warps.present ? m->max_warps.value : (double)r->max_warps_per_sm / subs;
 	if (m->sm_throughput_pct.present && m->sm_throughput_pct.value >= 80.0) {
 		unit = "compute (SM)";
@@ -778,7 +782,9 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 			more(f, " Measured: %.2f active warps per scheduler.", m->active_warps.value);
 		return;
 	}
-	f = add(s, "occupancy_helps", RULES_WARNING,
+	/* The id says the verdict, as the title does: at the maximum, more
+	 * occupancy cannot help, whatever the idle slots say. */
+	f = add(s, theo < max - 0.5 ? "occupancy_helps" : "occupancy_at_maximum", RULES_WARNING,
 		theo < max - 0.5 ? "Schedulers idle for want of warps: raising occupancy can help"
 				 : "Schedulers idle, and occupancy is at its maximum",
 		"Each scheduler issued an instruction every %.1f cycles (%.0f%% of its issue slots; "
