@@ -568,5 +568,13 @@ expect 64 "no record has the id 240" -- --compare 0,240 "$P"
 expect 64 "expected two record ids" -- --compare 3 "$P"
 expect 64 "name the report" -- --compare 0,1
 
+# Ten nvprof runs appended to one file (>> in a loop): --print says so, and
+# each run's 4 kernels are records of their own, numbered by run in JSON.
+RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt
+expect 65 "holds 10 profiler runs appended one after another" -- --print "$RUNS10"
+what="occview --format json (10 runs)"
+"$OCCVIEW" --format json "$RUNS10" 2>/dev/null | grep -c '"run": 10,' >"$tmp/out"; got=0
+check 0 "^4$"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

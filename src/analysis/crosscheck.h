@@ -88,6 +88,7 @@ struct crosscheck_record {
 	bool device_unknown;         /* the report names a device the database lacks */
 	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
 					(REPORT_SQ_OCCUPANCY_FORMULA) */
+	uint32_t run;                /* the profiler run of the file (report_record.run) */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */

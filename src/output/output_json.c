@@ -444,6 +444,13 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_null(w);
 	else
 		jsonw_bool(w, !p->device_unknown);
+	/* Runs appended to one file are told apart: null where the format
+	 * does not (one run). */
+	jsonw_key(w, "run");
+	if (p->run > 0)
+		jsonw_int(w, p->run);
+	else
+		jsonw_null(w);
 	key_report_int(w, "sm_count", &p->sm_count);
 	jsonw_key(w, "database_sm_count");
 	if (p->db_sm_count > 0)

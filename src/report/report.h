@@ -81,6 +81,10 @@ struct report_rule {
 struct report_record {
 	long line;                    /* where the record starts in the file */
 	struct report_int id;         /* the profiler's own id (dispatch, kernel id) */
+	/* The profiler run of the file the record belongs to, from 1, where
+	 * the format tells runs apart (nvprof's tables: runs appended with >>
+	 * each start with their own header); 0 where it does not. */
+	uint32_t run;
 	char *name;                   /* full kernel name as read (heap): sanitize to show */
 	const char *short_name;       /* readable: no arguments, templates, " (.kd)" */
 	const char *process;
@@ -181,6 +185,9 @@ struct report {
 	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
+	/* The profiler runs the file holds, appended one after another (the
+	 * records' run numbers go up to it); 0 or 1: one run. */
+	uint32_t runs;
 	/* Fields that do not change occupancy (ids, timestamps, durations,
 	 * counters, the profiler's own figures) whose text is no value of their
 	 * kind: the record leaves them absent and is kept (import_drop). dropped

@@ -441,6 +441,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 {
 	memset(cr, 0, sizeof(*cr));
 	cr->present = true;
+	cr->run = rec->run;
 	cr->sm_count = rec->sm_count;
 	cr->smem_config_bytes = rec->smem_config_bytes;
 	cr->driver_smem_bytes = rec->driver_smem_bytes;

@@ -54,6 +54,20 @@ static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
 	}
 }
 
+/* Runs appended to one file (nvprof >> in a loop): each run's kernels are
+ * records of their own, and the reader says how many runs there are. */
+static void tell_runs(FILE *msgs, const char *path, const struct report *r)
+{
+	char shown[1024];
+
+	if (r->runs < 2)
+		return;
+	str_sanitize(path, shown, sizeof(shown));
+	fprintf(msgs, "occview: %s: holds %u profiler runs appended one after another; each "
+		"run's kernels are records of their own (JSON: report.run)\n", shown,
+		(unsigned)r->runs);
+}
+
 /* ---- opening ----------------------------------------------------------- */
 
 struct source {
@@ -269,6 +283,7 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 	case READ_REPORT:
 		in->kind = SESSION_REPORT;
 		tell_dropped(msgs, path, &in->report);
+		tell_runs(msgs, path, &in->report);
 		return true;
 	case READ_FAILED:
 		break;
@@ -592,6 +607,7 @@ static int print_file(struct printer *p, const char *path)
 	case READ_REPORT:
 		same_for_more(p);
 		tell_dropped(p->msgs, path, &rep);
+		tell_runs(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
 			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
