@@ -568,6 +568,21 @@ expect 64 "no record has the id 240" -- --compare 0,240 "$P"
 expect 64 "expected two record ids" -- --compare 3 "$P"
 expect 64 "name the report" -- --compare 0,1
 
+# Shared memory a record does not give is missing, not zero: null in JSON,
+# empty in CSV (the GTX 1070 metrics file has no launch at all); what the
+# user gives is written.
+AFFINE=$TESTDATA/nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile
+what="occview --format json (no shared memory)"
+"$OCCVIEW" --format json "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '"static_shared_mem_bytes": null,'
+check 65 '"dynamic_shared_mem_bytes": null,'
+what="occview --format csv (no shared memory)"
+"$OCCVIEW" --format csv "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '^thrust::for_each_kernel,GeForce GTX 1070,6.1,15,,,,,,'
+what="occview --format json --shared-mem 1000 (no launch)"
+"$OCCVIEW" --format json --shared-mem 1000 "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '"static_shared_mem_bytes": 1000,'
+
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
 RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt

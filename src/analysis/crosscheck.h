@@ -89,6 +89,9 @@ struct crosscheck_record {
 	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
 					(REPORT_SQ_OCCUPANCY_FORMULA) */
 	uint32_t run;                /* the profiler run of the file (report_record.run) */
+	unsigned known;              /* PARAM_BIT of the launch values the record or the
+					user gave: where the analysis failed, the others
+					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */

@@ -201,9 +201,12 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		outbuf_int(r, l->regs_per_thread);
 	}
 	outbuf_putc(r, ',');
-	outbuf_int(r, l->static_smem_bytes);
+	/* Shared memory the record lacks is empty too, not 0. */
+	if (a->ok || !a->report.present || (a->report.known & PARAM_BIT(PARAM_STATIC_SMEM)))
+		outbuf_int(r, l->static_smem_bytes);
 	outbuf_putc(r, ',');
-	outbuf_int(r, l->dynamic_smem_bytes);
+	if (a->ok || !a->report.present || (a->report.known & PARAM_BIT(PARAM_DYNAMIC_SMEM)))
+		outbuf_int(r, l->dynamic_smem_bytes);
 	outbuf_putc(r, ',');
 	if (!a->ok) {
 		occ_error_format(&a->error, msg, sizeof(msg));

@@ -101,8 +101,19 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_end(w);
 }
 
+/* A launch size; with missing, null where the record did not give it. */
+static void key_size(struct jsonw *w, const char *key, int64_t v, bool missing, unsigned known,
+		     enum launch_param p)
+{
+	jsonw_key(w, key);
+	if (missing && !(known & PARAM_BIT(p)))
+		jsonw_null(w);
+	else
+		jsonw_int(w, v);
+}
+
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
-			bool missing)
+			bool missing, unsigned known)
 {
 	jsonw_object(w);
 	key_count(w, "grid_size", launch_grid_size(l), missing);
@@ -111,8 +122,9 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	       missing && launch_threads_per_block(l) == 0);
 	key_count(w, "threads_per_block", launch_threads_per_block(l), missing);
 	key_count(w, "registers_per_thread", l->regs_per_thread, missing);
-	key_int(w, "static_shared_mem_bytes", l->static_smem_bytes);
-	key_int(w, "dynamic_shared_mem_bytes", l->dynamic_smem_bytes);
+	key_size(w, "static_shared_mem_bytes", l->static_smem_bytes, missing, known, PARAM_STATIC_SMEM);
+	key_size(w, "dynamic_shared_mem_bytes", l->dynamic_smem_bytes, missing, known,
+		 PARAM_DYNAMIC_SMEM);
 	jsonw_key(w, "shared_mem_carveout_pct");
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
@@ -594,7 +606,7 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	else
 		jsonw_null(&w);
 	jsonw_key(&w, "launch");
-	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present);
+	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present, a->report.known);
 	if (a->not_applicable) {
 		/* --gpu A,B,... of both vendors: the flags this GPU has not */
 		jsonw_key(&w, "not_applicable");

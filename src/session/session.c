@@ -273,6 +273,7 @@ struct resolved {
 	bool gpu_changed;
 	bool incomplete;              /* the record, not the overrides, is why !ok */
 	unsigned present;             /* PARAM_BIT of what the record itself gives */
+	unsigned known;               /* that, and what the user gave */
 	struct launch measured;       /* the record's own values of those */
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
@@ -350,6 +351,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	}
 	res->present = report_launch_own(rec, res->gpu_known ? res->gpu.arch.vendor : GPU_NVIDIA,
 					 &res->measured);
+	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
 		enum report_vendor v = report_record_vendor(rec);
 		struct occ_error fill_err = { 0 };
@@ -442,6 +444,7 @@ static void measured_context(const struct report_record *rec, const struct resol
 	memset(cr, 0, sizeof(*cr));
 	cr->present = true;
 	cr->run = rec->run;
+	cr->known = res->known;
 	cr->sm_count = rec->sm_count;
 	cr->smem_config_bytes = rec->smem_config_bytes;
 	cr->driver_smem_bytes = rec->driver_smem_bytes;
