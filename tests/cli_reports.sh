@@ -583,6 +583,22 @@ what="occview --format json --shared-mem 1000 (no launch)"
 "$OCCVIEW" --format json --shared-mem 1000 "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
 check 65 '"static_shared_mem_bytes": 1000,'
 
+# A record's id is the same everywhere: the browser's id column, --compare's
+# I,J, JSON's record_id and CSV's last column. Nsight Compute's own IDs
+# start at 0 (the A100 pooling file: ID 19 is its 20th kernel, line 21 of
+# the CSV with the header); a CUDA profiler log has none: the position from 1.
+POOL=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
+STENCIL=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+what="occview --compare 19,20 --format json (record_id)"
+"$OCCVIEW" --compare 19,20 --format json "$POOL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
+check 0 '^"record_id":19,"record_id":20,$'
+what="occview --format csv (record_id)"
+"$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 21p >"$tmp/out"; got=0
+check 0 '^at::native::<unnamed>::adaptive_average_pool,.*,19$'
+what="occview --compare 2,3 --format json (record_id, no profiler ids)"
+"$OCCVIEW" --compare 2,3 --format json "$STENCIL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
+check 0 '^"record_id":2,"record_id":3,$'
+
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
 RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt

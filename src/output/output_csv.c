@@ -136,13 +136,20 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 
 /* The launch's L1/shared preference where its GPU has one (Fermi, Kepler),
  * else empty. Ends the row. */
-static void cache_column(struct outbuf *r, const struct analysis *a)
+/* The last columns: the cache preference, and a kernel record's id (the
+ * browser's and --compare's). */
+static void cache_column(struct outbuf *r, const struct analysis *a, bool records)
 {
 	const char *name = launch_cache_config_name(a->launch.cache_config);
 
 	outbuf_putc(r, ',');
 	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
 		outbuf_puts(r, name);
+	if (records) {
+		outbuf_putc(r, ',');
+		if (a->report.present)
+			outbuf_int(r, a->report.id);
+	}
 	outbuf_putc(r, '\n');
 }
 
@@ -163,7 +170,7 @@ void output_csv_header(FILE *out, bool records)
 	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 	      "clusters_bound", out);
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fputs(",cache_config\n", out);
+	fputs(records ? ",cache_config,record_id\n" : ",cache_config\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -217,7 +224,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 			outbuf_putc(r, ',');
 		}
 		cluster_columns(r, a, records);
-		cache_column(r, a);
+		cache_column(r, a, records);
 		outbuf_flush(r);
 		return;
 	}
@@ -251,6 +258,6 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		report_columns(r, a, true);
 	outbuf_putc(r, ',');
 	cluster_columns(r, a, records);
-	cache_column(r, a);
+	cache_column(r, a, records);
 	outbuf_flush(r);
 }

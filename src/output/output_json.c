@@ -600,6 +600,10 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	jsonw_init(&w, out, 4);
 	jsonw_object(&w);
 	key_string(&w, "name", name);
+	/* A kernel record's id, the browser's and --compare's (launch lists
+	 * keep their shape). */
+	if (a->report.present)
+		key_int(&w, "record_id", a->report.id);
 	jsonw_key(&w, "gpu");
 	if (a->gpu.name[0])
 		gpu_json(&w, &a->gpu);

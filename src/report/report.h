@@ -310,6 +310,11 @@ const char *report_profiler_name(enum report_profiler p);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
+/* The id a user names a record by, the same in the kernel browser,
+ * --compare, JSON (record_id) and CSV (record_id): the profiler's own where
+ * the report gives one, else the record's position in its file, from 1
+ * (index is from 0). */
+int64_t report_record_id(const struct report_record *rec, size_t index);
 /* Takes r's first record out, with its heap fields, and counts it in
  * r->n_streamed (a stream hands it over). It stays where it was, no longer
  * r's, until the next report_add. r->n must be > 0. */

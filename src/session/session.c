@@ -495,6 +495,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 
 	resolve_record(s, r, ov, given, &res);
 	measured_context(rec, &res, &cr);
+	cr.id = r->id;
 	if (res.ok && !listed &&
 	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
 	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))
