@@ -115,6 +115,14 @@ struct crosscheck_record {
 	struct crosscheck check;
 };
 
+/* What of in holds for the launch analysed, into out: in with the facts a
+ * what-if dropped (in->dropped) made absent, so that JSON and CSV, which
+ * have no room for "of the launch as loaded" beside a value, never give
+ * the measured launch's achieved occupancy, duration, schedulers, the
+ * profiler's figures, the driver's configuration or the device as this
+ * launch's. The rule rows stay (their words say which launch they are of). */
+void crosscheck_record_kept(const struct crosscheck_record *in, struct crosscheck_record *out);
+
 /* rec's own figures (crosscheck_figures). */
 void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out);
 /* Whether it has any. */

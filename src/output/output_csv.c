@@ -61,10 +61,13 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 		{ PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM), "shared_mem" },
 		{ PARAM_BIT(PARAM_BARRIERS), "barriers" },
 	};
-	const struct crosscheck_record *p = &a->report;
-	const struct crosscheck_figures *f = &p->profiler;
+	struct crosscheck_record kept;
+	const struct crosscheck_record *p = &kept;
+	const struct crosscheck_figures *f = &kept.profiler;
 	bool first = true;
 
+	/* Facts a what-if dropped are empty: not this launch's. */
+	crosscheck_record_kept(&a->report, &kept);
 	if (lead)
 		outbuf_putc(r, ',');
 	if (p->achieved_occupancy_pct.present)
@@ -105,6 +108,7 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 {
 	const struct cluster_result *cl = &a->cl;
 	const struct crosscheck_figures *f = &a->report.profiler;
+	bool dropped = (a->report.dropped & MEASURED_CROSSCHECK) != 0;
 
 	if (a->ok && cl->applies) {
 		outbuf_int(r, cl->cluster_size);
@@ -126,29 +130,49 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 	}
 	if (records) {
 		outbuf_putc(r, ',');
-		if (f->cluster_max_active.present)
+		if (f->cluster_max_active.present && !dropped)
 			outbuf_int(r, f->cluster_max_active.value);
 		outbuf_putc(r, ',');
-		if (f->cluster_max_size.present)
+		if (f->cluster_max_size.present && !dropped)
 			outbuf_int(r, f->cluster_max_size.value);
 	}
 }
 
 /* The launch's L1/shared preference where its GPU has one (Fermi, Kepler),
  * else empty. Ends the row. */
-/* The last columns: the cache preference, and a kernel record's id (the
- * browser's and --compare's). */
+/* The last columns: the cache preference; a kernel record's id (the
+ * browser's and --compare's), whether the launch is the one measured and
+ * the measured facts a what-if dropped (JSON's launch_as_measured and
+ * dropped; their values are empty in the row). */
 static void cache_column(struct outbuf *r, const struct analysis *a, bool records)
 {
+	static const struct { unsigned bit; const char *key; } facts[] = {
+		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
+		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
+	};
 	const char *name = launch_cache_config_name(a->launch.cache_config);
+	const struct crosscheck_record *p = &a->report;
+	bool first = true;
 
 	outbuf_putc(r, ',');
 	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
 		outbuf_puts(r, name);
 	if (records) {
 		outbuf_putc(r, ',');
-		if (a->report.present)
-			outbuf_int(r, a->report.id);
+		if (p->present)
+			outbuf_int(r, p->id);
+		outbuf_putc(r, ',');
+		if (p->present && a->ok)
+			outbuf_puts(r, p->changed ? "false" : "true");
+		outbuf_putc(r, ',');
+		for (size_t i = 0; p->present && a->ok && i < sizeof(facts) / sizeof(facts[0]); i++) {
+			if (!(p->dropped & facts[i].bit))
+				continue;
+			if (!first)
+				outbuf_putc(r, ';');
+			outbuf_puts(r, facts[i].key);
+			first = false;
+		}
 	}
 	outbuf_putc(r, '\n');
 }
@@ -170,7 +194,8 @@ void output_csv_header(FILE *out, bool records)
 	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 	      "clusters_bound", out);
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fputs(records ? ",cache_config,record_id\n" : ",cache_config\n", out);
+	fputs(records ? ",cache_config,record_id,launch_as_measured,dropped\n" : ",cache_config\n",
+	      out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)

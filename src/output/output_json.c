@@ -440,10 +440,12 @@ static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
 /* A kernel record's own figures and the cross-check; null where absent. */
 static void report_json(struct jsonw *w, const struct analysis *a)
 {
-	const struct crosscheck_record *p = &a->report;
+	struct crosscheck_record kept;
+	const struct crosscheck_record *p = &kept;
 	const struct crosscheck *c = &p->check;
 	char device[sizeof(p->device) * 4];
 
+	crosscheck_record_kept(&a->report, &kept);
 	jsonw_object(w);
 	str_sanitize(p->device, device, sizeof(device));
 	jsonw_key(w, "device");
