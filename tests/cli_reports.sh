@@ -616,6 +616,15 @@ what="occview --format csv (the launch as measured)"
 "$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0
 check 0 ',23\.90,'
 
+# Beside the profiler's figure, occview's has its two decimals: 36 of 64
+# warps is 56.25 %, the B200 file's sm__maximum_warps_per_active_cycle_pct
+# for its BatchDecodeWithPagedKVCacheKernel records; one decimal had printed
+# 56.2 beside it.
+what="occview --print (theoretical beside the report's)"
+"$OCCVIEW" --print "$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv" \
+	>"$tmp/out" 2>/dev/null; got=$?
+check 0 "Theoretical occupancy   56\.25%         (report 56\.25%)"
+
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
 RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt

@@ -192,7 +192,7 @@ START_TEST(test_report_figures_in_text)
 	buf = capture(&a, &rec, 100);
 	ck_assert_msg(strstr(buf, "Achieved occupancy       12.4%"), "%s", buf);
 	ck_assert_ptr_nonnull(strstr(buf, "(measured)"));
-	ck_assert_ptr_nonnull(strstr(buf, "Theoretical occupancy    75.0%         (report 75.00%)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Theoretical occupancy   75.00%         (report 75.00%)"));
 	ck_assert_ptr_nonnull(strstr(buf, "Limit         blocks report"));
 	ck_assert_ptr_nonnull(strstr(buf, "* registers         12     12"));
 	free(buf);
