@@ -616,6 +616,27 @@ START_TEST(details_wrong_unit_refused)
 }
 END_TEST
 
+/* A raw page cut inside its units row (line 4 of the B200 file, under two
+ * ==PROF== lines and the header): no kernel row, and the message names the
+ * line the file ends in. */
+START_TEST(raw_cut_in_units_row)
+{
+	size_t len;
+	char *text = slurp("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &len);
+	char *units = text;
+	struct report r;
+	struct occ_error err = { 0 };
+
+	for (int i = 0; i < 3; i++)
+		units = strchr(units, '\n') + 1;
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text) + 200, &r, &err));
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_msg(strstr(err.message, "holds no kernel rows, and the file ends inside this line"),
+		      "%s", err.message);
+	free(text);
+}
+END_TEST
+
 /* A file cut inside a row: every whole kernel is read, the cut row counted. */
 START_TEST(details_truncated)
 {
@@ -703,6 +724,7 @@ int main(void)
 	tcase_add_test(tc, details_truncated);
 	tcase_add_test(tc, long_name_kept);
 	tcase_add_test(tc, details_metric_identity);
+	tcase_add_test(tc, raw_cut_in_units_row);
 	tcase_add_test(tc, details_wrong_unit_refused);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

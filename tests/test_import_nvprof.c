@@ -504,6 +504,31 @@ START_TEST(runs_appended_trace)
 }
 END_TEST
 
+/* A GPU trace cut inside its units row (line 5: three ==pid== lines and the
+ * header first): the message names the line; cut after the header's line
+ * end, the table simply holds no kernel rows. */
+START_TEST(trace_cut_in_units_row)
+{
+	struct occ_error e = { 0 }, err = { 0 };
+	size_t len;
+	char *text = str_read_file(data_path("nvprof/", TRACE), 1 << 20, &len, &e);
+	char *units = text;
+	struct report r;
+
+	ck_assert_ptr_nonnull(text);
+	for (int i = 0; i < 4; i++)
+		units = strchr(units, '\n') + 1;
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text) + 10, &r, &err));
+	ck_assert_int_eq(err.line, 5);
+	ck_assert_msg(strstr(err.message, "the file ends inside this line"), "%s", err.message);
+	occ_error_clear(&err);
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text), &r, &err));
+	ck_assert_msg(strstr(err.message, "table holds no kernel rows") &&
+		      !strstr(err.message, "ends inside"), "%s", err.message);
+	free(text);
+}
+END_TEST
+
 /* --print-gpu-summary: refused, pointing at the GPU trace. */
 START_TEST(summary_refused)
 {
@@ -781,6 +806,7 @@ int main(void)
 	tcase_add_test(tc, runs_appended_text);
 	tcase_add_test(tc, runs_appended_metrics);
 	tcase_add_test(tc, runs_appended_trace);
+	tcase_add_test(tc, trace_cut_in_units_row);
 	tcase_add_test(tc, summary_refused);
 	tcase_add_test(tc, cudaprof_kv);
 	tcase_add_test(tc, cudaprof_kv_keys_and_bad);
