@@ -625,6 +625,15 @@ what="occview --print (theoretical beside the report's)"
 	>"$tmp/out" 2>/dev/null; got=$?
 check 0 "Theoretical occupancy   56\.25%         (report 56\.25%)"
 
+# A metrics-only file lacks every kernel's launch: the refusal names the
+# way to a report that has them before one launch's flags.
+expect 65 "give nvprof --print-gpu-trace --csv of the same run beside this file (matched by kernel name); for one launch, give --grid N" \
+	-- --print "$AFFINE"
+expect 65 "collect them with ncu --csv --section LaunchStats --section Occupancy; for one launch, give --registers N" \
+	-- --print "$TESTDATA/ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv"
+expect 65 "add gridsize, threadblocksize, regperthread, stasmemperblock and dynsmemperblock to the profiler's COMPUTE_PROFILE_CONFIG file; for one launch, give --grid N" \
+	-- --print "$STENCIL"
+
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
 RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt

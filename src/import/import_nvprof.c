@@ -739,6 +739,16 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 
 			while (m < e && isdigit((unsigned char)*m))
 				m++;
+			/* The first column is Invocations: the launches the
+			 * kernel's row sums up, as in the CSV table. */
+			if (rec && m - p < 10) {
+				char count[12];
+
+				text_copy(p, m, count, sizeof(count));
+				rec->invocations = (struct report_int){ true, atoll(count) };
+				if (rec->invocations.value < 1)
+					rec->invocations = (struct report_int){ 0 };
+			}
 			while (m < e && isspace((unsigned char)*m))
 				m++;
 			for (me = m; me < e && !isspace((unsigned char)*me); me++)
