@@ -216,6 +216,41 @@ START_TEST(section_occupancy_inferred)
 }
 END_TEST
 
+/* A what-if of one half of the inferred shared memory keeps the other half
+ * as loaded: the CC 12.0 record's inferred split is 49152 B static and
+ * 1024 B dynamic (the most its Block Limit Shared Mem 2 allows: 50176 B);
+ * static 0 leaves the 1024 B dynamic the parameter bar shows, and the
+ * registers (96 inferred, 96 x 32 = 3072 a warp, 4 warps = 12288 of the
+ * SM's 65536: cuda_occupancy.h's rule) allow 5 blocks, where keeping the
+ * whole 50176 B in dynamic memory had left 2. */
+START_TEST(inferred_smem_what_if)
+{
+	struct launch flags;
+	struct report_launch_given given = { NULL, &flags, PARAM_BIT(PARAM_STATIC_SMEM) };
+	struct occ_error err = { 0 };
+	struct report rep;
+	struct analysis *a = malloc(sizeof(*a));
+	const char *file = data_path("ncu/", "llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv");
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert(report_load(file, &rep, &err));
+	ck_assert(record_analyse(a, db, &rep.records[0], NULL, file, &err));
+	ck_assert_int_eq(a->launch.static_smem_bytes, 49152);
+	ck_assert_int_eq(a->launch.dynamic_smem_bytes, 1024);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 2);
+	launch_init(&flags);
+	flags.static_smem_bytes = 0;
+	ck_assert(record_analyse(a, db, &rep.records[0], &given, file, &err));
+	ck_assert_int_eq(a->launch.static_smem_bytes, 0);
+	ck_assert_int_eq(a->launch.dynamic_smem_bytes, 1024);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 5);
+	ck_assert(a->report.changed & PARAM_BIT(PARAM_STATIC_SMEM));
+	ck_assert(!(a->report.changed & PARAM_BIT(PARAM_DYNAMIC_SMEM)));
+	free(a);
+	report_done(&rep);
+}
+END_TEST
+
 /* --metrics runs without registers or block limits cannot be analysed, and
  * say so: they are counted as failed, never compared against guessed
  * values. */
@@ -345,6 +380,7 @@ int main(void)
 	tcase_add_test(tc, section_occupancy_inferred);
 	tcase_add_test(tc, files_without_registers_fail);
 	tcase_add_test(tc, verdicts_match_ncu_rules);
+	tcase_add_test(tc, inferred_smem_what_if);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -287,15 +287,24 @@ struct resolved {
 static bool infer_lacking(const struct report_record *rec, const char *file, unsigned lacking,
 			  unsigned given_fields, struct resolved *res)
 {
+	const unsigned pair = PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM);
 	unsigned want = lacking, left;
+	/* One half of shared memory given where the record lacks both: the
+	 * inference splits the record's own total as if nothing were given,
+	 * and the given half replaces its part after. Inferring the other half
+	 * from the given one would keep the whole measured total in it
+	 * (static 0 left 50176 B dynamic where the launch as loaded, and the
+	 * parameter bar, say 1 KiB). */
+	unsigned redo = (lacking & pair) ? given_fields & pair & ~res->present : 0;
+	struct launch user = res->l;
 
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
 		want |= PARAM_BIT(PARAM_BARRIERS);
 	if (!want)
 		return true;
-	left = report_infer(rec, &res->gpu.arch, want, &res->l, &res->inferred) &
-		~PARAM_BIT(PARAM_BARRIERS);
+	left = report_infer(rec, &res->gpu.arch, want | redo, &res->l, &res->inferred) &
+		~PARAM_BIT(PARAM_BARRIERS) & ~redo;
 	/* Nothing inferred: report_launch_fill's error says it all. */
 	if (left && left == lacking)
 		return false;
@@ -308,6 +317,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	 * what-if like any other. */
 	param_copy(&res->measured, &res->l, res->inferred.params);
 	res->present |= res->inferred.params;
+	param_copy(&res->l, &user, redo);
 	return true;
 }
 
