@@ -67,6 +67,11 @@ json active_blocks_per_sm 3 -- $mi300x
 json active_warps_per_sm 12 -- $mi300x
 json theoretical_occupancy_pct 37.5 -- $mi300x
 json blocks_per_wave 912 -- $mi300x
+# CSV: the SGPR limit (8) in block_limit_sgprs, never under
+# block_limit_barriers (empty: no barrier limit on AMD): waves 8,
+# workgroups 16, VGPRs 4, LDS 3, then the barriers column empty.
+# shellcheck disable=SC2086
+expect 0 ',lds,8,16,4,3,,2\.1930,.*,8$' -- --format csv $mi300x
 expect 0 '"limiting_factors": \[$' -- --format json $mi300x
 expect 0 '^          "lds"$' -- --format json $mi300x
 

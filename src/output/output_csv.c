@@ -153,6 +153,8 @@ static void cache_column(struct outbuf *r, const struct analysis *a, bool record
 	const char *name = launch_cache_config_name(a->launch.cache_config);
 	const struct crosscheck_record *p = &a->report;
 	bool first = true;
+	int sgprs = a->ok && strcmp(occ_key(&a->r, OCC_BARRIERS), "sgprs") == 0
+		? a->r.block_limit[OCC_BARRIERS] : OCC_UNLIMITED;
 
 	outbuf_putc(r, ',');
 	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
@@ -174,6 +176,9 @@ static void cache_column(struct outbuf *r, const struct analysis *a, bool record
 			first = false;
 		}
 	}
+	outbuf_putc(r, ',');
+	if (sgprs != OCC_UNLIMITED)
+		outbuf_int(r, sgprs);
 	outbuf_putc(r, '\n');
 }
 
@@ -194,8 +199,8 @@ void output_csv_header(FILE *out, bool records)
 	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 	      "clusters_bound", out);
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fputs(records ? ",cache_config,record_id,launch_as_measured,dropped\n" : ",cache_config\n",
-	      out);
+	fputs(records ? ",cache_config,record_id,launch_as_measured,dropped,block_limit_sgprs\n"
+		      : ",cache_config,block_limit_sgprs\n", out);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -271,8 +276,13 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		first = false;
 	}
 	outbuf_putc(r, ',');
+	/* Each factor under its own name: the fifth is barriers on NVIDIA and
+	 * SGPRs on AMD (occ_key), which has a column of its own at the end. */
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		limit(r, a->r.block_limit[f]);
+		if (f != OCC_BARRIERS || strcmp(occ_key(&a->r, OCC_BARRIERS), "barriers") == 0)
+			limit(r, a->r.block_limit[f]);
+		else
+			outbuf_putc(r, ',');
 	outbuf_fixed(r, a->w.waves_per_sm, 4);
 	outbuf_putc(r, ',');
 	outbuf_fixed(r, a->w.tail_share_pct, 2);
