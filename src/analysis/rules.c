@@ -587,6 +587,23 @@ static void stand_in(struct sink *s, const struct gpu *gpu)
 	    gpu->sm_count, gpu_units(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
+/* An architecture the database has no device of (--gpu gfx602): the
+ * occupancy per unit is computed, the rest needs a unit count. */
+static void no_device(struct sink *s, const struct gpu *gpu)
+{
+	char cc[16];
+
+	if (gpu->sm_count > 0)
+		return;
+	gpu_arch_cc_string(&gpu->arch, cc, sizeof(cc));
+	add(s, "waves_need_device", RULES_INFO, "The waves need a device",
+	    "The GPU database knows %s %s but no device of it, so no %s count: the occupancy per "
+	    "%s depends on the architecture alone and is computed; the waves, the tail and the "
+	    "per-%s view depend on the count, so name a device with --gpu (or add one with "
+	    "--gpu-db) to see them.", gpu->arch.vendor == GPU_AMD ? "target" : "compute capability",
+	    cc, gpu_unit(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -610,8 +627,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 			carveout_advice(&s, ri);
 		}
 		first = s.n;
-		waves_rules(&s, ri);
-		block_size_waves(&s, ri);
+		if (ri->gpu->sm_count > 0) {
+			waves_rules(&s, ri);
+			block_size_waves(&s, ri);
+		}
 		if (amd)
 			for (int i = first; i < s.n; i++)
 				amd_words(&out[i], &ri->gpu->arch);
@@ -621,6 +640,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		carveout_ignored(&s, ri);
 	}
 	stand_in(&s, ri->gpu);
+	no_device(&s, ri->gpu);
 	sort_findings(out, s.n);
 	return s.n;
 }

@@ -424,12 +424,14 @@ static bool find_arch(const struct gpu_db *db, enum query_kind kind, int major, 
 			      kind == QUERY_TARGET ? "" : "; --gpu-db adds one (occview-formats(5))");
 		return false;
 	}
+	/* An architecture with no device: the occupancy per SM (CU) needs
+	 * none, so it is computed; the waves need the count (sm_count 0, the
+	 * finding waves_need_device says so). */
 	if (!gpu_db_arch_device(db, a, out)) {
-		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
-			      "the GPU database knows %s but has no device of it, so no SM count: %s",
-			      what, kind == QUERY_TARGET ? "name a device (occview --list-gpus)" :
-			      "name a device, or add one with --gpu-db (name,cc,sm_count)");
-		return false;
+		memset(out, 0, sizeof(*out));
+		str_copy(out->name, sizeof(out->name), a->arch);
+		out->arch = *a;
+		return true;
 	}
 	return true;
 }

@@ -217,7 +217,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
 	outbuf_put(r, cc, strlen(cc));
 	outbuf_putc(r, ',');
-	if (a->gpu.name[0])
+	if (a->gpu.name[0] && a->gpu.sm_count > 0)
 		outbuf_int(r, a->gpu.sm_count);
 	outbuf_putc(r, ',');
 	if (!a->ok && a->report.present) {
@@ -283,12 +283,17 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 			limit(r, a->r.block_limit[f]);
 		else
 			outbuf_putc(r, ',');
-	outbuf_fixed(r, a->w.waves_per_sm, 4);
-	outbuf_putc(r, ',');
-	outbuf_fixed(r, a->w.tail_share_pct, 2);
-	outbuf_putc(r, ',');
-	outbuf_fixed(r, a->w.predicted_achieved_pct, 2);
-	outbuf_putc(r, ',');
+	/* No unit count (an architecture with no device): no waves. */
+	if (a->gpu.sm_count > 0) {
+		outbuf_fixed(r, a->w.waves_per_sm, 4);
+		outbuf_putc(r, ',');
+		outbuf_fixed(r, a->w.tail_share_pct, 2);
+		outbuf_putc(r, ',');
+		outbuf_fixed(r, a->w.predicted_achieved_pct, 2);
+		outbuf_putc(r, ',');
+	} else {
+		outbuf_put(r, ",,,", 3);
+	}
 	if (records)
 		report_columns(r, a, true);
 	outbuf_putc(r, ',');

@@ -97,7 +97,12 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	key_string(w, "name", g->name);
 	key_string(w, "arch", g->arch.arch);
 	key_string(w, "cc", cc);
-	key_int(w, "sm_count", g->sm_count);
+	/* An architecture with no device has no count: null, as its waves. */
+	jsonw_key(w, "sm_count");
+	if (g->sm_count > 0)
+		jsonw_int(w, g->sm_count);
+	else
+		jsonw_null(w);
 	jsonw_end(w);
 }
 
@@ -628,7 +633,7 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	else
 		jsonw_null(&w);
 	jsonw_key(&w, "waves");
-	if (a->ok)
+	if (a->ok && a->gpu.sm_count > 0)
 		waves_json(&w, &a->w);
 	else
 		jsonw_null(&w);
