@@ -591,17 +591,14 @@ static void stand_in(struct sink *s, const struct gpu *gpu)
  * occupancy per unit is computed, the rest needs a unit count. */
 static void no_device(struct sink *s, const struct gpu *gpu)
 {
-	char cc[16];
-
 	if (gpu->sm_count > 0)
 		return;
-	gpu_arch_cc_string(&gpu->arch, cc, sizeof(cc));
 	add(s, "waves_need_device", RULES_INFO, "The waves need a device",
-	    "The GPU database knows %s %s but no device of it, so no %s count: the occupancy per "
-	    "%s depends on the architecture alone and is computed; the waves, the tail and the "
-	    "per-%s view depend on the count, so name a device with --gpu (or add one with "
-	    "--gpu-db) to see them.", gpu->arch.vendor == GPU_AMD ? "target" : "compute capability",
-	    cc, gpu_unit(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
+	    "The GPU database knows the architecture %s but no device of it, so no %s count: the "
+	    "occupancy per %s depends on the architecture alone and is computed; the waves, the "
+	    "tail and the per-%s view depend on the count, so name a device with --gpu (or add "
+	    "one with --gpu-db) to see them.", gpu->arch.arch, gpu_unit(&gpu->arch),
+	    gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
 int rules_evaluate(const struct rules_input *ri, struct finding *out)

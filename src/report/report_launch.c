@@ -244,8 +244,6 @@ static const char *recollect(const struct report_record *rec, unsigned params)
 {
 	unsigned launch = PARAM_BIT(PARAM_GRID) | PARAM_BIT(PARAM_BLOCK);
 
-	if (rec->vendor == REPORT_VENDOR_AMD)
-		return NULL;
 	/* Nsight Compute's --metrics runs give grid and block, not registers:
 	 * its Launch Statistics section has them all. */
 	if (rec->ncu_layout != REPORT_NCU_NONE)
