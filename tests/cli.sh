@@ -197,7 +197,7 @@ expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
 # shellcheck disable=SC2086
 expect 0 '"clusters_bound": "range",' -- --format json $clusters
 # shellcheck disable=SC2086
-expect 0 ',16,16,13,96.97,range,,,$' -- --format csv $clusters
+expect 0 ',16,16,13,96.97,range,,,,,,,$' -- --format csv $clusters
 # shellcheck disable=SC2086
 expect 0 "Max active clusters     13-16" -- --print $clusters
 printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"
@@ -214,8 +214,8 @@ expect 0 "raised to 48 KB: one block needs 20 KB" -- --print --gpu "Tesla K40c" 
 expect 0 '"cache_config": "equal"' -- --format json --gpu K80 --cache-config equal
 expect 0 '"shared_mem_preference_bytes": 98304,' -- --format json --gpu K80 --cache-config equal
 expect 64 "expected none, shared, l1 or equal" -- --print --gpu K40c --cache-config half
-expect 0 ',cache_config$' -- --format csv --gpu K40c --cache-config l1
-expect 0 ',l1$' -- --format csv --gpu K40c --cache-config l1
+expect 0 ',cache_config,record_id,launch_as_measured,dropped,block_limit_sgprs$' -- --format csv --gpu K40c --cache-config l1
+expect 0 ',l1,,,,$' -- --format csv --gpu K40c --cache-config l1
 # A flag a generation lacks is a usage error naming the generation; the same
 # value from a launch file is bad data of the file.
 expect 64 "cache-config: Ampere (cc 8.6) has no L1/shared preference; use --carveout" -- \

@@ -67,6 +67,11 @@ json active_blocks_per_sm 3 -- $mi300x
 json active_warps_per_sm 12 -- $mi300x
 json theoretical_occupancy_pct 37.5 -- $mi300x
 json blocks_per_wave 912 -- $mi300x
+# CSV: the SGPR limit (8) in block_limit_sgprs, never under
+# block_limit_barriers (empty: no barrier limit on AMD): waves 8,
+# workgroups 16, VGPRs 4, LDS 3, then the barriers column empty.
+# shellcheck disable=SC2086
+expect 0 ',lds,8,16,4,3,,2\.1930,.*,8$' -- --format csv $mi300x
 expect 0 '"limiting_factors": \[$' -- --format json $mi300x
 expect 0 '^          "lds"$' -- --format json $mi300x
 
@@ -225,7 +230,7 @@ expect 0 '"arch": "gfx90a"' -- --format json --gpu GFX90A
 expect 0 '"arch": "gfx90a"' -- --format json --gpu "gfx90a:sramecc+:xnack-"
 expect 0 "^occview: --gpu gfx942 is an architecture (gfx942), not a device: using Instinct MI300X (304 CUs)" -- --print --gpu gfx942
 expect 64 "gpu: the GPU database has no AMD target gfx1234, only gfx803, gfx900, .*, gfx1201, gfx600, .*, gfx810" -- --print --gpu gfx1234
-expect 64 "gpu: the GPU database knows AMD target gfx940 but has no device of it" -- --print --gpu gfx940
+expect 0 "Kernel  default on gfx940 (CDNA3), no device of it" -- --print --gpu gfx940
 expect 64 "unknown GPU \"mi301x\"; closest: \"Instinct MI300X\"" -- --print --gpu mi301x
 if grep -q "NVIDIA\|GeForce\|Tesla" "$tmp/out"; then bad "--gpu mi301x suggests NVIDIA names"; else ok; fi
 expect 0 "Usage: occview" -- --help
@@ -282,9 +287,18 @@ json waves_per_simd 8 -- --gpu fx-8800p --block-size 64 --vgprs 16 --sgprs 100
 expect 64 "allows at most 96" -- --print --gpu "R9 285" --sgprs 97
 json waves_per_simd 8 -- --gpu "R9 285" --block-size 64 --vgprs 16 --sgprs 96
 
-# A gfx target names its first device; gfx705 has none.
+# A gfx target names its first device; gfx602 and gfx705 have none: the
+# per-CU figures are computed (they need no CU count) and equal llc 14's
+# (tests/data/amd/llvm14_occupancy_gcn1.csv: "gfx602,64,256,0,32,0,0,8",
+# "gfx705,64,256,0,41,0,0,5"), and the waves say they need a device.
 expect 0 "^occview: --gpu gfx600 is an architecture (gfx600), not a device: using Radeon HD 7970 (32 CUs)" -- --print --gpu gfx600
-expect 64 "gpu: the GPU database knows AMD target gfx705 but has no device of it" -- --print --gpu gfx705
+json waves_per_simd 8 -- --gpu gfx602 --block-size 256 --vgprs 32
+json waves_per_simd 5 -- --gpu gfx705 --block-size 256 --vgprs 41
+expect 0 '"sm_count": null' -- --format json --gpu gfx602 --block-size 256 --vgprs 32
+expect 0 '"waves": null,' -- --format json --gpu gfx602 --block-size 256 --vgprs 32
+expect 0 '"id": "waves_need_device",' -- --format json --gpu gfx602 --block-size 256 --vgprs 32
+expect 0 "Waves          need a device: the database has none of gfx705" -- --print --gpu gfx705 --block-size 256 --vgprs 41
+expect 0 "^default,gfx705,gfx705,,1584,256,41,0,0,5,20,50.00,vgprs,10,16,5,,,,,,," -- --format csv --gpu gfx705 --block-size 256 --vgprs 41
 
 # --list-gpus: the devices with their CUs and the targets' rows.
 expect 0 "^Radeon HD 7970  *gfx600  *GCN1  *32  *- CU  *hd7970;7970$" -- --list-gpus

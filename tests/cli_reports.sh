@@ -568,6 +568,80 @@ expect 64 "no record has the id 240" -- --compare 0,240 "$P"
 expect 64 "expected two record ids" -- --compare 3 "$P"
 expect 64 "name the report" -- --compare 0,1
 
+# Shared memory a record does not give is missing, not zero: null in JSON,
+# empty in CSV (the GTX 1070 metrics file has no launch at all); what the
+# user gives is written.
+AFFINE=$TESTDATA/nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile
+what="occview --format json (no shared memory)"
+"$OCCVIEW" --format json "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '"static_shared_mem_bytes": null,'
+check 65 '"dynamic_shared_mem_bytes": null,'
+what="occview --format csv (no shared memory)"
+"$OCCVIEW" --format csv "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '^thrust::for_each_kernel,GeForce GTX 1070,6.1,15,,,,,,'
+what="occview --format json --shared-mem 1000 (no launch)"
+"$OCCVIEW" --format json --shared-mem 1000 "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
+check 65 '"static_shared_mem_bytes": 1000,'
+
+# A record's id is the same everywhere: the browser's id column, --compare's
+# I,J, JSON's record_id and CSV's last column. Nsight Compute's own IDs
+# start at 0 (the A100 pooling file: ID 19 is its 20th kernel, line 21 of
+# the CSV with the header); a CUDA profiler log has none: the position from 1.
+POOL=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
+STENCIL=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+what="occview --compare 19,20 --format json (record_id)"
+"$OCCVIEW" --compare 19,20 --format json "$POOL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
+check 0 '^"record_id":19,"record_id":20,$'
+what="occview --format csv (record_id)"
+"$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 21p >"$tmp/out"; got=0
+check 0 '^at::native::<unnamed>::adaptive_average_pool,.*,19,true,,$'
+what="occview --compare 2,3 --format json (record_id, no profiler ids)"
+"$OCCVIEW" --compare 2,3 --format json "$STENCIL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
+check 0 '^"record_id":2,"record_id":3,$'
+
+# --gpu H100 on the A100 report: a what-if of the measured launch. What
+# was measured on the A100 (its 23.90 % achieved occupancy, line 42; the
+# profiler's limits; the driver's 16 KB configuration) is not this launch's:
+# JSON and CSV leave it out and say what was dropped.
+what="occview --format json --gpu H100 (measured facts dropped)"
+"$OCCVIEW" --format json --gpu H100 "$POOL" 2>/dev/null | sed -n '/"record_id": 0,/,/"record_id": 1,/p' >"$tmp/out"; got=0
+check 0 '"achieved_occupancy_pct": null,'
+check 0 '"launch_as_measured": false,'
+check 0 '"profiler": null,'
+what="occview --format csv --gpu H100 (measured facts dropped)"
+"$OCCVIEW" --format csv --gpu H100 "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0
+check 0 ',0,false,shared_mem_config;crosscheck;measured,$'
+if grep -q ',23\.90,' "$tmp/out"; then bad "$what: the A100's achieved 23.90 is in the row"; else ok; fi
+what="occview --format csv (the launch as measured)"
+"$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0
+check 0 ',23\.90,'
+
+# Beside the profiler's figure, occview's has its two decimals: 36 of 64
+# warps is 56.25 %, the B200 file's sm__maximum_warps_per_active_cycle_pct
+# for its BatchDecodeWithPagedKVCacheKernel records; one decimal had printed
+# 56.2 beside it.
+what="occview --print (theoretical beside the report's)"
+"$OCCVIEW" --print "$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv" \
+	>"$tmp/out" 2>/dev/null; got=$?
+check 0 "Theoretical occupancy   56\.25%         (report 56\.25%)"
+
+# A metrics-only file lacks every kernel's launch: the refusal names the
+# way to a report that has them before one launch's flags.
+expect 65 "give nvprof --print-gpu-trace --csv of the same run beside this file (matched by kernel name); for one launch, give --grid N" \
+	-- --print "$AFFINE"
+expect 65 "collect them with ncu --csv --section LaunchStats --section Occupancy; for one launch, give --registers N" \
+	-- --print "$TESTDATA/ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv"
+expect 65 "add gridsize, threadblocksize, regperthread, stasmemperblock and dynsmemperblock to the profiler's COMPUTE_PROFILE_CONFIG file; for one launch, give --grid N" \
+	-- --print "$STENCIL"
+
+# Ten nvprof runs appended to one file (>> in a loop): --print says so, and
+# each run's 4 kernels are records of their own, numbered by run in JSON.
+RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt
+expect 65 "holds 10 profiler runs appended one after another" -- --print "$RUNS10"
+what="occview --format json (10 runs)"
+"$OCCVIEW" --format json "$RUNS10" 2>/dev/null | grep -c '"run": 10,' >"$tmp/out"; got=0
+check 0 "^4$"
+
 # --- Compiled binaries (tests/data/cubin, tools/gen_cubins.sh) -----------------
 
 B=$TESTDATA/cubin

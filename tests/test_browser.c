@@ -504,6 +504,21 @@ START_TEST(test_records_without_launch)
 }
 END_TEST
 
+/* Ten nvprof runs appended to one file: the browser says the 40 records are
+ * 10 runs of the same 4 kernels. */
+START_TEST(test_runs_said)
+{
+	struct explorer *e = open_file("nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_"
+				       "sm_efficiency_10runs_concatenated_TRUNCATED.txt", "runs.txt");
+	char *text = screen_text(e, 80, 24);
+
+	ck_assert_msg(strstr(text, "40 of 40 records in 10 runs  sorted by id asc") != NULL, "%s",
+		      text);
+	free(text);
+	explorer_close(e, session);
+}
+END_TEST
+
 /* nvprof events per SM (a file constructed for the parser: 3 SMs, lines 4-5):
  * no launch, yet the measured bars are drawn from the events. */
 START_TEST(test_per_sm_events)
@@ -596,6 +611,7 @@ int main(void)
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_ncu_record_goldens);
+	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);
 	tcase_add_test(tc, test_per_sm_events);
 	tcase_add_test(tc, test_cudaprof_theory_is_the_profilers);

@@ -46,6 +46,9 @@ static const struct expect corpus[] = {
 	{ "codexl/constructed_rcp55_gfx900.occupancy", NULL, 3, 0, 3, NULL },
 	{ "codexl/rcp_docs_configfiles_capeverde_occupancy_display.txt", NULL, 1, 0, 1, NULL },
 
+	/* A --set full details page: "Memory Throughput" in two sections. */
+	{ "ncu/climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv",
+	  NULL, 6, 0, 6, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
 	  16, 0, 16, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
@@ -90,6 +93,9 @@ static const struct expect corpus[] = {
 	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
 	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
 	  103, 501, NULL },
+	/* 10 runs appended, the same 4 kernels in each: 40 records. */
+	{ "nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt",
+	  NULL, 40, 0, 0, NULL },
 	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
 	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
 
@@ -146,6 +152,39 @@ START_TEST(every_file_reads)
 }
 END_TEST
 
+/* A percentage of a peak or of a maximum is at most 100 on every record of
+ * every file: a value over it is a figure in another unit read as a
+ * percentage (Memory Workload Analysis's "Memory Throughput", 488.17
+ * Gbyte/s, had been read as Speed Of Light's 23.97 %). */
+static void ck_pct(const char *file, size_t i, const char *what, struct report_num v)
+{
+	ck_assert_msg(!v.present || (v.value >= 0 && v.value <= 100.0),
+		      "%s: record %zu: %s is %g %%", file, i, what, v.value);
+}
+
+START_TEST(percentages_at_most_100)
+{
+	const struct expect *x = &corpus[_i];
+	struct occ_error err = { 0 };
+	struct report r;
+
+	if (x->refused)
+		return;
+	ck_assert(report_load(data_path("", x->file), &r, &err));
+	for (size_t i = 0; i < r.n; i++) {
+		const struct report_record *k = &r.records[i];
+
+		ck_pct(x->file, i, "achieved occupancy", k->achieved_occupancy_pct);
+		ck_pct(x->file, i, "theoretical occupancy", k->theoretical_occupancy_pct);
+		ck_pct(x->file, i, "cluster occupancy", k->cluster_occupancy_pct);
+		ck_pct(x->file, i, "issue slots", k->sched.issue_active_pct);
+		ck_pct(x->file, i, "compute (SM) throughput", k->sched.sm_throughput_pct);
+		ck_pct(x->file, i, "memory throughput", k->sched.memory_throughput_pct);
+	}
+	report_done(&r);
+}
+END_TEST
+
 /* Every report file under tests/data is in the table above, and every file
  * of the table exists. */
 static void ck_listed(const char *file, void *ctx)
@@ -171,6 +210,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_loop_test(tc, every_file_reads, 0, (int)N_CORPUS);
+	tcase_add_loop_test(tc, percentages_at_most_100, 0, (int)N_CORPUS);
 	tcase_add_test(tc, table_is_the_folders);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

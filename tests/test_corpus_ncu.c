@@ -216,6 +216,41 @@ START_TEST(section_occupancy_inferred)
 }
 END_TEST
 
+/* A what-if of one half of the inferred shared memory keeps the other half
+ * as loaded: the CC 12.0 record's inferred split is 49152 B static and
+ * 1024 B dynamic (the most its Block Limit Shared Mem 2 allows: 50176 B);
+ * static 0 leaves the 1024 B dynamic the parameter bar shows, and the
+ * registers (96 inferred, 96 x 32 = 3072 a warp, 4 warps = 12288 of the
+ * SM's 65536: cuda_occupancy.h's rule) allow 5 blocks, where keeping the
+ * whole 50176 B in dynamic memory had left 2. */
+START_TEST(inferred_smem_what_if)
+{
+	struct launch flags;
+	struct report_launch_given given = { NULL, &flags, PARAM_BIT(PARAM_STATIC_SMEM) };
+	struct occ_error err = { 0 };
+	struct report rep;
+	struct analysis *a = malloc(sizeof(*a));
+	const char *file = data_path("ncu/", "llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv");
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert(report_load(file, &rep, &err));
+	ck_assert(record_analyse(a, db, &rep.records[0], NULL, file, &err));
+	ck_assert_int_eq(a->launch.static_smem_bytes, 49152);
+	ck_assert_int_eq(a->launch.dynamic_smem_bytes, 1024);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 2);
+	launch_init(&flags);
+	flags.static_smem_bytes = 0;
+	ck_assert(record_analyse(a, db, &rep.records[0], &given, file, &err));
+	ck_assert_int_eq(a->launch.static_smem_bytes, 0);
+	ck_assert_int_eq(a->launch.dynamic_smem_bytes, 1024);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 5);
+	ck_assert(a->report.changed & PARAM_BIT(PARAM_STATIC_SMEM));
+	ck_assert(!(a->report.changed & PARAM_BIT(PARAM_DYNAMIC_SMEM)));
+	free(a);
+	report_done(&rep);
+}
+END_TEST
+
 /* --metrics runs without registers or block limits cannot be analysed, and
  * say so: they are counted as failed, never compared against guessed
  * values. */
@@ -236,6 +271,100 @@ START_TEST(files_without_registers_fail)
 }
 END_TEST
 
+/* Did Nsight Compute's rule fire on rec (a rule row of that name)? */
+static bool rule_fired(const struct report_record *rec, const char *rule)
+{
+	for (size_t i = 0; i < rec->n_rules; i++)
+		if (strcmp(rec->rules[i].name, rule) == 0)
+			return true;
+	return false;
+}
+
+static bool has_finding(const struct analysis *a, const char *id)
+{
+	for (int i = 0; i < a->n_findings; i++)
+		if (strcmp(a->findings[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+struct verdicts {
+	size_t issue_records, issue_equal, theoretical_records, theoretical_equal;
+};
+
+/* A file carries a rule when some record has its row: a rule's row is
+ * written only when it fires, so every record of that file that has the
+ * rule's inputs is compared, fired or not. IssueSlotUtilization
+ * (SchedulerStats) fires when smsp__issue_active.avg.per_cycle_active is
+ * below 0.6, the verdict of occview's occupancy_helps and
+ * occupancy_at_maximum findings; TheoreticalOccupancy (Occupancy, Nsight
+ * Compute 2023 and later) when the theoretical warps per scheduler are below
+ * 80 % of the maximum, where occview's theoretical occupancy is below 80 %. */
+static void ck_verdicts(const char *file, void *ctx)
+{
+	struct verdicts *v = ctx;
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	bool issue_rule = false, theo_rule = false;
+	struct report rep;
+
+	if (strncmp(file, "ncu/", 4) != 0 || !report_load(data_path("", file), &rep, &err))
+		return;
+	for (size_t i = 0; i < rep.n; i++) {
+		issue_rule = issue_rule || rule_fired(&rep.records[i], "IssueSlotUtilization");
+		theo_rule = theo_rule || rule_fired(&rep.records[i], "TheoreticalOccupancy");
+	}
+	for (size_t i = 0; i < rep.n && (issue_rule || theo_rule); i++) {
+		const struct report_record *rec = &rep.records[i];
+		struct analysis *a = malloc(sizeof(*a));
+		bool fired, said;
+
+		ck_assert_ptr_nonnull(a);
+		occ_error_clear(&err);
+		if (!record_analyse(a, db, rec, &given, file, &err) || !a->ok) {
+			free(a);
+			continue;
+		}
+		if (issue_rule && (rec->sched.issue_active_pct.present || rec->sched.issued_warps.present)) {
+			fired = rule_fired(rec, "IssueSlotUtilization");
+			said = has_finding(a, "occupancy_helps") || has_finding(a, "occupancy_at_maximum");
+			v->issue_records++;
+			v->issue_equal += fired == said;
+			ck_assert_msg(fired == said, "%s line %ld: IssueSlotUtilization %s, occview %s",
+				      file, rec->line, fired ? "fired" : "did not fire",
+				      said ? "says the schedulers idle" : "does not");
+		}
+		if (theo_rule) {
+			fired = rule_fired(rec, "TheoreticalOccupancy");
+			said = a->r.theoretical_occupancy_pct < 80.0;
+			v->theoretical_records++;
+			v->theoretical_equal += fired == said;
+			ck_assert_msg(fired == said, "%s line %ld: TheoreticalOccupancy %s, occview %.1f %%",
+				      file, rec->line, fired ? "fired" : "did not fire",
+				      a->r.theoretical_occupancy_pct);
+		}
+		free(a);
+	}
+	report_done(&rep);
+}
+
+/* The occupancy verdict equals Nsight Compute's own rules on every corpus
+ * record that carries them: the A100 --set full page (6 kernels; the rule
+ * fired on 5: "One or More Eligible" 57.74, 59.30, 59.86, 56.88 and
+ * 33.54 %, not on 68.60 %; 59.86 % is "Issued Warp Per Scheduler" 0.60) and
+ * the two CC 12.0 files with TheoreticalOccupancy rows. */
+START_TEST(verdicts_match_ncu_rules)
+{
+	struct verdicts v = { 0 };
+
+	each_report_file(ck_verdicts, &v);
+	ck_assert_uint_eq(v.issue_records, 6);
+	ck_assert_uint_eq(v.issue_equal, 6);
+	ck_assert_uint_eq(v.theoretical_records, 7);
+	ck_assert_uint_eq(v.theoretical_equal, v.theoretical_records);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("corpus_ncu");
@@ -250,6 +379,8 @@ int main(void)
 	tcase_add_test(tc, v100_details_2019);
 	tcase_add_test(tc, section_occupancy_inferred);
 	tcase_add_test(tc, files_without_registers_fail);
+	tcase_add_test(tc, verdicts_match_ncu_rules);
+	tcase_add_test(tc, inferred_smem_what_if);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -538,6 +538,105 @@ START_TEST(details_bad_row)
 }
 END_TEST
 
+#define CLIMA "climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv"
+
+/* A metric is its section, name and unit: the --set full page has "Memory
+ * Throughput" in GPU Speed Of Light (line 5: "%","23.97") and in Memory
+ * Workload Analysis (line 26: "Gbyte/s","488.17"); only the first is the
+ * "% of peak". The scheduler's exact figure is "One or More Eligible"
+ * (line 36: 57.74 %) beside "Issued Warp Per Scheduler" (line 37: 0.58). */
+START_TEST(details_metric_identity)
+{
+	struct report r;
+	const struct report_record *k;
+
+	load(CLIMA, &r);
+	ck_assert_uint_eq(r.n, 6);
+	ck_assert_uint_eq(r.dropped_fields, 0);
+	k = &r.records[0];
+	CK_NUM(k->sched.memory_throughput_pct, 23.97);
+	CK_NUM(k->sched.sm_throughput_pct, 51.69);   /* line 11 */
+	CK_NUM(k->sched.issue_active_pct, 57.74);
+	CK_NUM(k->sched.issued_warps, 0.58);
+	/* ID 1, line 96: its own Speed Of Light figure. */
+	CK_NUM(r.records[1].sched.memory_throughput_pct, 24.46);
+	report_done(&r);
+}
+END_TEST
+
+/* text with every from replaced by to (heap). */
+static char *replace_all(const char *text, size_t len, const char *from, const char *to,
+			 size_t *out_len)
+{
+	size_t nf = strlen(from), nt = strlen(to), n = 0;
+	char *out = malloc(len * (nt > nf ? nt / nf + 2 : 1) + 1), *o = out;
+
+	ck_assert_ptr_nonnull(out);
+	for (size_t i = 0; i < len;) {
+		if (i + nf <= len && memcmp(text + i, from, nf) == 0) {
+			memcpy(o, to, nt);
+			o += nt;
+			i += nf;
+			n++;
+		} else {
+			*o++ = text[i++];
+		}
+	}
+	ck_assert_uint_gt(n, 0);
+	*out_len = (size_t)(o - out);
+	return out;
+}
+
+/* The same row under the Speed Of Light section (as a file without the
+ * Section Name column would leave it): its Gbyte/s is not a percentage, so
+ * it is refused with a message naming the row, never read as one. */
+START_TEST(details_wrong_unit_refused)
+{
+	size_t len, n;
+	char *text = slurp(CLIMA, &len);
+	char *moved = replace_all(text, len, "\"Memory Workload Analysis\",\"Memory Throughput\"",
+				  "\"GPU Speed Of Light Throughput\",\"Memory Throughput\"", &n);
+	struct report r;
+	struct occ_error err = { 0 };
+	char msg[512];
+
+	ck_assert_msg(report_parse("moved.csv", moved, n, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 6);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 6);
+	occ_error_format(&r.dropped, msg, sizeof(msg));
+	ck_assert_int_eq(r.dropped.line, 26);
+	ck_assert_str_eq(r.dropped.field, "Memory Throughput");
+	ck_assert_msg(strstr(msg, "\"Gbyte/s\" is not the unit of this metric, a percentage (%)"),
+		      "%s", msg);
+	CK_NUM(r.records[0].sched.memory_throughput_pct, 23.97);
+	report_done(&r);
+	free(moved);
+	free(text);
+}
+END_TEST
+
+/* A raw page cut inside its units row (line 4 of the B200 file, under two
+ * ==PROF== lines and the header): no kernel row, and the message names the
+ * line the file ends in. */
+START_TEST(raw_cut_in_units_row)
+{
+	size_t len;
+	char *text = slurp("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &len);
+	char *units = text;
+	struct report r;
+	struct occ_error err = { 0 };
+
+	for (int i = 0; i < 3; i++)
+		units = strchr(units, '\n') + 1;
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text) + 200, &r, &err));
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_msg(strstr(err.message, "holds no kernel rows, and the file ends inside this line"),
+		      "%s", err.message);
+	free(text);
+}
+END_TEST
+
 /* A file cut inside a row: every whole kernel is read, the cut row counted. */
 START_TEST(details_truncated)
 {
@@ -624,6 +723,9 @@ int main(void)
 	tcase_add_test(tc, details_bad_row);
 	tcase_add_test(tc, details_truncated);
 	tcase_add_test(tc, long_name_kept);
+	tcase_add_test(tc, details_metric_identity);
+	tcase_add_test(tc, raw_cut_in_units_row);
+	tcase_add_test(tc, details_wrong_unit_refused);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -403,6 +403,132 @@ START_TEST(metrics_text_gtx1070)
 }
 END_TEST
 
+/* Files a and b of tests/data/nvprof, one after the other, as >> appends
+ * them, parsed. */
+static bool parse_appended(const char *a, const char *b, struct report *r, struct occ_error *err)
+{
+	struct occ_error e = { 0 };
+	size_t la, lb;
+	char *ta = str_read_file(data_path("nvprof/", a), 1 << 20, &la, &e);
+	char *tb = str_read_file(data_path("nvprof/", b), 1 << 20, &lb, &e);
+	char *all;
+	bool ok;
+
+	ck_assert_msg(ta && tb, "%s", e.message);
+	ck_assert(la > 0 && ta[la - 1] == '\n');
+	all = malloc(la + lb + 1);
+	ck_assert_ptr_nonnull(all);
+	memcpy(all, ta, la);
+	memcpy(all + la, tb, lb);
+	all[la + lb] = '\0';
+	ok = report_parse("appended", all, la + lb, r, err);
+	free(ta);
+	free(tb);
+	free(all);
+	return ok;
+}
+
+#define RUNS10 "satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt"
+
+/* Ten nvprof --metrics runs appended to one text file: each its own header
+ * (lines 8, 25, ...) and the same 4 kernels, which are 40 records in 10
+ * runs, not 4. Run 1's kernel_get_axis starts at line 10, run 2's at 27. */
+START_TEST(runs_appended_text)
+{
+	struct report r;
+
+	load(RUNS10, &r);
+	ck_assert_uint_eq(r.n, 40);
+	ck_assert_uint_eq(r.runs, 10);
+	for (size_t i = 0; i < r.n; i++) {
+		ck_assert_uint_eq(r.records[i].run, i / 4 + 1);
+		ck_assert_str_eq(r.records[i].name, r.records[i % 4].name);
+	}
+	ck_assert_int_eq(r.records[0].line, 10);
+	ck_assert_int_eq(r.records[4].line, 27);
+	ck_assert_str_eq(r.records[4].short_name, "kernel_get_axis");
+	report_done(&r);
+}
+END_TEST
+
+/* The same kernel in two appended runs keeps both measurements: the
+ * GTX 1070 file (15 lines; achieved_occupancy 0.948254 on line 10) twice,
+ * and the GTX 1080 Ti metrics CSV (scalarProdGPU's 0.562536 on line 102;
+ * 105 lines) twice, whose second header (line 111) starts run 2. */
+START_TEST(runs_appended_metrics)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert(parse_appended(TEXT, TEXT, &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_int_eq(r.records[1].line, 8 + 15);
+	ck_assert_uint_eq(r.records[1].run, 2);
+	CK_NUM(r.records[0].achieved_occupancy_pct, 94.8254);
+	CK_NUM(r.records[1].achieved_occupancy_pct, 94.8254);
+	report_done(&r);
+
+	ck_assert(parse_appended(METRICS, METRICS, &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.dropped_fields, 0);
+	ck_assert_uint_eq(r.records[0].run, 1);
+	ck_assert_uint_eq(r.records[1].run, 2);
+	ck_assert_str_eq(r.records[1].short_name, "scalarProdGPU");
+	CK_NUM(r.records[0].achieved_occupancy_pct, 56.2536);
+	CK_NUM(r.records[1].achieved_occupancy_pct, 56.2536);
+	report_done(&r);
+}
+END_TEST
+
+/* Two GPU traces appended: the second run's header and units row are read
+ * again (its durations in ms, as the first's), 5 kernels in each run. */
+START_TEST(runs_appended_trace)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert(parse_appended(TRACE, TRACE, &r, &err));
+	ck_assert_uint_eq(r.n, 10);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.records[5].run, 2);
+	ck_assert_int_eq(r.records[5].line, 61 + 99);
+	/* Line 61: 0.287308 ms, in both runs. */
+	CK_NUM(r.records[0].duration_ns, 287308);
+	CK_NUM(r.records[5].duration_ns, 287308);
+	ck_assert_str_eq(r.records[9].short_name, "cuda_compute_flux");
+	report_done(&r);
+}
+END_TEST
+
+/* A GPU trace cut inside its units row (line 5: three ==pid== lines and the
+ * header first): the message names the line; cut after the header's line
+ * end, the table simply holds no kernel rows. */
+START_TEST(trace_cut_in_units_row)
+{
+	struct occ_error e = { 0 }, err = { 0 };
+	size_t len;
+	char *text = str_read_file(data_path("nvprof/", TRACE), 1 << 20, &len, &e);
+	char *units = text;
+	struct report r;
+
+	ck_assert_ptr_nonnull(text);
+	for (int i = 0; i < 4; i++)
+		units = strchr(units, '\n') + 1;
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text) + 10, &r, &err));
+	ck_assert_int_eq(err.line, 5);
+	ck_assert_msg(strstr(err.message, "the file ends inside this line"), "%s", err.message);
+	occ_error_clear(&err);
+	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text), &r, &err));
+	ck_assert_msg(strstr(err.message, "table holds no kernel rows") &&
+		      !strstr(err.message, "ends inside"), "%s", err.message);
+	free(text);
+}
+END_TEST
+
 /* --print-gpu-summary: refused, pointing at the GPU trace. */
 START_TEST(summary_refused)
 {
@@ -677,6 +803,10 @@ int main(void)
 	tcase_add_test(tc, metrics_invocations_and_range);
 	tcase_add_test(tc, metrics_bad_value);
 	tcase_add_test(tc, metrics_text_gtx1070);
+	tcase_add_test(tc, runs_appended_text);
+	tcase_add_test(tc, runs_appended_metrics);
+	tcase_add_test(tc, runs_appended_trace);
+	tcase_add_test(tc, trace_cut_in_units_row);
 	tcase_add_test(tc, summary_refused);
 	tcase_add_test(tc, cudaprof_kv);
 	tcase_add_test(tc, cudaprof_kv_keys_and_bad);

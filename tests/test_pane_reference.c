@@ -84,7 +84,7 @@ START_TEST(test_record_reference)
 	ck_assert_double_eq_tol(d.achieved_pct, 8.19 - 23.90, 1e-9);
 	ck_assert(d.limiter_changed);
 	text = screen_of(e, 80, 24, "reference_table_80x24.txt");
-	ck_assert_msg(strstr(text, "Change from the reference: record 1 ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "Change from the reference: record 0 ") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "100.0%     75.0%") == NULL, "%s", text);
 	ck_assert_msg(strstr(text, "   75.0%    100.0%    -25.0") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "    8.2%     23.9%    -15.7") != NULL, "%s", text);

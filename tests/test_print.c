@@ -192,7 +192,7 @@ START_TEST(test_report_figures_in_text)
 	buf = capture(&a, &rec, 100);
 	ck_assert_msg(strstr(buf, "Achieved occupancy       12.4%"), "%s", buf);
 	ck_assert_ptr_nonnull(strstr(buf, "(measured)"));
-	ck_assert_ptr_nonnull(strstr(buf, "Theoretical occupancy    75.0%         (report 75.00%)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Theoretical occupancy   75.00%         (report 75.00%)"));
 	ck_assert_ptr_nonnull(strstr(buf, "Limit         blocks report"));
 	ck_assert_ptr_nonnull(strstr(buf, "* registers         12     12"));
 	free(buf);
@@ -243,7 +243,7 @@ static char *capture_side(int width)
 	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
 	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false, false };
 	struct param_set flags;
-	struct session_record r = { NULL, 0, NULL, NULL, NULL };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0 };
 	struct printer *p = print_new(&o);
 	char *buf = NULL, *table;
 	size_t len = 0;

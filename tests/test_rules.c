@@ -452,6 +452,25 @@ START_TEST(scheduler_figures_answer)
 }
 END_TEST
 
+/* Idle schedulers at the maximum occupancy: 32 registers x 256 threads =
+ * 8192 of the H100's 65536 per SM, 8 blocks x 8 warps = all 64 warps (16
+ * per scheduler). The id says what the title says: occupancy cannot help. */
+START_TEST(scheduler_idle_at_maximum)
+{
+	struct eval e;
+	struct crosscheck_record rep = { .present = true,
+		.sched = { .issued_warps = { true, 0.25 }, .active_warps = { true, 6.5 } } };
+
+	evaluate(&e, "H100 SXM", 256, 32, 0, 0, DEF, 1024);
+	e.n = rules_report(&e.gpu, &e.r, &e.w, &rep, NULL, NULL, e.f, e.n);
+	has(&e, "occupancy_at_maximum", (const char *const[]){ "every 4.0 cycles",
+		"of 16 it can hold (16.00 theoretical", "More warps cannot be resident", NULL });
+	ck_assert_str_eq(find(&e, "occupancy_at_maximum")->title,
+			 "Schedulers idle, and occupancy is at its maximum");
+	lacks(&e, "occupancy_helps");
+}
+END_TEST
+
 /* Disagreements are never dropped: with every slot taken, they still appear
  * (the values are not a corpus record's: this tests room, not the model). */
 START_TEST(crosscheck_never_dropped)
@@ -509,6 +528,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, amd_cannot_run_vgprs);
 	tcase_add_test(tc, crosscheck_never_dropped);
 	tcase_add_test(tc, scheduler_figures_answer);
+	tcase_add_test(tc, scheduler_idle_at_maximum);
 	suite_add_tcase(s, tc);
 	return s;
 }

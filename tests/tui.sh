@@ -247,7 +247,8 @@ check "filter: tramp_" "/ opens the filter line"
 keys Enter
 check "1 of 13 records matching" "the filter keeps one record"
 keys Enter
-check "record 11 is the baseline" "Enter makes the record the baseline"
+# The browser's id (rocprof's Index, from 0): the 11th record is id 10.
+check "record 10 is the baseline" "Enter makes the record the baseline"
 check "Theoretical occupancy" "Enter shows the panes of the record"
 keys 5
 keys Escape
@@ -278,7 +279,7 @@ for size in 80x24 200x60; do
 	check "240 of 240 records" "$size: the Nsight Compute report opens in the browser"
 	check "adaptive_average_p" "$size: the browser lists its kernels"
 	keys j Enter
-	check "record 2 is the baseline" "$size: Enter loads record ID 1"
+	check "record 1 is the baseline" "$size: Enter loads record ID 1"
 	[ $size = 80x24 ] && keys 4 || keys 1
 	check "Achieved occupancy far below theoretical (8.2% of 75.0%)" \
 		"$size: the findings show the file's 66.8-point gap"
@@ -291,9 +292,9 @@ done
 start 80x24 "$a100"
 check "240 of 240 records" "reference: the A100 report in the browser"
 keys r
-check "record 1 at::native::reduce_kernel is the reference (x clears it)" "r in the browser takes its record"
+check "record 0 at::native::reduce_kernel is the reference (x clears it)" "r in the browser takes its record"
 keys j Enter
-check "Change from the reference: record 1" "the table shows the change from the reference"
+check "Change from the reference: record 0" "the table shows the change from the reference"
 check "  Occupancy            75.0%    100.0%    -25.0" "the occupancy change is --compare 0,1's"
 check "  Achieved              8.2%     23.9%    -15.7" "the achieved change is --compare 0,1's"
 keys 2
@@ -311,7 +312,7 @@ b200="$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv
 start 80x24 "$b200"
 check "64 of 64 records" "the B200 report in the browser"
 keys Enter
-check "record 1 is the baseline" "Enter loads the first kernel"
+check "record 0 is the baseline" "Enter loads the first kernel (ID 0)"
 check "occupancy $(occupancy "$b200" --kernel PersistentVariableLengthMergeStatesKernel)" \
 	"the record's occupancy as loaded, as --print computes it"
 keys Tab Enter 3 2 Enter
@@ -327,7 +328,7 @@ check "EXIT=0" "quit after the B200 what-if"
 start 200x60 "$a100"
 check "240 of 240 records" "the A100 report again"
 keys Enter
-check "record 1 is the baseline" "the first A100 record"
+check "record 0 is the baseline" "the first A100 record (ID 0)"
 check "agrees with Nsight Compute on 8 values" "the record's cross-check"
 keys BTab
 check "[GPU " "Shift-Tab focuses the GPU"

@@ -7,6 +7,7 @@
 #include "crosscheck.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 
 /* Theoretical occupancy and waves per SM are printed with two decimals. */
@@ -279,6 +280,25 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct c
 
 		put(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v,
 		    (double)(v < lo ? lo : v > cl->max_active_max ? cl->max_active_max : v));
+	}
+}
+
+void crosscheck_record_kept(const struct crosscheck_record *in, struct crosscheck_record *out)
+{
+	*out = *in;
+	if (in->dropped & MEASURED_SMEM_CONFIG)
+		out->smem_config_bytes = (struct report_int){ 0 };
+	if (in->dropped & MEASURED_CROSSCHECK)
+		memset(&out->profiler, 0, sizeof(out->profiler));
+	if (in->dropped & MEASURED_ACHIEVED) {
+		out->achieved_occupancy_pct = (struct report_num){ 0 };
+		out->achieved_active_warps = (struct report_num){ 0 };
+		out->duration_ns = (struct report_num){ 0 };
+		memset(&out->sched, 0, sizeof(out->sched));
+	}
+	if (in->dropped & MEASURED_DEVICE) {
+		out->device[0] = '\0';
+		out->sm_count = (struct report_int){ 0 };
 	}
 }
 

@@ -88,6 +88,11 @@ struct crosscheck_record {
 	bool device_unknown;         /* the report names a device the database lacks */
 	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
 					(REPORT_SQ_OCCUPANCY_FORMULA) */
+	int64_t id;                  /* the record's id (report_record_id) */
+	uint32_t run;                /* the profiler run of the file (report_record.run) */
+	unsigned known;              /* PARAM_BIT of the launch values the record or the
+					user gave: where the analysis failed, the others
+					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */
@@ -109,6 +114,14 @@ struct crosscheck_record {
 	struct crosscheck_figures profiler;
 	struct crosscheck check;
 };
+
+/* What of in holds for the launch analysed, into out: in with the facts a
+ * what-if dropped (in->dropped) made absent, so that JSON and CSV, which
+ * have no room for "of the launch as loaded" beside a value, never give
+ * the measured launch's achieved occupancy, duration, schedulers, the
+ * profiler's figures, the driver's configuration or the device as this
+ * launch's. The rule rows stay (their words say which launch they are of). */
+void crosscheck_record_kept(const struct crosscheck_record *in, struct crosscheck_record *out);
 
 /* rec's own figures (crosscheck_figures). */
 void crosscheck_figures_of(const struct report_record *rec, struct crosscheck_figures *out);

@@ -587,6 +587,20 @@ static void stand_in(struct sink *s, const struct gpu *gpu)
 	    gpu->sm_count, gpu_units(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
+/* An architecture the database has no device of (--gpu gfx602): the
+ * occupancy per unit is computed, the rest needs a unit count. */
+static void no_device(struct sink *s, const struct gpu *gpu)
+{
+	if (gpu->sm_count > 0)
+		return;
+	add(s, "waves_need_device", RULES_INFO, "The waves need a device",
+	    "The GPU database knows the architecture %s but no device of it, so no %s count: the "
+	    "occupancy per %s depends on the architecture alone and is computed; the waves, the "
+	    "tail and the per-%s view depend on the count, so name a device with --gpu (or add "
+	    "one with --gpu-db) to see them.", gpu->arch.arch, gpu_unit(&gpu->arch),
+	    gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
+}
+
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
@@ -610,8 +624,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 			carveout_advice(&s, ri);
 		}
 		first = s.n;
-		waves_rules(&s, ri);
-		block_size_waves(&s, ri);
+		if (ri->gpu->sm_count > 0) {
+			waves_rules(&s, ri);
+			block_size_waves(&s, ri);
+		}
 		if (amd)
 			for (int i = first; i < s.n; i++)
 				amd_words(&out[i], &ri->gpu->arch);
@@ -621,6 +637,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		carveout_ignored(&s, ri);
 	}
 	stand_in(&s, ri->gpu);
+	no_device(&s, ri->gpu);
 	sort_findings(out, s.n);
 	return s.n;
 }
@@ -746,8 +763,12 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 
 	if (gpu->arch.vendor != GPU_NVIDIA)
 		return;
-	issue = m->issued_warps.present ? m->issued_warps.value
-		: m->issue_active_pct.present ? m->issue_active_pct.value / 100.0 : -1;
+	/* The exact figure first: Nsight Compute prints "One or More Eligible"
+	 * to two decimals of a percent (59.86 %) and "Issued Warp Per
+	 * Scheduler", the same measurement, to two decimals of a warp (0.60),
+	 * which crosses the 0.6 threshold its IssueSlotUtilization rule used. */
+	issue = m->issue_active_pct.present ? m->issue_active_pct.value / 100.0
+		: m->issued_warps.present ? m->issued_warps.value : -1;
 	max = m->max_warps.present ? m->max_warps.value : (double)r->max_warps_per_sm / subs;
 	if (m->sm_throughput_pct.present && m->sm_throughput_pct.value >= 80.0) {
 		unit = "compute (SM)";
@@ -778,7 +799,9 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 			more(f, " Measured: %.2f active warps per scheduler.", m->active_warps.value);
 		return;
 	}
-	f = add(s, "occupancy_helps", RULES_WARNING,
+	/* The id says the verdict, as the title does: at the maximum, more
+	 * occupancy cannot help, whatever the idle slots say. */
+	f = add(s, theo < max - 0.5 ? "occupancy_helps" : "occupancy_at_maximum", RULES_WARNING,
 		theo < max - 0.5 ? "Schedulers idle for want of warps: raising occupancy can help"
 				 : "Schedulers idle, and occupancy is at its maximum",
 		"Each scheduler issued an instruction every %.1f cycles (%.0f%% of its issue slots; "

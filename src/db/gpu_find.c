@@ -231,6 +231,66 @@ static bool name_has_words(const char *name, const void *query_words)
 	return false;
 }
 
+/* The words a device is known by, as reports and users write its name:
+ * without the vendor's and the brand's words in front ("NVIDIA Tesla K40",
+ * "AMD Instinct MI300A"), the generic ones behind ("Accelerator", "GPU",
+ * "Graphics": rocminfo's "AMD Instinct MI300A Accelerator") and the
+ * stepping rocminfo and Omniperf append ("MI300A_A1"). */
+static void core_words(const char *s, struct words *w)
+{
+	static const char *const front[] = { "nvidia", "amd", "ati", "tesla", "geforce", "quadro",
+					     "instinct", "radeon" };
+	static const char *const back[] = { "accelerator", "gpu", "graphics" };
+	size_t len = strlen(s);
+	int skip = 0;
+
+	/* "_A1": an underscore, a letter and a digit at the end. */
+	if (len > 3 && s[len - 3] == '_' && isalpha((unsigned char)s[len - 2]) &&
+	    isdigit((unsigned char)s[len - 1]))
+		len -= 3;
+	split_words(s, w);
+	while (w->n > 0 && w->at[w->n - 1] >= s + len)
+		w->n--;
+	for (bool more = true; more && skip < w->n;) {
+		more = false;
+		for (size_t k = 0; k < sizeof(front) / sizeof(front[0]); k++)
+			if (w->len[skip] == strlen(front[k]) &&
+			    strncasecmp(w->at[skip], front[k], w->len[skip]) == 0) {
+				skip++;
+				more = true;
+				break;
+			}
+	}
+	for (bool more = true; more && w->n > skip;) {
+		more = false;
+		for (size_t k = 0; k < sizeof(back) / sizeof(back[0]); k++)
+			if (w->len[w->n - 1] == strlen(back[k]) &&
+			    strncasecmp(w->at[w->n - 1], back[k], w->len[w->n - 1]) == 0) {
+				w->n--;
+				more = true;
+				break;
+			}
+	}
+	memmove(w->at, w->at + skip, (size_t)(w->n - skip) * sizeof(w->at[0]));
+	memmove(w->len, w->len + skip, (size_t)(w->n - skip) * sizeof(w->len[0]));
+	w->n -= skip;
+}
+
+/* Whether name's core words are the query's (a struct words of them). */
+static bool core_equals(const char *name, const void *query_core)
+{
+	const struct words *q = query_core;
+	struct words n;
+
+	core_words(name, &n);
+	if (n.n != q->n || n.n == 0)
+		return false;
+	for (int i = 0; i < n.n; i++)
+		if (n.len[i] != q->len[i] || strncasecmp(n.at[i], q->at[i], n.len[i]) != 0)
+			return false;
+	return true;
+}
+
 /* The first row with a name or alias for which fn is true of query. */
 static size_t first_row(const struct gpu_db *db, bool (*fn)(const char *, const void *),
 			const void *query)
@@ -260,6 +320,16 @@ static size_t named_row(const struct gpu_db *db, const char *query)
 	for (size_t p = 0; i == SIZE_MAX && p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
 		if (strncasecmp(query, prefixes[p], strlen(prefixes[p])) == 0)
 			i = first_row(db, name_key_equals, query + strlen(prefixes[p]));
+	/* A device's full or marketing name as a report or driver writes it
+	 * ("Tesla K40", "AMD Instinct MI300A Accelerator", "MI300A_A1"): its
+	 * core words are those of one of the device's names. */
+	if (i == SIZE_MAX) {
+		struct words core;
+
+		core_words(query, &core);
+		if (core.n > 0)
+			i = first_row(db, core_equals, &core);
+	}
 	return i;
 }
 
@@ -354,12 +424,14 @@ static bool find_arch(const struct gpu_db *db, enum query_kind kind, int major, 
 			      kind == QUERY_TARGET ? "" : "; --gpu-db adds one (occview-formats(5))");
 		return false;
 	}
+	/* An architecture with no device: the occupancy per SM (CU) needs
+	 * none, so it is computed; the waves need the count (sm_count 0, the
+	 * finding waves_need_device says so). */
 	if (!gpu_db_arch_device(db, a, out)) {
-		occ_error_set(err, OCC_EUSAGE, NULL, 0, "gpu",
-			      "the GPU database knows %s but has no device of it, so no SM count: %s",
-			      what, kind == QUERY_TARGET ? "name a device (occview --list-gpus)" :
-			      "name a device, or add one with --gpu-db (name,cc,sm_count)");
-		return false;
+		memset(out, 0, sizeof(*out));
+		str_copy(out->name, sizeof(out->name), a->arch);
+		out->arch = *a;
+		return true;
 	}
 	return true;
 }
@@ -406,21 +478,41 @@ static bool name_distance(const char *name, const void *arg)
 
 enum { SHOW_CLOSEST = 5 };
 
+/* How many of the query's words are whole words of d's name or one of its
+ * aliases ("Tesla K40 12GB": Tesla of "Tesla K40c" and K40 of its alias). */
+static int words_shared(const struct device_row *d, const char *query)
+{
+	struct words q, one;
+	int shared = 0;
+
+	split_words(query, &q);
+	one.n = 1;
+	for (int i = 0; i < q.n; i++) {
+		one.at[0] = q.at[i];
+		one.len[0] = q.len[i];
+		shared += any_name(d, name_has_words, &one);
+	}
+	return shared;
+}
+
 /* The (up to) SHOW_CLOSEST rows of vendor v (-1: any) closest to query,
- * closest first; returns how many. */
+ * closest first: most words shared, then the fewest edits; returns how
+ * many. */
 static size_t closest_rows(const struct gpu_db *db, const char *query, int v, size_t *picked)
 {
-	int dist[SHOW_CLOSEST];
+	int dist[SHOW_CLOSEST], shared[SHOW_CLOSEST];
 	size_t n = 0;
 
 	for (size_t i = 0; i < db->n_devices; i++) {
 		struct closest c = { query, INT_MAX };
 		size_t at = n;
+		int w;
 
 		if (v >= 0 && (int)db->devices[i].vendor != v)
 			continue;
 		any_name(&db->devices[i], name_distance, &c);
-		while (at > 0 && dist[at - 1] > c.best)
+		w = words_shared(&db->devices[i], query);
+		while (at > 0 && (shared[at - 1] < w || (shared[at - 1] == w && dist[at - 1] > c.best)))
 			at--;
 		if (at >= SHOW_CLOSEST)
 			continue;
@@ -428,8 +520,10 @@ static size_t closest_rows(const struct gpu_db *db, const char *query, int v, si
 			n++;
 		memmove(picked + at + 1, picked + at, (n - 1 - at) * sizeof(*picked));
 		memmove(dist + at + 1, dist + at, (n - 1 - at) * sizeof(*dist));
+		memmove(shared + at + 1, shared + at, (n - 1 - at) * sizeof(*shared));
 		picked[at] = i;
 		dist[at] = c.best;
+		shared[at] = w;
 	}
 	return n;
 }

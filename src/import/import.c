@@ -685,7 +685,17 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	if (t.cls->free_state)
 		t.cls->free_state(t.state);
 	if (ok && r->n + r->n_streamed == 0) {
-		no_records(err, name, r, t.cls->name, "table holds no kernel rows");
+		/* A file cut before its first kernel row (inside the units row
+		 * under a raw page's or a GPU trace's header) reads as a table
+		 * of none: the line it ends in says so. */
+		if (r->rejected_rows == 0 && c->len > 0 && c->text[c->len - 1] != '\n' &&
+		    c->text[c->len - 1] != '\r')
+			occ_error_set(err, OCC_EDATA, name, c->line - 1, NULL,
+				      "the %s table holds no kernel rows, and the file ends inside "
+				      "this line (the units row under its header, where it has one), "
+				      "with no line end: was it cut short?", t.cls->name);
+		else
+			no_records(err, name, r, t.cls->name, "table holds no kernel rows");
 		ok = false;
 	}
 	return read_end(ok, sink, r);

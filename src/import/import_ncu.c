@@ -45,7 +45,8 @@ enum kind {
 	K_COUNT,    /* a whole number; its unit (block, register/thread, ...) is a label */
 	K_BYTES,    /* a whole number of bytes: byte, Kbyte, Mbyte, Gbyte (decimal) */
 	K_TIME,     /* nanoseconds: ns, us, ms, s and nsecond, usecond, msecond, second */
-	K_RATIO,    /* a number as written: %, warps, waves */
+	K_RATIO,    /* a number as written, in a unit that is a label: warps, waves */
+	K_PERCENT,  /* a number as written, in "%" */
 	K_TEXT,
 };
 
@@ -53,13 +54,13 @@ static const enum kind slot_kind[S_N] = {
 	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
 	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
 	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
-	[S_THEORETICAL] = K_RATIO, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
-	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_RATIO,
-	[S_ACHIEVED] = K_RATIO, [S_ACHIEVED_WARPS] = K_RATIO,
+	[S_THEORETICAL] = K_PERCENT, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
+	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_PERCENT,
+	[S_ACHIEVED] = K_PERCENT, [S_ACHIEVED_WARPS] = K_RATIO,
 	[S_DURATION] = K_TIME,
 	[S_SCHED_ACTIVE] = K_RATIO, [S_SCHED_ELIGIBLE] = K_RATIO, [S_SCHED_ISSUED] = K_RATIO,
-	[S_SCHED_ISSUE_PCT] = K_RATIO, [S_SCHED_NONE_PCT] = K_RATIO, [S_SCHED_MAX] = K_RATIO,
-	[S_SM_THROUGHPUT] = K_RATIO, [S_MEM_THROUGHPUT] = K_RATIO,
+	[S_SCHED_ISSUE_PCT] = K_PERCENT, [S_SCHED_NONE_PCT] = K_PERCENT, [S_SCHED_MAX] = K_RATIO,
+	[S_SM_THROUGHPUT] = K_PERCENT, [S_MEM_THROUGHPUT] = K_PERCENT,
 	[S_DEVICE_NAME] = K_TEXT,
 };
 
@@ -80,10 +81,23 @@ static const bool slot_info[S_N] = {
 	[S_CLUSTER_MAX_ACTIVE] = true, [S_CLUSTER_MAX_SIZE] = true, [S_CLUSTER_OCCUPANCY] = true,
 };
 
+/* A metric is its section, its name and its unit (the slot's kind): the
+ * details page has two rows named "Memory Throughput", a percentage in GPU
+ * Speed Of Light and a Gbyte/s figure in Memory Workload Analysis, and only
+ * the first is the "% of peak" the rules read. */
 struct metric {
 	const char *name;
 	enum slot slot;
+	/* The details page's Section Name the label belongs to, as a prefix
+	 * (2019 to 2021 wrote "GPU Speed Of Light", later versions "GPU Speed
+	 * Of Light Throughput"); NULL for raw metric names, which are unique. */
+	const char *section;
 };
+
+#define SEC_SOL "GPU Speed Of Light"
+#define SEC_LAUNCH "Launch Statistics"
+#define SEC_OCC "Occupancy"
+#define SEC_SCHED "Scheduler Statistics"
 
 /* Sorted by strcmp (checked by a test): display labels of the details page
  * sections and raw metric names, which the raw page and --metrics runs use.
@@ -91,84 +105,84 @@ struct metric {
  * blocks). Both registers metrics exist: the occupancy uses the per-thread
  * count, and the allocated one is Nsight Compute's own figure, compared. */
 static const struct metric metrics[] = {
-	{ "# SMs", S_SM_COUNT },
-	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS },
-	{ "Achieved Occupancy", S_ACHIEVED },
-	{ "Active Warps Per Scheduler", S_SCHED_ACTIVE },
-	{ "Block Limit Barriers", S_LIMIT_BARRIERS },
-	{ "Block Limit Registers", S_LIMIT_REGISTERS },
-	{ "Block Limit SM", S_LIMIT_BLOCKS },
-	{ "Block Limit Shared Mem", S_LIMIT_SMEM },
-	{ "Block Limit Warps", S_LIMIT_WARPS },
-	{ "Block Size", S_BLOCK_SIZE },
-	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY },
-	{ "Cluster Size", S_CLUSTER_SIZE },
-	{ "Compute (SM) Throughput", S_SM_THROUGHPUT },
-	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM },
-	{ "Duration", S_DURATION },
-	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM },
-	{ "Eligible Warps Per Scheduler", S_SCHED_ELIGIBLE },
-	{ "Grid Size", S_GRID_SIZE },
-	{ "Issued Warp Per Scheduler", S_SCHED_ISSUED },
-	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE },
-	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE },
-	{ "Memory Throughput", S_MEM_THROUGHPUT },
-	{ "No Eligible", S_SCHED_NONE_PCT },
-	{ "One or More Eligible", S_SCHED_ISSUE_PCT },
-	{ "Registers Per Thread", S_REGISTERS },
-	{ "Shared Memory Configuration Size", S_SMEM_CONFIG },
-	{ "Static Shared Memory Per Block", S_STATIC_SMEM },
-	{ "Theoretical Active Warps per SM", S_THEORETICAL_WARPS },
-	{ "Theoretical Occupancy", S_THEORETICAL },
-	{ "Waves Per SM", S_WAVES },
-	{ "device__attribute_compute_capability_major", S_CC_MAJOR },
-	{ "device__attribute_compute_capability_minor", S_CC_MINOR },
-	{ "device__attribute_display_name", S_DEVICE_NAME },
-	{ "device__attribute_multiprocessor_count", S_SM_COUNT_DEV },
-	{ "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", S_MEM_THROUGHPUT },
-	{ "gpu__time_duration.sum", S_DURATION },
-	{ "launch__barrier_count", S_BARRIERS },
-	{ "launch__block_dim_x", S_BLOCK_X },
-	{ "launch__block_dim_y", S_BLOCK_Y },
-	{ "launch__block_dim_z", S_BLOCK_Z },
-	{ "launch__block_size", S_BLOCK_SIZE },
-	{ "launch__cluster_dim_x", S_CLUSTER_X },
-	{ "launch__cluster_dim_y", S_CLUSTER_Y },
-	{ "launch__cluster_dim_z", S_CLUSTER_Z },
-	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE },
-	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE },
-	{ "launch__grid_dim_x", S_GRID_X },
-	{ "launch__grid_dim_y", S_GRID_Y },
-	{ "launch__grid_dim_z", S_GRID_Z },
-	{ "launch__grid_size", S_GRID_SIZE },
-	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY },
-	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS },
-	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS },
-	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS },
-	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM },
-	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS },
-	{ "launch__registers_per_thread", S_REGISTERS },
-	{ "launch__registers_per_thread_allocated", S_REGISTERS_ALLOCATED },
-	{ "launch__shared_mem_config_size", S_SMEM_CONFIG },
-	{ "launch__shared_mem_per_block", S_SMEM_PER_BLOCK },
-	{ "launch__shared_mem_per_block_allocated", S_SMEM_ALLOCATED },
-	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM },
-	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM },
-	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM },
-	{ "launch__sm_count", S_SM_COUNT },
-	{ "launch__waves_per_multiprocessor", S_WAVES },
-	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS },
-	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL },
-	{ "sm__throughput.avg.pct_of_peak_sustained_elapsed", S_SM_THROUGHPUT },
-	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED },
-	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS },
-	{ "smsp__issue_active.avg.pct_of_peak_sustained_active", S_SCHED_ISSUE_PCT },
-	{ "smsp__issue_active.avg.per_cycle_active", S_SCHED_ISSUED },
-	{ "smsp__issue_inst0.avg.pct_of_peak_sustained_active", S_SCHED_NONE_PCT },
-	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS },
-	{ "smsp__warps_active.avg.peak_sustained", S_SCHED_MAX },
-	{ "smsp__warps_active.avg.per_cycle_active", S_SCHED_ACTIVE },
-	{ "smsp__warps_eligible.avg.per_cycle_active", S_SCHED_ELIGIBLE },
+	{ "# SMs", S_SM_COUNT, SEC_LAUNCH },
+	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS, SEC_OCC },
+	{ "Achieved Occupancy", S_ACHIEVED, SEC_OCC },
+	{ "Active Warps Per Scheduler", S_SCHED_ACTIVE, SEC_SCHED },
+	{ "Block Limit Barriers", S_LIMIT_BARRIERS, SEC_OCC },
+	{ "Block Limit Registers", S_LIMIT_REGISTERS, SEC_OCC },
+	{ "Block Limit SM", S_LIMIT_BLOCKS, SEC_OCC },
+	{ "Block Limit Shared Mem", S_LIMIT_SMEM, SEC_OCC },
+	{ "Block Limit Warps", S_LIMIT_WARPS, SEC_OCC },
+	{ "Block Size", S_BLOCK_SIZE, SEC_LAUNCH },
+	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY, SEC_OCC },
+	{ "Cluster Size", S_CLUSTER_SIZE, SEC_LAUNCH },
+	{ "Compute (SM) Throughput", S_SM_THROUGHPUT, SEC_SOL },
+	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM, SEC_LAUNCH },
+	{ "Duration", S_DURATION, SEC_SOL },
+	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM, SEC_LAUNCH },
+	{ "Eligible Warps Per Scheduler", S_SCHED_ELIGIBLE, SEC_SCHED },
+	{ "Grid Size", S_GRID_SIZE, SEC_LAUNCH },
+	{ "Issued Warp Per Scheduler", S_SCHED_ISSUED, SEC_SCHED },
+	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE, SEC_OCC },
+	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE, SEC_OCC },
+	{ "Memory Throughput", S_MEM_THROUGHPUT, SEC_SOL },
+	{ "No Eligible", S_SCHED_NONE_PCT, SEC_SCHED },
+	{ "One or More Eligible", S_SCHED_ISSUE_PCT, SEC_SCHED },
+	{ "Registers Per Thread", S_REGISTERS, SEC_LAUNCH },
+	{ "Shared Memory Configuration Size", S_SMEM_CONFIG, SEC_LAUNCH },
+	{ "Static Shared Memory Per Block", S_STATIC_SMEM, SEC_LAUNCH },
+	{ "Theoretical Active Warps per SM", S_THEORETICAL_WARPS, SEC_OCC },
+	{ "Theoretical Occupancy", S_THEORETICAL, SEC_OCC },
+	{ "Waves Per SM", S_WAVES, SEC_LAUNCH },
+	{ "device__attribute_compute_capability_major", S_CC_MAJOR, NULL },
+	{ "device__attribute_compute_capability_minor", S_CC_MINOR, NULL },
+	{ "device__attribute_display_name", S_DEVICE_NAME, NULL },
+	{ "device__attribute_multiprocessor_count", S_SM_COUNT_DEV, NULL },
+	{ "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", S_MEM_THROUGHPUT, NULL },
+	{ "gpu__time_duration.sum", S_DURATION, NULL },
+	{ "launch__barrier_count", S_BARRIERS, NULL },
+	{ "launch__block_dim_x", S_BLOCK_X, NULL },
+	{ "launch__block_dim_y", S_BLOCK_Y, NULL },
+	{ "launch__block_dim_z", S_BLOCK_Z, NULL },
+	{ "launch__block_size", S_BLOCK_SIZE, NULL },
+	{ "launch__cluster_dim_x", S_CLUSTER_X, NULL },
+	{ "launch__cluster_dim_y", S_CLUSTER_Y, NULL },
+	{ "launch__cluster_dim_z", S_CLUSTER_Z, NULL },
+	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE, NULL },
+	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE, NULL },
+	{ "launch__grid_dim_x", S_GRID_X, NULL },
+	{ "launch__grid_dim_y", S_GRID_Y, NULL },
+	{ "launch__grid_dim_z", S_GRID_Z, NULL },
+	{ "launch__grid_size", S_GRID_SIZE, NULL },
+	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY, NULL },
+	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS, NULL },
+	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS, NULL },
+	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS, NULL },
+	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM, NULL },
+	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS, NULL },
+	{ "launch__registers_per_thread", S_REGISTERS, NULL },
+	{ "launch__registers_per_thread_allocated", S_REGISTERS_ALLOCATED, NULL },
+	{ "launch__shared_mem_config_size", S_SMEM_CONFIG, NULL },
+	{ "launch__shared_mem_per_block", S_SMEM_PER_BLOCK, NULL },
+	{ "launch__shared_mem_per_block_allocated", S_SMEM_ALLOCATED, NULL },
+	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM, NULL },
+	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM, NULL },
+	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM, NULL },
+	{ "launch__sm_count", S_SM_COUNT, NULL },
+	{ "launch__waves_per_multiprocessor", S_WAVES, NULL },
+	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS, NULL },
+	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL, NULL },
+	{ "sm__throughput.avg.pct_of_peak_sustained_elapsed", S_SM_THROUGHPUT, NULL },
+	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED, NULL },
+	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS, NULL },
+	{ "smsp__issue_active.avg.pct_of_peak_sustained_active", S_SCHED_ISSUE_PCT, NULL },
+	{ "smsp__issue_active.avg.per_cycle_active", S_SCHED_ISSUED, NULL },
+	{ "smsp__issue_inst0.avg.pct_of_peak_sustained_active", S_SCHED_NONE_PCT, NULL },
+	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS, NULL },
+	{ "smsp__warps_active.avg.peak_sustained", S_SCHED_MAX, NULL },
+	{ "smsp__warps_active.avg.per_cycle_active", S_SCHED_ACTIVE, NULL },
+	{ "smsp__warps_eligible.avg.per_cycle_active", S_SCHED_ELIGIBLE, NULL },
 };
 
 #define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -194,36 +208,82 @@ bool import_ncu_table_sorted(void)
 /* ------------------------------------------------------------------------ */
 /* Units */
 
+struct unit {
+	const char *unit;
+	double scale;   /* to the base unit: bytes, nanoseconds */
+};
+
+static const struct unit bytes_units[] = {
+	{ "byte", 1 }, { "Kbyte", 1e3 }, { "Mbyte", 1e6 }, { "Gbyte", 1e9 },
+	{ "Tbyte", 1e12 }, { "B", 1 }, { "KB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 },
+};
+static const struct unit time_units[] = {
+	{ "ns", 1 }, { "nsecond", 1 }, { "us", 1e3 }, { "usecond", 1e3 },
+	{ "ms", 1e6 }, { "msecond", 1e6 }, { "s", 1e9 }, { "second", 1e9 },
+};
+
+#define N_UNITS(t) (sizeof(t) / sizeof((t)[0]))
+
+/* The scale of the n bytes at unit in table t; 0 when it is none of them. */
+static double unit_in(const char *unit, size_t n, const struct unit *t, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strlen(t[i].unit) == n && strncmp(unit, t[i].unit, n) == 0)
+			return t[i].scale;
+	return 0;
+}
+
+/* "Gbyte/s", "cycle/second", "cycle/usecond", "Ghz": a rate, which no slot
+ * is (Memory Workload Analysis's "Memory Throughput" is one). */
+static bool is_rate(const char *unit)
+{
+	const char *slash = strrchr(unit, '/');
+	size_t n = strlen(unit);
+
+	if (slash && unit_in(slash + 1, strlen(slash + 1), time_units, N_UNITS(time_units)))
+		return true;
+	return n >= 2 && strcasecmp(unit + n - 2, "hz") == 0;
+}
+
 /* The factor from unit to the slot's base unit; 0 when the unit is not one
- * of the kind's. An empty unit is the base unit. */
+ * of the kind's: a percentage is "%", a size bytes, a time seconds, and a
+ * count or ratio has a unit that is a label (warp, block, register/thread)
+ * and none of those. An empty unit is the base unit. */
 static double unit_scale(enum kind k, const char *unit)
 {
-	static const struct {
-		const char *unit;
-		double scale;
-	} bytes[] = {
-		{ "byte", 1 }, { "Kbyte", 1e3 }, { "Mbyte", 1e6 }, { "Gbyte", 1e9 },
-		{ "Tbyte", 1e12 }, { "B", 1 }, { "KB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 },
-	}, times[] = {
-		{ "ns", 1 }, { "nsecond", 1 }, { "us", 1e3 }, { "usecond", 1e3 },
-		{ "ms", 1e6 }, { "msecond", 1e6 }, { "s", 1e9 }, { "second", 1e9 },
-	};
-	size_t n;
-
-	if (!unit[0] || k == K_COUNT || k == K_RATIO || k == K_TEXT)
-		return 1;
 	/* "byte/block", "Kbyte/block": the per-block part is a label. */
-	n = strcspn(unit, "/");
-	if (k == K_BYTES) {
-		for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++)
-			if (strlen(bytes[i].unit) == n && strncmp(unit, bytes[i].unit, n) == 0)
-				return bytes[i].scale;
-	} else {
-		for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++)
-			if (strcmp(unit, times[i].unit) == 0)
-				return times[i].scale;
+	size_t n = strcspn(unit, "/");
+
+	if (!unit[0] || k == K_TEXT)
+		return 1;
+	if (k == K_PERCENT)
+		return strcmp(unit, "%") == 0;
+	if (is_rate(unit))
+		return 0;
+	if (k == K_BYTES)
+		return unit_in(unit, n, bytes_units, N_UNITS(bytes_units));
+	if (k == K_TIME)
+		return strchr(unit, '/') ? 0 : unit_in(unit, n, time_units, N_UNITS(time_units));
+	/* A count or a ratio: any label but a percentage, a size or a time. */
+	if (strcmp(unit, "%") == 0 || unit_in(unit, n, bytes_units, N_UNITS(bytes_units)) ||
+	    unit_in(unit, n, time_units, N_UNITS(time_units)))
+		return 0;
+	return 1;
+}
+
+/* What a slot's unit must be, for the message that refuses another. */
+static const char *kind_unit(enum kind k)
+{
+	switch (k) {
+	case K_PERCENT:
+		return "a percentage (%)";
+	case K_BYTES:
+		return "a size in bytes";
+	case K_TIME:
+		return "a time";
+	default:
+		return "a count (no percentage, size, time or rate)";
 	}
-	return 0;
 }
 
 /* Bytes printed in a decimal multiple lose digits: "1.02 Kbyte" is any of
@@ -622,19 +682,24 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 		return true;
 	}
 	got = read_value(sl, text, unit, &v);
-	if (got < 0 && slot_info[sl]) {
-		if (got == -2)
-			import_drop(r, file, line, col, unit, "is a unit occview does not know here");
-		else
-			import_drop(r, file, line, col, text, "is not a number of 0 or more");
-		return true;
-	}
 	if (got == -2) {
-		char shown[32];
+		/* A value in another unit is another metric that shares the
+		 * label: never a number of this one. */
+		char why[96], shown[32];
 
+		snprintf(why, sizeof(why), "is not the unit of this metric, %s",
+			 kind_unit(slot_kind[sl]));
+		if (slot_info[sl]) {
+			import_drop(r, file, line, col, unit, why);
+			return true;
+		}
 		str_sanitize(unit, shown, sizeof(shown));
-		bad(err, file, line, col, "a unit occview does not know here:", shown);
+		occ_error_set(err, OCC_EDATA, file, line, col, "\"%s\" %s", shown, why);
 		return false;
+	}
+	if (got < 0 && slot_info[sl]) {
+		import_drop(r, file, line, col, text, "is not a number of 0 or more");
+		return true;
 	}
 	if (got < 0) {
 		bad(err, file, line, col,
@@ -805,6 +870,10 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	if (!metric[0] && field(s, row, C_RULE)[0] && field(s, row, C_RULE_TEXT)[0])
 		return take_rule(s, row, r, file, err);
 	if (!metric[0] || !(m = find_metric(metric)))
+		return true;
+	/* The same label in another section is another metric. */
+	if (m->section && s->col[C_SECTION] >= 0 && field(s, row, C_SECTION)[0] &&
+	    strncmp(field(s, row, C_SECTION), m->section, strlen(m->section)) != 0)
 		return true;
 	/* ncu writes "n/a" for a value it has not; an empty value, or none, is
 	 * a row cut short (a truncated file): say so. */

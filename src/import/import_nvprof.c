@@ -65,6 +65,9 @@ struct import_state {
 	size_t header_fields;
 	bool units_done;     /* the units row comes first or not at all */
 	double scale[COL_N]; /* unit row: to ns (Duration), to bytes (SMem); 0: unknown */
+	/* The run the rows belong to: nvprof runs appended to one file (>> in
+	 * a loop) each write their header again, which starts the next run. */
+	uint32_t run;
 };
 
 static struct import_state *state_new(const char *const *names, const struct csv_row *header)
@@ -74,6 +77,7 @@ static struct import_state *state_new(const char *const *names, const struct csv
 	if (!s)
 		return NULL;
 	s->names = names;
+	s->run = 1;
 	s->header_fields = header->n;
 	for (int c = 0; c < COL_N; c++)
 		s->col[c] = names[c] ? csvread_column(header, names[c]) : -1;
@@ -143,6 +147,11 @@ static const char *field(const struct import_state *s, const struct csv_row *row
 	return csvread_field(row, s->col[c]);
 }
 
+static const char *field_at(const struct csv_row *row, int i)
+{
+	return csvread_field(row, i);
+}
+
 void import_nvprof_device_name(const char *text, char *out, size_t size)
 {
 	size_t n = strlen(text);
@@ -199,6 +208,22 @@ static bool is_units_row(const struct csv_row *row)
 		any = true;
 	}
 	return any;
+}
+
+/* The header again: another run's table appended to the file. Its rows
+ * are records of their own (a kernel of run 2 is not run 1's), and its
+ * units row, if any, follows. */
+static bool next_run(struct import_state *s, const struct csv_row *row, struct report *r)
+{
+	if (row->n != s->header_fields)
+		return false;
+	for (int c = 0; c < COL_N; c++)
+		if (s->names[c] && s->col[c] >= 0 && strcmp(field_at(row, s->col[c]), s->names[c]) != 0)
+			return false;
+	s->run++;
+	r->runs = s->run;
+	s->units_done = false;
+	return true;
 }
 
 static bool bad(struct occ_error *err, const char *file, const struct csv_row *row,
@@ -259,8 +284,8 @@ static struct report_num get_duration(const struct import_state *s, const struct
 	return (struct report_num){ 0 };
 }
 
-static struct report_record *add_named(struct report *r, long line, const char *name,
-				       const char *file, struct occ_error *err)
+static struct report_record *add_named(struct report *r, uint32_t run, long line,
+				       const char *name, const char *file, struct occ_error *err)
 {
 	struct report_record *rec = report_add(r, line);
 
@@ -278,6 +303,9 @@ static struct report_record *add_named(struct report *r, long line, const char *
 		return NULL;
 	}
 	rec->vendor = REPORT_VENDOR_NVIDIA;
+	rec->run = run;
+	if (r->runs < run)
+		r->runs = run;
 	return rec;
 }
 
@@ -291,6 +319,8 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	char device[REPORT_TEXT];
 	bool ok = true;
 
+	if (next_run(s, row, r))
+		return true;
 	if (!s->units_done) {
 		s->units_done = true;
 		if (is_units_row(row)) {
@@ -331,7 +361,7 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 				: import_info_int(r, field(s, row, COL_ID), file, row->line,
 						  s->names[COL_ID]);
 	dur = get_duration(s, row, r, file);
-	rec = add_named(r, row->line, name, file, err);
+	rec = add_named(r, s->run, row->line, name, file, err);
 	if (!rec)
 		return false;
 	for (int d = 0; d < 3; d++) {
@@ -356,21 +386,22 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	return true;
 }
 
-/* The record of (device, kernel), added at this row's line when new. Rows
- * of one kernel are adjacent, so the search from the end is short. Any
- * record r holds may still take a row, so the metrics and events tables
- * leave pending() unset: a stream holds the last REPORT_PENDING_MAX. */
-static struct report_record *record_for(struct report *r, long line, const char *device,
-					const char *kernel, const char *file,
+/* The record of (run, device, kernel), added at this row's line when new.
+ * Rows of one kernel are adjacent, so the search from the end is short, and
+ * it stops at an earlier run's records. Any record r holds may still take a
+ * row, so the metrics and events tables leave pending() unset: a stream
+ * holds the last REPORT_PENDING_MAX. */
+static struct report_record *record_for(struct report *r, uint32_t run, long line,
+					const char *device, const char *kernel, const char *file,
 					struct occ_error *err)
 {
 	struct report_record *rec;
 
-	for (size_t i = r->n; i-- > 0;)
+	for (size_t i = r->n; i-- > 0 && r->records[i].run == run;)
 		if (strcmp(r->records[i].name, kernel) == 0 &&
 		    strcmp(r->records[i].device, device) == 0)
 			return &r->records[i];
-	rec = add_named(r, line, kernel, file, err);
+	rec = add_named(r, run, line, kernel, file, err);
 	if (rec && !(rec->device = report_intern(r, device, REPORT_TEXT))) {
 		occ_error_set(err, OCC_EDATA, file, line, NULL, "out of memory");
 		free(rec->name);
@@ -449,6 +480,8 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 	struct report_record *rec;
 	char device[128];
 
+	if (next_run(s, row, r))
+		return true;
 	if (!kernel[0]) {
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
 		return false;
@@ -461,7 +494,7 @@ static bool row_metrics(struct import_state *s, const struct csv_row *row, struc
 		achieved(s, row, COL_MAX, &max, r, file);
 	}
 	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
-	rec = record_for(r, row->line, device, kernel, file, err);
+	rec = record_for(r, s->run, row->line, device, kernel, file, err);
 	if (!rec)
 		return false;
 	invocations(s, row, rec, r, file);
@@ -544,6 +577,8 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 	size_t n = 0;
 	char device[128];
 
+	if (next_run(s, row, r))
+		return true;
 	if (!kernel[0]) {
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel", "the kernel name is empty");
 		return false;
@@ -554,7 +589,7 @@ static bool row_events(struct import_state *s, const struct csv_row *row, struct
 		import_drop(r, file, row->line, "Avg", field(s, row, COL_AVG),
 			    "is neither a number nor a per-SM list \"[ v0 v1 ... ]\"");
 	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
-	rec = record_for(r, row->line, device, kernel, file, err);
+	rec = record_for(r, s->run, row->line, device, kernel, file, err);
 	if (!rec) {
 		free(values);
 		return false;
@@ -644,6 +679,7 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 	struct report_record *rec = NULL;
 	char device[128] = "";
 	bool header = false;
+	uint32_t run = 0;
 	size_t pos = 0;
 	long line = 0;
 
@@ -661,10 +697,16 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 			e--;
 		if (p == e || (e - p >= 2 && p[0] == '=' && p[1] == '='))
 			continue;
-		if (!header) {
-			header = is_text_header(p, e);
+		/* Each run's table has its header: runs appended to one file
+		 * (nvprof >> in a loop) are records of their own. */
+		if (is_text_header(p, e)) {
+			header = true;
+			run++;
+			rec = NULL;
 			continue;
 		}
+		if (!header)
+			continue;
 		if (e - p > 8 && memcmp(p, "Device \"", 8) == 0 && e[-1] == '"') {
 			char quoted[128];
 
@@ -682,7 +724,7 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 				return false;
 			}
 			text_copy(p, e, kernel, (size_t)(e - p) + 1);
-			rec = kernel[0] ? record_for(r, line, device, kernel, name, err) : NULL;
+			rec = kernel[0] ? record_for(r, run, line, device, kernel, name, err) : NULL;
 			if (!kernel[0]) {
 				occ_error_set(err, OCC_EDATA, name, line, "Kernel",
 					      "the kernel name is empty");
@@ -697,6 +739,16 @@ static bool parse_metrics_text(const char *name, const char *text, size_t len, s
 
 			while (m < e && isdigit((unsigned char)*m))
 				m++;
+			/* The first column is Invocations: the launches the
+			 * kernel's row sums up, as in the CSV table. */
+			if (rec && m - p < 10) {
+				char count[12];
+
+				text_copy(p, m, count, sizeof(count));
+				rec->invocations = (struct report_int){ true, atoll(count) };
+				if (rec->invocations.value < 1)
+					rec->invocations = (struct report_int){ 0 };
+			}
 			while (m < e && isspace((unsigned char)*m))
 				m++;
 			for (me = m; me < e && !isspace((unsigned char)*me); me++)

@@ -78,10 +78,13 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 		{ PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM), "shared_mem" },
 		{ PARAM_BIT(PARAM_BARRIERS), "barriers" },
 	};
-	const struct crosscheck_record *p = &a->report;
-	const struct crosscheck_figures *f = &p->profiler;
+	struct crosscheck_record kept;
+	const struct crosscheck_record *p = &kept;
+	const struct crosscheck_figures *f = &kept.profiler;
 	bool first = true;
 
+	/* Facts a what-if dropped are empty: not this launch's. */
+	crosscheck_record_kept(&a->report, &kept);
 	if (lead)
 		outbuf_putc(r, ',');
 	if (p->achieved_occupancy_pct.present)
@@ -122,6 +125,7 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 {
 	const struct cluster_result *cl = &a->cl;
 	const struct crosscheck_figures *f = &a->report.profiler;
+	bool dropped = (a->report.dropped & MEASURED_CROSSCHECK) != 0;
 
 	if (a->ok && cl->applies) {
 		outbuf_int(r, cl->cluster_size);
@@ -143,23 +147,55 @@ static void cluster_columns(struct outbuf *r, const struct analysis *a, bool rec
 	}
 	if (records) {
 		outbuf_putc(r, ',');
-		if (f->cluster_max_active.present)
+		if (f->cluster_max_active.present && !dropped)
 			outbuf_int(r, f->cluster_max_active.value);
 		outbuf_putc(r, ',');
-		if (f->cluster_max_size.present)
+		if (f->cluster_max_size.present && !dropped)
 			outbuf_int(r, f->cluster_max_size.value);
 	}
 }
 
 /* The launch's L1/shared preference where its GPU has one (Fermi, Kepler),
  * else empty. Ends the row. */
-static void cache_column(struct outbuf *r, const struct analysis *a)
+/* The last columns: the cache preference; a kernel record's id (the
+ * browser's and --compare's), whether the launch is the one measured and
+ * the measured facts a what-if dropped (JSON's launch_as_measured and
+ * dropped; their values are empty in the row). */
+static void cache_column(struct outbuf *r, const struct analysis *a, bool records)
 {
+	static const struct { unsigned bit; const char *key; } facts[] = {
+		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
+		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
+	};
 	const char *name = launch_cache_config_name(a->launch.cache_config);
+	const struct crosscheck_record *p = &a->report;
+	bool first = true;
+	int sgprs = a->ok && strcmp(occ_key(&a->r, OCC_BARRIERS), "sgprs") == 0
+		? a->r.block_limit[OCC_BARRIERS] : OCC_UNLIMITED;
 
 	outbuf_putc(r, ',');
 	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
 		outbuf_puts(r, name);
+	if (records) {
+		outbuf_putc(r, ',');
+		if (p->present)
+			outbuf_int(r, p->id);
+		outbuf_putc(r, ',');
+		if (p->present && a->ok)
+			outbuf_puts(r, p->changed ? "false" : "true");
+		outbuf_putc(r, ',');
+		for (size_t i = 0; p->present && a->ok && i < sizeof(facts) / sizeof(facts[0]); i++) {
+			if (!(p->dropped & facts[i].bit))
+				continue;
+			if (!first)
+				outbuf_putc(r, ';');
+			outbuf_puts(r, facts[i].key);
+			first = false;
+		}
+	}
+	outbuf_putc(r, ',');
+	if (sgprs != OCC_UNLIMITED)
+		outbuf_int(r, sgprs);
 	outbuf_putc(r, '\n');
 }
 
@@ -181,7 +217,8 @@ void output_csv_header(FILE *out, bool records)
 	fprintf(out, ",%s,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 		"clusters_bound", param_key_total(PARAM_CLUSTER));
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fprintf(out, ",%s\n", param_key_total(PARAM_CACHE_CONFIG));
+	fprintf(out, ",%s%s\n", param_key_total(PARAM_CACHE_CONFIG),
+		records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs" : ",block_limit_sgprs");
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -198,15 +235,18 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
 	outbuf_put(r, cc, strlen(cc));
 	outbuf_putc(r, ',');
-	if (a->gpu.name[0])
+	if (a->gpu.name[0] && a->gpu.sm_count > 0)
 		outbuf_int(r, a->gpu.sm_count);
 	outbuf_putc(r, ',');
 	for (size_t i = 0; i < N_OF(launch_columns); i++) {
-		int64_t v = param_get(l, launch_columns[i]);
+		enum launch_param p = launch_columns[i];
+		int64_t v = param_get(l, p);
 
-		/* A count a kernel record lacks stays empty: missing is not zero. */
-		if (v > 0 || a->ok || !a->report.present ||
-		    param_info(launch_columns[i])->kind == PARAM_SIZE)
+		/* What a kernel record lacks stays empty: missing is not zero. A
+		 * count of 0 is missing; a size (shared memory) of 0 is a size,
+		 * unless the report did not give it. */
+		if (a->ok || !a->report.present ||
+		    (param_info(p)->kind == PARAM_SIZE ? (a->report.known & PARAM_BIT(p)) != 0 : v > 0))
 			outbuf_int(r, v);
 		outbuf_putc(r, ',');
 	}
@@ -220,7 +260,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 			outbuf_putc(r, ',');
 		}
 		cluster_columns(r, a, records);
-		cache_column(r, a);
+		cache_column(r, a, records);
 		outbuf_flush(r);
 		return;
 	}
@@ -242,18 +282,28 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		first = false;
 	}
 	outbuf_putc(r, ',');
+	/* Each factor under its own name: the fifth is barriers on NVIDIA and
+	 * SGPRs on AMD (occ_key), which has a column of its own at the end. */
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		limit(r, a->r.block_limit[f]);
-	outbuf_fixed(r, a->w.waves_per_sm, 4);
-	outbuf_putc(r, ',');
-	outbuf_fixed(r, a->w.tail_share_pct, 2);
-	outbuf_putc(r, ',');
-	outbuf_fixed(r, a->w.predicted_achieved_pct, 2);
-	outbuf_putc(r, ',');
+		if (f != OCC_BARRIERS || strcmp(occ_key(&a->r, OCC_BARRIERS), "barriers") == 0)
+			limit(r, a->r.block_limit[f]);
+		else
+			outbuf_putc(r, ',');
+	/* No unit count (an architecture with no device): no waves. */
+	if (a->gpu.sm_count > 0) {
+		outbuf_fixed(r, a->w.waves_per_sm, 4);
+		outbuf_putc(r, ',');
+		outbuf_fixed(r, a->w.tail_share_pct, 2);
+		outbuf_putc(r, ',');
+		outbuf_fixed(r, a->w.predicted_achieved_pct, 2);
+		outbuf_putc(r, ',');
+	} else {
+		outbuf_put(r, ",,,", 3);
+	}
 	if (records)
 		report_columns(r, a, true);
 	outbuf_putc(r, ',');
 	cluster_columns(r, a, records);
-	cache_column(r, a);
+	cache_column(r, a, records);
 	outbuf_flush(r);
 }

@@ -98,12 +98,28 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	key_string(w, "name", g->name);
 	key_string(w, "arch", g->arch.arch);
 	key_string(w, "cc", cc);
-	key_int(w, "sm_count", g->sm_count);
+	/* An architecture with no device has no count: null, as its waves. */
+	jsonw_key(w, "sm_count");
+	if (g->sm_count > 0)
+		jsonw_int(w, g->sm_count);
+	else
+		jsonw_null(w);
 	jsonw_end(w);
 }
 
+/* A launch size; with missing, null where the record did not give it. */
+static void key_size(struct jsonw *w, const char *key, int64_t v, bool missing, unsigned known,
+		     enum launch_param p)
+{
+	jsonw_key(w, key);
+	if (missing && !(known & PARAM_BIT(p)))
+		jsonw_null(w);
+	else
+		jsonw_int(w, v);
+}
+
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
-			bool missing)
+			bool missing, unsigned known)
 {
 	jsonw_object(w);
 	key_count(w, param_key_total(PARAM_GRID), launch_grid_size(l), missing);
@@ -113,8 +129,10 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	       missing && launch_threads_per_block(l) == 0);
 	key_count(w, param_key_total(PARAM_BLOCK), launch_threads_per_block(l), missing);
 	key_count(w, param_key_json(PARAM_REGISTERS), l->regs_per_thread, missing);
-	key_int(w, param_key_json(PARAM_STATIC_SMEM), l->static_smem_bytes);
-	key_int(w, param_key_json(PARAM_DYNAMIC_SMEM), l->dynamic_smem_bytes);
+	key_size(w, param_key_json(PARAM_STATIC_SMEM), l->static_smem_bytes, missing, known,
+		 PARAM_STATIC_SMEM);
+	key_size(w, param_key_json(PARAM_DYNAMIC_SMEM), l->dynamic_smem_bytes, missing, known,
+		 PARAM_DYNAMIC_SMEM);
 	jsonw_key(w, param_key_json(PARAM_CARVEOUT));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
@@ -432,10 +450,12 @@ static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
 /* A kernel record's own figures and the cross-check; null where absent. */
 static void report_json(struct jsonw *w, const struct analysis *a)
 {
-	const struct crosscheck_record *p = &a->report;
+	struct crosscheck_record kept;
+	const struct crosscheck_record *p = &kept;
 	const struct crosscheck *c = &p->check;
 	char device[sizeof(p->device) * 4];
 
+	crosscheck_record_kept(&a->report, &kept);
 	jsonw_object(w);
 	str_sanitize(p->device, device, sizeof(device));
 	jsonw_key(w, "device");
@@ -448,6 +468,13 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_null(w);
 	else
 		jsonw_bool(w, !p->device_unknown);
+	/* Runs appended to one file are told apart: null where the format
+	 * does not (one run). */
+	jsonw_key(w, "run");
+	if (p->run > 0)
+		jsonw_int(w, p->run);
+	else
+		jsonw_null(w);
 	key_report_int(w, "sm_count", &p->sm_count);
 	jsonw_key(w, "database_sm_count");
 	if (p->db_sm_count > 0)
@@ -585,13 +612,17 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	jsonw_init(&w, out, 4);
 	jsonw_object(&w);
 	key_string(&w, "name", name);
+	/* A kernel record's id, the browser's and --compare's (launch lists
+	 * keep their shape). */
+	if (a->report.present)
+		key_int(&w, "record_id", a->report.id);
 	jsonw_key(&w, "gpu");
 	if (a->gpu.name[0])
 		gpu_json(&w, &a->gpu);
 	else
 		jsonw_null(&w);
 	jsonw_key(&w, "launch");
-	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present);
+	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present, a->report.known);
 	if (a->not_applicable) {
 		/* --gpu A,B,... of both vendors: the flags this GPU has not */
 		jsonw_key(&w, "not_applicable");
@@ -607,7 +638,7 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	else
 		jsonw_null(&w);
 	jsonw_key(&w, "waves");
-	if (a->ok)
+	if (a->ok && a->gpu.sm_count > 0)
 		waves_json(&w, &a->w);
 	else
 		jsonw_null(&w);

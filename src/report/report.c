@@ -311,6 +311,11 @@ bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target
 	return true;
 }
 
+int64_t report_record_id(const struct report_record *rec, size_t index)
+{
+	return rec->id.present ? rec->id.value : (int64_t)index + 1;
+}
+
 struct report_record *report_add(struct report *r, long line)
 {
 	size_t front = r->store ? (size_t)(r->records - r->store) : 0;

@@ -120,6 +120,10 @@ void report_binary_free(struct report_binary *b);
 struct report_record {
 	long line;                    /* where the record starts in the file */
 	struct report_int id;         /* the profiler's own id (dispatch, kernel id) */
+	/* The profiler run of the file the record belongs to, from 1, where
+	 * the format tells runs apart (nvprof's tables: runs appended with >>
+	 * each start with their own header); 0 where it does not. */
+	uint32_t run;
 	char *name;                   /* full kernel name as read (heap): sanitize to show */
 	const char *short_name;       /* readable: no arguments, templates, " (.kd)" */
 	const char *process;
@@ -223,6 +227,9 @@ struct report {
 	size_t n_streamed;            /* records handed over and no longer held */
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
+	/* The profiler runs the file holds, appended one after another (the
+	 * records' run numbers go up to it); 0 or 1: one run. */
+	uint32_t runs;
 	/* Fields that do not change occupancy (ids, timestamps, durations,
 	 * counters, the profiler's own figures) whose text is no value of their
 	 * kind: the record leaves them absent and is kept (import_drop). dropped
@@ -345,6 +352,11 @@ const char *report_profiler_name(enum report_profiler p);
 
 /* Appends a zeroed record (report_record_init); NULL when out of memory. */
 struct report_record *report_add(struct report *r, long line);
+/* The id a user names a record by, the same in the kernel browser,
+ * --compare, JSON (record_id) and CSV (record_id): the profiler's own where
+ * the report gives one, else the record's position in its file, from 1
+ * (index is from 0). */
+int64_t report_record_id(const struct report_record *rec, size_t index);
 /* Takes r's first record out, with its heap fields, and counts it in
  * r->n_streamed (a stream hands it over). It stays where it was, no longer
  * r's, until the next report_add. r->n must be > 0. */

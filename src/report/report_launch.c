@@ -237,11 +237,37 @@ static void lack(struct lacking *k, enum launch_param p, const char *field, cons
 }
 
 /* The error of what k holds: the list read as English ("a, b and c"). */
-static void lacking_error(const struct lacking *k, const char *file, long line,
-			  struct occ_error *err)
+/* Where a record lacks its whole launch (a metrics-only table), the flags
+ * give one launch for every kernel of the file: the way to a report that
+ * has the launches comes first. */
+static const char *recollect(const struct report_record *rec, unsigned params)
+{
+	unsigned launch = PARAM_BIT(PARAM_GRID) | PARAM_BIT(PARAM_BLOCK);
+
+	/* Nsight Compute's --metrics runs give grid and block, not registers:
+	 * its Launch Statistics section has them all. */
+	if (rec->ncu_layout != REPORT_NCU_NONE)
+		return (params & PARAM_BIT(PARAM_REGISTERS)) ?
+		       "collect them with ncu --csv --section LaunchStats --section Occupancy; "
+		       "for one launch, " : NULL;
+	if ((params & launch) != launch)
+		return NULL;
+	if (rec->figures_by == REPORT_BY_CUDA_PROFILER)
+		return "add gridsize, threadblocksize, regperthread, stasmemperblock and "
+		       "dynsmemperblock to the profiler's COMPUTE_PROFILE_CONFIG file; for one "
+		       "launch, ";
+	if (rec->invocations.present)
+		return "give nvprof --print-gpu-trace --csv of the same run beside this file "
+		       "(matched by kernel name); for one launch, ";
+	return NULL;
+}
+
+static void lacking_error(const struct lacking *k, const struct report_record *rec,
+			  const char *file, long line, struct occ_error *err)
 {
 	char what[200];
 	const char *last = strrchr(k->what, ',');
+	const char *how = recollect(rec, k->params);
 
 	if (last)
 		snprintf(what, sizeof(what), "%.*s and%s", (int)(last - k->what), k->what, last + 1);
@@ -249,7 +275,7 @@ static void lacking_error(const struct lacking *k, const char *file, long line,
 		snprintf(what, sizeof(what), "%s", k->what);
 	occ_error_set(err, OCC_EDATA, file, line, k->field,
 		      "the report does not give this kernel's %s, and occview does not guess %s: "
-		      "give %s", what, last ? "them" : "it", k->flags);
+		      "%sgive %s", what, last ? "them" : "it", how ? how : "", k->flags);
 }
 
 /* A value the occupancy needs: lacking, it joins k (the flag that supplies
@@ -425,7 +451,7 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 	    !(amd ? fill_amd(rec, file, l, fields, &k, err) : fill_nvidia(rec, file, l, fields, &k, err)))
 		return false;
 	if (k.params) {
-		lacking_error(&k, file, rec->line, err);
+		lacking_error(&k, rec, file, rec->line, err);
 		if (missing)
 			*missing = k.params;
 		return false;
@@ -460,7 +486,7 @@ void report_launch_lacking(const struct report_record *rec, unsigned missing, co
 		if (missing & PARAM_BIT(names[i].p))
 			lack(&k, names[i].p, names[i].field[amd], names[i].what[amd],
 			     names[i].flag[amd]);
-	lacking_error(&k, file, rec->line, err);
+	lacking_error(&k, rec, file, rec->line, err);
 }
 
 bool report_launch(const struct gpu_db *db, const struct report_record *rec,

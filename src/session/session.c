@@ -274,6 +274,7 @@ struct resolved {
 	bool gpu_changed;
 	bool incomplete;              /* the record, not the overrides, is why !ok */
 	unsigned present;             /* PARAM_BIT of what the record itself gives */
+	unsigned known;               /* that, and what the user gave */
 	struct launch measured;       /* the record's own values of those */
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
@@ -289,15 +290,24 @@ struct resolved {
 static bool infer_lacking(const struct report_record *rec, const char *file, unsigned lacking,
 			  unsigned given_fields, struct resolved *res)
 {
+	const unsigned pair = PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM);
 	unsigned want = lacking, left;
+	/* One half of shared memory given where the record lacks both: the
+	 * inference splits the record's own total as if nothing were given,
+	 * and the given half replaces its part after. Inferring the other half
+	 * from the given one would keep the whole measured total in it
+	 * (static 0 left 50176 B dynamic where the launch as loaded, and the
+	 * parameter bar, say 1 KiB). */
+	unsigned redo = (lacking & pair) ? given_fields & pair & ~res->present : 0;
+	struct launch user = res->l;
 
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
 		want |= PARAM_BIT(PARAM_BARRIERS);
 	if (!want)
 		return true;
-	left = report_infer(rec, &res->gpu.arch, want, &res->l, &res->inferred) &
-		~PARAM_BIT(PARAM_BARRIERS);
+	left = report_infer(rec, &res->gpu.arch, want | redo, &res->l, &res->inferred) &
+		~PARAM_BIT(PARAM_BARRIERS) & ~redo;
 	/* Nothing inferred: report_launch_fill's error says it all. */
 	if (left && left == lacking)
 		return false;
@@ -310,6 +320,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	 * what-if like any other. */
 	param_copy(&res->measured, &res->l, res->inferred.params);
 	res->present |= res->inferred.params;
+	param_copy(&res->l, &user, redo);
 	return true;
 }
 
@@ -354,6 +365,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	}
 	res->present = report_launch_own(rec, res->gpu_known ? res->gpu.arch.vendor : GPU_NVIDIA,
 					 &res->measured);
+	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
 		enum report_vendor v = report_record_vendor(rec);
 		struct occ_error fill_err = { 0 };
@@ -451,6 +463,8 @@ static void measured_context(const struct report_record *rec, const struct resol
 {
 	memset(cr, 0, sizeof(*cr));
 	cr->present = true;
+	cr->run = rec->run;
+	cr->known = res->known;
 	cr->sm_count = rec->sm_count;
 	cr->smem_config_bytes = rec->smem_config_bytes;
 	cr->driver_smem_bytes = rec->driver_smem_bytes;
@@ -511,6 +525,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 
 	resolve_record(s, r, ov, given, &res);
 	measured_context(rec, &res, &cr);
+	cr.id = r->id;
 	if (res.ok && !listed &&
 	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
 	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))

@@ -41,6 +41,7 @@ struct session_record {
 	const struct launch *launch;      /* a launch; NULL for a kernel record */
 	const struct occ_error *error;    /* the launch's row could not be read (else NULL) */
 	const struct report_record *rec;  /* a kernel record; NULL for a launch */
+	int64_t id;                       /* a kernel record's report_record_id */
 };
 
 /* What an analysis is for; the occupancy, waves and cross-check always. */

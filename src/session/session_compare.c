@@ -10,20 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The id the browser shows: the profiler's own where the report gives one,
- * else the position in the input, from 1. */
-static int64_t record_id(const struct session_record *r, size_t i)
-{
-	return r->rec && r->rec->id.present ? r->rec->id.value : (int64_t)i + 1;
-}
-
 static bool find(const struct session_input *in, size_t n, int64_t id, struct session_record *out)
 {
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < session_input_count(&in[k]); i++) {
 			struct session_record r = session_input_record(&in[k], i);
 
-			if (record_id(&r, i) == id) {
+			if (r.rec && r.id == id) {
 				*out = r;
 				return true;
 			}

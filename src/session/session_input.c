@@ -55,6 +55,20 @@ static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
 	}
 }
 
+/* Runs appended to one file (nvprof >> in a loop): each run's kernels are
+ * records of their own, and the reader says how many runs there are. */
+static void tell_runs(FILE *msgs, const char *path, const struct report *r)
+{
+	char shown[1024];
+
+	if (r->runs < 2)
+		return;
+	str_sanitize(path, shown, sizeof(shown));
+	fprintf(msgs, "occview: %s: holds %u profiler runs appended one after another; each "
+		"run's kernels are records of their own (JSON: report.run)\n", shown,
+		(unsigned)r->runs);
+}
+
 /* ---- opening ----------------------------------------------------------- */
 
 struct source {
@@ -322,6 +336,7 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 	case READ_REPORT:
 		in->kind = SESSION_REPORT;
 		tell_dropped(msgs, path, &in->report);
+		tell_runs(msgs, path, &in->report);
 		return true;
 	case READ_FAILED:
 		break;
@@ -426,11 +441,12 @@ struct session_record session_input_record(const struct session_input *in, size_
 {
 	if (in->kind == SESSION_REPORT)
 		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
-						&in->report.records[i] };
+						&in->report.records[i],
+						report_record_id(&in->report.records[i], i) };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
 					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
-					NULL };
+					NULL, 0 };
 }
 
 /* ---- --print ------------------------------------------------------------ */
@@ -568,7 +584,8 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 {
 	struct printer *p = ctx;
 	const struct param_set *flags = session_flags(p->s);
-	struct session_record r = { p->path, rec->line, NULL, NULL, rec };
+	struct session_record r = { p->path, rec->line, NULL, NULL, rec,
+				    report_record_id(rec, p->n_records) };
 
 	(void)rep;
 	/* Before --kernel picks: the n-th launch counts every launch. */
@@ -637,7 +654,7 @@ static int print_file(struct printer *p, const char *path)
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
 						    set.items[i].valid ? NULL : &set.items[i].error,
-						    NULL };
+						    NULL, 0 };
 			print_launch(p, &r);
 		}
 		launch_set_done(&set);
@@ -645,6 +662,7 @@ static int print_file(struct printer *p, const char *path)
 	case READ_REPORT:
 		same_for_more(p);
 		tell_dropped(p->msgs, path, &rep);
+		tell_runs(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
 			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
@@ -789,7 +807,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
-		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };
+		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0 };
 
 		print_launch(&p, &r);
 	}

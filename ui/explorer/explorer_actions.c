@@ -56,8 +56,8 @@ enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum
 	case PANE_ASK_LOAD:
 		explorer_show(e, req->record);
 		if (!e->message[0])
-			explorer_say(e, false, "record %zu is the baseline (R resets to it)",
-				     req->record + 1);
+			explorer_say(e, false, "record %lld is the baseline (R resets to it)",
+				     (long long)explorer_record(e, req->record).id);
 		/* The browser is for picking: the panes show what was picked. */
 		e->active = PANE_TABLE;
 		return REACT_REDRAW;
@@ -158,8 +158,8 @@ static enum reaction next_launch(struct explorer *e, int dir)
 			return REACT_REDRAW;
 		explorer_show(e, req.record);
 		if (!e->message[0])
-			explorer_say(e, false, "record %zu is the baseline (R resets to it)",
-				     req.record + 1);
+			explorer_say(e, false, "record %lld is the baseline (R resets to it)",
+				     (long long)explorer_record(e, req.record).id);
 		return REACT_REDRAW;
 	}
 	explorer_show(e, (e->shown + e->n_items + (size_t)(dir > 0 ? 1 : -1)) % e->n_items);
@@ -189,7 +189,8 @@ static enum reaction set_reference(struct explorer *e)
 		}
 		browser_analyse(b, rec, a);
 		str_sanitize(b->report->records[rec].short_name, name, sizeof(name));
-		snprintf(label, sizeof(label), "record %zu %s", rec + 1, name);
+		snprintf(label, sizeof(label), "record %lld %s",
+			 (long long)report_record_id(&b->report->records[rec], rec), name);
 		view_set_reference(&e->view, a, label);
 		free(a);
 	} else {

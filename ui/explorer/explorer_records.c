@@ -19,7 +19,7 @@ struct session_record explorer_record(const struct explorer *e, size_t i)
 	const struct explorer_item *it;
 
 	if (e->n_inputs == 0)
-		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL };
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, 0 };
 	it = &e->items[i];
 	return session_input_record(&e->inputs[it->input], it->index);
 }
@@ -113,10 +113,11 @@ static void say_record_error(struct explorer *e, const struct occ_error *err)
 		occ_error_format(err, msg, sizeof(msg));
 		explorer_say(e, true, "%s", msg);
 	} else if (err->field[0]) {
-		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->shown + 1,
-			     err->field);
+		explorer_say(e, true, "record %lld: not analysed (%s); 1 shows why",
+			     (long long)explorer_record(e, e->shown).id, err->field);
 	} else {
-		explorer_say(e, true, "record %zu: %s", e->shown + 1, err->message);
+		explorer_say(e, true, "record %lld: %s", (long long)explorer_record(e, e->shown).id,
+			     err->message);
 	}
 }
 

@@ -41,12 +41,12 @@ static int64_t dims(const struct report_int d[3])
 static void make_row(struct browser_line *row, uint32_t index, struct session *s,
 		     const struct report_record *rec, const char *file, struct analysis *a)
 {
-	struct session_record r = { file, rec->line, NULL, NULL, rec };
+	struct session_record r = { file, rec->line, NULL, NULL, rec, report_record_id(rec, index) };
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
 	row->count = 1;
-	row->id = rec->id.present ? rec->id.value : -1;
+	row->id = r.id;
 	row->grid_blocks = dims(rec->grid);
 	row->block_threads = (int32_t)dims(rec->block);
 	row->registers = rec->registers.present ? (int32_t)rec->registers.value :
@@ -436,7 +436,8 @@ const char *browser_limiter_label(const struct browser_line *l)
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
 	const struct report_record *rec = &b->report->records[record];
-	struct session_record r = { b->file, rec->line, NULL, NULL, rec };
+	struct session_record r = { b->file, rec->line, NULL, NULL, rec,
+				    report_record_id(rec, record) };
 
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }

@@ -141,7 +141,9 @@ static bool simulate(struct view *v, const struct sim_params *model)
 	sim_result_done(&v->sim);
 	v->sim_params = p;
 	v->sim_ok = false;
-	if (!v->cur.ok || p.blocks_per_sm <= 0 || p.grid_size > VIEW_SIM_MAX_BLOCKS)
+	/* No SM count (an architecture with no device): nothing to schedule. */
+	if (!v->cur.ok || p.blocks_per_sm <= 0 || p.sm_count <= 0 ||
+	    p.grid_size > VIEW_SIM_MAX_BLOCKS)
 		return true;
 	v->sim_ok = sim_run(&v->sim_params, &v->sim);
 	/* sim_run fails only for want of memory once the launch can run. */

@@ -242,9 +242,15 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 	if (kp->typing) {
 		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
 	} else {
-		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s  sorted by %s%s%s", b->n_order,
+		char runs[32] = "";
+
+		/* Runs appended to one file (nvprof >> in a loop): said, since
+		 * the same kernels come again once per run. */
+		if (b->report && b->report->runs > 1)
+			snprintf(runs, sizeof(runs), " in %u runs", (unsigned)b->report->runs);
+		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s%s  sorted by %s%s%s", b->n_order,
 			 b->grouped ? b->n_groups : b->n_rows,
-			 b->grouped ? "groups of identical launches" : "records",
+			 b->grouped ? "groups of identical launches" : "records", runs,
 			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
 			 order, b->any_from & (BROWSER_REGS_INFERRED | BROWSER_SMEM_INFERRED)
 			 ? "  ~ inferred" : "", b->any_from & BROWSER_THEORY_REPORTED

@@ -200,6 +200,9 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 		b->average_pct = a->w.predicted_achieved_pct;
 		if (a->r.active_blocks_per_sm == 0)
 			snprintf(b->title, sizeof(b->title), "no block fits on an SM: nothing runs");
+		else if (n <= 0)
+			snprintf(b->title, sizeof(b->title), "needs a device: the database has none "
+				 "of %s, so no %s count (--gpu NAME)", a->gpu.arch.arch, b->unit);
 		else if (grid > VIEW_SIM_MAX_BLOCKS && v->sim_params.model == SIM_UNIFORM)
 			snprintf(b->title, sizeof(b->title),
 				 "predicted (uniform durations: the wave formula, exact for them)");
@@ -210,8 +213,12 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 		else
 			snprintf(b->title, sizeof(b->title),
 				 "not simulated: uniform-duration wave formula");
-		snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical %.1f%%",
-			 b->average_pct, a->r.theoretical_occupancy_pct);
+		if (n > 0)
+			snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical "
+				 "%.1f%%", b->average_pct, a->r.theoretical_occupancy_pct);
+		else
+			snprintf(b->note, sizeof(b->note), "theoretical %.1f%% per %s",
+				 a->r.theoretical_occupancy_pct, b->unit);
 		measured_note(v, b, ascii);
 	}
 	return true;

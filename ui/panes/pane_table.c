@@ -206,6 +206,8 @@ static void amd_header(struct out *o, const struct view *v)
 	if (m->wgp_mode)
 		add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d WGPs (%d CUs), WGP mode", a->gpu.name,
 			 m->target, m->family, a->gpu.sm_count, a->gpu.sm_count * amd_cus_per_unit(m));
+	else if (a->gpu.sm_count <= 0)
+		add_item(&it, CANVAS_NORMAL, "on %s (%s), no device of it", m->target, m->family);
 	else
 		add_item(&it, CANVAS_NORMAL, "on %s (%s, %s), %d CU%s", a->gpu.name, m->target,
 			 m->family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
@@ -266,8 +268,13 @@ static void sec_header(struct out *o, const struct view *v)
 	}
 	gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
 	add_item(&it, CANVAS_HEADER, "%s", l->kernel[0] ? l->kernel : "(unnamed)");
-	add_item(&it, CANVAS_NORMAL, "on %s (%s, cc %s, %s), %d SM%s", a->gpu.name, a->gpu.arch.arch,
-		 cc, a->gpu.arch.family, a->gpu.sm_count, a->gpu.sm_count == 1 ? "" : "s");
+	if (a->gpu.sm_count <= 0)
+		add_item(&it, CANVAS_NORMAL, "on %s (cc %s, %s), no device of it", a->gpu.arch.arch,
+			 cc, a->gpu.arch.family);
+	else
+		add_item(&it, CANVAS_NORMAL, "on %s (%s, cc %s, %s), %d SM%s", a->gpu.name,
+			 a->gpu.arch.arch, cc, a->gpu.arch.family, a->gpu.sm_count,
+			 a->gpu.sm_count == 1 ? "" : "s");
 	item_rows(o, 0, 8, CANVAS_NORMAL, "Kernel", &it, " ");
 
 	it.n = 0;
@@ -447,6 +454,11 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	note[0] = '\0';
 	if (r->vendor != GPU_AMD)
 		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
+	/* Beside the profiler's two decimals, the same two: 36 of 64 warps
+	 * is 56.25 %, which one decimal prints as 56.2 beside "(report
+	 * 56.25%)". */
+	if (note[0])
+		snprintf(val, sizeof(val), "%6.2f%%", r->theoretical_occupancy_pct);
 	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	else
@@ -892,6 +904,13 @@ static void sec_waves(struct out *o, const struct view *v)
 		return;
 	put(o, 0, CANVAS_HEADER, amd ? "GPU waves (rounds of workgroups, not wavefronts)" : "Waves");
 	o->y++;
+	/* An architecture with no device: no count to fill waves with. */
+	if (a->gpu.sm_count <= 0) {
+		add_item(&it, CANVAS_DIM, "need a device: the database has none of %s, so no %s "
+			 "count (--gpu NAME)", a->gpu.arch.arch, gpu_unit(&a->gpu.arch));
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
+		return;
+	}
 	add_item(&it, CANVAS_NORMAL, "%lld %s (%d %s x %d)", (long long)w->blocks_per_wave, blocks,
 		 a->gpu.sm_count, gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
 	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");

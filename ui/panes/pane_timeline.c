@@ -168,6 +168,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	if (plot_w < MIN_PLOT_W || !timeline_for(tp, v, plot_w)) {
 		text(c, r, r.x, r.y, CANVAS_DIM, v->cur.r.active_blocks_per_sm == 0 ?
 		     "no block fits: nothing runs" : plot_w < MIN_PLOT_W ? "too narrow" :
+		     v->cur.gpu.sm_count <= 0 ? "needs a device: no unit count to schedule on" :
 		     "not simulated: the grid is too large");
 		return;
 	}

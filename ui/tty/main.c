@@ -236,7 +236,7 @@ static bool interactive(const struct cli_options *o)
  * the same usage error, with the same message, before the screen opens. */
 static int flags_fit(struct session *s, struct session_input *in, int n)
 {
-	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };
+	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0 };
 	struct analysis *a = malloc(sizeof(*a));
 	int status = 0;
 
@@ -405,7 +405,12 @@ int main(int argc, char **argv)
 	struct gpu_db *db;
 	int status;
 
+	/* The user's locale chooses the glyphs (UTF-8 or not) and the
+	 * messages; numbers in data stay in the C locale whatever LANG says
+	 * (DESIGN.md): with LC_NUMERIC "de_DE" strtod stops at "0.948" and
+	 * printf writes "0,948", which no report, JSON or CSV reader takes. */
 	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 	if (!cli_parse(argc, argv, &o, &err))
 		return report(&err);
 	if (o.help) {
