@@ -19,7 +19,7 @@ enum {
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
-	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
+	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_RECORD, OPT_DETAILS,
 };
 
 static const struct option other_options[] = {
@@ -43,6 +43,8 @@ static const struct option other_options[] = {
 	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
 	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
+	{ "record", required_argument, NULL, OPT_RECORD },
+	{ "details", no_argument, NULL, OPT_DETAILS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -112,6 +114,10 @@ void cli_usage(FILE *out)
 	      "  --format text|json|csv     output format (implies --print)\n"
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
+	      "  --record ID[,ID...]        only these records (the browser's ids); as text, their\n"
+	      "                             panes (implies --print)\n"
+	      "  --details                  a report's panes for every record, not the summary\n"
+	      "                             table --print writes for more than one (implies --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the limiter's\n"
 	      "                             (text and JSON; implies --print)\n"
@@ -223,6 +229,39 @@ static bool parse_compare(const char *text, struct cli_options *o, struct occ_er
 				err);
 }
 
+/* --record ID[,ID...]: record ids, each once or more. */
+static bool parse_records(const char *text, struct cli_options *o, struct occ_error *err)
+{
+	const char *p = text;
+
+	o->print = true;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+
+		if (o->n_record_ids == CLI_MAX_RECORDS) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--record", "at most %d records",
+				      CLI_MAX_RECORDS);
+			return false;
+		}
+		if (len >= sizeof(one)) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--record",
+				      "expected record ids, as in 3 or 3,7,12");
+			return false;
+		}
+		memcpy(one, p, len);
+		one[len] = '\0';
+		if (!launch_parse_int(one, 0, INT64_MAX, &o->record_ids[o->n_record_ids], NULL, 0,
+				      "--record", err))
+			return false;
+		o->n_record_ids++;
+		if (!comma)
+			return true;
+		p = comma + 1;
+	}
+}
+
 static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
 {
 	struct param_set *g = &o->given;
@@ -275,6 +314,11 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		return parse_slow_blocks(arg, &o->model, err);
 	case OPT_COMPARE:
 		return parse_compare(arg, o, err);
+	case OPT_RECORD:
+		return parse_records(arg, o, err);
+	case OPT_DETAILS:
+		o->details = o->print = true;
+		return true;
 	case OPT_DURATION_CV:
 		o->model.model = SIM_CV;
 		return parse_double(arg, 0, 10, &o->model.cv, "--duration-cv", err);

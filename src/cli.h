@@ -16,6 +16,7 @@
 enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV };
 
 #define CLI_MAX_GPU_DB 8
+#define CLI_MAX_RECORDS 64
 
 struct cli_options {
 	struct param_set given;  /* the launch flags: which (PARAM_BIT) and their values */
@@ -27,6 +28,10 @@ struct cli_options {
 	const char *theme;       /* the settings' theme; NULL: the default */
 	bool compare;            /* --compare I,J: records I and J side by side */
 	int64_t compare_ids[2];
+	/* --record ID[,ID...]: the panes of these records only (the browser's ids) */
+	int64_t record_ids[CLI_MAX_RECORDS];
+	int n_record_ids;
+	bool details;            /* --details: the panes of every record, not the summary */
 	struct sim_params model; /* block durations for the per-SM prediction */
 	bool timeline;           /* --timeline: --print adds the timeline pane */
 	enum cli_format format;

@@ -36,15 +36,16 @@ done
 
 # Standard input: -, a pipe with no FILE, a FIFO, two FIFOs (read once each:
 # neither is opened a second time to look for a per-kernel summary). The B200
-# report's cudnn kernel, as Nsight Compute printed it.
-what="occview --print - < file"
-"$OCCVIEW" --print - <"$B200" >"$tmp/out" 2>&1; got=$?
+# report's cudnn kernel, as Nsight Compute printed it (--details: every
+# record's panes, not the summary table).
+what="occview --details - < file"
+"$OCCVIEW" --details - <"$B200" >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
-what="cat file | occview --print -"
-cat "$B200" | "$OCCVIEW" --print - >"$tmp/out" 2>&1; got=$?
+what="cat file | occview --details -"
+cat "$B200" | "$OCCVIEW" --details - >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
-what="cat file | occview --print"
-cat "$B200" | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
+what="cat file | occview --details"
+cat "$B200" | "$OCCVIEW" --details >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
 what="cat launch | occview --format csv"
 cat "$T4" | "$OCCVIEW" --format csv >"$tmp/out" 2>&1; got=$?
@@ -72,7 +73,7 @@ bounded() {
 }
 if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
 	cat "$B200" >"$tmp/fifo1" &
-	bounded --print "$tmp/fifo1"
+	bounded --details "$tmp/fifo1"
 	check 0 "Kernel  cudnn::lean_reduction_kernel"
 	cat "$B200" >"$tmp/fifo1" &
 	cat "$T4" >"$tmp/fifo2" &

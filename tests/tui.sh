@@ -379,10 +379,10 @@ ascii_screen() {
 	sed -e 's/│/!/g; s/└/L/g; s/…/@/g; s/[─━]/-/g; s/[┌┐┘┬┴├┤┼]/+/g; s/●/O/g; s/▲/^/g' \
 	    -e 's/█/#/g; s/▒/=/g; s/░/./g; s/[▁▂▃▄▅▆▇]/#/g'
 }
-# vocabulary ARGS: every word the print mode writes for the input, at the
-# widths the panes have.
+# vocabulary ARGS: every word the print mode writes for the input (every
+# record's panes: --details), at the widths the panes have.
 vocabulary() {
-	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --print --timeline --width $w "$@" 2>/dev/null; done |
+	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --details --timeline --width $w "$@" 2>/dev/null; done |
 		ascii_screen | tr '!| ' '\n\n\n' | sort -u >"$tmp/vocab"
 }
 # inspect WHAT: the screen's faults, if any.
