@@ -17,6 +17,7 @@
 
 #include "report_launch.h"
 #include "session_join.h"
+#include "readfile.h"
 #include "strutil.h"
 
 /* What decides the kind of a file: enough for a banner, comments and a
