@@ -87,7 +87,7 @@ fi
 
 # Write errors: a message and status 74, for every kind of output.
 if [ -w /dev/full ]; then
-	for args in "--print" "--format json" "--format csv" "--list-gpus" "-V" "-h" \
+	for args in "--print" "--format json" "--format jsonl" "--format csv" "--list-gpus" "-V" "-h" \
 		    "--list-gpus --format json"; do
 		what="occview $args >/dev/full"
 		# shellcheck disable=SC2086
@@ -110,6 +110,14 @@ if [ -s "$tmp/csvnames" ] && cmp -s "$tmp/csvnames" "$tmp/jsonnames"; then ok; e
 # The JSON of the kernels says its format version and its producer.
 expect 0 '^  "format_version": 1,$' -- --format json
 expect 0 '^    "name": "occview",$' -- --format json "$T4"
+# JSON Lines: the header line, then a line per kernel (the B200 report's 16
+# kernel rows, 8 of them cudnn::lean_reduction_kernel), each a whole compact
+# object; --compare adds a last line.
+expect 0 '^{"format_version":1,"producer":{"name":"occview","version":"' -- --format jsonl "$B200"
+"$OCCVIEW" --format jsonl "$B200" >"$tmp/jsonl" 2>/dev/null </dev/null
+if [ "$(wc -l <"$tmp/jsonl")" -eq 17 ] && [ "$(grep -c '^{"name":"cudnn::lean_reduction_kernel",.*}$' "$tmp/jsonl")" -eq 8 ]; then ok; else
+	bad "--format jsonl: want a header and 16 kernel lines:"; cut -c1-80 "$tmp/jsonl" | head -3; fi
+expect 0 '^{"comparison":{"ids":\[0,1\],' -- --format jsonl --compare 0,1 "$B200"
 
 # CSV: the same columns for a launch, a launch list, an Nsight Compute and a
 # rocprof report.

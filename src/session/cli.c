@@ -111,7 +111,8 @@ void cli_usage(FILE *out)
 	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
 	      "  --print                    write the analysis as text instead of opening the explorer\n"
-	      "  --format text|json|csv     output format (implies --print)\n"
+	      "  --format FORMAT            text, json, jsonl (JSON Lines: a kernel a line) or\n"
+	      "                             csv (implies --print)\n"
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
 	      "  --record ID[,ID...]        only these records (the browser's ids); as text, their\n"
@@ -292,13 +293,15 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			o->format = CLI_FORMAT_TEXT;
 		else if (strcmp(arg, "json") == 0)
 			o->format = CLI_FORMAT_JSON;
+		else if (strcmp(arg, "jsonl") == 0)
+			o->format = CLI_FORMAT_JSONL;
 		else if (strcmp(arg, "csv") == 0)
 			o->format = CLI_FORMAT_CSV;
 		else {
 			char shown[64];
 			str_sanitize(arg, shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
-				      "expected text, json or csv, got \"%s\"", shown);
+				      "expected text, json, jsonl or csv, got \"%s\"", shown);
 			return false;
 		}
 		return true;

@@ -13,7 +13,7 @@
 #include "settings.h"
 #include "sim.h"
 
-enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV };
+enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_JSONL, CLI_FORMAT_CSV };
 
 #define CLI_MAX_GPU_DB 8
 #define CLI_MAX_RECORDS 64

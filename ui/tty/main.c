@@ -66,11 +66,13 @@ struct writer {
 	bool found[CLI_MAX_RECORDS];
 };
 
-/* JSON or CSV of one analysis. */
+/* JSON, JSON Lines or CSV of one analysis. */
 static bool write_machine(struct writer *w, const struct analysis *a)
 {
-	if (w->format == CLI_FORMAT_JSON) {
-		if (!output_json_kernel_derived(w->out, a, !w->any, w->derive)) {
+	if (w->format == CLI_FORMAT_JSON || w->format == CLI_FORMAT_JSONL) {
+		if (w->format == CLI_FORMAT_JSON
+			    ? !output_json_kernel_derived(w->out, a, !w->any, w->derive)
+			    : !output_jsonl_kernel(w->out, a, w->derive)) {
 			/* A write that failed is said once, by close_stdout. */
 			if (!ferror(w->out))
 				fputs("occview: out of memory\n", stderr);
@@ -182,7 +184,8 @@ static bool write_pair(void *ctx, const struct analysis *const a[2],
 	for (int k = 0; k < 2; k++)
 		if (!write_machine(w, a[k]))
 			return false;
-	if (w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) {
+	if ((w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) ||
+	    (w->format == CLI_FORMAT_JSONL && !output_jsonl_comparison(w->out, pw->ids, &d))) {
 		fputs("occview: out of memory\n", stderr);
 		return false;
 	}
@@ -223,6 +226,8 @@ static int print_all(struct session *s, const struct cli_options *o)
 	}
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
+	else if (o->format == CLI_FORMAT_JSONL)
+		output_jsonl_header(stdout);
 	if (o->compare) {
 		struct pair_writer pw = { &w, o->compare_ids };
 		struct session_pair_emit pair = { write_pair, &pw };
@@ -497,7 +502,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		if (o.format == CLI_FORMAT_JSON)
+		if (o.format == CLI_FORMAT_JSON || o.format == CLI_FORMAT_JSONL)
 			output_gpu_list_json(stdout, db);
 		else if (o.format == CLI_FORMAT_CSV)
 			output_gpu_list_csv(stdout, db);
