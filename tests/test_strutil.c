@@ -6,11 +6,38 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
 #include "testutil.h"
+
+/* str_copy cuts exactly as snprintf(dst, size, "%s", src) does, the
+ * oracle, at every size around the text's length, and says when it cut. */
+START_TEST(copy_is_snprintf)
+{
+	static const char *const texts[] = { "", "a", "sgemm_128x128", "caf\xC3\xA9 \xE4\xB8\xAD" };
+
+	for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++)
+		for (size_t size = 1; size <= strlen(texts[t]) + 2; size++) {
+			char got[32], want[32];
+			int n = snprintf(want, size, "%s", texts[t]);
+
+			memset(got, 'x', sizeof(got));
+			ck_assert_int_eq(str_copy(got, size, texts[t]), (size_t)n < size);
+			ck_assert_str_eq(got, want);
+		}
+	{
+		char buf[4] = "abc";
+
+		ck_assert(!str_copy(buf, 0, "zz"));
+		ck_assert_str_eq(buf, "abc");   /* size 0: untouched, as snprintf */
+		ck_assert(str_copy(buf, sizeof(buf), NULL));
+		ck_assert_str_eq(buf, "");
+	}
+}
+END_TEST
 
 START_TEST(display_width)
 {
@@ -137,6 +164,7 @@ int main(void)
 	TCase *tc = tcase_create("strutil");
 
 	tcase_add_test(tc, display_width);
+	tcase_add_test(tc, copy_is_snprintf);
 	tcase_add_test(tc, word_wrap);
 	tcase_add_test(tc, ellipsize);
 	tcase_add_test(tc, sanitize);

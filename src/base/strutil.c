@@ -14,8 +14,20 @@
 
 bool str_copy(char *dst, size_t size, const char *src)
 {
-	int n = snprintf(dst, size, "%s", src ? src : "");
-	return n >= 0 && (size_t)n < size;
+	/* As snprintf(dst, size, "%s", src) cuts, without its format machinery:
+	 * this runs for every name of every record. */
+	size_t n;
+
+	if (size == 0)
+		return false;
+	n = strnlen(src ? src : "", size);
+	if (n == size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return false;
+	}
+	memcpy(dst, src ? src : "", n + 1);
+	return true;
 }
 
 const char *str_base_name(const char *path)

@@ -10,7 +10,8 @@
 #include <stdio.h>
 
 
-/* snprintf into a fixed buffer, always terminated; returns false if cut. */
+/* src (NULL: "") into a fixed buffer of size bytes, always terminated where
+ * size > 0, cut as snprintf(dst, size, "%s", src) cuts; false if cut. */
 bool str_copy(char *dst, size_t size, const char *src);
 /* The file's own name, without its directories ("a/b.csv" -> "b.csv"). */
 const char *str_base_name(const char *path);
