@@ -28,6 +28,13 @@ expect 0 "^Copyright (c) 2026 the occview developers" -- -V
 expect 0 "^License MIT" -- --version
 expect 0 "^occview [0-9]" -- -V
 expect 64 "unknown option \"-x\"" -- -x
+# A bad letter among good ones is named, not the word (or the program).
+expect 64 "^occview: unknown option \"-X\" (try --help)$" -- -XC
+expect 64 "^occview: unknown option \"-X\" (try --help)$" -- -CX
+# --help fits 80 columns (GNU's coding standards) and says where bugs go.
+if [ "$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/long")" -le 79 ]; then ok; else
+	bad "--help has lines wider than 79 columns:"; awk 'length > 79' "$tmp/long" | head -3; fi
+grep -q "^Report bugs to: http" "$tmp/long" && ok || bad "--help names no bug address"
 expect 64 "missing value for option \"--gpu\"" -- --gpu
 # -C, -M, -U and their long names are accepted everywhere (the screen uses them).
 for flag in -C -M -U -CMU --no-color --no-colour --no-mouse --no-unicode; do
@@ -142,7 +149,7 @@ if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
 	complete --gpu H10
 	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
 	complete --format ""
-	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json jsonl csv " ] && ok || bad "bash completion of --format"
 	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
 fi

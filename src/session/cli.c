@@ -63,24 +63,28 @@ static void long_options(struct option out[PARAM_N + N_OTHER + 1])
 
 void cli_usage(FILE *out)
 {
+	/* At most 79 columns a line, as --help's readers expect (GNU). */
 	fputs("Usage: occview [OPTION]... [FILE]...\n"
-	      "Explore GPU kernel occupancy: why a launch reaches the occupancy it does and what\n"
-	      "would change it. FILE is a launch file or a launch list (CSV), told apart by\n"
-	      "content; with none, the embedded default launch is shown.\n"
+	      "Explore GPU kernel occupancy: why a launch reaches the occupancy it does and\n"
+	      "what would change it. FILE is a launch file, a launch list (CSV) or a profiler\n"
+	      "report, told apart by content; with none, the embedded default launch is shown.\n"
 	      "\n"
 	      "Launch:\n"
-	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default H100 SXM)\n"
+	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default\n"
+	      "                             H100 SXM)\n"
 	      "  --gpu A,B,...              --print: the launch on each GPU, side by side\n"
 	      "  --grid N|XxYxZ             blocks (AMD: workgroups) in the grid\n"
 	      "  --block-size N|XxYxZ       threads per block (AMD: work-items per workgroup)\n"
 	      "  --registers N              registers per thread (AMD: VGPRs per work-item)\n"
 	      "  --shared-mem SIZE          static shared memory (AMD: LDS) per block\n"
-	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block\n"
-	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
+	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block (SIZE:\n"
+	      "                             bytes, or with K/KB/KiB or M/MB/MiB, all\n"
+	      "                             1024-based)\n"
 	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA,\n"
 	      "                             cc 7.0 on)\n"
 	      "  --cache-config none|shared|l1|equal\n"
-	      "                             L1/shared preference (Kepler; Fermi: none|shared|l1)\n"
+	      "                             L1/shared preference (Kepler; Fermi:\n"
+	      "                             none|shared|l1)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
 	      "                             above 8 needs non-portable cluster sizes)\n"
@@ -96,36 +100,44 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"
-	      "  -M, --no-mouse             ignore the mouse (everything works from the keyboard)\n"
-	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times longer\n"
-	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
-	      "                             of variation (lognormal, mean 1)\n"
-	      "  --warp-spread PCT          simulate the warps of a block ending spread over PCT%\n"
-	      "                             of its duration, their slots empty until it retires\n"
-	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS warps (0:\n"
-	      "                             the launch's) lasting DUR blocks' time filling the tail\n"
+	      "  -M, --no-mouse             ignore the mouse (everything works from the\n"
+	      "                             keyboard)\n"
+	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times\n"
+	      "                             longer\n"
+	      "  --duration-cv CV           simulate block durations varying with this\n"
+	      "                             coefficient of variation (lognormal, mean 1)\n"
+	      "  --warp-spread PCT          simulate the warps of a block ending spread over\n"
+	      "                             PCT% of its duration, their slots empty until it\n"
+	      "                             retires\n"
+	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS\n"
+	      "                             warps (0: the launch's) lasting DUR blocks' time\n"
+	      "                             filling the tail\n"
 	      "  --seed N                   seed of the simulated durations (default 0)\n"
 	      "\n", out);
 	/* Two strings: C99 compilers need take only 4095 characters in one. */
 	fputs("Data and output:\n"
-	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
+	      "  --gpu-db FILE              add or override GPU database rows (archs or\n"
+	      "                             devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
-	      "  --print                    write the analysis as text instead of opening the explorer\n"
+	      "  --print                    write the analysis as text instead of opening the\n"
+	      "                             explorer\n"
 	      "  --format FORMAT            text, json, jsonl (JSON Lines: a kernel a line) or\n"
 	      "                             csv (implies --print)\n"
-	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
-	      "                             with the differences (implies --print)\n"
-	      "  --record ID[,ID...]        only these records (the browser's ids); as text, their\n"
-	      "                             panes (implies --print)\n"
+	      "  --compare I,J              print records I and J (the browser's ids) side by\n"
+	      "                             side with the differences (implies --print)\n"
+	      "  --record ID[,ID...]        only these records (the browser's ids); as text,\n"
+	      "                             their panes (implies --print)\n"
 	      "  --details                  a report's panes for every record, not the summary\n"
-	      "                             table --print writes for more than one (implies --print)\n"
+	      "                             table --print writes for more than one (implies\n"
+	      "                             --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
-	      "  --derive                   derive every limit step by step, not only the limiter's\n"
-	      "                             (text and JSON; implies --print)\n"
-	      "  --timeline                 --print: add the simulation's timeline (active warps\n"
-	      "                             per SM over time)\n"
+	      "  --derive                   derive every limit step by step, not only the\n"
+	      "                             limiter's (text and JSON; implies --print)\n"
+	      "  --timeline                 --print: add the simulation's timeline (active\n"
+	      "                             warps per SM over time)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
-	      "  -C, --no-color             no colours (also when NO_COLOR is set); --no-colour\n"
+	      "  -C, --no-color             no colours (also when NO_COLOR is set);\n"
+	      "                             --no-colour\n"
 	      "  -h, --help                 show this help and exit\n"
 	      "  -V, --version              show the version, copyright and licence and exit\n"
 	      "\n"
@@ -135,7 +147,9 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Exit status: 0 success, 64 usage error, 65 bad data, 66 cannot open input,\n"
 	      "70 internal error, 74 output not written, 128+N ended by signal N (129 SIGHUP,\n"
-	      "130 SIGINT, 143 SIGTERM). See occview(1) and occview-formats(5).\n", out);
+	      "130 SIGINT, 143 SIGTERM). See occview(1) and occview-formats(5).\n"
+	      "\n"
+	      "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }
 
 void cli_version(FILE *out)
@@ -382,8 +396,12 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
 		if (opt == '?') {
-			char shown[128];
-			str_sanitize(argv[optind - 1], shown, sizeof(shown));
+			char shown[128], letter[3] = { '-', (char)optopt, '\0' };
+
+			/* An unknown letter, maybe among others (-XC): getopt
+			 * has not moved past the word, so name the letter. */
+			str_sanitize(optopt > 0 && optopt < OPT_PARAM ? letter : argv[optind - 1],
+				     shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, NULL, "%s option \"%s\" (try --help)",
 				      optopt >= OPT_PARAM ? "missing value for" : "unknown", shown);
 			return false;
