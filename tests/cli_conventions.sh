@@ -164,12 +164,23 @@ expect 0 "Kernel  register_tiling" -- --print "$T4"
 expect 0 '"name": "NVIDIA H100 80GB HBM3",' -- --list-gpus --format json
 printf 'gpu = T4\ncolour = maybe\n' >"$XDG_CONFIG_HOME/occview/config"
 expect 65 "occview/config:2: color: expected yes or no, got \"maybe\"" -- --print
+# An unknown key (a later version's, a typo) is said and passed over: the
+# rest applies. An unknown value is an error naming file and line.
 printf 'gpu = T4\nfrobs = 3\n' >"$XDG_CONFIG_HOME/occview/config"
-expect 65 "occview/config:2: frobs: unknown key" -- --print
+expect 0 "^occview: .*occview/config:2: frobs: unknown key (known: gpu, theme, color), passed over$" -- --print
+expect 0 "Kernel  default on Tesla T4" -- --print
+printf 'gpu = T4\n\ntheme = neon\n' >"$XDG_CONFIG_HOME/occview/config"
+expect 65 "occview/config:3: theme: unknown theme \"neon\" (known: default, monochrome, high-contrast)" -- --print
 printf 'gpu = T4\n' >"$XDG_CONFIG_HOME/occview/config"
 XDG_CONFIG_HOME= expect 0 "Kernel  default on NVIDIA H100" -- --print
 mkdir -p "$HOME/.config/occview"; cp "$XDG_CONFIG_HOME/occview/config" "$HOME/.config/occview/config"
 XDG_CONFIG_HOME= expect 0 "Kernel  default on Tesla T4" -- --print
+# A relative XDG_CONFIG_HOME is ignored (the XDG spec): $HOME/.config's file
+# applies, not ./rel/occview/config.
+mkdir -p "$tmp/rel/occview"; printf 'gpu = A100\n' >"$tmp/rel/occview/config"
+(cd "$tmp" && XDG_CONFIG_HOME=rel "$OCCVIEW" --print >"$tmp/out" 2>&1 </dev/null); got=$?
+what="XDG_CONFIG_HOME=rel occview --print"
+check 0 "Kernel  default on Tesla T4"
 rm -f "$XDG_CONFIG_HOME/occview/config"
 
 echo "$pass passed, $fail failed"

@@ -21,6 +21,7 @@
 #include "output.h"
 #include "print.h"
 #include "print_summary.h"
+#include "screen.h"
 #include "session.h"
 #include "settings.h"
 #include "strutil.h"
@@ -438,14 +439,29 @@ static void input_from_stdin(struct cli_options *o)
 	o->n_files = 1;
 }
 
-/* The settings file ($XDG_CONFIG_HOME/occview/config) under the flags. */
+/* The settings file ($XDG_CONFIG_HOME/occview/config) under the flags: its
+ * unknown keys are warned of and passed over; a theme the screen does not
+ * have is an error, as a bad color value is. */
 static bool apply_settings(struct cli_options *o, struct occ_settings *st, struct occ_error *err)
 {
-	char path[1024];
+	char path[1024], shown[64];
 
 	if (!settings_path("config", path, sizeof(path)))
 		return true;
-	return settings_load(path, st, err) && cli_apply_settings(st, path, o, err);
+	if (!settings_load(path, st, err))
+		return false;
+	for (int i = 0; i < st->n_unknown && i < SETTINGS_MAX_WARNINGS; i++)
+		report(&st->unknown[i]);
+	if (st->n_unknown > SETTINGS_MAX_WARNINGS)
+		fprintf(stderr, "occview: and %d more unknown keys in the settings file\n",
+			st->n_unknown - SETTINGS_MAX_WARNINGS);
+	if (st->theme[0] && !screen_theme_known(st->theme)) {
+		str_sanitize(st->theme, shown, sizeof(shown));
+		occ_error_set(err, OCC_EDATA, path, st->theme_line, "theme",
+			      "unknown theme \"%s\" (known: default, monochrome, high-contrast)", shown);
+		return false;
+	}
+	return cli_apply_settings(st, path, o, err);
 }
 
 /* Standard output flushed and closed: a write that failed (a full disk, a
