@@ -137,9 +137,10 @@ done
 "$OCCVIEW" --format csv "$T4" </dev/null | awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' && ok ||
 	bad "CSV launch row: not as many fields as the header"
 
-# bash completion: --gpu from the database's names and aliases, --format's
-# values, the options --help lists.
-comp=$TESTDATA/../../completion/occview
+# bash completion, written at build time from the option table: every option
+# --help lists, --gpu's names, aliases and architectures in any case, after
+# '=' and in a list, --format's values.
+comp=${OCCVIEW%/*}/completion/occview
 # complete WORDS...: the completions bash offers for the last word, one a line.
 complete() {
 	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
@@ -148,11 +149,26 @@ complete() {
 if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
 	complete --gpu H10
 	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
+	complete --gpu MI3
+	grep -qx "MI300X" "$tmp/comp" && ok || bad "bash completion of --gpu MI3 (the README's MI300X)"
+	complete --gpu = gfx94
+	grep -qx "gfx942" "$tmp/comp" && ok || bad "bash completion of --gpu=gfx94"
+	complete --gpu H100,MI30
+	grep -qx "H100,MI300X" "$tmp/comp" && ok || bad "bash completion of --gpu H100,MI30"
 	complete --format ""
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json jsonl csv " ] && ok || bad "bash completion of --format"
 	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
+	complete -
+	"$OCCVIEW" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/helpopts"
+	missing=$(grep -vxF -f "$tmp/comp" "$tmp/helpopts" | tr '\n' ' ')
+	[ -z "$missing" ] && ok || bad "bash completion lacks $missing"
 fi
+# zsh's, from the same table: every option --help lists.
+zcomp=${OCCVIEW%/*}/completion/_occview
+missing=""
+for opt in $(cat "$tmp/helpopts"); do grep -q -- "$opt[]=[}]" "$zcomp" || missing="$missing $opt"; done
+[ -z "$missing" ] && ok || bad "zsh completion lacks$missing"
 
 # The settings file: gpu for the default launch, flags win, a FILE's GPU wins,
 # bad settings say file and line.

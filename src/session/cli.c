@@ -51,6 +51,70 @@ static const struct option other_options[] = {
 
 enum { N_OTHER = sizeof(other_options) / sizeof(other_options[0]) };
 
+/* What completion says of each long option; each name of the getopt table
+ * needs its line (cli_flag_at). */
+static const struct cli_flag flag_help[] = {
+	{ "gpu", CLI_ARG_GPU, NULL, "device name, alias, sm_XX, X.Y or gfxNNN (A,B,...: several)", 0 },
+	{ "grid", CLI_ARG_OTHER, NULL, "blocks (workgroups) in the grid, N or XxYxZ", 0 },
+	{ "block-size", CLI_ARG_OTHER, NULL, "threads per block, N or XxYxZ", 0 },
+	{ "registers", CLI_ARG_OTHER, NULL, "registers per thread (AMD: VGPRs)", 0 },
+	{ "shared-mem", CLI_ARG_OTHER, NULL, "static shared memory (AMD: LDS) per block", 0 },
+	{ "dynamic-shared-mem", CLI_ARG_OTHER, NULL, "dynamic shared memory per block", 0 },
+	{ "carveout", CLI_ARG_WORDS, "default 0 25 50 75 100", "shared-memory carveout preference", 0 },
+	{ "cache-config", CLI_ARG_WORDS, "none shared l1 equal", "L1/shared preference (Fermi, Kepler)", 0 },
+	{ "barriers", CLI_ARG_OTHER, NULL, "block barriers per block", 0 },
+	{ "cluster-size", CLI_ARG_OTHER, NULL, "blocks per thread-block cluster", 0 },
+	{ "kernel", CLI_ARG_OTHER, NULL, "name of the launch, or the report's kernels to show", 0 },
+	{ "wave-size", CLI_ARG_WORDS, "32 64", "AMD wavefront size", 0 },
+	{ "vgprs", CLI_ARG_OTHER, NULL, "AMD arch VGPRs per work-item", 0 },
+	{ "agprs", CLI_ARG_OTHER, NULL, "AMD accumulation VGPRs per work-item", 0 },
+	{ "sgprs", CLI_ARG_OTHER, NULL, "AMD SGPRs per wave", 0 },
+	{ "gpu-db", CLI_ARG_FILE, NULL, "add or override GPU database rows", 0 },
+	{ "list-gpus", CLI_ARG_NONE, NULL, "print the GPU database and exit", 0 },
+	{ "print", CLI_ARG_NONE, NULL, "write the analysis as text", 0 },
+	{ "format", CLI_ARG_WORDS, "text json jsonl csv", "output format", 0 },
+	{ "width", CLI_ARG_OTHER, NULL, "text width for --print", 0 },
+	{ "ascii", CLI_ARG_NONE, NULL, "ASCII glyphs only", 'U' },
+	{ "no-unicode", CLI_ARG_NONE, NULL, "ASCII glyphs only", 0 },
+	{ "no-color", CLI_ARG_NONE, NULL, "no colours", 'C' },
+	{ "no-colour", CLI_ARG_NONE, NULL, "no colours", 0 },
+	{ "load", CLI_ARG_FILE, NULL, "open a launch file first", 0 },
+	{ "no-mouse", CLI_ARG_NONE, NULL, "ignore the mouse", 'M' },
+	{ "slow-blocks", CLI_ARG_OTHER, NULL, "simulate PCT:FACTOR slow blocks", 0 },
+	{ "duration-cv", CLI_ARG_OTHER, NULL, "simulate block durations varying by CV", 0 },
+	{ "seed", CLI_ARG_OTHER, NULL, "seed of the simulated durations", 0 },
+	{ "compare", CLI_ARG_OTHER, NULL, "print records I,J side by side", 0 },
+	{ "record", CLI_ARG_OTHER, NULL, "only the records ID[,ID...]", 0 },
+	{ "details", CLI_ARG_NONE, NULL, "the panes of every record, not the summary", 0 },
+	{ "derive", CLI_ARG_NONE, NULL, "derive every limit step by step", 0 },
+	{ "warp-spread", CLI_ARG_OTHER, NULL, "simulate warps ending spread over PCT%", 0 },
+	{ "tail-kernel", CLI_ARG_OTHER, NULL, "simulate a second kernel N:WARPS:DUR in the tail", 0 },
+	{ "timeline", CLI_ARG_NONE, NULL, "add the timeline pane to --print", 0 },
+	{ "help", CLI_ARG_NONE, NULL, "show the help and exit", 'h' },
+	{ "version", CLI_ARG_NONE, NULL, "show the version and exit", 'V' },
+};
+
+size_t cli_flag_count(void)
+{
+	return PARAM_N + N_OTHER;
+}
+
+bool cli_flag_at(size_t i, struct cli_flag *f)
+{
+	const char *name = i < PARAM_N ? param_info((enum launch_param)i)->flag + 2
+				       : i < PARAM_N + N_OTHER ? other_options[i - PARAM_N].name : "";
+	bool value = i < PARAM_N || other_options[i - PARAM_N].has_arg == required_argument;
+
+	for (size_t k = 0; k < sizeof(flag_help) / sizeof(flag_help[0]); k++)
+		if (strcmp(flag_help[k].name, name) == 0) {
+			*f = flag_help[k];
+			/* the table's word on a value, checked against getopt's */
+			return (f->arg != CLI_ARG_NONE) == value;
+		}
+	f->name = name;
+	return false;
+}
+
 /* getopt's table: the parameters' flags from params.h, then the others. */
 static void long_options(struct option out[PARAM_N + N_OTHER + 1])
 {

@@ -40,6 +40,25 @@ struct cli_options {
 	int n_files;
 };
 
+/* Every long option as shell completion sees it (tools/gen_completion writes
+ * the bash and zsh completions from these at build time, so that they cannot
+ * drift from the options): its name without the dashes, whether it takes a
+ * value and of what kind, the fixed words it takes (space-separated) and a
+ * few words on what it does. */
+enum cli_arg { CLI_ARG_NONE, CLI_ARG_OTHER, CLI_ARG_WORDS, CLI_ARG_GPU, CLI_ARG_FILE };
+
+struct cli_flag {
+	const char *name;
+	enum cli_arg arg;
+	const char *words;   /* CLI_ARG_WORDS */
+	const char *help;
+	char short_name;     /* its letter (-h), or 0 */
+};
+
+size_t cli_flag_count(void);
+/* False when option i has no completion entry (the generator stops). */
+bool cli_flag_at(size_t i, struct cli_flag *f);
+
 /* Parses argv. False (err set, status OCC_EUSAGE) on a bad option or value. */
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err);
 void cli_usage(FILE *out);
