@@ -3,12 +3,16 @@
 /* test_strutil.c - the one measure of display width, the one word wrap and
  * the one ellipsis that every pane, the status line and --print use, and
  * str_sanitize's quick path for printable ASCII. */
+/* wcwidth() is X/Open. */
+#define _XOPEN_SOURCE 700
 #include "config.h"
 
 #include <check.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "strutil.h"
 #include "testutil.h"
@@ -36,6 +40,33 @@ START_TEST(copy_is_snprintf)
 		ck_assert(str_copy(buf, sizeof(buf), NULL));
 		ck_assert_str_eq(buf, "");
 	}
+}
+END_TEST
+
+/* str_cp_width is glibc's wcwidth, which ncurses draws by, at every code
+ * point wcwidth knows (in a UTF-8 locale; skipped where there is none). A
+ * newer glibc's Unicode data: run tools/gen_width.c again. */
+START_TEST(width_is_wcwidth)
+{
+	long differ = 0;
+	uint32_t first = 0;
+
+	if (!setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "en_US.UTF-8"))
+		return;
+	for (uint32_t cp = 0x20; cp < 0x110000; cp++) {
+		int w = (cp >= 0xD800 && cp < 0xE000) ? -1 : wcwidth((wchar_t)cp);
+
+		if (w >= 0 && w != str_cp_width(cp) && differ++ == 0)
+			first = cp;
+	}
+	setlocale(LC_CTYPE, "C");
+	ck_assert_msg(differ == 0, "%ld code points differ from wcwidth, the first U+%04X",
+		      differ, (unsigned)first);
+	/* Syriac U+0731 is a combining mark (0 cells: the old table drew it 1);
+	 * U+1F600, an emoji, 2; CJK 2 each. */
+	ck_assert_int_eq(str_cp_width(0x0731), 0);
+	ck_assert_int_eq(str_cp_width(0x1F600), 2);
+	ck_assert_uint_eq(str_display_width("\xE6\x97\xA5\xE6\x9C\xAC"), 4);
 }
 END_TEST
 
@@ -164,6 +195,7 @@ int main(void)
 	TCase *tc = tcase_create("strutil");
 
 	tcase_add_test(tc, display_width);
+	tcase_add_test(tc, width_is_wcwidth);
 	tcase_add_test(tc, copy_is_snprintf);
 	tcase_add_test(tc, word_wrap);
 	tcase_add_test(tc, ellipsize);
