@@ -51,6 +51,7 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 	X(ACT_TAB_KERNELS, "show the kernel browser (a report loaded)") \
 	X(ACT_TAB_TIMELINE, "show the timeline: active warps per SM over time") \
 	X(ACT_NEXT_PANE, "show the next pane (small terminals)") \
+	X(ACT_ZOOM, "give the chosen pane the whole screen, or give it back") \
 	X(ACT_TOGGLE_PCT, "charts: active warps or occupancy %") \
 	X(ACT_ANIMATE, "play or stop the scheduling simulation") \
 	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
@@ -117,6 +118,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('5', "5", CTX_ANY, ACT_TAB_KERNELS) \
 	B('6', "6", CTX_ANY, ACT_TAB_TIMELINE) \
 	B('`', "`", CTX_ANY, ACT_NEXT_PANE) \
+	B('z', "z", CTX_ANY, ACT_ZOOM) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \
 	B('m', "m", CTX_ANY, ACT_MODEL) \
@@ -180,7 +182,10 @@ const struct key_binding *key_binding_at(size_t i);
  * modifier 2), F1 and F10 in the xterm, VT220 and rxvt spellings, and
  * KEY_CODE_SWALLOWED for any other whole sequence (Alt with a key, a mouse
  * report curses did not take, a paste bracket), so that its bytes never act
- * as keys of their own. n == 0: a lone Esc. */
+ * as keys of their own. n == 0: a lone Esc. The terminal loop hands it only
+ * bytes after "ESC [" or "ESC O": an Esc followed by anything else (another
+ * Esc, a q typed at once) is Esc and then that key, so an Esc never eats the
+ * key after it (Alt-1 is Esc, then 1). */
 enum { KEY_SEQ_MORE = -2, KEY_SEQ_MAX = 32 };
 int key_decode_escape(const int *seq, size_t n);
 
