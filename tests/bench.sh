@@ -50,6 +50,16 @@ run "bench/command" "^  occview --format [a-z]* .*  [0-9]*$" 3 -- \
 	"$BENCH/command" --rounds 1 --no-python --formats csv,json,text "$OCCVIEW" \
 	"$BENCH_SRC/occupancy.py" "$RAW"
 
+# bench/journey.sh: one record's calls under callgrind (a rocprof file's
+# header and first dispatch), where valgrind is.
+if command -v valgrind >/dev/null 2>&1; then
+	head -n 2 "$ROCPROF" >"$tmp/one.csv"
+	run "bench/journey.sh" "^calls [1-9][0-9]*, files [1-9][0-9]*, moves between files [0-9]*$" 1 -- \
+		sh "$BENCH_SRC/journey.sh" "$OCCVIEW" "$tmp/one.csv" --gpu MI300X --format csv
+else
+	echo "SKIP: no valgrind: bench/journey.sh not run"
+fi
+
 if ! command -v "$PYTHON3" >/dev/null 2>&1; then
 	echo "SKIP: no $PYTHON3: bench/gen_ncu.py, occupancy.py and dictreader.py not run"
 else
