@@ -51,8 +51,11 @@ run "bench/command" "^  occview --format [a-z]* .*  [0-9]*$" 3 -- \
 	"$BENCH_SRC/occupancy.py" "$RAW"
 
 # bench/journey.sh: one record's calls under callgrind (a rocprof file's
-# header and first dispatch), where valgrind is.
-if command -v valgrind >/dev/null 2>&1; then
+# header and first dispatch), where valgrind is and the program is not built
+# with AddressSanitizer (which valgrind cannot run).
+if ldd "$OCCVIEW" 2>/dev/null | grep -q libasan; then
+	echo "SKIP: occview is built with AddressSanitizer: bench/journey.sh (valgrind) not run"
+elif command -v valgrind >/dev/null 2>&1; then
 	head -n 2 "$ROCPROF" >"$tmp/one.csv"
 	run "bench/journey.sh" "^calls [1-9][0-9]*, files [1-9][0-9]*, moves between files [0-9]*$" 1 -- \
 		sh "$BENCH_SRC/journey.sh" "$OCCVIEW" "$tmp/one.csv" --gpu MI300X --format csv
