@@ -50,6 +50,9 @@ run "bench/command" "^  occview --format [a-z]* .*  [0-9]*$" 3 -- \
 	"$BENCH/command" --rounds 1 --no-python --formats csv,json,text "$OCCVIEW" \
 	"$BENCH_SRC/occupancy.py" "$RAW"
 
+# bench/binary on a compiled object of the test data (nvcc's, LZ4 entries).
+run "bench/binary" "[1-9][0-9]* kernel" 1 -- "$BENCH/binary" "$OCCVIEW" "$TESTDATA/cubin/kernels_lz4.o"
+
 # bench/journey.sh: one record's calls under callgrind (a rocprof file's
 # header and first dispatch), where valgrind is and the program is not built
 # with AddressSanitizer (which valgrind cannot run).
