@@ -618,8 +618,8 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		jsonw_string(w, name);
 	}
 	if (a->compiled) {
-		jsonw_key(&w, "binary");
-		output_json_binary(&w, a->compiled->name, a->compiled->binary, a->assumed);
+		jsonw_key(w, "binary");
+		output_json_binary(w, a->compiled->name, a->compiled->binary, a->assumed);
 	}
 	/* Only kernel records have one: launch lists keep their shape. */
 	if (a->report.present) {
