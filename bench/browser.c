@@ -5,7 +5,9 @@
  * filter as one types, and to draw the pane at 200x60; and, given report
  * files, the explorer's first frame on each (read whole, every row of the
  * browser, the 200x60 screen drawn), as a ratio to libcsv's bare parse of
- * the same file, measured in the same run (goal: at most 1.5x). */
+ * the same file, measured in the same run (goal: at most 1.5x).
+ *
+ * usage: bench/browser [--smoke] [FILE[=GPU]]...   (--smoke: a small, quick run for make check) */
 #include "config.h"
 
 #include <stdio.h>
@@ -20,6 +22,9 @@
 #include "view.h"
 
 enum { N = 100000, ROUNDS = 3 };
+/* --smoke (make check): 1,000 records and one round, to show the program
+ * still builds and runs and prints its rows. */
+static int n_records = N, rounds = ROUNDS;
 
 static double now_ms(void)
 {
@@ -32,7 +37,7 @@ static void set(struct report_int *f, int64_t v)
 	f->value = v;
 }
 
-/* The browser alone on N synthetic MI300X dispatches. */
+/* The browser alone on n_records synthetic MI300X dispatches. */
 static int synthetic(const struct gpu_db *db)
 {
 	static const char *const kernels[] = { "gemm_kernel", "softmax", "layer_norm",
@@ -52,7 +57,7 @@ static int synthetic(const struct gpu_db *db)
 	if (!s || !b)
 		return 1;
 	srand(1);
-	for (int i = 0; i < N; i++) {
+	for (int i = 0; i < n_records; i++) {
 		struct report_record *r = report_add(&rep, i + 2);
 		char name[128];
 		snprintf(name, sizeof(name), "void %s<%d>(float*, int) [clone .kd]",
@@ -74,7 +79,7 @@ static int synthetic(const struct gpu_db *db)
 	t = now_ms();
 	if (!browser_init(b, s, &rep, "synthetic"))
 		return 1;
-	printf("rows for %d records (the session's analysis of each): %.1f ms\n", N, now_ms() - t);
+	printf("rows for %d records (the session's analysis of each): %.1f ms\n", n_records, now_ms() - t);
 	for (int col = 0; col < BROWSER_N_COLUMNS; col++) {
 		t = now_ms();
 		browser_set_sort(b, (enum browser_column)col, false);
@@ -99,7 +104,7 @@ static int synthetic(const struct gpu_db *db)
 		return 1;
 	view_init(&v);
 	v.cur.ok = true;
-	b->selected = N / 2;
+	b->selected = n_records / 2;
 	t = now_ms();
 	for (int i = 0; i < 100; i++)
 		p->cls->draw(p, c, (struct rect){ 1, 1, 198, 58 }, &v);
@@ -155,11 +160,18 @@ int main(int argc, char **argv)
 	struct gpu_db *db = gpu_db_new_builtin(&err);
 	int status;
 
+	int first = 1;
+
+	if (argc > 1 && strcmp(argv[1], "--smoke") == 0) {
+		n_records = 1000;
+		rounds = 1;
+		first = 2;
+	}
 	if (!db)
 		return 1;
 	status = synthetic(db);
 	/* FILE or FILE=GPU (a report that names no GPU) */
-	for (int i = 1; i < argc && status == 0; i++) {
+	for (int i = first; i < argc && status == 0; i++) {
 		char path[4096], *eq;
 		const char *gpu = NULL;
 		double parse = -1, frame = -1;
@@ -170,7 +182,7 @@ int main(int argc, char **argv)
 			gpu = eq + 1;
 		}
 		floor_warm(path);
-		for (int r = 0; r < ROUNDS; r++) {
+		for (int r = 0; r < rounds; r++) {
 			double p = floor_libcsv_parse(path, NULL) * 1e3, f = first_frame(db, path, gpu);
 
 			if (p >= 0 && (parse < 0 || p < parse))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* command.c - what the commands a user runs cost, whole: `occview --format
- * csv|json|text FILE` as a child process (wall time, peak memory), against
+ * csv|json|jsonl|text FILE` as a child process (wall time, peak memory), against
  * libcsv's bare parse of FILE in this process (the floor for any CSV reader)
  * and a short Python script doing the same job simply (bench/occupancy.py).
  * These are the headline numbers; bench/import measures the import alone.
@@ -48,6 +48,7 @@ static const struct format {
 } formats[] = {
 	{ "csv", 1.2 },
 	{ "json", 2.5 },
+	{ "jsonl", 1.5 },   /* issue 24: a Nsight Compute raw page's */
 	{ "text", 5.0 },
 };
 enum { N_FORMATS = sizeof(formats) / sizeof(formats[0]) };
@@ -404,12 +405,12 @@ static void usage(FILE *out, const char *argv0)
 {
 	fprintf(out,
 		"usage: %s [OPTION]... OCCVIEW SCRIPT.py FILE[=GPU]...\n"
-		"Times `OCCVIEW --format csv|json|text FILE` and `python3 SCRIPT.py FILE` as child\n"
+		"Times `OCCVIEW --format csv|json|jsonl|text FILE` and `python3 SCRIPT.py FILE` as child\n"
 		"processes (best wall time, peak memory) against libcsv's bare parse of FILE.\n"
 		"FILE=GPU passes --gpu GPU to both, for a report that does not name its device.\n\n"
 		"  --rounds N        best of N runs of each command (default 3)\n"
 		"  --time-limit S    kill a run after S seconds and report '> S s' (default 300)\n"
-		"  --formats LIST    occview's formats to run, of csv,json,text (default all)\n"
+		"  --formats LIST    occview's formats to run, of csv,json,jsonl,text (default all)\n"
 		"  --no-python       leave out the Python script\n"
 		"  --python PROG     the Python interpreter (default python3)\n",
 		argv0);
@@ -548,7 +549,7 @@ int main(int argc, char **argv)
 	if (uname(&un) != 0)
 		strcpy(un.machine, "?");
 
-	printf("Whole commands, the headline numbers: what `occview --format csv|json|text FILE`\n"
+	printf("Whole commands, the headline numbers: what `occview --format csv|json|jsonl|text FILE`\n"
 	       "costs a user, against libcsv's bare parse of FILE (in this process) and a short\n"
 	       "Python csv script doing a simplified version of the same job (%s).\n"
 	       "bench/import.txt has the import phase alone; it is not what a user waits for.\n\n",
@@ -560,11 +561,13 @@ int main(int argc, char **argv)
 	printf("memory: peak RSS of the child (wait4's ru_maxrss); `occview --version` peaks at "
 	       "%.1f MiB\n",
 	       idle);
-	printf("targets: occview at most %.1fx (csv), %.1fx (json), %.1fx (text) libcsv's parse time,\n"
+	printf("targets: occview at most");
+	for (int f = 0; f < N_FORMATS; f++)
+		printf(" %.1fx (%s)%s", formats[f].libcsv_target, formats[f].name,
+		       f + 1 < N_FORMATS ? "," : "");
+	printf(" libcsv's parse time,\n"
 	       "at most %.0f MiB whatever the record count, at least %.0fx faster than the Python "
-	       "script\n\n",
-	       formats[0].libcsv_target, formats[1].libcsv_target, formats[2].libcsv_target,
-	       PEAK_TARGET_MIB, PYTHON_TARGET);
+	       "script\n\n", PEAK_TARGET_MIB, PYTHON_TARGET);
 
 	for (int i = 0; i < n_inputs; i++)
 		bench_file(&inputs[i], &opt, err_fd, &t);

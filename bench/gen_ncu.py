@@ -18,7 +18,7 @@ Per kernel the launch varies plausibly (name, grid, block, registers, shared
 memory, duration, achieved occupancy); every other value is the template's.
 Deterministic: the same seed writes the same bytes.
 
-usage: gen_ncu.py [--corpus DIR] [--rocprof FILE] [--out DIR] [--seed N]
+usage: gen_ncu.py [--corpus DIR (default tests/data/ncu)] [--rocprof FILE] [--out DIR] [--seed N]
                   [--raw-kernels N] [--details-kernels N] [--rocprof-kernels N]
 """
 import argparse
@@ -184,7 +184,8 @@ def gen_rocprof(path_in, path_out, n, rng):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
-    ap.add_argument("--corpus", default="/work/shared/corpus/ncu")
+    # The templates are the copies in tests/data/ncu, so a clone (and a tarball) can run it.
+    ap.add_argument("--corpus", default=os.path.join(here, "..", "tests", "data", "ncu"))
     ap.add_argument("--rocprof", default=os.path.join(
         here, "..", "tests", "data", "rocprof", "gunrock_mi300_rocprofv1_results_TRUNCATED.csv"))
     ap.add_argument("--out", default=os.path.join(here, "data"))

@@ -7,7 +7,7 @@
  * Python script reading it with csv.DictReader (bench/dictreader.py), and
  * occview's peak memory against the file's size.
  *
- * usage: bench/import DICTREADER.py|- FILE...   (files from bench/gen_ncu.py;
+ * usage: bench/import [--smoke] DICTREADER.py|- FILE...   (files from bench/gen_ncu.py;
  *        - skips the Python run, minutes on a large file)
  *
  * Memory: the import runs in a forked child; its ru_maxrss (from wait4) less
@@ -34,6 +34,9 @@
 #include "report.h"
 
 enum { ROUNDS = 3 };
+/* --smoke (make check): one round, to show the program still builds and runs
+ * and prints its rows. */
+static int rounds = ROUNDS;
 
 struct child_result {
 	double seconds;   /* the import's time, < 0 when it failed */
@@ -138,14 +141,14 @@ static double min_d(double a, double b)
 	return a < 0 ? b : b < 0 ? a : a < b ? a : b;
 }
 
-/* Best time and highest peak RSS of ROUNDS runs of one import mode; false
+/* Best time and highest peak RSS of `rounds` runs of one import mode; false
  * (res->why says why) when it failed. */
 static bool measure(const char *path, enum import_mode mode, double *t, long *rss,
 		    struct child_result *res)
 {
 	*t = -1;
 	*rss = 0;
-	for (int k = 0; k < ROUNDS; k++) {
+	for (int k = 0; k < rounds; k++) {
 		long m = child_run(path, mode, res);
 
 		if (res->seconds < 0)
@@ -162,8 +165,13 @@ int main(int argc, char **argv)
 	struct child_result empty;
 	long base;
 
+	if (argc > 1 && strcmp(argv[1], "--smoke") == 0) {
+		rounds = 1;
+		argc--;
+		argv++;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s DICTREADER.py|- FILE...\n", argv[0]);
+		fprintf(stderr, "usage: %s [--smoke] DICTREADER.py|- FILE...\n", argv[0]);
 		return 2;
 	}
 	base = child_run(NULL, IDLE, &empty);
@@ -171,7 +179,7 @@ int main(int argc, char **argv)
 	       "(times: best of %d for libcsv and occview, one Python run; memory: peak RSS of a\n"
 	       "forked child doing report_load or report_stream with a counting sink, less an\n"
 	       "idle child's %.1f MB)\n\n",
-	       ROUNDS, (double)base / 1e6);
+	       rounds, (double)base / 1e6);
 	for (int i = 2; i < argc; i++) {
 		const char *path = argv[i];
 		const char *base_name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -187,7 +195,7 @@ int main(int argc, char **argv)
 		}
 		mb = (double)st.st_size / 1e6;
 		floor_warm(path);
-		for (int k = 0; k < ROUNDS; k++)
+		for (int k = 0; k < rounds; k++)
 			t_csv = min_d(t_csv, floor_libcsv_parse(path, NULL));
 		printf("%s: %.1f MB\n", base_name, mb);
 		printf("  libcsv bare parse  %8.3f s  %7.1f MB/s\n", t_csv, mb / t_csv);

@@ -49,7 +49,7 @@ def nvidia(a, threads, regs, smem):
     smem_block = up(smem + a["smem_reserved_per_block_bytes"], a["smem_alloc_unit_bytes"])
     limits = {"warps": a["max_warps_per_sm"] // warps, "blocks": a["max_blocks_per_sm"],
               "registers": a["regs_per_sm"] // regs_warp // warps if regs else 1 << 30,
-              "shared_mem": a["smem_per_sm_bytes"] // smem_block}
+              "shared_mem": a["smem_per_sm_bytes"] // smem_block if smem_block else 1 << 30}
     return limits, warps, a["max_warps_per_sm"]
 
 

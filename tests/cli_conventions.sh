@@ -28,6 +28,13 @@ expect 0 "^Copyright (c) 2026 the occview developers" -- -V
 expect 0 "^License MIT" -- --version
 expect 0 "^occview [0-9]" -- -V
 expect 64 "unknown option \"-x\"" -- -x
+# A bad letter among good ones is named, not the word (or the program).
+expect 64 "^occview: unknown option \"-X\" (try --help)$" -- -XC
+expect 64 "^occview: unknown option \"-X\" (try --help)$" -- -CX
+# --help fits 80 columns (GNU's coding standards) and says where bugs go.
+if [ "$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/long")" -le 79 ]; then ok; else
+	bad "--help has lines wider than 79 columns:"; awk 'length > 79' "$tmp/long" | head -3; fi
+grep -q "^Report bugs to: http" "$tmp/long" && ok || bad "--help names no bug address"
 expect 64 "missing value for option \"--gpu\"" -- --gpu
 # -C, -M, -U and their long names are accepted everywhere (the screen uses them).
 for flag in -C -M -U -CMU --no-color --no-colour --no-mouse --no-unicode; do
@@ -36,15 +43,16 @@ done
 
 # Standard input: -, a pipe with no FILE, a FIFO, two FIFOs (read once each:
 # neither is opened a second time to look for a per-kernel summary). The B200
-# report's cudnn kernel, as Nsight Compute printed it.
-what="occview --print - < file"
-"$OCCVIEW" --print - <"$B200" >"$tmp/out" 2>&1; got=$?
+# report's cudnn kernel, as Nsight Compute printed it (--details: every
+# record's panes, not the summary table).
+what="occview --details - < file"
+"$OCCVIEW" --details - <"$B200" >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
-what="cat file | occview --print -"
-cat "$B200" | "$OCCVIEW" --print - >"$tmp/out" 2>&1; got=$?
+what="cat file | occview --details -"
+cat "$B200" | "$OCCVIEW" --details - >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
-what="cat file | occview --print"
-cat "$B200" | "$OCCVIEW" --print >"$tmp/out" 2>&1; got=$?
+what="cat file | occview --details"
+cat "$B200" | "$OCCVIEW" --details >"$tmp/out" 2>&1; got=$?
 check 0 "Kernel  cudnn::lean_reduction_kernel"
 what="cat launch | occview --format csv"
 cat "$T4" | "$OCCVIEW" --format csv >"$tmp/out" 2>&1; got=$?
@@ -72,7 +80,7 @@ bounded() {
 }
 if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
 	cat "$B200" >"$tmp/fifo1" &
-	bounded --print "$tmp/fifo1"
+	bounded --details "$tmp/fifo1"
 	check 0 "Kernel  cudnn::lean_reduction_kernel"
 	cat "$B200" >"$tmp/fifo1" &
 	cat "$T4" >"$tmp/fifo2" &
@@ -86,7 +94,7 @@ fi
 
 # Write errors: a message and status 74, for every kind of output.
 if [ -w /dev/full ]; then
-	for args in "--print" "--format json" "--format csv" "--list-gpus" "-V" "-h" \
+	for args in "--print" "--format json" "--format jsonl" "--format csv" "--list-gpus" "-V" "-h" \
 		    "--list-gpus --format json"; do
 		what="occview $args >/dev/full"
 		# shellcheck disable=SC2086
@@ -109,6 +117,14 @@ if [ -s "$tmp/csvnames" ] && cmp -s "$tmp/csvnames" "$tmp/jsonnames"; then ok; e
 # The JSON of the kernels says its format version and its producer.
 expect 0 '^  "format_version": 1,$' -- --format json
 expect 0 '^    "name": "occview",$' -- --format json "$T4"
+# JSON Lines: the header line, then a line per kernel (the B200 report's 16
+# kernel rows, 8 of them cudnn::lean_reduction_kernel), each a whole compact
+# object; --compare adds a last line.
+expect 0 '^{"format_version":1,"producer":{"name":"occview","version":"' -- --format jsonl "$B200"
+"$OCCVIEW" --format jsonl "$B200" >"$tmp/jsonl" 2>/dev/null </dev/null
+if [ "$(wc -l <"$tmp/jsonl")" -eq 17 ] && [ "$(grep -c '^{"name":"cudnn::lean_reduction_kernel",.*}$' "$tmp/jsonl")" -eq 8 ]; then ok; else
+	bad "--format jsonl: want a header and 16 kernel lines:"; cut -c1-80 "$tmp/jsonl" | head -3; fi
+expect 0 '^{"comparison":{"ids":\[0,1\],' -- --format jsonl --compare 0,1 "$B200"
 
 # CSV: the same columns for a launch, a launch list, an Nsight Compute and a
 # rocprof report.
@@ -121,9 +137,10 @@ done
 "$OCCVIEW" --format csv "$T4" </dev/null | awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' && ok ||
 	bad "CSV launch row: not as many fields as the header"
 
-# bash completion: --gpu from the database's names and aliases, --format's
-# values, the options --help lists.
-comp=$TESTDATA/../../completion/occview
+# bash completion, written at build time from the option table: every option
+# --help lists, --gpu's names, aliases and architectures in any case, after
+# '=' and in a list, --format's values.
+comp=${OCCVIEW%/*}/completion/occview
 # complete WORDS...: the completions bash offers for the last word, one a line.
 complete() {
 	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _occview
@@ -132,11 +149,26 @@ complete() {
 if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
 	complete --gpu H10
 	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
+	complete --gpu MI3
+	grep -qx "MI300X" "$tmp/comp" && ok || bad "bash completion of --gpu MI3 (the README's MI300X)"
+	complete --gpu = gfx94
+	grep -qx "gfx942" "$tmp/comp" && ok || bad "bash completion of --gpu=gfx94"
+	complete --gpu H100,MI30
+	grep -qx "H100,MI300X" "$tmp/comp" && ok || bad "bash completion of --gpu H100,MI30"
 	complete --format ""
-	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json jsonl csv " ] && ok || bad "bash completion of --format"
 	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
+	complete -
+	"$OCCVIEW" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/helpopts"
+	missing=$(grep -vxF -f "$tmp/comp" "$tmp/helpopts" | tr '\n' ' ')
+	[ -z "$missing" ] && ok || bad "bash completion lacks $missing"
 fi
+# zsh's, from the same table: every option --help lists.
+zcomp=${OCCVIEW%/*}/completion/_occview
+missing=""
+for opt in $(cat "$tmp/helpopts"); do grep -q -- "$opt[]=[}]" "$zcomp" || missing="$missing $opt"; done
+[ -z "$missing" ] && ok || bad "zsh completion lacks$missing"
 
 # The settings file: gpu for the default launch, flags win, a FILE's GPU wins,
 # bad settings say file and line.
@@ -148,12 +180,23 @@ expect 0 "Kernel  register_tiling" -- --print "$T4"
 expect 0 '"name": "NVIDIA H100 80GB HBM3",' -- --list-gpus --format json
 printf 'gpu = T4\ncolour = maybe\n' >"$XDG_CONFIG_HOME/occview/config"
 expect 65 "occview/config:2: color: expected yes or no, got \"maybe\"" -- --print
+# An unknown key (a later version's, a typo) is said and passed over: the
+# rest applies. An unknown value is an error naming file and line.
 printf 'gpu = T4\nfrobs = 3\n' >"$XDG_CONFIG_HOME/occview/config"
-expect 65 "occview/config:2: frobs: unknown key" -- --print
+expect 0 "^occview: .*occview/config:2: frobs: unknown key (known: gpu, theme, color), passed over$" -- --print
+expect 0 "Kernel  default on Tesla T4" -- --print
+printf 'gpu = T4\n\ntheme = neon\n' >"$XDG_CONFIG_HOME/occview/config"
+expect 65 "occview/config:3: theme: unknown theme \"neon\" (known: default, monochrome, high-contrast)" -- --print
 printf 'gpu = T4\n' >"$XDG_CONFIG_HOME/occview/config"
 XDG_CONFIG_HOME= expect 0 "Kernel  default on NVIDIA H100" -- --print
 mkdir -p "$HOME/.config/occview"; cp "$XDG_CONFIG_HOME/occview/config" "$HOME/.config/occview/config"
 XDG_CONFIG_HOME= expect 0 "Kernel  default on Tesla T4" -- --print
+# A relative XDG_CONFIG_HOME is ignored (the XDG spec): $HOME/.config's file
+# applies, not ./rel/occview/config.
+mkdir -p "$tmp/rel/occview"; printf 'gpu = A100\n' >"$tmp/rel/occview/config"
+(cd "$tmp" && XDG_CONFIG_HOME=rel "$OCCVIEW" --print >"$tmp/out" 2>&1 </dev/null); got=$?
+what="XDG_CONFIG_HOME=rel occview --print"
+check 0 "Kernel  default on Tesla T4"
 rm -f "$XDG_CONFIG_HOME/occview/config"
 
 echo "$pass passed, $fail failed"

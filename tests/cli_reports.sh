@@ -303,7 +303,7 @@ expect 0 "agrees with the CUDA profiler on 1 value" -- --print "$tmp/k40.log"
 
 # --print shows the achieved occupancy a report measured, as JSON has it
 # (line 42 of the pooling file: 23.90).
-expect 0 "Achieved occupancy       23.9%         (measured)" -- --print \
+expect 0 "Achieved occupancy       23.9%         (measured)" -- --details \
 	"$N/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
 
 # nvprof's metrics joined to its GPU trace (magus shfl_scan, GTX 1080 Ti): the
@@ -341,7 +341,56 @@ expect 65 "load the --print-gpu-trace --csv output" -- \
 	>"$tmp/csv" 2>/dev/null
 if [ "$(grep -c '^vecCopy,Instinct MI300X,gfx942,304,4096,256,4,' "$tmp/csv")" -eq 3 ]; then ok; else
 	bad "CSV: want 3 vecCopy rows"; head -3 "$tmp/csv"; fi
-expect 0 "Kernel  vecCopy" -- --print --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
+expect 0 "Kernel  vecCopy" -- --details --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
+
+# --- Text by job: the summary table, --record, --details ---------------------
+# The flashinfer raw page (16 kernels on a B200): a line per record with
+# Nsight Compute's own figures for it: ID 0 grid 148, block 128, 40 registers,
+# 8704 B dynamic shared memory, sm__maximum_warps_per_active_cycle_pct 75,
+# launch__waves_per_multiprocessor 0.08; ID 1 56.25 and 0.19; the sum of
+# gpu__time_duration.sum over the 16 rows is 266496 ns.
+FI=$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv
+expect 0 "^ *id count cc  *grid block regs  *smem theory  achvd limiter  *waves top finding  *kernel$" -- \
+	--print "$FI"
+expect 0 "^ *0  *1 10.0  *148  *128  *40  *8704  75.0%  *n/a registers  *0.08 .* void PersistentVariableLengthMergeStatesKernel<8, 16, 8, 4, __nv_bfloat16, __nv_bfloat16, int>(T5 \*, float \*, T7 \*, T6 \*, float \*, unsigned int, unsigned int \*, unsigned int)$" -- \
+	--print "$FI"
+expect 0 "^ *1  *1 10.0  *256  *128  *56  *9216  56.2%  *n/a registers  *0.19 .* void BatchDecodeWithPagedKVCacheKernel<0, 2, 1, 8, 16, 4, 2, DefaultAttention<0, 0, 0, 0>, Params>(T9)$" -- \
+	--print "$FI"
+expect 0 "^16 kernel records in 16 lines$" -- --print "$FI"
+expect 0 "^duration: 266.5 us in all, of 16 records that measured it$" -- --print "$FI"
+"$OCCVIEW" --print "$FI" >"$tmp/out" 2>&1
+if grep -q "^+- Occupancy" "$tmp/out"; then bad "the summary has panes"; else ok; fi
+# A run of identical launches is one line with its count: the gunrock rocprof
+# file's 13 dispatches are 10 runs of the same KernelName, grd, wgr, lds, scr,
+# arch_vgpr, accum_vgpr and sgpr (dispatches 0-2 and 4-5 each one run; 6 is
+# another thrust kernel with the same short name).
+"$OCCVIEW" --print --gpu mi300x "$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" >"$tmp/out" 2>&1
+if grep -q "^13 kernel records in 10 lines$" "$tmp/out"; then ok; else
+	bad "gunrock: want 13 records in 10 lines:"; tail -6 "$tmp/out"; fi
+for run in "0 3 gfx942 304 512" "3 1 gfx942 1 512" "4 2 gfx942 4453 256" "6 1 gfx942 4453 256"; do
+	set -- $run
+	if grep -q "^ *$1  *$2 $3  *$4  *$5 " "$tmp/out"; then ok; else bad "gunrock: no line $run"; fi
+done
+# --record: the panes of the records named, in the report's order; an id no
+# record has is a usage error after the others are written.
+"$OCCVIEW" --record 1,0 "$FI" >"$tmp/out" 2>&1; got=$?
+what="occview --record 1,0"
+check 0 "^|Kernel  BatchDecodeWithPagedKVCacheKernel"
+if [ "$(grep -c '^+- Occupancy -' "$tmp/out")" -eq 2 ] &&
+   [ "$(grep -n 'Kernel  Persistent' "$tmp/out" | cut -d: -f1)" -lt \
+     "$(grep -n 'Kernel  BatchDecode' "$tmp/out" | cut -d: -f1)" ]; then ok; else
+	bad "--record 1,0: want records 0 then 1"; fi
+expect 64 "no record has id 99" -- --record 3,99 "$FI"
+expect 64 "^occview: --record: expected a whole number" -- --record 3,,x "$FI"
+json 0 "$FI" --record 5
+kernels 1
+# --details: every record's panes, as --print wrote them before
+"$OCCVIEW" --details "$FI" >"$tmp/out" 2>&1
+if [ "$(grep -c '^+- Occupancy -' "$tmp/out")" -eq 16 ]; then ok; else bad "--details: want 16 tables"; fi
+# A report of one record, or one launch: the panes, as before.
+expect 0 "^|Kernel  scalarProdGPU on GeForce GTX 1080 Ti" -- --print \
+	"$TESTDATA/nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_scalarProd.csv"
+expect 0 "^|Kernel  register_tiling on Tesla T4" -- --print "$TESTDATA/launch_t4.occ"
 
 # --- Errors -------------------------------------------------------------------
 
@@ -463,7 +512,7 @@ has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
 has kernels.4.report.crosscheck.compared 5
 has kernels.4.gpu.arch '"gfx701"'
 stderr 'names the device "Hawaii", which the GPU database does not know; using the limits of its architecture (gfx701) with the report.s 44 CUs'
-expect 0 "agrees with CodeXL on 5 values" -- --print --kernel filter \
+expect 0 "agrees with CodeXL on 5 values" -- --details --kernel filter \
 	"$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
 # The occupancy display file of RCP's documentation: Capeverde, gfx601 (32 KiB
 # of LDS per CU, as LLVM and the file's MaxLDS say), 10 CUs: agrees too.
@@ -621,7 +670,7 @@ check 0 ',23\.90,'
 # for its BatchDecodeWithPagedKVCacheKernel records; one decimal had printed
 # 56.2 beside it.
 what="occview --print (theoretical beside the report's)"
-"$OCCVIEW" --print "$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv" \
+"$OCCVIEW" --print --record 1 "$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv" \
 	>"$tmp/out" 2>/dev/null; got=$?
 check 0 "Theoretical occupancy   56\.25%         (report 56\.25%)"
 

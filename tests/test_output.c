@@ -461,6 +461,66 @@ START_TEST(test_report_in_json_and_csv)
 }
 END_TEST
 
+/* JSON Lines: the header line, then each kernel on a line of its own, the
+ * very object the JSON document holds (a kernel record with its report, a
+ * launch that failed, a default launch) in jansson's own compact text. */
+START_TEST(test_jsonl_is_the_document_a_line_each)
+{
+	static struct analysis a[3];
+	struct launch bad;
+	struct occ_error err = { 0 };
+	char *doc, *lines = NULL, *line, *next;
+	size_t len = 0;
+	FILE *f;
+	json_t *root, *kernels;
+	json_error_t jerr;
+
+	run_b200_record(&a[0], 8);
+	launch_init(&bad);
+	occ_error_set(&err, OCC_EDATA, "x.csv", 3, "registers", "bad value");
+	analysis_fail(&a[1], &bad, &err);
+	default_analysis(&a[2]);
+	doc = capture_json(a, 3);
+	root = json_loads(doc, 0, &jerr);
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	kernels = json_object_get(root, "kernels");
+	f = open_memstream(&lines, &len);
+	output_jsonl_header(f);
+	for (int i = 0; i < 3; i++)
+		ck_assert(output_jsonl_kernel(f, &a[i], false));
+	fclose(f);
+	line = lines;
+	for (int i = -1; i < 3; i++) {
+		json_t *obj;
+		char *again;
+
+		next = strchr(line, '\n');
+		ck_assert_ptr_nonnull(next);
+		*next = '\0';
+		obj = json_loads(line, 0, &jerr);
+		ck_assert_msg(obj != NULL, "line %d: invalid JSON: %s", i + 2, jerr.text);
+		if (i < 0) {
+			ck_assert_int_eq(json_integer_value(json_object_get(obj, "format_version")),
+					 OUTPUT_JSON_FORMAT_VERSION);
+			ck_assert_str_eq(json_string_value(json_object_get(json_object_get(obj,
+				"producer"), "version")), PACKAGE_VERSION);
+		} else {
+			ck_assert_msg(json_equal(obj, json_array_get(kernels, (size_t)i)),
+				      "line %d is not kernel %d of the document", i + 2, i);
+		}
+		again = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		ck_assert_str_eq(line, again);
+		free(again);
+		json_decref(obj);
+		line = next + 1;
+	}
+	ck_assert_str_eq(line, "");
+	json_decref(root);
+	free(lines);
+	free(doc);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("output");
@@ -469,6 +529,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
+	tcase_add_test(tc, test_jsonl_is_the_document_a_line_each);
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_csv_rows);

@@ -3,14 +3,72 @@
 /* test_strutil.c - the one measure of display width, the one word wrap and
  * the one ellipsis that every pane, the status line and --print use, and
  * str_sanitize's quick path for printable ASCII. */
+/* wcwidth() is X/Open. */
+#define _XOPEN_SOURCE 700
 #include "config.h"
 
 #include <check.h>
+#include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "strutil.h"
 #include "testutil.h"
+
+/* str_copy cuts exactly as snprintf(dst, size, "%s", src) does, the
+ * oracle, at every size around the text's length, and says when it cut. */
+START_TEST(copy_is_snprintf)
+{
+	static const char *const texts[] = { "", "a", "sgemm_128x128", "caf\xC3\xA9 \xE4\xB8\xAD" };
+
+	for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++)
+		for (size_t size = 1; size <= strlen(texts[t]) + 2; size++) {
+			char got[32], want[32];
+			int n = snprintf(want, size, "%s", texts[t]);
+
+			memset(got, 'x', sizeof(got));
+			ck_assert_int_eq(str_copy(got, size, texts[t]), (size_t)n < size);
+			ck_assert_str_eq(got, want);
+		}
+	{
+		char buf[4] = "abc";
+
+		ck_assert(!str_copy(buf, 0, "zz"));
+		ck_assert_str_eq(buf, "abc");   /* size 0: untouched, as snprintf */
+		ck_assert(str_copy(buf, sizeof(buf), NULL));
+		ck_assert_str_eq(buf, "");
+	}
+}
+END_TEST
+
+/* str_cp_width is glibc's wcwidth, which ncurses draws by, at every code
+ * point wcwidth knows (in a UTF-8 locale; skipped where there is none). A
+ * newer glibc's Unicode data: run tools/gen_width.c again. */
+START_TEST(width_is_wcwidth)
+{
+	long differ = 0;
+	uint32_t first = 0;
+
+	if (!setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "en_US.UTF-8"))
+		return;
+	for (uint32_t cp = 0x20; cp < 0x110000; cp++) {
+		int w = (cp >= 0xD800 && cp < 0xE000) ? -1 : wcwidth((wchar_t)cp);
+
+		if (w >= 0 && w != str_cp_width(cp) && differ++ == 0)
+			first = cp;
+	}
+	setlocale(LC_CTYPE, "C");
+	ck_assert_msg(differ == 0, "%ld code points differ from wcwidth, the first U+%04X",
+		      differ, (unsigned)first);
+	/* Syriac U+0731 is a combining mark (0 cells: the old table drew it 1);
+	 * U+1F600, an emoji, 2; CJK 2 each. */
+	ck_assert_int_eq(str_cp_width(0x0731), 0);
+	ck_assert_int_eq(str_cp_width(0x1F600), 2);
+	ck_assert_uint_eq(str_display_width("\xE6\x97\xA5\xE6\x9C\xAC"), 4);
+}
+END_TEST
 
 START_TEST(display_width)
 {
@@ -137,6 +195,8 @@ int main(void)
 	TCase *tc = tcase_create("strutil");
 
 	tcase_add_test(tc, display_width);
+	tcase_add_test(tc, width_is_wcwidth);
+	tcase_add_test(tc, copy_is_snprintf);
 	tcase_add_test(tc, word_wrap);
 	tcase_add_test(tc, ellipsize);
 	tcase_add_test(tc, sanitize);

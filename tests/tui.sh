@@ -35,8 +35,11 @@ start() {
 	T kill-server 2>/dev/null
 	n=$((n + 1))
 	sock="occview-test-$$-$n"
+	# sh -c writes its pid and execs env, which execs occview: the pid is
+	# occview's (signal() reads it; no /proc, no procps).
 	T new-session -d -s t -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR= XDG_STATE_HOME='$tmp/state' \
+		"sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' '$tmp/pid' \
+		 env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR= XDG_STATE_HOME='$tmp/state' \
 		 HOME='$tmp/home' ${START_ENV:-} $wrapper '$OCCVIEW' $* ; echo EXIT=\$?; sleep 30"
 	T set-option -t t remain-on-exit on >/dev/null
 }
@@ -192,17 +195,9 @@ start 80x24 ""
 check "[block 256]" "second start"
 keys Right
 check "block 288" "changed before SIGTERM"
-# The pane runs a shell whose child is occview (env execs it): signal that
-# child, found through /proc so the test needs no procps.
-# signal SIG: send it to occview, the child of the pane's shell (env execs
-# it), found through /proc so the test needs no procps.
+# signal (with sig=SIG): send it to occview, whose pid start() wrote.
 signal() {
-	pid=$(T list-panes -t t -F '#{pane_pid}')
-	for stat in /proc/[0-9]*/stat; do
-		# shellcheck disable=SC2046
-		set -- $(cat "$stat" 2>/dev/null) ""
-		[ "${4:-}" = "$pid" ] && kill "-$sig" "$1"
-	done
+	kill "-$sig" "$(cat "$tmp/pid")"
 }
 sig=TERM signal
 check "EXIT=143" "SIGTERM exits with 128 + 15"
@@ -410,10 +405,10 @@ ascii_screen() {
 	sed -e 's/│/!/g; s/└/L/g; s/…/@/g; s/[─━]/-/g; s/[┌┐┘┬┴├┤┼]/+/g; s/●/O/g; s/▲/^/g' \
 	    -e 's/█/#/g; s/▒/=/g; s/░/./g; s/[▁▂▃▄▅▆▇]/#/g'
 }
-# vocabulary ARGS: every word the print mode writes for the input, at the
-# widths the panes have.
+# vocabulary ARGS: every word the print mode writes for the input (every
+# record's panes: --details), at the widths the panes have.
 vocabulary() {
-	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --print --timeline --width $w "$@" 2>/dev/null; done |
+	for w in 300 120 78 60; do LC_ALL=C.UTF-8 "$OCCVIEW" --details --timeline --width $w "$@" 2>/dev/null; done |
 		ascii_screen | tr '!| ' '\n\n\n' | sort -u >"$tmp/vocab"
 }
 # inspect WHAT: the screen's faults, if any.

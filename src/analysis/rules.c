@@ -559,8 +559,14 @@ static void amd_words(struct finding *f, const struct gpu_arch *a)
 static void sort_findings(struct finding *out, int n)
 {
 	for (int i = 1; i < n; i++) {
-		struct finding f = out[i];
+		struct finding f;
 		int j = i;
+
+		/* A finding is 1.2 KB: one already in place is not copied twice
+		 * (most are, and this ran for every record of a report). */
+		if (out[i - 1].severity >= out[i].severity)
+			continue;
+		f = out[i];
 		while (j > 0 && out[j - 1].severity < f.severity) {
 			out[j] = out[j - 1];
 			j--;

@@ -16,6 +16,13 @@ void jsonw_init(struct jsonw *w, FILE *out, int base)
 	w->depth = 0;
 	w->base = base;
 	w->after_key = false;
+	w->compact = false;
+}
+
+void jsonw_init_compact(struct jsonw *w, FILE *out)
+{
+	jsonw_init(w, out, 0);
+	w->compact = true;
 }
 
 bool jsonw_flush(struct jsonw *w)
@@ -26,8 +33,11 @@ bool jsonw_flush(struct jsonw *w)
 static void newline(struct jsonw *w, int depth)
 {
 	int spaces = w->base + 2 * depth;
-	char *p = outbuf_room(&w->text, 1 + (size_t)spaces);
+	char *p;
 
+	if (w->compact)
+		return;
+	p = outbuf_room(&w->text, 1 + (size_t)spaces);
 	p[0] = '\n';
 	memset(p + 1, ' ', (size_t)spaces);
 	w->text.n += 1 + (size_t)spaces;
@@ -150,7 +160,7 @@ void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
 	string(w, key);
-	outbuf_put(&w->text, ": ", 2);
+	outbuf_put(&w->text, ": ", w->compact ? 1 : 2);
 	w->after_key = true;
 }
 

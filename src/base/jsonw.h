@@ -25,11 +25,16 @@ struct jsonw {
 	bool empty[JSONW_MAX_DEPTH];     /* the container at each depth has no item yet */
 	char closer[JSONW_MAX_DEPTH];    /* '}' or ']' */
 	bool after_key;                  /* a key was written: its value comes next */
+	bool compact;                    /* one line: jansson's JSON_COMPACT */
 };
 
 /* Starts a document part at an indent of base spaces (the kernels of the
  * streamed array sit at 4). */
 void jsonw_init(struct jsonw *w, FILE *out, int base);
+/* The same values on one line, as json_dumps writes them with JSON_COMPACT |
+ * JSON_REAL_PRECISION(10): no new lines or indent, "," and ":" alone
+ * between items (JSON Lines). */
+void jsonw_init_compact(struct jsonw *w, FILE *out);
 void jsonw_object(struct jsonw *w);
 void jsonw_array(struct jsonw *w);
 void jsonw_end(struct jsonw *w);

@@ -10,7 +10,8 @@
 #include <stdio.h>
 
 
-/* snprintf into a fixed buffer, always terminated; returns false if cut. */
+/* src (NULL: "") into a fixed buffer of size bytes, always terminated where
+ * size > 0, cut as snprintf(dst, size, "%s", src) cuts; false if cut. */
 bool str_copy(char *dst, size_t size, const char *src);
 /* The file's own name, without its directories ("a/b.csv" -> "b.csv"). */
 const char *str_base_name(const char *path);
@@ -31,9 +32,11 @@ bool str_is_binary(const char *text, size_t len, long *at);
 /* The code point at s and the bytes it takes; 0 when s is at its end or at
  * bytes that are not UTF-8. */
 size_t str_utf8_next(const char *s, uint32_t *cp);
-/* The terminal cells a code point takes: 0 for combining marks and format
- * characters, 2 for East Asian wide and fullwidth ones, else 1 (controls 0:
- * they are never drawn raw). */
+/* The terminal cells a code point takes, as glibc's wcwidth (which ncurses
+ * draws by) gives them in a UTF-8 locale, whatever the locale: 0 for
+ * combining marks and format characters, 2 for East Asian wide and fullwidth
+ * ones and emoji, else 1 (controls 0: they are never drawn raw). The table is
+ * tools/gen_width.c's (src/base/width_table.h). */
 int str_cp_width(uint32_t cp);
 /* The cells text takes once drawn: each character's width, and 4 for each
  * byte or control character drawn as its \xNN escape (str_sanitize). The

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* output.h - the machine-readable outputs, JSON and CSV, written one
+/* output.h - the machine-readable outputs, JSON, JSON Lines and CSV, written one
  * analysis at a time (the text of --print is the panes: ui/print.h). Kernel
  * names and other file text are sanitized. */
 #ifndef OCC_OUTPUT_H
@@ -38,6 +38,15 @@ void output_json_end(FILE *out, bool any);
  * "comparison" object of d (the second minus the first). False when out of
  * memory. */
 bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d);
+/* JSON Lines (--format jsonl): the header, {"format_version", "producer"},
+ * as the first line, then each kernel object of the JSON document on a line
+ * of its own, compact (no spaces, as jansson's JSON_COMPACT writes it), and
+ * for --compare a last line {"comparison": {...}}. The same members and the
+ * same promise as the JSON document's. kernel and comparison: false when
+ * out of memory or the stream has an error. */
+void output_jsonl_header(FILE *out);
+bool output_jsonl_kernel(FILE *out, const struct analysis *a, bool derivations);
+bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d);
 /* CSV: the header row, then a row per kernel; records: a kernel record's
  * columns (achieved occupancy, duration, cross-check disagreements) after
  * the others. */

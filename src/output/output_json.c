@@ -600,69 +600,93 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 	return output_json_kernel_derived(out, a, first, false);
 }
 
-bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations)
+/* One kernel object, in the layout w has. */
+static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivations)
 {
 	char name[1100], msg[900];
-	struct jsonw w;
 
 	/* JSON escapes control characters itself, but text that is not UTF-8
 	 * cannot be written as a JSON string: sanitize names first. */
 	str_sanitize(a->launch.kernel, name, sizeof(name));
-	fputs(first ? "\n    " : ",\n    ", out);
-	jsonw_init(&w, out, 4);
-	jsonw_object(&w);
-	key_string(&w, "name", name);
+	jsonw_object(w);
+	key_string(w, "name", name);
 	/* A kernel record's id, the browser's and --compare's (launch lists
 	 * keep their shape). */
 	if (a->report.present)
-		key_int(&w, "record_id", a->report.id);
-	jsonw_key(&w, "gpu");
+		key_int(w, "record_id", a->report.id);
+	jsonw_key(w, "gpu");
 	if (a->gpu.name[0])
-		gpu_json(&w, &a->gpu);
+		gpu_json(w, &a->gpu);
 	else
-		jsonw_null(&w);
-	jsonw_key(&w, "launch");
-	launch_json(&w, &a->launch, &a->gpu, !a->ok && a->report.present, a->report.known);
+		jsonw_null(w);
+	jsonw_key(w, "launch");
+	launch_json(w, &a->launch, &a->gpu, !a->ok && a->report.present, a->report.known);
 	if (a->not_applicable) {
 		/* --gpu A,B,... of both vendors: the flags this GPU has not */
-		jsonw_key(&w, "not_applicable");
-		jsonw_array(&w);
+		jsonw_key(w, "not_applicable");
+		jsonw_array(w);
 		for (int p = 0; p < PARAM_N; p++)
 			if (a->not_applicable & PARAM_BIT(p))
-				jsonw_string(&w, param_info((enum launch_param)p)->json);
-		jsonw_end(&w);
+				jsonw_string(w, param_info((enum launch_param)p)->json);
+		jsonw_end(w);
 	}
-	jsonw_key(&w, "occupancy");
+	jsonw_key(w, "occupancy");
 	if (a->ok)
-		occupancy_json(&w, a);
+		occupancy_json(w, a);
 	else
-		jsonw_null(&w);
-	jsonw_key(&w, "waves");
+		jsonw_null(w);
+	jsonw_key(w, "waves");
 	if (a->ok && a->gpu.sm_count > 0)
-		waves_json(&w, &a->w);
+		waves_json(w, &a->w);
 	else
-		jsonw_null(&w);
-	findings_json(&w, a);
+		jsonw_null(w);
+	findings_json(w, a);
 	if (derivations)
-		derivations_json(&w, a);
-	jsonw_key(&w, "error");
+		derivations_json(w, a);
+	jsonw_key(w, "error");
 	if (a->ok) {
-		jsonw_null(&w);
+		jsonw_null(w);
 	} else {
 		occ_error_format(&a->error, msg, sizeof(msg));
 		str_sanitize(msg, name, sizeof(name));
-		jsonw_string(&w, name);
+		jsonw_string(w, name);
 	}
 	if (a->compiled) {
-		jsonw_key(&w, "binary");
-		output_json_binary(&w, a->compiled->name, a->compiled->binary, a->assumed);
+		jsonw_key(w, "binary");
+		output_json_binary(w, a->compiled->name, a->compiled->binary, a->assumed);
 	}
 	/* Only kernel records have one: launch lists keep their shape. */
 	if (a->report.present) {
-		jsonw_key(&w, "report");
-		report_json(&w, a);
+		jsonw_key(w, "report");
+		report_json(w, a);
 	}
-	jsonw_end(&w);
+	jsonw_end(w);
+}
+
+bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations)
+{
+	struct jsonw w;
+
+	fputs(first ? "\n    " : ",\n    ", out);
+	jsonw_init(&w, out, 4);
+	kernel_json(&w, a, derivations);
+	return jsonw_flush(&w);
+}
+
+void output_jsonl_header(FILE *out)
+{
+	/* the version string is ASCII from configure */
+	fprintf(out, "{\"format_version\":%d,\"producer\":{\"name\":\"occview\",\"version\":\"%s\"}}\n",
+		OUTPUT_JSON_FORMAT_VERSION, PACKAGE_VERSION);
+}
+
+bool output_jsonl_kernel(FILE *out, const struct analysis *a, bool derivations)
+{
+	struct jsonw w;
+
+	jsonw_init_compact(&w, out);
+	kernel_json(&w, a, derivations);
+	outbuf_putc(&w.text, '\n');
 	return jsonw_flush(&w);
 }
 
@@ -671,39 +695,59 @@ void output_json_end(FILE *out, bool any)
 	fputs(any ? "\n  ]\n}\n" : "]\n}\n", out);
 }
 
-/* --compare: closes the kernels and adds the deltas (second minus first). */
-bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d)
+/* --compare's deltas (second minus first), in the layout w has. */
+static void comparison_json(struct jsonw *w, const int64_t ids[2], const struct compare_delta *d)
 {
 	struct occ_result names = { .vendor = d->vendor };
+
+	jsonw_object(w);
+	jsonw_key(w, "ids");
+	jsonw_array(w);
+	jsonw_int(w, ids[0]);
+	jsonw_int(w, ids[1]);
+	jsonw_end(w);
+	key_real_if(w, "theoretical_occupancy_pct", d->ok, d->occupancy_pct);
+	key_int_if(w, "active_blocks_per_sm", d->ok, d->active_blocks_per_sm);
+	key_int_if(w, "active_warps_per_sm", d->ok, d->active_warps_per_sm);
+	jsonw_key(w, "block_limits");
+	jsonw_object(w);
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		key_int_if(w, occ_key(&names, (enum occ_factor)f), d->ok && d->limit_known[f],
+			   d->block_limit[f]);
+	jsonw_end(w);
+	jsonw_key(w, "limiter_changed");
+	if (d->ok)
+		jsonw_bool(w, d->limiter_changed);
+	else
+		jsonw_null(w);
+	key_real_if(w, "waves_per_sm", d->ok, d->waves_per_sm);
+	key_real_if(w, "achieved_occupancy_pct", d->achieved, d->achieved_pct);
+	jsonw_end(w);
+}
+
+/* --compare: closes the kernels and adds the deltas. */
+bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d)
+{
 	struct jsonw w;
 
 	fputs("\n  ],\n  \"comparison\": ", out);
 	jsonw_init(&w, out, 2);
-	jsonw_object(&w);
-	jsonw_key(&w, "ids");
-	jsonw_array(&w);
-	jsonw_int(&w, ids[0]);
-	jsonw_int(&w, ids[1]);
-	jsonw_end(&w);
-	key_real_if(&w, "theoretical_occupancy_pct", d->ok, d->occupancy_pct);
-	key_int_if(&w, "active_blocks_per_sm", d->ok, d->active_blocks_per_sm);
-	key_int_if(&w, "active_warps_per_sm", d->ok, d->active_warps_per_sm);
-	jsonw_key(&w, "block_limits");
-	jsonw_object(&w);
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		key_int_if(&w, occ_key(&names, (enum occ_factor)f), d->ok && d->limit_known[f],
-			   d->block_limit[f]);
-	jsonw_end(&w);
-	jsonw_key(&w, "limiter_changed");
-	if (d->ok)
-		jsonw_bool(&w, d->limiter_changed);
-	else
-		jsonw_null(&w);
-	key_real_if(&w, "waves_per_sm", d->ok, d->waves_per_sm);
-	key_real_if(&w, "achieved_occupancy_pct", d->achieved, d->achieved_pct);
-	jsonw_end(&w);
+	comparison_json(&w, ids, d);
 	if (!jsonw_flush(&w))
 		return false;
 	fputs("\n}\n", out);
 	return true;
+}
+
+bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d)
+{
+	struct jsonw w;
+
+	jsonw_init_compact(&w, out);
+	jsonw_object(&w);
+	jsonw_key(&w, "comparison");
+	comparison_json(&w, ids, d);
+	jsonw_end(&w);
+	outbuf_putc(&w.text, '\n');
+	return jsonw_flush(&w);
 }

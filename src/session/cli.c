@@ -21,7 +21,7 @@ enum {
 	OPT_GPU_DB = OPT_AMD_PARAM + PARAM_N, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
-	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
+	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_RECORD, OPT_DETAILS,
 };
 
 static const struct option other_options[] = {
@@ -44,11 +44,92 @@ static const struct option other_options[] = {
 	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
 	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
+	{ "record", required_argument, NULL, OPT_RECORD },
+	{ "details", no_argument, NULL, OPT_DETAILS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
 
 enum { N_OTHER = sizeof(other_options) / sizeof(other_options[0]) };
+
+/* What completion says of each long option; each name of the getopt table
+ * needs its line (cli_flag_at). */
+static const struct cli_flag flag_help[] = {
+	{ "gpu", CLI_ARG_GPU, NULL, "device name, alias, sm_XX, X.Y or gfxNNN (A,B,...: several)", 0 },
+	{ "grid", CLI_ARG_OTHER, NULL, "blocks (workgroups) in the grid, N or XxYxZ", 0 },
+	{ "block-size", CLI_ARG_OTHER, NULL, "threads per block, N or XxYxZ", 0 },
+	{ "registers", CLI_ARG_OTHER, NULL, "registers per thread (AMD: VGPRs)", 0 },
+	{ "shared-mem", CLI_ARG_OTHER, NULL, "static shared memory (AMD: LDS) per block", 0 },
+	{ "dynamic-shared-mem", CLI_ARG_OTHER, NULL, "dynamic shared memory per block", 0 },
+	{ "carveout", CLI_ARG_WORDS, "default 0 25 50 75 100", "shared-memory carveout preference", 0 },
+	{ "cache-config", CLI_ARG_WORDS, "none shared l1 equal", "L1/shared preference (Fermi, Kepler)", 0 },
+	{ "barriers", CLI_ARG_OTHER, NULL, "block barriers per block", 0 },
+	{ "cluster-size", CLI_ARG_OTHER, NULL, "blocks per thread-block cluster", 0 },
+	{ "kernel", CLI_ARG_OTHER, NULL, "name of the launch, or the report's kernels to show", 0 },
+	{ "wave-size", CLI_ARG_WORDS, "32 64", "AMD wavefront size", 0 },
+	{ "vgprs", CLI_ARG_OTHER, NULL, "AMD arch VGPRs per work-item", 0 },
+	{ "agprs", CLI_ARG_OTHER, NULL, "AMD accumulation VGPRs per work-item", 0 },
+	{ "sgprs", CLI_ARG_OTHER, NULL, "AMD SGPRs per wave", 0 },
+	{ "gpu-db", CLI_ARG_FILE, NULL, "add or override GPU database rows", 0 },
+	{ "list-gpus", CLI_ARG_NONE, NULL, "print the GPU database and exit", 0 },
+	{ "print", CLI_ARG_NONE, NULL, "write the analysis as text", 0 },
+	{ "format", CLI_ARG_WORDS, "text json jsonl csv", "output format", 0 },
+	{ "width", CLI_ARG_OTHER, NULL, "text width for --print", 0 },
+	{ "ascii", CLI_ARG_NONE, NULL, "ASCII glyphs only", 'U' },
+	{ "no-unicode", CLI_ARG_NONE, NULL, "ASCII glyphs only", 0 },
+	{ "no-color", CLI_ARG_NONE, NULL, "no colours", 'C' },
+	{ "no-colour", CLI_ARG_NONE, NULL, "no colours", 0 },
+	{ "load", CLI_ARG_FILE, NULL, "open a launch file first", 0 },
+	{ "no-mouse", CLI_ARG_NONE, NULL, "ignore the mouse", 'M' },
+	{ "slow-blocks", CLI_ARG_OTHER, NULL, "simulate PCT:FACTOR slow blocks", 0 },
+	{ "duration-cv", CLI_ARG_OTHER, NULL, "simulate block durations varying by CV", 0 },
+	{ "seed", CLI_ARG_OTHER, NULL, "seed of the simulated durations", 0 },
+	{ "compare", CLI_ARG_OTHER, NULL, "print records I,J side by side", 0 },
+	{ "record", CLI_ARG_OTHER, NULL, "only the records ID[,ID...]", 0 },
+	{ "details", CLI_ARG_NONE, NULL, "the panes of every record, not the summary", 0 },
+	{ "derive", CLI_ARG_NONE, NULL, "derive every limit step by step", 0 },
+	{ "warp-spread", CLI_ARG_OTHER, NULL, "simulate warps ending spread over PCT%", 0 },
+	{ "tail-kernel", CLI_ARG_OTHER, NULL, "simulate a second kernel N:WARPS:DUR in the tail", 0 },
+	{ "timeline", CLI_ARG_NONE, NULL, "add the timeline pane to --print", 0 },
+	{ "help", CLI_ARG_NONE, NULL, "show the help and exit", 'h' },
+	{ "version", CLI_ARG_NONE, NULL, "show the version and exit", 'V' },
+};
+
+static void long_options(struct option out[2 * PARAM_N + N_OTHER + 1]);
+
+size_t cli_flag_count(void)
+{
+	struct option opts[2 * PARAM_N + N_OTHER + 1];
+	size_t n = 0;
+
+	long_options(opts);
+	while (opts[n].name)
+		n++;
+	return n;
+}
+
+bool cli_flag_at(size_t i, struct cli_flag *f)
+{
+	struct option opts[2 * PARAM_N + N_OTHER + 1];
+	const char *name;
+	bool value;
+
+	long_options(opts);
+	if (i >= cli_flag_count()) {
+		f->name = "";
+		return false;
+	}
+	name = opts[i].name;
+	value = opts[i].has_arg == required_argument;
+	for (size_t k = 0; k < sizeof(flag_help) / sizeof(flag_help[0]); k++)
+		if (strcmp(flag_help[k].name, name) == 0) {
+			*f = flag_help[k];
+			/* the table's word on a value, checked against getopt's */
+			return (f->arg != CLI_ARG_NONE) == value;
+		}
+	f->name = name;
+	return false;
+}
 
 /* getopt's table: the parameters' flags and AMD spellings from params.h,
  * then the others. */
@@ -69,24 +150,28 @@ static void long_options(struct option out[2 * PARAM_N + N_OTHER + 1])
 
 void cli_usage(FILE *out)
 {
+	/* At most 79 columns a line, as --help's readers expect (GNU). */
 	fputs("Usage: occview [OPTION]... [FILE]...\n"
-	      "Explore GPU kernel occupancy: why a launch reaches the occupancy it does and what\n"
-	      "would change it. FILE is a launch file or a launch list (CSV), told apart by\n"
-	      "content; with none, the embedded default launch is shown.\n"
+	      "Explore GPU kernel occupancy: why a launch reaches the occupancy it does and\n"
+	      "what would change it. FILE is a launch file, a launch list (CSV) or a profiler\n"
+	      "report, told apart by content; with none, the embedded default launch is shown.\n"
 	      "\n"
 	      "Launch:\n"
-	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default H100 SXM)\n"
+	      "  --gpu NAME                 device name, alias, sm_XX, X.Y or gfxNNN (default\n"
+	      "                             H100 SXM)\n"
 	      "  --gpu A,B,...              --print: the launch on each GPU, side by side\n"
 	      "  --grid N|XxYxZ             blocks (AMD: workgroups) in the grid\n"
 	      "  --block-size N|XxYxZ       threads per block (AMD: work-items per workgroup)\n"
 	      "  --registers N              registers per thread (AMD: VGPRs per work-item)\n"
 	      "  --shared-mem SIZE          static shared memory (AMD: LDS) per block\n"
-	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block\n"
-	      "                             (SIZE: bytes, or with K/KB/KiB or M/MB/MiB, all 1024-based)\n"
+	      "  --dynamic-shared-mem SIZE  dynamic shared memory (AMD: LDS) per block (SIZE:\n"
+	      "                             bytes, or with K/KB/KiB or M/MB/MiB, all\n"
+	      "                             1024-based)\n"
 	      "  --carveout PCT|default     shared-memory carveout preference, 0-100 (NVIDIA,\n"
 	      "                             cc 7.0 on)\n"
 	      "  --cache-config none|shared|l1|equal\n"
-	      "                             L1/shared preference (Kepler; Fermi: none|shared|l1)\n"
+	      "                             L1/shared preference (Kepler; Fermi:\n"
+	      "                             none|shared|l1)\n"
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
 	      "                             above 8 needs non-portable cluster sizes)\n"
@@ -102,31 +187,44 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"
-	      "  -M, --no-mouse             ignore the mouse (everything works from the keyboard)\n"
-	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times longer\n"
-	      "  --duration-cv CV           simulate block durations varying with this coefficient\n"
-	      "                             of variation (lognormal, mean 1)\n"
-	      "  --warp-spread PCT          simulate the warps of a block ending spread over PCT%\n"
-	      "                             of its duration, their slots empty until it retires\n"
-	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS warps (0:\n"
-	      "                             the launch's) lasting DUR blocks' time filling the tail\n"
+	      "  -M, --no-mouse             ignore the mouse (everything works from the\n"
+	      "                             keyboard)\n"
+	      "  --slow-blocks PCT:FACTOR   simulate PCT% of blocks running FACTOR times\n"
+	      "                             longer\n"
+	      "  --duration-cv CV           simulate block durations varying with this\n"
+	      "                             coefficient of variation (lognormal, mean 1)\n"
+	      "  --warp-spread PCT          simulate the warps of a block ending spread over\n"
+	      "                             PCT% of its duration, their slots empty until it\n"
+	      "                             retires\n"
+	      "  --tail-kernel N:WARPS:DUR  simulate a second kernel of N blocks of WARPS\n"
+	      "                             warps (0: the launch's) lasting DUR blocks' time\n"
+	      "                             filling the tail\n"
 	      "  --seed N                   seed of the simulated durations (default 0)\n"
 	      "\n", out);
 	/* Two strings: C99 compilers need take only 4095 characters in one. */
 	fputs("Data and output:\n"
-	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
+	      "  --gpu-db FILE              add or override GPU database rows (archs or\n"
+	      "                             devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
-	      "  --print                    write the analysis as text instead of opening the explorer\n"
-	      "  --format text|json|csv     output format (implies --print)\n"
-	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
-	      "                             with the differences (implies --print)\n"
+	      "  --print                    write the analysis as text instead of opening the\n"
+	      "                             explorer\n"
+	      "  --format FORMAT            text, json, jsonl (JSON Lines: a kernel a line) or\n"
+	      "                             csv (implies --print)\n"
+	      "  --compare I,J              print records I and J (the browser's ids) side by\n"
+	      "                             side with the differences (implies --print)\n"
+	      "  --record ID[,ID...]        only these records (the browser's ids); as text,\n"
+	      "                             their panes (implies --print)\n"
+	      "  --details                  a report's panes for every record, not the summary\n"
+	      "                             table --print writes for more than one (implies\n"
+	      "                             --print)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
-	      "  --derive                   derive every limit step by step, not only the limiter's\n"
-	      "                             (text and JSON; implies --print)\n"
-	      "  --timeline                 --print: add the simulation's timeline (active warps\n"
-	      "                             per SM over time)\n"
+	      "  --derive                   derive every limit step by step, not only the\n"
+	      "                             limiter's (text and JSON; implies --print)\n"
+	      "  --timeline                 --print: add the simulation's timeline (active\n"
+	      "                             warps per SM over time)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
-	      "  -C, --no-color             no colours (also when NO_COLOR is set); --no-colour\n"
+	      "  -C, --no-color             no colours (also when NO_COLOR is set);\n"
+	      "                             --no-colour\n"
 	      "  -h, --help                 show this help and exit\n"
 	      "  -V, --version              show the version, copyright and licence and exit\n"
 	      "\n"
@@ -136,7 +234,9 @@ void cli_usage(FILE *out)
 	      "\n"
 	      "Exit status: 0 success, 64 usage error, 65 bad data, 66 cannot open input,\n"
 	      "70 internal error, 74 output not written, 128+N ended by signal N (129 SIGHUP,\n"
-	      "130 SIGINT, 143 SIGTERM). See occview(1) and occview-formats(5).\n", out);
+	      "130 SIGINT, 143 SIGTERM). See occview(1) and occview-formats(5).\n"
+	      "\n"
+	      "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }
 
 void cli_version(FILE *out)
@@ -231,6 +331,39 @@ static bool parse_compare(const char *text, struct cli_options *o, struct occ_er
 				err);
 }
 
+/* --record ID[,ID...]: record ids, each once or more. */
+static bool parse_records(const char *text, struct cli_options *o, struct occ_error *err)
+{
+	const char *p = text;
+
+	o->print = true;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+
+		if (o->n_record_ids == CLI_MAX_RECORDS) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--record", "at most %d records",
+				      CLI_MAX_RECORDS);
+			return false;
+		}
+		if (len >= sizeof(one)) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--record",
+				      "expected record ids, as in 3 or 3,7,12");
+			return false;
+		}
+		memcpy(one, p, len);
+		one[len] = '\0';
+		if (!launch_parse_int(one, 0, INT64_MAX, &o->record_ids[o->n_record_ids], NULL, 0,
+				      "--record", err))
+			return false;
+		o->n_record_ids++;
+		if (!comma)
+			return true;
+		p = comma + 1;
+	}
+}
+
 static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_error *err)
 {
 	struct param_set *g = &o->given;
@@ -259,13 +392,15 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			o->format = CLI_FORMAT_TEXT;
 		else if (strcmp(arg, "json") == 0)
 			o->format = CLI_FORMAT_JSON;
+		else if (strcmp(arg, "jsonl") == 0)
+			o->format = CLI_FORMAT_JSONL;
 		else if (strcmp(arg, "csv") == 0)
 			o->format = CLI_FORMAT_CSV;
 		else {
 			char shown[64];
 			str_sanitize(arg, shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
-				      "expected text, json or csv, got \"%s\"", shown);
+				      "expected text, json, jsonl or csv, got \"%s\"", shown);
 			return false;
 		}
 		return true;
@@ -281,6 +416,11 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		return parse_slow_blocks(arg, &o->model, err);
 	case OPT_COMPARE:
 		return parse_compare(arg, o, err);
+	case OPT_RECORD:
+		return parse_records(arg, o, err);
+	case OPT_DETAILS:
+		o->details = o->print = true;
+		return true;
 	case OPT_DURATION_CV:
 		o->model.model = SIM_CV;
 		return parse_double(arg, 0, 10, &o->model.cv, "--duration-cv", err);
@@ -341,8 +481,12 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
 		if (opt == '?') {
-			char shown[128];
-			str_sanitize(argv[optind - 1], shown, sizeof(shown));
+			char shown[128], letter[3] = { '-', (char)optopt, '\0' };
+
+			/* An unknown letter, maybe among others (-XC): getopt
+			 * has not moved past the word, so name the letter. */
+			str_sanitize(optopt > 0 && optopt < OPT_PARAM ? letter : argv[optind - 1],
+				     shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, NULL, "%s option \"%s\" (try --help)",
 				      optopt >= OPT_PARAM ? "missing value for" : "unknown", shown);
 			return false;

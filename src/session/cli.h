@@ -13,9 +13,10 @@
 #include "settings.h"
 #include "sim.h"
 
-enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV };
+enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_JSONL, CLI_FORMAT_CSV };
 
 #define CLI_MAX_GPU_DB 8
+#define CLI_MAX_RECORDS 64
 
 struct cli_options {
 	struct param_set given;  /* the launch flags: which (PARAM_BIT) and their values */
@@ -27,6 +28,10 @@ struct cli_options {
 	const char *theme;       /* the settings' theme; NULL: the default */
 	bool compare;            /* --compare I,J: records I and J side by side */
 	int64_t compare_ids[2];
+	/* --record ID[,ID...]: the panes of these records only (the browser's ids) */
+	int64_t record_ids[CLI_MAX_RECORDS];
+	int n_record_ids;
+	bool details;            /* --details: the panes of every record, not the summary */
 	struct sim_params model; /* block durations for the per-SM prediction */
 	bool timeline;           /* --timeline: --print adds the timeline pane */
 	enum cli_format format;
@@ -34,6 +39,25 @@ struct cli_options {
 	char **files;
 	int n_files;
 };
+
+/* Every long option as shell completion sees it (tools/gen_completion writes
+ * the bash and zsh completions from these at build time, so that they cannot
+ * drift from the options): its name without the dashes, whether it takes a
+ * value and of what kind, the fixed words it takes (space-separated) and a
+ * few words on what it does. */
+enum cli_arg { CLI_ARG_NONE, CLI_ARG_OTHER, CLI_ARG_WORDS, CLI_ARG_GPU, CLI_ARG_FILE };
+
+struct cli_flag {
+	const char *name;
+	enum cli_arg arg;
+	const char *words;   /* CLI_ARG_WORDS */
+	const char *help;
+	char short_name;     /* its letter (-h), or 0 */
+};
+
+size_t cli_flag_count(void);
+/* False when option i has no completion entry (the generator stops). */
+bool cli_flag_at(size_t i, struct cli_flag *f);
 
 /* Parses argv. False (err set, status OCC_EUSAGE) on a bad option or value. */
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err);

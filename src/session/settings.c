@@ -19,7 +19,8 @@ bool settings_path(const char *name, char *buf, size_t size)
 	const char *home = getenv("HOME");
 	int n;
 
-	if (xdg && xdg[0])
+	/* The XDG base directory spec: a relative path in the variable is invalid. */
+	if (xdg && xdg[0] == '/')
 		n = snprintf(buf, size, "%s/occview/%s", xdg, name);
 	else if (home && home[0])
 		n = snprintf(buf, size, "%s/.config/occview/%s", home, name);
@@ -76,13 +77,20 @@ static bool take_line(char *text, const char *path, long line, struct occ_settin
 	value = str_trim(eq + 1);
 	if (strcmp(key, "gpu") == 0)
 		return set_text(c->gpu, sizeof(c->gpu), value, path, line, key, err);
-	if (strcmp(key, "theme") == 0)
+	if (strcmp(key, "theme") == 0) {
+		c->theme_line = line;
 		return set_text(c->theme, sizeof(c->theme), value, path, line, key, err);
+	}
 	if (strcmp(key, "color") == 0 || strcmp(key, "colour") == 0)
 		return set_color(&c->color, value, path, line, err);
-	str_sanitize(key, shown, sizeof(shown));
-	occ_error_set(err, OCC_EDATA, path, line, shown, "unknown key (known: gpu, theme, color)");
-	return false;
+	/* A key of a later version, or a typo: said, and the rest still applies. */
+	if (c->n_unknown < SETTINGS_MAX_WARNINGS) {
+		str_sanitize(key, shown, sizeof(shown));
+		occ_error_set(&c->unknown[c->n_unknown], OCC_EDATA, path, line, shown,
+			      "unknown key (known: gpu, theme, color), passed over");
+	}
+	c->n_unknown++;
+	return true;
 }
 
 bool settings_load(const char *path, struct occ_settings *c, struct occ_error *err)

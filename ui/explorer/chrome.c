@@ -154,8 +154,10 @@ static const char *kernel_hints(int width)
 static const char *hints(const struct explorer *e, int width)
 {
 	static const char *const wide[] = {
-		"Tab field  +/- step  [ ] big step  Enter type  g GPU  u undo  R reset  s save  "
-		"a animate  j/k e findings  ? help  q quit",
+		/* one hint, two literals: parentheses say so to clang's
+		 * -Wstring-concatenation */
+		("Tab field  +/- step  [ ] big step  Enter type  g GPU  u undo  R reset  s save  "
+		 "a animate  j/k e findings  ? help  q quit"),
 		"Tab field  +/- step  Enter type  g GPU  u undo  1-6 pane  ? help  q quit",
 		"Tab +- Enter edit  g GPU  u undo  ? help  q quit",
 		"Tab +- edit  ? help  q quit",

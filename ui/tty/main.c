@@ -20,6 +20,8 @@
 #include "gpu.h"
 #include "output.h"
 #include "print.h"
+#include "print_summary.h"
+#include "screen.h"
 #include "session.h"
 #include "settings.h"
 #include "strutil.h"
@@ -55,61 +57,107 @@ struct writer {
 	bool any;
 	bool derive;                 /* JSON: each kernel's derivations */
 	FILE *out;
+	/* Text of several records: the summary table (print_summary.h), with
+	 * the first record's panes held in memory until a second comes. */
+	struct print_summary *summary;
+	char *first;
+	size_t first_len, records;   /* records seen: the last one's position, from 1 */
+	const int64_t *ids;          /* --record: the ids to write; n_ids 0: all */
+	int n_ids;
+	bool found[CLI_MAX_RECORDS];
 };
 
-static bool write_one(void *ctx, const struct analysis *a, const struct report_record *rec)
+/* JSON, JSON Lines or CSV of one analysis. */
+static bool write_machine(struct writer *w, const struct analysis *a)
 {
-	struct writer *w = ctx;
-
-	switch (w->format) {
-	case CLI_FORMAT_JSON:
-		if (!output_json_kernel_derived(w->out, a, !w->any, w->derive)) {
+	if (w->format == CLI_FORMAT_JSON || w->format == CLI_FORMAT_JSONL) {
+		if (w->format == CLI_FORMAT_JSON
+			    ? !output_json_kernel_derived(w->out, a, !w->any, w->derive)
+			    : !output_jsonl_kernel(w->out, a, w->derive)) {
 			/* A write that failed is said once, by close_stdout. */
 			if (!ferror(w->out))
 				fputs("occview: out of memory\n", stderr);
 			return false;
 		}
-		break;
-	case CLI_FORMAT_CSV:
+	} else {
 		/* The same columns for every input: a report's are empty for a
 		 * launch. */
 		if (!w->any)
 			output_csv_header(w->out, true);
 		output_csv_row(w->out, a, true);
-		break;
-	default:
-		if (w->any)
-			fputc('\n', w->out);
-		if (!print_analysis(w->printer, w->out, a, rec)) {
-			fputs("occview: out of memory\n", stderr);
-			return false;
-		}
-		break;
 	}
 	w->any = true;
 	return !ferror(w->out);
+}
+
+/* a's n analyses as panes (--gpu A,B,...: side by side) to out. */
+static bool write_panes(struct writer *w, FILE *out, const struct analysis *const *a, size_t n,
+			const struct report_record *rec)
+{
+	if (w->any)
+		fputc('\n', out);
+	w->any = true;
+	if (n > 1 ? !print_side_by_side(w->printer, out, a, n, rec)
+		  : !print_analysis(w->printer, out, a[0], rec)) {
+		fputs("occview: out of memory\n", stderr);
+		return false;
+	}
+	return !ferror(out);
+}
+
+/* One record (or launch) on each of n GPUs: skipped unless --record names
+ * its id; as text a summary line (and, for the first, its panes kept for a
+ * report of one record) or its panes. */
+static bool write_record(struct writer *w, const struct analysis *const *a, size_t n,
+			 const struct report_record *rec)
+{
+	int64_t id = rec && rec->id.present ? rec->id.value : (int64_t)w->records + 1;
+	bool wanted = w->n_ids == 0;
+	FILE *mem;
+
+	w->records++;
+	for (int i = 0; i < w->n_ids; i++)
+		if (w->ids[i] == id)
+			wanted = w->found[i] = true;
+	if (!wanted)
+		return true;
+	if (w->format != CLI_FORMAT_TEXT) {
+		for (size_t i = 0; i < n; i++)
+			if (!write_machine(w, a[i]))
+				return false;
+		return true;
+	}
+	if (!w->summary)
+		return write_panes(w, w->out, a, n, rec);
+	for (size_t i = 0; i < n; i++)
+		if (!print_summary_add(w->summary, a[i], id, rec && rec->name ? rec->name : NULL)) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+	if (print_summary_count(w->summary) == n) {
+		/* The first: its panes are the output should no other come. */
+		if (!(mem = open_memstream(&w->first, &w->first_len)) ||
+		    !write_panes(w, mem, a, n, rec) || fclose(mem) != 0) {
+			fputs("occview: out of memory\n", stderr);
+			return false;
+		}
+	} else if (w->first) {
+		free(w->first);
+		w->first = NULL;
+	}
+	return !ferror(w->out);
+}
+
+static bool write_one(void *ctx, const struct analysis *a, const struct report_record *rec)
+{
+	return write_record(ctx, &a, 1, rec);
 }
 
 /* --gpu A,B,...: text sets the GPUs side by side; JSON and CSV write each. */
 static bool write_side(void *ctx, const struct analysis *const *a, size_t n,
 		       const struct report_record *rec)
 {
-	struct writer *w = ctx;
-
-	if (w->format != CLI_FORMAT_TEXT) {
-		for (size_t i = 0; i < n; i++)
-			if (!write_one(ctx, a[i], rec))
-				return false;
-		return true;
-	}
-	if (w->any)
-		fputc('\n', w->out);
-	if (!print_side_by_side(w->printer, w->out, a, n, rec)) {
-		fputs("occview: out of memory\n", stderr);
-		return false;
-	}
-	w->any = true;
-	return !ferror(w->out);
+	return write_record(ctx, a, n, rec);
 }
 
 /* --compare I,J: both records, then the comparison, in the format asked. */
@@ -135,18 +183,31 @@ static bool write_pair(void *ctx, const struct analysis *const a[2],
 		return !ferror(w->out);
 	}
 	for (int k = 0; k < 2; k++)
-		if (!write_one(w, a[k], rec[k]))
+		if (!write_machine(w, a[k]))
 			return false;
-	if (w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) {
+	if ((w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) ||
+	    (w->format == CLI_FORMAT_JSONL && !output_jsonl_comparison(w->out, pw->ids, &d))) {
 		fputs("occview: out of memory\n", stderr);
 		return false;
 	}
 	return !ferror(w->out);
 }
 
+/* The end of a summary: the table and totals, or the one record's panes. */
+static void write_summary_end(struct writer *w)
+{
+	if (w->first)
+		fwrite(w->first, 1, w->first_len, w->out);
+	else if (print_summary_count(w->summary) > 0)
+		print_summary_end(w->summary);
+	free(w->first);
+	print_summary_free(w->summary);
+}
+
 static int print_all(struct session *s, const struct cli_options *o)
 {
-	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout };
+	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout,
+			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
 	int status;
@@ -155,13 +216,19 @@ static int print_all(struct session *s, const struct cli_options *o)
 	if (o->format == CLI_FORMAT_TEXT) {
 		struct print_options po = { o->width, true, o->model, o->derive, o->timeline };
 
-		if (!(w.printer = print_new(&po))) {
+		w.printer = print_new(&po);
+		if (!o->details && !o->n_record_ids && !o->compare)
+			w.summary = print_summary_new(stdout);
+		if (!w.printer || (!o->details && !o->n_record_ids && !o->compare && !w.summary)) {
 			fputs("occview: out of memory\n", stderr);
+			print_free(w.printer);
 			return OCC_ESOFTWARE;
 		}
 	}
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
+	else if (o->format == CLI_FORMAT_JSONL)
+		output_jsonl_header(stdout);
 	if (o->compare) {
 		struct pair_writer pw = { &w, o->compare_ids };
 		struct session_pair_emit pair = { write_pair, &pw };
@@ -171,12 +238,21 @@ static int print_all(struct session *s, const struct cli_options *o)
 	} else {
 		status = session_print(s, o->files, o->n_files, o->load, needs, &emit, stderr);
 	}
+	if (w.summary)
+		write_summary_end(&w);
 	/* --compare's JSON closed itself with its comparison. */
 	if (o->format == CLI_FORMAT_JSON && !(o->compare && w.any))
 		output_json_end(stdout, w.any);
 	else if (o->format == CLI_FORMAT_CSV && !w.any)
 		output_csv_header(stdout, true);
 	print_free(w.printer);
+	for (int i = 0; i < o->n_record_ids; i++)
+		if (!w.found[i]) {
+			fprintf(stderr, "occview: --record: no record has id %lld (the kernel "
+				"browser's id column; the position from 1 where the report gives "
+				"none)\n", (long long)o->record_ids[i]);
+			status = status ? status : OCC_EUSAGE;
+		}
 	/* A write that failed stopped the records (write_one): that is the
 	 * status, said once, by close_stdout. */
 	return ferror(stdout) ? OCC_EIOERR : status;
@@ -363,14 +439,29 @@ static void input_from_stdin(struct cli_options *o)
 	o->n_files = 1;
 }
 
-/* The settings file ($XDG_CONFIG_HOME/occview/config) under the flags. */
+/* The settings file ($XDG_CONFIG_HOME/occview/config) under the flags: its
+ * unknown keys are warned of and passed over; a theme the screen does not
+ * have is an error, as a bad color value is. */
 static bool apply_settings(struct cli_options *o, struct occ_settings *st, struct occ_error *err)
 {
-	char path[1024];
+	char path[1024], shown[64];
 
 	if (!settings_path("config", path, sizeof(path)))
 		return true;
-	return settings_load(path, st, err) && cli_apply_settings(st, path, o, err);
+	if (!settings_load(path, st, err))
+		return false;
+	for (int i = 0; i < st->n_unknown && i < SETTINGS_MAX_WARNINGS; i++)
+		report(&st->unknown[i]);
+	if (st->n_unknown > SETTINGS_MAX_WARNINGS)
+		fprintf(stderr, "occview: and %d more unknown keys in the settings file\n",
+			st->n_unknown - SETTINGS_MAX_WARNINGS);
+	if (st->theme[0] && !screen_theme_known(st->theme)) {
+		str_sanitize(st->theme, shown, sizeof(shown));
+		occ_error_set(err, OCC_EDATA, path, st->theme_line, "theme",
+			      "unknown theme \"%s\" (known: default, monochrome, high-contrast)", shown);
+		return false;
+	}
+	return cli_apply_settings(st, path, o, err);
 }
 
 /* Standard output flushed and closed: a write that failed (a full disk, a
@@ -432,7 +523,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		if (o.format == CLI_FORMAT_JSON)
+		if (o.format == CLI_FORMAT_JSON || o.format == CLI_FORMAT_JSONL)
 			output_gpu_list_json(stdout, db);
 		else if (o.format == CLI_FORMAT_CSV)
 			output_gpu_list_csv(stdout, db);
