@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/import_amdgpu.h"
 #include "strutil.h"
 
 /* Probed in this order; the first whose probe says yes reads the table. */
@@ -985,7 +986,17 @@ bool report_load(const char *path, struct report *r, struct occ_error *err)
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
 	}
-	ok = report_stream(path, f, NULL, 0, NULL, r, err);
+	{
+		char head[32];
+		size_t n = fread(head, 1, sizeof(head), f);
+
+		if (import_amdgpu_probe(head, n)) {
+			ok = import_amdgpu_load(path, f, head, n, r, err);
+			fclose(f);
+			return ok;
+		}
+		ok = report_stream(path, f, head, n, NULL, r, err);
+	}
 	fclose(f);
 	return ok;
 }
