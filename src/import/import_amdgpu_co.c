@@ -48,6 +48,20 @@ static bool elf_ready(void)
 	return elf_version(EV_CURRENT) != EV_NONE;
 }
 
+/* Targets whose VGPRs and AGPRs share one file (LLVM's FeatureGFX90AInsts:
+ * gfx90a, gfx940, gfx941, gfx942, gfx950 and gfx9-4-generic), where the
+ * metadata's .vgpr_count counts both. */
+static bool unified_file(const char *proc)
+{
+	static const char *const unified[] = { "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950",
+					       "gfx9-4-generic" };
+
+	for (size_t i = 0; i < sizeof(unified) / sizeof(unified[0]); i++)
+		if (strcmp(proc, unified[i]) == 0)
+			return true;
+	return false;
+}
+
 /* One kernel of the metadata as a record. */
 static bool add_kernel(const char *name, const struct amdgpu_md_kernel *k, const char *proc,
 		       struct report *r, struct occ_error *err)
@@ -66,6 +80,23 @@ static bool add_kernel(const char *name, const struct amdgpu_md_kernel *k, const
 		goto oom;
 	rec->arch_vgprs = k->vgpr_count;
 	rec->accum_vgprs = k->agpr_count;
+	if (unified_file(proc) && k->vgpr_count.present && k->agpr_count.present &&
+	    k->agpr_count.value > 0) {
+		/* .vgpr_count is the whole unified file here: the arch VGPRs
+		 * rounded up to 4, then the AGPRs (LLVM's getTotalNumVGPRs), so
+		 * what it gives for the arch VGPRs is already rounded, and the
+		 * engine's own rounding leaves it as it is. */
+		if (k->vgpr_count.value < k->agpr_count.value) {
+			occ_error_set(err, OCC_EDATA, name, 0, ".vgpr_count",
+				      "kernel %s: %lld VGPRs in all is fewer than its %lld AGPRs",
+				      k->name, (long long)k->vgpr_count.value,
+				      (long long)k->agpr_count.value);
+			r->n--;
+			report_record_done(rec);
+			return false;
+		}
+		rec->arch_vgprs.value = k->vgpr_count.value - k->agpr_count.value;
+	}
 	rec->sgprs = k->sgpr_count;
 	rec->vgpr_spills = k->vgpr_spill_count;
 	rec->sgpr_spills = k->sgpr_spill_count;

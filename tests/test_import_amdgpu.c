@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* test_import_amdgpu.c - AMD code objects, offload bundles and host objects
+ * (tests/data/amdgpu, written by tools/gen_amd_objects.sh with clang-22)
+ * against their oracles: every kernel's figures against `llvm-readelf-22
+ * --notes` of the same code object, and the occupancy the AMD engine
+ * computes from them against clang's own "Occupancy [waves/SIMD]" remark. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amd.h"
+#include "import/amdgpu_metadata.h"
+#include "import/demangle.h"
+#include "import/import_amdgpu.h"
+#include "reportutil.h"
+#include "testutil.h"
+
+/* ---- the oracle: llvm-readelf --notes ------------------------------------ */
+
+struct note_kernel {
+	char name[512];
+	long long v[16];   /* by key, -1 when absent */
+};
+
+enum { K_VGPR, K_AGPR, K_SGPR, K_GROUP, K_PRIVATE, K_WAVE, K_MAXFLAT, K_VSPILL, K_SSPILL,
+       K_DYNSTACK, K_REQD0, K_REQD1, K_REQD2, K_N };
+
+static const char *const note_keys[K_N] = {
+	".vgpr_count", ".agpr_count", ".sgpr_count", ".group_segment_fixed_size",
+	".private_segment_fixed_size", ".wavefront_size", ".max_flat_workgroup_size",
+	".vgpr_spill_count", ".sgpr_spill_count", ".uses_dynamic_stack",
+};
+
+struct notes {
+	char target[128];
+	size_t n;
+	struct note_kernel k[64];
+};
+
+/* Reads the YAML llvm-readelf prints: a kernel starts at "  - ." (two
+ * spaces: deeper dashes are its arguments), its members are at four. */
+static void read_notes(const char *file, struct notes *o)
+{
+	FILE *f = fopen(data_path("amdgpu/", file), "r");
+	char line[1024];
+	int reqd = -1;
+
+	ck_assert_msg(f != NULL, "%s", file);
+	memset(o, 0, sizeof(*o));
+	while (fgets(line, sizeof(line), f)) {
+		const char *p = line;
+		char key[128];
+		char val[512] = "";
+		struct note_kernel *k = o->n ? &o->k[o->n - 1] : NULL;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "amdhsa.target:", 14) == 0) {
+			ck_assert(sscanf(line + 14, " %127s", o->target) == 1);
+			continue;
+		}
+		if (strncmp(line, "  - .", 5) == 0) {
+			ck_assert_uint_lt(o->n, 64);
+			k = &o->k[o->n++];
+			for (int i = 0; i < K_N; i++)
+				k->v[i] = -1;
+			p = line + 4;
+		} else if (strncmp(line, "    .", 5) == 0) {
+			p = line + 4;
+		} else if (reqd >= 0 && k && strncmp(line, "      - ", 8) == 0) {
+			k->v[K_REQD0 + reqd] = atoll(line + 8);
+			reqd = reqd == 2 ? -1 : reqd + 1;
+			continue;
+		} else {
+			continue;
+		}
+		reqd = -1;
+		if (sscanf(p, "%127[^:]: %511s", key, val) < 1)
+			continue;
+		if (strcmp(key, ".name") == 0) {
+			snprintf(k->name, sizeof(k->name), "%s", val);
+		} else if (strcmp(key, ".reqd_workgroup_size") == 0) {
+			reqd = 0;
+		} else {
+			for (int i = 0; i < K_REQD0; i++)
+				if (strcmp(key, note_keys[i]) == 0)
+					k->v[i] = strcmp(val, "true") == 0    ? 1
+						  : strcmp(val, "false") == 0 ? 0
+									      : atoll(val);
+		}
+	}
+	fclose(f);
+}
+
+static void expect_int(const char *file, const char *kernel, const char *what,
+		       struct report_int got, long long want)
+{
+	if (want < 0) {
+		ck_assert_msg(!got.present, "%s: %s: %s is in the record, not the notes", file,
+			      kernel, what);
+		return;
+	}
+	ck_assert_msg(got.present, "%s: %s: %s absent, notes say %lld", file, kernel, what, want);
+	ck_assert_msg(got.value == want, "%s: %s: %s is %lld, notes say %lld", file, kernel, what,
+		      (long long)got.value, want);
+}
+
+static bool unified(const char *proc)
+{
+	return strcmp(proc, "gfx90a") == 0 || strcmp(proc, "gfx942") == 0;
+}
+
+/* records[from..] against the notes' kernels, in order. */
+static void compare(const char *file, const struct report *r, size_t from,
+		    const struct notes *o)
+{
+	char proc[32];
+
+	ck_assert(amdgpu_md_processor(o->target, proc, sizeof(proc)));
+	ck_assert_uint_ge(r->n, from + o->n);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct report_record *rec = &r->records[from + i];
+		const struct note_kernel *k = &o->k[i];
+		char *want = import_demangle(k->name);
+		long long agprs = k->v[K_AGPR] > 0 ? k->v[K_AGPR] : 0;
+
+		ck_assert_str_eq(rec->name, want);
+		free(want);
+		ck_assert_str_eq(rec->gfx_target, proc);
+		ck_assert_int_eq(rec->vendor, REPORT_VENDOR_AMD);
+		/* On gfx90a and gfx942 .vgpr_count is the unified file's whole:
+		 * the arch VGPRs (rounded to 4) and the AGPRs after them. */
+		expect_int(file, k->name, "VGPRs", rec->arch_vgprs,
+			   unified(proc) ? k->v[K_VGPR] - agprs : k->v[K_VGPR]);
+		expect_int(file, k->name, "AGPRs", rec->accum_vgprs, k->v[K_AGPR]);
+		expect_int(file, k->name, "SGPRs", rec->sgprs, k->v[K_SGPR]);
+		expect_int(file, k->name, "LDS", rec->lds_bytes, k->v[K_GROUP]);
+		expect_int(file, k->name, "scratch", rec->scratch_bytes, k->v[K_PRIVATE]);
+		expect_int(file, k->name, "wave size", rec->wave_size, k->v[K_WAVE]);
+		expect_int(file, k->name, "max workgroup", rec->max_block_size, k->v[K_MAXFLAT]);
+		expect_int(file, k->name, "VGPR spills", rec->vgpr_spills, k->v[K_VSPILL]);
+		expect_int(file, k->name, "SGPR spills", rec->sgpr_spills, k->v[K_SSPILL]);
+		expect_int(file, k->name, "dynamic stack", rec->dynamic_stack, k->v[K_DYNSTACK]);
+		if (k->v[K_REQD0] >= 0) {
+			ck_assert(rec->block_required);
+			for (int d = 0; d < 3; d++)
+				expect_int(file, k->name, "block", rec->block[d], k->v[K_REQD0 + d]);
+		} else {
+			ck_assert(!rec->block_required);
+			expect_int(file, k->name, "block", rec->block[0], k->v[K_MAXFLAT]);
+		}
+	}
+}
+
+static const char *const code_objects[] = {
+	"kernels_gfx90a", "kernels_gfx942", "kernels_gfx1100", "kernels_gfx1201",
+	"kernels_gfx1100_w64", "reqd_gfx90a", "gate_old_gfx90a", "gate_new_gfx90a",
+	/* Last: its remarks have no numbers (occupancy_equals_clang_remarks). */
+	"extern_gfx90a",
+};
+/* The code objects whose remarks give numbers. */
+#define N_NUMBERED (sizeof(code_objects) / sizeof(code_objects[0]) - 1)
+
+START_TEST(code_objects_equal_readelf)
+{
+	char file[128];
+	struct notes o;
+	struct report r;
+
+	snprintf(file, sizeof(file), "%s.co", code_objects[_i]);
+	load_clean("amdgpu/", file, &r);
+	snprintf(file, sizeof(file), "%s.notes", code_objects[_i]);
+	read_notes(file, &o);
+	ck_assert_uint_gt(o.n, 0);
+	ck_assert_uint_eq(r.n, o.n);
+	compare(file, &r, 0, &o);
+	ck_assert_str_eq(r.format, "AMD code object");
+	report_done(&r);
+}
+END_TEST
+
+/* The bundle holds the gfx90a and gfx1100 code objects themselves. */
+START_TEST(bundle_equals_its_code_objects)
+{
+	struct notes a, b;
+	struct report r;
+
+	load_clean("amdgpu/", "bundle_gfx90a_gfx1100.hipfb", &r);
+	read_notes("kernels_gfx90a.notes", &a);
+	read_notes("kernels_gfx1100.notes", &b);
+	ck_assert_uint_eq(r.n, a.n + b.n);
+	compare("bundle", &r, 0, &a);
+	compare("bundle", &r, a.n, &b);
+	report_done(&r);
+}
+END_TEST
+
+/* A host object whose .hip_fatbin holds a zstd-compressed bundle (CCOB),
+ * compiled from the same source with the same flags as the code objects. */
+START_TEST(host_object_compressed_bundle)
+{
+	struct notes a, b;
+	struct report r;
+
+	load_clean("amdgpu/", "host_ccob_gfx942_gfx1201.o", &r);
+	ck_assert_str_eq(r.format, "host ELF with HIP offload bundles");
+	read_notes("kernels_gfx942.notes", &a);
+	read_notes("kernels_gfx1201.notes", &b);
+	ck_assert_uint_eq(r.n, a.n + b.n);
+	/* clang-offload-bundler sorts the entries by target. */
+	compare("host object", &r, 0, &b);
+	compare("host object", &r, b.n, &a);
+	report_done(&r);
+}
+END_TEST
+
+/* ---- the occupancy oracle: clang's remarks ------------------------------- */
+
+/* The "Occupancy [waves/SIMD]" clang printed for kernel (mangled name), from
+ * NAME.remarks; -1 when it has none. */
+static int remark_occupancy(const char *file, const char *kernel)
+{
+	FILE *f = fopen(data_path("amdgpu/", file), "r");
+	char line[2048];
+	bool in = false;
+	int occ = -1;
+
+	ck_assert_msg(f != NULL, "%s", file);
+	while (fgets(line, sizeof(line), f) && occ < 0) {
+		const char *p;
+		char name[512];
+
+		if ((p = strstr(line, "remark: Function Name: ")) != NULL) {
+			ck_assert(sscanf(p + strlen("remark: Function Name: "), "%511s", name) == 1);
+			in = strcmp(name, kernel) == 0;
+		} else if (in && (p = strstr(line, "Occupancy [waves/SIMD]: ")) != NULL) {
+			occ = atoi(p + strlen("Occupancy [waves/SIMD]: "));
+		}
+	}
+	fclose(f);
+	return occ;
+}
+
+START_TEST(occupancy_equals_clang_remarks)
+{
+	char file[128];
+	struct notes o;
+	struct report r;
+	struct launch given_launch;
+	struct report_launch_given given = { NULL, &given_launch, PARAM_BIT(PARAM_GRID) };
+	struct analysis *a = malloc(sizeof(*a));
+
+	ck_assert_ptr_nonnull(a);
+	launch_init(&given_launch);
+	given_launch.grid[0] = 1;
+	snprintf(file, sizeof(file), "%s.co", code_objects[_i]);
+	load_clean("amdgpu/", file, &r);
+	snprintf(file, sizeof(file), "%s.notes", code_objects[_i]);
+	read_notes(file, &o);
+	snprintf(file, sizeof(file), "%s.remarks", code_objects[_i]);
+	for (size_t i = 0; i < r.n; i++) {
+		struct occ_error err = { 0 };
+		int want = remark_occupancy(file, o.k[i].name);
+
+		ck_assert_msg(want > 0, "%s: no occupancy remark for %s", file, o.k[i].name);
+		ck_assert_msg(record_analyse(a, db, &r.records[i], &given, file, &err), "%s: %s: %s",
+			      file, o.k[i].name, err.message);
+		ck_assert_msg(a->r.amd.waves_per_simd == want,
+			      "%s: %s: %d waves per SIMD, clang says %d", file, o.k[i].name,
+			      a->r.amd.waves_per_simd, want);
+	}
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("import_amdgpu");
+	TCase *tc = tcase_create("oracles");
+	int n = (int)(sizeof(code_objects) / sizeof(code_objects[0]));
+
+	tcase_add_checked_fixture(tc, db_setup, db_teardown);
+	tcase_add_loop_test(tc, code_objects_equal_readelf, 0, n);
+	tcase_add_test(tc, bundle_equals_its_code_objects);
+	tcase_add_test(tc, host_object_compressed_bundle);
+	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
