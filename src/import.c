@@ -44,6 +44,7 @@ static const struct import_text_class *const import_text_classes[] = {
 	&import_nvprof_metrics_text,
 	&import_codexl_occupancy,
 	&import_codexl_display,
+	&import_clang_remarks,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of

@@ -277,6 +277,81 @@ START_TEST(occupancy_equals_clang_remarks)
 }
 END_TEST
 
+/* ---- the remarks reader ------------------------------------------------- */
+
+static int64_t round4(int64_t v)
+{
+	return (v + 3) / 4 * 4;
+}
+
+/* The remarks of a compile give the figures its code object's metadata
+ * gives (checked against readelf above), in the same order: on gfx90a and
+ * gfx942 the remark's VGPRs are the arch VGPRs alone, which the metadata
+ * gives rounded to 4 where AGPRs follow them. */
+START_TEST(remarks_equal_code_objects)
+{
+	char file[128];
+	struct report co, rm;
+
+	snprintf(file, sizeof(file), "%s.co", code_objects[_i]);
+	load_clean("amdgpu/", file, &co);
+	snprintf(file, sizeof(file), "%s.remarks", code_objects[_i]);
+	load_clean("amdgpu/", file, &rm);
+	ck_assert_str_eq(rm.format, "clang resource-usage remarks");
+	ck_assert_uint_eq(rm.n, co.n);
+	for (size_t i = 0; i < co.n; i++) {
+		const struct report_record *a = &co.records[i], *b = &rm.records[i];
+		bool agprs = a->accum_vgprs.present && a->accum_vgprs.value > 0;
+
+		ck_assert_str_eq(b->name, a->name);
+		ck_assert(b->line > 0);
+		ck_assert(b->arch_vgprs.present && b->sgprs.present && b->lds_bytes.present);
+		ck_assert_int_eq(agprs ? round4(b->arch_vgprs.value) : b->arch_vgprs.value,
+				 a->arch_vgprs.value);
+		ck_assert_int_eq(b->accum_vgprs.present ? b->accum_vgprs.value : 0,
+				 a->accum_vgprs.present ? a->accum_vgprs.value : 0);
+		ck_assert_int_eq(b->sgprs.value, a->sgprs.value);
+		ck_assert_int_eq(b->lds_bytes.value, a->lds_bytes.value);
+		ck_assert_int_eq(b->scratch_bytes.value, a->scratch_bytes.value);
+		ck_assert_int_eq(b->vgpr_spills.value, a->vgpr_spills.value);
+		ck_assert_int_eq(b->sgpr_spills.value, a->sgpr_spills.value);
+		ck_assert_int_eq(b->dynamic_stack.value, a->dynamic_stack.value);
+		/* No target, no workgroup size in the remarks. */
+		ck_assert_str_eq(b->gfx_target, "");
+		ck_assert(!b->block[0].present);
+	}
+	report_done(&co);
+	report_done(&rm);
+}
+END_TEST
+
+/* A kernel that calls a function defined elsewhere: its registers are
+ * expressions in the remarks, left absent (and said), never read as a
+ * number; what is known stays. */
+START_TEST(remarks_expressions_left_absent)
+{
+	struct occ_error err = { 0 };
+	struct report r;
+	char msg[512];
+
+	ck_assert(report_load(data_path("amdgpu/", "extern_gfx90a.remarks"), &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_str_eq(r.records[0].name, "extern_kernel");
+	ck_assert(!r.records[0].arch_vgprs.present);
+	ck_assert(!r.records[0].sgprs.present);
+	ck_assert(!r.records[0].accum_vgprs.present);
+	ck_assert(r.records[0].lds_bytes.present);
+	ck_assert_int_eq(r.records[0].lds_bytes.value, 0);
+	ck_assert_int_eq(r.records[0].dynamic_stack.value, 1);
+	/* The expressions are all registers, which the launch asks for by
+	 * flag: none is counted as a field left absent. */
+	ck_assert_uint_eq(r.dropped_fields, 0);
+	occ_error_format(&err, msg, sizeof(msg));
+	ck_assert_msg(err.status == OCC_OK, "%s", msg);
+	report_done(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_amdgpu");
@@ -288,6 +363,8 @@ int main(void)
 	tcase_add_test(tc, bundle_equals_its_code_objects);
 	tcase_add_test(tc, host_object_compressed_bundle);
 	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
+	tcase_add_loop_test(tc, remarks_equal_code_objects, 0, (int)N_NUMBERED);
+	tcase_add_test(tc, remarks_expressions_left_absent);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
