@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "amd.h"
-#include "import/amdgpu_metadata.h"
-#include "import/demangle.h"
-#include "import/import_amdgpu.h"
+#include "amdgpu_metadata.h"
+#include "demangle.h"
+#include "import_amdgpu.h"
 #include "reportutil.h"
 #include "testutil.h"
 

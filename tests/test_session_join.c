@@ -17,6 +17,7 @@
 #include "explorer.h"
 #include "explorer_state.h"
 #include "paneutil.h"
+#include "readfile.h"
 #include "reportutil.h"
 #include "session_join.h"
 

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import/demangle.h"
+#include "demangle.h"
 #include "strutil.h"
 
 #define REMARK "remark: "

@@ -11,8 +11,6 @@
 #include <string.h>
 
 #include "canvas.h"
-#include "params.h"
-#include "tuning.h"
 
 enum { LABEL_W = 18 };
 
@@ -48,37 +46,12 @@ static void row_label(int row, const struct analysis *const *a, size_t n, char *
 	}
 }
 
-void print_next_step(const struct analysis *a, char *buf, size_t size)
-{
-	struct tuning_step st[OCC_N_FACTORS];
-	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
-
-	snprintf(buf, size, "-");
-	for (int i = 0; i < n; i++)
-		if (st[i].has_gain) {
-			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
-				 (long long)st[i].from, (long long)st[i].to);
-			return;
-		}
-}
-
-void print_not_applicable(const struct analysis *a, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	snprintf(buf, size, "-");
-	for (int p = 0; p < PARAM_N && len < size; p++)
-		if (a->not_applicable & PARAM_BIT(p))
-			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "," : "",
-						param_info((enum launch_param)p)->flag + 2);
-}
-
 static void cell(const struct analysis *a, int row, char *buf, size_t size)
 {
 	const struct occ_result *r = &a->r;
 
 	if (row == ROW_NA) {
-		print_not_applicable(a, buf, size);
+		analysis_not_applicable(a, buf, size);
 		return;
 	}
 	if (!a->ok) {
@@ -109,7 +82,7 @@ static void cell(const struct analysis *a, int row, char *buf, size_t size)
 		snprintf(buf, size, "%.2f", a->w.waves_per_sm);
 		return;
 	case ROW_NEXT:
-		print_next_step(a, buf, size);
+		analysis_next_step(a, buf, size);
 		return;
 	default: {
 		int v = r->block_limit[row - ROW_LIMIT];

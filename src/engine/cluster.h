@@ -14,25 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gpcs.h"
 #include "gpu.h"
 #include "occupancy.h"
 #include "sweep.h"
-
-#define CLUSTER_MAX_PORTABLE 8       /* portable cluster size: every cc 9.0+ GPU */
-#define CLUSTER_MAX_NONPORTABLE 16   /* with cudaFuncAttributeNonPortableClusterSizeAllowed */
-#define CLUSTER_MAX_GPCS 32
-
-/* What is known of a device's GPCs (a row of data/gpcs.csv). */
-struct gpc_layout {
-	char name[GPU_NAME_MAX];
-	int sm_count;          /* the SM count the row describes */
-	int gpcs_min, gpcs_max;/* GPCs with SMs enabled (equal where documented) */
-	int sms_per_gpc_max;   /* the die's: TPCs per GPC times SMs per TPC */
-	int sms_per_tpc;       /* SMs are enabled a TPC at a time */
-	int n_exact;           /* > 0: the SMs of each GPC, as measured */
-	int exact[CLUSTER_MAX_GPCS];
-	char provenance[384];
-};
 
 /* How far the figures are known. */
 enum cluster_bound {
@@ -57,18 +42,6 @@ struct cluster_result {
 	int max_size_nonportable_min, max_size_nonportable_max;
 	int gpcs_min, gpcs_max;  /* the layouts considered; 0 when unknown */
 };
-
-/* Whether arch has thread-block clusters (NVIDIA cc 9.0 and later). */
-bool cluster_supported(const struct gpu_arch *arch);
-/* "Ampere (cc 8.6) has no thread-block clusters; they start with Hopper
- * (cc 9.0)": why a cluster size is refused on arch. */
-void cluster_refusal(const struct gpu_arch *arch, char *buf, size_t size);
-
-/* The built-in data/gpcs.csv row of the device named name (the database's
- * name, exactly); false when it has none. */
-bool gpc_layout_find(const char *name, struct gpc_layout *out);
-/* How many rows of the built-in table read as layouts. */
-size_t gpc_layout_count(void);
 
 /* Fills r for a launch of cluster_size blocks per cluster (0: none) with
  * blocks_per_sm resident blocks per SM on a GPU of sm_count SMs, whose

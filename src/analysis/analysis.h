@@ -51,4 +51,12 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 /* Marks a launch that could not be read or resolved. */
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
 
+/* The nearest step that gains occupancy, as the table pane's tuning says
+ * it ("registers 38->32"; "-" where none): the side-by-side table's and the
+ * explorer's GPUs compared. */
+void analysis_next_step(const struct analysis *a, char *buf, size_t size);
+/* The flags a's GPU's vendor lacks, comma-separated ("carveout"); "-"
+ * where none. */
+void analysis_not_applicable(const struct analysis *a, char *buf, size_t size);
+
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* strutil.h - small string and file helpers shared by the readers and writers. */
+/* strutil.h - small string helpers shared by the readers and writers. */
 #ifndef OCC_STRUTIL_H
 #define OCC_STRUTIL_H
 
@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
 
 /* snprintf into a fixed buffer, always terminated; returns false if cut. */
 bool str_copy(char *dst, size_t size, const char *src);
@@ -54,12 +53,4 @@ const char *str_ellipsize(const char *text, int w, bool keep_end, const char *ma
  * one empty line. */
 int str_wrap(const char *text, int first_width, int width,
 	     void (*line)(void *ctx, const char *s, size_t len), void *ctx);
-/* Reads the rest of the open stream f (at most max_bytes in all) after the
- * head_len bytes of it already read into head: the whole text, in a
- * NUL-terminated heap buffer. name is for messages. */
-char *str_read_rest(FILE *f, const char *name, const char *head, size_t head_len,
-		    size_t max_bytes, size_t *len, struct occ_error *err);
-/* Reads a whole file (at most max_bytes) into a NUL-terminated heap buffer. */
-char *str_read_file(const char *path, size_t max_bytes, size_t *len, struct occ_error *err);
-
 #endif

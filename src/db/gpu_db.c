@@ -15,6 +15,7 @@
 
 #include "csvread.h"
 #include "gpu_rows.h"
+#include "readfile.h"
 #include "strutil.h"
 
 /* Generated at build time from data/archs.csv and data/devices.csv. */

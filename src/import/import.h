@@ -97,7 +97,7 @@ extern const struct import_text_class import_nvprof_metrics_text;
 extern const struct import_text_class import_codexl_occupancy;
 extern const struct import_text_class import_codexl_display;
 /* clang's -Rpass-analysis=kernel-resource-usage remarks for AMD GPUs
- * (import/import_clang_remarks.c). */
+ * (import_clang_remarks.c). */
 extern const struct import_text_class import_clang_remarks;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units

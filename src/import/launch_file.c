@@ -12,6 +12,7 @@
 
 #include "csvread.h"
 #include "params.h"
+#include "readfile.h"
 #include "strutil.h"
 
 #define LAUNCH_FILE_MAX_BYTES (64u << 20)

@@ -48,13 +48,6 @@ bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *con
 bool print_compare(struct printer *p, FILE *out, const int64_t ids[2],
 		   const struct analysis *const a[2], const struct report_record *const rec[2],
 		   const struct compare_delta *d);
-/* The nearest step that gains occupancy, as the table pane's tuning says
- * it ("registers 38->32"; "-" where none): the side-by-side table's and the
- * explorer's GPUs compared. */
-void print_next_step(const struct analysis *a, char *buf, size_t size);
-/* The flags a's GPU's vendor lacks, comma-separated ("carveout"); "-"
- * where none. */
-void print_not_applicable(const struct analysis *a, char *buf, size_t size);
 /* The printer's width and glyphs, for print_side.c. */
 int print_width(const struct printer *p);
 bool print_ascii(const struct printer *p);

@@ -1040,8 +1040,8 @@ static void sec_gpus(struct out *o, const struct view *v)
 			o->y++;
 			continue;
 		}
-		print_next_step(a, step, sizeof(step));
-		print_not_applicable(a, na, sizeof(na));
+		analysis_next_step(a, step, sizeof(step));
+		analysis_not_applicable(a, na, sizeof(na));
 		putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s%s%s%s",
 		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a),
 		     a->w.waves_per_sm, step, a->not_applicable ? " (n/a: " : "",

@@ -15,9 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "import/import_amdgpu.h"
+#include "import_amdgpu.h"
 #include "report_launch.h"
 #include "session_join.h"
+#include "readfile.h"
 #include "strutil.h"
 
 /* What decides the kind of a file: enough for a banner, comments and a

@@ -5,8 +5,10 @@
 
 #include "analysis.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "params.h"
 #include "tuning.h"
 
 /* Clears what every analysis sets, without touching the findings' text
@@ -67,4 +69,29 @@ void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_
 {
 	reset(a, l, NULL);
 	a->error = *err;
+}
+
+void analysis_next_step(const struct analysis *a, char *buf, size_t size)
+{
+	struct tuning_step st[OCC_N_FACTORS];
+	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
+
+	snprintf(buf, size, "-");
+	for (int i = 0; i < n; i++)
+		if (st[i].has_gain) {
+			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
+				 (long long)st[i].from, (long long)st[i].to);
+			return;
+		}
+}
+
+void analysis_not_applicable(const struct analysis *a, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	snprintf(buf, size, "-");
+	for (int p = 0; p < PARAM_N && len < size; p++)
+		if (a->not_applicable & PARAM_BIT(p))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "," : "",
+						param_info((enum launch_param)p)->flag + 2);
 }

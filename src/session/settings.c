@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readfile.h"
 #include "strutil.h"
 
 bool settings_path(const char *name, char *buf, size_t size)
