@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "strutil.h"
 
 /* Launch parameters are options OPT_PARAM + enum launch_param, named by
@@ -19,7 +20,7 @@ enum {
 	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
-	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
+	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_DIFF, OPT_FAIL_ON,
 };
 
 static const struct option other_options[] = {
@@ -43,6 +44,8 @@ static const struct option other_options[] = {
 	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
 	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -109,9 +112,14 @@ void cli_usage(FILE *out)
 	      "  --gpu-db FILE              add or override GPU database rows (archs or devices CSV)\n"
 	      "  --list-gpus                print the GPU database and exit\n"
 	      "  --print                    write the analysis as text instead of opening the explorer\n"
-	      "  --format text|json|csv     output format (implies --print)\n"
+	      "  --format text|json|csv     output format (implies --print); --diff: text, json\n"
+	      "                             or sarif (SARIF 2.1.0)\n"
 	      "  --compare I,J              print records I and J (the browser's ids) side by side\n"
 	      "                             with the differences (implies --print)\n"
+	      "  --diff OLD NEW             the regression gate: each kernel of two binaries, logs\n"
+	      "                             or reports; exit 1 when one got worse, 2 on an error\n"
+	      "  --fail-on LIST             what fails --diff: occupancy, blocks, spills, registers\n"
+	      "                             (comma-separated; default occupancy)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the limiter's\n"
 	      "                             (text and JSON; implies --print)\n"
@@ -255,11 +263,13 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			o->format = CLI_FORMAT_JSON;
 		else if (strcmp(arg, "csv") == 0)
 			o->format = CLI_FORMAT_CSV;
+		else if (strcmp(arg, "sarif") == 0)
+			o->format = CLI_FORMAT_SARIF;
 		else {
 			char shown[64];
 			str_sanitize(arg, shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
-				      "expected text, json or csv, got \"%s\"", shown);
+				      "expected text, json, csv or sarif, got \"%s\"", shown);
 			return false;
 		}
 		return true;
@@ -286,6 +296,21 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		return true;
 	case OPT_TAIL_KERNEL:
 		return parse_tail_kernel(arg, &o->model, err);
+	case OPT_DIFF:
+		o->diff = true;
+		return true;
+	case OPT_FAIL_ON: {
+		const char *bad = arg;
+		char shown[64];
+
+		if (diff_fail_parse(arg, &o->fail_on, &bad))
+			return true;
+		str_sanitize(bad, shown, sizeof(shown));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--fail-on",
+			      "expected occupancy, blocks, spills or registers, comma-separated, "
+			      "got \"%s\"", shown);
+		return false;
+	}
 	case OPT_TIMELINE:
 		o->timeline = true;
 		o->print = true;
@@ -348,6 +373,29 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 		o->format = CLI_FORMAT_TEXT;
 	o->files = argv + optind;
 	o->n_files = argc - optind;
+	if (o->format == CLI_FORMAT_SARIF && !o->diff) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
+			      "sarif is --diff's format only");
+		return false;
+	}
+	if (o->fail_on && !o->diff) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--fail-on", "is for --diff");
+		return false;
+	}
+	if (o->diff) {
+		if (o->format == CLI_FORMAT_CSV) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
+				      "--diff writes text, json or sarif");
+			return false;
+		}
+		if (o->n_files != 2) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--diff",
+				      "expected two files, OLD and NEW, got %d", o->n_files);
+			return false;
+		}
+		if (!o->fail_on)
+			o->fail_on = DIFF_FAIL_OCCUPANCY;
+	}
 	return true;
 }
 
