@@ -352,6 +352,162 @@ START_TEST(remarks_expressions_left_absent)
 }
 END_TEST
 
+/* ---- bad input ----------------------------------------------------------- */
+
+static unsigned char *slurp(const char *file, size_t *len)
+{
+	FILE *f = fopen(data_path("amdgpu/", file), "rb");
+	unsigned char *b;
+	long n;
+
+	ck_assert_msg(f != NULL, "%s", file);
+	ck_assert(fseek(f, 0, SEEK_END) == 0);
+	n = ftell(f);
+	ck_assert(n > 0);
+	rewind(f);
+	b = malloc((size_t)n);
+	ck_assert_ptr_nonnull(b);
+	ck_assert(fread(b, 1, (size_t)n, f) == (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return b;
+}
+
+/* Every prefix of a file (in steps, and around the headers byte by byte)
+ * reads as records or as an error naming an offset; never a crash (the
+ * sanitizer build makes an overrun one). */
+static void every_prefix(const char *file)
+{
+	size_t len, checked = 0;
+	unsigned char *whole = slurp(file, &len);
+
+	for (size_t n = 0; n < len; n += n < 256 ? 1 : 61) {
+		unsigned char *copy = malloc(n ? n : 1);
+		struct report r;
+		struct occ_error err = { 0 };
+		bool ok;
+
+		ck_assert_ptr_nonnull(copy);
+		memcpy(copy, whole, n);
+		ok = import_amdgpu_read(file, copy, n, &r, &err);
+		if (!ok)
+			ck_assert_msg(strstr(err.message, "offset") != NULL ||
+				      strstr(err.message, "no AMD GPU") != NULL,
+				      "%s cut at %zu: %s", file, n, err.message);
+		if (ok)
+			report_done(&r);
+		free(copy);
+		checked++;
+	}
+	ck_assert_uint_gt(checked, 100);
+	free(whole);
+}
+
+START_TEST(truncated_inputs)
+{
+	every_prefix("kernels_gfx90a.co");
+	every_prefix("bundle_gfx90a_gfx1100.hipfb");
+	every_prefix("host_ccob_gfx942_gfx1201.o");
+}
+END_TEST
+
+static size_t find(const unsigned char *b, size_t len, const char *what)
+{
+	size_t n = strlen(what);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (memcmp(b + i, what, n) == 0)
+			return i;
+	ck_abort_msg("\"%s\" not found", what);
+	return 0;
+}
+
+/* A bundle entry for a target occview does not read is named and skipped;
+ * the other entries are read. */
+START_TEST(bundle_unknown_target)
+{
+	size_t len, at;
+	unsigned char *b = slurp("bundle_gfx90a_gfx1100.hipfb", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+	struct notes a;
+
+	at = find(b, len, "hipv4-amdgcn-amd-amdhsa--gfx1100");
+	/* The same length: the entry table stays as it is. */
+	memcpy(b + at, "openmp-nvptx64-nvidia-cuda--sm90", 32);
+	ck_assert(import_amdgpu_read("edited.hipfb", b, len, &r, &err));
+	read_notes("kernels_gfx90a.notes", &a);
+	ck_assert_uint_eq(r.n, a.n);
+	compare("edited bundle", &r, 0, &a);
+	ck_assert_uint_eq(r.rejected_rows, 1);
+	ck_assert_int_ne(err.status, OCC_OK);
+	ck_assert_msg(strstr(err.message, "target \"openmp-nvptx64-nvidia-cuda--sm90\": occview "
+					  "reads AMD GPU code objects (amdgcn-amd-amdhsa) only") != NULL,
+		      "%s", err.message);
+	ck_assert_msg(strstr(err.message, "entry at offset ") != NULL, "%s", err.message);
+	report_done(&r);
+	free(b);
+}
+END_TEST
+
+/* A corrupt zstd payload is an error naming the payload's offset. */
+START_TEST(corrupt_compressed_bundle)
+{
+	size_t len, at;
+	unsigned char *b = slurp("host_ccob_gfx942_gfx1201.o", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+	char want[64];
+
+	at = find(b, len, "CCOB");
+	/* Past the 32-byte v3 header and the zstd frame header. */
+	for (size_t i = at + 48; i < at + 400; i++)
+		b[i] ^= 0x5a;
+	ck_assert(!import_amdgpu_read("corrupt.o", b, len, &r, &err));
+	snprintf(want, sizeof(want), "at offset %zu: its zstd payload", at + 32);
+	ck_assert_msg(strstr(err.message, want) != NULL, "%s", err.message);
+	free(b);
+}
+END_TEST
+
+/* Metadata whose array counts more kernels than bytes follow: refused
+ * before msgpack-c would allocate for them, naming the offset. */
+START_TEST(malformed_metadata)
+{
+	size_t len, at;
+	unsigned char *b = slurp("gate_old_gfx90a.co", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+
+	at = find(b, len, "amdhsa.kernels") + strlen("amdhsa.kernels");
+	ck_assert_int_eq(b[at] & 0xf0, 0x90);   /* a fixarray: two kernels */
+	b[at] = 0xdd;                            /* array 32: the count is the next 4 bytes */
+	b[at + 1] = b[at + 2] = b[at + 3] = b[at + 4] = 0xff;
+	ck_assert(!import_amdgpu_read("bad.co", b, len, &r, &err));
+	ck_assert_msg(strstr(err.message, "AMDGPU metadata at offset ") != NULL &&
+		      strstr(err.message, "counts more items than bytes follow") != NULL,
+		      "%s", err.message);
+	free(b);
+}
+END_TEST
+
+/* An ELF file that holds no AMD GPU code, and text that is no binary. */
+START_TEST(not_amd)
+{
+	size_t len;
+	unsigned char *b = slurp("kernels_gfx90a.co", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+
+	b[18] = 62;   /* e_machine: EM_X86_64, and no .hip_fatbin section */
+	b[19] = 0;
+	ck_assert(!import_amdgpu_read("x86.o", b, len, &r, &err));
+	ck_assert_msg(strstr(err.message, "no AMD GPU code") != NULL, "%s", err.message);
+	free(b);
+	ck_assert(!import_amdgpu_probe("kernel,gpu\n", 11));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_amdgpu");
@@ -365,6 +521,11 @@ int main(void)
 	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
 	tcase_add_loop_test(tc, remarks_equal_code_objects, 0, (int)N_NUMBERED);
 	tcase_add_test(tc, remarks_expressions_left_absent);
+	tcase_add_test(tc, truncated_inputs);
+	tcase_add_test(tc, bundle_unknown_target);
+	tcase_add_test(tc, corrupt_compressed_bundle);
+	tcase_add_test(tc, malformed_metadata);
+	tcase_add_test(tc, not_amd);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

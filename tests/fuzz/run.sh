@@ -22,6 +22,12 @@
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
+#   tests/fuzz/run.sh binary [SECONDS]          (default 300 s)
+#     fuzz_binary.c: the AMD GPU binary readers (code objects, host ELF
+#     files, offload bundles plain and zstd-compressed) and the code object
+#     metadata (MessagePack) alone, then the first records' analysis; seeds:
+#     tests/data/amdgpu's objects and the metadata notes cut out of them.
+#     (clang's remarks are a text report: `report all` takes them.)
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
@@ -36,7 +42,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS] | run.sh binary [SECONDS]" >&2
 	exit 2
 }
 
@@ -53,11 +59,17 @@ report)
 	nvprof) seeds="$data/nvprof/*" ;;
 	rocprof) seeds="$data/rocprof/*" ;;
 	codexl) seeds="$data/codexl/*" ;;
-	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/*" ;;
+	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/* $data/amdgpu/*.remarks" ;;
 	*) usage ;;
 	esac
 	name=report-$family
 	maxlen=262144
+	;;
+binary)
+	seconds=${2:-300}
+	seeds="$data/amdgpu/*.co $data/amdgpu/*.hipfb $data/amdgpu/*.o"
+	name=binary
+	maxlen=131072
 	;;
 inputs)
 	seconds=${2:-60}
@@ -71,11 +83,24 @@ case $seconds in
 '' | *[!0-9]*) usage ;;
 esac
 
-[ -f "$top/src/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
+[ -f "$top/src/db/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
-printf '#define PACKAGE_VERSION "fuzz"\n' >"$out/config.h"
+if [ "$target" = binary ]; then
+	# The metadata notes alone (namesz 7, type NT_AMDGPU_METADATA 32, "AMDGPU"):
+	# seeds for the MessagePack reader.
+	python3 - "$out/seeds-$name" $seeds <<'PY'
+import re, struct, sys
+out = sys.argv[1]
+for i, path in enumerate(sys.argv[2:]):
+    data = open(path, 'rb').read()
+    for j, m in enumerate(re.finditer(rb'\x07\x00\x00\x00(....)\x20\x00\x00\x00AMDGPU\x00\x00', data, re.S)):
+        n = struct.unpack('<I', m.group(1))[0]
+        open('%s/note-%d-%d.msgpack' % (out, i, j), 'wb').write(data[m.end():m.end() + n])
+PY
+fi
+printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
 harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without
@@ -86,7 +111,8 @@ if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuz
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" $incs \
 		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
-		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
+		$(pkg-config --cflags jansson libelf msgpack libzstd) -lcsv \
+		$(pkg-config --libs jansson libelf msgpack libzstd) -liberty -lm -o "$out/$harness"
 fi
 dict=
 [ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict
