@@ -133,7 +133,7 @@ if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
 	complete --gpu H10
 	grep -qx "H100 SXM" "$tmp/comp" && grep -qx "H100" "$tmp/comp" && ok || bad "bash completion of --gpu H10"
 	complete --format ""
-	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv " ] && ok || bad "bash completion of --format"
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json csv sarif " ] && ok || bad "bash completion of --format"
 	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
 fi
