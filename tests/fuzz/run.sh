@@ -22,8 +22,8 @@
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
-#   tests/fuzz/run.sh binary [SECONDS]          (default 300 s)
-#     fuzz_binary.c: the AMD GPU binary readers (code objects, host ELF
+#   tests/fuzz/run.sh amdgpu [SECONDS]          (default 300 s)
+#     fuzz_amdgpu.c: the AMD GPU binary readers (code objects, host ELF
 #     files, offload bundles plain and zstd-compressed) and the code object
 #     metadata (MessagePack) alone, then the first records' analysis; seeds:
 #     tests/data/amdgpu's objects and the metadata notes cut out of them.
@@ -42,7 +42,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS] | run.sh binary [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS] | run.sh amdgpu [SECONDS]" >&2
 	exit 2
 }
 
@@ -65,10 +65,10 @@ report)
 	name=report-$family
 	maxlen=262144
 	;;
-binary)
+amdgpu)
 	seconds=${2:-300}
 	seeds="$data/amdgpu/*.co $data/amdgpu/*.hipfb $data/amdgpu/*.o"
-	name=binary
+	name=amdgpu
 	maxlen=131072
 	;;
 inputs)
@@ -87,7 +87,7 @@ esac
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
-if [ "$target" = binary ]; then
+if [ "$target" = amdgpu ]; then
 	# The metadata notes alone (namesz 7, type NT_AMDGPU_METADATA 32, "AMDGPU"):
 	# seeds for the MessagePack reader.
 	python3 - "$out/seeds-$name" $seeds <<'PY'

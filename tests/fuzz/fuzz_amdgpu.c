@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* fuzz_binary.c - libFuzzer harness for the AMD GPU binary readers: the
+/* fuzz_amdgpu.c - libFuzzer harness for the AMD GPU binary readers: the
  * bytes as a file (a code object, a host ELF file, an offload bundle plain
  * or compressed: import_amdgpu_read), and as code object metadata alone
  * (amdgpu_md_read, MessagePack); then what occview does with each record
@@ -8,7 +8,7 @@
  * Aborts when the reader's contract (import_amdgpu.h) is broken: false
  * leaves the report empty with an error, rejected entries come with one.
  * Build and run (not part of make check):
- *   tests/fuzz/run.sh binary [SECONDS]
+ *   tests/fuzz/run.sh amdgpu [SECONDS]
  */
 #include "config.h"
 
