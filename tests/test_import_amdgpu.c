@@ -405,6 +405,18 @@ static void every_prefix(const char *file)
 
 START_TEST(truncated_inputs)
 {
+	size_t len;
+	unsigned char *b = slurp("kernels_gfx90a.co", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+
+	/* Cut before its section headers (at the end, as lld writes them):
+	 * said, not read as an ELF file without sections. */
+	ck_assert(!import_amdgpu_read("cut.co", b, 3000, &r, &err));
+	ck_assert_msg(strstr(err.message, "ELF file at offset 0 is truncated: its section headers "
+					  "at offset ") != NULL &&
+		      strstr(err.message, "end past its 3000 bytes") != NULL, "%s", err.message);
+	free(b);
 	every_prefix("kernels_gfx90a.co");
 	every_prefix("bundle_gfx90a_gfx1100.hipfb");
 	every_prefix("host_ccob_gfx942_gfx1201.o");

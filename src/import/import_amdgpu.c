@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "import_amdgpu.h"
+#include "amdgpu_elf.h"
 
 #include <errno.h>
 #include <gelf.h>
@@ -109,7 +110,8 @@ bool import_amdgpu_read(const char *name, unsigned char *data, size_t len, struc
 					rejected++;
 			} else {
 				snprintf(r->format, sizeof(r->format), "host ELF with HIP offload bundles");
-				any = read_host(name, e, data, len, r, &first);
+				any = import_amdgpu_elf_whole(name, &eh, len, 0, &first) &&
+				      read_host(name, e, data, len, r, &first);
 			}
 		}
 		if (e)

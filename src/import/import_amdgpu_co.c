@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "import_amdgpu.h"
+#include "amdgpu_elf.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -162,8 +163,8 @@ static bool find_metadata(const char *name, Elf *e, uint64_t base, struct amdgpu
 	return found;
 }
 
-static bool read_code_object(const char *name, Elf *e, uint64_t base, struct report *r,
-			     struct occ_error *err)
+static bool read_code_object(const char *name, Elf *e, size_t len, uint64_t base,
+			     struct report *r, struct occ_error *err)
 {
 	GElf_Ehdr eh;
 	struct amdgpu_md md;
@@ -183,7 +184,8 @@ static bool read_code_object(const char *name, Elf *e, uint64_t base, struct rep
 			      eh.e_ident[EI_ABIVERSION]);
 		return false;
 	}
-	if (!find_metadata(name, e, base, &md, err))
+	if (!import_amdgpu_elf_whole(name, &eh, len, base, err) ||
+	    !find_metadata(name, e, base, &md, err))
 		return false;
 	if (!amdgpu_md_processor(md.target, proc, sizeof(proc))) {
 		char shown[AMDGPU_MD_TARGET];
@@ -202,6 +204,21 @@ static bool read_code_object(const char *name, Elf *e, uint64_t base, struct rep
 		ok = add_kernel(name, &md.kernels[i], proc, r, err);
 	amdgpu_md_done(&md);
 	return ok;
+}
+
+bool import_amdgpu_elf_whole(const char *name, const GElf_Ehdr *eh, size_t len, uint64_t base,
+			     struct occ_error *err)
+{
+	uint64_t need = eh->e_shoff + (uint64_t)eh->e_shnum * eh->e_shentsize;
+
+	if (eh->e_shoff > len || need > len || need < eh->e_shoff) {
+		occ_error_set(err, OCC_EDATA, name, 0, NULL,
+			      "ELF file at offset %llu is truncated: its section headers at offset "
+			      "%llu end past its %zu bytes", (unsigned long long)base,
+			      (unsigned long long)(base + eh->e_shoff), len);
+		return false;
+	}
+	return true;
 }
 
 bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, uint64_t base,
@@ -223,7 +240,7 @@ bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, ui
 		elf_end(e);
 		return false;
 	}
-	ok = read_code_object(name, e, base, r, err);
+	ok = read_code_object(name, e, len, base, r, err);
 	elf_end(e);
 	return ok;
 }
