@@ -520,6 +520,25 @@ START_TEST(not_amd)
 }
 END_TEST
 
+/* A log that ends inside a remark's label ("remark: TotalSGPR", found by
+ * tests/fuzz/run.sh report remarks): the probe read 11 bytes where fewer
+ * were left. The text sits at the very end of its allocation, so that the
+ * sanitizer build catches a read past it. */
+START_TEST(remarks_cut_in_a_label)
+{
+	static const char log[] = "k.cl:1:1: remark: Function Name: k\nk.cl:1:1: remark: TotalSGPR";
+	char *text = malloc(sizeof(log) - 1);
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, log, sizeof(log) - 1);
+	/* Not the remarks' format: no figure follows the function's name. */
+	ck_assert(!report_parse("cut.log", text, sizeof(log) - 1, &r, &err));
+	free(text);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_amdgpu");
@@ -533,6 +552,7 @@ int main(void)
 	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
 	tcase_add_loop_test(tc, remarks_equal_code_objects, 0, (int)N_NUMBERED);
 	tcase_add_test(tc, remarks_expressions_left_absent);
+	tcase_add_test(tc, remarks_cut_in_a_label);
 	tcase_add_test(tc, truncated_inputs);
 	tcase_add_test(tc, bundle_unknown_target);
 	tcase_add_test(tc, corrupt_compressed_bundle);

@@ -41,6 +41,14 @@ static const char *remark_text(const char *p, const char *e)
 	return NULL;
 }
 
+/* Whether the text from t to e starts with prefix. */
+static bool starts(const char *t, const char *e, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return (size_t)(e - t) >= n && memcmp(t, prefix, n) == 0;
+}
+
 static bool probe_remarks(const char *text, size_t len)
 {
 	const char *p = text, *e = text + len;
@@ -51,11 +59,9 @@ static bool probe_remarks(const char *text, size_t len)
 		const char *end = nl ? nl : e;
 		const char *t = remark_text(p, end);
 
-		if (t && (size_t)(end - t) > strlen(FUNCTION) &&
-		    memcmp(t, FUNCTION, strlen(FUNCTION)) == 0)
+		if (t && starts(t, end, FUNCTION))
 			function = true;
-		else if (t && function && (size_t)(end - t) > 7 &&
-			 (memcmp(t, "TotalSGPRs:", 11) == 0 || memcmp(t, "VGPRs:", 6) == 0))
+		else if (t && function && (starts(t, end, "TotalSGPRs:") || starts(t, end, "VGPRs:")))
 			return true;
 		p = nl ? nl + 1 : e;
 	}
@@ -105,7 +111,7 @@ static void take_figure(struct report *r, struct report_record *rec, const char 
 		size_t vn;
 		const char *v;
 
-		if ((size_t)(e - t) < n || memcmp(t, f->label, n) != 0)
+		if (!starts(t, e, f->label))
 			continue;
 		for (v = t + n; v < e && *v == ' '; v++)
 			;
@@ -180,8 +186,7 @@ static bool parse_remarks(const char *name, const char *text, size_t len, struct
 
 		if (end > p && end[-1] == '\r')
 			end--;
-		if (t && (size_t)(end - t) > strlen(FUNCTION) &&
-		    memcmp(t, FUNCTION, strlen(FUNCTION)) == 0) {
+		if (t && starts(t, end, FUNCTION) && (size_t)(end - t) > strlen(FUNCTION)) {
 			if (!start_record(r, t + strlen(FUNCTION), end, name, line, &rec, err))
 				return false;
 		} else if (t && rec) {

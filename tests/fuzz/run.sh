@@ -15,6 +15,7 @@
 #       nvprof   tests/data/nvprof/* (nvprof CSV and text, CUDA profiler logs)
 #       rocprof  tests/data/rocprof/*
 #       codexl   tests/data/codexl/* (CodeXL/RCP .occupancy and display files)
+#       remarks  tests/data/amdgpu/*.remarks (clang's resource-usage remarks)
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
@@ -42,7 +43,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS] | run.sh amdgpu [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh inputs [SECONDS] | run.sh amdgpu [SECONDS]" >&2
 	exit 2
 }
 
@@ -59,6 +60,7 @@ report)
 	nvprof) seeds="$data/nvprof/*" ;;
 	rocprof) seeds="$data/rocprof/*" ;;
 	codexl) seeds="$data/codexl/*" ;;
+	remarks) seeds="$data/amdgpu/*.remarks" ;;
 	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/* $data/amdgpu/*.remarks" ;;
 	*) usage ;;
 	esac
