@@ -124,7 +124,7 @@ static void compare(const char *file, const struct report *r, size_t from,
 	for (size_t i = 0; i < o->n; i++) {
 		const struct report_record *rec = &r->records[from + i];
 		const struct note_kernel *k = &o->k[i];
-		char *want = import_demangle(k->name);
+		char *want = import_demangle_or_copy(k->name);
 		long long agprs = k->v[K_AGPR] > 0 ? k->v[K_AGPR] : 0;
 
 		ck_assert_str_eq(rec->name, want);

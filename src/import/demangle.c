@@ -17,11 +17,16 @@
 
 char *import_demangle(const char *name)
 {
-	char *d = NULL;
+	/* Only Itanium names: a plain C name would be read as an old GNU v2
+	 * one without DMGL_GNU_V3. */
+	if (strncmp(name, "_Z", 2) != 0)
+		return NULL;
+	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI | DMGL_GNU_V3);
+}
 
-	/* libiberty takes only Itanium names here; a plain C name comes back
-	 * NULL (and would be read as an old GNU v2 name without DMGL_GNU_V3). */
-	if (name[0] == '_' && name[1] == 'Z')
-		d = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI | DMGL_GNU_V3);
+char *import_demangle_or_copy(const char *name)
+{
+	char *d = import_demangle(name);
+
 	return d ? d : strdup(name);
 }

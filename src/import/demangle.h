@@ -5,9 +5,12 @@
 #ifndef OCC_DEMANGLE_H
 #define OCC_DEMANGLE_H
 
-/* A heap copy of name demangled ("void k<16>(float*, float const*, int)"),
- * or of name itself where it is no C++ mangled name (an OpenCL or extern
- * "C" kernel); NULL when out of memory. */
+/* name demangled, on the heap ("void k<16>(float*, float const*, int)"); NULL
+ * where it is no Itanium C++ name (an OpenCL or extern "C" kernel, which is
+ * its own name) or cannot be demangled. The same contract as binnv23's
+ * import_demangle (import_binary.h), so that one of the two can go. */
 char *import_demangle(const char *name);
+/* import_demangle's name, else a heap copy of name; NULL when out of memory. */
+char *import_demangle_or_copy(const char *name);
 
 #endif

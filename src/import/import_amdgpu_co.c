@@ -55,7 +55,7 @@ static bool add_kernel(const char *name, const struct amdgpu_md_kernel *k, const
 	if (!rec)
 		goto oom;
 	rec->vendor = REPORT_VENDOR_AMD;
-	rec->name = import_demangle(k->name);
+	rec->name = import_demangle_or_copy(k->name);
 	if (!rec->name)
 		goto oom;
 	rec->short_name = report_intern_short_name(r, rec->name);

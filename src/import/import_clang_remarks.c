@@ -158,7 +158,7 @@ static bool start_record(struct report *r, const char *t, const char *e, const c
 		goto oom;
 	}
 	rec->vendor = REPORT_VENDOR_AMD;
-	rec->name = import_demangle(mangled);
+	rec->name = import_demangle_or_copy(mangled);
 	free(mangled);
 	if (!rec->name)
 		goto oom;
