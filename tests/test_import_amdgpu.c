@@ -14,7 +14,7 @@
 
 #include "amd.h"
 #include "amdgpu_metadata.h"
-#include "demangle.h"
+#include "import_binary.h"
 #include "import_amdgpu.h"
 #include "reportutil.h"
 #include "testutil.h"

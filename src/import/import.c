@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "import_amdgpu.h"
+#include "import_binary.h"
 #include "strutil.h"
 
 /* Probed in this order; the first whose probe says yes reads the table. */
@@ -44,6 +46,7 @@ static const struct import_text_class *const import_text_classes[] = {
 	&import_codexl_occupancy,
 	&import_codexl_display,
 	&import_clang_remarks,
+	&import_ptxas_log,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -765,6 +768,8 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
 	FILE *f = fopen(path, "rb");
+	unsigned char magic[4];
+	struct stat st;
 	bool ok;
 
 	if (!f) {
@@ -772,17 +777,26 @@ bool report_load(const char *path, struct report *r, struct occ_error *err)
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
 	}
-	{
+	/* A compiled binary is mapped, not read as text (a pipe is no binary
+	 * occview reads, and is never read twice): an AMD one (a code object,
+	 * an offload bundle, a host file with .hip_fatbin) or an NVIDIA one. */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
 		char head[32];
 		size_t n = fread(head, 1, sizeof(head), f);
 
-		if (import_amdgpu_probe(head, n)) {
+		if (import_amdgpu_claims(f, head, n)) {
 			ok = import_amdgpu_load(path, f, head, n, r, err);
 			fclose(f);
 			return ok;
 		}
-		ok = report_stream(path, f, head, n, NULL, r, err);
+		memcpy(magic, head, n < sizeof(magic) ? n : sizeof(magic));
+		if (n >= sizeof(magic) && import_binary_probe(magic, sizeof(magic))) {
+			fclose(f);
+			return report_binary_stream(path, NULL, r, NULL, err);
+		}
+		rewind(f);
 	}
+	ok = report_stream(path, f, NULL, 0, NULL, r, err);
 	fclose(f);
 	return ok;
 }

@@ -99,6 +99,9 @@ extern const struct import_text_class import_codexl_display;
 /* clang's -Rpass-analysis=kernel-resource-usage remarks for AMD GPUs
  * (import_clang_remarks.c). */
 extern const struct import_text_class import_clang_remarks;
+/* ptxas -v output: a record per entry function and architecture
+ * (import_ptxas_log.c). */
+extern const struct import_text_class import_ptxas_log;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

@@ -31,6 +31,55 @@ bool import_amdgpu_probe(const char *head, size_t len)
 	       (len >= 4 && memcmp(head, CCOB_MAGIC, 4) == 0);
 }
 
+/* Whether the ELF image has a section named .hip_fatbin. */
+static bool has_hip_fatbin(unsigned char *data, size_t len)
+{
+	Elf *e;
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	size_t shstrndx;
+	bool found = false;
+
+	if (elf_version(EV_CURRENT) == EV_NONE || !(e = elf_memory((char *)data, len)))
+		return false;
+	if (gelf_getehdr(e, &eh) && import_amdgpu_elf_whole("", &eh, len, 0, &(struct occ_error){ 0 }) &&
+	    elf_getshdrstrndx(e, &shstrndx) == 0)
+		while (!found && (scn = elf_nextscn(e, scn)) != NULL) {
+			GElf_Shdr sh;
+			const char *n;
+
+			found = gelf_getshdr(scn, &sh) && (n = elf_strptr(e, shstrndx, sh.sh_name)) &&
+				strcmp(n, ".hip_fatbin") == 0;
+		}
+	elf_end(e);
+	return found;
+}
+
+bool import_amdgpu_claims(FILE *f, const char *head, size_t len)
+{
+	struct stat st;
+	unsigned char *data;
+	bool found;
+
+	if ((len >= strlen(BUNDLE_MAGIC) && memcmp(head, BUNDLE_MAGIC, strlen(BUNDLE_MAGIC)) == 0) ||
+	    (len >= 4 && memcmp(head, CCOB_MAGIC, 4) == 0))
+		return true;
+	if (len < 20 || memcmp(head, ELFMAG, 4) != 0)
+		return false;
+	/* e_machine, little-endian as every AMD GPU and x86 host ELF is. */
+	if (((unsigned char)head[18] | (unsigned char)head[19] << 8) == EM_AMDGPU)
+		return true;
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > SIZE_MAX)
+		return false;
+	data = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fileno(f), 0);
+	if (data == MAP_FAILED)
+		return false;
+	found = has_hip_fatbin(data, (size_t)st.st_size);
+	munmap(data, (size_t)st.st_size);
+	return found;
+}
+
 /* A host ELF file: the bundles in its .hip_fatbin section(s). */
 static bool read_host(const char *name, Elf *e, unsigned char *data, size_t len,
 		      struct report *r, struct occ_error *err)

@@ -29,6 +29,12 @@
  * compressed one. */
 bool import_amdgpu_probe(const char *head, size_t len);
 
+/* Whether this reader, not the NVIDIA one (import_binary.h), takes the
+ * file whose head is given: an offload bundle (plain or CCOB), an AMD code
+ * object (EM_AMDGPU), or, where f is a regular file, a host ELF file with a
+ * .hip_fatbin section (its section headers are read, nothing else). */
+bool import_amdgpu_claims(FILE *f, const char *head, size_t len);
+
 /* Reads the file open as f, whose first head_len bytes are already in head
  * (a regular file is mapped, a pipe read whole). */
 bool import_amdgpu_load(const char *name, FILE *f, const char *head, size_t head_len,

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "amdgpu_metadata.h"
-#include "demangle.h"
+#include "import_binary.h"
 
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "demangle.h"
+#include "import_binary.h"
 #include "strutil.h"
 
 #define REMARK "remark: "

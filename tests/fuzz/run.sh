@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
-# occview's readers from the seeds in tests/data. Not part of make check.
+# occview's readers and its explorer from their seeds. Not part of make check.
 #
 # Fuzzing. Two targets:
 #   tests/fuzz/run.sh report FAMILY [SECONDS]   (default 300 s)
@@ -19,6 +19,10 @@
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
+#   tests/fuzz/run.sh binary [SECONDS]          (default 300 s)
+#     fuzz_binary.c: the compiled-binary readers (cubins, fatbins, host ELF
+#     files, each written to a file the reader maps) and ptxas logs, from
+#     the small binaries and logs of tests/data/cubin.
 #   tests/fuzz/run.sh inputs [SECONDS]          (default 60 s)
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
@@ -29,7 +33,13 @@
 #     metadata (MessagePack) alone, then the first records' analysis; seeds:
 #     tests/data/amdgpu's objects and the metadata notes cut out of them.
 #     (clang's remarks are a text report: `report all` takes them.)
+#   tests/fuzz/run.sh keys [SECONDS]            (default 60 s)
+#     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
+#     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
+#     from the seeds in tests/fuzz/keys; never the save key.
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
+# make check runs every harness once over its seeds without libFuzzer
+# (tests/fuzz/replay.c), so none can rot unseen.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
 # the first), crash, leak and timeout inputs in artifacts/. Reproduce one:
@@ -43,7 +53,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh inputs [SECONDS] | run.sh amdgpu [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -66,6 +76,18 @@ report)
 	esac
 	name=report-$family
 	maxlen=262144
+	;;
+binary)
+	seconds=${2:-300}
+	seeds="$data/cubin/*.cubin $data/cubin/*.fatbin $data/cubin/cluster*.o $data/cubin/*.so $data/cubin/*.log"
+	name=binary
+	maxlen=65536
+	;;
+keys)
+	seconds=${2:-60}
+	seeds="$top/tests/fuzz/keys/*"
+	name=keys
+	maxlen=4096
 	;;
 amdgpu)
 	seconds=${2:-300}
@@ -113,8 +135,8 @@ if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuz
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" $incs \
 		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
-		$(pkg-config --cflags jansson libelf msgpack libzstd) -lcsv \
-		$(pkg-config --libs jansson libelf msgpack libzstd) -liberty -lm -o "$out/$harness"
+		$(pkg-config --cflags jansson libelf libzstd liblz4 msgpack) -lcsv \
+		$(pkg-config --libs jansson libelf libzstd liblz4 msgpack) -liberty -lm -o "$out/$harness"
 fi
 dict=
 [ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict
