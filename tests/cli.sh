@@ -35,7 +35,7 @@ expect 64 "allows at most 1024" -- --print --block-size 2048
 expect 64 "allows at most 255" -- --print --registers 256
 expect 64 "allows at most 232448" -- --print --dynamic-shared-mem 228K
 expect 64 "out of range" -- --print --carveout 101
-expect 64 "expected text, json, jsonl or csv" -- --format xml
+expect 64 "expected text, json, jsonl, csv or sarif" -- --format xml
 expect 66 "cannot open" -- --print /nonexistent/launch.occ
 
 # The embedded default: H100 SXM, 256 threads, 32 registers, 1.5 waves.

@@ -156,7 +156,7 @@ if command -v bash >/dev/null 2>&1 && [ -f "$comp" ]; then
 	complete --gpu H100,MI30
 	grep -qx "H100,MI300X" "$tmp/comp" && ok || bad "bash completion of --gpu H100,MI30"
 	complete --format ""
-	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json jsonl csv " ] && ok || bad "bash completion of --format"
+	[ "$(tr '\n' ' ' <"$tmp/comp")" = "text json jsonl csv sarif " ] && ok || bad "bash completion of --format"
 	complete --no-c
 	[ "$(tr '\n' ' ' <"$tmp/comp")" = "--no-color --no-colour " ] && ok || bad "bash completion of --no-c"
 	complete -

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "import_amdgpu.h"
 #include "import_binary.h"
 #include "strutil.h"
 
@@ -44,6 +45,7 @@ static const struct import_text_class *const import_text_classes[] = {
 	&import_nvprof_metrics_text,
 	&import_codexl_occupancy,
 	&import_codexl_display,
+	&import_clang_remarks,
 	&import_ptxas_log,
 };
 
@@ -786,10 +788,19 @@ bool report_load(const char *path, struct report *r, struct occ_error *err)
 		return false;
 	}
 	/* A compiled binary is mapped, not read as text (a pipe is no binary
-	 * occview reads, and is never read twice). */
+	 * occview reads, and is never read twice): an AMD one (a code object,
+	 * an offload bundle, a host file with .hip_fatbin) or an NVIDIA one. */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
-		    import_binary_probe(magic, sizeof(magic))) {
+		char head[32];
+		size_t n = fread(head, 1, sizeof(head), f);
+
+		if (import_amdgpu_claims(f, head, n)) {
+			ok = import_amdgpu_load(path, f, head, n, r, err);
+			fclose(f);
+			return ok;
+		}
+		memcpy(magic, head, n < sizeof(magic) ? n : sizeof(magic));
+		if (n >= sizeof(magic) && import_binary_probe(magic, sizeof(magic))) {
 			fclose(f);
 			return report_binary_stream(path, NULL, r, NULL, err);
 		}

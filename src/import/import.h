@@ -96,6 +96,9 @@ extern const struct import_text_class import_nvprof_metrics_text;
  * occupancy display file (import_codexl.c). */
 extern const struct import_text_class import_codexl_occupancy;
 extern const struct import_text_class import_codexl_display;
+/* clang's -Rpass-analysis=kernel-resource-usage remarks for AMD GPUs
+ * (import_clang_remarks.c). */
+extern const struct import_text_class import_clang_remarks;
 /* ptxas -v output: a record per entry function and architecture
  * (import_ptxas_log.c). */
 extern const struct import_text_class import_ptxas_log;

@@ -121,6 +121,8 @@ bool import_binary_settle(struct import_binary_read *rd);
 /* "void templ<double>(double*)" for "_Z5templIdEvPT_", into a new heap
  * string; NULL when name is not a mangled C++ name (or memory runs out). */
 char *import_demangle(const char *name);
+/* import_demangle's name, else a heap copy of name; NULL when out of memory. */
+char *import_demangle_or_copy(const char *name);
 /* "bounded<256, 2>" for "_Z7boundedILi256ELi2EEvPfPKf": the name without
  * its return type and parameters, templates kept (a library's kernels
  * differ by them); NULL as import_demangle. */

@@ -18,6 +18,13 @@ char *import_demangle(const char *name)
 	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 }
 
+char *import_demangle_or_copy(const char *name)
+{
+	char *d = import_demangle(name);
+
+	return d ? d : strdup(name);
+}
+
 char *import_demangle_short(const char *name)
 {
 	if (strncmp(name, "_Z", 2) != 0)

@@ -152,6 +152,15 @@ struct report_record {
 	struct report_int arch_vgprs, accum_vgprs, sgprs;  /* AMD, per work-item / per wave */
 	struct report_int lds_bytes;  /* AMD LDS per workgroup */
 	struct report_int scratch_bytes;  /* per work-item */
+	/* What a compiler wrote (a compiled binary, a compiler log): registers
+	 * spilled (AMD: VGPRs and SGPRs, from the code object's metadata), the
+	 * largest block the kernel allows (its launch bound), whether the block
+	 * size above is one the kernel requires (else it is that bound), and
+	 * whether its stack size is dynamic (AMD .uses_dynamic_stack). */
+	struct report_int vgpr_spills, sgpr_spills;
+	struct report_int max_block_size;
+	bool block_required;
+	struct report_int dynamic_stack;
 	/* What a compiler wrote for it, when the report is a binary or a
 	 * compiler's log (heap; NULL otherwise). */
 	struct report_binary *binary;

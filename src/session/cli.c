@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "strutil.h"
 
 /* Launch parameters are options OPT_PARAM + enum launch_param, named by
@@ -21,7 +22,8 @@ enum {
 	OPT_GPU_DB = OPT_AMD_PARAM + PARAM_N, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
-	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_RECORD, OPT_DETAILS,
+	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_RECORD, OPT_DETAILS, OPT_DIFF,
+	OPT_FAIL_ON,
 };
 
 static const struct option other_options[] = {
@@ -46,6 +48,8 @@ static const struct option other_options[] = {
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
 	{ "record", required_argument, NULL, OPT_RECORD },
 	{ "details", no_argument, NULL, OPT_DETAILS },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 };
@@ -73,7 +77,7 @@ static const struct cli_flag flag_help[] = {
 	{ "gpu-db", CLI_ARG_FILE, NULL, "add or override GPU database rows", 0 },
 	{ "list-gpus", CLI_ARG_NONE, NULL, "print the GPU database and exit", 0 },
 	{ "print", CLI_ARG_NONE, NULL, "write the analysis as text", 0 },
-	{ "format", CLI_ARG_WORDS, "text json jsonl csv", "output format", 0 },
+	{ "format", CLI_ARG_WORDS, "text json jsonl csv sarif", "output format", 0 },
 	{ "width", CLI_ARG_OTHER, NULL, "text width for --print", 0 },
 	{ "ascii", CLI_ARG_NONE, NULL, "ASCII glyphs only", 'U' },
 	{ "no-unicode", CLI_ARG_NONE, NULL, "ASCII glyphs only", 0 },
@@ -86,6 +90,8 @@ static const struct cli_flag flag_help[] = {
 	{ "seed", CLI_ARG_OTHER, NULL, "seed of the simulated durations", 0 },
 	{ "compare", CLI_ARG_OTHER, NULL, "print records I,J side by side", 0 },
 	{ "record", CLI_ARG_OTHER, NULL, "only the records ID[,ID...]", 0 },
+	{ "diff", CLI_ARG_NONE, NULL, "the regression gate: OLD NEW, binaries, logs or reports", 0 },
+	{ "fail-on", CLI_ARG_WORDS, "occupancy blocks spills registers", "what fails --diff", 0 },
 	{ "details", CLI_ARG_NONE, NULL, "the panes of every record, not the summary", 0 },
 	{ "derive", CLI_ARG_NONE, NULL, "derive every limit step by step", 0 },
 	{ "warp-spread", CLI_ARG_OTHER, NULL, "simulate warps ending spread over PCT%", 0 },
@@ -209,7 +215,7 @@ void cli_usage(FILE *out)
 	      "  --print                    write the analysis as text instead of opening the\n"
 	      "                             explorer\n"
 	      "  --format FORMAT            text, json, jsonl (JSON Lines: a kernel a line) or\n"
-	      "                             csv (implies --print)\n"
+	      "                             csv (implies --print); --diff: text, json or sarif\n"
 	      "  --compare I,J              print records I and J (the browser's ids) side by\n"
 	      "                             side with the differences (implies --print)\n"
 	      "  --record ID[,ID...]        only these records (the browser's ids); as text,\n"
@@ -217,6 +223,11 @@ void cli_usage(FILE *out)
 	      "  --details                  a report's panes for every record, not the summary\n"
 	      "                             table --print writes for more than one (implies\n"
 	      "                             --print)\n"
+	      "  --diff OLD NEW             the regression gate: each kernel of two binaries,\n"
+	      "                             logs or reports; exit 1 when one got worse, 2 on\n"
+	      "                             an error\n"
+	      "  --fail-on LIST             what fails --diff: occupancy, blocks, spills,\n"
+	      "                             registers (comma-separated; default occupancy)\n"
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the\n"
 	      "                             limiter's (text and JSON; implies --print)\n"
@@ -396,11 +407,13 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 			o->format = CLI_FORMAT_JSONL;
 		else if (strcmp(arg, "csv") == 0)
 			o->format = CLI_FORMAT_CSV;
+		else if (strcmp(arg, "sarif") == 0)
+			o->format = CLI_FORMAT_SARIF;
 		else {
 			char shown[64];
 			str_sanitize(arg, shown, sizeof(shown));
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
-				      "expected text, json, jsonl or csv, got \"%s\"", shown);
+				      "expected text, json, jsonl, csv or sarif, got \"%s\"", shown);
 			return false;
 		}
 		return true;
@@ -432,6 +445,21 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 		return true;
 	case OPT_TAIL_KERNEL:
 		return parse_tail_kernel(arg, &o->model, err);
+	case OPT_DIFF:
+		o->diff = true;
+		return true;
+	case OPT_FAIL_ON: {
+		const char *bad = arg;
+		char shown[64];
+
+		if (diff_fail_parse(arg, &o->fail_on, &bad))
+			return true;
+		str_sanitize(bad, shown, sizeof(shown));
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--fail-on",
+			      "expected occupancy, blocks, spills or registers, comma-separated, "
+			      "got \"%s\"", shown);
+		return false;
+	}
 	case OPT_TIMELINE:
 		o->timeline = true;
 		o->print = true;
@@ -498,6 +526,29 @@ bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *e
 		o->format = CLI_FORMAT_TEXT;
 	o->files = argv + optind;
 	o->n_files = argc - optind;
+	if (o->format == CLI_FORMAT_SARIF && !o->diff) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
+			      "sarif is --diff's format only");
+		return false;
+	}
+	if (o->fail_on && !o->diff) {
+		occ_error_set(err, OCC_EUSAGE, NULL, 0, "--fail-on", "is for --diff");
+		return false;
+	}
+	if (o->diff) {
+		if (o->format == CLI_FORMAT_CSV) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--format",
+				      "--diff writes text, json or sarif");
+			return false;
+		}
+		if (o->n_files != 2) {
+			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--diff",
+				      "expected two files, OLD and NEW, got %d", o->n_files);
+			return false;
+		}
+		if (!o->fail_on)
+			o->fail_on = DIFF_FAIL_OCCUPANCY;
+	}
 	return true;
 }
 

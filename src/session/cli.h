@@ -13,7 +13,8 @@
 #include "settings.h"
 #include "sim.h"
 
-enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_JSONL, CLI_FORMAT_CSV };
+enum cli_format { CLI_FORMAT_NONE, CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_JSONL, CLI_FORMAT_CSV,
+		  CLI_FORMAT_SARIF };
 
 #define CLI_MAX_GPU_DB 8
 #define CLI_MAX_RECORDS 64
@@ -34,6 +35,8 @@ struct cli_options {
 	bool details;            /* --details: the panes of every record, not the summary */
 	struct sim_params model; /* block durations for the per-SM prediction */
 	bool timeline;           /* --timeline: --print adds the timeline pane */
+	bool diff;               /* --diff OLD NEW: the regression gate */
+	unsigned fail_on;        /* --fail-on: enum diff_fail bits (default occupancy) */
 	enum cli_format format;
 	int width;
 	char **files;

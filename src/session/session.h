@@ -103,6 +103,21 @@ bool session_launch(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, struct launch *l, struct gpu *gpu,
 		    struct occ_error *err);
 
+/* ---- the regression gate ---- */
+
+enum session_diff_format { SESSION_DIFF_TEXT, SESSION_DIFF_JSON, SESSION_DIFF_SARIF };
+/* The exit status when the gate cannot judge: an input unreadable, a
+ * kernel not analysed, the output not written. */
+#define SESSION_DIFF_ERROR 2
+
+/* --diff OLD NEW (session_diff.c): the kernels of two reports compared
+ * under the flags (diff.h), written to out in format; what went wrong in
+ * reading to msgs. Returns the exit status: 0 when no kernel failed a
+ * fail_on condition (enum diff_fail bits), 1 when one did,
+ * SESSION_DIFF_ERROR when the gate could not judge. */
+int session_diff(struct session *s, const char *old_file, const char *new_file,
+		 unsigned fail_on, enum session_diff_format format, FILE *out, FILE *msgs);
+
 /* ---- input ---- */
 
 /* What a FILE argument holds, decided once from the head of the file. */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "import_amdgpu.h"
 #include "import_binary.h"
 #include "report_launch.h"
 #include "session_join.h"
@@ -179,6 +180,22 @@ static bool feed_whole(struct report *rep, const struct report_sink *sink)
 	return ok;
 }
 
+/* A report read whole given to sink; what the reader counted stays in rep,
+ * as a stream's report keeps it. False when the sink stopped. */
+static bool hand_over(struct report *rep, const struct report_sink *sink)
+{
+	bool ok = feed_whole(rep, sink);
+	struct report counts = { .skipped_rows = rep->skipped_rows,
+				 .rejected_rows = rep->rejected_rows,
+				 .dropped_fields = rep->dropped_fields,
+				 .dropped = rep->dropped };
+
+	memcpy(counts.format, rep->format, sizeof(counts.format));
+	report_done(rep);
+	*rep = counts;
+	return ok;
+}
+
 /* A sink that counts what it passes on: a stream that fails after records
  * went out failed half-way, not for want of a table. */
 struct counting_sink {
@@ -259,6 +276,19 @@ static enum read_result read_input(struct session *s, const char *path,
 		close_source(&src);
 		return READ_FAILED;
 	}
+	if (import_amdgpu_claims(src.f, src.head, src.head_len)) {
+		/* An AMD binary: mapped (a pipe read whole), then handed over. */
+		bool ok = import_amdgpu_load(path, src.f, src.head, src.head_len, rep, rejected);
+
+		close_source(&src);
+		if (!ok) {
+			*status = tell(msgs, rejected);
+			return READ_FAILED;
+		}
+		if (sink)
+			return hand_over(rep, sink) ? READ_REPORT : READ_FAILED;
+		return READ_REPORT;
+	}
 	if (!src.is_stdin &&
 	    import_binary_probe((const unsigned char *)src.head, src.head_len)) {
 		/* A compiled binary is mapped, not streamed: read from the path. */
@@ -301,20 +331,8 @@ static enum read_result read_input(struct session *s, const char *path,
 		result = READ_LAUNCHES;
 	} else if (report_parse(path, text, len, rep, rejected)) {
 		result = READ_REPORT;
-		if (sink && !feed_whole(rep, sink))
+		if (sink && !hand_over(rep, sink))
 			result = READ_FAILED;
-		if (sink) {
-			/* The records went to the sink; what the reader counted stays,
-			 * as a stream's report keeps it. */
-			struct report counts = { .skipped_rows = rep->skipped_rows,
-						 .rejected_rows = rep->rejected_rows,
-						 .dropped_fields = rep->dropped_fields,
-						 .dropped = rep->dropped };
-
-			memcpy(counts.format, rep->format, sizeof(counts.format));
-			report_done(rep);
-			*rep = counts;
-		}
 	} else {
 		*status = neither(path, text, len, &launch_err, rejected, msgs);
 	}

@@ -15,6 +15,7 @@
 #       nvprof   tests/data/nvprof/* (nvprof CSV and text, CUDA profiler logs)
 #       rocprof  tests/data/rocprof/*
 #       codexl   tests/data/codexl/* (CodeXL/RCP .occupancy and display files)
+#       remarks  tests/data/amdgpu/*.remarks (clang's resource-usage remarks)
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
@@ -26,6 +27,12 @@
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
+#   tests/fuzz/run.sh amdgpu [SECONDS]          (default 300 s)
+#     fuzz_amdgpu.c: the AMD GPU binary readers (code objects, host ELF
+#     files, offload bundles plain and zstd-compressed) and the code object
+#     metadata (MessagePack) alone, then the first records' analysis; seeds:
+#     tests/data/amdgpu's objects and the metadata notes cut out of them.
+#     (clang's remarks are a text report: `report all` takes them.)
 #   tests/fuzz/run.sh keys [SECONDS]            (default 60 s)
 #     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
 #     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
@@ -46,7 +53,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh binary|inputs|keys [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -63,7 +70,8 @@ report)
 	nvprof) seeds="$data/nvprof/*" ;;
 	rocprof) seeds="$data/rocprof/*" ;;
 	codexl) seeds="$data/codexl/*" ;;
-	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/*" ;;
+	remarks) seeds="$data/amdgpu/*.remarks" ;;
+	all) seeds="$data/ncu/* $data/*.txt $data/nvprof/* $data/rocprof/* $data/codexl/* $data/amdgpu/*.remarks" ;;
 	*) usage ;;
 	esac
 	name=report-$family
@@ -81,6 +89,12 @@ keys)
 	name=keys
 	maxlen=4096
 	;;
+amdgpu)
+	seconds=${2:-300}
+	seeds="$data/amdgpu/*.co $data/amdgpu/*.hipfb $data/amdgpu/*.o"
+	name=amdgpu
+	maxlen=131072
+	;;
 inputs)
 	seconds=${2:-60}
 	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $data/codexl/* $top/data/*.csv"
@@ -97,7 +111,20 @@ esac
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
-printf '#define PACKAGE_VERSION "fuzz"\n' >"$out/config.h"
+if [ "$target" = amdgpu ]; then
+	# The metadata notes alone (namesz 7, type NT_AMDGPU_METADATA 32, "AMDGPU"):
+	# seeds for the MessagePack reader.
+	python3 - "$out/seeds-$name" $seeds <<'PY'
+import re, struct, sys
+out = sys.argv[1]
+for i, path in enumerate(sys.argv[2:]):
+    data = open(path, 'rb').read()
+    for j, m in enumerate(re.finditer(rb'\x07\x00\x00\x00(....)\x20\x00\x00\x00AMDGPU\x00\x00', data, re.S)):
+        n = struct.unpack('<I', m.group(1))[0]
+        open('%s/note-%d-%d.msgpack' % (out, i, j), 'wb').write(data[m.end():m.end() + n])
+PY
+fi
+printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
 harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without
@@ -108,8 +135,8 @@ if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuz
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" $incs \
 		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
-		$(pkg-config --cflags jansson libelf libzstd liblz4) -lcsv \
-		$(pkg-config --libs jansson libelf libzstd liblz4) -liberty -lm -o "$out/$harness"
+		$(pkg-config --cflags jansson libelf libzstd liblz4 msgpack) -lcsv \
+		$(pkg-config --libs jansson libelf libzstd liblz4 msgpack) -liberty -lm -o "$out/$harness"
 fi
 dict=
 [ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict

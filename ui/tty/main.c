@@ -537,7 +537,14 @@ int main(int argc, char **argv)
 		status = report(&err);
 		goto out;
 	}
-	status = interactive(&o) ? explore(s, &o) : print_all(s, &o);
+	if (o.diff)
+		status = session_diff(s, o.files[0], o.files[1], o.fail_on,
+				      o.format == CLI_FORMAT_JSON    ? SESSION_DIFF_JSON
+				      : o.format == CLI_FORMAT_SARIF ? SESSION_DIFF_SARIF
+								     : SESSION_DIFF_TEXT,
+				      stdout, stderr);
+	else
+		status = interactive(&o) ? explore(s, &o) : print_all(s, &o);
 out:
 	session_free(s);
 	gpu_db_free(db);

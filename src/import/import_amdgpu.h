@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* import_amdgpu.h - AMD GPU binaries as reports whose records are kernels:
+ * code objects (ELF, EM_AMDGPU, code object v3 to v6), offload bundles
+ * (__CLANG_OFFLOAD_BUNDLE__, and CCOB, compressed with zstd) and host ELF
+ * files (executables, shared libraries, objects) that carry bundles in their
+ * .hip_fatbin section.
+ *
+ * Contract: as report_load's. Every AMD code object in the file gives one
+ * record per kernel of its metadata (NT_AMDGPU_METADATA), in file order;
+ * a record's line is 0 (a binary has none). An entry that cannot be read (a
+ * bundle entry for another target, a truncated or malformed code object, a
+ * corrupt compressed payload) is counted in r->rejected_rows with err
+ * naming the file, the byte offset and why, and the other entries are still
+ * read. False (r empty) when no kernel could be read. */
+#ifndef OCC_IMPORT_AMDGPU_H
+#define OCC_IMPORT_AMDGPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "report.h"
+
+/* True when the head of a file is one this reader takes: an ELF file (of
+ * any machine: a host ELF may carry bundles), an offload bundle or a
+ * compressed one. */
+bool import_amdgpu_probe(const char *head, size_t len);
+
+/* Whether this reader, not the NVIDIA one (import_binary.h), takes the
+ * file whose head is given: an offload bundle (plain or CCOB), an AMD code
+ * object (EM_AMDGPU), or, where f is a regular file, a host ELF file with a
+ * .hip_fatbin section (its section headers are read, nothing else). */
+bool import_amdgpu_claims(FILE *f, const char *head, size_t len);
+
+/* Reads the file open as f, whose first head_len bytes are already in head
+ * (a regular file is mapped, a pipe read whole). */
+bool import_amdgpu_load(const char *name, FILE *f, const char *head, size_t head_len,
+			struct report *r, struct occ_error *err);
+
+/* The same on bytes in memory, which the readers may write to (libelf's
+ * elf_memory takes a writable image): a mapping with MAP_PRIVATE, or heap. */
+bool import_amdgpu_read(const char *name, unsigned char *data, size_t len, struct report *r,
+			struct occ_error *err);
+
+/* The parts, for each other: one code object at file offset base, and the
+ * bundles (plain or compressed) packed from data on. Each returns false
+ * with err set when the entry could not be read; records it read stay. */
+bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, uint64_t base,
+			   struct report *r, struct occ_error *err);
+/* Reads every bundle from data on; *rejected counts the entries that could
+ * not be read (the first one's error in err). False when data holds no
+ * bundle at all. */
+bool import_offload_bundles_read(const char *name, unsigned char *data, size_t len,
+				 uint64_t base, struct report *r, size_t *rejected,
+				 struct occ_error *err);
+
+#endif
