@@ -30,10 +30,7 @@
 
 static int tell(FILE *msgs, const struct occ_error *err)
 {
-	char msg[1024];
-
-	occ_error_format(err, msg, sizeof(msg));
-	fprintf(msgs, "occview: %s\n", msg);
+	occ_say_error(msgs, err);
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
@@ -48,7 +45,7 @@ static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
 	tell(msgs, &r->dropped);
 	if (r->dropped_fields > 1) {
 		str_sanitize(path, shown, sizeof(shown));
-		fprintf(msgs, "occview: %s: %zu fields in all left absent; their records are "
+		occ_say(msgs, "occview: %s: %zu fields in all left absent; their records are "
 			"shown\n", shown, r->dropped_fields);
 	}
 }
@@ -128,12 +125,12 @@ static int neither(const char *path, const char *text, size_t len,
 	if (banner || report_err->line > 1)
 		return tell(msgs, report_err);
 	str_sanitize(path, msg, sizeof(msg));
-	fprintf(msgs, "occview: %s is neither a launch file or list nor a profiler report "
+	occ_say(msgs, "occview: %s is neither a launch file or list nor a profiler report "
 		"occview reads:\n", msg);
 	occ_error_format(launch_err, msg, sizeof(msg));
-	fprintf(msgs, "occview:   as a launch file or list: %s\n", msg);
+	occ_say(msgs, "occview:   as a launch file or list: %s\n", msg);
 	occ_error_format(report_err, msg, sizeof(msg));
-	fprintf(msgs, "occview:   as a profiler report: %s\n", msg);
+	occ_say(msgs, "occview:   as a profiler report: %s\n", msg);
 	return launch_err->status ? (int)launch_err->status : OCC_EDATA;
 }
 
@@ -290,7 +287,7 @@ static void tell_join(const struct session_join *j, FILE *msgs, char *note, size
 	if (!text)
 		return;
 	session_join_notes(j, "occview: ", text, len + 1);
-	fputs(text, msgs);
+	occ_say(msgs, "%s", text);
 	if (note_size > 0) {
 		const char *first = text + strlen("occview: ");
 		size_t n = strcspn(first, "\n");
@@ -329,14 +326,14 @@ size_t session_join_inputs(struct session *s, struct session_input *in, size_t n
 	j = session_join_new();
 	if (!source || !j || !session_keep_join(s, j)) {
 		free(source);
-		fputs("occview: out of memory: the summaries are not joined\n", msgs);
+		occ_say(msgs, "occview: out of memory: the summaries are not joined\n");
 		return n;
 	}
 	for (size_t i = 0; i < n; i++) {
 		source[i] = is_source(&in[i]);
 		if (source[i] && !session_join_add(j, in[i].path, &in[i].report)) {
 			free(source);
-			fputs("occview: out of memory: the summaries are not joined\n", msgs);
+			occ_say(msgs, "occview: out of memory: the summaries are not joined\n");
 			return n;
 		}
 	}
@@ -451,21 +448,21 @@ static void note_device(struct printer *p, const struct report_record *rec)
 	if (p->noted || !a->ok || (!a->gpu.stand_in && !a->report.device_unknown))
 		return;
 	p->noted = true;
-	fputs("occview: ", p->msgs);
+	occ_say(p->msgs, "occview: ");
 	if (p->path)
-		fprintf(p->msgs, "%s: ", p->path);
+		occ_say(p->msgs, "%s: ", p->path);
 	if (a->report.device_unknown) {
 		str_sanitize(rec->device, text, sizeof(text));
-		fprintf(p->msgs, "the report names the device \"%s\", which the GPU database does "
+		occ_say(p->msgs, "the report names the device \"%s\", which the GPU database does "
 			"not know; using the limits of its architecture (%s)", text, arch);
 		if (a->gpu.stand_in)
-			fprintf(p->msgs, " and the %d %s of %s, the database's device for it (--gpu "
+			occ_say(p->msgs, " and the %d %s of %s, the database's device for it (--gpu "
 				"chooses another, --gpu-db adds the device)\n", a->gpu.sm_count, units,
 				a->gpu.name);
 		else
-			fprintf(p->msgs, " with the report's %d %s\n", a->gpu.sm_count, units);
+			occ_say(p->msgs, " with the report's %d %s\n", a->gpu.sm_count, units);
 	} else if (rec && !(flags->set & PARAM_BIT(PARAM_GPU))) {
-		fprintf(p->msgs, "the report names the architecture (%s) but not the device; using "
+		occ_say(p->msgs, "the report names the architecture (%s) but not the device; using "
 			"%s (%d %s), the database's device for it (--gpu chooses another)\n", arch,
 			a->gpu.name, a->gpu.sm_count, units);
 	} else {
@@ -473,7 +470,7 @@ static void note_device(struct printer *p, const struct report_record *rec)
 		bool flag = rec || !p->path || (flags->set & PARAM_BIT(PARAM_GPU));
 
 		str_sanitize(flag ? flags->values.gpu_name : a->launch.gpu_name, text, sizeof(text));
-		fprintf(p->msgs, "%s%s%s is an architecture (%s), not a device: using %s (%d %s), "
+		occ_say(p->msgs, "%s%s%s is an architecture (%s), not a device: using %s (%d %s), "
 			"the database's device for it; the waves depend on the %s count (name the "
 			"device to use its own)\n", flag ? "--gpu " : "gpu \"", text, flag ? "" : "\"",
 			arch, a->gpu.name, a->gpu.sm_count, units, gpu_unit(&a->gpu.arch));
@@ -496,7 +493,7 @@ static bool print_launch(struct printer *p, const struct session_record *r)
 static void same_for_more(struct printer *p)
 {
 	if (p->repeats > 0)
-		fprintf(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
+		occ_say(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
 			p->repeats, p->repeats == 1 ? "" : "s");
 	p->repeats = 0;
 }
@@ -558,7 +555,7 @@ static int no_such_kernel(struct printer *p)
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\"%s\"", i ? ", " : "",
 					one);
 	}
-	fprintf(p->msgs, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
+	occ_say(p->msgs, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
 		"(short or full name); its kernels include %s\n", p->path, shown, p->n_records,
 		list);
 	return OCC_EUSAGE;
@@ -593,7 +590,7 @@ static int print_file(struct printer *p, const char *path)
 		tell_dropped(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
-			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
+			occ_say(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
 				"are shown\n", path, rep.rejected_rows, rep.rejected_rows == 1 ? "" : "s");
 			fail_status(p, OCC_EDATA);
 		}
@@ -731,7 +728,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		free(p.a);
 		free(paths);
 		free(source);
-		fputs("occview: out of memory\n", msgs);
+		occ_say(msgs, "occview: out of memory\n");
 		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {

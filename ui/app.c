@@ -135,18 +135,18 @@ static struct canvas *screen_canvas(struct canvas *old, bool ascii)
 static int hang_up(struct explorer *e, int sig)
 {
 	struct occ_error err = { 0 };
-	char path[1024], msg[1200], shown[1024];
+	char path[1024], msg[1200];
 	bool saved;
 
 	saved = explorer_save_recovery(e, path, sizeof(path), &err);
 	endwin();
 	if (saved) {
-		str_sanitize(path, shown, sizeof(shown));
-		fprintf(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
-			strsignal(sig), shown, shown);
+		occ_say(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
+			strsignal(sig), path, path);
 	} else {
 		occ_error_format(&err, msg, sizeof(msg));
-		fprintf(stderr, "occview: %s: could not save the what-if launch: %s\n", strsignal(sig), msg);
+		occ_say(stderr, "occview: %s: could not save the what-if launch: %s\n",
+			strsignal(sig), msg);
 	}
 	return 128 + sig;
 }
@@ -178,7 +178,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 	}
 	if (!screen_open(why, sizeof(why))) {
 		explorer_free(e);
-		fprintf(stderr, "occview: %s\n", why);
+		occ_say(stderr, "occview: %s\n", why);
 		return 70;
 	}
 	install_signals();

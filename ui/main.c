@@ -27,10 +27,7 @@
 
 static int report(const struct occ_error *err)
 {
-	char msg[1024];
-
-	occ_error_format(err, msg, sizeof(msg));
-	fprintf(stderr, "occview: %s\n", msg);
+	occ_say_error(stderr, err);
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
