@@ -521,11 +521,41 @@ static bool odd_quotes(const char *s, size_t n)
 	return q % 2 == 1;
 }
 
+/* How far the header is looked for: application output before a profiler's
+ * table is passed over, but a stream that never brings one (yes a,b,c |
+ * occview) is given up on, at whichever bound comes first. Lines that read
+ * as CSV rows of 2 or more fields cost a parse each, so they have the
+ * tighter bound. */
+#define HEADER_SEARCH_TABLE_LINES 100000L
+#define HEADER_SEARCH_BYTES ((size_t)64 << 20)
+
 /* Finds the header: the first line that some importer's probe accepts.
  * Lines before it (application output, banners) are passed over. On failure
  * err says why: a known table occview refuses, Nsight Compute's text output
  * (text_line: where the head of the file showed it, else 0), a CSV header of
  * no known format, or no table at all. */
+/* The header search's bound was reached: what it saw instead. */
+static void gave_up(const char *name, long line, long lines, long table_lines, size_t bytes,
+		    long unknown_line, const char *unknown, const char *refused,
+		    struct occ_error *err)
+{
+	char first[200] = "";
+
+	if (unknown_line)
+		snprintf(first, sizeof(first), "; the first, line %ld: \"%s\"", unknown_line,
+			 unknown);
+	if (table_lines >= HEADER_SEARCH_TABLE_LINES)
+		occ_error_set(err, OCC_EDATA, name, line, NULL,
+			      "no profiler table in the first %ld table-like lines (%ld lines in "
+			      "all), none of them a header occview knows%s%s%s: not read further",
+			      table_lines, lines, first, refused ? "; " : "", refused ? refused : "");
+	else
+		occ_error_set(err, OCC_EDATA, name, line, NULL,
+			      "no profiler table in the first %zu MiB (%ld lines, %ld of them "
+			      "table-like)%s: not read further", bytes >> 20, lines, table_lines,
+			      first);
+}
+
 static bool find_header(const char *name, struct cursor *c, long text_line,
 			const struct import_class **cls,
 			struct import_state **state, size_t *header_fields, struct occ_error *err)
@@ -535,6 +565,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	const char *refused = NULL;
 	long refused_line = 0, error_line = 0, cut_line = 0;
 	char error_text[160] = "", cut[100] = "";
+	long table_lines = 0, first_line = c->line;
+	size_t seen = 0;
 
 	while (c->pos < c->len || fill(c)) {
 		size_t next, end = line_end(c, &next);
@@ -544,6 +576,12 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 
 		if (c->failed)
 			return false;
+		if (table_lines >= HEADER_SEARCH_TABLE_LINES || seen >= HEADER_SEARCH_BYTES) {
+			gave_up(name, c->line, c->line - first_line, table_lines, seen, unknown_line,
+				unknown, refused, err);
+			return false;
+		}
+		seen += next - c->pos;
 		/* The profiler's own error ("==ERROR== The application returned an
 		 * error code (1).") says why a run left no table. */
 		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
@@ -581,6 +619,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 				snippet(s, end - c->pos, unknown, sizeof(unknown));
 				unknown_line = c->line;
 			}
+			if (!found && h->n >= 2)
+				table_lines++;
 			csvread_free(&rows);
 		}
 		c->pos = next;
@@ -977,12 +1017,11 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 
 bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = str_open_input(path, -1, err);
 	bool ok;
 
 	if (!f) {
 		*r = (struct report){ 0 };
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
 	}
 	ok = report_stream(path, f, NULL, 0, NULL, r, err);

@@ -27,6 +27,10 @@
  * profiler's) are far below this; a wrong file (a disk image) is refused
  * before it eats the memory. */
 #define WHOLE_MAX_BYTES ((size_t)64 << 20)
+/* A FIFO named as a file is read when its writer is there: something
+ * comes within this time, or it is said and not waited on (as a pipe on
+ * standard input that stays silent, ui/main.c). */
+#define FIFO_WAIT_MS 1000
 
 static int tell(FILE *msgs, const struct occ_error *err)
 {
@@ -64,11 +68,10 @@ static bool open_source(const char *path, struct source *src, struct occ_error *
 {
 	memset(src, 0, sizeof(*src));
 	src->is_stdin = strcmp(path, "-") == 0;
-	src->f = src->is_stdin ? stdin : fopen(path, "rb");
-	if (!src->f) {
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+	/* Never an endless wait: a FIFO named as a file gets FIFO_WAIT_MS. */
+	src->f = src->is_stdin ? stdin : str_open_input(path, FIFO_WAIT_MS, err);
+	if (!src->f)
 		return false;
-	}
 	src->head = malloc(HEAD_BYTES);
 	if (!src->head) {
 		occ_error_set(err, OCC_ESOFTWARE, path, 0, NULL, "out of memory");

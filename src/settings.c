@@ -94,14 +94,16 @@ bool settings_load(const char *path, struct occ_settings *c, struct occ_error *e
 	FILE *f;
 
 	memset(c, 0, sizeof(*c));
-	if (!(f = fopen(path, "rb"))) {
-		if (errno == ENOENT || errno == ENOTDIR)
+	if (!(f = str_open_input(path, -1, err))) {
+		if (errno == ENOENT || errno == ENOTDIR) {
+			occ_error_clear(err);
 			return true;
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+		}
 		return false;
 	}
+	text = str_read_rest(f, path, NULL, 0, (size_t)1 << 20, &len, err);
 	fclose(f);
-	if (!(text = str_read_file(path, (size_t)1 << 20, &len, err)))
+	if (!text)
 		return false;
 	for (line = text; ok && line; line = next) {
 		next = strchr(line, '\n');

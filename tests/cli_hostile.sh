@@ -114,5 +114,48 @@ printf 'gpu = H1\033[5m00\n' >"$hdir/cfg/occview/config"
 XDG_CONFIG_HOME=$hdir/cfg hostile 'unknown GPU "H1\\x1B\[5m00"' 64 -- --block-size 256
 rm -rf "$hdir/cfg"
 
+# --- 2. Nothing blocks ------------------------------------------------------
+
+# answers STATUS PATTERN -- ARGS...: occview ARGS answers (within the generous
+# timeout, which is no measure of speed) with STATUS and PATTERN.
+answers() {
+	want=$1 pattern=$2
+	shift 3
+	what="occview $*"
+	timeout 10 "$OCCVIEW" "$@" >"$tmp/out" 2>&1 </dev/null
+	got=$?
+	check "$want" "$pattern"
+}
+
+# A FIFO named as a file is read when its writer is there (cli_conventions.sh);
+# with none, opening it to read would wait forever: it is said at once.
+mkfifo "$tmp/fifo.csv"
+answers 66 "fifo.csv: cannot open: a FIFO (named pipe) that nothing was written to within 1000 ms" \
+	-- --print "$tmp/fifo.csv"
+answers 66 "occview - < FIFO waits for it" -- --format json "$tmp/fifo.csv"
+answers 66 "fifo.csv: cannot open: a FIFO" -- --load "$tmp/fifo.csv" --print
+# A directory and a device are no files either.
+answers 66 "cannot open: a directory, not a regular file" -- --print "$tmp"
+answers 66 "cannot open: a character device, not a regular file" -- --print /dev/null
+# The settings file and the user's GPU database as FIFOs: said, not waited on.
+mkdir -p "$tmp/fcfg/occview"
+mkfifo "$tmp/fcfg/occview/config"
+XDG_CONFIG_HOME=$tmp/fcfg answers 66 "config: cannot open: a FIFO (named pipe), not a regular file" -- --print
+rm "$tmp/fcfg/occview/config"
+mkfifo "$tmp/fcfg/occview/gpus.csv"
+XDG_CONFIG_HOME=$tmp/fcfg answers 66 "gpus.csv: cannot open: a FIFO (named pipe), not a regular file" -- --print
+answers 66 "fifo.csv: cannot open: a FIFO (named pipe), not a regular file" -- --gpu-db "$tmp/fifo.csv" --print
+rm -rf "$tmp/fcfg"
+# An endless stream with no header: the search for one gives up, saying what
+# it saw (yes is killed by SIGPIPE once occview stops reading).
+what="yes a,b,c | occview --print"
+yes a,b,c | timeout 10 "$OCCVIEW" --print >"$tmp/out" 2>&1
+got=$?
+check 65 'no profiler table in the first 100000 table-like lines.*the first, line 1: "a,b,c"'
+what="yes application output | occview --print"
+yes 'application output' | timeout 10 "$OCCVIEW" --print >"$tmp/out" 2>&1
+got=$?
+check 65 'no profiler table in the first 64 MiB'
+
 echo "cli_hostile.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

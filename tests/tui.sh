@@ -256,6 +256,11 @@ check "13 of 13 records" "Esc clears the filter"
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
 check "reloaded: 14 records" "the changed file is reloaded"
 check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
+# The report replaced by a FIFO no one writes to: the reload refuses it at
+# once, the records stay and q is read.
+rm "$tmp/report.csv"
+mkfifo "$tmp/report.csv"
+check "reload failed (not a regular file now), keeping 14 records" "a FIFO in the report's place is not waited on"
 keys q
 check "EXIT=0" "quit from the browser"
 
