@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readfile.h"
 #include "canvas.h"
 #include "strutil.h"
 

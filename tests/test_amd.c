@@ -12,6 +12,7 @@
 #include "amd.h"
 #include "csvread.h"
 #include "error.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "testutil.h"
 

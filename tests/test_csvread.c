@@ -15,6 +15,7 @@
 #include "csvread.h"
 #include "report.h"
 #include "reportutil.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "testutil.h"
 

@@ -17,6 +17,7 @@
 #include "error.h"
 #include "import.h"
 #include "report.h"
+#include "readfile.h"
 #include "reportutil.h"
 #include "testutil.h"
 

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "import.h"
 #include "report.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "reportutil.h"
 #include "testutil.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "testutil.h"
 

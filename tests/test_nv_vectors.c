@@ -18,6 +18,7 @@
 #include "gpu_rows.h"
 #include "launch.h"
 #include "occupancy.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "testutil.h"
 

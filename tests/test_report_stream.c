@@ -18,6 +18,7 @@
 
 #include "report.h"
 #include "reportutil.h"
+#include "readfile.h"
 #include "strutil.h"
 #include "testutil.h"
 

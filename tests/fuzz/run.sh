@@ -80,11 +80,12 @@ harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without
 	# the terminal loop, the blitter and main()
-	ui=$(ls "$top"/ui/*.c | grep -v -e '/app\.c$' -e '/screen\.c$' -e '/main\.c$')
+	ui=$(ls "$top"/ui/*/*.c | grep -v '/tty/')
+	incs=$(for d in "$top"/src/*/ "$top"/ui/*/; do printf ' -I%s' "$d"; done)
 	# shellcheck disable=SC2086 # the file list is meant to split
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I"$out" -I"$top/src" -I"$top/ui" \
-		"$top/tests/fuzz/$harness.c" "$top"/src/*.c $ui \
+		-fno-sanitize-recover=all -I"$out" $incs \
+		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
 		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
 fi
 dict=

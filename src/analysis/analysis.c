@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* analysis.c - everything occview computes for one launch on one GPU. */
+#include "config.h"
+
+#include "analysis.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "params.h"
+#include "tuning.h"
+
+/* Clears what every analysis sets, without touching the findings' text
+ * (14 KB that only n_findings makes valid): a report's records are analysed
+ * one after another into one struct. */
+static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu)
+{
+	a->launch = *l;
+	a->ok = false;
+	occ_error_clear(&a->error);
+	if (gpu)
+		a->gpu = *gpu;
+	else
+		memset(&a->gpu, 0, sizeof(a->gpu));
+	memset(&a->in, 0, sizeof(a->in));
+	memset(&a->r, 0, sizeof(a->r));
+	memset(&a->w, 0, sizeof(a->w));
+	memset(&a->cl, 0, sizeof(a->cl));
+	a->has_findings = false;
+	a->best_block_size = 0;
+	a->min_grid_full_occupancy = 0;
+	a->n_findings = 0;
+	memset(&a->report, 0, sizeof(a->report));
+	a->not_applicable = 0;
+}
+
+void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		      int64_t measured_config, const char *file, long line, bool findings)
+{
+	struct rules_input ri;
+
+	reset(a, l, gpu);
+	gpu = &a->gpu;
+	if (!launch_check(l, gpu, file, line, &a->error))
+		return;
+	a->ok = true;
+	occ_input_from_launch(l, &a->in);
+	occ_input_measured_config(&a->in, measured_config);
+	occ_compute(&gpu->arch, &a->in, &a->r);
+	waves_compute(&a->r, gpu->sm_count, launch_grid_size(l), &a->w);
+	cluster_compute_gpu(gpu, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
+	if (!findings)
+		return;
+	a->has_findings = true;
+	tuning_best_block_size(&gpu->arch, gpu->sm_count, &a->in, &a->best_block_size,
+			       &a->min_grid_full_occupancy);
+	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w };
+	a->n_findings = rules_evaluate(&ri, a->findings);
+}
+
+void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		  const char *file, long line)
+{
+	analysis_compute(a, l, gpu, -1, file, line, true);
+}
+
+void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)
+{
+	reset(a, l, NULL);
+	a->error = *err;
+}
+
+void analysis_next_step(const struct analysis *a, char *buf, size_t size)
+{
+	struct tuning_step st[OCC_N_FACTORS];
+	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
+
+	snprintf(buf, size, "-");
+	for (int i = 0; i < n; i++)
+		if (st[i].has_gain) {
+			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
+				 (long long)st[i].from, (long long)st[i].to);
+			return;
+		}
+}
+
+void analysis_not_applicable(const struct analysis *a, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	snprintf(buf, size, "-");
+	for (int p = 0; p < PARAM_N && len < size; p++)
+		if (a->not_applicable & PARAM_BIT(p))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "," : "",
+						param_info((enum launch_param)p)->flag + 2);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* analysis.h - everything occview computes for one launch on one GPU: the
+ * occupancy result, waves, tuning and findings, ready for any output. Which
+ * launch and GPU a kernel record is analysed with is the session's to say
+ * (session.h); this is the computation. */
+#ifndef OCC_ANALYSIS_H
+#define OCC_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cluster.h"
+#include "crosscheck.h"
+#include "error.h"
+#include "gpu.h"
+#include "launch.h"
+#include "occupancy.h"
+#include "rules.h"
+#include "waves.h"
+
+struct analysis {
+	struct launch launch;
+	bool ok;                  /* false: error says why nothing was computed */
+	struct occ_error error;
+	struct gpu gpu;
+	struct occ_input in;
+	struct occ_result r;
+	struct waves w;
+	struct cluster_result cl;  /* cl.applies: the GPU has thread-block clusters */
+	bool has_findings;        /* the findings and tuning below were computed */
+	int best_block_size;
+	int64_t min_grid_full_occupancy;
+	int n_findings;
+	struct finding findings[RULES_MAX_FINDINGS];
+	struct crosscheck_record report;  /* report.present: the analysis of a kernel record */
+	unsigned not_applicable;  /* PARAM_BIT of the flags this GPU's vendor lacks (--gpu A,B) */
+};
+
+/* Computes everything for l on gpu. l is checked first; file and line (file NULL
+ * for a launch from flags) say where it came from in the error. */
+void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		  const char *file, long line);
+/* The same with only what the output needs: findings (and the best block
+ * size) when findings is true, else the occupancy and waves alone, as CSV
+ * needs. measured_config >= 0: the driver's shared-memory configuration
+ * for the launch a report measured (occ_input); -1: none. a->report is
+ * left empty for the caller (the session) to fill. */
+void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		      int64_t measured_config, const char *file, long line, bool findings);
+/* Marks a launch that could not be read or resolved. */
+void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
+
+/* The nearest step that gains occupancy, as the table pane's tuning says
+ * it ("registers 38->32"; "-" where none): the side-by-side table's and the
+ * explorer's GPUs compared. */
+void analysis_next_step(const struct analysis *a, char *buf, size_t size);
+/* The flags a's GPU's vendor lacks, comma-separated ("carveout"); "-"
+ * where none. */
+void analysis_not_applicable(const struct analysis *a, char *buf, size_t size);
+
+#endif

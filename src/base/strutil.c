@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* strutil.c - small string helpers shared by the readers and writers. */
+#include "config.h"
+
+#include "strutil.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool str_copy(char *dst, size_t size, const char *src)
+{
+	int n = snprintf(dst, size, "%s", src ? src : "");
+	return n >= 0 && (size_t)n < size;
+}
+
+const char *str_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+char *str_trim(char *s)
+{
+	size_t n = strlen(s);
+	size_t i = 0;
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	while (isspace((unsigned char)s[i]))
+		i++;
+	if (i > 0)
+		memmove(s, s + i, n - i + 1);
+	return s;
+}
+
+bool str_ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+	return *a == *b;
+}
+
+int str_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int *row;
+	int result;
+
+	if (la > 256)
+		la = 256;
+	if (lb > 256)
+		lb = 256;
+	row = malloc((lb + 1) * sizeof(*row));
+	if (!row)
+		return (int)(la > lb ? la : lb);
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int best = diag + cost;
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	result = row[lb];
+	free(row);
+	return result;
+}
+
+/* Whether the n bytes at s are all printable ASCII (0x20 to 0x7E). */
+static bool printable_ascii(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] > 0x7E)
+			return false;
+	return true;
+}
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned min;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xE0) == 0xC0) {
+		len = 2; min = 0x80; cp = s[0] & 0x1F;
+	} else if ((s[0] & 0xF0) == 0xE0) {
+		len = 3; min = 0x800; cp = s[0] & 0x0F;
+	} else if ((s[0] & 0xF8) == 0xF0) {
+		len = 4; min = 0x10000; cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	/* C1 controls are as dangerous to a terminal as C0 ones. */
+	if (cp >= 0x80 && cp < 0xA0)
+		return 0;
+	return len;
+}
+
+void str_sanitize(const char *in, char *out, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t n = strlen(in);
+	size_t o = 0;
+
+	if (size == 0)
+		return;
+	/* Printable ASCII, most text, is its own sanitized form. */
+	if (n < size && printable_ascii(s, n)) {
+		memcpy(out, in, n + 1);
+		return;
+	}
+	for (size_t i = 0; i < n;) {
+		size_t len = utf8_len(s + i, n - i);
+		if (len == 0 || s[i] < 0x20 || s[i] == 0x7F) {
+			if (o + 4 >= size)
+				break;
+			snprintf(out + o, size - o, "\\x%02X", s[i]);
+			o += 4;
+			i++;
+			continue;
+		}
+		if (o + len >= size)
+			break;
+		memcpy(out + o, s + i, len);
+		o += len;
+		i += len;
+	}
+	out[o] = '\0';
+}
+
+bool str_is_safe(const char *in)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t n = strlen(in);
+
+	for (size_t i = 0; i < n;) {
+		size_t len = utf8_len(s + i, n - i);
+
+		if (len == 0 || s[i] < 0x20 || s[i] == 0x7F)
+			return false;
+		i += len;
+	}
+	return true;
+}
+
+/* True when none of the 8 bytes at s is 0 or >= 0x80: plain ASCII text. */
+static bool ascii8(const unsigned char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, sizeof(w));
+	/* A byte is 0 iff (b - 1) & ~b has its top bit set (no borrow can come
+	 * in from a lower byte unless that byte is 0, which fails anyway). */
+	return ((w | ((w - 0x0101010101010101ull) & ~w)) & 0x8080808080808080ull) == 0;
+}
+
+bool str_is_binary(const char *text, size_t len, long *at)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0;
+
+	/* Linear and cheap: runs of ASCII eight bytes at a time, lines counted
+	 * only when there is something to report. */
+	while (i < len) {
+		size_t l = 1;
+
+		if (len - i >= 8 && ascii8(s + i)) {
+			i += 8;
+			continue;
+		}
+		if (s[i] >= 0x80) {
+			l = utf8_len(s + i, len - i);
+			/* C1 code points in otherwise valid UTF-8 are rare, but text. */
+			if (l == 0 && len - i >= 2 && s[i] == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] < 0xA0)
+				l = 2;
+		}
+		if (s[i] == 0 || l == 0) {
+			if (at) {
+				long line = 1;
+
+				for (const unsigned char *p = s;
+				     (p = memchr(p, '\n', (size_t)(s + i - p))) != NULL; p++)
+					line++;
+				*at = line;
+			}
+			return true;
+		}
+		i += l;
+	}
+	return false;
+}
+
+size_t str_utf8_next(const char *s, uint32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+	uint32_t v;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return p[0] ? 1 : 0;
+	}
+	if (p[0] >= 0xC2 && p[0] <= 0xDF) {
+		n = 2;
+		v = p[0] & 0x1F;
+	} else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
+		n = 3;
+		v = p[0] & 0x0F;
+	} else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
+		n = 4;
+		v = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		v = v << 6 | (p[i] & 0x3F);
+	}
+	/* Overlong forms, surrogates and past U+10FFFF are not UTF-8. */
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10FFFF)) ||
+	    (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+/* Ranges of code points, sorted, for a binary search. */
+struct cp_range {
+	uint32_t first, last;
+};
+
+static bool in_ranges(uint32_t cp, const struct cp_range *r, size_t n)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cp < r[mid].first)
+			hi = mid;
+		else if (cp > r[mid].last)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+int str_cp_width(uint32_t cp)
+{
+	/* Combining marks and format characters: drawn on the cell before. */
+	static const struct cp_range zero[] = {
+		{ 0x0300, 0x036F }, { 0x0483, 0x0489 }, { 0x0591, 0x05BD }, { 0x05BF, 0x05BF },
+		{ 0x05C1, 0x05C2 }, { 0x05C4, 0x05C5 }, { 0x05C7, 0x05C7 }, { 0x0610, 0x061A },
+		{ 0x064B, 0x065F }, { 0x0670, 0x0670 }, { 0x06D6, 0x06DC }, { 0x06DF, 0x06E4 },
+		{ 0x06E7, 0x06E8 }, { 0x06EA, 0x06ED }, { 0x0900, 0x0902 }, { 0x093A, 0x093A },
+		{ 0x093C, 0x093C }, { 0x0941, 0x0948 }, { 0x094D, 0x094D }, { 0x0951, 0x0957 },
+		{ 0x0E31, 0x0E31 }, { 0x0E34, 0x0E3A }, { 0x0E47, 0x0E4E }, { 0x1AB0, 0x1AFF },
+		{ 0x1DC0, 0x1DFF }, { 0x200B, 0x200F }, { 0x202A, 0x202E }, { 0x2060, 0x2064 },
+		{ 0x20D0, 0x20FF }, { 0x302A, 0x302D }, { 0x3099, 0x309A }, { 0xFE00, 0xFE0F },
+		{ 0xFE20, 0xFE2F }, { 0xFEFF, 0xFEFF }, { 0xE0100, 0xE01EF },
+	};
+	/* East Asian Wide and Fullwidth (Unicode's EastAsianWidth.txt, W and F),
+	 * and the emoji blocks terminals draw two cells wide. */
+	static const struct cp_range wide[] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A }, { 0x23E9, 0x23EC },
+		{ 0x23F0, 0x23F0 }, { 0x23F3, 0x23F3 }, { 0x25FD, 0x25FE }, { 0x2614, 0x2615 },
+		{ 0x2648, 0x2653 }, { 0x267F, 0x267F }, { 0x2693, 0x2693 }, { 0x26A1, 0x26A1 },
+		{ 0x26AA, 0x26AB }, { 0x26BD, 0x26BE }, { 0x26C4, 0x26C5 }, { 0x26CE, 0x26CE },
+		{ 0x26D4, 0x26D4 }, { 0x26EA, 0x26EA }, { 0x26F2, 0x26F3 }, { 0x26F5, 0x26F5 },
+		{ 0x26FA, 0x26FA }, { 0x26FD, 0x26FD }, { 0x2705, 0x2705 }, { 0x270A, 0x270B },
+		{ 0x2728, 0x2728 }, { 0x274C, 0x274C }, { 0x274E, 0x274E }, { 0x2753, 0x2755 },
+		{ 0x2757, 0x2757 }, { 0x2795, 0x2797 }, { 0x27B0, 0x27B0 }, { 0x27BF, 0x27BF },
+		{ 0x2B1B, 0x2B1C }, { 0x2B50, 0x2B50 }, { 0x2B55, 0x2B55 }, { 0x2E80, 0x303E },
+		{ 0x3041, 0x3247 }, { 0x3250, 0x4DBF }, { 0x4E00, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F },
+		{ 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 }, { 0x16FE0, 0x16FE4 }, { 0x17000, 0x18CFF },
+		{ 0x1B000, 0x1B2FF }, { 0x1F004, 0x1F004 }, { 0x1F0CF, 0x1F0CF }, { 0x1F18E, 0x1F18E },
+		{ 0x1F191, 0x1F19A }, { 0x1F200, 0x1F251 }, { 0x1F300, 0x1F64F }, { 0x1F680, 0x1F6FF },
+		{ 0x1F7E0, 0x1F7EB }, { 0x1F90C, 0x1F9FF }, { 0x1FA70, 0x1FAFF }, { 0x20000, 0x2FFFD },
+		{ 0x30000, 0x3FFFD },
+	};
+
+	if (cp < 0x300)
+		return cp >= 0x20 && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0) ? 1 : 0;
+	if (in_ranges(cp, zero, sizeof(zero) / sizeof(zero[0])))
+		return 0;
+	return in_ranges(cp, wide, sizeof(wide) / sizeof(wide[0])) ? 2 : 1;
+}
+
+/* The cells the character at s (not NUL) takes once drawn, and its bytes
+ * in *len: a control character or a byte that is not UTF-8 is drawn as its
+ * \xNN escape (4 cells, one byte at a time). Printable ASCII first. */
+static int char_cells(const char *s, size_t *len)
+{
+	unsigned char b = (unsigned char)*s;
+	uint32_t cp;
+	size_t n;
+
+	*len = 1;
+	if (b >= 0x20 && b < 0x7F)
+		return 1;
+	n = str_utf8_next(s, &cp);
+	/* a C1 control too is escaped a byte at a time: two escapes */
+	if (n == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
+		return 4;
+	*len = n;
+	return str_cp_width(cp);
+}
+
+size_t str_display_width(const char *s)
+{
+	size_t w = 0;
+
+	while (*s) {
+		size_t n;
+
+		w += (size_t)char_cells(s, &n);
+		s += n;
+	}
+	return w;
+}
+
+int str_wrap(const char *text, int first_width, int width,
+	     void (*line)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	const char *p = text;
+	int lines = 0;
+
+	if (width < 1)
+		width = 1;
+	do {
+		int room = lines == 0 && first_width > 0 ? first_width : width;
+		const char *q = p, *brk = NULL;
+		int cells = 0;
+
+		/* The longest run that fits, ending at a space where one is. */
+		while (*q) {
+			size_t n;
+			int w = char_cells(q, &n);
+
+			if (cells + w > room && cells > 0)
+				break;
+			if (*q == ' ')
+				brk = q;
+			q += n;
+			cells += w;
+		}
+		if (*q == ' ' || !*q)
+			brk = q;
+		else if (!brk || brk == p)
+			brk = q;      /* a word longer than the line: cut it */
+		/* The trailing spaces of the line are not shown. */
+		{
+			const char *e = brk;
+
+			while (e > p && e[-1] == ' ')
+				e--;
+			line(ctx, p, (size_t)(e - p));
+		}
+		lines++;
+		p = brk;
+		while (*p == ' ')
+			p++;
+	} while (*p);
+	return lines;
+}
+
+const char *str_ellipsize(const char *text, int w, bool keep_end, const char *mark, char *buf,
+			  size_t size)
+{
+	int mark_w = (int)str_display_width(mark), used = 0;
+	const char *p = text;
+
+	if ((int)str_display_width(text) <= w)
+		return text;
+	if (w < mark_w || size == 0)
+		return "";
+	if (keep_end) {
+		while (*p && (int)str_display_width(p) > w - mark_w) {
+			p++;
+			while (((unsigned char)*p & 0xC0) == 0x80)
+				p++;
+		}
+		snprintf(buf, size, "%s%s", mark, p);
+		return buf;
+	}
+	/* the longest start that leaves room for the mark */
+	while (*p) {
+		size_t n;
+		int cw = char_cells(p, &n);
+
+		if (used + cw > w - mark_w)
+			break;
+		used += cw;
+		p += n;
+	}
+	snprintf(buf, size, "%.*s%s", (int)(p - text), text, mark);
+	return buf;
+}

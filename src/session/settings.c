@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* settings.c - the user's settings file: "key = value" lines, '#' comments. */
+#include "config.h"
+
+#include "settings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "readfile.h"
+#include "strutil.h"
+
+bool settings_path(const char *name, char *buf, size_t size)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (xdg && xdg[0])
+		n = snprintf(buf, size, "%s/occview/%s", xdg, name);
+	else if (home && home[0])
+		n = snprintf(buf, size, "%s/.config/occview/%s", home, name);
+	else
+		return false;
+	return n > 0 && (size_t)n < size;
+}
+
+static bool set_text(char *dst, size_t size, const char *value, const char *path, long line,
+		     const char *key, struct occ_error *err)
+{
+	if (str_copy(dst, size, value))
+		return true;
+	occ_error_set(err, OCC_EDATA, path, line, key, "value longer than %zu characters", size - 1);
+	return false;
+}
+
+static bool set_color(enum settings_color *out, const char *value, const char *path, long line,
+		      struct occ_error *err)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1", "always", NULL };
+	static const char *const no[] = { "no", "false", "off", "0", "never", NULL };
+	char shown[64];
+
+	for (int i = 0; yes[i]; i++)
+		if (str_ieq(value, yes[i])) {
+			*out = SETTINGS_COLOR_YES;
+			return true;
+		}
+	for (int i = 0; no[i]; i++)
+		if (str_ieq(value, no[i])) {
+			*out = SETTINGS_COLOR_NO;
+			return true;
+		}
+	str_sanitize(value, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, path, line, "color", "expected yes or no, got \"%s\"", shown);
+	return false;
+}
+
+static bool take_line(char *text, const char *path, long line, struct occ_settings *c,
+		      struct occ_error *err)
+{
+	char *eq, *key, *value, shown[64];
+
+	text = str_trim(text);
+	if (text[0] == '\0' || text[0] == '#')
+		return true;
+	if (!(eq = strchr(text, '='))) {
+		occ_error_set(err, OCC_EDATA, path, line, NULL, "expected \"key = value\"");
+		return false;
+	}
+	*eq = '\0';
+	key = str_trim(text);
+	value = str_trim(eq + 1);
+	if (strcmp(key, "gpu") == 0)
+		return set_text(c->gpu, sizeof(c->gpu), value, path, line, key, err);
+	if (strcmp(key, "theme") == 0)
+		return set_text(c->theme, sizeof(c->theme), value, path, line, key, err);
+	if (strcmp(key, "color") == 0 || strcmp(key, "colour") == 0)
+		return set_color(&c->color, value, path, line, err);
+	str_sanitize(key, shown, sizeof(shown));
+	occ_error_set(err, OCC_EDATA, path, line, shown, "unknown key (known: gpu, theme, color)");
+	return false;
+}
+
+bool settings_load(const char *path, struct occ_settings *c, struct occ_error *err)
+{
+	/* a settings file is a few lines; a longer one is no settings file */
+	char *text, *line, *next;
+	size_t len;
+	long n = 0;
+	bool ok = true;
+	FILE *f;
+
+	memset(c, 0, sizeof(*c));
+	if (!(f = str_open_input(path, -1, err))) {
+		if (errno == ENOENT || errno == ENOTDIR) {
+			occ_error_clear(err);
+			return true;
+		}
+		return false;
+	}
+	text = str_read_rest(f, path, NULL, 0, (size_t)1 << 20, &len, err);
+	fclose(f);
+	if (!text)
+		return false;
+	for (line = text; ok && line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		ok = take_line(line, path, ++n, c, err);
+	}
+	free(text);
+	return ok;
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* explorer.c - routes keys and clicks: the explorer's own actions (the
+ * launch parameters, undo, the panes shown, the records) here, every other
+ * key to the pane that owns it, and what a pane asks for back through its
+ * request. The view is recomputed for the panes on screen. */
+#include "config.h"
+
+#include "explorer.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "explorer_state.h"
+#include "strutil.h"
+
+void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof(e->message), fmt, ap);
+	va_end(ap);
+	e->message_is_error = error;
+}
+
+/* On screen at the last draw; before the first, the pane shown first. */
+static bool visible(const struct explorer *e, enum pane_id p)
+{
+	if (!e->panes[p])
+		return false;
+	if (e->layout.cols == 0)
+		return e->active == p;
+	return !rect_empty(e->layout.pane[p]) || (e->layout.tabbed && e->active == p);
+}
+
+/* What the panes on screen need computed. */
+static unsigned needs(const struct explorer *e)
+{
+	unsigned n = 0;
+
+	for (int p = 0; p < PANE_N; p++)
+		if (visible(e, (enum pane_id)p) && e->panes[p]->cls->needs)
+			n |= e->panes[p]->cls->needs(e->panes[p]);
+	return n;
+}
+
+/* The view for the panes on screen and what else is asked. */
+static void refresh(struct explorer *e, unsigned more)
+{
+	struct session_record r = explorer_record(e, e->shown);
+
+	if (!view_update(&e->view, e->session, &r, e->whatif, &e->model, needs(e) | more))
+		explorer_say(e, true, "out of memory: the charts or the simulation are incomplete");
+}
+
+void explorer_refresh(struct explorer *e)
+{
+	refresh(e, 0);
+}
+
+struct explorer *explorer_new(struct session *s, struct session_input *inputs, size_t n_inputs,
+			      const struct explorer_options *o)
+{
+	struct explorer *e = calloc(1, sizeof(*e));
+	const struct param_set *flags = session_flags(s);
+	struct launch l;
+	struct gpu g;
+
+	if (!e) {
+		for (size_t i = 0; i < n_inputs; i++)
+			session_input_done(&inputs[i]);
+		free(inputs);
+		return NULL;
+	}
+	e->session = s;
+	e->inputs = inputs;
+	e->n_inputs = n_inputs;
+	e->ascii = o->ascii;
+	e->mouse = o->mouse;
+	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
+	view_init(&e->view);
+	e->panes[PANE_TABLE] = pane_table_new();
+	e->panes[PANE_CHARTS] = pane_charts_new();
+	e->panes[PANE_SMS] = pane_sms_new(&o->model);
+	e->panes[PANE_RULES] = pane_rules_new();
+	e->panes[PANE_TIMELINE] = pane_timeline_new();
+	launch_init(&l);
+	if (!e->panes[PANE_TABLE] || !e->panes[PANE_CHARTS] || !e->panes[PANE_SMS] ||
+	    !e->panes[PANE_RULES] || !e->panes[PANE_TIMELINE] || !explorer_records_init(e) ||
+	    !gpu_db_find(session_db(s), l.gpu_name, &g, &(struct occ_error){ 0 }) ||
+	    !(e->whatif = whatif_new(session_db(s), &l, &g))) {
+		explorer_free(e);
+		return NULL;
+	}
+	e->model = *pane_sms_model(e->panes[PANE_SMS]);
+	/* --gpu A,B,...: the table compares them, following the what-if. */
+	for (size_t i = 0; session_gpu_count(s) > 1 && i < session_gpu_count(s); i++)
+		view_toggle_gpu(&e->view, session_gpu_at(s, i), &(bool){ false });
+	e->active = explorer_has_report(e) ? PANE_KERNELS : PANE_TABLE;
+	if (explorer_has_report(e) && (flags->set & PARAM_BIT(PARAM_KERNEL))) {
+		/* --kernel NAME: the browser opens on those kernels. */
+		struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+
+		browser_set_filter(b, flags->values.kernel);
+		if (browser_selected_record(b) != SIZE_MAX)
+			e->shown = browser_selected_record(b);
+	}
+	explorer_show(e, e->shown);
+	if (o->notice)
+		e->modal = pane_notice_new(o->notice);
+	return e;
+}
+
+void explorer_free(struct explorer *e)
+{
+	if (!e)
+		return;
+	view_done(&e->view);
+	whatif_free(e->whatif);
+	for (int p = 0; p < PANE_N; p++)
+		pane_free(e->panes[p]);
+	pane_free(e->modal);
+	for (size_t i = 0; i < e->n_inputs; i++)
+		session_input_done(&e->inputs[i]);
+	free(e->inputs);
+	free(e->items);
+	free(e);
+}
+
+const struct view *explorer_view(const struct explorer *e)
+{
+	return &e->view;
+}
+
+bool explorer_animating(const struct explorer *e)
+{
+	return pane_sms_animating(e->panes[PANE_SMS]);
+}
+
+bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
+			    struct occ_error *err)
+{
+	return whatif_save_recovery(e->whatif, path, size, err);
+}
+
+/* An action no one else took, to the pane that owns it; the animation and
+ * the findings come on screen first where one pane shows at a time. */
+static enum reaction pane_action(struct explorer *e, enum action a, int key)
+{
+	static const enum pane_id order[] = { PANE_KERNELS, PANE_RULES, PANE_CHARTS, PANE_SMS };
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	/* m changes the timeline's model too: it stays on screen */
+	if (e->layout.tabbed && (a == ACT_ANIMATE || (a == ACT_MODEL && e->active != PANE_TIMELINE)))
+		e->active = PANE_SMS;
+	/* The animation plays the simulation, on screen or about to be. */
+	if (a == ACT_ANIMATE || a == ACT_MODEL)
+		refresh(e, VIEW_SIM);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		struct pane *p = e->panes[order[i]];
+		enum reaction r;
+
+		if (!p || !p->cls->key || (order[i] == PANE_KERNELS && !visible(e, PANE_KERNELS)))
+			continue;
+		r = p->cls->key(p, a, key, &e->view, &req);
+		if (r != REACT_NONE || req.message[0])
+			return explorer_act_on(e, &req, r);
+	}
+	return REACT_NONE;
+}
+
+enum reaction explorer_key(struct explorer *e, int key)
+{
+	bool had_message = e->message[0] != '\0';
+	struct pane *kernels = e->panes[PANE_KERNELS];
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+	enum reaction r;
+	enum action a;
+
+	if (e->modal)
+		return explorer_act_on(e, &req, e->modal->cls->key(e->modal, ACT_NONE, key, &e->view, &req));
+	/* A message stays until the next key; that key still does its work. */
+	e->message[0] = '\0';
+	if (kernels && visible(e, PANE_KERNELS) && kernels->cls->typing(kernels)) {
+		r = explorer_act_on(e, &req, kernels->cls->key(kernels, ACT_NONE, key, &e->view, &req));
+		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
+	}
+	a = key_action(key, visible(e, PANE_KERNELS) ? CTX_KERNELS :
+		       visible(e, PANE_RULES) ? CTX_RULES : CTX_ANY);
+	r = explorer_own_action(e, a);
+	if (r == REACT_NONE)
+		r = pane_action(e, a, key);
+	return r == REACT_NONE && had_message ? REACT_REDRAW : r;
+}
+
+enum reaction explorer_tick(struct explorer *e)
+{
+	return e->panes[PANE_SMS]->cls->tick(e->panes[PANE_SMS], &e->view);
+}
+
+enum reaction explorer_click(struct explorer *e, int x, int y)
+{
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+
+	if (!e->mouse || e->layout.too_small || e->modal)
+		return REACT_NONE;
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		if (rect_contains(e->field_rect[f], x, y)) {
+			e->whatif->focus = (enum launch_param)f;
+			return REACT_REDRAW;
+		}
+	for (int p = 0; p < PANE_N; p++)
+		if (e->layout.tabbed && rect_contains(e->tab_rect[p], x, y)) {
+			e->active = (enum pane_id)p;
+			return REACT_REDRAW;
+		}
+	for (int p = 0; p < PANE_N; p++) {
+		struct rect inner = rect_inner(e->layout.pane[p]);
+
+		if (!e->panes[p] || !rect_contains(inner, x, y) || !e->panes[p]->cls->click)
+			continue;
+		return explorer_act_on(e, &req, e->panes[p]->cls->click(e->panes[p], inner, &e->view, x, y,
+							       &req));
+	}
+	return REACT_NONE;
+}
+
+void explorer_draw(struct explorer *e, struct canvas *c)
+{
+	canvas_clear(c);
+	layout_compute(c->width, c->height, e->active, e->zoom, &e->layout);
+	if (e->layout.too_small) {
+		chrome_draw_too_small(c);
+		return;
+	}
+	/* A pane that came on screen (a resize, a tab) gets what it needs. */
+	if (needs(e) & ~e->view.computed)
+		explorer_refresh(e);
+	chrome_draw_params(e, c, e->layout.params);
+	if (e->layout.tabbed)
+		chrome_draw_tabs(e, c, e->layout.tabs);
+	for (int p = 0; p < PANE_N; p++) {
+		struct pane *pane = e->panes[p];
+		struct rect r = e->layout.pane[p];
+		char title[64];
+
+		if (!pane || rect_empty(r))
+			continue;
+		canvas_frame(c, r.x, r.y, r.w, r.h, pane->cls->title_for ?
+			     pane->cls->title_for(pane, &e->view, title, sizeof(title)) :
+			     pane->cls->title, CANVAS_FRAME);
+		pane->cls->draw(pane, c, rect_inner(r), &e->view);
+	}
+	chrome_draw_status(e, c, e->layout.status);
+	if (e->modal)
+		e->modal->cls->draw(e->modal, c, (struct rect){ 0, 0, c->width, c->height },
+				    &e->view);
+}

@@ -1,0 +1,567 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* pane_sms.c - achieved occupancy per SM as a bar chart: measured from a report,
+ * or predicted by the scheduling simulation, with the average drawn across. */
+#include "config.h"
+
+#include "pane.h"
+#include "strutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch.h"
+#include "sim.h"
+#include "waves.h"
+
+enum {
+	GUTTER_W = 5,   /* "100%" and the axis */
+	MIN_PLOT_W = 10,
+	MIN_PLOT_H = 3,
+	MAX_COL_W = 8,  /* wider bars say nothing more */
+};
+
+/* The pane's own state: the duration models m cycles through and the
+ * animation of the simulation ('a'). */
+enum { N_MODELS = 8 };
+
+struct sms_pane {
+	struct pane base;
+	struct sim_params models[N_MODELS];
+	int n_models, model;
+	bool animating;
+	double anim_t;            /* the animation's time, in block durations */
+};
+
+/* Frames per animation run: at app.c's 50 ms tick about four seconds. */
+enum { ANIMATION_FRAMES = 80 };
+/* Rows the pane gets when it sizes itself (--print). */
+enum { PRINT_SMS_H = 12 };
+
+/* What the bars show, gathered before drawing. */
+struct bars {
+	const double *pct;  /* per SM, 0..100 */
+	int n;
+	double average_pct;
+	/* The report's achieved occupancy beside predicted bars: a line of
+	 * its own glyph and label, never taken for the predicted average. */
+	bool measured_line;
+	double measured_pct;
+	char title[256];
+	char note[256];
+	const char *unit;   /* gpu_unit: "SM", "CU" or "WGP" */
+	/* The reference's bars (r), per SM as the wave formula predicts them
+	 * under uniform durations; NULL: none on screen. */
+	const double *ref_pct;
+};
+
+/* Drawing clipped to the pane's rectangle: nothing ever lands outside r. */
+static void put(struct canvas *c, struct rect r, int x, int y, uint32_t g, enum canvas_role role)
+{
+	if (rect_contains(r, x, y))
+		canvas_put(c, x, y, g, role);
+}
+
+static void line(struct canvas *c, struct rect r, int x, int y, uint32_t g,
+		 enum canvas_role role)
+{
+	if (rect_contains(r, x, y))
+		canvas_line_over(c, x, y, g, role);
+}
+
+static int text(struct canvas *c, struct rect r, int x, int y, enum canvas_role role,
+		const char *s)
+{
+	if (!rect_contains(r, x, y))
+		return 0;
+	return canvas_text_fit(c, x, y, r.x + r.w - x, role, false, s);
+}
+
+static double clamp_pct(double v)
+{
+	return !(v > 0.0) ? 0.0 : v > 100.0 ? 100.0 : v;
+}
+
+static double mean(const double *v, int n)
+{
+	double sum = 0.0;
+	for (int i = 0; i < n; i++)
+		sum += v[i];
+	return n > 0 ? sum / n : 0.0;
+}
+
+/* The measured average's line: a glyph no other line of the pane uses. */
+static uint32_t measured_glyph(const struct canvas *c)
+{
+	return c->ascii ? '=' : 0x2550;
+}
+
+/* The legend of both lines when the measured one is drawn, and whose launch
+ * the measured one is. */
+static void measured_note(const struct view *v, struct bars *b, bool ascii)
+{
+	char avg[64];
+
+	if (!b->measured_line)
+		return;
+	snprintf(avg, sizeof(avg), "%.1f%%", b->average_pct);
+	snprintf(b->note, sizeof(b->note), "predicted average %s (%s), measured %.1f%% (%s)%s, "
+		 "theoretical %.1f%%", avg, ascii ? "-" : "\u2500", b->measured_pct,
+		 ascii ? "=" : "\u2550",
+		 v->cur.report.present && v->cur.report.changed ? " of the launch as loaded" : "", v->cur.r.theoretical_occupancy_pct);
+}
+
+/* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
+ * False when out of memory. */
+static bool gather(const struct sms_pane *sp, const struct view *v, struct bars *b,
+		   double **owned, bool ascii)
+{
+	const struct analysis *a = &v->cur;
+	char model[96];
+
+	*owned = NULL;
+	memset(b, 0, sizeof(*b));
+	b->unit = gpu_unit(&a->gpu.arch);
+	/* The model the view simulated, which is the pane's own in the explorer. */
+	sim_model_describe(&v->sim_params, model, sizeof(model));
+
+	bool sim_ok = (v->computed & VIEW_SIM) && v->sim_ok;
+
+	if (sp->animating && sim_ok) {
+		/* One frame: blocks resident at anim_t, as occupancy at that moment. */
+		const struct sim_params *p = &v->sim_params;
+		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
+		if (!pct || !sim_snapshot_warps(p, sp->anim_t, pct)) {
+			free(pct);
+			return false;
+		}
+		for (int sm = 0; sm < p->sm_count; sm++)
+			pct[sm] = 100.0 * pct[sm] / p->max_warps_per_sm;
+		*owned = pct;
+		b->pct = pct;
+		b->n = p->sm_count;
+		b->average_pct = v->sim.average_pct;
+		snprintf(b->title, sizeof(b->title),
+			 "playing: t = %.2f of %.2f block durations (%s)", sp->anim_t,
+			 v->sim.makespan, model);
+		snprintf(b->note, sizeof(b->note),
+			 "bars: occupancy now; line: predicted average %.1f%%", v->sim.average_pct);
+		return true;
+	}
+	if (v->measured.n_sm > 0) {
+		b->pct = v->measured.sm_pct;
+		b->n = v->measured.n_sm;
+		b->average_pct = mean(b->pct, b->n);
+		if (v->measured.has_achieved)
+			snprintf(b->title, sizeof(b->title),
+				 "measured (the report's achieved occupancy %.1f%%)",
+				 v->measured.achieved_pct);
+		else
+			snprintf(b->title, sizeof(b->title), "measured");
+		if (a->ok)
+			snprintf(b->note, sizeof(b->note), "mean of the SMs %.1f%%, theoretical %.1f%%",
+				 b->average_pct, a->r.theoretical_occupancy_pct);
+		else
+			snprintf(b->note, sizeof(b->note),
+				 "mean of the SMs %.1f%%; no theoretical: the launch is not known",
+				 b->average_pct);
+		return true;
+	}
+	if (v->measured.has_achieved) {
+		b->measured_line = true;
+		b->measured_pct = v->measured.achieved_pct;
+	}
+	if (sim_ok) {
+		b->pct = v->sim.sm_pct;
+		b->n = v->sim.sm_count;
+		b->average_pct = v->sim.average_pct;
+		snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
+		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
+			 b->average_pct, a->r.theoretical_occupancy_pct);
+		measured_note(v, b, ascii);
+		return true;
+	}
+
+	/* Not simulated: the wave formula gives the same bars under uniform durations. */
+	{
+		int n = a->gpu.sm_count;
+		int64_t grid = launch_grid_size(&a->launch);
+		double *pct = calloc(n > 0 ? (size_t)n : 1, sizeof(*pct));
+
+		if (!pct)
+			return false;
+		for (int sm = 0; sm < n; sm++)
+			pct[sm] = waves_sm_occupancy_pct(&a->r, n, grid, sm);
+		*owned = pct;
+		b->pct = pct;
+		b->n = n;
+		b->average_pct = a->w.predicted_achieved_pct;
+		if (a->r.active_blocks_per_sm == 0)
+			snprintf(b->title, sizeof(b->title), "no block fits on an SM: nothing runs");
+		else if (grid > VIEW_SIM_MAX_BLOCKS && v->sim_params.model == SIM_UNIFORM)
+			snprintf(b->title, sizeof(b->title),
+				 "predicted (uniform durations: the wave formula, exact for them)");
+		else if (grid > VIEW_SIM_MAX_BLOCKS)
+			snprintf(b->title, sizeof(b->title),
+				 "grid above %lld blocks, not simulated: uniform-duration wave formula",
+				 (long long)VIEW_SIM_MAX_BLOCKS);
+		else
+			snprintf(b->title, sizeof(b->title),
+				 "not simulated: uniform-duration wave formula");
+		snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical %.1f%%",
+			 b->average_pct, a->r.theoretical_occupancy_pct);
+		measured_note(v, b, ascii);
+	}
+	return true;
+}
+
+/* Bar height in eighths of a cell, for a plot rows high. */
+static int eighths_of(double pct, int rows)
+{
+	return (int)lround(clamp_pct(pct) / 100.0 * rows * 8);
+}
+
+/* The SM index step between x labels: a round number whose labels do not touch. */
+static int label_step(int n, int group, int col_w)
+{
+	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 };
+	char buf[16];
+	int len = snprintf(buf, sizeof(buf), "%d", n - 1);
+
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i] / group * col_w >= len + 1)
+			return steps[i];
+	return n;
+}
+
+static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const struct bars *b)
+{
+	int plot_x = r.x + GUTTER_W, plot_w = r.w - GUTTER_W;
+	int group = (b->n + plot_w - 1) / plot_w;          /* SMs per column */
+	int cols = (b->n + group - 1) / group;
+	int col_w = plot_w / cols;
+	int bar_w, axis_y = top + rows, used_w, line_row, step;
+	char label[64];
+
+	if (col_w > MAX_COL_W)
+		col_w = MAX_COL_W;
+	bar_w = col_w >= 2 ? col_w - 1 : 1;
+	used_w = cols * col_w;
+
+	/* y axis: each label in the row where a bar of that value ends; 0 % is
+	 * the x axis itself */
+	for (int y = top; y < axis_y; y++)
+		put(c, r, plot_x - 1, y, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
+	text(c, r, r.x, top, CANVAS_AXIS, "100%");
+	text(c, r, r.x, top + rows / 2, CANVAS_AXIS, " 50%");
+	text(c, r, r.x, axis_y, CANVAS_AXIS, "  0%");
+	put(c, r, plot_x - 1, axis_y, canvas_glyph(c, CANVAS_G_BOTTOM_LEFT), CANVAS_AXIS);
+	for (int x = 0; x < used_w; x++)
+		put(c, r, plot_x + x, axis_y, canvas_glyph(c, CANVAS_G_HLINE), CANVAS_AXIS);
+
+	/* bars, each column the mean of its group of SMs */
+	for (int j = 0; j < cols; j++) {
+		int first = j * group, last = first + group < b->n ? first + group : b->n;
+		int e = eighths_of(mean(b->pct + first, last - first), rows);
+		/* beside a reference's bar, the left half */
+		int w = b->ref_pct && bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
+		for (int row = 0; row < rows; row++) {
+			int fill = e - row * 8;
+			uint32_t g = canvas_vbar_glyph(c, fill > 8 ? 8 : fill);
+			if (g == ' ')
+				continue;
+			for (int x = 0; x < w; x++)
+				put(c, r, plot_x + j * col_w + x, axis_y - 1 - row, g, CANVAS_BAR_USED);
+		}
+	}
+
+	/* The reference's bars in whole cells of the shade glyph: the right
+	 * half of each bar where it has two cells or more, else the cell where
+	 * the reference's bar ends, over the current one. */
+	if (b->ref_pct) {
+		int cur_w = bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
+
+		for (int j = 0; j < cols; j++) {
+			int first = j * group, last = first + group < b->n ? first + group : b->n;
+			int full = (int)lround(clamp_pct(mean(b->ref_pct + first, last - first)) / 100.0 *
+					       rows);
+			int x0 = plot_x + j * col_w;
+
+			if (bar_w >= 2) {
+				for (int row = 0; row < rows; row++)
+					for (int x = cur_w; x < bar_w; x++)
+						put(c, r, x0 + x, axis_y - 1 - row, row < full ?
+						    canvas_glyph(c, CANVAS_G_SHADE) : ' ', CANVAS_BAR_IDLE);
+			} else if (full > 0) {
+				put(c, r, x0, axis_y - full, canvas_glyph(c, CANVAS_G_SHADE),
+				    CANVAS_BAR_IDLE);
+			}
+		}
+	}
+
+	/* The average across the bars, in the row where a bar of that value ends
+	 * (as the 100 % and 50 % labels sit); over the bars, in its own colour,
+	 * never erasing them. */
+	line_row = (int)ceil(clamp_pct(b->average_pct) / 100.0 * rows - 1e-9) - 1;
+	if (line_row < 0)
+		line_row = 0;
+	if (line_row > rows - 1)
+		line_row = rows - 1;
+	for (int x = 0; x < used_w; x++)
+		line(c, r, plot_x + x, axis_y - 1 - line_row, canvas_glyph(c, CANVAS_G_AVERAGE),
+		     CANVAS_AVERAGE);
+	if (b->measured_line) {
+		/* Its own glyph, its label at the left end (the predicted one's is
+		 * at the right), so both read even when they share a row. */
+		int mrow = (int)ceil(clamp_pct(b->measured_pct) / 100.0 * rows - 1e-9) - 1;
+		int len = snprintf(label, sizeof(label), " measured %.1f%% ", b->measured_pct);
+
+		mrow = mrow < 0 ? 0 : mrow > rows - 1 ? rows - 1 : mrow;
+		for (int x = 0; x < used_w; x++)
+			line(c, r, plot_x + x, axis_y - 1 - mrow, measured_glyph(c), CANVAS_CURRENT);
+		if (used_w >= len + 4)
+			text(c, r, plot_x + 1, axis_y - 1 - mrow, CANVAS_CURRENT, label);
+	}
+	{
+		int len = snprintf(label, sizeof(label), b->measured_line ? " predicted %.1f%% " :
+				   " avg %.1f%% ", b->average_pct);
+		if (used_w >= len + 4)
+			text(c, r, plot_x + used_w - len - 2, axis_y - 1 - line_row, CANVAS_AVERAGE,
+			     label);
+	}
+
+	/* x axis: SM indices at round steps, a tick above each */
+	step = label_step(b->n, group, col_w);
+	snprintf(label, sizeof(label), "%4s", b->unit);
+	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, label);
+	for (int sm = 0; sm < b->n; sm += step) {
+		int x = plot_x + sm / group * col_w;
+		int len = snprintf(label, sizeof(label), "%d", sm);
+		if (x + len > plot_x + plot_w)
+			break;
+		put(c, r, x, axis_y, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS);
+		text(c, r, x, axis_y + 1, CANVAS_AXIS, label);
+	}
+}
+
+/* The reference's bars (r) where it runs on as many SMs as the bars show:
+ * the wave formula's per SM (uniform durations) for its own launch, and
+ * its average in the note. Returns the array to free; NULL: none. */
+static double *reference_bars(const struct view *v, struct bars *b, bool ascii)
+{
+	const struct analysis *ref = &v->ref;
+	int64_t grid;
+	double *pct;
+	size_t len;
+
+	if (!v->has_ref || !ref->ok || ref->gpu.sm_count != b->n || b->n <= 0)
+		return NULL;
+	pct = malloc((size_t)b->n * sizeof(*pct));
+	if (!pct)
+		return NULL;
+	grid = launch_grid_size(&ref->launch);
+	for (int sm = 0; sm < b->n; sm++)
+		pct[sm] = waves_sm_occupancy_pct(&ref->r, b->n, grid, sm);
+	b->ref_pct = pct;
+	len = strlen(b->note);
+	snprintf(b->note + len, sizeof(b->note) - len, "; reference (%s) %.1f%%",
+		 ascii ? ":" : "\u2591", ref->w.predicted_achieved_pct);
+	return pct;
+}
+
+static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
+{
+	struct bars b;
+	double *owned, *ref;
+	int head, rows, group, used;
+	char group_note[64];
+
+	if (rect_empty(r))
+		return;
+	/* Measured bars need no launch: a record without one still shows them. */
+	if (!v->cur.ok && v->measured.n_sm == 0) {
+		pane_draw_error(c, r, v);
+		return;
+	}
+	if (!gather((const struct sms_pane *)p, v, &b, &owned, c->ascii)) {
+		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
+		return;
+	}
+
+	ref = reference_bars(v, &b, c->ascii);
+
+	/* Too small for a chart: the numbers alone. */
+	if (r.w < GUTTER_W + MIN_PLOT_W || r.h < MIN_PLOT_H + 3 || b.n <= 0) {
+		text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
+		text(c, r, r.x, r.y + 1, CANVAS_DIM, b.note);
+		free(owned);
+		free(ref);
+		return;
+	}
+
+	/* A title, a note when there is room, the plot, the x axis and its labels. */
+	head = r.h >= MIN_PLOT_H + 5 ? 2 : 1;
+	rows = r.h - head - 2;
+	group_note[0] = '\0';
+	group = (b.n + (r.w - GUTTER_W) - 1) / (r.w - GUTTER_W);
+	if (group > 1) {
+		/* Several SMs per column beat several rows of bars: one axis, one
+		 * average line, and a group's mean still shows a slow SM. Said
+		 * short where the long form does not fit beside the note. */
+		snprintf(group_note, sizeof(group_note), "each column: %d %ss (mean)", group, b.unit);
+		if ((int)(str_display_width(b.note) + 2 + strlen(group_note)) > r.w &&
+		    (int)(str_display_width(b.title) + 2 + strlen(group_note)) > r.w)
+			snprintf(group_note, sizeof(group_note), "%d %ss a column (mean)", group, b.unit);
+	}
+	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
+	if (head == 2 && group > 1 && used + 2 + (int)strlen(group_note) <= r.w &&
+	    (b.measured_line || (int)(str_display_width(b.note) + 2 + strlen(group_note)) > r.w)) {
+		/* the two lines' legend fills the note: the grouping goes up */
+		text(c, r, r.x + used, r.y, CANVAS_DIM, "; ");
+		text(c, r, r.x + used + 2, r.y, CANVAS_DIM, group_note);
+		text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
+	} else if (head == 2) {
+		used = text(c, r, r.x, r.y + 1, CANVAS_NORMAL, b.note);
+		if (group > 1) {
+			used += text(c, r, r.x + used, r.y + 1, CANVAS_DIM, "; ");
+			text(c, r, r.x + used, r.y + 1, CANVAS_DIM, group_note);
+		}
+	} else if (group > 1) {
+		/* no room for the note: the grouping still has to be said */
+		text(c, r, r.x + used, r.y, CANVAS_DIM, "; ");
+		text(c, r, r.x + used + 2, r.y, CANVAS_DIM, group_note);
+	}
+	draw_plot(c, r, r.y + head, rows, &b);
+	free(owned);
+	free(ref);
+}
+
+static const char *title_for(const struct pane *p, const struct view *v, char *buf, size_t size)
+{
+	(void)p;
+	snprintf(buf, size, "Achieved occupancy per %s", gpu_unit(&v->cur.gpu.arch));
+	return buf;
+}
+
+static enum reaction animate(struct sms_pane *sp, const struct view *v, struct pane_request *req)
+{
+	if (sp->animating) {
+		sp->animating = false;
+		return REACT_REDRAW;
+	}
+	if (!v->sim_ok) {
+		pane_say(req, true, "nothing to simulate: %s",
+			 !v->cur.ok || v->cur.r.active_blocks_per_sm == 0 ?
+			 "no block fits" : "the grid is too large to simulate");
+		return REACT_REDRAW;
+	}
+	sp->animating = true;
+	sp->anim_t = 0.0;
+	return REACT_REDRAW;
+}
+
+static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
+			 struct pane_request *req)
+{
+	struct sms_pane *sp = (struct sms_pane *)p;
+	char desc[128];
+
+	(void)k;
+	switch (a) {
+	case ACT_ANIMATE:
+		return animate(sp, v, req);
+	case ACT_MODEL:
+		sp->model = (sp->model + 1) % sp->n_models;
+		sim_model_describe(&sp->models[sp->model], desc, sizeof(desc));
+		pane_say(req, false, "block durations: %s", desc);
+		req->ask = PANE_ASK_MODEL;
+		req->model = sp->models[sp->model];
+		return REACT_RECOMPUTE;
+	default:
+		return REACT_NONE;
+	}
+}
+
+static enum reaction tick(struct pane *p, const struct view *v)
+{
+	struct sms_pane *sp = (struct sms_pane *)p;
+	double end;
+
+	if (!sp->animating)
+		return REACT_NONE;
+	if (!v->sim_ok) {
+		sp->animating = false;
+		return REACT_REDRAW;
+	}
+	end = v->sim.makespan;
+	sp->anim_t += end / ANIMATION_FRAMES;
+	if (sp->anim_t > end) {
+		sp->animating = false;
+		sp->anim_t = 0.0;
+	}
+	return REACT_REDRAW;
+}
+
+static unsigned needs(const struct pane *p)
+{
+	(void)p;
+	return VIEW_SIM;
+}
+
+static int height(struct pane *p, int w, const struct view *v)
+{
+	(void)p;
+	(void)w;
+	return v->cur.ok || v->measured.n_sm > 0 ? PRINT_SMS_H : 0;
+}
+
+static const struct pane_class sms_class = {
+	.name = "sms",
+	.title = "Achieved occupancy per SM",
+	.title_for = title_for,
+	.draw = draw,
+	.key = key,
+	.tick = tick,
+	.needs = needs,
+	.height = height,
+};
+
+/* The one from the command line first, then the presets. */
+struct pane *pane_sms_new(const struct sim_params *given)
+{
+	static const struct sim_params presets[] = {
+		{ .model = SIM_UNIFORM },
+		{ .model = SIM_SLOW_SHARE, .slow_share = 0.10, .slow_factor = 4.0 },
+		{ .model = SIM_SLOW_SHARE, .slow_share = 0.25, .slow_factor = 2.0 },
+		{ .model = SIM_CV, .cv = 0.3 },
+		{ .model = SIM_CV, .cv = 0.6 },
+		{ .model = SIM_WARP_SPREAD, .warp_spread = 0.5 },
+		{ .model = SIM_TAIL_KERNEL, .tail_blocks = 512, .tail_duration = 0.5 },
+	};
+	struct sms_pane *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->base.cls = &sms_class;
+	if (given && given->model != SIM_UNIFORM)
+		p->models[p->n_models++] = *given;
+	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]) && p->n_models < N_MODELS; i++)
+		p->models[p->n_models++] = presets[i];
+	for (int i = 0; i < p->n_models; i++)
+		p->models[i].seed = given ? given->seed : 0;
+	return &p->base;
+}
+
+const struct sim_params *pane_sms_model(const struct pane *p)
+{
+	const struct sms_pane *sp = (const struct sms_pane *)p;
+
+	return &sp->models[sp->model];
+}
+
+bool pane_sms_animating(const struct pane *p)
+{
+	return ((const struct sms_pane *)p)->animating;
+}
