@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "readfile.h"
 #include "strutil.h"
 
 /* Probed in this order; the first whose probe says yes reads the table. */
