@@ -114,6 +114,22 @@ printf 'gpu = H1\033[5m00\n' >"$hdir/cfg/occview/config"
 XDG_CONFIG_HOME=$hdir/cfg hostile 'unknown GPU "H1\\x1B\[5m00"' 64 -- --block-size 256
 rm -rf "$hdir/cfg"
 
+# A settings file with a NUL byte (what follows it used to be ignored
+# silently) is refused with its line; a byte order mark before the first key
+# is passed over (it made an unknown key).
+mkdir -p "$tmp/ncfg/occview"
+printf 'gpu = A100\n\000theme = x\n' >"$tmp/ncfg/occview/config"
+what="config with a NUL"
+XDG_CONFIG_HOME=$tmp/ncfg "$OCCVIEW" --print >"$tmp/out" 2>&1 </dev/null
+got=$?
+check 65 "config:2: a NUL byte: not a settings file"
+printf '\357\273\277gpu = A100\n' >"$tmp/ncfg/occview/config"
+what="config with a BOM"
+XDG_CONFIG_HOME=$tmp/ncfg "$OCCVIEW" --print >"$tmp/out" 2>&1 </dev/null
+got=$?
+check 0 "Kernel  default on NVIDIA A100"
+rm -rf "$tmp/ncfg"
+
 # --- 2. Nothing blocks ------------------------------------------------------
 
 # answers STATUS PATTERN -- ARGS...: occview ARGS answers (within the generous
