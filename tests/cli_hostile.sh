@@ -173,5 +173,15 @@ yes 'application output' | timeout 10 "$OCCVIEW" --print >"$tmp/out" 2>&1
 got=$?
 check 65 'no profiler table in the first 64 MiB'
 
+# --- 3. Checked conversions --------------------------------------------------
+
+# 1e19 B of dynamic shared memory in an nvprof trace (line 8 of the GTX 1080
+# Ti trace says 32): no integer holds it; it was cast to -9223372036854775808.
+sed '8s/,0.000000,32,,,/,0.000000,1e19,,,/' "$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" \
+	>"$tmp/smem.csv"
+expect 65 'smem.csv:8: Dynamic SMem: "1e19" is out of range (0 to 9223372036854775807 bytes)' -- \
+	--format csv "$tmp/smem.csv"
+if grep -q -- '-9223372036854775808' "$tmp/out"; then bad "1e19 B cast to an integer"; else ok; fi
+
 echo "cli_hostile.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

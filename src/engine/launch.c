@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "checked.h"
 #include "cluster.h"
 #include "strutil.h"
 
@@ -36,25 +37,21 @@ void launch_init(struct launch *l)
 
 int64_t launch_grid_size(const struct launch *l)
 {
-	int64_t xy, xyz;
-
 	/* Saturates: launch_check refuses grids past CUDA's limits, but this is
 	 * also asked of launches not checked yet. */
-	if (__builtin_mul_overflow(l->grid[0], l->grid[1], &xy) ||
-	    __builtin_mul_overflow(xy, l->grid[2], &xyz))
-		return INT64_MAX;
-	return xyz;
+	return checked_dims(l->grid[0], l->grid[1], l->grid[2], NULL);
 }
 
 int launch_threads_per_block(const struct launch *l)
 {
-	int64_t n = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t n = checked_dims(l->block[0], l->block[1], l->block[2], NULL);
+
 	return n > INT32_MAX ? INT32_MAX : (int)n;
 }
 
 int64_t launch_smem_per_block_bytes(const struct launch *l)
 {
-	return l->static_smem_bytes + l->dynamic_smem_bytes;
+	return checked_add(l->static_smem_bytes, l->dynamic_smem_bytes, NULL);
 }
 
 static void shown(const char *text, char *buf, size_t size)
@@ -339,7 +336,7 @@ bool launch_check(const struct launch *l, const struct gpu *gpu, const char *fil
 		  long line, struct occ_error *err)
 {
 	const struct gpu_arch *a = &gpu->arch;
-	int64_t threads = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t threads = checked_dims(l->block[0], l->block[1], l->block[2], NULL);
 	int64_t smem = launch_smem_per_block_bytes(l);
 
 	if (launch_grid_size(l) < 1) {
