@@ -120,6 +120,14 @@ bool whatif_changed(const struct whatif *w, enum launch_param f)
 	return !same_field(&w->cur, &w->base, f);
 }
 
+bool whatif_any_changed(const struct whatif *w)
+{
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		if (whatif_changed(w, (enum launch_param)f))
+			return true;
+	return false;
+}
+
 /* ---- numeric fields ---------------------------------------------------- */
 
 static int barriers_max(const struct gpu_arch *a)
