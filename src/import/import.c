@@ -319,8 +319,8 @@ static bool odd_quotes(const char *s, size_t n)
  * occview) is given up on, at whichever bound comes first. Lines that read
  * as CSV rows of 2 or more fields cost a parse each, so they have the
  * tighter bound. */
-#define HEADER_SEARCH_TABLE_LINES 100000L
-#define HEADER_SEARCH_BYTES ((size_t)64 << 20)
+#define HEADER_SEARCH_TABLE_LINES 20000L
+#define HEADER_SEARCH_BYTES ((size_t)16 << 20)
 
 /* Finds the header: the first line that some importer's probe accepts.
  * Lines before it (application output, banners) are passed over. On failure
