@@ -184,5 +184,25 @@ expect 65 'smem.csv:8: Dynamic SMem: "1e19" is out of range (0 to 92233720368547
 	--format csv "$tmp/smem.csv"
 if grep -q -- '-9223372036854775808' "$tmp/out"; then bad "1e19 B cast to an integer"; else ok; fi
 
+# --- 6. Messages ---------------------------------------------------------------
+
+# A value the GPU refuses is told at its key's line, not the launch's first.
+printf 'gpu = H100\nblock = 256\n\n# the tile kernel\nregisters = 300\ngrid = 10\n' >"$tmp/regs.occ"
+expect 65 'regs.occ:5: registers: registers per thread: 300, but NVIDIA H100 80GB HBM3 allows at most 255' \
+	-- --print "$tmp/regs.occ"
+printf 'gpu = H100\nblock = 2048\n' >"$tmp/block.occ"
+expect 65 'block.occ:2: block: threads per block: 2048' -- --format json "$tmp/block.occ"
+# A number no integer holds is out of range, with the range (params.h: 0 to
+# 65536 registers), not "expected a whole number".
+printf 'gpu = H100\nregisters = 9223372036854775807\n' >"$tmp/huge.occ"
+expect 65 'huge.occ:2: registers: 9223372036854775807 is out of range (0 to 65536)' -- --print "$tmp/huge.occ"
+expect 64 'registers: 99999999999999999999 is out of range (0 to 65536)' -- --print \
+	--registers 99999999999999999999
+# A table cut inside its units row: the header's line and where it ends.
+head -4 "$V/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv" >"$tmp/cut.csv"
+printf 'ms,ms,,,' >>"$tmp/cut.csv"
+expect 65 'cut.csv:5: the nvprof GPU trace table (its header on line 4) holds no kernel rows: the file ends at line 5' \
+	-- --print "$tmp/cut.csv"
+
 echo "cli_hostile.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -642,7 +642,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			struct report *r, struct occ_error *err)
 {
 	struct table t = { .name = name, .sink = sink };
-	long text_line = 0;
+	long text_line = 0, header_line = 0;
 	size_t head;
 	bool ok = true;
 
@@ -712,6 +712,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			text_line = 0;
 		if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 			return false;
+		header_line = c->line - 1;
 	}
 	str_copy(r->format, sizeof(r->format), t.cls->name);
 	r->per_kernel = t.cls->per_kernel;
@@ -722,7 +723,17 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		ok = false;
 	if (t.cls->free_state)
 		t.cls->free_state(t.state);
-	if (ok && r->n + r->n_streamed == 0) {
+	if (ok && r->n + r->n_streamed == 0 && header_line > 0 && r->rejected_rows == 0 &&
+	    r->skipped_rows == 0) {
+		/* A CSV table cut short (inside its units row, say): where it
+		 * began and where the file ends say so. */
+		long last = c->line - 1 > header_line ? c->line - 1 : header_line;
+
+		occ_error_set(err, OCC_EDATA, name, last, NULL, "the %s table (its header on line "
+			      "%ld) holds no kernel rows: the file ends at line %ld (cut short?)",
+			      t.cls->name, header_line, last);
+		ok = false;
+	} else if (ok && r->n + r->n_streamed == 0) {
 		no_records(err, name, r, t.cls->name, "table holds no kernel rows");
 		ok = false;
 	}

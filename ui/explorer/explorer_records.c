@@ -19,7 +19,7 @@ struct session_record explorer_record(const struct explorer *e, size_t i)
 	const struct explorer_item *it;
 
 	if (e->n_inputs == 0)
-		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL };
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, NULL };
 	it = &e->items[i];
 	return session_input_record(&e->inputs[it->input], it->index);
 }
