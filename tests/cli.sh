@@ -228,7 +228,7 @@ expect 64 "carveout: Fermi (cc 2.0) has no carveout; .* use --cache-config" -- -
 expect 0 '"shared_mem_preference_bytes": 16384,' -- --format json --gpu C2050 --cache-config l1 \
 	--shared-mem 8K
 printf 'gpu = RTX 3090\nblock = 256\ncache_config = l1\n' >"$tmp/cache86.occ"
-expect 65 "cache86.occ:1: cache_config: Ampere (cc 8.6) has no L1/shared preference; use carveout" \
+expect 65 "cache86.occ:3: cache_config: Ampere (cc 8.6) has no L1/shared preference; use carveout" \
 	-- --print "$tmp/cache86.occ"
 printf 'gpu = K40c\nblock = 256\ncache_config = l1\nshared_mem = 8K\n' >"$tmp/cache35.occ"
 expect 0 "Configuration  16 KB per SM, preference 16 KB (cache l1)" -- --print "$tmp/cache35.occ"

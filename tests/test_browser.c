@@ -89,6 +89,29 @@ START_TEST(test_rows)
 }
 END_TEST
 
+/* issue 25: a crafted grid of 9223372036854775807 x 2 blocks; its product
+ * overflowed (and aborted the sanitized explorer): it saturates instead. */
+START_TEST(test_huge_grid)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	rep.records[0].grid[0] = (struct report_int){ true, INT64_MAX };
+	rep.records[0].grid[1] = (struct report_int){ true, 2 };
+	rep.records[0].grid[2] = (struct report_int){ true, 1 };
+	rep.records[1].block[0] = (struct report_int){ true, INT64_MAX };
+	init_rows(&b, &rep, path);
+	ck_assert_int_eq(b.rows[0].grid_blocks, INT64_MAX);
+	ck_assert_int_eq(b.rows[1].block_threads, INT32_MAX);
+	/* the next record is as it was: line 3's 155648 / 512 (test_rows) */
+	ck_assert_int_eq(b.rows[1].grid_blocks, 155648 / 512);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
 START_TEST(test_sort)
 {
 	struct report rep;
@@ -614,6 +637,7 @@ int main(void)
 	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);
 	tcase_add_test(tc, test_per_sm_events);
+	tcase_add_test(tc, test_huge_grid);
 	tcase_add_test(tc, test_cudaprof_theory_is_the_profilers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

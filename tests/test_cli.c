@@ -187,7 +187,8 @@ START_TEST(settings_under_the_flags)
 {
 	static const char *const none[] = { NULL }, *const gpu[] = { "--gpu", "A100", NULL },
 			  *const file[] = { "x.occ", NULL };
-	struct occ_settings st = { "Tesla T4", "high-contrast", SETTINGS_COLOR_NO };
+	struct occ_settings st = { .gpu = "Tesla T4", .theme = "high-contrast",
+				   .color = SETTINGS_COLOR_NO };
 	struct cli_options o;
 	struct occ_error err;
 

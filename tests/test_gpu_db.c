@@ -626,6 +626,34 @@ START_TEST(builtin_rows_are_whole)
 }
 END_TEST
 
+/* A devices file of 40,000 rows (issue 25: it loaded in quadratic time):
+ * every row a device, a later row of the same name (any case) replacing
+ * the earlier one, and a built-in device (data/devices.csv: H100 SXM's 132
+ * SMs) overridden by name. */
+START_TEST(many_devices)
+{
+	struct occ_error err = { 0 };
+	size_t before = gpu_db_device_count(db), cap = 64 * 40003, n = 0;
+	char *text = malloc(cap);
+	struct gpu g;
+
+	ck_assert_ptr_nonnull(text);
+	n += (size_t)snprintf(text + n, cap - n, "name,cc,sm_count\n");
+	for (int i = 0; i < 40000; i++)
+		n += (size_t)snprintf(text + n, cap - n, "Test GPU %d,8.0,%d\n", i, 100 + i % 50);
+	n += (size_t)snprintf(text + n, cap - n, "TEST gpu 17,8.0,7\nNVIDIA H100 80GB HBM3,9.0,100\n");
+	ck_assert_msg(gpu_db_load_csv(db, "many.csv", text, n, &err), "%s", err.message);
+	ck_assert_uint_eq(gpu_db_device_count(db), before + 40000);
+	ck_assert(gpu_db_find(db, "Test GPU 39999", &g, NULL));
+	ck_assert_int_eq(g.sm_count, 100 + 39999 % 50);
+	ck_assert(gpu_db_find(db, "test gpu 17", &g, NULL));
+	ck_assert_int_eq(g.sm_count, 7);
+	ck_assert(gpu_db_find(db, "NVIDIA H100 80GB HBM3", &g, NULL));
+	ck_assert_int_eq(g.sm_count, 100);
+	free(text);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gpu_db");
@@ -651,6 +679,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, malformed_files);
 	tcase_add_test(tc, malformed_binary);
 	tcase_add_test(tc, empty_file);
+	tcase_add_test(tc, many_devices);
 	suite_add_tcase(s, tc);
 	return s;
 }

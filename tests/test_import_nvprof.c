@@ -523,7 +523,7 @@ START_TEST(trace_cut_in_units_row)
 	ck_assert_msg(strstr(err.message, "the file ends inside this line"), "%s", err.message);
 	occ_error_clear(&err);
 	ck_assert(!report_parse("cut.csv", text, (size_t)(units - text), &r, &err));
-	ck_assert_msg(strstr(err.message, "table holds no kernel rows") &&
+	ck_assert_msg(strstr(err.message, "(its header on line 4) holds no kernel rows") &&
 		      !strstr(err.message, "ends inside"), "%s", err.message);
 	free(text);
 }

@@ -72,7 +72,7 @@ static bool cli_run(const struct gpu *g, enum launch_param p, const char *text,
 			 (char *)param_info(p)->flag, (char *)text, NULL };
 	struct cli_options o;
 	struct session *s;
-	struct session_record r = { NULL, 0, NULL, NULL, NULL };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL };
 
 	occ_error_clear(err);
 	if (!cli_parse(5, argv, &o, err))
@@ -113,7 +113,7 @@ START_TEST(every_row_is_filled)
 			      i->json && i->unit, "row %d", p);
 		ck_assert_msg(strncmp(i->flag, "--", 2) == 0, "%s", i->flag);
 		ck_assert_msg(i->size > 0, "%s: no place in struct launch", i->flag);
-		ck_assert_msg(param_find(i->column) == p, "%s", i->column);
+		ck_assert_msg((int)param_find(i->column) == p, "%s", i->column);
 	}
 }
 END_TEST
@@ -164,7 +164,7 @@ START_TEST(the_file_keys_parse)
 	struct gpu g = device_for(p);
 	struct launch want = default_on(&g), defaults;
 	int64_t lo, hi;
-	char value[300], text[1200], names[200], *save = NULL;
+	char value[300], text[2048], names[200], *save = NULL;
 	struct launch_set set = { 0 };
 	struct occ_error err;
 

@@ -357,7 +357,7 @@ START_TEST(gpus_side_by_side)
 	static const char *const names[] = { "H100", "A100", "MI300X" };
 	static struct analysis one, each;
 	struct param_set flags = { 0 };
-	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0 };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL };
 	struct occ_error err = { 0 };
 	struct session *s, *alone;
 
@@ -417,7 +417,7 @@ START_TEST(cache_config_follows_the_gpu)
 	struct occ_error err = { 0 };
 	struct session *s = session_new(db, NULL, &err);
 	struct launch l;
-	struct session_record r = { "k.occ", 1, &l, NULL, NULL, 0 };
+	struct session_record r = { "k.occ", 1, &l, NULL, NULL, 0, NULL };
 	struct param_set ov = { .set = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU) };
 	struct analysis *a = malloc(sizeof(*a));
 

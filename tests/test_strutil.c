@@ -2,7 +2,8 @@
 /* Copyright (c) 2026 the occview developers */
 /* test_strutil.c - the one measure of display width, the one word wrap and
  * the one ellipsis that every pane, the status line and --print use, and
- * str_sanitize's quick path for printable ASCII. */
+ * str_sanitize's quick path for printable ASCII; occ_say, the one writer of
+ * messages. */
 /* wcwidth() is X/Open. */
 #define _XOPEN_SOURCE 700
 #include "config.h"
@@ -189,6 +190,35 @@ START_TEST(sanitize)
 }
 END_TEST
 
+/* occ_say, the one writer of messages: what it formats reaches the stream
+ * with every control byte but the newline escaped, also past its small
+ * buffer. */
+START_TEST(say)
+{
+	char got[4096], path[1500];
+	FILE *f = tmpfile();
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	occ_say(f, "occview: %s: the same for %d more\n", "r\033]0;PWNED\a\033[99mX.csv", 2);
+	/* a C1 control (U+009B, CSI) and a byte that is not UTF-8 */
+	occ_say(f, "a\xC2\x9B" "1m\xFF\n");
+	memset(path, 'p', sizeof(path) - 2);
+	path[sizeof(path) - 2] = '\033';
+	path[sizeof(path) - 1] = '\0';
+	occ_say(f, "%s\n", path);
+	rewind(f);
+	n = fread(got, 1, sizeof(got) - 1, f);
+	got[n] = '\0';
+	fclose(f);
+	ck_assert_str_eq(strtok(got, "\n"),
+			 "occview: r\\x1B]0;PWNED\\x07\\x1B[99mX.csv: the same for 2 more");
+	ck_assert_str_eq(strtok(NULL, "\n"), "a\\xC2\\x9B1m\\xFF");
+	ck_assert_uint_eq(strlen(strtok(NULL, "\n")), sizeof(path) - 2 + 4);
+	ck_assert_ptr_null(strtok(NULL, "\n"));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("strutil");
@@ -200,6 +230,7 @@ int main(void)
 	tcase_add_test(tc, word_wrap);
 	tcase_add_test(tc, ellipsize);
 	tcase_add_test(tc, sanitize);
+	tcase_add_test(tc, say);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -905,7 +905,8 @@ START_TEST(recovery_files_kept_and_pruned)
 			snprintf(old, sizeof(old), "%s/occview/recovery-2023111%dT000000-%d.occ", state,
 				 i % 10, 100 + i);
 		ck_assert_ptr_nonnull(f = fopen(old, "w"));
-		fputs("gpu = H100\n", f);
+		/* as a save writes them (pruning deletes nothing else) */
+		fputs("# Written by occview 0.1.0 (what-if explorer): a launch file\ngpu = H100\n", f);
 		fclose(f);
 		ck_assert_int_eq(utimensat(AT_FDCWD, old, t, 0), 0);
 	}
@@ -924,6 +925,103 @@ START_TEST(recovery_files_kept_and_pruned)
 		ck_assert_int_ne(access(gone, F_OK), 0);
 		ck_assert_int_eq(access(kept, F_OK), 0);
 	}
+	unsetenv("XDG_STATE_HOME");
+	whatif_free(w);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
+/* Files occview writes, against hostile surroundings (issue 25): a state
+ * directory that is a symbolic link or world-readable, a recovery-*.occ that
+ * is a link or a file someone else wrote, a save onto a FIFO or a link. */
+START_TEST(recovery_hostile_state)
+{
+	char *dir = make_tmpdir();
+	char state[4200], occ[4300], elsewhere[4200], path[4400], file[4400], newest[4400];
+	struct occ_error err = { 0 };
+	struct whatif *w = make("H100 SXM");
+	struct stat st;
+	FILE *f;
+
+	snprintf(state, sizeof(state), "%s/state", dir);
+	snprintf(occ, sizeof(occ), "%s/occview", state);
+	snprintf(elsewhere, sizeof(elsewhere), "%s/elsewhere", dir);
+	setenv("XDG_STATE_HOME", state, 1);
+	ck_assert(whatif_set_value(w, PARAM_REGISTERS, 72));
+
+	/* a linked state directory: refused with a message, nothing written or
+	 * offered in its target, whose own recovery-looking file stays */
+	ck_assert_int_eq(mkdir(state, 0700), 0);
+	ck_assert_int_eq(mkdir(elsewhere, 0700), 0);
+	ck_assert_int_eq(symlink(elsewhere, occ), 0);
+	snprintf(file, sizeof(file), "%s/recovery-20231110T000000-1.occ", elsewhere);
+	ck_assert_ptr_nonnull(f = fopen(file, "w"));
+	fputs("# Written by occview 0.1.0\ngpu = H100\n", f);
+	fclose(f);
+	ck_assert(!whatif_save_recovery(w, path, sizeof(path), &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "symbolic link"));
+	ck_assert_int_eq(count_entries(elsewhere), 1);
+	ck_assert_int_eq(whatif_recovery_newest(newest, sizeof(newest)), 0);
+	ck_assert_int_eq(unlink(occ), 0);
+
+	/* an existing world-readable state directory is made private, and the
+	 * file is 0600 whatever the umask */
+	ck_assert_int_eq(mkdir(occ, 0755), 0);
+	ck_assert_int_eq(chmod(occ, 0755), 0);
+	occ_error_clear(&err);
+	ck_assert_msg(whatif_save_recovery(w, path, sizeof(path), &err), "%s", err.message);
+	ck_assert_int_eq(stat(occ, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0700);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+
+	/* a link named like a recovery file is not offered */
+	snprintf(file, sizeof(file), "%s/recovery-29991231T000000-1.occ", occ);
+	ck_assert_int_eq(symlink(path, file), 0);
+	ck_assert_int_eq(whatif_recovery_newest(newest, sizeof(newest)), 1);
+	ck_assert_str_eq(newest, path);
+	ck_assert_int_eq(unlink(file), 0);
+
+	/* pruning: eight files occview wrote are kept, older ones go, but an
+	 * old file it did not write stays */
+	for (int i = 0; i < 10; i++) {
+		struct timespec t[2] = { { 1700000000 + 60 * i, 0 }, { 1700000000 + 60 * i, 0 } };
+
+		snprintf(file, sizeof(file), "%s/recovery-2023110%dT000000-%d.occ", occ, i, 200 + i);
+		ck_assert_ptr_nonnull(f = fopen(file, "w"));
+		fputs(i == 0 ? "my notes, not occview's\n" : "# Written by occview 0.1.0\n", f);
+		fclose(f);
+		ck_assert_int_eq(utimensat(AT_FDCWD, file, t, 0), 0);
+	}
+	ck_assert(whatif_save_recovery(w, path, sizeof(path), &err));
+	snprintf(file, sizeof(file), "%s/recovery-20231100T000000-200.occ", occ);
+	ck_assert_int_eq(access(file, F_OK), 0);
+	snprintf(file, sizeof(file), "%s/recovery-20231101T000000-201.occ", occ);
+	ck_assert_int_ne(access(file, F_OK), 0);
+	ck_assert_int_eq(count_entries(occ), WHATIF_RECOVERY_KEPT + 1);
+
+	/* a save onto a FIFO or a link refuses, and leaves it as it was */
+	snprintf(file, sizeof(file), "%s/fifo.occ", dir);
+	ck_assert_int_eq(mkfifo(file, 0600), 0);
+	occ_error_clear(&err);
+	ck_assert(!whatif_save(w, file, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "a FIFO, not a regular file"));
+	ck_assert_int_eq(lstat(file, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	snprintf(file, sizeof(file), "%s/link.occ", dir);
+	ck_assert_int_eq(symlink(path, file), 0);
+	occ_error_clear(&err);
+	ck_assert(!whatif_save(w, file, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "a symbolic link, not a regular file"));
+	ck_assert_int_eq(lstat(file, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	/* a new saved file is private too */
+	snprintf(file, sizeof(file), "%s/new.occ", dir);
+	ck_assert(whatif_save(w, file, &err));
+	ck_assert_int_eq(stat(file, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+
 	unsetenv("XDG_STATE_HOME");
 	whatif_free(w);
 	remove_tree(dir);
@@ -1097,6 +1195,7 @@ int main(void)
 	tcase_add_test(tc, save_failure_leaves_nothing);
 	tcase_add_test(tc, recovery_path_from_env);
 	tcase_add_test(tc, save_recovery_makes_private_dir);
+	tcase_add_test(tc, recovery_hostile_state);
 	tcase_add_test(tc, recovery_files_kept_and_pruned);
 	tcase_add_test(tc, amd_fields_apply);
 	tcase_add_test(tc, amd_steps);

@@ -233,6 +233,37 @@ if [ ! -e "$second" ] && [ -e "$first" ]; then ok; else
 	bad "a session opened with --load and ended with q removes only its file"; fi
 rm -f "$first"   # the starts below open without the notice
 
+# --- every fatal signal that can be caught ends the session the same way:
+# the terminal restored (the message is on the shell's screen), the exit
+# status 128 + N, and a recovery file only when the launch was changed.
+for s in QUIT:131 USR1:138 USR2:140 ALRM:142 HUP:129; do
+	start 80x24 ""
+	check "[block 256]" "a start before SIG${s%:*}"
+	sig=${s%:*} signal
+	check "EXIT=${s#*:}" "SIG${s%:*} exits with ${s#*:}"
+	check "the launch was not changed: no recovery file" "SIG${s%:*}: nothing to recover"
+done
+if ls "$tmp/state/occview/"recovery-*.occ >/dev/null 2>&1; then
+	bad "a recovery file of a launch that was not changed"; else ok; fi
+start 80x24 ""
+keys Right
+check "block 288" "changed before SIGQUIT"
+sig=QUIT signal
+check "EXIT=131" "SIGQUIT (Ctrl-\\) exits with 128 + 3"
+check "the what-if launch is saved in" "SIGQUIT saves the changed launch"
+quit=$(ls "$tmp/state/occview/"recovery-*.occ 2>/dev/null)
+if [ -n "$quit" ] && grep -q "288" "$quit"; then ok; else
+	bad "SIGQUIT: no recovery file with the changed block"; fi
+# The recovery notice beside a rejected-rows notice: both said.
+sed '3s/,4,4,16,64,/,-4,4,16,64,/' \
+	"$TESTDATA/rocprof/omniperf_tests_mi300x_rocprofv2style_timestamps.csv" >"$tmp/rej.csv"
+start 200x60 "--gpu mi300x $tmp/rej.csv"
+check "1 row of this report could not be read" "the rejected row is said"
+check "saved the launch it was" "and so is the recovery file"
+keys q q
+check "EXIT=0" "quit after both notices"
+rm -f "$quit"
+
 # --- a rocprof report in the kernel browser, and its live reload ------------
 cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
 start 80x24 "$tmp/report.csv"
@@ -252,6 +283,11 @@ check "13 of 13 records" "Esc clears the filter"
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
 check "reloaded: 14 records" "the changed file is reloaded"
 check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
+# The report replaced by a FIFO no one writes to: the reload refuses it at
+# once, the records stay and q is read.
+rm "$tmp/report.csv"
+mkfifo "$tmp/report.csv"
+check "reload failed (not a regular file now), keeping 14 records" "a FIFO in the report's place is not waited on"
 keys q
 check "EXIT=0" "quit from the browser"
 

@@ -7,6 +7,7 @@
 #include "strutil.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,4 +57,74 @@ void occ_error_format(const struct occ_error *err, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, "%s: ", field);
 	if (n < size)
 		snprintf(buf + n, size - n, "%s", message);
+}
+
+/* Writes len bytes of text at s safe: line by line through str_sanitize,
+ * the newlines kept. */
+static void say_safe(FILE *out, const char *s, size_t len)
+{
+	char small[512];
+
+	while (len > 0) {
+		const char *nl = memchr(s, '\n', len);
+		size_t n = nl ? (size_t)(nl - s) : len;
+		/* Each byte can become a 4-byte escape. */
+		size_t need = n * 4 + 1;
+		char *line = n > 0 ? malloc(n + 1) : NULL;
+		char *shown = need <= sizeof(small) ? small : malloc(need);
+
+		if ((n > 0 && !line) || !shown) {
+			free(line);
+			if (shown != small)
+				free(shown);
+			fputs("occview: out of memory\n", out);
+			return;
+		}
+		if (n > 0) {
+			memcpy(line, s, n);
+			line[n] = '\0';
+			str_sanitize(line, shown, need);
+			fputs(shown, out);
+		}
+		free(line);
+		if (shown != small)
+			free(shown);
+		if (nl)
+			fputc('\n', out);
+		s += n + (nl ? 1 : 0);
+		len -= n + (nl ? 1 : 0);
+	}
+}
+
+void occ_say(FILE *out, const char *fmt, ...)
+{
+	char small[1024], *text = small;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(small)) {
+		if (!(text = malloc((size_t)n + 1))) {
+			fputs("occview: out of memory\n", out);
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	say_safe(out, text, (size_t)n);
+	if (text != small)
+		free(text);
+}
+
+void occ_say_error(FILE *out, const struct occ_error *err)
+{
+	char msg[1024];
+
+	occ_error_format(err, msg, sizeof(msg));
+	occ_say(out, "occview: %s\n", msg);
 }

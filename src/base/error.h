@@ -6,6 +6,7 @@
 #define OCC_ERROR_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Exit statuses (sysexits.h values, named here so the core needs no BSD header). */
 enum occ_status {
@@ -33,5 +34,13 @@ void occ_error_set(struct occ_error *err, enum occ_status status, const char *fi
 	__attribute__((format(printf, 6, 7)));
 /* "file:line: field: message", parts omitted when unknown. */
 void occ_error_format(const struct occ_error *err, char *buf, size_t size);
+
+/* The one way a message reaches the terminal: fmt formatted, then every
+ * control character but the newline and every byte that is not UTF-8
+ * written as its \xNN escape (str_sanitize), so that no file name, path,
+ * setting or file text a message quotes can drive the terminal. */
+void occ_say(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* occ_error_format's text as one message line: "occview: file:line: ...". */
+void occ_say_error(FILE *out, const struct occ_error *err);
 
 #endif

@@ -282,14 +282,75 @@ static bool put_arch(struct gpu_db *db, const struct gpu_arch *a)
 	return true;
 }
 
+/* FNV-1a of the name folded to ASCII lower case (as str_ieq compares);
+ * never 0, the empty slot. */
+static uint64_t name_hash(const char *name)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ (uint64_t)tolower(*p)) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+/* Whether the set may hold h (a hit can be another name's: then a scan). */
+static bool hash_has(const struct gpu_db *db, uint64_t h)
+{
+	if (db->cap_hashes == 0)
+		return false;
+	for (size_t i = (size_t)(h & (db->cap_hashes - 1));; i = (i + 1) & (db->cap_hashes - 1)) {
+		if (db->name_hashes[i] == h)
+			return true;
+		if (db->name_hashes[i] == 0)
+			return false;
+	}
+}
+
+static void hash_put(uint64_t *slots, size_t cap, uint64_t h)
+{
+	size_t i = (size_t)(h & (cap - 1));
+
+	while (slots[i] != 0 && slots[i] != h)
+		i = (i + 1) & (cap - 1);
+	slots[i] = h;
+}
+
+/* Adds h, growing the table to keep it at most half full; false when out of
+ * memory. */
+static bool hash_add(struct gpu_db *db, uint64_t h)
+{
+	if (2 * (db->n_hashes + 1) > db->cap_hashes) {
+		size_t cap = db->cap_hashes ? db->cap_hashes * 2 : 256;
+		uint64_t *slots = calloc(cap, sizeof(*slots));
+
+		if (!slots)
+			return false;
+		for (size_t i = 0; i < db->cap_hashes; i++)
+			if (db->name_hashes[i])
+				hash_put(slots, cap, db->name_hashes[i]);
+		free(db->name_hashes);
+		db->name_hashes = slots;
+		db->cap_hashes = cap;
+	}
+	if (!hash_has(db, h))
+		db->n_hashes++;
+	hash_put(db->name_hashes, db->cap_hashes, h);
+	return true;
+}
+
 static bool put_device(struct gpu_db *db, const struct device_row *d)
 {
-	for (size_t i = 0; i < db->n_devices; i++) {
+	uint64_t h = name_hash(d->name);
+
+	/* Only a name that may be there already costs a scan. */
+	for (size_t i = 0; hash_has(db, h) && i < db->n_devices; i++) {
 		if (str_ieq(db->devices[i].name, d->name)) {
 			db->devices[i] = *d;
 			return true;
 		}
 	}
+	if (!hash_add(db, h))
+		return false;
 	if (!grow((void **)&db->devices, &db->cap_devices, db->n_devices, sizeof(*db->devices)))
 		return false;
 	/* NVIDIA devices in order of compute capability (a file's order within
@@ -522,6 +583,7 @@ void gpu_db_free(struct gpu_db *db)
 	free(db->archs);
 	free(db->amd_archs);
 	free(db->devices);
+	free(db->name_hashes);
 	free(db);
 }
 

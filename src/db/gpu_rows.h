@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gpu.h"
 
@@ -29,6 +30,11 @@ struct gpu_db {
 	size_t n_amd_archs;
 	struct device_row *devices;
 	size_t n_devices, cap_devices;
+	/* The case-folded hash of every device name, open addressing (0:
+	 * empty): a name not there is new without a scan, so a devices file
+	 * of n rows loads in O(n), not O(n^2). */
+	uint64_t *name_hashes;
+	size_t cap_hashes, n_hashes;
 };
 
 /* "9.0" (digits, a dot, one digit) as a compute capability; false otherwise. */

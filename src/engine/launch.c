@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "checked.h"
 #include "cluster.h"
 #include "strutil.h"
 
@@ -36,25 +37,21 @@ void launch_init(struct launch *l)
 
 int64_t launch_grid_size(const struct launch *l)
 {
-	int64_t xy, xyz;
-
 	/* Saturates: launch_check refuses grids past CUDA's limits, but this is
 	 * also asked of launches not checked yet. */
-	if (__builtin_mul_overflow(l->grid[0], l->grid[1], &xy) ||
-	    __builtin_mul_overflow(xy, l->grid[2], &xyz))
-		return INT64_MAX;
-	return xyz;
+	return checked_dims(l->grid[0], l->grid[1], l->grid[2], NULL);
 }
 
 int launch_threads_per_block(const struct launch *l)
 {
-	int64_t n = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t n = checked_dims(l->block[0], l->block[1], l->block[2], NULL);
+
 	return n > INT32_MAX ? INT32_MAX : (int)n;
 }
 
 int64_t launch_smem_per_block_bytes(const struct launch *l)
 {
-	return l->static_smem_bytes + l->dynamic_smem_bytes;
+	return checked_add(l->static_smem_bytes, l->dynamic_smem_bytes, NULL);
 }
 
 static void shown(const char *text, char *buf, size_t size)
@@ -64,11 +61,14 @@ static void shown(const char *text, char *buf, size_t size)
 	str_sanitize(cut, buf, size);
 }
 
-/* Strict decimal with optional thousands separators ("16,384" as profilers write). */
-static bool parse_number(const char *s, int64_t *out)
+/* Strict decimal with optional thousands separators ("16,384" as profilers
+ * write): 1 with *out set, 0 for text that is no whole number, -1 for one
+ * that no int64_t holds, which is out of range, not bad text. */
+static int parse_number(const char *s, int64_t *out)
 {
 	int64_t v = 0;
 	int digits = 0;
+	bool over = false;
 
 	while (isspace((unsigned char)*s))
 		s++;
@@ -79,17 +79,20 @@ static bool parse_number(const char *s, int64_t *out)
 			continue;
 		if (!isdigit((unsigned char)*s))
 			break;
-		if (v > (INT64_MAX - 9) / 10)
-			return false;
-		v = v * 10 + (*s - '0');
+		if (v > (INT64_MAX - (*s - '0')) / 10)
+			over = true;
+		else
+			v = v * 10 + (*s - '0');
 		digits++;
 	}
 	while (isspace((unsigned char)*s))
 		s++;
 	if (!digits || *s)
-		return false;
+		return 0;
+	if (over)
+		return -1;
 	*out = v;
-	return true;
+	return 1;
 }
 
 bool launch_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
@@ -102,17 +105,27 @@ bool launch_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 	while (isspace((unsigned char)*p))
 		p++;
 	if (*p == '-') {
-		int64_t neg;
-		if (parse_number(p + 1, &neg) && neg > 0) {
+		int64_t neg = 0;
+		int k = parse_number(p + 1, &neg);
+
+		if (k < 0 || (k > 0 && neg > 0)) {
+			shown(p + 1, buf, sizeof(buf));
 			occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
-				      "must not be negative (got -%lld)", (long long)neg);
+				      "must not be negative (got -%s)", str_trim(buf));
 			return false;
 		}
 	}
-	if (!parse_number(text, &v)) {
+	switch (parse_number(text, &v)) {
+	case 0:
 		shown(text, buf, sizeof(buf));
 		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
 			      "expected a whole number, got \"%s\"", buf);
+		return false;
+	case -1:
+		shown(p, buf, sizeof(buf));
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, what,
+			      "%s is out of range (%lld to %lld)", str_trim(buf), (long long)min,
+			      (long long)max);
 		return false;
 	}
 	if (v < min || v > max) {
@@ -377,7 +390,7 @@ static bool check_cluster(const struct launch *l, const struct gpu *gpu,
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err)
 {
-	int64_t threads = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t threads = checked_dims(l->block[0], l->block[1], l->block[2], NULL);
 	int64_t smem = launch_smem_per_block_bytes(l);
 	struct launch_limits lim;
 

@@ -18,6 +18,7 @@
 
 #include "import_amdgpu.h"
 #include "import_binary.h"
+#include "readfile.h"
 #include "strutil.h"
 
 /* Probed in this order; the first whose probe says yes reads the table. */
@@ -318,11 +319,41 @@ static bool odd_quotes(const char *s, size_t n)
 	return q % 2 == 1;
 }
 
+/* How far the header is looked for: application output before a profiler's
+ * table is passed over, but a stream that never brings one (yes a,b,c |
+ * occview) is given up on, at whichever bound comes first. Lines that read
+ * as CSV rows of 2 or more fields cost a parse each, so they have the
+ * tighter bound. */
+#define HEADER_SEARCH_TABLE_LINES 20000L
+#define HEADER_SEARCH_BYTES ((size_t)16 << 20)
+
 /* Finds the header: the first line that some importer's probe accepts.
  * Lines before it (application output, banners) are passed over. On failure
  * err says why: a known table occview refuses, Nsight Compute's text output
  * (text_line: where the head of the file showed it, else 0), a CSV header of
  * no known format, or no table at all. */
+/* The header search's bound was reached: what it saw instead. */
+static void gave_up(const char *name, long line, long lines, long table_lines, size_t bytes,
+		    long unknown_line, const char *unknown, const char *refused,
+		    struct occ_error *err)
+{
+	char first[200] = "";
+
+	if (unknown_line)
+		snprintf(first, sizeof(first), "; the first, line %ld: \"%s\"", unknown_line,
+			 unknown);
+	if (table_lines >= HEADER_SEARCH_TABLE_LINES)
+		occ_error_set(err, OCC_EDATA, name, line, NULL,
+			      "no profiler table in the first %ld table-like lines (%ld lines in "
+			      "all), none of them a header occview knows%s%s%s: not read further",
+			      table_lines, lines, first, refused ? "; " : "", refused ? refused : "");
+	else
+		occ_error_set(err, OCC_EDATA, name, line, NULL,
+			      "no profiler table in the first %zu MiB (%ld lines, %ld of them "
+			      "table-like)%s: not read further", bytes >> 20, lines, table_lines,
+			      first);
+}
+
 static bool find_header(const char *name, struct cursor *c, long text_line,
 			const struct import_class **cls,
 			struct import_state **state, size_t *header_fields, struct occ_error *err)
@@ -332,6 +363,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	const char *refused = NULL;
 	long refused_line = 0, error_line = 0, cut_line = 0;
 	char error_text[160] = "", cut[100] = "";
+	long table_lines = 0, first_line = c->line;
+	size_t seen = 0;
 
 	while (c->pos < c->len || fill(c)) {
 		size_t next, end = line_end(c, &next);
@@ -341,6 +374,12 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 
 		if (c->failed)
 			return false;
+		if (table_lines >= HEADER_SEARCH_TABLE_LINES || seen >= HEADER_SEARCH_BYTES) {
+			gave_up(name, c->line, c->line - first_line, table_lines, seen, unknown_line,
+				unknown, refused, err);
+			return false;
+		}
+		seen += next - c->pos;
 		/* The profiler's own error ("==ERROR== The application returned an
 		 * error code (1).") says why a run left no table. */
 		if (!error_line && end - c->pos > 9 && memcmp(s, "==ERROR==", 9) == 0) {
@@ -378,6 +417,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 				snippet(s, end - c->pos, unknown, sizeof(unknown));
 				unknown_line = c->line;
 			}
+			if (!found && h->n >= 2)
+				table_lines++;
 			csvread_free(&rows);
 		}
 		c->pos = next;
@@ -606,7 +647,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			struct report *r, struct occ_error *err)
 {
 	struct table t = { .name = name, .sink = sink };
-	long text_line = 0;
+	long text_line = 0, header_line = 0;
 	size_t head;
 	bool ok = true;
 
@@ -676,6 +717,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			text_line = 0;
 		if (!find_header(name, c, text_line, &t.cls, &t.state, &t.header_fields, err))
 			return false;
+		header_line = c->line - 1;
 	}
 	str_copy(r->format, sizeof(r->format), t.cls->name);
 	r->per_kernel = t.cls->per_kernel;
@@ -686,18 +728,30 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 		ok = false;
 	if (t.cls->free_state)
 		t.cls->free_state(t.state);
-	if (ok && r->n + r->n_streamed == 0) {
+	if (ok && r->n + r->n_streamed == 0 && r->rejected_rows == 0 && c->len > 0 &&
+	    c->text[c->len - 1] != '\n' && c->text[c->len - 1] != '\r') {
 		/* A file cut before its first kernel row (inside the units row
 		 * under a raw page's or a GPU trace's header) reads as a table
-		 * of none: the line it ends in says so. */
-		if (r->rejected_rows == 0 && c->len > 0 && c->text[c->len - 1] != '\n' &&
-		    c->text[c->len - 1] != '\r')
-			occ_error_set(err, OCC_EDATA, name, c->line - 1, NULL,
-				      "the %s table holds no kernel rows, and the file ends inside "
-				      "this line (the units row under its header, where it has one), "
-				      "with no line end: was it cut short?", t.cls->name);
-		else
-			no_records(err, name, r, t.cls->name, "table holds no kernel rows");
+		 * of none: the line it ends in says so, and where the table
+		 * began. */
+		occ_error_set(err, OCC_EDATA, name, c->line - 1, NULL,
+			      "the %s table (its header on line %ld) holds no kernel rows, and the "
+			      "file ends inside this line (the units row under its header, where "
+			      "it has one), with no line end: was it cut short?", t.cls->name,
+			      header_line);
+		ok = false;
+	} else if (ok && r->n + r->n_streamed == 0 && header_line > 0 && r->rejected_rows == 0 &&
+		   r->skipped_rows == 0) {
+		/* A CSV table cut short at a line end: where it began and where
+		 * the file ends say so. */
+		long last = c->line - 1 > header_line ? c->line - 1 : header_line;
+
+		occ_error_set(err, OCC_EDATA, name, last, NULL, "the %s table (its header on line "
+			      "%ld) holds no kernel rows: the file ends at line %ld (cut short?)",
+			      t.cls->name, header_line, last);
+		ok = false;
+	} else if (ok && r->n + r->n_streamed == 0) {
+		no_records(err, name, r, t.cls->name, "table holds no kernel rows");
 		ok = false;
 	}
 	return read_end(ok, sink, r);
@@ -777,14 +831,13 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 
 bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = str_open_input(path, -1, err);
 	unsigned char magic[4];
 	struct stat st;
 	bool ok;
 
 	if (!f) {
 		*r = (struct report){ 0 };
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
 	}
 	/* A compiled binary is mapped, not read as text (a pipe is no binary

@@ -145,7 +145,7 @@ static bool read_file(struct import_binary_read *proto, const struct report_sink
 	rd.mapped = true;
 	*r = (struct report){ 0 };
 	occ_error_clear(err);
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;

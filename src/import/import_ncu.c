@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "checked.h"
 #include "strutil.h"
 
 /* What occview takes from a report, whichever name the file gives it. */
@@ -477,9 +478,12 @@ static void kernel_reset(struct kernel *k)
 
 static struct report_int as_int(const struct kernel *k, enum slot s)
 {
-	if (!k->has[s])
+	int64_t v;
+
+	/* A value no integer holds is no value (llround's is unspecified). */
+	if (!k->has[s] || !checked_round(k->v[s], INT64_MIN, INT64_MAX, &v))
 		return (struct report_int){ 0 };
-	return (struct report_int){ true, (int64_t)llround(k->v[s]) };
+	return (struct report_int){ true, v };
 }
 
 static struct report_num as_num(const struct kernel *k, enum slot s)

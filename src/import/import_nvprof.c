@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "checked.h"
 #include "strutil.h"
 
 enum col {
@@ -265,6 +266,26 @@ static bool get_scaled(const struct import_state *s, const struct csv_row *row, 
 	return true;
 }
 
+/* A size in bytes: scaled by the units row, then a whole number that fits
+ * (1e19 B is refused, not cast). */
+static bool get_bytes(const struct import_state *s, const struct csv_row *row, enum col c,
+		      struct report_int *out, const char *file, struct occ_error *err)
+{
+	struct report_num n;
+	int64_t v;
+
+	*out = (struct report_int){ 0 };
+	if (!get_scaled(s, row, c, &n, file, err))
+		return false;
+	if (!n.present)
+		return true;
+	if (!checked_round(n.value, 0, INT64_MAX, &v))
+		return bad(err, file, row, s->names[c], "is out of range (0 to "
+			   "9223372036854775807 bytes)", field(s, row, c));
+	*out = (struct report_int){ true, v };
+	return true;
+}
+
 /* The duration, which is information (import.h): dropped, not the row,
  * when it is no number or its unit is unknown. */
 static struct report_num get_duration(const struct import_state *s, const struct csv_row *row,
@@ -313,7 +334,8 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		      const char *file, struct occ_error *err)
 {
 	struct report_int grid[3], block[3], regs, id;
-	struct report_num dur, smem[2];
+	struct report_num dur;
+	struct report_int smem[2];
 	struct report_record *rec;
 	const char *name;
 	char device[REPORT_TEXT];
@@ -353,8 +375,8 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 		ok = get_int(s, row, COL_GRID_X + d, &grid[d], file, err) &&
 		     get_int(s, row, COL_BLOCK_X + d, &block[d], file, err);
 	ok = ok && get_int(s, row, COL_REGS, &regs, file, err) &&
-	     get_scaled(s, row, COL_STATIC_SMEM, &smem[0], file, err) &&
-	     get_scaled(s, row, COL_DYNAMIC_SMEM, &smem[1], file, err);
+	     get_bytes(s, row, COL_STATIC_SMEM, &smem[0], file, err) &&
+	     get_bytes(s, row, COL_DYNAMIC_SMEM, &smem[1], file, err);
 	if (!ok)
 		return false;
 	id = s->col[COL_ID] < 0 ? (struct report_int){ 0 }
@@ -372,9 +394,9 @@ static bool row_trace(struct import_state *s, const struct csv_row *row, struct 
 	rec->id = id;
 	rec->duration_ns = dur;
 	if (smem[0].present)
-		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0].value + 0.5) };
+		rec->static_smem_bytes = smem[0];
 	if (smem[1].present)
-		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1].value + 0.5) };
+		rec->dynamic_smem_bytes = smem[1];
 	import_nvprof_device_name(field(s, row, COL_DEVICE), device, sizeof(device));
 	rec->device = report_intern(r, device, REPORT_TEXT);
 	if (!rec->device) {

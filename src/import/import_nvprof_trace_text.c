@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "strutil.h"
 
 enum col { COL_DURATION, COL_GRID, COL_BLOCK, COL_REGS, COL_SSMEM, COL_DSMEM, COL_DEVICE,
@@ -232,6 +233,7 @@ static bool row_trace_text(struct import_state *s, const struct csv_row *row, st
 	struct report_record *rec;
 	double smem[2] = { 0, 0 }, dur = 0;
 	int got_smem[2], got_dur;
+	int64_t smem_bytes[2] = { 0, 0 };
 	char text[64], device[REPORT_TEXT], *name;
 
 	if (!s->in_table) {
@@ -266,6 +268,10 @@ static bool row_trace_text(struct import_state *s, const struct csv_row *row, st
 		if (got_smem[k] < 0)
 			return bad(err, file, row->line, col_labels[c],
 				   "is not a size in B, KB, MB or GB", text);
+		/* a whole number of bytes that fits: 1e19 B is refused, not cast */
+		if (got_smem[k] > 0 && !checked_round(smem[k], 0, INT64_MAX, &smem_bytes[k]))
+			return bad(err, file, row->line, col_labels[c],
+				   "is out of range (0 to 9223372036854775807 bytes)", text);
 	}
 	name = malloc(strlen(line) + 1);
 	if (!name) {
@@ -310,9 +316,9 @@ static bool row_trace_text(struct import_state *s, const struct csv_row *row, st
 	}
 	rec->registers = regs;
 	if (got_smem[0] > 0)
-		rec->static_smem_bytes = (struct report_int){ true, (int64_t)(smem[0] + 0.5) };
+		rec->static_smem_bytes = (struct report_int){ true, smem_bytes[0] };
 	if (got_smem[1] > 0)
-		rec->dynamic_smem_bytes = (struct report_int){ true, (int64_t)(smem[1] + 0.5) };
+		rec->dynamic_smem_bytes = (struct report_int){ true, smem_bytes[1] };
 	if (got_dur > 0)
 		rec->duration_ns = (struct report_num){ true, dur };
 	return true;

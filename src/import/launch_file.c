@@ -91,6 +91,7 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 		}
 		if (!param_parse(k, eq + 1, &rec.launch, name, line, s, err))
 			return false;
+		out->key_lines[k] = line;
 	}
 	if (!push(out, &rec)) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");

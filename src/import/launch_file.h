@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "launch.h"
+#include "params.h"
 
 /* One launch read from a file. A row that could not be read keeps valid = false
  * and its error; the other rows are still usable. */
@@ -23,6 +24,10 @@ struct launch_record {
 struct launch_set {
 	size_t n;
 	struct launch_record *items;
+	/* A launch file's: the line of each key it gave (0: not given), so a
+	 * value the GPU refuses is told at its own line. All 0 for a list,
+	 * whose rows have a line each. */
+	long key_lines[PARAM_N];
 };
 
 /* Reads path. Returns false (err set) when the file as a whole cannot be used:

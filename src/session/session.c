@@ -575,6 +575,20 @@ static bool check_values(const struct session_record *r,
 	return param_check_values(l, g, file ? r->file : NULL, file ? r->line : 0, err);
 }
 
+/* An error about a launch file's key, told at the launch's first line, is
+ * told at the key's own line. */
+static void key_line(const struct session_record *r, struct analysis *a)
+{
+	enum launch_param p;
+
+	if (a->ok || !r->key_lines || !r->file || a->error.line != r->line ||
+	    strcmp(a->error.file, r->file) != 0 || !a->error.field[0])
+		return;
+	p = param_find(a->error.field);
+	if (p != PARAM_N && r->key_lines[p] > 0)
+		a->error.line = r->key_lines[p];
+}
+
 static void analyse(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
 		    struct analysis *a)
@@ -594,6 +608,7 @@ static void analyse(struct session *s, const struct session_record *r,
 	} else {
 		analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
 	}
+	key_line(r, a);
 }
 
 void session_analyse(struct session *s, const struct session_record *r,

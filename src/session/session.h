@@ -41,7 +41,11 @@ struct session_record {
 	const struct launch *launch;      /* a launch; NULL for a kernel record */
 	const struct occ_error *error;    /* the launch's row could not be read (else NULL) */
 	const struct report_record *rec;  /* a kernel record; NULL for a launch */
-	int64_t id;                       /* a kernel record's report_record_id */
+	int64_t id;                       /* a kernel record's report_record_id; a launch
+	                                   * list's position from 1 */
+	/* A launch file's key lines (struct launch_set), or NULL: an error
+	 * about a key is told at the key's line instead of the launch's. */
+	const long *key_lines;
 };
 
 /* What an analysis is for; the occupancy, waves and cross-check always. */

@@ -16,7 +16,7 @@ static bool find(const struct session_input *in, size_t n, int64_t id, struct se
 		for (size_t i = 0; i < session_input_count(&in[k]); i++) {
 			struct session_record r = session_input_record(&in[k], i);
 
-			if (r.rec && r.id == id) {
+			if (r.id == id) {
 				*out = r;
 				return true;
 			}
@@ -37,12 +37,12 @@ int session_compare(struct session *s, char *const *files, int n_files, const ch
 	if (!in || !a) {
 		free(in);
 		free(a);
-		fputs("occview: out of memory\n", msgs);
+		occ_say(msgs, "occview: out of memory\n");
 		return OCC_EDATA;
 	}
 	if (n == 0) {
-		fputs("occview: --compare: name the report (or launch list) whose records it "
-		      "compares\n", msgs);
+		occ_say(msgs, "occview: --compare: name the report (or launch list) whose records it "
+			"compares\n");
 		status = OCC_EUSAGE;
 	}
 	for (int i = 0; i < n && !status; i++, loaded++)
@@ -53,7 +53,7 @@ int session_compare(struct session *s, char *const *files, int n_files, const ch
 		loaded = (int)session_join_inputs(s, in, (size_t)loaded, msgs, note, sizeof(note));
 	for (int k = 0; k < 2 && !status; k++)
 		if (!find(in, (size_t)loaded, ids[k], &r[k])) {
-			fprintf(msgs, "occview: --compare: no record has the id %lld (the kernel "
+			occ_say(msgs, "occview: --compare: no record has the id %lld (the kernel "
 				"browser's id column; the position from 1 where the report gives "
 				"none)\n", (long long)ids[k]);
 			status = OCC_EUSAGE;
@@ -63,13 +63,10 @@ int session_compare(struct session *s, char *const *files, int n_files, const ch
 		const struct report_record *recs[2] = { r[0].rec, r[1].rec };
 
 		for (int k = 0; k < 2; k++) {
-			char msg[1024];
-
 			session_analyse(s, &r[k], NULL, NULL, needs, &a[k]);
 			if (a[k].ok)
 				continue;
-			occ_error_format(&a[k].error, msg, sizeof(msg));
-			fprintf(msgs, "occview: %s\n", msg);
+			occ_say_error(msgs, &a[k].error);
 			status = a[k].error.status ? (int)a[k].error.status : OCC_EDATA;
 		}
 		if (!emit->pair(emit->ctx, pair, recs) && !status)

@@ -30,13 +30,14 @@
  * profiler's) are far below this; a wrong file (a disk image) is refused
  * before it eats the memory. */
 #define WHOLE_MAX_BYTES ((size_t)64 << 20)
+/* A FIFO named as a file is read when its writer is there: something
+ * comes within this time, or it is said and not waited on (as a pipe on
+ * standard input that stays silent, ui/main.c). */
+#define FIFO_WAIT_MS 1000
 
 static int tell(FILE *msgs, const struct occ_error *err)
 {
-	char msg[1024];
-
-	occ_error_format(err, msg, sizeof(msg));
-	fprintf(msgs, "occview: %s\n", msg);
+	occ_say_error(msgs, err);
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
@@ -51,7 +52,7 @@ static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
 	tell(msgs, &r->dropped);
 	if (r->dropped_fields > 1) {
 		str_sanitize(path, shown, sizeof(shown));
-		fprintf(msgs, "occview: %s: %zu fields in all left absent; their records are "
+		occ_say(msgs, "occview: %s: %zu fields in all left absent; their records are "
 			"shown\n", shown, r->dropped_fields);
 	}
 }
@@ -84,11 +85,10 @@ static bool open_source(const char *path, struct source *src, struct occ_error *
 {
 	memset(src, 0, sizeof(*src));
 	src->is_stdin = strcmp(path, "-") == 0;
-	src->f = src->is_stdin ? stdin : fopen(path, "rb");
-	if (!src->f) {
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+	/* Never an endless wait: a FIFO named as a file gets FIFO_WAIT_MS. */
+	src->f = src->is_stdin ? stdin : str_open_input(path, FIFO_WAIT_MS, err);
+	if (!src->f)
 		return false;
-	}
 	src->head = malloc(HEAD_BYTES);
 	if (!src->head) {
 		occ_error_set(err, OCC_ESOFTWARE, path, 0, NULL, "out of memory");
@@ -145,12 +145,12 @@ static int neither(const char *path, const char *text, size_t len,
 	if (banner || report_err->line > 1)
 		return tell(msgs, report_err);
 	str_sanitize(path, msg, sizeof(msg));
-	fprintf(msgs, "occview: %s is neither a launch file or list nor a profiler report "
+	occ_say(msgs, "occview: %s is neither a launch file or list nor a profiler report "
 		"occview reads:\n", msg);
 	occ_error_format(launch_err, msg, sizeof(msg));
-	fprintf(msgs, "occview:   as a launch file or list: %s\n", msg);
+	occ_say(msgs, "occview:   as a launch file or list: %s\n", msg);
 	occ_error_format(report_err, msg, sizeof(msg));
-	fprintf(msgs, "occview:   as a profiler report: %s\n", msg);
+	occ_say(msgs, "occview:   as a profiler report: %s\n", msg);
 	return launch_err->status ? (int)launch_err->status : OCC_EDATA;
 }
 
@@ -236,18 +236,18 @@ static int binary_sm(const struct session *s, const char *path, FILE *msgs)
 						len ? ", " : "", sms[i]);
 	str_sanitize(path, shown, sizeof(shown));
 	if (!sm) {
-		fprintf(msgs, "occview: %s: no cubin an %s (%d.%d) runs, every one is newer (%s): "
+		occ_say(msgs, "occview: %s: no cubin an %s (%d.%d) runs, every one is newer (%s): "
 			"all are shown\n", shown, g->name, g->arch.cc_major, g->arch.cc_minor,
 			others);
 		return 0;
 	}
 	if (jit)
-		fprintf(msgs, "occview: %s: no cubin for %s (%d.%d); sm_%d's, the nearest older, "
+		occ_say(msgs, "occview: %s: no cubin for %s (%d.%d); sm_%d's, the nearest older, "
 			"are shown, but the driver would compile the PTX for it instead (JIT), "
 			"whose registers and shared memory may differ (also in the file: %s)\n",
 			shown, g->name, g->arch.cc_major, g->arch.cc_minor, sm, others);
 	else
-		fprintf(msgs, "occview: %s: sm_%d's cubins, the ones %s (%d.%d) runs (also in the "
+		occ_say(msgs, "occview: %s: sm_%d's cubins, the ones %s (%d.%d) runs (also in the "
 			"file: %s)\n", shown, sm, g->name, g->arch.cc_major, g->arch.cc_minor,
 			others);
 	return sm;
@@ -377,7 +377,7 @@ static void tell_join(const struct session_join *j, FILE *msgs, char *note, size
 	if (!text)
 		return;
 	session_join_notes(j, "occview: ", text, len + 1);
-	fputs(text, msgs);
+	occ_say(msgs, "%s", text);
 	if (note_size > 0) {
 		const char *first = text + strlen("occview: ");
 		size_t n = strcspn(first, "\n");
@@ -416,14 +416,14 @@ size_t session_join_inputs(struct session *s, struct session_input *in, size_t n
 	j = session_join_new();
 	if (!source || !j || !session_keep_join(s, j)) {
 		free(source);
-		fputs("occview: out of memory: the summaries are not joined\n", msgs);
+		occ_say(msgs, "occview: out of memory: the summaries are not joined\n");
 		return n;
 	}
 	for (size_t i = 0; i < n; i++) {
 		source[i] = is_source(&in[i]);
 		if (source[i] && !session_join_add(j, in[i].path, &in[i].report)) {
 			free(source);
-			fputs("occview: out of memory: the summaries are not joined\n", msgs);
+			occ_say(msgs, "occview: out of memory: the summaries are not joined\n");
 			return n;
 		}
 	}
@@ -460,11 +460,11 @@ struct session_record session_input_record(const struct session_input *in, size_
 	if (in->kind == SESSION_REPORT)
 		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
 						&in->report.records[i],
-						report_record_id(&in->report.records[i], i) };
+						report_record_id(&in->report.records[i], i), NULL };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
 					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
-					NULL, 0 };
+					NULL, (int64_t)i + 1, in->launches.key_lines };
 }
 
 /* ---- --print ------------------------------------------------------------ */
@@ -539,21 +539,21 @@ static void note_device(struct printer *p, const struct report_record *rec)
 	if (p->noted || !a->ok || (!a->gpu.stand_in && !a->report.device_unknown))
 		return;
 	p->noted = true;
-	fputs("occview: ", p->msgs);
+	occ_say(p->msgs, "occview: ");
 	if (p->path)
-		fprintf(p->msgs, "%s: ", p->path);
+		occ_say(p->msgs, "%s: ", p->path);
 	if (a->report.device_unknown) {
 		str_sanitize(rec->device, text, sizeof(text));
-		fprintf(p->msgs, "the report names the device \"%s\", which the GPU database does "
+		occ_say(p->msgs, "the report names the device \"%s\", which the GPU database does "
 			"not know; using the limits of its architecture (%s)", text, arch);
 		if (a->gpu.stand_in)
-			fprintf(p->msgs, " and the %d %s of %s, the database's device for it (--gpu "
+			occ_say(p->msgs, " and the %d %s of %s, the database's device for it (--gpu "
 				"chooses another, --gpu-db adds the device)\n", a->gpu.sm_count, units,
 				a->gpu.name);
 		else
-			fprintf(p->msgs, " with the report's %d %s\n", a->gpu.sm_count, units);
+			occ_say(p->msgs, " with the report's %d %s\n", a->gpu.sm_count, units);
 	} else if (rec && !(flags->set & PARAM_BIT(PARAM_GPU))) {
-		fprintf(p->msgs, "the report names the architecture (%s) but not the device; using "
+		occ_say(p->msgs, "the report names the architecture (%s) but not the device; using "
 			"%s (%d %s), the database's device for it (--gpu chooses another)\n", arch,
 			a->gpu.name, a->gpu.sm_count, units);
 	} else {
@@ -561,7 +561,7 @@ static void note_device(struct printer *p, const struct report_record *rec)
 		bool flag = rec || !p->path || (flags->set & PARAM_BIT(PARAM_GPU));
 
 		str_sanitize(flag ? flags->values.gpu_name : a->launch.gpu_name, text, sizeof(text));
-		fprintf(p->msgs, "%s%s%s is an architecture (%s), not a device: using %s (%d %s), "
+		occ_say(p->msgs, "%s%s%s is an architecture (%s), not a device: using %s (%d %s), "
 			"the database's device for it; the waves depend on the %s count (name the "
 			"device to use its own)\n", flag ? "--gpu " : "gpu \"", text, flag ? "" : "\"",
 			arch, a->gpu.name, a->gpu.sm_count, units, gpu_unit(&a->gpu.arch));
@@ -584,7 +584,7 @@ static bool print_launch(struct printer *p, const struct session_record *r)
 static void same_for_more(struct printer *p)
 {
 	if (p->repeats > 0)
-		fprintf(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
+		occ_say(p->msgs, "occview: %s: the same for %zu more kernel record%s\n", p->path,
 			p->repeats, p->repeats == 1 ? "" : "s");
 	p->repeats = 0;
 }
@@ -603,7 +603,7 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 	struct printer *p = ctx;
 	const struct param_set *flags = session_flags(p->s);
 	struct session_record r = { p->path, rec->line, NULL, NULL, rec,
-				    report_record_id(rec, p->n_records) };
+				    report_record_id(rec, p->n_records), NULL };
 
 	(void)rep;
 	/* Before --kernel picks: the n-th launch counts every launch. */
@@ -647,7 +647,7 @@ static int no_such_kernel(struct printer *p)
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\"%s\"", i ? ", " : "",
 					one);
 	}
-	fprintf(p->msgs, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
+	occ_say(p->msgs, "occview: %s: --kernel \"%s\" names none of its %zu kernel records "
 		"(short or full name); its kernels include %s\n", p->path, shown, p->n_records,
 		list);
 	return OCC_EUSAGE;
@@ -672,7 +672,7 @@ static int print_file(struct printer *p, const char *path)
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
 						    set.items[i].valid ? NULL : &set.items[i].error,
-						    NULL, 0 };
+						    NULL, 0, set.key_lines };
 			print_launch(p, &r);
 		}
 		launch_set_done(&set);
@@ -683,7 +683,7 @@ static int print_file(struct printer *p, const char *path)
 		tell_runs(p->msgs, path, &rep);
 		if (rejected.status != OCC_OK) {
 			tell(p->msgs, &rejected);
-			fprintf(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
+			occ_say(p->msgs, "occview: %s: %zu row%s rejected; the other kernel records "
 				"are shown\n", path, rep.rejected_rows, rep.rejected_rows == 1 ? "" : "s");
 			fail_status(p, OCC_EDATA);
 		}
@@ -821,11 +821,11 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		free(p.a);
 		free(paths);
 		free(source);
-		fputs("occview: out of memory\n", msgs);
+		occ_say(msgs, "occview: out of memory\n");
 		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
-		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0 };
+		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL };
 
 		print_launch(&p, &r);
 	}

@@ -103,16 +103,31 @@ bool settings_load(const char *path, struct occ_settings *c, struct occ_error *e
 	FILE *f;
 
 	memset(c, 0, sizeof(*c));
-	if (!(f = fopen(path, "rb"))) {
-		if (errno == ENOENT || errno == ENOTDIR)
+	if (!(f = str_open_input(path, -1, err))) {
+		if (errno == ENOENT || errno == ENOTDIR) {
+			occ_error_clear(err);
 			return true;
-		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
+		}
 		return false;
 	}
+	text = str_read_rest(f, path, NULL, 0, (size_t)1 << 20, &len, err);
 	fclose(f);
-	if (!(text = str_read_file(path, (size_t)1 << 20, &len, err)))
+	if (!text)
 		return false;
-	for (line = text; ok && line; line = next) {
+	/* A NUL would end the text early and hide every setting after it. */
+	if (memchr(text, '\0', len)) {
+		long at = 1;
+
+		for (const char *p = text; *p; p++)
+			at += *p == '\n';
+		occ_error_set(err, OCC_EDATA, path, at, NULL, "a NUL byte: not a settings file "
+			      "(which is text)");
+		free(text);
+		return false;
+	}
+	/* An editor's byte order mark is no part of the first key. */
+	line = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
+	for (; ok && line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';

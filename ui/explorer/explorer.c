@@ -141,6 +141,11 @@ bool explorer_animating(const struct explorer *e)
 	return pane_sms_animating(e->panes[PANE_SMS]);
 }
 
+bool explorer_changed(const struct explorer *e)
+{
+	return whatif_any_changed(e->whatif);
+}
+
 bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 			    struct occ_error *err)
 {

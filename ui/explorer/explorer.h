@@ -56,6 +56,9 @@ bool explorer_animating(const struct explorer *e);
 /* Draws the whole screen into c (its size is the terminal's). */
 void explorer_draw(struct explorer *e, struct canvas *c);
 
+/* Whether the what-if launch differs from the loaded one: a session that
+ * ends without q saves a recovery file only then. */
+bool explorer_changed(const struct explorer *e);
 /* Saves the current launch to the recovery file (SIGHUP, SIGTERM); path gets
  * where it went. */
 bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,

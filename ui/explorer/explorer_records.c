@@ -19,7 +19,7 @@ struct session_record explorer_record(const struct explorer *e, size_t i)
 	const struct explorer_item *it;
 
 	if (e->n_inputs == 0)
-		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, 0 };
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, 0, NULL };
 	it = &e->items[i];
 	return session_input_record(&e->inputs[it->input], it->index);
 }
@@ -29,17 +29,20 @@ bool explorer_has_report(const struct explorer *e)
 	return e->panes[PANE_KERNELS] != NULL;
 }
 
-static void file_state(const char *path, long long *mtime_ns, long long *size)
+/* The file's modification time and size (-1 when it is gone); false when
+ * it is there but no regular file (replaced by a FIFO: never opened). */
+static bool file_state(const char *path, long long *mtime_ns, long long *size)
 {
 	struct stat st;
 
 	if (stat(path, &st) != 0) {
 		*mtime_ns = -1;
 		*size = -1;
-		return;
+		return true;
 	}
 	*mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
 	*size = (long long)st.st_size;
+	return S_ISREG(st.st_mode);
 }
 
 /* The kernel browser over the one report loaded; NULL when out of memory. */
@@ -175,15 +178,22 @@ enum reaction explorer_poll(struct explorer *e)
 	long long mtime, size;
 	size_t selected, shown;
 	int status = 0;
+	bool regular;
 
 	if (!old)
 		return REACT_NONE;
 	memset(&fresh, 0, sizeof(fresh));
-	file_state(e->inputs[0].path, &mtime, &size);
+	regular = file_state(e->inputs[0].path, &mtime, &size);
 	if (mtime == e->seen_mtime_ns && size == e->seen_size)
 		return REACT_NONE;
 	e->seen_mtime_ns = mtime;
 	e->seen_size = size;
+	/* Opening a FIFO with no writer would hold the key loop. */
+	if (!regular) {
+		explorer_say(e, true, "reload failed (not a regular file now), keeping %zu records",
+			     e->inputs[0].report.n);
+		return REACT_REDRAW;
+	}
 	/* A profiler mid-write: the old records stay; the reason goes to the
 	 * status line, not to a terminal curses owns. */
 	quiet = fopen("/dev/null", "w");

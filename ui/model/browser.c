@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "checked.h"
 #include "session.h"
 #include "occupancy.h"
 #include "strutil.h"
@@ -22,17 +23,14 @@ static const char *name_of(const struct report_record *rec)
 	return rec->name ? rec->name : rec->short_name;
 }
 
-/* The product of the dimensions the record has; -1 when it has none. */
+/* The product of the dimensions the record has (saturated: a crafted
+ * 9223372036854775807 x 2 is no overflow); -1 when it has none. */
 static int64_t dims(const struct report_int d[3])
 {
-	int64_t total = 1;
-
 	if (!d[0].present)
 		return -1;
-	for (int i = 0; i < 3; i++)
-		if (d[i].present)
-			total *= d[i].value;
-	return total;
+	return checked_dims(d[0].value, d[1].present ? d[1].value : 1,
+			    d[2].present ? d[2].value : 1, NULL);
 }
 
 /* The row's theory is the session's analysis of the record with the
@@ -41,14 +39,14 @@ static int64_t dims(const struct report_int d[3])
 static void make_row(struct browser_line *row, uint32_t index, struct session *s,
 		     const struct report_record *rec, const char *file, struct analysis *a)
 {
-	struct session_record r = { file, rec->line, NULL, NULL, rec, report_record_id(rec, index) };
+	struct session_record r = { file, rec->line, NULL, NULL, rec, report_record_id(rec, index), NULL };
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
 	row->count = 1;
 	row->id = r.id;
 	row->grid_blocks = dims(rec->grid);
-	row->block_threads = (int32_t)dims(rec->block);
+	row->block_threads = (int32_t)(dims(rec->block) > INT32_MAX ? INT32_MAX : dims(rec->block));
 	row->registers = rec->registers.present ? (int32_t)rec->registers.value :
 		rec->arch_vgprs.present ? (int32_t)rec->arch_vgprs.value : -1;
 	if (rec->static_smem_bytes.present || rec->dynamic_smem_bytes.present)
@@ -437,7 +435,7 @@ void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
 	const struct report_record *rec = &b->report->records[record];
 	struct session_record r = { b->file, rec->line, NULL, NULL, rec,
-				    report_record_id(rec, record) };
+				    report_record_id(rec, record), NULL };
 
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }

@@ -175,7 +175,7 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 		if (!same_sim(&p, &v->sim_params)) {
 			sim_result_done(&v->sim);
 			v->sim_ok = false;
-			v->computed &= ~VIEW_SIM;
+			v->computed &= ~(unsigned)VIEW_SIM;
 		}
 	}
 	return ok;

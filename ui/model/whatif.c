@@ -119,6 +119,14 @@ bool whatif_changed(const struct whatif *w, enum launch_param f)
 	return !same_field(&w->cur, &w->base, f);
 }
 
+bool whatif_any_changed(const struct whatif *w)
+{
+	for (int f = 0; f < PARAM_WHATIF_N; f++)
+		if (whatif_changed(w, (enum launch_param)f))
+			return true;
+	return false;
+}
+
 /* ---- numeric fields ---------------------------------------------------- */
 
 /* The values field f can take on s's GPU with the other fields as they are:

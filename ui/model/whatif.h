@@ -64,6 +64,9 @@ bool whatif_reset(struct whatif *w);
 
 /* True when field f of the current launch differs from the baseline. */
 bool whatif_changed(const struct whatif *w, enum launch_param f);
+/* True when any field of the current launch (or its GPU) differs from the
+ * baseline: what a dropped session has to save. */
+bool whatif_any_changed(const struct whatif *w);
 /* The field's value as shown on screen ("256", "16x16x1", "48 KiB", "default",
  * the GPU's name), from the current launch or the baseline. */
 void whatif_format(const struct whatif *w, enum launch_param f, bool base, char *buf,

@@ -21,6 +21,9 @@
 #include "params.h"
 #include "strutil.h"
 
+/* How every file occview writes begins: pruning deletes nothing else. */
+#define WRITTEN_BY "# Written by occview"
+
 /* The launch file parser cuts a value at '#', trims blanks, reads one line and
  * refuses files that are not UTF-8. A name is written as is unless it holds
  * one of those; then each control character, '#' or byte that is not UTF-8
@@ -82,8 +85,8 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 	bool cut = file_safe(l->kernel, kernel, sizeof(kernel));
 
 	cut |= file_safe(s->gpu.name, gpu, sizeof(gpu));
-	fprintf(f, "# Written by occview %s (what-if explorer): a launch file, see "
-		"occview-formats(5).\n", PACKAGE_VERSION);
+	fprintf(f, "%s %s (what-if explorer): a launch file, see occview-formats(5).\n",
+		WRITTEN_BY, PACKAGE_VERSION);
 	if (cut)
 		fprintf(f, "# Names had control characters, '#', bytes that are not UTF-8 or outer\n"
 			"# blanks, which this format cannot hold: each became '?' (blanks dropped).\n");
@@ -102,19 +105,31 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 	}
 }
 
-/* An existing file keeps its permissions; a new one gets what open(2) would
- * have given it. mkstemp's 0600 would hide a saved launch from the group. */
+/* What a file that is not regular is, for the message. */
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a plain file";
+}
+
+/* An existing file keeps its permissions; a new one is private (0600): a
+ * launch names a user's kernels, on a shared server too. */
 static mode_t target_mode(const char *path)
 {
 	struct stat st;
-	mode_t mask;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
 		return st.st_mode & 07777;
-	/* Reading the umask means setting it; the program is single-threaded. */
-	mask = umask(022);
-	umask(mask);
-	return 0666 & ~mask;
+	return 0600;
 }
 
 /* Flushes the directory entry of the rename; a failure costs durability, not
@@ -150,10 +165,20 @@ bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err
 	FILE *f = NULL;
 	int fd, saved;
 
+	struct stat st;
+
 	if (err)
 		occ_error_clear(err);
 	if (!tmp) {
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "out of memory");
+		return false;
+	}
+	/* rename(2) would replace a FIFO, a device node (as root, /dev/null) or
+	 * a symbolic link itself: only a regular file is replaced. */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "%s, not a regular file: not "
+			      "replaced (save to another name)", kind_of(st.st_mode));
+		free(tmp);
 		return false;
 	}
 	/* The temporary file sits beside the target so rename(2) stays on one
@@ -269,6 +294,38 @@ static int newest_first(const void *a, const void *b)
 	return strcmp(y->name, x->name);   /* the stamp in the name breaks ties */
 }
 
+/* Whether dir is a directory of this user's, not a symbolic link, and
+ * private: made 0700 if it was not. False with err (dir named) otherwise:
+ * a link would send the files, and the pruning, elsewhere. */
+static bool state_dir_ok(const char *dir, struct occ_error *err)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) != 0) {
+		occ_error_set(err, OCC_ENOINPUT, dir, 0, NULL, "cannot use the state directory: %s",
+			      strerror(errno));
+		return false;
+	}
+	if (S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode)) {
+		occ_error_set(err, OCC_ENOINPUT, dir, 0, NULL, "the state directory is %s, not a "
+			      "directory: no recovery file is kept there (remove it, or set "
+			      "XDG_STATE_HOME)", S_ISLNK(st.st_mode) ? "a symbolic link"
+								    : kind_of(st.st_mode));
+		return false;
+	}
+	if (st.st_uid != geteuid()) {
+		occ_error_set(err, OCC_ENOINPUT, dir, 0, NULL, "the state directory belongs to "
+			      "user %ld, not to you: no recovery file is kept there", (long)st.st_uid);
+		return false;
+	}
+	if ((st.st_mode & 077) != 0 && chmod(dir, 0700) != 0) {
+		occ_error_set(err, OCC_ENOINPUT, dir, 0, NULL, "cannot make the state directory "
+			      "private (0700): %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 /* The recovery files in dir, newest first, in a fresh array; *n of them. */
 static struct recovery_file *recovery_files(const char *dir, size_t *n)
 {
@@ -287,7 +344,8 @@ static struct recovery_file *recovery_files(const char *dir, size_t *n)
 		if (!recovery_name(de->d_name) || strlen(de->d_name) >= sizeof(files->name))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		/* A symbolic link named like one is no recovery file of ours. */
+		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
 		if (*n == cap) {
 			struct recovery_file *more = realloc(files, (cap = cap ? cap * 2 : 8) *
@@ -312,7 +370,8 @@ int whatif_recovery_newest(char *buf, size_t size)
 	size_t n;
 	int found = 0;
 
-	if (!whatif_recovery_dir(dir, sizeof(dir)))
+	/* Files behind a linked or foreign state directory are not offered. */
+	if (!whatif_recovery_dir(dir, sizeof(dir)) || !state_dir_ok(dir, NULL))
 		return 0;
 	files = recovery_files(dir, &n);
 	if (n > 0) {
@@ -325,22 +384,39 @@ int whatif_recovery_newest(char *buf, size_t size)
 	return found;
 }
 
-/* Keeps the newest WHATIF_RECOVERY_KEPT files, so dropped sessions cannot
- * fill the state directory. */
-static void prune(void)
+/* Whether the regular file at path begins as every file occview writes
+ * (never following a link, never waiting on a FIFO). */
+static bool written_by_occview(const char *path)
 {
-	char dir[4096];
+	char head[sizeof(WRITTEN_BY) - 1];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	bool ours;
+
+	if (fd < 0)
+		return false;
+	ours = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	       read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+	       memcmp(head, WRITTEN_BY, sizeof(head)) == 0;
+	close(fd);
+	return ours;
+}
+
+/* Keeps the newest WHATIF_RECOVERY_KEPT files, so dropped sessions cannot
+ * fill the state directory; a file occview did not write (its first line
+ * says) is never deleted, whatever its name. */
+static void prune(const char *dir)
+{
 	struct recovery_file *files;
 	size_t n;
 
-	if (!whatif_recovery_dir(dir, sizeof(dir)))
-		return;
 	files = recovery_files(dir, &n);
 	for (size_t i = WHATIF_RECOVERY_KEPT; i < n; i++) {
 		char path[4096 + 256];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i].name);
-		unlink(path);
+		if (written_by_occview(path))
+			unlink(path);
 	}
 	free(files);
 }
@@ -381,15 +457,24 @@ bool whatif_save_recovery(const struct whatif *w, char *path, size_t size,
 		*slash = '\0';
 		bool made = make_dirs(path);
 		int saved = errno;
-		*slash = '/';
+
 		if (!made) {
+			*slash = '/';
 			occ_error_set(err, OCC_ENOINPUT, path, 0, NULL,
 				      "cannot create its directory: %s", strerror(saved));
 			return false;
 		}
+		made = state_dir_ok(path, err);
+		*slash = '/';
+		if (!made)
+			return false;
 	}
 	if (!whatif_save(w, path, err))
 		return false;
-	prune();
+	if (slash && slash != path) {
+		*slash = '\0';
+		prune(path);
+		*slash = '/';
+	}
 	return true;
 }

@@ -39,10 +39,16 @@ static void install_signals(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a signal wakes the key read. */
+	/* No SA_RESTART: a signal wakes the key read. Every signal whose
+	 * default ends the program and that can be caught: each restores the
+	 * terminal and keeps the launch (Ctrl-\ is SIGQUIT). */
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
 }
 
 /* Curses key codes to keys.h codes. */
@@ -137,23 +143,26 @@ static struct canvas *screen_canvas(struct canvas *old, bool ascii)
 	return canvas_new(cols, rows, ascii);
 }
 
-/* SIGHUP, SIGTERM and SIGINT (Ctrl-C where the terminal sends it) end a
- * session without q: keep the launch in this session's recovery file. */
+/* SIGHUP, SIGTERM, SIGINT (Ctrl-C), SIGQUIT (Ctrl-\), SIGUSR1/2 and SIGALRM
+ * end a session without q: the terminal restored, and a changed launch kept
+ * in this session's recovery file. */
 static int hang_up(struct explorer *e, int sig)
 {
 	struct occ_error err = { 0 };
-	char path[1024], msg[1200], shown[1024];
-	bool saved;
+	char path[1024], msg[1200];
 
-	saved = explorer_save_recovery(e, path, sizeof(path), &err);
 	endwin();
-	if (saved) {
-		str_sanitize(path, shown, sizeof(shown));
-		fprintf(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
-			strsignal(sig), shown, shown);
+	if (!explorer_changed(e)) {
+		/* Nothing to recover: the loaded launch is where it came from. */
+		occ_say(stderr, "occview: %s: the launch was not changed: no recovery file\n",
+			strsignal(sig));
+	} else if (explorer_save_recovery(e, path, sizeof(path), &err)) {
+		occ_say(stderr, "occview: %s: the what-if launch is saved in %s (occview --load %s)\n",
+			strsignal(sig), path, path);
 	} else {
 		occ_error_format(&err, msg, sizeof(msg));
-		fprintf(stderr, "occview: %s: could not save the what-if launch: %s\n", strsignal(sig), msg);
+		occ_say(stderr, "occview: %s: could not save the what-if launch: %s\n",
+			strsignal(sig), msg);
 	}
 	return 128 + sig;
 }
@@ -185,7 +194,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 	}
 	if (!screen_open(why, sizeof(why))) {
 		explorer_free(e);
-		fprintf(stderr, "occview: %s\n", why);
+		occ_say(stderr, "occview: %s\n", why);
 		return 70;
 	}
 	install_signals();

@@ -29,10 +29,7 @@
 
 static int report(const struct occ_error *err)
 {
-	char msg[1024];
-
-	occ_error_format(err, msg, sizeof(msg));
-	fprintf(stderr, "occview: %s\n", msg);
+	occ_say_error(stderr, err);
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 
@@ -312,7 +309,7 @@ static bool interactive(const struct cli_options *o)
  * the same usage error, with the same message, before the screen opens. */
 static int flags_fit(struct session *s, struct session_input *in, int n)
 {
-	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0 };
+	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL };
 	struct analysis *a = malloc(sizeof(*a));
 	int status = 0;
 
@@ -334,7 +331,8 @@ static int explore(struct session *s, const struct cli_options *o)
 	struct session_input *in = calloc(n > 0 ? (size_t)n : 1, sizeof(*in));
 	struct explorer_options eo = { 0 };
 	struct app_options ao = { 0 };
-	char notice[1200], first[1024], joined[600] = "";
+	char notice[1200], first[1024], joined[600] = "", recovery[1200], both[2600];
+	bool recovering;
 	int loaded = 0;
 
 	if (!in) {
@@ -363,7 +361,8 @@ static int explore(struct session *s, const struct cli_options *o)
 	eo.mouse = !o->no_mouse;
 	eo.model = o->model;
 	eo.source = source_name(o);
-	eo.notice = recovery_notice(o, notice, sizeof(notice));
+	eo.notice = recovery_notice(o, recovery, sizeof(recovery));
+	recovering = eo.notice != NULL;
 	if (!eo.notice && !status && joined[0])
 		eo.notice = joined;
 	if (!eo.notice && session_gpu_count(s) > 1) {
@@ -385,7 +384,13 @@ static int explore(struct session *s, const struct cli_options *o)
 			 "%s not shown; the first: %.900s", x->report.rejected_rows,
 			 x->report.rejected_rows == 1 ? "" : "s",
 			 x->report.rejected_rows == 1 ? "is" : "are", first);
-		eo.notice = notice;
+		/* The recovery notice is never hidden: a launch would be lost. */
+		if (recovering) {
+			snprintf(both, sizeof(both), "%s. %s", notice, recovery);
+			eo.notice = both;
+		} else {
+			eo.notice = notice;
+		}
 	}
 	/* Fields left absent (session_load said so on stderr): over the screen
 	 * too, when nothing weightier is to be said there. */
