@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* journey.c - one '+' on the registers field of the explorer at 200x60 on
+ * the embedded default launch, from key to drawn canvas, in functions that
+ * bench/journey.sh hands to callgrind's --toggle-collect, so only that
+ * keystroke is counted. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "explorer.h"
+#include "gpu.h"
+#include "keys.h"
+
+/* Not inlined: callgrind collects from entry to return of one of them. */
+__attribute__((noinline)) void journey_key(struct explorer *e);
+__attribute__((noinline)) void journey(struct explorer *e, struct canvas *c);
+
+/* The key alone: the what-if stepped and the view recomputed. */
+void journey_key(struct explorer *e)
+{
+	explorer_key(e, '+');
+}
+
+/* The key and the screen drawn after it. */
+void journey(struct explorer *e, struct canvas *c)
+{
+	journey_key(e);
+	explorer_draw(e, c);
+}
+
+int main(void)
+{
+	struct explorer_options o = { 0 };
+	struct occ_error err = { 0 };
+	struct param_set flags = { 0 };
+	struct gpu_db *db = gpu_db_new_builtin(&err);
+	struct canvas *c = canvas_new(200, 60, false);
+	struct session *s;
+	struct explorer *e;
+
+	launch_init(&flags.values);
+	s = db ? session_new(db, &flags, &err) : NULL;
+	e = s && c ? explorer_new(s, NULL, 0, &o) : NULL;
+	if (!e) {
+		fprintf(stderr, "journey: %s\n", err.message[0] ? err.message : "out of memory");
+		return 1;
+	}
+	/* The screen drawn once and the focus on registers (Tab from the block
+	 * size), as a user has it before pressing '+'. */
+	explorer_draw(e, c);
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_draw(e, c);
+	journey(e, c);
+	explorer_free(e);
+	session_free(s);
+	canvas_free(c);
+	gpu_db_free(db);
+	return 0;
+}
