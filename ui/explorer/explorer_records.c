@@ -24,11 +24,6 @@ struct session_record explorer_record(const struct explorer *e, size_t i)
 	return session_input_record(&e->inputs[it->input], it->index);
 }
 
-bool explorer_has_report(const struct explorer *e)
-{
-	return e->panes[PANE_KERNELS] != NULL;
-}
-
 static void file_state(const char *path, long long *mtime_ns, long long *size)
 {
 	struct stat st;
@@ -105,22 +100,23 @@ static void per_sm_occupancy(struct explorer *e, size_t i, const struct gpu *g)
 
 /* The status line is short: the record and the field at fault; the
  * Occupancy pane has the whole message with the file and line. */
-static void say_record_error(struct explorer *e, const struct occ_error *err)
+void explorer_records_error(const struct explorer *e, const struct occ_error *err,
+			    struct explorer_reply *y)
 {
 	char msg[512];
 
 	if (!explorer_has_report(e)) {
 		occ_error_format(err, msg, sizeof(msg));
-		explorer_say(e, true, "%s", msg);
+		explorer_reply_say(y, true, "%s", msg);
 	} else if (err->field[0]) {
-		explorer_say(e, true, "record %zu: not analysed (%s); 1 shows why", e->shown + 1,
-			     err->field);
+		explorer_reply_say(y, true, "record %zu: not analysed (%s); 1 shows why", e->shown + 1,
+				   err->field);
 	} else {
-		explorer_say(e, true, "record %zu: %s", e->shown + 1, err->message);
+		explorer_reply_say(y, true, "record %zu: %s", e->shown + 1, err->message);
 	}
 }
 
-void explorer_show(struct explorer *e, size_t i)
+void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *y)
 {
 	struct session_record r = explorer_record(e, i);
 	struct occ_error err = { 0 };
@@ -134,11 +130,11 @@ void explorer_show(struct explorer *e, size_t i)
 	e->view.record = e->n_inputs ? e->items[i].index : 0;
 	view_rebase(&e->view, e->session, &r, e->whatif);
 	view_set_measured(&e->view, r.rec);
-	explorer_refresh(e);
+	y->refresh = true;
 	if (!ok)
-		say_record_error(e, &err);
-	else if (!e->view.cur.ok)
-		say_record_error(e, &e->view.cur.error);
+		explorer_records_error(e, &err, y);
+	else
+		y->on_unfit = UNFIT_RECORD;
 }
 
 /* Where the record the user had selected went in the new report: the same
@@ -164,7 +160,7 @@ static size_t find_again(const struct report *old, size_t i, const struct report
 	return i < now->n ? i : now->n - 1;
 }
 
-enum reaction explorer_poll(struct explorer *e)
+void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 {
 	struct session_input fresh;
 	struct browser *old = e->reloads ? pane_kernels_browser(e->panes[PANE_KERNELS]) : NULL;
@@ -175,12 +171,14 @@ enum reaction explorer_poll(struct explorer *e)
 	size_t selected, shown;
 	int status = 0;
 
+	y->react = REACT_NONE;
 	if (!old)
-		return REACT_NONE;
+		return;
 	memset(&fresh, 0, sizeof(fresh));
 	file_state(e->inputs[0].path, &mtime, &size);
 	if (mtime == e->seen_mtime_ns && size == e->seen_size)
-		return REACT_NONE;
+		return;
+	y->react = REACT_REDRAW;
 	e->seen_mtime_ns = mtime;
 	e->seen_size = size;
 	/* A profiler mid-write: the old records stay; the reason goes to the
@@ -191,17 +189,17 @@ enum reaction explorer_poll(struct explorer *e)
 		if (quiet)
 			fclose(quiet);
 		session_input_done(&fresh);
-		explorer_say(e, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
-		return REACT_REDRAW;
+		explorer_reply_say(y, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
+		return;
 	}
 	fclose(quiet);
 	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
 	if (!items || !browser_init(&nb, e->session, &fresh.report, fresh.path)) {
 		free(items);
 		session_input_done(&fresh);
-		explorer_say(e, true, "reload: out of memory, keeping %zu records",
-			     e->inputs[0].report.n);
-		return REACT_REDRAW;
+		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
 	}
 	/* The list keeps its sort, filter and grouping. */
 	nb.grouped = old->grouped;
@@ -243,11 +241,10 @@ enum reaction explorer_poll(struct explorer *e)
 		view_rebase(&e->view, e->session, &r, e->whatif);
 		view_set_measured(&e->view, r.rec);
 	}
-	explorer_refresh(e);
+	y->refresh = true;
 	if (e->inputs[0].rejected.status != OCC_OK)
-		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
-			     e->inputs[0].report.rejected_rows);
+		explorer_reply_say(y, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
+				   e->inputs[0].report.rejected_rows);
 	else
-		explorer_say(e, false, "reloaded: %zu records", e->n_items);
-	return REACT_REDRAW;
+		explorer_reply_say(y, false, "reloaded: %zu records", e->n_items);
 }
