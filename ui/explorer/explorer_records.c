@@ -162,9 +162,8 @@ static size_t find_again(const struct report *old, size_t i, const struct report
 
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 {
-	struct session_input fresh;
+	struct session_input fresh, was;
 	struct browser *old = e->reloads ? pane_kernels_browser(e->panes[PANE_KERNELS]) : NULL;
-	struct browser nb;
 	struct explorer_item *items;
 	FILE *quiet;
 	long long mtime, size;
@@ -193,33 +192,27 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		return;
 	}
 	fclose(quiet);
+	selected = browser_selected_record(old);
+	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
+			      &fresh.report);
+	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh.report);
+	/* The browser keeps its sort, filter and grouping over the report in
+	 * the place it will stay. */
+	was = e->inputs[0];
+	e->inputs[0] = fresh;
 	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
-	if (!items || !browser_init(&nb, e->session, &fresh.report, fresh.path)) {
+	if (!items || !browser_reload(old, &e->inputs[0].report, e->inputs[0].path, selected)) {
 		free(items);
+		e->inputs[0] = was;
 		session_input_done(&fresh);
 		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
 				   e->inputs[0].report.n);
 		return;
 	}
-	/* The list keeps its sort, filter and grouping. */
-	nb.grouped = old->grouped;
-	str_copy(nb.filter, sizeof(nb.filter), old->filter);
-	browser_set_sort(&nb, old->sort, old->descending);
-	selected = browser_selected_record(old);
-	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
-			      &fresh.report);
-	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh.report);
-	browser_done(old);
-	session_input_done(&e->inputs[0]);
-	e->inputs[0] = fresh;
-	*old = nb;
-	/* browser_init pointed at the local; the report now lives in e */
-	old->report = &e->inputs[0].report;
-	old->file = e->inputs[0].path;
+	session_input_done(&was);
 	/* a record's reference points into the old records */
 	if (e->view.has_ref && e->view.ref.report.present)
 		view_set_reference(&e->view, NULL, NULL);
-	browser_select_record(old, selected);
 	free(e->items);
 	e->items = items;
 	e->n_items = fresh.report.n;

@@ -219,6 +219,25 @@ void browser_done(struct browser *b)
 	memset(b, 0, sizeof(*b));
 }
 
+bool browser_reload(struct browser *b, const struct report *rep, const char *file,
+		    size_t record)
+{
+	struct browser nb;
+
+	if (!browser_init(&nb, b->session, rep, file))
+		return false;
+	nb.grouped = b->grouped;
+	str_copy(nb.filter, sizeof(nb.filter), b->filter);
+	if (!browser_set_sort(&nb, b->sort, b->descending)) {
+		browser_done(&nb);
+		return false;
+	}
+	browser_select_record(&nb, record);
+	browser_done(b);
+	*b = nb;
+	return true;
+}
+
 static const struct browser_line *lines(const struct browser *b)
 {
 	return b->grouped ? b->groups : b->rows;
