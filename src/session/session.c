@@ -597,18 +597,6 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 			a->not_applicable |= PARAM_BIT(p);
 }
 
-unsigned session_changed(struct session *s, const struct session_record *r,
-			 const struct launch *l, const struct gpu *gpu)
-{
-	struct param_set ov = { .set = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU), .values = *l };
-	struct resolved res;
-
-	if (!r->rec)
-		return 0;
-	resolve_record(s, r, &ov, gpu, &res);
-	return res.ok ? res.changed : 0;
-}
-
 /* The GPU to show a record that cannot be resolved on: the embedded
  * default's. */
 static void default_gpu(struct session *s, struct gpu *gpu)

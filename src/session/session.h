@@ -60,7 +60,10 @@ const struct param_set *session_flags(const struct session *s);
 const struct gpu_db *session_db(const struct session *s);
 
 /* The one analysis: r with the parameters of ov over its own (ov NULL: the
- * flags). gpu, when not NULL, is ov's GPU already resolved (the explorer's
+ * flags). "Is this still the record's launch?" has its one answer there:
+ * a->report.changed, the parameters (PARAM_BIT) in which the launch
+ * analysed differs from the record as measured (0: the launch as measured,
+ * or a launch record, where nothing was measured). gpu, when not NULL, is ov's GPU already resolved (the explorer's
  * what-if holds one); else ov's PARAM_GPU name is looked up. The flags'
  * vendor-specific parameters are checked against the GPU the record runs
  * on, with the same message everywhere. a->ok false with a->error when the
@@ -86,13 +89,6 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 void session_analyse_beside(struct session *s, const struct session_record *r,
 			    const struct param_set *ov, const struct gpu *g, unsigned needs,
 			    struct analysis *a);
-
-/* "Is this still the record's launch?": the parameters (PARAM_BIT) in
- * which launch l on gpu differs from record r as measured; 0 for a launch
- * record (nothing was measured). The one answer; analyse() records it in
- * a->report.changed. */
-unsigned session_changed(struct session *s, const struct session_record *r,
-			 const struct launch *l, const struct gpu *gpu);
 
 /* The launch and GPU r is analysed with under ov (as session_analyse):
  * the explorer's baseline. False with err when it cannot be resolved; l
