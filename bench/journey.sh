@@ -1,65 +1,56 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Copyright (c) 2026 the occview developers
-# journey.sh - the "+ journey": one '+' on the registers field in the explorer
-# at 200x60 on the default launch (bench/journey.c), counted by valgrind's
-# callgrind twice: the key alone (the what-if stepped, the view recomputed)
-# and the key with the screen drawn after it. Counted: calls from one of
-# occview's functions to another, the distinct source files of src/ and ui/
-# they are in, and the calls that move from one file to another; calls into
-# libc are counted apart. A function the compiler inlined is part of its
-# caller, as the built program has it (configure's CFLAGS, -g -O2 by default).
-#   bench/journey.sh [BUILDDIR] [-v]   (builds bench/journey there first;
-#                                      -v lists the files and the busiest moves)
+# journey.sh - how far one record travels through the code: the calls between
+# occview's own functions that one more record adds, the files they pass and
+# how often a call moves from one file to another, from callgrind's call
+# counts. The program runs twice under callgrind, on a report of one record
+# and on the same record twice; the difference is one record's journey, with
+# start-up (the database, the options) cancelled out.
+#   bench/journey.sh OCCVIEW REPORT [OCCVIEW-ARGS...]
+# REPORT's table must be its last lines: its final line is the record copied.
+# Needs valgrind. Prints calls, files, moves and the files most re-entered.
 set -eu
-build=${1:-.}
-verbose=${2:-}
-make -C "$build" bench/journey >/dev/null
-out=$(mktemp "${TMPDIR:-/tmp}/journey.XXXXXX")
-trap 'rm -f "$out"' EXIT
-
-count() {
-	valgrind --tool=callgrind --dump-instr=no --collect-jumps=no \
-		--toggle-collect="$1" --callgrind-out-file="$out" \
-		"$build/bench/journey" 2>/dev/null
-	# callgrind's format: fl= and fn= name the function whose lines follow;
-	# cfi=/cfl= and cfn= the callee of the next calls= line, whose first
-	# number is the count. Names are compressed: "(id) name" the first
-	# time, "(id)" after.
-	awk -v what="$2" -v verbose="$verbose" '
-	function name(s, kind,   id) {
-		if (match(s, /^\([0-9]+\)/)) {
-			id = substr(s, 2, RLENGTH - 2); s = substr(s, RLENGTH + 1); sub(/^ /, "", s)
-			if (s != "") tab[kind, id] = s; else s = tab[kind, id]
-		}
-		return s
+occview=$1 report=$2
+shift 2
+command -v valgrind >/dev/null || { echo "journey.sh: valgrind is needed"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$report" "$tmp/one.csv"
+{ cat "$report"; tail -n 1 "$report"; } >"$tmp/two.csv"
+for n in one two; do
+	valgrind --tool=callgrind --compress-strings=no --compress-pos=no \
+		--callgrind-out-file="$tmp/$n.out" "$occview" "$@" "$tmp/$n.csv" >/dev/null 2>&1
+done
+# One line per (caller file, caller, callee file, callee): the call count.
+pairs() {
+	awk '
+	/^fl=/ { fl = substr($0, 4); cfl = ""; next }
+	/^fn=/ { fn = substr($0, 4); cfl = ""; next }
+	/^c(fi|fl)=/ { cfl = substr($0, 5); next }
+	/^cfn=/ { cfn = substr($0, 5); next }
+	/^calls=/ {
+		split(substr($0, 7), a, " ")
+		callee_fl = cfl != "" ? cfl : fl
+		if (fl ~ /(^|\/)(src|ui)\// && callee_fl ~ /(^|\/)(src|ui)\//)
+			n[fl "\t" fn "\t" callee_fl "\t" cfn] += a[1]
+		cfl = ""
 	}
-	function own(f) { return f ~ /(^|\/)(src|ui)\/[^\/]+\/[^\/]+\.[ch]$/ }
-	function short(f) { sub(/^.*\/(src|ui)\//, "", f); return f }
-	/^fl=/ { fl = name(substr($0, 4), "f"); cfl = ""; next }
-	/^(fi|fe)=/ { name(substr($0, 4), "f"); next }
-	/^fn=/ { fn = name(substr($0, 4), "n"); if (!(fn in home)) home[fn] = fl; next }
-	/^cf[il]=/ { cfl = name(substr($0, 5), "f"); next }
-	/^cfn=/ { cfn = name(substr($0, 5), "n"); if (cfl != "" && !(cfn in guess)) guess[cfn] = cfl; next }
-	/^calls=/ { split(substr($0, 7), a, " "); edge[fn SUBSEP cfn] += a[1]; cfl = ""; next }
-	END {
-		for (k in edge) {
-			split(k, p, SUBSEP)
-			from = home[p[1]]; to = (p[2] in home) ? home[p[2]] : guess[p[2]]
-			if (!own(from)) continue
-			if (!own(to)) { other += edge[k]; continue }
-			calls += edge[k]; files[short(from)] = 1; files[short(to)] = 1
-			if (from != to) { moves += edge[k]; pair[short(from) " -> " short(to)] += edge[k] }
-		}
-		nf = 0; for (f in files) nf++
-		printf "%-22s calls %6d  files %2d  moves between files %6d  (calls into libc: %d)\n", what, calls, nf, moves, other
-		if (verbose != "") {
-			for (f in files) printf "    %s\n", f | "sort"
-			close("sort")
-			for (m in pair) printf "%8d  %s\n", pair[m], m | "sort -rn | head -15"
-			close("sort -rn | head -15")
-		}
-	}' "$out"
+	END { for (k in n) print k "\t" n[k] }' "$1" | sort
 }
-count journey_key "key alone"
-count journey "key to drawn canvas"
+pairs "$tmp/one.out" >"$tmp/one.pairs"
+pairs "$tmp/two.out" >"$tmp/two.pairs"
+awk -F '\t' '
+FNR == NR { one[$1 FS $2 FS $3 FS $4] = $5; next }
+{
+	d = $5 - one[$1 FS $2 FS $3 FS $4]
+	if (d <= 0) next
+	sub(/^.*(^|\/)(src|ui)\//, "", $1); sub(/^.*(^|\/)(src|ui)\//, "", $3)
+	calls += d; files[$1] = 1; files[$3] = 1
+	if ($1 != $3) { moves += d; into[$3] += d }
+}
+END {
+	nf = 0; for (f in files) nf++
+	printf "calls %d, files %d, moves between files %d\n", calls, nf, moves
+	for (f in into) printf "  entered %s %d times\n", f, into[f] | "sort -k3 -rn | head -5"
+}' "$tmp/one.pairs" "$tmp/two.pairs"

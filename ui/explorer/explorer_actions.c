@@ -271,6 +271,9 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 	case ACT_TAB_TIMELINE:
 		e->active = PANE_TIMELINE;
 		return;
+	case ACT_ZOOM:
+		e->zoom = !e->zoom;
+		return;
 	case ACT_NEXT_PANE:
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);

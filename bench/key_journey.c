@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* journey.c - one '+' on the registers field of the explorer at 200x60 on
+/* key_journey.c - one '+' on the registers field of the explorer at 200x60 on
  * the embedded default launch, from key to drawn canvas, in functions that
- * bench/journey.sh hands to callgrind's --toggle-collect, so only that
+ * bench/key_journey.sh hands to callgrind's --toggle-collect, so only that
  * keystroke is counted. */
 #include "config.h"
 
