@@ -8,7 +8,9 @@
 # occview's functions to another, the distinct source files of src/ and ui/
 # they are in, and the calls that move from one file to another; calls into
 # libc are counted apart. A function the compiler inlined is part of its
-# caller, as the built program has it (configure's CFLAGS, -g -O2 by default).
+# caller, as the built program has it (configure's CFLAGS, -g -O2 by default),
+# and a call the compiler made a jump (a tail call) is credited by callgrind
+# to whichever frame it sees: compare figures of builds with the same flags.
 #   bench/key_journey.sh [BUILDDIR] [-v]   (builds bench/key_journey there first;
 #                                      -v lists the files and the busiest moves)
 set -eu
