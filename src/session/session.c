@@ -277,6 +277,7 @@ struct resolved {
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
+	unsigned want;                /* what was asked of them: 0, nothing */
 };
 
 /* The launch values the record lacks, from its own block limits where they
@@ -291,6 +292,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
 		want |= PARAM_BIT(PARAM_BARRIERS);
+	res->want = want;
 	if (!want)
 		return true;
 	left = report_infer(rec, &res->gpu.arch, want, &res->l, &res->inferred) &
@@ -310,17 +312,49 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	return true;
 }
 
+/* r under ov from what was resolved when it was loaded, where that gives
+ * what reading the record again would: the same GPU, and no value inferred
+ * (an inference reads the launch's other values). The record's values of
+ * the parameters ov does not give are the ones it gave then; ov's are
+ * copied over them, as report_launch_fill copies them. */
+static bool from_resolved(const struct session_record *r, const struct param_set *ov,
+			  const struct gpu *given_gpu, struct resolved *res)
+{
+	const struct session_resolved *o = r->resolved;
+	unsigned fields = ov->set & PARAM_LAUNCH_BITS;
+
+	if (!o || !o->reusable || o->rec != r->rec || given_gpu ||
+	    (ov->set & PARAM_BIT(PARAM_GPU)) || (o->flag_fields & ~fields))
+		return false;
+	memset(res, 0, sizeof(*res));
+	res->ok = true;
+	res->gpu_known = true;
+	res->gpu = o->gpu;
+	res->source = (enum report_gpu_source)o->source;
+	res->l = o->launch;
+	param_copy(&res->l, &ov->values, fields);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	res->present = o->present;
+	res->measured = o->measured;
+	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
+	res->db_sm_count = o->db_sm_count;
+	return true;
+}
+
 static void resolve_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given_gpu,
 			   struct resolved *res)
 {
 	const struct report_record *rec = r->rec;
-	const struct gpu_choice *own = own_gpu(s, rec, r->file);
+	const struct gpu_choice *own;
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
 	struct gpu ov_gpu;
 	unsigned lacking = 0;
 
+	if (from_resolved(r, ov, given_gpu, res))
+		return;
+	own = own_gpu(s, rec, r->file);
 	memset(res, 0, sizeof(*res));
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
@@ -595,6 +629,30 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 	for (int p = 0; p < PARAM_N; p++)
 		if ((set & PARAM_BIT(p)) && !param_applies((enum launch_param)p, g->arch.vendor))
 			a->not_applicable |= PARAM_BIT(p);
+}
+
+bool session_resolve(struct session *s, const struct session_record *r,
+		     struct session_resolved *out)
+{
+	struct session_record again = *r;
+	struct resolved res;
+
+	memset(out, 0, sizeof(*out));
+	if (!r->rec)
+		return false;
+	again.resolved = NULL;
+	resolve_record(s, &again, &s->flags, NULL, &res);
+	out->rec = r->rec;
+	out->reusable = res.ok && res.want == 0 && !res.gpu_changed &&
+			!(s->flags.set & PARAM_BIT(PARAM_GPU));
+	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;
+	out->launch = res.l;
+	out->gpu = res.gpu;
+	out->source = (int)res.source;
+	out->present = res.present;
+	out->measured = res.measured;
+	out->db_sm_count = res.db_sm_count;
+	return out->reusable;
 }
 
 /* The GPU to show a record that cannot be resolved on: the embedded

@@ -33,6 +33,8 @@
 #include "params.h"
 #include "report.h"
 
+struct session_resolved;
+
 /* One record the session can analyse: a launch (from the flags, a launch
  * file or a launch list) or a report's kernel record. */
 struct session_record {
@@ -41,6 +43,9 @@ struct session_record {
 	const struct launch *launch;      /* a launch; NULL for a kernel record */
 	const struct occ_error *error;    /* the launch's row could not be read (else NULL) */
 	const struct report_record *rec;  /* a kernel record; NULL for a launch */
+	/* rec resolved once, when it was loaded (session_resolve); NULL: read
+	 * it again at every analysis. */
+	const struct session_resolved *resolved;
 };
 
 /* What an analysis is for; the occupancy, waves and cross-check always. */
@@ -89,6 +94,29 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 void session_analyse_beside(struct session *s, const struct session_record *r,
 			    const struct param_set *ov, const struct gpu *g, unsigned needs,
 			    struct analysis *a);
+
+/* A kernel record resolved once, under the flags, when it is loaded: the
+ * launch it gives and the GPU it ran on, as the record measured them. Named
+ * in a session_record (resolved), it is where an analysis with overrides
+ * that keep the GPU starts (the explorer's keystrokes), in place of reading
+ * the record again, with the same result. Where the record's values had to
+ * be inferred from its limits (report_infer.h), or the GPU is overridden,
+ * the record is read again as without it (reusable false). */
+struct session_resolved {
+	const struct report_record *rec;  /* the record it is of */
+	bool reusable;
+	unsigned flag_fields;      /* the flags' launch parameters it was resolved with */
+	struct launch launch;      /* the launch: the record's values with the flags' */
+	struct gpu gpu;
+	int source;                /* enum report_gpu_source */
+	unsigned present;          /* PARAM_BIT of what the record itself gives */
+	struct launch measured;    /* the record's own values of those */
+	int db_sm_count;
+};
+/* Resolves r's kernel record under the flags; false (out->reusable false)
+ * for a launch record or one that does not resolve. */
+bool session_resolve(struct session *s, const struct session_record *r,
+		     struct session_resolved *out);
 
 /* The launch and GPU r is analysed with under ov (as session_analyse):
  * the explorer's baseline. False with err when it cannot be resolved; l

@@ -373,11 +373,11 @@ struct session_record session_input_record(const struct session_input *in, size_
 {
 	if (in->kind == SESSION_REPORT)
 		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
-						&in->report.records[i] };
+						&in->report.records[i], NULL };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
 					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
-					NULL };
+					NULL, NULL };
 }
 
 /* ---- --print ------------------------------------------------------------ */
@@ -515,7 +515,7 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 {
 	struct printer *p = ctx;
 	const struct param_set *flags = session_flags(p->s);
-	struct session_record r = { p->path, rec->line, NULL, NULL, rec };
+	struct session_record r = { p->path, rec->line, NULL, NULL, rec, NULL };
 
 	(void)rep;
 	/* Before --kernel picks: the n-th launch counts every launch. */
@@ -584,7 +584,7 @@ static int print_file(struct printer *p, const char *path)
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
 						    set.items[i].valid ? NULL : &set.items[i].error,
-						    NULL };
+						    NULL, NULL };
 			print_launch(p, &r);
 		}
 		launch_set_done(&set);
@@ -736,7 +736,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
-		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL };
+		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, NULL };
 
 		print_launch(&p, &r);
 	}

@@ -17,11 +17,17 @@
 struct session_record explorer_record(const struct explorer *e, size_t i)
 {
 	const struct explorer_item *it;
+	struct session_record r;
 
 	if (e->n_inputs == 0)
-		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL };
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, NULL };
 	it = &e->items[i];
-	return session_input_record(&e->inputs[it->input], it->index);
+	r = session_input_record(&e->inputs[it->input], it->index);
+	/* The shown record's launch was resolved when it was loaded: a
+	 * keystroke starts from there, not from the report. */
+	if (r.rec && e->resolved.rec == r.rec)
+		r.resolved = &e->resolved;
+	return r;
 }
 
 static void file_state(const char *path, long long *mtime_ns, long long *size)
@@ -125,6 +131,7 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 	bool ok = session_launch(e->session, &r, NULL, &l, &g, &err);
 
 	e->shown = i;
+	session_resolve(e->session, &r, &e->resolved);
 	per_sm_occupancy(e, i, &g);
 	whatif_rebase(e->whatif, &l, &g);
 	e->view.record = e->n_inputs ? e->items[i].index : 0;
@@ -210,6 +217,8 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		return;
 	}
 	session_input_done(&was);
+	/* the records moved: the shown one is resolved again below */
+	memset(&e->resolved, 0, sizeof(e->resolved));
 	/* a record's reference points into the old records */
 	if (e->view.has_ref && e->view.ref.report.present)
 		view_set_reference(&e->view, NULL, NULL);
@@ -228,6 +237,7 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		struct occ_error err = { 0 };
 
 		session_launch(e->session, &r, NULL, &l, &g, &err);
+		session_resolve(e->session, &r, &e->resolved);
 		per_sm_occupancy(e, shown, &g);
 		e->shown = shown;
 		e->view.record = shown;

@@ -29,6 +29,7 @@ struct explorer {
 	struct explorer_item *items;         /* every record of every input */
 	size_t n_items, shown;               /* shown: the record the baseline came from */
 	struct launch flags_launch;          /* the record when there is no input */
+	struct session_resolved resolved;    /* the shown record, resolved when it was loaded */
 
 	/* Live reload, for one report read from a file. */
 	bool reloads;

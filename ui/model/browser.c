@@ -41,7 +41,7 @@ static int64_t dims(const struct report_int d[3])
 static void make_row(struct browser_line *row, uint32_t index, struct session *s,
 		     const struct report_record *rec, const char *file, struct analysis *a)
 {
-	struct session_record r = { file, rec->line, NULL, NULL, rec };
+	struct session_record r = { file, rec->line, NULL, NULL, rec, NULL };
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
@@ -455,7 +455,7 @@ const char *browser_limiter_label(const struct browser_line *l)
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
 	const struct report_record *rec = &b->report->records[record];
-	struct session_record r = { b->file, rec->line, NULL, NULL, rec };
+	struct session_record r = { b->file, rec->line, NULL, NULL, rec, NULL };
 
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }
