@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* key_journey.c - one '+' on the registers field of the explorer at 200x60 on
- * the embedded default launch, from key to drawn canvas, in functions that
+ * the embedded default launch (or a report's first record), from key to
+ * drawn canvas, in functions that
  * bench/key_journey.sh hands to callgrind's --toggle-collect, so only that
  * keystroke is counted. */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "explorer.h"
 #include "gpu.h"
@@ -29,21 +31,30 @@ void journey(struct explorer *e, struct canvas *c)
 	explorer_draw(e, c);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	struct explorer_options o = { 0 };
 	struct occ_error err = { 0 };
 	struct param_set flags = { 0 };
 	struct gpu_db *db = gpu_db_new_builtin(&err);
 	struct canvas *c = canvas_new(200, 60, false);
+	struct session_input *in = calloc(1, sizeof(*in));
 	struct session *s;
-	struct explorer *e;
+	struct explorer *e = NULL;
+	int status = 0;
 
 	launch_init(&flags.values);
 	s = db ? session_new(db, &flags, &err) : NULL;
-	e = s && c ? explorer_new(s, NULL, 0, &o) : NULL;
+	if (s && c && in && argc > 1) {
+		/* a report: its first record loaded from the browser (Enter) */
+		if (session_load(s, argv[1], in, stderr, &status) && (e = explorer_new(s, in, 1, &o)))
+			explorer_key(e, KEY_CODE_ENTER);
+	} else if (s && c && in) {
+		free(in);
+		e = explorer_new(s, NULL, 0, &o);
+	}
 	if (!e) {
-		fprintf(stderr, "journey: %s\n", err.message[0] ? err.message : "out of memory");
+		fprintf(stderr, "journey: %s\n", err.message[0] ? err.message : "cannot start");
 		return 1;
 	}
 	/* The screen drawn once and the focus on registers (Tab from the block
@@ -52,6 +63,9 @@ int main(void)
 	explorer_key(e, KEY_CODE_TAB);
 	explorer_draw(e, c);
 	journey(e, c);
+	fprintf(stderr, "journey: registers %d -> %d\n",
+		explorer_view(e)->base.launch.regs_per_thread,
+		explorer_view(e)->cur.launch.regs_per_thread);
 	explorer_free(e);
 	session_free(s);
 	canvas_free(c);

@@ -11,11 +11,15 @@
 # caller, as the built program has it (configure's CFLAGS, -g -O2 by default),
 # and a call the compiler made a jump (a tail call) is credited by callgrind
 # to whichever frame it sees: compare figures of builds with the same flags.
-#   bench/key_journey.sh [BUILDDIR] [-v]   (builds bench/key_journey there first;
-#                                      -v lists the files and the busiest moves)
+#   bench/key_journey.sh [-v] [BUILDDIR [REPORT]]
+# builds bench/key_journey in BUILDDIR (.) first; -v lists the files and the
+# busiest moves; with REPORT, the '+' is on its first record, loaded from the
+# kernel browser.
 set -eu
+verbose=
+if [ "${1-}" = -v ]; then verbose=1; shift; fi
 build=${1:-.}
-verbose=${2:-}
+report=${2:-}
 make -C "$build" bench/key_journey >/dev/null
 out=$(mktemp "${TMPDIR:-/tmp}/journey.XXXXXX")
 trap 'rm -f "$out"' EXIT
@@ -23,7 +27,7 @@ trap 'rm -f "$out"' EXIT
 count() {
 	valgrind --tool=callgrind --dump-instr=no --collect-jumps=no \
 		--toggle-collect="$1" --callgrind-out-file="$out" \
-		"$build/bench/key_journey" 2>/dev/null
+		"$build/bench/key_journey" $report 2>/dev/null
 	# callgrind's format: fl= and fn= name the function whose lines follow;
 	# cfi=/cfl= and cfn= the callee of the next calls= line, whose first
 	# number is the count. Names are compressed: "(id) name" the first
