@@ -2,9 +2,8 @@
 /* Copyright (c) 2026 the occview developers */
 /* key_journey.c - one '+' on the registers field of the explorer at 200x60 on
  * the embedded default launch (or a report's first record), from key to
- * drawn canvas, in functions that
- * bench/key_journey.sh hands to callgrind's --toggle-collect, so only that
- * keystroke is counted. */
+ * drawn canvas, in functions that bench/key_journey.sh hands to callgrind's
+ * --dump-before and --dump-after, so only that keystroke is counted. */
 #include "config.h"
 
 #include <stdio.h>

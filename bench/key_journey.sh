@@ -21,13 +21,19 @@ if [ "${1-}" = -v ]; then verbose=1; shift; fi
 build=${1:-.}
 report=${2:-}
 make -C "$build" bench/key_journey >/dev/null
-out=$(mktemp "${TMPDIR:-/tmp}/journey.XXXXXX")
-trap 'rm -f "$out"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/journey.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 
 count() {
+	# A dump on entering the function and one on leaving it: the second
+	# holds that call alone, its call counts too (callgrind counts calls
+	# whether it collects or not, so --toggle-collect would add the calls
+	# of the whole run to the functions the window touches).
+	rm -f "$tmp"/out*
 	valgrind --tool=callgrind --dump-instr=no --collect-jumps=no \
-		--toggle-collect="$1" --callgrind-out-file="$out" \
+		--dump-before="$1" --dump-after="$1" --callgrind-out-file="$tmp/out" \
 		"$build/bench/key_journey" $report 2>/dev/null
+	out=$(grep -l "^desc: Trigger: --dump-after" "$tmp"/out*)
 	# callgrind's format: fl= and fn= name the function whose lines follow;
 	# cfi=/cfl= and cfn= the callee of the next calls= line, whose first
 	# number is the count. Names are compressed: "(id) name" the first
