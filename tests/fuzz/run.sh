@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
-# occview's readers from the seeds in tests/data. Not part of make check.
+# occview's readers and its explorer from their seeds. Not part of make check.
 #
 # Fuzzing. Two targets:
 #   tests/fuzz/run.sh report FAMILY [SECONDS]   (default 300 s)
@@ -22,7 +22,13 @@
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
+#   tests/fuzz/run.sh keys [SECONDS]            (default 60 s)
+#     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
+#     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
+#     from the seeds in tests/fuzz/keys; never the save key.
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
+# make check runs every harness once over its seeds without libFuzzer
+# (tests/fuzz/replay.c), so none can rot unseen.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
 # the first), crash, leak and timeout inputs in artifacts/. Reproduce one:
@@ -36,7 +42,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -59,6 +65,12 @@ report)
 	name=report-$family
 	maxlen=262144
 	;;
+keys)
+	seconds=${2:-60}
+	seeds="$top/tests/fuzz/keys/*"
+	name=keys
+	maxlen=4096
+	;;
 inputs)
 	seconds=${2:-60}
 	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $data/codexl/* $top/data/*.csv"
@@ -71,7 +83,7 @@ case $seconds in
 '' | *[!0-9]*) usage ;;
 esac
 
-[ -f "$top/src/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
+[ -f "$top/src/db/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
