@@ -374,6 +374,37 @@ START_TEST(test_actions_reply)
 }
 END_TEST
 
+/* The GPUs compared stay on their GPUs when the what-if comes back to its
+ * own: undoing a change of GPU analysed every GPU listed on the current one
+ * (the overrides no longer named a GPU, so the launch's own was taken). */
+START_TEST(test_compared_gpus_after_undo)
+{
+	struct param_set flags = { .set = PARAM_BIT(PARAM_REGISTERS) };
+	struct explorer *e;
+	const struct view *v;
+	double t4;
+
+	launch_init(&flags.values);
+	flags.values.regs_per_thread = 64;
+	e = explorer_open_flags(&flags, true, &session);
+	v = explorer_view(e);
+	explorer_key(e, 'C');
+	explorer_key(e, 'g');
+	type(e, "T4");
+	explorer_key(e, KEY_CODE_ENTER);
+	explorer_key(e, 'C');
+	ck_assert_uint_eq(v->n_gpus, 2);
+	ck_assert_str_eq(v->gpus[1].name, "Tesla T4");
+	ck_assert_str_eq(v->on_gpu[1].gpu.name, "Tesla T4");
+	t4 = v->on_gpu[1].r.theoretical_occupancy_pct;
+	explorer_key(e, 'u');
+	ck_assert_str_ne(v->cur.gpu.name, "Tesla T4");
+	ck_assert_str_eq(v->on_gpu[1].gpu.name, "Tesla T4");
+	ck_assert_double_eq(v->on_gpu[1].r.theoretical_occupancy_pct, t4);
+	explorer_close(e, session);
+}
+END_TEST
+
 START_TEST(test_every_size)
 {
 	struct explorer *e = open_default(false);
@@ -412,6 +443,7 @@ int main(void)
 	tcase_add_test(tc, test_notice_at_start);
 	tcase_add_test(tc, test_every_size);
 	tcase_add_test(tc, test_actions_reply);
+	tcase_add_test(tc, test_compared_gpus_after_undo);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -618,8 +618,13 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 			    struct analysis *a)
 {
 	unsigned set = (ov ? ov : &s->flags)->set;
+	/* On g whatever the overrides say of the GPU: without PARAM_GPU set
+	 * (the what-if back on its own GPU) the record's own would be taken. */
+	struct param_set on = *(ov ? ov : &s->flags);
 
-	analyse(s, r, ov, g, needs, true, a);
+	on.set |= PARAM_BIT(PARAM_GPU);
+	str_copy(on.values.gpu_name, sizeof(on.values.gpu_name), g->name);
+	analyse(s, r, &on, g, needs, true, a);
 	/* A record refused on this GPU is still its column. */
 	if (!a->gpu.name[0])
 		a->gpu = *g;
