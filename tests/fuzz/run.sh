@@ -18,6 +18,10 @@
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
+#   tests/fuzz/run.sh binary [SECONDS]          (default 300 s)
+#     fuzz_binary.c: the compiled-binary readers (cubins, fatbins, host ELF
+#     files, each written to a file the reader maps) and ptxas logs, from
+#     the small binaries and logs of tests/data/cubin.
 #   tests/fuzz/run.sh inputs [SECONDS]          (default 60 s)
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
@@ -42,7 +46,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs|keys [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh binary|inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -64,6 +68,12 @@ report)
 	esac
 	name=report-$family
 	maxlen=262144
+	;;
+binary)
+	seconds=${2:-300}
+	seeds="$data/cubin/*.cubin $data/cubin/*.fatbin $data/cubin/cluster*.o $data/cubin/*.so $data/cubin/*.log"
+	name=binary
+	maxlen=65536
 	;;
 keys)
 	seconds=${2:-60}
@@ -98,7 +108,8 @@ if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuz
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" $incs \
 		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
-		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
+		$(pkg-config --cflags jansson libelf libzstd liblz4) -lcsv \
+		$(pkg-config --libs jansson libelf libzstd liblz4) -liberty -lm -o "$out/$harness"
 fi
 dict=
 [ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict
