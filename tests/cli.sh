@@ -128,6 +128,11 @@ printf 'name,cc,sm_count,segment,aliases,provenance\nLab GPU X,9.0,100,datacente
 expect 0 "Lab GPU X (sm_90" -- --print --gpu-db "$tmp/gpus.csv" --gpu labx
 printf 'name,cc,sm_count\nBroken,9.9,10\n' >"$tmp/badgpus.csv"
 expect 65 "badgpus.csv:2: cc" -- --print --gpu-db "$tmp/badgpus.csv"
+# A GPC layouts file, told by its header: a row that reads, then one that does not.
+printf 'name,sm_count,gpcs,sms_per_gpc_max,sms_per_tpc,sms_per_gpc,provenance\nNVIDIA H100 80GB HBM3,132,8,18,2,,test\n' >"$tmp/gpcs.csv"
+expect 0 "NVIDIA H100 80GB HBM3" -- --print --gpu-db "$tmp/gpcs.csv" --gpu h100
+printf 'name,sm_count,gpcs,sms_per_gpc_max,sms_per_tpc,sms_per_gpc,provenance\nNVIDIA H100 80GB HBM3,132,9-8,18,2,,test\n' >"$tmp/badgpcs.csv"
+expect 65 "badgpcs.csv:2: gpcs" -- --print --gpu-db "$tmp/badgpcs.csv"
 mkdir -p "$tmp/xdg/occview"; cp "$tmp/gpus.csv" "$tmp/xdg/occview/gpus.csv"
 XDG_CONFIG_HOME="$tmp/xdg" expect 0 "Lab GPU X" -- --print --gpu labx
 

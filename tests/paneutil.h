@@ -50,7 +50,7 @@ static inline struct view *pane_view_new(const struct launch *base, const struct
 	pv->s = session_new(db, NULL, &err);
 	ck_assert_ptr_nonnull(pv->s);
 	pv->base = *base;
-	pv->r = (struct session_record){ NULL, 0, &pv->base, NULL, NULL, 0, NULL };
+	pv->r = (struct session_record){ NULL, 0, &pv->base, NULL, NULL, 0, NULL, NULL };
 	pv->w = whatif_new(db, base, &g);
 	ck_assert_ptr_nonnull(pv->w);
 	if (cur) {

@@ -52,7 +52,7 @@ static inline bool record_analyse(struct analysis *a, const struct gpu_db *db,
 				  struct occ_error *err)
 {
 	struct param_set flags = { 0 };
-	struct session_record r = { file, rec->line, NULL, NULL, rec, 0, NULL };
+	struct session_record r = { file, rec->line, NULL, NULL, rec, 0, NULL, NULL };
 	struct session *s;
 
 	launch_init(&flags.values);

@@ -199,6 +199,42 @@ START_TEST(test_groups)
 }
 END_TEST
 
+/* A report read again (a profiler still writing it) keeps the list as the
+ * user had it: sorted, filtered and grouped, the record selected. */
+START_TEST(test_reload_keeps_the_list)
+{
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err);
+	struct report rep, again;
+	struct browser b;
+	char path[1024];
+
+	ck_assert_ptr_nonnull(s);
+	load(&rep, path, sizeof(path));
+	load(&again, path, sizeof(path));
+	ck_assert(browser_init(&b, s, &rep, path));
+	ck_assert(browser_set_grouped(&b, true));
+	ck_assert(browser_set_filter(&b, "unsigned long"));
+	ck_assert(browser_set_sort(&b, BROWSER_COL_DURATION, true));
+	ck_assert(browser_reload(&b, &again, path, 9));
+	ck_assert_ptr_eq(b.report, &again);
+	ck_assert(b.grouped);
+	ck_assert_str_eq(b.filter, "unsigned long");
+	ck_assert_int_eq(b.sort, BROWSER_COL_DURATION);
+	ck_assert(b.descending);
+	/* Index 4, 5, 8, 9, 10 hold "unsigned long"; grouped {4,5,8} {9} {10};
+	 * by duration, descending: {4,5,8} 4410 + 4571 + 4410 ns (lines 6, 7,
+	 * 10), {10} 5773 ns (line 12), {9} 1243 ns (line 11) */
+	ck_assert_uint_eq(b.n_order, 3);
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 4);
+	ck_assert_uint_eq(browser_selected_record(&b), 9);
+	browser_done(&b);
+	report_done(&rep);
+	report_done(&again);
+	session_free(s);
+}
+END_TEST
+
 /* 240 records of an A100 (cc 8.0), each with Nsight Compute's own
  * "Theoretical Occupancy"; 12 ran with the driver's 16 KiB shared-memory
  * configuration and 228 with 32 KiB ("Shared Memory Configuration Size"),
@@ -629,6 +665,7 @@ int main(void)
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_groups);
+	tcase_add_test(tc, test_reload_keeps_the_list);
 	tcase_add_test(tc, test_theory_is_the_reports);
 	tcase_add_test(tc, test_limiter_blocks_waves);
 	tcase_add_test(tc, test_pane_goldens);

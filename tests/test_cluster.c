@@ -147,6 +147,40 @@ START_TEST(max_cluster_size)
 }
 END_TEST
 
+/* A user's GPC file (--gpu-db): its row replaces the built-in one of that
+ * device, and a value that does not read is an error naming the file,
+ * line and column. */
+START_TEST(user_gpc_rows)
+{
+	static const char header[] = "name,sm_count,gpcs,sms_per_gpc_max,sms_per_tpc,sms_per_gpc,provenance\n";
+	/* a per-GPC list for the H100's 132 SMs: only how it reads is tested,
+	 * it is no measured layout */
+	static const char measured[] = "NVIDIA H100 80GB HBM3,132,8,18,2,18;18;18;18;18;18;16;8,"
+				       "a test of reading\n";
+	static const char bad[] = "NVIDIA H100 80GB HBM3,132,0-8,18,2,,test\n";
+	struct gpu_db *mine = gpu_db_new_builtin(&(struct occ_error){ 0 });
+	struct occ_error err = { 0 };
+	struct gpc_layout g;
+	struct gpu gpu;
+	char text[512];
+
+	ck_assert_ptr_nonnull(mine);
+	snprintf(text, sizeof(text), "%s%s", header, measured);
+	ck_assert_msg(gpu_db_load_csv(mine, "mine.csv", text, strlen(text), &err), "%s", err.message);
+	ck_assert(gpu_db_gpc_layout(mine, "NVIDIA H100 80GB HBM3", &g));
+	ck_assert_int_eq(g.n_exact, 8);
+	ck_assert_int_eq(g.exact[6], 16);
+	ck_assert(gpu_db_find(mine, "NVIDIA H100 80GB HBM3", &gpu, &err));
+	ck_assert_int_eq(gpu.gpcs.n_exact, 8);
+	snprintf(text, sizeof(text), "%s%s", header, bad);
+	ck_assert(!gpu_db_load_csv(mine, "bad.csv", text, strlen(text), &err));
+	ck_assert_str_eq(err.file, "bad.csv");
+	ck_assert_int_eq(err.line, 2);
+	ck_assert_str_eq(err.field, "gpcs");
+	gpu_db_free(mine);
+}
+END_TEST
+
 /* The built-in data: the H100's row and the check of cc 9.0. */
 START_TEST(builtin_rows_and_generations)
 {
@@ -155,21 +189,29 @@ START_TEST(builtin_rows_and_generations)
 	struct occ_error err = { 0 };
 	char why[160];
 
-	ck_assert(gpc_layout_find("NVIDIA H100 80GB HBM3", &g));
+	/* data/gpcs.csv line 2: NVIDIA H100 80GB HBM3,132,8,18,2 */
+	ck_assert(gpu_db_gpc_layout(db, "NVIDIA H100 80GB HBM3", &g));
 	ck_assert_int_eq(g.sm_count, 132);
 	ck_assert_int_eq(g.gpcs_min, 8);
 	ck_assert_int_eq(g.gpcs_max, 8);
 	ck_assert_int_eq(g.sms_per_gpc_max, 18);
-	ck_assert(!gpc_layout_find("NVIDIA H100", &g));   /* whole names only */
-	/* every row of data/gpcs.csv reads (a bad one would be unknown, silently) */
+	ck_assert(!gpu_db_gpc_layout(db, "NVIDIA H100", &g));   /* whole names only */
+	/* every row of data/gpcs.csv reads: one that did not would fail the
+	 * database, no longer leave its device's layout silently unknown */
 	{
 		extern const char gpu_data_gpcs_csv[];
 		size_t lines = 0;
 
 		for (const char *p = gpu_data_gpcs_csv; *p; p++)
 			lines += *p == '\n';
-		ck_assert_uint_eq(gpc_layout_count(), lines - 1);
+		ck_assert_uint_eq(gpu_db_gpc_count(db), lines - 1);
 	}
+	/* a device carries its row from the database */
+	ck_assert(gpu_db_find(db, "NVIDIA H100 80GB HBM3", &gpu, &err));
+	ck_assert(gpu.has_gpcs);
+	ck_assert_int_eq(gpu.gpcs.sms_per_gpc_max, 18);
+	ck_assert(gpu_db_find(db, "a100", &gpu, &err));
+	ck_assert(!gpu.has_gpcs);
 	ck_assert(gpu_db_find(db, "8.6", &gpu, &err));
 	ck_assert(!cluster_supported(&gpu.arch));
 	cluster_refusal(&gpu.arch, why, sizeof(why));
@@ -322,6 +364,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, exact_and_unknown_layouts);
 	tcase_add_test(tc, max_cluster_size);
 	tcase_add_test(tc, builtin_rows_and_generations);
+	tcase_add_test(tc, user_gpc_rows);
 	tcase_add_test(tc, launch_checks);
 	tcase_add_test(tc, integrated_parts_cap_at_8);
 	tcase_add_test(tc, corpus_cluster_figures);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "explorer.h"
+#include "explorer_state.h"
 #include "launch_file.h"
 #include "occupancy.h"
 #include "paneutil.h"
@@ -341,6 +342,69 @@ START_TEST(test_notice_at_start)
 }
 END_TEST
 
+/* The explorer's own actions reply and leave the acting to explorer.c
+ * (htop's HandlerResult): a step of the registers changes the what-if and
+ * asks for the view again, which stays as it was until the reply is acted
+ * on; a key does both. */
+START_TEST(test_actions_reply)
+{
+	struct explorer *e = open_default(true);
+	struct explorer_reply y = { .react = REACT_NONE };
+	unsigned long generation = e->view.generation;
+	int regs = e->whatif->cur.launch.regs_per_thread;
+
+	e->whatif->focus = PARAM_REGISTERS;
+	explorer_own_action(e, ACT_INC, &y);
+	ck_assert_int_eq(y.react, REACT_REDRAW);
+	ck_assert(y.refresh);
+	ck_assert_int_eq(e->whatif->cur.launch.regs_per_thread, regs + 1);
+	ck_assert_uint_eq(e->view.generation, generation);
+	ck_assert_int_eq(e->view.cur.launch.regs_per_thread, regs);
+	ck_assert_int_eq(explorer_key(e, '+'), REACT_REDRAW);
+	ck_assert_int_eq(e->view.cur.launch.regs_per_thread, regs + 2);
+	/* what to say is replied too, and said by explorer.c */
+	memset(&y, 0, sizeof(y));
+	explorer_own_action(e, ACT_NEXT_LAUNCH, &y);
+	ck_assert(!y.load);
+	ck_assert_str_eq(y.message, "only one launch is loaded");
+	ck_assert_str_eq(e->message, "");
+	explorer_key(e, 'n');
+	ck_assert_str_eq(e->message, "only one launch is loaded");
+	explorer_close(e, session);
+}
+END_TEST
+
+/* The GPUs compared stay on their GPUs when the what-if comes back to its
+ * own: undoing a change of GPU analysed every GPU listed on the current one
+ * (the overrides no longer named a GPU, so the launch's own was taken). */
+START_TEST(test_compared_gpus_after_undo)
+{
+	struct param_set flags = { .set = PARAM_BIT(PARAM_REGISTERS) };
+	struct explorer *e;
+	const struct view *v;
+	double t4;
+
+	launch_init(&flags.values);
+	flags.values.regs_per_thread = 64;
+	e = explorer_open_flags(&flags, true, &session);
+	v = explorer_view(e);
+	explorer_key(e, 'C');
+	explorer_key(e, 'g');
+	type(e, "T4");
+	explorer_key(e, KEY_CODE_ENTER);
+	explorer_key(e, 'C');
+	ck_assert_uint_eq(v->n_gpus, 2);
+	ck_assert_str_eq(v->gpus[1].name, "Tesla T4");
+	ck_assert_str_eq(v->on_gpu[1].gpu.name, "Tesla T4");
+	t4 = v->on_gpu[1].r.theoretical_occupancy_pct;
+	explorer_key(e, 'u');
+	ck_assert_str_ne(v->cur.gpu.name, "Tesla T4");
+	ck_assert_str_eq(v->on_gpu[1].gpu.name, "Tesla T4");
+	ck_assert_double_eq(v->on_gpu[1].r.theoretical_occupancy_pct, t4);
+	explorer_close(e, session);
+}
+END_TEST
+
 START_TEST(test_every_size)
 {
 	struct explorer *e = open_default(false);
@@ -378,6 +442,8 @@ int main(void)
 	tcase_add_test(tc, test_animation_plays_and_stops);
 	tcase_add_test(tc, test_notice_at_start);
 	tcase_add_test(tc, test_every_size);
+	tcase_add_test(tc, test_actions_reply);
+	tcase_add_test(tc, test_compared_gpus_after_undo);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

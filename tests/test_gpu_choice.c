@@ -32,7 +32,7 @@ static bool analyse(struct analysis *a, const struct report_record *rec, const c
 		    bool launch, struct occ_error *err)
 {
 	struct param_set flags = { 0 };
-	struct session_record r = { "f", rec->line, NULL, NULL, rec, 0, NULL };
+	struct session_record r = { "f", rec->line, NULL, NULL, rec, 0, NULL, NULL };
 	struct session *s;
 
 	launch_init(&flags.values);

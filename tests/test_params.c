@@ -72,7 +72,7 @@ static bool cli_run(const struct gpu *g, enum launch_param p, const char *text,
 			 (char *)param_info(p)->flag, (char *)text, NULL };
 	struct cli_options o;
 	struct session *s;
-	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 
 	occ_error_clear(err);
 	if (!cli_parse(5, argv, &o, err))

@@ -243,7 +243,7 @@ static char *capture_side(int width)
 	const struct analysis *side[3] = { &a[0], &a[1], &a[2] };
 	struct print_options o = { width, true, { .model = SIM_UNIFORM }, false, false };
 	struct param_set flags;
-	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL };
+	struct session_record r = { NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct printer *p = print_new(&o);
 	char *buf = NULL, *table;
 	size_t len = 0;

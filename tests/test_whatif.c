@@ -1169,6 +1169,56 @@ START_TEST(vendor_switch_keeps_fields)
 }
 END_TEST
 
+/* The history keeps GPUs by name and derives them again: undo brings back
+ * the baseline's own GPU (here with the SM count a partition gave it, which
+ * no database device has), and a stand-in for a compute capability stays
+ * one; a GPU the database cannot find again by its name is refused. */
+START_TEST(history_keeps_gpus_by_name)
+{
+	struct gpu base = find_gpu("h100"), a100 = find_gpu("a100"), sm86 = find_gpu("8.6");
+	struct gpu again = find_gpu("h100"), odd = a100;
+	struct launch l;
+	struct whatif *w;
+
+	base.sm_count = 66;  /* --sms 66 on an H100 SXM */
+	launch_init(&l);
+	snprintf(l.gpu_name, sizeof(l.gpu_name), "%s", base.name);
+	w = whatif_new(db, &l, &base);
+	ck_assert_ptr_nonnull(w);
+	ck_assert(sm86.stand_in);
+	ck_assert(whatif_set_gpu(w, &a100));
+	ck_assert(whatif_set_gpu(w, &sm86));
+	ck_assert(whatif_undo(w));
+	ck_assert_str_eq(w->cur.gpu.name, a100.name);
+	ck_assert_int_eq(w->cur.gpu.sm_count, a100.sm_count);
+	ck_assert(!w->cur.gpu.stand_in);
+	ck_assert(whatif_undo(w));
+	ck_assert_str_eq(w->cur.gpu.name, base.name);
+	ck_assert_int_eq(w->cur.gpu.sm_count, 66);
+	ck_assert(!whatif_undo(w));
+	ck_assert(whatif_redo(w));
+	ck_assert(whatif_redo(w));
+	ck_assert_str_eq(w->cur.gpu.name, sm86.name);
+	ck_assert(w->cur.gpu.stand_in);
+
+	snprintf(odd.name, sizeof(odd.name), "%s", "no GPU of the database");
+	ck_assert(!whatif_set_gpu(w, &odd));
+	ck_assert_str_eq(w->cur.gpu.name, sm86.name);
+	ck_assert_int_eq(w->n_redo, 0);
+
+	/* the baseline's name chosen from the database is the database's device */
+	ck_assert(whatif_set_gpu(w, &again));
+	ck_assert_int_eq(w->cur.gpu.sm_count, again.sm_count);
+	ck_assert(whatif_reset(w));
+	ck_assert_int_eq(w->cur.gpu.sm_count, 66);
+	ck_assert(whatif_undo(w));
+	ck_assert_int_eq(w->cur.gpu.sm_count, again.sm_count);
+	ck_assert(whatif_undo(w));
+	ck_assert(w->cur.gpu.stand_in);
+	whatif_free(w);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("whatif");
@@ -1200,6 +1250,7 @@ int main(void)
 	tcase_add_test(tc, amd_fields_apply);
 	tcase_add_test(tc, amd_steps);
 	tcase_add_test(tc, vendor_switch_keeps_fields);
+	tcase_add_test(tc, history_keeps_gpus_by_name);
 	tcase_add_test(tc, cache_config_steps);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -76,6 +76,21 @@ struct gpu_arch {
 	struct amd_arch amd;         /* GPU_AMD only */
 };
 
+#define CLUSTER_MAX_GPCS 32
+
+/* What is known of a device's GPCs (a row of data/gpcs.csv, or of a user's
+ * GPC file): the thread-block clusters' engine computes with it. */
+struct gpc_layout {
+	char name[GPU_NAME_MAX];
+	int sm_count;          /* the SM count the row describes */
+	int gpcs_min, gpcs_max;/* GPCs with SMs enabled (equal where documented) */
+	int sms_per_gpc_max;   /* the die's: TPCs per GPC times SMs per TPC */
+	int sms_per_tpc;       /* SMs are enabled a TPC at a time */
+	int n_exact;           /* > 0: the SMs of each GPC, as measured */
+	int exact[CLUSTER_MAX_GPCS];
+	char provenance[384];
+};
+
 /* One device model: an architecture plus its SM count. */
 struct gpu {
 	char name[GPU_NAME_MAX];
@@ -89,6 +104,10 @@ struct gpu {
 	 * device for it (gpu_db_arch_device), and its SM count stands in for
 	 * the GPU's. */
 	bool stand_in;
+	/* Its GPCs, where the database's GPC table has a row of this name:
+	 * read with the database, carried with the device. */
+	bool has_gpcs;
+	struct gpc_layout gpcs;
 };
 
 struct gpu_db;
@@ -97,7 +116,7 @@ struct gpu_db;
 struct gpu_db *gpu_db_new_builtin(struct occ_error *err);
 void gpu_db_free(struct gpu_db *db);
 
-/* Adds or replaces rows from a user CSV (an archs or a devices file, told apart
+/* Adds or replaces rows from a user CSV (an archs, a devices or a GPC file, told apart
  * by its header). Returns false with err naming file, line and field. */
 bool gpu_db_load_file(struct gpu_db *db, const char *path, struct occ_error *err);
 /* The same from memory; name is used in messages. */
@@ -136,6 +155,11 @@ const struct gpu_arch *gpu_db_arch_at(const struct gpu_db *db, size_t i);
 size_t gpu_db_device_count(const struct gpu_db *db);
 /* Fills out with device i resolved against its architecture. */
 bool gpu_db_device_at(const struct gpu_db *db, size_t i, struct gpu *out);
+/* The GPC table's row of the device named name (the database's name,
+ * exactly); false when it has none. A resolved device carries its row
+ * already (gpu.has_gpcs). */
+bool gpu_db_gpc_layout(const struct gpu_db *db, const char *name, struct gpc_layout *out);
+size_t gpu_db_gpc_count(const struct gpu_db *db);
 
 size_t gpu_db_amd_arch_count(const struct gpu_db *db);
 const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i);

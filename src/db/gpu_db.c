@@ -23,6 +23,7 @@ extern const char gpu_data_archs_csv[];
 extern const char gpu_data_devices_csv[];
 extern const char gpu_data_amd_archs_csv[];
 extern const char gpu_data_amd_devices_csv[];
+extern const char gpu_data_gpcs_csv[];
 
 #define USER_DB_MAX_BYTES (16u << 20)
 
@@ -366,6 +367,21 @@ static bool put_device(struct gpu_db *db, const struct device_row *d)
 	return true;
 }
 
+/* A GPC table's row replaces the one of its device's name. */
+static bool put_gpcs(struct gpu_db *db, const struct gpc_layout *g)
+{
+	for (size_t i = 0; i < db->n_gpcs; i++) {
+		if (strcmp(db->gpcs[i].name, g->name) == 0) {
+			db->gpcs[i] = *g;
+			return true;
+		}
+	}
+	if (!grow((void **)&db->gpcs, &db->cap_gpcs, db->n_gpcs, sizeof(*db->gpcs)))
+		return false;
+	db->gpcs[db->n_gpcs++] = *g;
+	return true;
+}
+
 static bool require_columns(const char *file, const struct csv_row *header,
 			    const char *const *cols, struct occ_error *err)
 {
@@ -413,8 +429,11 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 		"smem_reserved_per_block_bytes", NULL,
 	};
 	static const char *const device_cols[] = { "name", "cc", "sm_count", NULL };
+	static const char *const gpc_cols[] = {
+		"name", "sm_count", "gpcs", "sms_per_gpc_max", "sms_per_tpc", "sms_per_gpc", NULL,
+	};
 	struct csv_rows rows;
-	bool is_arch, ok = true;
+	bool is_arch, is_gpcs, ok = true;
 
 	if (!csvread_parse(name, text, len, &rows, err))
 		return false;
@@ -424,6 +443,7 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 		return false;
 	}
 	is_arch = csvread_column(&rows.rows[0], "max_threads_per_sm") >= 0;
+	is_gpcs = !is_arch && csvread_column(&rows.rows[0], "sms_per_gpc_max") >= 0;
 	if (!is_arch && csvread_column(&rows.rows[0], "sm_count") < 0) {
 		occ_error_set(err, OCC_EDATA, name, rows.rows[0].line, NULL,
 			      "not a GPU database file: the header has neither max_threads_per_sm "
@@ -431,11 +451,15 @@ bool gpu_db_load_csv(struct gpu_db *db, const char *name, const char *text, size
 		csvread_free(&rows);
 		return false;
 	}
-	ok = require_columns(name, &rows.rows[0], is_arch ? arch_cols : device_cols, err) &&
+	ok = require_columns(name, &rows.rows[0],
+			     is_arch ? arch_cols : is_gpcs ? gpc_cols : device_cols, err) &&
 	     safe_text(name, &rows, err);
 	for (size_t i = 1; ok && i < rows.n; i++) {
 		struct csv_cell c = { name, &rows.rows[0], &rows.rows[i], err };
-		if (is_arch) {
+		if (is_gpcs) {
+			struct gpc_layout g;
+			ok = gpc_row_read(&c, &g) && put_gpcs(db, &g);
+		} else if (is_arch) {
 			struct gpu_arch a;
 			ok = read_arch(&c, &a) && put_arch(db, &a);
 		} else {
@@ -569,6 +593,8 @@ struct gpu_db *gpu_db_new_builtin(struct occ_error *err)
 			     strlen(gpu_data_archs_csv), err) ||
 	    !gpu_db_load_csv(db, "built-in devices.csv", gpu_data_devices_csv,
 			     strlen(gpu_data_devices_csv), err) ||
+	    !gpu_db_load_csv(db, "built-in gpcs.csv", gpu_data_gpcs_csv,
+			     strlen(gpu_data_gpcs_csv), err) ||
 	    !load_amd(db, err)) {
 		gpu_db_free(db);
 		return NULL;
@@ -584,6 +610,7 @@ void gpu_db_free(struct gpu_db *db)
 	free(db->amd_archs);
 	free(db->devices);
 	free(db->name_hashes);
+	free(db->gpcs);
 	free(db);
 }
 
@@ -605,6 +632,21 @@ const char *gpu_units(const struct gpu_arch *arch)
 	return arch->vendor != GPU_AMD ? "SMs" : arch->amd.wgp_mode ? "WGPs" : "CUs";
 }
 
+bool gpu_db_gpc_layout(const struct gpu_db *db, const char *name, struct gpc_layout *out)
+{
+	for (size_t i = 0; i < db->n_gpcs; i++)
+		if (strcmp(db->gpcs[i].name, name) == 0) {
+			*out = db->gpcs[i];
+			return true;
+		}
+	return false;
+}
+
+size_t gpu_db_gpc_count(const struct gpu_db *db)
+{
+	return db->n_gpcs;
+}
+
 bool gpu_row_resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out)
 {
 	const struct gpu_arch *a = d->vendor == GPU_AMD ? gpu_db_find_target(db, d->target) :
@@ -620,6 +662,7 @@ bool gpu_row_resolve(const struct gpu_db *db, const struct device_row *d, struct
 	/* An AMD device counts CUs; occupancy counts units (WGPs in WGP mode). */
 	out->sm_count = d->vendor == GPU_AMD ? d->sm_count / amd_cus_per_unit(&a->amd) : d->sm_count;
 	out->arch = *a;
+	out->has_gpcs = gpu_db_gpc_layout(db, d->name, &out->gpcs);
 	return true;
 }
 

@@ -24,6 +24,8 @@ struct device_row {
 };
 
 struct gpu_db {
+	struct gpc_layout *gpcs;    /* the GPC table, by device name */
+	size_t n_gpcs, cap_gpcs;
 	struct gpu_arch *archs;
 	size_t n_archs, cap_archs;
 	struct gpu_arch *amd_archs;
@@ -42,5 +44,11 @@ bool gpu_parse_cc(const char *s, int *major, int *minor);
 /* out: row d on its architecture (stand_in false); false when the
  * database has no architecture for it. */
 bool gpu_row_resolve(const struct gpu_db *db, const struct device_row *d, struct gpu *out);
+
+struct csv_cell;
+/* gpc_rows.c: a row of a GPC table (name, sm_count, gpcs, sms_per_gpc_max,
+ * sms_per_tpc, sms_per_gpc, provenance); false with c->err naming the
+ * line and column of a value that does not read. */
+bool gpc_row_read(const struct csv_cell *c, struct gpc_layout *g);
 
 #endif

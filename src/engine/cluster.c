@@ -151,15 +151,11 @@ void cluster_compute(const struct gpc_layout *g, int sm_count, int blocks_per_sm
 void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_size,
 			 struct cluster_result *r)
 {
-	struct gpc_layout g;
-
-	/* Every analysis comes here: the GPC table is read only where
-	 * clusters exist. */
 	if (!cluster_supported(&gpu->arch)) {
 		memset(r, 0, sizeof(*r));
 		return;
 	}
-	cluster_compute(gpc_layout_find(gpu->name, &g) ? &g : NULL, gpu->sm_count, blocks_per_sm,
+	cluster_compute(gpu->has_gpcs ? &gpu->gpcs : NULL, gpu->sm_count, blocks_per_sm,
 			cluster_size, r);
 	/* fits() caps at the largest size: the part's own, where it is less */
 	if (r->max_size_nonportable_min > cluster_max_size(&gpu->arch))
@@ -171,8 +167,7 @@ void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_s
 bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int current,
 		   struct sweep *out)
 {
-	struct gpc_layout g;
-	bool known = gpc_layout_find(gpu->name, &g);
+	const struct gpc_layout *g = gpu->has_gpcs ? &gpu->gpcs : NULL;
 	int n = cluster_max_size(&gpu->arch);
 	int64_t all = (int64_t)r->active_blocks_per_sm * gpu->sm_count;
 
@@ -188,7 +183,7 @@ bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int curren
 		struct cluster_result cl;
 		int64_t blocks;
 
-		cluster_compute(known ? &g : NULL, gpu->sm_count, r->active_blocks_per_sm, c, &cl);
+		cluster_compute(g, gpu->sm_count, r->active_blocks_per_sm, c, &cl);
 		blocks = cl.max_active_max * c;
 		p->x = c;
 		p->active_blocks = gpu->sm_count > 0 ? (int)(blocks / gpu->sm_count) : 0;

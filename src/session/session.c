@@ -279,6 +279,7 @@ struct resolved {
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
+	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
 					 session_binary_defaults */
 };
@@ -304,6 +305,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
 		want |= PARAM_BIT(PARAM_BARRIERS);
+	res->want = want;
 	if (!want)
 		return true;
 	left = report_infer(rec, &res->gpu.arch, want | redo, &res->l, &res->inferred) &
@@ -324,18 +326,50 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	return true;
 }
 
+/* r under ov from what was resolved when it was loaded, where that gives
+ * what reading the record again would: the same GPU, and no value inferred
+ * (an inference reads the launch's other values). The record's values of
+ * the parameters ov does not give are the ones it gave then; ov's are
+ * copied over them, as report_launch_fill copies them. */
+static bool from_resolved(const struct session_record *r, const struct param_set *ov,
+			  const struct gpu *given_gpu, struct resolved *res)
+{
+	const struct session_resolved *o = r->resolved;
+	unsigned fields = ov->set & PARAM_LAUNCH_BITS;
+
+	if (!o || !o->reusable || o->rec != r->rec || given_gpu ||
+	    (ov->set & PARAM_BIT(PARAM_GPU)) || (o->flag_fields & ~fields))
+		return false;
+	memset(res, 0, sizeof(*res));
+	res->ok = true;
+	res->gpu_known = true;
+	res->gpu = o->gpu;
+	res->source = (enum report_gpu_source)o->source;
+	res->l = o->launch;
+	param_copy(&res->l, &ov->values, fields);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	res->present = o->present;
+	res->measured = o->measured;
+	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
+	res->db_sm_count = o->db_sm_count;
+	return true;
+}
+
 static void resolve_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given_gpu,
 			   struct resolved *res)
 {
 	const struct report_record *rec = r->rec;
-	const struct gpu_choice *own = own_gpu(s, rec, r->file);
+	const struct gpu_choice *own;
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
 	struct gpu ov_gpu;
 	struct launch binary_vals;
 	unsigned lacking = 0;
 
+	if (from_resolved(r, ov, given_gpu, res))
+		return;
+	own = own_gpu(s, rec, r->file);
 	memset(res, 0, sizeof(*res));
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
@@ -634,8 +668,13 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 			    struct analysis *a)
 {
 	unsigned set = (ov ? ov : &s->flags)->set;
+	/* On g whatever the overrides say of the GPU: without PARAM_GPU set
+	 * (the what-if back on its own GPU) the record's own would be taken. */
+	struct param_set on = *(ov ? ov : &s->flags);
 
-	analyse(s, r, ov, g, needs, true, a);
+	on.set |= PARAM_BIT(PARAM_GPU);
+	str_copy(on.values.gpu_name, sizeof(on.values.gpu_name), g->name);
+	analyse(s, r, &on, g, needs, true, a);
 	/* A record refused on this GPU is still its column. */
 	if (!a->gpu.name[0])
 		a->gpu = *g;
@@ -647,16 +686,30 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 			a->not_applicable |= PARAM_BIT(p);
 }
 
-unsigned session_changed(struct session *s, const struct session_record *r,
-			 const struct launch *l, const struct gpu *gpu)
+bool session_resolve(struct session *s, const struct session_record *r,
+		     struct session_resolved *out)
 {
-	struct param_set ov = { .set = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU), .values = *l };
+	struct session_record again = *r;
 	struct resolved res;
 
+	memset(out, 0, sizeof(*out));
 	if (!r->rec)
-		return 0;
-	resolve_record(s, r, &ov, gpu, &res);
-	return res.ok ? res.changed : 0;
+		return false;
+	again.resolved = NULL;
+	resolve_record(s, &again, &s->flags, NULL, &res);
+	out->rec = r->rec;
+	/* a binary's kernel takes what it lacks from the launch and the GPU
+	 * (session_binary_defaults): read again each time */
+	out->reusable = res.ok && res.want == 0 && !res.gpu_changed && !r->rec->binary &&
+			!(s->flags.set & PARAM_BIT(PARAM_GPU));
+	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;
+	out->launch = res.l;
+	out->gpu = res.gpu;
+	out->source = (int)res.source;
+	out->present = res.present;
+	out->measured = res.measured;
+	out->db_sm_count = res.db_sm_count;
+	return out->reusable;
 }
 
 /* The GPU to show a record that cannot be resolved on: the embedded

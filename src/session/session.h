@@ -33,6 +33,8 @@
 #include "params.h"
 #include "report.h"
 
+struct session_resolved;
+
 /* One record the session can analyse: a launch (from the flags, a launch
  * file or a launch list) or a report's kernel record. */
 struct session_record {
@@ -46,6 +48,9 @@ struct session_record {
 	/* A launch file's key lines (struct launch_set), or NULL: an error
 	 * about a key is told at the key's line instead of the launch's. */
 	const long *key_lines;
+	/* rec resolved once, when it was loaded (session_resolve); NULL: read
+	 * it again at every analysis. */
+	const struct session_resolved *resolved;
 };
 
 /* What an analysis is for; the occupancy, waves and cross-check always. */
@@ -65,7 +70,10 @@ const struct param_set *session_flags(const struct session *s);
 const struct gpu_db *session_db(const struct session *s);
 
 /* The one analysis: r with the parameters of ov over its own (ov NULL: the
- * flags). gpu, when not NULL, is ov's GPU already resolved (the explorer's
+ * flags). "Is this still the record's launch?" has its one answer there:
+ * a->report.changed, the parameters (PARAM_BIT) in which the launch
+ * analysed differs from the record as measured (0: the launch as measured,
+ * or a launch record, where nothing was measured). gpu, when not NULL, is ov's GPU already resolved (the explorer's
  * what-if holds one); else ov's PARAM_GPU name is looked up. The flags'
  * vendor-specific parameters are checked against the GPU the record runs
  * on, with the same message everywhere. a->ok false with a->error when the
@@ -92,12 +100,28 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 			    const struct param_set *ov, const struct gpu *g, unsigned needs,
 			    struct analysis *a);
 
-/* "Is this still the record's launch?": the parameters (PARAM_BIT) in
- * which launch l on gpu differs from record r as measured; 0 for a launch
- * record (nothing was measured). The one answer; analyse() records it in
- * a->report.changed. */
-unsigned session_changed(struct session *s, const struct session_record *r,
-			 const struct launch *l, const struct gpu *gpu);
+/* A kernel record resolved once, under the flags, when it is loaded: the
+ * launch it gives and the GPU it ran on, as the record measured them. Named
+ * in a session_record (resolved), it is where an analysis with overrides
+ * that keep the GPU starts (the explorer's keystrokes), in place of reading
+ * the record again, with the same result. Where the record's values had to
+ * be inferred from its limits (report_infer.h), or the GPU is overridden,
+ * the record is read again as without it (reusable false). */
+struct session_resolved {
+	const struct report_record *rec;  /* the record it is of */
+	bool reusable;
+	unsigned flag_fields;      /* the flags' launch parameters it was resolved with */
+	struct launch launch;      /* the launch: the record's values with the flags' */
+	struct gpu gpu;
+	int source;                /* enum report_gpu_source */
+	unsigned present;          /* PARAM_BIT of what the record itself gives */
+	struct launch measured;    /* the record's own values of those */
+	int db_sm_count;
+};
+/* Resolves r's kernel record under the flags; false (out->reusable false)
+ * for a launch record or one that does not resolve. */
+bool session_resolve(struct session *s, const struct session_record *r,
+		     struct session_resolved *out);
 
 /* The launch and GPU r is analysed with under ov (as session_analyse):
  * the explorer's baseline. False with err when it cannot be resolved; l

@@ -460,11 +460,11 @@ struct session_record session_input_record(const struct session_input *in, size_
 	if (in->kind == SESSION_REPORT)
 		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
 						&in->report.records[i],
-						report_record_id(&in->report.records[i], i), NULL };
+						report_record_id(&in->report.records[i], i), NULL, NULL };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
 					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
-					NULL, (int64_t)i + 1, in->launches.key_lines };
+					NULL, (int64_t)i + 1, in->launches.key_lines, NULL };
 }
 
 /* ---- --print ------------------------------------------------------------ */
@@ -603,7 +603,7 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 	struct printer *p = ctx;
 	const struct param_set *flags = session_flags(p->s);
 	struct session_record r = { p->path, rec->line, NULL, NULL, rec,
-				    report_record_id(rec, p->n_records), NULL };
+				    report_record_id(rec, p->n_records), NULL, NULL };
 
 	(void)rep;
 	/* Before --kernel picks: the n-th launch counts every launch. */
@@ -672,7 +672,7 @@ static int print_file(struct printer *p, const char *path)
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
 						    set.items[i].valid ? NULL : &set.items[i].error,
-						    NULL, 0, set.key_lines };
+						    NULL, 0, set.key_lines, NULL };
 			print_launch(p, &r);
 		}
 		launch_set_done(&set);
@@ -825,7 +825,7 @@ int session_print(struct session *s, char *const *files, int n_files, const char
 		return OCC_ESOFTWARE;
 	}
 	if (n_files == 0 && !load) {
-		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL };
+		struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL, NULL };
 
 		print_launch(&p, &r);
 	}

@@ -141,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stream_like_parse(data, size, ok, &r, &err, true);
 	for (size_t i = 0; i < r.n; i++) {
 		struct report_record *rec = &r.records[i];
-		struct session_record sr = { "fuzz", rec->line, NULL, NULL, rec, 0, NULL };
+		struct session_record sr = { "fuzz", rec->line, NULL, NULL, rec, 0, NULL, NULL };
 		char tiny[8];
 
 		/* As the panes do, in a buffer smaller than the record's. */

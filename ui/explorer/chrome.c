@@ -167,7 +167,7 @@ static const char *hints(const struct explorer *e, int width)
 
 	const struct pane *kernels = e->panes[PANE_KERNELS];
 
-	if (explorer_animating(e))
+	if (pane_sms_animating(e->panes[PANE_SMS]))
 		return "a stop  q quit";
 	if (kernels && e->active == PANE_KERNELS && kernels->cls->typing(kernels))
 		return "type to filter  Enter keep  Esc clear";

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* explorer.c - routes keys and clicks: the explorer's own actions (the
- * launch parameters, undo, the panes shown, the records) here, every other
- * key to the pane that owns it, and what a pane asks for back through its
- * request. The view is recomputed for the panes on screen. */
+ * launch parameters, undo, the panes shown, the records) to
+ * explorer_actions.c, every other key to the pane that owns it, and what a
+ * pane asks for back through its request; the parts reply and only this
+ * file acts on a reply. The view is recomputed for the panes on screen. */
 #include "config.h"
 
 #include "explorer.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +16,6 @@
 #include "browser.h"
 #include "explorer_state.h"
 #include "strutil.h"
-
-void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof(e->message), fmt, ap);
-	va_end(ap);
-	e->message_is_error = error;
-}
 
 /* On screen at the last draw; before the first, the pane shown first. */
 static bool visible(const struct explorer *e, enum pane_id p)
@@ -53,13 +43,44 @@ static void refresh(struct explorer *e, unsigned more)
 {
 	struct session_record r = explorer_record(e, e->shown);
 
-	if (!view_update(&e->view, e->session, &r, e->whatif, &e->model, needs(e) | more))
-		explorer_say(e, true, "out of memory: the charts or the simulation are incomplete");
+	if (!view_update(&e->view, e->session, &r, e->whatif, &e->model, needs(e) | more)) {
+		str_copy(e->message, sizeof(e->message),
+			 "out of memory: the charts or the simulation are incomplete");
+		e->message_is_error = true;
+	}
 }
 
-void explorer_refresh(struct explorer *e)
+/* What a part replied, done: the one place the explorer acts on a reply. */
+static enum reaction act(struct explorer *e, struct explorer_reply *y)
 {
-	refresh(e, 0);
+	if (y->load)
+		explorer_records_show(e, y->record, y);
+	if (y->refresh) {
+		refresh(e, y->more);
+		if (!e->view.cur.ok && y->on_unfit == UNFIT_GPU)
+			explorer_reply_say(y, true, "this launch does not fit %s: u undoes",
+					   e->whatif->cur.gpu.name);
+		else if (!e->view.cur.ok && y->on_unfit == UNFIT_RECORD)
+			explorer_records_error(e, &e->view.cur.error, y);
+	}
+	if (y->message[0]) {
+		str_copy(e->message, sizeof(e->message), y->message);
+		e->message_is_error = y->error;
+	} else if (y->otherwise[0] && !e->message[0]) {
+		str_copy(e->message, sizeof(e->message), y->otherwise);
+		e->message_is_error = false;
+	}
+	return y->react;
+}
+
+/* A pane's handler returned r with its request: what the explorer makes of it. */
+static enum reaction on_request(struct explorer *e, const struct pane_request *req,
+				enum reaction r)
+{
+	struct explorer_reply y = { .react = REACT_NONE };
+
+	explorer_on_request(e, req, r, &y);
+	return act(e, &y);
 }
 
 struct explorer *explorer_new(struct session *s, struct session_input *inputs, size_t n_inputs,
@@ -109,7 +130,7 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 		if (browser_selected_record(b) != SIZE_MAX)
 			e->shown = browser_selected_record(b);
 	}
-	explorer_show(e, e->shown);
+	act(e, &(struct explorer_reply){ .load = true, .record = e->shown });
 	if (o->notice)
 		e->modal = pane_notice_new(o->notice);
 	return e;
@@ -173,7 +194,7 @@ static enum reaction pane_action(struct explorer *e, enum action a, int key)
 			continue;
 		r = p->cls->key(p, a, key, &e->view, &req);
 		if (r != REACT_NONE || req.message[0])
-			return explorer_act_on(e, &req, r);
+			return on_request(e, &req, r);
 	}
 	return REACT_NONE;
 }
@@ -187,19 +208,32 @@ enum reaction explorer_key(struct explorer *e, int key)
 	enum action a;
 
 	if (e->modal)
-		return explorer_act_on(e, &req, e->modal->cls->key(e->modal, ACT_NONE, key, &e->view, &req));
+		return on_request(e, &req, e->modal->cls->key(e->modal, ACT_NONE, key, &e->view, &req));
 	/* A message stays until the next key; that key still does its work. */
 	e->message[0] = '\0';
 	if (kernels && visible(e, PANE_KERNELS) && kernels->cls->typing(kernels)) {
-		r = explorer_act_on(e, &req, kernels->cls->key(kernels, ACT_NONE, key, &e->view, &req));
+		r = on_request(e, &req, kernels->cls->key(kernels, ACT_NONE, key, &e->view, &req));
 		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 	}
 	a = key_action(key, visible(e, PANE_KERNELS) ? CTX_KERNELS :
 		       visible(e, PANE_RULES) ? CTX_RULES : CTX_ANY);
-	r = explorer_own_action(e, a);
+	{
+		struct explorer_reply y = { .react = REACT_NONE };
+
+		explorer_own_action(e, a, &y);
+		r = act(e, &y);
+	}
 	if (r == REACT_NONE)
 		r = pane_action(e, a, key);
 	return r == REACT_NONE && had_message ? REACT_REDRAW : r;
+}
+
+enum reaction explorer_poll(struct explorer *e)
+{
+	struct explorer_reply y = { .react = REACT_NONE };
+
+	explorer_records_poll(e, &y);
+	return act(e, &y);
 }
 
 enum reaction explorer_tick(struct explorer *e)
@@ -228,8 +262,8 @@ enum reaction explorer_click(struct explorer *e, int x, int y)
 
 		if (!e->panes[p] || !rect_contains(inner, x, y) || !e->panes[p]->cls->click)
 			continue;
-		return explorer_act_on(e, &req, e->panes[p]->cls->click(e->panes[p], inner, &e->view, x, y,
-							       &req));
+		return on_request(e, &req, e->panes[p]->cls->click(e->panes[p], inner, &e->view, x, y,
+							  &req));
 	}
 	return REACT_NONE;
 }
@@ -244,7 +278,7 @@ void explorer_draw(struct explorer *e, struct canvas *c)
 	}
 	/* A pane that came on screen (a resize, a tab) gets what it needs. */
 	if (needs(e) & ~e->view.computed)
-		explorer_refresh(e);
+		refresh(e, 0);
 	chrome_draw_params(e, c, e->layout.params);
 	if (e->layout.tabbed)
 		chrome_draw_tabs(e, c, e->layout.tabs);

@@ -14,33 +14,34 @@
 
 /* ---- what panes ask for ---- */
 
-static void open_modal(struct explorer *e, struct pane *p)
+static void open_modal(struct explorer *e, struct pane *p, struct explorer_reply *y)
 {
+	y->react = REACT_REDRAW;
 	if (!p) {
-		explorer_say(e, true, "out of memory");
+		explorer_reply_say(y, true, "out of memory");
 		return;
 	}
 	pane_free(e->modal);
 	e->modal = p;
 }
 
-static void set_gpu(struct explorer *e, const char *name)
+static void set_gpu(struct explorer *e, const char *name, struct explorer_reply *y)
 {
 	struct occ_error err = { 0 };
 	struct gpu g;
 
 	if (!gpu_db_find(session_db(e->session), name, &g, &err)) {
-		explorer_say(e, true, "%s", err.message);
+		explorer_reply_say(y, true, "%s", err.message);
 		return;
 	}
 	whatif_set_gpu(e->whatif, &g);
 	e->whatif->focus = PARAM_GPU;
-	explorer_refresh(e);
-	if (!e->view.cur.ok)
-		explorer_say(e, true, "this launch does not fit %s: u undoes", g.name);
+	y->refresh = true;
+	y->on_unfit = UNFIT_GPU;
 }
 
-enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum reaction r)
+void explorer_on_request(struct explorer *e, const struct pane_request *req, enum reaction r,
+			 struct explorer_reply *y)
 {
 	struct occ_error err = { 0 };
 	char msg[600];
@@ -51,43 +52,50 @@ enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum
 		e->modal = NULL;
 	}
 	if (req->message[0])
-		explorer_say(e, req->error, "%s", req->message);
+		explorer_reply_say(y, req->error, "%s", req->message);
+	y->react = r == REACT_NONE && req->message[0] ? REACT_REDRAW : r;
 	switch (req->ask) {
 	case PANE_ASK_LOAD:
-		explorer_show(e, req->record);
-		if (!e->message[0])
-			explorer_say(e, false, "record %lld is the baseline (R resets to it)",
-				     (long long)explorer_record(e, req->record).id);
+		y->load = true;
+		y->record = req->record;
+		snprintf(y->otherwise, sizeof(y->otherwise),
+			 "record %lld is the baseline (R resets to it)",
+			 (long long)explorer_record(e, req->record).id);
 		/* The browser is for picking: the panes show what was picked. */
 		e->active = PANE_TABLE;
-		return REACT_REDRAW;
+		y->react = REACT_REDRAW;
+		return;
 	case PANE_ASK_SET_TEXT:
 		if (!whatif_set_text(e->whatif, req->field, req->text, &err)) {
 			occ_error_format(&err, msg, sizeof(msg));
-			explorer_say(e, true, "%s", msg);
-			return REACT_REDRAW;
+			explorer_reply_say(y, true, "%s", msg);
+			y->react = REACT_REDRAW;
+			return;
 		}
 		break;
 	case PANE_ASK_SET_VALUE:
 		e->whatif->focus = req->field;
 		if (!whatif_set_value(e->whatif, req->field, req->value)) {
-			explorer_say(e, true, "%s %lld is not valid here",
-				     whatif_label(e->whatif, req->field), (long long)req->value);
-			return REACT_REDRAW;
+			explorer_reply_say(y, true, "%s %lld is not valid here",
+					   whatif_label(e->whatif, req->field), (long long)req->value);
+			y->react = REACT_REDRAW;
+			return;
 		}
 		break;
 	case PANE_ASK_SET_GPU:
-		set_gpu(e, req->text);
-		return REACT_REDRAW;
+		set_gpu(e, req->text, y);
+		y->react = REACT_REDRAW;
+		return;
 	case PANE_ASK_SAVE:
 		if (whatif_save(e->whatif, req->text, &err)) {
-			explorer_say(e, false, "saved to %s (occview --load %s reopens it)", req->text,
-				     req->text);
+			explorer_reply_say(y, false, "saved to %s (occview --load %s reopens it)",
+					   req->text, req->text);
 		} else {
 			occ_error_format(&err, msg, sizeof(msg));
-			explorer_say(e, true, "%s", msg);
+			explorer_reply_say(y, true, "%s", msg);
 		}
-		return REACT_REDRAW;
+		y->react = REACT_REDRAW;
+		return;
 	case PANE_ASK_MODEL:
 		e->model = req->model;
 		break;
@@ -96,96 +104,94 @@ enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum
 		break;
 	}
 	if (r == REACT_RECOMPUTE)
-		explorer_refresh(e);
-	return r == REACT_NONE && req->message[0] ? REACT_REDRAW : r;
+		y->refresh = true;
 }
 
 /* ---- the explorer's own actions ---- */
 
-static enum reaction step(struct explorer *e, int dir, bool big)
+static void step(struct explorer *e, int dir, bool big, struct explorer_reply *y)
 {
 	enum launch_param f = e->whatif->focus;
 
 	if (!whatif_step(e->whatif, f, dir, big))
-		explorer_say(e, true, "%s cannot go %s from here", whatif_label(e->whatif, f),
-			     dir > 0 ? "higher" : "lower");
+		explorer_reply_say(y, true, "%s cannot go %s from here", whatif_label(e->whatif, f),
+				   dir > 0 ? "higher" : "lower");
 	else
-		explorer_refresh(e);
-	return REACT_REDRAW;
+		y->refresh = true;
+	y->react = REACT_REDRAW;
 }
 
-static enum reaction edit(struct explorer *e, enum launch_param f)
+static void edit(struct explorer *e, enum launch_param f, struct explorer_reply *y)
 {
 	char now[128];
 
 	if (f == PARAM_GPU) {
-		open_modal(e, pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name));
-		return REACT_REDRAW;
+		open_modal(e, pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name), y);
+		return;
 	}
 	whatif_format(e->whatif, f, false, now, sizeof(now));
 	open_modal(e, pane_prompt_new(f, whatif_label(e->whatif, f), now,
-				      f == PARAM_N ? "whatif.occ" : ""));
-	return REACT_REDRAW;
+				      f == PARAM_N ? "whatif.occ" : ""), y);
 }
 
 /* Undo, redo and reset: done, or the message why not. */
-static enum reaction history(struct explorer *e, bool ok, bool error, const char *why_not,
-			     const char *done)
+static void history(bool ok, bool error, const char *why_not, const char *done,
+		    struct explorer_reply *y)
 {
 	if (!ok)
-		explorer_say(e, error, "%s", why_not);
+		explorer_reply_say(y, error, "%s", why_not);
 	else if (done)
-		explorer_say(e, false, "%s", done);
-	explorer_refresh(e);
-	return REACT_REDRAW;
+		explorer_reply_say(y, false, "%s", done);
+	y->refresh = true;
+	y->react = REACT_REDRAW;
 }
 
-static enum reaction next_launch(struct explorer *e, int dir)
+static void next_launch(struct explorer *e, int dir, struct explorer_reply *y)
 {
-	struct pane_request req = { .ask = PANE_ASK_LOAD };
-
+	y->react = REACT_REDRAW;
 	if (e->n_items < 2) {
-		explorer_say(e, false, "only one launch is loaded");
-		return REACT_REDRAW;
+		explorer_reply_say(y, false, "only one launch is loaded");
+		return;
 	}
 	if (explorer_has_report(e)) {
 		/* along the browser's list, as sorted and filtered */
 		struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
 
 		browser_move(b, dir);
-		req.record = browser_selected_record(b);
-		if (req.record == SIZE_MAX)
-			return REACT_REDRAW;
-		explorer_show(e, req.record);
-		if (!e->message[0])
-			explorer_say(e, false, "record %lld is the baseline (R resets to it)",
-				     (long long)explorer_record(e, req.record).id);
-		return REACT_REDRAW;
+		if (browser_selected_record(b) == SIZE_MAX)
+			return;
+		y->load = true;
+		y->record = browser_selected_record(b);
+		snprintf(y->otherwise, sizeof(y->otherwise),
+			 "record %lld is the baseline (R resets to it)",
+			 (long long)explorer_record(e, y->record).id);
+		return;
 	}
-	explorer_show(e, (e->shown + e->n_items + (size_t)(dir > 0 ? 1 : -1)) % e->n_items);
-	return REACT_REDRAW;
+	y->load = true;
+	y->record = (e->shown + e->n_items + (size_t)(dir > 0 ? 1 : -1)) % e->n_items;
 }
 
 /* r: the selected record where the kernel browser is on screen, else the
  * what-if as it stands. */
-static enum reaction set_reference(struct explorer *e)
+static void set_reference(struct explorer *e, struct explorer_reply *y)
 {
 	struct pane *kp = e->panes[PANE_KERNELS];
 	char label[256], name[96];
 
+	y->react = REACT_REDRAW;
 	if (kp && !rect_empty(e->layout.pane[PANE_KERNELS])) {
 		struct browser *b = pane_kernels_browser(kp);
 		size_t rec = browser_selected_record(b);
 		struct analysis *a;
 
 		if (rec == SIZE_MAX) {
-			explorer_say(e, true, "no record is selected");
-			return REACT_REDRAW;
+			explorer_reply_say(y, true, "no record is selected");
+			return;
 		}
 		a = malloc(sizeof(*a));
 		if (!a) {
-			explorer_say(e, true, "out of memory");
-			return REACT_REDRAW;
+			explorer_reply_say(y, true, "out of memory");
+			return;
 		}
 		browser_analyse(b, rec, a);
 		str_sanitize(b->report->records[rec].short_name, name, sizeof(name));
@@ -200,18 +206,34 @@ static enum reaction set_reference(struct explorer *e)
 		view_set_reference(&e->view, &e->view.cur, label);
 	}
 	if (!e->view.ref.ok)
-		explorer_say(e, true, "the reference (%s) cannot be analysed: no change is shown", label);
+		explorer_reply_say(y, true, "the reference (%s) cannot be analysed: no change is shown",
+				   label);
 	else
-		explorer_say(e, false, "%s is the reference (x clears it)", label);
-	return REACT_REDRAW;
+		explorer_reply_say(y, false, "%s is the reference (x clears it)", label);
 }
 
-enum reaction explorer_own_action(struct explorer *e, enum action a)
+static void compare_gpu(struct explorer *e, struct explorer_reply *y)
+{
+	const struct gpu *g = &e->whatif->cur.gpu;
+	bool added;
+
+	if (!view_toggle_gpu(&e->view, g, &added))
+		explorer_reply_say(y, true, "%d GPUs are compared already (C on one removes it)",
+				   SESSION_GPUS_MAX);
+	else
+		explorer_reply_say(y, false, "%s %s the GPUs compared (%zu)", g->name,
+				   added ? "joins" : "leaves", e->view.n_gpus);
+	y->refresh = true;
+	y->react = REACT_REDRAW;
+}
+
+void explorer_own_action(struct explorer *e, enum action a, struct explorer_reply *y)
 {
 	struct whatif *w = e->whatif;
 
+	y->react = REACT_REDRAW;
 	switch (a) {
-	case ACT_QUIT: return REACT_QUIT;
+	case ACT_QUIT: y->react = REACT_QUIT; return;
 	case ACT_HELP: {
 		/* the keys of the pane in use first */
 		static const enum key_group of_pane[PANE_N] = {
@@ -220,8 +242,8 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 			[PANE_TIMELINE] = KG_PANES,
 		};
 
-		open_modal(e, pane_help_new(of_pane[e->active]));
-		return REACT_REDRAW;
+		open_modal(e, pane_help_new(of_pane[e->active]), y);
+		return;
 	}
 	case ACT_NEXT_FIELD:
 	case ACT_PREV_FIELD:
@@ -230,63 +252,54 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 			w->focus = (enum launch_param)((w->focus + (a == ACT_NEXT_FIELD ? 1 :
 				PARAM_WHATIF_N - 1)) % PARAM_WHATIF_N);
 		while (!whatif_applies(w, w->focus));
-		return REACT_REDRAW;
-	case ACT_INC: return step(e, 1, false);
-	case ACT_DEC: return step(e, -1, false);
-	case ACT_INC_BIG: return step(e, 1, true);
-	case ACT_DEC_BIG: return step(e, -1, true);
-	case ACT_EDIT: return edit(e, w->focus);
-	case ACT_GPU: return edit(e, PARAM_GPU);
-	case ACT_SAVE: return edit(e, PARAM_N);
-	case ACT_UNDO: return history(e, whatif_undo(w), true, "nothing to undo", NULL);
-	case ACT_REDO: return history(e, whatif_redo(w), true, "nothing to redo", NULL);
+		return;
+	case ACT_INC: step(e, 1, false, y); return;
+	case ACT_DEC: step(e, -1, false, y); return;
+	case ACT_INC_BIG: step(e, 1, true, y); return;
+	case ACT_DEC_BIG: step(e, -1, true, y); return;
+	case ACT_EDIT: edit(e, w->focus, y); return;
+	case ACT_GPU: edit(e, PARAM_GPU, y); return;
+	case ACT_SAVE: edit(e, PARAM_N, y); return;
+	case ACT_UNDO: history(whatif_undo(w), true, "nothing to undo", NULL, y); return;
+	case ACT_REDO: history(whatif_redo(w), true, "nothing to redo", NULL, y); return;
 	case ACT_RESET:
-		return history(e, whatif_reset(w), false, "already at the baseline",
-			       "back to the baseline (u undoes this)");
-	case ACT_NEXT_LAUNCH: return next_launch(e, 1);
-	case ACT_PREV_LAUNCH: return next_launch(e, -1);
+		history(whatif_reset(w), false, "already at the baseline",
+			"back to the baseline (u undoes this)", y);
+		return;
+	case ACT_NEXT_LAUNCH: next_launch(e, 1, y); return;
+	case ACT_PREV_LAUNCH: next_launch(e, -1, y); return;
 	case ACT_TAB_TABLE:
 	case ACT_TAB_CHARTS:
 	case ACT_TAB_SMS:
 	case ACT_TAB_RULES:
 		e->active = (enum pane_id)(PANE_TABLE + (a - ACT_TAB_TABLE));
-		return REACT_REDRAW;
+		return;
 	case ACT_TAB_KERNELS:
 		if (!explorer_has_report(e))
-			explorer_say(e, false, "the kernel browser needs a profiler report (occview report.csv)");
+			explorer_reply_say(y, false,
+					   "the kernel browser needs a profiler report (occview report.csv)");
 		else
 			e->active = PANE_KERNELS;
-		return REACT_REDRAW;
+		return;
 	case ACT_TAB_TIMELINE:
 		e->active = PANE_TIMELINE;
-		return REACT_REDRAW;
+		return;
 	case ACT_ZOOM:
 		e->zoom = !e->zoom;
-		return REACT_REDRAW;
+		return;
 	case ACT_NEXT_PANE:
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);
 		while (!e->panes[e->active]);
-		return REACT_REDRAW;
-	case ACT_REFERENCE: return set_reference(e);
-	case ACT_COMPARE_GPU: {
-		bool added;
-
-		if (!view_toggle_gpu(&e->view, &w->cur.gpu, &added))
-			explorer_say(e, true, "%d GPUs are compared already (C on one removes it)",
-				     SESSION_GPUS_MAX);
-		else
-			explorer_say(e, false, "%s %s the GPUs compared (%zu)", w->cur.gpu.name,
-				     added ? "joins" : "leaves", e->view.n_gpus);
-		explorer_refresh(e);
-		return REACT_REDRAW;
-	}
+		return;
+	case ACT_REFERENCE: set_reference(e, y); return;
+	case ACT_COMPARE_GPU: compare_gpu(e, y); return;
 	case ACT_REFERENCE_CLEAR:
 		if (e->view.has_ref)
-			explorer_say(e, false, "the reference is cleared");
+			explorer_reply_say(y, false, "the reference is cleared");
 		view_set_reference(&e->view, NULL, NULL);
-		return REACT_REDRAW;
-	case ACT_REDRAW: return REACT_REDRAW;
-	default: return REACT_NONE;
+		return;
+	case ACT_REDRAW: return;
+	default: y->react = REACT_NONE; return;
 	}
 }

@@ -17,16 +17,17 @@
 struct session_record explorer_record(const struct explorer *e, size_t i)
 {
 	const struct explorer_item *it;
+	struct session_record r;
 
 	if (e->n_inputs == 0)
-		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, 0, NULL };
+		return (struct session_record){ NULL, 0, &e->flags_launch, NULL, NULL, 0, NULL, NULL };
 	it = &e->items[i];
-	return session_input_record(&e->inputs[it->input], it->index);
-}
-
-bool explorer_has_report(const struct explorer *e)
-{
-	return e->panes[PANE_KERNELS] != NULL;
+	r = session_input_record(&e->inputs[it->input], it->index);
+	/* The shown record's launch was resolved when it was loaded: a
+	 * keystroke starts from there, not from the report. */
+	if (r.rec && e->resolved.rec == r.rec)
+		r.resolved = &e->resolved;
+	return r;
 }
 
 /* The file's modification time and size (-1 when it is gone); false when
@@ -108,23 +109,24 @@ static void per_sm_occupancy(struct explorer *e, size_t i, const struct gpu *g)
 
 /* The status line is short: the record and the field at fault; the
  * Occupancy pane has the whole message with the file and line. */
-static void say_record_error(struct explorer *e, const struct occ_error *err)
+void explorer_records_error(const struct explorer *e, const struct occ_error *err,
+			    struct explorer_reply *y)
 {
 	char msg[512];
 
 	if (!explorer_has_report(e)) {
 		occ_error_format(err, msg, sizeof(msg));
-		explorer_say(e, true, "%s", msg);
+		explorer_reply_say(y, true, "%s", msg);
 	} else if (err->field[0]) {
-		explorer_say(e, true, "record %lld: not analysed (%s); 1 shows why",
-			     (long long)explorer_record(e, e->shown).id, err->field);
+		explorer_reply_say(y, true, "record %lld: not analysed (%s); 1 shows why",
+				   (long long)explorer_record(e, e->shown).id, err->field);
 	} else {
-		explorer_say(e, true, "record %lld: %s", (long long)explorer_record(e, e->shown).id,
-			     err->message);
+		explorer_reply_say(y, true, "record %lld: %s",
+				   (long long)explorer_record(e, e->shown).id, err->message);
 	}
 }
 
-void explorer_show(struct explorer *e, size_t i)
+void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *y)
 {
 	struct session_record r = explorer_record(e, i);
 	struct occ_error err = { 0 };
@@ -133,16 +135,17 @@ void explorer_show(struct explorer *e, size_t i)
 	bool ok = session_launch(e->session, &r, NULL, &l, &g, &err);
 
 	e->shown = i;
+	session_resolve(e->session, &r, &e->resolved);
 	per_sm_occupancy(e, i, &g);
 	whatif_rebase(e->whatif, &l, &g);
 	e->view.record = e->n_inputs ? e->items[i].index : 0;
 	view_rebase(&e->view, e->session, &r, e->whatif);
 	view_set_measured(&e->view, r.rec);
-	explorer_refresh(e);
+	y->refresh = true;
 	if (!ok)
-		say_record_error(e, &err);
-	else if (!e->view.cur.ok)
-		say_record_error(e, &e->view.cur.error);
+		explorer_records_error(e, &err, y);
+	else
+		y->on_unfit = UNFIT_RECORD;
 }
 
 /* Where the record the user had selected went in the new report: the same
@@ -168,11 +171,10 @@ static size_t find_again(const struct report *old, size_t i, const struct report
 	return i < now->n ? i : now->n - 1;
 }
 
-enum reaction explorer_poll(struct explorer *e)
+void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 {
-	struct session_input fresh;
+	struct session_input fresh, was;
 	struct browser *old = e->reloads ? pane_kernels_browser(e->panes[PANE_KERNELS]) : NULL;
-	struct browser nb;
 	struct explorer_item *items;
 	FILE *quiet;
 	long long mtime, size;
@@ -180,19 +182,21 @@ enum reaction explorer_poll(struct explorer *e)
 	int status = 0;
 	bool regular;
 
+	y->react = REACT_NONE;
 	if (!old)
-		return REACT_NONE;
+		return;
 	memset(&fresh, 0, sizeof(fresh));
 	regular = file_state(e->inputs[0].path, &mtime, &size);
 	if (mtime == e->seen_mtime_ns && size == e->seen_size)
-		return REACT_NONE;
+		return;
+	y->react = REACT_REDRAW;
 	e->seen_mtime_ns = mtime;
 	e->seen_size = size;
 	/* Opening a FIFO with no writer would hold the key loop. */
 	if (!regular) {
-		explorer_say(e, true, "reload failed (not a regular file now), keeping %zu records",
-			     e->inputs[0].report.n);
-		return REACT_REDRAW;
+		explorer_reply_say(y, true, "reload failed (not a regular file now), keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
 	}
 	/* A profiler mid-write: the old records stay; the reason goes to the
 	 * status line, not to a terminal curses owns. */
@@ -202,37 +206,33 @@ enum reaction explorer_poll(struct explorer *e)
 		if (quiet)
 			fclose(quiet);
 		session_input_done(&fresh);
-		explorer_say(e, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
-		return REACT_REDRAW;
+		explorer_reply_say(y, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
+		return;
 	}
 	fclose(quiet);
-	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
-	if (!items || !browser_init(&nb, e->session, &fresh.report, fresh.path)) {
-		free(items);
-		session_input_done(&fresh);
-		explorer_say(e, true, "reload: out of memory, keeping %zu records",
-			     e->inputs[0].report.n);
-		return REACT_REDRAW;
-	}
-	/* The list keeps its sort, filter and grouping. */
-	nb.grouped = old->grouped;
-	str_copy(nb.filter, sizeof(nb.filter), old->filter);
-	browser_set_sort(&nb, old->sort, old->descending);
 	selected = browser_selected_record(old);
 	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
 			      &fresh.report);
 	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh.report);
-	browser_done(old);
-	session_input_done(&e->inputs[0]);
+	/* The browser keeps its sort, filter and grouping over the report in
+	 * the place it will stay. */
+	was = e->inputs[0];
 	e->inputs[0] = fresh;
-	*old = nb;
-	/* browser_init pointed at the local; the report now lives in e */
-	old->report = &e->inputs[0].report;
-	old->file = e->inputs[0].path;
+	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
+	if (!items || !browser_reload(old, &e->inputs[0].report, e->inputs[0].path, selected)) {
+		free(items);
+		e->inputs[0] = was;
+		session_input_done(&fresh);
+		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
+	}
+	session_input_done(&was);
+	/* the records moved: the shown one is resolved again below */
+	memset(&e->resolved, 0, sizeof(e->resolved));
 	/* a record's reference points into the old records */
 	if (e->view.has_ref && e->view.ref.report.present)
 		view_set_reference(&e->view, NULL, NULL);
-	browser_select_record(old, selected);
 	free(e->items);
 	e->items = items;
 	e->n_items = fresh.report.n;
@@ -248,17 +248,17 @@ enum reaction explorer_poll(struct explorer *e)
 		struct occ_error err = { 0 };
 
 		session_launch(e->session, &r, NULL, &l, &g, &err);
+		session_resolve(e->session, &r, &e->resolved);
 		per_sm_occupancy(e, shown, &g);
 		e->shown = shown;
 		e->view.record = shown;
 		view_rebase(&e->view, e->session, &r, e->whatif);
 		view_set_measured(&e->view, r.rec);
 	}
-	explorer_refresh(e);
+	y->refresh = true;
 	if (e->inputs[0].rejected.status != OCC_OK)
-		explorer_say(e, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
-			     e->inputs[0].report.rejected_rows);
+		explorer_reply_say(y, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
+				   e->inputs[0].report.rejected_rows);
 	else
-		explorer_say(e, false, "reloaded: %zu records", e->n_items);
-	return REACT_REDRAW;
+		explorer_reply_say(y, false, "reloaded: %zu records", e->n_items);
 }

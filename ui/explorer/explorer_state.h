@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* explorer_state.h - the explorer's own state, shared by explorer.c (keys,
- * clicks and drawing), explorer_records.c (which record is shown, reloads)
- * explorer_actions.c (its own actions, the panes' requests) and chrome.c
- * (parameter bar, tabs, status line). Private to ui/. The panes
- * keep theirs in their own structs. */
+ * clicks and drawing, and the one place that acts on a reply),
+ * explorer_records.c (which record is shown, reloads), explorer_actions.c
+ * (its own actions, the panes' requests) and chrome.c (parameter bar, tabs,
+ * status line), which return replies and never call explorer.c. Private to
+ * ui/. The panes keep theirs in their own structs. */
 #ifndef OCC_EXPLORER_STATE_H
 #define OCC_EXPLORER_STATE_H
 
@@ -28,6 +29,7 @@ struct explorer {
 	struct explorer_item *items;         /* every record of every input */
 	size_t n_items, shown;               /* shown: the record the baseline came from */
 	struct launch flags_launch;          /* the record when there is no input */
+	struct session_resolved resolved;    /* the shown record, resolved when it was loaded */
 
 	/* Live reload, for one report read from a file. */
 	bool reloads;
@@ -49,6 +51,33 @@ struct explorer {
 	struct rect tab_rect[PANE_N];
 };
 
+/* What a part of the explorer (explorer_actions.c, explorer_records.c)
+ * asks after a key, a click or a poll: the parts change the explorer's
+ * state but never call back up into explorer.c, which alone acts on a reply
+ * (htop's HandlerResult), in this order: make the record the baseline,
+ * recompute the view, then say what the outcome calls for. */
+enum explorer_on_unfit {
+	UNFIT_QUIET,    /* nothing more */
+	UNFIT_GPU,      /* "this launch does not fit GPU: u undoes" */
+	UNFIT_RECORD,   /* the record's own error, as the status line says it */
+};
+
+struct explorer_reply {
+	enum reaction react;          /* what the screen needs */
+	bool load;                    /* make `record` the baseline */
+	size_t record;
+	bool refresh;                 /* recompute the view for the launch */
+	unsigned more;                /* VIEW_* beyond what the panes on screen need */
+	enum explorer_on_unfit on_unfit;  /* after the recompute, when the launch does not fit */
+	char message[512];            /* for the status line; the last said wins */
+	bool error;
+	char otherwise[128];          /* said when nothing else was */
+};
+
+/* explorer_reply.c */
+void explorer_reply_say(struct explorer_reply *y, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* chrome.c */
 void chrome_draw_params(struct explorer *e, struct canvas *c, struct rect r);
 void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r);
@@ -61,20 +90,24 @@ struct session_record explorer_record(const struct explorer *e, size_t i);
 /* Builds the items of the inputs (and the kernel browser of a single
  * report); false when out of memory. */
 bool explorer_records_init(struct explorer *e);
-/* Makes item i the baseline and the current launch; says why a record
- * cannot be analysed. */
-void explorer_show(struct explorer *e, size_t i);
+/* Makes item i the baseline and the current launch, the view to be
+ * recomputed; says why a record cannot be analysed. */
+void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *y);
+/* The status line's words for the shown record's error. */
+void explorer_records_error(const struct explorer *e, const struct occ_error *err,
+			    struct explorer_reply *y);
+/* explorer_poll's work: the report read again when its file changed. */
+void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
 
-/* explorer_actions.c: the explorer's own action a (REACT_NONE: a pane's);
- * and acting on a pane's request, r being what its handler returned. */
-enum reaction explorer_own_action(struct explorer *e, enum action a);
-enum reaction explorer_act_on(struct explorer *e, struct pane_request *req, enum reaction r);
+/* explorer_actions.c: the explorer's own action a (react REACT_NONE: a
+ * pane's); and a pane's request, r being what its handler returned. */
+void explorer_own_action(struct explorer *e, enum action a, struct explorer_reply *y);
+void explorer_on_request(struct explorer *e, const struct pane_request *req, enum reaction r,
+			 struct explorer_reply *y);
 
-/* explorer.c */
-/* Recomputes the view for the launch and the panes on screen. */
-void explorer_refresh(struct explorer *e);
-void explorer_say(struct explorer *e, bool error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-bool explorer_has_report(const struct explorer *e);
+static inline bool explorer_has_report(const struct explorer *e)
+{
+	return e->panes[PANE_KERNELS] != NULL;
+}
 
 #endif

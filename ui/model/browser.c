@@ -39,7 +39,7 @@ static int64_t dims(const struct report_int d[3])
 static void make_row(struct browser_line *row, uint32_t index, struct session *s,
 		     const struct report_record *rec, const char *file, struct analysis *a)
 {
-	struct session_record r = { file, rec->line, NULL, NULL, rec, report_record_id(rec, index), NULL };
+	struct session_record r = { file, rec->line, NULL, NULL, rec, report_record_id(rec, index), NULL, NULL };
 
 	memset(row, 0, sizeof(*row));
 	row->record = index;
@@ -215,6 +215,25 @@ void browser_done(struct browser *b)
 	free(b->groups);
 	free(b->order);
 	memset(b, 0, sizeof(*b));
+}
+
+bool browser_reload(struct browser *b, const struct report *rep, const char *file,
+		    size_t record)
+{
+	struct browser nb;
+
+	if (!browser_init(&nb, b->session, rep, file))
+		return false;
+	nb.grouped = b->grouped;
+	str_copy(nb.filter, sizeof(nb.filter), b->filter);
+	if (!browser_set_sort(&nb, b->sort, b->descending)) {
+		browser_done(&nb);
+		return false;
+	}
+	browser_select_record(&nb, record);
+	browser_done(b);
+	*b = nb;
+	return true;
 }
 
 static const struct browser_line *lines(const struct browser *b)
@@ -435,7 +454,7 @@ void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
 	const struct report_record *rec = &b->report->records[record];
 	struct session_record r = { b->file, rec->line, NULL, NULL, rec,
-				    report_record_id(rec, record), NULL };
+				    report_record_id(rec, record), NULL, NULL };
 
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }

@@ -85,6 +85,12 @@ struct browser {
 bool browser_init(struct browser *b, struct session *s, const struct report *rep,
 		  const char *file);
 void browser_done(struct browser *b);
+/* The rows of rep (a report read again: kept, not owned) in place of b's,
+ * analysed by b's session, keeping b's sort, filter and grouping, with
+ * record selected where it is shown. False when out of memory: b is as it
+ * was. */
+bool browser_reload(struct browser *b, const struct report *rep, const char *file,
+		    size_t record);
 
 /* Each rebuilds the list and keeps the selected record selected when it is
  * still shown (else the first line). False when out of memory (the list is

@@ -37,6 +37,7 @@ void whatif_rebase(struct whatif *w, const struct launch *l, const struct gpu *g
 {
 	w->base.launch = *l;
 	w->base.gpu = *gpu;
+	w->base.base_gpu = true;
 	w->cur = w->base;
 	w->n_undo = 0;
 	w->n_redo = 0;
@@ -67,32 +68,60 @@ static bool same_state(const struct whatif_state *a, const struct whatif_state *
 	       param_equal(&a->launch, &b->launch, PARAM_GPU);
 }
 
+static void remember(const struct whatif_state *s, struct whatif_entry *e)
+{
+	e->launch = s->launch;
+	str_copy(e->gpu, sizeof(e->gpu), s->gpu.name);
+	e->base_gpu = s->base_gpu;
+	e->stand_in = s->gpu.stand_in;
+}
+
+/* The state e names; false when its GPU is no longer to be found. */
+static bool recall(const struct whatif *w, const struct whatif_entry *e, struct whatif_state *s)
+{
+	s->launch = e->launch;
+	s->base_gpu = e->base_gpu;
+	if (e->base_gpu) {
+		s->gpu = w->base.gpu;
+		return true;
+	}
+	if (!gpu_db_find_exact(w->db, e->gpu, &s->gpu))
+		return false;
+	s->gpu.stand_in = e->stand_in;
+	return true;
+}
+
+/* Pushes s onto a stack of n entries, dropping the oldest when it is full:
+ * undo and redo together never hold more than WHATIF_HISTORY states, but a
+ * full stack still drops its oldest rather than overflow. */
+static void push(struct whatif_entry *stack, int *n, const struct whatif_state *s)
+{
+	if (*n == WHATIF_HISTORY) {
+		memmove(stack, stack + 1, (WHATIF_HISTORY - 1) * sizeof(*stack));
+		(*n)--;
+	}
+	remember(s, &stack[(*n)++]);
+}
+
 /* Makes next the current state; the state it replaces becomes the last undo. */
 static void commit(struct whatif *w, const struct whatif_state *next)
 {
-	if (w->n_undo == WHATIF_HISTORY) {
-		memmove(w->undo, w->undo + 1, (WHATIF_HISTORY - 1) * sizeof(w->undo[0]));
-		w->n_undo--;
-	}
-	w->undo[w->n_undo++] = w->cur;
+	push(w->undo, &w->n_undo, &w->cur);
 	w->n_redo = 0;
 	w->cur = *next;
 }
 
 /* Moves the current state onto `to` and the last state of `from` into cur. */
-static bool move_state(struct whatif *w, struct whatif_state *from, int *n_from,
-		       struct whatif_state *to, int *n_to)
+static bool move_state(struct whatif *w, struct whatif_entry *from, int *n_from,
+		       struct whatif_entry *to, int *n_to)
 {
-	if (*n_from == 0)
+	struct whatif_state back;
+
+	if (*n_from == 0 || !recall(w, &from[*n_from - 1], &back))
 		return false;
-	/* Undo and redo together never hold more than WHATIF_HISTORY states, but
-	 * a full stack still drops its oldest rather than overflow. */
-	if (*n_to == WHATIF_HISTORY) {
-		memmove(to, to + 1, (WHATIF_HISTORY - 1) * sizeof(*to));
-		(*n_to)--;
-	}
-	to[(*n_to)++] = w->cur;
-	w->cur = from[--(*n_from)];
+	(*n_from)--;
+	push(to, n_to, &w->cur);
+	w->cur = back;
 	return true;
 }
 
@@ -281,10 +310,18 @@ bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu)
 {
 	struct whatif_state next = w->cur;
 
+	struct whatif_entry named;
+	struct whatif_state again;
+
 	if (same_gpu(gpu, &w->cur.gpu))
 		return true;
 	next.gpu = *gpu;
+	next.base_gpu = false;
 	str_copy(next.launch.gpu_name, sizeof(next.launch.gpu_name), gpu->name);
+	/* The history names it: it must be found again by that name. */
+	remember(&next, &named);
+	if (!recall(w, &named, &again) || !same_gpu(&again.gpu, gpu))
+		return false;
 	/* No check: a launch may not fit another GPU; the explorer shows why and
 	 * undo brings the old GPU back. */
 	commit(w, &next);

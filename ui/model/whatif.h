@@ -23,6 +23,16 @@
 struct whatif_state {
 	struct launch launch;
 	struct gpu gpu;
+	bool base_gpu;                /* gpu is the baseline's, as the record was loaded */
+};
+
+/* One state of the history, derived again when undo or redo brings it
+ * back: the launch, and its GPU by name: the baseline's own (which may
+ * carry what the record measured) or the database's device of that name. */
+struct whatif_entry {
+	struct launch launch;
+	char gpu[GPU_NAME_MAX];
+	bool base_gpu, stand_in;
 };
 
 struct whatif {
@@ -30,9 +40,9 @@ struct whatif {
 	struct whatif_state base;     /* the loaded launch */
 	struct whatif_state cur;      /* what the panes show */
 	enum launch_param focus;
-	struct whatif_state undo[WHATIF_HISTORY];  /* oldest first; the oldest drops out when full */
+	struct whatif_entry undo[WHATIF_HISTORY];  /* oldest first; the oldest drops out when full */
 	int n_undo;
-	struct whatif_state redo[WHATIF_HISTORY];
+	struct whatif_entry redo[WHATIF_HISTORY];
 	int n_redo;
 };
 
@@ -55,6 +65,9 @@ bool whatif_set_text(struct whatif *w, enum launch_param f, const char *text,
 		     struct occ_error *err);
 /* Sets a numeric field (a click on a chart); false if the value is not valid. */
 bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value);
+/* gpu: a device of the what-if's database (gpu_db_find, gpu_db_device_at),
+ * or the baseline's; false for any other, since the history keeps GPUs by
+ * name. */
 bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu);
 
 bool whatif_undo(struct whatif *w);

@@ -309,7 +309,7 @@ static bool interactive(const struct cli_options *o)
  * the same usage error, with the same message, before the screen opens. */
 static int flags_fit(struct session *s, struct session_input *in, int n)
 {
-	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL };
+	struct session_record r = { NULL, 0, &session_flags(s)->values, NULL, NULL, 0, NULL, NULL };
 	struct analysis *a = malloc(sizeof(*a));
 	int status = 0;
 
