@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine.h"
 #include "params.h"
 #include "report_launch.h"
 #include "strutil.h"
@@ -242,55 +243,24 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
-/* AMD: the VGPR step as the compiler takes it (LLVM's amdgpu_waves_per_eu,
- * AMDGPUUsage), and the spills to scratch that
- * -Rpass-analysis=kernel-resource-usage reports. */
-static void amd_registers_advice(struct sink *s, const struct rules_input *ri,
-				 const struct tuning_step *t)
-{
-	struct occ_input in = *ri->in;
-	struct occ_result to;
-
-	in.regs_per_thread = (int)t->to;
-	occ_compute(&ri->gpu->arch, &in, &to);
-	add(s, "registers_advice", RULES_INFO, "Fewer VGPRs: amdgpu_waves_per_eu",
-	    "%lld -> %lld VGPRs per work-item gives %d -> %d waves per SIMD. "
-	    "__attribute__((amdgpu_waves_per_eu(%d))) on the kernel, with __launch_bounds__(%d) "
-	    "naming the workgroup size, asks the compiler for %d waves per SIMD, which takes %lld "
-	    "VGPRs or fewer. It may spill VGPRs to scratch memory, whose traffic can cost more than "
-	    "the occupancy gains: compile with -Rpass-analysis=kernel-resource-usage and compare its "
-	    "\"VGPRs Spill\" and \"ScratchSize\" before and after, then measure.",
-	    (long long)t->from, (long long)t->to, ri->r->amd.waves_per_simd, to.amd.waves_per_simd,
-	    to.amd.waves_per_simd, ri->in->threads_per_block, to.amd.waves_per_simd, (long long)t->to);
-}
-
 /* The limiter's next step in the tools that take it, and what it may cost:
  * registers through the compiler (__launch_bounds__ or -maxrregcount), with
  * the spilling it risks; shared memory through a larger configuration. */
 static void registers_advice(struct sink *s, const struct rules_input *ri)
 {
+	const struct engine *e = engine_of(&ri->gpu->arch);
 	struct tuning_step steps[OCC_N_FACTORS];
 	int n = tuning_steps(&ri->gpu->arch, ri->in, ri->r, steps);
+	char title[128], text[1024];
 
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 
 		if (t->param != TUNING_REGISTERS || !t->has_gain)
 			continue;
-		if (ri->gpu->arch.vendor == GPU_AMD) {
-			amd_registers_advice(s, ri, t);
-			continue;
-		}
-		add(s, "registers_advice", RULES_INFO, "Fewer registers: __launch_bounds__ or -maxrregcount",
-		    "%lld -> %lld registers per thread gives %d -> %d blocks per SM (%d -> %d warps). "
-		    "__launch_bounds__(%d, %d) on the kernel asks the compiler to fit %d blocks of %d "
-		    "threads on an SM, which takes %lld registers per thread or fewer; -maxrregcount=%lld "
-		    "caps every kernel of the file. Either may spill registers to local memory, whose "
-		    "traffic can cost more than the occupancy gains: compile with -Xptxas -v and compare "
-		    "its \"bytes spill stores\" and \"bytes spill loads\" before and after, then measure.",
-		    (long long)t->from, (long long)t->to, t->blocks_from, t->blocks_to, t->warps_from,
-		    t->warps_to, ri->in->threads_per_block, t->blocks_to, t->blocks_to,
-		    ri->in->threads_per_block, (long long)t->to, (long long)t->to);
+		if (e->registers_advice(&ri->gpu->arch, ri->in, ri->r, t, title, sizeof(title),
+					text, sizeof(text)))
+			add(s, "registers_advice", RULES_INFO, title, "%s", text);
 	}
 }
 

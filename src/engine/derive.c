@@ -762,6 +762,17 @@ static void amd_title(const struct amd_arch *m, const struct amd_result *x, enum
 			 x->workgroup_limit[g], S(x->workgroup_limit[g]), amd_unit_name(m));
 }
 
+/* "VGPRs", "Shared memory": a factor's label starting a sentence; the
+ * derivation started with it. */
+static void limit_start(const struct occ_result *r, enum occ_factor f, char *label, size_t size,
+			struct derivation *d)
+{
+	snprintf(label, size, "%s", occ_label(r, f));
+	if (label[0] >= 'a' && label[0] <= 'z')
+		label[0] = (char)(label[0] - 'a' + 'A');
+	start(d, 0, "%s", label);
+}
+
 static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *in,
 			     const struct occ_result *r, enum occ_factor f, const char *label,
 			     struct derivation *d)
@@ -823,8 +834,8 @@ static void amd_names_at(const struct amd_arch *m, const int *limits, int least,
 	}
 }
 
-static void amd_derive_occupancy(const struct gpu_arch *a, const struct occ_input *in,
-				 const struct occ_result *r, struct derivation *d)
+void derive_amd_occupancy(const struct gpu_arch *a, const struct occ_input *in,
+			  const struct occ_result *r, struct derivation *d)
 {
 	const struct amd_arch *m = &a->amd;
 	const struct amd_result *x = &r->amd;
@@ -868,9 +879,8 @@ static void amd_derive_occupancy(const struct gpu_arch *a, const struct occ_inpu
 
 /* The waves of the whole GPU in AMD's words: a "GPU wave" (all units full at
  * once) is kept apart from a wave, which on AMD is a wavefront. */
-static void amd_derive_waves_of_gpu(const struct gpu_arch *a, const struct occ_result *r,
-				    int units, int64_t grid_size, const struct waves *w,
-				    struct derivation *d)
+void derive_amd_waves(const struct gpu_arch *a, const struct occ_result *r, int units,
+		      int64_t grid_size, const struct waves *w, struct derivation *d)
 {
 	const char *unit = a ? gpu_unit(a) : "CU", *unit_s = a ? gpu_units(a) : "CUs";
 	int per_unit = r->active_blocks_per_sm, n = r->warps_per_block;
@@ -917,22 +927,25 @@ static void amd_derive_waves_of_gpu(const struct gpu_arch *a, const struct occ_r
 	     r->max_warps_per_sm, w->predicted_achieved_pct);
 }
 
-void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
-		  const struct occ_result *r, enum occ_factor f, struct derivation *d)
+void derive_amd_limit(const struct gpu_arch *arch, const struct occ_input *in,
+		      const struct occ_result *r, enum occ_factor f, struct derivation *d)
+{
+	char label[32];
+
+	limit_start(r, f, label, sizeof(label), d);
+	if ((unsigned)f < OCC_N_FACTORS)
+		amd_derive_limit(arch, in, r, f, label, d);
+}
+
+void derive_nvidia_limit(const struct gpu_arch *arch, const struct occ_input *in,
+			 const struct occ_result *r, enum occ_factor f, struct derivation *d)
 {
 	char words[48];
 	char label[32];
 
-	snprintf(label, sizeof(label), "%s", occ_label(r, f));
-	if (label[0] >= 'a' && label[0] <= 'z')
-		label[0] = (char)(label[0] - 'a' + 'A');
-	start(d, 0, "%s", label);
+	limit_start(r, f, label, sizeof(label), d);
 	if ((unsigned)f >= OCC_N_FACTORS)
 		return;
-	if (arch->vendor == GPU_AMD) {
-		amd_derive_limit(arch, in, r, f, label, d);
-		return;
-	}
 	if (r->warps_per_block <= 0) {
 		/* occ_compute() stops here: every limit is 0. */
 		step(d, "A block of %d threads has no warps: nothing runs, 0 blocks",
@@ -951,17 +964,13 @@ void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
 		 limit_words((int)d->value, words, sizeof(words)));
 }
 
-void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
-		      const struct occ_result *r, struct derivation *d)
+void derive_nvidia_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
+			     const struct occ_result *r, struct derivation *d)
 {
 	char list[160] = "", names[96] = "";
 	int active = OCC_UNLIMITED, wpb = r->warps_per_block, warps;
 	double pct;
 
-	if (arch->vendor == GPU_AMD) {
-		amd_derive_occupancy(arch, in, r, d);
-		return;
-	}
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		size_t len = strlen(list);
 		if (r->block_limit[f] == OCC_UNLIMITED)
@@ -993,16 +1002,13 @@ void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
 	step(d, "Theoretical occupancy: %d of %d warps = %.1f%%", warps, arch->max_warps_per_sm, pct);
 }
 
-void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
-		  int64_t grid_size, const struct waves *w, struct derivation *d)
+void derive_nvidia_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
+			 int64_t grid_size, const struct waves *w, struct derivation *d)
 {
 	int per_sm = r->active_blocks_per_sm;
 	int64_t per_wave, full, partial, busy;
 
-	if (r->vendor == GPU_AMD) {
-		amd_derive_waves_of_gpu(arch, r, sm_count, grid_size, w, d);
-		return;
-	}
+	(void)arch;
 
 	if (per_sm <= 0 || sm_count <= 0 || grid_size <= 0) {
 		start(d, 0, "Waves: nothing runs");
@@ -1043,26 +1049,4 @@ void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int s
 	step(d, "Predicted achieved occupancy: %lld blocks x %d warps / %lld / %d warps = %.1f%%",
 	     (long long)grid_size, r->warps_per_block, (long long)(full * sm_count + busy),
 	     r->max_warps_per_sm, w->predicted_achieved_pct);
-}
-
-int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
-	       int sm_count, int64_t grid_size, const struct waves *w,
-	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL])
-{
-	int n = 0;
-
-	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		if (keys)
-			keys[n] = occ_key(r, (enum occ_factor)f);
-		derive_limit(arch, in, r, (enum occ_factor)f, &out[n++]);
-	}
-	if (keys)
-		keys[n] = "occupancy";
-	derive_occupancy(arch, in, r, &out[n++]);
-	if (r->active_blocks_per_sm > 0) {
-		if (keys)
-			keys[n] = "gpu_waves";
-		derive_waves(arch, r, sm_count, grid_size, w, &out[n++]);
-	}
-	return n;
 }
