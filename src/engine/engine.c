@@ -9,23 +9,25 @@
 #include "params.h"
 
 static const struct engine_words nvidia_words = {
-	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability",
-	.unit = "SM", .units = "SMs", .warp = "warp", .warps = "warps",
+	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability", .arch_short = "cc",
+	.unit = "SM", .units = "SMs", .a_unit = "an SM", .scheduler = "scheduler",
+	.schedulers = "schedulers", .a_block = "a block", .warp = "warp", .warps = "warps",
 	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
 	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
 	.smem = "shared memory",
 };
 
-#define AMD_WORDS(unit_, units_, reg_, regs_) { \
-	.vendor = "AMD", .key = "amd", .arch_kind = "target", \
-	.unit = unit_, .units = units_, .warp = "wave", .warps = "waves", \
+#define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_) { \
+	.vendor = "AMD", .key = "amd", .arch_kind = "target", .arch_short = "", \
+	.unit = unit_, .units = units_, .a_unit = a_unit_, .scheduler = "SIMD", \
+	.schedulers = "SIMDs", .a_block = "a workgroup", .warp = "wave", .warps = "waves", \
 	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
 	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
 	.reg = reg_, .regs = regs_, .smem = "LDS", }
 
-static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "VGPR", "VGPRs");
-static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "VGPR", "VGPRs");
-static const struct engine_words terascale_words = AMD_WORDS("CU", "CUs", "GPR", "GPRs");
+static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs");
+static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs");
+static const struct engine_words terascale_words = AMD_WORDS("CU", "CUs", "a CU", "GPR", "GPRs");
 
 static const struct engine_words *nvidia_words_of(const struct gpu_arch *a)
 {
@@ -52,6 +54,7 @@ const struct engine engine_nvidia = {
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
 	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
 	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
+	.profiler_block_limits = true,
 };
 
 const struct engine engine_amd = {
@@ -81,6 +84,11 @@ const struct engine *engine_of(const struct gpu_arch *a)
 	return &engine_nvidia;
 }
 
+const struct engine *engine_of_result(const struct occ_result *r)
+{
+	return r && r->engine ? r->engine : &engine_nvidia;
+}
+
 const struct engine_words *engine_words(const struct gpu_arch *a)
 {
 	return engine_of(a)->words(a);
@@ -89,6 +97,12 @@ const struct engine_words *engine_words(const struct gpu_arch *a)
 const struct engine_words *engine_result_words(const struct occ_result *r)
 {
 	return r && r->words ? r->words : &nvidia_words;
+}
+
+int engine_schedulers_per_unit(const struct gpu_arch *a)
+{
+	return engine_of(a)->family == ENGINE_NVIDIA ? a->sm_subpartitions
+		: amd_simds_per_unit(&a->amd);
 }
 
 bool engine_takes(const struct engine *e, int p)

@@ -27,10 +27,14 @@ struct engine_words {
 	const char *vendor;              /* "NVIDIA", "AMD" */
 	const char *key;                 /* "nvidia", "amd": JSON, the GPU list */
 	const char *arch_kind;           /* "compute capability", "target" */
+	const char *arch_short;          /* before the architecture's name: "cc", "" */
 	const char *unit, *units;        /* "SM"/"SMs", "CU"/"CUs", "WGP"/"WGPs" */
+	const char *a_unit;              /* "an SM", "a CU", "a WGP" */
+	const char *scheduler, *schedulers; /* what issues a unit's warps: "scheduler", "SIMD" */
 	const char *warp, *warps;        /* "warp"/"warps", "wave"/"waves" */
 	const char *block, *blocks;      /* "block"/"blocks", "workgroup"/"workgroups" */
 	const char *Block, *Blocks;      /* the same at the start of a sentence */
+	const char *a_block;             /* "a block", "a workgroup" */
 	const char *thread, *threads;    /* "thread"/"threads", "work-item"/"work-items" */
 	const char *reg, *regs;          /* "register"/"registers", "VGPR"/"VGPRs", "GPR"/"GPRs" */
 	const char *smem;                /* "shared memory", "LDS" */
@@ -65,15 +69,22 @@ struct engine {
 	bool wave_limits;       /* every factor limits waves too (r->amd.wave_limit) */
 	bool simd_waves;        /* waves per SIMD (LLVM's occupancy) */
 	bool scheduler_stats;   /* the profiler's issue statistics answer "is occupancy the problem" */
+	/* Nsight Compute's per-factor block limits are this family's figures:
+	 * they cross-check, and the launch they imply can be inferred. */
+	bool profiler_block_limits;
 };
 
 /* The engine of an architecture; never NULL. */
 const struct engine *engine_of(const struct gpu_arch *a);
+/* The engine that computed r; NVIDIA's for an empty result. */
+const struct engine *engine_of_result(const struct occ_result *r);
 /* engine_of(a)->words(a). */
 const struct engine_words *engine_words(const struct gpu_arch *a);
 /* The words of the architecture r was computed on (occ_compute keeps
  * them in r); NVIDIA's for an empty result. */
 const struct engine_words *engine_result_words(const struct occ_result *r);
+/* The schedulers (NVIDIA's SM sub-partitions, AMD's SIMDs) of one unit. */
+int engine_schedulers_per_unit(const struct gpu_arch *a);
 /* Whether the family takes launch parameter p (enum launch_param). */
 bool engine_takes(const struct engine *e, int p);
 

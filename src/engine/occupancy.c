@@ -679,6 +679,22 @@ const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f)
 	return occ_factor_label(f);
 }
 
+const char *occ_factor_short_for(enum gpu_vendor v, enum occ_factor f)
+{
+	static const char *const nv[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "block", [OCC_REGISTERS] = "regs",
+		[OCC_SHARED_MEM] = "smem", [OCC_BARRIERS] = "barr",
+	};
+	static const char *const amd[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "waves", [OCC_BLOCKS] = "wg", [OCC_REGISTERS] = "vgpr",
+		[OCC_SHARED_MEM] = "lds", [OCC_BARRIERS] = "sgpr",
+	};
+
+	if ((unsigned)f >= OCC_N_FACTORS)
+		return "n/a";
+	return (v == GPU_AMD ? amd : nv)[f];
+}
+
 const char *occ_label(const struct occ_result *r, enum occ_factor f)
 {
 	if (r->vendor == GPU_AMD && r->amd.vliw && f == OCC_REGISTERS)

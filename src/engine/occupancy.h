@@ -190,6 +190,9 @@ const char *occ_factor_unit(enum occ_factor f);
 const char *occ_label(const struct occ_result *r, enum occ_factor f);
 const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_key(const struct occ_result *r, enum occ_factor f);
+/* The shortest name, for narrow columns: "regs", "smem"; AMD "vgpr", "lds";
+ * "n/a" for a factor out of range. */
+const char *occ_factor_short_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_unit(const struct occ_result *r, enum occ_factor f);
 /* The AMD factor each of the five stands for (above). */
 enum amd_factor occ_amd_factor(enum occ_factor f);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cluster.h"
+#include "engine.h"
 #include "occupancy.h"
 #include "params.h"
 #include "strutil.h"
@@ -254,8 +255,7 @@ static int64_t step_size(const struct whatif_state *s, enum launch_param f, bool
 
 	switch (f) {
 	case PARAM_BLOCK:
-		step = (int64_t)(a->vendor == GPU_AMD && s->launch.wave_size ? s->launch.wave_size :
-				 a->warp_size) * (big ? 8 : 1);
+		step = (int64_t)gpu_launch_warp_size(a, s->launch.wave_size) * (big ? 8 : 1);
 		break;
 	case PARAM_STATIC_SMEM:
 	case PARAM_DYNAMIC_SMEM:
@@ -584,26 +584,28 @@ static bool out_of_range(const struct whatif *w, enum launch_param f)
 bool whatif_applies(const struct whatif *w, enum launch_param f)
 {
 	const struct amd_arch *m = &w->cur.gpu.arch.amd;
-	bool amd = w->cur.gpu.arch.vendor == GPU_AMD;
+	/* Only the parameters the GPU's engine takes, and of those the ones
+	 * this architecture has. */
+	bool takes = engine_takes(engine_of(&w->cur.gpu.arch), f);
 
 	switch (f) {
 	case PARAM_CARVEOUT:
 		/* Each where the GPU has it, and while set, so it can be put right
 		 * after a change of GPU. */
-		return !amd && (gpu_has_carveout(&w->cur.gpu.arch) ||
+		return takes && (gpu_has_carveout(&w->cur.gpu.arch) ||
 				w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT);
 	case PARAM_CACHE_CONFIG:
-		return !amd && (gpu_has_cache_config(&w->cur.gpu.arch) ||
+		return takes && (gpu_has_cache_config(&w->cur.gpu.arch) ||
 				w->cur.launch.cache_config != LAUNCH_CACHE_NONE);
 	case PARAM_BARRIERS:
-		return !amd;
+		return takes;
 	case PARAM_WAVE_SIZE:
-		return amd && ((m->wave32 && m->wave64) || out_of_range(w, f));
+		return takes && ((m->wave32 && m->wave64) || out_of_range(w, f));
 	case PARAM_AGPRS:
-		return amd && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
+		return takes && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
 			       out_of_range(w, f));
 	case PARAM_SGPRS:
-		return amd && (amd_sgprs_limit(m) || out_of_range(w, f));
+		return takes && (amd_sgprs_limit(m) || out_of_range(w, f));
 	case PARAM_CLUSTER:
 		return cluster_supported(&w->cur.gpu.arch) || w->cur.launch.cluster_size != 0;
 	default:
