@@ -634,10 +634,10 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		"during the kernel execution.", achieved, gap, theoretical);
 	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
-	     "waiting for its longest %s, as %s that finish early within %s %s leave their slots "
+	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
 	     "empty until the whole %s retires.", e->warps, gpu->sm_count, e->units,
 	     engine_schedulers_per_unit(&gpu->arch), e->schedulers, e->units, e->blocks, e->a_unit,
-	     e->block, e->warps, e->a_block, e->block, e->block);
+	     e->block, e->warps, e->a_block, e->block);
 	if (r->active_blocks_per_sm > 0)
 		more(f, " With uniform %s durations the waves alone predict %.1f%% achieved "
 		     "(%.2f waves per %s): %s%s.", e->block, w->predicted_achieved_pct,

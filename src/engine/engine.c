@@ -6,24 +6,30 @@
 
 #include "engine.h"
 
+#include <string.h>
+
 #include "params.h"
 
 static const struct engine_words nvidia_words = {
 	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability", .arch_short = "cc",
 	.unit = "SM", .units = "SMs", .a_unit = "an SM", .scheduler = "scheduler",
-	.schedulers = "schedulers", .a_block = "a block", .warp = "warp", .warps = "warps",
+	.schedulers = "schedulers", .a_block = "a block", .Warps = "Warps",
+	.gpu_waves = "Waves", .warp = "warp", .warps = "warps",
 	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
 	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
-	.smem = "shared memory",
+	.smem = "shared memory", .block_short = "block", .regs_short = "regs",
+	.smem_short = "shared",
 };
 
 #define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_) { \
 	.vendor = "AMD", .key = "amd", .arch_kind = "target", .arch_short = "", \
 	.unit = unit_, .units = units_, .a_unit = a_unit_, .scheduler = "SIMD", \
-	.schedulers = "SIMDs", .a_block = "a workgroup", .warp = "wave", .warps = "waves", \
+	.schedulers = "SIMDs", .a_block = "a workgroup", .Warps = "Waves", \
+	.gpu_waves = "GPU waves (rounds of workgroups, not wavefronts)", .warp = "wave", .warps = "waves", \
 	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
 	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
-	.reg = reg_, .regs = regs_, .smem = "LDS", }
+	.reg = reg_, .regs = regs_, .smem = "LDS", .block_short = "wg", .regs_short = regs_, \
+	.smem_short = "LDS", }
 
 static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs");
 static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs");
@@ -52,6 +58,7 @@ const struct engine engine_nvidia = {
 	.compute = occ_nvidia_compute, .vary_init = occ_nvidia_vary_init,
 	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
+	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
 	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
 	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
 	.profiler_block_limits = true,
@@ -62,6 +69,7 @@ const struct engine engine_amd = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = amd_words_of,
+	.allocation = engine_amd_allocation, .gpu_limits = engine_amd_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = true, .scheduler_stats = false,
 };
@@ -73,6 +81,7 @@ const struct engine engine_terascale = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = terascale_words_of,
+	.allocation = engine_vliw_allocation, .gpu_limits = engine_vliw_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = false, .scheduler_stats = false,
 };
@@ -111,6 +120,20 @@ bool engine_takes(const struct engine *e, int p)
 }
 
 /* ---- the front doors */
+
+void engine_allocation(const struct engine_fact_args *args, struct engine_facts *out)
+{
+	memset(out, 0, sizeof(*out));
+	engine_of(args->arch)->allocation(out, args);
+}
+
+void engine_gpu_limits(const struct gpu_arch *arch, struct engine_facts *out)
+{
+	const struct engine_fact_args args = { .arch = arch, .dropped_config_bytes = -1 };
+
+	memset(out, 0, sizeof(*out));
+	engine_of(arch)->gpu_limits(out, &args);
+}
 
 void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {

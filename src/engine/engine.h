@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "derive.h"
+#include "engine_facts.h"
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
@@ -32,12 +33,18 @@ struct engine_words {
 	const char *a_unit;              /* "an SM", "a CU", "a WGP" */
 	const char *scheduler, *schedulers; /* what issues a unit's warps: "scheduler", "SIMD" */
 	const char *warp, *warps;        /* "warp"/"warps", "wave"/"waves" */
+	const char *Warps;               /* "Warps", "Waves" */
+	const char *gpu_waves;           /* a title for the GPU's waves: "Waves", or on AMD,
+					  * whose warps are waves, "GPU waves (rounds of
+					  * workgroups, not wavefronts)" */
 	const char *block, *blocks;      /* "block"/"blocks", "workgroup"/"workgroups" */
 	const char *Block, *Blocks;      /* the same at the start of a sentence */
 	const char *a_block;             /* "a block", "a workgroup" */
 	const char *thread, *threads;    /* "thread"/"threads", "work-item"/"work-items" */
 	const char *reg, *regs;          /* "register"/"registers", "VGPR"/"VGPRs", "GPR"/"GPRs" */
 	const char *smem;                /* "shared memory", "LDS" */
+	/* In narrow columns: "block", "regs", "shared"; "wg", "VGPRs", "LDS". */
+	const char *block_short, *regs_short, *smem_short;
 };
 
 struct engine {
@@ -56,6 +63,10 @@ struct engine {
 				 const struct occ_result *r, struct derivation *d);
 	void (*derive_waves)(const struct gpu_arch *a, const struct occ_result *r, int sm_count,
 			     int64_t grid_size, const struct waves *w, struct derivation *d);
+	/* The allocation and GPU-limits rows of the occupancy table
+	 * (engine_facts.h). */
+	void (*allocation)(struct engine_facts *out, const struct engine_fact_args *args);
+	void (*gpu_limits)(struct engine_facts *out, const struct engine_fact_args *args);
 	/* The words for an architecture of the family. */
 	const struct engine_words *(*words)(const struct gpu_arch *a);
 	/* The compiler's way to fewer registers for the tuning step t, which

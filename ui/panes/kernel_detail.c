@@ -170,6 +170,7 @@ static int rules(struct canvas *c, struct rect r, int y, const struct analysis *
 void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_record *rec,
 			const struct analysis *a)
 {
+	const struct engine_words *e = engine_words(&a->gpu.arch);
 	char buf[640], cut[256];
 	int y = r.y;
 
@@ -184,12 +185,13 @@ void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_rec
 		reported(c, r, y, rec, a);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%s, %d SMs", a->gpu.name, a->gpu.sm_count);
+	snprintf(buf, sizeof(buf), "%s, %d %s", a->gpu.name, a->gpu.sm_count, e->units);
 	y = line(c, r, y, CANVAS_DIM, "GPU", buf);
-	snprintf(buf, sizeof(buf), "grid %lld, block %d, %d regs, %lld B shared",
-		 (long long)launch_grid_size(&a->launch), launch_threads_per_block(&a->launch),
-		 a->launch.regs_per_thread,
-		 (long long)(a->launch.static_smem_bytes + a->launch.dynamic_smem_bytes));
+	snprintf(buf, sizeof(buf), "grid %lld, %s %d, %d %s, %lld B %s",
+		 (long long)launch_grid_size(&a->launch), e->block_short,
+		 launch_threads_per_block(&a->launch), a->launch.regs_per_thread, e->regs_short,
+		 (long long)(a->launch.static_smem_bytes + a->launch.dynamic_smem_bytes),
+		 e->smem_short);
 	y = line(c, r, y, CANVAS_DIM, "launch", buf);
 	y = occupancy(c, r, y, a);
 	y = limits(c, r, y, a);

@@ -14,6 +14,7 @@
 
 #include "browser.h"
 #include "compare.h"
+#include "engine.h"
 #include "print.h"
 #include "strutil.h"
 
@@ -169,15 +170,6 @@ static void dims_text(const char *what, const int64_t d[3], int64_t total, char 
 			 (long long)d[2], (long long)total);
 }
 
-/* Bytes as KB (KiB, as --print and the launch parser count) when whole, else B. */
-static void size_text(int64_t bytes, char *buf, size_t size)
-{
-	if (bytes != 0 && bytes % 1024 == 0)
-		snprintf(buf, size, "%lld KB", (long long)(bytes / 1024));
-	else
-		snprintf(buf, size, "%lld B", (long long)bytes);
-}
-
 /* A what-if of a report's record: what the report measured is of another
  * launch (the session says which, cur.report.changed). */
 static bool is_whatif(const struct view *v)
@@ -260,7 +252,8 @@ static void sec_header(struct out *o, const struct view *v)
 	char cc[16], buf[96];
 	int64_t block[3] = { l->block[0], l->block[1], l->block[2] };
 
-	if (a->gpu.arch.vendor == GPU_AMD) {
+	/* AMD's launch: wave size, VGPRs, AGPRs, SGPRs, LDS. */
+	if (engine_of(&a->gpu.arch)->wave_limits) {
 		amd_header(o, v);
 		return;
 	}
@@ -398,28 +391,39 @@ static void cluster_rows(struct out *o, const struct view *v)
 	occ_row(o, "Max cluster size", val, NULL, NULL, CANVAS_NORMAL, note);
 }
 
+/* "Blocks per SM", or where that is wider than width "Workgroups/WGP". */
+static const char *per_unit(const char *what, const char *unit, int width, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s per %s", what, unit);
+	if ((int)strlen(buf) > width)
+		snprintf(buf, size, "%s/%s", what, unit);
+	return buf;
+}
+
 static void sec_occupancy(struct out *o, const struct view *v)
 {
 	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
+	const struct engine *e = engine_of(&v->cur.gpu.arch);
+	const struct engine_words *ew = engine_words(&v->cur.gpu.arch);
+	char label[32];
 	const struct crosscheck_figures *prof = &v->cur.report.profiler;
 	char val[48], b[24], d[24], note[48];
 	double delta;
 
 	/* More blocks is no gain in itself (smaller blocks give more), so only
 	 * warps, threads and occupancy are coloured. */
-	if (r->vendor == GPU_AMD) {
-		bool wgp = v->cur.gpu.arch.amd.wgp_mode;
-
-		occ_count_row(o, v, wgp ? "Workgroups per WGP" : "Workgroups per CU",
-			      r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false, NULL);
+	if (e->wave_limits) {
+		snprintf(label, sizeof(label), "%s per %s", ew->Blocks, ew->unit);
+		occ_count_row(o, v, label, r->active_blocks_per_sm, br->active_blocks_per_sm, 0, false,
+			      NULL);
 		/* CodeXL's occupancy is these waves over the CU's slots, not
 		 * LLVM's waves per SIMD below: its figure shows here. */
 		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
-		occ_count_row(o, v, wgp ? "Waves per WGP" : "Waves per CU", r->active_warps_per_sm,
-			      br->active_warps_per_sm,
+		snprintf(label, sizeof(label), "%s per %s", ew->Warps, ew->unit);
+		occ_count_row(o, v, label, r->active_warps_per_sm, br->active_warps_per_sm,
 			      r->max_warps_per_sm, true, note);
 		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
-		if (!v->cur.gpu.arch.amd.vliw)
+		if (e->simd_waves)
 			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
 				      br->amd.fits ? br->amd.waves_per_simd : 0,
 				      r->amd.max_waves_per_simd, true, NULL);
@@ -445,7 +449,7 @@ static void sec_occupancy(struct out *o, const struct view *v)
 	snprintf(d, sizeof(d), "%+.1f", delta);
 	/* Equal as printed is equal: no "(baseline 50.0%, +0.0)". */
 	note[0] = '\0';
-	if (r->vendor != GPU_AMD)
+	if (!e->wave_limits)
 		report_note(v, &prof->theoretical_pct, "(report %.2f%%)", note, sizeof(note));
 	if (!v->base.ok || strcmp(d, "+0.0") == 0 || strcmp(d, "-0.0") == 0)
 		occ_row(o, "Theoretical occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
@@ -480,7 +484,7 @@ static const char *not_counted(const struct analysis *a, enum occ_factor f)
 
 	if (f != OCC_BARRIERS)
 		return NULL;
-	if (g->vendor != GPU_AMD)
+	if (!engine_of(g)->wave_limits)
 		return g->barriers_per_sm == 0 ? "not a limit before cc 9.0" : NULL;
 	if (g->amd.vliw)
 		return "none: VLIW work-items have only GPRs";
@@ -570,13 +574,14 @@ static bool report_limits(const struct view *v)
 
 	if (!p->present || p->changed)
 		return false;
-	if (v->cur.r.vendor == GPU_AMD) {
+	/* CodeXL's wave limits, or Nsight Compute's block limits. */
+	if (engine_of_result(&v->cur.r)->wave_limits) {
 		for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
 			if (p->profiler.amd_waves[i].present)
 				return true;
 		return false;
 	}
-	if (v->cur.r.vendor != GPU_NVIDIA)
+	if (!engine_of_result(&v->cur.r)->profiler_block_limits)
 		return false;
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (p->profiler.limits[f].present)
@@ -760,7 +765,7 @@ static void report_cell(struct out *o, int dx, const struct view *v, enum occ_fa
 	enum crosscheck_field cf = field[f];
 	enum canvas_role role = CANVAS_NORMAL;
 
-	if (v->cur.r.vendor == GPU_AMD) {
+	if (engine_of_result(&v->cur.r)->wave_limits) {
 		int i = codexl_row(v, f);
 		static const struct report_int none = { 0 };
 
@@ -783,14 +788,15 @@ static void sec_limits(struct out *o, const struct view *v)
 	const struct occ_result *r = &v->cur.r;
 	const struct gpu_arch *g = &v->cur.gpu.arch;
 	struct limits_cols lc = limits_cols(v, o->w);
+	bool waves = engine_of(g)->wave_limits;
 
 	/* AMD: both limits of a factor, waves per SIMD (as LLVM and AMD's
 	 * tools count occupancy) and workgroups per CU (which decide it). */
 	/* CodeXL's figures are waves per CU, beside occview's per SIMD. */
-	if (r->vendor == GPU_AMD && report_limits(v))
+	if (waves && report_limits(v))
 		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %6s %12s", "Limit", "waves", "wgs", "rep/CU",
 		     "per wg");
-	else if (r->vendor == GPU_AMD)
+	else if (waves)
 		putf(o, 0, CANVAS_HEADER, "  %-10s %5s %4s %12s", "Limit", "waves", "wgs", "per wg");
 	else if (report_limits(v))
 		putf(o, 0, CANVAS_HEADER, "  %-13s %6s %6s %13s", "Limit", "blocks", "report",
@@ -814,7 +820,7 @@ static void sec_limits(struct out *o, const struct view *v)
 		char limit[16];
 
 		if (not_counted(&v->cur, f)) {
-			if (g->vendor == GPU_AMD)
+			if (waves)
 				putf(o, 0, CANVAS_DIM, "  %-10s %5s %4s  %s", occ_label(r, f), "-", "-",
 				     not_counted(&v->cur, f));
 			else
@@ -827,7 +833,7 @@ static void sec_limits(struct out *o, const struct view *v)
 			snprintf(limit, sizeof(limit), "none");
 		else
 			snprintf(limit, sizeof(limit), "%d", r->block_limit[f]);
-		if (r->vendor == GPU_AMD) {
+		if (waves) {
 			int wl = r->amd.wave_limit[occ_amd_factor(f)];
 			char waves[16];
 
@@ -884,13 +890,13 @@ static void sec_waves(struct out *o, const struct view *v)
 {
 	const struct waves *w = &v->cur.w;
 	const struct analysis *a = &v->cur;
-	bool amd = a->gpu.arch.vendor == GPU_AMD;
-	const char *blocks = amd ? "workgroups" : "blocks";
+	const struct engine_words *e = engine_words(&a->gpu.arch);
+	const char *blocks = e->blocks;
 	struct items it = { .n = 0 };
 
 	if (a->r.active_blocks_per_sm <= 0)
 		return;
-	put(o, 0, CANVAS_HEADER, amd ? "GPU waves (rounds of workgroups, not wavefronts)" : "Waves");
+	put(o, 0, CANVAS_HEADER, e->gpu_waves);
 	o->y++;
 	add_item(&it, CANVAS_NORMAL, "%lld %s (%d %s x %d)", (long long)w->blocks_per_wave, blocks,
 		 a->gpu.sm_count, gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
@@ -962,8 +968,9 @@ static void sec_reference(struct out *o, const struct view *v)
 {
 	const struct analysis *cur = &v->cur, *ref = &v->ref;
 	const struct occ_result *r = &cur->r, *rr = &ref->r;
+	const struct engine_words *ew = engine_result_words(r);
 	struct compare_delta d;
-	char now[32], was[32], chg[32], title[200];
+	char now[32], was[32], chg[32], title[200], label[32];
 
 	if (!v->has_ref)
 		return;
@@ -985,12 +992,12 @@ static void sec_reference(struct out *o, const struct view *v)
 	snprintf(now, sizeof(now), "%d", r->active_blocks_per_sm);
 	snprintf(was, sizeof(was), "%d", rr->active_blocks_per_sm);
 	snprintf(chg, sizeof(chg), "%+d", d.active_blocks_per_sm);
-	ref_row(o, r->vendor == GPU_AMD ? "Workgroups/CU" : "Blocks per SM", now, was, chg,
+	ref_row(o, per_unit(ew->Blocks, ew->unit, REF_LABEL_W, label, sizeof(label)), now, was, chg,
 		delta_role(d.active_blocks_per_sm));
 	snprintf(now, sizeof(now), "%d", r->active_warps_per_sm);
 	snprintf(was, sizeof(was), "%d", rr->active_warps_per_sm);
 	snprintf(chg, sizeof(chg), "%+d", d.active_warps_per_sm);
-	ref_row(o, r->vendor == GPU_AMD ? "Waves per CU" : "Warps per SM", now, was, chg,
+	ref_row(o, per_unit(ew->Warps, ew->unit, REF_LABEL_W, label, sizeof(label)), now, was, chg,
 		delta_role(d.active_warps_per_sm));
 	ref_row(o, "Limiter", limiter_of(cur), limiter_of(ref), d.limiter_changed ? "changed" : "same",
 		d.limiter_changed ? CANVAS_WARNING : CANVAS_NORMAL);
@@ -1143,255 +1150,47 @@ static void sec_report(struct out *o, const struct view *v)
 	}
 }
 
-/* A VLIW (TeraScale) target's allocation and limits in CodeXL's terms:
- * 128-bit GPRs per work-item, no granule, no SGPRs, a CU of one SIMD engine. */
-static void vliw_allocation(struct out *o, const struct view *v)
+/* The engine's rows (engine_facts.h) as the table's items. */
+static void fact_rows(struct out *o, const struct engine_facts *f)
 {
-	const struct amd_result *x = &v->cur.r.amd;
-	const struct amd_arch *m = &v->cur.gpu.arch.amd;
-	struct items it = { .n = 0 };
+	static const enum canvas_role role[] = {
+		[ENGINE_FACT_NORMAL] = CANVAS_NORMAL, [ENGINE_FACT_DIM] = CANVAS_DIM,
+		[ENGINE_FACT_WARNING] = CANVAS_WARNING,
+	};
 
-	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", v->cur.in.regs_per_thread);
-	add_item(&it, CANVAS_NORMAL, "of %d a work-item may have", m->vgprs_per_simd_wave64);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
-	it.n = 0;
-	add_item(&it, CANVAS_DIM, "none on %s (VLIW)", m->family);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (no granule)", (long long)x->lds_allocated);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
+	for (int i = 0; i < f->n; i++) {
+		struct items it = { .n = 0 };
+
+		for (int k = 0; k < f->rows[i].n; k++)
+			add_item(&it, role[f->rows[i].items[k].role], "%s", f->rows[i].items[k].text);
+		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, f->rows[i].label, &it, ", ");
+	}
 }
 
-static void vliw_limits(struct out *o, const struct view *v)
-{
-	const struct amd_arch *m = &v->cur.gpu.arch.amd;
-	struct items it = { .n = 0 };
-	char a[32];
-
-	add_item(&it, CANVAS_NORMAL, "1 SIMD engine, %d wave slots (AMD's count), %d workgroups",
-		 m->max_waves_per_simd, m->max_workgroups_per_cu);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per CU", &it, ", ");
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
-		 m->default_wave_size);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d (128-bit) per work-item", m->vgprs_per_simd_wave64);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "GPRs", &it, ", ");
-	it.n = 0;
-	size_text(m->lds_per_cu_bytes, a, sizeof(a));
-	add_item(&it, CANVAS_NORMAL, "%s per CU and per workgroup", a);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
-}
-
+/* How the launch's resources are allocated, in its engine's rules. */
 static void sec_allocation(struct out *o, const struct view *v)
 {
-	const struct occ_result *r = &v->cur.r, *br = &v->base.r;
-	const struct gpu_arch *g = &v->cur.gpu.arch;
-	struct items it = { .n = 0 };
-	char a[32], b[32];
+	const struct crosscheck_record *p = &v->cur.report;
+	const struct engine_fact_args args = {
+		&v->cur.gpu.arch, &v->cur.in, &v->cur.r, v->base.ok ? &v->base.r : NULL,
+		(p->dropped & MEASURED_SMEM_CONFIG) ? p->smem_config_bytes.value : -1,
+	};
+	struct engine_facts f;
 
 	put(o, 0, CANVAS_HEADER, "Allocation");
 	o->y++;
-	if (g->vendor == GPU_AMD && g->amd.vliw) {
-		vliw_allocation(o, v);
-		return;
-	}
-	if (g->vendor == GPU_AMD) {
-		const struct amd_result *x = &r->amd;
-		int waves = x->waves_per_workgroup;
-
-		int granule = x->wave_size == 32 ? g->amd.vgpr_granule_wave32 :
-			g->amd.vgpr_granule_wave64;
-		const struct occ_input *in = &v->cur.in;
-
-		/* How the VGPRs and AGPRs share the allocation (amd.c). */
-		if (g->amd.unified_vgpr_agpr && in->agprs > 0)
-			add_item(&it, CANVAS_NORMAL, "%d per work-item (%d VGPRs rounded up to 4, then "
-				 "%d AGPRs, in granules of %d)", x->vgprs_allocated,
-				 in->regs_per_thread, in->agprs, granule);
-		else if (in->agprs > 0)
-			add_item(&it, CANVAS_NORMAL, "%d per work-item (the larger of %d VGPRs and "
-				 "%d AGPRs, in granules of %d)", x->vgprs_allocated,
-				 in->regs_per_thread, in->agprs, granule);
-		else
-			add_item(&it, CANVAS_NORMAL, "%d per work-item (granule %d)",
-				 x->vgprs_allocated, granule);
-		if (g->amd.unified_vgpr_agpr && in->agprs == 0)
-			add_item(&it, CANVAS_NORMAL, "AGPRs share the file");
-		add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
-			 waves == 1 ? "" : "s", (long long)r->allocated_regs_per_block);
-		add_item(&it, CANVAS_NORMAL, "of %d per SIMD lane in wave%d", x->wave_size == 32 ?
-			 g->amd.vgprs_per_simd_wave32 : g->amd.vgprs_per_simd_wave64, x->wave_size);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
-		it.n = 0;
-		if (amd_sgprs_limit(&g->amd) && v->cur.in.sgprs > 0) {
-			add_item(&it, CANVAS_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
-				 g->amd.sgpr_granule);
-			add_item(&it, CANVAS_NORMAL, "x %d wave%s = %lld per workgroup", waves,
-				 waves == 1 ? "" : "s", (long long)x->sgprs_allocated * waves);
-			add_item(&it, CANVAS_NORMAL, "of %d per SIMD", g->amd.sgprs_per_simd);
-		} else if (amd_sgprs_limit(&g->amd)) {
-			add_item(&it, CANVAS_DIM, "not given, so not counted (--sgprs N)");
-		} else {
-			if (v->cur.in.sgprs > 0)
-				add_item(&it, CANVAS_NORMAL, "%d per wave, information only",
-					 v->cur.in.sgprs);
-			add_item(&it, CANVAS_DIM, "do not limit on %s", g->amd.target);
-		}
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "SGPRs", &it, ", ");
-		it.n = 0;
-		add_item(&it, CANVAS_NORMAL, "%lld B per workgroup (granule %d B)",
-			 (long long)x->lds_allocated, g->amd.lds_granule_bytes);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
-		return;
-	}
-
-	if (g->reg_alloc == GPU_REG_ALLOC_BLOCK) {
-		add_item(&it, CANVAS_NORMAL, "%lld per block (unit %d, warps rounded to %d)",
-			 (long long)r->allocated_regs_per_block, g->reg_alloc_unit,
-			 g->warp_alloc_granularity);
-	} else {
-		add_item(&it, CANVAS_NORMAL, "%d per warp (unit %d)", r->regs_per_warp_allocated,
-			 gpu_reg_alloc_unit(g, v->cur.in.regs_per_thread));
-		add_item(&it, CANVAS_NORMAL, "%lld per block", (long long)r->allocated_regs_per_block);
-	}
-	if (r->regs_per_block_checked != r->allocated_regs_per_block)
-		add_item(&it, CANVAS_NORMAL, "checked as %lld (warps rounded to %d)",
-			 (long long)r->regs_per_block_checked, g->warp_alloc_granularity);
-	if (v->base.ok && br->allocated_regs_per_block != r->allocated_regs_per_block)
-		add_item(&it, CANVAS_DIM, "baseline %lld per block",
-			 (long long)br->allocated_regs_per_block);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
-
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%lld B per block", (long long)r->allocated_smem_per_block);
-	add_item(&it, CANVAS_NORMAL, "unit %d B", g->smem_alloc_unit_bytes);
-	if (g->smem_reserved_per_block_bytes > 0)
-		add_item(&it, CANVAS_NORMAL, "%d B reserved by the driver",
-			 g->smem_reserved_per_block_bytes);
-	if (v->base.ok && br->allocated_smem_per_block != r->allocated_smem_per_block)
-		add_item(&it, CANVAS_DIM, "baseline %lld B per block",
-			 (long long)br->allocated_smem_per_block);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Shared memory", &it, ", ");
-
-	it.n = 0;
-	size_text(r->smem_config_bytes, a, sizeof(a));
-	if (g->n_smem_configs <= 1) {
-		add_item(&it, CANVAS_NORMAL, "%s per SM (fixed)", a);
-	} else {
-		add_item(&it, CANVAS_NORMAL, "%s per SM", a);
-		size_text(r->smem_preference_bytes, b, sizeof(b));
-		if (r->smem_config_from_driver)
-			/* The report's choice, for the launch as measured only. */
-			add_item(&it, CANVAS_NORMAL, "driver chose %s (carveout default)", b);
-		else if (gpu_has_cache_config(g))
-			add_item(&it, CANVAS_NORMAL, "preference %s (cache %s)", b,
-				 launch_cache_config_name(v->cur.in.cache_config));
-		else if (v->cur.in.carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
-			add_item(&it, CANVAS_NORMAL, "preference %s (carveout default)", b);
-		else
-			add_item(&it, CANVAS_NORMAL, "preference %s (carveout %d%%)", b,
-				 v->cur.in.carveout_pct);
-		if (r->smem_config_bytes != r->smem_preference_bytes && gpu_has_cache_config(g)) {
-			/* The runtime takes the largest, not the next (cuda_occupancy.h). */
-			size_text(r->allocated_smem_per_block, b, sizeof(b));
-			add_item(&it, CANVAS_WARNING, "raised to %s: one block needs %s", a, b);
-		} else if (r->smem_config_bytes != r->smem_preference_bytes)
-			add_item(&it, CANVAS_WARNING, "raised: one block needs more");
-		if (v->cur.report.dropped & MEASURED_SMEM_CONFIG) {
-			size_text(v->cur.report.smem_config_bytes.value, b, sizeof(b));
-			add_item(&it, CANVAS_DIM, "the driver chose %s for the measured launch, "
-				 "not this what-if", b);
-		}
-	}
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Configuration", &it, ", ");
-
-	if (g->n_smem_configs > 1) {
-		char choices[ITEM_MAX] = "";
-		size_t len = 0;
-		for (int i = 0; i < g->n_smem_configs && len < sizeof(choices); i++)
-			len += (size_t)snprintf(choices + len, sizeof(choices) - len, "%s%lld",
-						i ? ", " : "", (long long)(g->smem_configs_bytes[i] / 1024));
-		it.n = 0;
-		add_item(&it, CANVAS_DIM, "%s choices %s KB",
-			 gpu_has_cache_config(g) ? "cache (l1 .. shared)" : "carveout", choices);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
-	}
+	engine_allocation(&args, &f);
+	fact_rows(o, &f);
 }
 
 static void sec_gpu(struct out *o, const struct view *v)
 {
-	const struct gpu_arch *g = &v->cur.gpu.arch;
-	struct items it = { .n = 0 };
-	char a[32], b[32], c[32];
+	struct engine_facts f;
 
 	put(o, 0, CANVAS_HEADER, "GPU limits");
 	o->y++;
-	if (g->vendor == GPU_AMD && g->amd.vliw) {
-		vliw_limits(o, v);
-		return;
-	}
-	if (g->vendor == GPU_AMD) {
-		const struct amd_arch *m = &g->amd;
-		add_item(&it, CANVAS_NORMAL, "%d SIMDs x %d wave slots", amd_simds_per_unit(m),
-			 m->max_waves_per_simd);
-		add_item(&it, CANVAS_NORMAL, "%d workgroups", g->max_blocks_per_sm);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, m->wgp_mode ? "Per WGP" : "Per CU", &it, ", ");
-		it.n = 0;
-		if (m->wave32 && m->wave64)
-			add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d by default, wave%d too",
-				 m->max_workgroup_size, m->default_wave_size,
-				 m->default_wave_size == 32 ? 64 : 32);
-		else
-			add_item(&it, CANVAS_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
-				 m->default_wave_size);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per workgroup", &it, ", ");
-		it.n = 0;
-		add_item(&it, CANVAS_NORMAL, "%d per SIMD lane", m->default_wave_size == 32 ?
-			 m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64);
-		add_item(&it, CANVAS_NORMAL, "%d per wave", m->max_vgprs_per_wave);
-		if (m->unified_vgpr_agpr)
-			add_item(&it, CANVAS_NORMAL, "unified with AGPRs");
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "VGPRs", &it, ", ");
-		it.n = 0;
-		size_text(g->smem_per_sm_bytes, a, sizeof(a));
-		size_text(m->max_lds_per_workgroup_bytes, b, sizeof(b));
-		add_item(&it, CANVAS_NORMAL, "%s per %s", a, m->wgp_mode ? "WGP" : "CU");
-		add_item(&it, CANVAS_NORMAL, "%s per workgroup", b);
-		item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "LDS", &it, ", ");
-		return;
-	}
-
-	add_item(&it, CANVAS_NORMAL, "%d threads", g->max_threads_per_sm);
-	add_item(&it, CANVAS_NORMAL, "%d warps", g->max_warps_per_sm);
-	add_item(&it, CANVAS_NORMAL, "%d blocks", g->max_blocks_per_sm);
-	if (g->barriers_per_sm > 0)
-		add_item(&it, CANVAS_NORMAL, "%d barriers", g->barriers_per_sm);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per SM", &it, ", ");
-
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d threads (warp size %d)", g->max_threads_per_block,
-		 g->warp_size);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per block", &it, ", ");
-
-	it.n = 0;
-	add_item(&it, CANVAS_NORMAL, "%d per SM (%d sub-partition%s)", g->regs_per_sm,
-		 g->sm_subpartitions, g->sm_subpartitions == 1 ? "" : "s");
-	add_item(&it, CANVAS_NORMAL, "%d per block", g->regs_per_block);
-	add_item(&it, CANVAS_NORMAL, "%d per thread", g->max_regs_per_thread);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Registers", &it, ", ");
-
-	it.n = 0;
-	size_text(g->smem_per_sm_bytes, a, sizeof(a));
-	size_text(g->smem_per_block_bytes, b, sizeof(b));
-	size_text(g->smem_per_block_optin_bytes, c, sizeof(c));
-	add_item(&it, CANVAS_NORMAL, "%s per SM", a);
-	if (g->smem_per_block_optin_bytes > g->smem_per_block_bytes)
-		add_item(&it, CANVAS_NORMAL, "%s per block (opt-in %s)", b, c);
-	else
-		add_item(&it, CANVAS_NORMAL, "%s per block", b);
-	item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Shared memory", &it, ", ");
+	engine_gpu_limits(&v->cur.gpu.arch, &f);
+	fact_rows(o, &f);
 }
 
 /* --- layout ------------------------------------------------------------- */
