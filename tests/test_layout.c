@@ -28,12 +28,13 @@ START_TEST(test_every_size)
 {
 	for (int cols = 1; cols <= 300; cols++)
 		for (int rows = 1; rows <= 100; rows++)
+			for (int zoom = 0; zoom < 2; zoom++)
 			for (int active = 0; active < PANE_N; active++) {
 				struct layout l;
 				struct rect all[PANE_N + 3];
 				int n = 0, shown = 0;
 
-				layout_compute(cols, rows, (enum pane_id)active, &l);
+				layout_compute(cols, rows, (enum pane_id)active, zoom, &l);
 				EXPECT_TRUE(l.too_small == (cols < LAYOUT_MIN_COLS || rows < LAYOUT_MIN_ROWS));
 				if (l.too_small) {
 					for (int p = 0; p < PANE_N; p++)
@@ -59,10 +60,18 @@ START_TEST(test_every_size)
 							      cols, rows, i, j);
 				}
 				EXPECT_TRUE(!rect_empty(l.params) && !rect_empty(l.status));
-				if (l.tabbed) {
+				if (l.split) {
+					/* The table beside the chosen pane (the charts for the table). */
+					EXPECT_TRUE(l.tabbed && !zoom && active != PANE_KERNELS);
+					EXPECT_INT(shown, ==, 2);
+					EXPECT_TRUE(!rect_empty(l.pane[PANE_TABLE]));
+					EXPECT_TRUE(!rect_empty(l.pane[active == PANE_TABLE ? PANE_CHARTS : active]));
+					EXPECT_TRUE(!rect_empty(l.tabs));
+				} else if (l.tabbed) {
 					EXPECT_INT(shown, ==, 1);
 					EXPECT_TRUE(!rect_empty(l.pane[active]));
 					EXPECT_TRUE(!rect_empty(l.tabs));
+					EXPECT_TRUE(l.zoomed == (bool)zoom);
 				} else if (active == PANE_KERNELS) {
 					EXPECT_INT(shown, ==, 1);
 				} else {
@@ -76,17 +85,42 @@ START_TEST(test_shapes)
 {
 	struct layout l;
 
-	layout_compute(80, 24, PANE_CHARTS, &l);
-	EXPECT_TRUE(l.tabbed);
+	layout_compute(80, 24, PANE_CHARTS, false, &l);
+	EXPECT_TRUE(l.tabbed && !l.split);
 	/* Tabbed at 80x24: the pane takes every row but params (3), tabs and status. */
 	EXPECT_INT(l.pane[PANE_CHARTS].h, ==, 24 - 5);
 	EXPECT_INT(l.pane[PANE_CHARTS].w, ==, 80);
-	layout_compute(200, 60, PANE_CHARTS, &l);
+	/* 100x30: the table and the charts side by side, 45 + 55 columns. */
+	layout_compute(99, 30, PANE_TABLE, false, &l);
+	EXPECT_TRUE(!l.split && rect_empty(l.pane[PANE_CHARTS]));
+	layout_compute(100, 29, PANE_TABLE, false, &l);
+	EXPECT_TRUE(!l.split);
+	layout_compute(100, 30, PANE_TABLE, false, &l);
+	EXPECT_TRUE(l.split);
+	EXPECT_INT(l.pane[PANE_TABLE].w, ==, 56);
+	EXPECT_INT(l.pane[PANE_CHARTS].x, ==, 56);
+	EXPECT_INT(l.pane[PANE_CHARTS].w, ==, 44);
+	EXPECT_INT(l.pane[PANE_CHARTS].h, ==, 30 - 5);
+	/* 120x40 with the per-SM pane chosen: the table stays, the bars beside it. */
+	layout_compute(120, 40, PANE_SMS, false, &l);
+	EXPECT_TRUE(l.split && rect_empty(l.pane[PANE_CHARTS]));
+	EXPECT_INT(l.pane[PANE_TABLE].w, ==, 56);
+	EXPECT_INT(l.pane[PANE_SMS].w, ==, 64);
+	/* The kernel browser wants the whole width. */
+	layout_compute(120, 40, PANE_KERNELS, false, &l);
+	EXPECT_TRUE(!l.split && rect_empty(l.pane[PANE_TABLE]));
+	EXPECT_INT(l.pane[PANE_KERNELS].w, ==, 120);
+	layout_compute(200, 60, PANE_CHARTS, false, &l);
 	EXPECT_TRUE(!l.tabbed);
 	EXPECT_INT(l.pane[PANE_TABLE].w, >=, 72);
-	layout_compute(LAYOUT_MIN_COLS - 1, 40, PANE_TABLE, &l);
+	/* Zoomed at 200x60: the charts alone under the tab bar. */
+	layout_compute(200, 60, PANE_CHARTS, true, &l);
+	EXPECT_TRUE(l.tabbed && l.zoomed && rect_empty(l.pane[PANE_TABLE]));
+	EXPECT_INT(l.pane[PANE_CHARTS].w, ==, 200);
+	EXPECT_INT(l.pane[PANE_CHARTS].h, ==, 60 - 5);
+	layout_compute(LAYOUT_MIN_COLS - 1, 40, PANE_TABLE, false, &l);
 	EXPECT_TRUE(l.too_small);
-	layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS, PANE_TABLE, &l);
+	layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS, PANE_TABLE, false, &l);
 	EXPECT_TRUE(!l.too_small);
 }
 END_TEST

@@ -371,6 +371,26 @@ start 80x24 "--gpu 8.6 --cluster-size 2"
 check "EXIT=64" "--cluster-size on cc 8.6: exit 64"
 check "--cluster-size: Ampere (cc 8.6) has no thread-block clusters" "naming the generation"
 
+# --- 100x30: the table and a chart side by side; z zooms -------------------
+# From 100x30 the occupancy table stays beside the pane chosen in the tab bar,
+# so a what-if is read in the table and seen in a picture at once.
+start 100x30 ""
+check "Occupancy charts" "100x30: the charts beside the table"
+check "Active blocks per SM" "100x30: the table beside the charts"
+keys Tab +
+check "registers 33" "100x30: + on registers"
+check "33 registers" "100x30: the table follows"
+keys 3
+check "Per-SM" "100x30: 3 puts the per-SM bars beside the table"
+check "Active blocks per SM" "100x30: the table stays"
+keys z
+sleep 0.3
+if screen | grep -qF "Active blocks per SM"; then bad "100x30: z leaves the table on screen"; else ok; fi
+keys z
+check "Active blocks per SM" "100x30: z again gives the table back"
+keys q
+check "EXIT=0" "100x30: quit"
+
 # --- terminal craft at 60x20, 80x24, 120x40 and 200x60 -----------------------
 # Every pane of the embedded default, an Nsight Compute and a rocprof report:
 # no word cut at a border, every chart y label naming its own row's value

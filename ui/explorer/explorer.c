@@ -232,7 +232,7 @@ enum reaction explorer_click(struct explorer *e, int x, int y)
 void explorer_draw(struct explorer *e, struct canvas *c)
 {
 	canvas_clear(c);
-	layout_compute(c->width, c->height, e->active, &e->layout);
+	layout_compute(c->width, c->height, e->active, e->zoom, &e->layout);
 	if (e->layout.too_small) {
 		chrome_draw_too_small(c);
 		return;

@@ -249,6 +249,9 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 	case ACT_TAB_TIMELINE:
 		e->active = PANE_TIMELINE;
 		return REACT_REDRAW;
+	case ACT_ZOOM:
+		e->zoom = !e->zoom;
+		return REACT_REDRAW;
 	case ACT_NEXT_PANE:
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);

@@ -36,7 +36,8 @@ struct explorer {
 	struct whatif *whatif;
 	struct view view;
 	struct layout layout;
-	enum pane_id active;                 /* the pane shown when tabbed */
+	enum pane_id active;                 /* the pane chosen in the tab bar */
+	bool zoom;                           /* the chosen pane has the whole pane area */
 	struct pane *panes[PANE_N];          /* PANE_KERNELS only with a report */
 	struct pane *modal;                  /* help, picker, prompt, notice: takes every key */
 	struct sim_params model;             /* the per-SM pane's duration model */

@@ -51,6 +51,7 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 	X(ACT_TAB_KERNELS, "show the kernel browser (a report loaded)") \
 	X(ACT_TAB_TIMELINE, "show the timeline: active warps per SM over time") \
 	X(ACT_NEXT_PANE, "show the next pane (small terminals)") \
+	X(ACT_ZOOM, "give the chosen pane the whole screen, or give it back") \
 	X(ACT_TOGGLE_PCT, "charts: active warps or occupancy %") \
 	X(ACT_ANIMATE, "play or stop the scheduling simulation") \
 	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
@@ -117,6 +118,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('5', "5", CTX_ANY, ACT_TAB_KERNELS) \
 	B('6', "6", CTX_ANY, ACT_TAB_TIMELINE) \
 	B('`', "`", CTX_ANY, ACT_NEXT_PANE) \
+	B('z', "z", CTX_ANY, ACT_ZOOM) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \
 	B('m', "m", CTX_ANY, ACT_MODEL) \

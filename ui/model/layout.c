@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* layout.c - pane rectangles from the terminal size. Two shapes: below
- * LAYOUT_WIDE_* one pane at a time under a tab bar; from there up, the table
- * and findings on the left, the charts and per-SM bars on the right. The
+/* layout.c - pane rectangles from the terminal size. Three shapes: below
+ * LAYOUT_SPLIT_* one pane at a time under a tab bar; from there to
+ * LAYOUT_WIDE_* the occupancy table on the left and the pane chosen in the
+ * tab bar beside it (the charts while the table is chosen), so a what-if is
+ * seen in the table and a picture at once; from there up, the table and
+ * findings on the left, the charts and per-SM bars on the right. Zoomed, the
+ * chosen pane takes the whole pane area at any size. The
  * kernel browser is a tab in both shapes: at wide sizes it takes the whole
  * pane area while chosen (5), because its ten columns and long kernel names
  * want the full width and the four analysis panes want their full height;
@@ -18,7 +22,7 @@ static int clamp(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
+void layout_compute(int cols, int rows, enum pane_id active, bool zoom, struct layout *l)
 {
 	int top, area_h;
 
@@ -33,14 +37,27 @@ void layout_compute(int cols, int rows, enum pane_id active, struct layout *l)
 	l->params = (struct rect){ 0, 0, cols, 3 };
 	l->status = (struct rect){ 0, rows - 1, cols, 1 };
 	top = 3;
-	if (cols < LAYOUT_WIDE_COLS || rows < LAYOUT_WIDE_ROWS) {
+	if ((int)active < 0 || active >= PANE_N)
+		active = PANE_TABLE;
+	if (zoom || cols < LAYOUT_WIDE_COLS || rows < LAYOUT_WIDE_ROWS) {
 		l->tabbed = true;
 		l->tabs = (struct rect){ 0, top, cols, 1 };
 		top++;
 		area_h = rows - 1 - top;
-		if ((int)active < 0 || active >= PANE_N)
-			active = PANE_TABLE;
-		l->pane[active] = (struct rect){ 0, top, cols, area_h };
+		if (zoom || active == PANE_KERNELS || cols < LAYOUT_SPLIT_COLS ||
+		    rows < LAYOUT_SPLIT_ROWS) {
+			l->zoomed = zoom;
+			l->pane[active] = (struct rect){ 0, top, cols, area_h };
+			return;
+		}
+		/* The table reads well from 56 columns (its labels and a bar);
+		 * the chosen pane gets the rest, 44 columns at 100. */
+		int left_w = clamp(cols * 9 / 20, 56, 72);
+
+		l->split = true;
+		l->pane[PANE_TABLE] = (struct rect){ 0, top, left_w, area_h };
+		l->pane[active == PANE_TABLE ? PANE_CHARTS : active] =
+			(struct rect){ left_w, top, cols - left_w, area_h };
 		return;
 	}
 	area_h = rows - 1 - top;
