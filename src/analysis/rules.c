@@ -427,7 +427,7 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 	const struct amd_arch *m = &ri->gpu->arch.amd;
 	const struct occ_input *in = ri->in;
 	const struct amd_result *x = &ri->r->amd;
-	int wave = x->wave_size, file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+	int wave = x->wave_size, file = amd_vgpr_file(m, wave);
 	int simds = amd_simds_per_unit(m);
 	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes;
 

@@ -394,11 +394,6 @@ static const char *amd_wave_home(const struct amd_arch *m)
 	return m->vliw ? "CU" : "SIMD";
 }
 
-static int amd_vgpr_file(const struct amd_arch *m, int wave)
-{
-	return wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
-}
-
 static const char *amd_wave_sizes(const struct amd_arch *m)
 {
 	return m->wave32 && m->wave64 ? "wave32 and wave64" : m->wave32 ? "wave32 only" : "wave64 only";
@@ -471,7 +466,7 @@ static void amd_derive_vgprs(const struct amd_arch *m, const struct occ_input *i
 {
 	int wave = x->wave_size, vgprs = in->regs_per_thread, agprs = in->agprs;
 	int file = amd_vgpr_file(m, wave);
-	int granule = wave == 32 ? m->vgpr_granule_wave32 : m->vgpr_granule_wave64;
+	int granule = amd_vgpr_granule(m, wave);
 	int combined, alloc, waves;
 
 	amd_wpw_step(in, x, d);

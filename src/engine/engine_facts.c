@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "amd.h"
 #include "launch.h"
 
 __attribute__((format(printf, 3, 4)))
@@ -91,8 +92,7 @@ void engine_amd_allocation(struct engine_facts *o, const struct engine_fact_args
 	const struct amd_result *x = &r->amd;
 	int waves = x->waves_per_workgroup;
 
-	int granule = x->wave_size == 32 ? g->amd.vgpr_granule_wave32 :
-		g->amd.vgpr_granule_wave64;
+	int granule = amd_vgpr_granule(&g->amd, x->wave_size);
 	const struct occ_input *in = v->in;
 
 	/* How the VGPRs and AGPRs share the allocation (amd.c). */
@@ -111,8 +111,7 @@ void engine_amd_allocation(struct engine_facts *o, const struct engine_fact_args
 		add(o, ENGINE_FACT_NORMAL, "AGPRs share the file");
 	add(o, ENGINE_FACT_NORMAL, "x %d wave%s = %lld per workgroup", waves,
 		 waves == 1 ? "" : "s", (long long)r->allocated_regs_per_block);
-	add(o, ENGINE_FACT_NORMAL, "of %d per SIMD lane in wave%d", x->wave_size == 32 ?
-		 g->amd.vgprs_per_simd_wave32 : g->amd.vgprs_per_simd_wave64, x->wave_size);
+	add(o, ENGINE_FACT_NORMAL, "of %d per SIMD lane in wave%d", amd_vgpr_file(&g->amd, x->wave_size), x->wave_size);
 	end_row(o, "VGPRs");
 	if (amd_sgprs_limit(&g->amd) && v->in->sgprs > 0) {
 		add(o, ENGINE_FACT_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,
@@ -228,8 +227,7 @@ void engine_amd_gpu_limits(struct engine_facts *o, const struct engine_fact_args
 		add(o, ENGINE_FACT_NORMAL, "%d work-items, wave%d only", m->max_workgroup_size,
 			 m->default_wave_size);
 	end_row(o, "Per workgroup");
-	add(o, ENGINE_FACT_NORMAL, "%d per SIMD lane", m->default_wave_size == 32 ?
-		 m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64);
+	add(o, ENGINE_FACT_NORMAL, "%d per SIMD lane", amd_vgpr_file(m, m->default_wave_size));
 	add(o, ENGINE_FACT_NORMAL, "%d per wave", m->max_vgprs_per_wave);
 	if (m->unified_vgpr_agpr)
 		add(o, ENGINE_FACT_NORMAL, "unified with AGPRs");

@@ -286,7 +286,7 @@ void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struc
 
 	/* Utilization in each factor's own unit, per CU: VGPRs and SGPRs per lane
 	 * and per wave across the SIMDs. */
-	vgpr_file = (x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64) * simds;
+	vgpr_file = amd_vgpr_file(m, x->wave_size) * simds;
 	fill_usage(&r->usage[OCC_WARPS], r->max_warps_per_sm, x->waves_per_workgroup,
 		   r->block_limit[OCC_WARPS], active);
 	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu * amd_cus_per_unit(m), 1, r->block_limit[OCC_BLOCKS], active);
@@ -552,7 +552,7 @@ static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
 			if (x->wave_limit[AMD_VGPRS] > others_waves &&
 			    x->workgroup_limit[AMD_VGPRS] > others_wg) {
 				/* waves > others_waves, and waves x SIMDs / n > others_wg */
-				int64_t file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+				int64_t file = amd_vgpr_file(m, wave);
 				int64_t waves = others_waves + 1, for_wg = ((others_wg + 1) * n + simds - 1) / simds;
 				alloc = file / (waves > for_wg ? waves : for_wg);
 			}
