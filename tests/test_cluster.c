@@ -210,6 +210,45 @@ START_TEST(launch_checks)
 }
 END_TEST
 
+/* The integrated parts cap at the portable 8: NVIDIA Warp's
+ * get_cuda_max_cluster_dim, which asks cuOccupancyMaxActiveClusters from 16
+ * down, documents Thor (cc 11.0) and DGX Spark (GB10, cc 12.1) at 8; the
+ * H100 and the B200 take 16 where the kernel allows it. */
+START_TEST(integrated_parts_cap_at_8)
+{
+	static const struct { const char *name; int max; } parts[] = {
+		{ "Thor", 8 }, { "GB10", 8 }, { "H100", 16 }, { "B200", 16 }, { "RTX 5090", 16 },
+		{ "A100", 0 },
+	};
+	struct occ_error err = { 0 };
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		struct gpu gpu;
+		struct launch l;
+		struct cluster_result r;
+
+		ck_assert_msg(gpu_db_find(db, parts[i].name, &gpu, &err), "%s", parts[i].name);
+		ck_assert_int_eq(cluster_max_size(&gpu.arch), parts[i].max);
+		if (!parts[i].max)
+			continue;
+		/* one block per SM: the sizes a GPC holds, capped at the part's */
+		cluster_compute_gpu(&gpu, 32, 2, &r);
+		ck_assert_int_le(r.max_size_nonportable_max, parts[i].max);
+		ck_assert_int_le(r.max_size_nonportable_min, parts[i].max);
+		launch_init(&l);
+		l.grid[0] = 1024;
+		l.cluster_size = parts[i].max;
+		occ_error_clear(&err);
+		ck_assert_msg(launch_check(&l, &gpu, NULL, 0, &err), "%s", err.message);
+		l.cluster_size = parts[i].max * 2;
+		ck_assert(!launch_check(&l, &gpu, NULL, 0, &err));
+		ck_assert_int_eq(err.status, OCC_EUSAGE);
+		if (parts[i].max == 8)
+			ck_assert_msg(strstr(err.message, "integrated part") != NULL, "%s", err.message);
+	}
+}
+END_TEST
+
 /* Every corpus report with Nsight Compute's cluster figures: its Max
  * Cluster Size is occview's (8, or 16 where the kernel allows non-portable
  * sizes: cudnn's lean_reduction_kernel on the B200), and no launch had a
@@ -284,6 +323,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, max_cluster_size);
 	tcase_add_test(tc, builtin_rows_and_generations);
 	tcase_add_test(tc, launch_checks);
+	tcase_add_test(tc, integrated_parts_cap_at_8);
 	tcase_add_test(tc, corpus_cluster_figures);
 	suite_add_tcase(s, tc);
 	return s;

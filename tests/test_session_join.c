@@ -263,6 +263,8 @@ START_TEST(explorer_joins_the_same)
 	explorer_key(e, 'j');
 	explorer_key(e, KEY_CODE_ENTER);
 	explorer_key(e, '1');
+	/* the table alone (zoomed), wide enough for the measured note */
+	explorer_key(e, 'z');
 	{
 		struct canvas *c = canvas_new(100, 30, true);
 

@@ -371,6 +371,16 @@ start 80x24 "--gpu 8.6 --cluster-size 2"
 check "EXIT=64" "--cluster-size on cc 8.6: exit 64"
 check "--cluster-size: Ampere (cc 8.6) has no thread-block clusters" "naming the generation"
 
+# --- Escape never eats the next key ------------------------------------------
+# A lone Esc, then Esc and q close together (a quick typist, a slow link):
+# the q was read as Alt-q and lost.
+start 80x24 ""
+check "occupancy 100.0%" "Esc Esc q: the default launch"
+keys Escape
+sleep 0.2
+keys Escape q
+check "EXIT=0" "Esc Esc q quits"
+
 # --- 100x30: the table and a chart side by side; z zooms -------------------
 # From 100x30 the occupancy table stays beside the pane chosen in the tab bar,
 # so a what-if is read in the table and seen in a picture at once.

@@ -161,6 +161,11 @@ void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_s
 	}
 	cluster_compute(gpc_layout_find(gpu->name, &g) ? &g : NULL, gpu->sm_count, blocks_per_sm,
 			cluster_size, r);
+	/* fits() caps at the largest size: the part's own, where it is less */
+	if (r->max_size_nonportable_min > cluster_max_size(&gpu->arch))
+		r->max_size_nonportable_min = cluster_max_size(&gpu->arch);
+	if (r->max_size_nonportable_max > cluster_max_size(&gpu->arch))
+		r->max_size_nonportable_max = cluster_max_size(&gpu->arch);
 }
 
 bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int current,
@@ -168,7 +173,7 @@ bool cluster_sweep(const struct gpu *gpu, const struct occ_result *r, int curren
 {
 	struct gpc_layout g;
 	bool known = gpc_layout_find(gpu->name, &g);
-	int n = CLUSTER_MAX_NONPORTABLE;
+	int n = cluster_max_size(&gpu->arch);
 	int64_t all = (int64_t)r->active_blocks_per_sm * gpu->sm_count;
 
 	*out = (struct sweep){ .kind = SWEEP_CLUSTER, .vendor = gpu->arch.vendor,

@@ -318,11 +318,18 @@ static bool check_cluster(const struct launch *l, const struct gpu *gpu, const c
 		occ_error_set(err, st, file, line, field, "%s", why);
 		return false;
 	}
-	if (l->cluster_size < 0 || l->cluster_size > CLUSTER_MAX_NONPORTABLE) {
-		occ_error_set(err, st, file, line, field,
-			      "a cluster has 1 to %d blocks (more than %d only where the kernel "
-			      "allows non-portable sizes), got %d", CLUSTER_MAX_NONPORTABLE,
-			      CLUSTER_MAX_PORTABLE, l->cluster_size);
+	if (l->cluster_size < 0 || l->cluster_size > cluster_max_size(&gpu->arch)) {
+		if (cluster_max_size(&gpu->arch) == CLUSTER_MAX_PORTABLE)
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks on %s (cc %d.%d), an integrated "
+				      "part whose driver launches no non-portable size, got %d",
+				      CLUSTER_MAX_PORTABLE, gpu->name, gpu->arch.cc_major,
+				      gpu->arch.cc_minor, l->cluster_size);
+		else
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks (more than %d only where the "
+				      "kernel allows non-portable sizes), got %d",
+				      CLUSTER_MAX_NONPORTABLE, CLUSTER_MAX_PORTABLE, l->cluster_size);
 		return false;
 	}
 	if (launch_grid_size(l) % l->cluster_size != 0) {

@@ -238,9 +238,18 @@ uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths)
 		return ' ';
 	if (eighths >= 8)
 		return canvas_glyph(c, CANVAS_G_FULL);
-	if (c->ascii)
-		return eighths >= 4 ? '#' : ' ';
+	if (c->ascii)   /* quarters: a bar's top still says how far it reaches */
+		return eighths <= 2 ? '.' : eighths <= 4 ? ':' : eighths <= 6 ? '|' : '#';
 	return 0x2580 + (uint32_t)eighths; /* U+2581 lower one eighth .. U+2587 */
+}
+
+void canvas_line_over(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role)
+{
+	const struct canvas_cell *cell = canvas_at(c, x, y);
+
+	if (!cell)
+		return;
+	canvas_put(c, x, y, cell->glyph != ' ' ? cell->glyph : glyph, role);
 }
 
 void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t glyph,

@@ -81,8 +81,13 @@ int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role 
 		const char *text);
 uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g);
 /* The top cell of a vertical bar that fills `eighths` (0..8) of the cell:
- * a lower-eighth block in UTF-8; in ASCII '#' from half a cell up, else ' '. */
+ * a lower-eighth block in UTF-8; in ASCII by quarters, '.' ':' '|' '#';
+ * ' ' for none. */
 uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths);
+/* A line across a plot (an average): where a bar already holds the cell its
+ * glyph stays, in the line's role, so the line never erases a bar; elsewhere
+ * glyph. */
+void canvas_line_over(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role);
 /* Fills a rectangle with one glyph (clipped). */
 void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t glyph,
 		 enum canvas_role role);

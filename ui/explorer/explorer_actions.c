@@ -211,7 +211,17 @@ enum reaction explorer_own_action(struct explorer *e, enum action a)
 
 	switch (a) {
 	case ACT_QUIT: return REACT_QUIT;
-	case ACT_HELP: open_modal(e, pane_help_new()); return REACT_REDRAW;
+	case ACT_HELP: {
+		/* the keys of the pane in use first */
+		static const enum key_group of_pane[PANE_N] = {
+			[PANE_TABLE] = KG_LAUNCH, [PANE_CHARTS] = KG_PANES, [PANE_SMS] = KG_PANES,
+			[PANE_RULES] = KG_FINDINGS, [PANE_KERNELS] = KG_BROWSER,
+			[PANE_TIMELINE] = KG_PANES,
+		};
+
+		open_modal(e, pane_help_new(of_pane[e->active]));
+		return REACT_REDRAW;
+	}
 	case ACT_NEXT_FIELD:
 	case ACT_PREV_FIELD:
 		/* Only the parameters of the current GPU's vendor take the focus. */

@@ -8,9 +8,13 @@
 #include <stdbool.h>
 #include <string.h>
 
-#define KEY_HELP_ITEM(id, help) [id] = help,
+#define KEY_HELP_ITEM(id, group, help) [id] = help,
 static const char *const action_help[ACT_N] = { KEY_ACTIONS(KEY_HELP_ITEM) };
 #undef KEY_HELP_ITEM
+
+#define KEY_GROUP_ITEM(id, group, help) [id] = group,
+static const enum key_group action_group[ACT_N] = { KEY_ACTIONS(KEY_GROUP_ITEM) };
+#undef KEY_GROUP_ITEM
 
 #define KEY_BINDING_ITEM(code, name, context, action) { code, name, context, action },
 static const struct key_binding bindings[] = { KEY_BINDINGS(KEY_BINDING_ITEM) };
@@ -35,6 +39,25 @@ enum action key_action(int key, enum key_context context)
 const char *key_action_help(enum action a)
 {
 	return a > ACT_NONE && a < ACT_N && action_help[a] ? action_help[a] : "";
+}
+
+enum key_group key_action_group(enum action a)
+{
+	return a > ACT_NONE && a < ACT_N ? action_group[a] : KG_GLOBAL;
+}
+
+const char *key_group_title(enum key_group g)
+{
+	static const char *const titles[KG_N] = {
+		[KG_GLOBAL] = "Everywhere",
+		[KG_LAUNCH] = "The launch (what-if)",
+		[KG_PANES] = "Panes and pictures",
+		[KG_COMPARE] = "Reference and GPUs compared",
+		[KG_FINDINGS] = "Findings",
+		[KG_BROWSER] = "Kernel browser",
+	};
+
+	return g >= 0 && g < KG_N ? titles[g] : "";
 }
 
 void key_names(enum action a, char *buf, size_t size)

@@ -26,60 +26,63 @@ enum key_code {
 /* CTX_KERNELS: the kernel browser is on screen (a report is loaded). */
 enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 
-/* X(action, help) */
-#define KEY_ACTIONS(X) \
-	X(ACT_QUIT, "quit (the terminal is restored)") \
-	X(ACT_HELP, "show or hide this help") \
-	X(ACT_NEXT_FIELD, "focus the next launch parameter") \
-	X(ACT_PREV_FIELD, "focus the previous launch parameter") \
-	X(ACT_INC, "step the focused parameter up by its unit (a warp, a register, an allocation unit)") \
-	X(ACT_DEC, "step the focused parameter down by its unit") \
-	X(ACT_INC_BIG, "step the focused parameter up by a large step") \
-	X(ACT_DEC_BIG, "step the focused parameter down by a large step") \
-	X(ACT_EDIT, "type an exact value for the focused parameter") \
-	X(ACT_GPU, "pick the GPU (type to filter)") \
-	X(ACT_UNDO, "undo the last change") \
-	X(ACT_REDO, "redo what was undone") \
-	X(ACT_RESET, "reset every parameter to the baseline (the loaded launch)") \
-	X(ACT_SAVE, "save the current launch to a launch file") \
-	X(ACT_NEXT_LAUNCH, "show the next loaded launch") \
-	X(ACT_PREV_LAUNCH, "show the previous loaded launch") \
-	X(ACT_TAB_TABLE, "show the occupancy table") \
-	X(ACT_TAB_CHARTS, "show the charts") \
-	X(ACT_TAB_SMS, "show the per-SM occupancy") \
-	X(ACT_TAB_RULES, "show the findings") \
-	X(ACT_TAB_KERNELS, "show the kernel browser (a report loaded)") \
-	X(ACT_TAB_TIMELINE, "show the timeline: active warps per SM over time") \
-	X(ACT_NEXT_PANE, "show the next pane (small terminals)") \
-	X(ACT_ZOOM, "give the chosen pane the whole screen, or give it back") \
-	X(ACT_TOGGLE_PCT, "charts: active warps or occupancy %") \
-	X(ACT_ANIMATE, "play or stop the scheduling simulation") \
-	X(ACT_MODEL, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
-	X(ACT_SCROLL_UP, "select the previous finding") \
-	X(ACT_SCROLL_DOWN, "select the next finding") \
-	X(ACT_SCROLL_FIRST, "select the first finding") \
-	X(ACT_SCROLL_LAST, "select the last finding") \
-	X(ACT_PAGE_UP, "scroll the findings up a page") \
-	X(ACT_PAGE_DOWN, "scroll the findings down a page") \
-	X(ACT_EXPAND, "expand the finding into its step-by-step derivation") \
-	X(ACT_KERNEL_UP, "kernel browser: select the previous line") \
-	X(ACT_KERNEL_DOWN, "kernel browser: select the next line") \
-	X(ACT_KERNEL_PAGE_UP, "kernel browser: up a page") \
-	X(ACT_KERNEL_PAGE_DOWN, "kernel browser: down a page") \
-	X(ACT_KERNEL_FIRST, "kernel browser: the first line") \
-	X(ACT_KERNEL_LAST, "kernel browser: the last line") \
-	X(ACT_KERNEL_LOAD, "kernel browser: make the selected record the baseline and current launch") \
-	X(ACT_KERNEL_FILTER, "kernel browser: filter by name as you type (Enter keeps it, Esc clears it)") \
-	X(ACT_KERNEL_CLEAR, "kernel browser: clear the filter") \
-	X(ACT_KERNEL_SORT, "kernel browser: sort by the next column") \
-	X(ACT_KERNEL_REVERSE, "kernel browser: reverse the sort") \
-	X(ACT_KERNEL_GROUP, "kernel browser: group identical launches of a kernel (count, total time) or not") \
-	X(ACT_REFERENCE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
-	X(ACT_REFERENCE_CLEAR, "clear the reference") \
-	X(ACT_COMPARE_GPU, "add the current GPU to the GPUs compared in the table, or remove it") \
-	X(ACT_REDRAW, "redraw the screen")
+/* Where an action belongs, for the help's sections. */
+enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BROWSER, KG_N };
 
-#define KEY_ENUM_ITEM(id, help) id,
+/* X(action, group, help) */
+#define KEY_ACTIONS(X) \
+	X(ACT_QUIT, KG_GLOBAL, "quit (the terminal is restored)") \
+	X(ACT_HELP, KG_GLOBAL, "show or hide this help") \
+	X(ACT_NEXT_FIELD, KG_LAUNCH, "focus the next launch parameter") \
+	X(ACT_PREV_FIELD, KG_LAUNCH, "focus the previous launch parameter") \
+	X(ACT_INC, KG_LAUNCH, "step the focused parameter up by its unit (a warp, a register, an allocation unit)") \
+	X(ACT_DEC, KG_LAUNCH, "step the focused parameter down by its unit") \
+	X(ACT_INC_BIG, KG_LAUNCH, "step the focused parameter up by a large step") \
+	X(ACT_DEC_BIG, KG_LAUNCH, "step the focused parameter down by a large step") \
+	X(ACT_EDIT, KG_LAUNCH, "type an exact value for the focused parameter") \
+	X(ACT_GPU, KG_LAUNCH, "pick the GPU (type to filter)") \
+	X(ACT_UNDO, KG_LAUNCH, "undo the last change") \
+	X(ACT_REDO, KG_LAUNCH, "redo what was undone") \
+	X(ACT_RESET, KG_LAUNCH, "reset every parameter to the baseline (the loaded launch)") \
+	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file") \
+	X(ACT_NEXT_LAUNCH, KG_GLOBAL, "show the next loaded launch") \
+	X(ACT_PREV_LAUNCH, KG_GLOBAL, "show the previous loaded launch") \
+	X(ACT_TAB_TABLE, KG_PANES, "show the occupancy table") \
+	X(ACT_TAB_CHARTS, KG_PANES, "show the charts") \
+	X(ACT_TAB_SMS, KG_PANES, "show the per-SM occupancy") \
+	X(ACT_TAB_RULES, KG_PANES, "show the findings") \
+	X(ACT_TAB_KERNELS, KG_PANES, "show the kernel browser (a report loaded)") \
+	X(ACT_TAB_TIMELINE, KG_PANES, "show the timeline: active warps per SM over time") \
+	X(ACT_NEXT_PANE, KG_PANES, "show the next pane (small terminals)") \
+	X(ACT_ZOOM, KG_PANES, "give the chosen pane the whole screen, or give it back") \
+	X(ACT_TOGGLE_PCT, KG_PANES, "charts: active warps or occupancy %") \
+	X(ACT_ANIMATE, KG_PANES, "play or stop the scheduling simulation") \
+	X(ACT_MODEL, KG_PANES, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
+	X(ACT_SCROLL_UP, KG_FINDINGS, "select the previous finding") \
+	X(ACT_SCROLL_DOWN, KG_FINDINGS, "select the next finding") \
+	X(ACT_SCROLL_FIRST, KG_FINDINGS, "select the first finding") \
+	X(ACT_SCROLL_LAST, KG_FINDINGS, "select the last finding") \
+	X(ACT_PAGE_UP, KG_FINDINGS, "scroll the findings up a page") \
+	X(ACT_PAGE_DOWN, KG_FINDINGS, "scroll the findings down a page") \
+	X(ACT_EXPAND, KG_FINDINGS, "expand the finding into its step-by-step derivation") \
+	X(ACT_KERNEL_UP, KG_BROWSER, "kernel browser: select the previous line") \
+	X(ACT_KERNEL_DOWN, KG_BROWSER, "kernel browser: select the next line") \
+	X(ACT_KERNEL_PAGE_UP, KG_BROWSER, "kernel browser: up a page") \
+	X(ACT_KERNEL_PAGE_DOWN, KG_BROWSER, "kernel browser: down a page") \
+	X(ACT_KERNEL_FIRST, KG_BROWSER, "kernel browser: the first line") \
+	X(ACT_KERNEL_LAST, KG_BROWSER, "kernel browser: the last line") \
+	X(ACT_KERNEL_LOAD, KG_BROWSER, "kernel browser: make the selected record the baseline and current launch") \
+	X(ACT_KERNEL_FILTER, KG_BROWSER, "kernel browser: filter by name as you type (Enter keeps it, Esc clears it)") \
+	X(ACT_KERNEL_CLEAR, KG_BROWSER, "kernel browser: clear the filter") \
+	X(ACT_KERNEL_SORT, KG_BROWSER, "kernel browser: sort by the next column") \
+	X(ACT_KERNEL_REVERSE, KG_BROWSER, "kernel browser: reverse the sort") \
+	X(ACT_KERNEL_GROUP, KG_BROWSER, "kernel browser: group identical launches of a kernel (count, total time) or not") \
+	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
+	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
+	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
+	X(ACT_REDRAW, KG_GLOBAL, "redraw the screen")
+
+#define KEY_ENUM_ITEM(id, group, help) id,
 enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 #undef KEY_ENUM_ITEM
 
@@ -169,6 +172,9 @@ struct key_binding {
  * ACT_NONE if none. */
 enum action key_action(int key, enum key_context context);
 const char *key_action_help(enum action a);
+enum key_group key_action_group(enum action a);
+/* "Everywhere", "The launch (what-if)", ...: a group's heading. */
+const char *key_group_title(enum key_group g);
 /* "Tab", "+ = Right": every key bound to a, space separated, into buf. */
 void key_names(enum action a, char *buf, size_t size);
 size_t key_binding_count(void);
@@ -182,7 +188,10 @@ const struct key_binding *key_binding_at(size_t i);
  * modifier 2), F1 and F10 in the xterm, VT220 and rxvt spellings, and
  * KEY_CODE_SWALLOWED for any other whole sequence (Alt with a key, a mouse
  * report curses did not take, a paste bracket), so that its bytes never act
- * as keys of their own. n == 0: a lone Esc. */
+ * as keys of their own. n == 0: a lone Esc. The terminal loop hands it only
+ * bytes after "ESC [" or "ESC O": an Esc followed by anything else (another
+ * Esc, a q typed at once) is Esc and then that key, so an Esc never eats the
+ * key after it (Alt-1 is Esc, then 1). */
 enum { KEY_SEQ_MORE = -2, KEY_SEQ_MAX = 32 };
 int key_decode_escape(const int *seq, size_t n);
 

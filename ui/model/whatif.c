@@ -184,7 +184,7 @@ static void field_range(const struct whatif_state *s, enum launch_param f, int64
 		*hi = amd_sgprs_limit(&a->amd) ? amd_max_sgprs(&a->amd) : param_info(PARAM_SGPRS)->max;
 		break;
 	case PARAM_CLUSTER:
-		*hi = cluster_supported(a) ? CLUSTER_MAX_NONPORTABLE : 0;
+		*hi = cluster_max_size(a);
 		break;
 	default:
 		break;

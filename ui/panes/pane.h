@@ -119,7 +119,8 @@ struct browser *pane_kernels_browser(struct pane *p);
 
 /* Modal panes: they cover the screen (they draw where they like) and take
  * every key until they ask PANE_ASK_CLOSE. */
-struct pane *pane_help_new(void);
+/* The help, the keys of group first (the pane in use) at the top. */
+struct pane *pane_help_new(enum key_group first);
 struct pane *pane_notice_new(const char *text);
 /* The GPU picker over db's devices, on current. */
 struct pane *pane_picker_new(const struct gpu_db *db, const char *current);

@@ -1,48 +1,147 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* pane_help.c - the help, a modal pane generated from the key table: every
- * action with its keys, the help text wrapped under its own column. */
+/* pane_help.c - the help, a modal pane generated from the key table: the
+ * keys of the pane in use first, then every other group of actions under its
+ * heading, each action with its keys and its help text wrapped under its own
+ * column, and last the legend of the glyphs and colours the panes draw. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "layout.h"
 #include "pane.h"
 #include "strutil.h"
 
-enum { HELP_KEYS_W = 19, HELP_MAX_LINES = ACT_N * 3, HELP_LINE = 240 };
+enum {
+	HELP_KEYS_W = 22,
+	HELP_LEGEND_N = 12,
+	HELP_MAX_LINES = ACT_N * 3 + KG_N * 2 + HELP_LEGEND_N + 4,
+	HELP_LINE = 240,
+	HELP_W = 116,   /* the longest help (90 columns) on one line */
+};
+
+/* One line of the help: text, and for a legend line the sample glyph drawn
+ * in its own role before it (so it shows in the colour the panes use). */
+struct help_line {
+	char text[HELP_LINE];
+	enum canvas_role role;
+	enum canvas_role sample_role;
+	uint32_t sample;        /* 0: no sample */
+};
 
 struct help_pane {
 	struct pane base;
-	char lines[HELP_MAX_LINES][HELP_LINE];
+	enum key_group first;   /* the group of the pane in use */
+	struct help_line lines[HELP_MAX_LINES];
 	int n;
-	const char *keys;     /* the keys column of the entry being wrapped */
+	const char *keys;       /* the keys column of the entry being wrapped */
 };
+
+static struct help_line *new_line(struct help_pane *h, enum canvas_role role)
+{
+	struct help_line *l;
+
+	if (h->n == HELP_MAX_LINES)
+		return NULL;
+	l = &h->lines[h->n++];
+	memset(l, 0, sizeof(*l));
+	l->role = role;
+	return l;
+}
 
 static void add_line(void *ctx, const char *s, size_t len)
 {
 	struct help_pane *h = ctx;
+	struct help_line *l = new_line(h, CANVAS_NORMAL);
 
-	if (h->n == HELP_MAX_LINES)
+	if (!l)
 		return;
-	snprintf(h->lines[h->n++], HELP_LINE, "%-*s%.*s", HELP_KEYS_W, h->keys, (int)len, s);
+	snprintf(l->text, HELP_LINE, "  %-*s%.*s", HELP_KEYS_W - 2, h->keys, (int)len, s);
 	h->keys = "";
 }
 
-/* The help text, one entry per action, at width cells. */
-static void help_lines(struct help_pane *h, int width)
+static void heading(struct help_pane *h, const char *title, bool here)
 {
-	int text_w = width - HELP_KEYS_W > 20 ? width - HELP_KEYS_W : 20;
+	struct help_line *l;
+
+	if (h->n > 0)
+		new_line(h, CANVAS_NORMAL);
+	l = new_line(h, CANVAS_HEADER);
+	if (l)
+		snprintf(l->text, HELP_LINE, "%s%s", title, here ? " (here)" : "");
+}
+
+static void group_lines(struct help_pane *h, enum key_group g, int text_w)
+{
 	char keys[64];
 
-	h->n = 0;
+	heading(h, key_group_title(g), g == h->first && g != KG_GLOBAL);
 	for (int a = ACT_NONE + 1; a < ACT_N; a++) {
+		if (key_action_group((enum action)a) != g)
+			continue;
+		const char *help = key_action_help((enum action)a);
+		size_t tl = strlen(key_group_title(g));
+
+		/* "kernel browser: ..." under the heading "Kernel browser" */
+		if (strncasecmp(help, key_group_title(g), tl) == 0 && help[tl] == ':' && help[tl + 1] == ' ')
+			help += tl + 2;
 		key_names((enum action)a, keys, sizeof(keys));
 		h->keys = keys;
-		str_wrap(key_action_help((enum action)a), 0, text_w, add_line, h);
+		str_wrap(help, 0, text_w, add_line, h);
 	}
+}
+
+static void legend(struct help_pane *h, const struct canvas *c, uint32_t glyph,
+		   enum canvas_role role, const char *text)
+{
+	struct help_line *l = new_line(h, CANVAS_NORMAL);
+
+	if (!l)
+		return;
+	l->sample = glyph;
+	l->sample_role = role;
+	snprintf(l->text, HELP_LINE, "    %s", text);
+	(void)c;
+}
+
+/* What the glyphs and colours of the panes mean, in the glyph set in use. */
+static void legend_lines(struct help_pane *h, const struct canvas *c)
+{
+	heading(h, "Legend", false);
+	legend(h, c, canvas_glyph(c, CANVAS_G_FULL), CANVAS_BAR_USED,
+	       "used by resident blocks (table bars), active warps (per-SM, timeline)");
+	legend(h, c, canvas_glyph(c, CANVAS_G_IDLE), CANVAS_BAR_IDLE,
+	       "idle: another limit stops more blocks");
+	legend(h, c, canvas_glyph(c, CANVAS_G_FREE), CANVAS_BAR_FREE,
+	       "left over: less than one more block needs");
+	legend(h, c, '*', CANVAS_LIMITER, "a limit that sets the blocks per SM");
+	legend(h, c, canvas_glyph(c, CANVAS_G_CURRENT), CANVAS_CURRENT,
+	       "the launch's own point on a chart");
+	legend(h, c, c->ascii ? 'o' : 0x25CB, CANVAS_DIM, "the baseline's point (the loaded launch)");
+	legend(h, c, 'R', CANVAS_DIM, "the reference's point (r sets it, x clears it)");
+	legend(h, c, canvas_glyph(c, CANVAS_G_SHADE), CANVAS_CAPPED,
+	       "a chart region where another limit caps the curve");
+	legend(h, c, canvas_glyph(c, CANVAS_G_AVERAGE), CANVAS_AVERAGE,
+	       "the average across the bars (over them, in its colour)");
+	legend(h, c, c->ascii ? '=' : 0x2550, CANVAS_CURRENT, "the profiler's measured achieved occupancy");
+	legend(h, c, c->ascii ? '+' : 0x2592, CANVAS_CURRENT, "a tail kernel's warps (timeline)");
+	legend(h, c, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS, "where a wave ends (timeline axis)");
+}
+
+/* The help text at width cells: the pane in use's group first. */
+static void help_lines(struct help_pane *h, const struct canvas *c, int width)
+{
+	int text_w = width - HELP_KEYS_W > 20 ? width - HELP_KEYS_W : 20;
+
+	h->n = 0;
+	group_lines(h, h->first, text_w);
+	for (int g = 0; g < KG_N; g++)
+		if ((enum key_group)g != h->first)
+			group_lines(h, (enum key_group)g, text_w);
+	legend_lines(h, c);
 }
 
 /* How far a key scrolls the help: lines, up negative; 0 for a key that
@@ -83,14 +182,14 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 static void draw(struct pane *p, struct canvas *c, struct rect screen, const struct view *v)
 {
 	struct help_pane *h = (struct help_pane *)p;
-	struct rect r = layout_overlay(screen.w, screen.h, 110, ACT_N + 4);
+	struct rect r = layout_overlay(screen.w, screen.h, HELP_W, HELP_MAX_LINES);
 	int n, rows;
 	struct rect in;
 
 	(void)v;
-	help_lines(h, r.w - 2);
+	help_lines(h, c, r.w - 2);
 	n = h->n;
-	r = layout_overlay(screen.w, screen.h, 110, n + 3);
+	r = layout_overlay(screen.w, screen.h, HELP_W, n + 3);
 	in = rect_inner(r);
 	rows = in.h - 1;
 	if (in.h < 2 || in.w < 10)
@@ -99,8 +198,13 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 		p->scroll = n - rows > 0 ? n - rows : 0;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
 	canvas_frame(c, r.x, r.y, r.w, r.h, "Keys (any other key closes; Up/Down scroll)", CANVAS_FRAME);
-	for (int i = 0; i < rows && p->scroll + i < n; i++)
-		canvas_text(c, in.x, in.y + i, in.w, CANVAS_NORMAL, h->lines[p->scroll + i]);
+	for (int i = 0; i < rows && p->scroll + i < n; i++) {
+		const struct help_line *l = &h->lines[p->scroll + i];
+
+		canvas_text(c, in.x, in.y + i, in.w, l->role, l->text);
+		if (l->sample && in.w > 3)
+			canvas_put(c, in.x + 2, in.y + i, l->sample, l->sample_role);
+	}
 	canvas_text(c, in.x, in.y + in.h - 1, in.w, CANVAS_DIM,
 		    p->scroll + rows < n ? "(more below: Down)" :
 		    "Flags, files and formats: man occview, man occview-formats");
@@ -120,12 +224,13 @@ static const struct pane_class help_class = {
 	.typing = typing,
 };
 
-struct pane *pane_help_new(void)
+struct pane *pane_help_new(enum key_group first)
 {
 	struct help_pane *h = calloc(1, sizeof(*h));
 
 	if (!h)
 		return NULL;
 	h->base.cls = &help_class;
+	h->first = first >= 0 && first < KG_N ? first : KG_GLOBAL;
 	return &h->base;
 }

@@ -64,6 +64,13 @@ static void put(struct canvas *c, struct rect r, int x, int y, uint32_t g, enum 
 		canvas_put(c, x, y, g, role);
 }
 
+static void line(struct canvas *c, struct rect r, int x, int y, uint32_t g,
+		 enum canvas_role role)
+{
+	if (rect_contains(r, x, y))
+		canvas_line_over(c, x, y, g, role);
+}
+
 static int text(struct canvas *c, struct rect r, int x, int y, enum canvas_role role,
 		const char *s)
 {
@@ -295,16 +302,16 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	}
 
 	/* The average across the bars, in the row where a bar of that value ends
-	 * (as the 100 % and 50 % labels sit); drawn over the bars so it stays
-	 * visible where they reach above it. */
+	 * (as the 100 % and 50 % labels sit); over the bars, in its own colour,
+	 * never erasing them. */
 	line_row = (int)ceil(clamp_pct(b->average_pct) / 100.0 * rows - 1e-9) - 1;
 	if (line_row < 0)
 		line_row = 0;
 	if (line_row > rows - 1)
 		line_row = rows - 1;
 	for (int x = 0; x < used_w; x++)
-		put(c, r, plot_x + x, axis_y - 1 - line_row, canvas_glyph(c, CANVAS_G_AVERAGE),
-		    CANVAS_AVERAGE);
+		line(c, r, plot_x + x, axis_y - 1 - line_row, canvas_glyph(c, CANVAS_G_AVERAGE),
+		     CANVAS_AVERAGE);
 	if (b->measured_line) {
 		/* Its own glyph, its label at the left end (the predicted one's is
 		 * at the right), so both read even when they share a row. */
@@ -313,7 +320,7 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 
 		mrow = mrow < 0 ? 0 : mrow > rows - 1 ? rows - 1 : mrow;
 		for (int x = 0; x < used_w; x++)
-			put(c, r, plot_x + x, axis_y - 1 - mrow, measured_glyph(c), CANVAS_CURRENT);
+			line(c, r, plot_x + x, axis_y - 1 - mrow, measured_glyph(c), CANVAS_CURRENT);
 		if (used_w >= len + 4)
 			text(c, r, plot_x + 1, axis_y - 1 - mrow, CANVAS_CURRENT, label);
 	}

@@ -101,7 +101,9 @@ static void draw_area(struct canvas *c, struct rect r, int top, int rows, int x0
 
 			if (g == ' ')
 				continue;
-			if (row * 8 + 4 > e_first)
+			/* the tail kernel's warps in their own glyph; with none,
+			 * a partly filled top cell is the bar's own */
+			if (t->tail_warps[j] > 0 && row * 8 + 4 > e_first)
 				put(c, r, x0 + j, top + rows - 1 - row, tail_glyph(c), CANVAS_CURRENT);
 			else
 				put(c, r, x0 + j, top + rows - 1 - row, g, CANVAS_BAR_USED);
@@ -204,8 +206,9 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	/* the average over the area, where a bar of its value ends */
 	avg_row = row_of(t->average_pct, rows);
 	for (int j = 0; j < t->n; j++)
-		put(c, r, x0 + j, axis_y - 1 - avg_row, canvas_glyph(c, CANVAS_G_AVERAGE),
-		    CANVAS_AVERAGE);
+		if (rect_contains(r, x0 + j, axis_y - 1 - avg_row))
+			canvas_line_over(c, x0 + j, axis_y - 1 - avg_row,
+					 canvas_glyph(c, CANVAS_G_AVERAGE), CANVAS_AVERAGE);
 	len = snprintf(line, sizeof(line), " avg %.1f%% ", t->average_pct);
 	if (t->n >= len + 4)
 		text(c, r, x0 + t->n - len - 2, axis_y - 1 - avg_row, CANVAS_AVERAGE, line);

@@ -99,6 +99,13 @@ static int read_escape(void)
 			key = KEY_CODE_SWALLOWED;
 			break;
 		}
+		/* Only CSI (ESC [) and SS3 (ESC O) start the sequences occview
+		 * reads; anything else after an Esc (another Esc, a q typed
+		 * right after it) is a key of its own, never eaten as Alt-key. */
+		if (n == 0 && ch != '[' && ch != 'O') {
+			unget_wch(ch);
+			return KEY_CODE_ESC;
+		}
 		seq[n++] = (int)ch;
 		key = key_decode_escape(seq, n);
 		if (key != KEY_SEQ_MORE)
