@@ -25,7 +25,8 @@ static const struct engine_words nvidia_words = {
 	.vendor = "AMD", .key = "amd", .arch_kind = "target", .arch_short = "", \
 	.unit = unit_, .units = units_, .a_unit = a_unit_, .scheduler = "SIMD", \
 	.schedulers = "SIMDs", .a_block = "a workgroup", .Warps = "Waves", \
-	.gpu_waves = "GPU waves (rounds of workgroups, not wavefronts)", .warp = "wave", .warps = "waves", \
+	.gpu_waves = "GPU waves (rounds of workgroups, not wavefronts)", \
+	.warp = "wave", .warps = "waves", \
 	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
 	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
 	.reg = reg_, .regs = regs_, .smem = "LDS", .block_short = "wg", .regs_short = regs_, \
@@ -58,6 +59,7 @@ const struct engine engine_nvidia = {
 	.compute = occ_nvidia_compute, .vary_init = occ_nvidia_vary_init,
 	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
+	.check = launch_check_nvidia, .clusters = true,
 	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
 	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
 	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
@@ -69,7 +71,8 @@ const struct engine engine_amd = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = amd_words_of,
-	.allocation = engine_amd_allocation, .gpu_limits = engine_amd_gpu_limits,
+	.check = launch_check_amd, .allocation = engine_amd_allocation,
+	.gpu_limits = engine_amd_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = true, .scheduler_stats = false,
 };
@@ -81,7 +84,8 @@ const struct engine engine_terascale = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = terascale_words_of,
-	.allocation = engine_vliw_allocation, .gpu_limits = engine_vliw_gpu_limits,
+	.check = launch_check_amd, .allocation = engine_vliw_allocation,
+	.gpu_limits = engine_vliw_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = false, .scheduler_stats = false,
 };

@@ -111,7 +111,8 @@ void engine_amd_allocation(struct engine_facts *o, const struct engine_fact_args
 		add(o, ENGINE_FACT_NORMAL, "AGPRs share the file");
 	add(o, ENGINE_FACT_NORMAL, "x %d wave%s = %lld per workgroup", waves,
 		 waves == 1 ? "" : "s", (long long)r->allocated_regs_per_block);
-	add(o, ENGINE_FACT_NORMAL, "of %d per SIMD lane in wave%d", amd_vgpr_file(&g->amd, x->wave_size), x->wave_size);
+	add(o, ENGINE_FACT_NORMAL, "of %d per SIMD lane in wave%d", amd_vgpr_file(&g->amd, x->wave_size),
+	    x->wave_size);
 	end_row(o, "VGPRs");
 	if (amd_sgprs_limit(&g->amd) && v->in->sgprs > 0) {
 		add(o, ENGINE_FACT_NORMAL, "%d per wave (granule %d)", x->sgprs_allocated,

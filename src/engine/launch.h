@@ -77,4 +77,14 @@ const char *launch_cache_config_name(int cache_config);
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err);
 
+/* The engines' own checks (engine.h's check; launch_check calls them): a
+ * family's limits on registers, shared memory (LDS), barriers or the wave
+ * size. And their error: "MSG: VALUE, but GPU allows at most LIMIT". */
+bool launch_check_nvidia(const struct launch *l, const struct gpu *gpu, const char *file,
+			 long line, struct occ_error *err);
+bool launch_check_amd(const struct launch *l, const struct gpu *gpu, const char *file,
+		      long line, struct occ_error *err);
+bool launch_limit_error(struct occ_error *err, const char *file, long line, const char *field,
+			const char *msg, long long value, long long limit, const struct gpu *gpu);
+
 #endif
