@@ -568,5 +568,56 @@ expect 64 "no record has the id 240" -- --compare 0,240 "$P"
 expect 64 "expected two record ids" -- --compare 3 "$P"
 expect 64 "name the report" -- --compare 0,1
 
+# --- Compiled binaries (tests/data/cubin, tools/gen_cubins.sh) -----------------
+
+B=$TESTDATA/cubin
+# kernel_at MANGLED: the index of the last json run's kernel of that name.
+kernel_at() {
+	grep -F -- ".binary.mangled_name=\"$1\"" "$tmp/flat" | head -1 | cut -d. -f2
+}
+# kernels_zstd.o holds 12 architectures of kernels.cu's 22 kernels; on an
+# H100 (9.0) the sm_90 cubins are read, and the others named.
+json 0 "$B/kernels_zstd.o" --gpu H100
+kernels 22
+stderr "sm_90's cubins, the ones NVIDIA H100 80GB HBM3 (9.0) runs (also in the file: sm_75, sm_80"
+# kernels_zstd.log: "Compiling entry function '_Z7boundedILi256ELi2EEvPfPKf'
+# for 'sm_90'", "Used 84 registers, used 0 barriers"; __launch_bounds__(256, 2)
+# bounds the block, the grid and dynamic shared memory are assumed.
+k=$(kernel_at _Z7boundedILi256ELi2EEvPfPKf)
+has "kernels.$k.name" '"bounded<256, 2>"'
+has "kernels.$k.binary.full_name" '"void bounded<256, 2>(float*, float const*)"'
+has "kernels.$k.binary.arch" '"sm_90"'
+has "kernels.$k.binary.compression" '"zstd"'
+has "kernels.$k.launch.registers_per_thread" 84
+has "kernels.$k.launch.threads_per_block" 256
+has "kernels.$k.binary.max_threads.0" 256
+has "kernels.$k.binary.assumed.0" '"grid_size"'
+has "kernels.$k.binary.assumed.1" '"dynamic_shared_mem_bytes"'
+has "kernels.$k.error" null
+# Without --gpu every architecture's kernels, each on the database's device
+# for it; CUDA 13's sm_88 has none, which its 22 records say (not that they
+# lack a launch, which a known GPU would give them).
+json 65 "$B/kernels_zstd.o"
+kernels 264
+stderr "compute capability 8.8, and the GPU database has no device of it"
+# No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown.
+json 0 "$B/cluster.o" --gpu A100
+kernels 9
+stderr "no cubin an NVIDIA A100-SXM4-40GB (8.0) runs, every one is newer"
+# An RTX 5090 (12.0) runs sm_120 of kernels_lz4.o's sm_80 and sm_100? No:
+# neither is of its major, so sm_100's, the nearest older, with the caveat.
+json 0 "$B/kernels_lz4.o" --gpu RTX5090
+kernels 22
+stderr "sm_100's, the nearest older, are shown, but the driver would compile the PTX"
+# ptxas's own log of the same compilation reads as a report.
+json 0 "$B/reqntid_sm90.log"
+kernels 2
+has kernels.0.binary.container '"ptxas log"'
+has kernels.0.launch.registers_per_thread 8
+# Not CUDA, and cut short.
+expect 65 "an ELF file with no CUDA code" -- --print "$OCCVIEW"
+head -c 3000 "$B/kernels_lz4.o" >"$tmp/cut.o"
+expect 65 "an ELF file cut short: its section headers (at byte offset" -- --print "$tmp/cut.o"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -28,6 +28,8 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	memset(&a->w, 0, sizeof(a->w));
 	memset(&a->cl, 0, sizeof(a->cl));
 	a->has_findings = false;
+	a->compiled = NULL;
+	a->assumed = 0;
 	a->best_block_size = 0;
 	a->min_grid_full_occupancy = 0;
 	a->n_findings = 0;

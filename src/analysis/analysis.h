@@ -35,6 +35,13 @@ struct analysis {
 	struct finding findings[RULES_MAX_FINDINGS];
 	struct crosscheck_record report;  /* report.present: the analysis of a kernel record */
 	unsigned not_applicable;  /* PARAM_BIT of the flags this GPU's vendor lacks (--gpu A,B) */
+	/* A kernel read from a binary or a compiler's log: its record, for
+	 * what the compiler wrote (rec->binary) and its full name, valid while
+	 * the record is; and the PARAM_BITs of the launch values neither it
+	 * nor the flags gave, which occview assumed (session_binary.h). NULL
+	 * and 0 for anything else. */
+	const struct report_record *compiled;
+	unsigned assumed;
 };
 
 /* Computes everything for l on gpu. l is checked first; file and line (file NULL

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
+#include "import_binary.h"
 #include "strutil.h"
 
 /* Probed in this order; the first whose probe says yes reads the table. */
@@ -42,6 +44,7 @@ static const struct import_text_class *const import_text_classes[] = {
 	&import_nvprof_metrics_text,
 	&import_codexl_occupancy,
 	&import_codexl_display,
+	&import_ptxas_log,
 };
 
 /* Tables occview recognises but cannot use: refused with a reason instead of
@@ -763,12 +766,24 @@ bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 bool report_load(const char *path, struct report *r, struct occ_error *err)
 {
 	FILE *f = fopen(path, "rb");
+	unsigned char magic[4];
+	struct stat st;
 	bool ok;
 
 	if (!f) {
 		*r = (struct report){ 0 };
 		occ_error_set(err, OCC_ENOINPUT, path, 0, NULL, "cannot open: %s", strerror(errno));
 		return false;
+	}
+	/* A compiled binary is mapped, not read as text (a pipe is no binary
+	 * occview reads, and is never read twice). */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+		    import_binary_probe(magic, sizeof(magic))) {
+			fclose(f);
+			return report_binary_stream(path, NULL, r, NULL, err);
+		}
+		rewind(f);
 	}
 	ok = report_stream(path, f, NULL, 0, NULL, r, err);
 	fclose(f);

@@ -96,6 +96,9 @@ extern const struct import_text_class import_nvprof_metrics_text;
  * occupancy display file (import_codexl.c). */
 extern const struct import_text_class import_codexl_occupancy;
 extern const struct import_text_class import_codexl_display;
+/* ptxas -v output: a record per entry function and architecture
+ * (import_ptxas_log.c). */
+extern const struct import_text_class import_ptxas_log;
 
 /* Number parsing shared by importers: "1,234", "100.0%", "n/a" (absent), units
  * stuck to values. False (and absent) when text is not a number. */

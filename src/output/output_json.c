@@ -13,6 +13,7 @@
 #include "derive.h"
 #include "engine.h"
 #include "jsonw.h"
+#include "output_json_binary.h"
 #include "params.h"
 #include "report_launch.h"
 #include "strutil.h"
@@ -618,6 +619,10 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 		occ_error_format(&a->error, msg, sizeof(msg));
 		str_sanitize(msg, name, sizeof(name));
 		jsonw_string(&w, name);
+	}
+	if (a->compiled) {
+		jsonw_key(&w, "binary");
+		output_json_binary(&w, a->compiled->name, a->compiled->binary, a->assumed);
 	}
 	/* Only kernel records have one: launch lists keep their shape. */
 	if (a->report.present) {

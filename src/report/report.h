@@ -66,6 +66,45 @@ struct report_rule {
 	struct report_num speedup_pct;       /* Estimated Speedup */
 };
 
+/* One attribute a compiler wrote for a kernel (a cubin's .nv.info
+ * EIATTR_* entries): its number and format as stored, its size in bytes,
+ * and its value as 32-bit words (the first REPORT_ATTR_WORDS of them; an
+ * instruction offset list can be long). Kept whether occview understands it
+ * or not: report_binary_attr_name says which it knows by name. */
+#define REPORT_ATTR_WORDS 8
+struct report_binary_attr {
+	uint8_t number, format;
+	uint16_t size;
+	uint8_t n_words;
+	uint32_t words[REPORT_ATTR_WORDS];
+};
+
+/* What a compiled binary (or a compiler's log) says of one kernel, beside
+ * the launch fields of its record (registers, static shared memory,
+ * barriers, cluster, block): where it was read, and the figures that are
+ * no launch field. Heap, owned by the record; NULL for a profiler's. */
+struct report_binary {
+	char container[24];           /* "cubin", "fatbin", "ELF .nv_fatbin", "ptxas log" */
+	char arch[16];                /* "sm_90", "sm_90a", "sm_120" */
+	int sm;                       /* 90: the compute capability x 10 */
+	uint64_t offset;              /* of the cubin in the file (its fatbin entry's) */
+	char compression[8];          /* "", "lz4", "zstd": how the entry was stored */
+	char *mangled_name;           /* heap; NULL when the name is not mangled */
+	struct report_int max_threads[3];   /* __launch_bounds__ / .maxntid */
+	struct report_int req_threads[3];   /* .reqntid: the block size it must run with */
+	struct report_int min_blocks;       /* __launch_bounds__'s second argument */
+	struct report_int max_registers;    /* the register limit it was compiled to */
+	struct report_int frame_bytes;      /* stack frame per thread */
+	struct report_int spill_store_bytes, spill_load_bytes;
+	struct report_int min_stack_bytes, max_stack_bytes;
+	size_t n_attrs;
+	struct report_binary_attr *attrs;   /* heap */
+};
+
+/* "EIATTR_REGCOUNT" for 0x2f; NULL for a number occview has no name for. */
+const char *report_binary_attr_name(unsigned number);
+void report_binary_free(struct report_binary *b);
+
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
 #define REPORT_SHORT_NAME 128
@@ -109,6 +148,9 @@ struct report_record {
 	struct report_int arch_vgprs, accum_vgprs, sgprs;  /* AMD, per work-item / per wave */
 	struct report_int lds_bytes;  /* AMD LDS per workgroup */
 	struct report_int scratch_bytes;  /* per work-item */
+	/* What a compiler wrote for it, when the report is a binary or a
+	 * compiler's log (heap; NULL otherwise). */
+	struct report_binary *binary;
 
 	/* What was measured. */
 	struct report_num duration_ns;

@@ -13,6 +13,7 @@
 
 #include "report_infer.h"
 #include "report_launch.h"
+#include "session_binary.h"
 #include "session_join.h"
 #include "strutil.h"
 
@@ -277,6 +278,8 @@ struct resolved {
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
+	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
+					 session_binary_defaults */
 };
 
 /* The launch values the record lacks, from its own block limits where they
@@ -319,6 +322,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
 	struct gpu ov_gpu;
+	struct launch binary_vals;
 	unsigned lacking = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -354,8 +358,9 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		enum report_vendor v = report_record_vendor(rec);
 		struct occ_error fill_err = { 0 };
 
-		/* A record lacking a field says so whatever the database knows. */
-		if (v != REPORT_VENDOR_UNKNOWN &&
+		/* A record lacking a field says so whatever the database knows;
+		 * a binary's lacks none a known GPU would not supply. */
+		if (v != REPORT_VENDOR_UNKNOWN && !rec->binary &&
 		    !report_launch_fill(rec, &given, NULL, r->file, &res->l, NULL, &fill_err)) {
 			res->err = fill_err;
 			res->incomplete = true;
@@ -364,6 +369,11 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		param_copy(&res->l, &ov->values, given.fields);
 		return;
 	}
+	/* A kernel from a binary: what the launch would be, where nothing says. */
+	binary_vals = ov->values;
+	res->assumed = session_binary_defaults(rec, &res->gpu, &binary_vals, &given.fields);
+	if (res->assumed)
+		given.launch = &binary_vals;
 	if (!report_launch_fill(rec, &given, &res->gpu.arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
@@ -469,6 +479,16 @@ static void measured_context(const struct report_record *rec, const struct resol
 
 /* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
  * parameters are then not applicable there instead of an error. */
+/* The record's part of its analysis: what was measured, and what a binary's
+ * compiler wrote with what occview assumed for its launch. */
+static void report_to(struct analysis *a, const struct crosscheck_record *cr,
+		      const struct report_record *rec, const struct resolved *res)
+{
+	a->report = *cr;
+	a->compiled = rec->binary ? rec : NULL;
+	a->assumed = rec->binary ? res->assumed : 0;
+}
+
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
@@ -491,7 +511,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			a->gpu = res.gpu;
 			measured_from_events(rec, &res.gpu, &cr);
 		}
-		a->report = cr;
+		report_to(a, &cr, rec, &res);
 		return;
 	}
 	analysis_compute(a, &res.l, &res.gpu,
@@ -499,7 +519,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			 r->file, rec->line, findings);
 	measured_from_events(rec, &res.gpu, &cr);
 	if (!a->ok) {
-		a->report = cr;
+		report_to(a, &cr, rec, &res);
 		return;
 	}
 	if (!res.changed) {
@@ -509,7 +529,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
 		cr.check.inferred = res.inferred.from & cr.check.compared;
 	}
-	a->report = cr;
+	report_to(a, &cr, rec, &res);
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "import_binary.h"
 #include "report_launch.h"
 #include "session_join.h"
 #include "readfile.h"
@@ -179,6 +180,48 @@ static bool count_record(void *ctx, const struct report *r, struct report_record
 	return c->inner->record(c->inner->ctx, r, rec);
 }
 
+/* With one NVIDIA GPU given (--gpu), the architecture of a binary's cubins
+ * that GPU runs, said to msgs; 0 (every one) otherwise, or when the file
+ * holds one. */
+static int binary_sm(const struct session *s, const char *path, FILE *msgs)
+{
+	const struct gpu *g;
+	struct occ_error err = { 0 };
+	int sms[64], sm;
+	size_t n = 0;
+	bool jit;
+	char shown[1024], others[256] = "";
+
+	if (session_gpu_count(s) != 1)
+		return 0;
+	g = session_gpu_at(s, 0);
+	if (!import_binary_runs_on(&g->arch) ||
+	    !import_binary_sms(path, sms, sizeof(sms) / sizeof(sms[0]), &n, &err) || n < 2)
+		return 0;
+	sm = import_binary_choose_sm(sms, n, g->arch.cc_major, g->arch.cc_minor, &jit);
+	for (size_t i = 0, len = 0; i < n && len < sizeof(others) - 16; i++)
+		if (sms[i] != sm)
+			len += (size_t)snprintf(others + len, sizeof(others) - len, "%ssm_%d",
+						len ? ", " : "", sms[i]);
+	str_sanitize(path, shown, sizeof(shown));
+	if (!sm) {
+		fprintf(msgs, "occview: %s: no cubin an %s (%d.%d) runs, every one is newer (%s): "
+			"all are shown\n", shown, g->name, g->arch.cc_major, g->arch.cc_minor,
+			others);
+		return 0;
+	}
+	if (jit)
+		fprintf(msgs, "occview: %s: no cubin for %s (%d.%d); sm_%d's, the nearest older, "
+			"are shown, but the driver would compile the PTX for it instead (JIT), "
+			"whose registers and shared memory may differ (also in the file: %s)\n",
+			shown, g->name, g->arch.cc_major, g->arch.cc_minor, sm, others);
+	else
+		fprintf(msgs, "occview: %s: sm_%d's cubins, the ones %s (%d.%d) runs (also in the "
+			"file: %s)\n", shown, sm, g->name, g->arch.cc_major, g->arch.cc_minor,
+			others);
+	return sm;
+}
+
 /* Reads path: into set (a launch file or list) or as a report, streamed to
  * sink (NULL: kept whole in rep). A file that is neither, or cannot be
  * read, is told to msgs here (READ_FAILED, *status its exit status). */
@@ -200,6 +243,16 @@ static enum read_result read_input(struct session *s, const char *path,
 	if (!open_source(path, &src, &err)) {
 		*status = tell(msgs, &err);
 		close_source(&src);
+		return READ_FAILED;
+	}
+	if (!src.is_stdin &&
+	    import_binary_probe((const unsigned char *)src.head, src.head_len)) {
+		/* A compiled binary is mapped, not streamed: read from the path. */
+		close_source(&src);
+		if (report_binary_stream_sm(path, binary_sm(s, path, msgs), sink, rep, NULL,
+					    rejected))
+			return READ_REPORT;
+		*status = tell(msgs, rejected);
 		return READ_FAILED;
 	}
 	if (!launch_file_probe(src.head, src.head_len, src.complete)) {

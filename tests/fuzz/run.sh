@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Copyright (c) 2026 the occview developers
 # run.sh - build a libFuzzer harness with clang, ASan and UBSan, and fuzz
-# occview's readers from the seeds in tests/data. Not part of make check.
+# occview's readers and its explorer from their seeds. Not part of make check.
 #
 # Fuzzing. Two targets:
 #   tests/fuzz/run.sh report FAMILY [SECONDS]   (default 300 s)
@@ -18,11 +18,21 @@
 #       all      all of them
 #     with tests/fuzz/report.dict (the formats' header names, metric names,
 #     units and keys) and -max_len=262144 (the ncu raw pages are 72-218 KB).
+#   tests/fuzz/run.sh binary [SECONDS]          (default 300 s)
+#     fuzz_binary.c: the compiled-binary readers (cubins, fatbins, host ELF
+#     files, each written to a file the reader maps) and ptxas logs, from
+#     the small binaries and logs of tests/data/cubin.
 #   tests/fuzz/run.sh inputs [SECONDS]          (default 60 s)
 #     fuzz_inputs.c: every reader at once (launch files, reports, GPU
 #     database CSVs) with the whole analysis per input, drawn as --print
 #     draws it (the curses-free ui/ files are built in); about 250 runs/s.
+#   tests/fuzz/run.sh keys [SECONDS]            (default 60 s)
+#     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
+#     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
+#     from the seeds in tests/fuzz/keys; never the save key.
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
+# make check runs every harness once over its seeds without libFuzzer
+# (tests/fuzz/replay.c), so none can rot unseen.
 # Everything goes to ${TMPDIR:-/tmp}/occview-fuzz: the growing corpus in
 # corpus-TARGET[-FAMILY]/ (kept between runs, so a second run goes on from
 # the first), crash, leak and timeout inputs in artifacts/. Reproduce one:
@@ -36,7 +46,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh inputs [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|all [SECONDS] | run.sh binary|inputs|keys [SECONDS]" >&2
 	exit 2
 }
 
@@ -59,6 +69,18 @@ report)
 	name=report-$family
 	maxlen=262144
 	;;
+binary)
+	seconds=${2:-300}
+	seeds="$data/cubin/*.cubin $data/cubin/*.fatbin $data/cubin/cluster*.o $data/cubin/*.so $data/cubin/*.log"
+	name=binary
+	maxlen=65536
+	;;
+keys)
+	seconds=${2:-60}
+	seeds="$top/tests/fuzz/keys/*"
+	name=keys
+	maxlen=4096
+	;;
 inputs)
 	seconds=${2:-60}
 	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $data/codexl/* $top/data/*.csv"
@@ -71,7 +93,7 @@ case $seconds in
 '' | *[!0-9]*) usage ;;
 esac
 
-[ -f "$top/src/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
+[ -f "$top/src/db/gpu_data.c" ] || { echo "run.sh: build occview first (./dev test)" >&2; exit 1; }
 mkdir -p "$out/corpus-$name" "$out/seeds-$name" "$out/artifacts"
 # shellcheck disable=SC2086 # the seed globs are meant to split
 cp $seeds "$out/seeds-$name/" 2>/dev/null || true
@@ -86,7 +108,8 @@ if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuz
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I"$out" $incs \
 		"$top/tests/fuzz/$harness.c" "$top"/src/*/*.c $ui \
-		$(pkg-config --cflags jansson) -lcsv $(pkg-config --libs jansson) -lm -o "$out/$harness"
+		$(pkg-config --cflags jansson libelf libzstd liblz4) -lcsv \
+		$(pkg-config --libs jansson libelf libzstd liblz4) -liberty -lm -o "$out/$harness"
 fi
 dict=
 [ "$target" = report ] && dict=-dict=$top/tests/fuzz/report.dict

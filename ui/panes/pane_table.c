@@ -225,6 +225,46 @@ static bool capped_shown(const struct view *v)
 	return false;
 }
 
+/* A kernel read from a binary or a compiler's log: where, the compiler's
+ * figures that are no launch field, and what occview took for the launch
+ * where nothing said (session_binary.h). */
+static void binary_rows(struct out *o, const struct analysis *a)
+{
+	const struct report_binary *b = a->compiled->binary;
+	struct items it = { .n = 0 };
+
+	table_item(&it, CANVAS_NORMAL, "%s %s", b->arch[0] ? b->arch : "sm_?", b->container);
+	if (strcmp(b->container, "ptxas log") != 0)
+		table_item(&it, CANVAS_NORMAL, "at byte %llu%s%s", (unsigned long long)b->offset,
+			 b->compression[0] ? ", " : "", b->compression);
+	if (b->frame_bytes.present)
+		table_item(&it, CANVAS_NORMAL, "stack frame %lld B", (long long)b->frame_bytes.value);
+	if (b->spill_store_bytes.present && b->spill_load_bytes.present)
+		table_item(&it, b->spill_store_bytes.value > 0 ? CANVAS_WARNING : CANVAS_NORMAL,
+			 "spills %lld B stored, %lld B loaded",
+			 (long long)b->spill_store_bytes.value, (long long)b->spill_load_bytes.value);
+	if (b->req_threads[0].present)
+		table_item(&it, CANVAS_NORMAL, "requires a block of %lldx%lldx%lld",
+			 (long long)b->req_threads[0].value, (long long)b->req_threads[1].value,
+			 (long long)b->req_threads[2].value);
+	else if (b->max_threads[0].present)
+		table_item(&it, CANVAS_NORMAL, "bounded to %lld threads per block",
+			 (long long)(b->max_threads[0].value * b->max_threads[1].value *
+				     b->max_threads[2].value));
+	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Compiled", &it, ", ");
+	if (!a->assumed)
+		return;
+	it.n = 0;
+	if (a->assumed & PARAM_BIT(PARAM_BLOCK))
+		table_item(&it, CANVAS_DIM, "the block size with the most resident threads "
+			 "(no bound in the binary)");
+	if (a->assumed & PARAM_BIT(PARAM_GRID))
+		table_item(&it, CANVAS_DIM, "a grid of one full wave");
+	if (a->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
+		table_item(&it, CANVAS_DIM, "no dynamic shared memory");
+	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Assumed", &it, "; ");
+}
+
 /* A kernel record's own figures: the device as reported, the duration and
  * the cross-check with the profiler's own limits (the disagreements
  * themselves are findings), and the launch values inferred from them.
@@ -241,6 +281,8 @@ static void sec_report(struct out *o, const struct view *v)
 		return;
 	table_put(o, 0, CANVAS_HEADER, "Report");
 	o->y++;
+	if (v->cur.compiled)
+		binary_rows(o, &v->cur);
 	if (p->device[0] && p->sm_count.present)
 		table_item(&it, CANVAS_NORMAL, "%s, %lld %s", p->device, (long long)p->sm_count.value,
 			 units);

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* session_binary.c - the launch of a kernel read from a compiled binary,
+ * which says what the compiler fixed (registers, static shared memory,
+ * barriers, bounds) but not how the kernel is launched: what occview takes
+ * for the rest, said in every output (crosscheck_record.assumed). */
+#include "config.h"
+
+#include "session_binary.h"
+
+#include "import_binary.h"
+#include "occupancy.h"
+#include "report_launch.h"
+#include "tuning.h"
+
+unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
+				 struct launch *vals, unsigned *fields)
+{
+	const unsigned block = PARAM_BIT(PARAM_BLOCK), grid = PARAM_BIT(PARAM_GRID),
+		       dyn = PARAM_BIT(PARAM_DYNAMIC_SMEM);
+	unsigned assumed = 0;
+	struct occ_input in;
+	struct occ_result r;
+	struct launch l;
+	int best = 0;
+	int64_t min_grid = 0;
+
+	if (!rec->binary || !import_binary_runs_on(&gpu->arch))
+		return 0;
+	/* No compiler knows the dynamic shared memory: none, unless the
+	 * flag says. */
+	if (!(*fields & dyn) && !rec->dynamic_smem_bytes.present) {
+		vals->dynamic_smem_bytes = 0;
+		assumed |= dyn;
+	}
+	launch_init(&l);
+	report_launch_own(rec, &gpu->arch, &l);
+	param_copy(&l, vals, *fields | assumed);
+	/* The block: the one it requires or is bounded to (the record's own),
+	 * else the block size with the most resident threads, as
+	 * cudaOccMaxPotentialOccupancyBlockSize chooses it. */
+	if (!(*fields & block) && !rec->block[0].present) {
+		occ_input_from_launch(&l, &in);
+		tuning_best_block_size(&gpu->arch, gpu->sm_count, &in, &best, &min_grid);
+		if (best > 0) {
+			vals->block[0] = l.block[0] = best;
+			vals->block[1] = l.block[1] = 1;
+			vals->block[2] = l.block[2] = 1;
+			assumed |= block;
+		}
+	}
+	/* The grid: one full wave, every SM holding as many blocks as it can. */
+	if (!(*fields & grid) && !rec->grid[0].present) {
+		l.grid[0] = l.grid[1] = l.grid[2] = 1;
+		occ_input_from_launch(&l, &in);
+		occ_compute(&gpu->arch, &in, &r);
+		if (r.active_blocks_per_sm > 0) {
+			vals->grid[0] = (int64_t)r.active_blocks_per_sm * gpu->sm_count;
+			vals->grid[1] = vals->grid[2] = 1;
+			assumed |= grid;
+		}
+	}
+	*fields |= assumed;
+	return assumed;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* session_binary.h - what occview takes for the launch of a kernel read from
+ * a compiled binary where neither the binary nor the flags say. */
+#ifndef OCC_SESSION_BINARY_H
+#define OCC_SESSION_BINARY_H
+
+#include "gpu.h"
+#include "launch.h"
+#include "params.h"
+#include "report.h"
+
+/* For a record read from a binary (rec->binary) on an NVIDIA gpu: the
+ * launch values it lacks and *fields (PARAM_BITs the flags give) does not
+ * have, into vals: no dynamic shared memory; the block size with the most
+ * resident threads (cudaOccMaxPotentialOccupancyBlockSize) where the
+ * kernel requires or bounds none; a grid of one full wave. Adds them to
+ * *fields and returns their PARAM_BITs; 0 for any other record. */
+unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
+				 struct launch *vals, unsigned *fields);
+
+#endif
