@@ -17,19 +17,31 @@ NM=${NM:-nm}
 layers="src/base src/db src/engine src/report src/import src/analysis src/output src/session
 ui/model ui/draw ui/panes ui/print ui/explorer ui/tty"
 
-objs=$(cd "$build" && for l in $layers; do ls $l/*.o 2>/dev/null; done)
+# The members of each layer's library (and the program's own objects in
+# ui/tty): what the link uses, never a stale object left by an older build.
+objs=$(cd "$build" && for l in $layers; do
+	for a in $l/lib*.a; do [ -f "$a" ] && echo "$a"; done
+	[ $l = ui/tty ] && ls $l/*.o 2>/dev/null
+done)
 if [ -z "$objs" ]; then
-	echo "calls.sh: no objects under $build (build first)"
+	echo "calls.sh: no libraries under $build (build first)"
 	exit 99
 fi
 
 # One line per symbol: D FILE SYMBOL for a definition, U FILE SYMBOL for a use.
 # FILE is folder/name, the per-target prefix automake gives objects dropped.
 edges=$(cd "$build" && for o in $objs; do
-	d=${o%/*}; b=${o##*/}; b=${b%.o}; b=${b#*-}
-	$NM "$o" | awk -v f="$d/$b" '
+	d=${o%/*}
+	$NM -A "$o" 2>/dev/null | awk -v d="$d" '
+		{
+			# "lib.a:member.o: sym" or "file.o: sym": the object is the
+			# last colon-separated name before the symbol fields
+			split($1, p, ":"); f = p[1] ~ /\.a$/ ? p[2] : p[1]
+			sub(/.*\//, "", f); sub(/\.o$/, "", f); sub(/^[^-]*-/, "", f)
+			f = d "/" f
+		}
 		NF == 3 && $2 ~ /^[TDBRCV]$/ { print "D", f, $3 }
-		NF == 2 && $1 == "U" { print "U", f, $2 }'
+		NF == 3 && $2 == "U" { print "U", f, $3 }'
 done | awk '
 	$1 == "D" { def[$3] = $2; next }
 	{ use[++n] = $2 " " $3 }

@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-#include "params.h"
-
 static const struct engine_words nvidia_words = {
 	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability", .arch_short = "cc",
 	.unit = "SM", .units = "SMs", .a_unit = "an SM", .scheduler = "scheduler",
@@ -59,7 +57,6 @@ const struct engine engine_nvidia = {
 	.compute = occ_nvidia_compute, .vary_init = occ_nvidia_vary_init,
 	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
-	.check = launch_check_nvidia, .clusters = true,
 	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
 	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
 	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
@@ -71,7 +68,7 @@ const struct engine engine_amd = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = amd_words_of,
-	.check = launch_check_amd, .allocation = engine_amd_allocation,
+	.allocation = engine_amd_allocation,
 	.gpu_limits = engine_amd_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = true, .scheduler_stats = false,
@@ -84,7 +81,7 @@ const struct engine engine_terascale = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = terascale_words_of,
-	.check = launch_check_amd, .allocation = engine_vliw_allocation,
+	.allocation = engine_vliw_allocation,
 	.gpu_limits = engine_vliw_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
 	.wave_limits = true, .simd_waves = false, .scheduler_stats = false,
@@ -118,10 +115,6 @@ int engine_schedulers_per_unit(const struct gpu_arch *a)
 		: amd_simds_per_unit(&a->amd);
 }
 
-bool engine_takes(const struct engine *e, int p)
-{
-	return param_applies((enum launch_param)p, e->family == ENGINE_NVIDIA ? GPU_NVIDIA : GPU_AMD);
-}
 
 /* ---- the front doors */
 

@@ -63,11 +63,6 @@ struct engine {
 				 const struct occ_result *r, struct derivation *d);
 	void (*derive_waves)(const struct gpu_arch *a, const struct occ_result *r, int sm_count,
 			     int64_t grid_size, const struct waves *w, struct derivation *d);
-	/* The launch checks only this family makes (launch_check makes the
-	 * rest), and whether it launches thread-block clusters at all. */
-	bool (*check)(const struct launch *l, const struct gpu *gpu, const char *file, long line,
-		      struct occ_error *err);
-	bool clusters;
 	/* The allocation and GPU-limits rows of the occupancy table
 	 * (engine_facts.h). */
 	void (*allocation)(struct engine_facts *out, const struct engine_fact_args *args);

@@ -253,3 +253,172 @@ bool launch_parse_cache_config(const char *text, int *out, const char *file, lon
 		      "expected none, shared, l1 or equal, got \"%.40s\"", buf);
 	return false;
 }
+
+void launch_limits(const struct gpu *gpu, struct launch_limits *out)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	const struct amd_arch *m = &a->amd;
+	int most_barriers = LAUNCH_BARRIERS_MAX;
+
+	if (a->barriers_per_sm > 0 && a->barriers_per_sm < most_barriers)
+		most_barriers = a->barriers_per_sm;
+	*out = (struct launch_limits){
+		.threads_per_block = { 1, a->max_threads_per_block },
+		.grid_size = { 1, LAUNCH_GRID_MAX },
+		.regs_per_thread = { 0, a->max_regs_per_thread },
+		.static_smem_bytes = { 0, a->smem_per_block_bytes },
+		.smem_bytes = { 0, a->smem_per_block_optin_bytes },
+		.carveout_pct = { LAUNCH_CARVEOUT_DEFAULT, 100 },
+		.cache_config = { LAUNCH_CACHE_NONE,
+				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
+		.barriers = { 0, most_barriers },
+		.cluster_size = { 0, cluster_max_size(a) },
+	};
+	if (a->vendor != GPU_AMD)
+		return;
+	/* AMD: VGPRs, AGPRs (in the VGPR file where it is unified), SGPRs where
+	 * they limit (amd.h), LDS per workgroup whether static or dynamic. */
+	out->regs_per_thread.hi = m->max_vgprs_per_wave;
+	out->static_smem_bytes.hi = out->smem_bytes.hi = m->max_lds_per_workgroup_bytes;
+	out->wave_size = (struct launch_range){ m->wave32 ? 32 : 64, m->wave64 ? 64 : 32 };
+	out->agprs.hi = m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave;
+	out->sgprs.hi = amd_sgprs_limit(m) ? amd_max_sgprs(m) : LAUNCH_COUNT_MAX;
+}
+
+static bool fail(struct occ_error *err, const char *file, long line, const char *field,
+		 const char *msg, long long value, long long limit, const struct gpu *gpu)
+{
+	occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, field,
+		      "%s: %lld, but %s allows at most %lld", msg, value, gpu->name, limit);
+	return false;
+}
+
+/* AMD: the wave size the target runs, VGPRs, AGPRs, SGPRs (where they limit)
+ * and LDS within what one wave and one workgroup may use. Carveout and
+ * barriers do not apply. */
+static bool check_amd(const struct launch *l, const struct gpu *gpu,
+		      const struct launch_limits *lim, const char *file, long line,
+		      struct occ_error *err)
+{
+	const struct amd_arch *m = &gpu->arch.amd;
+	int64_t lds = launch_smem_per_block_bytes(l);
+	int wave = l->wave_size ? l->wave_size : m->default_wave_size;
+
+	if (wave < lim->wave_size.lo || wave > lim->wave_size.hi) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "wave_size",
+			      "%s (%s) does not run wave%d", gpu->name, m->target, wave);
+		return false;
+	}
+	/* A VLIW (TeraScale) work-item has 128-bit GPRs only. */
+	if (m->vliw && (l->sgprs > 0 || l->agprs > 0)) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line,
+			      l->sgprs > 0 ? "sgprs" : "agprs", "%s is a %s (VLIW) GPU: it has no %s",
+			      gpu->name, m->family, l->sgprs > 0 ? "scalar registers" :
+			      "accumulation registers");
+		return false;
+	}
+	if (l->regs_per_thread > lim->regs_per_thread.hi)
+		return fail(err, file, line, "vgprs", "VGPRs per work-item", l->regs_per_thread,
+			    lim->regs_per_thread.hi, gpu);
+	if (l->agprs > lim->agprs.hi)
+		return fail(err, file, line, "agprs", "AGPRs per work-item", l->agprs, lim->agprs.hi,
+			    gpu);
+	/* Where SGPRs do not limit, a count is information only (amd.h). */
+	if (amd_sgprs_limit(m) && l->sgprs > lim->sgprs.hi)
+		return fail(err, file, line, "sgprs", "SGPRs per wave", l->sgprs, lim->sgprs.hi, gpu);
+	if (lds > lim->smem_bytes.hi)
+		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
+			    lim->smem_bytes.hi, gpu);
+	return true;
+}
+
+/* A cluster only from cc 9.0, of at most 16 blocks (more than 8 needs
+ * cudaFuncAttributeNonPortableClusterSizeAllowed), whose size divides the
+ * grid: CUDA refuses the launch otherwise (cudaErrorInvalidClusterSize). */
+static bool check_cluster(const struct launch *l, const struct gpu *gpu,
+			  const struct launch_limits *lim, const char *file, long line,
+			  struct occ_error *err)
+{
+	enum occ_status st = file ? OCC_EDATA : OCC_EUSAGE;
+	const char *field = file ? "cluster_size" : "--cluster-size";
+	char why[160];
+
+	if (l->cluster_size == 0)
+		return true;
+	if (lim->cluster_size.hi == 0) {
+		cluster_refusal(&gpu->arch, why, sizeof(why));
+		occ_error_set(err, st, file, line, field, "%s", why);
+		return false;
+	}
+	if (l->cluster_size < 0 || l->cluster_size > lim->cluster_size.hi) {
+		if (lim->cluster_size.hi == CLUSTER_MAX_PORTABLE)
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks on %s (cc %d.%d), an integrated "
+				      "part whose driver launches no non-portable size, got %d",
+				      CLUSTER_MAX_PORTABLE, gpu->name, gpu->arch.cc_major,
+				      gpu->arch.cc_minor, l->cluster_size);
+		else
+			occ_error_set(err, st, file, line, field,
+				      "a cluster has 1 to %d blocks (more than %d only where the "
+				      "kernel allows non-portable sizes), got %d",
+				      CLUSTER_MAX_NONPORTABLE, CLUSTER_MAX_PORTABLE, l->cluster_size);
+		return false;
+	}
+	if (launch_grid_size(l) % l->cluster_size != 0) {
+		occ_error_set(err, st, file, line, field,
+			      "a cluster of %d blocks does not divide the grid of %lld blocks "
+			      "(CUDA refuses the launch)", l->cluster_size,
+			      (long long)launch_grid_size(l));
+		return false;
+	}
+	return true;
+}
+
+bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
+		  long line, struct occ_error *err)
+{
+	int64_t threads = (int64_t)l->block[0] * l->block[1] * l->block[2];
+	int64_t smem = launch_smem_per_block_bytes(l);
+	struct launch_limits lim;
+
+	launch_limits(gpu, &lim);
+	if (launch_grid_size(l) < lim.grid_size.lo) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "grid",
+			      "the grid must have at least one block");
+		return false;
+	}
+	if (l->grid[1] > LAUNCH_GRID_YZ_MAX || l->grid[2] > LAUNCH_GRID_YZ_MAX) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "grid",
+			      "%lldx%lldx%lld: the grid's y and z allow at most %d blocks each "
+			      "(CUDA's gridDim.y and gridDim.z)", (long long)l->grid[0],
+			      (long long)l->grid[1], (long long)l->grid[2], LAUNCH_GRID_YZ_MAX);
+		return false;
+	}
+	if (threads < lim.threads_per_block.lo) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "block",
+			      "a block must have at least one thread");
+		return false;
+	}
+	if (threads > lim.threads_per_block.hi)
+		return fail(err, file, line, "block", "threads per block", threads,
+			    lim.threads_per_block.hi, gpu);
+	if (gpu->arch.vendor == GPU_AMD)
+		return check_amd(l, gpu, &lim, file, line, err);
+	if (l->regs_per_thread > lim.regs_per_thread.hi)
+		return fail(err, file, line, "registers", "registers per thread", l->regs_per_thread,
+			    lim.regs_per_thread.hi, gpu);
+	if (l->static_smem_bytes > lim.static_smem_bytes.hi)
+		return fail(err, file, line, "static_shared_mem",
+			    "static shared memory per block (larger needs dynamic shared memory)",
+			    l->static_smem_bytes, lim.static_smem_bytes.hi, gpu);
+	if (smem > lim.smem_bytes.hi)
+		return fail(err, file, line, "dynamic_shared_mem",
+			    "shared memory per block (static + dynamic)", smem, lim.smem_bytes.hi, gpu);
+	if (l->barriers < lim.barriers.lo || l->barriers > lim.barriers.hi) {
+		occ_error_set(err, file ? OCC_EDATA : OCC_EUSAGE, file, line, "barriers",
+			      "a block uses 0 to %lld barriers, got %d", (long long)lim.barriers.hi,
+			      l->barriers);
+		return false;
+	}
+	return check_cluster(l, gpu, &lim, file, line, err);
+}

@@ -20,6 +20,11 @@ enum launch_cache_config {
 	LAUNCH_CACHE_EQUAL,
 	LAUNCH_CACHE_N
 };
+/* What a count (threads, registers, barriers) and a grid may be on any GPU. */
+#define LAUNCH_COUNT_MAX (1 << 16)
+#define LAUNCH_GRID_MAX INT32_MAX
+/* CUDA's 16 named barriers per block (bar.sync 0-15). */
+#define LAUNCH_BARRIERS_MAX 16
 /* CUDA's limit on gridDim.y and gridDim.z on every compute capability; x goes to 2^31 - 1. */
 #define LAUNCH_GRID_YZ_MAX 65535
 
@@ -70,6 +75,27 @@ bool launch_parse_cache_config(const char *text, int *out, const char *file, lon
 /* "none", "shared", "l1", "equal". */
 const char *launch_cache_config_name(int cache_config);
 
+/* What a GPU allows of each launch value, whatever the launch's other values
+ * are: launch_check refuses a launch outside these, and the launch parameter
+ * table (params.h) gives each parameter's range from them, so the command
+ * line, the launch files and the explorer's what-if fields hold one limit.
+ * a carveout is any percentage and a cache preference one where the GPU has
+ * them (param_check_values refuses those a generation lacks; launch_check
+ * does not check them);
+ * wave_size is the waves the target runs; a limit no GPU checks (SGPRs where
+ * they do not limit) is the value's own range. */
+struct launch_range {
+	int64_t lo, hi;
+};
+struct launch_limits {
+	struct launch_range threads_per_block, grid_size, regs_per_thread;
+	struct launch_range static_smem_bytes; /* static shared memory alone (AMD: LDS) */
+	struct launch_range smem_bytes;        /* static + dynamic (the opt-in maximum) */
+	struct launch_range carveout_pct, cache_config, barriers, wave_size, agprs, sgprs;
+	struct launch_range cluster_size;
+};
+void launch_limits(const struct gpu *gpu, struct launch_limits *out);
+
 /* Checks the launch against the GPU: values a launch could never have (too many
  * threads per block, registers above the maximum, shared memory above the
  * opt-in maximum, ...) are errors. A launch that is valid but where no block
@@ -77,14 +103,5 @@ const char *launch_cache_config_name(int cache_config);
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err);
 
-/* The engines' own checks (engine.h's check; launch_check calls them): a
- * family's limits on registers, shared memory (LDS), barriers or the wave
- * size. And their error: "MSG: VALUE, but GPU allows at most LIMIT". */
-bool launch_check_nvidia(const struct launch *l, const struct gpu *gpu, const char *file,
-			 long line, struct occ_error *err);
-bool launch_check_amd(const struct launch *l, const struct gpu *gpu, const char *file,
-		      long line, struct occ_error *err);
-bool launch_limit_error(struct occ_error *err, const char *file, long line, const char *field,
-			const char *msg, long long value, long long limit, const struct gpu *gpu);
 
 #endif

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* params.h - the launch parameters, described once: their names on the
- * command line, in launch files and launch lists, in JSON and on screen,
- * their ranges, steps, units and vendor. The command line, the launch-file
- * and launch-list readers, the explorer's what-if fields, the recovery file
- * and the outputs all read this table, so they cannot drift apart (as tig's
- * OPTION_INFO and ui/keys.h do for options and keys). */
+ * command line, in launch files and launch lists, in JSON, CSV and on screen,
+ * their type, where struct launch holds them, their range (the engine's
+ * launch_limits), steps, units, vendor and chart. As tig's OPTION_INFO rows
+ * carry a type and an address, so one reader, writer and format per type
+ * serve every parameter, and no code names a parameter to decide how to read,
+ * get, set, compare, copy, range, step or show it. The command line, the
+ * launch-file and launch-list readers, the explorer's what-if fields, the
+ * recovery file and the outputs all read this table, so they cannot drift
+ * apart. */
 #ifndef OCC_PARAMS_H
 #define OCC_PARAMS_H
 
@@ -16,84 +20,42 @@
 #include "error.h"
 #include "gpu.h"
 #include "launch.h"
+#include "sweep.h"
 
-/* How a value is written and read. */
+/* How a value is written and read: one parser, one writer for files and one
+ * format for the screen per type (params.c), whatever the parameter. */
 enum param_kind {
 	PARAM_DIM3,      /* N or XxYxZ ("(X, Y, Z)" as profilers write it) */
-	PARAM_INT,       /* a whole number */
+	PARAM_INT,       /* a whole number, a count */
 	PARAM_SIZE,      /* bytes, with K/KB/KiB or M/MB/MiB (all 1024-based) */
 	PARAM_PERCENT,   /* 0-100 or "default" (also empty) */
-	PARAM_CACHE,     /* none, shared, l1 or equal (launch_parse_cache_config) */
-	PARAM_WAVE,      /* 32 or 64 */
+	PARAM_CACHE,     /* a choice: none, shared, l1 or equal (launch_parse_cache_config) */
+	PARAM_WAVE,      /* a choice: 32 or 64; 0 is the target's default */
 	PARAM_NAME,      /* text: a GPU or kernel name */
 };
 
 /* Which GPUs a parameter means something on; the others refuse it as a flag. */
 enum param_vendor { PARAM_ANY, PARAM_NVIDIA_ONLY, PARAM_AMD_ONLY };
 
-/* X(id, label, amd_label, flag, names, column, json, kind, min, max, unit,
- *   vendor, vendor_why, step, big_step, step_help)
- *  - label: on screen and in messages ("static smem"); amd_label on an AMD GPU;
- *  - flag: the command-line option;
- *  - names: the launch-file keys, space separated, the first written by
- *    occview; each is also accepted as a launch-list column, as is column;
- *  - column: the launch-list column (and the JSON launch field's name);
- *  - min, max: what the value may be on any GPU (the GPU's own limits are
- *    launch_check's);
- *  - step, big_step: the explorer's + and ]; 0 where the GPU decides
- *    (step_help says how);
- *  - vendor_why: why a flag of the other vendor's GPUs is refused.
- * The order is the explorer's parameter bar. */
-#define LAUNCH_PARAMS(X) \
-	X(PARAM_BLOCK, "block", "workgroup", "--block-size", "block block_size", "block_size", \
-	  "block", PARAM_DIM3, 1, 1 << 16, "threads", PARAM_ANY, NULL, 0, 0, \
-	  "a warp (on AMD the launch's wave size); big: 8 of them") \
-	X(PARAM_REGISTERS, "registers", "VGPRs", "--registers", \
-	  "registers registers_per_thread vgprs vgprs_per_thread", "registers_per_thread", \
-	  "registers_per_thread", PARAM_INT, 0, 1 << 16, "registers per thread", PARAM_ANY, NULL, \
-	  1, 8, "1; big: 8") \
-	X(PARAM_STATIC_SMEM, "static smem", "LDS", "--shared-mem", \
-	  "static_shared_mem shared_mem static_shared_mem_bytes", "static_shared_mem_bytes", \
-	  "static_shared_mem_bytes", PARAM_SIZE, 0, INT32_MAX, "bytes", PARAM_ANY, NULL, 0, 4096, \
-	  "the GPU's allocation unit; big: 4 KiB") \
-	X(PARAM_DYNAMIC_SMEM, "dynamic smem", "dynamic LDS", "--dynamic-shared-mem", \
-	  "dynamic_shared_mem dynamic_shared_mem_bytes", "dynamic_shared_mem_bytes", \
-	  "dynamic_shared_mem_bytes", PARAM_SIZE, 0, INT32_MAX, "bytes", PARAM_ANY, NULL, 0, 4096, \
-	  "the GPU's allocation unit; big: 4 KiB") \
-	X(PARAM_GRID, "grid", "grid", "--grid", "grid grid_size", "grid_size", "grid", PARAM_DIM3, \
-	  1, INT32_MAX, "blocks", PARAM_ANY, NULL, 1, 0, "1 block; big: one wave") \
-	X(PARAM_CARVEOUT, "carveout", "carveout", "--carveout", \
-	  "carveout shared_mem_carveout_pct", "shared_mem_carveout_pct", "shared_mem_carveout_pct", \
-	  PARAM_PERCENT, 0, 100, "percent", PARAM_NVIDIA_ONLY, \
-	  "its LDS size is fixed (no carveout)", 0, 0, \
-	  "the next shared-memory configuration; big: default or the largest") \
-	X(PARAM_CACHE_CONFIG, "cache config", "cache config", "--cache-config", "cache_config", \
-	  "cache_config", "cache_config", PARAM_CACHE, LAUNCH_CACHE_NONE, LAUNCH_CACHE_EQUAL, "", \
-	  PARAM_NVIDIA_ONLY, "its LDS is not shared with an L1 cache", 1, 1, \
-	  "the next preference: none, shared, l1, equal") \
-	X(PARAM_BARRIERS, "barriers", "barriers", "--barriers", "barriers", "barriers", "barriers", \
-	  PARAM_INT, 0, 16, "barriers per block", PARAM_NVIDIA_ONLY, \
-	  "barriers do not limit occupancy there", 1, 4, "1; big: 4") \
-	X(PARAM_WAVE_SIZE, "wave size", "wave size", "--wave-size", "wave_size", "wave_size", \
-	  "wave_size", PARAM_WAVE, 32, 64, "lanes", PARAM_AMD_ONLY, \
-	  "NVIDIA's warp size is always 32", 32, 32, "32 or 64, where the target runs both") \
-	X(PARAM_AGPRS, "AGPRs", "AGPRs", "--agprs", "agprs agprs_per_thread", "agprs_per_thread", \
-	  "agprs_per_thread", PARAM_INT, 0, 1 << 16, "AGPRs per work-item", PARAM_AMD_ONLY, \
-	  "it has no accumulation registers", 1, 8, "1; big: 8") \
-	X(PARAM_SGPRS, "SGPRs", "SGPRs", "--sgprs", "sgprs sgprs_per_wave", "sgprs_per_wave", \
-	  "sgprs_per_wave", PARAM_INT, 0, 1 << 16, "SGPRs per wave", PARAM_AMD_ONLY, \
-	  "it has no scalar registers per wave", 1, 8, "1; big: 8") \
-	X(PARAM_CLUSTER, "cluster", "cluster", "--cluster-size", "cluster_size cluster", \
-	  "cluster_size", "cluster_size", PARAM_INT, 0, 16, "blocks per cluster", \
-	  PARAM_NVIDIA_ONLY, "it has no thread-block clusters", 1, 4, "1; big: 4") \
-	X(PARAM_GPU, "GPU", "GPU", "--gpu", "gpu", "gpu", "gpu", PARAM_NAME, 0, 0, "", PARAM_ANY, \
-	  NULL, 0, 0, "the next device of the database; big: the next architecture") \
-	X(PARAM_KERNEL, "kernel", "kernel", "--kernel", "kernel name", "kernel", "name", \
-	  PARAM_NAME, 0, 0, "", PARAM_ANY, NULL, 0, 0, "")
-
-#define PARAM_ENUM_ITEM(id, ...) id,
-enum launch_param { LAUNCH_PARAMS(PARAM_ENUM_ITEM) PARAM_N };
-#undef PARAM_ENUM_ITEM
+/* The launch parameters, in the explorer's parameter bar's order; params.c
+ * holds the one table that describes each. */
+enum launch_param {
+	PARAM_BLOCK,
+	PARAM_REGISTERS,
+	PARAM_STATIC_SMEM,
+	PARAM_DYNAMIC_SMEM,
+	PARAM_GRID,
+	PARAM_CARVEOUT,
+	PARAM_CACHE_CONFIG,
+	PARAM_BARRIERS,
+	PARAM_WAVE_SIZE,
+	PARAM_AGPRS,
+	PARAM_SGPRS,
+	PARAM_CLUSTER,
+	PARAM_GPU,
+	PARAM_KERNEL,
+	PARAM_N
+};
 
 /* The parameters the explorer's what-if bar steps: all but the kernel name. */
 #define PARAM_WHATIF_N PARAM_KERNEL
@@ -102,15 +64,56 @@ enum launch_param { LAUNCH_PARAMS(PARAM_ENUM_ITEM) PARAM_N };
 /* Every parameter but the names: what shapes the launch on its GPU. */
 #define PARAM_LAUNCH_BITS (PARAM_BIT(PARAM_GPU) - 1u)
 
+/* How the explorer's + and - move a value: n times a unit. */
+enum param_unit {
+	PARAM_UNIT_ONE,    /* n itself */
+	PARAM_UNIT_WARP,   /* a warp (on AMD the launch's wave size) */
+	PARAM_UNIT_ALLOC,  /* the GPU's shared-memory allocation unit */
+	PARAM_UNIT_WAVE,   /* one wave: as many blocks as the whole GPU holds at once */
+};
+struct param_step {
+	int64_t n;
+	enum param_unit unit;
+};
+/* What + and - do: a step of the value, the next shared-memory
+ * configuration (the carveout's stops), the next device of the database. */
+enum param_stepper { PARAM_STEP_VALUE, PARAM_STEP_CONFIG, PARAM_STEP_DEVICE };
+
 struct param_info {
-	const char *label, *amd_label, *flag, *names, *column, *json;
-	enum param_kind kind;
-	int64_t min, max;
+	const char *label;       /* on screen and in messages ("static smem") */
+	const char *amd_label;   /* the same on an AMD GPU ("LDS") */
+	const char *flag;        /* the command-line option */
+	const char *amd_flag;    /* its AMD spelling (--vgprs), refused on NVIDIA GPUs */
+	const char *names;       /* the launch-file keys, space separated, the first written
+	                          * by occview; each is also a launch-list column */
+	const char *column;      /* the launch-list column, and the name --print's JSON
+	                          * gives a changed parameter */
+	const char *json;        /* the member of JSON's launch (and CSV's column) */
+	const char *total;       /* block and grid: the member (column) of their total */
 	const char *unit;
+	enum param_kind kind;
+	int64_t min, max;        /* what the value may be on any GPU */
+	size_t offset, size;     /* where struct launch holds it */
+	/* The GPU's range (struct launch_limits, by offset); where another
+	 * parameter shares it (static and dynamic shared memory), budget is the
+	 * sum's limit (0: none) and partner the other one. */
+	size_t limit, budget;
+	int partner;             /* enum launch_param */
+	int64_t none;            /* the value that says "not set" (default, no cluster) */
+	const char *none_word;   /* on screen for it ("none"), or NULL */
 	enum param_vendor vendor;
-	const char *vendor_why;
-	int64_t step, big_step;
-	const char *step_help;
+	const char *vendor_why;  /* why a flag of the other vendor's GPUs is refused */
+	const char *vliw_why;    /* why it is refused on an AMD VLIW (TeraScale) target */
+	/* Whether the GPU gives a choice in it (NULL: every GPU of its vendor). */
+	bool (*offered)(const struct gpu_arch *a);
+	/* Where only some of the vendor's generations have it (the carveout, the
+	 * cache preference): whether gpu's has, and why not in why (flags: naming
+	 * the other parameter by its flag, else by its key). */
+	bool (*generation)(const struct gpu *gpu, bool flags, char *why, size_t size);
+	bool charted;            /* a chart varies it: */
+	enum sweep_kind sweep;   /* the sweep that does */
+	enum param_stepper stepper;
+	struct param_step step, big_step;
 };
 
 const struct param_info *param_info(enum launch_param p);
@@ -134,6 +137,35 @@ int64_t param_get(const struct launch *l, enum launch_param p);
 void param_set(struct launch *l, enum launch_param p, int64_t v);
 /* The parameter as a launch file writes it ("16x16x1", "49152", "default"). */
 void param_write(const struct launch *l, enum launch_param p, char *buf, size_t size);
+/* The parameter as the explorer shows it on gpu ("16x16 (256)", "48 KiB",
+ * "default", "none", the wave size the target runs where the launch says 0,
+ * the GPU's own name). */
+void param_format(const struct launch *l, const struct gpu *gpu, enum launch_param p, char *buf,
+		  size_t size);
+/* The keys the writers give p: its JSON launch member ("registers_per_thread",
+ * the block's "block" triple), and the key of its one number, the total for
+ * block and grid ("threads_per_block", "grid_size"): JSON's member beside the
+ * triple and CSV's column. */
+const char *param_key_json(enum launch_param p);
+const char *param_key_total(enum launch_param p);
+
+/* The values p can take on gpu with l's other values as they are: the
+ * ranges launch_check (launch_limits) accepts, so a value inside keeps a valid
+ * launch valid. hi is at least lo (l's other values may already be out of
+ * range, after a change of GPU). */
+void param_range(const struct launch *l, const struct gpu *gpu, enum launch_param p,
+		 int64_t *lo, int64_t *hi);
+/* Whether the explorer offers p on gpu: p is of gpu's vendor and the GPU gives
+ * a choice in it, or l's value is set where gpu's generation lacks p, or
+ * outside what gpu accepts, so it can be put right (after a change of GPU). */
+bool param_offered(const struct launch *l, const struct gpu *gpu, enum launch_param p);
+/* The parameter a click on a chart of sweep k sets: the last the sweep
+ * varies (the dynamic shared memory: the static part is the kernel's own),
+ * PARAM_N where none. */
+enum launch_param param_of_sweep(enum sweep_kind k);
+/* The size of p's step (big: the large one) for l on gpu (param_unit). */
+int64_t param_step_size(const struct launch *l, const struct gpu *gpu, enum launch_param p,
+			bool big);
 
 /* Whether p is the same in a and b; the bits (PARAM_BIT) of those that
  * differ among mask. */

@@ -35,20 +35,6 @@ bool import_binary_probe(const unsigned char *head, size_t len)
 	return len >= 4 && (u32(head) == 0xBA55ED50u || u32(head) == 0x466243B1u);
 }
 
-bool import_binary_settle(struct import_binary_read *rd)
-{
-	if (!rd->sink)
-		return true;
-	while (rd->r->n > 0 && !rd->stopped) {
-		struct report_record *rec = report_shift(rd->r);
-
-		if (!rd->sink->record(rd->sink->ctx, rd->r, rec))
-			rd->stopped = true;
-		report_record_done(rec);
-	}
-	return !rd->stopped;
-}
-
 /* A host ELF file: every section that holds fatbins. */
 static bool read_host(struct import_binary_read *rd, Elf *elf, unsigned char *map, size_t size,
 		      size_t *sections, struct occ_error *err)
@@ -228,19 +214,6 @@ bool import_binary_decompress(const char *path, struct import_binary_counts *cou
 
 	report_done(&r);
 	return ok;
-}
-
-void import_binary_note_sm(struct import_binary_read *rd, int sm)
-{
-	size_t i = 0;
-
-	while (i < rd->n_sms && rd->sms[i] < sm)
-		i++;
-	if ((i < rd->n_sms && rd->sms[i] == sm) || rd->n_sms >= rd->max_sms)
-		return;
-	memmove(rd->sms + i + 1, rd->sms + i, (rd->n_sms - i) * sizeof(*rd->sms));
-	rd->sms[i] = sm;
-	rd->n_sms++;
 }
 
 bool import_binary_sms(const char *path, int *sms, size_t max, size_t *n, struct occ_error *err)

@@ -23,7 +23,10 @@ static const enum launch_param required[] = { PARAM_GRID, PARAM_BLOCK, PARAM_REG
 
 static bool is_required(enum launch_param p)
 {
-	return p == PARAM_GRID || p == PARAM_BLOCK || p == PARAM_REGISTERS;
+	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
+		if (required[i] == p)
+			return true;
+	return false;
 }
 
 static bool push(struct launch_set *set, const struct launch_record *rec)

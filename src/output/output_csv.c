@@ -36,6 +36,23 @@ static void field(struct outbuf *r, const char *s, bool last)
 	output_csv_field(r, s, last);
 }
 
+/* The launch's columns after the GPU's, each under its parameter's key
+ * (params.h): the block and grid as their totals. */
+static const enum launch_param launch_columns[] = {
+	PARAM_GRID, PARAM_BLOCK, PARAM_REGISTERS, PARAM_STATIC_SMEM, PARAM_DYNAMIC_SMEM,
+};
+
+/* The analysis's columns, between the launch's and the error: empty in a row
+ * whose launch does not analyse. */
+static const char *const analysis_columns[] = {
+	"active_blocks_per_sm", "active_warps_per_sm", "theoretical_occupancy_pct",
+	"limiting_factors", "block_limit_warps", "block_limit_blocks", "block_limit_registers",
+	"block_limit_shared_mem", "block_limit_barriers", "waves_per_sm", "tail_share_pct",
+	"predicted_achieved_occupancy_pct",
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
 static void limit(struct outbuf *r, int v)
 {
 	if (v != OCC_UNLIMITED)
@@ -148,11 +165,12 @@ static void cache_column(struct outbuf *r, const struct analysis *a)
 
 void output_csv_header(FILE *out, bool records)
 {
-	fputs("kernel,gpu,cc,sm_count,grid_size,threads_per_block,registers_per_thread,"
-	      "static_shared_mem_bytes,dynamic_shared_mem_bytes,active_blocks_per_sm,"
-	      "active_warps_per_sm,theoretical_occupancy_pct,limiting_factors,block_limit_warps,"
-	      "block_limit_blocks,block_limit_registers,block_limit_shared_mem,block_limit_barriers,"
-	      "waves_per_sm,tail_share_pct,predicted_achieved_occupancy_pct,error", out);
+	fputs("kernel,gpu,cc,sm_count", out);
+	for (size_t i = 0; i < N_OF(launch_columns); i++)
+		fprintf(out, ",%s", param_key_total(launch_columns[i]));
+	for (size_t i = 0; i < N_OF(analysis_columns); i++)
+		fprintf(out, ",%s", analysis_columns[i]);
+	fputs(",error", out);
 	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
 	      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
 	      "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
@@ -160,10 +178,10 @@ void output_csv_header(FILE *out, bool records)
 	      "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
 	      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
 	      "profiler_waves_limited_by_workgroup" : "", out);
-	fputs(",cluster_size,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
-	      "clusters_bound", out);
+	fprintf(out, ",%s,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
+		"clusters_bound", param_key_total(PARAM_CLUSTER));
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fputs(",cache_config\n", out);
+	fprintf(out, ",%s\n", param_key_total(PARAM_CACHE_CONFIG));
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
@@ -183,31 +201,19 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 	if (a->gpu.name[0])
 		outbuf_int(r, a->gpu.sm_count);
 	outbuf_putc(r, ',');
-	if (!a->ok && a->report.present) {
-		/* What the record lacks stays empty: missing is not zero. */
-		if (launch_grid_size(l) > 0)
-			outbuf_int(r, launch_grid_size(l));
+	for (size_t i = 0; i < N_OF(launch_columns); i++) {
+		int64_t v = param_get(l, launch_columns[i]);
+
+		/* A count a kernel record lacks stays empty: missing is not zero. */
+		if (v > 0 || a->ok || !a->report.present ||
+		    param_info(launch_columns[i])->kind == PARAM_SIZE)
+			outbuf_int(r, v);
 		outbuf_putc(r, ',');
-		if (launch_threads_per_block(l) > 0)
-			outbuf_int(r, launch_threads_per_block(l));
-		outbuf_putc(r, ',');
-		if (l->regs_per_thread > 0)
-			outbuf_int(r, l->regs_per_thread);
-	} else {
-		outbuf_int(r, launch_grid_size(l));
-		outbuf_putc(r, ',');
-		outbuf_int(r, launch_threads_per_block(l));
-		outbuf_putc(r, ',');
-		outbuf_int(r, l->regs_per_thread);
 	}
-	outbuf_putc(r, ',');
-	outbuf_int(r, l->static_smem_bytes);
-	outbuf_putc(r, ',');
-	outbuf_int(r, l->dynamic_smem_bytes);
-	outbuf_putc(r, ',');
 	if (!a->ok) {
 		occ_error_format(&a->error, msg, sizeof(msg));
-		outbuf_put(r, ",,,,,,,,,,,,", 12);
+		for (size_t i = 0; i < N_OF(analysis_columns); i++)
+			outbuf_putc(r, ',');
 		field(r, msg, false);
 		if (records) {
 			report_columns(r, a, false);

@@ -107,30 +107,33 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 			bool missing)
 {
 	jsonw_object(w);
-	key_count(w, "grid_size", launch_grid_size(l), missing);
-	triple(w, "grid", l->grid[0], l->grid[1], l->grid[2], missing && launch_grid_size(l) == 0);
-	triple(w, "block", l->block[0], l->block[1], l->block[2],
+	key_count(w, param_key_total(PARAM_GRID), launch_grid_size(l), missing);
+	triple(w, param_key_json(PARAM_GRID), l->grid[0], l->grid[1], l->grid[2],
+	       missing && launch_grid_size(l) == 0);
+	triple(w, param_key_json(PARAM_BLOCK), l->block[0], l->block[1], l->block[2],
 	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, "threads_per_block", launch_threads_per_block(l), missing);
-	key_count(w, "registers_per_thread", l->regs_per_thread, missing);
-	key_int(w, "static_shared_mem_bytes", l->static_smem_bytes);
-	key_int(w, "dynamic_shared_mem_bytes", l->dynamic_smem_bytes);
-	jsonw_key(w, "shared_mem_carveout_pct");
+	key_count(w, param_key_total(PARAM_BLOCK), launch_threads_per_block(l), missing);
+	key_count(w, param_key_json(PARAM_REGISTERS), l->regs_per_thread, missing);
+	key_int(w, param_key_json(PARAM_STATIC_SMEM), l->static_smem_bytes);
+	key_int(w, param_key_json(PARAM_DYNAMIC_SMEM), l->dynamic_smem_bytes);
+	jsonw_key(w, param_key_json(PARAM_CARVEOUT));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_string(w, "cache_config", launch_cache_config_name(l->cache_config));
-	key_int(w, "barriers", l->barriers);
+		key_string(w, param_key_json(PARAM_CACHE_CONFIG),
+			   launch_cache_config_name(l->cache_config));
+	key_int(w, param_key_json(PARAM_BARRIERS), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, "cluster_size", l->cluster_size);
+		key_int(w, param_key_json(PARAM_CLUSTER), l->cluster_size);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, "wave_size", l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, "agprs_per_thread", l->agprs);
-		key_int(w, "sgprs_per_wave", l->sgprs);
+		key_int(w, param_key_json(PARAM_WAVE_SIZE),
+			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
+		key_int(w, param_key_json(PARAM_AGPRS), l->agprs);
+		key_int(w, param_key_json(PARAM_SGPRS), l->sgprs);
 	}
 	jsonw_end(w);
 }

@@ -13,17 +13,18 @@
 #include "strutil.h"
 
 /* Launch parameters are options OPT_PARAM + enum launch_param, named by
- * params.h; the rest follow. */
+ * params.h, and OPT_AMD_PARAM + enum launch_param by their AMD spelling
+ * (--vgprs); the rest follow. */
 enum {
 	OPT_PARAM = 256,
-	OPT_VGPRS = OPT_PARAM + PARAM_N, OPT_GPU_DB, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
+	OPT_AMD_PARAM = OPT_PARAM + PARAM_N,
+	OPT_GPU_DB = OPT_AMD_PARAM + PARAM_N, OPT_LIST_GPUS, OPT_PRINT, OPT_FORMAT,
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
 	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE,
 };
 
 static const struct option other_options[] = {
-	{ "vgprs", required_argument, NULL, OPT_VGPRS },
 	{ "gpu-db", required_argument, NULL, OPT_GPU_DB },
 	{ "list-gpus", no_argument, NULL, OPT_LIST_GPUS },
 	{ "print", no_argument, NULL, OPT_PRINT },
@@ -49,14 +50,21 @@ static const struct option other_options[] = {
 
 enum { N_OTHER = sizeof(other_options) / sizeof(other_options[0]) };
 
-/* getopt's table: the parameters' flags from params.h, then the others. */
-static void long_options(struct option out[PARAM_N + N_OTHER + 1])
+/* getopt's table: the parameters' flags and AMD spellings from params.h,
+ * then the others. */
+static void long_options(struct option out[2 * PARAM_N + N_OTHER + 1])
 {
+	int n = 0;
+
 	for (int p = 0; p < PARAM_N; p++)
-		out[p] = (struct option){ param_info((enum launch_param)p)->flag + 2,
-					  required_argument, NULL, OPT_PARAM + p };
-	memcpy(out + PARAM_N, other_options, sizeof(other_options));
-	out[PARAM_N + N_OTHER] = (struct option){ NULL, 0, NULL, 0 };
+		out[n++] = (struct option){ param_info((enum launch_param)p)->flag + 2,
+					    required_argument, NULL, OPT_PARAM + p };
+	for (int p = 0; p < PARAM_N; p++)
+		if (param_info((enum launch_param)p)->amd_flag)
+			out[n++] = (struct option){ param_info((enum launch_param)p)->amd_flag + 2,
+						    required_argument, NULL, OPT_AMD_PARAM + p };
+	memcpy(out + n, other_options, sizeof(other_options));
+	out[n + N_OTHER] = (struct option){ NULL, 0, NULL, 0 };
 }
 
 void cli_usage(FILE *out)
@@ -228,18 +236,16 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	struct param_set *g = &o->given;
 	int64_t v;
 
-	if (opt >= OPT_PARAM && opt < OPT_PARAM + PARAM_N) {
-		enum launch_param p = (enum launch_param)(opt - OPT_PARAM);
+	if (opt >= OPT_PARAM && opt < OPT_PARAM + 2 * PARAM_N) {
+		bool amd = opt >= OPT_AMD_PARAM;
+		enum launch_param p = (enum launch_param)(opt - (amd ? OPT_AMD_PARAM : OPT_PARAM));
 
 		g->set |= PARAM_BIT(p);
-		g->amd_spelled &= ~PARAM_BIT(p);
-		return param_parse(p, arg, &g->values, NULL, 0, param_info(p)->flag, err);
+		g->amd_spelled = amd ? g->amd_spelled | PARAM_BIT(p) : g->amd_spelled & ~PARAM_BIT(p);
+		return param_parse(p, arg, &g->values, NULL, 0,
+				   amd ? param_info(p)->amd_flag : param_info(p)->flag, err);
 	}
 	switch (opt) {
-	case OPT_VGPRS:
-		g->set |= PARAM_BIT(PARAM_REGISTERS);
-		g->amd_spelled |= PARAM_BIT(PARAM_REGISTERS);
-		return param_parse(PARAM_REGISTERS, arg, &g->values, NULL, 0, "--vgprs", err);
 	case OPT_GPU_DB:
 		if (o->n_gpu_db == CLI_MAX_GPU_DB) {
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, "--gpu-db", "at most %d files", CLI_MAX_GPU_DB);
@@ -324,7 +330,7 @@ static int short_option(int opt)
 
 bool cli_parse(int argc, char **argv, struct cli_options *o, struct occ_error *err)
 {
-	struct option options[PARAM_N + N_OTHER + 1];
+	struct option options[2 * PARAM_N + N_OTHER + 1];
 	int opt;
 
 	memset(o, 0, sizeof(*o));

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cluster.h"
-#include "engine.h"
 #include "occupancy.h"
 #include "params.h"
 #include "strutil.h"
@@ -123,75 +121,12 @@ bool whatif_changed(const struct whatif *w, enum launch_param f)
 
 /* ---- numeric fields ---------------------------------------------------- */
 
-static int barriers_max(const struct gpu_arch *a)
-{
-	int most = (int)param_info(PARAM_BARRIERS)->max;
-
-	return a->barriers_per_sm > 0 && a->barriers_per_sm < most ? a->barriers_per_sm : most;
-}
-
 /* The values field f can take on s's GPU with the other fields as they are:
- * the ranges launch_check accepts, so a value inside keeps a valid launch valid. */
+ * the engine's ranges, which launch_check accepts. */
 static void field_range(const struct whatif_state *s, enum launch_param f, int64_t *lo,
 			int64_t *hi)
 {
-	const struct gpu_arch *a = &s->gpu.arch;
-	const struct launch *l = &s->launch;
-
-	*lo = 0;
-	*hi = 0;
-	switch (f) {
-	case PARAM_BLOCK:
-		*lo = 1;
-		*hi = a->max_threads_per_block;
-		break;
-	case PARAM_REGISTERS:
-		*hi = a->max_regs_per_thread;
-		break;
-	case PARAM_STATIC_SMEM:
-		*hi = a->smem_per_block_optin_bytes - l->dynamic_smem_bytes;
-		if (*hi > a->smem_per_block_bytes)
-			*hi = a->smem_per_block_bytes;
-		break;
-	case PARAM_DYNAMIC_SMEM:
-		*hi = a->smem_per_block_optin_bytes - l->static_smem_bytes;
-		break;
-	case PARAM_GRID:
-		*lo = 1;
-		*hi = param_info(PARAM_GRID)->max;
-		break;
-	case PARAM_CARVEOUT:
-		*lo = LAUNCH_CARVEOUT_DEFAULT;
-		*hi = 100;
-		break;
-	case PARAM_CACHE_CONFIG:
-		/* Where the GPU has none, only back to none. */
-		*lo = LAUNCH_CACHE_NONE;
-		*hi = gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE;
-		break;
-	case PARAM_BARRIERS:
-		*hi = barriers_max(a);
-		break;
-	case PARAM_WAVE_SIZE:
-		*lo = a->amd.wave32 ? 32 : 64;
-		*hi = a->amd.wave64 ? 64 : 32;
-		break;
-	case PARAM_AGPRS:
-		*hi = a->amd.unified_vgpr_agpr ? a->amd.max_vgprs_per_wave : a->amd.max_agprs_per_wave;
-		break;
-	case PARAM_SGPRS:
-		/* Where SGPRs do not limit, any count is information (amd.h). */
-		*hi = amd_sgprs_limit(&a->amd) ? amd_max_sgprs(&a->amd) : param_info(PARAM_SGPRS)->max;
-		break;
-	case PARAM_CLUSTER:
-		*hi = cluster_max_size(a);
-		break;
-	default:
-		break;
-	}
-	/* The other fields may already be out of range (after a GPU change). */
-	if (*hi < *lo)
-		*hi = *lo;
+	param_range(&s->launch, &s->gpu, f, lo, hi);
 }
 
 static int64_t distance(int64_t v, int64_t lo, int64_t hi)
@@ -231,52 +166,11 @@ static bool apply_value(struct whatif *w, enum launch_param f, int64_t v)
 	return true;
 }
 
-/* One wave: as many blocks as the whole GPU holds at once; a launch where no
- * block fits still steps by one block per SM. */
-static int64_t wave_blocks(const struct whatif_state *s)
-{
-	struct occ_input in;
-	struct occ_result r;
-
-	occ_input_from_launch(&s->launch, &in);
-	occ_compute(&s->gpu.arch, &in, &r);
-	if (r.active_blocks_per_sm > 0)
-		return (int64_t)r.active_blocks_per_sm * s->gpu.sm_count;
-	return s->gpu.sm_count > 0 ? s->gpu.sm_count : 1;
-}
-
-/* The table's steps (params.h), and those the GPU decides: a warp (or the
- * AMD launch's wave size), the allocation unit, one wave of blocks. */
-static int64_t step_size(const struct whatif_state *s, enum launch_param f, bool big)
-{
-	const struct gpu_arch *a = &s->gpu.arch;
-	const struct param_info *i = param_info(f);
-	int64_t step = big ? i->big_step : i->step;
-
-	switch (f) {
-	case PARAM_BLOCK:
-		step = (int64_t)gpu_launch_warp_size(a, s->launch.wave_size) * (big ? 8 : 1);
-		break;
-	case PARAM_STATIC_SMEM:
-	case PARAM_DYNAMIC_SMEM:
-		if (!big)
-			step = a->smem_alloc_unit_bytes;
-		break;
-	case PARAM_GRID:
-		if (big)
-			step = wave_blocks(s);
-		break;
-	default:
-		break;
-	}
-	return step > 0 ? step : 1;
-}
-
 /* Steps land on multiples of the step (100 threads go up to 128 and down to
  * 96 with 32-thread warps), so values stay on the units the hardware counts. */
 static bool step_numeric(struct whatif *w, enum launch_param f, int dir, bool big)
 {
-	int64_t step = step_size(&w->cur, f, big);
+	int64_t step = param_step_size(&w->cur.launch, &w->cur.gpu, f, big);
 	int64_t old = param_get(&w->cur.launch, f);
 	int64_t lo, hi, v;
 
@@ -414,16 +308,13 @@ static bool step_gpu(struct whatif *w, int dir, bool big)
 
 bool whatif_step(struct whatif *w, enum launch_param f, int dir, bool big)
 {
-	if (dir == 0)
+	if (dir == 0 || (int)f < 0 || f >= PARAM_WHATIF_N)
 		return false;
-	switch (f) {
-	case PARAM_CARVEOUT:
+	if (param_info(f)->stepper == PARAM_STEP_CONFIG)
 		return step_carveout(w, dir, big);
-	case PARAM_GPU:
+	if (param_info(f)->stepper == PARAM_STEP_DEVICE)
 		return step_gpu(w, dir, big);
-	default:
-		return f < PARAM_WHATIF_N && step_numeric(w, f, dir, big);
-	}
+	return step_numeric(w, f, dir, big);
 }
 
 bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value)
@@ -484,86 +375,12 @@ bool whatif_set_text(struct whatif *w, enum launch_param f, const char *text,
 	return true;
 }
 
-static void format_dim3(char *buf, size_t size, int64_t x, int64_t y, int64_t z)
-{
-	if (y == 1 && z == 1)
-		snprintf(buf, size, "%lld", (long long)x);
-	else if (z == 1)
-		snprintf(buf, size, "%lldx%lld (%lld)", (long long)x, (long long)y,
-			 (long long)(x * y));
-	else
-		snprintf(buf, size, "%lldx%lldx%lld (%lld)", (long long)x, (long long)y,
-			 (long long)z, (long long)(x * y * z));
-}
-
-/* Whole KiB as KiB ("48 KiB"), everything else in exact bytes ("1152 B"):
- * a rounded "1.1 KiB" would hide the allocation-unit steps. */
-static void format_bytes(char *buf, size_t size, int64_t v)
-{
-	if (v >= 1024 && v % 1024 == 0)
-		snprintf(buf, size, "%lld KiB", (long long)(v / 1024));
-	else
-		snprintf(buf, size, "%lld B", (long long)v);
-}
-
 void whatif_format(const struct whatif *w, enum launch_param f, bool base, char *buf,
 		   size_t size)
 {
 	const struct whatif_state *s = base ? &w->base : &w->cur;
-	const struct launch *l = &s->launch;
 
-	if (size == 0)
-		return;
-	buf[0] = '\0';
-	switch (f) {
-	case PARAM_BLOCK:
-		format_dim3(buf, size, l->block[0], l->block[1], l->block[2]);
-		break;
-	case PARAM_GRID:
-		format_dim3(buf, size, l->grid[0], l->grid[1], l->grid[2]);
-		break;
-	case PARAM_REGISTERS:
-		snprintf(buf, size, "%d", l->regs_per_thread);
-		break;
-	case PARAM_STATIC_SMEM:
-		format_bytes(buf, size, l->static_smem_bytes);
-		break;
-	case PARAM_DYNAMIC_SMEM:
-		format_bytes(buf, size, l->dynamic_smem_bytes);
-		break;
-	case PARAM_CARVEOUT:
-		if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
-			snprintf(buf, size, "default");
-		else
-			snprintf(buf, size, "%d%%", l->carveout_pct);
-		break;
-	case PARAM_CACHE_CONFIG:
-		snprintf(buf, size, "%s", launch_cache_config_name(l->cache_config));
-		break;
-	case PARAM_BARRIERS:
-		snprintf(buf, size, "%d", l->barriers);
-		break;
-	case PARAM_WAVE_SIZE:
-		snprintf(buf, size, "%d", l->wave_size ? l->wave_size : s->gpu.arch.warp_size);
-		break;
-	case PARAM_AGPRS:
-		snprintf(buf, size, "%d", l->agprs);
-		break;
-	case PARAM_SGPRS:
-		snprintf(buf, size, "%d", l->sgprs);
-		break;
-	case PARAM_CLUSTER:
-		if (l->cluster_size == 0)
-			snprintf(buf, size, "none");
-		else
-			snprintf(buf, size, "%d", l->cluster_size);
-		break;
-	case PARAM_GPU:
-		snprintf(buf, size, "%s", s->gpu.name);
-		break;
-	default:
-		break;
-	}
+	param_format(&s->launch, &s->gpu, f, buf, size);
 }
 
 const char *whatif_label(const struct whatif *w, enum launch_param f)
@@ -571,44 +388,9 @@ const char *whatif_label(const struct whatif *w, enum launch_param f)
 	return param_label(f, w->cur.gpu.arch.vendor);
 }
 
-/* An AMD field the target gives no choice in still applies while its value
- * is out of the target's range (after a GPU change), so it can be put right. */
-static bool out_of_range(const struct whatif *w, enum launch_param f)
-{
-	int64_t lo, hi, v = param_get(&w->cur.launch, f);
-
-	field_range(&w->cur, f, &lo, &hi);
-	return f == PARAM_WAVE_SIZE ? v != 0 && v != lo && v != hi : v < lo || v > hi;
-}
-
+/* A field the GPU gives no choice in still applies while its value is out of
+ * the GPU's range (after a GPU change), so it can be put right (params.h). */
 bool whatif_applies(const struct whatif *w, enum launch_param f)
 {
-	const struct amd_arch *m = &w->cur.gpu.arch.amd;
-	/* Only the parameters the GPU's engine takes, and of those the ones
-	 * this architecture has. */
-	bool takes = engine_takes(engine_of(&w->cur.gpu.arch), f);
-
-	switch (f) {
-	case PARAM_CARVEOUT:
-		/* Each where the GPU has it, and while set, so it can be put right
-		 * after a change of GPU. */
-		return takes && (gpu_has_carveout(&w->cur.gpu.arch) ||
-				w->cur.launch.carveout_pct != LAUNCH_CARVEOUT_DEFAULT);
-	case PARAM_CACHE_CONFIG:
-		return takes && (gpu_has_cache_config(&w->cur.gpu.arch) ||
-				w->cur.launch.cache_config != LAUNCH_CACHE_NONE);
-	case PARAM_BARRIERS:
-		return takes;
-	case PARAM_WAVE_SIZE:
-		return takes && ((m->wave32 && m->wave64) || out_of_range(w, f));
-	case PARAM_AGPRS:
-		return takes && (m->unified_vgpr_agpr || m->max_agprs_per_wave > 0 ||
-			       out_of_range(w, f));
-	case PARAM_SGPRS:
-		return takes && (amd_sgprs_limit(m) || out_of_range(w, f));
-	case PARAM_CLUSTER:
-		return cluster_supported(&w->cur.gpu.arch) || w->cur.launch.cluster_size != 0;
-	default:
-		return (int)f >= 0 && f < PARAM_WHATIF_N;
-	}
+	return (int)f >= 0 && f < PARAM_WHATIF_N && param_offered(&w->cur.launch, &w->cur.gpu, f);
 }

@@ -92,10 +92,10 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		enum launch_param p = (enum launch_param)i;
 		const struct param_info *info = param_info(p);
 
-		/* What is 0 where the GPU lacks it (no cluster, no cache preference)
-		 * is left out. */
-		if ((info->vendor == PARAM_AMD_ONLY || p == PARAM_CLUSTER || p == PARAM_CACHE_CONFIG) &&
-		    param_get(l, p) == 0)
+		/* What only some GPUs offer is left out where it is 0, its "not set"
+		 * (no cluster, no cache preference, AMD's own); a default carveout
+		 * is written. */
+		if (info->offered && info->none == 0 && param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);

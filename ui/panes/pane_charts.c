@@ -88,17 +88,24 @@ static int place(struct rect r, int n, struct rect *out)
 	return best_rank;
 }
 
+/* What each chart sweeps. */
+static const enum sweep_kind chart_kinds[VIEW_N_CHARTS] = {
+	[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
+	[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
+	[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
+	[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
+	[VIEW_CHART_CLUSTER] = SWEEP_CLUSTER,
+};
+
 /* The chart of the focused parameter (the block size's when none has one). */
 static int focused_chart(const struct view *v)
 {
-	switch (v->whatif ? v->whatif->focus : PARAM_BLOCK) {
-	case PARAM_REGISTERS: return VIEW_CHART_REGISTERS;
-	case PARAM_STATIC_SMEM:
-	case PARAM_DYNAMIC_SMEM: return VIEW_CHART_SHARED_MEM;
-	case PARAM_BARRIERS: return VIEW_CHART_BARRIERS;
-	case PARAM_CLUSTER: return VIEW_CHART_CLUSTER;
-	default: return VIEW_CHART_BLOCK;
-	}
+	const struct param_info *i = param_info(v->whatif ? v->whatif->focus : PARAM_BLOCK);
+
+	for (int c = 0; c < VIEW_N_CHARTS; c++)
+		if (i && i->charted && chart_kinds[c] == i->sweep)
+			return c;
+	return VIEW_CHART_BLOCK;
 }
 
 /* Which of the n charts r shows, into which[] in their own order; returns
@@ -181,13 +188,6 @@ static void mark_base(struct sweep *s, const struct view *v)
 static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 		   struct rect at[VIEW_N_CHARTS], int *of)
 {
-	static const enum sweep_kind kinds[VIEW_N_CHARTS] = {
-		[VIEW_CHART_BLOCK] = SWEEP_BLOCK_SIZE,
-		[VIEW_CHART_REGISTERS] = SWEEP_REGISTERS,
-		[VIEW_CHART_SHARED_MEM] = SWEEP_SHARED_MEM,
-		[VIEW_CHART_BARRIERS] = SWEEP_BARRIERS,
-		[VIEW_CHART_CLUSTER] = SWEEP_CLUSTER,
-	};
 	int n = view_chart_count(v), which[VIEW_N_CHARTS], k;
 
 	free_sweeps(cp);
@@ -196,7 +196,7 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 		return 0;
 	k = choose(r, n, v, which, at);
 	for (int i = 0; i < k; i++) {
-		enum sweep_kind kind = kinds[which[i]];
+		enum sweep_kind kind = chart_kinds[which[i]];
 		bool ok;
 
 		if (rect_empty(at[i]))
@@ -209,7 +209,7 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 						 &cp->sweeps[i]);
 		if (!ok)
 			return -1;
-		if (kinds[i] != SWEEP_CLUSTER)
+		if (chart_kinds[i] != SWEEP_CLUSTER)
 			mark_base(&cp->sweeps[i], v);
 	}
 	return k;
@@ -274,29 +274,15 @@ static enum reaction click(struct pane *p, struct rect r, const struct view *v, 
 		if (!rect_contains(at[i], x, y) ||
 		    !chart_value_at(s, at[i].x, at[i].y, at[i].w, at[i].h, x, y, &x_value))
 			continue;
-		switch (s->kind) {
-		case SWEEP_BLOCK_SIZE:
-			req->field = PARAM_BLOCK;
-			break;
-		case SWEEP_REGISTERS:
-			req->field = PARAM_REGISTERS;
-			break;
-		case SWEEP_BARRIERS:
-			req->field = PARAM_BARRIERS;
-			break;
-		case SWEEP_CLUSTER:
-			req->field = PARAM_CLUSTER;
-			break;
-		default:
+		req->field = param_of_sweep(s->kind);
+		if (s->kind == SWEEP_SHARED_MEM) {
 			/* The chart's x is the block's whole shared memory; the static
 			 * part is the kernel's own, so a click sets the dynamic rest.
 			 * Below the static size no dynamic amount gets there: 0 is the
 			 * nearest. */
-			req->field = PARAM_DYNAMIC_SMEM;
 			x_value -= v->cur.in.static_smem_bytes;
 			if (x_value < 0)
 				x_value = 0;
-			break;
 		}
 		req->ask = PANE_ASK_SET_VALUE;
 		req->value = x_value;
