@@ -4,7 +4,8 @@
 # structure.sh - the shape the code keeps (DESIGN.md): the core in src/
 # includes nothing of the front end in ui/, no two headers include each other
 # round a cycle, explorer.c only routes (under 400 lines), and every source
-# file says its licence (SPDX) and copyright in its first lines.
+# file says its licence (SPDX) and copyright in its first lines, and no file
+# outside src/db, src/engine and src/import asks which vendor made the GPU.
 set -u
 top=${srcdir:-.}
 pass=0 fail=0
@@ -61,6 +62,13 @@ for f in $(cd "$top" && find src ui tests bench tools completion examples \( -pa
 done
 if [ -z "$unlicensed" ]; then ok; else bad "no SPDX licence or copyright line:$unlicensed"; fi
 [ -f "$top/LICENSE" ] && grep -q "^MIT License" "$top/LICENSE" && ok || bad "no MIT LICENSE file"
+
+# 5. Vendor knowledge lives in the database, the engines and the readers:
+# elsewhere the program asks the engine (engine.h) for words, limits and
+# advice, and never tests GPU_AMD or GPU_NVIDIA.
+vendor=$(cd "$top" && grep -ln 'GPU_AMD\|GPU_NVIDIA' src/*/*.[ch] ui/*/*.[ch] 2>/dev/null |
+	 grep -v '^src/db/\|^src/engine/\|^src/import/' | tr '\n' ' ')
+if [ -z "$vendor" ]; then ok; else bad "vendor tests outside src/db, src/engine, src/import: $vendor"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,6 +16,7 @@
 #include "browser.h"
 #include "explorer.h"
 #include "keys.h"
+#include "kernel_detail.h"
 #include "paneutil.h"
 #include "reportutil.h"
 #include "view.h"
@@ -395,6 +396,52 @@ START_TEST(test_pane_goldens)
 }
 END_TEST
 
+/* The browser's detail speaks the GPU's engine: an RDNA4 report's figures
+ * are per WGP (WGP mode), its blocks workgroups. rocprof v1 on the R9700
+ * (gfx1201, tests/data/README), line 2: wgr 256, arch_vgpr 16, lds 0,
+ * wave_size 32, grd 256: 8 waves per workgroup, 16 slots x 4 SIMDs of a WGP
+ * = 64 waves, 8 workgroups (test_amd's sgprs_information_where_they_do_not_limit);
+ * one workgroup of a GPU wave of 32 WGPs x 8 = 256 (the R9700's 64 CUs,
+ * data/amd_devices.csv line 17). It said "64 of 64 waves per CU" and
+ * "per SM: 0 full + 1 blocks". */
+START_TEST(test_detail_rdna4_words)
+{
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	struct canvas *c = canvas_new(60, 30, true);
+	struct report rep;
+	struct gpu r9700;
+	char path[1024], *text;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(c);
+	data_file("rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", path, sizeof(path));
+	ck_assert_msg(report_load(path, &rep, &err), "%s", err.message);
+	ck_assert_msg(gpu_db_find(db, "Radeon AI PRO R9700", &r9700, &err), "%s", err.message);
+	given.gpu = &r9700;
+	ck_assert_msg(record_analyse(a, db, &rep.records[0], &given, "r9700.csv", &err), "%s",
+		      err.message);
+	ck_assert_int_eq(rep.records[0].line, 2);
+	ck_assert_int_eq(a->r.active_warps_per_sm, 64);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 8);
+	kernel_detail_draw(c, (struct rect){ 0, 0, 60, 30 }, &rep.records[0], a);
+	text = canvas_text_of(c);
+	ck_assert_msg(strstr(text, "Radeon AI PRO R9700, 32 WGPs") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "grid 1, wg 256, 16 VGPRs, 0 B LDS") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "100.0 %  (64 of 64 waves per WGP)") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "workgroups/WGP   8") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "0.0039 per WGP: 0 full + 1 workgroups") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "Workgroup limits per WGP (* limits)") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, " CU") == NULL && strstr(text, " SM") == NULL &&
+		      strstr(text, "block") == NULL && strstr(text, "warp") == NULL, "%s", text);
+	free(text);
+	canvas_free(c);
+	free(a);
+	report_done(&rep);
+}
+END_TEST
+
 START_TEST(test_keys)
 {
 	struct explorer *e = open_report();
@@ -669,6 +716,7 @@ int main(void)
 	tcase_add_test(tc, test_theory_is_the_reports);
 	tcase_add_test(tc, test_limiter_blocks_waves);
 	tcase_add_test(tc, test_pane_goldens);
+	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_runs_said);

@@ -82,6 +82,25 @@ START_TEST(golden_models)
 }
 END_TEST
 
+/* On AMD the timeline speaks AMD's words: waves per WGP on the RX 7900 XTX
+ * (gfx1100, WGP mode: paneutil.h's launch, 10 workgroups of 4 waves per
+ * WGP), workgroup times; it said "active warps per WGP" and "block times". */
+START_TEST(amd_words)
+{
+	struct view *v = pane_view_amd("RX 7900 XTX");
+	struct canvas *c = pane_draw(pane_timeline_new, v, 80, 24, true);
+	char *text = canvas_text_of(c);
+
+	ck_assert_msg(canvas_shows(c, "active waves per WGP over time (uniform durations)"), "%s",
+		      text);
+	ck_assert_msg(canvas_shows(c, "workgroup times"), "%s", text);
+	ck_assert_msg(strstr(text, "warp") == NULL && strstr(text, "block") == NULL, "%s", text);
+	free(text);
+	canvas_free(c);
+	pane_view_free(v);
+}
+END_TEST
+
 START_TEST(nothing_to_simulate)
 {
 	struct view *v = default_view(NULL, VIEW_SIM_MAX_BLOCKS + 1);
@@ -118,6 +137,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, golden_default);
 	tcase_add_test(tc, golden_models);
+	tcase_add_test(tc, amd_words);
 	tcase_add_test(tc, nothing_to_simulate);
 	tcase_add_test(tc, every_size_stays_inside);
 	suite_add_tcase(s, tc);

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <stdio.h>
 
+#include "engine.h"
+
 /* Theoretical occupancy and waves per SM are printed with two decimals. */
 #define PRINTED_ROUNDING (0.005 + 1e-9)
 
@@ -207,12 +209,13 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 
 	*out = (struct crosscheck){ 0 };
 	out->layout = rec->ncu_layout;
-	if (arch->vendor == GPU_AMD && rec->figures_by == REPORT_BY_CODEXL) {
+	/* CodeXL's waves per CU are the wave limits of AMD's model. */
+	if (engine_of(arch)->wave_limits && rec->figures_by == REPORT_BY_CODEXL) {
 		compare_codexl(rec, r, out);
 		return;
 	}
 	/* Nsight Compute's figures are NVIDIA's model. */
-	if (arch->vendor != GPU_NVIDIA)
+	if (!engine_of(arch)->profiler_block_limits)
 		return;
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		bool uncapped;

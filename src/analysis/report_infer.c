@@ -9,6 +9,7 @@
 #include "report_infer.h"
 
 #include "crosscheck.h"
+#include "engine.h"
 #include "occupancy.h"
 #include "params.h"
 
@@ -175,7 +176,7 @@ unsigned report_infer(const struct report_record *rec, const struct gpu_arch *ar
 	unsigned lacking = want;
 
 	*out = (struct report_inferred){ 0 };
-	if (arch->vendor != GPU_NVIDIA || launch_threads_per_block(l) <= 0 ||
+	if (!engine_of(arch)->profiler_block_limits || launch_threads_per_block(l) <= 0 ||
 	    launch_threads_per_block(l) > arch->max_threads_per_block)
 		return lacking;
 	if ((want & PARAM_BIT(PARAM_REGISTERS)) && infer_registers(&s, out))

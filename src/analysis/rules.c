@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine.h"
 #include "params.h"
 #include "report_launch.h"
 #include "strutil.h"
@@ -168,48 +169,54 @@ static void cannot_run(struct sink *s, const struct rules_input *ri)
 	}
 }
 
+/* In the engine's words: blocks are workgroups and an SM a CU or WGP on AMD. */
 static void waves_rules(struct sink *s, const struct rules_input *ri)
 {
 	const struct waves *w = ri->w;
+	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	int sms = ri->gpu->sm_count;
 
 	if (ri->grid_size < sms) {
-		add(s, "grid_below_sms", RULES_WARNING, "Fewer blocks than SMs",
-		    "The grid has %lld blocks for %d SMs: %d SMs get no work at all. Launch at least "
-		    "%d blocks, better %lld (one full wave of %d per SM).",
-		    (long long)ri->grid_size, sms, sms - (int)ri->grid_size, sms,
-		    (long long)w->blocks_per_wave, ri->r->active_blocks_per_sm);
+		char title[96];
+
+		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		add(s, "grid_below_sms", RULES_WARNING, title,
+		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
+		    "%d %s, better %lld (one full wave of %d per %s).",
+		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
+		    e->units, sms, e->blocks, (long long)w->blocks_per_wave,
+		    ri->r->active_blocks_per_sm, e->unit);
 	} else if (w->full_waves == 0) {
 		long long lo = (long long)(ri->grid_size / sms);
 		long long hi = lo + (ri->grid_size % sms ? 1 : 0);
 		char each[64];
 
 		if (lo == hi)
-			snprintf(each, sizeof(each), "%lld block%s", lo, lo == 1 ? "" : "s");
+			snprintf(each, sizeof(each), "%lld %s", lo, lo == 1 ? e->block : e->blocks);
 		else
-			snprintf(each, sizeof(each), "%lld or %lld blocks", lo, hi);
+			snprintf(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
 		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
-		    "The grid has %lld blocks, %.1f%% of one wave (%d SMs x %d blocks = %lld). With "
-		    "uniform block durations each SM runs %s at once, so achieved "
+		    "The grid has %lld %s, %.1f%% of one wave (%d %s x %d %s = %lld). With "
+		    "uniform %s durations each %s runs %s at once, so achieved "
 		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
-		    (long long)ri->grid_size, 100.0 * w->waves_per_sm, sms, ri->r->active_blocks_per_sm,
-		    (long long)w->blocks_per_wave, each,
-		    w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+		    (long long)ri->grid_size, e->blocks, 100.0 * w->waves_per_sm, sms, e->units,
+		    ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
+		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
 	}
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
 		add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
 		    "Partial last wave (tail effect)",
-		    "This launch runs %lld full wave%s of %lld blocks and a partial wave of %lld blocks "
-		    "(%lld / %lld = %.2f waves per SM). With uniform block durations the partial wave "
+		    "This launch runs %lld full wave%s of %lld %s and a partial wave of %lld %s "
+		    "(%lld / %lld = %.2f waves per %s). With uniform %s durations the partial wave "
 		    "may take up to %.1f%% of the runtime (1 / %lld waves) at an occupancy of %.1f%%; "
-		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld blocks has no partial "
+		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld %s has no partial "
 		    "wave; more full waves also dilute the tail.",
 		    (long long)w->full_waves, w->full_waves == 1 ? "" : "s", (long long)w->blocks_per_wave,
-		    (long long)w->partial_wave_blocks, (long long)ri->grid_size,
-		    (long long)w->blocks_per_wave, w->waves_per_sm, w->tail_share_pct,
+		    e->blocks, (long long)w->partial_wave_blocks, e->blocks, (long long)ri->grid_size,
+		    (long long)w->blocks_per_wave, w->waves_per_sm, e->unit, e->block, w->tail_share_pct,
 		    (long long)w->full_waves + 1, w->partial_wave_occupancy_pct,
 		    w->predicted_achieved_pct, (long long)(w->full_waves * w->blocks_per_wave),
-		    (long long)((w->full_waves + 1) * w->blocks_per_wave));
+		    (long long)((w->full_waves + 1) * w->blocks_per_wave), e->blocks);
 	}
 }
 
@@ -242,55 +249,24 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 	    a->cc_major, a->cc_minor, (long long)(a->smem_per_sm_bytes / 1024), ri->in->carveout_pct);
 }
 
-/* AMD: the VGPR step as the compiler takes it (LLVM's amdgpu_waves_per_eu,
- * AMDGPUUsage), and the spills to scratch that
- * -Rpass-analysis=kernel-resource-usage reports. */
-static void amd_registers_advice(struct sink *s, const struct rules_input *ri,
-				 const struct tuning_step *t)
-{
-	struct occ_input in = *ri->in;
-	struct occ_result to;
-
-	in.regs_per_thread = (int)t->to;
-	occ_compute(&ri->gpu->arch, &in, &to);
-	add(s, "registers_advice", RULES_INFO, "Fewer VGPRs: amdgpu_waves_per_eu",
-	    "%lld -> %lld VGPRs per work-item gives %d -> %d waves per SIMD. "
-	    "__attribute__((amdgpu_waves_per_eu(%d))) on the kernel, with __launch_bounds__(%d) "
-	    "naming the workgroup size, asks the compiler for %d waves per SIMD, which takes %lld "
-	    "VGPRs or fewer. It may spill VGPRs to scratch memory, whose traffic can cost more than "
-	    "the occupancy gains: compile with -Rpass-analysis=kernel-resource-usage and compare its "
-	    "\"VGPRs Spill\" and \"ScratchSize\" before and after, then measure.",
-	    (long long)t->from, (long long)t->to, ri->r->amd.waves_per_simd, to.amd.waves_per_simd,
-	    to.amd.waves_per_simd, ri->in->threads_per_block, to.amd.waves_per_simd, (long long)t->to);
-}
-
 /* The limiter's next step in the tools that take it, and what it may cost:
  * registers through the compiler (__launch_bounds__ or -maxrregcount), with
  * the spilling it risks; shared memory through a larger configuration. */
 static void registers_advice(struct sink *s, const struct rules_input *ri)
 {
+	const struct engine *e = engine_of(&ri->gpu->arch);
 	struct tuning_step steps[OCC_N_FACTORS];
 	int n = tuning_steps(&ri->gpu->arch, ri->in, ri->r, steps);
+	char title[128], text[1024];
 
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 
 		if (t->param != TUNING_REGISTERS || !t->has_gain)
 			continue;
-		if (ri->gpu->arch.vendor == GPU_AMD) {
-			amd_registers_advice(s, ri, t);
-			continue;
-		}
-		add(s, "registers_advice", RULES_INFO, "Fewer registers: __launch_bounds__ or -maxrregcount",
-		    "%lld -> %lld registers per thread gives %d -> %d blocks per SM (%d -> %d warps). "
-		    "__launch_bounds__(%d, %d) on the kernel asks the compiler to fit %d blocks of %d "
-		    "threads on an SM, which takes %lld registers per thread or fewer; -maxrregcount=%lld "
-		    "caps every kernel of the file. Either may spill registers to local memory, whose "
-		    "traffic can cost more than the occupancy gains: compile with -Xptxas -v and compare "
-		    "its \"bytes spill stores\" and \"bytes spill loads\" before and after, then measure.",
-		    (long long)t->from, (long long)t->to, t->blocks_from, t->blocks_to, t->warps_from,
-		    t->warps_to, ri->in->threads_per_block, t->blocks_to, t->blocks_to,
-		    ri->in->threads_per_block, (long long)t->to, (long long)t->to);
+		if (e->registers_advice(&ri->gpu->arch, ri->in, ri->r, t, title, sizeof(title),
+					text, sizeof(text)))
+			add(s, "registers_advice", RULES_INFO, title, "%s", text);
 	}
 }
 
@@ -326,32 +302,36 @@ static void carveout_advice(struct sink *s, const struct rules_input *ri)
 }
 
 /* Block sizes with the same occupancy whose partial wave leaves less of the
- * GPU idle (tuning_block_sizes_waves). */
+ * GPU idle (tuning_block_sizes_waves), in the engine's words. */
 enum { BLOCK_SIZES_SHOWN = 3 };
 static void block_size_waves(struct sink *s, const struct rules_input *ri)
 {
 	const struct waves *w = ri->w;
+	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
 	int n = tuning_block_sizes_waves(&ri->gpu->arch, ri->gpu->sm_count, ri->in, ri->r,
 					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
 	struct finding *f;
+	char title[96];
 	int64_t waves;
 	double busy;
 
 	if (n == 0)
 		return;
 	tuning_waves_busy(w, ri->grid_size, &waves, &busy);
-	f = add(s, "block_size_waves", RULES_INFO, "Block sizes with the same occupancy and less idle tail",
-		"%lld blocks of %d threads take %lld waves of %lld, the last partial: %.1f%% of the "
-		"waves' block slots busy. The same blocks at the same %.1f%% occupancy, each block's "
-		"work shared among its threads:", (long long)ri->grid_size, ri->in->threads_per_block,
-		(long long)waves, (long long)w->blocks_per_wave, busy, ri->r->theoretical_occupancy_pct);
+	snprintf(title, sizeof(title), "%s sizes with the same occupancy and less idle tail", e->Block);
+	f = add(s, "block_size_waves", RULES_INFO, title,
+		"%lld %s of %d %s take %lld waves of %lld, the last partial: %.1f%% of the "
+		"waves' %s slots busy. The same %s at the same %.1f%% occupancy, each %s's "
+		"work shared among its %s:", (long long)ri->grid_size, e->blocks,
+		ri->in->threads_per_block, e->threads, (long long)waves, (long long)w->blocks_per_wave,
+		busy, e->block, e->blocks, ri->r->theoretical_occupancy_pct, e->block, e->threads);
 	for (int i = 0; i < n; i++)
-		more(f, "%s %d threads, %lld wave%s of %lld, %.1f%% busy (runtime x %.2f)", i ? ";" : "",
-		     c[i].threads_per_block, (long long)c[i].waves, S(c[i].waves),
+		more(f, "%s %d %s, %lld wave%s of %lld, %.1f%% busy (runtime x %.2f)", i ? ";" : "",
+		     c[i].threads_per_block, e->threads, (long long)c[i].waves, S(c[i].waves),
 		     (long long)c[i].w.blocks_per_wave, c[i].busy_pct, busy / c[i].busy_pct);
-	more(f, ". With uniform block durations every wave lasts one block; the runtime goes as "
-	     "1 / busy.");
+	more(f, ". With uniform %s durations every wave lasts one %s; the runtime goes as "
+	     "1 / busy.", e->block, e->block);
 }
 
 /* AMD: the limiting factors in waves per SIMD, and the nearest change that
@@ -447,7 +427,7 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 	const struct amd_arch *m = &ri->gpu->arch.amd;
 	const struct occ_input *in = ri->in;
 	const struct amd_result *x = &ri->r->amd;
-	int wave = x->wave_size, file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+	int wave = x->wave_size, file = amd_vgpr_file(m, wave);
 	int simds = amd_simds_per_unit(m);
 	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes;
 
@@ -505,56 +485,6 @@ static void amd_cannot_run(struct sink *s, const struct rules_input *ri)
 	}
 }
 
-/* Appends n bytes of src to out (len bytes so far, room for size - 1). */
-static void append(char *out, size_t size, size_t *len, const char *src, size_t n)
-{
-	if (n > size - 1 - *len)
-		n = size - 1 - *len;
-	memcpy(out + *len, src, n);
-	*len += n;
-}
-
-/* AMD words for the findings both vendors share; "SM" becomes the unit
- * occupancy is counted on (a CU, or a WGP in WGP mode). A word is a run of
- * letters and digits; one of the list is replaced, anything else copied.
- * Findings are made for every kernel of a report: a word's first letter rules
- * out most of the list before any comparison. */
-static void amd_words(struct finding *f, const struct gpu_arch *a)
-{
-	const char *const words[][2] = {
-		{ "SMs", gpu_units(a) }, { "SM", gpu_unit(a) }, { "blocks", "workgroups" },
-		{ "block", "workgroup" },
-		{ "warps", "waves" }, { "warp", "wave" }, { "threads", "work-items" },
-		{ "Blocks", "Workgroups" }, { "Block", "Workgroup" },
-	};
-	char *fields[2] = { f->title, f->text };
-	size_t sizes[2] = { sizeof(f->title), sizeof(f->text) };
-
-	for (int k = 0; k < 2; k++) {
-		char out[1024];
-		size_t len = 0;
-		const char *p = fields[k];
-
-		while (*p && len + 1 < sizeof(out)) {
-			size_t n = 1;
-			const char *put = p;
-
-			if (isalnum((unsigned char)*p)) {
-				while (isalnum((unsigned char)p[n]))
-					n++;
-				for (size_t i = 0; put == p && i < sizeof(words) / sizeof(words[0]); i++)
-					if (*p == words[i][0][0] && strncmp(p, words[i][0], n) == 0 &&
-					    words[i][0][n] == '\0')
-						put = words[i][1];
-			}
-			append(out, sizeof(out), &len, put, put == p ? n : strlen(put));
-			p += n;
-		}
-		out[len] = '\0';
-		str_copy(fields[k], sizes[k], out);
-	}
-}
-
 /* Most severe first; stable within a severity. */
 static void sort_findings(struct finding *out, int n)
 {
@@ -589,7 +519,7 @@ static void stand_in(struct sink *s, const struct gpu *gpu)
 	    "database's device for it, with its %d %s. The occupancy per %s depends on the "
 	    "architecture alone; the waves, the tail and the per-%s view depend on the count, so "
 	    "name the device with --gpu (or add it with --gpu-db) to use its own.",
-	    gpu->arch.vendor == GPU_AMD ? "target" : "compute capability", cc, gpu->name,
+	    engine_words(&gpu->arch)->arch_kind, cc, gpu->name,
 	    gpu->sm_count, gpu_units(&gpu->arch), gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
@@ -610,7 +540,8 @@ static void no_device(struct sink *s, const struct gpu *gpu)
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
 	struct sink s = { out, 0 };
-	bool amd = ri->gpu->arch.vendor == GPU_AMD;
+	/* AMD's engines count each factor in waves as well as workgroups. */
+	bool amd = engine_of(&ri->gpu->arch)->wave_limits;
 
 	if (ri->r->active_blocks_per_sm == 0) {
 		if (amd)
@@ -618,7 +549,6 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		else
 			cannot_run(&s, ri);
 	} else {
-		int first = s.n;
 		if (amd) {
 			amd_limiter(&s, ri);
 			amd_packing(&s, ri);
@@ -629,14 +559,10 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 			registers_advice(&s, ri);
 			carveout_advice(&s, ri);
 		}
-		first = s.n;
 		if (ri->gpu->sm_count > 0) {
 			waves_rules(&s, ri);
 			block_size_waves(&s, ri);
 		}
-		if (amd)
-			for (int i = first; i < s.n; i++)
-				amd_words(&out[i], &ri->gpu->arch);
 	}
 	if (!amd) {
 		warp_multiple(&s, ri);
@@ -715,6 +641,7 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 			 const struct waves *w, const struct crosscheck_record *rep,
 			 double theoretical)
 {
+	const struct engine_words *e = engine_words(&gpu->arch);
 	double achieved = rep->achieved_occupancy_pct.value, gap = theoretical - achieved;
 	char title[128];
 	struct finding *f;
@@ -728,26 +655,20 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
 		"difference can be the result of warp scheduling overheads or workload imbalances "
 		"during the kernel execution.", achieved, gap, theoretical);
-	if (gpu->arch.vendor == GPU_AMD)
-		more(f, " Imbalance: waves were not resident evenly across the %d CUs and their %d "
-		     "SIMDs each; a partial last wave (tail) leaves CUs idle; and workgroups whose "
-		     "durations vary keep a CU waiting for its longest workgroup, as waves that "
-		     "finish early within a workgroup leave their slots empty until the whole "
-		     "workgroup retires.", gpu->sm_count, gpu->arch.amd.simds_per_cu);
-	else
-		more(f, " Imbalance: warps were not resident evenly across the %d SMs and their %d "
-		     "schedulers each; a partial last wave (tail) leaves SMs idle; and blocks whose "
-		     "durations vary keep an SM waiting for its longest block, as warps that finish "
-		     "early within a block leave their slots empty until the whole block retires.",
-		     gpu->sm_count, gpu->arch.sm_subpartitions);
+	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
+	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
+	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
+	     "empty until the whole %s retires.", e->warps, gpu->sm_count, e->units,
+	     engine_schedulers_per_unit(&gpu->arch), e->schedulers, e->units, e->blocks, e->a_unit,
+	     e->block, e->warps, e->a_block, e->block);
 	if (r->active_blocks_per_sm > 0)
-		more(f, " With uniform block durations the waves alone predict %.1f%% achieved "
-		     "(%.2f waves per %s): %s.", w->predicted_achieved_pct, w->waves_per_sm,
-		     gpu_unit(&gpu->arch),
+		more(f, " With uniform %s durations the waves alone predict %.1f%% achieved "
+		     "(%.2f waves per %s): %s%s.", e->block, w->predicted_achieved_pct,
+		     w->waves_per_sm, e->unit,
 		     w->predicted_achieved_pct - achieved <= 10.0
 		     ? "the grid's shape explains most of the gap; a larger grid or more waves would help"
 		     : "the grid's shape does not explain the gap; look for imbalance between and "
-		       "within blocks");
+		       "within ", w->predicted_achieved_pct - achieved <= 10.0 ? "" : e->blocks);
 }
 
 /* Is occupancy the problem? The schedulers' measured figures answer it as
@@ -767,7 +688,7 @@ static void occupancy_matters(struct sink *s, const struct gpu *gpu, const struc
 	const char *unit = NULL;
 	struct finding *f;
 
-	if (gpu->arch.vendor != GPU_NVIDIA)
+	if (!engine_of(&gpu->arch)->scheduler_stats)
 		return;
 	/* The exact figure first: Nsight Compute prints "One or More Eligible"
 	 * to two decimals of a percent (59.86 %) and "Issued Warp Per

@@ -171,6 +171,15 @@ const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *t
 const char *gpu_unit(const struct gpu_arch *arch);
 const char *gpu_units(const struct gpu_arch *arch);
 
+/* The lanes of a launch's warp on arch: AMD's wave size where the launch
+ * sets one (wave_size 32 or 64; 0: the target's default). */
+int gpu_launch_warp_size(const struct gpu_arch *arch, int wave_size);
+/* The most registers per thread (AMD: arch VGPRs per work-item). */
+int gpu_max_registers(const struct gpu_arch *arch);
+
+/* The architecture's family ("Hopper", "CDNA3"). */
+const char *gpu_family(const struct gpu_arch *arch);
+
 /* Whether a launch picks the shared memory per SM by a carveout
  * (--carveout), or by an L1/shared preference (--cache-config). */
 bool gpu_has_carveout(const struct gpu_arch *arch);

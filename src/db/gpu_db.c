@@ -627,6 +627,21 @@ const char *gpu_unit(const struct gpu_arch *arch)
 	return arch->vendor == GPU_AMD ? amd_unit_name(&arch->amd) : "SM";
 }
 
+int gpu_launch_warp_size(const struct gpu_arch *arch, int wave_size)
+{
+	return arch->vendor == GPU_AMD && wave_size ? wave_size : arch->warp_size;
+}
+
+int gpu_max_registers(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_AMD ? arch->amd.max_vgprs_per_wave : arch->max_regs_per_thread;
+}
+
+const char *gpu_family(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_AMD ? arch->amd.family : arch->family;
+}
+
 const char *gpu_units(const struct gpu_arch *arch)
 {
 	return arch->vendor != GPU_AMD ? "SMs" : arch->amd.wgp_mode ? "WGPs" : "CUs";

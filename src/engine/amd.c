@@ -44,9 +44,19 @@ static int waves_from_workgroups(int workgroups, int n, int simds)
 	return (int)(((int64_t)workgroups * n + simds - 1) / simds);
 }
 
+int amd_vgpr_file(const struct amd_arch *a, int wave_size)
+{
+	return wave_size == 32 ? a->vgprs_per_simd_wave32 : a->vgprs_per_simd_wave64;
+}
+
+int amd_vgpr_granule(const struct amd_arch *a, int wave_size)
+{
+	return wave_size == 32 ? a->vgpr_granule_wave32 : a->vgpr_granule_wave64;
+}
+
 int amd_vgprs_allocated(const struct amd_arch *a, int wave_size, int vgprs, int agprs)
 {
-	int granule = wave_size == 32 ? a->vgpr_granule_wave32 : a->vgpr_granule_wave64;
+	int granule = amd_vgpr_granule(a, wave_size);
 	int n;
 
 	if (a->unified_vgpr_agpr && agprs > 0)
@@ -92,7 +102,7 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 		amd_misfit(r, AMD_VGPRS);
 		return;
 	}
-	vgpr_file = wave == 32 ? a->vgprs_per_simd_wave32 : a->vgprs_per_simd_wave64;
+	vgpr_file = amd_vgpr_file(a, wave);
 	r->vgprs_allocated = amd_vgprs_allocated(a, wave, in->vgprs, in->agprs);
 	if (r->vgprs_allocated > vgpr_file) {
 		amd_misfit(r, AMD_VGPRS);

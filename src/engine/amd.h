@@ -82,6 +82,10 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
  * allocated for vgprs arch VGPRs and agprs AGPRs at a wave size (never less
  * as vgprs grow), and the LDS a CU (a WGP in WGP mode) shares. */
 int amd_vgprs_allocated(const struct amd_arch *a, int wave_size, int vgprs, int agprs);
+/* The register rule's two figures at a wave size, written here once: the
+ * VGPRs per lane one SIMD's file holds, and the allocation granule. */
+int amd_vgpr_file(const struct amd_arch *a, int wave_size);
+int amd_vgpr_granule(const struct amd_arch *a, int wave_size);
 int64_t amd_lds_per_unit_bytes(const struct amd_arch *a);
 
 const char *amd_factor_label(enum amd_factor f);   /* "VGPRs", "SGPRs", "LDS", "wave slots", "workgroups" */

@@ -2,7 +2,8 @@
 /* Copyright (c) 2026 the occview developers */
 /* derive.c - the teaching view: each block limit, the occupancy and the waves
  * derived one short sentence at a time, with this launch's own numbers, in the
- * same order and with the same rules as occupancy.c, amd.c and waves.c. */
+ * same order and with the same rules as occupancy.c and waves.c (NVIDIA's;
+ * AMD's are derive_amd.c's). */
 #include "config.h"
 
 #include "derive.h"
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "derive_steps.h"
 #include "launch.h"
 
 /* The plural ending for a count. */
@@ -21,9 +23,7 @@ static int64_t round_up(int64_t x, int64_t unit)
 	return unit > 0 ? (x + unit - 1) / unit * unit : x;
 }
 
-static void start(struct derivation *d, int64_t value, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void start(struct derivation *d, int64_t value, const char *fmt, ...)
+void derive_start(struct derivation *d, int64_t value, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -36,8 +36,7 @@ static void start(struct derivation *d, int64_t value, const char *fmt, ...)
 
 /* Appends one sentence; sentences past DERIVE_MAX_STEPS are dropped (the
  * derivations below never need that many: tests check they stay under it). */
-static void step(struct derivation *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void step(struct derivation *d, const char *fmt, ...)
+void derive_step(struct derivation *d, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -65,26 +64,26 @@ static void derive_warps(const struct gpu_arch *a, const struct occ_input *in,
 {
 	int wpb = r->warps_per_block;
 
-	step(d, "Warps per block: ceil(%d threads / %d per warp) = %d", in->threads_per_block,
+	derive_step(d, "Warps per block: ceil(%d threads / %d per warp) = %d", in->threads_per_block,
 	     a->warp_size, wpb);
 	if (in->threads_per_block > a->max_threads_per_block) {
-		step(d, "A block may have at most %d threads; %d exceed that",
+		derive_step(d, "A block may have at most %d threads; %d exceed that",
 		     a->max_threads_per_block, in->threads_per_block);
 		d->value = 0;
-		step(d, "Block limit: 0 blocks (the block is too large to run)");
+		derive_step(d, "Block limit: 0 blocks (the block is too large to run)");
 		return;
 	}
-	step(d, "Warp slots per SM: %d (%d threads)", a->max_warps_per_sm, a->max_threads_per_sm);
+	derive_step(d, "Warp slots per SM: %d (%d threads)", a->max_warps_per_sm, a->max_threads_per_sm);
 	d->value = a->max_warps_per_sm / wpb;
-	step(d, "Block limit: floor(%d warps / %d warps per block) = %d block%s",
+	derive_step(d, "Block limit: floor(%d warps / %d warps per block) = %d block%s",
 	     a->max_warps_per_sm, wpb, (int)d->value, S(d->value));
 }
 
 static void derive_blocks(const struct gpu_arch *a, struct derivation *d)
 {
-	step(d, "The SM keeps at most %d blocks resident, whatever their size", a->max_blocks_per_sm);
+	derive_step(d, "The SM keeps at most %d blocks resident, whatever their size", a->max_blocks_per_sm);
 	d->value = a->max_blocks_per_sm;
-	step(d, "Block limit: %d block%s", a->max_blocks_per_sm, S(a->max_blocks_per_sm));
+	derive_step(d, "Block limit: %d block%s", a->max_blocks_per_sm, S(a->max_blocks_per_sm));
 }
 
 /* The register limit with the given sub-partitions and warp granularity, in
@@ -103,40 +102,40 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 
 	*warps_per_sm = -1;
 	if (d) {
-		step(d, "Registers per warp: %d per thread x %d threads = %lld", in->regs_per_thread,
+		derive_step(d, "Registers per warp: %d per thread x %d threads = %lld", in->regs_per_thread,
 		     a->warp_size, (long long)raw);
 		if (unit != a->reg_alloc_unit)
-			step(d, "Rounded up to the allocation unit of %d (cc %d.%d allocates %d registers "
+			derive_step(d, "Rounded up to the allocation unit of %d (cc %d.%d allocates %d registers "
 			     "per thread in %d-register units, not %d): %lld", unit, a->cc_major,
 			     a->cc_minor, in->regs_per_thread, unit, a->reg_alloc_unit,
 			     (long long)per_warp);
 		else
-			step(d, "Rounded up to the allocation unit of %d: %lld", unit,
+			derive_step(d, "Rounded up to the allocation unit of %d: %lld", unit,
 			     (long long)per_warp);
 	}
 	if (in->regs_per_thread > a->max_regs_per_thread) {
 		if (d)
-			step(d, "%d registers per thread exceed the maximum of %d: no block fits",
+			derive_step(d, "%d registers per thread exceed the maximum of %d: no block fits",
 			     in->regs_per_thread, a->max_regs_per_thread);
 		return 0;
 	}
 	/* checked >= per_warp x wpb, so this one comparison is the per-block check. */
 	if (checked > a->regs_per_block) {
 		if (d)
-			step(d, "Per-block check: %d warps rounded up to a multiple of %d = %lld; "
+			derive_step(d, "Per-block check: %d warps rounded up to a multiple of %d = %lld; "
 			     "%lld x %lld = %lld > %d registers per block: no block fits", wpb,
 			     granularity, (long long)warps_checked, (long long)per_warp,
 			     (long long)warps_checked, (long long)checked, a->regs_per_block);
 		return 0;
 	}
 	if (d)
-		step(d, "Per-block check: %d warps rounded up to a multiple of %d = %lld; "
+		derive_step(d, "Per-block check: %d warps rounded up to a multiple of %d = %lld; "
 		     "%lld x %lld = %lld <= %d registers per block", wpb, granularity,
 		     (long long)warps_checked, (long long)per_warp, (long long)warps_checked,
 		     (long long)checked, a->regs_per_block);
 	if (per_warp == 0) {
 		if (d)
-			step(d, "A kernel without registers takes none of the register file: "
+			derive_step(d, "A kernel without registers takes none of the register file: "
 			     "registers do not limit");
 		return OCC_UNLIMITED;
 	}
@@ -145,11 +144,11 @@ static int regs_steps(const struct gpu_arch *a, const struct occ_input *in, int 
 	*warps_per_sm = warps_per_part * parts;
 	lim = (int)(*warps_per_sm / wpb);
 	if (d) {
-		step(d, "Register file per sub-partition: %d / %d = %lld", a->regs_per_sm, parts,
+		derive_step(d, "Register file per sub-partition: %d / %d = %lld", a->regs_per_sm, parts,
 		     (long long)per_part);
-		step(d, "Warps per sub-partition: floor(%lld / %lld) = %lld", (long long)per_part,
+		derive_step(d, "Warps per sub-partition: floor(%lld / %lld) = %lld", (long long)per_part,
 		     (long long)per_warp, (long long)warps_per_part);
-		step(d, "Warps per SM: %lld x %d sub-partitions = %lld", (long long)warps_per_part,
+		derive_step(d, "Warps per SM: %lld x %d sub-partitions = %lld", (long long)warps_per_part,
 		     parts, (long long)(warps_per_part * parts));
 	}
 	return lim;
@@ -164,33 +163,33 @@ static void derive_registers_per_block(const struct gpu_arch *a, const struct oc
 	int64_t raw = (int64_t)in->regs_per_thread * a->warp_size * warps;
 	int64_t per_block = round_up(raw, a->reg_alloc_unit);
 
-	step(d, "cc %d.%d allocates registers to whole blocks, not to warps", a->cc_major,
+	derive_step(d, "cc %d.%d allocates registers to whole blocks, not to warps", a->cc_major,
 	     a->cc_minor);
-	step(d, "Warps per block rounded up to a multiple of %d: %d -> %lld",
+	derive_step(d, "Warps per block rounded up to a multiple of %d: %d -> %lld",
 	     a->warp_alloc_granularity, wpb, (long long)warps);
-	step(d, "Registers per block: %d per thread x %d threads x %lld warps = %lld",
+	derive_step(d, "Registers per block: %d per thread x %d threads x %lld warps = %lld",
 	     in->regs_per_thread, a->warp_size, (long long)warps, (long long)raw);
-	step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
+	derive_step(d, "Rounded up to the allocation unit of %d: %lld", a->reg_alloc_unit,
 	     (long long)per_block);
 	if (in->regs_per_thread > a->max_regs_per_thread || per_block > a->regs_per_block) {
 		if (in->regs_per_thread > a->max_regs_per_thread)
-			step(d, "%d registers per thread exceed the maximum of %d: no block fits",
+			derive_step(d, "%d registers per thread exceed the maximum of %d: no block fits",
 			     in->regs_per_thread, a->max_regs_per_thread);
 		else
-			step(d, "%lld > %d registers per block: no block fits", (long long)per_block,
+			derive_step(d, "%lld > %d registers per block: no block fits", (long long)per_block,
 			     a->regs_per_block);
 		d->value = 0;
-		step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
+		derive_step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
 		return;
 	}
 	if (per_block == 0) {
 		d->value = OCC_UNLIMITED;
-		step(d, "A kernel without registers takes none of the register file: "
+		derive_step(d, "A kernel without registers takes none of the register file: "
 		     "registers do not limit");
 		return;
 	}
 	d->value = a->regs_per_sm / per_block;
-	step(d, "Block limit: floor(%d registers per SM / %lld per block) = %d block%s",
+	derive_step(d, "Block limit: floor(%d registers per SM / %lld per block) = %d block%s",
 	     a->regs_per_sm, (long long)per_block, (int)d->value, S(d->value));
 }
 
@@ -210,10 +209,10 @@ static void derive_registers(const struct gpu_arch *a, const struct occ_input *i
 	if (lim == OCC_UNLIMITED)
 		return;
 	if (warps < 0) {
-		step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
+		derive_step(d, "Block limit: 0 blocks (the block needs more registers than it may have)");
 		return;
 	}
-	step(d, "Block limit: floor(%lld warps / %d warps per block) = %d block%s",
+	derive_step(d, "Block limit: floor(%lld warps / %d warps per block) = %d block%s",
 	     (long long)warps, wpb, lim, S(lim));
 	/* GP100's rule (see occupancy.c): what would not fit on the four
 	 * sub-partitions of the rest of Pascal is refused here too. */
@@ -221,16 +220,16 @@ static void derive_registers(const struct gpu_arch *a, const struct occ_input *i
 	    regs_steps(a, in, wpb, 4, 4, NULL, &warps4) == 0) {
 		int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, a->reg_alloc_unit);
 		if (warps4 < 0)
-			step(d, "GP100 also applies the rest of Pascal's check, warps rounded to 4: "
+			derive_step(d, "GP100 also applies the rest of Pascal's check, warps rounded to 4: "
 			     "%lld x %lld = %lld > %d registers per block", (long long)per_warp,
 			     (long long)round_up(wpb, 4), (long long)(per_warp * round_up(wpb, 4)),
 			     a->regs_per_block);
 		else
-			step(d, "GP100 also applies the rest of Pascal's layout, 4 sub-partitions: "
+			derive_step(d, "GP100 also applies the rest of Pascal's layout, 4 sub-partitions: "
 			     "floor(%d / %lld) x 4 = %lld warps, fewer than %d", a->regs_per_sm / 4,
 			     (long long)per_warp, (long long)warps4, wpb);
 		d->value = 0;
-		step(d, "Block limit: 0 blocks (what no other Pascal GPU runs, GP100 refuses too)");
+		derive_step(d, "Block limit: 0 blocks (what no other Pascal GPU runs, GP100 refuses too)");
 	}
 }
 
@@ -249,7 +248,7 @@ static void cache_preference(const struct gpu_arch *a, int cache_config, int64_t
 		break;
 	default: why = "no preference: the most shared memory"; break;
 	}
-	step(d, "Cache preference %s (L1 and shared memory split one array): %s, the "
+	derive_step(d, "Cache preference %s (L1 and shared memory split one array): %s, the "
 	     "%lld-byte configuration (%lld KB)", launch_cache_config_name(cache_config), why,
 	     (long long)config, (long long)(config / 1024));
 }
@@ -266,43 +265,43 @@ static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 	int lim;
 
 	if (a->smem_reserved_per_block_bytes > 0)
-		step(d, "Shared memory per block: %lld static + %lld dynamic + %d reserved by the "
+		derive_step(d, "Shared memory per block: %lld static + %lld dynamic + %d reserved by the "
 		     "driver = %lld bytes", (long long)in->static_smem_bytes,
 		     (long long)in->dynamic_smem_bytes, a->smem_reserved_per_block_bytes,
 		     (long long)need);
 	else
-		step(d, "Shared memory per block: %lld static + %lld dynamic = %lld bytes",
+		derive_step(d, "Shared memory per block: %lld static + %lld dynamic = %lld bytes",
 		     (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes,
 		     (long long)need);
-	step(d, "Rounded up to the allocation unit of %d bytes: %lld", a->smem_alloc_unit_bytes,
+	derive_step(d, "Rounded up to the allocation unit of %d bytes: %lld", a->smem_alloc_unit_bytes,
 	     (long long)alloc);
 	if (alloc > max) {
-		step(d, "A block may have at most %lld bytes (%lld + %d reserved): %lld exceed that",
+		derive_step(d, "A block may have at most %lld bytes (%lld + %d reserved): %lld exceed that",
 		     (long long)max, (long long)optin, a->smem_reserved_per_block_bytes,
 		     (long long)alloc);
 		d->value = 0;
-		step(d, "Block limit: 0 blocks (the block needs more shared memory than it may have)");
+		derive_step(d, "Block limit: 0 blocks (the block needs more shared memory than it may have)");
 		return;
 	}
 	if (alloc == 0) {
 		d->value = OCC_UNLIMITED;
-		step(d, "A block without shared memory takes none: shared memory does not limit");
+		derive_step(d, "A block without shared memory takes none: shared memory does not limit");
 		return;
 	}
-	step(d, "Per-block maximum: %lld bytes (%lld + %d reserved): %lld fit", (long long)max,
+	derive_step(d, "Per-block maximum: %lld bytes (%lld + %d reserved): %lld fit", (long long)max,
 	     (long long)optin, a->smem_reserved_per_block_bytes, (long long)alloc);
 	if (gpu_has_cache_config(a)) {
 		cache_preference(a, in->cache_config, config, d);
 	} else if (a->n_smem_configs <= 1) {
-		step(d, "Shared memory per SM: a fixed %lld bytes (cc %d.%d has no carveout%s)",
+		derive_step(d, "Shared memory per SM: a fixed %lld bytes (cc %d.%d has no carveout%s)",
 		     (long long)a->smem_per_sm_bytes, a->cc_major, a->cc_minor,
 		     in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT ? "" : ": the preference is ignored");
 	} else if (in->carveout_pct == LAUNCH_CARVEOUT_DEFAULT) {
-		step(d, "Carveout: the default prefers the most shared memory, the %lld-byte "
+		derive_step(d, "Carveout: the default prefers the most shared memory, the %lld-byte "
 		     "configuration (%lld KB)", (long long)config, (long long)(config / 1024));
 	} else {
 		int64_t want = (int64_t)in->carveout_pct * a->smem_per_sm_bytes / 100;
-		step(d, "Carveout %d%%: %d%% x %lld = %lld bytes, rounded up to a configuration: "
+		derive_step(d, "Carveout %d%%: %d%% x %lld = %lld bytes, rounded up to a configuration: "
 		     "%lld bytes (%lld KB)", in->carveout_pct, in->carveout_pct,
 		     (long long)a->smem_per_sm_bytes, (long long)want, (long long)config,
 		     (long long)(config / 1024));
@@ -310,7 +309,7 @@ static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 	if (config < alloc && gpu_has_cache_config(a)) {
 		/* The runtime sets the preference aside for the largest (cuda_occupancy.h
 		 * before cc 7.0), not for the smallest that holds the block. */
-		step(d, "One block needs %lld bytes, more than the preference's %lld: the driver "
+		derive_step(d, "One block needs %lld bytes, more than the preference's %lld: the driver "
 		     "sets the preference aside and takes the largest configuration, %lld bytes "
 		     "(%lld KB)", (long long)alloc, (long long)config,
 		     (long long)r->smem_config_bytes, (long long)(r->smem_config_bytes / 1024));
@@ -323,19 +322,19 @@ static void derive_smem(const struct gpu_arch *a, const struct occ_input *in,
 				break;
 			}
 		if (raised < 0) {
-			step(d, "One block needs %lld bytes and no configuration holds that",
+			derive_step(d, "One block needs %lld bytes and no configuration holds that",
 			     (long long)alloc);
 			d->value = 0;
-			step(d, "Block limit: 0 blocks (no configuration holds one block)");
+			derive_step(d, "Block limit: 0 blocks (no configuration holds one block)");
 			return;
 		}
-		step(d, "One block needs %lld bytes, more than %lld: the driver picks the "
+		derive_step(d, "One block needs %lld bytes, more than %lld: the driver picks the "
 		     "%lld-byte configuration", (long long)alloc, (long long)config, (long long)raised);
 		config = raised;
 	}
 	lim = (int)(config / alloc);
 	d->value = lim;
-	step(d, "Block limit: floor(%lld / %lld) = %d block%s", (long long)config, (long long)alloc,
+	derive_step(d, "Block limit: floor(%lld / %lld) = %d block%s", (long long)config, (long long)alloc,
 	     lim, S(lim));
 }
 
@@ -344,598 +343,48 @@ static void derive_barriers(const struct gpu_arch *a, const struct occ_input *in
 {
 	if (a->barriers_per_sm <= 0) {
 		d->value = OCC_UNLIMITED;
-		step(d, "Block barriers limit resident blocks from cc 9.0; on cc %d.%d they do not limit",
+		derive_step(d, "Block barriers limit resident blocks from cc 9.0; on cc %d.%d they do not limit",
 		     a->cc_major, a->cc_minor);
 		return;
 	}
 	if (in->barriers <= 0) {
 		d->value = OCC_UNLIMITED;
-		step(d, "The block uses no barriers: barriers do not limit");
+		derive_step(d, "The block uses no barriers: barriers do not limit");
 		return;
 	}
-	step(d, "The SM has %d barriers; each block uses %d", a->barriers_per_sm, in->barriers);
+	derive_step(d, "The SM has %d barriers; each block uses %d", a->barriers_per_sm, in->barriers);
 	d->value = a->barriers_per_sm / in->barriers;
 	if (d->value == 0)
-		step(d, "Block limit: 0 blocks (%d barriers per block exceed the %d per SM)",
+		derive_step(d, "Block limit: 0 blocks (%d barriers per block exceed the %d per SM)",
 		     in->barriers, a->barriers_per_sm);
 	else
-		step(d, "Block limit: floor(%d / %d) = %d block%s", a->barriers_per_sm, in->barriers,
+		derive_step(d, "Block limit: floor(%d / %d) = %d block%s", a->barriers_per_sm, in->barriers,
 		     (int)d->value, S(d->value));
 }
 
-/* ---- AMD: waves per SIMD and workgroups per CU (or WGP), as amd.c counts them ---- */
-
-/* The order amd_compute() counts the factors in: a launch that fails on one
- * stops there, and the factors after it are never counted. */
-static int amd_stage(enum amd_factor f)
+/* "VGPRs", "Shared memory": a factor's label starting a sentence; the
+ * derivation started with it. */
+void derive_limit_start(const struct occ_result *r, enum occ_factor f, char *label, size_t size,
+			struct derivation *d)
 {
-	return f == AMD_VGPRS ? 1 : f == AMD_SGPRS ? 2 : f == AMD_LDS ? 3 : 4;
-}
-
-/* True when amd_compute() refused the launch before counting any factor: a
- * wave size the target does not run, or a workgroup size out of range. */
-static bool amd_refused(const struct amd_result *x)
-{
-	return !x->fits && (x->misfit == AMD_WAVES || x->misfit == AMD_WORKGROUPS);
-}
-
-/* True when amd_compute() stopped at factor x->misfit before counting the rest
- * (rather than finding, after counting all, that no workgroup fits). */
-static bool amd_stopped_early(const struct amd_result *x)
-{
-	return !x->fits && (amd_refused(x) || x->misfit == AMD_LDS ||
-			    x->workgroup_limit[x->misfit] != 0);
-}
-
-/* Where waves are counted: a SIMD, or on a VLIW target its one SIMD engine,
- * the CU. */
-static const char *amd_wave_home(const struct amd_arch *m)
-{
-	return m->vliw ? "CU" : "SIMD";
-}
-
-static int amd_vgpr_file(const struct amd_arch *m, int wave)
-{
-	return wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
-}
-
-static const char *amd_wave_sizes(const struct amd_arch *m)
-{
-	return m->wave32 && m->wave64 ? "wave32 and wave64" : m->wave32 ? "wave32 only" : "wave64 only";
-}
-
-/* The sentence that says why amd_compute() refused the launch outright. */
-static void amd_refusal_step(const struct amd_arch *m, const struct occ_input *in,
-			     const struct amd_result *x, struct derivation *d)
-{
-	if (x->misfit == AMD_WAVES)
-		step(d, "%s runs %s, not wave%d: no workgroup fits", m->target, amd_wave_sizes(m),
-		     x->wave_size);
-	else
-		step(d, "A workgroup may have 1 to %d work-items; %d is outside that: no workgroup fits",
-		     m->max_workgroup_size, in->threads_per_block);
-}
-
-static void amd_wpw_step(const struct occ_input *in, const struct amd_result *x, struct derivation *d)
-{
-	step(d, "Waves per workgroup: ceil(%d work-item%s / %d per wave) = %d", in->threads_per_block,
-	     S(in->threads_per_block), x->wave_size, x->waves_per_workgroup);
-}
-
-/* "floor(7 waves x 4 SIMDs / 4 waves per workgroup) = 7": the workgroups a
- * unit's SIMDs hold when each holds `waves` waves. */
-static void amd_workgroups_step(const struct amd_arch *m, const struct amd_result *x, int waves,
-				int workgroups, struct derivation *d)
-{
-	int n = x->waves_per_workgroup;
-
-	step(d, "Workgroups per %s: floor(%d wave%s x %d SIMDs / %d wave%s per workgroup) = %d",
-	     amd_unit_name(m), waves, S(waves), amd_simds_per_unit(m), n, S(n), workgroups);
-}
-
-/* "ceil(8 workgroups x 4 waves / 4 SIMDs) = 8": LLVM's waves per SIMD for a
- * limit counted in workgroups, their waves spread evenly over the SIMDs. */
-static void amd_spread_step(const struct amd_arch *m, const struct amd_result *x, int workgroups,
-			    int waves, struct derivation *d)
-{
-	int n = x->waves_per_workgroup;
-
-	step(d, "Their waves spread evenly over %d SIMDs: ceil(%d workgroup%s x %d wave%s / %d) = "
-	     "%d wave%s per SIMD", amd_simds_per_unit(m), workgroups, S(workgroups), n, S(n),
-	     amd_simds_per_unit(m), waves, S(waves));
-}
-
-/* The last step of a factor that limits: its own waves per SIMD and
- * workgroups per unit, the two figures amd_compute() keeps for it. */
-static void amd_final(const struct amd_arch *m, const struct amd_result *x, enum amd_factor f,
-		      struct derivation *d)
-{
-	int waves = x->wave_limit[f], wgs = x->workgroup_limit[f];
-	char label[32];
-
-	snprintf(label, sizeof(label), "%s", amd_factor_label_on(m, f));
+	snprintf(label, size, "%s", occ_label(r, f));
 	if (label[0] >= 'a' && label[0] <= 'z')
 		label[0] = (char)(label[0] - 'a' + 'A');
-	d->value = wgs;
-	step(d, "%s limit: %d wave%s per %s, %d workgroup%s per %s", label, waves, S(waves),
-	     amd_wave_home(m), wgs, S(wgs), amd_unit_name(m));
+	derive_start(d, 0, "%s", label);
 }
 
-static void amd_fail(struct derivation *d)
-{
-	d->value = 0;
-}
-
-static void amd_derive_vgprs(const struct amd_arch *m, const struct occ_input *in,
-			     const struct amd_result *x, struct derivation *d)
-{
-	int wave = x->wave_size, vgprs = in->regs_per_thread, agprs = in->agprs;
-	int file = amd_vgpr_file(m, wave);
-	int granule = wave == 32 ? m->vgpr_granule_wave32 : m->vgpr_granule_wave64;
-	int combined, alloc, waves;
-
-	amd_wpw_step(in, x, d);
-	if (vgprs < 0 || vgprs > m->max_vgprs_per_wave || agprs < 0 || agprs > m->max_agprs_per_wave) {
-		if (m->max_agprs_per_wave > 0)
-			step(d, "%s allows at most %d VGPRs and %d AGPRs per work-item; %d VGPRs and %d "
-			     "AGPRs exceed that: no workgroup fits", m->target, m->max_vgprs_per_wave,
-			     m->max_agprs_per_wave, vgprs, agprs);
-		else if (agprs != 0)
-			step(d, "%s has no AGPRs; the kernel asks for %d: no workgroup fits", m->target,
-			     agprs);
-		else
-			step(d, "%s allows at most %d VGPRs per work-item; %d exceed that: no workgroup "
-			     "fits", m->target, m->max_vgprs_per_wave, vgprs);
-		amd_fail(d);
-		return;
-	}
-	if (m->unified_vgpr_agpr && agprs > 0) {
-		combined = (int)round_up(vgprs, 4) + agprs;
-		step(d, "VGPRs per work-item: %d arch VGPRs rounded up to 4 = %lld, then %d AGPRs in the "
-		     "same file = %d", vgprs, (long long)round_up(vgprs, 4), agprs, combined);
-	} else if (agprs > 0) {
-		combined = vgprs > agprs ? vgprs : agprs;
-		step(d, "VGPRs per work-item: %s keeps AGPRs in a second file of the same size, so the "
-		     "larger of %d VGPRs and %d AGPRs counts: %d", m->target, vgprs, agprs, combined);
-	} else {
-		combined = vgprs;
-		step(d, "VGPRs per work-item: %d%s", vgprs, m->max_agprs_per_wave > 0 ? " (no AGPRs)" : "");
-	}
-	alloc = (int)round_up(combined > 0 ? combined : 1, granule);
-	if (combined == 0)
-		step(d, "A kernel without VGPRs still gets one wave%d granule: %d", wave, alloc);
-	else
-		step(d, "Rounded up to the wave%d granule of %d: %d", wave, granule, alloc);
-	step(d, "VGPRs per SIMD lane (wave%d): %d", wave, file);
-	if (alloc > file) {
-		step(d, "%d VGPRs exceed the %d of a lane: not one wave fits a SIMD, no workgroup fits",
-		     alloc, file);
-		amd_fail(d);
-		return;
-	}
-	waves = file / alloc;
-	step(d, "Waves per SIMD: floor(%d / %d) = %d", file, alloc, waves);
-	amd_workgroups_step(m, x, waves, x->workgroup_limit[AMD_VGPRS], d);
-	if (x->workgroup_limit[AMD_VGPRS] == 0) {
-		step(d, "The %d SIMDs of a %s hold %d waves, fewer than the %d of one workgroup: no "
-		     "workgroup fits", amd_simds_per_unit(m), amd_unit_name(m),
-		     waves * amd_simds_per_unit(m), x->waves_per_workgroup);
-		amd_fail(d);
-		return;
-	}
-	amd_final(m, x, AMD_VGPRS, d);
-}
-
-static void amd_derive_sgprs(const struct amd_arch *m, const struct occ_input *in,
-			     const struct amd_result *x, struct derivation *d)
-{
-	int sgprs = in->sgprs, waves = x->wave_limit[AMD_SGPRS];
-
-	d->value = OCC_UNLIMITED;
-	if (!amd_sgprs_limit(m)) {
-		if (sgprs > 0)
-			step(d, "SGPRs per wave: %d, information only", sgprs);
-		step(d, "SGPRs do not limit on %s (%s): every wave slot has its own", m->target,
-		     m->family);
-		return;
-	}
-	if (sgprs < 0 || sgprs > amd_max_sgprs(m)) {
-		step(d, "%s allows at most %d SGPRs per wave; %d exceed that: no workgroup fits",
-		     m->target, amd_max_sgprs(m), sgprs);
-		amd_fail(d);
-		return;
-	}
-	if (sgprs == 0) {
-		step(d, "SGPRs per wave not reported (0): unknown, so they do not limit here");
-		return;
-	}
-	if (m->sgpr_granule > 1)
-		step(d, "SGPRs per wave: %d, rounded up to the granule of %d: %d", sgprs,
-		     m->sgpr_granule, x->sgprs_allocated);
-	else
-		step(d, "SGPRs per wave: %d (with VCC and the other reserved ones)", sgprs);
-	step(d, "Waves per SIMD: floor(%d SGPRs per SIMD / %d) = %d", m->sgprs_per_simd,
-	     x->sgprs_allocated, waves);
-	amd_wpw_step(in, x, d);
-	amd_workgroups_step(m, x, waves, x->workgroup_limit[AMD_SGPRS], d);
-	if (x->workgroup_limit[AMD_SGPRS] == 0) {
-		step(d, "The %d SIMDs of a %s hold %d waves, fewer than the %d of one workgroup: no "
-		     "workgroup fits", amd_simds_per_unit(m), amd_unit_name(m),
-		     waves * amd_simds_per_unit(m), x->waves_per_workgroup);
-		amd_fail(d);
-		return;
-	}
-	amd_final(m, x, AMD_SGPRS, d);
-}
-
-/* The LDS of a workgroup, and whether it counts: false when it does not fit
- * (value 0) or is none (no limit), each said. */
-static bool amd_lds_counts(const struct amd_arch *m, const struct occ_input *in,
-			   struct derivation *d)
-{
-	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes;
-
-	if (in->static_smem_bytes > 0 && in->dynamic_smem_bytes > 0)
-		step(d, "LDS per workgroup: %lld static + %lld dynamic = %lld bytes",
-		     (long long)in->static_smem_bytes, (long long)in->dynamic_smem_bytes, (long long)lds);
-	else
-		step(d, "LDS per workgroup: %lld bytes", (long long)lds);
-	if (lds < 0 || lds > m->max_lds_per_workgroup_bytes) {
-		step(d, "A workgroup may have at most %d bytes of LDS on %s; %lld exceed that: no "
-		     "workgroup fits", m->max_lds_per_workgroup_bytes, m->target, (long long)lds);
-		amd_fail(d);
-		return false;
-	}
-	if (lds == 0) {
-		d->value = OCC_UNLIMITED;
-		step(d, "A workgroup without LDS takes none: LDS does not limit");
-		return false;
-	}
-	return true;
-}
-
-static void amd_derive_lds(const struct amd_arch *m, const struct occ_input *in,
-			   const struct amd_result *x, struct derivation *d)
-{
-	int64_t pool = m->wgp_mode && m->lds_per_wgp_bytes > 0 ? m->lds_per_wgp_bytes : m->lds_per_cu_bytes;
-	int wgs = x->workgroup_limit[AMD_LDS];
-
-	if (!amd_lds_counts(m, in, d))
-		return;
-	step(d, "Rounded up to the granule of %d bytes: %lld", m->lds_granule_bytes,
-	     (long long)x->lds_allocated);
-	if (m->wgp_mode)
-		step(d, "LDS per WGP: %lld bytes, one pool for its %d CUs", (long long)pool,
-		     amd_cus_per_unit(m));
-	else
-		step(d, "LDS per CU: %lld bytes", (long long)pool);
-	step(d, "Workgroups per %s: floor(%lld / %lld) = %d", amd_unit_name(m), (long long)pool,
-	     (long long)x->lds_allocated, wgs);
-	if (wgs == 0) {
-		step(d, "One workgroup's %lld bytes exceed the %s's %lld: no workgroup fits",
-		     (long long)x->lds_allocated, amd_unit_name(m), (long long)pool);
-		amd_fail(d);
-		return;
-	}
-	amd_wpw_step(in, x, d);
-	amd_spread_step(m, x, wgs, x->wave_limit[AMD_LDS], d);
-	amd_final(m, x, AMD_LDS, d);
-}
-
-static void amd_derive_waves(const struct amd_arch *m, const struct occ_input *in,
-			     const struct amd_result *x, struct derivation *d)
-{
-	int simds = amd_simds_per_unit(m), slots = m->max_waves_per_simd * simds;
-	int n = x->waves_per_workgroup, wgs = x->workgroup_limit[AMD_WAVES];
-
-	amd_wpw_step(in, x, d);
-	step(d, "Wave slots per %s: %d per SIMD x %d SIMDs = %d", amd_unit_name(m),
-	     m->max_waves_per_simd, simds, slots);
-	step(d, "Workgroups per %s: floor(%d slots / %d wave%s per workgroup) = %d", amd_unit_name(m),
-	     slots, n, S(n), wgs);
-	if (wgs == 0) {
-		step(d, "One workgroup's %d waves exceed the %s's %d wave slots: no workgroup fits", n,
-		     amd_unit_name(m), slots);
-		amd_fail(d);
-		return;
-	}
-	amd_spread_step(m, x, wgs, x->wave_limit[AMD_WAVES], d);
-	amd_final(m, x, AMD_WAVES, d);
-}
-
-static void amd_derive_workgroups(const struct amd_arch *m, const struct occ_input *in,
-				  const struct amd_result *x, struct derivation *d)
-{
-	int wgs = x->workgroup_limit[AMD_WORKGROUPS];
-
-	amd_wpw_step(in, x, d);
-	if (x->waves_per_workgroup == 1) {
-		d->value = OCC_UNLIMITED;
-		step(d, "A workgroup of one wave needs no barrier, and only workgroups with barriers "
-		     "count: workgroups do not limit");
-		return;
-	}
-	if (m->wgp_mode)
-		step(d, "A WGP keeps at most %d workgroups of more than one wave resident (%d per CU x "
-		     "%d CUs)", wgs, m->max_workgroups_per_cu, amd_cus_per_unit(m));
-	else
-		step(d, "A CU keeps at most %d workgroups of more than one wave resident", wgs);
-	amd_spread_step(m, x, wgs, x->wave_limit[AMD_WORKGROUPS], d);
-	amd_final(m, x, AMD_WORKGROUPS, d);
-}
-
-/* A VLIW (TeraScale) target's factor in the steps of AMD's CodeXL
- * (terascale.h): a CU is one SIMD engine, 8 workgroups at most, slots cut to
- * what 8 of the largest workgroups fill. */
-static void vliw_derive(const struct amd_arch *m, const struct occ_input *in,
-			const struct amd_result *x, enum amd_factor g, struct derivation *d)
-{
-	int n = x->waves_per_workgroup, wf = x->max_waves_per_simd, wg = m->max_workgroups_per_cu;
-	int file = amd_vgpr_file(m, x->wave_size);
-	int gprs = in->regs_per_thread, raw, capped;
-	int64_t lds = in->static_smem_bytes + in->dynamic_smem_bytes, wgs;
-
-	if (g == AMD_SGPRS) {
-		d->value = OCC_UNLIMITED;
-		if (in->sgprs != 0) {
-			step(d, "%s (%s) has no SGPRs; %d given: no workgroup fits", m->target,
-			     m->family, in->sgprs);
-			amd_fail(d);
-			return;
-		}
-		step(d, "%s (%s) has no SGPRs, only 128-bit GPRs per work-item: they do not limit",
-		     m->target, m->family);
-		return;
-	}
-	amd_wpw_step(in, x, d);
-	switch (g) {
-	case AMD_VGPRS:
-		if (gprs < 0 || gprs > m->max_vgprs_per_wave || in->agprs != 0) {
-			if (in->agprs != 0)
-				step(d, "%s has no AGPRs; the kernel asks for %d: no workgroup fits",
-				     m->target, in->agprs);
-			else
-				step(d, "%s allows at most %d GPRs per work-item; %d exceed that: no "
-				     "workgroup fits", m->target, m->max_vgprs_per_wave, gprs);
-			amd_fail(d);
-			return;
-		}
-		step(d, "GPRs (128-bit) per work-item: %d%s; a CU holds %d per work-item (%d / %d "
-		     "lanes)", gprs, gprs == 0 ? ", counted as 1" : "", file, file * x->wave_size,
-		     x->wave_size);
-		raw = file / (gprs > 0 ? gprs : 1);
-		step(d, "Waves per CU: floor(%d / %d) = %d", file, gprs > 0 ? gprs : 1, raw);
-		capped = raw;
-		if (raw > wg * n) {
-			capped = wg * n < wf ? wg * n : wf;
-			step(d, "More than %d workgroups x %d wave%s (and the %d wave slots) hold: %d",
-			     wg, n, S(n), wf, capped);
-		}
-		step(d, "Whole workgroups: floor(%d / %d) x %d = %d", capped, n, n, capped / n * n);
-		if (x->workgroup_limit[AMD_VGPRS] == 0) {
-			step(d, "Not one workgroup's %d wave%s have the GPRs they need: no workgroup "
-			     "fits", n, S(n));
-			amd_fail(d);
-			return;
-		}
-		break;
-	case AMD_LDS:
-		if (!amd_lds_counts(m, in, d))
-			return;
-		wgs = m->lds_per_cu_bytes / lds;
-		step(d, "Workgroups per CU: floor(%d / %lld) = %lld%s", m->lds_per_cu_bytes,
-		     (long long)lds, (long long)wgs, wgs > wg ? ", at most 8" : "");
-		step(d, "Waves: %d workgroup%s x %d = %d, at most the %d wave slots: %d",
-		     x->workgroup_limit[AMD_LDS], S(x->workgroup_limit[AMD_LDS]), n,
-		     x->workgroup_limit[AMD_LDS] * n, wf, x->wave_limit[AMD_LDS]);
-		break;
-	case AMD_WAVES:
-		step(d, "Wave slots per CU: %d (AMD counts no more than %d of the largest workgroups, "
-		     "%d work-items, fill)", wf, wg, m->max_workgroup_size);
-		step(d, "Whole workgroups: floor(%d / %d) = %d", wf, n, x->workgroup_limit[AMD_WAVES]);
-		break;
-	case AMD_WORKGROUPS:
-		step(d, "A CU keeps at most %d workgroups, of one wave or more: %d x %d = %d waves", wg,
-		     wg, n, wg * n);
-		break;
-	default:
-		break;
-	}
-	amd_final(m, x, g, d);
-}
-
-/* "7 waves per SIMD, 7 workgroups per CU", "no limit", "no workgroup fits". */
-static void amd_title(const struct amd_arch *m, const struct amd_result *x, enum occ_factor f,
-		      const char *label, bool counted, struct derivation *d)
-{
-	enum amd_factor g = occ_amd_factor(f);
-
-	if (!counted)
-		snprintf(d->title, sizeof(d->title), "%s: not counted (no workgroup fits)", label);
-	else if (d->value == 0)
-		snprintf(d->title, sizeof(d->title), "%s: no workgroup fits", label);
-	else if (d->value == OCC_UNLIMITED)
-		snprintf(d->title, sizeof(d->title), "%s: no limit", label);
-	else
-		snprintf(d->title, sizeof(d->title), "%s: %d wave%s per %s, %d workgroup%s per %s",
-			 label, x->wave_limit[g], S(x->wave_limit[g]), amd_wave_home(m),
-			 x->workgroup_limit[g], S(x->workgroup_limit[g]), amd_unit_name(m));
-}
-
-static void amd_derive_limit(const struct gpu_arch *a, const struct occ_input *in,
-			     const struct occ_result *r, enum occ_factor f, const char *label,
-			     struct derivation *d)
-{
-	const struct amd_arch *m = &a->amd;
-	const struct amd_result *x = &r->amd;
-	enum amd_factor g = occ_amd_factor(f);
-	bool counted = true;
-
-	if (amd_refused(x)) {
-		amd_refusal_step(m, in, x, d);
-		amd_fail(d);
-	} else if (amd_stopped_early(x) && amd_stage(g) > amd_stage(x->misfit)) {
-		/* amd_compute() never got here: the figure stays "no limit". */
-		counted = false;
-		d->value = r->block_limit[f];
-		step(d, "The launch already fails on %s (no workgroup fits, see there): this factor "
-		     "is not counted", amd_factor_label_on(m, x->misfit));
-	} else if (m->vliw) {
-		vliw_derive(m, in, x, g, d);
-	} else {
-		switch (g) {
-		case AMD_VGPRS: amd_derive_vgprs(m, in, x, d); break;
-		case AMD_SGPRS: amd_derive_sgprs(m, in, x, d); break;
-		case AMD_LDS: amd_derive_lds(m, in, x, d); break;
-		case AMD_WAVES: amd_derive_waves(m, in, x, d); break;
-		case AMD_WORKGROUPS: amd_derive_workgroups(m, in, x, d); break;
-		case AMD_N_FACTORS: break;
-		}
-	}
-	amd_title(m, x, f, label, counted, d);
-}
-
-/* "VGPRs 7, SGPRs 20, LDS none, ...": one figure per factor, in AMD's order. */
-static void amd_list(const struct amd_arch *m, const int *limits, char *buf, size_t size)
-{
-	buf[0] = '\0';
-	for (int f = 0; f < AMD_N_FACTORS; f++) {
-		size_t len = strlen(buf);
-		if (limits[f] == AMD_UNLIMITED)
-			snprintf(buf + len, size - len, "%s%s none", f ? ", " : "",
-				 amd_factor_label_on(m, (enum amd_factor)f));
-		else
-			snprintf(buf + len, size - len, "%s%s %d", f ? ", " : "",
-				 amd_factor_label_on(m, (enum amd_factor)f), limits[f]);
-	}
-}
-
-/* The factors whose figure equals least. */
-static void amd_names_at(const struct amd_arch *m, const int *limits, int least, char *buf,
-			 size_t size)
-{
-	buf[0] = '\0';
-	for (int f = 0; f < AMD_N_FACTORS; f++) {
-		size_t len = strlen(buf);
-		if (limits[f] == least)
-			snprintf(buf + len, size - len, "%s%s", buf[0] ? ", " : "",
-				 amd_factor_label_on(m, (enum amd_factor)f));
-	}
-}
-
-static void amd_derive_occupancy(const struct gpu_arch *a, const struct occ_input *in,
-				 const struct occ_result *r, struct derivation *d)
-{
-	const struct amd_arch *m = &a->amd;
-	const struct amd_result *x = &r->amd;
-	const char *unit = amd_unit_name(m), *home = amd_wave_home(m);
-	int maxw = x->max_waves_per_simd, waves = x->fits ? x->waves_per_simd : 0;
-	char list[160], names[96];
-
-	start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per %s (%.1f%%)", waves, maxw,
-	      home, r->theoretical_occupancy_pct);
-	if (amd_refused(x)) {
-		amd_refusal_step(m, in, x, d);
-	} else if (amd_stopped_early(x)) {
-		step(d, "No workgroup fits (%s, see there): nothing runs",
-		     amd_factor_label_on(m, x->misfit));
-	} else {
-		amd_list(m, x->wave_limit, list, sizeof(list));
-		step(d, "Waves per %s by factor: %s", home, list);
-		amd_list(m, x->workgroup_limit, list, sizeof(list));
-		step(d, "Workgroups per %s by factor: %s", unit, list);
-		if (!x->fits) {
-			step(d, "No workgroup fits (%s): nothing runs", amd_factor_label_on(m, x->misfit));
-			if (!m->vliw)
-				step(d, "LLVM still reports %d wave%s per SIMD for this kernel, but a "
-				     "workgroup of %d waves cannot start", x->waves_per_simd,
-				     S(x->waves_per_simd), x->waves_per_workgroup);
-		} else {
-			amd_names_at(m, x->wave_limit, x->waves_per_simd, names, sizeof(names));
-			step(d, "Waves per %s: the least limit, %d (%s)", home, x->waves_per_simd, names);
-		}
-	}
-	step(d, "Occupancy: %d of %d waves per %s = %.1f%%", waves, maxw, home,
-	     r->theoretical_occupancy_pct);
-	if (!x->fits)
-		return;
-	amd_names_at(m, x->workgroup_limit, x->workgroups_per_cu, names, sizeof(names));
-	step(d, "Workgroups per %s: the least limit, %d (%s)", unit, x->workgroups_per_cu, names);
-	step(d, "Waves per %s: %d workgroup%s x %d wave%s = %d of %d wave slots", unit,
-	     x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup,
-	     S(x->waves_per_workgroup), x->waves_per_cu, r->max_warps_per_sm);
-}
-
-/* The waves of the whole GPU in AMD's words: a "GPU wave" (all units full at
- * once) is kept apart from a wave, which on AMD is a wavefront. */
-static void amd_derive_waves_of_gpu(const struct gpu_arch *a, const struct occ_result *r,
-				    int units, int64_t grid_size, const struct waves *w,
-				    struct derivation *d)
-{
-	const char *unit = a ? gpu_unit(a) : "CU", *unit_s = a ? gpu_units(a) : "CUs";
-	int per_unit = r->active_blocks_per_sm, n = r->warps_per_block;
-	int64_t per_wave, full, partial, busy;
-
-	if (per_unit <= 0 || units <= 0 || grid_size <= 0) {
-		start(d, 0, "GPU waves: nothing runs");
-		if (per_unit <= 0)
-			step(d, "No workgroup fits on a %s: the grid never starts, 0 workgroups per GPU "
-			     "wave", unit);
-		else
-			step(d, "The grid has no workgroups: 0 workgroups per GPU wave");
-		return;
-	}
-	per_wave = (int64_t)units * per_unit;
-	full = grid_size / per_wave;
-	partial = grid_size % per_wave;
-	busy = partial < units ? partial : units;
-	start(d, per_wave, "GPU waves: %lld workgroups each, %.2f in all", (long long)per_wave,
-	      w->waves_per_sm);
-	step(d, "Workgroups per GPU wave (every %s full): %d %s x %d workgroup%s = %lld", unit, units,
-	     unit_s, per_unit, S(per_unit), (long long)per_wave);
-	step(d, "GPU waves: %lld workgroups / %lld = %.2f", (long long)grid_size, (long long)per_wave,
-	     w->waves_per_sm);
-	step(d, "Full GPU waves: floor(%lld / %lld) = %lld", (long long)grid_size, (long long)per_wave,
-	     (long long)full);
-	if (partial == 0) {
-		step(d, "No partial GPU wave: %lld is a multiple of %lld", (long long)grid_size,
-		     (long long)per_wave);
-	} else {
-		step(d, "Partial GPU wave: %lld - %lld x %lld = %lld workgroup%s", (long long)grid_size,
-		     (long long)full, (long long)per_wave, (long long)partial, S(partial));
-		step(d, "Tail share of the runtime (uniform workgroup durations): 1 / %lld GPU waves = "
-		     "%.1f%%", (long long)(full + 1), w->tail_share_pct);
-		step(d, "Occupancy in the partial GPU wave: %lld workgroups x %d wave%s / %d %s / %d "
-		     "wave slots = %.1f%%", (long long)partial, n, S(n), units, unit_s,
-		     r->max_warps_per_sm, w->partial_wave_occupancy_pct);
-	}
-	step(d, "Busy %s time: %lld full GPU wave%s x %d %s + %lld %s%s in the partial one = %lld "
-	     "workgroup durations", unit, (long long)full, S(full), units, unit_s, (long long)busy,
-	     unit, S(busy), (long long)(full * units + busy));
-	step(d, "Predicted achieved occupancy: %lld workgroups x %d wave%s / %lld / %d wave slots = "
-	     "%.1f%%", (long long)grid_size, n, S(n), (long long)(full * units + busy),
-	     r->max_warps_per_sm, w->predicted_achieved_pct);
-}
-
-void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
-		  const struct occ_result *r, enum occ_factor f, struct derivation *d)
+void derive_nvidia_limit(const struct gpu_arch *arch, const struct occ_input *in,
+			 const struct occ_result *r, enum occ_factor f, struct derivation *d)
 {
 	char words[48];
 	char label[32];
 
-	snprintf(label, sizeof(label), "%s", occ_label(r, f));
-	if (label[0] >= 'a' && label[0] <= 'z')
-		label[0] = (char)(label[0] - 'a' + 'A');
-	start(d, 0, "%s", label);
+	derive_limit_start(r, f, label, sizeof(label), d);
 	if ((unsigned)f >= OCC_N_FACTORS)
 		return;
-	if (arch->vendor == GPU_AMD) {
-		amd_derive_limit(arch, in, r, f, label, d);
-		return;
-	}
 	if (r->warps_per_block <= 0) {
 		/* occ_compute() stops here: every limit is 0. */
-		step(d, "A block of %d threads has no warps: nothing runs, 0 blocks",
+		derive_step(d, "A block of %d threads has no warps: nothing runs, 0 blocks",
 		     in->threads_per_block);
 	} else {
 		switch (f) {
@@ -951,17 +400,13 @@ void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
 		 limit_words((int)d->value, words, sizeof(words)));
 }
 
-void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
-		      const struct occ_result *r, struct derivation *d)
+void derive_nvidia_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
+			     const struct occ_result *r, struct derivation *d)
 {
 	char list[160] = "", names[96] = "";
 	int active = OCC_UNLIMITED, wpb = r->warps_per_block, warps;
 	double pct;
 
-	if (arch->vendor == GPU_AMD) {
-		amd_derive_occupancy(arch, in, r, d);
-		return;
-	}
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		size_t len = strlen(list);
 		if (r->block_limit[f] == OCC_UNLIMITED)
@@ -981,35 +426,32 @@ void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
 	}
 	warps = active * wpb;
 	pct = 100.0 * warps / arch->max_warps_per_sm;
-	start(d, warps, "Occupancy: %d of %d warps per SM (%.1f%%)", warps, arch->max_warps_per_sm, pct);
-	step(d, "Block limits per SM: %s", list);
+	derive_start(d, warps, "Occupancy: %d of %d warps per SM (%.1f%%)", warps, arch->max_warps_per_sm, pct);
+	derive_step(d, "Block limits per SM: %s", list);
 	if (active == 0)
-		step(d, "No block fits (%s): nothing runs", names);
+		derive_step(d, "No block fits (%s): nothing runs", names);
 	else
-		step(d, "Active blocks per SM: the smallest limit, %d (%s)", active, names);
-	step(d, "Active warps per SM: %d block%s x %d warps = %d", active, S(active), wpb, warps);
-	step(d, "Active threads per SM: %d block%s x %d threads = %lld", active, S(active),
+		derive_step(d, "Active blocks per SM: the smallest limit, %d (%s)", active, names);
+	derive_step(d, "Active warps per SM: %d block%s x %d warps = %d", active, S(active), wpb, warps);
+	derive_step(d, "Active threads per SM: %d block%s x %d threads = %lld", active, S(active),
 	     in->threads_per_block, (long long)active * in->threads_per_block);
-	step(d, "Theoretical occupancy: %d of %d warps = %.1f%%", warps, arch->max_warps_per_sm, pct);
+	derive_step(d, "Theoretical occupancy: %d of %d warps = %.1f%%", warps, arch->max_warps_per_sm, pct);
 }
 
-void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
-		  int64_t grid_size, const struct waves *w, struct derivation *d)
+void derive_nvidia_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
+			 int64_t grid_size, const struct waves *w, struct derivation *d)
 {
 	int per_sm = r->active_blocks_per_sm;
 	int64_t per_wave, full, partial, busy;
 
-	if (r->vendor == GPU_AMD) {
-		amd_derive_waves_of_gpu(arch, r, sm_count, grid_size, w, d);
-		return;
-	}
+	(void)arch;
 
 	if (per_sm <= 0 || sm_count <= 0 || grid_size <= 0) {
-		start(d, 0, "Waves: nothing runs");
+		derive_start(d, 0, "Waves: nothing runs");
 		if (per_sm <= 0)
-			step(d, "No block fits on an SM: the grid never starts, 0 blocks per wave");
+			derive_step(d, "No block fits on an SM: the grid never starts, 0 blocks per wave");
 		else
-			step(d, "The grid has no blocks: 0 blocks per wave");
+			derive_step(d, "The grid has no blocks: 0 blocks per wave");
 		return;
 	}
 	per_wave = (int64_t)sm_count * per_sm;
@@ -1017,52 +459,30 @@ void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int s
 	partial = grid_size % per_wave;
 	/* SMs with a block in the partial wave: the remainder is dealt round-robin. */
 	busy = partial < sm_count ? partial : sm_count;
-	start(d, per_wave, "Waves: %lld blocks per wave, %.2f waves per SM", (long long)per_wave,
+	derive_start(d, per_wave, "Waves: %lld blocks per wave, %.2f waves per SM", (long long)per_wave,
 	      w->waves_per_sm);
-	step(d, "Blocks per wave: %d SMs x %d block%s per SM = %lld", sm_count, per_sm, S(per_sm),
+	derive_step(d, "Blocks per wave: %d SMs x %d block%s per SM = %lld", sm_count, per_sm, S(per_sm),
 	     (long long)per_wave);
-	step(d, "Waves per SM: %lld blocks / %lld = %.2f", (long long)grid_size, (long long)per_wave,
+	derive_step(d, "Waves per SM: %lld blocks / %lld = %.2f", (long long)grid_size, (long long)per_wave,
 	     w->waves_per_sm);
-	step(d, "Full waves: floor(%lld / %lld) = %lld", (long long)grid_size, (long long)per_wave,
+	derive_step(d, "Full waves: floor(%lld / %lld) = %lld", (long long)grid_size, (long long)per_wave,
 	     (long long)full);
 	if (partial == 0) {
-		step(d, "No partial wave: %lld is a multiple of %lld", (long long)grid_size,
+		derive_step(d, "No partial wave: %lld is a multiple of %lld", (long long)grid_size,
 		     (long long)per_wave);
 	} else {
-		step(d, "Partial wave: %lld - %lld x %lld = %lld block%s", (long long)grid_size,
+		derive_step(d, "Partial wave: %lld - %lld x %lld = %lld block%s", (long long)grid_size,
 		     (long long)full, (long long)per_wave, (long long)partial, S(partial));
-		step(d, "Tail share of the runtime (uniform block durations): 1 / %lld waves = %.1f%%",
+		derive_step(d, "Tail share of the runtime (uniform block durations): 1 / %lld waves = %.1f%%",
 		     (long long)(full + 1), w->tail_share_pct);
-		step(d, "Occupancy in the partial wave: %lld blocks x %d warps / %d SMs / %d warps "
+		derive_step(d, "Occupancy in the partial wave: %lld blocks x %d warps / %d SMs / %d warps "
 		     "= %.1f%%", (long long)partial, r->warps_per_block, sm_count, r->max_warps_per_sm,
 		     w->partial_wave_occupancy_pct);
 	}
-	step(d, "Busy SM time: %lld full wave%s x %d SMs + %lld SM%s in the partial wave = %lld "
+	derive_step(d, "Busy SM time: %lld full wave%s x %d SMs + %lld SM%s in the partial wave = %lld "
 	     "block durations", (long long)full, S(full), sm_count, (long long)busy, S(busy),
 	     (long long)(full * sm_count + busy));
-	step(d, "Predicted achieved occupancy: %lld blocks x %d warps / %lld / %d warps = %.1f%%",
+	derive_step(d, "Predicted achieved occupancy: %lld blocks x %d warps / %lld / %d warps = %.1f%%",
 	     (long long)grid_size, r->warps_per_block, (long long)(full * sm_count + busy),
 	     r->max_warps_per_sm, w->predicted_achieved_pct);
-}
-
-int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
-	       int sm_count, int64_t grid_size, const struct waves *w,
-	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL])
-{
-	int n = 0;
-
-	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		if (keys)
-			keys[n] = occ_key(r, (enum occ_factor)f);
-		derive_limit(arch, in, r, (enum occ_factor)f, &out[n++]);
-	}
-	if (keys)
-		keys[n] = "occupancy";
-	derive_occupancy(arch, in, r, &out[n++]);
-	if (r->active_blocks_per_sm > 0) {
-		if (keys)
-			keys[n] = "gpu_waves";
-		derive_waves(arch, r, sm_count, grid_size, w, &out[n++]);
-	}
-	return n;
 }

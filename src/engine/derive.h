@@ -61,4 +61,19 @@ int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const st
 	       int sm_count, int64_t grid_size, const struct waves *w,
 	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL]);
 
+/* The families' own (engine.c's tables call them; everyone else calls the
+ * functions above). */
+void derive_nvidia_limit(const struct gpu_arch *arch, const struct occ_input *in,
+			 const struct occ_result *r, enum occ_factor f, struct derivation *d);
+void derive_nvidia_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
+			     const struct occ_result *r, struct derivation *d);
+void derive_nvidia_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
+			 int64_t grid_size, const struct waves *w, struct derivation *d);
+void derive_amd_limit(const struct gpu_arch *arch, const struct occ_input *in,
+		      const struct occ_result *r, enum occ_factor f, struct derivation *d);
+void derive_amd_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
+			  const struct occ_result *r, struct derivation *d);
+void derive_amd_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
+		      int64_t grid_size, const struct waves *w, struct derivation *d);
+
 #endif

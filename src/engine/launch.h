@@ -103,4 +103,5 @@ void launch_limits(const struct gpu *gpu, struct launch_limits *out);
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err);
 
+
 #endif

@@ -254,7 +254,7 @@ static unsigned amd_limiting(const struct amd_result *x)
 }
 
 /* AMD: the engine in amd.c, its figures mapped onto the five factors. */
-static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	const struct amd_arch *m = &a->amd;
 	struct amd_input ai;
@@ -264,7 +264,6 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 
 	amd_input_of(in, &ai);
 	amd_compute(m, &ai, &r->amd);
-	r->vendor = GPU_AMD;
 	r->warps_per_block = x->waves_per_workgroup;
 	r->max_warps_per_sm = x->max_waves_per_simd * simds;
 	for (int f = 0; f < OCC_N_FACTORS; f++)
@@ -287,7 +286,7 @@ static void compute_amd(const struct gpu_arch *a, const struct occ_input *in, st
 
 	/* Utilization in each factor's own unit, per CU: VGPRs and SGPRs per lane
 	 * and per wave across the SIMDs. */
-	vgpr_file = (x->wave_size == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64) * simds;
+	vgpr_file = amd_vgpr_file(m, x->wave_size) * simds;
 	fill_usage(&r->usage[OCC_WARPS], r->max_warps_per_sm, x->waves_per_workgroup,
 		   r->block_limit[OCC_WARPS], active);
 	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu * amd_cus_per_unit(m), 1, r->block_limit[OCC_BLOCKS], active);
@@ -320,16 +319,12 @@ static int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 	return active;
 }
 
-void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+/* NVIDIA: occ_compute's figures (r starts empty). */
+void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	int wpb = warps_per_block(a, in);
 	int active;
 
-	*r = (struct occ_result){ 0 };
-	if (a->vendor == GPU_AMD) {
-		compute_amd(a, in, r);
-		return;
-	}
 	r->max_warps_per_sm = a->max_warps_per_sm;
 	r->warps_per_block = wpb;
 	if (wpb == 0) {
@@ -411,14 +406,19 @@ static unsigned moved_by(enum occ_param p)
 	}
 }
 
-void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct occ_input *in,
-		   enum occ_param p)
+/* AMD: amd_compute is cheap enough to run whole at every value. */
+void occ_amd_vary_init(struct occ_vary *v)
 {
+	(void)v;
+}
+
+void occ_nvidia_vary_init(struct occ_vary *v)
+{
+	const struct gpu_arch *a = v->arch;
+	const struct occ_input *in = &v->in;
+	enum occ_param p = v->param;
 	struct occ_result scratch;
 
-	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .others_min = OCC_UNLIMITED };
-	if (a->vendor == GPU_AMD)
-		return;
 	v->warps_per_block = warps_per_block(a, in);
 	v->limit[OCC_BLOCKS] = a->max_blocks_per_sm;
 	v->limit[OCC_SHARED_MEM] = smem_limit(a, in, &scratch);
@@ -552,7 +552,7 @@ static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
 			if (x->wave_limit[AMD_VGPRS] > others_waves &&
 			    x->workgroup_limit[AMD_VGPRS] > others_wg) {
 				/* waves > others_waves, and waves x SIMDs / n > others_wg */
-				int64_t file = wave == 32 ? m->vgprs_per_simd_wave32 : m->vgprs_per_simd_wave64;
+				int64_t file = amd_vgpr_file(m, wave);
 				int64_t waves = others_waves + 1, for_wg = ((others_wg + 1) * n + simds - 1) / simds;
 				alloc = file / (waves > for_wg ? waves : for_wg);
 			}
@@ -586,7 +586,28 @@ static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
 	}
 }
 
-void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
+void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
+{
+	struct occ_input in = v->in;
+	struct amd_input ai;
+	struct amd_result x;
+
+	occ_param_set(&in, v->param, value);
+	*b = (struct occ_brief){ 0 };
+	amd_input_of(&in, &ai);
+	amd_compute(&v->arch->amd, &ai, &x);
+	if (x.fits) {
+		b->active_blocks_per_sm = x.workgroups_per_cu;
+		b->active_warps_per_sm = x.waves_per_cu;
+		b->waves_per_simd = x.waves_per_simd;
+	}
+	b->limiting = amd_limiting(&x);
+	if (same_to)
+		*same_to = amd_same_to(v, &ai, &x, value);
+}
+
+void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			int64_t *same_to)
 {
 	const struct gpu_arch *a = v->arch;
 	struct occ_input in = v->in;
@@ -595,21 +616,6 @@ void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, i
 
 	occ_param_set(&in, v->param, value);
 	*b = (struct occ_brief){ 0 };
-	if (a->vendor == GPU_AMD) {
-		struct amd_input ai;
-		struct amd_result x;
-		amd_input_of(&in, &ai);
-		amd_compute(&a->amd, &ai, &x);
-		if (x.fits) {
-			b->active_blocks_per_sm = x.workgroups_per_cu;
-			b->active_warps_per_sm = x.waves_per_cu;
-			b->waves_per_simd = x.waves_per_simd;
-		}
-		b->limiting = amd_limiting(&x);
-		if (same_to)
-			*same_to = amd_same_to(v, &ai, &x, value);
-		return;
-	}
 	if (v->param == OCC_PARAM_THREADS)
 		wpb = warps_per_block(a, &in);
 	if (wpb == 0) {
@@ -671,6 +677,22 @@ const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f)
 	if (v == GPU_AMD)
 		return (unsigned)f < OCC_N_FACTORS ? amd[f] : "?";
 	return occ_factor_label(f);
+}
+
+const char *occ_factor_short_for(enum gpu_vendor v, enum occ_factor f)
+{
+	static const char *const nv[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "block", [OCC_REGISTERS] = "regs",
+		[OCC_SHARED_MEM] = "smem", [OCC_BARRIERS] = "barr",
+	};
+	static const char *const amd[OCC_N_FACTORS] = {
+		[OCC_WARPS] = "waves", [OCC_BLOCKS] = "wg", [OCC_REGISTERS] = "vgpr",
+		[OCC_SHARED_MEM] = "lds", [OCC_BARRIERS] = "sgpr",
+	};
+
+	if ((unsigned)f >= OCC_N_FACTORS)
+		return "n/a";
+	return (v == GPU_AMD ? amd : nv)[f];
 }
 
 const char *occ_label(const struct occ_result *r, enum occ_factor f)

@@ -17,6 +17,9 @@
  * no shared memory, no barriers): distinct from every real count. */
 #define OCC_UNLIMITED INT_MAX
 
+struct engine;
+struct engine_words;
+
 enum occ_factor {
 	OCC_WARPS,
 	OCC_BLOCKS,
@@ -74,6 +77,10 @@ struct occ_usage {
  * workgroups and warps wavefronts. occ_label() and occ_key() name them. */
 struct occ_result {
 	enum gpu_vendor vendor;
+	/* The engine that computed r and its words on r's architecture
+	 * (engine.h): NULL in a result never computed. */
+	const struct engine *engine;
+	const struct engine_words *words;
 	int active_blocks_per_sm;
 	int active_warps_per_sm;
 	int active_threads_per_sm;
@@ -160,6 +167,17 @@ void occ_vary_init(struct occ_vary *v, const struct gpu_arch *arch, const struct
  * once per step, not once per value. Where no such step is known, value. */
 void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to);
 
+/* The families' own occ_compute and occ_vary_* (engine.c's tables call
+ * them; everyone else calls the functions above). */
+void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r);
+void occ_nvidia_vary_init(struct occ_vary *v);
+void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			int64_t *same_to);
+void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r);
+void occ_amd_vary_init(struct occ_vary *v);
+void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+		     int64_t *same_to);
+
 /* Short names used in JSON, CSV and messages: "warps", "blocks", "registers",
  * "shared_mem", "barriers"; and the words for people: "shared memory". */
 const char *occ_factor_key(enum occ_factor f);
@@ -172,6 +190,9 @@ const char *occ_factor_unit(enum occ_factor f);
 const char *occ_label(const struct occ_result *r, enum occ_factor f);
 const char *occ_factor_label_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_key(const struct occ_result *r, enum occ_factor f);
+/* The shortest name, for narrow columns: "regs", "smem"; AMD "vgpr", "lds";
+ * "n/a" for a factor out of range. */
+const char *occ_factor_short_for(enum gpu_vendor v, enum occ_factor f);
 const char *occ_unit(const struct occ_result *r, enum occ_factor f);
 /* The AMD factor each of the five stands for (above). */
 enum amd_factor occ_amd_factor(enum occ_factor f);

@@ -20,7 +20,7 @@ static void axis_of(const struct gpu_arch *a, const struct occ_input *in, enum s
 
 	switch (kind) {
 	case SWEEP_BLOCK_SIZE:
-		ax->first = ax->step = a->vendor == GPU_AMD && in->wave_size ? in->wave_size : a->warp_size;
+		ax->first = ax->step = gpu_launch_warp_size(a, in->wave_size);
 		last = a->max_threads_per_block;
 		break;
 	case SWEEP_REGISTERS:
@@ -316,6 +316,14 @@ const char *sweep_x_label(const struct sweep *s, bool short_form)
 	case SWEEP_BARRIERS: return "barriers";
 	default: return short_form ? "LDS" : "LDS per workgroup (bytes)";
 	}
+}
+
+const char *sweep_y_title(const struct sweep *s, bool short_form)
+{
+	if (short_form)
+		return s->vendor == GPU_AMD ? "Waves" : "Warps";
+	return s->vliw ? "Waves per CU" : s->vendor == GPU_AMD ? "Waves per SIMD" :
+		"Active warps per SM";
 }
 
 const char *sweep_y_unit(const struct sweep *s)

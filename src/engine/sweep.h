@@ -93,6 +93,9 @@ const char *sweep_axis_label(enum sweep_kind kind);
 /* The x axis in the sweep's vendor's words, long ("workgroup size (work-items)")
  * or short ("workgroup size"); and the y unit, "warps" or "waves". */
 const char *sweep_x_label(const struct sweep *s, bool short_form);
+/* The y axis's title, long ("Waves per SIMD", "Active warps per SM") or
+ * short ("Waves"). */
+const char *sweep_y_title(const struct sweep *s, bool short_form);
 const char *sweep_y_unit(const struct sweep *s);
 /* The limit the swept parameter stands for: warps for the block size (the warp
  * slots a block takes), registers, shared memory, barriers. Where it is not

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "gpu.h"
 #include "report.h"
 
 /* Whether the head of a file (its first len bytes) is one of these: an ELF
@@ -62,6 +63,8 @@ bool import_binary_sms(const char *path, int *sms, size_t max, size_t *n,
  * driver would compile the PTX for the GPU instead, if the file has it).
  * 0 when every one is newer. */
 int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool *jit);
+/* Whether a GPU runs the binaries read here (CUDA's cubins): NVIDIA's. */
+bool import_binary_runs_on(const struct gpu_arch *arch);
 
 /* The floor of a read, for bench/: the same walk through the file, every
  * cubin decompressed (or copied) and none read; counts as for a read. */

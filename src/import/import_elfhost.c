@@ -243,3 +243,8 @@ int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool
 	*jit = older != 0;
 	return older;
 }
+
+bool import_binary_runs_on(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA;
+}

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "engine.h"
 #include "jsonw.h"
 #include "outbuf.h"
 #include "strutil.h"
@@ -24,11 +25,10 @@ static void device_text(const struct gpu *g, struct device_text *t)
 	str_sanitize(g->name, t->name, sizeof(t->name));
 	str_sanitize(g->aliases, t->aliases, sizeof(t->aliases));
 	str_sanitize(g->arch.arch, t->arch, sizeof(t->arch));
-	str_sanitize(g->arch.vendor == GPU_AMD ? g->arch.amd.family : g->arch.family, t->family,
-		     sizeof(t->family));
+	str_sanitize(gpu_family(&g->arch), t->family, sizeof(t->family));
 	str_sanitize(g->segment, t->segment, sizeof(t->segment));
 	gpu_arch_cc_string(&g->arch, t->cc, sizeof(t->cc));
-	t->vendor = g->arch.vendor == GPU_AMD ? "amd" : "nvidia";
+	t->vendor = engine_words(&g->arch)->key;
 }
 
 void output_gpu_list_json(FILE *out, const struct gpu_db *db)

@@ -6,6 +6,7 @@
 
 #include "output.h"
 
+#include "engine.h"
 #include "strutil.h"
 
 /* A per-wave-size figure, "-" where the target lacks that wave size. */
@@ -28,7 +29,7 @@ static void amd_list(FILE *out, const struct gpu_db *db)
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
 		struct gpu g;
 		const struct amd_arch *m;
-		if (!gpu_db_device_at(db, i, &g) || g.arch.vendor != GPU_AMD)
+		if (!gpu_db_device_at(db, i, &g) || engine_of(&g.arch)->family == ENGINE_NVIDIA)
 			continue;
 		m = &g.arch.amd;
 		str_sanitize(g.name, name, sizeof(name));
@@ -83,7 +84,7 @@ void output_gpu_list(FILE *out, const struct gpu_db *db)
 	fprintf(out, "%-46s %-5s %-7s %5s  %-11s %s\n", "DEVICE", "CC", "ARCH", "SMS", "SEGMENT", "ALIASES");
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
 		struct gpu g;
-		if (!gpu_db_device_at(db, i, &g) || g.arch.vendor == GPU_AMD)
+		if (!gpu_db_device_at(db, i, &g) || engine_of(&g.arch)->family != ENGINE_NVIDIA)
 			continue;
 		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
 		str_sanitize(g.name, name, sizeof(name));

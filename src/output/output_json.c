@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "engine.h"
 #include "jsonw.h"
 #include "output_json_binary.h"
 #include "params.h"
@@ -146,7 +147,7 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	if (cluster_supported(&g->arch) || l->cluster_size)
 		key_int(w, param_key_json(PARAM_CLUSTER), l->cluster_size);
 	/* AMD's own launch fields, named as in a launch list. */
-	if (g->arch.vendor == GPU_AMD) {
+	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
 		key_int(w, param_key_json(PARAM_WAVE_SIZE),
 			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
 		key_int(w, param_key_json(PARAM_AGPRS), l->agprs);
@@ -219,7 +220,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 		snprintf(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
 		key_limit(w, key, r->block_limit[f]);
 	}
-	if (r->vendor == GPU_AMD) {
+	if (engine_of_result(r)->wave_limits) {
 		key_int(w, "wave_size", r->amd.wave_size);
 		key_int(w, "waves_per_simd", r->amd.fits ? r->amd.waves_per_simd : 0);
 		key_int(w, "max_waves_per_simd", r->amd.max_waves_per_simd);

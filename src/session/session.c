@@ -374,7 +374,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
 		if (!override_gpu(s, ov, given_gpu, &ov_gpu, &res->err)) {
-			report_launch_own(rec, GPU_NVIDIA, &res->l);
+			report_launch_own(rec, NULL, &res->l);
 			return;
 		}
 		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, &ov_gpu);
@@ -397,7 +397,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		res->err = own->err;
 		res->incomplete = true;
 	}
-	res->present = report_launch_own(rec, res->gpu_known ? res->gpu.arch.vendor : GPU_NVIDIA,
+	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu.arch : NULL,
 					 &res->measured);
 	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
@@ -407,8 +407,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		/* A record lacking a field says so whatever the database knows;
 		 * a binary's lacks none a known GPU would not supply. */
 		if (v != REPORT_VENDOR_UNKNOWN && !rec->binary &&
-		    !report_launch_fill(rec, &given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
-					r->file, &res->l, NULL, &fill_err)) {
+		    !report_launch_fill(rec, &given, NULL, r->file, &res->l, NULL, &fill_err)) {
 			res->err = fill_err;
 			res->incomplete = true;
 		}
@@ -421,7 +420,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	res->assumed = session_binary_defaults(rec, &res->gpu, &binary_vals, &given.fields);
 	if (res->assumed)
 		given.launch = &binary_vals;
-	if (!report_launch_fill(rec, &given, res->gpu.arch.vendor, r->file, &res->l, &lacking,
+	if (!report_launch_fill(rec, &given, &res->gpu.arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
 		return;
@@ -452,24 +451,14 @@ static void measured_from_events(const struct report_record *rec, const struct g
 
 	if (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present)
 		return;
-	if (rec->n_sm_events == 0 && gpu->arch.vendor == GPU_AMD) {
-		const struct amd_arch *aa = &gpu->arch.amd;
+	if (rec->n_sm_events == 0) {
+		bool sq;
 
-		if (report_sq_occupancy(rec, aa->target, aa->simds_per_cu * aa->max_waves_per_simd,
-					gpu->sm_count, &pct, &warps)) {
+		if (report_launch_counted_occupancy(rec, gpu, &pct, &warps, &sq)) {
 			if (!cr->achieved_occupancy_pct.present) {
 				cr->achieved_occupancy_pct = pct;
-				cr->achieved_sq = true;
+				cr->achieved_sq = sq;
 			}
-			if (!cr->achieved_active_warps.present)
-				cr->achieved_active_warps = warps;
-		}
-		return;
-	}
-	if (rec->n_sm_events == 0) {
-		if (report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, &pct, &warps)) {
-			if (!cr->achieved_occupancy_pct.present)
-				cr->achieved_occupancy_pct = pct;
 			if (!cr->achieved_active_warps.present)
 				cr->achieved_active_warps = warps;
 		}

@@ -8,6 +8,7 @@
 
 #include "session_binary.h"
 
+#include "import_binary.h"
 #include "occupancy.h"
 #include "report_launch.h"
 #include "tuning.h"
@@ -24,7 +25,7 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 	int best = 0;
 	int64_t min_grid = 0;
 
-	if (!rec->binary || gpu->arch.vendor != GPU_NVIDIA)
+	if (!rec->binary || !import_binary_runs_on(&gpu->arch))
 		return 0;
 	/* No compiler knows the dynamic shared memory: none, unless the
 	 * flag says. */
@@ -33,7 +34,7 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 		assumed |= dyn;
 	}
 	launch_init(&l);
-	report_launch_own(rec, GPU_NVIDIA, &l);
+	report_launch_own(rec, &gpu->arch, &l);
 	param_copy(&l, vals, *fields | assumed);
 	/* The block: the one it requires or is bounded to (the record's own),
 	 * else the block size with the most resident threads, as

@@ -226,7 +226,7 @@ static int binary_sm(const struct session *s, const char *path, FILE *msgs)
 	if (session_gpu_count(s) != 1)
 		return 0;
 	g = session_gpu_at(s, 0);
-	if (g->arch.vendor != GPU_NVIDIA ||
+	if (!import_binary_runs_on(&g->arch) ||
 	    !import_binary_sms(path, sms, sizeof(sms) / sizeof(sms[0]), &n, &err) || n < 2)
 		return 0;
 	sm = import_binary_choose_sm(sms, n, g->arch.cc_major, g->arch.cc_minor, &jit);

@@ -87,10 +87,8 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
  * is written only if the longer ones do not fit. */
 static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
 {
-	bool amd = s->vendor == GPU_AMD;
-	const char *y_long = pct ? "Occupancy" : s->vliw ? "Waves per CU" :
-		amd ? "Waves per SIMD" : "Active warps per SM";
-	const char *y_short = pct ? "Occupancy" : amd ? "Waves" : "Warps";
+	const char *y_long = pct ? "Occupancy" : sweep_y_title(s, false);
+	const char *y_short = pct ? "Occupancy" : sweep_y_title(s, true);
 	char t[128];
 
 	snprintf(t, sizeof(t), "%s vs %s", y_long, sweep_x_label(s, false));

@@ -431,18 +431,7 @@ const char *browser_column_label(enum browser_column col)
 
 const char *browser_factor_label(enum gpu_vendor vendor, int factor)
 {
-	static const char *const nv[OCC_N_FACTORS] = {
-		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "block", [OCC_REGISTERS] = "regs",
-		[OCC_SHARED_MEM] = "smem", [OCC_BARRIERS] = "barr",
-	};
-	static const char *const amd[OCC_N_FACTORS] = {
-		[OCC_WARPS] = "waves", [OCC_BLOCKS] = "wg", [OCC_REGISTERS] = "vgpr",
-		[OCC_SHARED_MEM] = "lds", [OCC_BARRIERS] = "sgpr",
-	};
-
-	if (factor < 0 || factor >= OCC_N_FACTORS)
-		return "n/a";
-	return (vendor == GPU_AMD ? amd : nv)[factor];
+	return occ_factor_short_for(vendor, (enum occ_factor)factor);
 }
 
 const char *browser_limiter_label(const struct browser_line *l)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "engine.h"
 #include "strutil.h"
 
 /* One "label  value" line; returns the next row. */
@@ -32,29 +33,39 @@ static int heading(struct canvas *c, struct rect r, int y, const char *text)
 	return y + 2;
 }
 
+/* "blocks per SM", or where that is wider than the label column
+ * "workgroups/WGP". */
+static void per_unit_label(const struct engine_words *e, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s per %s", e->blocks, e->unit);
+	if (strlen(buf) > 16)
+		snprintf(buf, size, "%s/%s", e->blocks, e->unit);
+}
+
+/* In the words of the GPU's engine: warps or waves per SM, CU or WGP. */
 static int occupancy(struct canvas *c, struct rect r, int y, const struct analysis *a)
 {
 	const struct occ_result *o = &a->r;
 	const struct crosscheck_record *rep = &a->report;
-	char buf[128];
+	const struct engine_words *e = engine_words(&a->gpu.arch);
+	char buf[128], label[32];
 
 	y = heading(c, r, y, "Occupancy (occview)");
-	snprintf(buf, sizeof(buf), "%.1f %%  (%d of %d %s)", o->theoretical_occupancy_pct,
-		 o->active_warps_per_sm, o->max_warps_per_sm,
-		 o->vendor == GPU_AMD ? "waves per CU" : "warps per SM");
+	snprintf(buf, sizeof(buf), "%.1f %%  (%d of %d %s per %s)", o->theoretical_occupancy_pct,
+		 o->active_warps_per_sm, o->max_warps_per_sm, e->warps, e->unit);
 	y = line(c, r, y, CANVAS_NORMAL, "theoretical", buf);
 	snprintf(buf, sizeof(buf), "%d", o->active_blocks_per_sm);
-	y = line(c, r, y, CANVAS_NORMAL, o->vendor == GPU_AMD ? "workgroups/CU" : "blocks per SM",
-		 buf);
+	per_unit_label(e, label, sizeof(label));
+	y = line(c, r, y, CANVAS_NORMAL, label, buf);
 	if (rep->achieved_occupancy_pct.present) {
 		snprintf(buf, sizeof(buf), "%.1f %%  (measured)", rep->achieved_occupancy_pct.value);
 		y = line(c, r, y, CANVAS_NORMAL, "achieved", buf);
 	}
 	if (a->w.blocks_per_wave > 0) {
 		snprintf(buf, sizeof(buf), a->w.waves_per_sm < 0.005 ?
-			 "%.4f per SM: %lld full + %lld blocks" : "%.2f per SM: %lld full + %lld blocks",
-			 a->w.waves_per_sm, (long long)a->w.full_waves,
-			 (long long)a->w.partial_wave_blocks);
+			 "%.4f per %s: %lld full + %lld %s" : "%.2f per %s: %lld full + %lld %s",
+			 a->w.waves_per_sm, e->unit, (long long)a->w.full_waves,
+			 (long long)a->w.partial_wave_blocks, e->blocks);
 		y = line(c, r, y, CANVAS_NORMAL, "waves", buf);
 	}
 	return y;
@@ -64,9 +75,11 @@ static int occupancy(struct canvas *c, struct rect r, int y, const struct analys
 static int limits(struct canvas *c, struct rect r, int y, const struct analysis *a)
 {
 	const struct occ_result *o = &a->r;
+	const struct engine_words *e = engine_words(&a->gpu.arch);
 	char buf[64], label[32];
 
-	y = heading(c, r, y, "Block limits per SM (* limits)");
+	snprintf(buf, sizeof(buf), "%s limits per %s (* limits)", e->Block, e->unit);
+	y = heading(c, r, y, buf);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		bool lim = occ_is_limiting(o, (enum occ_factor)f);
 
@@ -157,6 +170,7 @@ static int rules(struct canvas *c, struct rect r, int y, const struct analysis *
 void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_record *rec,
 			const struct analysis *a)
 {
+	const struct engine_words *e = engine_words(&a->gpu.arch);
 	char buf[640], cut[256];
 	int y = r.y;
 
@@ -171,12 +185,13 @@ void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_rec
 		reported(c, r, y, rec, a);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%s, %d SMs", a->gpu.name, a->gpu.sm_count);
+	snprintf(buf, sizeof(buf), "%s, %d %s", a->gpu.name, a->gpu.sm_count, e->units);
 	y = line(c, r, y, CANVAS_DIM, "GPU", buf);
-	snprintf(buf, sizeof(buf), "grid %lld, block %d, %d regs, %lld B shared",
-		 (long long)launch_grid_size(&a->launch), launch_threads_per_block(&a->launch),
-		 a->launch.regs_per_thread,
-		 (long long)(a->launch.static_smem_bytes + a->launch.dynamic_smem_bytes));
+	snprintf(buf, sizeof(buf), "grid %lld, %s %d, %d %s, %lld B %s",
+		 (long long)launch_grid_size(&a->launch), e->block_short,
+		 launch_threads_per_block(&a->launch), a->launch.regs_per_thread, e->regs_short,
+		 (long long)(a->launch.static_smem_bytes + a->launch.dynamic_smem_bytes),
+		 e->smem_short);
 	y = line(c, r, y, CANVAS_DIM, "launch", buf);
 	y = occupancy(c, r, y, a);
 	y = limits(c, r, y, a);

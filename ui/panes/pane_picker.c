@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "layout.h"
 #include "pane.h"
 #include "strutil.h"
@@ -149,7 +150,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
 		snprintf(line, sizeof(line), "%c %-*.*s %-3s%-7s %3d %s", sel ? '>' : ' ',
 			 in.w > 26 ? in.w - 24 : 1, in.w > 26 ? in.w - 24 : 1, g.name,
-			 g.arch.vendor == GPU_AMD ? "" : "cc", cc, g.sm_count,
+			 engine_words(&g.arch)->arch_short, cc, g.sm_count,
 			 gpu_units(&g.arch));
 		canvas_text(c, in.x, in.y + 2 + i, in.w, sel ? CANVAS_FOCUS : CANVAS_NORMAL, line);
 	}

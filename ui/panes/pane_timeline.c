@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "sim.h"
 
 enum {
@@ -159,12 +160,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	char model[128], line[256];
 	/* a column free at the right: the axis never runs into the frame */
 	int plot_w = r.w - GUTTER_W - 1, x0 = r.x + GUTTER_W, head, rows, top, axis_y, avg_row, len;
+	const struct engine_words *e;
 	const char *unit;
 	bool tail;
 
 	if (pane_skip(c, r, v))
 		return;
-	unit = gpu_unit(&v->cur.gpu.arch);
+	e = engine_words(&v->cur.gpu.arch);
+	unit = e->unit;
 	if (plot_w < MIN_PLOT_W || !timeline_for(tp, v, plot_w)) {
 		text(c, r, r.x, r.y, CANVAS_DIM, v->cur.r.active_blocks_per_sm == 0 ?
 		     "no block fits: nothing runs" : plot_w < MIN_PLOT_W ? "too narrow" :
@@ -181,15 +184,15 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		text(c, r, r.x, r.y, CANVAS_HEADER, line);
 		return;
 	}
-	snprintf(line, sizeof(line), "active warps per %s over time (%s)", unit, model);
+	snprintf(line, sizeof(line), "active %s per %s over time (%s)", e->warps, unit, model);
 	text(c, r, r.x, r.y, CANVAS_HEADER, line);
 	if (head == 2) {
 		/* The area is the mean of all the SMs, idle ones too; the
 		 * average, as profilers count it, only while an SM is busy. */
-		snprintf(line, sizeof(line), "avg %.1f%% of busy %ss (%s), run %.2f block times%s, "
+		snprintf(line, sizeof(line), "avg %.1f%% of busy %ss (%s), run %.2f %s times%s, "
 			 "idle %ss below", t->average_pct, unit, c->ascii ? "-" : "\u2500",
-			 t->makespan, tail ? (c->ascii ? ", tail kernel +" : ", tail kernel \u2592") : "",
-			 unit);
+			 t->makespan, e->block,
+			 tail ? (c->ascii ? ", tail kernel +" : ", tail kernel \u2592") : "", unit);
 		text(c, r, r.x, r.y + 1, CANVAS_NORMAL, line);
 	}
 	top = r.y + head;
@@ -218,7 +221,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 static const char *title_for(const struct pane *p, const struct view *v, char *buf, size_t size)
 {
 	(void)p;
-	snprintf(buf, size, "Timeline: active warps per %s", gpu_unit(&v->cur.gpu.arch));
+	snprintf(buf, size, "Timeline: active %s per %s", engine_words(&v->cur.gpu.arch)->warps,
+		 engine_words(&v->cur.gpu.arch)->unit);
 	return buf;
 }
 

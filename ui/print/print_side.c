@@ -18,14 +18,8 @@ enum { LABEL_W = 18 };
 enum { ROW_OCC, ROW_BLOCKS, ROW_WARPS, ROW_LIMIT, ROW_LIMITER = ROW_LIMIT + OCC_N_FACTORS,
        ROW_WAVES, ROW_NEXT, ROW_NA, ROW_N };
 
-static bool any_vendor(const struct analysis *const *a, size_t n, enum gpu_vendor v)
-{
-	for (size_t i = 0; i < n; i++)
-		if (a[i]->gpu.arch.vendor == v)
-			return true;
-	return false;
-}
-
+/* A limit's label: each engine's own word among the GPUs, "/" between, in
+ * the engines' order (NVIDIA's "registers/VGPRs"). */
 static void row_label(int row, const struct analysis *const *a, size_t n, char *buf, size_t size)
 {
 	static const char *const fixed[ROW_N] = {
@@ -33,17 +27,31 @@ static void row_label(int row, const struct analysis *const *a, size_t n, char *
 		[ROW_LIMITER] = "limiter", [ROW_WAVES] = "waves per SM/CU", [ROW_NEXT] = "next step",
 		[ROW_NA] = "not applicable",
 	};
-	bool nv = any_vendor(a, n, GPU_NVIDIA), amd = any_vendor(a, n, GPU_AMD);
 	enum occ_factor f = (enum occ_factor)(row - ROW_LIMIT);
+	const char *seen[4];
+	int n_seen = 0;
+	size_t len = 0;
 
 	if (row < ROW_LIMIT || row >= ROW_LIMITER) {
 		snprintf(buf, size, "%s", fixed[row]);
-	} else if (nv && amd) {
-		snprintf(buf, size, "%s/%s", occ_factor_label_for(GPU_NVIDIA, f),
-			 occ_factor_label_for(GPU_AMD, f));
-	} else {
-		snprintf(buf, size, "%s", occ_factor_label_for(amd ? GPU_AMD : GPU_NVIDIA, f));
+		return;
 	}
+	buf[0] = '\0';
+	for (int v = 0; v < 2; v++)
+		for (size_t i = 0; i < n; i++) {
+			const char *label = occ_factor_label_for((enum gpu_vendor)v, f);
+			bool dup = false;
+
+			if ((int)a[i]->gpu.arch.vendor != v)
+				continue;
+			for (int k = 0; k < n_seen; k++)
+				dup = dup || strcmp(seen[k], label) == 0;
+			if (dup || n_seen == 4)
+				continue;
+			seen[n_seen++] = label;
+			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+						 len ? "/" : "", label);
+		}
 }
 
 static void cell(const struct analysis *a, int row, char *buf, size_t size)
@@ -109,7 +117,7 @@ static int64_t sweep_max(const struct analysis *const *a, size_t n, enum occ_par
 	for (size_t i = 0; i < n; i++) {
 		const struct gpu_arch *g = &a[i]->gpu.arch;
 		int64_t m = prm == OCC_PARAM_THREADS ? g->max_threads_per_block :
-			    g->vendor == GPU_AMD ? g->amd.max_vgprs_per_wave : g->max_regs_per_thread;
+			    gpu_max_registers(g);
 
 		if (m > most)
 			most = m;

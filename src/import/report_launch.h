@@ -50,13 +50,14 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err);
-/* The launch alone, for a record run on a GPU of vendor v (the record's own
- * vendor wins when it says one: report_launch refuses the mismatch first).
+/* The launch alone, for a record run on a GPU of architecture arch (the
+ * record's own vendor wins when it says one: report_launch refuses the
+ * mismatch first; NULL, no GPU known: the record's vendor, else NVIDIA's).
  * Values the record lacks are all named in one error, with every flag that
  * supplies them, and *missing (when not NULL) gets their PARAM_BITs (0 when
  * the error is of another kind). */
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
-			enum gpu_vendor v, const char *file, struct launch *l, unsigned *missing,
+			const struct gpu_arch *arch, const char *file, struct launch *l, unsigned *missing,
 			struct occ_error *err);
 /* The error report_launch_fill gives for the values in missing (PARAM_BIT). */
 void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
@@ -64,7 +65,14 @@ void report_launch_lacking(const struct report_record *rec, unsigned missing, co
 /* The launch parameters the record itself gives (PARAM_BIT), with their
  * values in l (launch_init's elsewhere): the launch as measured, for the
  * question "is this still the record's launch?" (session.c). */
-unsigned report_launch_own(const struct report_record *rec, enum gpu_vendor v, struct launch *l);
+unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
+			   struct launch *l);
+/* Achieved occupancy counted from a record's counters on gpu, where the
+ * record has no per-SM events: AMD's SQ counters (*sq set) as
+ * rocprofiler-compute counts them, else the profiler's active-warp counts.
+ * False where the record has neither. */
+bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
+				     struct report_num *pct, struct report_num *warps, bool *sq);
 /* The vendor the record's fields say, or REPORT_VENDOR_UNKNOWN. */
 enum report_vendor report_record_vendor(const struct report_record *rec);
 

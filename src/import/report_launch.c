@@ -422,24 +422,25 @@ static void blank_launch(const struct report_record *rec, struct launch *l)
 		 rec->short_name[0] ? rec->short_name : rec->name ? rec->name : "");
 }
 
-/* The vendor the record's fields say, else the GPU's. */
-static enum report_vendor vendor_on(const struct report_record *rec, enum gpu_vendor gv)
+/* The vendor the record's fields say, else the GPU's (NVIDIA where none is
+ * known). */
+static enum report_vendor vendor_on(const struct report_record *rec, const struct gpu_arch *arch)
 {
 	enum report_vendor v = report_record_vendor(rec);
 
 	if (v != REPORT_VENDOR_UNKNOWN)
 		return v;
-	return gv == GPU_AMD ? REPORT_VENDOR_AMD : REPORT_VENDOR_NVIDIA;
+	return arch && arch->vendor == GPU_AMD ? REPORT_VENDOR_AMD : REPORT_VENDOR_NVIDIA;
 }
 
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
-			enum gpu_vendor gv, const char *file, struct launch *l, unsigned *missing,
+			const struct gpu_arch *arch, const char *file, struct launch *l, unsigned *missing,
 			struct occ_error *err)
 {
 	/* The launch parameters only: the GPU is chosen apart, and with a
 	 * report the kernel name picks records (--kernel), never renames them. */
 	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
-	bool amd = vendor_on(rec, gv) == REPORT_VENDOR_AMD;
+	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
 	struct lacking k = { 0 };
 
 	if (missing)
@@ -505,13 +506,13 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 			blank_launch(rec, l);
 			return false;
 		}
-		if (!report_launch_fill(rec, given, gpu->arch.vendor, file, l, NULL, err)) {
+		if (!report_launch_fill(rec, given, &gpu->arch, file, l, NULL, err)) {
 			*source = REPORT_GPU_NONE;
 			return false;
 		}
 	} else {
-		if (!report_launch_fill(rec, given, v == REPORT_VENDOR_AMD ? GPU_AMD : GPU_NVIDIA,
-					file, l, NULL, err) ||
+		/* The record says its vendor: no GPU is needed for that. */
+		if (!report_launch_fill(rec, given, NULL, file, l, NULL, err) ||
 		    !report_choose_gpu(db, rec, given->gpu, file, &chosen, source, err)) {
 			*source = REPORT_GPU_NONE;
 			return false;
@@ -531,9 +532,10 @@ static bool own(const struct report_int *v, int64_t *out)
 	return true;
 }
 
-unsigned report_launch_own(const struct report_record *rec, enum gpu_vendor gv, struct launch *l)
+unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
+			   struct launch *l)
 {
-	bool amd = vendor_on(rec, gv) == REPORT_VENDOR_AMD;
+	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
 	unsigned have = 0;
 	int64_t v, d[3];
 
@@ -654,4 +656,17 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 	if (rec->sm_count.present)
 		return device_units_as_reported(given) != rec->sm_count.value;
 	return own && names_device(rec->device) && own->sm_count != given->sm_count;
+}
+
+bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
+				     struct report_num *pct, struct report_num *warps, bool *sq)
+{
+	*sq = gpu->arch.vendor == GPU_AMD;
+	if (*sq) {
+		const struct amd_arch *aa = &gpu->arch.amd;
+
+		return report_sq_occupancy(rec, aa->target, aa->simds_per_cu * aa->max_waves_per_simd,
+					   gpu->sm_count, pct, warps);
+	}
+	return report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, pct, warps);
 }

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* engine.c - the three engines' tables, engine_of, and the front doors that
+ * go through them: occ_compute, occ_vary_*, derive_*. */
+#include "config.h"
+
+#include "engine.h"
+
+#include <string.h>
+
+static const struct engine_words nvidia_words = {
+	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability", .arch_short = "cc",
+	.unit = "SM", .units = "SMs", .a_unit = "an SM", .scheduler = "scheduler",
+	.schedulers = "schedulers", .a_block = "a block", .Warps = "Warps",
+	.gpu_waves = "Waves", .warp = "warp", .warps = "warps",
+	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
+	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
+	.smem = "shared memory", .block_short = "block", .regs_short = "regs",
+	.smem_short = "shared",
+};
+
+#define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_) { \
+	.vendor = "AMD", .key = "amd", .arch_kind = "target", .arch_short = "", \
+	.unit = unit_, .units = units_, .a_unit = a_unit_, .scheduler = "SIMD", \
+	.schedulers = "SIMDs", .a_block = "a workgroup", .Warps = "Waves", \
+	.gpu_waves = "GPU waves (rounds of workgroups, not wavefronts)", \
+	.warp = "wave", .warps = "waves", \
+	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
+	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
+	.reg = reg_, .regs = regs_, .smem = "LDS", .block_short = "wg", .regs_short = regs_, \
+	.smem_short = "LDS", }
+
+static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs");
+static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs");
+static const struct engine_words terascale_words = AMD_WORDS("CU", "CUs", "a CU", "GPR", "GPRs");
+
+static const struct engine_words *nvidia_words_of(const struct gpu_arch *a)
+{
+	(void)a;
+	return &nvidia_words;
+}
+
+/* RDNA in WGP mode counts on the WGP (amd_arch.wgp_mode). */
+static const struct engine_words *amd_words_of(const struct gpu_arch *a)
+{
+	return a && a->amd.wgp_mode ? &amd_wgp_words : &amd_cu_words;
+}
+
+static const struct engine_words *terascale_words_of(const struct gpu_arch *a)
+{
+	(void)a;
+	return &terascale_words;
+}
+
+const struct engine engine_nvidia = {
+	.family = ENGINE_NVIDIA, .name = "NVIDIA",
+	.compute = occ_nvidia_compute, .vary_init = occ_nvidia_vary_init,
+	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
+	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
+	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
+	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
+	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
+	.profiler_block_limits = true,
+};
+
+const struct engine engine_amd = {
+	.family = ENGINE_AMD, .name = "AMD GCN/CDNA/RDNA",
+	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
+	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
+	.derive_waves = derive_amd_waves, .words = amd_words_of,
+	.allocation = engine_amd_allocation,
+	.gpu_limits = engine_amd_gpu_limits,
+	.registers_advice = engine_amd_registers_advice,
+	.wave_limits = true, .simd_waves = true, .scheduler_stats = false,
+};
+
+/* TeraScale goes through amd_compute, which hands a VLIW target to
+ * terascale_compute; a CU is one SIMD engine. */
+const struct engine engine_terascale = {
+	.family = ENGINE_TERASCALE, .name = "AMD TeraScale",
+	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
+	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
+	.derive_waves = derive_amd_waves, .words = terascale_words_of,
+	.allocation = engine_vliw_allocation,
+	.gpu_limits = engine_vliw_gpu_limits,
+	.registers_advice = engine_amd_registers_advice,
+	.wave_limits = true, .simd_waves = false, .scheduler_stats = false,
+};
+
+const struct engine *engine_of(const struct gpu_arch *a)
+{
+	if (a && a->vendor == GPU_AMD)
+		return a->amd.vliw ? &engine_terascale : &engine_amd;
+	return &engine_nvidia;
+}
+
+const struct engine *engine_of_result(const struct occ_result *r)
+{
+	return r && r->engine ? r->engine : &engine_nvidia;
+}
+
+const struct engine_words *engine_words(const struct gpu_arch *a)
+{
+	return engine_of(a)->words(a);
+}
+
+const struct engine_words *engine_result_words(const struct occ_result *r)
+{
+	return r && r->words ? r->words : &nvidia_words;
+}
+
+int engine_schedulers_per_unit(const struct gpu_arch *a)
+{
+	return engine_of(a)->family == ENGINE_NVIDIA ? a->sm_subpartitions
+		: amd_simds_per_unit(&a->amd);
+}
+
+
+/* ---- the front doors */
+
+void engine_allocation(const struct engine_fact_args *args, struct engine_facts *out)
+{
+	memset(out, 0, sizeof(*out));
+	engine_of(args->arch)->allocation(out, args);
+}
+
+void engine_gpu_limits(const struct gpu_arch *arch, struct engine_facts *out)
+{
+	const struct engine_fact_args args = { .arch = arch, .dropped_config_bytes = -1 };
+
+	memset(out, 0, sizeof(*out));
+	engine_of(arch)->gpu_limits(out, &args);
+}
+
+void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
+{
+	const struct engine *e = engine_of(a);
+
+	*r = (struct occ_result){ 0 };
+	r->vendor = a->vendor;
+	r->engine = e;
+	r->words = e->words(a);
+	e->compute(a, in, r);
+}
+
+void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct occ_input *in,
+		   enum occ_param p)
+{
+	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .others_min = OCC_UNLIMITED };
+	engine_of(a)->vary_init(v);
+}
+
+void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
+{
+	engine_of(v->arch)->vary_at(v, value, b, same_to);
+}
+
+void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
+		  const struct occ_result *r, enum occ_factor f, struct derivation *d)
+{
+	engine_of(arch)->derive_limit(arch, in, r, f, d);
+}
+
+void derive_occupancy(const struct gpu_arch *arch, const struct occ_input *in,
+		      const struct occ_result *r, struct derivation *d)
+{
+	engine_of(arch)->derive_occupancy(arch, in, r, d);
+}
+
+/* arch may be NULL (derive.h): r's own engine then. */
+void derive_waves(const struct gpu_arch *arch, const struct occ_result *r, int sm_count,
+		  int64_t grid_size, const struct waves *w, struct derivation *d)
+{
+	const struct engine *e = arch ? engine_of(arch) : r->engine ? r->engine : &engine_nvidia;
+
+	e->derive_waves(arch, r, sm_count, grid_size, w, d);
+}
+
+int derive_all(const struct gpu_arch *arch, const struct occ_input *in, const struct occ_result *r,
+	       int sm_count, int64_t grid_size, const struct waves *w,
+	       struct derivation out[DERIVE_MAX_ALL], const char *keys[DERIVE_MAX_ALL])
+{
+	int n = 0;
+
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		if (keys)
+			keys[n] = occ_key(r, (enum occ_factor)f);
+		derive_limit(arch, in, r, (enum occ_factor)f, &out[n++]);
+	}
+	if (keys)
+		keys[n] = "occupancy";
+	derive_occupancy(arch, in, r, &out[n++]);
+	if (r->active_blocks_per_sm > 0) {
+		if (keys)
+			keys[n] = "gpu_waves";
+		derive_waves(arch, r, sm_count, grid_size, w, &out[n++]);
+	}
+	return n;
+}
