@@ -4,8 +4,10 @@
 # structure.sh - the shape the code keeps (DESIGN.md): the core in src/
 # includes nothing of the front end in ui/, no two headers include each other
 # round a cycle, explorer.c only routes (under 400 lines), and every source
-# file says its licence (SPDX) and copyright in its first lines, and no file
-# outside src/db, src/engine and src/import asks which vendor made the GPU.
+# file says its licence (SPDX) and copyright in its first lines, no file
+# outside src/db, src/engine and src/import asks which vendor made the GPU,
+# and no call climbs a layer or goes round a circle of files (tests/calls.sh,
+# on the built libraries).
 set -u
 top=${srcdir:-.}
 pass=0 fail=0
@@ -69,6 +71,12 @@ if [ -z "$unlicensed" ]; then ok; else bad "no SPDX licence or copyright line:$u
 vendor=$(cd "$top" && grep -ln 'GPU_AMD\|GPU_NVIDIA' src/*/*.[ch] ui/*/*.[ch] 2>/dev/null |
 	 grep -v '^src/db/\|^src/engine/\|^src/import/' | tr '\n' ' ')
 if [ -z "$vendor" ]; then ok; else bad "vendor tests outside src/db, src/engine, src/import: $vendor"; fi
+
+# 6. No call climbs a layer and no two files call each other round a circle,
+# read from the built libraries (tests/calls.sh), which sit beside the
+# program make check built.
+build=$(dirname "${OCCVIEW:-./occview}")
+if out=$(sh "$top/tests/calls.sh" "$build" 2>&1); then ok; else bad "calls between files: $out"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
