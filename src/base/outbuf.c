@@ -30,7 +30,7 @@ char *outbuf_room(struct outbuf *b, size_t len)
 	return b->buf + b->n;
 }
 
-void outbuf_put(struct outbuf *b, const char *s, size_t len)
+void outbuf_put_slow(struct outbuf *b, const char *s, size_t len)
 {
 	if (len > sizeof(b->buf)) {
 		outbuf_flush(b);
@@ -39,17 +39,6 @@ void outbuf_put(struct outbuf *b, const char *s, size_t len)
 	}
 	memcpy(outbuf_room(b, len), s, len);
 	b->n += len;
-}
-
-void outbuf_putc(struct outbuf *b, char c)
-{
-	*outbuf_room(b, 1) = c;
-	b->n++;
-}
-
-void outbuf_puts(struct outbuf *b, const char *s)
-{
-	outbuf_put(b, s, strlen(s));
 }
 
 void outbuf_int(struct outbuf *b, int64_t v)

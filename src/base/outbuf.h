@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 struct outbuf {
 	FILE *out;
@@ -23,9 +24,32 @@ bool outbuf_flush(struct outbuf *b);
 /* Room for len more bytes (len <= sizeof(b->buf)), flushing first where
  * needed: write there, then add len to b->n. */
 char *outbuf_room(struct outbuf *b, size_t len);
-void outbuf_put(struct outbuf *b, const char *s, size_t len);
-void outbuf_putc(struct outbuf *b, char c);
-void outbuf_puts(struct outbuf *b, const char *s);
+/* What outbuf_put does when len does not fit what is left. */
+void outbuf_put_slow(struct outbuf *b, const char *s, size_t len);
+
+/* The writers' every byte comes here: inline, so a JSON document is not a
+ * call per character into this file. */
+static inline void outbuf_put(struct outbuf *b, const char *s, size_t len)
+{
+	if (len <= sizeof(b->buf) - b->n) {
+		memcpy(b->buf + b->n, s, len);
+		b->n += len;
+		return;
+	}
+	outbuf_put_slow(b, s, len);
+}
+
+static inline void outbuf_putc(struct outbuf *b, char c)
+{
+	if (b->n == sizeof(b->buf))
+		outbuf_flush(b);
+	b->buf[b->n++] = c;
+}
+static inline void outbuf_puts(struct outbuf *b, const char *s)
+{
+	outbuf_put(b, s, strlen(s));
+}
+
 /* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g". */
 void outbuf_int(struct outbuf *b, int64_t v);
 void outbuf_fixed(struct outbuf *b, double v, int decimals);
