@@ -67,13 +67,29 @@ static void key_limit(struct jsonw *w, const char *key, int limit)
 
 /* A launch count; with missing (a kernel record whose report lacks launch
  * parameters), 0 is null: missing is not zero. */
-static void key_count(struct jsonw *w, const char *key, int64_t v, bool missing)
+/* A member that is null where the figure is not known. */
+static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
 {
 	jsonw_key(w, key);
-	if (missing && v == 0)
-		jsonw_null(w);
-	else
+	if (known)
 		jsonw_int(w, v);
+	else
+		jsonw_null(w);
+}
+
+static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
+{
+	jsonw_key(w, key);
+	if (known)
+		jsonw_real(w, v);
+	else
+		jsonw_null(w);
+}
+
+/* A count a kernel record may lack (missing): null where it is 0. */
+static void key_count(struct jsonw *w, const char *key, int64_t v, bool missing)
+{
+	key_int_if(w, key, !(missing && v == 0), v);
 }
 
 static void triple(struct jsonw *w, const char *key, int64_t x, int64_t y, int64_t z, bool null)
@@ -108,17 +124,6 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_end(w);
 }
 
-/* A launch size; with missing, null where the record did not give it. */
-static void key_size(struct jsonw *w, const char *key, int64_t v, bool missing, unsigned known,
-		     enum launch_param p)
-{
-	jsonw_key(w, key);
-	if (missing && !(known & PARAM_BIT(p)))
-		jsonw_null(w);
-	else
-		jsonw_int(w, v);
-}
-
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
 			bool missing, unsigned known)
 {
@@ -130,10 +135,11 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	       missing && launch_threads_per_block(l) == 0);
 	key_count(w, param_key_total(PARAM_BLOCK), launch_threads_per_block(l), missing);
 	key_count(w, param_key_json(PARAM_REGISTERS), l->regs_per_thread, missing);
-	key_size(w, param_key_json(PARAM_STATIC_SMEM), l->static_smem_bytes, missing, known,
-		 PARAM_STATIC_SMEM);
-	key_size(w, param_key_json(PARAM_DYNAMIC_SMEM), l->dynamic_smem_bytes, missing, known,
-		 PARAM_DYNAMIC_SMEM);
+	/* A size of 0 is a size, null only where the record did not give it. */
+	key_int_if(w, param_key_json(PARAM_STATIC_SMEM),
+		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
+	key_int_if(w, param_key_json(PARAM_DYNAMIC_SMEM),
+		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
 	jsonw_key(w, param_key_json(PARAM_CARVEOUT));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
@@ -269,25 +275,6 @@ static void waves_json(struct jsonw *w, const struct waves *v)
 	key_real(w, "partial_wave_occupancy_pct", v->partial_wave_occupancy_pct);
 	key_real(w, "predicted_achieved_occupancy_pct", v->predicted_achieved_pct);
 	jsonw_end(w);
-}
-
-/* A member that is null where the figure is not known. */
-static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
-{
-	jsonw_key(w, key);
-	if (known)
-		jsonw_int(w, v);
-	else
-		jsonw_null(w);
-}
-
-static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
-{
-	jsonw_key(w, key);
-	if (known)
-		jsonw_real(w, v);
-	else
-		jsonw_null(w);
 }
 
 static void key_report_int(struct jsonw *w, const char *key, const struct report_int *v)
