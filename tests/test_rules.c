@@ -359,12 +359,15 @@ START_TEST(amd_limiter_and_next_step)
 {
 	struct eval e;
 	static const char *const words[] = {
-		"3 workgroups of 4 waves (wave64) per CU: 3 of 8 waves per SIMD, 37.5%",
+		"3 workgroups of 4 waves (wave64) per CU: 12 of 32 waves per CU, 37.5%",
+		"LLVM's occupancy: 3 of 8 waves per SIMD (37.5%).",
 		"LDS: 3 waves per SIMD, 3 workgroups.",
 		"Next step: LDS bytes 20000 -> 16384: 3 -> 4 waves per SIMD", NULL };
 
 	evaluate_amd(&e, "MI300X", 256, 96, 32, 64, 20000, 5000);
 	has(&e, "limiter", words);
+	/* 12 waves on 4 SIMDs fill LLVM's 3 per SIMD: the figures agree */
+	lacks(&e, "amd_workgroup_packing");
 	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves */
 	has(&e, "tail_effect", (const char *const[]){ "5 full waves of 912 workgroups",
 						      "partial wave of 440 workgroups", NULL });
@@ -389,8 +392,11 @@ START_TEST(amd_wgp_words)
 	has(&e, "grid_below_sms", (const char *const[]){ "30 workgroups for 48 WGPs", NULL });
 	/* LLVM counts 10 waves per SIMD from VGPRs; whole workgroups give 2 x 16
 	 * = 32 waves on 4 SIMDs = 8 */
-	has(&e, "amd_workgroup_packing", (const char *const[]){ "10 waves per SIMD",
-		"2 workgroups of 16 waves", "8 waves per SIMD (50.0%)", NULL });
+	has(&e, "amd_workgroup_packing", (const char *const[]){
+		"LLVM's occupancy, the one the compiler reports, is 10 of 16 waves per SIMD (62.5%)",
+		"2 workgroups of 16 waves fit per WGP, 32 of 64 waves per WGP (50.0%, the occupancy shown)",
+		"32 waves on 4 SIMDs = 8.00 per SIMD", "or fewer VGPRs,", NULL });
+	has(&e, "limiter", (const char *const[]){ "32 of 64 waves per WGP, 50.0% occupancy", NULL });
 }
 END_TEST
 

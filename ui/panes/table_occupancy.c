@@ -131,17 +131,15 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		snprintf(label, sizeof(label), "%s per %s", ew->Warps, ew->unit);
 		occ_count_row(o, v, label, r->active_warps_per_sm, br->active_warps_per_sm,
 			      r->max_warps_per_sm, true, note);
-		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
-		if (e->simd_waves)
-			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+		/* LLVM's figure, beside the headline above (which counts whole
+		 * workgroups per CU); where they differ a finding says why
+		 * (amd_occupancy_per_simd). A VLIW CU is one SIMD engine. */
+		if (e->simd_waves) {
+			snprintf(label, sizeof(label), "%s per %s (LLVM)", ew->Warps, ew->scheduler);
+			occ_count_row(o, v, label, r->amd.fits ? r->amd.waves_per_simd : 0,
 				      br->amd.fits ? br->amd.waves_per_simd : 0,
 				      r->amd.max_waves_per_simd, true, NULL);
-		/* LLVM's figure above counts registers per wave; whole workgroups
-		 * may use less of that room (findings: amd_workgroup_packing). */
-		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
-			occ_count_row(o, v, "  in whole workgroups", r->amd.resident_waves_per_simd,
-				      br->amd.resident_waves_per_simd, r->amd.max_waves_per_simd, true,
-				      NULL);
+		}
 	} else {
 		occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm,
 			      br->active_blocks_per_sm, 0, false, NULL);
