@@ -83,7 +83,7 @@ for w in 80 120; do
 		--print --width $w $mi300x
 	expect 0 "|Workgroups per CU           3 " -- --print --width $w $mi300x
 	expect 0 "|Waves per CU               12 of 32 " -- --print --width $w $mi300x
-	expect 0 "|Waves per SIMD              3 of 8 " -- --print --width $w $mi300x
+	expect 0 "|Waves per SIMD (LLVM)       3 of 8 " -- --print --width $w $mi300x
 	expect 0 "|Theoretical occupancy    37.5% " -- --print --width $w $mi300x
 	# Rows: waves per SIMD, workgroups per CU, per workgroup (VGPRs: 128 x 4
 	# waves = 512 per lane; SGPRs: 96 x 4 = 384), total (512 x 4 SIMDs = 2048;
@@ -122,7 +122,7 @@ json block_limit_vgprs 2 -- $mfma
 json waves_per_simd 4 -- $mfma
 expect 0 "64 AGPRs, SGPRs not given" -- --print $mfma
 expect 0 "104 per work-item (34 VGPRs rounded up to 4, then 64 AGPRs," -- --print $mfma
-expect 0 "|Waves per SIMD              4 of 8 " -- --print $mfma
+expect 0 "|Waves per SIMD (LLVM)       4 of 8 " -- --print $mfma
 expect 0 "|\* VGPRs          4    2     832 vgpr " -- --print $mfma
 # SGPRs not given (0) are not counted: no SGPR limit in the JSON or the table.
 json block_limit_sgprs null -- $mfma
@@ -161,7 +161,7 @@ for w in 80 120; do
 	expect 0 "workgroup 256, wave64, 100 VGPRs" -- --print --width $w $rx
 	expect 0 "|Workgroups per WGP          7 " -- --print --width $w $rx
 	expect 0 "|Waves per WGP              28 of 64 " -- --print --width $w $rx
-	expect 0 "|Waves per SIMD              7 of 16 " -- --print --width $w $rx
+	expect 0 "|Waves per SIMD (LLVM)       7 of 16 " -- --print --width $w $rx
 	expect 0 "|Theoretical occupancy    43.8% " -- --print --width $w $rx
 	# 108 x 4 waves = 432 per workgroup; 768 x 4 SIMDs = 3072 per WGP.
 	expect 0 "|\* VGPRs          7    7     432 vgpr .* 3024/3072" -- --print --width $w $rx
