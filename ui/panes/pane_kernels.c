@@ -27,13 +27,13 @@ static const int narrow_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 6, [BROWSER_COL_BLOCK] = 5,
 	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
 	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
-	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 4, [BROWSER_COL_WAVES] = 5,
+	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 5,
 };
 static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
 	[BROWSER_COL_REGISTERS] = 5, [BROWSER_COL_SMEM] = 8, [BROWSER_COL_THEORETICAL] = 7,
 	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
-	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 7,
+	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 6, [BROWSER_COL_WAVES] = 7,
 };
 /* The columns left to right (the sort key cycles in this order); the
  * rightmost go first where the pane is narrow (at 80 columns the limiter,
@@ -237,7 +237,7 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 		name_w = NAME_MIN_W;
 
 	/* The first row: the filter line while typing, else what is shown. */
-	snprintf(order, sizeof(order), "%s %s", browser_column_label(b->sort),
+	snprintf(order, sizeof(order), "%s %s", browser_column_label_in(b, b->sort),
 		 b->descending ? "desc" : "asc");
 	if (kp->typing) {
 		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
@@ -260,7 +260,7 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 
 	/* The header, the sort column marked with ^ (ascending) or v. */
 	for (int col = 0; col < BROWSER_N_COLUMNS; col++) {
-		const char *label = browser_column_label(col);
+		const char *label = browser_column_label_in(b, col);
 		if (col == BROWSER_COL_ID && b->grouped)
 			label = "count";
 		snprintf(text[col], 32, "%s%s", label, col == (int)b->sort ?
