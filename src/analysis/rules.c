@@ -674,9 +674,9 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		 achieved, theoretical);
 	f = add(s, "achieved_gap", RULES_WARNING, title,
 		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
-		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
-		"difference can be the result of warp scheduling overheads or workload imbalances "
-		"during the kernel execution.", achieved, gap, theoretical);
+		"(Nsight Compute's rule flags a gap over 10 points). As that rule puts it, the "
+		"difference can be the result of %s scheduling overheads or workload imbalances "
+		"during the kernel execution.", achieved, gap, theoretical, e->warp);
 	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
