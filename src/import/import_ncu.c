@@ -46,6 +46,7 @@ struct kernel {
 	struct report_int id;
 	char *name;
 	char process[REPORT_TEXT];
+	char pid[24];      /* the Process ID column, which tells processes apart */
 	char device[REPORT_TEXT];
 	struct report_int block[3], grid[3];   /* from the Block/Grid Size columns */
 	struct report_int cc_major, cc_minor;
@@ -66,6 +67,18 @@ struct import_state {
 	const char *slot_name[S_N];   /* the column's name, for messages (static) */
 	bool units_read;
 	struct kernel k;
+	/* Runs: each process of the output (--target-processes all) and each
+	 * output appended after another (ncu --csv >> in a loop: the header
+	 * comes again) is a run of its own, numbered from 1 in file order. */
+	uint32_t runs;           /* the highest run number given so far */
+	char (*pids)[24];        /* this output's processes, in order met */
+	uint32_t *pid_runs;
+	size_t n_pids;
+	/* IDs restart at 0 in each appended output: a later output's IDs go on
+	 * after the highest one before it, so that every record's id (what
+	 * --compare and the browser name it by) is still its own. */
+	int64_t id_offset, id_max;
+	bool any_id;
 };
 
 static void kernel_reset(struct kernel *k)
@@ -99,6 +112,28 @@ static struct report_int cluster_dim(const struct kernel *k, enum slot s)
 	return v.present && v.value > 0 ? v : (struct report_int){ 0 };
 }
 
+/* The run of process pid in this output: a process met first gets the next
+ * number. 0 when out of memory. */
+static uint32_t run_of(struct import_state *s, const char *pid)
+{
+	char (*pids)[24];
+	uint32_t *runs;
+
+	for (size_t i = 0; i < s->n_pids; i++)
+		if (strcmp(s->pids[i], pid) == 0)
+			return s->pid_runs[i];
+	pids = realloc(s->pids, (s->n_pids + 1) * sizeof(*pids));
+	if (pids)
+		s->pids = pids;
+	runs = pids ? realloc(s->pid_runs, (s->n_pids + 1) * sizeof(*runs)) : NULL;
+	if (!runs)
+		return 0;
+	s->pid_runs = runs;
+	str_copy(s->pids[s->n_pids], sizeof(s->pids[0]), pid);
+	s->pid_runs[s->n_pids++] = ++s->runs;
+	return s->runs;
+}
+
 /* Appends the kernel as a record. */
 static bool kernel_emit(struct import_state *s, struct report *r, const char *file,
 			struct occ_error *err)
@@ -106,8 +141,15 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	struct kernel *k = &s->k;
 	struct report_record *rec;
 
+	uint32_t run;
+
 	if (!k->open)
 		return true;
+	run = run_of(s, k->pid);
+	if (run == 0) {
+		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
+		return false;
+	}
 	rec = report_add(r, k->line);
 	if (!rec) {
 		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
@@ -117,6 +159,9 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	k->name = NULL;
 	rec->short_name = report_intern_short_name(r, rec->name);
 	rec->process = report_intern(r, k->process, REPORT_TEXT);
+	rec->run = run;
+	if (r->runs < run)
+		r->runs = run;
 	rec->device = report_intern(r, k->device, REPORT_TEXT);
 	if (!rec->short_name || !rec->process || !rec->device) {
 		free(rec->name);
@@ -260,6 +305,7 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	if (dev[0] && !isdigit((unsigned char)dev[0]))
 		str_copy(k->device, sizeof(k->device), dev);
 	str_copy(k->process, sizeof(k->process), proc[0] ? proc : field(s, row, C_PROCESS_ID));
+	str_copy(k->pid, sizeof(k->pid), field(s, row, C_PROCESS_ID));
 	k->open = true;
 	return true;
 }
@@ -268,7 +314,21 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 static void kernel_id(struct import_state *s, const struct csv_row *row, struct report *r,
 		      const char *file)
 {
+	bool over = false;
+
 	s->k.id = import_info_int(r, field(s, row, C_ID), file, row->line, "ID");
+	if (!s->k.id.present)
+		return;
+	s->k.id.value = checked_add(s->k.id.value, s->id_offset, &over);
+	if (over) {
+		import_drop(r, file, row->line, "ID", field(s, row, C_ID),
+			    "is out of range after the outputs before it");
+		s->k.id = (struct report_int){ 0 };
+		return;
+	}
+	if (!s->any_id || s->k.id.value > s->id_max)
+		s->id_max = s->k.id.value;
+	s->any_id = true;
 }
 
 /* Stores text (in unit) as slot sl's value; false with err naming col. A
@@ -342,6 +402,8 @@ static void free_ncu(struct import_state *s)
 	kernel_reset(&s->k);
 	for (int i = 0; i < S_N; i++)
 		free(s->slot_unit[i]);
+	free(s->pids);
+	free(s->pid_runs);
 	free(s);
 }
 
@@ -363,16 +425,17 @@ static bool probe_details(const struct csv_row *h, struct import_state **state)
 	return true;
 }
 
-/* Raw metric names have a "__" after their unit prefix (launch__grid_size). */
-static bool probe_raw(const struct csv_row *h, struct import_state **state)
+/* Raw metric names have a "__" after their unit prefix (launch__grid_size):
+ * maps the columns of those occview reads; the count of metric columns. */
+static size_t map_raw(struct import_state *s, const struct csv_row *h)
 {
-	struct import_state *s = state_new(h);
 	size_t metric_cols = 0;
 
-	if (!s)
-		return false;
-	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] >= 0)
-		goto no;
+	for (int i = 0; i < S_N; i++) {
+		s->slot_col[i] = -1;
+		free(s->slot_unit[i]);
+		s->slot_unit[i] = NULL;
+	}
 	for (size_t i = 0; i < h->n; i++) {
 		const struct metric *m;
 
@@ -385,15 +448,54 @@ static bool probe_raw(const struct csv_row *h, struct import_state **state)
 			s->slot_name[m->slot] = m->name;
 		}
 	}
-	if (metric_cols == 0)
-		goto no;
+	return metric_cols;
+}
+
+static bool probe_raw(const struct csv_row *h, struct import_state **state)
+{
+	struct import_state *s = state_new(h);
+
+	if (!s)
+		return false;
+	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] >= 0 || map_raw(s, h) == 0) {
+		free_ncu(s);
+		return false;
+	}
 	s->raw = true;
 	s->layout = REPORT_NCU_RAW;
 	*state = s;
 	return true;
-no:
-	free_ncu(s);
-	return false;
+}
+
+/* The header again: another output appended to the file (its own
+ * columns, which another --metrics list may have moved), and its IDs from
+ * 0 again. Its rows are a run of their own. */
+static bool header_again(const struct import_state *s, const struct csv_row *row)
+{
+	return strcmp(field(s, row, C_ID), col_names[C_ID]) == 0 &&
+	       strcmp(field(s, row, C_NAME), col_names[C_NAME]) == 0;
+}
+
+static bool next_output(struct import_state *s, const struct csv_row *row, struct report *r,
+			const char *file, struct occ_error *err)
+{
+	if (!kernel_emit(s, r, file, err))
+		return false;
+	for (int c = 0; c < C_N; c++)
+		s->col[c] = csvread_column(row, col_names[c]);
+	s->n_pids = 0;
+	if (s->any_id)
+		s->id_offset = s->id_max + 1;
+	if ((s->col[C_METRIC] >= 0) == s->raw ||
+	    (s->raw ? map_raw(s, row) == 0 : s->col[C_VALUE] < 0)) {
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL,
+			      "another Nsight Compute page is appended here (the %s "
+			      "page's header, not the %s page's): export each page to a "
+			      "file of its own", s->raw ? "details" : "raw", s->raw ? "raw" : "details");
+		return false;
+	}
+	s->units_read = false;
+	return true;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -461,6 +563,8 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	const char *id = field(s, row, C_ID), *metric = field(s, row, C_METRIC);
 	const struct metric *m;
 
+	if (header_again(s, row))
+		return next_output(s, row, r, file, err);
 	if (!s->k.open || strcmp(s->k.id_text, id) != 0) {
 		if (!kernel_emit(s, r, file, err))
 			return false;
@@ -513,6 +617,8 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 {
 	struct kernel *k = &s->k;
 
+	if (header_again(s, row))
+		return next_output(s, row, r, file, err);
 	if (!s->units_read) {
 		s->units_read = true;
 		if (is_units_row(s, row)) {
