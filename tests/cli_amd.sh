@@ -320,5 +320,36 @@ expect 65 "sgprs: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: it has no scalar r
 expect 0 "Waves per CU vs GPRs per work-item" -- --print --width 100 --gpu "HD 5870" --block-size 192 --registers 12
 expect 0 "GPRs limit: 12 waves per CU, 3 workgroups per CU" -- --print --width 100 --gpu "HD 5870" --block-size 256 --registers 20
 
+# XCDs: AMD's SQ counters are summed over the XCDs of the device's compute
+# partition (rocprofiler-compute: GRBM_GUI_ACTIVE_PER_XCD = GRBM_GUI_ACTIVE /
+# num_xcd). The count comes from Omniperf's sysinfo.csv beside the file
+# (tests/data/amd/batchedgemm_bmm2_mi300x_sysinfo.csv, the workload's own:
+# num_xcd 8), else --xcds, else the database's default (SPX) mode (an
+# MI300X's 8). pmc_perf.csv line 2: SQ_ACCUM_PREV_HIRES 2349060 /
+# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304 CUs) = 0.70620%.
+pmc=$TESTDATA/rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv
+expect 0 '"achieved_occupancy_pct": 0.706201407' -- --format json --gpu mi300x --record 0 "$pmc"
+check 0 '"xcds": 8,'
+check 0 "\"xcds_from\": \"the database's default partition mode (SPX)\","
+expect 0 '"achieved_occupancy_pct": 0.353100703' -- --format json --gpu mi300x --xcds 4 --record 0 "$pmc"
+check 0 '"xcds_from": "--xcds",'
+expect 0 '|  XCDs counted  *8  *(SPX, the default mode)' -- \
+	--print --width 120 --gpu mi300x --record 0 "$pmc"
+mkdir "$tmp/bmm2"
+cp "$pmc" "$tmp/bmm2/pmc_perf.csv"
+cp "$TESTDATA/amd/batchedgemm_bmm2_mi300x_sysinfo.csv" "$tmp/bmm2/sysinfo.csv"
+expect 0 '"xcds_from": "sysinfo.csv",' -- --format json --gpu mi300x --xcds 4 --record 0 "$tmp/bmm2/pmc_perf.csv"
+check 0 '"achieved_occupancy_pct": 0.706201407'
+expect 0 '|  XCDs counted  *8  *(sysinfo.csv)' -- --print --width 120 --gpu mi300x --record 0 "$tmp/bmm2/pmc_perf.csv"
+# --xcds goes through the parameter table: at least 1, at most the device's
+# XCDs (its SPX mode spans them all), AMD only.
+expect 64 "xcds" -- --print --gpu mi300x --xcds 0
+expect 64 "XCDs: 9, but Instinct MI300X allows at most 8" -- --print --gpu mi300x --xcds 9
+expect 64 "XCDs: 7, but Instinct MI300A allows at most 6" -- --print --gpu mi300a --xcds 7
+expect 64 "--xcds: NVIDIA H100 80GB HBM3 .*it has no XCDs" -- --print --gpu H100 --xcds 2
+expect 0 "Theoretical occupancy" -- --print --gpu mi300x --xcds 2
+# On a report's records the flag is checked as the launch flags are.
+expect 65 "xcds: XCDs: 9, but Instinct MI300X allows at most 8" -- --print --gpu mi300x --xcds 9 "$pmc"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -88,6 +88,9 @@ struct crosscheck_record {
 	bool device_unknown;         /* the report names a device the database lacks */
 	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
 					(REPORT_SQ_OCCUPANCY_FORMULA) */
+	int xcds;                    /* the XCDs that figure counted, and where the count
+	                                came from (enum report_xcds_source); 0: none */
+	uint8_t xcds_from;
 	int64_t id;                  /* the record's id (report_record_id) */
 	uint32_t run;                /* the profiler run of the file (report_record.run) */
 	unsigned known;              /* PARAM_BIT of the launch values the record or the

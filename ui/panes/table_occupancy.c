@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "report_launch.h"
 #include "strutil.h"
 
 enum { OCC_LABEL_W = 23, OCC_VALUE_W = 16 };
@@ -174,6 +175,7 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		int w = table_putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
 		const char *from = v->cur.report.achieved_from;
 		const char *formula = v->cur.report.achieved_sq ? REPORT_SQ_OCCUPANCY_FORMULA : NULL;
+		const char *xcds_from = report_xcds_source_text(v->cur.report.xcds_from);
 
 		/* The profiler measured the launch as loaded, not the one shown;
 		 * a joined figure says which file it came from, a computed one
@@ -182,8 +184,21 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		     "(measured%s%s%s%s%s)", from ? ", from " : "", from ? str_base_name(from) : "",
 		     formula ? ", from " : "", formula ? "SQ counters" : "",
 		     table_is_whatif(v) ? ", of the launch as loaded" : "");
-	} else {
-		table_put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
+		o->y++;
+		/* The SQ counters are summed over the partition's XCDs: how many,
+		 * and who said so (a target of one XCD needs no word). */
+		if (formula && xcds_from &&
+		    (v->cur.report.xcds > 1 || v->cur.report.xcds_from != REPORT_XCDS_DATABASE)) {
+			char val[16];
+
+			snprintf(val, sizeof(val), "%6d", v->cur.report.xcds);
+			occ_row(o, "  XCDs counted", val, NULL, NULL, CANVAS_NORMAL,
+				v->cur.report.xcds_from == REPORT_XCDS_DATABASE ? "(SPX, the default mode)"
+				: v->cur.report.xcds_from == REPORT_XCDS_FLAG ? "(--xcds)"
+				: "(sysinfo.csv)");
+		}
+		return;
 	}
+	table_put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
 	o->y++;
 }
