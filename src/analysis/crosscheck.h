@@ -88,9 +88,6 @@ struct crosscheck_record {
 	bool device_unknown;         /* the report names a device the database lacks */
 	bool achieved_sq;            /* achieved occupancy computed from AMD's SQ counters
 					(REPORT_SQ_OCCUPANCY_FORMULA) */
-	int xcds;                    /* the XCDs that figure counted, and where the count
-	                                came from (enum report_xcds_source); 0: none */
-	uint8_t xcds_from;
 	int64_t id;                  /* the record's id (report_record_id) */
 	uint32_t run;                /* the profiler run of the file (report_record.run) */
 	unsigned known;              /* PARAM_BIT of the launch values the record or the
@@ -98,6 +95,9 @@ struct crosscheck_record {
 					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
+	uint8_t xcds;                /* the XCDs the SQ figure counted (at most 64), and where
+	                                the count came from (enum report_xcds_source); 0: none */
+	uint8_t xcds_from;
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */
 	struct report_int sm_count;  /* as reported */
 	struct report_int smem_config_bytes;  /* the driver's choice, as reported */

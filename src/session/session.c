@@ -460,7 +460,7 @@ static void measured_from_events(const struct report_record *rec, const struct g
 			if (!cr->achieved_occupancy_pct.present) {
 				cr->achieved_occupancy_pct = pct;
 				cr->achieved_sq = sq;
-				cr->xcds = xcds.n;
+				cr->xcds = (uint8_t)xcds.n;
 				cr->xcds_from = (uint8_t)xcds.from;
 			}
 			if (!cr->achieved_active_warps.present)
