@@ -362,7 +362,7 @@ START_TEST(steps_as_visiting_every_value)
 						     "(%d warps), headroom %d %lld; visiting every value: gain %d "
 						     "%lld -> %lld (%d), headroom %d %lld", a.arch, in.threads_per_block,
 						     in.regs_per_thread, (long long)(in.static_smem_bytes + in.dynamic_smem_bytes),
-						     in.barriers, tuning_param_label(got[k].param), got[k].has_gain,
+						     in.barriers, tuning_param_label(&a, got[k].param), got[k].has_gain,
 						     (long long)got[k].from, (long long)got[k].to, got[k].warps_to,
 						     got[k].has_headroom, (long long)got[k].headroom_to, want.has_gain,
 						     (long long)want.from, (long long)want.to, want.warps_to,
@@ -375,12 +375,19 @@ START_TEST(steps_as_visiting_every_value)
 }
 END_TEST
 
+/* Each family's words: an MI300X's next step turns VGPRs, not registers. */
 START_TEST(param_labels)
 {
-	ck_assert_str_eq(tuning_param_label(OCC_PARAM_THREADS), "block size");
-	ck_assert_str_eq(tuning_param_label(OCC_PARAM_REGISTERS), "registers");
-	ck_assert_str_eq(tuning_param_label(OCC_PARAM_SHARED_MEM), "shared memory");
-	ck_assert_str_eq(tuning_param_label(OCC_PARAM_BARRIERS), "barriers");
+	const struct gpu_arch *h100 = arch(9, 0), *mi300x = gpu_db_find_target(db, "gfx942");
+
+	ck_assert_ptr_nonnull(mi300x);
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_THREADS), "block size");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_REGISTERS), "registers");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_SHARED_MEM), "shared memory");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_BARRIERS), "barriers");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_THREADS), "workgroup size");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_REGISTERS), "VGPRs");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_SHARED_MEM), "LDS");
 }
 END_TEST
 

@@ -105,15 +105,15 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 		if (t->has_gain) {
 			format_param(t->param, t->to, to, sizeof(to));
 			more(f, " Next step: %s %s -> %s: %d -> %d blocks (%d -> %d warps).",
-			     tuning_param_label(t->param), from, to, t->blocks_from, t->blocks_to,
+			     tuning_param_label(a, t->param), from, to, t->blocks_from, t->blocks_to,
 			     t->warps_from, t->warps_to);
 		} else if (!full) {
-			more(f, " Changing %s alone does not raise occupancy.", tuning_param_label(t->param));
+			more(f, " Changing %s alone does not raise occupancy.", tuning_param_label(a, t->param));
 		}
 		if (t->has_headroom) {
 			format_param(t->param, t->headroom_to, to, sizeof(to));
 			more(f, " Headroom: %s up to %s keeps this occupancy.",
-			     tuning_param_label(t->param), to);
+			     tuning_param_label(a, t->param), to);
 		}
 	}
 }

@@ -6,6 +6,8 @@
 
 #include "tuning.h"
 
+#include "engine.h"
+
 #include <stdlib.h>
 
 #include "launch.h"
@@ -335,12 +337,14 @@ int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struc
 	return n;
 }
 
-const char *tuning_param_label(enum occ_param p)
+const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p)
 {
+	const struct engine_words *e = engine_words(a);
+
 	switch (p) {
-	case OCC_PARAM_THREADS: return "block size";
-	case OCC_PARAM_REGISTERS: return "registers";
-	case OCC_PARAM_SHARED_MEM: return "shared memory";
+	case OCC_PARAM_THREADS: return e->block_size;
+	case OCC_PARAM_REGISTERS: return e->regs;
+	case OCC_PARAM_SHARED_MEM: return e->smem;
 	case OCC_PARAM_BARRIERS: return "barriers";
 	case OCC_N_PARAMS: break;
 	}

@@ -73,6 +73,8 @@ int tuning_block_sizes_waves(const struct gpu_arch *arch, int sm_count, const st
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max);
 
-const char *tuning_param_label(enum occ_param p);
+/* The parameter in a's words: "block size", "registers", "shared memory",
+ * "barriers"; "workgroup size", "VGPRs", "LDS" on AMD. */
+const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p);
 
 #endif
