@@ -15,6 +15,7 @@
 #include "analysis.h"
 #include "browser.h"
 #include "explorer.h"
+#include "explorer_state.h"
 #include "keys.h"
 #include "kernel_detail.h"
 #include "paneutil.h"
@@ -702,6 +703,95 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 }
 END_TEST
 
+/* issue 22 item 3: a report that names no GPU (the Omniperf MI300X
+ * pmc_perf file: three vecCopy records with VGPRs and LDS, no device)
+ * opens with the picker for the report's GPU over the browser, its
+ * parameters in AMD's words and "GPU ?"; the note says only the GPU is
+ * missing. MI300X picked with g in the browser analyses every record at
+ * once, each as --gpu MI300X analyses it. */
+START_TEST(test_report_gpu)
+{
+	static const char file[] = "omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv";
+	struct explorer_options o = { .ascii = true, .source = file, .offer_gpu = true };
+	struct session_input *in = calloc(1, sizeof(*in));
+	struct analysis *want = malloc(sizeof(*want));
+	struct occ_error err = { 0 };
+	struct param_set flags = { 0 };
+	struct session *cli;
+	struct explorer *e;
+	const struct view *v;
+	struct browser *b;
+	char path[1024], *text;
+	int status = 0;
+
+	ck_assert(in && want);
+	data_file("", path, sizeof(path));
+	ck_assert_msg(chdir(path) == 0, "%s", path);
+	snprintf(path, sizeof(path), "rocprof/%s", file);
+	session = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(session);
+	ck_assert(session_load(session, path, in, stderr, &status));
+	e = explorer_new(session, in, 1, &o);
+	ck_assert_ptr_nonnull(e);
+	v = explorer_view(e);
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	ck_assert(!v->cur.ok);
+	ck_assert_uint_eq(b->n_gpu_none, 3);
+	ck_assert_str_eq(whatif_label(v->whatif, PARAM_BLOCK), "workgroup");
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "3 of 3 records name no GPU: pick theirs") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
+		      "%s", text);
+	free(text);
+	/* Esc leaves it; the note says what is missing */
+	explorer_key(e, KEY_CODE_ESC);
+	explorer_key(e, '1');
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "The report does not say which GPU ran vecCopy") != NULL, "%s",
+		      text);
+	ck_assert_msg(strstr(text, "does not give the launch") == NULL, "%s", text);
+	free(text);
+	/* an NVIDIA GPU is refused for AMD records */
+	explorer_key(e, '5');
+	explorer_key(e, 'g');
+	type(e, "H100 SXM");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert(!v->cur.ok);
+	ck_assert_ptr_null(session_report_gpu(session));
+	/* g, MI300X */
+	explorer_key(e, 'g');
+	type(e, "MI300X");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert(v->cur.ok);
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	ck_assert_uint_eq(b->n_gpu_none, 0);
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "Instinct MI300X is the GPU of the 3 records that name none") != NULL,
+		      "%s", text);
+	ck_assert_msg(strstr(text, "GPU ?") == NULL, "%s", text);
+	free(text);
+	launch_init(&flags.values);
+	flags.set = PARAM_BIT(PARAM_GPU);
+	ck_assert(param_parse(PARAM_GPU, "MI300X", &flags.values, NULL, 0, "--gpu", &err));
+	cli = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(cli);
+	for (size_t i = 0; i < b->n_rows; i++) {
+		struct session_record r = session_input_record(&e->inputs[0], i);
+
+		session_analyse(cli, &r, NULL, NULL, 0, want);
+		ck_assert(want->ok);
+		ck_assert(b->rows[i].from & BROWSER_GPU_REPORT);
+		ck_assert_double_eq(b->rows[i].theoretical_pct, want->r.theoretical_occupancy_pct);
+		ck_assert_int_eq(b->rows[i].blocks_per_sm, want->r.active_blocks_per_sm);
+	}
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, b->rows[0].theoretical_pct);
+	session_free(cli);
+	free(want);
+	explorer_close(e, session);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser");
@@ -718,6 +808,7 @@ int main(void)
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
+	tcase_add_test(tc, test_report_gpu);
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);

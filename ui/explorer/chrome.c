@@ -28,6 +28,10 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 		if (!whatif_applies(w, f))
 			continue;
 		whatif_format(w, f, false, value, sizeof(value));
+		/* A record that names no GPU: the device shown only lends its
+		 * vendor's words until one is picked. */
+		if (f == PARAM_GPU && e->gpu_unknown && !changed)
+			str_copy(value, sizeof(value), "?");
 		snprintf(text, sizeof(text), "%s %s", whatif_label(w, f), value);
 		/* Brackets mark the focus without colour; reverse video with it. */
 		len = (int)strlen(text) + 2;

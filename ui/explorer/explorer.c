@@ -133,6 +133,9 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	act(e, &(struct explorer_reply){ .load = true, .record = e->shown });
 	if (o->notice)
 		e->modal = pane_notice_new(o->notice);
+	else if (o->offer_gpu && explorer_has_report(e) && !(flags->set & PARAM_BIT(PARAM_GPU)) &&
+		 pane_kernels_browser(e->panes[PANE_KERNELS])->n_gpu_none > 0)
+		e->modal = explorer_records_gpu_picker(e);
 	return e;
 }
 

@@ -59,6 +59,12 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 	row->blocks_per_sm = -1;
 	row->waves = NAN;
 	session_analyse(s, &r, NULL, NULL, 0, a);
+	switch (session_gpu_from(s, &r)) {
+	case SESSION_GPU_NONE: row->from |= BROWSER_GPU_NONE; break;
+	case SESSION_GPU_REPORT: row->from |= BROWSER_GPU_REPORT; break;
+	case SESSION_GPU_OWN:
+	case SESSION_GPU_FLAG: break;
+	}
 	/* the report's average, or the per-SM events' where it has none */
 	row->achieved_pct = a->report.achieved_occupancy_pct.present ?
 		a->report.achieved_occupancy_pct.value : NAN;
@@ -199,6 +205,8 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	for (size_t i = 0; i < rep->n; i++) {
 		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
 		b->any_from |= b->rows[i].from;
+		if (b->rows[i].from & BROWSER_GPU_NONE)
+			b->n_gpu_none++;
 	}
 	free(a);
 	if (!make_groups(b)) {

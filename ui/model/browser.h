@@ -35,6 +35,10 @@ enum browser_from {
 					       not compute it */
 	BROWSER_REGS_INFERRED = 1u << 1,    /* registers inferred from the profiler's limits */
 	BROWSER_SMEM_INFERRED = 1u << 2,    /* shared memory likewise */
+	/* The record does not say which GPU ran it: none is given (not
+	 * analysed), or the report's GPU stands in (session_set_report_gpu). */
+	BROWSER_GPU_NONE = 1u << 3,
+	BROWSER_GPU_REPORT = 1u << 4,
 };
 
 /* One line of the list: a record, or a group of identical launches (then the
@@ -69,6 +73,7 @@ struct browser {
 	struct browser_line *groups;      /* one per group, in order of first record */
 	size_t n_rows, n_groups;
 	uint8_t any_from;                 /* the browser_from bits of any row */
+	size_t n_gpu_none;                /* rows with BROWSER_GPU_NONE */
 	bool grouped;
 	enum browser_column sort;
 	bool descending;

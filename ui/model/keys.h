@@ -77,6 +77,7 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_KERNEL_SORT, KG_BROWSER, "kernel browser: sort by the next column") \
 	X(ACT_KERNEL_REVERSE, KG_BROWSER, "kernel browser: reverse the sort") \
 	X(ACT_KERNEL_GROUP, KG_BROWSER, "kernel browser: group identical launches of a kernel (count, total time) or not") \
+	X(ACT_REPORT_GPU, KG_BROWSER, "kernel browser: pick the GPU for every record of the report that does not say which GPU ran it") \
 	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
 	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
 	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
@@ -147,7 +148,6 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_PGUP, "PgUp", CTX_KERNELS, ACT_KERNEL_PAGE_UP) \
 	B(KEY_CODE_PGDN, "PgDn", CTX_KERNELS, ACT_KERNEL_PAGE_DOWN) \
 	B(KEY_CODE_HOME, "Home", CTX_KERNELS, ACT_KERNEL_FIRST) \
-	B('g', "g", CTX_KERNELS, ACT_KERNEL_FIRST) \
 	B(KEY_CODE_END, "End", CTX_KERNELS, ACT_KERNEL_LAST) \
 	B('G', "G", CTX_KERNELS, ACT_KERNEL_LAST) \
 	B(KEY_CODE_ENTER, "Enter", CTX_KERNELS, ACT_KERNEL_LOAD) \
@@ -156,6 +156,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('o', "o", CTX_KERNELS, ACT_KERNEL_SORT) \
 	B('O', "O", CTX_KERNELS, ACT_KERNEL_REVERSE) \
 	B('c', "c", CTX_KERNELS, ACT_KERNEL_GROUP) \
+	B('g', "g", CTX_KERNELS, ACT_REPORT_GPU) \
 	B('r', "r", CTX_ANY, ACT_REFERENCE) \
 	B('x', "x", CTX_ANY, ACT_REFERENCE_CLEAR) \
 	B('C', "C", CTX_ANY, ACT_COMPARE_GPU) \
