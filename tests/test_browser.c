@@ -22,6 +22,7 @@
 #include "reportutil.h"
 #include "view.h"
 #include "occupancy.h"
+#include "search.h"
 
 /* 13 kernel records: Index 0..12 on lines 2..14, DurationNs the last column. */
 #define GUNROCK "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
@@ -741,6 +742,7 @@ START_TEST(test_report_gpu)
 	ck_assert_str_eq(whatif_label(v->whatif, PARAM_BLOCK), "workgroup");
 	text = screen_text(e, 120, 40);
 	ck_assert_msg(strstr(text, "3 of 3 records name no GPU: pick theirs") != NULL, "%s", text);
+	golden_screen(e, 120, 40, "report_gpu_prompt_120x40.txt");
 	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
 		      "%s", text);
@@ -793,6 +795,244 @@ START_TEST(test_report_gpu)
 }
 END_TEST
 
+static bool holds_of(const void *ctx, size_t i)
+{
+	return ((const bool *)ctx)[i];
+}
+
+/* issue 22 item 6: a column's key sorts by it, the figures largest first,
+ * and again reverses. DurationNs (the last column of gunrock's lines 2-14):
+ * line 4 (Index 2) 231369 ns is the longest, line 11 (Index 9) 1243 ns the
+ * shortest. Each column has its own key, and the key table binds each to
+ * the sort (keys.h). */
+START_TEST(test_sort_by_key)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	bool seen[128] = { false };
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_sort_by(&b, BROWSER_COL_DURATION));
+	ck_assert(b.descending);
+	ck_assert_int_eq(browser_line_at(&b, 0)->id, 2);
+	ck_assert_int_eq(browser_line_at(&b, 12)->id, 9);
+	ck_assert(browser_sort_by(&b, BROWSER_COL_DURATION));
+	ck_assert(!b.descending);
+	ck_assert_int_eq(browser_line_at(&b, 0)->id, 9);
+	/* the name starts ascending */
+	ck_assert(browser_sort_by(&b, BROWSER_COL_NAME));
+	ck_assert(!b.descending);
+	for (int c = 0; c < BROWSER_N_COLUMNS; c++) {
+		int k = browser_column_key((enum browser_column)c);
+
+		ck_assert_int_gt(k, 0);
+		ck_assert(k < 128 && !seen[k]);
+		seen[k] = true;
+		ck_assert_int_eq(browser_column_of_key(k), c);
+		ck_assert_int_eq(key_action(k, CTX_KERNELS), ACT_KERNEL_SORT_BY);
+	}
+	ck_assert_int_eq(browser_column_of_key('q'), -1);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* `/` and n, N: the copyBuffer records are Index 0-3 and 11 (lines 2-5, 13);
+ * the search starts after the selection and wraps. */
+START_TEST(test_search)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_search(&b, "COPYBUFFER", 0));
+	ck_assert_uint_eq(browser_selected_record(&b), 0);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 1);
+	browser_move(&b, 5);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 11);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 0);
+	ck_assert(browser_search(&b, "copybuffer", -1));
+	ck_assert_uint_eq(browser_selected_record(&b), 11);
+	ck_assert(browser_search(&b, "trampoline", -1));
+	ck_assert_uint_eq(browser_selected_record(&b), 10);
+	ck_assert(!browser_search(&b, "no such kernel", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 10);
+	browser_done(&b);
+	report_done(&rep);
+
+	/* the search model alone: from 2 of 5, items 1 and 4 match */
+	{
+		static const bool m[5] = { false, true, false, false, true };
+
+		ck_assert(search_holds("adaptive_AVERAGE_pool", "average"));
+		ck_assert(!search_holds("reduce", "reduced"));
+		ck_assert(search_holds("x", ""));
+		ck_assert_uint_eq(search_find(5, 2, 1, holds_of, m), 4);
+		ck_assert_uint_eq(search_find(5, 4, 1, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 2, -1, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 1, 0, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 1, -1, holds_of, m), 4);
+		ck_assert_uint_eq(search_find(0, 0, 1, holds_of, m), SIZE_MAX);
+	}
+}
+END_TEST
+
+/* Groups that differ only in template arguments read apart: gunrock's
+ * Index 4 and 6 (lines 6 and 8) are both thrust's __parallel_for::kernel,
+ * one short name, but their full names' template arguments differ; the
+ * name shown keeps the templates, drops the return type, the parameter
+ * list and rocprof's " [clone .kd]", and a cut in the middle keeps the two
+ * apart at 30 cells. */
+START_TEST(test_display_names)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024], n4[8192], n6[8192], f4[512], f6[512];
+	const char *c4, *c6;
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert_str_eq(rep.records[4].short_name, rep.records[6].short_name);
+	browser_display_name(&b, &b.rows[4], n4, sizeof(n4));
+	browser_display_name(&b, &b.rows[6], n6, sizeof(n6));
+	ck_assert_str_ne(n4, n6);
+	ck_assert_msg(strncmp(n4, "thrust::", 8) == 0 && strstr(n4, "kernel<") != NULL, "%s", n4);
+	ck_assert_msg(n4[strlen(n4) - 1] == '>' && strstr(n4, "[clone") == NULL, "%s", n4);
+	c4 = browser_fit_name(n4, 30, "...", f4, sizeof(f4));
+	c6 = browser_fit_name(n6, 30, "...", f6, sizeof(f6));
+	ck_assert_int_le(str_display_width(c4), 30);
+	ck_assert_str_ne(c4, c6);
+	ck_assert_msg(strncmp(c4, "kernel<", 7) == 0 && strstr(c4, "...") != NULL, "%s", c4);
+	/* rocprof v1's ".kd" and a name without templates cut at its end */
+	browser_display_name(&b, &b.rows[0], n4, sizeof(n4));
+	ck_assert_str_eq(n4, "__amd_rocclr_copyBuffer");
+	ck_assert_str_eq(browser_fit_name(n4, 12, "...", f4, sizeof(f4)), "__amd_roc...");
+	/* the anonymous namespace is a name; a return type and parameters go */
+	ck_assert_str_eq(browser_fit_name("at::native::<unnamed>::pool<float>", 20, "...", f4,
+					  sizeof(f4)), "pool<float>");
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* The counts say what they count: grouped, 9 groups of the 13 records;
+ * filtered to the copyBuffer kernels (Index 0-3, 11), 3 groups of 5 records
+ * (lines 2-4: grd 155648 wgr 512; line 5: grd 512; line 13: wgr 1024). */
+START_TEST(test_counts)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_set_grouped(&b, true));
+	ck_assert_uint_eq(b.n_order, 9);
+	ck_assert_uint_eq(b.n_order_records, 13);
+	ck_assert(browser_set_filter(&b, "copybuffer"));
+	ck_assert_uint_eq(b.n_order, 3);
+	ck_assert_uint_eq(b.n_order_records, 5);
+	ck_assert(browser_set_grouped(&b, false));
+	ck_assert_uint_eq(b.n_order, 5);
+	ck_assert_uint_eq(b.n_order_records, 5);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* The predicted-achieved column is the waves' prediction of the record's
+ * analysis, and the cross-check column how many of Nsight Compute's figures
+ * occview differs from: the A100 pooling report agrees on all it gives
+ * (test_crosscheck), so every record it compares reads 0. */
+START_TEST(test_predicted_and_checked)
+{
+	static const char file[] = "opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv";
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err);
+	struct report rep;
+	struct browser b;
+	size_t compared = 0;
+
+	ck_assert(a && s);
+	load_clean("ncu/", file, &rep);
+	ck_assert(browser_init(&b, s, &rep, data_path("ncu/", file)));
+	for (size_t i = 0; i < rep.n; i++) {
+		browser_analyse(&b, i, a);
+		ck_assert(a->ok);
+		ck_assert_double_eq(b.rows[i].predicted_pct, a->w.predicted_achieved_pct);
+		if (a->report.check.compared) {
+			compared++;
+			ck_assert_int_eq(b.rows[i].checked, 0);
+		} else {
+			ck_assert_int_eq(b.rows[i].checked, -1);
+		}
+	}
+	ck_assert_uint_eq(compared, rep.n);
+	/* a disagreement is counted: one figure made to differ */
+	rep.records[0].theoretical_occupancy_pct.value -= 10;
+	browser_done(&b);
+	ck_assert(browser_init(&b, s, &rep, data_path("ncu/", file)));
+	ck_assert_int_ge(b.rows[0].checked, 1);
+	browser_done(&b);
+	report_done(&rep);
+	session_free(s);
+	free(a);
+}
+END_TEST
+
+/* The browser at 120x40 on the A100 report (a golden), its colours through
+ * the theme's roles: record 1 (line of the second kernel) has theory 75.0,
+ * achieved 8.2, a gap of +66.8 points (a warning), registers as its limiter
+ * (the limiter's role) and Nsight Compute's figures all agreeing ("=",
+ * good). Clicking the "time" header sorts by it, a second click reverses;
+ * a click on a line selects it. */
+START_TEST(test_colours_and_clicks)
+{
+	struct explorer *e = open_file(A100, "a100.csv");
+	struct canvas *c = canvas_new(120, 40, true);
+	struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	char row[512];
+	int y, x;
+
+	ck_assert_ptr_nonnull(c);
+	e->mouse = true;   /* as without --no-mouse */
+	golden_screen(e, 120, 40, "ncu_a100_kernels_120x40.txt");
+	explorer_draw(e, c);
+	y = canvas_find_row(c, "+66.8", row, sizeof(row));
+	ck_assert_int_ge(y, 0);
+	x = (int)(strstr(row, "+66.8") - row);
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_WARNING);
+	x = (int)(strstr(row, " regs ") - row) + 1;
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_LIMITER);
+	x = (int)(strrchr(row, '=') - row);
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_GOOD);
+	/* the header's "time": sorted by it, then reversed */
+	y = canvas_find_row(c, " time ", row, sizeof(row));
+	x = (int)(strstr(row, " time ") - row) + 1;
+	ck_assert(explorer_click(e, x, y) != REACT_NONE);
+	ck_assert_int_eq(b->sort, BROWSER_COL_DURATION);
+	ck_assert(b->descending);
+	explorer_draw(e, c);
+	ck_assert(canvas_shows(c, "timev"));
+	ck_assert(explorer_click(e, x, y) != REACT_NONE);
+	ck_assert(!b->descending);
+	/* a line three below the header */
+	explorer_draw(e, c);
+	ck_assert(explorer_click(e, x, y + 3) != REACT_NONE);
+	ck_assert_uint_eq(b->selected, 2);
+	canvas_free(c);
+	explorer_close(e, session);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser");
@@ -810,6 +1050,12 @@ int main(void)
 	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_report_gpu);
+	tcase_add_test(tc, test_colours_and_clicks);
+	tcase_add_test(tc, test_sort_by_key);
+	tcase_add_test(tc, test_search);
+	tcase_add_test(tc, test_display_names);
+	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_predicted_and_checked);
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);

@@ -635,8 +635,10 @@ const char *browser_fit_name(const char *name, int width, const char *mark, char
 	}
 	if ((int)str_display_width(p) <= width)
 		return p;
-	/* no templates: the end goes, as with any long text */
-	if (width < mark_w + 4 || !strchr(p, '<'))
+	/* no templates, or no room for them beside the kernel's own name: the
+	 * end goes, as with any long text */
+	if (width < mark_w + 4 || !strchr(p, '<') ||
+	    (int)(strchr(p, '<') - p) + mark_w + 6 > width)
 		return str_ellipsize(p, width, false, mark, buf, size);
 	/* the head keeps the kernel's own name where it can, the tail at
 	 * least a third */
