@@ -310,6 +310,7 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		session_resolve(e->session, &r, &e->resolved);
 		per_sm_occupancy(e, shown, &g);
 		e->shown = shown;
+		e->gpu_unknown = session_gpu_from(e->session, &r) == SESSION_GPU_NONE;
 		e->view.record = shown;
 		view_rebase(&e->view, e->session, &r, e->whatif);
 		view_set_measured(&e->view, r.rec);
