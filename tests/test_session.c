@@ -484,6 +484,25 @@ START_TEST(report_gpu_stands_in)
 		ck_assert(session_launch(s, &r, NULL, &l, &g, &err));
 		ck_assert_str_eq(g.name, mi300x.name);
 	}
+	/* an NVIDIA record that names none (the 2019 ncu page of a V100) is
+	 * shown on the embedded default, an NVIDIA GPU */
+	{
+		static const char v100_file[] = "xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log";
+		struct report v100;
+		struct launch l, def;
+		struct gpu g, want;
+
+		load_clean("ncu/", v100_file, &v100);
+		struct session_record r = { data_path("ncu/", v100_file), v100.records[0].line, NULL,
+					    NULL, &v100.records[0], 0, NULL, NULL };
+		session_set_report_gpu(s, NULL);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_NONE);
+		ck_assert(!session_launch(s, &r, NULL, &l, &g, &err));
+		launch_init(&def);
+		ck_assert(gpu_db_find(db, def.gpu_name, &want, &err));
+		ck_assert_str_eq(g.name, want.name);
+		report_done(&v100);
+	}
 	/* a record that names its GPU keeps it */
 	load_clean("ncu/", a100_file, &a100);
 	{

@@ -707,18 +707,19 @@ bool session_resolve(struct session *s, const struct session_record *r,
 	return out->reusable;
 }
 
-/* The GPU to show a record that cannot be resolved on: a device of its
- * vendor, else the embedded default's. */
+/* The GPU to show a record that cannot be resolved on: the embedded
+ * default's, or where the record is the other vendor's a device of its. */
 static void default_gpu(struct session *s, const struct report_record *rec, struct gpu *gpu)
 {
 	struct occ_error ignored = { 0 };
 	struct launch def;
+	struct gpu fallback;
 
-	if (rec && report_vendor_device(s->db, rec, gpu))
-		return;
 	launch_init(&def);
 	if (!gpu_db_find(s->db, def.gpu_name, gpu, &ignored))
 		memset(gpu, 0, sizeof(*gpu));
+	if (rec && report_vendor_device(s->db, rec, gpu->name[0] ? gpu : NULL, &fallback))
+		*gpu = fallback;
 }
 
 bool session_launch(struct session *s, const struct session_record *r,
