@@ -218,7 +218,14 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	}
 	b->n_rows = rep->n;
 	for (size_t i = 0; i < rep->n; i++) {
+		char name[1024];
+		size_t cells;
+
 		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
+		/* measured once: a sort or filter takes the widest of those shown */
+		browser_display_name(b, &b->rows[i], name, sizeof(name));
+		cells = str_display_width(name);
+		b->rows[i].name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 		b->any_from |= b->rows[i].from;
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
@@ -384,14 +391,10 @@ static bool rebuild(struct browser *b, size_t keep_record)
 	b->name_w = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct browser_line *l = &all[b->order[i]];
-		char name[512];
-		int w;
 
 		b->n_order_records += l->count;
-		browser_display_name(b, l, name, sizeof(name));
-		w = (int)str_display_width(name);
-		if (w > b->name_w)
-			b->name_w = w;
+		if (l->name_cells > b->name_w)
+			b->name_w = l->name_cells;
 	}
 	if (keep_record != SIZE_MAX)
 		browser_select_record(b, keep_record);

@@ -70,6 +70,7 @@ struct browser_line {
 	double predicted_pct;      /* predicted achieved occupancy; NAN absent */
 	int8_t checked;            /* the cross-check: -1 nothing compared, else the number
 				      of the profiler's figures occview disagrees with */
+	uint16_t name_cells;       /* browser_display_name's width, at most UINT16_MAX */
 };
 
 struct browser {
