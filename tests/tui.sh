@@ -291,6 +291,28 @@ check "reload failed (not a regular file now), keeping 14 records" "a FIFO in th
 keys q
 check "EXIT=0" "quit from the browser"
 
+# A reload is read in a thread of its own: while it reads (held for a minute
+# by OCCVIEW_TEST_RELOAD_MS) the screen says so, the old records stay, keys
+# answer, and q quits at once.
+rm -f "$tmp/report.csv"
+cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
+START_ENV="OCCVIEW_TEST_RELOAD_MS=60000"
+start 80x24 "$tmp/report.csv"
+START_ENV=
+check "13 of 13 records" "a report opens in the kernel browser"
+tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
+check "reloading: " "the reload says it is under way"
+check "13 of 13 records" "the old records stay while it reads"
+keys / t r a m p
+check "filter: tramp_" "keys answer during the reload"
+keys Escape
+check "reloading: 0 records read; the 13 shown stay" "its progress is said"
+keys q
+was_patience=$patience
+patience=30
+check "EXIT=0" "q quits during the reload (within 3 s, not after the reading)"
+patience=$was_patience
+
 # --- a report with fields left absent (two Start_Timestamp words): said over
 # the screen, and the records are all there.
 sed '2s/,716380685145736,/,soon,/; 3s/,716380685184013,/,later,/' \

@@ -11,6 +11,7 @@
 #include "session.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -189,8 +190,12 @@ static bool hand_over(struct report *rep, const struct report_sink *sink)
 	struct report counts = { .skipped_rows = rep->skipped_rows,
 				 .rejected_rows = rep->rejected_rows,
 				 .dropped_fields = rep->dropped_fields,
-				 .dropped = rep->dropped };
+				 .dropped = rep->dropped,
+				 .pool = rep->pool };
 
+	/* The pool stays, as a stream's report keeps it: a sink may have
+	 * kept records whose strings are in it. */
+	rep->pool = NULL;
 	memcpy(counts.format, rep->format, sizeof(counts.format));
 	report_done(rep);
 	*rep = counts;
@@ -412,6 +417,73 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 	case READ_FAILED:
 		break;
 	}
+	return false;
+}
+
+/* A sink that keeps every record (taking it), counting for the watcher and
+ * stopping when it is told to. */
+struct keeper {
+	struct report_record *recs;
+	size_t n, cap;
+	struct session_watch *watch;
+};
+
+static bool keep_record(void *ctx, const struct report *r, struct report_record *rec)
+{
+	struct keeper *k = ctx;
+
+	(void)r;
+	if (atomic_load(&k->watch->cancel))
+		return false;
+	if (k->n == k->cap) {
+		size_t ncap = k->cap ? k->cap * 2 : 1024;
+		struct report_record *nr = realloc(k->recs, ncap * sizeof(*nr));
+
+		if (!nr)
+			return false;
+		k->recs = nr;
+		k->cap = ncap;
+	}
+	report_record_move(&k->recs[k->n++], rec);
+	atomic_store(&k->watch->records, k->n);
+	return true;
+}
+
+bool session_load_watched(struct session *s, const char *path, struct session_input *in,
+			  FILE *msgs, int *status, struct session_watch *watch)
+{
+	struct keeper k = { .watch = watch };
+	struct report_sink sink = { keep_record, &k };
+
+	memset(in, 0, sizeof(*in));
+	str_copy(in->path, sizeof(in->path), path);
+	switch (read_input(s, path, &in->launches, NULL, &in->report, &sink, &in->rejected, msgs,
+			   status)) {
+	case READ_LAUNCHES:
+		in->kind = SESSION_LAUNCHES;
+		for (size_t i = 0; i < k.n; i++)
+			report_record_done(&k.recs[i]);
+		free(k.recs);
+		return true;
+	case READ_REPORT:
+		/* The records kept are the report's, in the room report_add
+		 * would have given them. */
+		in->kind = SESSION_REPORT;
+		free(in->report.store);
+		in->report.store = in->report.records = k.recs;
+		in->report.store_cap = k.cap;
+		in->report.n = k.n;
+		in->report.n_streamed = 0;
+		tell_dropped(msgs, path, &in->report);
+		tell_runs(msgs, path, &in->report);
+		return true;
+	case READ_FAILED:
+		break;
+	}
+	for (size_t i = 0; i < k.n; i++)
+		report_record_done(&k.recs[i]);
+	free(k.recs);
+	session_input_done(in);
 	return false;
 }
 

@@ -17,6 +17,8 @@
 #include "view.h"
 #include "whatif.h"
 
+struct session_reload;
+
 /* One record of the explorer's: input `input`'s record `index`. */
 struct explorer_item {
 	size_t input, index;
@@ -34,6 +36,7 @@ struct explorer {
 	/* Live reload, for one report read from a file. */
 	bool reloads;
 	long long seen_mtime_ns, seen_size;
+	struct session_reload *reload;       /* reading the file again, or NULL */
 
 	struct whatif *whatif;
 	struct view view;
@@ -98,6 +101,9 @@ void explorer_records_error(const struct explorer *e, const struct occ_error *er
 			    struct explorer_reply *y);
 /* explorer_poll's work: the report read again when its file changed. */
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
+/* A reload under way stopped (before the explorer goes); whether one is. */
+void explorer_records_stop(struct explorer *e);
+bool explorer_records_reloading(const struct explorer *e);
 
 /* explorer_actions.c: the explorer's own action a (react REACT_NONE: a
  * pane's); and a pane's request, r being what its handler returned. */
