@@ -280,9 +280,15 @@ keys 5
 keys Escape
 check "13 of 13 records" "Esc clears the filter"
 # A profiler still writing: one more record appended.
+# Only the new row is read (the file grew and its old end is as it was).
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
-check "reloaded: 14 records" "the changed file is reloaded"
+check "reloaded: 1 new record, 14 in all" "the appended row is read alone"
 check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
+# A rewrite (its end differs) is read whole.
+sed 's/trampoline_kernel/trampoline_kernel_v2/' "$tmp/report.csv" >"$tmp/rewritten.csv"
+cat "$tmp/rewritten.csv" >"$tmp/report.csv"
+check "reloaded: 14 records" "a rewritten file is read whole"
+check "[11/14 trampoline_kernel_v2]" "the shown record follows into the rewritten file"
 # The report replaced by a FIFO no one writes to: the reload refuses it at
 # once, the records stay and q is read.
 rm "$tmp/report.csv"

@@ -89,8 +89,12 @@ bool explorer_records_init(struct explorer *e)
 			return false;
 		/* A trace with a summary joined to it would lose it read alone. */
 		e->reloads = strcmp(e->inputs[0].path, "-") != 0 && !e->inputs[0].joined;
-		if (e->reloads)
+		if (e->reloads) {
 			file_state(e->inputs[0].path, &e->seen_mtime_ns, &e->seen_size);
+			/* Taken as where the load ended: rows a profiler wrote
+			 * in the moment since would be missed. */
+			session_mark_file(e->inputs[0].path, e->seen_size, &e->mark);
+		}
 	}
 	return true;
 }
@@ -234,11 +238,64 @@ static void replace(struct explorer *e, struct session_input *fresh, struct expl
 		explorer_reply_say(y, false, "reloaded: %zu records", e->n_items);
 }
 
+/* The records that follow the old ones (a file appended to) after them:
+ * nothing else changes, and only they are analysed for the browser. */
+static void append(struct explorer *e, struct session_input *fresh, struct explorer_reply *y)
+{
+	struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	struct report *rep = &e->inputs[0].report;
+	size_t added = fresh->report.n, was = rep->n;
+	struct explorer_item *items;
+
+	if (added == 0) {
+		session_input_done(fresh);
+		explorer_reply_say(y, false, "reloaded: nothing new yet, %zu records", was);
+		return;
+	}
+	items = realloc(e->items, (was + added) * sizeof(*items));
+	if (items)
+		e->items = items;
+	if (!items || !report_append(rep, &fresh->report)) {
+		session_input_done(fresh);
+		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records", was);
+		return;
+	}
+	if (e->inputs[0].rejected.status == OCC_OK)
+		e->inputs[0].rejected = fresh->rejected;
+	session_input_done(fresh);
+	for (size_t j = was; j < rep->n; j++)
+		e->items[j] = (struct explorer_item){ 0, j };
+	e->n_items = rep->n;
+	/* The records moved in memory: the shown one is resolved again. */
+	memset(&e->resolved, 0, sizeof(e->resolved));
+	{
+		struct session_record r = explorer_record(e, e->shown);
+
+		session_resolve(e->session, &r, &e->resolved);
+		view_set_measured(&e->view, r.rec);
+	}
+	if (e->view.has_ref && e->view.ref.report.present)
+		view_set_reference(&e->view, NULL, NULL);
+	if (!browser_append(b, e->inputs[0].path)) {
+		explorer_reply_say(y, true, "reload: out of memory for the browser's rows");
+		return;
+	}
+	y->refresh = true;
+	if (e->inputs[0].rejected.status != OCC_OK)
+		explorer_reply_say(y, true, "reloaded: %zu new record%s, %zu in all, %zu rows "
+				   "rejected", added, added == 1 ? "" : "s", e->n_items,
+				   rep->rejected_rows);
+	else
+		explorer_reply_say(y, false, "reloaded: %zu new record%s, %zu in all", added,
+				   added == 1 ? "" : "s", e->n_items);
+}
+
 /* A reload under way: how far it is, or its records in place once whole. */
 static void reload_progress(struct explorer *e, struct explorer_reply *y)
 {
 	struct session_input fresh;
 	size_t read;
+	bool appended;
 
 	y->react = REACT_REDRAW;
 	if (!session_reload_finished(e->reload, &read)) {
@@ -246,7 +303,8 @@ static void reload_progress(struct explorer *e, struct explorer_reply *y)
 				   "it is done", read, e->inputs[0].report.n);
 		return;
 	}
-	if (!session_reload_take(e->reload, &fresh) || fresh.kind != SESSION_REPORT) {
+	if (!session_reload_take(e->reload, &fresh, &appended, &e->mark) ||
+	    fresh.kind != SESSION_REPORT) {
 		e->reload = NULL;
 		session_input_done(&fresh);
 		explorer_reply_say(y, true, "reload failed, keeping %zu records",
@@ -254,7 +312,10 @@ static void reload_progress(struct explorer *e, struct explorer_reply *y)
 		return;
 	}
 	e->reload = NULL;
-	replace(e, &fresh, y);
+	if (appended)
+		append(e, &fresh, y);
+	else
+		replace(e, &fresh, y);
 }
 
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
@@ -284,7 +345,8 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 	/* Read in a thread of its own: keys keep answering, and the old
 	 * records stay until the new ones are whole. A change while it reads
 	 * is seen at the first poll after it. */
-	e->reload = session_reload_start(e->session, e->inputs[0].path);
+	e->reload = session_reload_start(e->session, e->inputs[0].path, &e->inputs[0].report,
+					 &e->mark);
 	if (!e->reload) {
 		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
 				   e->inputs[0].report.n);

@@ -14,10 +14,9 @@
 #include "layout.h"
 #include "pane.h"
 #include "session.h"
+#include "session_reload.h"
 #include "view.h"
 #include "whatif.h"
-
-struct session_reload;
 
 /* One record of the explorer's: input `input`'s record `index`. */
 struct explorer_item {
@@ -37,6 +36,7 @@ struct explorer {
 	bool reloads;
 	long long seen_mtime_ns, seen_size;
 	struct session_reload *reload;       /* reading the file again, or NULL */
+	struct session_mark mark;            /* where the last reading ended */
 
 	struct whatif *whatif;
 	struct view view;
