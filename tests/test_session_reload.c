@@ -115,6 +115,23 @@ START_TEST(test_appended)
 	ck_assert(appended);
 	ck_assert_uint_eq(more.report.n, 0);
 	session_input_done(&more);
+	/* Another output appended (its header again): read whole, so that
+	 * its run is numbered as a whole reading numbers it. */
+	{
+		FILE *f = fopen(path, "ab");
+		char line[4096];
+		FILE *src = fopen(source(), "rb");
+
+		ck_assert(f && src && fgets(line, sizeof(line), src));
+		fputs(line, f);
+		ck_assert(fgets(line, sizeof(line), src));
+		fputs(line, f);
+		fclose(src);
+		fclose(f);
+	}
+	ck_assert(take(session_reload_start(s, path, &now.report, &mark), &more, &appended, &mark));
+	ck_assert(!appended);
+	session_input_done(&more);
 	/* Rewritten shorter: read whole. */
 	write_lines(path, 4, false);
 	ck_assert(take(session_reload_start(s, path, &now.report, &mark), &more, &appended, &mark));

@@ -102,6 +102,32 @@ static bool read_head(FILE *f, long line, char **head, size_t *len)
 	return at == line;
 }
 
+/* Whether the new rows hold the start of another output appended to the
+ * file (a banner, or a line of the head again: a header): its runs and ids
+ * are numbered after the file's earlier ones only by a whole reading. */
+static bool another_output(const char *head, size_t head_len, const char *rows, size_t len)
+{
+	const char *end = rows + len;
+
+	for (const char *p = rows; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if (n >= 2 && p[0] == '=' && p[1] == '=')
+			return true;
+		for (const char *h = head; n > 0 && h < head + head_len;) {
+			const char *hn = memchr(h, '\n', (size_t)(head + head_len - h));
+			size_t hl = (size_t)((hn ? hn : head + head_len) - h);
+
+			if (hl == n && memcmp(h, p, n) == 0)
+				return true;
+			h += hl + 1;
+		}
+		p += n + 1;
+	}
+	return false;
+}
+
 /* The file's rows after the mark, read as the head of its table followed
  * by them; true with r->in (its records numbered at their lines in the
  * file) and the new mark, false when it must be read whole. */
@@ -150,6 +176,8 @@ static bool read_appended(struct session_reload *r, long long size)
 	/* Only whole lines: a profiler may be writing the last one. */
 	while (new_len > 0 && text[head_len + new_len - 1] != '\n')
 		new_len--;
+	if (another_output(text, head_len, text + head_len, new_len))
+		goto out;
 	count = count_lines(text + head_len, new_len);
 	memset(&r->in, 0, sizeof(r->in));
 	r->in.kind = SESSION_REPORT;
