@@ -31,6 +31,7 @@ static char *data_file(const char *file, size_t *len)
 
 struct kept {
 	struct launch_record recs[16];
+	struct occ_error errors[16];   /* the rows' errors, which the reader reuses */
 	size_t n;
 	size_t stop_after;   /* 0: never stop */
 };
@@ -42,7 +43,13 @@ static bool keep(void *ctx, const struct launch_record *rec)
 	if (k->stop_after && k->n == k->stop_after)
 		return false;
 	ck_assert_uint_lt(k->n, 16);
-	k->recs[k->n++] = *rec;
+	ck_assert(rec->valid == (rec->error == NULL));
+	k->recs[k->n] = *rec;
+	if (rec->error) {
+		k->errors[k->n] = *rec->error;
+		k->recs[k->n].error = &k->errors[k->n];
+	}
+	k->n++;
 	return true;
 }
 
@@ -179,12 +186,12 @@ START_TEST(test_bad_row)
 	ck_assert_msg(read_cut(text, strlen(text), 60, &k, &err), "%s", err.message);
 	ck_assert_uint_eq(k.n, 3);
 	ck_assert(!k.recs[0].valid);
-	ck_assert_int_eq(k.recs[0].error.line, 2);
-	ck_assert_str_eq(k.recs[0].error.field, "registers_per_thread");
+	ck_assert_int_eq(k.recs[0].error->line, 2);
+	ck_assert_str_eq(k.recs[0].error->field, "registers_per_thread");
 	ck_assert(!k.recs[1].valid);
-	ck_assert_int_eq(k.recs[1].error.line, 3);
-	ck_assert_str_eq(k.recs[1].error.field, "block_size");
-	ck_assert_str_eq(k.recs[1].error.message, "missing value");
+	ck_assert_int_eq(k.recs[1].error->line, 3);
+	ck_assert_str_eq(k.recs[1].error->field, "block_size");
+	ck_assert_str_eq(k.recs[1].error->message, "missing value");
 	ck_assert(k.recs[2].valid);
 	ck_assert_int_eq(k.recs[2].line, 4);
 }

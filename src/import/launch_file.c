@@ -24,16 +24,25 @@ static const enum launch_param required[] = { PARAM_GRID, PARAM_BLOCK, PARAM_REG
 
 static bool push(struct launch_set *set, const struct launch_record *rec)
 {
+	struct occ_error *error = NULL;
+
+	if (rec->error && !(error = malloc(sizeof(*error))))
+		return false;
+	if (error)
+		*error = *rec->error;
 	if (set->n == set->cap) {
 		size_t ncap = set->cap ? set->cap * 2 : 16;
 		struct launch_record *p = realloc(set->items, ncap * sizeof(*p));
 
-		if (!p)
+		if (!p) {
+			free(error);
 			return false;
+		}
 		set->items = p;
 		set->cap = ncap;
 	}
-	set->items[set->n++] = *rec;
+	set->items[set->n] = *rec;
+	set->items[set->n++].error = error;
 	return true;
 }
 
@@ -294,6 +303,8 @@ bool launch_file_load(const char *path, const struct launch *defaults, struct la
 
 void launch_set_done(struct launch_set *set)
 {
+	for (size_t i = 0; i < set->n; i++)
+		free(set->items[i].error);
 	free(set->items);
 	*set = (struct launch_set){ 0 };
 }

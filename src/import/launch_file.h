@@ -14,12 +14,13 @@
 #include "params.h"
 
 /* One launch read from a file. A row that could not be read keeps valid = false
- * and its error; the other rows are still usable. */
+ * and its error (NULL for a valid row: a set of launches holds the message
+ * only for the rows that have one); the other rows are still usable. */
 struct launch_record {
 	struct launch launch;
 	long line;
 	bool valid;
-	struct occ_error error;
+	struct occ_error *error;      /* in a launch_set: heap, owned */
 };
 
 struct launch_set {

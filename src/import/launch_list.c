@@ -219,11 +219,13 @@ static const struct csv_row *row_of(struct list_input *in, struct csv_split *spl
 
 /* One data row made a launch. */
 static void read_row(const char *name, const struct csv_row *header, const int col[PARAM_N],
-		     const struct csv_row *row, size_t number, struct launch_record *rec)
+		     const struct csv_row *row, size_t number, struct launch_record *rec,
+		     struct occ_error *error)
 {
 	rec->line = row->line;
 	rec->valid = true;
-	occ_error_clear(&rec->error);
+	rec->error = NULL;
+	occ_error_clear(error);
 	snprintf(rec->launch.kernel, sizeof(rec->launch.kernel), "kernel %zu", number);
 	for (int p = 0; p < PARAM_N && rec->valid; p++) {
 		const char *v = csvread_field(row, col[p]);
@@ -234,14 +236,16 @@ static void read_row(const char *name, const struct csv_row *header, const int c
 		if (col[p] < 0 || (!v[0] && !is_required((enum launch_param)p)))
 			continue;
 		if (!v[0]) {
-			occ_error_set(&rec->error, OCC_EDATA, name, row->line, column,
+			occ_error_set(error, OCC_EDATA, name, row->line, column,
 				      "missing value");
 			rec->valid = false;
 			break;
 		}
 		rec->valid = param_parse((enum launch_param)p, v, &rec->launch, name, row->line,
-					 column, &rec->error);
+					 column, error);
 	}
+	if (!rec->valid)
+		rec->error = error;
 }
 
 /* A copy of the header row, which outlives the splitter's buffers (freed
@@ -274,6 +278,7 @@ bool launch_list_read(const char *name, FILE *f, const char *head, size_t head_l
 	struct csv_split split = { 0 };
 	struct csv_rows header = { 0 };
 	struct launch_record *rec = malloc(sizeof(*rec));
+	struct occ_error row_error;
 	int col[PARAM_N];
 	size_t n = 0;
 	long first;
@@ -311,7 +316,7 @@ bool launch_list_read(const char *name, FILE *f, const char *head, size_t head_l
 			have_header = ok;
 		} else {
 			rec->launch = *defaults;
-			read_row(name, &header.rows[0], col, row, ++n, rec);
+			read_row(name, &header.rows[0], col, row, ++n, rec, &row_error);
 			if (!sink->launch(sink->ctx, rec))
 				*stopped = true;
 			else

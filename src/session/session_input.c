@@ -590,7 +590,7 @@ struct session_record session_input_record(const struct session_input *in, size_
 						report_record_id(&in->report.records[i], i), NULL, NULL };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
-					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
+					in->launches.items[i].error,
 					NULL, (int64_t)i + 1, in->launches.key_lines, NULL };
 }
 
@@ -787,7 +787,7 @@ static bool print_listed(void *ctx, const struct launch_record *rec)
 {
 	struct printer *p = ctx;
 	struct session_record r = { p->path, rec->line, &rec->launch,
-				    rec->valid ? NULL : &rec->error, NULL, 0, NULL, NULL };
+				    rec->error, NULL, 0, NULL, NULL };
 
 	print_launch(p, &r);
 	return !p->write_failed;
@@ -810,7 +810,7 @@ static int print_file(struct printer *p, const char *path)
 	case READ_LAUNCHES:
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
-						    set.items[i].valid ? NULL : &set.items[i].error,
+						    set.items[i].error,
 						    NULL, 0, set.key_lines, NULL };
 			print_launch(p, &r);
 		}
