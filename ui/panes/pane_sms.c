@@ -186,14 +186,15 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 
 	/* Not simulated: the wave formula gives the same bars under uniform durations. */
 	{
-		int n = a->gpu.sm_count;
+		/* The units the launch may use: a partition's (--sms), or all. */
+		int n = a->gpu.sm_count > 0 ? a->sched.units : a->gpu.sm_count;
 		int64_t grid = launch_grid_size(&a->launch);
 		double *pct = calloc(n > 0 ? (size_t)n : 1, sizeof(*pct));
 
 		if (!pct)
 			return false;
 		for (int sm = 0; sm < n; sm++)
-			pct[sm] = waves_sm_occupancy_pct(&a->r, n, grid, sm);
+			pct[sm] = waves_unit_occupancy_pct(&a->r, &a->sched, grid, sm);
 		*owned = pct;
 		b->pct = pct;
 		b->n = n;
@@ -363,14 +364,14 @@ static double *reference_bars(const struct view *v, struct bars *b, bool ascii)
 	double *pct;
 	size_t len;
 
-	if (!v->has_ref || !ref->ok || ref->gpu.sm_count != b->n || b->n <= 0)
+	if (!v->has_ref || !ref->ok || ref->sched.units != b->n || b->n <= 0)
 		return NULL;
 	pct = malloc((size_t)b->n * sizeof(*pct));
 	if (!pct)
 		return NULL;
 	grid = launch_grid_size(&ref->launch);
 	for (int sm = 0; sm < b->n; sm++)
-		pct[sm] = waves_sm_occupancy_pct(&ref->r, b->n, grid, sm);
+		pct[sm] = waves_unit_occupancy_pct(&ref->r, &ref->sched, grid, sm);
 	b->ref_pct = pct;
 	len = strlen(b->note);
 	snprintf(b->note + len, sizeof(b->note) - len, "; reference (%s) %.1f%%",
