@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "cluster.h"
 #include "launch.h"
+#include "params.h"
 #include "sched.h"
 #include "sim.h"
 #include "testutil.h"
@@ -302,6 +303,84 @@ START_TEST(random_cluster_launches)
 }
 END_TEST
 
+/* --sms 66 on an H100 (132 SMs): the default block of 256 threads and 32
+ * registers holds 8 blocks per SM (64 warps), so 1056 blocks a wave on
+ * all 132 SMs and 528 on 66; a grid of 2112 takes 2 waves, then 4. */
+START_TEST(partition_halves_the_wave)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	struct gpu g = h100();
+	struct launch l;
+
+	launch_init(&l);
+	l.grid[0] = 2112;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 8);
+	ck_assert_int_eq(a->w.blocks_per_wave, 1056);
+	ck_assert_double_eq_tol(a->w.waves_per_sm, 2.0, 1e-12);
+	ck_assert(!has_finding(a, "partition"));
+	l.sms = 66;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_int_eq(a->sched.units, 66);
+	ck_assert_int_eq(a->w.units, 66);
+	ck_assert_int_eq(a->w.blocks_per_wave, 528);
+	ck_assert_double_eq_tol(a->w.waves_per_sm, 4.0, 1e-12);
+	ck_assert_int_eq(a->w.active_sms, 66);
+	ck_assert_ptr_nonnull(strstr(finding(a, "partition")->text,
+				     "66 of the NVIDIA H100 80GB HBM3's 132 SMs"));
+	/* A grid of 600 on the partition: 1 wave of 528 and 72 more, so the
+	 * tail advice names 528 and 1056, whole waves of the 66 SMs. */
+	l.grid[0] = 600;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert_ptr_nonnull(strstr(finding(a, "tail_effect")->text,
+				     "A grid of 528 or 1056 blocks has no partial wave"));
+	free(a);
+}
+END_TEST
+
+/* 0, more than the GPU has, and fewer than the green contexts' minimum
+ * (CUDA 13.0 cuda.h, cuDevSmResourceSplitByCount: 8 SMs from cc 9.0, 4 on
+ * 8.x, 2 on 6.x and 7.x) are refused naming the limit. */
+START_TEST(partition_bad_values)
+{
+	struct occ_error err = { 0 };
+	struct gpu g = h100(), a100;
+	struct launch l;
+
+	launch_init(&l);
+	l.grid[0] = 1024;
+	ck_assert(!param_parse(PARAM_SMS, "0", &l, NULL, 0, "--sms", &err));
+	ck_assert_str_eq(err.message, "0: a partition has at least 1 unit; all (or none given) "
+			 "uses every one");
+	occ_error_clear(&err);
+	ck_assert(param_parse(PARAM_SMS, "all", &l, NULL, 0, "--sms", &err));
+	ck_assert_int_eq(l.sms, 0);
+	occ_error_clear(&err);
+	ck_assert(param_parse(PARAM_SMS, "200", &l, NULL, 0, "--sms", &err));
+	ck_assert(!launch_check(&l, &g, NULL, 0, &err));
+	ck_assert_str_eq(err.message, "a partition has 1 to 132 SMs, all the NVIDIA H100 80GB HBM3 "
+			 "has; got 200");
+	occ_error_clear(&err);
+	l.sms = 7;
+	ck_assert(!launch_check(&l, &g, NULL, 0, &err));
+	ck_assert_str_eq(err.message, "a partition has at least 8 SMs on Hopper (cc 9.0), the green "
+			 "contexts' minimum (cuDevSmResourceSplitByCount); got 7");
+	l.sms = 8;
+	ck_assert(launch_check(&l, &g, NULL, 0, &err));
+	occ_error_clear(&err);
+	ck_assert(gpu_db_find(db, "A100", &a100, &err));
+	ck_assert_int_eq(launch_partition_min(&a100.arch), 4);
+	l.sms = 4;
+	ck_assert(launch_check(&l, &a100, NULL, 0, &err));
+	occ_error_clear(&err);
+	l.sms = 3;
+	ck_assert(!launch_check(&l, &a100, "x.launch", 3, &err));
+	ck_assert_int_eq(err.status, OCC_EDATA);
+}
+END_TEST
+
 static Suite *sched_suite(void)
 {
 	Suite *s = suite_create("sched");
@@ -314,6 +393,8 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, simulation_follows_the_slots);
 	tcase_add_test(tc, cluster_occupancy_finding);
 	tcase_add_test(tc, random_cluster_launches);
+	tcase_add_test(tc, partition_halves_the_wave);
+	tcase_add_test(tc, partition_bad_values);
 	suite_add_tcase(s, tc);
 	return s;
 }

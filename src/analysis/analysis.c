@@ -51,7 +51,7 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
 	occ_compute(&gpu->arch, &a->in, &a->r);
-	sched_init(&a->sched, gpu, 0, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
+	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
 	if (!findings)
 		return;
