@@ -245,6 +245,24 @@ START_TEST(cluster_occupancy_finding)
 }
 END_TEST
 
+/* A grid of one cluster of 16 on the H100 (1 block per SM): "at least 132
+ * blocks" is no grid of whole clusters; the advice is 132 rounded up to
+ * clusters, 144, but no more than the 128 a wave holds (5-8 clusters). */
+START_TEST(grid_below_sms_in_whole_clusters)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	struct gpu g = h100();
+	struct launch l;
+
+	issue_launch(&l, 16, 16);
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_ptr_nonnull(strstr(finding(a, "grid_below_sms")->text,
+				     "Launch at least 128 blocks (clusters of 16), one full wave of 128."));
+	free(a);
+}
+END_TEST
+
 /* 1,000 random cluster launches on every cc 9.0-12.1 device of the
  * database, seeded: blocks per wave never above max active clusters x
  * cluster size, and every grid the advice names passes the launch check. */
@@ -393,6 +411,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, simulation_follows_the_slots);
 	tcase_add_test(tc, cluster_occupancy_finding);
 	tcase_add_test(tc, random_cluster_launches);
+	tcase_add_test(tc, grid_below_sms_in_whole_clusters);
 	tcase_add_test(tc, partition_halves_the_wave);
 	tcase_add_test(tc, partition_bad_values);
 	suite_add_tcase(s, tc);

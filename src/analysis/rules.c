@@ -179,7 +179,22 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 	int sms = ri->sched->units;
 	int64_t whole_lo, whole_hi;
 
-	if (ri->grid_size < sms) {
+	if (ri->grid_size < sms && ri->sched->cluster_size > 1) {
+		/* Whole clusters only (CUDA refuses any other grid), and no more
+		 * than one wave of them can be resident. */
+		int c = ri->sched->cluster_size;
+		int64_t least = ((int64_t)sms + c - 1) / c * c;
+		char title[96];
+
+		if (least > w->blocks_per_wave)
+			least = w->blocks_per_wave;
+		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		add(s, "grid_below_sms", RULES_WARNING, title,
+		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
+		    "%lld %s (clusters of %d), one full wave of %lld.",
+		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
+		    e->units, (long long)least, e->blocks, c, (long long)w->blocks_per_wave);
+	} else if (ri->grid_size < sms) {
 		char title[96];
 
 		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
