@@ -136,6 +136,11 @@ START_TEST(golden_clusters)
 	ck_assert_int_eq(v->sim.sm_count, 132);
 	for (int sm = 0; sm < 132; sm++)
 		ck_assert_int_eq(v->sim.sm_blocks[sm], sm < 128 ? 8 : 0);
+	{
+		struct canvas *c = pane_draw(sms_pane_new, v, 80, 24, true);
+		ck_assert(canvas_shows(c, "4 SMs idle: clusters of 16"));
+		canvas_free(c);
+	}
 	pane_golden(sms_pane_new, v, 80, 24, true, "sms_clusters_80x24_ascii.txt");
 	pane_golden(sms_pane_new, v, 200, 60, true, "sms_clusters_200x60_ascii.txt");
 	pane_golden(pane_timeline_new, v, 80, 24, true, "timeline_clusters_80x24_ascii.txt");
@@ -164,6 +169,7 @@ START_TEST(golden_partition)
 	pane_golden(sms_pane_new, v, 200, 60, false, "sms_partition_200x60_utf8.txt");
 	c = pane_draw(sms_pane_new, v, 80, 24, true);
 	ck_assert(!canvas_shows(c, "each column"));
+	ck_assert(canvas_shows(c, "66 of 132 SMs (--sms)"));
 	canvas_free(c);
 	pane_view_free(v);
 }
