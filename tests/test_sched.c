@@ -263,6 +263,36 @@ START_TEST(grid_below_sms_in_whole_clusters)
 }
 END_TEST
 
+/* On 8 SMs (--sms 8) at 1 block per SM a cluster of 16 fits no GPC: 8
+ * block slots in all. The largest that fits is 8, all 8 SMs. */
+START_TEST(cluster_cannot_run_and_small_grid)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	struct gpu g = h100();
+	struct launch l;
+	const struct finding *f;
+
+	issue_launch(&l, 1024, 16);
+	l.sms = 8;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_int_eq(a->w.blocks_per_wave, 0);
+	f = finding(a, "cluster_cannot_run");
+	ck_assert_int_eq(f->severity, RULES_ERROR);
+	ck_assert_ptr_nonnull(strstr(f->text, "The largest cluster that fits is 8."));
+	ck_assert(!has_finding(a, "small_grid"));
+	/* 512 threads: 2 blocks per SM, 13-16 clusters of 16 (test_cluster),
+	 * so 256 blocks a wave at most: a grid of 160 is 62.5 % of it. */
+	issue_launch(&l, 160, 16);
+	l.block[0] = 512;
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 2);
+	ck_assert_ptr_nonnull(strstr(finding(a, "small_grid")->text,
+				     "62.5% of one wave (the most resident clusters of 16: 256 blocks)"));
+	free(a);
+}
+END_TEST
+
 /* 1,000 random cluster launches on every cc 9.0-12.1 device of the
  * database, seeded: blocks per wave never above max active clusters x
  * cluster size, and every grid the advice names passes the launch check. */
@@ -412,6 +442,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, cluster_occupancy_finding);
 	tcase_add_test(tc, random_cluster_launches);
 	tcase_add_test(tc, grid_below_sms_in_whole_clusters);
+	tcase_add_test(tc, cluster_cannot_run_and_small_grid);
 	tcase_add_test(tc, partition_halves_the_wave);
 	tcase_add_test(tc, partition_bad_values);
 	suite_add_tcase(s, tc);

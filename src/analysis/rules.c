@@ -204,7 +204,14 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
 		    e->units, sms, e->blocks, (long long)w->blocks_per_wave,
 		    ri->r->active_blocks_per_sm, e->unit);
-	} else if (w->full_waves == 0) {
+	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
+		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
+		    "The grid has %lld %s, %.1f%% of one wave (the most resident clusters of %d: "
+		    "%lld %s). With uniform %s durations achieved occupancy can reach only about "
+		    "%.1f%% of the %.1f%% theoretical.", (long long)ri->grid_size, e->blocks,
+		    100.0 * w->waves_per_sm, ri->sched->cluster_size, (long long)w->blocks_per_wave,
+		    e->blocks, e->block, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+	} else if (w->full_waves == 0 && w->blocks_per_wave > 0) {
 		long long lo = (long long)(ri->grid_size / sms);
 		long long hi = lo + (ri->grid_size % sms ? 1 : 0);
 		char each[64];

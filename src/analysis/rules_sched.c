@@ -82,9 +82,18 @@ static void cluster_occupancy(struct out *o, const struct rules_input *ri)
 	char active[48];
 	int fill;
 
-	if (!cl || !cl->applies || s->cluster_size < 1 || s->per_wave_min == slots ||
-	    s->per_wave == 0)
+	if (!cl || !cl->applies || s->cluster_size < 1 || s->per_wave_min == slots)
 		return;
+	if (s->per_wave == 0) {
+		/* Not even one: CUDA refuses the launch (cudaErrorClusterOutOfResources). */
+		put(o, "cluster_cannot_run", RULES_ERROR, "No cluster fits in a GPC",
+		    "A cluster of %d blocks runs on the SMs of one GPC, and at %d block%s per SM "
+		    "no GPC of the %d SMs the launch may use holds one, whatever the layout: "
+		    "nothing runs. The largest cluster that fits is %d.", s->cluster_size,
+		    s->blocks_per_unit, s->blocks_per_unit == 1 ? "" : "s", s->units,
+		    cl->max_size_nonportable_max);
+		return;
+	}
 	cluster_active_text(cl, active, sizeof(active));
 	f = put(o, "cluster_occupancy", RULES_WARNING, "Clusters leave SMs' block slots unused",
 		"The blocks of a cluster run on the SMs of one GPC, so each GPC holds whole "

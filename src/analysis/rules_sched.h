@@ -8,6 +8,7 @@
 #include "rules.h"
 
 /* Writes at most room findings to out and returns how many:
+ *  - "cluster_cannot_run" (error): no GPC holds one cluster: nothing runs;
  *  - "cluster_occupancy" (warning): the launch's clusters leave block slots
  *    unused: which GPCs (where the layout is known) or the bounds, and the
  *    largest smaller cluster size that fills every SM and divides the grid;

@@ -48,6 +48,13 @@ static void sec_waves(struct out *o, const struct view *v)
 		table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
 		return;
 	}
+	if (a->sched.cluster_size > 0 && w->blocks_per_wave == 0) {
+		table_item(&it, CANVAS_WARNING, "no cluster of %d fits one GPC at %d per %s: "
+			   "nothing runs", a->sched.cluster_size, a->r.active_blocks_per_sm,
+			   gpu_unit(&a->gpu.arch));
+		table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
+		return;
+	}
 	if (a->sched.cluster_size > 0 && w->blocks_per_wave > 0) {
 		/* Whole clusters per GPC: the bound where the layout is. */
 		char active[48];
