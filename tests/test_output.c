@@ -346,15 +346,17 @@ START_TEST(test_jsonw_is_jansson)
 	static const char *const texts[] = { "", "a", "plain kernel name", "caf\xC3\xA9 \xE6\xBC\xA2",
 		"quote \" and \\ in 16 bytes", "del \x7F", "</script>" };
 	const double reals[] = { 0.0, 1.0, 62.5, 43.24, 0.08, 1.3838, 1e-5, 123456789.123, 1e10,
-				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123 };
+				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123,
+				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10 };
 	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN };
 	char *long_text = malloc(40000);
 
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		same_as_jansson(json_string(texts[i]), write_string, texts[i]);
-	/* each byte 1..127 alone and at offsets 0..9 of a longer run */
+	/* each byte 1..127 alone and at offsets 0..19 of a longer run: the
+	 * eight-byte scan's whole words and its tail */
 	for (int ch = 1; ch < 128; ch++)
-		for (int at = 0; at < 10; at++) {
+		for (int at = 0; at < 20; at++) {
 			char text[32];
 			memset(text, 'x', sizeof(text));
 			text[at] = (char)ch;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "params.h"
+#include "strfmt.h"
 #include "tuning.h"
 
 /* Clears what every analysis sets, without touching the findings' text
@@ -78,10 +79,10 @@ void analysis_next_step(const struct analysis *a, char *buf, size_t size)
 	struct tuning_step st[OCC_N_FACTORS];
 	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
 
-	snprintf(buf, size, "-");
+	strfmt(buf, size, "-");
 	for (int i = 0; i < n; i++)
 		if (st[i].has_gain) {
-			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
+			strfmt(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
 				 (long long)st[i].from, (long long)st[i].to);
 			return;
 		}
@@ -91,9 +92,9 @@ void analysis_not_applicable(const struct analysis *a, char *buf, size_t size)
 {
 	size_t len = 0;
 
-	snprintf(buf, size, "-");
+	strfmt(buf, size, "-");
 	for (int p = 0; p < PARAM_N && len < size; p++)
 		if (a->not_applicable & PARAM_BIT(p))
-			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "," : "",
+			len += (size_t)strfmt(buf + len, size - len, "%s%s", len ? "," : "",
 						param_info((enum launch_param)p)->flag + 2);
 }

@@ -32,14 +32,19 @@ bool jsonw_flush(struct jsonw *w)
 
 static void newline(struct jsonw *w, int depth)
 {
+	static const char indent[] = "\n                                ";
 	int spaces = w->base + 2 * depth;
 	char *p;
 
 	if (w->compact)
 		return;
 	p = outbuf_room(&w->text, 1 + (size_t)spaces);
-	p[0] = '\n';
-	memset(p + 1, ' ', (size_t)spaces);
+	if (spaces <= (int)sizeof(indent) - 1) {
+		memcpy(p, indent, 1 + (size_t)spaces);
+	} else {
+		p[0] = '\n';
+		memset(p + 1, ' ', (size_t)spaces);
+	}
 	w->text.n += 1 + (size_t)spaces;
 }
 
@@ -109,11 +114,11 @@ static bool escape8(const unsigned char *p)
 	       highs;
 }
 
-static void string(struct jsonw *w, const char *s)
+static void string_escaped(struct jsonw *w, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char *p = (const unsigned char *)s, *run = p;
-	const unsigned char *end = p + strlen(s);
+	const unsigned char *end = p + len;
 
 	outbuf_putc(&w->text, '"');
 	for (;;) {
@@ -156,18 +161,54 @@ static void string(struct jsonw *w, const char *s)
 	outbuf_putc(&w->text, '"');
 }
 
+
+/* True when one of the len bytes at s needs an escape. */
+static bool needs_escape(const char *s, size_t len)
+{
+	unsigned char tail[8];
+	size_t i = 0;
+
+	for (; len - i >= 8; i += 8)
+		if (escape8((const unsigned char *)s + i))
+			return true;
+	memset(tail, 'a', sizeof(tail));
+	memcpy(tail, s + i, len - i);
+	return escape8(tail);
+}
+
+/* Most strings, and every key, need no escape: one copy, quotes around,
+ * and (for a key) the colon after. */
+enum { PLAIN_MAX = 512 };
+
+static void quoted(struct jsonw *w, const char *s, const char *after, size_t after_len)
+{
+	size_t len = strlen(s);
+	char *p;
+
+	if (len > PLAIN_MAX || needs_escape(s, len)) {
+		string_escaped(w, s, len);
+		outbuf_put(&w->text, after, after_len);
+		return;
+	}
+	p = outbuf_room(&w->text, len + 2 + after_len);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	memcpy(p + len + 2, after, after_len);
+	w->text.n += len + 2 + after_len;
+}
+
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
-	string(w, key);
-	outbuf_put(&w->text, ": ", w->compact ? 1 : 2);
+	quoted(w, key, ": ", w->compact ? 1 : 2);
 	w->after_key = true;
 }
 
 void jsonw_string(struct jsonw *w, const char *s)
 {
 	before_value(w);
-	string(w, s);
+	quoted(w, s, "", 0);
 }
 
 void jsonw_int(struct jsonw *w, int64_t v)

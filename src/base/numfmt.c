@@ -86,6 +86,16 @@ size_t numfmt_general(char *buf, double v, int precision)
 	size_t len;
 	char digit[24];
 
+	if (v == 0 && !signbit(v) && precision >= 1) {
+		strcpy(buf, "0");
+		return 1;
+	}
+	/* printf rounds the magnitude: a negative value is '-' and its opposite's
+	 * digits. */
+	if (v <= -1e-4 && v > -1e10 && precision >= 1 && precision <= 10) {
+		buf[0] = '-';
+		return 1 + numfmt_general(buf + 1, -v, precision);
+	}
 	if (precision < 1 || precision > 10 || !(v >= 1e-4 && v < 1e10))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision < 1 ? 1 : precision, v);
 	/* The decimal exponent: a guess, checked on the scaled value below. */
