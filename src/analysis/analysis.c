@@ -39,7 +39,7 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 }
 
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
-		      int64_t measured_config, const char *file, long line, bool findings)
+		      int64_t measured_config, const char *file, long line, int findings)
 {
 	struct rules_input ri;
 
@@ -53,19 +53,20 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	occ_compute(&gpu->arch, &a->in, &a->r);
 	waves_compute(&a->r, gpu->sm_count, launch_grid_size(l), &a->w);
 	cluster_compute_gpu(gpu, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
-	if (!findings)
+	if (findings == ANALYSIS_NO_FINDINGS)
 		return;
 	a->has_findings = true;
 	tuning_best_block_size(&gpu->arch, gpu->sm_count, &a->in, &a->best_block_size,
 			       &a->min_grid_full_occupancy);
-	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w };
+	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w,
+				   findings == ANALYSIS_FINDING_TITLES };
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 
 void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
 		  const char *file, long line)
 {
-	analysis_compute(a, l, gpu, -1, file, line, true);
+	analysis_compute(a, l, gpu, -1, file, line, ANALYSIS_FINDINGS);
 }
 
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)

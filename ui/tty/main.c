@@ -207,6 +207,10 @@ static int print_all(struct session *s, const struct cli_options *o)
 			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
+	/* A summary shows titles, and the first record's panes (the output when
+	 * it is the only one). */
+	bool summary = o->format == CLI_FORMAT_TEXT && !o->details && !o->n_record_ids &&
+		       !o->compare;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
@@ -214,9 +218,11 @@ static int print_all(struct session *s, const struct cli_options *o)
 		struct print_options po = { o->width, true, o->model, o->derive, o->timeline };
 
 		w.printer = print_new(&po);
-		if (!o->details && !o->n_record_ids && !o->compare)
+		if (summary) {
 			w.summary = print_summary_new(stdout);
-		if (!w.printer || (!o->details && !o->n_record_ids && !o->compare && !w.summary)) {
+			needs |= SESSION_SUMMARY;
+		}
+		if (!w.printer || (summary && !w.summary)) {
 			fputs("occview: out of memory\n", stderr);
 			print_free(w.printer);
 			return OCC_ESOFTWARE;
