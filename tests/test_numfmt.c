@@ -91,8 +91,14 @@ START_TEST(fixed_special)
 			same_general(nextafter(t, INFINITY), p);
 			same_general(t * (1 - 0.5 * pow(10.0, -p)), p);
 			same_general(t * (1 - 0.49 * pow(10.0, -p)), p);
+			/* whole numbers about it: %g's digits alone, or rounded */
+			same_general(t - 1, p);
+			same_general(t + 1, p);
+			same_general(3 * t + 7, p);
 		}
 	}
+	for (int v = 1; v < 200000; v += 7)
+		same_general(v, 1 + v % 10);
 }
 END_TEST
 

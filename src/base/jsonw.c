@@ -7,6 +7,9 @@
 #include "jsonw.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "numfmt.h"
 
@@ -162,18 +165,38 @@ static void string_escaped(struct jsonw *w, const char *s, size_t len)
 }
 
 
+#ifdef __SSE2__
+/* True when one of the 16 bytes at p needs an escape: at most 0x1F, '"' or
+ * a backslash. */
+static bool escape16(const unsigned char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i control = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+	__m128i quote = _mm_cmpeq_epi8(x, _mm_set1_epi8('"'));
+	__m128i slash = _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'));
+
+	return _mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, slash))) != 0;
+}
+#endif
+
 /* True when one of the len bytes at s needs an escape. */
 static bool needs_escape(const char *s, size_t len)
 {
-	unsigned char tail[8];
+	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 
-	for (; len - i >= 8; i += 8)
-		if (escape8((const unsigned char *)s + i))
+#ifdef __SSE2__
+	for (; len - i >= 16; i += 16)
+		if (escape16(p + i))
 			return true;
-	memset(tail, 'a', sizeof(tail));
-	memcpy(tail, s + i, len - i);
-	return escape8(tail);
+#endif
+	for (; len - i >= 8; i += 8)
+		if (escape8(p + i))
+			return true;
+	for (; i < len; i++)
+		if (p[i] < 0x20 || p[i] == '"' || p[i] == '\\')
+			return true;
+	return false;
 }
 
 /* Most strings, and every key, need no escape: one copy, quotes around,
