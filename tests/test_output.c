@@ -270,6 +270,41 @@ START_TEST(test_gpu_list_json)
 }
 END_TEST
 
+/* --list-gpus --format jsonl: the JSON Lines header, then each element of
+ * --format json's "devices" on its own line, as jansson writes it compact. */
+START_TEST(test_gpu_list_jsonl)
+{
+	char *doc = capture_gpus(output_gpu_list_json), *lines = capture_gpus(output_gpu_list_jsonl);
+	char *header = NULL, *line, *save = NULL;
+	size_t header_len = 0, i = 0;
+	FILE *f = open_memstream(&header, &header_len);
+	json_error_t jerr;
+	json_t *root = json_loads(doc, 0, &jerr), *devices;
+
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	ck_assert_ptr_nonnull(f);
+	output_jsonl_header(f);
+	fclose(f);
+	ck_assert_int_eq(strncmp(lines, header, header_len), 0);
+	devices = json_object_get(root, "devices");
+	for (line = strtok_r(lines + header_len, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		json_t *want = json_array_get(devices, i++);
+		char *text;
+
+		ck_assert_ptr_nonnull(want);
+		text = json_dumps(want, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		ck_assert_str_eq(line, text);
+		free(text);
+	}
+	ck_assert_uint_eq(i, gpu_db_device_count(db));
+	ck_assert_uint_eq(i, json_array_size(devices));
+	json_decref(root);
+	free(header);
+	free(lines);
+	free(doc);
+}
+END_TEST
+
 /* Fields of one CSV line, commas inside quotes not counted. */
 static int csv_fields(const char *line, size_t len)
 {
@@ -539,6 +574,7 @@ int main(void)
 	tcase_add_test(tc, test_json_names_format_and_producer);
 	tcase_add_test(tc, test_gpu_list_json);
 	tcase_add_test(tc, test_gpu_list_csv);
+	tcase_add_test(tc, test_gpu_list_jsonl);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -534,8 +534,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		if (o.format == CLI_FORMAT_JSON || o.format == CLI_FORMAT_JSONL)
+		if (o.format == CLI_FORMAT_JSON)
 			output_gpu_list_json(stdout, db);
+		else if (o.format == CLI_FORMAT_JSONL)
+			output_gpu_list_jsonl(stdout, db);
 		else if (o.format == CLI_FORMAT_CSV)
 			output_gpu_list_csv(stdout, db);
 		else
