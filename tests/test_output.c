@@ -398,6 +398,17 @@ START_TEST(test_jsonw_is_jansson)
 			text[20] = '\0';
 			same_as_jansson(json_string(text), write_string, text);
 		}
+	/* a quote or a control byte at every place of every length to 40: the
+	 * scan's words, its overlapping last word and its bytes */
+	for (int len = 1; len <= 40; len++)
+		for (int at = 0; at < len; at++)
+			for (int k = 0; k < 2; k++) {
+				char text[48];
+				memset(text, 'y', sizeof(text));
+				text[at] = k ? '\x01' : '"';
+				text[len] = '\0';
+				same_as_jansson(json_string(text), write_string, text);
+			}
 	/* longer than the buffer, with escapes across its edges */
 	ck_assert_ptr_nonnull(long_text);
 	for (int i = 0; i < 39999; i++)

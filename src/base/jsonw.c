@@ -185,14 +185,22 @@ static bool needs_escape(const char *s, size_t len)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 
+	/* Whole words, then the last word again where it overlaps the one
+	 * before: no byte past the string is read. */
 #ifdef __SSE2__
-	for (; len - i >= 16; i += 16)
-		if (escape16(p + i))
-			return true;
+	if (len >= 16) {
+		for (; len - i >= 16; i += 16)
+			if (escape16(p + i))
+				return true;
+		return i < len && escape16(p + len - 16);
+	}
 #endif
-	for (; len - i >= 8; i += 8)
-		if (escape8(p + i))
-			return true;
+	if (len >= 8) {
+		for (; len - i >= 8; i += 8)
+			if (escape8(p + i))
+				return true;
+		return i < len && escape8(p + len - 8);
+	}
 	for (; i < len; i++)
 		if (p[i] < 0x20 || p[i] == '"' || p[i] == '\\')
 			return true;
@@ -203,35 +211,41 @@ static bool needs_escape(const char *s, size_t len)
  * and (for a key) the colon after. */
 enum { PLAIN_MAX = 512 };
 
-static void quoted(struct jsonw *w, const char *s, const char *after, size_t after_len)
+static void quoted(struct jsonw *w, const char *s, bool key)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s), n;
 	char *p;
 
 	if (len > PLAIN_MAX || needs_escape(s, len)) {
 		string_escaped(w, s, len);
-		outbuf_put(&w->text, after, after_len);
+		if (key)
+			outbuf_put(&w->text, ": ", w->compact ? 1 : 2);
 		return;
 	}
-	p = outbuf_room(&w->text, len + 2 + after_len);
+	p = outbuf_room(&w->text, len + 4);
 	p[0] = '"';
 	memcpy(p + 1, s, len);
 	p[len + 1] = '"';
-	memcpy(p + len + 2, after, after_len);
-	w->text.n += len + 2 + after_len;
+	n = len + 2;
+	if (key) {
+		p[n++] = ':';
+		if (!w->compact)
+			p[n++] = ' ';
+	}
+	w->text.n += n;
 }
 
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
-	quoted(w, key, ": ", w->compact ? 1 : 2);
+	quoted(w, key, true);
 	w->after_key = true;
 }
 
 void jsonw_string(struct jsonw *w, const char *s)
 {
 	before_value(w);
-	quoted(w, s, "", 0);
+	quoted(w, s, false);
 }
 
 void jsonw_int(struct jsonw *w, int64_t v)
