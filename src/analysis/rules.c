@@ -26,7 +26,20 @@ struct sink {
 	struct finding *out;
 	int n;
 	bool titles_only;  /* the texts are not written (text_omitted) */
+	/* The launch's tuning steps, worked out once (the limiter and the
+	 * register advice both read them): n_steps < 0 until then. */
+	int n_steps;
+	struct tuning_step steps[OCC_N_FACTORS];
 };
+
+/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
+static int steps_of(struct sink *s, const struct rules_input *ri, const struct tuning_step **steps)
+{
+	if (s->n_steps < 0)
+		s->n_steps = tuning_steps(&ri->gpu->arch, ri->in, ri->r, s->steps);
+	*steps = s->steps;
+	return s->n_steps;
+}
 
 __attribute__((format(printf, 5, 6)))
 static struct finding *add(struct sink *s, const char *id, enum rules_severity sev,
@@ -77,11 +90,10 @@ static void format_param(enum tuning_param p, int64_t v, char *buf, size_t size)
 
 static void limiter(struct sink *s, const struct rules_input *ri)
 {
-	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
-	struct tuning_step steps[OCC_N_FACTORS];
+	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64], from[32], to[32];
-	int n = tuning_steps(a, ri->in, r, steps);
+	int n = steps_of(s, ri, &steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
 
@@ -261,8 +273,8 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 static void registers_advice(struct sink *s, const struct rules_input *ri)
 {
 	const struct engine *e = engine_of(&ri->gpu->arch);
-	struct tuning_step steps[OCC_N_FACTORS];
-	int n = tuning_steps(&ri->gpu->arch, ri->in, ri->r, steps);
+	const struct tuning_step *steps;
+	int n = steps_of(s, ri, &steps);
 	char title[128], text[1024];
 
 	for (int i = 0; i < n; i++) {
@@ -347,9 +359,9 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
 	const struct amd_result *x = &r->amd;
-	struct tuning_step steps[OCC_N_FACTORS];
+	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64];
-	int n = tuning_steps(a, ri->in, r, steps), k = 0;
+	int n = steps_of(s, ri, &steps), k = 0;
 	bool full = x->waves_per_simd == x->max_waves_per_simd;
 	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
 	const char *home = x->vliw ? "CU" : "SIMD";
@@ -545,7 +557,7 @@ static void no_device(struct sink *s, const struct gpu *gpu)
 
 int rules_evaluate(const struct rules_input *ri, struct finding *out)
 {
-	struct sink s = { out, 0, ri->titles_only };
+	struct sink s = { .out = out, .titles_only = ri->titles_only, .n_steps = -1 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
 	bool amd = engine_of(&ri->gpu->arch)->wave_limits;
 
@@ -904,7 +916,7 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		 const struct crosscheck_record *rep, const struct launch *measured,
 		 const struct launch *l, struct finding *out, int n, bool titles_only)
 {
-	struct sink s = { out, n, titles_only };
+	struct sink s = { .out = out, .n = n, .titles_only = titles_only, .n_steps = -1 };
 	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)
