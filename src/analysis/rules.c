@@ -611,7 +611,9 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 
 		if (!crosscheck_differs(c, k))
 			continue;
-		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+		if (s->titles_only)  /* the rule is the text's */
+			rule[0] = '\0';
+		else if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
 			strfmt(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
 				 "compared within its last printed digit");
 		else
