@@ -83,7 +83,7 @@ void analysis_next_step(const struct analysis *a, char *buf, size_t size)
 	strfmt(buf, size, "-");
 	for (int i = 0; i < n; i++)
 		if (st[i].has_gain) {
-			strfmt(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
+			strfmt(buf, size, "%s %lld->%lld", tuning_param_label(&a->gpu.arch, st[i].param),
 				 (long long)st[i].from, (long long)st[i].to);
 			return;
 		}
