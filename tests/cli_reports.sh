@@ -723,10 +723,40 @@ has "kernels.$k.error" null
 json 65 "$B/kernels_zstd.o"
 kernels 264
 stderr "compute capability 8.8, and the GPU database has no device of it"
-# No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown.
-json 0 "$B/cluster.o" --gpu A100
+# No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown,
+# and since its kernels' clusters are their launches', none of them runs
+# there: each says why (exit 65, as for any record that cannot be analysed).
+json 65 "$B/cluster.o" --gpu A100
 kernels 9
 stderr "no cubin an NVIDIA A100-SXM4-40GB (8.0) runs, every one is newer"
+stderr "cluster_size: Ampere (cc 8.0) has no thread-block clusters"
+# cluster.cu's square has __cluster_dims__(2, 2, 1): clusters of 4 blocks
+# (cluster.log: 8 registers, 3 barriers; no bound, so the block with the most
+# resident threads, 1024). The launch is the cluster one, as loaded (no
+# "what-if of the measured launch": the cluster was dropped to 0 before), and
+# its figures are those of the same launch given by flags.
+json 0 "$B/cluster.o" --gpu "H100 PCIe"
+k=$(kernel_at _Z6squarePf)
+has "kernels.$k.launch.cluster_size" 4
+has "kernels.$k.launch.threads_per_block" 1024
+has "kernels.$k.launch.barriers" 3
+has "kernels.$k.report.launch_as_measured" true
+has "kernels.$k.report.changed" "[]"
+grid=$(grep -F "kernels.$k.launch.grid_size=" "$tmp/flat" | cut -d= -f2)
+grep -E "^kernels\.$k\.occupancy\.(max_active_clusters|cluster_occupancy_pct|active_blocks_per_sm)=" \
+	"$tmp/flat" | sed "s/^kernels\.$k\.//" >"$tmp/from_binary"
+"$OCCVIEW" --format json --gpu "H100 PCIe" --block-size 1024 --registers 8 --barriers 3 \
+	--cluster-size 4 --grid "$grid" >"$tmp/json" 2>/dev/null
+flatten <"$tmp/json" | grep -E "^kernels\.0\.occupancy\.(max_active_clusters|cluster_occupancy_pct|active_blocks_per_sm)=" |
+	sed "s/^kernels\.0\.//" >"$tmp/from_flags"
+what="cluster.o square: the cluster launch's figures"
+if [ -s "$tmp/from_flags" ] && grep -q max_active_clusters "$tmp/from_flags" &&
+	cmp -s "$tmp/from_binary" "$tmp/from_flags"; then ok; else
+	bad "$what: $(tr '\n' ' ' <"$tmp/from_binary") vs flags: $(tr '\n' ' ' <"$tmp/from_flags")"
+fi
+# The assumed grid is whole clusters: as many as the GPU holds at once.
+clusters=$(grep -F "max_active_clusters=" "$tmp/from_binary" | cut -d= -f2)
+[ "$grid" -eq $((clusters * 4)) ] && ok || bad "$what: grid $grid, want $clusters clusters of 4"
 # An RTX 5090 (12.0) runs sm_120 of kernels_lz4.o's sm_80 and sm_100? No:
 # neither is of its major, so sm_100's, the nearest older, with the caveat.
 json 0 "$B/kernels_lz4.o" --gpu RTX5090
