@@ -772,5 +772,62 @@ expect 65 "an ELF file with no CUDA code" -- --print "$OCCVIEW"
 head -c 3000 "$B/kernels_lz4.o" >"$tmp/cut.o"
 expect 65 "an ELF file cut short: its section headers (at byte offset" -- --print "$tmp/cut.o"
 
+# --- AMD GPU binaries (tests/data/amdgpu, tools/gen_amd_objects.sh) -----------
+
+A=$TESTDATA/amdgpu
+# attr NAME: the flattened path of the last json run's first kernel's
+# metadata key NAME in its binary object.
+attr() {
+	grep -F -- "=\"$1\"" "$tmp/flat" | grep '^kernels\.0\.binary\.attributes\.[0-9]*\.name=' |
+		head -1 | sed 's/\.name=.*//'
+}
+# reqd.cl's kernel requires a 16x8x1 workgroup (reqd_gfx90a.notes:
+# .reqd_workgroup_size 16, 8, 1): occupancy at it, no --grid needed (it said
+# "give --grid N" before). clang's remark (reqd_gfx90a.remarks line 9):
+# 8 waves per SIMD; x 4 SIMDs = 32 waves per CU, 2 waves (wave64) per
+# 128-work-item workgroup = 16 workgroups per CU; one full wave on an MI250X
+# GCD's 110 CUs (data/amd_devices.csv line 8) is 1760 workgroups, assumed.
+json 0 "$A/reqd_gfx90a.co" --gpu MI250X
+has kernels.0.error null
+has kernels.0.launch.block.0 16
+has kernels.0.launch.block.1 8
+has kernels.0.occupancy.active_blocks_per_sm 16
+has kernels.0.launch.grid_size 1760
+has kernels.0.binary.assumed.0 '"grid_size"'
+has kernels.0.binary.assumed.1 '"dynamic_shared_mem_bytes"'
+# The binary object, as for a cubin: where, the target, every key read.
+has kernels.0.binary.container '"code object"'
+has kernels.0.binary.arch '"gfx90a"'
+has kernels.0.binary.target '"amdgcn-amd-amdhsa--gfx90a"'
+has kernels.0.binary.offset 0
+has kernels.0.binary.mangled_name null
+has kernels.0.binary.required_block.0 16
+has kernels.0.binary.max_threads.0 128
+k=$(attr .vgpr_count)
+has "$k.value" 6
+has "$k.used" true
+k=$(attr .language)
+has "$k.value" '"OpenCL C"'
+has "$k.used" false
+k=$(attr .args)
+has "$k.value" null
+has "$k.items" 2
+# A grid given: only dynamic LDS is assumed.
+json 0 "$A/reqd_gfx90a.co" --gpu MI250X --grid 100
+has kernels.0.launch.grid_size 100
+has kernels.0.binary.assumed.0 '"dynamic_shared_mem_bytes"'
+# kernels.hip's acc_kernel<8> is bounded to 256 work-items
+# (kernels_gfx90a.notes: .max_flat_workgroup_size 256): its block; every
+# kernel of the object is analysed (exit 0; 65 before, for want of a grid).
+json 0 "$A/kernels_gfx90a.co" --gpu MI250X
+kernels 11
+has kernels.0.launch.threads_per_block 256
+has kernels.0.binary.mangled_name '"_Z10acc_kernelILi8EEvPfPKfi"'
+has kernels.0.binary.full_name '"void acc_kernel<8>(float*, float const*, int)"'
+# The text says what was assumed, in AMD's words.
+expect 0 "Assumed        a grid of one full wave; no dynamic LDS" -- --print --record 1 \
+	--gpu MI250X "$A/reqd_gfx90a.co"
+check 0 "requires a workgroup of 16x8x1"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -43,7 +43,7 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 	int best = 0;
 	int64_t min_grid = 0;
 
-	if (!rec->binary || !import_binary_runs_on(&gpu->arch))
+	if (!import_binary_record_runs_on(rec, &gpu->arch))
 		return 0;
 	/* No compiler knows the dynamic shared memory: none, unless the
 	 * flag says. */
