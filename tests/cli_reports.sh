@@ -824,6 +824,23 @@ kernels 11
 has kernels.0.launch.threads_per_block 256
 has kernels.0.binary.mangled_name '"_Z10acc_kernelILi8EEvPfPKfi"'
 has kernels.0.binary.full_name '"void acc_kernel<8>(float*, float const*, int)"'
+# A bundle of gfx90a and gfx1100 code objects (11 kernels and 10; agpr_kernel
+# is CDNA's only): --gpu
+# keeps the target the GPU runs, else the nearest older, said; none older
+# (MI100, gfx908): all, said.
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb" --gpu MI250X
+kernels 11
+stderr "gfx90a's code objects, the ones Instinct MI250X GCD runs (also in the file: gfx1100)"
+has kernels.0.binary.offset 197
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb" --gpu "Radeon AI PRO R9700"
+kernels 10
+has kernels.0.binary.arch '"gfx1100"'
+stderr "no code object for Radeon AI PRO R9700 (gfx1201); gfx1100's, the nearest older, are shown, but the HIP runtime loads a code object only on its own target"
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb"
+kernels 21
+"$OCCVIEW" --print --gpu MI100 "$A/bundle_gfx90a_gfx1100.hipfb" >/dev/null 2>"$tmp/err"
+what="occview --print --gpu MI100 bundle_gfx90a_gfx1100.hipfb"
+stderr "no code object an Instinct MI100 (gfx908) runs, every one is newer (gfx90a, gfx1100): all are shown"
 # The text says what was assumed, in AMD's words.
 expect 0 "Assumed        a grid of one full wave; no dynamic LDS" -- --print --record 1 \
 	--gpu MI250X "$A/reqd_gfx90a.co"

@@ -410,6 +410,49 @@ START_TEST(binary_objects_in_bundles)
 }
 END_TEST
 
+/* ---- --gpu's target of a bundle ------------------------------------------ */
+
+/* The bundle's entries are for gfx90a and gfx1100 (their triples,
+ * hipv4-amdgcn-amd-amdhsa--gfx90a and --gfx1100, read above): 11 kernels
+ * and 10 (kernels_gfx90a.notes, kernels_gfx1100.notes: agpr_kernel is CDNA's
+ * only). Each GPU's target is data/amd_devices.csv's. */
+static void pick(const char *gpu_name, bool picked, const char *target, bool exact,
+		 const char *others, size_t left)
+{
+	struct import_amdgpu_pick p;
+	struct occ_error err = { 0 };
+	struct gpu g;
+	struct report r;
+
+	ck_assert_msg(gpu_db_find(db, gpu_name, &g, &err), "%s", err.message);
+	load_clean("amdgpu/", "bundle_gfx90a_gfx1100.hipfb", &r);
+	ck_assert_uint_eq(r.n, 21);
+	ck_assert_msg(import_amdgpu_pick_target(&r, &g.arch, &p) == picked, "%s", gpu_name);
+	ck_assert_str_eq(p.target, target);
+	ck_assert_int_eq(p.exact, exact);
+	ck_assert_str_eq(p.others, others);
+	ck_assert_uint_eq(r.n, left);
+	ck_assert_uint_eq(p.dropped, 21 - left);
+	for (size_t i = 0; i < r.n && picked; i++)
+		ck_assert_str_eq(r.records[i].gfx_target, target);
+	report_done(&r);
+}
+
+START_TEST(gpu_picks_its_target)
+{
+	pick("MI250X", true, "gfx90a", true, "gfx1100", 11);      /* gfx90a */
+	pick("W7900", true, "gfx1100", true, "gfx90a", 10);       /* gfx1100 */
+	/* None of its own: the nearest older. gfx942 > gfx90a (9.4.2 > 9.0.10);
+	 * gfx1201 > gfx1100. */
+	pick("MI300X", true, "gfx90a", false, "gfx1100", 11);
+	pick("Radeon AI PRO R9700", true, "gfx1100", false, "gfx90a", 10);
+	/* gfx908 (MI100) is older than both: all kept, both named. */
+	pick("MI100", false, "", false, "gfx90a, gfx1100", 21);
+	/* Not an AMD GPU: nothing chosen, nothing said. */
+	pick("H100", false, "", false, "", 21);
+}
+END_TEST
+
 /* ---- the occupancy oracle: clang's remarks ------------------------------- */
 
 /* The "Occupancy [waves/SIMD]" clang printed for kernel (mangled name), from
@@ -744,6 +787,7 @@ int main(void)
 	tcase_add_test(tc, host_object_compressed_bundle);
 	tcase_add_loop_test(tc, binary_objects_equal_readelf, 0, n);
 	tcase_add_test(tc, binary_objects_in_bundles);
+	tcase_add_test(tc, gpu_picks_its_target);
 	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
 	tcase_add_loop_test(tc, remarks_equal_code_objects, 0, (int)N_NUMBERED);
 	tcase_add_test(tc, remarks_expressions_left_absent);
