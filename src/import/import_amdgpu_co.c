@@ -58,15 +58,14 @@ static struct report_binary *binary_of(struct amdgpu_md_kernel *k, const char *p
 	if (!b)
 		return NULL;
 	demangled = import_demangle(k->name);
-	if (demangled && !(b->mangled_name = strdup(k->name))) {
+	if ((demangled && !(b->mangled_name = strdup(k->name))) || !(b->target = strdup(target))) {
 		free(demangled);
-		free(b);
+		report_binary_free(b);
 		return NULL;
 	}
 	free(demangled);
 	str_copy(b->container, sizeof(b->container), where->container);
 	str_copy(b->arch, sizeof(b->arch), proc);
-	str_copy(b->target, sizeof(b->target), target);
 	str_copy(b->compression, sizeof(b->compression), where->compression);
 	b->offset = where->offset;
 	/* The most work-items a workgroup may have is a flat count. */

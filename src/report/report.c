@@ -176,6 +176,7 @@ void report_binary_free(struct report_binary *b)
 	if (!b)
 		return;
 	free(b->mangled_name);
+	free(b->target);
 	free(b->attrs);
 	report_binary_keys_free(b->keys, b->n_keys);
 	free(b);

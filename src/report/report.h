@@ -98,9 +98,6 @@ struct report_binary_key {
 	int64_t ints[REPORT_ATTR_WORDS];     /* INT and BOOL (0, 1): ints[0] */
 };
 
-/* The most bytes of an AMD target kept ("amdgcn-amd-amdhsa--gfx90a:xnack-"). */
-#define REPORT_BINARY_TARGET 128
-
 /* What a compiled binary (or a compiler's log) says of one kernel, beside
  * the launch fields of its record (registers, static shared memory,
  * barriers, cluster, block): where it was read, and the figures that are
@@ -110,7 +107,7 @@ struct report_binary {
 					 AMD: "code object", "offload bundle",
 					 "ELF .hip_fatbin" */
 	char arch[16];                /* "sm_90", "sm_90a", "sm_120"; AMD: "gfx90a" */
-	char target[REPORT_BINARY_TARGET];  /* AMD: amdhsa.target; "" for NVIDIA */
+	char *target;                 /* heap: AMD's amdhsa.target; NULL for NVIDIA */
 	int sm;                       /* 90: the compute capability x 10 */
 	uint64_t offset;              /* of the cubin in the file (its fatbin entry's) */
 	char compression[8];          /* "", "lz4", "zstd": how the entry was stored */
