@@ -197,7 +197,8 @@ START_TEST(the_file_keys_parse)
 		 p == PARAM_GRID || p == PARAM_BLOCK || p == PARAM_REGISTERS ? "" : value);
 	ck_assert_msg(launch_file_parse("t.csv", text, strlen(text), &defaults, &set, &err),
 		      "%s: %s", text, err.message);
-	ck_assert_msg(set.items[0].valid, "%s: %s", text, set.items[0].error.message);
+	ck_assert_msg(set.items[0].valid, "%s: %s", text,
+		      set.items[0].error ? set.items[0].error->message : "");
 	ck_assert_msg(param_equal(&set.items[0].launch, &want, p), "%s", text);
 	launch_set_done(&set);
 }

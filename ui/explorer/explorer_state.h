@@ -14,6 +14,7 @@
 #include "layout.h"
 #include "pane.h"
 #include "session.h"
+#include "session_reload.h"
 #include "view.h"
 #include "whatif.h"
 
@@ -30,10 +31,14 @@ struct explorer {
 	size_t n_items, shown;               /* shown: the record the baseline came from */
 	struct launch flags_launch;          /* the record when there is no input */
 	struct session_resolved resolved;    /* the shown record, resolved when it was loaded */
+	bool gpu_unknown;                    /* the shown record names no GPU and none is given:
+						the parameters say "GPU ?" */
 
 	/* Live reload, for one report read from a file. */
 	bool reloads;
 	long long seen_mtime_ns, seen_size;
+	struct session_reload *reload;       /* reading the file again, or NULL */
+	struct session_mark mark;            /* where the last reading ended */
 
 	struct whatif *whatif;
 	struct view view;
@@ -96,8 +101,18 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 /* The status line's words for the shown record's error. */
 void explorer_records_error(const struct explorer *e, const struct occ_error *err,
 			    struct explorer_reply *y);
+/* name (a device of the database) becomes the GPU of the report's records
+ * that do not say which GPU ran them; the browser's rows and the shown
+ * record are analysed again. */
+void explorer_records_set_gpu(struct explorer *e, const char *name, struct explorer_reply *y);
+/* The GPU picker for those records, its title saying how many; NULL when
+ * every record names its GPU (or out of memory). */
+struct pane *explorer_records_gpu_picker(struct explorer *e);
 /* explorer_poll's work: the report read again when its file changed. */
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
+/* A reload under way stopped (before the explorer goes); whether one is. */
+void explorer_records_stop(struct explorer *e);
+bool explorer_records_reloading(const struct explorer *e);
 
 /* explorer_actions.c: the explorer's own action a (react REACT_NONE: a
  * pane's); and a pane's request, r being what its handler returned. */
