@@ -124,7 +124,7 @@ for i, path in enumerate(sys.argv[2:]):
         open('%s/note-%d-%d.msgpack' % (out, i, j), 'wb').write(data[m.end():m.end() + n])
 PY
 fi
-printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
+printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n#define PACKAGE_BUGREPORT "fuzz"\n' >"$out/config.h"
 harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without
