@@ -166,7 +166,7 @@ for i, path in enumerate(sys.argv[3:]):
 PY
 	;;
 esac
-printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
+printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define PACKAGE_BUGREPORT "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
 harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without
