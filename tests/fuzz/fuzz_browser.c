@@ -157,9 +157,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct session_input *in;
 	struct session *s;
 	struct browser b;
-	char path[600];
+	char path[600], *msg = NULL;
 	int status = 0;
-	size_t reloads = 0;
+	size_t reloads = 0, msg_len = 0;
+	FILE *msgs;
 
 	if (!db && !(db = gpu_db_new_builtin(&err)))
 		abort();
@@ -167,13 +168,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_write("report", part[0].p, part[0].n, path, sizeof(path));
 	/* in[0] the report; in[1], in[2] a reload's, each kept while the
 	 * browser holds it */
-	if (!(in = calloc(3, sizeof(*in))) || !(s = session_new(db, NULL, &err)))
+	if (!(in = calloc(3, sizeof(*in))) || !(s = session_new(db, NULL, &err)) ||
+	    !(msgs = open_memstream(&msg, &msg_len)))
 		abort();
-	if (!session_load(s, path, &in[0], NULL, &status) || in[0].kind != SESSION_REPORT) {
+	if (!session_load(s, path, &in[0], msgs, &status) || in[0].kind != SESSION_REPORT) {
 		session_input_done(&in[0]);
 		free(in);
 		session_free(s);
-		return 0;
+		goto out;
 	}
 	if (!browser_init(&b, s, &in[0].report, path))
 		abort();
@@ -221,7 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (reloads >= 2)
 				break;
 			reloads++;
-			if (session_load(s, path, &in[reloads], NULL, &status) &&
+			if (session_load(s, path, &in[reloads], msgs, &status) &&
 			    in[reloads].kind == SESSION_REPORT) {
 				size_t keep = browser_selected_record(&b);
 
@@ -248,5 +250,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		session_input_done(&in[i]);
 	free(in);
 	session_free(s);
+out:
+	if (fclose(msgs) != 0)
+		abort();
+	fuzz_check_clean("messages", msg, msg_len, false);
+	free(msg);
 	return 0;
 }

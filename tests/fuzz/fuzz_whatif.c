@@ -115,7 +115,7 @@ static void read_recovery(struct session *s, const struct whatif *w, const char 
 		fail("recovery", "not the newest recovery file", path);
 	if (!whatif_is_recovery_file(path))
 		fail("recovery", "not a recovery file by its own test", path);
-	if (!session_load(s, path, &in, NULL, &status) || in.kind != SESSION_LAUNCHES ||
+	if (!session_load(s, path, &in, stderr, &status) || in.kind != SESSION_LAUNCHES ||
 	    in.launches.n != 1)
 		fail("recovery", "not read back as one launch", path);
 	same(w, &in.launches.items[0].launch, "recovery", path);
