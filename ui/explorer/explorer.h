@@ -23,6 +23,9 @@ struct explorer_options {
 	struct sim_params model;    /* the block-duration model to start with */
 	const char *source;         /* what was loaded, for the status line; NULL: embedded default */
 	const char *notice;         /* shown over the screen at start */
+	/* A report whose records do not all say which GPU ran them opens with
+	 * the GPU picker for them (the kernel browser's g) over the screen. */
+	bool offer_gpu;
 };
 
 struct explorer;

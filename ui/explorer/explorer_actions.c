@@ -47,6 +47,7 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 	char msg[600];
 
 	if (req->ask == PANE_ASK_CLOSE || req->ask == PANE_ASK_SET_GPU ||
+	    req->ask == PANE_ASK_SET_REPORT_GPU ||
 	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE) {
 		pane_free(e->modal);
 		e->modal = NULL;
@@ -85,6 +86,9 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 	case PANE_ASK_SET_GPU:
 		set_gpu(e, req->text, y);
 		y->react = REACT_REDRAW;
+		return;
+	case PANE_ASK_SET_REPORT_GPU:
+		explorer_records_set_gpu(e, req->text, y);
 		return;
 	case PANE_ASK_SAVE:
 		if (whatif_save(e->whatif, req->text, &err)) {
@@ -291,6 +295,14 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);
 		while (!e->panes[e->active]);
+		return;
+	case ACT_REPORT_GPU:
+		if (!explorer_has_report(e)) {
+			y->react = REACT_NONE;
+			return;
+		}
+		if (!(e->modal = explorer_records_gpu_picker(e)))
+			explorer_reply_say(y, false, "every record names the GPU that ran it");
 		return;
 	case ACT_REFERENCE: set_reference(e, y); return;
 	case ACT_COMPARE_GPU: compare_gpu(e, y); return;

@@ -176,6 +176,7 @@ int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 	bool ascii = o->ascii || !utf8_locale();
 
 	opts.ascii = ascii;
+	opts.offer_gpu = true;
 	return run(explorer_new(s, inputs, n_inputs, &opts), o, ascii, eo->mouse);
 }
 
