@@ -11,10 +11,13 @@
  * full name holds the filter (any ASCII case); they are sorted by the column
  * (ascending or descending, absent values last); ungrouped and unfiltered
  * every record is shown, and grouped the groups' counts add up to the
- * records; the selection is on the list. Parts are cut at FUZZ_SEP lines
+ * records (and those of the lines shown to n_order_records); the selection
+ * is on the list. Parts are cut at FUZZ_SEP lines
  * (fuzzutil.h). Ops: 'f' TEXT '\n' a filter; 's' B the sort (column B mod
  * the columns, descending when B >= 0x80); 'g' grouping on or off; 'm' B a
- * move by B as a signed byte; '<' / '>' a move by LONG_MIN / LONG_MAX; 'r' B
+ * move by B as a signed byte; '<' / '>' a move by LONG_MIN / LONG_MAX; 'S' B
+ * a sort as the column's key does; '/' D TEXT '\n' a search (direction D, a
+ * signed byte); 'r' B
  * the selection of record B; 'R' a reload; 'a' the selected record's
  * analysis. Build and run (not part of make check; tests/fuzz/replay.c
  * replays its seeds there):
@@ -90,6 +93,8 @@ static double value_of(const struct browser *b, const struct browser_line *l)
 	case BROWSER_COL_LIMITER: return l->limiter < 0 ? NAN : l->limiter;
 	case BROWSER_COL_BLOCKS_PER_SM: return l->blocks_per_sm < 0 ? NAN : l->blocks_per_sm;
 	case BROWSER_COL_WAVES: return l->waves;
+	case BROWSER_COL_PREDICTED: return l->predicted_pct;
+	case BROWSER_COL_CHECK: return l->checked < 0 ? NAN : l->checked;
 	default: return NAN;
 	}
 }
@@ -97,7 +102,7 @@ static double value_of(const struct browser *b, const struct browser_line *l)
 static void check(const struct browser *b)
 {
 	const struct browser_line *all = b->grouped ? b->groups : b->rows;
-	size_t n_all = b->grouped ? b->n_groups : b->n_rows, matching = 0, counted = 0;
+	size_t n_all = b->grouped ? b->n_groups : b->n_rows, matching = 0, counted = 0, shown = 0;
 	uint8_t *seen = calloc(n_all ? n_all : 1, 1);
 
 	if (!seen)
@@ -119,6 +124,7 @@ static void check(const struct browser *b)
 
 		if (b->order[i] >= n_all || seen[b->order[i]]++)
 			fail("a line shown twice, or one that does not exist", b);
+		shown += l->count;
 		if (!shown_by_filter(b, l))
 			fail("a line shown that the filter does not hold", b);
 		if (i == 0)
@@ -142,6 +148,8 @@ static void check(const struct browser *b)
 		if (b->descending ? c < 0 : c > 0)
 			fail("the lines are out of order", b);
 	}
+	if (shown != b->n_order_records)
+		fail("n_order_records is not the records of the lines shown", b);
 	if (b->n_order ? b->selected >= b->n_order : b->selected != 0)
 		fail("the selection is off the list", b);
 	if ((browser_selected_record(b) == SIZE_MAX) != (b->n_order == 0))
@@ -199,6 +207,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!browser_set_sort(&b, (enum browser_column)(next % BROWSER_N_COLUMNS),
 					      next >= 0x80))
 				abort();
+			i++;
+			break;
+		case 'S':
+			if (!browser_sort_by(&b, (enum browser_column)(next % BROWSER_N_COLUMNS)))
+				abort();
+			i++;
+			break;
+		case '/':
+			for (k = 0; i + 2 < part[1].n && op[i + 2] != '\n' && k + 1 < sizeof(text); k++)
+				text[k] = op[2 + i++];
+			text[k] = '\0';
+			browser_search(&b, text, (int8_t)next);
 			i++;
 			break;
 		case 'g':
