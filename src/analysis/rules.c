@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "params.h"
 #include "report_launch.h"
+#include "rules_sched.h"
 #include "strutil.h"
 #include "tuning.h"
 
@@ -174,9 +175,26 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 {
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
-	int sms = ri->gpu->sm_count;
+	/* The units the launch may use: a partition's, or the GPU's. */
+	int sms = ri->sched->units;
+	int64_t whole_lo, whole_hi;
 
-	if (ri->grid_size < sms) {
+	if (ri->grid_size < sms && ri->sched->cluster_size > 1) {
+		/* Whole clusters only (CUDA refuses any other grid), and no more
+		 * than one wave of them can be resident. */
+		int c = ri->sched->cluster_size;
+		int64_t least = ((int64_t)sms + c - 1) / c * c;
+		char title[96];
+
+		if (least > w->blocks_per_wave)
+			least = w->blocks_per_wave;
+		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		add(s, "grid_below_sms", RULES_WARNING, title,
+		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
+		    "%lld %s (clusters of %d), one full wave of %lld.",
+		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
+		    e->units, (long long)least, e->blocks, c, (long long)w->blocks_per_wave);
+	} else if (ri->grid_size < sms) {
 		char title[96];
 
 		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
@@ -186,7 +204,14 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
 		    e->units, sms, e->blocks, (long long)w->blocks_per_wave,
 		    ri->r->active_blocks_per_sm, e->unit);
-	} else if (w->full_waves == 0) {
+	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
+		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
+		    "The grid has %lld %s, %.1f%% of one wave (the most resident clusters of %d: "
+		    "%lld %s). With uniform %s durations achieved occupancy can reach only about "
+		    "%.1f%% of the %.1f%% theoretical.", (long long)ri->grid_size, e->blocks,
+		    100.0 * w->waves_per_sm, ri->sched->cluster_size, (long long)w->blocks_per_wave,
+		    e->blocks, e->block, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+	} else if (w->full_waves == 0 && w->blocks_per_wave > 0) {
 		long long lo = (long long)(ri->grid_size / sms);
 		long long hi = lo + (ri->grid_size % sms ? 1 : 0);
 		char each[64];
@@ -203,6 +228,7 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
 		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
 	}
+	sched_whole_wave_grids(ri->sched, ri->grid_size, &whole_lo, &whole_hi);
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
 		add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
 		    "Partial last wave (tail effect)",
@@ -215,8 +241,7 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    e->blocks, (long long)w->partial_wave_blocks, e->blocks, (long long)ri->grid_size,
 		    (long long)w->blocks_per_wave, w->waves_per_sm, e->unit, e->block, w->tail_share_pct,
 		    (long long)w->full_waves + 1, w->partial_wave_occupancy_pct,
-		    w->predicted_achieved_pct, (long long)(w->full_waves * w->blocks_per_wave),
-		    (long long)((w->full_waves + 1) * w->blocks_per_wave), e->blocks);
+		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks);
 	}
 }
 
@@ -309,7 +334,7 @@ static void block_size_waves(struct sink *s, const struct rules_input *ri)
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
-	int n = tuning_block_sizes_waves(&ri->gpu->arch, ri->gpu->sm_count, ri->in, ri->r,
+	int n = tuning_block_sizes_waves(ri->gpu, ri->sched, ri->in, ri->r,
 					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
 	struct finding *f;
 	char title[96];
@@ -344,9 +369,13 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	struct tuning_step steps[OCC_N_FACTORS];
 	char names[96] = "", title[sizeof(names) + 64];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
-	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	/* The headline counts resident waves per CU (WGP), whole workgroups
+	 * included; LLVM's waves per SIMD are said beside it. */
+	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
+	const struct engine *e = engine_of(a);
+	const struct engine_words *w = engine_words(a);
 	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
-	const char *home = x->vliw ? "CU" : "SIMD";
+	const char *home = x->vliw ? w->unit : w->scheduler;
 	struct finding *f;
 
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
@@ -359,13 +388,17 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per %s, %.1f%% "
-		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
-		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
-		amd_unit_name(&a->amd), x->waves_per_simd,
-		x->max_waves_per_simd, home, r->theoretical_occupancy_pct, names);
+		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
+		"occupancy, limited by %s.", r->active_blocks_per_sm,
+		r->active_blocks_per_sm == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+		x->waves_per_workgroup == 1 ? w->warp : w->warps, x->wave_size, w->unit,
+		r->active_warps_per_sm, r->max_warps_per_sm, w->warps, w->unit,
+		r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
+	if (e->simd_waves)
+		more(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", x->waves_per_simd,
+		     x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct);
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
@@ -400,25 +433,39 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	}
 }
 
-/* AMD: LLVM's occupancy counts registers per wave, but waves come in whole
- * workgroups, which may leave part of that room unused. */
+/* AMD: the headline counts the waves of the workgroups resident per CU (WGP);
+ * LLVM's occupancy counts each factor's room per wave and spreads the waves
+ * over the SIMDs rounded up, so whole workgroups can leave part of that room
+ * unused. Wherever the two figures differ this says why, in the family's
+ * words. */
 static void amd_packing(struct sink *s, const struct rules_input *ri)
 {
-	const struct amd_arch *m = &ri->gpu->arch.amd;
-	const struct amd_result *x = &ri->r->amd;
-	int simds = amd_simds_per_unit(m);
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	const struct amd_result *x = &r->amd;
+	const struct engine_words *w = engine_words(a);
+	int simds = engine_schedulers_per_unit(a);
 	bool vgprs = x->wave_limit[AMD_VGPRS] == x->waves_per_simd;
+	bool sgprs = x->wave_limit[AMD_SGPRS] == x->waves_per_simd;
+	char fewer[64] = "";
 
-	if (!x->fits || x->resident_waves_per_simd >= x->waves_per_simd)
+	if (!engine_of(a)->simd_waves || !x->fits ||
+	    (int64_t)x->waves_per_simd * simds == r->active_warps_per_sm)
 		return;
+	if (vgprs || sgprs)
+		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
 	add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
-	    "%s leave room for %d waves per SIMD, the occupancy the compiler reports, but waves "
-	    "come in whole workgroups: %d workgroup%s of %d waves fit per %s, %d waves on %d SIMDs "
-	    "= %d waves per SIMD (%.1f%%). A workgroup size whose waves fill that room, or fewer "
-	    "%s, lets the rest run.", vgprs ? "VGPRs" : "SGPRs", x->waves_per_simd,
-	    x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup, amd_unit_name(m),
-	    x->waves_per_cu, simds, x->resident_waves_per_simd,
-	    100.0 * x->resident_waves_per_simd / x->max_waves_per_simd, vgprs ? "VGPRs" : "SGPRs");
+	    "LLVM's occupancy, the one the compiler reports, is %d of %d %s per %s (%.1f%%): "
+	    "each factor's room counted per %s. But %s come in whole %s: %d %s of %d %s fit "
+	    "per %s, %d of %d %s per %s (%.1f%%, the occupancy shown), %d %s on %d %s "
+	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.",
+	    x->waves_per_simd, x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct,
+	    w->warp, w->warps, w->blocks, x->workgroups_per_cu,
+	    x->workgroups_per_cu == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+	    x->waves_per_workgroup == 1 ? w->warp : w->warps, w->unit, r->active_warps_per_sm,
+	    r->max_warps_per_sm, w->warps, w->unit, r->theoretical_occupancy_pct,
+	    r->active_warps_per_sm, w->warps, simds, w->schedulers,
+	    (double)r->active_warps_per_sm / simds, w->scheduler, w->block, w->warps, fewer);
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */
@@ -537,11 +584,20 @@ static void no_device(struct sink *s, const struct gpu *gpu)
 	    gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
-int rules_evaluate(const struct rules_input *ri, struct finding *out)
+int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
 	struct sink s = { out, 0 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
-	bool amd = engine_of(&ri->gpu->arch)->wave_limits;
+	bool amd = engine_of(&given->gpu->arch)->wave_limits;
+	struct rules_input in = *given;
+	const struct rules_input *ri = &in;
+	struct sched plain;
+
+	/* No model given: every unit of the GPU, no clusters. */
+	if (!in.sched) {
+		sched_plain(&plain, in.gpu->sm_count, in.r->active_blocks_per_sm);
+		in.sched = &plain;
+	}
 
 	if (ri->r->active_blocks_per_sm == 0) {
 		if (amd)
@@ -562,6 +618,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		if (ri->gpu->sm_count > 0) {
 			waves_rules(&s, ri);
 			block_size_waves(&s, ri);
+			s.n += rules_sched(ri, s.out + s.n, RULES_MAX_FINDINGS - s.n);
 		}
 	}
 	if (!amd) {
@@ -652,9 +709,9 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		 achieved, theoretical);
 	f = add(s, "achieved_gap", RULES_WARNING, title,
 		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
-		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
-		"difference can be the result of warp scheduling overheads or workload imbalances "
-		"during the kernel execution.", achieved, gap, theoretical);
+		"(Nsight Compute's rule flags a gap over 10 points). As that rule puts it, the "
+		"difference can be the result of %s scheduling overheads or workload imbalances "
+		"during the kernel execution.", achieved, gap, theoretical, e->warp);
 	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "

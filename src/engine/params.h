@@ -52,8 +52,10 @@ enum launch_param {
 	PARAM_AGPRS,
 	PARAM_SGPRS,
 	PARAM_CLUSTER,
+	PARAM_SMS,
 	PARAM_GPU,
 	PARAM_KERNEL,
+	PARAM_XCDS,      /* the device's, not the kernel's: no what-if field */
 	PARAM_N
 };
 
@@ -101,6 +103,10 @@ struct param_info {
 	int partner;             /* enum launch_param */
 	int64_t none;            /* the value that says "not set" (default, no cluster) */
 	const char *none_word;   /* on screen for it ("none"), or NULL */
+	/* Where none is 0 but no one may write 0 (--sms 0): the least a
+	 * flag, key or prompt gives, and why less is refused. */
+	int64_t given_min;
+	const char *given_min_why;
 	enum param_vendor vendor;
 	const char *vendor_why;  /* why a flag of the other vendor's GPUs is refused */
 	const char *vliw_why;    /* why it is refused on an AMD VLIW (TeraScale) target */
@@ -110,6 +116,10 @@ struct param_info {
 	 * cache preference): whether gpu's has, and why not in why (flags: naming
 	 * the other parameter by its flag, else by its key). */
 	bool (*generation)(const struct gpu *gpu, bool flags, char *why, size_t size);
+	/* A fact of the device the launch runs on, not of the launch (the
+	 * XCDs of its partition): set by a flag or a launch file, but no
+	 * what-if field, no launch column, and no bearing on the occupancy. */
+	bool device;
 	bool charted;            /* a chart varies it: */
 	enum sweep_kind sweep;   /* the sweep that does */
 	enum param_stepper stepper;

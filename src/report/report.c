@@ -226,6 +226,50 @@ const char *report_binary_attr_name(unsigned number)
 									: NULL;
 }
 
+bool report_append(struct report *to, struct report *from)
+{
+	size_t front = to->store ? (size_t)(to->records - to->store) : 0;
+
+	if (front + to->n + from->n > to->store_cap) {
+		size_t cap = front + to->n + from->n;
+		struct report_record *ns = realloc(to->store, cap * sizeof(*ns));
+
+		if (!ns)
+			return false;
+		to->store = ns;
+		to->store_cap = cap;
+		to->records = ns + front;
+	}
+	if (from->n)
+		memcpy(to->records + to->n, from->records, from->n * sizeof(*from->records));
+	to->n += from->n;
+	to->skipped_rows += from->skipped_rows;
+	to->rejected_rows += from->rejected_rows;
+	to->dropped_fields += from->dropped_fields;
+	if (to->dropped.status == OCC_OK)
+		to->dropped = from->dropped;
+	if (to->runs < from->runs)
+		to->runs = from->runs;
+	/* The blocks never move: the records' strings stay where they are,
+	 * now to's to free. */
+	if (!to->pool) {
+		to->pool = from->pool;
+	} else if (from->pool && from->pool->blocks) {
+		struct pool_block *tail = from->pool->blocks;
+
+		while (tail->next)
+			tail = tail->next;
+		tail->next = to->pool->blocks;
+		to->pool->blocks = from->pool->blocks;
+		from->pool->blocks = NULL;
+	}
+	if (from->pool != to->pool)
+		pool_free(from->pool);
+	free(from->store);
+	*from = (struct report){ 0 };
+	return true;
+}
+
 void report_done(struct report *r)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -290,22 +334,16 @@ bool report_counted_occupancy(const struct report_record *rec, int max_warps_per
 	return true;
 }
 
-bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target,
-			 int max_waves_per_cu, int cu_count, struct report_num *pct,
-			 struct report_num *waves)
+bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_waves_per_cu,
+			 int cu_count, struct report_num *pct, struct report_num *waves)
 {
-	static const char *const one_xcd[] = { "gfx906", "gfx908", "gfx90a" };
 	double resident;
-	bool known = false;
 
-	for (size_t k = 0; k < sizeof(one_xcd) / sizeof(one_xcd[0]) && gfx_target; k++)
-		known |= strncmp(gfx_target, one_xcd[k], strlen(one_xcd[k])) == 0 &&
-			 (gfx_target[strlen(one_xcd[k])] == '\0' ||
-			  gfx_target[strlen(one_xcd[k])] == ':');
-	if (!known || !rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present ||
+	if (xcds <= 0 || !rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present ||
 	    rec->grbm_gui_active.value <= 0 || max_waves_per_cu <= 0 || cu_count <= 0)
 		return false;
-	resident = rec->sq_accum_prev_hires.value / rec->grbm_gui_active.value;
+	/* GRBM_GUI_ACTIVE_PER_XCD = GRBM_GUI_ACTIVE / num_xcd (parser.py) */
+	resident = rec->sq_accum_prev_hires.value / (rec->grbm_gui_active.value / xcds);
 	*pct = (struct report_num){ true, resident / ((double)max_waves_per_cu * cu_count) * 100.0 };
 	*waves = (struct report_num){ true, resident / cu_count };
 	return true;

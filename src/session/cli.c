@@ -69,11 +69,13 @@ static const struct cli_flag flag_help[] = {
 	{ "cache-config", CLI_ARG_WORDS, "none shared l1 equal", "L1/shared preference (Fermi, Kepler)", 0 },
 	{ "barriers", CLI_ARG_OTHER, NULL, "block barriers per block", 0 },
 	{ "cluster-size", CLI_ARG_OTHER, NULL, "blocks per thread-block cluster", 0 },
+	{ "sms", CLI_ARG_OTHER, NULL, "units the launch may use (a partition)", 0 },
 	{ "kernel", CLI_ARG_OTHER, NULL, "name of the launch, or the report's kernels to show", 0 },
 	{ "wave-size", CLI_ARG_WORDS, "32 64", "AMD wavefront size", 0 },
 	{ "vgprs", CLI_ARG_OTHER, NULL, "AMD arch VGPRs per work-item", 0 },
 	{ "agprs", CLI_ARG_OTHER, NULL, "AMD accumulation VGPRs per work-item", 0 },
 	{ "sgprs", CLI_ARG_OTHER, NULL, "AMD SGPRs per wave", 0 },
+	{ "xcds", CLI_ARG_OTHER, NULL, "AMD XCDs of the device's compute partition", 0 },
 	{ "gpu-db", CLI_ARG_FILE, NULL, "add or override GPU database rows", 0 },
 	{ "list-gpus", CLI_ARG_NONE, NULL, "print the GPU database and exit", 0 },
 	{ "print", CLI_ARG_NONE, NULL, "write the analysis as text", 0 },
@@ -181,6 +183,8 @@ void cli_usage(FILE *out)
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
 	      "                             above 8 needs non-portable cluster sizes)\n"
+	      "  --sms N                    the launch uses N of the SMs (CUs): a green\n"
+	      "                             context, MPS share or CU mask (default all)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
 	      "AMD launch (usage errors for an NVIDIA GPU):\n"
@@ -190,6 +194,9 @@ void cli_usage(FILE *out)
 	      "  --agprs N                  accumulation VGPRs per work-item (CDNA; default 0)\n"
 	      "  --sgprs N                  SGPRs per wave, as the compiler reports them\n"
 	      "                             (default 0: not counted)\n"
+	      "  --xcds N                   XCDs of the device's compute partition, which SQ\n"
+	      "                             counters sum over (default: the report's\n"
+	      "                             sysinfo.csv, else the device's SPX mode)\n"
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"

@@ -9,11 +9,13 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "checked.h"
+#include "engine.h"
 #include "session.h"
 #include "occupancy.h"
 #include "search.h"
@@ -195,10 +197,26 @@ static bool make_groups(struct browser *b)
 	return true;
 }
 
+/* The rows' words: the first computed row's, unless a later one differs. */
+static void note_words(struct browser *b, const struct analysis *a, bool *mixed)
+{
+	const struct engine_words *w = a->ok ? a->r.words : NULL;
+
+	if (!w)
+		return;
+	if (!b->words) {
+		b->words = w;
+		b->words_vendor = (uint8_t)a->r.vendor;
+	} else if (b->words != w) {
+		*mixed = true;
+	}
+}
+
 bool browser_init(struct browser *b, struct session *s, const struct report *rep,
 		  const char *file)
 {
 	struct analysis *a = malloc(sizeof(*a));
+	bool mixed = false;
 
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
@@ -227,8 +245,17 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		cells = str_display_width(name);
 		b->rows[i].name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 		b->any_from |= b->rows[i].from;
+		note_words(b, a, &mixed);
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
+	}
+	if (mixed)
+		b->words = NULL;
+	if (b->words) {
+		/* "b/SM" as it always was; "wg/CU", "wg/WGP" */
+		size_t n = strlen(b->words->block_short);
+		snprintf(b->per_unit_label, sizeof(b->per_unit_label), "%.*s/%s",
+			 n <= 2 ? (int)n : 1, b->words->block_short, b->words->unit);
 	}
 	free(a);
 	if (!make_groups(b)) {
@@ -263,6 +290,53 @@ bool browser_reload(struct browser *b, const struct report *rep, const char *fil
 	browser_select_record(&nb, record);
 	browser_done(b);
 	*b = nb;
+	return true;
+}
+
+bool browser_append(struct browser *b, const char *file)
+{
+	const struct report *rep = b->report;
+	size_t was = b->n_rows, record = browser_selected_record(b);
+	struct browser_line *rows, *groups = b->groups;
+	size_t n_groups = b->n_groups;
+	struct analysis *a;
+	uint32_t *order;
+
+	if (rep->n <= was)
+		return true;
+	if (rep->n > UINT32_MAX - 1 || !(a = malloc(sizeof(*a))))
+		return false;
+	rows = realloc(b->rows, rep->n * sizeof(*rows));
+	if (rows)
+		b->rows = rows;
+	order = realloc(b->order, rep->n * sizeof(*order));
+	if (order)
+		b->order = order;
+	if (!rows || !order) {
+		free(a);
+		return false;
+	}
+	/* Only the new records are analysed; the groups are counted again. */
+	for (size_t i = was; i < rep->n; i++) {
+		make_row(&b->rows[i], (uint32_t)i, b->session, &rep->records[i], file, a);
+		b->any_from |= b->rows[i].from;
+	}
+	free(a);
+	b->n_rows = rep->n;
+	b->groups = NULL;
+	b->n_groups = 0;
+	if (!make_groups(b)) {
+		free(b->groups);
+		b->groups = groups;
+		b->n_groups = n_groups;
+		b->n_rows = was;
+		return false;
+	}
+	free(groups);
+	if (!browser_set_sort(b, b->sort, b->descending))
+		return false;
+	if (record != SIZE_MAX)
+		browser_select_record(b, record);
 	return true;
 }
 
@@ -466,6 +540,27 @@ const char *browser_column_label(enum browser_column col)
 		[BROWSER_COL_CHECK] = "check",
 	};
 	return col < BROWSER_N_COLUMNS ? labels[col] : "";
+}
+
+const char *browser_column_label_in(const struct browser *b, enum browser_column col)
+{
+	const struct engine_words *w = b->words;
+	enum gpu_vendor v = (enum gpu_vendor)b->words_vendor;
+
+	if (!w)
+		return browser_column_label(col);
+	switch (col) {
+	case BROWSER_COL_BLOCK:
+		return w->block_short;
+	case BROWSER_COL_REGISTERS:
+		return occ_factor_short_for(v, OCC_REGISTERS);
+	case BROWSER_COL_SMEM:
+		return occ_factor_short_for(v, OCC_SHARED_MEM);
+	case BROWSER_COL_BLOCKS_PER_SM:
+		return b->per_unit_label;
+	default:
+		return browser_column_label(col);
+	}
 }
 
 const char *browser_factor_label(enum gpu_vendor vendor, int factor)
