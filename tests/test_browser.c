@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +166,36 @@ START_TEST(test_filter)
 	ck_assert_uint_eq(browser_selected_record(&b), SIZE_MAX);
 	ck_assert(browser_set_filter(&b, ""));
 	ck_assert_uint_eq(b.n_order, 13);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* browser.h: a move is clamped, whatever its size (fuzz_browser found
+ * selected + LONG_MAX overflowing a long). */
+START_TEST(test_move_clamped)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	browser_move(&b, 3);
+	ck_assert_uint_eq(b.selected, 3);
+	browser_move(&b, LONG_MAX);
+	ck_assert_uint_eq(b.selected, 12);
+	browser_move(&b, LONG_MAX);
+	ck_assert_uint_eq(b.selected, 12);
+	browser_move(&b, -2);
+	ck_assert_uint_eq(b.selected, 10);
+	browser_move(&b, LONG_MIN);
+	ck_assert_uint_eq(b.selected, 0);
+	browser_move(&b, LONG_MIN);
+	ck_assert_uint_eq(b.selected, 0);
+	ck_assert(browser_set_filter(&b, "no such kernel"));
+	browser_move(&b, LONG_MAX);
+	ck_assert_uint_eq(b.selected, 0);
 	browser_done(&b);
 	report_done(&rep);
 }
@@ -1043,6 +1074,7 @@ int main(void)
 	tcase_add_test(tc, test_rows);
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_filter);
+	tcase_add_test(tc, test_move_clamped);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_reload_keeps_the_list);
 	tcase_add_test(tc, test_theory_is_the_reports);
