@@ -103,6 +103,10 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	e->ascii = o->ascii;
 	e->mouse = o->mouse;
 	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
+	e->themes = o->themes;
+	for (int i = 0; o->themes && o->theme && o->themes[i]; i++)
+		if (strcmp(o->themes[i], o->theme) == 0)
+			e->theme = i;
 	view_init(&e->view);
 	e->panes[PANE_TABLE] = pane_table_new();
 	e->panes[PANE_CHARTS] = pane_charts_new();
@@ -132,7 +136,7 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	}
 	act(e, &(struct explorer_reply){ .load = true, .record = e->shown });
 	if (o->notice)
-		e->modal = pane_notice_new(o->notice);
+		e->modal = pane_notice_new(o->notice, o->recovery);
 	return e;
 }
 
@@ -150,6 +154,11 @@ void explorer_free(struct explorer *e)
 	free(e->inputs);
 	free(e->items);
 	free(e);
+}
+
+const char *explorer_theme(const struct explorer *e)
+{
+	return e->themes ? e->themes[e->theme] : NULL;
 }
 
 const struct view *explorer_view(const struct explorer *e)

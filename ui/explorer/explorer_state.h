@@ -47,6 +47,9 @@ struct explorer {
 	char source[256];
 	char message[512];                   /* replaces the key hints until the next key */
 	bool message_is_error;
+	const char *const *themes;           /* T's; NULL: none */
+	int theme;                           /* the one in use, an index of themes */
+	char opened[1024];                   /* the recovery file opened (o): removed at q */
 	struct rect field_rect[PARAM_WHATIF_N];  /* where each parameter was drawn */
 	struct rect tab_rect[PANE_N];
 };

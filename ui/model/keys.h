@@ -80,6 +80,7 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
 	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
 	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
+	X(ACT_THEME, KG_GLOBAL, "switch to the next colour theme (default, monochrome, high-contrast), saved to the settings file") \
 	X(ACT_REDRAW, KG_GLOBAL, "redraw the screen")
 
 #define KEY_ENUM_ITEM(id, group, help) id,
@@ -159,6 +160,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('r', "r", CTX_ANY, ACT_REFERENCE) \
 	B('x', "x", CTX_ANY, ACT_REFERENCE_CLEAR) \
 	B('C', "C", CTX_ANY, ACT_COMPARE_GPU) \
+	B('T', "T", CTX_ANY, ACT_THEME) \
 	B(KEY_CTRL('l'), "Ctrl-L", CTX_ANY, ACT_REDRAW)
 
 struct key_binding {

@@ -70,6 +70,13 @@ bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value);
  * name. */
 bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu);
 
+/* Makes l the current launch, one undoable change (a recovered or saved
+ * launch file's): its GPU is the baseline's when l names none or the
+ * baseline's name, else the database's device of that exact name; false,
+ * nothing changed, when there is no such device. Not checked, as a GPU
+ * switch is not: the explorer shows why a launch does not fit. */
+bool whatif_set_launch(struct whatif *w, const struct launch *l);
+
 bool whatif_undo(struct whatif *w);
 bool whatif_redo(struct whatif *w);
 /* Back to the baseline, as one undoable change; false if already there. */

@@ -34,7 +34,9 @@ enum pane_ask {
 	PANE_ASK_SET_TEXT,   /* set `field` from `text`, as the command line reads it */
 	PANE_ASK_SET_VALUE,  /* set `field` to `value` (a click on a chart) */
 	PANE_ASK_SET_GPU,    /* the GPU named `text` (the picker) */
-	PANE_ASK_SAVE,       /* save the launch to the file `text` */
+	PANE_ASK_SAVE,       /* save the launch to the file `text`; an existing one
+			      * only when `overwrite` (the user said y) */
+	PANE_ASK_OPEN,       /* make the launch file `text` the current launch */
 	PANE_ASK_MODEL,      /* the per-SM prediction's duration model is now `model` */
 	PANE_ASK_CLOSE,      /* a modal pane is done */
 };
@@ -45,7 +47,8 @@ struct pane_request {
 	enum launch_param field;
 	int64_t value;
 	struct sim_params model;
-	char text[256];
+	char text[1024];
+	bool overwrite;
 	/* A line for the status bar (with any ask), an error or not. */
 	char message[512];
 	bool error;
@@ -121,13 +124,17 @@ struct browser *pane_kernels_browser(struct pane *p);
  * every key until they ask PANE_ASK_CLOSE. */
 /* The help, the keys of group first (the pane in use) at the top. */
 struct pane *pane_help_new(enum key_group first);
-struct pane *pane_notice_new(const char *text);
+/* open: a file the notice offers to open with o (PANE_ASK_OPEN), or NULL. */
+struct pane *pane_notice_new(const char *text, const char *open);
 /* The GPU picker over db's devices, on current. */
 struct pane *pane_picker_new(const struct gpu_db *db, const char *current);
 /* A prompt in the status line: a value for field (now: its value now), or
  * (field PARAM_N) a file name to save to, starting with initial. */
 struct pane *pane_prompt_new(enum launch_param field, const char *label, const char *now,
 			     const char *initial);
+/* "PATH exists: overwrite it? (y/n)": y asks PANE_ASK_SAVE with overwrite,
+ * any other key cancels. */
+struct pane *pane_prompt_overwrite_new(const char *path);
 
 /* What panes show in place of their content when the launch is not valid on
  * the chosen GPU (v->cur.ok false): the error, wrapped, and (in the explorer:
