@@ -44,7 +44,7 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_UNDO, KG_LAUNCH, "undo the last change") \
 	X(ACT_REDO, KG_LAUNCH, "redo what was undone") \
 	X(ACT_RESET, KG_LAUNCH, "reset every parameter to the baseline (the loaded launch)") \
-	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file") \
+	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file (its full path shown; asks before replacing a file)") \
 	X(ACT_NEXT_LAUNCH, KG_GLOBAL, "show the next loaded launch") \
 	X(ACT_PREV_LAUNCH, KG_GLOBAL, "show the previous loaded launch") \
 	X(ACT_TAB_TABLE, KG_PANES, "show the occupancy table") \
@@ -80,7 +80,7 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
 	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
 	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
-	X(ACT_THEME, KG_GLOBAL, "switch to the next colour theme (default, monochrome, high-contrast), saved to the settings file") \
+	X(ACT_THEME, KG_GLOBAL, "the next colour theme, kept in the settings file") \
 	X(ACT_REDRAW, KG_GLOBAL, "redraw the screen")
 
 #define KEY_ENUM_ITEM(id, group, help) id,
