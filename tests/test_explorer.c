@@ -463,6 +463,53 @@ START_TEST(test_animation_plays_and_stops)
 }
 END_TEST
 
+/* a plays in either picture of the simulation: from the timeline it stays
+ * there (it jumped to the per-SM pane); . and , step a frame, paused, and
+ * both panes say the playhead's time. The default launch: 1584 blocks of 256
+ * threads, 8 resident per SM on the H100's 132 SMs (the table's "Active
+ * blocks per SM 8"), so 1056 a wave and a uniform run of 2.00 block
+ * durations; frame 2 of PLAYBACK_FRAMES (80) is t = 0.05. */
+START_TEST(test_playhead_and_steps)
+{
+	struct explorer *e = open_default(true);
+	char *text;
+
+	free(screen(e, 80, 24, true));
+	explorer_key(e, '6');
+	free(screen(e, 80, 24, true));
+	ck_assert(e->layout.tabbed);
+	explorer_key(e, 'a');
+	ck_assert_int_eq(e->active, PANE_TIMELINE);
+	ck_assert(explorer_animating(e));
+	explorer_key(e, 'a');
+	ck_assert(!explorer_animating(e));
+	ck_assert_int_eq(e->view.play.state, PLAYBACK_PAUSED);
+	explorer_key(e, 'A');
+	ck_assert_int_eq(e->view.play.state, PLAYBACK_OFF);
+	explorer_key(e, '.');
+	explorer_key(e, '.');
+	explorer_key(e, '.');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.05 of 2.00 (uniform") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, ',');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.03 of 2.00") != NULL ||
+		      strstr(text, "paused: t = 0.02 of 2.00") != NULL, "%s", text);
+	free(text);
+	/* the per-SM pane shows the same frame */
+	explorer_key(e, '3');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.0") != NULL, "%s", text);
+	free(text);
+	/* from the table, a brings the per-SM pane */
+	explorer_key(e, '1');
+	explorer_key(e, 'a');
+	ck_assert_int_eq(e->active, PANE_SMS);
+	explorer_close(e, session);
+}
+END_TEST
+
 START_TEST(test_notice_at_start)
 {
 	struct explorer_options o = { .ascii = true, .notice = "A session saved its launch in /x/r.occ." };
@@ -587,6 +634,7 @@ int main(void)
 	tcase_add_test(tc, test_tabs_and_clicks);
 	tcase_add_test(tc, test_animation_plays_and_stops);
 	tcase_add_test(tc, test_notice_at_start);
+	tcase_add_test(tc, test_playhead_and_steps);
 	tcase_add_test(tc, test_every_size);
 	tcase_add_test(tc, test_actions_reply);
 	tcase_add_test(tc, test_compared_gpus_after_undo);

@@ -156,5 +156,28 @@ if T capture-pane -e -p -t t | grep -qE '\[(40|48;5;0)m'; then ok; else bad "the
 keys q
 check "EXIT=0" "q quits"
 
+# --- the playhead: a pauses, . and , step, a stays on the timeline ----------------
+# The default launch: 1584 blocks, 132 SMs x 8 resident = 1056 a wave, a
+# uniform run of 2.00 block times; frame k of 80 is t = 2.00 k / 80.
+run 80x24 "$OCC"
+check "occupancy 100.0%" "the default launch"
+keys 6
+check "[6 Timeline]" "the timeline"
+keys a
+check "playing: t = " "a plays on the timeline"
+check "[6 Timeline]" "a stays on the timeline (it jumped to the per-SM pane)"
+keys A
+check "active warps per SM over time" "A stops"
+keys . . . . .
+check "paused: t = 0.10 of 2.00" ". steps four frames after showing the start"
+keys ,
+check "paused: t = 0.07 of 2.00" ", steps back a frame"
+keys 3
+check "paused: t = 0.07 of 2.00 block durations" "the per-SM pane at the same frame"
+keys A 1 a
+check "[3 Per-SM]" "a from the table brings the per-SM pane"
+keys q
+check "EXIT=0" "q quits"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

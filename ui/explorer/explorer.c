@@ -168,7 +168,7 @@ const struct view *explorer_view(const struct explorer *e)
 
 bool explorer_animating(const struct explorer *e)
 {
-	return pane_sms_animating(e->panes[PANE_SMS]);
+	return e->view.play.state == PLAYBACK_PLAYING;
 }
 
 bool explorer_changed(const struct explorer *e)
@@ -182,19 +182,56 @@ bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 	return whatif_save_recovery(e->whatif, path, size, err);
 }
 
+static bool playback_action(enum action a)
+{
+	return a == ACT_ANIMATE || a == ACT_FRAME_NEXT || a == ACT_FRAME_PREV ||
+	       a == ACT_ANIMATE_STOP;
+}
+
+/* a . , A: the playhead the per-SM and timeline panes draw. */
+static enum reaction play(struct explorer *e, enum action a)
+{
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+	struct playback *p = &e->view.play;
+
+	if (a == ACT_ANIMATE_STOP) {
+		playback_stop(p);
+		return REACT_REDRAW;
+	}
+	if (!e->view.sim_ok) {
+		playback_stop(p);
+		pane_say(&req, true, "nothing to simulate: %s",
+			 !e->view.cur.ok || e->view.cur.r.active_blocks_per_sm == 0 ?
+			 "no block fits" : "the grid is too large to simulate");
+		return on_request(e, &req, REACT_REDRAW);
+	}
+	if (a == ACT_ANIMATE)
+		playback_toggle(p);
+	else if (!playback_step(p, a == ACT_FRAME_NEXT ? 1 : -1))
+		pane_say(&req, false, "the playhead is at the %s of the run",
+			 a == ACT_FRAME_NEXT ? "end" : "start");
+	return on_request(e, &req, REACT_REDRAW);
+}
+
 /* An action no one else took, to the pane that owns it; the animation and
  * the findings come on screen first where one pane shows at a time. */
 static enum reaction pane_action(struct explorer *e, enum action a, int key)
 {
 	static const enum pane_id order[] = { PANE_KERNELS, PANE_RULES, PANE_CHARTS, PANE_SMS };
 	struct pane_request req = { .ask = PANE_ASK_NONE };
+	bool simulation_shown = e->active == PANE_SMS || e->active == PANE_TIMELINE;
 
-	/* m changes the timeline's model too: it stays on screen */
-	if (e->layout.tabbed && (a == ACT_ANIMATE || (a == ACT_MODEL && e->active != PANE_TIMELINE)))
+	/* The animation plays in either picture of the simulation: only from
+	 * another pane does the per-SM one come on screen; m changes the
+	 * timeline's model too, so it stays on screen. */
+	if (e->layout.tabbed && ((playback_action(a) && !simulation_shown) ||
+				 (a == ACT_MODEL && e->active != PANE_TIMELINE)))
 		e->active = PANE_SMS;
 	/* The animation plays the simulation, on screen or about to be. */
-	if (a == ACT_ANIMATE || a == ACT_MODEL)
+	if (playback_action(a) || a == ACT_MODEL)
 		refresh(e, VIEW_SIM);
+	if (playback_action(a))
+		return play(e, a);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		struct pane *p = e->panes[order[i]];
 		enum reaction r;
@@ -247,7 +284,11 @@ enum reaction explorer_poll(struct explorer *e)
 
 enum reaction explorer_tick(struct explorer *e)
 {
-	return e->panes[PANE_SMS]->cls->tick(e->panes[PANE_SMS], &e->view);
+	if (e->view.play.state == PLAYBACK_PLAYING && !e->view.sim_ok) {
+		playback_stop(&e->view.play);
+		return REACT_REDRAW;
+	}
+	return playback_tick(&e->view.play) ? REACT_REDRAW : REACT_NONE;
 }
 
 enum reaction explorer_click(struct explorer *e, int x, int y)

@@ -56,7 +56,10 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_NEXT_PANE, KG_PANES, "show the next pane (small terminals)") \
 	X(ACT_ZOOM, KG_PANES, "give the chosen pane the whole screen, or give it back") \
 	X(ACT_TOGGLE_PCT, KG_PANES, "charts: active warps or occupancy %") \
-	X(ACT_ANIMATE, KG_PANES, "play or stop the scheduling simulation") \
+	X(ACT_ANIMATE, KG_PANES, "play or pause the scheduling simulation (per-SM and timeline panes)") \
+	X(ACT_FRAME_NEXT, KG_PANES, "animation: a frame forward, paused there") \
+	X(ACT_FRAME_PREV, KG_PANES, "animation: a frame back, paused there") \
+	X(ACT_ANIMATE_STOP, KG_PANES, "animation: stop, the whole run shown again") \
 	X(ACT_MODEL, KG_PANES, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
 	X(ACT_SCROLL_UP, KG_FINDINGS, "select the previous finding") \
 	X(ACT_SCROLL_DOWN, KG_FINDINGS, "select the next finding") \
@@ -125,6 +128,9 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('z', "z", CTX_ANY, ACT_ZOOM) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \
+	B('.', ".", CTX_ANY, ACT_FRAME_NEXT) \
+	B(',', ",", CTX_ANY, ACT_FRAME_PREV) \
+	B('A', "A", CTX_ANY, ACT_ANIMATE_STOP) \
 	B('m', "m", CTX_ANY, ACT_MODEL) \
 	B('k', "k", CTX_RULES, ACT_SCROLL_UP) \
 	B(KEY_CODE_UP, "Up", CTX_RULES, ACT_SCROLL_UP) \

@@ -112,10 +112,8 @@ struct browser;
 struct pane *pane_kernels_new(struct browser *b);
 void pane_free(struct pane *p);
 
-/* The per-SM pane's duration model (the view simulates with it), whether it
- * is playing, and its frame's time. */
+/* The per-SM pane's duration model (the view simulates with it). */
 const struct sim_params *pane_sms_model(const struct pane *p);
-bool pane_sms_animating(const struct pane *p);
 /* The kernel browser's model (NULL without a report) and whether it is
  * showing a record of the report. */
 struct browser *pane_kernels_browser(struct pane *p);
