@@ -562,9 +562,9 @@ has kernels.1.gpu.name '"Instinct MI300X"'
 has kernels.1.occupancy null
 expect 64 "unknown GPU \"Z9\"" -- --print --gpu H100,Z9
 expect 64 "MI300X is an AMD GPU" -- --print --gpu MI300X --carveout 50
-expect 0 "^|limiter           registers           registers, shared   LDS" -- \
+expect 0 "^|limiter             registers          registers, shared  LDS" -- \
 	--print --gpu H100,A100,MI300X "$L"
-expect 0 "^|not applicable    -                   -                   carveout" -- \
+expect 0 "^|not applicable      -                  -                  carveout" -- \
 	--print --gpu H100,A100,MI300X --carveout 50 "$L"
 "$OCCVIEW" --format csv --gpu H100,A100,MI300X "$L" >"$tmp/csv" 2>"$tmp/err"
 if [ "$(wc -l <"$tmp/csv")" -eq 4 ] && [ "$(cut -d, -f2 "$tmp/csv" | tr '\n' ' ')" = \
@@ -599,9 +599,9 @@ json 0 "$P" --compare 1,1
 has comparison.theoretical_occupancy_pct 0.0
 has comparison.limiter_changed false
 has comparison.achieved_occupancy_pct 0.0
-expect 0 "^|occupancy         100.0 %                  75.0 %                   -25.0" -- \
+expect 0 "^|occupancy           100.0%                  75.0%                   -25.0" -- \
 	--compare 0,1 "$P"
-expect 0 "^|achieved          23.90 % (measured)       8.19 % (measured)        -15.71" -- \
+expect 0 "^|achieved            23.9% (measured)        8.2% (measured)         -15.7" -- \
 	--compare 0,1 "$P"
 # golden: the comparison table at 80 and 200 columns (each record's panes
 # after it are the print mode's own, golden elsewhere)
@@ -686,7 +686,7 @@ expect 65 "add gridsize, threadblocksize, regperthread, stasmemperblock and dyns
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
 RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt
-expect 65 "holds 10 profiler runs appended one after another" -- --print "$RUNS10"
+expect 65 "holds 10 profiler runs (outputs appended one after another" -- --print "$RUNS10"
 what="occview --format json (10 runs)"
 "$OCCVIEW" --format json "$RUNS10" 2>/dev/null | grep -c '"run": 10,' >"$tmp/out"; got=0
 check 0 "^4$"

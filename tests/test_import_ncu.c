@@ -369,6 +369,113 @@ START_TEST(raw_b200_torch)
 END_TEST
 
 /* A run that failed: only ==PROF== and ==ERROR== lines. */
+/* Appends b to a (both whole files of tests/data/ncu), as `ncu --csv >>`
+ * in a loop leaves them; with pid_from and pid_to, the second file's
+ * "Process ID" fields say pid_to instead (a second process of one output
+ * under --target-processes all). */
+static char *joined(const char *a, const char *b, size_t *len)
+{
+	size_t la, lb;
+	char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+	char *t = malloc(la + lb + 1);
+
+	ck_assert_ptr_nonnull(t);
+	memcpy(t, ta, la);
+	memcpy(t + la, tb, lb);
+	t[la + lb] = '\0';
+	*len = la + lb;
+	free(ta);
+	free(tb);
+	return t;
+}
+
+/* Two raw pages appended: the header again on the second's line, IDs from
+ * 0 again. Each output is a run; ids go on after the first output's
+ * highest (15), so that --compare and the browser still name one record. */
+START_TEST(raw_outputs_appended)
+{
+	size_t len;
+	char *text = joined("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv",
+			    "decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(report_parse("two.csv", text, len, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.n, 32);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.records[15].run, 1);
+	CK_INT(r.records[15].id, 15);
+	ck_assert_uint_eq(r.records[16].run, 2);
+	CK_INT(r.records[16].id, 16);
+	/* torch_sdpa_flash_b8.csv line 5: ID 0, grid (64, 1, 1)... its
+	 * combine kernel, 36 registers */
+	ck_assert_str_eq(r.records[16].short_name, "flash_fwd_splitkv_combine_kernel");
+	CK_INT(r.records[16].registers, 36);
+	CK_INT(r.records[31].id, 31);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
+/* Two details pages appended (2021's layout, then 2025's): the second's
+ * header maps its own columns (Block Size and CC are there, Kernel Time is
+ * not), and its kernels are run 2. */
+START_TEST(details_outputs_appended)
+{
+	size_t len;
+	char *text = joined("opinsight_a100_ncu2021_details_kerneltime_rulecols_gpt2_torch_staticsmem.csv",
+			    "llmperfopt_blackwell_cc120_ncu2025_section_Occupancy_kernel0003.csv", &len);
+	struct report r, one;
+	struct occ_error err = { 0 };
+
+	load("opinsight_a100_ncu2021_details_kerneltime_rulecols_gpt2_torch_staticsmem.csv", &one);
+	ck_assert_msg(report_parse("two.csv", text, len, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.n, one.n + 1);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.records[one.n - 1].run, 1);
+	ck_assert_uint_eq(r.records[one.n].run, 2);
+	ck_assert(r.records[one.n].id.value > r.records[one.n - 1].id.value);
+	ck_assert(r.records[one.n].cc_major.present);
+	CK_INT(r.records[one.n].cc_major, 12);
+	report_done(&one);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
+/* One output of two processes (--target-processes all): the second
+ * process's kernels are run 2; ncu numbers the IDs through the output, so
+ * they stay as written. The B200 file's second half given another PID. */
+START_TEST(raw_processes_are_runs)
+{
+	size_t len;
+	char *text = slurp("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &len);
+	struct report r;
+	struct occ_error err = { 0 };
+	char *p = text;
+
+	/* rows of IDs 8 to 15 ("8","250292",...) move to process 250293 */
+	for (int id = 8; id <= 15; id++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "\n\"%d\",\"250292\"", id);
+		p = strstr(text, key);
+		ck_assert_ptr_nonnull(p);
+		p[strlen(key) - 2] = '3';
+	}
+	ck_assert_msg(report_parse("procs.csv", text, len, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 16);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.records[7].run, 1);
+	ck_assert_uint_eq(r.records[8].run, 2);
+	CK_INT(r.records[8].id, 8);
+	report_done(&r);
+	free(text);
+}
+END_TEST
+
 START_TEST(error_only_run)
 {
 	struct report r;
@@ -715,6 +822,9 @@ int main(void)
 	tcase_add_test(tc, raw_b200_b1);
 	tcase_add_test(tc, raw_b200_b8);
 	tcase_add_test(tc, raw_b200_torch);
+	tcase_add_test(tc, raw_outputs_appended);
+	tcase_add_test(tc, details_outputs_appended);
+	tcase_add_test(tc, raw_processes_are_runs);
 	tcase_add_test(tc, error_only_run);
 	tcase_add_test(tc, text_output_refused);
 	tcase_add_test(tc, details_scaled_units);

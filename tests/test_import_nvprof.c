@@ -663,6 +663,41 @@ START_TEST(cudaprof_csv)
 }
 END_TEST
 
+/* Two CUDA profiler logs joined (cat a b > c): each "# CUDA_PROFILE_LOG_
+ * VERSION" line after records starts a run, and the second log's CSV mode
+ * and header (line 8 + 6) are read again; the key=value log's one kernel is
+ * run 1, the CSV log's 12 are run 2. A "# CUDA_CONTEXT 2" after context 1's
+ * records (a log of two contexts) starts a run too. */
+START_TEST(cudaprof_logs_joined)
+{
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert(parse_appended(CUDAK, MATRIX, &r, &err));
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_uint_eq(r.rejected_rows, 0);
+	ck_assert_uint_eq(r.records[0].run, 1);
+	ck_assert_uint_eq(r.records[1].run, 2);
+	ck_assert_int_eq(r.records[1].line, 8 + 7);
+	CK_NUM(r.records[12].theoretical_occupancy_pct, 83.3);
+	report_done(&r);
+
+	ck_assert(parse_with(CUDAK, "# CUDA_CONTEXT 2\nmethod=[ k2 ] gputime=[ 2.5 ] occupancy=[ 0.5 ] \n",
+			     &r, &err));
+	ck_assert_uint_eq(r.n, 2);
+	ck_assert_uint_eq(r.runs, 2);
+	ck_assert_str_eq(r.records[1].name, "k2");
+	ck_assert_uint_eq(r.records[1].run, 2);
+	report_done(&r);
+
+	/* one log, one run */
+	load(CUDAK, &r);
+	ck_assert_uint_eq(r.runs, 1);
+	report_done(&r);
+}
+END_TEST
+
 /* The counters a COMPUTE_PROFILE_CONFIG adds, named as the Compute Visual
  * Profiler 4.0 guide's counter table lists them ("active warps", "active
  * cycles"; the configuration spells them active_warps, active_cycles). No
@@ -811,6 +846,7 @@ int main(void)
 	tcase_add_test(tc, cudaprof_kv);
 	tcase_add_test(tc, cudaprof_kv_keys_and_bad);
 	tcase_add_test(tc, cudaprof_csv);
+	tcase_add_test(tc, cudaprof_logs_joined);
 	tcase_add_test(tc, cudaprof_csv_bad_rows);
 	tcase_add_test(tc, cudaprof_counters);
 	tcase_add_test(tc, events_constructed);

@@ -274,7 +274,7 @@ START_TEST(test_gpus_side_by_side)
 	char *out = capture_side(80);
 
 	golden_text("gpus_side_80.txt", out);
-	ck_assert_ptr_nonnull(strstr(out, "not applicable    -                   -                   carveout"));
+	ck_assert_ptr_nonnull(strstr(out, "not applicable      -                  -                  carveout"));
 	free(out);
 	out = capture_side(200);
 	golden_text("gpus_side_200.txt", out);

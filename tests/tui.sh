@@ -326,8 +326,8 @@ keys r
 check "record 0 at::native::reduce_kernel is the reference (x clears it)" "r in the browser takes its record"
 keys j Enter
 check "Change from the reference: record 0" "the table shows the change from the reference"
-check "  Occupancy            75.0%    100.0%    -25.0" "the occupancy change is --compare 0,1's"
-check "  Achieved              8.2%     23.9%    -15.7" "the achieved change is --compare 0,1's"
+check "  occupancy           75.0%                  100.0%                 -25.0" "the occupancy change is --compare 0,1's"
+check "  achieved            8.2% (measured)        23.9% (measured)       -15.7" "the achieved change is --compare 0,1's"
 keys 2
 check "R" "the charts mark the reference"
 keys 1 x

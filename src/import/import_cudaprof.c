@@ -109,7 +109,7 @@ static bool dims(const struct entry *e, struct report_int out[3])
 /* One record from its entries; memcpy and memset rows are counted as
  * skipped. Every value is read before the record is added. */
 static bool take(const struct entry *es, size_t n, long line, const char *device,
-		 struct report *r, const char *file, struct occ_error *err)
+		 uint32_t run, struct report *r, const char *file, struct occ_error *err)
 {
 	const struct entry *method = NULL;
 	struct report_record k;
@@ -196,6 +196,9 @@ static bool take(const struct entry *es, size_t n, long line, const char *device
 	}
 	k.vendor = REPORT_VENDOR_NVIDIA;
 	k.figures_by = REPORT_BY_CUDA_PROFILER;
+	k.run = run;
+	if (r->runs < run)
+		r->runs = run;
 	*rec = k;
 	return true;
 }
@@ -308,7 +311,7 @@ static bool starts(const char *p, const char *e, const char *s)
 /* A CSV-mode row: the header's names are the keys. A kernel row shorter
  * than the header is cut off; memcpy rows have fewer fields by design. */
 static bool take_csv(const struct csv_row *header, const char *name, const char *p,
-		     const char *e, long line, const char *device, struct report *r,
+		     const char *e, long line, const char *device, uint32_t run, struct report *r,
 		     struct occ_error *err)
 {
 	struct entry es[MAX_ENTRIES];
@@ -336,10 +339,53 @@ static bool take_csv(const struct csv_row *header, const char *name, const char 
 			      "a truncated row: %zu of the header's %zu fields", row->n, header->n);
 		ok = false;
 	} else {
-		ok = take(es, n, line, device, r, name, err);
+		ok = take(es, n, line, device, run, r, name, err);
 	}
 	csvread_free(&rows);
 	return ok;
+}
+
+/* Where the log is in its runs. A context writes its own log (the %d and %p
+ * of COMPUTE_PROFILE_LOG), and logs joined into one file (cat, or >> from a
+ * loop) each start with their "# CUDA_PROFILE_LOG_VERSION" line: a version
+ * line after records, or a "# CUDA_CONTEXT" of another number, starts the
+ * next run, whose records are its own (a kernel of run 2 is not run 1's). */
+struct runs {
+	uint32_t run;
+	long context;        /* this run's "# CUDA_CONTEXT", -1 before one */
+	size_t first;        /* records and rows rejected before this run */
+};
+
+static size_t rows_seen(const struct report *r)
+{
+	return r->n + r->n_streamed + r->rejected_rows + r->skipped_rows;
+}
+
+static void next_run(struct runs *u, const struct report *r)
+{
+	if (rows_seen(r) > u->first)
+		u->run++;
+	u->first = rows_seen(r);
+	u->context = -1;
+}
+
+static void context_line(struct runs *u, const char *p, const char *e, const struct report *r)
+{
+	char buf[32];
+	size_t n = (size_t)(e - p) - strlen("# CUDA_CONTEXT");
+	char *end;
+	long c;
+
+	if (n >= sizeof(buf))
+		return;
+	memcpy(buf, p + strlen("# CUDA_CONTEXT"), n);
+	buf[n] = '\0';
+	c = strtol(buf, &end, 10);
+	if (end == buf)
+		return;
+	if (u->context >= 0 && c != u->context)
+		next_run(u, r);
+	u->context = c;
 }
 
 static bool parse_log(const char *name, const char *text, size_t len, struct report *r,
@@ -347,6 +393,7 @@ static bool parse_log(const char *name, const char *text, size_t len, struct rep
 {
 	struct entry es[MAX_ENTRIES];
 	struct csv_rows header = { 0 };
+	struct runs u = { .run = 1, .context = -1 };
 	bool csv = false, have_header = false;
 	char device[128] = "";
 	size_t pos = 0;
@@ -368,10 +415,19 @@ static bool parse_log(const char *name, const char *text, size_t len, struct rep
 			continue;
 		}
 		if (*p == '#') {
-			if (starts(p, e, "# CUDA_DEVICE"))
+			if (starts(p, e, "# CUDA_DEVICE")) {
 				device_from(p, e, device, sizeof(device));
-			else if (starts(p, e, "# CUDA_PROFILE_CSV"))
+			} else if (starts(p, e, "# CUDA_PROFILE_CSV")) {
 				csv = true;
+			} else if (starts(p, e, "# CUDA_CONTEXT")) {
+				context_line(&u, p, e, r);
+			} else if (starts(p, e, LOG_MAGIC)) {
+				/* Another log: its own mode and header follow. */
+				next_run(&u, r);
+				if (have_header)
+					csvread_free(&header);
+				csv = have_header = false;
+			}
 		} else if (csv && !have_header) {
 			struct occ_error ignored = { 0 };
 
@@ -381,11 +437,11 @@ static bool parse_log(const char *name, const char *text, size_t len, struct rep
 			else
 				csvread_free(&header);
 		} else if (csv) {
-			if (!take_csv(&header.rows[0], name, p, e, line, device, r, err))
+			if (!take_csv(&header.rows[0], name, p, e, line, device, u.run, r, err))
 				r->rejected_rows++;
 		} else if (memchr(p, '[', (size_t)(e - p)) && memchr(p, '=', (size_t)(e - p))) {
 			if (!split_kv(p, e, es, &n, line, name, err) ||
-			    !take(es, n, line, device, r, name, err))
+			    !take(es, n, line, device, u.run, r, name, err))
 				r->rejected_rows++;
 		}
 		/* Anything else (the key list echoed as "method,gputime,..." in

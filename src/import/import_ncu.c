@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "import.h"
+#include "import_ncu_metrics.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -17,407 +18,6 @@
 
 #include "checked.h"
 #include "strutil.h"
-
-/* What occview takes from a report, whichever name the file gives it. */
-enum slot {
-	S_REGISTERS,
-	S_LIMIT_WARPS, S_LIMIT_BLOCKS, S_LIMIT_REGISTERS, S_LIMIT_SMEM, S_LIMIT_BARRIERS,
-	S_THEORETICAL, S_THEORETICAL_WARPS, S_SCHEDULER_WARPS, S_WAVES,
-	S_SMEM_CONFIG, S_DRIVER_SMEM, S_STATIC_SMEM, S_DYNAMIC_SMEM,
-	S_SMEM_PER_BLOCK, S_SMEM_ALLOCATED, S_REGISTERS_ALLOCATED,
-	S_BARRIERS,
-	S_CLUSTER_X, S_CLUSTER_Y, S_CLUSTER_Z, S_CLUSTER_SIZE,
-	S_CLUSTER_MAX_ACTIVE, S_CLUSTER_MAX_SIZE, S_CLUSTER_OCCUPANCY,
-	S_SM_COUNT,      /* launch__sm_count, "# SMs" */
-	S_SM_COUNT_DEV,  /* device__attribute_multiprocessor_count: second choice */
-	S_ACHIEVED, S_ACHIEVED_WARPS,
-	S_DURATION,
-	S_BLOCK_X, S_BLOCK_Y, S_BLOCK_Z, S_BLOCK_SIZE,
-	S_GRID_X, S_GRID_Y, S_GRID_Z, S_GRID_SIZE,
-	S_CC_MAJOR, S_CC_MINOR,
-	S_SCHED_ACTIVE, S_SCHED_ELIGIBLE, S_SCHED_ISSUED, S_SCHED_ISSUE_PCT, S_SCHED_NONE_PCT,
-	S_SCHED_MAX, S_SM_THROUGHPUT, S_MEM_THROUGHPUT,
-	S_DEVICE_NAME,   /* text */
-	S_N
-};
-
-/* How a slot's value reads and scales. */
-enum kind {
-	K_COUNT,    /* a whole number; its unit (block, register/thread, ...) is a label */
-	K_BYTES,    /* a whole number of bytes: byte, Kbyte, Mbyte, Gbyte (decimal) */
-	K_TIME,     /* nanoseconds: ns, us, ms, s and nsecond, usecond, msecond, second */
-	K_RATIO,    /* a number as written, in a unit that is a label: warps, waves */
-	K_PERCENT,  /* a number as written, in "%" */
-	K_TEXT,
-};
-
-static const enum kind slot_kind[S_N] = {
-	[S_SMEM_CONFIG] = K_BYTES, [S_DRIVER_SMEM] = K_BYTES,
-	[S_STATIC_SMEM] = K_BYTES, [S_DYNAMIC_SMEM] = K_BYTES,
-	[S_SMEM_PER_BLOCK] = K_BYTES, [S_SMEM_ALLOCATED] = K_BYTES,
-	[S_THEORETICAL] = K_PERCENT, [S_THEORETICAL_WARPS] = K_RATIO, [S_SCHEDULER_WARPS] = K_RATIO,
-	[S_WAVES] = K_RATIO, [S_CLUSTER_OCCUPANCY] = K_PERCENT,
-	[S_ACHIEVED] = K_PERCENT, [S_ACHIEVED_WARPS] = K_RATIO,
-	[S_DURATION] = K_TIME,
-	[S_SCHED_ACTIVE] = K_RATIO, [S_SCHED_ELIGIBLE] = K_RATIO, [S_SCHED_ISSUED] = K_RATIO,
-	[S_SCHED_ISSUE_PCT] = K_PERCENT, [S_SCHED_NONE_PCT] = K_PERCENT, [S_SCHED_MAX] = K_RATIO,
-	[S_SM_THROUGHPUT] = K_PERCENT, [S_MEM_THROUGHPUT] = K_PERCENT,
-	[S_DEVICE_NAME] = K_TEXT,
-};
-
-/* Slots that do not change the occupancy of the launch (import.h): a value
- * that cannot be read is left absent, and its row kept. The SM count only
- * sizes the waves, and the database has the device's. */
-static const bool slot_info[S_N] = {
-	[S_LIMIT_WARPS] = true, [S_LIMIT_BLOCKS] = true, [S_LIMIT_REGISTERS] = true,
-	[S_LIMIT_SMEM] = true, [S_LIMIT_BARRIERS] = true,
-	[S_THEORETICAL] = true, [S_THEORETICAL_WARPS] = true, [S_WAVES] = true,
-	[S_SMEM_PER_BLOCK] = true, [S_SMEM_ALLOCATED] = true, [S_REGISTERS_ALLOCATED] = true,
-	[S_SM_COUNT] = true, [S_SM_COUNT_DEV] = true,
-	[S_ACHIEVED] = true, [S_ACHIEVED_WARPS] = true,
-	[S_DURATION] = true,
-	[S_SCHED_ACTIVE] = true, [S_SCHED_ELIGIBLE] = true, [S_SCHED_ISSUED] = true,
-	[S_SCHED_ISSUE_PCT] = true, [S_SCHED_NONE_PCT] = true, [S_SCHED_MAX] = true,
-	[S_SM_THROUGHPUT] = true, [S_MEM_THROUGHPUT] = true,
-	[S_CLUSTER_MAX_ACTIVE] = true, [S_CLUSTER_MAX_SIZE] = true, [S_CLUSTER_OCCUPANCY] = true,
-};
-
-/* A metric is its section, its name and its unit (the slot's kind): the
- * details page has two rows named "Memory Throughput", a percentage in GPU
- * Speed Of Light and a Gbyte/s figure in Memory Workload Analysis, and only
- * the first is the "% of peak" the rules read. */
-struct metric {
-	const char *name;
-	enum slot slot;
-	/* The details page's Section Name the label belongs to, as a prefix
-	 * (2019 to 2021 wrote "GPU Speed Of Light", later versions "GPU Speed
-	 * Of Light Throughput"); NULL for raw metric names, which are unique. */
-	const char *section;
-};
-
-#define SEC_SOL "GPU Speed Of Light"
-#define SEC_LAUNCH "Launch Statistics"
-#define SEC_OCC "Occupancy"
-#define SEC_SCHED "Scheduler Statistics"
-
-/* Sorted by strcmp (checked by a test): display labels of the details page
- * sections and raw metric names, which the raw page and --metrics runs use.
- * "Block Size" and "Grid Size" as metrics are totals (threads per block,
- * blocks). Both registers metrics exist: the occupancy uses the per-thread
- * count, and the allocated one is Nsight Compute's own figure, compared. */
-static const struct metric metrics[] = {
-	{ "# SMs", S_SM_COUNT, SEC_LAUNCH },
-	{ "Achieved Active Warps Per SM", S_ACHIEVED_WARPS, SEC_OCC },
-	{ "Achieved Occupancy", S_ACHIEVED, SEC_OCC },
-	{ "Active Warps Per Scheduler", S_SCHED_ACTIVE, SEC_SCHED },
-	{ "Block Limit Barriers", S_LIMIT_BARRIERS, SEC_OCC },
-	{ "Block Limit Registers", S_LIMIT_REGISTERS, SEC_OCC },
-	{ "Block Limit SM", S_LIMIT_BLOCKS, SEC_OCC },
-	{ "Block Limit Shared Mem", S_LIMIT_SMEM, SEC_OCC },
-	{ "Block Limit Warps", S_LIMIT_WARPS, SEC_OCC },
-	{ "Block Size", S_BLOCK_SIZE, SEC_LAUNCH },
-	{ "Cluster Occupancy", S_CLUSTER_OCCUPANCY, SEC_OCC },
-	{ "Cluster Size", S_CLUSTER_SIZE, SEC_LAUNCH },
-	{ "Compute (SM) Throughput", S_SM_THROUGHPUT, SEC_SOL },
-	{ "Driver Shared Memory Per Block", S_DRIVER_SMEM, SEC_LAUNCH },
-	{ "Duration", S_DURATION, SEC_SOL },
-	{ "Dynamic Shared Memory Per Block", S_DYNAMIC_SMEM, SEC_LAUNCH },
-	{ "Eligible Warps Per Scheduler", S_SCHED_ELIGIBLE, SEC_SCHED },
-	{ "Grid Size", S_GRID_SIZE, SEC_LAUNCH },
-	{ "Issued Warp Per Scheduler", S_SCHED_ISSUED, SEC_SCHED },
-	{ "Max Active Clusters", S_CLUSTER_MAX_ACTIVE, SEC_OCC },
-	{ "Max Cluster Size", S_CLUSTER_MAX_SIZE, SEC_OCC },
-	{ "Memory Throughput", S_MEM_THROUGHPUT, SEC_SOL },
-	{ "No Eligible", S_SCHED_NONE_PCT, SEC_SCHED },
-	{ "One or More Eligible", S_SCHED_ISSUE_PCT, SEC_SCHED },
-	{ "Registers Per Thread", S_REGISTERS, SEC_LAUNCH },
-	{ "Shared Memory Configuration Size", S_SMEM_CONFIG, SEC_LAUNCH },
-	{ "Static Shared Memory Per Block", S_STATIC_SMEM, SEC_LAUNCH },
-	{ "Theoretical Active Warps per SM", S_THEORETICAL_WARPS, SEC_OCC },
-	{ "Theoretical Occupancy", S_THEORETICAL, SEC_OCC },
-	{ "Waves Per SM", S_WAVES, SEC_LAUNCH },
-	{ "device__attribute_compute_capability_major", S_CC_MAJOR, NULL },
-	{ "device__attribute_compute_capability_minor", S_CC_MINOR, NULL },
-	{ "device__attribute_display_name", S_DEVICE_NAME, NULL },
-	{ "device__attribute_multiprocessor_count", S_SM_COUNT_DEV, NULL },
-	{ "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", S_MEM_THROUGHPUT, NULL },
-	{ "gpu__time_duration.sum", S_DURATION, NULL },
-	{ "launch__barrier_count", S_BARRIERS, NULL },
-	{ "launch__block_dim_x", S_BLOCK_X, NULL },
-	{ "launch__block_dim_y", S_BLOCK_Y, NULL },
-	{ "launch__block_dim_z", S_BLOCK_Z, NULL },
-	{ "launch__block_size", S_BLOCK_SIZE, NULL },
-	{ "launch__cluster_dim_x", S_CLUSTER_X, NULL },
-	{ "launch__cluster_dim_y", S_CLUSTER_Y, NULL },
-	{ "launch__cluster_dim_z", S_CLUSTER_Z, NULL },
-	{ "launch__cluster_max_active", S_CLUSTER_MAX_ACTIVE, NULL },
-	{ "launch__cluster_max_potential_size", S_CLUSTER_MAX_SIZE, NULL },
-	{ "launch__grid_dim_x", S_GRID_X, NULL },
-	{ "launch__grid_dim_y", S_GRID_Y, NULL },
-	{ "launch__grid_dim_z", S_GRID_Z, NULL },
-	{ "launch__grid_size", S_GRID_SIZE, NULL },
-	{ "launch__occupancy_cluster_pct", S_CLUSTER_OCCUPANCY, NULL },
-	{ "launch__occupancy_limit_barriers", S_LIMIT_BARRIERS, NULL },
-	{ "launch__occupancy_limit_blocks", S_LIMIT_BLOCKS, NULL },
-	{ "launch__occupancy_limit_registers", S_LIMIT_REGISTERS, NULL },
-	{ "launch__occupancy_limit_shared_mem", S_LIMIT_SMEM, NULL },
-	{ "launch__occupancy_limit_warps", S_LIMIT_WARPS, NULL },
-	{ "launch__registers_per_thread", S_REGISTERS, NULL },
-	{ "launch__registers_per_thread_allocated", S_REGISTERS_ALLOCATED, NULL },
-	{ "launch__shared_mem_config_size", S_SMEM_CONFIG, NULL },
-	{ "launch__shared_mem_per_block", S_SMEM_PER_BLOCK, NULL },
-	{ "launch__shared_mem_per_block_allocated", S_SMEM_ALLOCATED, NULL },
-	{ "launch__shared_mem_per_block_driver", S_DRIVER_SMEM, NULL },
-	{ "launch__shared_mem_per_block_dynamic", S_DYNAMIC_SMEM, NULL },
-	{ "launch__shared_mem_per_block_static", S_STATIC_SMEM, NULL },
-	{ "launch__sm_count", S_SM_COUNT, NULL },
-	{ "launch__waves_per_multiprocessor", S_WAVES, NULL },
-	{ "sm__maximum_warps_avg_per_active_cycle", S_THEORETICAL_WARPS, NULL },
-	{ "sm__maximum_warps_per_active_cycle_pct", S_THEORETICAL, NULL },
-	{ "sm__throughput.avg.pct_of_peak_sustained_elapsed", S_SM_THROUGHPUT, NULL },
-	{ "sm__warps_active.avg.pct_of_peak_sustained_active", S_ACHIEVED, NULL },
-	{ "sm__warps_active.avg.per_cycle_active", S_ACHIEVED_WARPS, NULL },
-	{ "smsp__issue_active.avg.pct_of_peak_sustained_active", S_SCHED_ISSUE_PCT, NULL },
-	{ "smsp__issue_active.avg.per_cycle_active", S_SCHED_ISSUED, NULL },
-	{ "smsp__issue_inst0.avg.pct_of_peak_sustained_active", S_SCHED_NONE_PCT, NULL },
-	{ "smsp__maximum_warps_avg_per_active_cycle", S_SCHEDULER_WARPS, NULL },
-	{ "smsp__warps_active.avg.peak_sustained", S_SCHED_MAX, NULL },
-	{ "smsp__warps_active.avg.per_cycle_active", S_SCHED_ACTIVE, NULL },
-	{ "smsp__warps_eligible.avg.per_cycle_active", S_SCHED_ELIGIBLE, NULL },
-};
-
-#define N_METRICS (sizeof(metrics) / sizeof(metrics[0]))
-
-static int cmp_metric(const void *key, const void *m)
-{
-	return strcmp(key, ((const struct metric *)m)->name);
-}
-
-static const struct metric *find_metric(const char *name)
-{
-	return bsearch(name, metrics, N_METRICS, sizeof(metrics[0]), cmp_metric);
-}
-
-bool import_ncu_table_sorted(void)
-{
-	for (size_t i = 1; i < N_METRICS; i++)
-		if (strcmp(metrics[i - 1].name, metrics[i].name) >= 0)
-			return false;
-	return true;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Units */
-
-struct unit {
-	const char *unit;
-	double scale;   /* to the base unit: bytes, nanoseconds */
-};
-
-static const struct unit bytes_units[] = {
-	{ "byte", 1 }, { "Kbyte", 1e3 }, { "Mbyte", 1e6 }, { "Gbyte", 1e9 },
-	{ "Tbyte", 1e12 }, { "B", 1 }, { "KB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 },
-};
-static const struct unit time_units[] = {
-	{ "ns", 1 }, { "nsecond", 1 }, { "us", 1e3 }, { "usecond", 1e3 },
-	{ "ms", 1e6 }, { "msecond", 1e6 }, { "s", 1e9 }, { "second", 1e9 },
-};
-
-#define N_UNITS(t) (sizeof(t) / sizeof((t)[0]))
-
-/* The scale of the n bytes at unit in table t; 0 when it is none of them. */
-static double unit_in(const char *unit, size_t n, const struct unit *t, size_t count)
-{
-	for (size_t i = 0; i < count; i++)
-		if (strlen(t[i].unit) == n && strncmp(unit, t[i].unit, n) == 0)
-			return t[i].scale;
-	return 0;
-}
-
-/* "Gbyte/s", "cycle/second", "cycle/usecond", "Ghz": a rate, which no slot
- * is (Memory Workload Analysis's "Memory Throughput" is one). */
-static bool is_rate(const char *unit)
-{
-	const char *slash = strrchr(unit, '/');
-	size_t n = strlen(unit);
-
-	if (slash && unit_in(slash + 1, strlen(slash + 1), time_units, N_UNITS(time_units)))
-		return true;
-	return n >= 2 && strcasecmp(unit + n - 2, "hz") == 0;
-}
-
-/* The factor from unit to the slot's base unit; 0 when the unit is not one
- * of the kind's: a percentage is "%", a size bytes, a time seconds, and a
- * count or ratio has a unit that is a label (warp, block, register/thread)
- * and none of those. An empty unit is the base unit. */
-static double unit_scale(enum kind k, const char *unit)
-{
-	/* "byte/block", "Kbyte/block": the per-block part is a label. */
-	size_t n = strcspn(unit, "/");
-
-	if (!unit[0] || k == K_TEXT)
-		return 1;
-	if (k == K_PERCENT)
-		return strcmp(unit, "%") == 0;
-	if (is_rate(unit))
-		return 0;
-	if (k == K_BYTES)
-		return unit_in(unit, n, bytes_units, N_UNITS(bytes_units));
-	if (k == K_TIME)
-		return strchr(unit, '/') ? 0 : unit_in(unit, n, time_units, N_UNITS(time_units));
-	/* A count or a ratio: any label but a percentage, a size or a time. */
-	if (strcmp(unit, "%") == 0 || unit_in(unit, n, bytes_units, N_UNITS(bytes_units)) ||
-	    unit_in(unit, n, time_units, N_UNITS(time_units)))
-		return 0;
-	return 1;
-}
-
-/* What a slot's unit must be, for the message that refuses another. */
-static const char *kind_unit(enum kind k)
-{
-	switch (k) {
-	case K_PERCENT:
-		return "a percentage (%)";
-	case K_BYTES:
-		return "a size in bytes";
-	case K_TIME:
-		return "a time";
-	default:
-		return "a count (no percentage, size, time or rate)";
-	}
-}
-
-/* Bytes printed in a decimal multiple lose digits: "1.02 Kbyte" is any of
- * 1015..1025 bytes. Shared memory sizes are allocated in 128-byte granules
- * (configurations and the driver's reservation are multiples of 1 KiB), so
- * the multiple of 128 inside that interval is taken when there is exactly
- * one (the interval is narrower than 128 bytes): the
- * corpus's text pages print 1.02, 8.19, 32.77, 65.54, 230.40 and 233.47
- * Kbyte where the raw page and the device attributes say 1024, 8192, 32768,
- * 65536, 230400 and 233472 bytes. Otherwise the nearest byte. */
-static double snap_bytes(double value, const char *text, double scale)
-{
-	const char *dot = strchr(text, '.');
-	int decimals = 0;
-	double half, lo, hi, g;
-
-	if (scale == 1)
-		return value;
-	if (dot)
-		while (isdigit((unsigned char)dot[1 + decimals]))
-			decimals++;
-	half = 0.5 * scale * pow(10, -decimals);
-	lo = value * scale - half;
-	hi = value * scale + half;
-	g = ceil(lo / 128) * 128;
-	if (hi - lo < 128 && g <= hi)
-		return g;
-	return round(value * scale);
-}
-
-/* Reads text in unit as slot k's value. 1: read; 0: absent; -1: not a
- * number (or a fraction where a whole number belongs); -2: unknown unit. */
-static int read_value(enum slot sl, const char *text, const char *unit, double *out)
-{
-	enum kind k = slot_kind[sl];
-	double scale = unit_scale(k, unit);
-	struct report_num n;
-
-	if (scale == 0)
-		return -2;
-	if (k == K_COUNT || (k == K_BYTES && scale == 1)) {
-		struct report_int v;
-
-		if (!import_int(text, &v))
-			return -1;
-		if (!v.present)
-			return 0;
-		if (v.value < 0)
-			return -1;
-		*out = (double)v.value;
-		return 1;
-	}
-	if (!import_num(text, &n))
-		return -1;
-	if (!n.present)
-		return 0;
-	if (n.value < 0)
-		return -1;
-	*out = k == K_BYTES ? snap_bytes(n.value, text, scale) : n.value * scale;
-	return 1;
-}
-
-/* "(32, 16, 1)" or "192"; false when it is neither. */
-static bool read_dim3(const char *text, struct report_int out[3])
-{
-	const char *p = text;
-	int64_t v[3] = { 1, 1, 1 };
-	int n = 0;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '\0' || strncasecmp(p, "n/a", 3) == 0)
-		return true;
-	if (*p != '(') {
-		struct report_int t;
-
-		if (!import_int(p, &t) || !t.present || t.value < 0)
-			return false;
-		out[0] = t;
-		out[1] = out[2] = (struct report_int){ true, 1 };
-		return true;
-	}
-	p++;
-	for (n = 0; n < 3; n++) {
-		char *end;
-		long long x;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!isdigit((unsigned char)*p))
-			return false;
-		x = strtoll(p, &end, 10);
-		if (x < 0 || x > INT64_MAX / 2)
-			return false;
-		v[n] = x;
-		p = end;
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == ')')
-			break;
-		if (*p != ',')
-			return false;
-		p++;
-	}
-	if (n >= 3 || *p != ')')
-		return false;
-	for (p++; isspace((unsigned char)*p); p++)
-		;
-	if (*p)
-		return false;
-	for (int d = 0; d < 3; d++)
-		out[d] = (struct report_int){ true, v[d] };
-	return true;
-}
-
-/* "8.0" -> 8, 0. */
-static bool read_cc(const char *text, struct report_int *major, struct report_int *minor)
-{
-	char *end;
-	long a, b;
-
-	if (!isdigit((unsigned char)text[0]))
-		return false;
-	a = strtol(text, &end, 10);
-	if (*end != '.' || !isdigit((unsigned char)end[1]))
-		return false;
-	b = strtol(end + 1, &end, 10);
-	if (*end || a > 99 || b > 99)
-		return false;
-	*major = (struct report_int){ true, a };
-	*minor = (struct report_int){ true, b };
-	return true;
-}
 
 /* ------------------------------------------------------------------------ */
 /* One kernel's values, gathered from one row (raw) or many (details). */
@@ -446,6 +46,7 @@ struct kernel {
 	struct report_int id;
 	char *name;
 	char process[REPORT_TEXT];
+	char pid[24];      /* the Process ID column, which tells processes apart */
 	char device[REPORT_TEXT];
 	struct report_int block[3], grid[3];   /* from the Block/Grid Size columns */
 	struct report_int cc_major, cc_minor;
@@ -466,6 +67,18 @@ struct import_state {
 	const char *slot_name[S_N];   /* the column's name, for messages (static) */
 	bool units_read;
 	struct kernel k;
+	/* Runs: each process of the output (--target-processes all) and each
+	 * output appended after another (ncu --csv >> in a loop: the header
+	 * comes again) is a run of its own, numbered from 1 in file order. */
+	uint32_t runs;           /* the highest run number given so far */
+	char (*pids)[24];        /* this output's processes, in order met */
+	uint32_t *pid_runs;
+	size_t n_pids;
+	/* IDs restart at 0 in each appended output: a later output's IDs go on
+	 * after the highest one before it, so that every record's id (what
+	 * --compare and the browser name it by) is still its own. */
+	int64_t id_offset, id_max;
+	bool any_id;
 };
 
 static void kernel_reset(struct kernel *k)
@@ -499,6 +112,28 @@ static struct report_int cluster_dim(const struct kernel *k, enum slot s)
 	return v.present && v.value > 0 ? v : (struct report_int){ 0 };
 }
 
+/* The run of process pid in this output: a process met first gets the next
+ * number. 0 when out of memory. */
+static uint32_t run_of(struct import_state *s, const char *pid)
+{
+	char (*pids)[24];
+	uint32_t *runs;
+
+	for (size_t i = 0; i < s->n_pids; i++)
+		if (strcmp(s->pids[i], pid) == 0)
+			return s->pid_runs[i];
+	pids = realloc(s->pids, (s->n_pids + 1) * sizeof(*pids));
+	if (pids)
+		s->pids = pids;
+	runs = pids ? realloc(s->pid_runs, (s->n_pids + 1) * sizeof(*runs)) : NULL;
+	if (!runs)
+		return 0;
+	s->pid_runs = runs;
+	str_copy(s->pids[s->n_pids], sizeof(s->pids[0]), pid);
+	s->pid_runs[s->n_pids++] = ++s->runs;
+	return s->runs;
+}
+
 /* Appends the kernel as a record. */
 static bool kernel_emit(struct import_state *s, struct report *r, const char *file,
 			struct occ_error *err)
@@ -506,8 +141,15 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	struct kernel *k = &s->k;
 	struct report_record *rec;
 
+	uint32_t run;
+
 	if (!k->open)
 		return true;
+	run = run_of(s, k->pid);
+	if (run == 0) {
+		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
+		return false;
+	}
 	rec = report_add(r, k->line);
 	if (!rec) {
 		occ_error_set(err, OCC_EDATA, file, k->line, NULL, "out of memory");
@@ -517,6 +159,9 @@ static bool kernel_emit(struct import_state *s, struct report *r, const char *fi
 	k->name = NULL;
 	rec->short_name = report_intern_short_name(r, rec->name);
 	rec->process = report_intern(r, k->process, REPORT_TEXT);
+	rec->run = run;
+	if (r->runs < run)
+		r->runs = run;
 	rec->device = report_intern(r, k->device, REPORT_TEXT);
 	if (!rec->short_name || !rec->process || !rec->device) {
 		free(rec->name);
@@ -637,15 +282,15 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 		occ_error_set(err, OCC_EDATA, file, row->line, "Kernel Name", "the kernel name is empty");
 		return false;
 	}
-	if (!read_dim3(field(s, row, C_BLOCK), k->block)) {
+	if (!ncu_read_dim3(field(s, row, C_BLOCK), k->block)) {
 		bad(err, file, row->line, "Block Size", "not a block size:", field(s, row, C_BLOCK));
 		return false;
 	}
-	if (!read_dim3(field(s, row, C_GRID), k->grid)) {
+	if (!ncu_read_dim3(field(s, row, C_GRID), k->grid)) {
 		bad(err, file, row->line, "Grid Size", "not a grid size:", field(s, row, C_GRID));
 		return false;
 	}
-	if (cc[0] && !read_cc(cc, &k->cc_major, &k->cc_minor)) {
+	if (cc[0] && !ncu_read_cc(cc, &k->cc_major, &k->cc_minor)) {
 		bad(err, file, row->line, "CC", "not a compute capability:", cc);
 		return false;
 	}
@@ -660,6 +305,7 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 	if (dev[0] && !isdigit((unsigned char)dev[0]))
 		str_copy(k->device, sizeof(k->device), dev);
 	str_copy(k->process, sizeof(k->process), proc[0] ? proc : field(s, row, C_PROCESS_ID));
+	str_copy(k->pid, sizeof(k->pid), field(s, row, C_PROCESS_ID));
 	k->open = true;
 	return true;
 }
@@ -668,7 +314,21 @@ static bool kernel_open(struct import_state *s, const struct csv_row *row, const
 static void kernel_id(struct import_state *s, const struct csv_row *row, struct report *r,
 		      const char *file)
 {
+	bool over = false;
+
 	s->k.id = import_info_int(r, field(s, row, C_ID), file, row->line, "ID");
+	if (!s->k.id.present)
+		return;
+	s->k.id.value = checked_add(s->k.id.value, s->id_offset, &over);
+	if (over) {
+		import_drop(r, file, row->line, "ID", field(s, row, C_ID),
+			    "is out of range after the outputs before it");
+		s->k.id = (struct report_int){ 0 };
+		return;
+	}
+	if (!s->any_id || s->k.id.value > s->id_max)
+		s->id_max = s->k.id.value;
+	s->any_id = true;
 }
 
 /* Stores text (in unit) as slot sl's value; false with err naming col. A
@@ -680,20 +340,20 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 	double v;
 	int got;
 
-	if (slot_kind[sl] == K_TEXT) {
+	if (ncu_slot_kind[sl] == K_TEXT) {
 		if (text[0] && strcasecmp(text, "n/a") != 0)
 			str_copy(k->device, sizeof(k->device), text);
 		return true;
 	}
-	got = read_value(sl, text, unit, &v);
+	got = ncu_read_value(sl, text, unit, &v);
 	if (got == -2) {
 		/* A value in another unit is another metric that shares the
 		 * label: never a number of this one. */
 		char why[96], shown[32];
 
 		snprintf(why, sizeof(why), "is not the unit of this metric, %s",
-			 kind_unit(slot_kind[sl]));
-		if (slot_info[sl]) {
+			 ncu_kind_unit(ncu_slot_kind[sl]));
+		if (ncu_slot_info[sl]) {
 			import_drop(r, file, line, col, unit, why);
 			return true;
 		}
@@ -701,13 +361,13 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 		occ_error_set(err, OCC_EDATA, file, line, col, "\"%s\" %s", shown, why);
 		return false;
 	}
-	if (got < 0 && slot_info[sl]) {
+	if (got < 0 && ncu_slot_info[sl]) {
 		import_drop(r, file, line, col, text, "is not a number of 0 or more");
 		return true;
 	}
 	if (got < 0) {
 		bad(err, file, line, col,
-		    slot_kind[sl] == K_COUNT || slot_kind[sl] == K_BYTES ? "not a whole number:"
+		    ncu_slot_kind[sl] == K_COUNT || ncu_slot_kind[sl] == K_BYTES ? "not a whole number:"
 									 : "not a number:",
 		    text);
 		return false;
@@ -742,6 +402,8 @@ static void free_ncu(struct import_state *s)
 	kernel_reset(&s->k);
 	for (int i = 0; i < S_N; i++)
 		free(s->slot_unit[i]);
+	free(s->pids);
+	free(s->pid_runs);
 	free(s);
 }
 
@@ -763,37 +425,77 @@ static bool probe_details(const struct csv_row *h, struct import_state **state)
 	return true;
 }
 
-/* Raw metric names have a "__" after their unit prefix (launch__grid_size). */
-static bool probe_raw(const struct csv_row *h, struct import_state **state)
+/* Raw metric names have a "__" after their unit prefix (launch__grid_size):
+ * maps the columns of those occview reads; the count of metric columns. */
+static size_t map_raw(struct import_state *s, const struct csv_row *h)
 {
-	struct import_state *s = state_new(h);
 	size_t metric_cols = 0;
 
-	if (!s)
-		return false;
-	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] >= 0)
-		goto no;
+	for (int i = 0; i < S_N; i++) {
+		s->slot_col[i] = -1;
+		free(s->slot_unit[i]);
+		s->slot_unit[i] = NULL;
+	}
 	for (size_t i = 0; i < h->n; i++) {
 		const struct metric *m;
 
 		if (!strstr(h->fields[i], "__"))
 			continue;
 		metric_cols++;
-		m = find_metric(h->fields[i]);
+		m = ncu_metric_find(h->fields[i]);
 		if (m && s->slot_col[m->slot] < 0) {
 			s->slot_col[m->slot] = (int)i;
 			s->slot_name[m->slot] = m->name;
 		}
 	}
-	if (metric_cols == 0)
-		goto no;
+	return metric_cols;
+}
+
+static bool probe_raw(const struct csv_row *h, struct import_state **state)
+{
+	struct import_state *s = state_new(h);
+
+	if (!s)
+		return false;
+	if (s->col[C_ID] < 0 || s->col[C_NAME] < 0 || s->col[C_METRIC] >= 0 || map_raw(s, h) == 0) {
+		free_ncu(s);
+		return false;
+	}
 	s->raw = true;
 	s->layout = REPORT_NCU_RAW;
 	*state = s;
 	return true;
-no:
-	free_ncu(s);
-	return false;
+}
+
+/* The header again: another output appended to the file (its own
+ * columns, which another --metrics list may have moved), and its IDs from
+ * 0 again. Its rows are a run of their own. */
+static bool header_again(const struct import_state *s, const struct csv_row *row)
+{
+	return strcmp(field(s, row, C_ID), col_names[C_ID]) == 0 &&
+	       strcmp(field(s, row, C_NAME), col_names[C_NAME]) == 0;
+}
+
+static bool next_output(struct import_state *s, const struct csv_row *row, struct report *r,
+			const char *file, struct occ_error *err)
+{
+	if (!kernel_emit(s, r, file, err))
+		return false;
+	for (int c = 0; c < C_N; c++)
+		s->col[c] = csvread_column(row, col_names[c]);
+	s->n_pids = 0;
+	if (s->any_id)
+		s->id_offset = s->id_max + 1;
+	if ((s->col[C_METRIC] >= 0) == s->raw ||
+	    (s->raw ? map_raw(s, row) == 0 : s->col[C_VALUE] < 0)) {
+		occ_error_set(err, OCC_EDATA, file, row->line, NULL,
+			      "another Nsight Compute page is appended here (the %s "
+			      "page's header, not the %s page's): export each page to a "
+			      "file of its own", s->raw ? "details" : "raw", s->raw ? "raw" : "details");
+		return false;
+	}
+	s->units_read = false;
+	return true;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -861,6 +563,8 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	const char *id = field(s, row, C_ID), *metric = field(s, row, C_METRIC);
 	const struct metric *m;
 
+	if (header_again(s, row))
+		return next_output(s, row, r, file, err);
 	if (!s->k.open || strcmp(s->k.id_text, id) != 0) {
 		if (!kernel_emit(s, r, file, err))
 			return false;
@@ -873,7 +577,7 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	 * profiler's words. */
 	if (!metric[0] && field(s, row, C_RULE)[0] && field(s, row, C_RULE_TEXT)[0])
 		return take_rule(s, row, r, file, err);
-	if (!metric[0] || !(m = find_metric(metric)))
+	if (!metric[0] || !(m = ncu_metric_find(metric)))
 		return true;
 	/* The same label in another section is another metric. */
 	if (m->section && s->col[C_SECTION] >= 0 && field(s, row, C_SECTION)[0] &&
@@ -882,7 +586,7 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 	/* ncu writes "n/a" for a value it has not; an empty value, or none, is
 	 * a row cut short (a truncated file): say so. */
 	if (!field(s, row, C_VALUE)[0]) {
-		if (slot_info[m->slot]) {
+		if (ncu_slot_info[m->slot]) {
 			import_drop(r, file, row->line, m->name, "",
 				    "is no Metric Value (the row cut short?)");
 			return true;
@@ -913,6 +617,8 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 {
 	struct kernel *k = &s->k;
 
+	if (header_again(s, row))
+		return next_output(s, row, r, file, err);
 	if (!s->units_read) {
 		s->units_read = true;
 		if (is_units_row(s, row)) {
@@ -939,9 +645,9 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 		for (int i = 0; i < S_N; i++) {
 			int c = s->slot_col[i];
 
-			if (c < 0 || slot_info[i] != (pass == 1))
+			if (c < 0 || ncu_slot_info[i] != (pass == 1))
 				continue;
-			if (c >= (int)row->n && slot_info[i]) {
+			if (c >= (int)row->n && ncu_slot_info[i]) {
 				import_drop(r, file, row->line, s->slot_name[i], "",
 					    "is missing: the row ends before this column");
 				continue;

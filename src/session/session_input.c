@@ -57,8 +57,9 @@ static void tell_dropped(FILE *msgs, const char *path, const struct report *r)
 	}
 }
 
-/* Runs appended to one file (nvprof >> in a loop): each run's kernels are
- * records of their own, and the reader says how many runs there are. */
+/* Runs in one file (outputs appended with >> in a loop, the processes of
+ * one ncu output, the contexts of a CUDA profiler log): each run's kernels
+ * are records of their own, and the reader says how many runs there are. */
 static void tell_runs(FILE *msgs, const char *path, const struct report *r)
 {
 	char shown[1024];
@@ -66,8 +67,9 @@ static void tell_runs(FILE *msgs, const char *path, const struct report *r)
 	if (r->runs < 2)
 		return;
 	str_sanitize(path, shown, sizeof(shown));
-	fprintf(msgs, "occview: %s: holds %u profiler runs appended one after another; each "
-		"run's kernels are records of their own (JSON: report.run)\n", shown,
+	fprintf(msgs, "occview: %s: holds %u profiler runs (outputs appended one after another, "
+		"or processes or contexts of one); each run's kernels are records of their own "
+		"(JSON: report.run)\n", shown,
 		(unsigned)r->runs);
 }
 

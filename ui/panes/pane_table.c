@@ -15,6 +15,7 @@
 
 #include "browser.h"
 #include "compare.h"
+#include "compare_table.h"
 #include "engine.h"
 #include "print.h"
 #include "strutil.h"
@@ -65,154 +66,65 @@ static void sec_waves(struct out *o, const struct view *v)
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "", &it, ", ");
 }
 
-/* "Blocks per SM", or where that is wider than width "Workgroups/WGP". */
-static const char *per_unit(const char *what, const char *unit, int width, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s per %s", what, unit);
-	if ((int)strlen(buf) > width)
-		snprintf(buf, size, "%s/%s", what, unit);
-	return buf;
-}
-
 /* --- the change from the reference (r) ----------------------------------- */
 
-enum { REF_LABEL_W = 16, REF_VALUE_W = 9, REF_CHANGE_W = 8 };
+enum { REF_LABEL_W = 20 };
 
-static void ref_row(struct out *o, const char *label, const char *now, const char *ref,
-		    const char *change, enum canvas_role role)
-{
-	table_putf(o, 2, CANVAS_NORMAL, "%-*s %*s %*s", REF_LABEL_W, label, REF_VALUE_W, now,
-	     REF_VALUE_W, ref);
-	table_putf(o, 2 + REF_LABEL_W + 2 * (REF_VALUE_W + 1) + 1, role, "%*s", REF_CHANGE_W, change);
-	o->y++;
-}
-
-/* The first limiting factor's short name ("regs"). */
-static const char *limiter_of(const struct analysis *a)
-{
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (a->r.limiting & (1u << f))
-			return browser_factor_label(a->r.vendor, f);
-	return "none";
-}
-
-/* The block limits that changed, in one row: "regs 6 (ref 4, +2)". */
-static void ref_limits(struct out *o, const struct compare_delta *d, const struct occ_result *r,
-		       const struct occ_result *rr)
-{
-	char text[256] = "";
-	size_t n = 0;
-
-	for (int f = 0; f < OCC_N_FACTORS && n < sizeof(text); f++) {
-		const char *name = browser_factor_label(r->vendor, f);
-
-		if (d->limit_known[f] && d->block_limit[f] != 0)
-			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %d (ref %d, %+d)",
-					      n ? ", " : "", name, r->block_limit[f], rr->block_limit[f],
-					      d->block_limit[f]);
-		else if ((r->block_limit[f] == OCC_UNLIMITED) != (rr->block_limit[f] == OCC_UNLIMITED))
-			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s %s (ref %s)",
-					      n ? ", " : "", name,
-					      r->block_limit[f] == OCC_UNLIMITED ? "none" : "set",
-					      rr->block_limit[f] == OCC_UNLIMITED ? "none" : "set");
-	}
-	table_putf(o, 2, CANVAS_NORMAL, "%-*s %s", REF_LABEL_W, "Block limits", n ? text : "unchanged");
-	o->y++;
-}
-
-/* Delta columns: now, the reference, the change (compare_deltas: now minus
- * the reference), as --compare prints them. Nothing without a reference. */
+/* Now, the reference and the change (now minus the reference), as
+ * --compare prints two records: the figures, and the limits that moved.
+ * Nothing without a reference. */
 static void sec_reference(struct out *o, const struct view *v)
 {
-	const struct analysis *cur = &v->cur, *ref = &v->ref;
-	const struct occ_result *r = &cur->r, *rr = &ref->r;
-	const struct engine_words *ew = engine_result_words(r);
+	const struct analysis *items[2] = { &v->cur, &v->ref };
+	const char *heads[2] = { "now", "reference" };
 	struct compare_delta d;
-	char now[32], was[32], chg[32], title[200], label[32];
+	struct compare_table t = {
+		.items = items, .n = 2, .heads = heads, .change = &d, .change_first_minus = true,
+		.label_w = REF_LABEL_W, .wrap = 1, .changed_limits_only = true,
+		.rows = CMP_BIT(CMP_OCC) | CMP_BIT(CMP_BLOCKS) | CMP_BIT(CMP_WARPS) |
+			CMP_BIT(CMP_LIMITER) | CMP_BIT(CMP_WAVES) | CMP_LIMIT_BITS,
+	};
+	char title[200];
 
 	if (!v->has_ref)
 		return;
 	str_sanitize(v->ref_label, title, sizeof(title));
 	table_putf(o, 0, CANVAS_HEADER, "Change from the reference: %s", title);
 	o->y++;
-	if (!cur->ok || !ref->ok) {
-		table_put(o, 2, CANVAS_DIM, cur->ok ? "the reference could not be analysed" :
+	if (!v->cur.ok || !v->ref.ok) {
+		table_put(o, 2, CANVAS_DIM, v->cur.ok ? "the reference could not be analysed" :
 		    "the current launch could not be analysed");
 		o->y++;
 		return;
 	}
-	compare_deltas(ref, cur, &d);
-	ref_row(o, "", "now", "reference", "change", CANVAS_DIM);
-	snprintf(now, sizeof(now), "%.1f%%", r->theoretical_occupancy_pct);
-	snprintf(was, sizeof(was), "%.1f%%", rr->theoretical_occupancy_pct);
-	snprintf(chg, sizeof(chg), "%+.1f", d.occupancy_pct);
-	ref_row(o, "Occupancy", now, was, chg, table_delta_role(d.occupancy_pct));
-	snprintf(now, sizeof(now), "%d", r->active_blocks_per_sm);
-	snprintf(was, sizeof(was), "%d", rr->active_blocks_per_sm);
-	snprintf(chg, sizeof(chg), "%+d", d.active_blocks_per_sm);
-	ref_row(o, per_unit(ew->Blocks, ew->unit, REF_LABEL_W, label, sizeof(label)), now, was, chg,
-		table_delta_role(d.active_blocks_per_sm));
-	snprintf(now, sizeof(now), "%d", r->active_warps_per_sm);
-	snprintf(was, sizeof(was), "%d", rr->active_warps_per_sm);
-	snprintf(chg, sizeof(chg), "%+d", d.active_warps_per_sm);
-	ref_row(o, per_unit(ew->Warps, ew->unit, REF_LABEL_W, label, sizeof(label)), now, was, chg,
-		table_delta_role(d.active_warps_per_sm));
-	ref_row(o, "Limiter", limiter_of(cur), limiter_of(ref), d.limiter_changed ? "changed" : "same",
-		d.limiter_changed ? CANVAS_WARNING : CANVAS_NORMAL);
-	snprintf(now, sizeof(now), "%.2f", cur->w.waves_per_sm);
-	snprintf(was, sizeof(was), "%.2f", ref->w.waves_per_sm);
-	snprintf(chg, sizeof(chg), "%+.2f", d.waves_per_sm);
-	ref_row(o, "Waves per SM", now, was, chg, CANVAS_NORMAL);
-	if (d.achieved) {
-		snprintf(now, sizeof(now), "%.1f%%", cur->report.achieved_occupancy_pct.value);
-		snprintf(was, sizeof(was), "%.1f%%", ref->report.achieved_occupancy_pct.value);
-		snprintf(chg, sizeof(chg), "%+.1f", d.achieved_pct);
-		ref_row(o, "Achieved", now, was, chg, table_delta_role(d.achieved_pct));
-	}
-	ref_limits(o, &d, r, rr);
+	compare_deltas(&v->ref, &v->cur, &d);
+	if (d.achieved)
+		t.rows |= CMP_BIT(CMP_ACHIEVED);
+	o->y += compare_table_draw(o->c, o->x + 2, o->y, o->w - 2, &t);
 }
 
 /* --- the GPUs compared (--gpu A,B,..., C) -------------------------------- */
-
-enum { GPUS_NAME_W = 24 };
 
 /* A row per GPU: the what-if there (session_analyse_beside): occupancy,
  * limiter, waves and the next step, as --print's side-by-side table has
  * them; '*' marks the what-if's own GPU. Nothing with no GPU chosen. */
 static void sec_gpus(struct out *o, const struct view *v)
 {
-	char name[GPU_NAME_MAX + 8], cut[GPU_NAME_MAX + 8], step[128], na[128];
+	const struct analysis *items[SESSION_GPUS_MAX];
+	const char *heads[SESSION_GPUS_MAX];
+	bool own[SESSION_GPUS_MAX];
+	struct compare_table t = { .items = items, .heads = heads };
 
 	if (v->n_gpus == 0 || !v->on_gpu)
 		return;
 	table_put(o, 0, CANVAS_HEADER, "GPUs compared (C adds or removes the current GPU)");
 	o->y++;
-	table_putf(o, 2, CANVAS_DIM, "%-*s %9s %-6s %6s  %s", GPUS_NAME_W, "GPU", "occupancy", "limit",
-	     "waves", "next step");
-	o->y++;
-	for (size_t i = 0; i < v->n_gpus; i++) {
-		const struct analysis *a = &v->on_gpu[i];
-		bool own = strcmp(v->gpus[i].name, v->cur.gpu.name) == 0;
-		const char *shown;
-
-		str_sanitize(v->gpus[i].name, name, sizeof(name));
-		shown = str_ellipsize(name, GPUS_NAME_W, false,
-				      o->c && o->c->ascii ? "..." : "\u2026", cut, sizeof(cut));
-		table_put(o, 0, CANVAS_NORMAL, own ? "*" : " ");
-		if (!a->ok) {
-			table_putf(o, 2, CANVAS_DIM, "%-*s not analysed: %s", GPUS_NAME_W, shown,
-			     a->error.message);
-			o->y++;
-			continue;
-		}
-		analysis_next_step(a, step, sizeof(step));
-		analysis_not_applicable(a, na, sizeof(na));
-		table_putf(o, 2, own ? CANVAS_FOCUS : CANVAS_NORMAL, "%-*s %8.1f%% %-6s %6.2f  %s%s%s%s",
-		     GPUS_NAME_W, shown, a->r.theoretical_occupancy_pct, limiter_of(a),
-		     a->w.waves_per_sm, step, a->not_applicable ? " (n/a: " : "",
-		     a->not_applicable ? na : "", a->not_applicable ? ")" : "");
-		o->y++;
+	for (size_t i = 0; i < v->n_gpus && i < SESSION_GPUS_MAX; i++, t.n++) {
+		items[i] = &v->on_gpu[i];
+		heads[i] = v->gpus[i].name;
+		own[i] = strcmp(v->gpus[i].name, v->cur.gpu.name) == 0;
 	}
+	o->y += compare_table_rows(o->c, o->x, o->y, o->w, &t, own);
 }
 
 /* Whether a limit the report printed is occview's capped, not its own: the

@@ -11,99 +11,9 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "compare_table.h"
 
-enum { LABEL_W = 18 };
-
-/* The rows, in order; the limits are OCC_N_FACTORS rows from ROW_LIMIT. */
-enum { ROW_OCC, ROW_BLOCKS, ROW_WARPS, ROW_LIMIT, ROW_LIMITER = ROW_LIMIT + OCC_N_FACTORS,
-       ROW_WAVES, ROW_NEXT, ROW_NA, ROW_N };
-
-/* A limit's label: each engine's own word among the GPUs, "/" between, in
- * the engines' order (NVIDIA's "registers/VGPRs"). */
-static void row_label(int row, const struct analysis *const *a, size_t n, char *buf, size_t size)
-{
-	static const char *const fixed[ROW_N] = {
-		[ROW_OCC] = "occupancy", [ROW_BLOCKS] = "blocks per SM/CU", [ROW_WARPS] = "warps per SM/CU",
-		[ROW_LIMITER] = "limiter", [ROW_WAVES] = "waves per SM/CU", [ROW_NEXT] = "next step",
-		[ROW_NA] = "not applicable",
-	};
-	enum occ_factor f = (enum occ_factor)(row - ROW_LIMIT);
-	const char *seen[4];
-	int n_seen = 0;
-	size_t len = 0;
-
-	if (row < ROW_LIMIT || row >= ROW_LIMITER) {
-		snprintf(buf, size, "%s", fixed[row]);
-		return;
-	}
-	buf[0] = '\0';
-	for (int v = 0; v < 2; v++)
-		for (size_t i = 0; i < n; i++) {
-			const char *label = occ_factor_label_for((enum gpu_vendor)v, f);
-			bool dup = false;
-
-			if ((int)a[i]->gpu.arch.vendor != v)
-				continue;
-			for (int k = 0; k < n_seen; k++)
-				dup = dup || strcmp(seen[k], label) == 0;
-			if (dup || n_seen == 4)
-				continue;
-			seen[n_seen++] = label;
-			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s",
-						 len ? "/" : "", label);
-		}
-}
-
-static void cell(const struct analysis *a, int row, char *buf, size_t size)
-{
-	const struct occ_result *r = &a->r;
-
-	if (row == ROW_NA) {
-		analysis_not_applicable(a, buf, size);
-		return;
-	}
-	if (!a->ok) {
-		snprintf(buf, size, row == ROW_OCC ? "not analysed (below)" : "-");
-		return;
-	}
-	switch (row) {
-	case ROW_OCC:
-		snprintf(buf, size, "%.1f %%", r->theoretical_occupancy_pct);
-		return;
-	case ROW_BLOCKS:
-		snprintf(buf, size, "%d", r->active_blocks_per_sm);
-		return;
-	case ROW_WARPS:
-		snprintf(buf, size, "%d of %d", r->active_warps_per_sm, r->max_warps_per_sm);
-		return;
-	case ROW_LIMITER: {
-		size_t len = 0;
-
-		snprintf(buf, size, "-");
-		for (int f = 0; f < OCC_N_FACTORS && len < size; f++)
-			if (occ_is_limiting(r, (enum occ_factor)f))
-				len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-							occ_label(r, (enum occ_factor)f));
-		return;
-	}
-	case ROW_WAVES:
-		snprintf(buf, size, "%.2f", a->w.waves_per_sm);
-		return;
-	case ROW_NEXT:
-		analysis_next_step(a, buf, size);
-		return;
-	default: {
-		int v = r->block_limit[row - ROW_LIMIT];
-
-		if (v == OCC_UNLIMITED)
-			snprintf(buf, size, "-");
-		else
-			snprintf(buf, size, "%d%s", v,
-				 occ_is_limiting(r, (enum occ_factor)(row - ROW_LIMIT)) ? " *" : "");
-		return;
-	}
-	}
-}
+enum { LABEL_W = 20 };
 
 /* ---- the charts overlaid ---------------------------------------------- */
 
@@ -210,56 +120,38 @@ static bool any_not_applicable(const struct analysis *const *a, size_t n)
 	return false;
 }
 
-/* The rows a row takes: its longest cell wrapped into its column, two at
- * most (a device's name, "registers, shared memory"). */
-static int row_height(const struct analysis *const *a, size_t n, int row, int col)
+/* The table in a frame titled title, foot under it. */
+static bool framed(struct printer *p, FILE *out, const char *title, const struct compare_table *t,
+		   const char *foot)
 {
-	char text[160];
-	int h = 1;
+	int w = print_width(p), rows = compare_table_draw(NULL, 1, 1, w - 2, t);
+	struct canvas *c = canvas_new(w, rows + 3, print_ascii(p));
 
-	for (size_t i = 0; i < n; i++) {
-		if (row < 0)
-			snprintf(text, sizeof(text), "%s", a[i]->gpu.name);
-		else
-			cell(a[i], row, text, sizeof(text));
-		if (canvas_wrap(NULL, 0, 0, col - 1, 2, CANVAS_NORMAL, text) > h)
-			h = 2;
-	}
-	return h;
+	if (!c)
+		return false;
+	canvas_frame(c, 0, 0, w, rows + 3, title, CANVAS_FRAME);
+	compare_table_draw(c, 1, 1, w - 2, t);
+	canvas_text(c, 1, rows + 1, w - 2, CANVAS_DIM, foot);
+	canvas_write(c, out);
+	canvas_free(c);
+	return true;
 }
 
 bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *const *a, size_t n,
 			const struct report_record *rec)
 {
-	int w = print_width(p), rows = ROW_N - (any_not_applicable(a, n) ? 0 : 1);
-	int col = n ? (w - 2 - LABEL_W) / (int)n : 0, h[ROW_N + 1], total = 0, y;
-	struct canvas *c;
-	char text[160];
-
-	/* h[0]: the devices' names; h[1 + row]: each row */
-	for (int row = -1; row < rows; row++)
-		total += h[row + 1] = row_height(a, n, row, col);
-	if (!(c = canvas_new(w, total + 3, print_ascii(p))))
+	const char *heads[16];
+	struct compare_table t = {
+		.items = a, .n = n < 16 ? n : 16, .heads = heads, .label_w = LABEL_W, .wrap = 2,
+		.rows = CMP_BIT(CMP_OCC) | CMP_BIT(CMP_BLOCKS) | CMP_BIT(CMP_WARPS) | CMP_LIMIT_BITS |
+			CMP_BIT(CMP_LIMITER) | CMP_BIT(CMP_WAVES) | CMP_BIT(CMP_NEXT) |
+			(any_not_applicable(a, n) ? CMP_BIT(CMP_NA) : 0),
+	};
+	for (size_t i = 0; i < t.n; i++)
+		heads[i] = a[i]->gpu.name;
+	if (!framed(p, out, "GPUs side by side", &t,
+		    "* the limit that holds; each GPU's own panes follow"))
 		return false;
-	canvas_frame(c, 0, 0, w, total + 3, "GPUs side by side", CANVAS_FRAME);
-	for (size_t i = 0; i < n; i++)
-		canvas_wrap(c, 1 + LABEL_W + (int)i * col, 1, col - 1, h[0], CANVAS_HEADER,
-			    a[i]->gpu.name);
-	y = 1 + h[0];
-	for (int row = 0; row < rows; row++) {
-		row_label(row, a, n, text, sizeof(text));
-		canvas_text(c, 1, y, LABEL_W - 1, CANVAS_NORMAL, text);
-		for (size_t i = 0; i < n; i++) {
-			cell(a[i], row, text, sizeof(text));
-			canvas_wrap(c, 1 + LABEL_W + (int)i * col, y, col - 1, h[row + 1],
-				    row == ROW_LIMITER ? CANVAS_LIMITER : CANVAS_NORMAL, text);
-		}
-		y += h[row + 1];
-	}
-	canvas_text(c, 1, y, w - 2, CANVAS_DIM,
-		    "* the limit that holds; each GPU's own panes follow");
-	canvas_write(c, out);
-	canvas_free(c);
 	if (!overlay_charts(p, out, a, n))
 		return false;
 	for (size_t i = 0; i < n; i++) {
@@ -272,148 +164,24 @@ bool print_side_by_side(struct printer *p, FILE *out, const struct analysis *con
 
 /* ---- --compare I,J ---------------------------------------------------- */
 
-enum { C_KERNEL, C_GPU, C_GRID, C_BLOCK, C_REGS, C_SMEM, C_OCC, C_BLOCKS, C_WARPS, C_LIMIT,
-       C_LIMITER = C_LIMIT + OCC_N_FACTORS, C_WAVES, C_ACHIEVED, C_N };
-
-static void compare_cell(const struct analysis *a, int row, char *buf, size_t size)
-{
-	const struct report_num *m = &a->report.achieved_occupancy_pct;
-
-	switch (row) {
-	case C_KERNEL:
-		snprintf(buf, size, "%s", a->launch.kernel);
-		return;
-	case C_GPU:
-		snprintf(buf, size, "%s", a->gpu.name[0] ? a->gpu.name : "-");
-		return;
-	case C_GRID:
-		snprintf(buf, size, "%lld", (long long)launch_grid_size(&a->launch));
-		return;
-	case C_BLOCK:
-		snprintf(buf, size, "%d", launch_threads_per_block(&a->launch));
-		return;
-	case C_REGS:
-		snprintf(buf, size, "%d", a->launch.regs_per_thread);
-		return;
-	case C_SMEM:
-		snprintf(buf, size, "%lld B", (long long)launch_smem_per_block_bytes(&a->launch));
-		return;
-	case C_OCC:
-		cell(a, ROW_OCC, buf, size);
-		return;
-	case C_BLOCKS:
-		cell(a, ROW_BLOCKS, buf, size);
-		return;
-	case C_WARPS:
-		cell(a, ROW_WARPS, buf, size);
-		return;
-	case C_LIMITER:
-		cell(a, ROW_LIMITER, buf, size);
-		return;
-	case C_WAVES:
-		cell(a, ROW_WAVES, buf, size);
-		return;
-	case C_ACHIEVED:
-		if (m->present)
-			snprintf(buf, size, "%.2f %% (measured)", m->value);
-		else
-			snprintf(buf, size, "n/a");
-		return;
-	default:
-		cell(a, ROW_LIMIT + row - C_LIMIT, buf, size);
-		return;
-	}
-}
-
-static void delta_cell(const struct compare_delta *d, int row, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s", "");
-	if (row == C_ACHIEVED) {
-		if (d->achieved)
-			snprintf(buf, size, "%+.2f", d->achieved_pct);
-		return;
-	}
-	if (!d->ok)
-		return;
-	switch (row) {
-	case C_OCC:
-		snprintf(buf, size, "%+.1f", d->occupancy_pct);
-		return;
-	case C_BLOCKS:
-		snprintf(buf, size, "%+d", d->active_blocks_per_sm);
-		return;
-	case C_WARPS:
-		snprintf(buf, size, "%+d", d->active_warps_per_sm);
-		return;
-	case C_LIMITER:
-		snprintf(buf, size, "%s", d->limiter_changed ? "changed" : "same");
-		return;
-	case C_WAVES:
-		snprintf(buf, size, "%+.2f", d->waves_per_sm);
-		return;
-	default:
-		if (row >= C_LIMIT && row < C_LIMITER && d->limit_known[row - C_LIMIT])
-			snprintf(buf, size, "%+d", d->block_limit[row - C_LIMIT]);
-		return;
-	}
-}
-
-static void compare_label(int row, const struct analysis *const a[2], char *buf, size_t size)
-{
-	static const char *const fixed[C_N] = {
-		[C_KERNEL] = "kernel", [C_GPU] = "GPU", [C_GRID] = "grid (blocks)",
-		[C_BLOCK] = "block (threads)", [C_REGS] = "regs per thread", [C_SMEM] = "smem per block",
-		[C_OCC] = "occupancy", [C_BLOCKS] = "blocks per SM/CU",
-		[C_WARPS] = "warps per SM/CU", [C_LIMITER] = "limiter", [C_WAVES] = "waves per SM/CU",
-		[C_ACHIEVED] = "achieved",
-	};
-
-	if (row >= C_LIMIT && row < C_LIMITER)
-		row_label(ROW_LIMIT + row - C_LIMIT, a, 2, buf, size);
-	else
-		snprintf(buf, size, "%s", fixed[row]);
-}
-
 bool print_compare(struct printer *p, FILE *out, const int64_t ids[2],
 		   const struct analysis *const a[2], const struct report_record *const rec[2],
 		   const struct compare_delta *d)
 {
-	int w = print_width(p), delta_w = 10, col = (w - 2 - LABEL_W - delta_w) / 2, y = 2;
-	int h[C_N], total = 0;
-	struct canvas *c;
-	char text[1200];
-
-	for (int row = 0; row < C_N; row++) {
-		h[row] = 1;
-		for (int k = 0; k < 2; k++) {
-			compare_cell(a[k], row, text, sizeof(text));
-			if (canvas_wrap(NULL, 0, 0, col - 1, 3, CANVAS_NORMAL, text) > h[row])
-				h[row] = canvas_wrap(NULL, 0, 0, col - 1, 3, CANVAS_NORMAL, text);
-		}
-		total += h[row];
-	}
-	if (!(c = canvas_new(w, total + 4, print_ascii(p))))
-		return false;
-	canvas_frame(c, 0, 0, w, total + 4, "Two records compared", CANVAS_FRAME);
+	char heads[2][32];
+	const char *hp[2] = { heads[0], heads[1] };
+	struct compare_table t = {
+		.items = a, .n = 2, .heads = hp, .change = d, .label_w = LABEL_W, .wrap = 3,
+		.rows = CMP_BIT(CMP_KERNEL) | CMP_BIT(CMP_GPU) | CMP_BIT(CMP_GRID) |
+			CMP_BIT(CMP_BLOCK) | CMP_BIT(CMP_REGS) | CMP_BIT(CMP_SMEM) | CMP_BIT(CMP_OCC) |
+			CMP_BIT(CMP_BLOCKS) | CMP_BIT(CMP_WARPS) | CMP_LIMIT_BITS |
+			CMP_BIT(CMP_LIMITER) | CMP_BIT(CMP_WAVES) | CMP_BIT(CMP_ACHIEVED),
+	};
 	for (int k = 0; k < 2; k++)
-		canvas_printf(c, 1 + LABEL_W + k * col, 1, col - 1, CANVAS_HEADER, "record %lld",
-			      (long long)ids[k]);
-	canvas_text(c, 1 + LABEL_W + 2 * col, 1, delta_w, CANVAS_HEADER, "change");
-	for (int row = 0; row < C_N; row++) {
-		compare_label(row, a, text, sizeof(text));
-		canvas_text(c, 1, y, LABEL_W - 1, CANVAS_NORMAL, text);
-		for (int k = 0; k < 2; k++) {
-			compare_cell(a[k], row, text, sizeof(text));
-			canvas_wrap(c, 1 + LABEL_W + k * col, y, col - 1, h[row], CANVAS_NORMAL, text);
-		}
-		delta_cell(d, row, text, sizeof(text));
-		canvas_text(c, 1 + LABEL_W + 2 * col, y, delta_w, CANVAS_NORMAL, text);
-		y += h[row];
-	}
-	canvas_text(c, 1, y, w - 2, CANVAS_DIM,
-		    "change: the second minus the first; each record's panes follow");
-	canvas_write(c, out);
-	canvas_free(c);
+		snprintf(heads[k], sizeof(heads[k]), "record %lld", (long long)ids[k]);
+	if (!framed(p, out, "Two records compared", &t,
+		    "change: the second minus the first; each record's panes follow"))
+		return false;
 	for (int k = 0; k < 2; k++) {
 		fputc('\n', out);
 		if (!print_analysis(p, out, a[k], rec[k]))
