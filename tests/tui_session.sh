@@ -179,5 +179,38 @@ check "[3 Per-SM]" "a from the table brings the per-SM pane"
 keys q
 check "EXIT=0" "q quits"
 
+# --- named scenarios: S keeps, ' flips, s writes them, --load reads them --------
+rm -f "$tmp/work/whatif.occ"
+run 120x40 "$OCC"
+check "occupancy 100.0%" "the default launch"
+keys S
+check "name this launch as a scenario: _" "S asks for a name"
+T send-keys -t t -l "base"
+keys Enter
+check "scenarios: [base]" "the first scenario kept"
+keys Tab ] ] ] S
+T send-keys -t t -l "56 regs"
+keys Enter
+check "scenarios: base, [56 regs]" "the second kept, the list said"
+check "occupancy 50.0%" "56 registers: 4 blocks of 8 warps, 50 %"
+keys "'"
+check "scenario base: [base], 56 regs (u undoes)" "' flips to the first"
+check "occupancy 100.0%" "the base scenario's occupancy"
+keys "'"
+check "scenario 56 regs: base, [56 regs]" "' flips on, round the list"
+check "occupancy 50.0%" "the 56-register scenario's occupancy"
+keys s Enter
+check "with 2 scenarios" "s writes the scenarios with the launch"
+keys q
+check "EXIT=0" "q quits"
+if grep -qx "\[scenario 56 regs\]" "$tmp/work/whatif.occ"; then ok; else bad "no [scenario 56 regs] section"; fi
+run 120x40 "$OCC --load whatif.occ"
+check "occupancy 50.0%" "--load: the saved current launch"
+keys "'"
+check "scenario base: [base], 56 regs" "--load: the scenarios are back"
+check "occupancy 100.0%" "--load: the base scenario"
+keys q
+check "EXIT=0" "q quits"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

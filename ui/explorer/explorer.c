@@ -103,6 +103,7 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	e->ascii = o->ascii;
 	e->mouse = o->mouse;
 	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
+	scenarios_init(&e->scenarios);
 	e->themes = o->themes;
 	for (int i = 0; o->themes && o->theme && o->themes[i]; i++)
 		if (strcmp(o->themes[i], o->theme) == 0)
@@ -135,6 +136,14 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 			e->shown = browser_selected_record(b);
 	}
 	act(e, &(struct explorer_reply){ .load = true, .record = e->shown });
+	/* A saved launch file's scenarios are the scenarios again (' flips),
+	 * besides being its launches (n, p). */
+	for (size_t i = 0; i < n_inputs; i++)
+		for (size_t k = 0; inputs[i].kind == SESSION_LAUNCHES && k < inputs[i].launches.n; k++)
+			if (inputs[i].launches.items[k].scenario[0])
+				scenarios_put(&e->scenarios, inputs[i].launches.items[k].scenario,
+					      &inputs[i].launches.items[k].launch);
+	e->scenarios.current = -1;
 	if (o->notice)
 		e->modal = pane_notice_new(o->notice, o->recovery);
 	return e;

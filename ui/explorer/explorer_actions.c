@@ -77,8 +77,14 @@ static void save(struct explorer *e, const char *typed, bool overwrite, struct e
 			return;
 		}
 	}
-	if (whatif_save(e->whatif, path, &err)) {
-		explorer_reply_say(y, false, "saved to %s (occview --load %s reopens it)", path, path);
+	if (whatif_save_scenarios(e->whatif, &e->scenarios, path, &err)) {
+		if (e->scenarios.n > 0)
+			explorer_reply_say(y, false, "saved to %s with %d scenario%s (occview --load %s "
+					   "reopens them: n and p flip)", path, e->scenarios.n,
+					   e->scenarios.n == 1 ? "" : "s", path);
+		else
+			explorer_reply_say(y, false, "saved to %s (occview --load %s reopens it)",
+					   path, path);
 	} else {
 		occ_error_format(&err, msg, sizeof(msg));
 		explorer_reply_say(y, true, "%s", msg);
@@ -118,6 +124,46 @@ static void open_launch(struct explorer *e, const char *path, struct explorer_re
 	launch_set_done(&set);
 }
 
+/* S, then a name: the current launch (on its GPU) kept under it. */
+static void keep_scenario(struct explorer *e, const char *name, struct explorer_reply *y)
+{
+	struct launch l = e->whatif->cur.launch;
+	char list[400];
+
+	y->react = REACT_REDRAW;
+	str_copy(l.gpu_name, sizeof(l.gpu_name), e->whatif->cur.gpu.name);
+	if (scenarios_put(&e->scenarios, name, &l) < 0) {
+		explorer_reply_say(y, true, "%d scenarios are kept already (a name in use replaces "
+				   "its launch)", SCENARIOS_MAX);
+		return;
+	}
+	scenarios_list(&e->scenarios, list, sizeof(list));
+	explorer_reply_say(y, false, "scenarios: %s (' flips, s saves them)", list);
+}
+
+/* ': the next scenario is the what-if, one undoable change. */
+static void next_scenario(struct explorer *e, struct explorer_reply *y)
+{
+	char list[400];
+	int i = scenarios_next(&e->scenarios);
+
+	y->react = REACT_REDRAW;
+	if (i < 0) {
+		explorer_reply_say(y, false, "no scenarios yet: S names the current launch");
+		return;
+	}
+	if (!whatif_set_launch(e->whatif, &e->scenarios.items[i].launch)) {
+		explorer_reply_say(y, true, "scenario %s: no GPU is named %s in the database",
+				   e->scenarios.items[i].name, e->scenarios.items[i].launch.gpu_name);
+		return;
+	}
+	y->refresh = true;
+	y->on_unfit = UNFIT_GPU;
+	scenarios_list(&e->scenarios, list, sizeof(list));
+	explorer_reply_say(y, false, "scenario %s: %s (u undoes)", e->scenarios.items[i].name,
+			   list);
+}
+
 void explorer_on_request(struct explorer *e, const struct pane_request *req, enum reaction r,
 			 struct explorer_reply *y)
 {
@@ -126,7 +172,7 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 
 	if (req->ask == PANE_ASK_CLOSE || req->ask == PANE_ASK_SET_GPU ||
 	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE ||
-	    req->ask == PANE_ASK_OPEN) {
+	    req->ask == PANE_ASK_OPEN || req->ask == PANE_ASK_SCENARIO) {
 		pane_free(e->modal);
 		e->modal = NULL;
 	}
@@ -170,6 +216,9 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 		return;
 	case PANE_ASK_OPEN:
 		open_launch(e, req->text, y);
+		return;
+	case PANE_ASK_SCENARIO:
+		keep_scenario(e, req->text, y);
 		return;
 	case PANE_ASK_MODEL:
 		e->model = req->model;
@@ -365,6 +414,8 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 	case ACT_EDIT: edit(e, w->focus, y); return;
 	case ACT_GPU: edit(e, PARAM_GPU, y); return;
 	case ACT_SAVE: edit(e, PARAM_N, y); return;
+	case ACT_SCENARIO_SAVE: open_modal(e, pane_prompt_scenario_new(""), y); return;
+	case ACT_SCENARIO_NEXT: next_scenario(e, y); return;
 	case ACT_UNDO: history(whatif_undo(w), true, "nothing to undo", NULL, y); return;
 	case ACT_REDO: history(whatif_redo(w), true, "nothing to redo", NULL, y); return;
 	case ACT_RESET:

@@ -13,6 +13,7 @@
 
 #include "layout.h"
 #include "pane.h"
+#include "scenarios.h"
 #include "session.h"
 #include "view.h"
 #include "whatif.h"
@@ -47,6 +48,7 @@ struct explorer {
 	char source[256];
 	char message[512];                   /* replaces the key hints until the next key */
 	bool message_is_error;
+	struct scenarios scenarios;          /* S names, ' flips, s saves them */
 	const char *const *themes;           /* T's; NULL: none */
 	int theme;                           /* the one in use, an index of themes */
 	char opened[1024];                   /* the recovery file opened (o): removed at q */

@@ -44,6 +44,8 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_UNDO, KG_LAUNCH, "undo the last change") \
 	X(ACT_REDO, KG_LAUNCH, "redo what was undone") \
 	X(ACT_RESET, KG_LAUNCH, "reset every parameter to the baseline (the loaded launch)") \
+	X(ACT_SCENARIO_SAVE, KG_LAUNCH, "name the current launch as a scenario (s saves the scenarios with it)") \
+	X(ACT_SCENARIO_NEXT, KG_LAUNCH, "flip to the next named scenario (u undoes the flip)") \
 	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file (its full path shown; asks before replacing a file)") \
 	X(ACT_NEXT_LAUNCH, KG_GLOBAL, "show the next loaded launch") \
 	X(ACT_PREV_LAUNCH, KG_GLOBAL, "show the previous loaded launch") \
@@ -116,6 +118,8 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('U', "U", CTX_ANY, ACT_REDO) \
 	B('R', "R", CTX_ANY, ACT_RESET) \
 	B('s', "s", CTX_ANY, ACT_SAVE) \
+	B('S', "S", CTX_ANY, ACT_SCENARIO_SAVE) \
+	B('\'', "'", CTX_ANY, ACT_SCENARIO_NEXT) \
 	B('n', "n", CTX_ANY, ACT_NEXT_LAUNCH) \
 	B('p', "p", CTX_ANY, ACT_PREV_LAUNCH) \
 	B('1', "1", CTX_ANY, ACT_TAB_TABLE) \

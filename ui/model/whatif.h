@@ -103,6 +103,11 @@ bool whatif_applies(const struct whatif *w, enum launch_param f);
  * temporary file in the same directory and rename(2), so a crash never leaves
  * half a file. False with err (file named) on failure. */
 bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err);
+/* The same, followed by each named scenario of sc (NULL: none) as a
+ * "[scenario NAME]" section holding a whole launch (occview-formats(5)). */
+struct scenarios;
+bool whatif_save_scenarios(const struct whatif *w, const struct scenarios *sc, const char *path,
+			   struct occ_error *err);
 /* Where recovery files go: $XDG_STATE_HOME/occview, or
  * ~/.local/state/occview. False when neither variable is set. */
 bool whatif_recovery_dir(char *buf, size_t size);

@@ -37,6 +37,7 @@ enum pane_ask {
 	PANE_ASK_SAVE,       /* save the launch to the file `text`; an existing one
 			      * only when `overwrite` (the user said y) */
 	PANE_ASK_OPEN,       /* make the launch file `text` the current launch */
+	PANE_ASK_SCENARIO,   /* keep the current launch as the scenario named `text` */
 	PANE_ASK_MODEL,      /* the per-SM prediction's duration model is now `model` */
 	PANE_ASK_CLOSE,      /* a modal pane is done */
 };
@@ -133,6 +134,8 @@ struct pane *pane_prompt_new(enum launch_param field, const char *label, const c
 /* "PATH exists: overwrite it? (y/n)": y asks PANE_ASK_SAVE with overwrite,
  * any other key cancels. */
 struct pane *pane_prompt_overwrite_new(const char *path);
+/* "name this scenario:" (S), starting with suggested: PANE_ASK_SCENARIO. */
+struct pane *pane_prompt_scenario_new(const char *suggested);
 
 /* What panes show in place of their content when the launch is not valid on
  * the chosen GPU (v->cur.ok false): the error, wrapped, and (in the explorer:

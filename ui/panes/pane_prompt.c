@@ -17,6 +17,7 @@ struct prompt_pane {
 	enum launch_param field;      /* PARAM_N: a file name */
 	char label[64], now[128];
 	char path[1024];              /* the overwrite question's file; "": not one */
+	bool scenario;                /* a name for the current launch (S) */
 	struct text_input input;
 };
 
@@ -46,7 +47,8 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 		req->ask = PANE_ASK_CLOSE;
 		if (!pp->input.text[0])
 			return REACT_REDRAW;
-		req->ask = pp->field == PARAM_N ? PANE_ASK_SAVE : PANE_ASK_SET_TEXT;
+		req->ask = pp->scenario ? PANE_ASK_SCENARIO :
+			   pp->field == PARAM_N ? PANE_ASK_SAVE : PANE_ASK_SET_TEXT;
 		req->field = pp->field;
 		str_copy(req->text, sizeof(req->text), pp->input.text);
 		return REACT_RECOMPUTE;
@@ -78,12 +80,15 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 		canvas_text(c, screen.x, y, screen.w, CANVAS_WARNING, line);
 		return;
 	}
-	if (pp->field == PARAM_N)
+	if (pp->scenario)
+		snprintf(prefix, sizeof(prefix), "name this launch as a scenario: ");
+	else if (pp->field == PARAM_N)
 		snprintf(prefix, sizeof(prefix), "save the launch to: ");
 	else
 		snprintf(prefix, sizeof(prefix), "%s (now %s): ", pp->label, pp->now);
 	used = text_input_draw(c, screen.x, y, screen.w, CANVAS_FOCUS, prefix, &pp->input);
 	canvas_text(c, screen.x + used, y, screen.w - used, CANVAS_FOCUS,
+		    pp->scenario ? "  (Enter keeps it, Esc cancels)" :
 		    pp->field == PARAM_N ? "  (Enter saves, Esc cancels)" :
 		    "  (Enter sets, Esc cancels)");
 }
@@ -127,4 +132,13 @@ struct pane *pane_prompt_overwrite_new(const char *path)
 	p->field = PARAM_N;
 	str_copy(p->path, sizeof(p->path), path);
 	return &p->base;
+}
+
+struct pane *pane_prompt_scenario_new(const char *suggested)
+{
+	struct pane *p = pane_prompt_new(PARAM_N, "", "", suggested);
+
+	if (p)
+		((struct prompt_pane *)p)->scenario = true;
+	return p;
 }
