@@ -71,24 +71,6 @@ void canvas_clear(struct canvas *c)
 		c->cells[i] = blank;
 }
 
-void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role)
-{
-	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
-		return;
-	if (glyph < 0x20 || glyph == 0x7F || (glyph >= 0x80 && glyph < 0xA0))
-		glyph = '?';
-	if (c->ascii && glyph > 0x7E)
-		glyph = '?';
-	c->cells[y * c->width + x] = (struct canvas_cell){ glyph, (uint8_t)role };
-}
-
-const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y)
-{
-	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
-		return NULL;
-	return &c->cells[y * c->width + x];
-}
-
 int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		const char *text)
 {
@@ -207,7 +189,7 @@ void canvas_write(const struct canvas *c, FILE *out)
 	fwrite(buf, 1, n, out);
 }
 
-static const uint32_t utf8_glyphs[CANVAS_G_N] = {
+const uint32_t canvas_glyphs_utf8[CANVAS_G_N] = {
 	[CANVAS_G_HLINE] = 0x2500, [CANVAS_G_VLINE] = 0x2502,
 	[CANVAS_G_TOP_LEFT] = 0x250C, [CANVAS_G_TOP_RIGHT] = 0x2510,
 	[CANVAS_G_BOTTOM_LEFT] = 0x2514, [CANVAS_G_BOTTOM_RIGHT] = 0x2518,
@@ -216,7 +198,7 @@ static const uint32_t utf8_glyphs[CANVAS_G_N] = {
 	[CANVAS_G_SHADE] = 0x2591, [CANVAS_G_AVERAGE] = 0x2500,
 };
 
-static const uint32_t ascii_glyphs[CANVAS_G_N] = {
+const uint32_t canvas_glyphs_ascii[CANVAS_G_N] = {
 	[CANVAS_G_HLINE] = '-', [CANVAS_G_VLINE] = '|',
 	[CANVAS_G_TOP_LEFT] = '+', [CANVAS_G_TOP_RIGHT] = '+',
 	[CANVAS_G_BOTTOM_LEFT] = '+', [CANVAS_G_BOTTOM_RIGHT] = '+',
@@ -224,24 +206,6 @@ static const uint32_t ascii_glyphs[CANVAS_G_N] = {
 	[CANVAS_G_FULL] = '#', [CANVAS_G_IDLE] = '=', [CANVAS_G_FREE] = '.',
 	[CANVAS_G_SHADE] = ':', [CANVAS_G_AVERAGE] = '-',
 };
-
-uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g)
-{
-	if ((int)g < 0 || g >= CANVAS_G_N)
-		return '?';
-	return c->ascii ? ascii_glyphs[g] : utf8_glyphs[g];
-}
-
-uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths)
-{
-	if (eighths <= 0)
-		return ' ';
-	if (eighths >= 8)
-		return canvas_glyph(c, CANVAS_G_FULL);
-	if (c->ascii)   /* quarters: a bar's top still says how far it reaches */
-		return eighths <= 2 ? '.' : eighths <= 4 ? ':' : eighths <= 6 ? '|' : '#';
-	return 0x2580 + (uint32_t)eighths; /* U+2581 lower one eighth .. U+2587 */
-}
 
 void canvas_line_over(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role)
 {

@@ -70,8 +70,21 @@ void canvas_free(struct canvas *c);
  * memory or a side is not positive: c is then unchanged. */
 bool canvas_reset(struct canvas *c, int width, int height);
 void canvas_clear(struct canvas *c);
-/* Out-of-range cells are ignored, so callers may clip by drawing. */
-void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role role);
+/* Out-of-range cells are ignored, so callers may clip by drawing; a
+ * control character is drawn '?', and so is any non-ASCII glyph on an ASCII
+ * canvas. Inline, as the few functions below: every drawn cell goes through
+ * them. */
+static inline void canvas_put(struct canvas *c, int x, int y, uint32_t glyph,
+			      enum canvas_role role)
+{
+	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
+		return;
+	if (glyph < 0x20 || glyph == 0x7F || (glyph >= 0x80 && glyph < 0xA0))
+		glyph = '?';
+	if (c->ascii && glyph > 0x7E)
+		glyph = '?';
+	c->cells[y * c->width + x] = (struct canvas_cell){ glyph, (uint8_t)role };
+}
 /* Draws UTF-8 text from (x, y), at most max_width cells; control characters and
  * invalid bytes are shown escaped (\xNN), never passed on. A wide character
  * (str_cp_width 2) takes two cells, the second CANVAS_WIDE_TAIL, and is left
@@ -79,11 +92,28 @@ void canvas_put(struct canvas *c, int x, int y, uint32_t glyph, enum canvas_role
  * Returns cells used. */
 int canvas_text(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		const char *text);
-uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g);
+extern const uint32_t canvas_glyphs_utf8[CANVAS_G_N], canvas_glyphs_ascii[CANVAS_G_N];
+
+static inline uint32_t canvas_glyph(const struct canvas *c, enum canvas_glyph g)
+{
+	if ((int)g < 0 || g >= CANVAS_G_N)
+		return '?';
+	return c->ascii ? canvas_glyphs_ascii[g] : canvas_glyphs_utf8[g];
+}
+
 /* The top cell of a vertical bar that fills `eighths` (0..8) of the cell:
  * a lower-eighth block in UTF-8; in ASCII by quarters, '.' ':' '|' '#';
  * ' ' for none. */
-uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths);
+static inline uint32_t canvas_vbar_glyph(const struct canvas *c, int eighths)
+{
+	if (eighths <= 0)
+		return ' ';
+	if (eighths >= 8)
+		return canvas_glyph(c, CANVAS_G_FULL);
+	if (c->ascii)   /* quarters: a bar's top still says how far it reaches */
+		return eighths <= 2 ? '.' : eighths <= 4 ? ':' : eighths <= 6 ? '|' : '#';
+	return 0x2580 + (uint32_t)eighths; /* U+2581 lower one eighth .. U+2587 */
+}
 /* A line across a plot (an average): where a bar already holds the cell its
  * glyph stays, in the line's role, so the line never erases a bar; elsewhere
  * glyph. */
@@ -109,7 +139,12 @@ int canvas_text_fit(struct canvas *c, int x, int y, int w, enum canvas_role role
 /* Like canvas_text with printf formatting. */
 int canvas_printf(struct canvas *c, int x, int y, int max_width, enum canvas_role role,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y);
+static inline const struct canvas_cell *canvas_at(const struct canvas *c, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= c->width || y >= c->height)
+		return NULL;
+	return &c->cells[y * c->width + x];
+}
 /* Writes the grid as UTF-8 text, one line per row, trailing blanks dropped. */
 void canvas_write(const struct canvas *c, FILE *out);
 
