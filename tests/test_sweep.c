@@ -299,6 +299,36 @@ START_TEST(points_are_occ_compute)
 }
 END_TEST
 
+/* The registers curve's cliffs, each the last value before the level drops:
+ * cc 9.0, 256-thread blocks (8 warps), 65,536 registers per SM allocated per
+ * warp in units of 256 (cuda_occupancy.h's register granularity): 32 registers
+ * take 1,024 a warp, 8 blocks; 33 round up to 1,280, 6 blocks; then 40 -> 6,
+ * 48 -> 5, 64 -> 4, 80 -> 3, 128 -> 2, 255 -> 1. Every drop of the whole curve
+ * is one, and a plot's columns keep them; the block size's zigzag has none. */
+START_TEST(cliffs)
+{
+	static const int64_t want[] = { 32, 40, 48, 64, 80, 128 };
+	struct occ_input in = { 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
+	struct sweep s;
+
+	ck_assert(sweep_compute(arch(9, 0), &in, SWEEP_REGISTERS, &s));
+	ck_assert_int_eq(s.n_cliffs, 6);
+	for (int i = 0; i < 6; i++) {
+		ck_assert_int_eq(s.cliffs[i], want[i]);
+		ck_assert_int_gt(at(&s, want[i])->active_warps, at(&s, want[i] + 1)->active_warps);
+	}
+	sweep_done(&s);
+	ck_assert(sweep_compute_columns(arch(9, 0), &in, SWEEP_REGISTERS, 40, &s));
+	ck_assert_int_eq(s.n_cliffs, 6);
+	ck_assert_int_eq(s.cliffs[5], 128);
+	sweep_done(&s);
+	ck_assert(sweep_compute(arch(9, 0), &in, SWEEP_BLOCK_SIZE, &s));
+	ck_assert(!s.non_increasing);
+	ck_assert_int_eq(s.n_cliffs, 0);
+	sweep_done(&s);
+}
+END_TEST
+
 START_TEST(axis_labels)
 {
 	ck_assert_str_eq(sweep_axis_label(SWEEP_BLOCK_SIZE), "threads per block");
@@ -323,6 +353,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, current_point);
 	tcase_add_test(tc, calculator_points);
 	tcase_add_test(tc, monotonic);
+	tcase_add_test(tc, cliffs);
 	tcase_add_test(tc, barrier_points);
 	tcase_add_test(tc, axis_labels);
 	tcase_add_test(tc, points_are_occ_compute);

@@ -51,7 +51,7 @@ START_TEST(register_step_a100)
 	int n = tuning_steps(a, &in, &r, s);
 	ck_assert_int_eq(n, 1);
 	ck_assert_int_eq(s[0].factor, OCC_REGISTERS);
-	ck_assert_int_eq(s[0].param, TUNING_REGISTERS);
+	ck_assert_int_eq(s[0].param, OCC_PARAM_REGISTERS);
 	ck_assert(s[0].has_gain);
 	ck_assert_int_eq(s[0].from, 41);
 	ck_assert_int_eq(s[0].to, 40);
@@ -117,7 +117,7 @@ START_TEST(shared_memory_step_a100)
 	ck_assert_int_eq(r.active_blocks_per_sm, 5);
 	int n = tuning_steps(a, &in, &r, s);
 	ck_assert_int_eq(n, 1);
-	ck_assert_int_eq(s[0].param, TUNING_SHARED_MEM);
+	ck_assert_int_eq(s[0].param, OCC_PARAM_SHARED_MEM);
 	ck_assert(s[0].has_gain);
 	ck_assert_int_eq(s[0].from, 30000);
 	ck_assert_int_eq(s[0].to, 26880);
@@ -166,7 +166,7 @@ START_TEST(barrier_step)
 	ck_assert_int_eq(r.active_blocks_per_sm, 4);
 	int n = tuning_steps(a, &in, &r, s);
 	ck_assert_int_eq(n, 1);
-	ck_assert_int_eq(s[0].param, TUNING_BARRIERS);
+	ck_assert_int_eq(s[0].param, OCC_PARAM_BARRIERS);
 	ck_assert(s[0].has_gain);
 	/* the step found must gain, and nothing nearer may */
 	struct occ_input t = in;
@@ -226,15 +226,15 @@ enum { MAX_VISITS = 4096 };
  * memory the most bytes each number of allocation units holds (k x unit -
  * the driver's reserve), and going down 0, going up the opt-in maximum. The
  * walk stops at once where its first value is past the maximum. */
-static int visits(const struct gpu_arch *a, enum tuning_param p, int64_t from, int dir,
+static int visits(const struct gpu_arch *a, enum occ_param p, int64_t from, int dir,
 		  int64_t out[MAX_VISITS])
 {
-	int64_t unit = p == TUNING_BLOCK_SIZE ? a->warp_size : p == TUNING_SHARED_MEM ?
+	int64_t unit = p == OCC_PARAM_THREADS ? a->warp_size : p == OCC_PARAM_SHARED_MEM ?
 		a->smem_alloc_unit_bytes : 1;
-	int64_t res = p == TUNING_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
-	int64_t max = p == TUNING_BLOCK_SIZE ? a->max_threads_per_block : p == TUNING_REGISTERS ?
-		a->max_regs_per_thread : p == TUNING_SHARED_MEM ? a->smem_per_block_optin_bytes : 16;
-	int64_t min = p == TUNING_BLOCK_SIZE ? 1 : 0;
+	int64_t res = p == OCC_PARAM_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
+	int64_t max = p == OCC_PARAM_THREADS ? a->max_threads_per_block : p == OCC_PARAM_REGISTERS ?
+		a->max_regs_per_thread : p == OCC_PARAM_SHARED_MEM ? a->smem_per_block_optin_bytes : 16;
+	int64_t min = p == OCC_PARAM_THREADS ? 1 : 0;
 	int n = 0;
 
 	if (dir < 0) {
@@ -243,7 +243,7 @@ static int visits(const struct gpu_arch *a, enum tuning_param p, int64_t from, i
 			if (v < from && v >= min)
 				out[n++] = v;
 		}
-		if (p == TUNING_SHARED_MEM && from > 0 && (n == 0 || out[n - 1] != 0))
+		if (p == OCC_PARAM_SHARED_MEM && from > 0 && (n == 0 || out[n - 1] != 0))
 			out[n++] = 0;
 		return n > 0 && out[0] > max ? 0 : n;
 	}
@@ -254,12 +254,12 @@ static int visits(const struct gpu_arch *a, enum tuning_param p, int64_t from, i
 		if (v > from)
 			out[n++] = v;
 	}
-	if (p == TUNING_SHARED_MEM && from < max && (n == 0 || out[n - 1] != max))
+	if (p == OCC_PARAM_SHARED_MEM && from < max && (n == 0 || out[n - 1] != max))
 		out[n++] = max;
 	return n;
 }
 
-static int warps_at(const struct gpu_arch *a, const struct occ_input *in, enum tuning_param p,
+static int warps_at(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
 		    int64_t v, int *blocks)
 {
 	struct occ_input t = *in;
@@ -273,7 +273,7 @@ static int warps_at(const struct gpu_arch *a, const struct occ_input *in, enum t
 
 /* The step tuning_steps should give, by trying every visited value. */
 static struct tuning_step plain_step(const struct gpu_arch *a, const struct occ_input *in,
-				     const struct occ_result *r, enum occ_factor f, enum tuning_param p)
+				     const struct occ_result *r, enum occ_factor f, enum occ_param p)
 {
 	static int64_t down[MAX_VISITS], up[MAX_VISITS];
 	struct tuning_step s = { .factor = f, .param = p };
@@ -291,7 +291,7 @@ static struct tuning_step plain_step(const struct gpu_arch *a, const struct occ_
 				s = (struct tuning_step){ f, p, true, s.from, down[i], s.blocks_from, blocks,
 							  s.warps_from, w, false, 0 };
 		}
-		for (int i = 0; p == TUNING_BLOCK_SIZE && i < nu; i++) {
+		for (int i = 0; p == OCC_PARAM_THREADS && i < nu; i++) {
 			int w;
 			if (s.has_gain && up[i] - s.from >= s.from - s.to)
 				break;
@@ -362,7 +362,7 @@ START_TEST(steps_as_visiting_every_value)
 						     "(%d warps), headroom %d %lld; visiting every value: gain %d "
 						     "%lld -> %lld (%d), headroom %d %lld", a.arch, in.threads_per_block,
 						     in.regs_per_thread, (long long)(in.static_smem_bytes + in.dynamic_smem_bytes),
-						     in.barriers, tuning_param_label(got[k].param), got[k].has_gain,
+						     in.barriers, tuning_param_label(&a, got[k].param), got[k].has_gain,
 						     (long long)got[k].from, (long long)got[k].to, got[k].warps_to,
 						     got[k].has_headroom, (long long)got[k].headroom_to, want.has_gain,
 						     (long long)want.from, (long long)want.to, want.warps_to,
@@ -375,12 +375,19 @@ START_TEST(steps_as_visiting_every_value)
 }
 END_TEST
 
+/* Each family's words: an MI300X's next step turns VGPRs, not registers. */
 START_TEST(param_labels)
 {
-	ck_assert_str_eq(tuning_param_label(TUNING_BLOCK_SIZE), "block size");
-	ck_assert_str_eq(tuning_param_label(TUNING_REGISTERS), "registers");
-	ck_assert_str_eq(tuning_param_label(TUNING_SHARED_MEM), "shared memory");
-	ck_assert_str_eq(tuning_param_label(TUNING_BARRIERS), "barriers");
+	const struct gpu_arch *h100 = arch(9, 0), *mi300x = gpu_db_find_target(db, "gfx942");
+
+	ck_assert_ptr_nonnull(mi300x);
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_THREADS), "block size");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_REGISTERS), "registers");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_SHARED_MEM), "shared memory");
+	ck_assert_str_eq(tuning_param_label(h100, OCC_PARAM_BARRIERS), "barriers");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_THREADS), "workgroup size");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_REGISTERS), "VGPRs");
+	ck_assert_str_eq(tuning_param_label(mi300x, OCC_PARAM_SHARED_MEM), "LDS");
 }
 END_TEST
 

@@ -4,21 +4,10 @@
 # tui_session.sh - the explorer in tmux around its session: a report piped in
 # (keys from /dev/tty, as less reads them; none without a controlling
 # terminal), s with its full path and overwrite question, o on the recovery
-# notice, T switching the theme into the settings file.
-# OCCVIEW_WRAPPER runs occview under a tool, e.g. "valgrind -q --error-exitcode=99".
-set -u
-: "${OCCVIEW:?}"
-command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipped"; exit 77; }
-tmp=$(mktemp -d)
-n=0
-sock="occview-session-$$-$n"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; echo "  screen:"; T capture-pane -p -t t 2>/dev/null | sed 's/^/  | /'; }
-wrapper=${OCCVIEW_WRAPPER:-}
-patience=${OCCVIEW_PATIENCE:-100}
+# notice, T switching the theme into the settings file, the animation's
+# playhead and frame steps, and named scenarios kept in the launch file.
+# The tmux helpers are tuiutil.sh's; run() starts a shell line, not occview.
+. "${0%/*}/tuiutil.sh"
 TESTDATA="$(cd "${srcdir:-.}" && pwd)/tests/data"
 a100="$TESTDATA/ncu/climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv"
 mkdir -p "$tmp/work" "$tmp/config"
@@ -40,7 +29,7 @@ run() {
 	done
 	T kill-server 2>/dev/null
 	n=$((n + 1))
-	sock="occview-session-$$-$n"
+	sock="occview-test-$$-$n"
 	cat >"$tmp/run.sh" <<EOF
 cd '$tmp/work'
 $*
@@ -50,23 +39,6 @@ EOF
 	T new-session -d -s t -x "${size%x*}" -y "${size#*x}" "sh '$tmp/run.sh'"
 	T set-option -t t remain-on-exit on >/dev/null
 }
-
-screen() { T capture-pane -p -t t; }
-
-wait_for() {
-	i=0
-	while [ $i -lt "$patience" ]; do
-		if screen | grep -qF -- "$1"; then return 0; fi
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-
-check() { # check TEXT DESCRIPTION
-	if wait_for "$1"; then ok; else bad "$2: no \"$1\" on screen"; fi
-}
-
-keys() { T send-keys -t t "$@"; }
 
 colour_codes() {
 	T capture-pane -e -p -t t | grep -cE '\[(3[0-7]|4[0-7]|38;5;[0-9]+|48;5;[0-9]+)m'

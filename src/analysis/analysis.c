@@ -81,7 +81,7 @@ void analysis_next_step(const struct analysis *a, char *buf, size_t size)
 	snprintf(buf, size, "-");
 	for (int i = 0; i < n; i++)
 		if (st[i].has_gain) {
-			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(st[i].param),
+			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(&a->gpu.arch, st[i].param),
 				 (long long)st[i].from, (long long)st[i].to);
 			return;
 		}

@@ -61,9 +61,9 @@ static void more(struct finding *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void format_param(enum tuning_param p, int64_t v, char *buf, size_t size)
+static void format_param(enum occ_param p, int64_t v, char *buf, size_t size)
 {
-	if (p == TUNING_SHARED_MEM)
+	if (p == OCC_PARAM_SHARED_MEM)
 		snprintf(buf, size, "%lld B", (long long)v);
 	else
 		snprintf(buf, size, "%lld", (long long)v);
@@ -105,15 +105,15 @@ static void limiter(struct sink *s, const struct rules_input *ri)
 		if (t->has_gain) {
 			format_param(t->param, t->to, to, sizeof(to));
 			more(f, " Next step: %s %s -> %s: %d -> %d blocks (%d -> %d warps).",
-			     tuning_param_label(t->param), from, to, t->blocks_from, t->blocks_to,
+			     tuning_param_label(a, t->param), from, to, t->blocks_from, t->blocks_to,
 			     t->warps_from, t->warps_to);
 		} else if (!full) {
-			more(f, " Changing %s alone does not raise occupancy.", tuning_param_label(t->param));
+			more(f, " Changing %s alone does not raise occupancy.", tuning_param_label(a, t->param));
 		}
 		if (t->has_headroom) {
 			format_param(t->param, t->headroom_to, to, sizeof(to));
 			more(f, " Headroom: %s up to %s keeps this occupancy.",
-			     tuning_param_label(t->param), to);
+			     tuning_param_label(a, t->param), to);
 		}
 	}
 }
@@ -262,7 +262,7 @@ static void registers_advice(struct sink *s, const struct rules_input *ri)
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
 
-		if (t->param != TUNING_REGISTERS || !t->has_gain)
+		if (t->param != OCC_PARAM_REGISTERS || !t->has_gain)
 			continue;
 		if (e->registers_advice(&ri->gpu->arch, ri->in, ri->r, t, title, sizeof(title),
 					text, sizeof(text)))
@@ -378,15 +378,15 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 		const struct tuning_step *t = &steps[i];
 		struct occ_input in = *ri->in;
 		struct occ_result to;
-		const char *what = t->param == TUNING_REGISTERS ? occ_label(r, OCC_REGISTERS) :
-			t->param == TUNING_SHARED_MEM ? "LDS bytes" : t->param == TUNING_BLOCK_SIZE ?
+		const char *what = t->param == OCC_PARAM_REGISTERS ? occ_label(r, OCC_REGISTERS) :
+			t->param == OCC_PARAM_SHARED_MEM ? "LDS bytes" : t->param == OCC_PARAM_THREADS ?
 			"workgroup size" : NULL;
 
 		if (!what || !t->has_gain)
 			continue;
-		if (t->param == TUNING_REGISTERS)
+		if (t->param == OCC_PARAM_REGISTERS)
 			in.regs_per_thread = (int)t->to;
-		else if (t->param == TUNING_SHARED_MEM) {
+		else if (t->param == OCC_PARAM_SHARED_MEM) {
 			/* t->to is the workgroup's whole LDS, static and dynamic. */
 			in.static_smem_bytes = t->to;
 			in.dynamic_smem_bytes = 0;

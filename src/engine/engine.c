@@ -16,7 +16,7 @@ static const struct engine_words nvidia_words = {
 	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
 	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
 	.smem = "shared memory", .block_short = "block", .regs_short = "regs",
-	.smem_short = "shared",
+	.smem_short = "shared", .block_size = "block size",
 };
 
 #define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_) { \
@@ -28,7 +28,7 @@ static const struct engine_words nvidia_words = {
 	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
 	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
 	.reg = reg_, .regs = regs_, .smem = "LDS", .block_short = "wg", .regs_short = regs_, \
-	.smem_short = "LDS", }
+	.smem_short = "LDS", .block_size = "workgroup size", }
 
 static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs");
 static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs");

@@ -45,6 +45,7 @@ struct engine_words {
 	const char *smem;                /* "shared memory", "LDS" */
 	/* In narrow columns: "block", "regs", "shared"; "wg", "VGPRs", "LDS". */
 	const char *block_short, *regs_short, *smem_short;
+	const char *block_size;          /* the parameter: "block size", "workgroup size" */
 };
 
 struct engine {

@@ -120,7 +120,7 @@ int64_t occ_cache_config_bytes(const struct gpu_arch *a, int cache_config);
 void occ_compute(const struct gpu_arch *arch, const struct occ_input *in, struct occ_result *r);
 
 /* The launch parameters that charts sweep and tuning turns (enum sweep_kind
- * and enum tuning_param have the same values). */
+ * has the same values, and the cluster size after them). */
 enum occ_param {
 	OCC_PARAM_THREADS,     /* threads per block */
 	OCC_PARAM_REGISTERS,   /* registers per thread (AMD: arch VGPRs) */

@@ -228,6 +228,11 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 		p = (struct sweep_point){ 0, level(a, &b), b.active_blocks_per_sm, b.limiting };
 		if (prev >= 0 && p.active_warps > prev)
 			out->non_increasing = false;
+		if (prev >= 0 && p.active_warps < prev) {
+			if (out->n_cliffs < SWEEP_MAX_CLIFFS)
+				out->cliffs[out->n_cliffs] = ax.first + (k - 1) * ax.step;
+			out->n_cliffs++;
+		}
 		prev = p.active_warps;
 		if (sweep_point_capped(out, &p))
 			out->capped_limiting |= p.limiting;
@@ -246,6 +251,8 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 		k = end + 1;
 	}
 	out->n = cols > 0 ? (size_t)cols : (size_t)ax.n;
+	if (!out->non_increasing)
+		out->n_cliffs = 0;
 	/* The launch itself: its own value set is the launch unchanged. */
 	occ_vary_at(&v, out->current_x, &b, NULL);
 	out->current_warps = level(a, &b);

@@ -25,6 +25,8 @@ enum sweep_kind {
 
 /* The charts every architecture has: block size, registers and shared memory. */
 #define SWEEP_N_BASIC (SWEEP_SHARED_MEM + 1)
+/* The cliffs a sweep keeps (registers have at most 30 steps). */
+#define SWEEP_MAX_CLIFFS 64
 /* A block uses at most 16 barriers: launch_check accepts 0 to 16. */
 #define SWEEP_MAX_BARRIERS 16
 
@@ -57,6 +59,11 @@ struct sweep {
 	bool has_base;
 	int64_t base_x;
 	int base_warps;
+	/* The cliffs of a falling staircase (non_increasing; none on the block
+	 * size's zigzag): each the last value before the level drops, in order,
+	 * the first SWEEP_MAX_CLIFFS of them; n_cliffs counts them all. */
+	int64_t cliffs[SWEEP_MAX_CLIFFS];
+	int n_cliffs;
 };
 
 /* The whole curve, every value of the parameter. Returns false only when out

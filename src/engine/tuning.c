@@ -6,6 +6,8 @@
 
 #include "tuning.h"
 
+#include "engine.h"
+
 #include <stdlib.h>
 
 #include "launch.h"
@@ -13,38 +15,39 @@
 /* The values a parameter takes, in its natural unit: warps for block size,
  * allocation units for shared memory (each value the most bytes that still
  * allocate that many units), single registers and barriers. */
-static int64_t unit_of(const struct gpu_arch *a, enum tuning_param p)
+static int64_t unit_of(const struct gpu_arch *a, enum occ_param p)
 {
 	switch (p) {
-	case TUNING_BLOCK_SIZE: return a->warp_size;
-	case TUNING_SHARED_MEM: return a->smem_alloc_unit_bytes;
+	case OCC_PARAM_THREADS: return a->warp_size;
+	case OCC_PARAM_SHARED_MEM: return a->smem_alloc_unit_bytes;
 	default: return 1;
 	}
 }
 
-static int64_t max_of(const struct gpu_arch *a, enum tuning_param p)
+static int64_t max_of(const struct gpu_arch *a, enum occ_param p)
 {
 	switch (p) {
-	case TUNING_BLOCK_SIZE: return a->max_threads_per_block;
-	case TUNING_REGISTERS: return a->max_regs_per_thread;
-	case TUNING_SHARED_MEM: return a->smem_per_block_optin_bytes;
-	case TUNING_BARRIERS: return 16;
+	case OCC_PARAM_THREADS: return a->max_threads_per_block;
+	case OCC_PARAM_REGISTERS: return a->max_regs_per_thread;
+	case OCC_PARAM_SHARED_MEM: return a->smem_per_block_optin_bytes;
+	case OCC_PARAM_BARRIERS: return 16;
+	case OCC_N_PARAMS: break;
 	}
 	return 0;
 }
 
-static int64_t min_of(enum tuning_param p)
+static int64_t min_of(enum occ_param p)
 {
-	return p == TUNING_BLOCK_SIZE ? 1 : 0;
+	return p == OCC_PARAM_THREADS ? 1 : 0;
 }
 
 /* Next value of p after v in direction dir (+1/-1), on the parameter's grid;
  * returns false past the range. */
-static bool next_value(const struct gpu_arch *a, enum tuning_param p, int64_t v, int dir, int64_t *out)
+static bool next_value(const struct gpu_arch *a, enum occ_param p, int64_t v, int dir, int64_t *out)
 {
 	int64_t unit = unit_of(a, p), n;
 
-	if (p == TUNING_SHARED_MEM) {
+	if (p == OCC_PARAM_SHARED_MEM) {
 		/* Grid points: k * unit - reserved, the most a block can use in k units. */
 		int64_t res = a->smem_reserved_per_block_bytes;
 		int64_t k = (v + res) / unit;
@@ -56,7 +59,7 @@ static bool next_value(const struct gpu_arch *a, enum tuning_param p, int64_t v,
 			n = 0;
 		if (n > max_of(a, p) && dir > 0 && v < max_of(a, p))
 			n = max_of(a, p);
-	} else if (p == TUNING_BLOCK_SIZE) {
+	} else if (p == OCC_PARAM_THREADS) {
 		n = dir > 0 ? (v / unit + 1) * unit : (v - 1) / unit * unit;
 	} else {
 		n = v + dir;
@@ -67,21 +70,21 @@ static bool next_value(const struct gpu_arch *a, enum tuning_param p, int64_t v,
 	return true;
 }
 
-static enum tuning_param param_of(enum occ_factor f)
+static enum occ_param param_of(enum occ_factor f)
 {
 	switch (f) {
-	case OCC_REGISTERS: return TUNING_REGISTERS;
-	case OCC_SHARED_MEM: return TUNING_SHARED_MEM;
-	case OCC_BARRIERS: return TUNING_BARRIERS;
-	default: return TUNING_BLOCK_SIZE;
+	case OCC_REGISTERS: return OCC_PARAM_REGISTERS;
+	case OCC_SHARED_MEM: return OCC_PARAM_SHARED_MEM;
+	case OCC_BARRIERS: return OCC_PARAM_BARRIERS;
+	default: return OCC_PARAM_THREADS;
 	}
 }
 
 /* The largest value of p's grid (next_value's, without its ends) in
  * [lo, hi]; lo - 1 where none is. */
-static int64_t grid_floor(const struct gpu_arch *a, enum tuning_param p, int64_t lo, int64_t hi)
+static int64_t grid_floor(const struct gpu_arch *a, enum occ_param p, int64_t lo, int64_t hi)
 {
-	int64_t unit = unit_of(a, p), res = p == TUNING_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
+	int64_t unit = unit_of(a, p), res = p == OCC_PARAM_SHARED_MEM ? a->smem_reserved_per_block_bytes : 0;
 	int64_t g = (hi + res) / unit * unit - res;
 
 	return g >= lo ? g : lo - 1;
@@ -126,7 +129,7 @@ static void gain_below(const struct gpu_arch *a, const struct occ_vary *vary, st
 		occ_vary_at(vary, x, &r, &to);
 		if (r.active_warps_per_sm > s->warps_from) {
 			int64_t hi = to < top ? to : top, v = grid_floor(a, s->param, x, hi);
-			if (v < x && s->param == TUNING_SHARED_MEM && x <= 0)
+			if (v < x && s->param == OCC_PARAM_SHARED_MEM && x <= 0)
 				v = 0;
 			if (v >= x)
 				gained(s, v, &r);
@@ -145,7 +148,7 @@ static void find_gain(const struct gpu_arch *a, const struct occ_vary *vary, str
 	/* Resources gain by shrinking; block size may gain either way: take the
 	 * nearer, the smaller on a tie. */
 	gain_below(a, vary, s);
-	if (s->param != TUNING_BLOCK_SIZE)
+	if (s->param != OCC_PARAM_THREADS)
 		return;
 	if (s->has_gain)
 		best_dist = v0 - s->to;
@@ -173,7 +176,7 @@ static void find_headroom(const struct gpu_arch *a, const struct occ_vary *vary,
 		if (r.active_warps_per_sm != s->warps_from)
 			break;
 		v = grid_floor(a, s->param, n, to < max ? to : max);
-		if (to >= max && s->param == TUNING_SHARED_MEM)
+		if (to >= max && s->param == OCC_PARAM_SHARED_MEM)
 			v = max;
 	}
 	s->has_headroom = v > s->from;
@@ -334,13 +337,16 @@ int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struc
 	return n;
 }
 
-const char *tuning_param_label(enum tuning_param p)
+const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p)
 {
+	const struct engine_words *e = engine_words(a);
+
 	switch (p) {
-	case TUNING_BLOCK_SIZE: return "block size";
-	case TUNING_REGISTERS: return "registers";
-	case TUNING_SHARED_MEM: return "shared memory";
-	case TUNING_BARRIERS: return "barriers";
+	case OCC_PARAM_THREADS: return e->block_size;
+	case OCC_PARAM_REGISTERS: return e->regs;
+	case OCC_PARAM_SHARED_MEM: return e->smem;
+	case OCC_PARAM_BARRIERS: return "barriers";
+	case OCC_N_PARAMS: break;
 	}
 	return "?";
 }

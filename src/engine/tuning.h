@@ -13,17 +13,9 @@
 #include "occupancy.h"
 #include "waves.h"
 
-/* The parameter a user turns to move a factor's limit (enum occ_param). */
-enum tuning_param {
-	TUNING_BLOCK_SIZE = OCC_PARAM_THREADS,     /* threads per block */
-	TUNING_REGISTERS = OCC_PARAM_REGISTERS,    /* registers per thread */
-	TUNING_SHARED_MEM = OCC_PARAM_SHARED_MEM,  /* the block's whole shared memory, bytes */
-	TUNING_BARRIERS = OCC_PARAM_BARRIERS,      /* barriers per block */
-};
-
 struct tuning_step {
 	enum occ_factor factor;
-	enum tuning_param param;
+	enum occ_param param;   /* the parameter a user turns to move the factor's limit */
 	bool has_gain;          /* false: no value of param raises active warps */
 	int64_t from, to;       /* param: current -> nearest value that gains */
 	int blocks_from, blocks_to;
@@ -81,6 +73,8 @@ int tuning_block_sizes_waves(const struct gpu_arch *arch, int sm_count, const st
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max);
 
-const char *tuning_param_label(enum tuning_param p);
+/* The parameter in a's words: "block size", "registers", "shared memory",
+ * "barriers"; "workgroup size", "VGPRs", "LDS" on AMD. */
+const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p);
 
 #endif

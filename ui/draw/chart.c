@@ -8,6 +8,7 @@
 #include "chart.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -133,6 +134,56 @@ static int64_t tick_step(const struct sweep *s, int cols)
 	return step;
 }
 
+/* A falling staircase's x axis names its cliffs, the last value before
+ * each drop ("64": 64 registers keep 2 blocks, 65 do not), those nearest the
+ * launch's own value first, each where its label leaves a blank either side
+ * of the labels already placed (columns free_from..free_to). */
+static void cliff_ticks(struct canvas *c, const struct geom *g, const struct sweep *s,
+			int free_from, int free_to)
+{
+	int n = s->n_cliffs < SWEEP_MAX_CLIFFS ? s->n_cliffs : SWEEP_MAX_CLIFFS;
+	int own = sweep_column_of(s, s->current_x, g->cols), axis_y = g->plot_y + g->rows;
+	bool used[SWEEP_MAX_CLIFFS] = { false };
+	char taken[512] = { 0 };   /* the label row's columns in use, a blank around each */
+	char buf[32];
+
+	if (g->cols > (int)sizeof(taken))
+		return;
+	for (int col = 0; col < g->cols; col++)
+		taken[col] = col < free_from || col > free_to;
+	for (int round = 0; round < n; round++) {
+		int best = -1, best_d = 0;
+
+		for (int i = 0; i < n; i++) {
+			int d = abs(sweep_column_of(s, s->cliffs[i], g->cols) - own);
+
+			if (!used[i] && (best < 0 || d < best_d)) {
+				best = i;
+				best_d = d;
+			}
+		}
+		used[best] = true;
+		{
+			int col = sweep_column_of(s, s->cliffs[best], g->cols), len, at;
+			bool fits = true;
+
+			format_x(s, s->cliffs[best], buf, sizeof(buf));
+			len = (int)strlen(buf);
+			at = col - len / 2;
+			if (at < 0 || at + len > g->cols)
+				continue;
+			for (int k = at - 1; k <= at + len && fits; k++)
+				fits = k < 0 || k >= g->cols || !taken[k];
+			if (!fits)
+				continue;
+			for (int k = at; k < at + len; k++)
+				taken[k] = 1;
+			canvas_put(c, g->plot_x + col, axis_y, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS);
+			canvas_text(c, g->plot_x + at, axis_y + 1, len, CANVAS_AXIS, buf);
+		}
+	}
+}
+
 static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s)
 {
 	int64_t lo = s->first_x, hi = s->last_x, step = tick_step(s, g->cols);
@@ -158,6 +209,10 @@ static void x_axis(struct canvas *c, const struct geom *g, const struct sweep *s
 		canvas_text(c, g->plot_x + g->cols - len, label_y, len, CANVAS_AXIS, buf);
 	canvas_put(c, g->plot_x + g->cols - 1, axis_y, tick, CANVAS_AXIS);
 
+	if (s->n_cliffs > 0) {
+		cliff_ticks(c, g, s, free_from, free_to);
+		return;
+	}
 	for (int64_t v = (lo / step + 1) * step; v < hi; v += step) {
 		int col = sweep_column_of(s, v, g->cols), at;
 		format_x(s, v, buf, sizeof(buf));
