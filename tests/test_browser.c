@@ -15,12 +15,14 @@
 #include "analysis.h"
 #include "browser.h"
 #include "explorer.h"
+#include "explorer_state.h"
 #include "keys.h"
 #include "kernel_detail.h"
 #include "paneutil.h"
 #include "reportutil.h"
 #include "view.h"
 #include "occupancy.h"
+#include "search.h"
 
 /* 13 kernel records: Index 0..12 on lines 2..14, DurationNs the last column. */
 #define GUNROCK "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
@@ -461,16 +463,16 @@ START_TEST(test_keys)
 	text = canvas_text_of(c);
 	ck_assert_msg(strstr(text, "kernelv") != NULL, "%s", text);
 	free(text);
-	/* back to file order: eleven more columns after kernel */
-	type(e, "ooooooooooo");
+	/* back to file order: thirteen more columns after kernel */
+	type(e, "ooooooooooooo");
 	explorer_draw(e, c);
 	text = canvas_text_of(c);
-	ck_assert_msg(strstr(text, "sorted by waves desc") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "sorted by check desc") != NULL, "%s", text);
 	free(text);
 	type(e, "o");
 	type(e, "O");
-	/* filter as you type */
-	type(e, "/trampoline");
+	/* filter as you type (\\, as htop's) */
+	type(e, "\\trampoline");
 	explorer_draw(e, c);
 	text = canvas_text_of(c);
 	ck_assert_msg(strstr(text, "filter: trampoline_") != NULL, "%s", text);
@@ -500,7 +502,8 @@ START_TEST(test_keys)
 	type(e, "c");
 	explorer_draw(e, c);
 	text = canvas_text_of(c);
-	ck_assert_msg(strstr(text, "9 of 9 groups") != NULL, "%s", text);
+	/* counted in what they count: 9 groups of the 13 records */
+	ck_assert_msg(strstr(text, "9 groups of 13 records") != NULL, "%s", text);
 	free(text);
 	canvas_free(c);
 	explorer_close(e, session);
@@ -702,6 +705,334 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 }
 END_TEST
 
+/* issue 22 item 3: a report that names no GPU (the Omniperf MI300X
+ * pmc_perf file: three vecCopy records with VGPRs and LDS, no device)
+ * opens with the picker for the report's GPU over the browser, its
+ * parameters in AMD's words and "GPU ?"; the note says only the GPU is
+ * missing. MI300X picked with g in the browser analyses every record at
+ * once, each as --gpu MI300X analyses it. */
+START_TEST(test_report_gpu)
+{
+	static const char file[] = "omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv";
+	struct explorer_options o = { .ascii = true, .source = file, .offer_gpu = true };
+	struct session_input *in = calloc(1, sizeof(*in));
+	struct analysis *want = malloc(sizeof(*want));
+	struct occ_error err = { 0 };
+	struct param_set flags = { 0 };
+	struct session *cli;
+	struct explorer *e;
+	const struct view *v;
+	struct browser *b;
+	char path[1024], *text;
+	int status = 0;
+
+	ck_assert(in && want);
+	data_file("", path, sizeof(path));
+	ck_assert_msg(chdir(path) == 0, "%s", path);
+	snprintf(path, sizeof(path), "rocprof/%s", file);
+	session = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(session);
+	ck_assert(session_load(session, path, in, stderr, &status));
+	e = explorer_new(session, in, 1, &o);
+	ck_assert_ptr_nonnull(e);
+	v = explorer_view(e);
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	ck_assert(!v->cur.ok);
+	ck_assert_uint_eq(b->n_gpu_none, 3);
+	ck_assert_str_eq(whatif_label(v->whatif, PARAM_BLOCK), "workgroup");
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "3 of 3 records name no GPU: pick theirs") != NULL, "%s", text);
+	golden_screen(e, 120, 40, "report_gpu_prompt_120x40.txt");
+	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
+		      "%s", text);
+	free(text);
+	/* Esc leaves it; the note says what is missing */
+	explorer_key(e, KEY_CODE_ESC);
+	explorer_key(e, '1');
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "The report does not say which GPU ran vecCopy") != NULL, "%s",
+		      text);
+	ck_assert_msg(strstr(text, "does not give the launch") == NULL, "%s", text);
+	free(text);
+	/* an NVIDIA GPU is refused for AMD records */
+	explorer_key(e, '5');
+	explorer_key(e, 'g');
+	type(e, "H100 SXM");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert(!v->cur.ok);
+	ck_assert_ptr_null(session_report_gpu(session));
+	/* g, MI300X */
+	explorer_key(e, 'g');
+	type(e, "MI300X");
+	explorer_key(e, KEY_CODE_ENTER);
+	ck_assert(v->cur.ok);
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	ck_assert_uint_eq(b->n_gpu_none, 0);
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "Instinct MI300X is the GPU of the 3 records that name none") != NULL,
+		      "%s", text);
+	ck_assert_msg(strstr(text, "GPU ?") == NULL, "%s", text);
+	free(text);
+	launch_init(&flags.values);
+	flags.set = PARAM_BIT(PARAM_GPU);
+	ck_assert(param_parse(PARAM_GPU, "MI300X", &flags.values, NULL, 0, "--gpu", &err));
+	cli = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(cli);
+	for (size_t i = 0; i < b->n_rows; i++) {
+		struct session_record r = session_input_record(&e->inputs[0], i);
+
+		session_analyse(cli, &r, NULL, NULL, 0, want);
+		ck_assert(want->ok);
+		ck_assert(b->rows[i].from & BROWSER_GPU_REPORT);
+		ck_assert_double_eq(b->rows[i].theoretical_pct, want->r.theoretical_occupancy_pct);
+		ck_assert_int_eq(b->rows[i].blocks_per_sm, want->r.active_blocks_per_sm);
+	}
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, b->rows[0].theoretical_pct);
+	session_free(cli);
+	free(want);
+	explorer_close(e, session);
+}
+END_TEST
+
+static bool holds_of(const void *ctx, size_t i)
+{
+	return ((const bool *)ctx)[i];
+}
+
+/* issue 22 item 6: a column's key sorts by it, the figures largest first,
+ * and again reverses. DurationNs (the last column of gunrock's lines 2-14):
+ * line 4 (Index 2) 231369 ns is the longest, line 11 (Index 9) 1243 ns the
+ * shortest. Each column has its own key, and the key table binds each to
+ * the sort (keys.h). */
+START_TEST(test_sort_by_key)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+	bool seen[128] = { false };
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_sort_by(&b, BROWSER_COL_DURATION));
+	ck_assert(b.descending);
+	ck_assert_int_eq(browser_line_at(&b, 0)->id, 2);
+	ck_assert_int_eq(browser_line_at(&b, 12)->id, 9);
+	ck_assert(browser_sort_by(&b, BROWSER_COL_DURATION));
+	ck_assert(!b.descending);
+	ck_assert_int_eq(browser_line_at(&b, 0)->id, 9);
+	/* the name starts ascending */
+	ck_assert(browser_sort_by(&b, BROWSER_COL_NAME));
+	ck_assert(!b.descending);
+	for (int c = 0; c < BROWSER_N_COLUMNS; c++) {
+		int k = browser_column_key((enum browser_column)c);
+
+		ck_assert_int_gt(k, 0);
+		ck_assert(k < 128 && !seen[k]);
+		seen[k] = true;
+		ck_assert_int_eq(browser_column_of_key(k), c);
+		ck_assert_int_eq(key_action(k, CTX_KERNELS), ACT_KERNEL_SORT_BY);
+	}
+	ck_assert_int_eq(browser_column_of_key('q'), -1);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* `/` and n, N: the copyBuffer records are Index 0-3 and 11 (lines 2-5, 13);
+ * the search starts after the selection and wraps. */
+START_TEST(test_search)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_search(&b, "COPYBUFFER", 0));
+	ck_assert_uint_eq(browser_selected_record(&b), 0);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 1);
+	browser_move(&b, 5);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 11);
+	ck_assert(browser_search(&b, "copybuffer", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 0);
+	ck_assert(browser_search(&b, "copybuffer", -1));
+	ck_assert_uint_eq(browser_selected_record(&b), 11);
+	ck_assert(browser_search(&b, "trampoline", -1));
+	ck_assert_uint_eq(browser_selected_record(&b), 10);
+	ck_assert(!browser_search(&b, "no such kernel", 1));
+	ck_assert_uint_eq(browser_selected_record(&b), 10);
+	browser_done(&b);
+	report_done(&rep);
+
+	/* the search model alone: from 2 of 5, items 1 and 4 match */
+	{
+		static const bool m[5] = { false, true, false, false, true };
+
+		ck_assert(search_holds("adaptive_AVERAGE_pool", "average"));
+		ck_assert(!search_holds("reduce", "reduced"));
+		ck_assert(search_holds("x", ""));
+		ck_assert_uint_eq(search_find(5, 2, 1, holds_of, m), 4);
+		ck_assert_uint_eq(search_find(5, 4, 1, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 2, -1, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 1, 0, holds_of, m), 1);
+		ck_assert_uint_eq(search_find(5, 1, -1, holds_of, m), 4);
+		ck_assert_uint_eq(search_find(0, 0, 1, holds_of, m), SIZE_MAX);
+	}
+}
+END_TEST
+
+/* Groups that differ only in template arguments read apart: gunrock's
+ * Index 4 and 6 (lines 6 and 8) are both thrust's __parallel_for::kernel,
+ * one short name, but their full names' template arguments differ; the
+ * name shown keeps the templates, drops the return type, the parameter
+ * list and rocprof's " [clone .kd]", and a cut in the middle keeps the two
+ * apart at 30 cells. */
+START_TEST(test_display_names)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024], n4[8192], n6[8192], f4[512], f6[512];
+	const char *c4, *c6;
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert_str_eq(rep.records[4].short_name, rep.records[6].short_name);
+	browser_display_name(&b, &b.rows[4], n4, sizeof(n4));
+	browser_display_name(&b, &b.rows[6], n6, sizeof(n6));
+	ck_assert_str_ne(n4, n6);
+	ck_assert_msg(strncmp(n4, "thrust::", 8) == 0 && strstr(n4, "kernel<") != NULL, "%s", n4);
+	ck_assert_msg(n4[strlen(n4) - 1] == '>' && strstr(n4, "[clone") == NULL, "%s", n4);
+	c4 = browser_fit_name(n4, 30, "...", f4, sizeof(f4));
+	c6 = browser_fit_name(n6, 30, "...", f6, sizeof(f6));
+	ck_assert_int_le(str_display_width(c4), 30);
+	ck_assert_str_ne(c4, c6);
+	ck_assert_msg(strncmp(c4, "kernel<", 7) == 0 && strstr(c4, "...") != NULL, "%s", c4);
+	/* rocprof v1's ".kd" and a name without templates cut at its end */
+	browser_display_name(&b, &b.rows[0], n4, sizeof(n4));
+	ck_assert_str_eq(n4, "__amd_rocclr_copyBuffer");
+	ck_assert_str_eq(browser_fit_name(n4, 12, "...", f4, sizeof(f4)), "__amd_roc...");
+	/* the anonymous namespace is a name; a return type and parameters go */
+	ck_assert_str_eq(browser_fit_name("at::native::<unnamed>::pool<float>", 20, "...", f4,
+					  sizeof(f4)), "pool<float>");
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* The counts say what they count: grouped, 9 groups of the 13 records;
+ * filtered to the copyBuffer kernels (Index 0-3, 11), 3 groups of 5 records
+ * (lines 2-4: grd 155648 wgr 512; line 5: grd 512; line 13: wgr 1024). */
+START_TEST(test_counts)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	init_rows(&b, &rep, path);
+	ck_assert(browser_set_grouped(&b, true));
+	ck_assert_uint_eq(b.n_order, 9);
+	ck_assert_uint_eq(b.n_order_records, 13);
+	ck_assert(browser_set_filter(&b, "copybuffer"));
+	ck_assert_uint_eq(b.n_order, 3);
+	ck_assert_uint_eq(b.n_order_records, 5);
+	ck_assert(browser_set_grouped(&b, false));
+	ck_assert_uint_eq(b.n_order, 5);
+	ck_assert_uint_eq(b.n_order_records, 5);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
+/* The predicted-achieved column is the waves' prediction of the record's
+ * analysis, and the cross-check column how many of Nsight Compute's figures
+ * occview differs from: the A100 pooling report agrees on all it gives
+ * (test_crosscheck), so every record it compares reads 0. */
+START_TEST(test_predicted_and_checked)
+{
+	static const char file[] = "opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv";
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err);
+	struct report rep;
+	struct browser b;
+	size_t compared = 0;
+
+	ck_assert(a && s);
+	load_clean("ncu/", file, &rep);
+	ck_assert(browser_init(&b, s, &rep, data_path("ncu/", file)));
+	for (size_t i = 0; i < rep.n; i++) {
+		browser_analyse(&b, i, a);
+		ck_assert(a->ok);
+		ck_assert_double_eq(b.rows[i].predicted_pct, a->w.predicted_achieved_pct);
+		if (a->report.check.compared) {
+			compared++;
+			ck_assert_int_eq(b.rows[i].checked, 0);
+		} else {
+			ck_assert_int_eq(b.rows[i].checked, -1);
+		}
+	}
+	ck_assert_uint_eq(compared, rep.n);
+	/* a disagreement is counted: one figure made to differ */
+	rep.records[0].theoretical_occupancy_pct.value -= 10;
+	browser_done(&b);
+	ck_assert(browser_init(&b, s, &rep, data_path("ncu/", file)));
+	ck_assert_int_ge(b.rows[0].checked, 1);
+	browser_done(&b);
+	report_done(&rep);
+	session_free(s);
+	free(a);
+}
+END_TEST
+
+/* The browser at 120x40 on the A100 report (a golden), its colours through
+ * the theme's roles: record 1 (line of the second kernel) has theory 75.0,
+ * achieved 8.2, a gap of +66.8 points (a warning), registers as its limiter
+ * (the limiter's role) and Nsight Compute's figures all agreeing ("=",
+ * good). Clicking the "time" header sorts by it, a second click reverses;
+ * a click on a line selects it. */
+START_TEST(test_colours_and_clicks)
+{
+	struct explorer *e = open_file(A100, "a100.csv");
+	struct canvas *c = canvas_new(120, 40, true);
+	struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	char row[512];
+	int y, x;
+
+	ck_assert_ptr_nonnull(c);
+	e->mouse = true;   /* as without --no-mouse */
+	golden_screen(e, 120, 40, "ncu_a100_kernels_120x40.txt");
+	explorer_draw(e, c);
+	y = canvas_find_row(c, "+66.8", row, sizeof(row));
+	ck_assert_int_ge(y, 0);
+	x = (int)(strstr(row, "+66.8") - row);
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_WARNING);
+	x = (int)(strstr(row, " regs ") - row) + 1;
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_LIMITER);
+	x = (int)(strrchr(row, '=') - row);
+	ck_assert_int_eq(canvas_at(c, x, y)->role, CANVAS_GOOD);
+	/* the header's "time": sorted by it, then reversed */
+	y = canvas_find_row(c, " time ", row, sizeof(row));
+	x = (int)(strstr(row, " time ") - row) + 1;
+	ck_assert(explorer_click(e, x, y) != REACT_NONE);
+	ck_assert_int_eq(b->sort, BROWSER_COL_DURATION);
+	ck_assert(b->descending);
+	explorer_draw(e, c);
+	ck_assert(canvas_shows(c, "timev"));
+	ck_assert(explorer_click(e, x, y) != REACT_NONE);
+	ck_assert(!b->descending);
+	/* a line three below the header */
+	explorer_draw(e, c);
+	ck_assert(explorer_click(e, x, y + 3) != REACT_NONE);
+	ck_assert_uint_eq(b->selected, 2);
+	canvas_free(c);
+	explorer_close(e, session);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser");
@@ -718,6 +1049,13 @@ int main(void)
 	tcase_add_test(tc, test_pane_goldens);
 	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
+	tcase_add_test(tc, test_report_gpu);
+	tcase_add_test(tc, test_colours_and_clicks);
+	tcase_add_test(tc, test_sort_by_key);
+	tcase_add_test(tc, test_search);
+	tcase_add_test(tc, test_display_names);
+	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_predicted_and_checked);
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);

@@ -111,7 +111,9 @@ START_TEST(test_conventions)
 	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_DOWN, CTX_ANY), ACT_DEC);
 	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_UP, CTX_RULES), ACT_SCROLL_UP);
 	ck_assert_int_eq(key_action(KEY_CODE_WHEEL_DOWN, CTX_KERNELS), ACT_KERNEL_DOWN);
-	ck_assert_int_eq(key_action('g', CTX_KERNELS), ACT_KERNEL_FIRST);
+	/* the browser's g is the GPU of the report's records that name none */
+	ck_assert_int_eq(key_action('g', CTX_KERNELS), ACT_REPORT_GPU);
+	ck_assert_int_eq(key_action(KEY_CODE_HOME, CTX_KERNELS), ACT_KERNEL_FIRST);
 	ck_assert_int_eq(key_action('G', CTX_KERNELS), ACT_KERNEL_LAST);
 	ck_assert_int_eq(key_action('G', CTX_RULES), ACT_SCROLL_LAST);
 	ck_assert_int_eq(key_action(KEY_CODE_HOME, CTX_RULES), ACT_SCROLL_FIRST);

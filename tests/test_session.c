@@ -423,6 +423,106 @@ START_TEST(gpus_side_by_side)
 }
 END_TEST
 
+/* issue 22 item 3: the report's GPU. The Omniperf MI300X timestamps file
+ * names no device (GPU_ID 60633 is a node id): with the report's GPU an
+ * MI300X, each record is what --gpu MI300X gives it (the print mode); an
+ * ncu report that names its A100 keeps it under a report GPU H100; an
+ * NVIDIA GPU does not stand in for AMD records. */
+START_TEST(report_gpu_stands_in)
+{
+	static struct analysis with_flag, with_report;
+	static const char amd_file[] = "omniperf_tests_mi300x_rocprofv2style_timestamps.csv";
+	static const char a100_file[] = "opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv";
+	struct param_set flags = { 0 };
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err), *cli;
+	struct report amd, a100;
+	struct gpu mi300x, h100;
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+	ck_assert(gpu_db_find(db, "H100", &h100, &err));
+	launch_init(&flags.values);
+	flags.set = PARAM_BIT(PARAM_GPU);
+	ck_assert(param_parse(PARAM_GPU, "MI300X", &flags.values, NULL, 0, "--gpu", &err));
+	cli = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(cli);
+	load_clean("rocprof/", amd_file, &amd);
+	ck_assert_uint_eq(amd.n, 3);
+	ck_assert_ptr_null(session_report_gpu(s));
+	for (size_t i = 0; i < amd.n; i++) {
+		struct session_record r = { data_path("rocprof/", amd_file), amd.records[i].line, NULL,
+					    NULL, &amd.records[i], (int64_t)i, NULL, NULL };
+		struct launch l;
+		struct gpu g;
+
+		session_set_report_gpu(s, NULL);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_NONE);
+		session_analyse(s, &r, NULL, NULL, 0, &with_report);
+		ck_assert(!with_report.ok);
+		ck_assert_str_eq(with_report.error.field, "gpu");
+		/* not known yet, shown in its vendor's words */
+		ck_assert(!session_launch(s, &r, NULL, &l, &g, &err));
+		ck_assert_int_eq(g.arch.vendor, GPU_AMD);
+		/* an NVIDIA GPU does not stand in */
+		session_set_report_gpu(s, &h100);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_NONE);
+		session_analyse(s, &r, NULL, NULL, 0, &with_report);
+		ck_assert(!with_report.ok);
+		session_set_report_gpu(s, &mi300x);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_REPORT);
+		session_analyse(s, &r, NULL, NULL, SESSION_FINDINGS, &with_report);
+		session_analyse(cli, &r, NULL, NULL, SESSION_FINDINGS, &with_flag);
+		ck_assert(with_report.ok && with_flag.ok);
+		ck_assert_str_eq(with_report.gpu.name, with_flag.gpu.name);
+		ck_assert_double_eq(with_report.r.theoretical_occupancy_pct,
+				    with_flag.r.theoretical_occupancy_pct);
+		ck_assert_int_eq(with_report.r.active_blocks_per_sm, with_flag.r.active_blocks_per_sm);
+		ck_assert_uint_eq(with_report.r.limiting, with_flag.r.limiting);
+		ck_assert_uint_eq(with_report.report.changed, with_flag.report.changed);
+		ck_assert(with_report.w.waves_per_sm == with_flag.w.waves_per_sm);
+		ck_assert(session_launch(s, &r, NULL, &l, &g, &err));
+		ck_assert_str_eq(g.name, mi300x.name);
+	}
+	/* an NVIDIA record that names none (the 2019 ncu page of a V100) is
+	 * shown on the embedded default, an NVIDIA GPU */
+	{
+		static const char v100_file[] = "xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log";
+		struct report v100;
+		struct launch l, def;
+		struct gpu g, want;
+
+		load_clean("ncu/", v100_file, &v100);
+		struct session_record r = { data_path("ncu/", v100_file), v100.records[0].line, NULL,
+					    NULL, &v100.records[0], 0, NULL, NULL };
+		session_set_report_gpu(s, NULL);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_NONE);
+		ck_assert(!session_launch(s, &r, NULL, &l, &g, &err));
+		launch_init(&def);
+		ck_assert(gpu_db_find(db, def.gpu_name, &want, &err));
+		ck_assert_str_eq(g.name, want.name);
+		report_done(&v100);
+	}
+	/* a record that names its GPU keeps it */
+	load_clean("ncu/", a100_file, &a100);
+	{
+		struct session_record r = { data_path("ncu/", a100_file), a100.records[0].line, NULL,
+					    NULL, &a100.records[0], 0, NULL, NULL };
+
+		session_set_report_gpu(s, &h100);
+		ck_assert_int_eq(session_gpu_from(s, &r), SESSION_GPU_OWN);
+		session_analyse(s, &r, NULL, NULL, 0, &with_report);
+		ck_assert(with_report.ok);
+		ck_assert_ptr_nonnull(strstr(with_report.gpu.name, "A100"));
+		ck_assert_uint_eq(with_report.report.changed, 0);
+	}
+	report_done(&a100);
+	report_done(&amd);
+	session_free(cli);
+	session_free(s);
+}
+END_TEST
+
 /* A launch file's Kepler preference is its own; the explorer's switch of GPU
  * to an H100 keeps it, and the one check says the generation lacks it (a
  * usage error: the what-if set the GPU, not the file). Stepped back to none,
@@ -481,6 +581,7 @@ int main(void)
 	tcase_add_test(tc, every_record_of_every_report);
 	tcase_add_test(tc, whatif_drops_the_drivers_configuration);
 	tcase_add_test(tc, gpu_away_and_back);
+	tcase_add_test(tc, report_gpu_stands_in);
 	tcase_add_test(tc, gpus_side_by_side);
 	tcase_add_test(tc, cache_config_follows_the_gpu);
 	suite_add_tcase(s, tc);

@@ -20,6 +20,8 @@
 #include "launch.h"
 #include "launch_file.h"
 #include "occupancy.h"
+#include "reportutil.h"
+#include "view.h"
 #include "whatif.h"
 #include "testutil.h"
 
@@ -1219,6 +1221,82 @@ START_TEST(history_keeps_gpus_by_name)
 }
 END_TEST
 
+/* issue 22 item 4: a metrics-only ncu record (the RTX 5070 saxpy, line 10)
+ * gives no registers or shared memory; the fields show 0 and 0 B. Typing
+ * 32 registers, then 0 into both shared-memory fields, which already show
+ * "0 B", gives them: the record is analysed at once, as the command line's
+ * --registers 32 --shared-mem 0 --dynamic-shared-mem 0 analyse it. */
+START_TEST(typed_value_counts_as_given)
+{
+	static const char file[] = "roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv";
+	static const enum launch_param typed[] = { PARAM_REGISTERS, PARAM_STATIC_SMEM,
+						   PARAM_DYNAMIC_SMEM };
+	static const char *const text[] = { "32", "0", "0" };
+	struct occ_error err = { 0 };
+	struct session *s = session_new(db, NULL, &err), *cli;
+	struct param_set flags;
+	struct session_record r;
+	struct report rep;
+	struct launch l;
+	struct gpu g;
+	struct whatif *w;
+	struct view *v = calloc(1, sizeof(*v));
+	struct analysis *want = malloc(sizeof(*want));
+	struct sim_params model = { 0 };
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert(v && want);
+	load_clean("ncu/", file, &rep);
+	ck_assert_uint_eq(rep.n, 1);
+	r = (struct session_record){ data_path("ncu/", file), rep.records[0].line, NULL, NULL,
+				     &rep.records[0], 0, NULL, NULL };
+	ck_assert(!session_launch(s, &r, NULL, &l, &g, &err));
+	w = whatif_new(db, &l, &g);
+	ck_assert_ptr_nonnull(w);
+	view_init(v);
+	view_rebase(v, s, &r, w);
+	ck_assert(view_update(v, s, &r, w, &model, 0));
+	ck_assert(!v->cur.ok);
+	ck_assert_int_eq(w->cur.launch.static_smem_bytes, 0);
+	ck_assert_int_eq(w->cur.launch.dynamic_smem_bytes, 0);
+	memset(&flags, 0, sizeof(flags));
+	launch_init(&flags.values);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert(whatif_set_text(w, typed[i], text[i], &err));
+		ck_assert(whatif_given(w) & PARAM_BIT(typed[i]));
+		ck_assert(param_parse(typed[i], text[i], &flags.values, NULL, 0, "flag", &err));
+		flags.set |= PARAM_BIT(typed[i]);
+		ck_assert(view_update(v, s, &r, w, &model, 0));
+		/* analysed only once the last is given */
+		ck_assert(v->cur.ok == (i == 2));
+	}
+	/* the two zeros are no change from what the fields showed, but given */
+	ck_assert(!whatif_changed(w, PARAM_STATIC_SMEM));
+	ck_assert_int_eq(w->n_undo, 3);
+	cli = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(cli);
+	session_analyse(cli, &r, NULL, NULL, SESSION_FINDINGS, want);
+	ck_assert(want->ok);
+	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, want->r.theoretical_occupancy_pct);
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, want->r.active_blocks_per_sm);
+	/* undoing the last zero takes it back: not analysed again */
+	ck_assert(whatif_undo(w));
+	ck_assert(!(whatif_given(w) & PARAM_BIT(PARAM_DYNAMIC_SMEM)));
+	ck_assert(view_update(v, s, &r, w, &model, 0));
+	ck_assert(!v->cur.ok);
+	/* a new baseline starts with nothing given */
+	whatif_rebase(w, &l, &g);
+	ck_assert_uint_eq(whatif_given(w), 0);
+	session_free(cli);
+	session_free(s);
+	whatif_free(w);
+	view_done(v);
+	free(v);
+	free(want);
+	report_done(&rep);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("whatif");
@@ -1226,6 +1304,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, block_steps_by_warp);
+	tcase_add_test(tc, typed_value_counts_as_given);
 	tcase_add_test(tc, register_steps_clamp);
 	tcase_add_test(tc, cluster_steps_divide_the_grid);
 	tcase_add_test(tc, smem_steps_by_alloc_unit);

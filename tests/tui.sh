@@ -208,8 +208,8 @@ rm -f "$quit"
 cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
 start 80x24 "$tmp/report.csv"
 check "13 of 13 records" "a report opens in the kernel browser"
-keys / t r a m p
-check "filter: tramp_" "/ opens the filter line"
+keys '\' t r a m p
+check "filter: tramp_" "\\ opens the filter line"
 keys Enter
 check "1 of 13 records matching" "the filter keeps one record"
 keys Enter
@@ -467,6 +467,79 @@ check "[block 256]" "ESC [ 1 ~ and Ctrl-Left leave the block size alone"
 check "[2 Charts]" "ESC [ 1 ~ does not switch to pane 1"
 T send-keys -t t F10
 check "EXIT=0" "F10 quits"
+
+# --- issue 22: a report that names no GPU, typed zeros, sorting, n/N ---------
+# The Omniperf MI300X file names no device: it opens with the picker for the
+# report's GPU over the browser, in AMD's words with "GPU ?"; MI300X picked,
+# every record is analysed as --gpu MI300X analyses it.
+omni="$TESTDATA/rocprof/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv"
+start 120x40 "$omni"
+check "3 of 3 records name no GPU: pick theirs" "a report without its GPU offers the report's GPU"
+check "GPU ?" "the parameters say the GPU is not known"
+check "[workgroup 256]" "in the records' vendor's words"
+keys M I 3 0 0 X Enter
+check "Instinct MI300X is the GPU of the 3 records that name none" "the picked GPU is the report's"
+check "GPU Instinct MI300X" "the parameters show it"
+check "occupancy $(occupancy --gpu mi300x "$omni")" "the record analysed as --gpu MI300X does"
+keys Escape 1
+check "Theoretical occupancy" "the occupancy pane analyses the record"
+keys 5 g Escape q
+check "EXIT=0" "quit after the report's GPU"
+# Esc leaves the records as they were; g in the browser offers it again
+start 120x40 "$omni"
+check "pick theirs" "the picker again"
+keys Escape
+check "3 name no GPU (g)" "Esc leaves them: the browser counts them"
+keys g
+check "pick theirs" "g in the browser offers the report's GPU again"
+keys Escape q
+check "EXIT=0" "quit after Esc"
+
+# A metrics-only ncu record: 32 registers typed, then 0 into the shared
+# memory fields that show 0 B: the record is analysed, as the flags do.
+saxpy="$TESTDATA/ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv"
+start 120x40 "$saxpy"
+check "1 of 1 records" "the metrics-only report"
+keys 1 Tab Enter C-u 3 2 Enter
+check "[registers 32]" "32 registers typed"
+keys Tab Enter C-u 0 Enter
+check "[static smem 0 B]" "0 typed into static shared memory"
+check "not analysed" "dynamic shared memory still missing"
+keys Tab Enter C-u 0 Enter
+check "occupancy $(occupancy "$saxpy" --registers 32 --shared-mem 0 --dynamic-shared-mem 0)" \
+	"0 typed where 0 B was shown counts: the record is analysed"
+keys q
+check "EXIT=0" "quit after the typed zeros"
+
+# Sorting by a column's key (T: time, largest first; again reversed), by a
+# click on a header, and / with n and N: the copyBuffer records are 0-3, 11.
+gunrock="$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv"
+start 120x40 "$gunrock"
+check "13 of 13 records" "the rocprof report in the browser"
+keys T
+check "sorted by time desc" "T sorts by time, longest first"
+keys T
+check "sorted by time asc" "T again reverses"
+# a click on the "waves" header (an SGR mouse report: column, row from 1)
+line=$(screen | grep -m1 " waves ")
+row=$(screen | grep -n -m1 " waves " | cut -d: -f1)
+col=$(printf '%s' "${line%% waves *}" | LC_ALL=C.UTF-8 wc -m)
+keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $((col + 2)) "$row" $((col + 2)) "$row")"
+check "sorted by waves desc" "a click on a header sorts by it"
+keys I
+check "sorted by id asc" "I sorts by id"
+keys / c o p y
+check "search: copy_" "/ opens the search line"
+keys Enter n Enter
+check "record 1 is the baseline" "n goes to the next match"
+keys 5 N Enter
+check "record 0 is the baseline" "N goes back to the previous match"
+keys 5 N Enter
+check "record 11 is the baseline" "N wraps round to the last match"
+keys 5 '\' t r a m p Enter
+check "1 of 13 records matching" "backslash filters"
+keys q
+check "EXIT=0" "quit after sorting and searching"
 
 # --- a terminal that cannot be drawn on ----------------------------------------
 for term in dumb no-such-terminal; do

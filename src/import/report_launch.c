@@ -54,6 +54,21 @@ static const char *vendor_name(enum report_vendor v)
 	return v == REPORT_VENDOR_AMD ? "AMD" : "NVIDIA";
 }
 
+bool report_vendor_device(const struct gpu_db *db, const struct report_record *rec,
+			  const struct gpu *prefer, struct gpu *out)
+{
+	enum report_vendor v = report_record_vendor(rec);
+
+	if (prefer && v != REPORT_VENDOR_UNKNOWN && gpu_vendor(prefer) == v) {
+		*out = *prefer;
+		return true;
+	}
+	for (size_t i = 0; v != REPORT_VENDOR_UNKNOWN && i < gpu_db_device_count(db); i++)
+		if (gpu_db_device_at(db, i, out) && gpu_vendor(out) == v)
+			return true;
+	return false;
+}
+
 static bool has_arch(const struct report_record *rec)
 {
 	return rec->gfx_target[0] || (rec->cc_major.present && rec->cc_minor.present);

@@ -76,6 +76,14 @@ bool report_launch_counted_occupancy(const struct report_record *rec, const stru
 /* The vendor the record's fields say, or REPORT_VENDOR_UNKNOWN. */
 enum report_vendor report_record_vendor(const struct report_record *rec);
 
+/* A device of the vendor rec's fields say: prefer (may be NULL) where it is
+ * of that vendor, else the database's first. A record whose GPU is not
+ * known yet is shown in its vendor's words (workgroups, VGPRs and LDS for an
+ * AMD kernel), never run on it. False when the record says no vendor, or
+ * the database has none of it. */
+bool report_vendor_device(const struct gpu_db *db, const struct report_record *rec,
+			  const struct gpu *prefer, struct gpu *out);
+
 /* Whether given is another GPU than the one rec ran on, in what the
  * measurement depends on: another architecture, or another SM (CU) count
  * than the report's (than own's, the device the report names, when it has

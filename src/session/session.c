@@ -43,6 +43,9 @@ struct session {
 	size_t n_gpus;
 	struct gpu_choice choices[GPU_CACHE];
 	int next_choice;
+	/* The GPU of the records that do not say theirs (session_set_report_gpu). */
+	bool has_report_gpu;
+	struct gpu report_gpu;
 	/* The last GPU a launch named, looked up. */
 	char named[GPU_NAME_MAX];
 	bool named_ok;
@@ -384,6 +387,9 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		if (res->gpu_changed || !own->ok ||
 		    (own->source != REPORT_GPU_NAMED && own->source != REPORT_GPU_MATCHED))
 			given.gpu = &ov_gpu;
+	} else if (!own->ok && s->has_report_gpu) {
+		/* the report's GPU stands in, as a --gpu would */
+		given.gpu = &s->report_gpu;
 	}
 	if (given.gpu) {
 		/* report_choose_gpu refuses a GPU of the other vendor. */
@@ -702,15 +708,18 @@ bool session_resolve(struct session *s, const struct session_record *r,
 }
 
 /* The GPU to show a record that cannot be resolved on: the embedded
- * default's. */
-static void default_gpu(struct session *s, struct gpu *gpu)
+ * default's, or where the record is the other vendor's a device of its. */
+static void default_gpu(struct session *s, const struct report_record *rec, struct gpu *gpu)
 {
 	struct occ_error ignored = { 0 };
 	struct launch def;
+	struct gpu fallback;
 
 	launch_init(&def);
 	if (!gpu_db_find(s->db, def.gpu_name, gpu, &ignored))
 		memset(gpu, 0, sizeof(*gpu));
+	if (rec && report_vendor_device(s->db, rec, gpu->name[0] ? gpu : NULL, &fallback))
+		*gpu = fallback;
 }
 
 bool session_launch(struct session *s, const struct session_record *r,
@@ -724,7 +733,7 @@ bool session_launch(struct session *s, const struct session_record *r,
 	if (!r->rec) {
 		if (launch_of(s, r, ov, NULL, l, gpu, err))
 			return true;
-		default_gpu(s, gpu);
+		default_gpu(s, NULL, gpu);
 		return false;
 	}
 	resolve_record(s, r, ov, NULL, &res);
@@ -732,8 +741,36 @@ bool session_launch(struct session *s, const struct session_record *r,
 	if (res.gpu_known)
 		*gpu = res.gpu;
 	else
-		default_gpu(s, gpu);
+		default_gpu(s, r->rec, gpu);
 	if (!res.ok)
 		*err = res.err;
 	return res.ok;
+}
+
+void session_set_report_gpu(struct session *s, const struct gpu *g)
+{
+	s->has_report_gpu = g != NULL;
+	if (g)
+		s->report_gpu = *g;
+}
+
+const struct gpu *session_report_gpu(const struct session *s)
+{
+	return s->has_report_gpu ? &s->report_gpu : NULL;
+}
+
+enum session_gpu_from session_gpu_from(struct session *s, const struct session_record *r)
+{
+	struct occ_error ignored = { 0 };
+	enum report_gpu_source source;
+	struct gpu g;
+
+	if (s->flags.set & PARAM_BIT(PARAM_GPU))
+		return SESSION_GPU_FLAG;
+	if (!r->rec || own_gpu(s, r->rec, r->file)->ok)
+		return SESSION_GPU_OWN;
+	/* the report's, where it is of the record's vendor */
+	return s->has_report_gpu && report_choose_gpu(s->db, r->rec, &s->report_gpu, r->file, &g,
+						     &source, &ignored) ?
+		SESSION_GPU_REPORT : SESSION_GPU_NONE;
 }

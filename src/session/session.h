@@ -126,10 +126,30 @@ bool session_resolve(struct session *s, const struct session_record *r,
 /* The launch and GPU r is analysed with under ov (as session_analyse):
  * the explorer's baseline. False with err when it cannot be resolved; l
  * keeps what is known (the kernel's name, the record's values) and gpu the
- * GPU it ran on where known, else the embedded default's. */
+ * GPU it ran on where known, else a device of the record's vendor (for its
+ * words: session_gpu_from says SESSION_GPU_NONE), else the embedded
+ * default's. */
 bool session_launch(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, struct launch *l, struct gpu *gpu,
 		    struct occ_error *err);
+
+/* The GPU of a report (the explorer's g in its kernel browser): every
+ * record that does not say which GPU ran it is analysed on g, as a --gpu
+ * would stand in for it, while records that say keep theirs (a --gpu still
+ * wins over both). NULL: none again. A record of the other vendor is not
+ * analysed on it (its error says so). */
+void session_set_report_gpu(struct session *s, const struct gpu *g);
+/* The report's GPU, NULL when none was set. */
+const struct gpu *session_report_gpu(const struct session *s);
+
+/* Where the GPU r is analysed on (with the flags) comes from. */
+enum session_gpu_from {
+	SESSION_GPU_OWN,      /* the record's own: its device or architecture; a launch's */
+	SESSION_GPU_FLAG,     /* --gpu */
+	SESSION_GPU_REPORT,   /* the report's (session_set_report_gpu) */
+	SESSION_GPU_NONE,     /* none: the record does not say, and none is given */
+};
+enum session_gpu_from session_gpu_from(struct session *s, const struct session_record *r);
 
 /* ---- the regression gate ---- */
 

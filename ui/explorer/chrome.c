@@ -28,6 +28,10 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 		if (!whatif_applies(w, f))
 			continue;
 		whatif_format(w, f, false, value, sizeof(value));
+		/* A record that names no GPU: the device shown only lends its
+		 * vendor's words until one is picked. */
+		if (f == PARAM_GPU && e->gpu_unknown && !changed)
+			str_copy(value, sizeof(value), "?");
 		snprintf(text, sizeof(text), "%s %s", whatif_label(w, f), value);
 		/* Brackets mark the focus without colour; reverse video with it. */
 		len = (int)strlen(text) + 2;
@@ -139,9 +143,9 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 static const char *kernel_hints(int width)
 {
 	static const char *const list[] = {
-		"j/k select  Enter load  / filter  o sort  O reverse  c group  1-6 pane  ? help  q quit",
-		"Enter load  / filter  o sort  O rev  c group  ? help  q quit",
-		"Enter / o O c  ? help  q quit",
+		"j/k select  Enter load  / search  \\ filter  T time (? keys)  c group  g GPU  ? help  q quit",
+		"Enter load  / search  \\ filter  o sort  c group  ? help  q quit",
+		"Enter / \\ o c  ? help  q quit",
 		"? help  q quit",
 	};
 	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++)
@@ -170,7 +174,7 @@ static const char *hints(const struct explorer *e, int width)
 	if (playback_shown(&e->view.play))
 		return ". , frame  a play/pause  A stop  q quit";
 	if (kernels && e->active == PANE_KERNELS && kernels->cls->typing(kernels))
-		return "type to filter  Enter keep  Esc clear";
+		return "type  Enter keep  Esc back";
 	if (kernels && e->active == PANE_KERNELS)
 		return kernel_hints(width);
 	for (size_t i = first; i < sizeof(wide) / sizeof(wide[0]); i++)

@@ -146,6 +146,9 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	e->scenarios.current = -1;
 	if (o->notice)
 		e->modal = pane_notice_new(o->notice, o->recovery);
+	else if (o->offer_gpu && explorer_has_report(e) && !(flags->set & PARAM_BIT(PARAM_GPU)) &&
+		 pane_kernels_browser(e->panes[PANE_KERNELS])->n_gpu_none > 0)
+		e->modal = explorer_records_gpu_picker(e);
 	return e;
 }
 
@@ -270,6 +273,14 @@ enum reaction explorer_key(struct explorer *e, int key)
 		r = on_request(e, &req, kernels->cls->key(kernels, ACT_NONE, key, &e->view, &req));
 		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 	}
+	/* the findings' search line */
+	if (visible(e, PANE_RULES) && e->panes[PANE_RULES]->cls->typing &&
+	    e->panes[PANE_RULES]->cls->typing(e->panes[PANE_RULES])) {
+		struct pane *rules = e->panes[PANE_RULES];
+
+		r = on_request(e, &req, rules->cls->key(rules, ACT_NONE, key, &e->view, &req));
+		return r == REACT_NONE && had_message ? REACT_REDRAW : r;
+	}
 	a = key_action(key, visible(e, PANE_KERNELS) ? CTX_KERNELS :
 		       visible(e, PANE_RULES) ? CTX_RULES : CTX_ANY);
 	{
@@ -280,6 +291,13 @@ enum reaction explorer_key(struct explorer *e, int key)
 	}
 	if (r == REACT_NONE)
 		r = pane_action(e, a, key);
+	/* n and N with nothing searched: the next and previous launch */
+	if (r == REACT_NONE && (a == ACT_SEARCH_NEXT || a == ACT_SEARCH_PREV)) {
+		struct explorer_reply y = { .react = REACT_NONE };
+
+		explorer_own_action(e, a == ACT_SEARCH_NEXT ? ACT_NEXT_LAUNCH : ACT_PREV_LAUNCH, &y);
+		r = act(e, &y);
+	}
 	return r == REACT_NONE && had_message ? REACT_REDRAW : r;
 }
 

@@ -28,6 +28,9 @@ struct explorer_options {
 	 * and the one in use; NULL: T says there are none. */
 	const char *const *themes;
 	const char *theme;
+	/* A report whose records do not all say which GPU ran them opens with
+	 * the GPU picker for them (the kernel browser's g) over the screen. */
+	bool offer_gpu;
 };
 
 struct explorer;

@@ -171,6 +171,7 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 	char msg[600];
 
 	if (req->ask == PANE_ASK_CLOSE || req->ask == PANE_ASK_SET_GPU ||
+	    req->ask == PANE_ASK_SET_REPORT_GPU ||
 	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE ||
 	    req->ask == PANE_ASK_OPEN || req->ask == PANE_ASK_SCENARIO) {
 		pane_free(e->modal);
@@ -210,6 +211,9 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 	case PANE_ASK_SET_GPU:
 		set_gpu(e, req->text, y);
 		y->react = REACT_REDRAW;
+		return;
+	case PANE_ASK_SET_REPORT_GPU:
+		explorer_records_set_gpu(e, req->text, y);
 		return;
 	case PANE_ASK_SAVE:
 		save(e, req->text, req->overwrite, y);
@@ -447,6 +451,14 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 		do
 			e->active = (enum pane_id)((e->active + 1) % PANE_N);
 		while (!e->panes[e->active]);
+		return;
+	case ACT_REPORT_GPU:
+		if (!explorer_has_report(e)) {
+			y->react = REACT_NONE;
+			return;
+		}
+		if (!(e->modal = explorer_records_gpu_picker(e)))
+			explorer_reply_say(y, false, "every record names the GPU that ran it");
 		return;
 	case ACT_REFERENCE: set_reference(e, y); return;
 	case ACT_COMPARE_GPU: compare_gpu(e, y); return;

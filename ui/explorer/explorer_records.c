@@ -117,6 +117,10 @@ void explorer_records_error(const struct explorer *e, const struct occ_error *er
 	if (!explorer_has_report(e)) {
 		occ_error_format(err, msg, sizeof(msg));
 		explorer_reply_say(y, true, "%s", msg);
+	} else if (e->gpu_unknown && strcmp(err->field, "gpu") == 0) {
+		explorer_reply_say(y, true, "record %lld: the report does not say which GPU ran it; "
+				   "g in the kernel browser (5) picks one",
+				   (long long)explorer_record(e, e->shown).id);
 	} else if (err->field[0]) {
 		explorer_reply_say(y, true, "record %lld: not analysed (%s); 1 shows why",
 				   (long long)explorer_record(e, e->shown).id, err->field);
@@ -135,6 +139,7 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 	bool ok = session_launch(e->session, &r, NULL, &l, &g, &err);
 
 	e->shown = i;
+	e->gpu_unknown = r.rec && session_gpu_from(e->session, &r) == SESSION_GPU_NONE;
 	session_resolve(e->session, &r, &e->resolved);
 	per_sm_occupancy(e, i, &g);
 	whatif_rebase(e->whatif, &l, &g);
@@ -146,6 +151,60 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 		explorer_records_error(e, &err, y);
 	else
 		y->on_unfit = UNFIT_RECORD;
+}
+
+struct pane *explorer_records_gpu_picker(struct explorer *e)
+{
+	const struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	char title[160];
+	size_t lacking = 0;
+
+	for (size_t i = 0; i < b->n_rows; i++)
+		lacking += (b->rows[i].from & (BROWSER_GPU_NONE | BROWSER_GPU_REPORT)) != 0;
+	if (lacking == 0)
+		return NULL;
+	snprintf(title, sizeof(title), "%zu of %zu records name no GPU: pick theirs (Esc: later)",
+		 lacking, b->n_rows);
+	return pane_picker_report_new(session_db(e->session), e->whatif->cur.gpu.name, title);
+}
+
+void explorer_records_set_gpu(struct explorer *e, const char *name, struct explorer_reply *y)
+{
+	struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	const struct gpu *was = session_report_gpu(e->session);
+	struct gpu before = was ? *was : (struct gpu){ 0 }, g;
+	struct occ_error err = { 0 };
+	size_t on_it = 0, selected = browser_selected_record(b);
+	bool shown_lacks = e->gpu_unknown ||
+		(b->rows[e->items[e->shown].index].from & BROWSER_GPU_REPORT);
+
+	y->react = REACT_REDRAW;
+	if (!gpu_db_find(session_db(e->session), name, &g, &err)) {
+		explorer_reply_say(y, true, "%s", err.message);
+		return;
+	}
+	session_set_report_gpu(e->session, &g);
+	if (!browser_reload(b, b->report, b->file, selected == SIZE_MAX ? 0 : selected)) {
+		session_set_report_gpu(e->session, was ? &before : NULL);
+		explorer_reply_say(y, true, "out of memory: the records keep their GPU");
+		return;
+	}
+	for (size_t i = 0; i < b->n_rows; i++)
+		on_it += (b->rows[i].from & BROWSER_GPU_REPORT) != 0;
+	if (on_it == 0) {
+		/* another vendor's GPU: the records stay as they were */
+		session_set_report_gpu(e->session, was ? &before : NULL);
+		browser_reload(b, b->report, b->file, selected == SIZE_MAX ? 0 : selected);
+		explorer_reply_say(y, true, "the records that name no GPU cannot run on %s, "
+				   "another vendor's GPU (g picks again)", g.name);
+		return;
+	}
+	if (shown_lacks) {
+		y->load = true;
+		y->record = e->shown;
+	}
+	explorer_reply_say(y, false, "%s is the GPU of the %zu records that name none "
+			   "(g changes it)", g.name, on_it);
 }
 
 /* Where the record the user had selected went in the new report: the same
@@ -251,6 +310,7 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		session_resolve(e->session, &r, &e->resolved);
 		per_sm_occupancy(e, shown, &g);
 		e->shown = shown;
+		e->gpu_unknown = session_gpu_from(e->session, &r) == SESSION_GPU_NONE;
 		e->view.record = shown;
 		view_rebase(&e->view, e->session, &r, e->whatif);
 		view_set_measured(&e->view, r.rec);

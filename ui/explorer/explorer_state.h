@@ -31,6 +31,8 @@ struct explorer {
 	size_t n_items, shown;               /* shown: the record the baseline came from */
 	struct launch flags_launch;          /* the record when there is no input */
 	struct session_resolved resolved;    /* the shown record, resolved when it was loaded */
+	bool gpu_unknown;                    /* the shown record names no GPU and none is given:
+						the parameters say "GPU ?" */
 
 	/* Live reload, for one report read from a file. */
 	bool reloads;
@@ -101,6 +103,13 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 /* The status line's words for the shown record's error. */
 void explorer_records_error(const struct explorer *e, const struct occ_error *err,
 			    struct explorer_reply *y);
+/* name (a device of the database) becomes the GPU of the report's records
+ * that do not say which GPU ran them; the browser's rows and the shown
+ * record are analysed again. */
+void explorer_records_set_gpu(struct explorer *e, const char *name, struct explorer_reply *y);
+/* The GPU picker for those records, its title saying how many; NULL when
+ * every record names its GPU (or out of memory). */
+struct pane *explorer_records_gpu_picker(struct explorer *e);
 /* explorer_poll's work: the report read again when its file changed. */
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
 

@@ -16,6 +16,7 @@
 #include "checked.h"
 #include "session.h"
 #include "occupancy.h"
+#include "search.h"
 #include "strutil.h"
 
 static const char *name_of(const struct report_record *rec)
@@ -55,10 +56,18 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 	else
 		row->smem_bytes = rec->lds_bytes.present ? rec->lds_bytes.value : -1;
 	row->theoretical_pct = NAN;
+	row->predicted_pct = NAN;
+	row->checked = -1;
 	row->limiter = -1;
 	row->blocks_per_sm = -1;
 	row->waves = NAN;
 	session_analyse(s, &r, NULL, NULL, 0, a);
+	switch (session_gpu_from(s, &r)) {
+	case SESSION_GPU_NONE: row->from |= BROWSER_GPU_NONE; break;
+	case SESSION_GPU_REPORT: row->from |= BROWSER_GPU_REPORT; break;
+	case SESSION_GPU_OWN:
+	case SESSION_GPU_FLAG: break;
+	}
 	/* the report's average, or the per-SM events' where it has none */
 	row->achieved_pct = a->report.achieved_occupancy_pct.present ?
 		a->report.achieved_occupancy_pct.value : NAN;
@@ -73,6 +82,13 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 	}
 	row->theoretical_pct = a->r.theoretical_occupancy_pct;
 	row->vendor = (uint8_t)a->r.vendor;
+	if (a->report.check.compared) {
+		int n = 0;
+
+		for (uint32_t d = a->report.check.disagree; d; d &= d - 1)
+			n++;
+		row->checked = (int8_t)n;
+	}
 	row->blocks_per_sm = a->r.active_blocks_per_sm;
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (a->r.limiting & (1u << f)) {
@@ -80,8 +96,10 @@ static void make_row(struct browser_line *row, uint32_t index, struct session *s
 			break;
 		}
 	/* waves over the grid the record launched (a grid the file lacks: none) */
-	if (a->w.blocks_per_wave > 0 && launch_grid_size(&a->launch) > 0)
+	if (a->w.blocks_per_wave > 0 && launch_grid_size(&a->launch) > 0) {
 		row->waves = a->w.waves_per_sm;
+		row->predicted_pct = a->w.predicted_achieved_pct;
+	}
 	if (a->report.inferred.params & PARAM_BIT(PARAM_REGISTERS)) {
 		row->registers = a->launch.regs_per_thread;
 		row->from |= BROWSER_REGS_INFERRED;
@@ -159,6 +177,9 @@ static bool make_groups(struct browser *b)
 		row->group = table[slot];
 		g->group = table[slot];
 		g->count++;
+		/* the group's cross-check: the most disagreements of any record */
+		if (row->checked > g->checked)
+			g->checked = row->checked;
 		if (!isnan(row->duration_ns))
 			g->duration_ns = isnan(g->duration_ns) ? row->duration_ns :
 				g->duration_ns + row->duration_ns;
@@ -197,8 +218,17 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	}
 	b->n_rows = rep->n;
 	for (size_t i = 0; i < rep->n; i++) {
+		char name[1024];
+		size_t cells;
+
 		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
+		/* measured once: a sort or filter takes the widest of those shown */
+		browser_display_name(b, &b->rows[i], name, sizeof(name));
+		cells = str_display_width(name);
+		b->rows[i].name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 		b->any_from |= b->rows[i].from;
+		if (b->rows[i].from & BROWSER_GPU_NONE)
+			b->n_gpu_none++;
 	}
 	free(a);
 	if (!make_groups(b)) {
@@ -315,6 +345,8 @@ static double num_of(const struct browser_line *l, enum browser_column col)
 	case BROWSER_COL_LIMITER: return l->limiter < 0 ? NAN : l->limiter;
 	case BROWSER_COL_BLOCKS_PER_SM: return l->blocks_per_sm < 0 ? NAN : l->blocks_per_sm;
 	case BROWSER_COL_WAVES: return l->waves;
+	case BROWSER_COL_PREDICTED: return l->predicted_pct;
+	case BROWSER_COL_CHECK: return l->checked < 0 ? NAN : l->checked;
 	case BROWSER_COL_NAME:
 	case BROWSER_N_COLUMNS: break;
 	}
@@ -355,6 +387,15 @@ static bool rebuild(struct browser *b, size_t keep_record)
 	}
 	b->n_order = n;
 	free(keys);
+	b->n_order_records = 0;
+	b->name_w = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct browser_line *l = &all[b->order[i]];
+
+		b->n_order_records += l->count;
+		if (l->name_cells > b->name_w)
+			b->name_w = l->name_cells;
+	}
 	if (keep_record != SIZE_MAX)
 		browser_select_record(b, keep_record);
 	return true;
@@ -424,7 +465,8 @@ const char *browser_column_label(enum browser_column col)
 		[BROWSER_COL_THEORETICAL] = "theory", [BROWSER_COL_ACHIEVED] = "achvd",
 		[BROWSER_COL_GAP] = "gap", [BROWSER_COL_DURATION] = "time",
 		[BROWSER_COL_LIMITER] = "limit", [BROWSER_COL_BLOCKS_PER_SM] = "b/SM",
-		[BROWSER_COL_WAVES] = "waves",
+		[BROWSER_COL_WAVES] = "waves", [BROWSER_COL_PREDICTED] = "pred",
+		[BROWSER_COL_CHECK] = "check",
 	};
 	return col < BROWSER_N_COLUMNS ? labels[col] : "";
 }
@@ -446,4 +488,173 @@ void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 				    report_record_id(rec, record), NULL, NULL };
 
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
+}
+
+/* The keys, one upper-case letter per column, free in the key table's
+ * browser context (keys.h binds each to ACT_KERNEL_SORT_BY). */
+static const char column_keys[BROWSER_N_COLUMNS] = {
+	[BROWSER_COL_ID] = 'I', [BROWSER_COL_NAME] = 'K', [BROWSER_COL_GRID] = 'D',
+	[BROWSER_COL_BLOCK] = 'B', [BROWSER_COL_REGISTERS] = 'E', [BROWSER_COL_SMEM] = 'M',
+	[BROWSER_COL_THEORETICAL] = 'H', [BROWSER_COL_ACHIEVED] = 'A', [BROWSER_COL_GAP] = 'J',
+	[BROWSER_COL_DURATION] = 'T', [BROWSER_COL_LIMITER] = 'L', [BROWSER_COL_BLOCKS_PER_SM] = 'Z',
+	[BROWSER_COL_WAVES] = 'W', [BROWSER_COL_PREDICTED] = 'P', [BROWSER_COL_CHECK] = 'X',
+};
+
+int browser_column_key(enum browser_column col)
+{
+	return col < BROWSER_N_COLUMNS ? column_keys[col] : -1;
+}
+
+int browser_column_of_key(int key)
+{
+	for (int c = 0; c < BROWSER_N_COLUMNS; c++)
+		if (column_keys[c] == key)
+			return c;
+	return -1;
+}
+
+bool browser_sort_by(struct browser *b, enum browser_column col)
+{
+	if (col == b->sort)
+		return browser_set_sort(b, col, !b->descending);
+	return browser_set_sort(b, col, col != BROWSER_COL_ID && col != BROWSER_COL_NAME);
+}
+
+struct search_ctx {
+	const struct browser *b;
+	const char *text;
+};
+
+static bool line_holds(const void *ctx, size_t i)
+{
+	const struct search_ctx *sc = ctx;
+	const struct report_record *rec =
+		&sc->b->report->records[lines(sc->b)[sc->b->order[i]].record];
+
+	return search_holds(rec->short_name, sc->text) || (rec->name && search_holds(rec->name, sc->text));
+}
+
+bool browser_search(struct browser *b, const char *text, int dir)
+{
+	struct search_ctx sc = { b, text };
+	size_t i;
+
+	if (!text[0])
+		return false;
+	i = search_find(b->n_order, b->selected, dir, line_holds, &sc);
+	if (i == SIZE_MAX)
+		return false;
+	b->selected = i;
+	return true;
+}
+
+/* Brackets that nest in a demangled name. */
+static bool opens(char c)
+{
+	return c == '<' || c == '(' || c == '[';
+}
+
+static bool closes(char c)
+{
+	return c == '>' || c == ')' || c == ']';
+}
+
+void browser_display_name(const struct browser *b, const struct browser_line *l, char *buf,
+			  size_t size)
+{
+	const struct report_record *rec = &b->report->records[l->record];
+	const char *full = rec->name ? rec->name : rec->short_name;
+	size_t n = strlen(full), start = 0;
+	int depth = 0;
+
+	/* rocprof's code-object suffixes */
+	while (n > 0 && full[n - 1] == ' ')
+		n--;
+	if (n >= 11 && memcmp(full + n - 11, "[clone .kd]", 11) == 0)
+		n -= 11;
+	else if (n >= 5 && memcmp(full + n - 5, "(.kd)", 5) == 0)
+		n -= 5;
+	else if (n >= 3 && memcmp(full + n - 3, ".kd", 3) == 0)
+		n -= 3;
+	while (n > 0 && full[n - 1] == ' ')
+		n--;
+	/* the parameter list: from the '(' that matches the last ')' */
+	if (n > 0 && full[n - 1] == ')') {
+		for (size_t i = n; i-- > 0;) {
+			if (full[i] == ')')
+				depth++;
+			else if (full[i] == '(' && --depth == 0) {
+				n = i;
+				break;
+			}
+		}
+	}
+	/* a return type: up to the last blank outside brackets */
+	depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (opens(full[i]))
+			depth++;
+		else if (closes(full[i]) && depth > 0)
+			depth--;
+		else if (full[i] == ' ' && depth == 0)
+			start = i + 1;
+	}
+	if (start >= n) {
+		str_copy(buf, size, rec->short_name);
+		return;
+	}
+	snprintf(buf, size, "%.*s", (int)(n - start), full + start);
+}
+
+const char *browser_fit_name(const char *name, int width, const char *mark, char *buf,
+			     size_t size)
+{
+	const char *p = name;
+	int mark_w = (int)str_display_width(mark), head_w, tail_w;
+	char head[512], tail[512];
+
+	if (width <= 0) {
+		str_copy(buf, size, "");
+		return buf;
+	}
+	/* leading namespaces, while a "::" comes before any bracket (the
+	 * anonymous namespace's brackets are a name) */
+	while ((int)str_display_width(p) > width) {
+		const char *q = p;
+
+		while (*q && !(q[0] == ':' && q[1] == ':')) {
+			if (strncmp(q, "<unnamed>", 9) == 0)
+				q += 9;
+			else if (strncmp(q, "(anonymous namespace)", 21) == 0)
+				q += 21;
+			else if (opens(*q))
+				break;
+			else
+				q++;
+		}
+		if (q[0] != ':' || q[2] == '\0')
+			break;
+		p = q + 2;
+	}
+	if ((int)str_display_width(p) <= width)
+		return p;
+	/* no templates, or no room for them beside the kernel's own name: the
+	 * end goes, as with any long text */
+	if (width < mark_w + 4 || !strchr(p, '<') ||
+	    (int)(strchr(p, '<') - p) + mark_w + 6 > width)
+		return str_ellipsize(p, width, false, mark, buf, size);
+	/* the head keeps the kernel's own name where it can, the tail at
+	 * least a third */
+	head_w = (width - mark_w + 1) / 2;
+	{
+		int own = (int)(strchr(p, '<') - p) + 2;
+		int most = (width - mark_w) * 2 / 3;
+
+		if (own > head_w)
+			head_w = own < most ? own : most;
+	}
+	tail_w = width - mark_w - head_w;
+	snprintf(buf, size, "%s%s%s", str_ellipsize(p, head_w, false, "", head, sizeof(head)), mark,
+		 str_ellipsize(p, tail_w, true, "", tail, sizeof(tail)));
+	return buf;
 }

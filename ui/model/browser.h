@@ -25,6 +25,10 @@ enum browser_column {
 	/* occview's figures for the launch: the limiting factor, resident
 	 * blocks per SM (CU) and waves per SM */
 	BROWSER_COL_LIMITER, BROWSER_COL_BLOCKS_PER_SM, BROWSER_COL_WAVES,
+	/* the achieved occupancy occview predicts from the waves (uniform
+	 * durations: waves.h), and how the profiler's own figures compare
+	 * with occview's (the cross-check: agree, or how many differ) */
+	BROWSER_COL_PREDICTED, BROWSER_COL_CHECK,
 	BROWSER_N_COLUMNS
 };
 
@@ -35,6 +39,10 @@ enum browser_from {
 					       not compute it */
 	BROWSER_REGS_INFERRED = 1u << 1,    /* registers inferred from the profiler's limits */
 	BROWSER_SMEM_INFERRED = 1u << 2,    /* shared memory likewise */
+	/* The record does not say which GPU ran it: none is given (not
+	 * analysed), or the report's GPU stands in (session_set_report_gpu). */
+	BROWSER_GPU_NONE = 1u << 3,
+	BROWSER_GPU_REPORT = 1u << 4,
 };
 
 /* One line of the list: a record, or a group of identical launches (then the
@@ -59,6 +67,10 @@ struct browser_line {
 				      several tie); -1 where nothing was computed */
 	int32_t blocks_per_sm;     /* resident blocks (workgroups) per SM (CU); -1 absent */
 	double waves;              /* waves per SM (grid / blocks per wave); NAN absent */
+	double predicted_pct;      /* predicted achieved occupancy; NAN absent */
+	int8_t checked;            /* the cross-check: -1 nothing compared, else the number
+				      of the profiler's figures occview disagrees with */
+	uint16_t name_cells;       /* browser_display_name's width, at most UINT16_MAX */
 };
 
 struct browser {
@@ -69,12 +81,15 @@ struct browser {
 	struct browser_line *groups;      /* one per group, in order of first record */
 	size_t n_rows, n_groups;
 	uint8_t any_from;                 /* the browser_from bits of any row */
+	size_t n_gpu_none;                /* rows with BROWSER_GPU_NONE */
 	bool grouped;
 	enum browser_column sort;
 	bool descending;
 	char filter[256];                 /* substring of the short or full name, any case */
 	uint32_t *order;                  /* the lines shown: indices into rows or groups */
 	size_t n_order;
+	size_t n_order_records;           /* the records in the lines shown */
+	int name_w;                       /* the widest display name shown (cells) */
 	size_t selected;                  /* position in order */
 };
 
@@ -99,6 +114,34 @@ bool browser_set_sort(struct browser *b, enum browser_column col, bool descendin
 bool browser_set_filter(struct browser *b, const char *text);
 bool browser_set_grouped(struct browser *b, bool grouped);
 
+/* Sorts by col as pressing its key or clicking its header does: another
+ * column ascending (the id and the name) or largest first (the figures);
+ * the same column again reversed. */
+bool browser_sort_by(struct browser *b, enum browser_column col);
+/* The key that sorts by col (an upper-case letter: the key table binds each
+ * to ACT_KERNEL_SORT_BY) and the column of a key; -1 for none. */
+int browser_column_key(enum browser_column col);
+int browser_column_of_key(int key);
+
+/* Selects the next line (dir > 0; previous: dir < 0) after the selected one
+ * whose name holds text (any case), wrapping at the end; dir 0 starts at
+ * the selected line itself (search as you type). False, the selection
+ * unmoved, when no line matches. */
+bool browser_search(struct browser *b, const char *text, int dir);
+
+/* The name a line shows: the record's full name with its templates and
+ * without its parameter list or return type ("void f<float, 4>(float*)" ->
+ * "f<float, 4>"), so that launches differing only in template arguments
+ * read apart; the short name where the report has no other. */
+void browser_display_name(const struct browser *b, const struct browser_line *l, char *buf,
+			  size_t size);
+/* name in at most width cells: leading namespaces outside the templates go
+ * first, then, in a name with templates, the middle is cut with mark (the
+ * head names the kernel, the tail its last template arguments), in any
+ * other the end. Written to buf where cut. */
+const char *browser_fit_name(const char *name, int width, const char *mark, char *buf,
+			     size_t size);
+
 /* The line at position i of the list (i < b->n_order). */
 const struct browser_line *browser_line_at(const struct browser *b, size_t i);
 /* The record selected; SIZE_MAX when the list is empty. */
@@ -110,7 +153,7 @@ bool browser_select_record(struct browser *b, size_t record);
 void browser_move(struct browser *b, long delta);
 
 /* "id", "kernel", "grid", "block", "regs", "smem", "theory", "achvd", "gap", "time",
- * "limit", "b/SM", "waves". */
+ * "limit", "b/SM", "waves", "pred", "check". */
 const char *browser_column_label(enum browser_column col);
 /* A line's limiter in at most five cells: "warps", "block", "regs", "smem",
  * "barr"; on AMD "waves", "wg", "vgpr", "lds", "sgpr"; "n/a" where absent. */

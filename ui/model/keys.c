@@ -68,8 +68,15 @@ void key_names(enum action a, char *buf, size_t size)
 		return;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
+		bool again = false;
 		size_t n;
+
 		if (bindings[i].action != a)
+			continue;
+		/* a key bound in several contexts is named once */
+		for (size_t j = 0; j < i && !again; j++)
+			again = bindings[j].action == a && bindings[j].key == bindings[i].key;
+		if (again)
 			continue;
 		n = strlen(bindings[i].name);
 		if (len + n + (len ? 1 : 0) + 1 > size)

@@ -24,6 +24,7 @@ enum key_code {
 
 /* Where a binding applies: CTX_ANY everywhere outside text input. */
 /* CTX_KERNELS: the kernel browser is on screen (a report is loaded). */
+/* CTX_LIST: the help, a list of its own. */
 enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 
 /* Where an action belongs, for the help's sections. */
@@ -77,11 +78,16 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_KERNEL_FIRST, KG_BROWSER, "kernel browser: the first line") \
 	X(ACT_KERNEL_LAST, KG_BROWSER, "kernel browser: the last line") \
 	X(ACT_KERNEL_LOAD, KG_BROWSER, "kernel browser: make the selected record the baseline and current launch") \
+	X(ACT_SEARCH, KG_FINDINGS, "search the list as you type (findings, browser, help): Enter keeps it, Esc goes back") \
+	X(ACT_SEARCH_NEXT, KG_FINDINGS, "the next match of the search") \
+	X(ACT_SEARCH_PREV, KG_FINDINGS, "the previous match of the search") \
 	X(ACT_KERNEL_FILTER, KG_BROWSER, "kernel browser: filter by name as you type (Enter keeps it, Esc clears it)") \
 	X(ACT_KERNEL_CLEAR, KG_BROWSER, "kernel browser: clear the filter") \
 	X(ACT_KERNEL_SORT, KG_BROWSER, "kernel browser: sort by the next column") \
+	X(ACT_KERNEL_SORT_BY, KG_BROWSER, "kernel browser: sort by the key's column (keys in column order); again reverses; or click a header") \
 	X(ACT_KERNEL_REVERSE, KG_BROWSER, "kernel browser: reverse the sort") \
 	X(ACT_KERNEL_GROUP, KG_BROWSER, "kernel browser: group identical launches of a kernel (count, total time) or not") \
+	X(ACT_REPORT_GPU, KG_BROWSER, "kernel browser: pick the GPU for every record of the report that does not say which GPU ran it") \
 	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
 	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
 	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
@@ -158,15 +164,39 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B(KEY_CODE_PGUP, "PgUp", CTX_KERNELS, ACT_KERNEL_PAGE_UP) \
 	B(KEY_CODE_PGDN, "PgDn", CTX_KERNELS, ACT_KERNEL_PAGE_DOWN) \
 	B(KEY_CODE_HOME, "Home", CTX_KERNELS, ACT_KERNEL_FIRST) \
-	B('g', "g", CTX_KERNELS, ACT_KERNEL_FIRST) \
 	B(KEY_CODE_END, "End", CTX_KERNELS, ACT_KERNEL_LAST) \
 	B('G', "G", CTX_KERNELS, ACT_KERNEL_LAST) \
 	B(KEY_CODE_ENTER, "Enter", CTX_KERNELS, ACT_KERNEL_LOAD) \
-	B('/', "/", CTX_KERNELS, ACT_KERNEL_FILTER) \
+	B('/', "/", CTX_RULES, ACT_SEARCH) \
+	B('/', "/", CTX_KERNELS, ACT_SEARCH) \
+	B('/', "/", CTX_LIST, ACT_SEARCH) \
+	B('n', "n", CTX_RULES, ACT_SEARCH_NEXT) \
+	B('n', "n", CTX_KERNELS, ACT_SEARCH_NEXT) \
+	B('n', "n", CTX_LIST, ACT_SEARCH_NEXT) \
+	B('N', "N", CTX_RULES, ACT_SEARCH_PREV) \
+	B('N', "N", CTX_KERNELS, ACT_SEARCH_PREV) \
+	B('N', "N", CTX_LIST, ACT_SEARCH_PREV) \
+	B('\\', "\\", CTX_KERNELS, ACT_KERNEL_FILTER) \
 	B(KEY_CODE_ESC, "Esc", CTX_KERNELS, ACT_KERNEL_CLEAR) \
 	B('o', "o", CTX_KERNELS, ACT_KERNEL_SORT) \
 	B('O', "O", CTX_KERNELS, ACT_KERNEL_REVERSE) \
+	B('I', "I", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('K', "K", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('D', "D", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('B', "B", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('E', "E", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('M', "M", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('H', "H", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('A', "A", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('J', "J", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('T', "T", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('L', "L", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('Z', "Z", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('W', "W", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('P', "P", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
+	B('X', "X", CTX_KERNELS, ACT_KERNEL_SORT_BY) \
 	B('c', "c", CTX_KERNELS, ACT_KERNEL_GROUP) \
+	B('g', "g", CTX_KERNELS, ACT_REPORT_GPU) \
 	B('r', "r", CTX_ANY, ACT_REFERENCE) \
 	B('x', "x", CTX_ANY, ACT_REFERENCE_CLEAR) \
 	B('C', "C", CTX_ANY, ACT_COMPARE_GPU) \

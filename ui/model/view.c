@@ -21,7 +21,9 @@ void view_overrides(const struct whatif *w, const struct param_set *flags, struc
 	unsigned all = PARAM_LAUNCH_BITS | PARAM_BIT(PARAM_GPU) | PARAM_BIT(PARAM_KERNEL);
 
 	*ov = *flags;
-	ov->set |= param_diff(&w->cur.launch, &w->base.launch, all);
+	/* A value typed equal to the one shown still counts: it stands in
+	 * for one the record lacks (session.h). */
+	ov->set |= param_diff(&w->cur.launch, &w->base.launch, all) | (whatif_given(w) & all);
 	ov->values = w->cur.launch;
 }
 

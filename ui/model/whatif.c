@@ -38,6 +38,7 @@ void whatif_rebase(struct whatif *w, const struct launch *l, const struct gpu *g
 	w->base.launch = *l;
 	w->base.gpu = *gpu;
 	w->base.base_gpu = true;
+	w->base.given = 0;
 	w->cur = w->base;
 	w->n_undo = 0;
 	w->n_redo = 0;
@@ -64,7 +65,7 @@ static bool same_state(const struct whatif_state *a, const struct whatif_state *
 	for (int f = 0; f < PARAM_WHATIF_N; f++)
 		if (!same_field(a, b, (enum launch_param)f))
 			return false;
-	return param_equal(&a->launch, &b->launch, PARAM_KERNEL) &&
+	return a->given == b->given && param_equal(&a->launch, &b->launch, PARAM_KERNEL) &&
 	       param_equal(&a->launch, &b->launch, PARAM_GPU);
 }
 
@@ -74,6 +75,7 @@ static void remember(const struct whatif_state *s, struct whatif_entry *e)
 	str_copy(e->gpu, sizeof(e->gpu), s->gpu.name);
 	e->base_gpu = s->base_gpu;
 	e->stand_in = s->gpu.stand_in;
+	e->given = s->given;
 }
 
 /* The state e names; false when its GPU is no longer to be found. */
@@ -81,6 +83,7 @@ static bool recall(const struct whatif *w, const struct whatif_entry *e, struct 
 {
 	s->launch = e->launch;
 	s->base_gpu = e->base_gpu;
+	s->given = e->given;
 	if (e->base_gpu) {
 		s->gpu = w->base.gpu;
 		return true;
@@ -148,6 +151,11 @@ bool whatif_changed(const struct whatif *w, enum launch_param f)
 	return !same_field(&w->cur, &w->base, f);
 }
 
+unsigned whatif_given(const struct whatif *w)
+{
+	return w->cur.given;
+}
+
 bool whatif_any_changed(const struct whatif *w)
 {
 	for (int f = 0; f < PARAM_WHATIF_N; f++)
@@ -195,6 +203,7 @@ static bool apply_value(struct whatif *w, enum launch_param f, int64_t v)
 	struct whatif_state next = w->cur;
 
 	param_set(&next.launch, f, v);
+	next.given |= PARAM_BIT(f);
 	if (same_state(&next, &w->cur))
 		return true;
 	if (!acceptable(w, f, &next))
@@ -433,6 +442,7 @@ bool whatif_set_text(struct whatif *w, enum launch_param f, const char *text,
 	/* The command line's parser and ranges (params.h). */
 	if (!param_parse(f, text, &next.launch, NULL, 0, what, err))
 		return false;
+	next.given |= PARAM_BIT(f);
 	if (same_state(&next, &w->cur))
 		return true;
 	if (!acceptable(w, f, &next)) {

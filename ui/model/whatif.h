@@ -24,6 +24,10 @@ struct whatif_state {
 	struct launch launch;
 	struct gpu gpu;
 	bool base_gpu;                /* gpu is the baseline's, as the record was loaded */
+	/* PARAM_BIT of the fields the user typed, clicked or stepped, even to
+	 * the value shown: a value a record lacks is displayed as a default
+	 * (0 B of shared memory), and typing that same value gives it. */
+	unsigned given;
 };
 
 /* One state of the history, derived again when undo or redo brings it
@@ -33,6 +37,7 @@ struct whatif_entry {
 	struct launch launch;
 	char gpu[GPU_NAME_MAX];
 	bool base_gpu, stand_in;
+	unsigned given;
 };
 
 struct whatif {
@@ -84,6 +89,9 @@ bool whatif_reset(struct whatif *w);
 
 /* True when field f of the current launch differs from the baseline. */
 bool whatif_changed(const struct whatif *w, enum launch_param f);
+/* The fields of the current launch the user gave (PARAM_BIT), changed or
+ * not: the overrides, with those that differ from the baseline. */
+unsigned whatif_given(const struct whatif *w);
 /* True when any field of the current launch (or its GPU) differs from the
  * baseline: what a dropped session has to save. */
 bool whatif_any_changed(const struct whatif *w);

@@ -38,6 +38,8 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 	 * the CUDA profiler log, ncu --metrics only): say so as a property of
 	 * the report, with what it did measure. */
 	bool record = v->cur.report.present && v->cur.report.incomplete;
+	/* only the GPU is missing: the launch may well be all there */
+	bool no_gpu = record && strcmp(v->cur.error.field, "gpu") == 0 && !v->cur.gpu.name[0];
 	char msg[1024], kernel[300];
 	int used, top = r.y;
 
@@ -45,7 +47,10 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		return 0;
 	str_sanitize(v->cur.launch.kernel[0] ? v->cur.launch.kernel : "(unnamed)", kernel,
 		     sizeof(kernel));
-	if (record)
+	if (no_gpu)
+		snprintf(msg, sizeof(msg), "The report does not say which GPU ran %s, so occview "
+			 "cannot compute its occupancy:", kernel);
+	else if (record)
 		snprintf(msg, sizeof(msg), "The report does not give the launch of %s, so occview "
 			 "cannot compute its occupancy:", kernel);
 	else
@@ -86,7 +91,10 @@ int pane_draw_error(struct canvas *c, struct rect r, const struct view *v)
 		r.h -= used + 1;
 	}
 	if (v->whatif)
-		r.y += canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, record
+		r.y += canvas_wrap(c, r.x, r.y, r.w, r.h, CANVAS_DIM, no_gpu
+			? "Pick the GPU: g in the kernel browser (5) for every record that names none, "
+			  "or g here for this record alone."
+			: record
 			? "Type the missing values into the parameters (Tab, Enter) to see a launch's "
 			  "occupancy, or choose another record (5, j/k, Enter)."
 			: "Change the value (Tab, +, -, Enter), undo (u) or reset (R).");

@@ -34,6 +34,7 @@ enum pane_ask {
 	PANE_ASK_SET_TEXT,   /* set `field` from `text`, as the command line reads it */
 	PANE_ASK_SET_VALUE,  /* set `field` to `value` (a click on a chart) */
 	PANE_ASK_SET_GPU,    /* the GPU named `text` (the picker) */
+	PANE_ASK_SET_REPORT_GPU,  /* the GPU named `text` for the report's records that lack one */
 	PANE_ASK_SAVE,       /* save the launch to the file `text`; an existing one
 			      * only when `overwrite` (the user said y) */
 	PANE_ASK_OPEN,       /* make the launch file `text` the current launch */
@@ -127,6 +128,10 @@ struct pane *pane_help_new(enum key_group first);
 struct pane *pane_notice_new(const char *text, const char *open);
 /* The GPU picker over db's devices, on current. */
 struct pane *pane_picker_new(const struct gpu_db *db, const char *current);
+/* The same for the records of a report that do not say which GPU ran them
+ * (PANE_ASK_SET_REPORT_GPU), title saying how many. */
+struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
+				    const char *title);
 /* A prompt in the status line: a value for field (now: its value now), or
  * (field PARAM_N) a file name to save to, starting with initial. */
 struct pane *pane_prompt_new(enum launch_param field, const char *label, const char *now,

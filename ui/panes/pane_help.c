@@ -13,7 +13,9 @@
 
 #include "layout.h"
 #include "pane.h"
+#include "search.h"
 #include "strutil.h"
+#include "textinput.h"
 
 enum {
 	HELP_KEYS_W = 22,
@@ -38,6 +40,11 @@ struct help_pane {
 	struct help_line lines[HELP_MAX_LINES];
 	int n;
 	const char *keys;       /* the keys column of the entry being wrapped */
+	/* `/`: the search line takes the keys; n and N find again; the line
+	 * found is marked */
+	bool searching;
+	struct text_input search;
+	int found;              /* -1: none */
 };
 
 static struct help_line *new_line(struct help_pane *h, enum canvas_role role)
@@ -161,15 +168,78 @@ static int scroll_step(int k)
 	}
 }
 
+static bool line_holds(const void *ctx, size_t i)
+{
+	const struct help_pane *h = ctx;
+
+	return search_holds(h->lines[i].text, h->search.text);
+}
+
+/* The line holding the search text from the one found on (dir 0), or after
+ * or before it, at the top of the window. */
+static enum reaction find(struct help_pane *h, int dir, struct pane_request *req)
+{
+	size_t i;
+
+	if (!h->search.text[0])
+		return REACT_REDRAW;
+	i = search_find((size_t)h->n, h->found >= 0 ? (size_t)h->found : 0, dir, line_holds, h);
+	if (i == SIZE_MAX) {
+		pane_say(req, true, "no line of the help holds \"%s\"", h->search.text);
+		return REACT_REDRAW;
+	}
+	h->found = (int)i;
+	h->base.scroll = (int)i > 2 ? (int)i - 2 : 0;
+	return REACT_REDRAW;
+}
+
+static enum reaction search_key(struct help_pane *h, int k, struct pane_request *req)
+{
+	switch (text_input_key(&h->search, k)) {
+	case TEXT_DONE:
+		h->searching = false;
+		return REACT_REDRAW;
+	case TEXT_CANCELLED:
+		h->searching = false;
+		h->found = -1;
+		text_input_set(&h->search, "");
+		return REACT_REDRAW;
+	case TEXT_EDITED:
+		return find(h, 0, req);
+	case TEXT_IGNORED:
+		break;
+	}
+	return REACT_REDRAW;
+}
+
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
 			 struct pane_request *req)
 {
+	struct help_pane *h = (struct help_pane *)p;
 	int step = scroll_step(k);
 
 	(void)a;
 	(void)v;
 	if (k == KEY_CODE_SWALLOWED)
 		return REACT_NONE;
+	if (h->searching)
+		return search_key(h, k, req);
+	switch (key_action(k, CTX_LIST)) {
+	case ACT_SEARCH:
+		h->searching = true;
+		text_input_set(&h->search, "");
+		return REACT_REDRAW;
+	case ACT_SEARCH_NEXT:
+		if (h->search.text[0])
+			return find(h, 1, req);
+		break;
+	case ACT_SEARCH_PREV:
+		if (h->search.text[0])
+			return find(h, -1, req);
+		break;
+	default:
+		break;
+	}
 	if (step == 0) {
 		/* any other key closes the help */
 		req->ask = PANE_ASK_CLOSE;
@@ -201,13 +271,17 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 	for (int i = 0; i < rows && p->scroll + i < n; i++) {
 		const struct help_line *l = &h->lines[p->scroll + i];
 
-		canvas_text(c, in.x, in.y + i, in.w, l->role, l->text);
+		canvas_text(c, in.x, in.y + i, in.w, p->scroll + i == h->found ? CANVAS_FOCUS : l->role,
+			    l->text);
 		if (l->sample && in.w > 3)
 			canvas_put(c, in.x + 2, in.y + i, l->sample, l->sample_role);
 	}
-	canvas_text(c, in.x, in.y + in.h - 1, in.w, CANVAS_DIM,
-		    p->scroll + rows < n ? "(more below: Down)" :
-		    "Flags, files and formats: man occview, man occview-formats");
+	if (h->searching)
+		text_input_draw(c, in.x, in.y + in.h - 1, in.w, CANVAS_FOCUS, "search: ", &h->search);
+	else
+		canvas_text(c, in.x, in.y + in.h - 1, in.w, CANVAS_DIM,
+			    p->scroll + rows < n ? "(more below: Down, /: search)" :
+			    "Flags, files and formats: man occview, man occview-formats");
 }
 
 static bool typing(const struct pane *p)
@@ -231,6 +305,7 @@ struct pane *pane_help_new(enum key_group first)
 	if (!h)
 		return NULL;
 	h->base.cls = &help_class;
+	h->found = -1;
 	h->first = first >= 0 && first < KG_N ? first : KG_GLOBAL;
 	return &h->base;
 }

@@ -28,29 +28,32 @@ static const int narrow_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
 	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
 	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 4, [BROWSER_COL_WAVES] = 5,
+	[BROWSER_COL_PREDICTED] = 5, [BROWSER_COL_CHECK] = 5,
 };
 static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
 	[BROWSER_COL_REGISTERS] = 5, [BROWSER_COL_SMEM] = 8, [BROWSER_COL_THEORETICAL] = 7,
 	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
 	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 7,
+	[BROWSER_COL_PREDICTED] = 6, [BROWSER_COL_CHECK] = 6,
 };
 /* The columns left to right (the sort key cycles in this order); the
  * rightmost go first where the pane is narrow (at 80 columns the limiter,
- * blocks per SM and waves). */
+ * blocks per SM, waves, the predicted achieved occupancy and the
+ * cross-check). */
 static const enum browser_column shown[BROWSER_N_COLUMNS] = {
 	BROWSER_COL_ID, BROWSER_COL_NAME, BROWSER_COL_GRID, BROWSER_COL_BLOCK,
 	BROWSER_COL_REGISTERS, BROWSER_COL_SMEM, BROWSER_COL_THEORETICAL, BROWSER_COL_ACHIEVED,
 	BROWSER_COL_GAP, BROWSER_COL_DURATION, BROWSER_COL_LIMITER, BROWSER_COL_BLOCKS_PER_SM,
-	BROWSER_COL_WAVES,
+	BROWSER_COL_WAVES, BROWSER_COL_PREDICTED, BROWSER_COL_CHECK,
 };
 /* From here on in shown[] a column is drawn only where the name keeps
  * NAME_KEEP_W cells (from about 100 columns). */
 #define FIRST_EXTRA 10
 #define NAME_KEEP_W 20
 #define NAME_MIN_W 12
-#define NAME_MAX_W 90
-#define WIDE_FROM 120
+/* The wide columns only where the name keeps this much beside all of them. */
+#define WIDE_NAME_W 60
 /* From this pane width the selected record's detail stands beside the list. */
 #define DETAIL_FROM 180
 #define DETAIL_W 58
@@ -65,6 +68,12 @@ struct kernels_pane {
 	const struct report_record *detail_of;  /* and the records (a reload reads them anew) */
 	bool typing;               /* the filter line takes the keys */
 	struct text_input filter;
+	bool searching;            /* the search line takes the keys */
+	struct text_input search;
+	size_t search_from;        /* the selection when the search began (Esc goes back) */
+	/* where the last draw put the header's columns, and the first line */
+	struct rect header[BROWSER_N_COLUMNS];
+	int first_y, n_lines;
 };
 
 /* Integers right-aligned in w cells; large ones with a suffix to fit. */
@@ -151,29 +160,19 @@ static void cells(const struct browser *b, const struct browser_line *l,
 	snprintf(out[BROWSER_COL_LIMITER], 32, "%s", browser_limiter_label(l));
 	fmt_int(out[BROWSER_COL_BLOCKS_PER_SM], 32, l->blocks_per_sm, w[BROWSER_COL_BLOCKS_PER_SM],
 		false);
+	fmt_pct(out[BROWSER_COL_PREDICTED], 32, l->predicted_pct, false);
+	/* =: the profiler's figures agree with occview's; !N: N differ */
+	if (l->checked < 0)
+		snprintf(out[BROWSER_COL_CHECK], 32, "%s", "-");
+	else if (l->checked == 0)
+		snprintf(out[BROWSER_COL_CHECK], 32, "%s", "=");
+	else
+		snprintf(out[BROWSER_COL_CHECK], 32, "!%d", l->checked);
 	if (isnan(l->waves))
 		snprintf(out[BROWSER_COL_WAVES], 32, "%s", na);
 	else
 		snprintf(out[BROWSER_COL_WAVES], 32, l->waves > 0 && l->waves < 0.005 ? "<0.01" :
 			 l->waves < 100 ? "%.2f" : "%.0f", l->waves);
-}
-
-/* The part of a short name that fits width: leading namespaces go first
- * ("at::native::<unnamed>::adaptive_average_pool" -> "adaptive_average_pool"),
- * since the kernel's own name tells rows apart; the selected record's whole
- * name is in the status line. */
-static const char *fit_name(const char *name, int width)
-{
-	const char *p = name;
-
-	while ((int)strlen(p) > width) {
-		const char *q = strstr(p, "::");
-
-		if (!q || q[2] == '\0')
-			break;
-		p = q + 2;
-	}
-	return p;
 }
 
 /* One row: a marker cell, the id, the name, then the numbers right-aligned,
@@ -182,32 +181,63 @@ static const char *fit_name(const char *name, int width)
  * in an ellipsis. */
 static void put_row(struct canvas *c, struct rect r, int y, const int *w, int name_w, int n_cols,
 		    char text[BROWSER_N_COLUMNS][32], const char *name, char marker,
-		    enum canvas_role role, enum canvas_role name_role)
+		    const enum canvas_role role[BROWSER_N_COLUMNS], enum canvas_role row_role,
+		    struct rect *at)
 {
 	int x = r.x, end = r.x + r.w;
-	char cell[48], cut[256];
+	char cell[48], cut[512];
 
-	canvas_fill(c, r.x, y, r.w, 1, ' ', role);
-	canvas_printf(c, x, y, 1, role, "%c", marker);
+	canvas_fill(c, r.x, y, r.w, 1, ' ', row_role);
+	canvas_printf(c, x, y, 1, row_role, "%c", marker);
 	x += 1;
 	if (x + w[BROWSER_COL_ID] > end)
 		return;
-	canvas_printf(c, x, y, w[BROWSER_COL_ID], role, "%*s", w[BROWSER_COL_ID],
+	canvas_printf(c, x, y, w[BROWSER_COL_ID], role[BROWSER_COL_ID], "%*s", w[BROWSER_COL_ID],
 		      text[BROWSER_COL_ID]);
+	if (at)
+		at[BROWSER_COL_ID] = (struct rect){ x, y, w[BROWSER_COL_ID], 1 };
 	x += w[BROWSER_COL_ID] + 1;
 	if (name_w > end - x)
 		name_w = end - x;
-	canvas_text(c, x, y, name_w, name_role,
-		    str_ellipsize(fit_name(name, name_w), name_w, false, c->ascii ? "..." : "\u2026",
-				  cut, sizeof(cut)));
+	canvas_text(c, x, y, name_w, role[BROWSER_COL_NAME],
+		    browser_fit_name(name, name_w, c->ascii ? "..." : "\u2026", cut, sizeof(cut)));
+	if (at)
+		at[BROWSER_COL_NAME] = (struct rect){ x, y, name_w, 1 };
 	x += name_w + 1;
 	for (int i = 2; i < n_cols && x + w[shown[i]] <= end; i++) {
 		enum browser_column col = shown[i];
 
 		snprintf(cell, sizeof(cell), "%*s", w[col], text[col]);
-		canvas_text(c, x, y, w[col], role, cell);
+		canvas_text(c, x, y, w[col], role[col], cell);
+		if (at)
+			at[col] = (struct rect){ x, y, w[col], 1 };
 		x += w[col] + 1;
 	}
+}
+
+/* The roles of a line's cells: the limiter in the limiter's colour, a gap
+ * of 20 points or more and a disagreement with the profiler as warnings, a
+ * small gap and an agreement as good; the selected line all in focus. The
+ * text says the same without colour. */
+static void roles(const struct browser_line *l, bool selected, enum canvas_role out[BROWSER_N_COLUMNS])
+{
+	double gap = l->theoretical_pct - l->achieved_pct;
+
+	for (int i = 0; i < BROWSER_N_COLUMNS; i++)
+		out[i] = selected ? CANVAS_FOCUS : CANVAS_NORMAL;
+	if (selected)
+		return;
+	if (l->limiter >= 0)
+		out[BROWSER_COL_LIMITER] = CANVAS_LIMITER;
+	if (!isnan(gap))
+		out[BROWSER_COL_GAP] = gap >= 20.0 ? CANVAS_WARNING : gap < 5.0 ? CANVAS_GOOD :
+			CANVAS_NORMAL;
+	if (l->checked > 0)
+		out[BROWSER_COL_CHECK] = CANVAS_WARNING;
+	else if (l->checked == 0)
+		out[BROWSER_COL_CHECK] = CANVAS_GOOD;
+	if (l->from & BROWSER_GPU_NONE)
+		out[BROWSER_COL_THEORETICAL] = CANVAS_DIM;
 }
 
 static void draw_empty(struct canvas *c, struct rect r)
@@ -217,44 +247,74 @@ static void draw_empty(struct canvas *c, struct rect r)
 		    "kernels here.");
 }
 
+/* The first row: what the list shows, counted in what it counts. */
+static void info_line(const struct kernels_pane *kp, char *info, size_t size)
+{
+	const struct browser *b = kp->browser;
+	size_t all = b->grouped ? b->n_groups : b->n_rows;
+	char runs[32] = "", what[512], match[300] = "", no_gpu[64] = "", search[300] = "";
+
+	/* Runs appended to one file (nvprof >> in a loop): said, since the
+	 * same kernels come again once per run. */
+	if (b->report && b->report->runs > 1)
+		snprintf(runs, sizeof(runs), " in %u runs", (unsigned)b->report->runs);
+	if (b->filter[0])
+		snprintf(match, sizeof(match), " matching \"%s\"", b->filter);
+	/* "5052 groups of 50000 records": a group's count is of records */
+	if (b->grouped && b->filter[0])
+		snprintf(what, sizeof(what), "%zu group%s of %zu records%s%s (of %zu groups)", b->n_order,
+			 b->n_order == 1 ? "" : "s", b->n_order_records, runs, match, all);
+	else if (b->grouped)
+		snprintf(what, sizeof(what), "%zu group%s of %zu records%s", b->n_order,
+			 b->n_order == 1 ? "" : "s", b->n_order_records, runs);
+	else
+		snprintf(what, sizeof(what), "%zu of %zu records%s%s", b->n_order, all, runs, match);
+	if (b->n_gpu_none)
+		snprintf(no_gpu, sizeof(no_gpu), "  %zu name no GPU (g)", b->n_gpu_none);
+	if (kp->search.text[0])
+		snprintf(search, sizeof(search), "  search \"%s\" (n N)", kp->search.text);
+	snprintf(info, size, "%s  sorted by %s %s%s%s%s%s", what, browser_column_label(b->sort),
+		 b->descending ? "desc" : "asc", no_gpu, search,
+		 b->any_from & (BROWSER_REGS_INFERRED | BROWSER_SMEM_INFERRED) ? "  ~ inferred" : "",
+		 b->any_from & BROWSER_THEORY_REPORTED ? "  (x) the profiler's" : "");
+}
+
 static void draw_list(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
-	const struct kernels_pane *kp = (const struct kernels_pane *)p;
+	struct kernels_pane *kp = (struct kernels_pane *)p;
 	const struct browser *b = kp->browser;
-	const int *w = r.w >= WIDE_FROM ? wide_w : narrow_w;
-	char text[BROWSER_N_COLUMNS][32], info[512], order[32];
+	const int *w = narrow_w;
+	char text[BROWSER_N_COLUMNS][32], info[1024], name[8192];
+	enum canvas_role role[BROWSER_N_COLUMNS];
 	int name_w, n_cols = 2, rows, y;
 
-	/* The name takes what the columns that fit leave. */
+	/* The wide columns where every column and a long name still fit. */
+	{
+		int all = 1 + (wide_w[BROWSER_COL_ID] + 1) + 1 + WIDE_NAME_W;
+
+		for (int i = 2; i < BROWSER_N_COLUMNS; i++)
+			all += wide_w[shown[i]] + 1;
+		if (r.w >= all)
+			w = wide_w;
+	}
+	/* The name takes what the columns that fit leave, up to the widest
+	 * name shown: the numbers stay near short names. */
 	name_w = r.w - 1 - (w[BROWSER_COL_ID] + 1) - 1;
 	while (n_cols < BROWSER_N_COLUMNS &&
 	       name_w - (w[shown[n_cols]] + 1) >= (n_cols < FIRST_EXTRA ? NAME_MIN_W : NAME_KEEP_W))
 		name_w -= w[shown[n_cols++]] + 1;
-	/* On wide screens the numbers stay near their names. */
-	if (name_w > NAME_MAX_W)
-		name_w = NAME_MAX_W;
+	if (name_w > b->name_w)
+		name_w = b->name_w;
 	if (name_w < NAME_MIN_W)
 		name_w = NAME_MIN_W;
 
-	/* The first row: the filter line while typing, else what is shown. */
-	snprintf(order, sizeof(order), "%s %s", browser_column_label(b->sort),
-		 b->descending ? "desc" : "asc");
+	/* The first row: the filter or search line while typing, else what is shown. */
 	if (kp->typing) {
 		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "filter: ", &kp->filter);
+	} else if (kp->searching) {
+		text_input_draw(c, r.x, r.y, r.w, CANVAS_FOCUS, "search: ", &kp->search);
 	} else {
-		char runs[32] = "";
-
-		/* Runs appended to one file (nvprof >> in a loop): said, since
-		 * the same kernels come again once per run. */
-		if (b->report && b->report->runs > 1)
-			snprintf(runs, sizeof(runs), " in %u runs", (unsigned)b->report->runs);
-		snprintf(info, sizeof(info), "%zu of %zu %s%s%s%s%s  sorted by %s%s%s", b->n_order,
-			 b->grouped ? b->n_groups : b->n_rows,
-			 b->grouped ? "groups of identical launches" : "records", runs,
-			 b->filter[0] ? " matching \"" : "", b->filter, b->filter[0] ? "\"" : "",
-			 order, b->any_from & (BROWSER_REGS_INFERRED | BROWSER_SMEM_INFERRED)
-			 ? "  ~ inferred" : "", b->any_from & BROWSER_THEORY_REPORTED
-			 ? "  (x) the profiler's" : "");
+		info_line(kp, info, sizeof(info));
 		canvas_text(c, r.x, r.y, r.w, CANVAS_DIM, info);
 	}
 
@@ -265,12 +325,16 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 			label = "count";
 		snprintf(text[col], 32, "%s%s", label, col == (int)b->sort ?
 			 (b->descending ? "v" : "^") : "");
+		role[col] = col == (int)b->sort ? CANVAS_CURRENT : CANVAS_HEADER;
 	}
-	put_row(c, r, r.y + 1, w, name_w, n_cols, text, text[BROWSER_COL_NAME], ' ', CANVAS_HEADER,
-		CANVAS_HEADER);
+	memset(kp->header, 0, sizeof(kp->header));
+	put_row(c, r, r.y + 1, w, name_w, n_cols, text, text[BROWSER_COL_NAME], ' ', role,
+		CANVAS_HEADER, kp->header);
 
 	rows = r.h - 2;
 	p->rows = rows > 0 ? rows : 0;
+	kp->first_y = r.y + 2;
+	kp->n_lines = 0;
 	if (rows <= 0)
 		return;
 	if (b->n_order == 0) {
@@ -289,15 +353,17 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 	y = r.y + 2;
 	for (size_t i = (size_t)p->scroll; i < b->n_order && y < r.y + r.h; i++, y++) {
 		const struct browser_line *l = browser_line_at(b, i);
-		const struct report_record *rec = &b->report->records[l->record];
 		bool sel = i == b->selected;
-		bool shown = b->grouped ? b->rows[v->record < b->n_rows ? v->record : 0].group ==
+		bool on_show = b->grouped ? b->rows[v->record < b->n_rows ? v->record : 0].group ==
 			l->group : v->record == l->record;
 
 		cells(b, l, text, w);
+		roles(l, sel, role);
+		browser_display_name(b, l, name, sizeof(name));
 		/* '*' marks the record the other panes show */
-		put_row(c, r, y, w, name_w, n_cols, text, rec->short_name, shown ? '*' : ' ',
-			sel ? CANVAS_FOCUS : CANVAS_NORMAL, sel ? CANVAS_FOCUS : CANVAS_NORMAL);
+		put_row(c, r, y, w, name_w, n_cols, text, name, on_show ? '*' : ' ', role,
+			sel ? CANVAS_FOCUS : CANVAS_NORMAL, NULL);
+		kp->n_lines++;
 	}
 }
 
@@ -387,6 +453,43 @@ static enum reaction filter_key(struct kernels_pane *kp, int key, struct pane_re
 	return REACT_NONE;
 }
 
+/* The search line: each key searches again from where the search began;
+ * Enter keeps the match, Esc goes back; the arrows still move. */
+static enum reaction search_key(struct kernels_pane *kp, int key, struct pane_request *req)
+{
+	struct browser *b = kp->browser;
+
+	switch (text_input_key(&kp->search, key)) {
+	case TEXT_DONE:
+		kp->searching = false;
+		return REACT_REDRAW;
+	case TEXT_CANCELLED:
+		kp->searching = false;
+		text_input_set(&kp->search, "");
+		b->selected = kp->search_from < b->n_order ? kp->search_from : 0;
+		return REACT_REDRAW;
+	case TEXT_EDITED:
+		b->selected = kp->search_from < b->n_order ? kp->search_from : 0;
+		if (kp->search.text[0] && !browser_search(b, kp->search.text, 0))
+			pane_say(req, true, "no kernel name holds \"%s\"", kp->search.text);
+		return REACT_REDRAW;
+	case TEXT_IGNORED:
+		break;
+	}
+	return REACT_NONE;
+}
+
+/* n and N: the next or previous match; none searched yet, not handled (the
+ * explorer's next launch). */
+static enum reaction search_again(struct kernels_pane *kp, int dir, struct pane_request *req)
+{
+	if (!kp->search.text[0])
+		return REACT_NONE;
+	if (!browser_search(kp->browser, kp->search.text, dir))
+		pane_say(req, true, "no kernel name holds \"%s\"", kp->search.text);
+	return REACT_REDRAW;
+}
+
 /* The sort key after col, left to right as shown. */
 static enum browser_column next_column(enum browser_column col)
 {
@@ -409,6 +512,8 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 		return REACT_NONE;
 	if (kp->typing)
 		return filter_key(kp, k, req);
+	if (kp->searching)
+		return search_key(kp, k, req);
 	switch (a) {
 	case ACT_KERNEL_UP: browser_move(b, -1); break;
 	case ACT_KERNEL_DOWN: browser_move(b, 1); break;
@@ -429,6 +534,19 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 		kp->typing = true;
 		text_input_set(&kp->filter, b->filter);
 		break;
+	case ACT_SEARCH:
+		kp->searching = true;
+		kp->search_from = b->selected;
+		text_input_set(&kp->search, "");
+		break;
+	case ACT_SEARCH_NEXT:
+		return search_again(kp, 1, req);
+	case ACT_SEARCH_PREV:
+		return search_again(kp, -1, req);
+	case ACT_KERNEL_SORT_BY:
+		if (browser_column_of_key(k) < 0)
+			return REACT_NONE;
+		return changed(browser_sort_by(b, (enum browser_column)browser_column_of_key(k)), req);
 	case ACT_KERNEL_CLEAR:
 		text_input_set(&kp->filter, "");
 		return changed(browser_set_filter(b, ""), req);
@@ -446,7 +564,32 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 
 static bool typing(const struct pane *p)
 {
-	return ((const struct kernels_pane *)p)->typing;
+	const struct kernels_pane *kp = (const struct kernels_pane *)p;
+
+	return kp->typing || kp->searching;
+}
+
+/* A click on a header sorts by its column (again: reversed); on a line
+ * selects it. */
+static enum reaction click(struct pane *p, struct rect r, const struct view *v, int x, int y,
+			   struct pane_request *req)
+{
+	struct kernels_pane *kp = (struct kernels_pane *)p;
+	struct browser *b = kp->browser;
+
+	(void)r;
+	(void)v;
+	if (!b)
+		return REACT_NONE;
+	for (int col = 0; col < BROWSER_N_COLUMNS; col++)
+		if (rect_contains(kp->header[col], x, y))
+			return changed(browser_sort_by(b, (enum browser_column)col), req);
+	if (y >= kp->first_y && y < kp->first_y + kp->n_lines &&
+	    (size_t)p->scroll + (size_t)(y - kp->first_y) < b->n_order) {
+		b->selected = (size_t)p->scroll + (size_t)(y - kp->first_y);
+		return REACT_REDRAW;
+	}
+	return REACT_NONE;
 }
 
 static void done(struct pane *p)
@@ -466,6 +609,7 @@ static const struct pane_class kernels_class = {
 	.draw = draw,
 	.key = key,
 	.typing = typing,
+	.click = click,
 	.done = done,
 };
 

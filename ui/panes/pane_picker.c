@@ -22,6 +22,8 @@ struct picker_pane {
 	struct text_input filter;
 	size_t *items;                /* device indices matching the filter */
 	size_t n_items;
+	bool report;                  /* for the report's records that lack a GPU */
+	char title[160];
 };
 
 static bool contains_ci(const char *hay, const char *needle)
@@ -103,7 +105,7 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	case TEXT_DONE:
 		if (pp->n_items == 0 || !gpu_db_device_at(pp->db, pp->items[p->selected], &g))
 			return REACT_REDRAW;
-		req->ask = PANE_ASK_SET_GPU;
+		req->ask = pp->report ? PANE_ASK_SET_REPORT_GPU : PANE_ASK_SET_GPU;
 		str_copy(req->text, sizeof(req->text), g.name);
 		return REACT_RECOMPUTE;
 	case TEXT_EDITED:
@@ -128,7 +130,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 	if (in.h < 3 || in.w < 10)
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
-	canvas_frame(c, r.x, r.y, r.w, r.h, "GPU: type to filter, Enter picks, Esc cancels", CANVAS_FRAME);
+	canvas_frame(c, r.x, r.y, r.w, r.h, pp->title, CANVAS_FRAME);
 	snprintf(line, sizeof(line), "%zu of %zu", pp->n_items, gpu_db_device_count(pp->db));
 	text_input_draw(c, in.x, in.y, in.w - (int)strlen(line) - 1, CANVAS_CURRENT, "filter: ",
 			&pp->filter);
@@ -190,6 +192,7 @@ struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
 		free(p);
 		return NULL;
 	}
+	str_copy(p->title, sizeof(p->title), "GPU: type to filter, Enter picks, Esc cancels");
 	refilter(p);
 	/* Start on the current GPU. */
 	for (size_t i = 0; i < p->n_items; i++) {
@@ -199,4 +202,17 @@ struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
 			p->base.selected = (int)i;
 	}
 	return &p->base;
+}
+
+struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
+				    const char *title)
+{
+	struct pane *p = pane_picker_new(db, current);
+
+	if (p) {
+		((struct picker_pane *)p)->report = true;
+		str_copy(((struct picker_pane *)p)->title, sizeof(((struct picker_pane *)p)->title),
+			 title);
+	}
+	return p;
 }

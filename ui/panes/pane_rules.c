@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "derive.h"
+#include "search.h"
 #include "strutil.h"
+#include "textinput.h"
 
 /* Every factor, the occupancy and the waves (derive_all, for --derive): the
  * most any finding expands to. */
@@ -29,6 +31,10 @@ struct rules_pane {
 	unsigned long generation;
 	int n_derived[RULES_MAX_FINDINGS];            /* -1: not made yet */
 	struct derivation *derived[RULES_MAX_FINDINGS]; /* room for MAX_DERIVATIONS each */
+	/* `/`: the search line takes the keys; n and N find again */
+	bool searching;
+	struct text_input search;
+	int search_from;          /* the selection when the search began */
 };
 
 /* Rows are laid out twice: once to count them (c NULL), once to draw the
@@ -269,12 +275,18 @@ static int layout(struct emit *e, struct pane *p, const struct view *v, int *sel
 	return e->row;
 }
 
-/* The last row: what lies outside the window, and the keys. */
-static void status_line(struct canvas *c, struct rect r, int y, bool above, bool below)
+/* The last row: what lies outside the window, and the keys; the search
+ * line while it is typed. */
+static void status_line(const struct rules_pane *rp, struct canvas *c, struct rect r, int y,
+			bool above, bool below)
 {
 	char buf[128];
 
-	snprintf(buf, sizeof(buf), "%s%se: expand/collapse, j/k: select",
+	if (rp->searching) {
+		text_input_draw(c, r.x, y, r.w, CANVAS_FOCUS, "search: ", &rp->search);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%s%se: expand/collapse, j/k: select, /: search",
 		 above ? (c->ascii ? "^ more above  " : "\u2191 more above  ") : "",
 		 below ? (c->ascii ? "v more below  " : "\u2193 more below  ") : "");
 	canvas_text(c, r.x, y, r.w, CANVAS_DIM, buf);
@@ -325,18 +337,90 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	e.r.h = rows;
 	layout(&e, p, v, &first, &end);
 	if (r.h >= 2)
-		status_line(c, r, r.y + r.h - 1, p->scroll > 0, p->scroll + rows < total);
+		status_line((const struct rules_pane *)p, c, r, r.y + r.h - 1, p->scroll > 0,
+			    p->scroll + rows < total);
+}
+
+struct search_ctx {
+	const struct analysis *a;
+	const char *text;
+};
+
+static bool finding_holds(const void *ctx, size_t i)
+{
+	const struct search_ctx *sc = ctx;
+
+	return search_holds(sc->a->findings[i].title, sc->text) ||
+	       search_holds(sc->a->findings[i].text, sc->text);
+}
+
+/* The finding holding the search text from the selection on (dir 0), or
+ * after or before it, selected; said when none does. */
+static enum reaction find(struct rules_pane *rp, const struct view *v, int dir,
+			  struct pane_request *req)
+{
+	struct search_ctx sc = { &v->cur, rp->search.text };
+	size_t i = search_find(v->cur.ok ? (size_t)v->cur.n_findings : 0,
+			       (size_t)(rp->base.selected > 0 ? rp->base.selected : 0), dir,
+			       finding_holds, &sc);
+
+	if (i == SIZE_MAX) {
+		pane_say(req, true, "no finding holds \"%s\"", rp->search.text);
+		return REACT_REDRAW;
+	}
+	rp->base.selected = (int)i;
+	rp->base.scroll = -1;
+	return REACT_REDRAW;
+}
+
+static enum reaction search_key(struct rules_pane *rp, int k, const struct view *v,
+				struct pane_request *req)
+{
+	switch (text_input_key(&rp->search, k)) {
+	case TEXT_DONE:
+		rp->searching = false;
+		return REACT_REDRAW;
+	case TEXT_CANCELLED:
+		rp->searching = false;
+		text_input_set(&rp->search, "");
+		rp->base.selected = rp->search_from;
+		rp->base.scroll = -1;
+		return REACT_REDRAW;
+	case TEXT_EDITED:
+		rp->base.selected = rp->search_from;
+		return rp->search.text[0] ? find(rp, v, 0, req) : REACT_REDRAW;
+	case TEXT_IGNORED:
+		break;
+	}
+	return REACT_NONE;
+}
+
+static bool typing(const struct pane *p)
+{
+	return ((const struct rules_pane *)p)->searching;
 }
 
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
 			 struct pane_request *req)
 {
+	struct rules_pane *rp = (struct rules_pane *)p;
 	int page = p->rows > 1 ? p->rows - 1 : 1;
 
-	(void)k;
-	(void)req;
 	clamp_selection(p, v);
+	if (rp->searching)
+		return search_key(rp, k, v, req);
 	switch (a) {
+	case ACT_SEARCH:
+		rp->searching = true;
+		rp->search_from = p->selected;
+		text_input_set(&rp->search, "");
+		return REACT_REDRAW;
+	case ACT_SEARCH_NEXT:
+	case ACT_SEARCH_PREV:
+		/* nothing searched: the explorer's next launch */
+		if (!rp->search.text[0])
+			return REACT_NONE;
+		return find(rp, v, a == ACT_SEARCH_NEXT ? 1 : -1, req);
 	case ACT_SCROLL_UP:
 		if (p->selected > 0)
 			p->selected--;
@@ -395,6 +479,7 @@ static const struct pane_class rules_class = {
 	.title = "Findings",
 	.draw = draw,
 	.key = key,
+	.typing = typing,
 	.height = height,
 	.done = done,
 };

@@ -178,6 +178,7 @@ int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 	opts.ascii = ascii;
 	opts.themes = screen_theme_names;
 	opts.theme = o->theme ? o->theme : screen_theme_names[0];
+	opts.offer_gpu = true;
 	return run(explorer_new(s, inputs, n_inputs, &opts), o, ascii, eo->mouse);
 }
 
