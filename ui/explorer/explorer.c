@@ -156,6 +156,7 @@ void explorer_free(struct explorer *e)
 {
 	if (!e)
 		return;
+	explorer_records_stop(e);
 	view_done(&e->view);
 	whatif_free(e->whatif);
 	for (int p = 0; p < PANE_N; p++)
@@ -180,7 +181,8 @@ const struct view *explorer_view(const struct explorer *e)
 
 bool explorer_animating(const struct explorer *e)
 {
-	return e->view.play.state == PLAYBACK_PLAYING;
+	/* A reload's progress is said as it goes. */
+	return e->view.play.state == PLAYBACK_PLAYING || explorer_records_reloading(e);
 }
 
 bool explorer_changed(const struct explorer *e)

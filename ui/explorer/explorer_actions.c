@@ -109,9 +109,10 @@ static void open_launch(struct explorer *e, const char *path, struct explorer_re
 		return;
 	}
 	if (set.n == 0 || !set.items[0].valid) {
-		if (set.n > 0)
-			occ_error_format(&set.items[0].error, msg, sizeof(msg));
-		explorer_reply_say(y, true, "%s", set.n > 0 ? msg : "no launch in the file");
+		if (set.n > 0 && set.items[0].error)
+			occ_error_format(set.items[0].error, msg, sizeof(msg));
+		explorer_reply_say(y, true, "%s", set.n > 0 && set.items[0].error ? msg :
+				   "no launch in the file");
 	} else if (!whatif_set_launch(e->whatif, &set.items[0].launch)) {
 		explorer_reply_say(y, true, "%s: no GPU is named %s in the database", path,
 				   set.items[0].launch.gpu_name);
