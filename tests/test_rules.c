@@ -628,8 +628,9 @@ START_TEST(titles_only_same_findings)
 		else
 			evaluate(full, "H100 SXM", 256, 32, 0, 0, DEF, 1024);
 		*titles = *full;
-		ri = (struct rules_input){ &titles->gpu, &titles->in, i < 4 ? launches[i].grid : 1024,
-					   &titles->r, &titles->w, true };
+		ri = (struct rules_input){ .gpu = &titles->gpu, .in = &titles->in,
+					   .grid_size = i < 4 ? launches[i].grid : 1024,
+					   .r = &titles->r, .w = &titles->w, .titles_only = true };
 		titles->n = rules_evaluate(&ri, titles->f);
 		if (i == sizeof(launches) / sizeof(launches[0])) {
 			full->n = rules_report(&full->gpu, &full->r, &full->w, &rep, NULL, NULL, full->f,
