@@ -331,7 +331,7 @@ expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' 
 	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"
 if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch reader spoke"; else ok; fi
 expect 65 "Nsight Compute's text output" -- \
-	--print "$TESTDATA/heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt"
+	--print "$N/constructed_ncu_print_summary_per_kernel_cc89.txt"
 expect 65 "load the --print-gpu-trace --csv output" -- \
 	--print "$V/nvprof_result_titanxp_print_gpu_summary_um.csv"
 

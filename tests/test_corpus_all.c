@@ -32,7 +32,7 @@ struct expect {
 
 static const struct expect corpus[] = {
 	/* Nsight Compute text output: refused with the command that exports CSV. */
-	{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
 	{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },

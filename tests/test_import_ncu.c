@@ -499,8 +499,10 @@ START_TEST(text_output_refused)
 		const char *file;
 		long line;
 	} files[] = {
-		/* line 46: "    Section: GPU Speed Of Light Throughput" */
-		{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", 46 },
+		/* line 40: "    Section: GPU Speed Of Light Throughput" (the first
+		 * section, after 30 ==PROF== lines, the application's output and
+		 * the first kernel's header) */
+		{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", 40 },
 		{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", 2 },
 		{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", 2 },
 	};

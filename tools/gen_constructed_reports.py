@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the occview developers
+"""Writes the constructed profiler reports that replace unlicensed test files.
+
+Some real reports under tests/data came from public repositories that carry
+no licence (all rights reserved by default), so a distribution cannot ship
+them. Each is replaced by a file of the same shape written here: the same
+header lines, columns and quirks (shared/corpus/INDEX.md lists them), but
+kernel names and values of this script's own. Every file is deterministic:
+running the script again writes the same bytes.
+
+Usage: tools/gen_constructed_reports.py tests/data
+"""
+import os
+import sys
+
+
+def write(root, rel, text):
+    path = os.path.join(root, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+# --- ncu --print-summary per-kernel (text) --------------------------------
+#
+# Nsight Compute's CLI (ncu 2024.x) with --print-summary per-kernel prints,
+# after the application's own output, one block per kernel: a header
+# "  name(args) (gx, gy, gz)x(bx, by, bz), Device 0, CC 8.9, Invocations N"
+# and, per section, a table of Metric Name, Metric Unit, Minimum, Maximum
+# and Average (documented in the Nsight Compute CLI guide, "--print-summary";
+# the layout below is that of the public sample ishana23g/heat_eq
+# optimized_3d/profiler/ncu_summary_3D.txt, which is not shipped). Each
+# section sizes its own columns to its widest cell; names left-aligned,
+# units and values right-aligned; values are floats with 2 decimals and
+# thousands separators; "==PROF== Profiling" lines and the application's
+# output come before "[pid] exe@host".
+#
+# The launch and occupancy rows agree with each other under
+# /usr/local/cuda/include/cuda_occupancy.h's rules for CC 8.9 (48 warps,
+# 24 blocks and 65536 registers per SM in 4 sub-partitions, registers
+# allocated per warp in units of 256, 1024 bytes of shared memory reserved
+# per block); the configuration size is the smallest of 0, 8, 16, 32, 64
+# and 100 KB that does not lower the other limits, as in the sample.
+
+ADA_SMS = 34
+
+
+def ncu_table(rows):
+    """rows: (name, unit, min, max, avg) with the numbers already text."""
+    head = ("Metric Name", "Metric Unit", "Minimum", "Maximum", "Average")
+    cells = [head] + rows
+    w = [max(len(r[i]) for r in cells) for i in range(5)]
+    dash = "    " + " ".join("-" * n for n in w)
+
+    def line(r):
+        return "    " + " ".join([r[0].ljust(w[0])] + [r[i].rjust(w[i]) for i in range(1, 5)])
+
+    out = [dash, line(head), dash] + [line(r) for r in rows] + [dash]
+    return [s.rstrip() for s in out]
+
+
+def num(v):
+    return f"{v:,.2f}"
+
+
+def same(name, unit, v):
+    return (name, unit, num(v), num(v), num(v))
+
+
+def spread(name, unit, lo, hi, avg):
+    return (name, unit, num(lo), num(hi), num(avg))
+
+
+def ada_limits(threads, regs, smem):
+    warps = (threads + 31) // 32
+    by_warps = 48 // warps
+    per_warp = -(-regs * 32 // 256) * 256
+    by_regs = (65536 // 4 // per_warp) * 4 // warps
+    alloc = smem + 1024
+    want = min(24, by_warps, by_regs)
+    config = next(c for c in (0, 8192, 16384, 32768, 65536, 102400)
+                  if c // alloc >= want or c == 102400)
+    by_smem = config // alloc
+    blocks = min(24, by_warps, by_regs, by_smem)
+    return by_regs, by_smem, by_warps, config, blocks * warps
+
+
+ADA_KERNELS = [
+    # name(args), grid, block, registers, static smem, invocations,
+    # (duration us min, max), achieved fraction of theoretical (min, max)
+    ("relax_rows(double *, const double *, int, int)", (96, 96, 1), (16, 16, 1), 32, 4096,
+     6, (41.18, 44.93), (0.612, 0.694)),
+    ("seed_boundary(double *, int)", (5, 1, 1), (128, 1, 1), 16, 0,
+     3, (2.43, 2.91), (0.138, 0.207)),
+]
+
+
+def ncu_kernel(name, grid, block, regs, smem, calls, dur, ach):
+    threads = block[0] * block[1] * block[2]
+    blocks = grid[0] * grid[1] * grid[2]
+    by_regs, by_smem, by_warps, config, warps = ada_limits(threads, regs, smem)
+    occ = 100.0 * warps / 48
+    cyc = [d * 2.28e3 for d in dur]
+    out = ["  %s (%d, %d, %d)x(%d, %d, %d), Device 0, CC 8.9, Invocations %d"
+           % ((name,) + grid + block + (calls,))]
+    out.append("    Section: GPU Speed Of Light Throughput")
+    out += ncu_table([
+        spread("DRAM Frequency", "Ghz", 8.71, 8.99, 8.86),
+        spread("SM Frequency", "Ghz", 2.26, 2.29, 2.28),
+        spread("Elapsed Cycles", "cycle", round(cyc[0]), round(cyc[1]),
+               round(sum(cyc) / 2)),
+        spread("Duration", "us", dur[0], dur[1], sum(dur) / 2),
+        spread("SM Active Cycles", "cycle", cyc[0] * 0.97, cyc[1] * 0.98,
+               sum(cyc) / 2 * 0.975),
+    ])
+    out.append("")
+    out.append("    Section: GPU and Memory Workload Distribution")
+    out += ncu_table([
+        spread("Average SM Active Cycles", "cycle", cyc[0] * 0.97, cyc[1] * 0.98,
+               sum(cyc) / 2 * 0.975),
+        spread("Total SM Elapsed Cycles", "cycle", round(cyc[0]) * ADA_SMS,
+               round(cyc[1]) * ADA_SMS, round(sum(cyc) / 2) * ADA_SMS),
+    ])
+    out.append("")
+    out.append("    Section: Launch Statistics")
+    out += ncu_table([
+        same("Block Size", "", threads),
+        same("Grid Size", "", blocks),
+        same("Registers Per Thread", "register/thread", regs),
+        same("Shared Memory Configuration Size", "Kbyte", config / 1000),
+        same("Driver Shared Memory Per Block", "Kbyte/block", 1.02),
+        same("Dynamic Shared Memory Per Block", "byte/block", 0),
+        same("Static Shared Memory Per Block", "Kbyte/block" if smem else "byte/block",
+             smem / 1000 if smem else 0),
+        same("# SMs", "SM", ADA_SMS),
+        same("Threads", "thread", threads * blocks),
+        same("Uses Green Context", "", 0),
+        same("Waves Per SM", "", blocks / (ADA_SMS * (warps * 32 // threads))),
+    ])
+    out.append("")
+    out.append("    Section: Occupancy")
+    a = [occ * f for f in ach]
+    out += ncu_table([
+        same("Block Limit SM", "block", 24),
+        same("Block Limit Registers", "block", by_regs),
+        same("Block Limit Shared Mem", "block", by_smem),
+        same("Block Limit Warps", "block", by_warps),
+        same("Theoretical Active Warps per SM", "warp", warps),
+        same("Theoretical Occupancy", "%", occ),
+        spread("Achieved Occupancy", "%", a[0], a[1], sum(a) / 2),
+        spread("Achieved Active Warps Per SM", "warp", a[0] * 0.48, a[1] * 0.48,
+               sum(a) / 2 * 0.48),
+    ])
+    out.append("")
+    return out
+
+
+def ncu_print_summary(root):
+    pid = 41207
+    exe = "/home/builder/src/relax2d/build/relax2d"
+    out = ["==PROF== Connected to process %d (%s)" % (pid, exe)]
+    # 30 profiled launches: per step two relax_rows, seed_boundary every
+    # third step; a third kernel (check_residual) is profiled too but its
+    # summary block is left out (the file is cut after two kernels, as the
+    # sample was).
+    order = []
+    for step in range(10):
+        order += ["relax_rows", "relax_rows"]
+        order.append("seed_boundary" if step % 3 == 0 else "check_residual")
+    for i, k in enumerate(order):
+        out.append('==PROF== Profiling "%s" - %d: 0%%....50%%....100%% - 8 passes' % (k, i))
+    out += ["relax2d: 1536 x 1536 grid, Jacobi, 10 steps",
+            "  boundary: fixed", "  tolerance: 1e-06",
+            "step 10 residual 3.118e-04", "done"]
+    out.append("==PROF== Disconnected from process %d" % pid)
+    out.append("[%d] relax2d@127.0.0.1" % pid)
+    for k in ADA_KERNELS:
+        out += ncu_kernel(*k)
+    write(root, "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", "\n".join(out) + "\n")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
+        return 2
+    ncu_print_summary(sys.argv[1])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
