@@ -333,7 +333,7 @@ if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch
 expect 65 "Nsight Compute's text output" -- \
 	--print "$N/constructed_ncu_print_summary_per_kernel_cc89.txt"
 expect 65 "load the --print-gpu-trace --csv output" -- \
-	--print "$V/nvprof_result_titanxp_print_gpu_summary_um.csv"
+	--print "$V/constructed_nvprof_print_gpu_summary_um.csv"
 
 # --- Other outputs print every record --------------------------------------
 

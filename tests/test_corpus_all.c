@@ -75,6 +75,8 @@ static const struct expect corpus[] = {
 	{ "ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", "sm_70", 3, 0, 3, NULL },
 
 	{ "nvprof/constructed_events_aggregate_off.csv", NULL, 2, 0, 0, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_summary_um.csv", NULL, 0, 0, 0,
+	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	/* CUDA profiler logs: no grid in these. */
 	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
 	{ "nvprof/cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log", NULL, 12, 5,
@@ -88,8 +90,6 @@ static const struct expect corpus[] = {
 	  NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
 	  NULL },
-	{ "nvprof/nvprof_result_titanxp_print_gpu_summary_um.csv", NULL, 0, 0, 0,
-	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
 	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
 	  103, 501, NULL },

@@ -529,14 +529,16 @@ START_TEST(trace_cut_in_units_row)
 }
 END_TEST
 
-/* --print-gpu-summary: refused, pointing at the GPU trace. */
+/* --print-gpu-summary: refused, pointing at the GPU trace. The header is
+ * line 4 ("Type","Time(%)","Time","Calls",...), after three ==52714==
+ * banner lines. */
 START_TEST(summary_refused)
 {
 	struct report r;
 	struct occ_error err = { 0 };
 	char msg[1024];
 
-	ck_assert(!report_load(data_path("nvprof/", "nvprof_result_titanxp_print_gpu_summary_um.csv"), &r,
+	ck_assert(!report_load(data_path("nvprof/", "constructed_nvprof_print_gpu_summary_um.csv"), &r,
 			       &err));
 	occ_error_format(&err, msg, sizeof(msg));
 	ck_assert_int_eq(err.line, 4);

@@ -181,11 +181,59 @@ def ncu_print_summary(root):
     write(root, "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", "\n".join(out) + "\n")
 
 
+# --- nvprof --print-gpu-summary --csv ------------------------------------
+#
+# nvprof (CUDA 9/10) with --print-gpu-summary --csv (documented in the CUDA
+# Profiler User's Guide, "Summary Mode" and "--csv") writes its banner lines,
+# the quoted header "Type","Time(%)","Time","Calls","Avg","Min","Max","Name",
+# a units row in which each column has its own unit (here Time ms, Avg and
+# Min us, Max ms), one row per kernel or memory operation, then a blank line,
+# "==pid== Unified Memory profiling result:", a second table whose last
+# column name is empty, and "Total CPU Page faults: N"; the layout is that
+# of the public sample nanzifan/nvprof-result cfd-setpreferredlocation/csv/
+# print-gpu-summary.csv, which is not shipped.
+
+NVPROF_SUMMARY = [
+    # name, calls, avg us, min us, max us
+    ("sweep_faces(int, int*, float*, float*, float*)", 4000, 37.912, 36.480, 1522.304),
+    ("update_cells(int, int, float*, float*, float*, float*)", 4000, 11.307, 10.848, 14.752),
+    ("[CUDA memcpy DtoD]", 1500, 8.214, 7.904, 12.000),
+    ("scale_step(int, float*, float*, float*)", 1500, 6.118, 5.696, 281.920),
+    ("fill_state(int, float*)", 4, 198.416, 171.232, 236.864),
+    ("[CUDA memcpy HtoD]", 6, 0.812, 0.736, 1.024),
+    ("[CUDA memset]", 2, 1.120, 1.088, 1.152),
+]
+
+
+def nvprof_gpu_summary(root):
+    pid = 52714
+    cmd = "./flux_solver ../inputs/mesh_48k.dat"
+    out = ["==%d== NVPROF is profiling process %d, command: %s" % (pid, pid, cmd),
+           "==%d== Profiling application: %s" % (pid, cmd),
+           "==%d== Profiling result:" % pid,
+           '"Type","Time(%)","Time","Calls","Avg","Min","Max","Name"',
+           ",%,ms,,us,us,ms,"]
+    times = [calls * avg for _, calls, avg, _, _ in NVPROF_SUMMARY]
+    total = sum(times)
+    for (name, calls, avg, lo, hi), t in zip(NVPROF_SUMMARY, times):
+        out.append('"GPU activities",%f,%f,%d,%f,%f,%f,"%s"'
+                   % (100.0 * t / total, t / 1000.0, calls, avg, lo, hi / 1000.0, name))
+    out += ["",
+            "==%d== Unified Memory profiling result:" % pid,
+            '"Device","Count","Avg Size","Min Size","Max Size","Total Size","Total Time",""',
+            '"TITAN Xp (0)",96,53.333333KB,4.000000KB,512.000000KB,5.000000MB,0.000000,'
+            '"Host To Device"',
+            '"TITAN Xp (0)",,,,,12B,0.000000,"Gpu page fault groups"',
+            "Total CPU Page faults: 31"]
+    write(root, "nvprof/constructed_nvprof_print_gpu_summary_um.csv", "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
         return 2
     ncu_print_summary(sys.argv[1])
+    nvprof_gpu_summary(sys.argv[1])
     return 0
 
 
