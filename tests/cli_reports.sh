@@ -107,9 +107,9 @@ first 3906250 1 1 256 1 1 8 0
 has kernels.0.gpu null
 stderr "vec_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
 
-# hip_programming_rocprofv1_results.stats.csv: a --stats summary, refused
+# constructed_rocprofv1_results.stats.csv: a --stats summary, refused
 # with the reason and no output.
-f=$R/hip_programming_rocprofv1_results.stats.csv
+f=$R/constructed_rocprofv1_results.stats.csv
 json 65 "$f"
 kernels 0
 stderr "rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters"

@@ -228,12 +228,32 @@ def nvprof_gpu_summary(root):
     write(root, "nvprof/constructed_nvprof_print_gpu_summary_um.csv", "\n".join(out) + "\n")
 
 
+# --- rocprof v1 --stats ----------------------------------------------------
+#
+# rocprof v1 with --stats writes results.stats.csv beside results.csv: a
+# quoted header "Name","Calls","TotalDurationNs","AverageNs","Percentage"
+# and one row per kernel, the name without the " [clone .kd]" suffix that
+# results.csv carries, the percentage with one decimal (the rocprof section
+# of the ROCm documentation describes --stats; the layout is that of the
+# public sample shashankparsi/HIP_Programming results.stats.csv, which is not
+# shipped).
+
+
+def rocprof_stats(root):
+    calls, avg = 1, 2718406
+    out = ['"Name","Calls","TotalDurationNs","AverageNs","Percentage"',
+           '"saxpy_kernel(float, float const*, float*, int)",%d,%d,%d,100.0'
+           % (calls, calls * avg, avg)]
+    write(root, "rocprof/constructed_rocprofv1_results.stats.csv", "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
         return 2
     ncu_print_summary(sys.argv[1])
     nvprof_gpu_summary(sys.argv[1])
+    rocprof_stats(sys.argv[1])
     return 0
 
 
