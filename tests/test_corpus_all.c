@@ -78,9 +78,9 @@ static const struct expect corpus[] = {
 	{ "nvprof/constructed_nvprof_print_gpu_summary_um.csv", NULL, 0, 0, 0,
 	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	/* CUDA profiler logs: no grid in these. */
+	{ "nvprof/constructed_cudaprof_c2050_csvmode_cuda_profile_0.log", NULL, 12, 5, 0,
+	  NULL },
 	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
-	{ "nvprof/cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log", NULL, 12, 5,
-	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
 	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,

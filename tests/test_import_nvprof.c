@@ -621,7 +621,7 @@ START_TEST(cudaprof_kv_keys_and_bad)
 }
 END_TEST
 
-#define MATRIX "cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log"
+#define MATRIX "constructed_cudaprof_c2050_csvmode_cuda_profile_0.log"
 
 /* CSV mode ("# CUDA_PROFILE_CSV 1", header line 6 method,gputime,cputime,
  * occupancy): rows on lines 7-23, memcpy rows (3 fields) on 9, 11, 13, 15,
@@ -636,31 +636,31 @@ START_TEST(cudaprof_csv)
 	ck_assert_uint_eq(r.n, 12);
 	ck_assert_uint_eq(r.skipped_rows, 5);
 
-	/* Line 7: _ZN6thrust...fill_functorIyEEEEEEEEvT_,4.672,14.000,0.500 */
+	/* Line 7: _ZN7gridkit6detail11fill_kernelIyEEvPT_jS2_,5.184,16.000,0.500 */
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 7);
-	ck_assert(strncmp(k->name, "_ZN6thrust6detail7backend4cuda6detail23launch_closure", 53) == 0);
+	ck_assert_str_eq(k->name, "_ZN7gridkit6detail11fill_kernelIyEEvPT_jS2_");
 	ck_assert_str_eq(k->device, "Tesla C2050");
-	CK_NUM(k->duration_ns, 4672);
+	CK_NUM(k->duration_ns, 5184);
 	CK_NUM(k->theoretical_occupancy_pct, 50);
 	CK_ABSENT(k->achieved_occupancy_pct);
 
-	/* Line 12: a 438-character mangled name (python3: len of field 0),
-	 * gputime 7.328, occupancy 1.000. */
+	/* Line 12: a 236-character mangled name (python3: len of field 0),
+	 * gputime 8.096, occupancy 1.000. */
 	k = &r.records[3];
 	ck_assert_int_eq(k->line, 12);
-	ck_assert_uint_eq(strlen(k->name), 438);
-	CK_NUM(k->duration_ns, 7328);
+	ck_assert_uint_eq(strlen(k->name), 236);
+	CK_NUM(k->duration_ns, 8096);
 	CK_NUM(k->theoretical_occupancy_pct, 100);
 
-	/* Line 23 (last): _ZN4cusp6detail6device15spmv_dia_kernel...,4.032,
-	 * 4.000,0.833 */
+	/* Line 23 (last): _ZN7gridkit6detail15ell_spmv_kernel...,4.352,
+	 * 5.000,0.667 */
 	k = &r.records[11];
 	ck_assert_int_eq(k->line, 23);
-	ck_assert_str_eq(k->name, "_ZN4cusp6detail6device15spmv_dia_kernelIifLj256ELb0EEEvT_S3_"
-				  "S3_S3_PKS3_PKT0_S8_PS6_");
-	CK_NUM(k->duration_ns, 4032);
-	CK_NUM(k->theoretical_occupancy_pct, 83.3);
+	ck_assert_str_eq(k->name, "_ZN7gridkit6detail15ell_spmv_kernelIidLj128ELb0EEEvT_S2_S2_"
+				  "S2_PKS2_PKT0_S7_PS5_");
+	CK_NUM(k->duration_ns, 4352);
+	CK_NUM(k->theoretical_occupancy_pct, 66.7);
 	report_done(&r);
 }
 END_TEST
@@ -682,7 +682,7 @@ START_TEST(cudaprof_logs_joined)
 	ck_assert_uint_eq(r.records[0].run, 1);
 	ck_assert_uint_eq(r.records[1].run, 2);
 	ck_assert_int_eq(r.records[1].line, 8 + 7);
-	CK_NUM(r.records[12].theoretical_occupancy_pct, 83.3);
+	CK_NUM(r.records[12].theoretical_occupancy_pct, 66.7);
 	report_done(&r);
 
 	ck_assert(parse_with(CUDAK, "# CUDA_CONTEXT 2\nmethod=[ k2 ] gputime=[ 2.5 ] occupancy=[ 0.5 ] \n",

@@ -247,6 +247,66 @@ def rocprof_stats(root):
     write(root, "rocprof/constructed_rocprofv1_results.stats.csv", "\n".join(out) + "\n")
 
 
+# --- CUDA (Compute/Command-line) Profiler log, CSV mode ----------------------
+#
+# The CUDA profiler of CUDA 3.x/4.x (CUDA_PROFILE=1 with
+# COMPUTE_PROFILE_CSV=1; documented in the "Compute Command Line Profiler"
+# user guide shipped with those toolkits) writes "# CUDA_PROFILE_LOG_VERSION
+# 2.0", "# CUDA_DEVICE 0 name", "# CUDA_CONTEXT 1", "# CUDA_PROFILE_CSV 1",
+# "# TIMESTAMPFACTOR hex", the unquoted header method,gputime,cputime,
+# occupancy, then one unquoted row per launch: memcpy rows have 3 fields
+# against 4 for kernels, kernel names stay mangled, occupancy is a fraction
+# (the layout is that of the public sample abidrafique/MatrixPowers
+# cuda_profile_0.log, which is not shipped). The mangled names are g++'s for
+# templates of this script's own (a gridkit namespace), and c++filt reads
+# them back.
+
+FILL_Y = "_ZN7gridkit6detail11fill_kernelIyEEvPT_jS2_"
+FILL_I = "_ZN7gridkit6detail11fill_kernelIiEEvPT_jS2_"
+CLOSURE_A = ("_ZN7gridkit6detail11run_closureINS_13for_each_stepINS_8zip_viewINS_7pair_of"
+             "INS_10dense_iterINS_7dev_ptrIdEEEENS_11gather_iterIS8_NS_11mapped_iterINS5_"
+             "INS6_IiEEEENS_11to_physicalINS_13row_major_mapEEEEEEEEEEEjNS_12assign_value"
+             "IdEEEEEEvT_")
+CLOSURE_B = ("_ZN7gridkit6detail11run_closureINS_13for_each_stepINS_8zip_viewINS_7pair_of"
+             "INS_11gather_iterINS_10dense_iterINS_7dev_ptrIKdEEEENS_11mapped_iterINS6_"
+             "INS7_IiEEEENS_11to_physicalINS_13col_major_mapEEEEEEENS4_INS6_INS7_IdEEEENS5_"
+             "ISK_NSB_ISD_NSE_INS_13row_major_mapEEEEEEEEEEEEEjNS_12assign_valueIdEEEEEEvT_")
+ELL_SPMV = "_ZN7gridkit6detail15ell_spmv_kernelIidLj128ELb0EEEvT_S2_S2_S2_PKS2_PKT0_S7_PS5_"
+
+# method, gputime (us), cputime (us), occupancy (None: a memcpy row). On a
+# Fermi SM (48 warps, 8 blocks) a block of 128 threads reaches 32 warps:
+# 0.667.
+CUDAPROF_ROWS = [
+    (FILL_Y, "5.184", "16.000", "0.500"),
+    (FILL_I, "2.432", "6.000", "0.500"),
+    ("memcpyHtoD", "0.928", "8.000", None),
+    (FILL_Y, "3.872", "7.000", "1.000"),
+    ("memcpyHtoD", "4.512", "12.000", None),
+    (CLOSURE_A, "8.096", "10.000", "1.000"),
+    ("memcpyDtoH", "2.304", "13.000", None),
+    (CLOSURE_B, "11.648", "13.000", "0.667"),
+    ("memcpyDtoH", "6.016", "24.000", None),
+    ("memcpyHtoD", "2.240", "9.000", None),
+    (FILL_Y, "3.328", "7.000", "1.000"),
+    (ELL_SPMV, "5.056", "6.000", "0.667"),
+    (ELL_SPMV, "4.224", "5.000", "0.667"),
+    (ELL_SPMV, "4.224", "4.000", "0.667"),
+    (ELL_SPMV, "4.288", "5.000", "0.667"),
+    (ELL_SPMV, "4.224", "4.000", "0.667"),
+    (ELL_SPMV, "4.352", "5.000", "0.667"),
+]
+
+
+def cudaprof_csv_log(root):
+    out = ["# CUDA_PROFILE_LOG_VERSION 2.0", "# CUDA_DEVICE 0 Tesla C2050",
+           "# CUDA_CONTEXT 1", "# CUDA_PROFILE_CSV 1", "# TIMESTAMPFACTOR fffff6a1c03d5e28",
+           "method,gputime,cputime,occupancy"]
+    for row in CUDAPROF_ROWS:
+        out.append(",".join(f for f in row if f is not None))
+    write(root, "nvprof/constructed_cudaprof_c2050_csvmode_cuda_profile_0.log",
+          "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
@@ -254,6 +314,7 @@ def main():
     ncu_print_summary(sys.argv[1])
     nvprof_gpu_summary(sys.argv[1])
     rocprof_stats(sys.argv[1])
+    cudaprof_csv_log(sys.argv[1])
     return 0
 
 
