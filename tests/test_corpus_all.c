@@ -47,8 +47,7 @@ static const struct expect corpus[] = {
 	{ "codexl/rcp_docs_configfiles_capeverde_occupancy_display.txt", NULL, 1, 0, 1, NULL },
 
 	/* A --set full details page: "Memory Throughput" in two sections. */
-	{ "ncu/climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv",
-	  NULL, 6, 0, 6, NULL },
+	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
 	  16, 0, 16, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,

@@ -41,8 +41,9 @@ def write(root, rel, text):
 # /usr/local/cuda/include/cuda_occupancy.h's rules for CC 8.9 (48 warps,
 # 24 blocks and 65536 registers per SM in 4 sub-partitions, registers
 # allocated per warp in units of 256, 1024 bytes of shared memory reserved
-# per block); the configuration size is the smallest of 0, 8, 16, 32, 64
-# and 100 KB that does not lower the other limits, as in the sample.
+# per block); the configuration size is the generator's choice: the
+# smallest of 0, 8, 16, 32, 64 and 100 KB that does not lower the other
+# limits.
 
 ADA_SMS = 34
 
@@ -307,6 +308,203 @@ def cudaprof_csv_log(root):
           "\n".join(out) + "\n")
 
 
+# --- ncu --page details of a --set full report (CSV) ------------------------
+#
+# ncu 2025.3 with --csv --page details (documented in the Nsight Compute CLI
+# guide, "--page" and "--csv") writes a quoted 20-column header (ID ... CC,
+# Section Name, Metric Name, Metric Unit, Metric Value, Rule Name, Rule Type,
+# Rule Description, Estimated Speedup Type, Estimated Speedup), then per
+# kernel one row per metric, section by section, each ending in a comma
+# after its value (16 fields), and one 20-field row per rule result under the
+# section's identifier (SpeedOfLight, SchedulerStats, ...). With --set full,
+# "Memory Throughput" is both a Speed Of Light row (%) and a Memory Workload
+# Analysis row (Gbyte/s). Integers print without decimals and with thousands
+# separators ("63,779"), other values with 2 decimals. The layout, the
+# section order and the metric rows are those of the public sample
+# petebachant/clima-gpu-profiling results/ncu/baseline-details.csv (not
+# shipped); the kernels, values and rule texts here are this script's own.
+# The launch and occupancy rows follow cuda_occupancy.h's rules for CC 8.0
+# (64 warps, 32 blocks, 65536 registers in 4 sub-partitions per SM; the
+# configuration size is the generator's choice, as for the Ada file above).
+
+def ncu_val(v):
+    if isinstance(v, str):
+        return v
+    if float(v).is_integer():
+        return f"{int(v):,}"
+    return f"{v:,.2f}"
+
+
+def a100_limits(threads, regs, smem):
+    warps = (threads + 31) // 32
+    by_warps = 64 // warps
+    per_warp = -(-regs * 32 // 256) * 256
+    by_regs = (65536 // 4 // per_warp) * 4 // warps
+    alloc = smem + 1024
+    want = min(32, by_warps, by_regs)
+    config = next(c for c in (8192, 16384, 32768, 65536, 102400, 135168, 167936)
+                  if c // alloc >= want or c == 167936)
+    by_smem = config // alloc
+    return by_regs, by_smem, by_warps, config, min(32, by_warps, by_regs, by_smem) * warps
+
+
+A100_KERNELS = [
+    # name suffix, block, grid, registers, duration us, memory %, SM %, eligible %
+    ("advect_scalar__FILE_Oceanic_jl_src_advection_jl_L311", 1024, 108, 58, 61.42, 27.31,
+     48.66, 55.12),
+    ("advect_scalar__FILE_Oceanic_jl_src_advection_jl_L312", 1024, 108, 62, 60.87, 26.54,
+     49.02, 54.80),
+    ("advect_scalar__FILE_Oceanic_jl_src_advection_jl_L313", 1024, 108, 61, 62.10, 28.02,
+     47.91, 56.33),
+    ("vertical_mix__FILE_Oceanic_jl_src_mixing_jl_L88", 768, 216, 46, 35.76, 61.84,
+     33.17, 38.45),
+    ("vertical_mix__FILE_Oceanic_jl_src_mixing_jl_L89", 768, 216, 46, 34.95, 63.20,
+     32.58, 37.91),
+    ("eos_density__FILE_Oceanic_jl_src_eos_jl_L140", 256, 108, 255, 118.34, 9.73,
+     14.26, 11.08),
+]
+
+
+def ncu_details_kernel(kid, k):
+    name, threads, grid, regs, dur, mem, sm, elig = k
+    by_regs, by_smem, by_warps, config, warps = a100_limits(threads, regs, 0)
+    occ = 100.0 * warps / 64
+    cyc = round(dur * 1.12 * 1000)
+    active = round(cyc * 0.93, 2)
+    m = []   # (section, metric, unit, value) or (section, rule, type, text, kind, speedup)
+
+    def met(sec, rows):
+        m.extend((sec,) + r for r in rows)
+
+    def rule(sec, name, kind, text, st="", sp=""):
+        m.append((sec, name, kind, text, st, sp))
+
+    met("GPU Speed Of Light Throughput", [
+        ("DRAM Frequency", "Ghz", 1.59), ("SM Frequency", "Ghz", 1.12),
+        ("Elapsed Cycles", "cycle", cyc), ("Memory Throughput", "%", mem),
+        ("DRAM Throughput", "%", mem), ("Duration", "us", dur),
+        ("L1/TEX Cache Throughput", "%", round(mem * 0.31, 2)),
+        ("L2 Cache Throughput", "%", round(mem * 1.06, 2)),
+        ("SM Active Cycles", "cycle", active), ("Compute (SM) Throughput", "%", sm)])
+    rule("SpeedOfLight", "SOLBottleneck", "OPT",
+         "Neither compute nor memory throughput is near this device's peak: the kernel "
+         "is bound by latency. See Scheduler Statistics and Warp State Statistics.")
+    rule("SpeedOfLight_RooflineChart", "SOLFPRoofline", "INF",
+         "This device's peak FP32 rate is twice its FP64 rate; the kernel's floating "
+         "point work is mostly FP64.")
+    met("PM Sampling", [("Maximum Buffer Size", "Kbyte", 458.75),
+                        ("Maximum Sampling Interval", "cycle", 20000),
+                        ("# Pass Groups", "", 4)])
+    rule("PmSampling", "PMSamplingData", "WRN",
+         "The sampling interval is long against the kernel's duration, so few samples "
+         "were taken; consider a shorter interval.")
+    ipc = round(sm * 0.043, 2)
+    met("Compute Workload Analysis", [
+        ("Executed Ipc Active", "inst/cycle", ipc),
+        ("Executed Ipc Elapsed", "inst/cycle", round(ipc * 0.93, 2)),
+        ("Issue Slots Busy", "%", sm), ("Issued Ipc Active", "inst/cycle", round(ipc * 1.01, 2)),
+        ("SM Busy", "%", sm)])
+    rule("ComputeWorkloadAnalysis", "HighPipeUtilization", "INF",
+         "The FP64 pipeline is the most used one; it is not saturated.")
+    met("Memory Workload Analysis", [
+        ("Local Memory Spilling Requests", "", 0),
+        ("Local Memory Spilling Request Overhead", "%", 0),
+        ("Memory Throughput", "Gbyte/s", round(mem * 20.37, 2)),
+        ("Mem Busy", "%", round(mem * 0.58, 2)), ("Max Bandwidth", "%", mem),
+        ("L1/TEX Hit Rate", "%", 41.25), ("L2 Persisting Size", "Mbyte", 7.86),
+        ("L2 Compression Success Rate", "%", 0), ("L2 Compression Ratio", "", 0),
+        ("L2 Compression Input Sectors", "sector", 0), ("L2 Hit Rate", "%", 31.40),
+        ("Mem Pipes Busy", "%", round(mem * 0.22, 2))])
+    per_sched = warps / 4 * 0.96
+    met("Scheduler Statistics", [
+        ("One or More Eligible", "%", elig),
+        ("Issued Warp Per Scheduler", "", round(elig / 100, 2)),
+        ("No Eligible", "%", round(100 - elig, 2)),
+        ("Active Warps Per Scheduler", "warp", round(per_sched, 2)),
+        ("Eligible Warps Per Scheduler", "warp", round(elig / 33, 2))])
+    rule("SchedulerStats", "IssueSlotUtilization", "OPT",
+         "Each scheduler issued an instruction in only %.2f%% of cycles; more eligible "
+         "warps would hide the latency." % elig, "local", round(100 - elig, 2))
+    met("Warp State Statistics", [
+        ("Warp Cycles Per Issued Instruction", "cycle", round(per_sched * 100 / elig, 2)),
+        ("Warp Cycles Per Executed Instruction", "cycle", round(per_sched * 101 / elig, 2)),
+        ("Avg. Active Threads Per Warp", "", 32),
+        ("Avg. Not Predicated Off Threads Per Warp", "", 29.87)])
+    rule("WarpStateStats", "CPIStall", "OPT",
+         "Warps spend most of their cycles waiting on long scoreboard dependencies.",
+         "global", round((100 - elig) * 0.7, 2))
+    rule("WarpStateStats", "CPIStall", "INF",
+         "The source view's warp stall sampling shows where the stalls are.")
+    inst = round(active * ipc * 108)
+    met("Instruction Statistics", [
+        ("Avg. Executed Instructions Per Scheduler", "inst", round(inst / 432, 2)),
+        ("Executed Instructions", "inst", inst),
+        ("Avg. Issued Instructions Per Scheduler", "inst", round(inst * 1.01 / 432, 2)),
+        ("Issued Instructions", "inst", round(inst * 1.01))])
+    rule("InstructionStats", "FPInstructions", "OPT",
+         "Most FP64 additions and multiplications could be fused into FMA instructions.",
+         "global", 4.118)
+    met("Launch Statistics", [
+        ("Block Size", "", threads), ("Function Cache Configuration", "", "CachePreferNone"),
+        ("Grid Size", "", grid), ("Registers Per Thread", "register/thread", regs),
+        ("Shared Memory Configuration Size", "Kbyte", round(config / 1000, 2)),
+        ("Driver Shared Memory Per Block", "Kbyte/block", 1.02),
+        ("Dynamic Shared Memory Per Block", "byte/block", 0),
+        ("Static Shared Memory Per Block", "byte/block", 0), ("# SMs", "SM", 108),
+        ("Stack Size", "", 1024), ("Threads", "thread", threads * grid), ("# TPCs", "", 54),
+        ("Enabled TPC IDs", "", "all"), ("Uses Green Context", "", 0),
+        ("Waves Per SM", "", round(grid / (108 * (warps * 32 // threads)), 2))])
+    rule("LaunchStats", "LaunchConfiguration", "OPT",
+         "A smaller block would let more blocks share an SM.")
+    ach = round(occ * 0.91, 2)
+    met("Occupancy", [
+        ("Block Limit SM", "block", 32), ("Block Limit Registers", "block", by_regs),
+        ("Block Limit Shared Mem", "block", by_smem), ("Block Limit Warps", "block", by_warps),
+        ("Theoretical Active Warps per SM", "warp", warps), ("Theoretical Occupancy", "%", occ),
+        ("Achieved Occupancy", "%", ach),
+        ("Achieved Active Warps Per SM", "warp", round(ach * 0.64, 2))])
+    rule("Occupancy", "TheoreticalOccupancy", "OPT",
+         "Registers limit the kernel to %d warps per SM (%.2f%% theoretical occupancy)."
+         % (warps, occ), "global", round(100 - occ, 2))
+    met("GPU and Memory Workload Distribution", [
+        ("Average DRAM Active Cycles", "cycle", round(cyc * mem / 100 * 1.4)),
+        ("Total DRAM Elapsed Cycles", "cycle", round(cyc * 56)),
+        ("Average L1 Active Cycles", "cycle", active), ("Total L1 Elapsed Cycles", "cycle", cyc * 108),
+        ("Average L2 Active Cycles", "cycle", round(active * 0.85, 2)),
+        ("Total L2 Elapsed Cycles", "cycle", cyc * 76),
+        ("Average SM Active Cycles", "cycle", active), ("Total SM Elapsed Cycles", "cycle", cyc * 108),
+        ("Average SMSP Active Cycles", "cycle", round(active * 0.97, 2)),
+        ("Total SMSP Elapsed Cycles", "cycle", cyc * 432)])
+    rule("WorkloadDistribution", "WorkloadImbalance", "OPT",
+         "Some SMSPs were active for many more cycles than the average.", "global", 4.907)
+    met("Source Counters", [
+        ("Branch Instructions Ratio", "%", 0.09), ("Branch Instructions", "inst", round(inst * 0.0009)),
+        ("Branch Efficiency", "%", 100), ("Avg. Divergent Branches", "branches", 0)])
+
+    lead = [str(kid), "2210457", "julia", "127.0.0.1", name, "1", "13",
+            "(%d, 1, 1)" % threads, "(%d, 1, 1)" % grid, "0", "8.0"]
+    out = []
+    for r in m:
+        if len(r) == 4:
+            f = lead + [r[0], r[1], r[2], ncu_val(r[3])]
+            out.append(",".join('"%s"' % x for x in f) + ",")
+        else:
+            f = lead + [r[0], "", "", "", r[1], r[2], r[3], r[4], ncu_val(r[5]) if r[5] != "" else ""]
+            out.append(",".join('"%s"' % x for x in f))
+    return out
+
+
+def ncu_details_fullset(root):
+    head = ["ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context", "Stream",
+            "Block Size", "Grid Size", "Device", "CC", "Section Name", "Metric Name",
+            "Metric Unit", "Metric Value", "Rule Name", "Rule Type", "Rule Description",
+            "Estimated Speedup Type", "Estimated Speedup"]
+    out = [",".join('"%s"' % h for h in head)]
+    for i, k in enumerate(A100_KERNELS):
+        out += ncu_details_kernel(i, k)
+    write(root, "ncu/constructed_ncu_details_fullset_a100_cc80.csv", "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
@@ -315,6 +513,7 @@ def main():
     nvprof_gpu_summary(sys.argv[1])
     rocprof_stats(sys.argv[1])
     cudaprof_csv_log(sys.argv[1])
+    ncu_details_fullset(sys.argv[1])
     return 0
 
 
