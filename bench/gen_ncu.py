@@ -13,6 +13,8 @@ Writes, into OUTDIR (default bench/data):
                    opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv.
   rocprof_v1.csv   rocprof v1 results.csv with the columns of
                    tests/data/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv.
+  launches.csv     with --launches N only: an occview launch list (occview(1)) of
+                   N launches on four GPUs, for the memory of a streamed list.
 
 Per kernel the launch varies plausibly (name, grid, block, registers, shared
 memory, duration, achieved occupancy); every other value is the template's.
@@ -20,6 +22,7 @@ Deterministic: the same seed writes the same bytes.
 
 usage: gen_ncu.py [--corpus DIR (default tests/data/ncu)] [--rocprof FILE] [--out DIR] [--seed N]
                   [--raw-kernels N] [--details-kernels N] [--rocprof-kernels N]
+                  [--launches N]
 """
 import argparse
 import csv
@@ -181,6 +184,19 @@ def gen_rocprof(path_in, path_out, n, rng):
             out.write(",".join(r) + "\n")
 
 
+def gen_launches(path_out, n, rng):
+    gpus = ["H100", "A100", "T4", "RTX 4090"]
+    with open(path_out, "w", newline="") as out:
+        out.write("kernel,gpu,grid_size,block_size,registers_per_thread,"
+                  "static_shared_mem_bytes,dynamic_shared_mem_bytes\n")
+        for k in range(n):
+            block, grid, regs, smem_dyn, smem_static, _, _ = launch(rng)
+            out.write("%s,%s,%dx%dx%d,%dx%dx%d,%d,%d,%d\n" % (
+                "%s_%d" % (rng.choice(BASES), k % 100), rng.choice(gpus),
+                grid[0], grid[1], grid[2], block[0], block[1], block[2], regs, smem_static,
+                smem_dyn))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
@@ -193,6 +209,7 @@ def main():
     ap.add_argument("--raw-kernels", type=int, default=100000)
     ap.add_argument("--details-kernels", type=int, default=100000)
     ap.add_argument("--rocprof-kernels", type=int, default=100000)
+    ap.add_argument("--launches", type=int, default=0)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     gen_raw(os.path.join(a.corpus, RAW_FILE), os.path.join(a.out, "ncu_raw.csv"),
@@ -201,6 +218,8 @@ def main():
                 a.details_kernels, random.Random(a.seed + 1))
     gen_rocprof(a.rocprof, os.path.join(a.out, "rocprof_v1.csv"), a.rocprof_kernels,
                 random.Random(a.seed + 2))
+    if a.launches > 0:
+        gen_launches(os.path.join(a.out, "launches.csv"), a.launches, random.Random(a.seed + 3))
 
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ static void do_rules(struct kase *k)
 {
 	struct finding f[RULES_MAX_FINDINGS];
 	struct rules_input ri = { &k->a.gpu, &k->a.in, launch_grid_size(&k->a.launch), &k->a.r,
-				  &k->a.w };
+				  &k->a.w, &k->a.sched, &k->a.cl };
 	sink += rules_evaluate(&ri, f);
 }
 

@@ -73,7 +73,12 @@ else
 	# makes writes a row per kernel (and its header); the programs take them.
 	gen="$tmp/gen"
 	run "gen_ncu.py" "" 0 -- "$PYTHON3" "$BENCH_SRC/gen_ncu.py" --out "$gen" \
-		--raw-kernels 30 --details-kernels 20 --rocprof-kernels 40 --rocprof "$ROCPROF"
+		--raw-kernels 30 --details-kernels 20 --rocprof-kernels 40 --rocprof "$ROCPROF" \
+		--launches 50
+	# the launch list's row of bench/launch_list.txt, small
+	run "bench/command on a launch list" "^  occview --format [a-z]* .*  [0-9]*$" 4 -- \
+		"$BENCH/command" --rounds 1 --no-python --formats csv,json,jsonl,text "$OCCVIEW" \
+		"$BENCH_SRC/occupancy.py" "$gen/launches.csv"
 	run "occupancy.py raw page" "^[0-9][0-9]*,.*,[0-9][0-9]*,[0-9.]*,[a-z_;]*$" 30 -- \
 		"$PYTHON3" "$BENCH_SRC/occupancy.py" "$gen/ncu_raw.csv"
 	run "occupancy.py details page" "^[0-9][0-9]*,.*,[0-9][0-9]*,[0-9.]*,[a-z_;]*$" 20 -- \

@@ -202,7 +202,7 @@ expect 0 '"max_active_clusters_min": 13,' -- --format json $clusters
 # shellcheck disable=SC2086
 expect 0 '"clusters_bound": "range",' -- --format json $clusters
 # shellcheck disable=SC2086
-expect 0 ',16,16,13,96.97,range,,,,,,,$' -- --format csv $clusters
+expect 0 ',16,16,13,96.97,range,,,,,,,,$' -- --format csv $clusters
 # shellcheck disable=SC2086
 expect 0 "Max active clusters     13-16" -- --print $clusters
 printf 'gpu = 8.6\ncluster_size = 2\n' >"$tmp/cluster.occ"
@@ -212,6 +212,39 @@ expect 65 "cluster.occ:.*cluster_size: Ampere (cc 8.6) has no thread-block clust
 printf 'gpu,block_size,grid_size,registers_per_thread,cluster_size\nH100,128,1056,32,2\n' >"$tmp/clusters.csv"
 expect 0 '"max_active_clusters": 1056,' -- --format json "$tmp/clusters.csv"
 
+# The issue's cluster launch: 1 block per SM, clusters of 16, 5-8 resident
+# (bounds over H100 layouts, test_cluster.c): 80-128 blocks a wave, no tail,
+# and never the grid of 924 (7 x 132) CUDA refuses.
+issue="--gpu H100 --block-size 1024 --registers 64 --grid 1024 --cluster-size 16"
+# shellcheck disable=SC2086
+expect 0 "Per wave       80-128 blocks (5-8 clusters x 16)" -- --print $issue
+# shellcheck disable=SC2086
+expect 0 "Waves          8.00-12.80 per SM, 8 full" -- --print $issue
+# shellcheck disable=SC2086
+expect 0 '"blocks_per_wave_min": 80,' -- --format json $issue
+# shellcheck disable=SC2086
+expect 0 '"id": "cluster_occupancy"' -- --format json $issue
+# shellcheck disable=SC2086
+"$OCCVIEW" --print $issue >"$tmp/issue" 2>&1
+if grep -q "924\|Partial last wave" "$tmp/issue"; then bad "--print $issue advises 924 or a tail"; else ok; fi
+
+# --sms: a partition. The default launch (8 blocks per SM) on 66 of the
+# H100's 132 SMs: 528 blocks a wave, twice the waves of all 132.
+expect 0 "Per wave       1056 blocks (132 SMs x 8)" -- --print --gpu H100 --grid 2112
+expect 0 "Waves          2.00 per SM" -- --print --gpu H100 --grid 2112
+expect 0 "Per wave       528 blocks (66 of 132 SMs x 8)" -- --print --gpu H100 --grid 2112 --sms 66
+expect 0 "Waves          4.00 per SM" -- --print --gpu H100 --grid 2112 --sms 66
+expect 0 '"sms": 66' -- --format json --gpu H100 --grid 2112 --sms 66
+expect 0 ',block_limit_sgprs,sms$' -- --format csv --gpu H100 --sms 66
+expect 0 ',66$' -- --format csv --gpu H100 --sms 66
+expect 64 "^occview: --sms: 0: a partition has at least 1 unit" -- --print --sms 0
+expect 64 "^occview: --sms: a partition has 1 to 132 SMs, all the NVIDIA H100 80GB HBM3 has; got 133" \
+	-- --print --gpu H100 --sms 133
+expect 64 "^occview: --sms: a partition has at least 8 SMs on Hopper (cc 9.0), the green contexts' minimum" \
+	-- --print --gpu H100 --sms 4
+printf 'gpu = H100\nsms = 4\n' >"$tmp/sms.occ"
+expect 65 "sms.occ:.*sms: a partition has at least 8 SMs" -- --print "$tmp/sms.occ"
+
 # Kepler's L1/shared preference (cuda_occupancy.h's cudaOccSMemPreference):
 # K40c, 20 KB blocks preferring L1 (16 KB): raised to 48 KB, 2 blocks.
 expect 0 "raised to 48 KB: one block needs 20 KB" -- --print --gpu "Tesla K40c" \
@@ -219,8 +252,8 @@ expect 0 "raised to 48 KB: one block needs 20 KB" -- --print --gpu "Tesla K40c" 
 expect 0 '"cache_config": "equal"' -- --format json --gpu K80 --cache-config equal
 expect 0 '"shared_mem_preference_bytes": 98304,' -- --format json --gpu K80 --cache-config equal
 expect 64 "expected none, shared, l1 or equal" -- --print --gpu K40c --cache-config half
-expect 0 ',cache_config,record_id,launch_as_measured,dropped,block_limit_sgprs$' -- --format csv --gpu K40c --cache-config l1
-expect 0 ',l1,,,,$' -- --format csv --gpu K40c --cache-config l1
+expect 0 ',cache_config,record_id,launch_as_measured,dropped,block_limit_sgprs,sms$' -- --format csv --gpu K40c --cache-config l1
+expect 0 ',l1,,,,,$' -- --format csv --gpu K40c --cache-config l1
 # A flag a generation lacks is a usage error naming the generation; the same
 # value from a launch file is bad data of the file.
 expect 64 "cache-config: Ampere (cc 8.6) has no L1/shared preference; use --carveout" -- \

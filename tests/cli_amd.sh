@@ -71,7 +71,7 @@ json blocks_per_wave 912 -- $mi300x
 # block_limit_barriers (empty: no barrier limit on AMD): waves 8,
 # workgroups 16, VGPRs 4, LDS 3, then the barriers column empty.
 # shellcheck disable=SC2086
-expect 0 ',lds,8,16,4,3,,2\.1930,.*,8$' -- --format csv $mi300x
+expect 0 ',lds,8,16,4,3,,2\.1930,.*,8,$' -- --format csv $mi300x
 expect 0 '"limiting_factors": \[$' -- --format json $mi300x
 expect 0 '^          "lds"$' -- --format json $mi300x
 

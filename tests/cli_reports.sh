@@ -643,7 +643,7 @@ what="occview --compare 19,20 --format json (record_id)"
 check 0 '^"record_id":19,"record_id":20,$'
 what="occview --format csv (record_id)"
 "$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 21p >"$tmp/out"; got=0
-check 0 '^at::native::<unnamed>::adaptive_average_pool,.*,19,true,,$'
+check 0 '^at::native::<unnamed>::adaptive_average_pool,.*,19,true,,,$'
 what="occview --compare 2,3 --format json (record_id, no profiler ids)"
 "$OCCVIEW" --compare 2,3 --format json "$STENCIL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
 check 0 '^"record_id":2,"record_id":3,$'
@@ -659,7 +659,7 @@ check 0 '"launch_as_measured": false,'
 check 0 '"profiler": null,'
 what="occview --format csv --gpu H100 (measured facts dropped)"
 "$OCCVIEW" --format csv --gpu H100 "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0
-check 0 ',0,false,shared_mem_config;crosscheck;measured,$'
+check 0 ',0,false,shared_mem_config;crosscheck;measured,,$'
 if grep -q ',23\.90,' "$tmp/out"; then bad "$what: the A100's achieved 23.90 is in the row"; else ok; fi
 what="occview --format csv (the launch as measured)"
 "$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0

@@ -374,6 +374,31 @@ START_TEST(test_actions_reply)
 }
 END_TEST
 
+/* The partition field: hidden while "all" unless focused, so the baseline
+ * row stays on 80x24; focused it shows, and - steps to 131 of the H100's
+ * 132 SMs: the explorer's partition screen (the per-SM pane, 131 bars). */
+START_TEST(test_partition_field)
+{
+	struct explorer *e = open_default(true);
+	char *text = screen(e, 80, 24, true);
+
+	ck_assert_ptr_null(strstr(text, "SMs all"));
+	free(text);
+	e->whatif->focus = PARAM_SMS;
+	text = screen(e, 80, 24, true);
+	ck_assert_ptr_nonnull(strstr(text, "[SMs all]"));
+	free(text);
+	ck_assert_int_eq(explorer_key(e, '-'), REACT_REDRAW);
+	ck_assert_int_eq(e->view.cur.launch.sms, 131);
+	ck_assert_int_eq(e->view.cur.sched.units, 131);
+	explorer_key(e, '3');
+	golden_screen(e, 80, 24, true, "explorer_80x24_partition_sms.txt");
+	explorer_key(e, '4');
+	golden_screen(e, 80, 24, true, "explorer_80x24_partition_rules.txt");
+	explorer_close(e, session);
+}
+END_TEST
+
 /* The GPUs compared stay on their GPUs when the what-if comes back to its
  * own: undoing a change of GPU analysed every GPU listed on the current one
  * (the overrides no longer named a GPU, so the launch's own was taken). */
@@ -443,6 +468,7 @@ int main(void)
 	tcase_add_test(tc, test_notice_at_start);
 	tcase_add_test(tc, test_every_size);
 	tcase_add_test(tc, test_actions_reply);
+	tcase_add_test(tc, test_partition_field);
 	tcase_add_test(tc, test_compared_gpus_after_undo);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -440,13 +440,14 @@ START_TEST(test_report_in_json_and_csv)
 				      "profiler_waves_limited_by_workgroup,cluster_size,max_active_clusters,"
 				      "max_active_clusters_min,cluster_occupancy_pct,clusters_bound,"
 				      "profiler_max_active_clusters,profiler_max_cluster_size,cache_config,"
-				      "record_id,launch_as_measured,dropped,block_limit_sgprs\n"));
+				      "record_id,launch_as_measured,dropped,block_limit_sgprs,sms\n"));
 	/* no achieved; 9920 ns; 1 disagreement; Nsight Compute's 75 %, no
 	 * active warps, 0.08 waves, limits 16, 32, 8 (altered), 13, 32; no
 	 * AMD figures; no cluster (size 0 on a GPU that has them), no cluster
 	 * figures, no cache preference (none on this GPU); its record id (the
-	 * analysis was made by hand: 0), the launch as measured, nothing dropped */
-	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,,,,,0,,,,,,,,0,true,,\n"),
+	 * analysis was made by hand: 0), the launch as measured, nothing dropped,
+	 * no SGPR limit and no partition */
+	ck_assert_msg(strstr(buf, ",,,9920,1,75.00,,0.08,16,32,8,13,32,,,,,,0,,,,,,,,0,true,,,\n"),
 		      "%s", buf);
 	free(buf);
 
@@ -456,7 +457,7 @@ START_TEST(test_report_in_json_and_csv)
 	ck_assert_ptr_nonnull(strstr(buf, "predicted_achieved_occupancy_pct,error,cluster_size,"
 					  "max_active_clusters,max_active_clusters_min,"
 					  "cluster_occupancy_pct,clusters_bound,cache_config,"
-					  "block_limit_sgprs\n"));
+					  "block_limit_sgprs,sms\n"));
 	free(buf);
 }
 END_TEST

@@ -115,6 +115,66 @@ START_TEST(golden_partial_wave)
 }
 END_TEST
 
+/* The issue's launch: 1024 threads x 64 registers holds 1 block per SM of
+ * the H100, clusters of 16 keep at most 8 resident (5-8 over the layouts,
+ * test_cluster.c), so 128 blocks a wave: SMs 0-127 run 8 blocks each of
+ * the 1024 (8 waves), SMs 128-131 none, idle in the bars. */
+START_TEST(golden_clusters)
+{
+	struct launch l;
+	struct view *v;
+
+	launch_init(&l);
+	str_copy(l.gpu_name, sizeof(l.gpu_name), "H100");
+	l.block[0] = 1024;
+	l.regs_per_thread = 64;
+	l.grid[0] = 1024;
+	l.cluster_size = 16;
+	v = pane_view_new(&l, NULL, NULL);
+	ck_assert(v->cur.ok);
+	ck_assert(v->sim_ok);
+	ck_assert_int_eq(v->sim.sm_count, 132);
+	for (int sm = 0; sm < 132; sm++)
+		ck_assert_int_eq(v->sim.sm_blocks[sm], sm < 128 ? 8 : 0);
+	{
+		struct canvas *c = pane_draw(sms_pane_new, v, 80, 24, true);
+		ck_assert(canvas_shows(c, "4 SMs idle: clusters of 16"));
+		canvas_free(c);
+	}
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_clusters_80x24_ascii.txt");
+	pane_golden(sms_pane_new, v, 200, 60, true, "sms_clusters_200x60_ascii.txt");
+	pane_golden(pane_timeline_new, v, 80, 24, true, "timeline_clusters_80x24_ascii.txt");
+	pane_view_free(v);
+}
+END_TEST
+
+/* --sms 66 on the H100: the default launch (8 blocks per SM) on 66 SMs,
+ * grid 2112 = 4 waves of 528; 66 bars, one a column even at 80x24. */
+START_TEST(golden_partition)
+{
+	struct launch l;
+	struct view *v;
+	struct canvas *c;
+
+	launch_init(&l);
+	l.grid[0] = 2112;
+	l.sms = 66;
+	v = pane_view_new(&l, NULL, NULL);
+	ck_assert(v->cur.ok);
+	ck_assert(v->sim_ok);
+	ck_assert_int_eq(v->sim.sm_count, 66);
+	for (int sm = 0; sm < 66; sm++)
+		ck_assert_int_eq(v->sim.sm_blocks[sm], 32);
+	pane_golden(sms_pane_new, v, 80, 24, true, "sms_partition_80x24_ascii.txt");
+	pane_golden(sms_pane_new, v, 200, 60, false, "sms_partition_200x60_utf8.txt");
+	c = pane_draw(sms_pane_new, v, 80, 24, true);
+	ck_assert(!canvas_shows(c, "each column"));
+	ck_assert(canvas_shows(c, "66 of 132 SMs (--sms)"));
+	canvas_free(c);
+	pane_view_free(v);
+}
+END_TEST
+
 START_TEST(golden_measured)
 {
 	struct view *v = measured_view();
@@ -303,6 +363,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, simulation_cap);
 	tcase_add_test(tc, golden_too_large);
 	tcase_add_test(tc, golden_slow_share);
+	tcase_add_test(tc, golden_clusters);
+	tcase_add_test(tc, golden_partition);
 	tcase_add_test(tc, invalid_launch_shows_error);
 	tcase_add_test(tc, every_size_stays_inside);
 	suite_add_tcase(s, tc);

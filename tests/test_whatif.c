@@ -142,6 +142,37 @@ START_TEST(cluster_steps_divide_the_grid)
 }
 END_TEST
 
+/* --sms as a what-if field: "all" is every one of the H100's 132 SMs, so
+ * - steps to 131 and a big - to the multiple of 8 below (128); the green
+ * contexts' minimum (8 on cc 9.0) is the floor, and the prompt refuses 4 and
+ * 0 in the command line's words. */
+START_TEST(partition_steps)
+{
+	struct whatif *w = make("H100 SXM");
+	struct occ_error err = { 0 };
+
+	ck_assert(whatif_applies(w, PARAM_SMS));
+	ck_assert_int_eq(w->cur.launch.sms, 0);
+	ck_assert(!whatif_step(w, PARAM_SMS, +1, false));
+	ck_assert(whatif_step(w, PARAM_SMS, -1, false));
+	ck_assert_int_eq(w->cur.launch.sms, 131);
+	ck_assert(whatif_step(w, PARAM_SMS, -1, true));
+	ck_assert_int_eq(w->cur.launch.sms, 128);
+	ck_assert(!whatif_set_value(w, PARAM_SMS, 4));
+	ck_assert(whatif_set_value(w, PARAM_SMS, 8));
+	ck_assert(!whatif_step(w, PARAM_SMS, -1, false));
+	ck_assert(!whatif_set_text(w, PARAM_SMS, "4", &err));
+	ck_assert_str_eq(err.message, "a partition has at least 8 SMs on Hopper (cc 9.0), the green "
+			 "contexts' minimum (cuDevSmResourceSplitByCount); got 4");
+	ck_assert(!whatif_set_text(w, PARAM_SMS, "0", &err));
+	ck_assert_str_eq(err.message, "0: a partition has at least 1 unit; all (or none given) uses "
+			 "every one");
+	ck_assert(whatif_set_text(w, PARAM_SMS, "all", &err));
+	ck_assert_int_eq(w->cur.launch.sms, 0);
+	whatif_free(w);
+}
+END_TEST
+
 START_TEST(register_steps_clamp)
 {
 	struct whatif *w = make("T4");
@@ -1307,6 +1338,7 @@ int main(void)
 	tcase_add_test(tc, typed_value_counts_as_given);
 	tcase_add_test(tc, register_steps_clamp);
 	tcase_add_test(tc, cluster_steps_divide_the_grid);
+	tcase_add_test(tc, partition_steps);
 	tcase_add_test(tc, smem_steps_by_alloc_unit);
 	tcase_add_test(tc, grid_steps_by_wave);
 	tcase_add_test(tc, carveout_steps_visit_configs);

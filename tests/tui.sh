@@ -220,9 +220,15 @@ keys 5
 keys Escape
 check "13 of 13 records" "Esc clears the filter"
 # A profiler still writing: one more record appended.
+# Only the new row is read (the file grew and its old end is as it was).
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
-check "reloaded: 14 records" "the changed file is reloaded"
+check "reloaded: 1 new record, 14 in all" "the appended row is read alone"
 check "[11/14 trampoline_kernel]" "the shown record is kept across the reload"
+# A rewrite (its end differs) is read whole.
+sed 's/trampoline_kernel/trampoline_kernel_v2/' "$tmp/report.csv" >"$tmp/rewritten.csv"
+cat "$tmp/rewritten.csv" >"$tmp/report.csv"
+check "reloaded: 14 records" "a rewritten file is read whole"
+check "[11/14 trampoline_kernel_v2]" "the shown record follows into the rewritten file"
 # The report replaced by a FIFO no one writes to: the reload refuses it at
 # once, the records stay and q is read.
 rm "$tmp/report.csv"
@@ -230,6 +236,28 @@ mkfifo "$tmp/report.csv"
 check "reload failed (not a regular file now), keeping 14 records" "a FIFO in the report's place is not waited on"
 keys q
 check "EXIT=0" "quit from the browser"
+
+# A reload is read in a thread of its own: while it reads (held for a minute
+# by OCCVIEW_TEST_RELOAD_MS) the screen says so, the old records stay, keys
+# answer, and q quits at once.
+rm -f "$tmp/report.csv"
+cp "$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" "$tmp/report.csv"
+START_ENV="OCCVIEW_TEST_RELOAD_MS=60000"
+start 80x24 "$tmp/report.csv"
+START_ENV=
+check "13 of 13 records" "a report opens in the kernel browser"
+tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
+check "reloading: " "the reload says it is under way"
+check "13 of 13 records" "the old records stay while it reads"
+keys / t r a m p
+check "filter: tramp_" "keys answer during the reload"
+keys Escape
+check "reloading: 0 records read; the 13 shown stay" "its progress is said"
+keys q
+was_patience=$patience
+patience=30
+check "EXIT=0" "q quits during the reload (within 3 s, not after the reading)"
+patience=$was_patience
 
 # --- a report with fields left absent (two Start_Timestamp words): said over
 # the screen, and the records are all there.

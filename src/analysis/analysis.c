@@ -27,6 +27,7 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	memset(&a->r, 0, sizeof(a->r));
 	memset(&a->w, 0, sizeof(a->w));
 	memset(&a->cl, 0, sizeof(a->cl));
+	memset(&a->sched, 0, sizeof(a->sched));
 	a->has_findings = false;
 	a->compiled = NULL;
 	a->assumed = 0;
@@ -50,14 +51,19 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
 	occ_compute(&gpu->arch, &a->in, &a->r);
-	waves_compute(&a->r, gpu->sm_count, launch_grid_size(l), &a->w);
-	cluster_compute_gpu(gpu, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
+	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
+	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
 	if (!findings)
 		return;
 	a->has_findings = true;
-	tuning_best_block_size(&gpu->arch, gpu->sm_count, &a->in, &a->best_block_size,
+	tuning_best_block_size(&gpu->arch, a->sched.units, &a->in, &a->best_block_size,
 			       &a->min_grid_full_occupancy);
-	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w };
+	/* A grid of whole clusters: CUDA refuses any other. */
+	if (l->cluster_size > 1 && a->min_grid_full_occupancy % l->cluster_size)
+		a->min_grid_full_occupancy += l->cluster_size -
+					      a->min_grid_full_occupancy % l->cluster_size;
+	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
+				   &a->cl };
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 

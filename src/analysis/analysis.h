@@ -17,6 +17,7 @@
 #include "launch.h"
 #include "occupancy.h"
 #include "rules.h"
+#include "sched.h"
 #include "waves.h"
 
 struct analysis {
@@ -28,6 +29,7 @@ struct analysis {
 	struct occ_result r;
 	struct waves w;
 	struct cluster_result cl;  /* cl.applies: the GPU has thread-block clusters */
+	struct sched sched;       /* where the blocks land: units, clusters, partition */
 	bool has_findings;        /* the findings and tuning below were computed */
 	int best_block_size;
 	int64_t min_grid_full_occupancy;

@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "params.h"
 #include "report_launch.h"
+#include "rules_sched.h"
 #include "strutil.h"
 #include "tuning.h"
 
@@ -174,9 +175,26 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 {
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
-	int sms = ri->gpu->sm_count;
+	/* The units the launch may use: a partition's, or the GPU's. */
+	int sms = ri->sched->units;
+	int64_t whole_lo, whole_hi;
 
-	if (ri->grid_size < sms) {
+	if (ri->grid_size < sms && ri->sched->cluster_size > 1) {
+		/* Whole clusters only (CUDA refuses any other grid), and no more
+		 * than one wave of them can be resident. */
+		int c = ri->sched->cluster_size;
+		int64_t least = ((int64_t)sms + c - 1) / c * c;
+		char title[96];
+
+		if (least > w->blocks_per_wave)
+			least = w->blocks_per_wave;
+		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		add(s, "grid_below_sms", RULES_WARNING, title,
+		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
+		    "%lld %s (clusters of %d), one full wave of %lld.",
+		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
+		    e->units, (long long)least, e->blocks, c, (long long)w->blocks_per_wave);
+	} else if (ri->grid_size < sms) {
 		char title[96];
 
 		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
@@ -186,7 +204,14 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
 		    e->units, sms, e->blocks, (long long)w->blocks_per_wave,
 		    ri->r->active_blocks_per_sm, e->unit);
-	} else if (w->full_waves == 0) {
+	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
+		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
+		    "The grid has %lld %s, %.1f%% of one wave (the most resident clusters of %d: "
+		    "%lld %s). With uniform %s durations achieved occupancy can reach only about "
+		    "%.1f%% of the %.1f%% theoretical.", (long long)ri->grid_size, e->blocks,
+		    100.0 * w->waves_per_sm, ri->sched->cluster_size, (long long)w->blocks_per_wave,
+		    e->blocks, e->block, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+	} else if (w->full_waves == 0 && w->blocks_per_wave > 0) {
 		long long lo = (long long)(ri->grid_size / sms);
 		long long hi = lo + (ri->grid_size % sms ? 1 : 0);
 		char each[64];
@@ -203,6 +228,7 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
 		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
 	}
+	sched_whole_wave_grids(ri->sched, ri->grid_size, &whole_lo, &whole_hi);
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
 		add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
 		    "Partial last wave (tail effect)",
@@ -215,8 +241,7 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		    e->blocks, (long long)w->partial_wave_blocks, e->blocks, (long long)ri->grid_size,
 		    (long long)w->blocks_per_wave, w->waves_per_sm, e->unit, e->block, w->tail_share_pct,
 		    (long long)w->full_waves + 1, w->partial_wave_occupancy_pct,
-		    w->predicted_achieved_pct, (long long)(w->full_waves * w->blocks_per_wave),
-		    (long long)((w->full_waves + 1) * w->blocks_per_wave), e->blocks);
+		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks);
 	}
 }
 
@@ -309,7 +334,7 @@ static void block_size_waves(struct sink *s, const struct rules_input *ri)
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
-	int n = tuning_block_sizes_waves(&ri->gpu->arch, ri->gpu->sm_count, ri->in, ri->r,
+	int n = tuning_block_sizes_waves(ri->gpu, ri->sched, ri->in, ri->r,
 					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
 	struct finding *f;
 	char title[96];
@@ -537,11 +562,20 @@ static void no_device(struct sink *s, const struct gpu *gpu)
 	    gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
-int rules_evaluate(const struct rules_input *ri, struct finding *out)
+int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
 	struct sink s = { out, 0 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
-	bool amd = engine_of(&ri->gpu->arch)->wave_limits;
+	bool amd = engine_of(&given->gpu->arch)->wave_limits;
+	struct rules_input in = *given;
+	const struct rules_input *ri = &in;
+	struct sched plain;
+
+	/* No model given: every unit of the GPU, no clusters. */
+	if (!in.sched) {
+		sched_plain(&plain, in.gpu->sm_count, in.r->active_blocks_per_sm);
+		in.sched = &plain;
+	}
 
 	if (ri->r->active_blocks_per_sm == 0) {
 		if (amd)
@@ -562,6 +596,7 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out)
 		if (ri->gpu->sm_count > 0) {
 			waves_rules(&s, ri);
 			block_size_waves(&s, ri);
+			s.n += rules_sched(ri, s.out + s.n, RULES_MAX_FINDINGS - s.n);
 		}
 	}
 	if (!amd) {

@@ -30,6 +30,8 @@ struct rules_input {
 	int64_t grid_size;
 	const struct occ_result *r;
 	const struct waves *w;
+	const struct sched *sched;       /* where blocks land (units, clusters, partition) */
+	const struct cluster_result *cl; /* NULL or cl->applies false: no clusters */
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most

@@ -151,12 +151,17 @@ void cluster_compute(const struct gpc_layout *g, int sm_count, int blocks_per_sm
 void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_size,
 			 struct cluster_result *r)
 {
+	cluster_compute_units(gpu, gpu->sm_count, blocks_per_sm, cluster_size, r);
+}
+
+void cluster_compute_units(const struct gpu *gpu, int units, int blocks_per_sm, int cluster_size,
+			   struct cluster_result *r)
+{
 	if (!cluster_supported(&gpu->arch)) {
 		memset(r, 0, sizeof(*r));
 		return;
 	}
-	cluster_compute(gpu->has_gpcs ? &gpu->gpcs : NULL, gpu->sm_count, blocks_per_sm,
-			cluster_size, r);
+	cluster_compute(gpu->has_gpcs ? &gpu->gpcs : NULL, units, blocks_per_sm, cluster_size, r);
 	/* fits() caps at the largest size: the part's own, where it is less */
 	if (r->max_size_nonportable_min > cluster_max_size(&gpu->arch))
 		r->max_size_nonportable_min = cluster_max_size(&gpu->arch);

@@ -52,6 +52,9 @@ void cluster_compute(const struct gpc_layout *g, int sm_count, int blocks_per_sm
 /* The same for gpu, its layout looked up. */
 void cluster_compute_gpu(const struct gpu *gpu, int blocks_per_sm, int cluster_size,
 			 struct cluster_result *r);
+/* The same on units of gpu's SMs (a partition: --sms), its layout looked up. */
+void cluster_compute_units(const struct gpu *gpu, int units, int blocks_per_sm, int cluster_size,
+			   struct cluster_result *r);
 
 /* Active warps per SM, averaged over the GPU, as the cluster size goes
  * from 1 to CLUSTER_MAX_NONPORTABLE with the rest of the launch (r, on

@@ -286,6 +286,8 @@ void launch_limits(const struct gpu *gpu, struct launch_limits *out)
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
 		.cluster_size = { 0, cluster_max_size(a) },
+		.sms = { gpu->sm_count > 0 ? launch_partition_min(a) : 0,
+			 gpu->sm_count > 0 ? gpu->sm_count : 0 },
 	};
 	if (a->vendor != GPU_AMD)
 		return;
@@ -342,6 +344,49 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu,
 	if (lds > lim->smem_bytes.hi)
 		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
 			    lim->smem_bytes.hi, gpu);
+	return true;
+}
+
+int launch_partition_min(const struct gpu_arch *a)
+{
+	if (a->vendor != GPU_NVIDIA || a->cc_major < 6)
+		return 1;
+	if (a->cc_major < 8)
+		return 2;
+	return a->cc_major == 8 ? 4 : 8;
+}
+
+/* A partition of 1 to the GPU's units, at least the green contexts' minimum. */
+static bool check_sms(const struct launch *l, const struct gpu *gpu,
+		      const struct launch_limits *lim, const char *file, long line,
+		      struct occ_error *err)
+{
+	enum occ_status st = file ? OCC_EDATA : OCC_EUSAGE;
+	const char *field = file ? "sms" : "--sms";
+	const char *units = gpu_units(&gpu->arch);
+
+	if (l->sms == 0)
+		return true;
+	if (gpu->sm_count <= 0) {
+		occ_error_set(err, st, file, line, field,
+			      "%s is an architecture with no device, so no %s count to take a "
+			      "partition of (--gpu NAME)", gpu->arch.arch, gpu_unit(&gpu->arch));
+		return false;
+	}
+	if (l->sms < 1 || l->sms > gpu->sm_count) {
+		occ_error_set(err, st, file, line, field,
+			      "a partition has 1 to %d %s, all the %s has; got %d", gpu->sm_count,
+			      units, gpu->name, l->sms);
+		return false;
+	}
+	if (l->sms < lim->sms.lo) {
+		occ_error_set(err, st, file, line, field,
+			      "a partition has at least %lld %s on %s (cc %d.%d), the green "
+			      "contexts' minimum (cuDevSmResourceSplitByCount); got %d",
+			      (long long)lim->sms.lo, units, gpu->arch.family, gpu->arch.cc_major,
+			      gpu->arch.cc_minor, l->sms);
+		return false;
+	}
 	return true;
 }
 
@@ -415,6 +460,8 @@ bool launch_check(const struct launch *l, const struct gpu *gpu, const char *fil
 	if (threads > lim.threads_per_block.hi)
 		return fail(err, file, line, "block", "threads per block", threads,
 			    lim.threads_per_block.hi, gpu);
+	if (!check_sms(l, gpu, &lim, file, line, err))
+		return false;
 	if (gpu->arch.vendor == GPU_AMD)
 		return check_amd(l, gpu, &lim, file, line, err);
 	if (l->regs_per_thread > lim.regs_per_thread.hi)

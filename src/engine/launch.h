@@ -44,6 +44,9 @@ struct launch {
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int agprs;                   /* accumulation VGPRs per work-item */
 	int sgprs;                   /* SGPRs per wave */
+	/* The units the launch may use (--sms: a green context, an MPS share,
+	 * an AMD CU mask); 0: all the GPU's. */
+	int sms;
 };
 
 /* The embedded default: 256 threads, 32 registers, no shared memory, on the
@@ -93,8 +96,14 @@ struct launch_limits {
 	struct launch_range smem_bytes;        /* static + dynamic (the opt-in maximum) */
 	struct launch_range carveout_pct, cache_config, barriers, wave_size, agprs, sgprs;
 	struct launch_range cluster_size;
+	struct launch_range sms;               /* a partition: 0 (all) or the minimum to the count */
 };
 void launch_limits(const struct gpu *gpu, struct launch_limits *out);
+/* The fewest units a partition of arch's GPU may have: on NVIDIA the green
+ * contexts' minimum SM count (CUDA 13.0's cuda.h, cuDevSmResourceSplitByCount:
+ * 2 SMs on cc 6.x and 7.x, 4 on 8.x, 8 on 9.0 and later; 1 before 6.0, an
+ * MPS share); 1 on AMD (a CU mask). */
+int launch_partition_min(const struct gpu_arch *arch);
 
 /* Checks the launch against the GPU: values a launch could never have (too many
  * threads per block, registers above the maximum, shared memory above the

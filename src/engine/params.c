@@ -174,6 +174,13 @@ static const struct param_info params[PARAM_N] = {
 		.vendor = PARAM_NVIDIA_ONLY, .vendor_why = "it has no thread-block clusters",
 		.offered = cluster_supported,
 		.step = STEP(1, ONE), .big_step = STEP(4, ONE) },
+	[PARAM_SMS] = {
+		.label = "SMs", .amd_label = "CUs", .flag = "--sms", .names = "sms partition",
+		.column = "sms", .json = "sms", .unit = "units the launch may use",
+		.kind = PARAM_INT, .min = 0, .max = LAUNCH_COUNT_MAX, AT(sms), LIMIT(sms),
+		.none_word = "all", .given_min = 1,
+		.given_min_why = "a partition has at least 1 unit; all (or none given) uses every one",
+		.step = STEP(1, ONE), .big_step = STEP(8, ONE) },
 	[PARAM_GPU] = {
 		.label = "GPU", .amd_label = "GPU", .flag = "--gpu", .names = "gpu", .column = "gpu",
 		.json = "gpu", .unit = "", .kind = PARAM_NAME, AT(gpu_name),
@@ -290,8 +297,18 @@ bool param_parse(enum launch_param p, const char *text, struct launch *l, const 
 		dims_set(l, i, dims);
 		return true;
 	case PARAM_INT:
+		/* A value no one may write as a number has its word ("all"). */
+		if (i->given_min && i->none_word && strcasecmp(text, i->none_word) == 0) {
+			v = i->none;
+			break;
+		}
 		if (!launch_parse_int(text, i->min, i->max, &v, file, line, what, err))
 			return false;
+		if (v < i->given_min) {
+			occ_error_set(err, bad, file, line, what, "%lld: %s", (long long)v,
+				      i->given_min_why);
+			return false;
+		}
 		break;
 	case PARAM_SIZE:
 		if (!launch_parse_size(text, &v, file, line, what, err))
@@ -384,6 +401,10 @@ void param_write(const struct launch *l, enum launch_param p, char *buf, size_t 
 		snprintf(buf, size, "?");
 		return;
 	}
+	if (i->given_min && i->none_word && v == i->none) {
+		snprintf(buf, size, "%s", i->none_word);
+		return;
+	}
 	switch (i->kind) {
 	case PARAM_DIM3:
 		dims_get(l, i, d);
@@ -440,6 +461,10 @@ void param_format(const struct launch *l, const struct gpu *gpu, enum launch_par
 		return;
 	}
 	if (i->none_word && v == i->none && i->kind != PARAM_NAME) {
+		snprintf(buf, size, "%s", i->none_word);
+		return;
+	}
+	if (i->given_min && i->none_word && v == i->none) {
 		snprintf(buf, size, "%s", i->none_word);
 		return;
 	}

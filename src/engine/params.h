@@ -52,6 +52,7 @@ enum launch_param {
 	PARAM_AGPRS,
 	PARAM_SGPRS,
 	PARAM_CLUSTER,
+	PARAM_SMS,
 	PARAM_GPU,
 	PARAM_KERNEL,
 	PARAM_N
@@ -101,6 +102,10 @@ struct param_info {
 	int partner;             /* enum launch_param */
 	int64_t none;            /* the value that says "not set" (default, no cluster) */
 	const char *none_word;   /* on screen for it ("none"), or NULL */
+	/* Where none is 0 but no one may write 0 (--sms 0): the least a
+	 * flag, key or prompt gives, and why less is refused. */
+	int64_t given_min;
+	const char *given_min_why;
 	enum param_vendor vendor;
 	const char *vendor_why;  /* why a flag of the other vendor's GPUs is refused */
 	const char *vliw_why;    /* why it is refused on an AMD VLIW (TeraScale) target */

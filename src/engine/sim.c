@@ -279,6 +279,15 @@ static bool ev_top_alone(const struct engine *e)
 	return true;
 }
 
+/* The scheduling model p runs under: its own, or every SM alike. */
+static void plan(const struct sim_params *p, struct sched *s)
+{
+	if (p->sched.units > 0 && p->sched.units == p->sm_count)
+		*s = p->sched;
+	else
+		sched_plain(s, p->sm_count, p->blocks_per_sm);
+}
+
 static bool params_run(const struct sim_params *p)
 {
 	return p->sm_count > 0 && p->blocks_per_sm > 0 && p->grid_size > 0 &&
@@ -315,8 +324,13 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 		engine_done(e);
 		return false;
 	}
-	for (int sm = 0; sm < e->n_sm; sm++)
-		set_free(e, sm, p->blocks_per_sm);
+	{
+		struct sched s;
+
+		plan(p, &s);
+		for (int sm = 0; sm < e->n_sm; sm++)
+			set_free(e, sm, sched_unit_slots(&s, sm));
+	}
 	return true;
 }
 
@@ -542,18 +556,20 @@ bool sim_run_events(const struct sim_params *p, struct sim_result *r)
 static bool run_uniform(const struct sim_params *p, struct sim_result *r)
 {
 	struct durations d;
+	struct sched s;
 
 	durations_init(&d, p);
+	plan(p, &s);
 	if (!result_alloc(p, r))
 		return false;
 	for (int sm = 0; sm < p->sm_count; sm++) {
 		int64_t blocks, busy;
-		waves_sm_share(p->blocks_per_sm, p->sm_count, p->grid_size, sm, &blocks, &busy);
+		sched_unit_share(&s, p->grid_size, sm, &blocks, &busy);
 		r->sm_blocks[sm] = blocks;
 		r->sm_active_time[sm] = (double)busy;
 		r->sm_pct[sm] = (double)blocks * d.block_warp_time;
 	}
-	r->makespan = (double)waves_count(p->blocks_per_sm, p->sm_count, p->grid_size);
+	r->makespan = (double)sched_waves(&s, p->grid_size);
 	result_finish(p, r);
 	return true;
 }
@@ -589,18 +605,18 @@ bool sim_snapshot_events(const struct sim_params *p, double t, int *active)
 bool sim_snapshot(const struct sim_params *p, double t, int *active)
 {
 	int64_t wave;
+	struct sched s;
 
 	if (!runnable(p, NULL) || isnan(t))
 		return false;
 	if (!unit_durations(p))
 		return sim_snapshot_events(p, t, active);
+	plan(p, &s);
 	/* Wave w runs from w to w + 1; at a moment where one ends and the next
 	 * begins, the next one's blocks are resident. */
-	wave = t < 0.0 || t >= (double)waves_count(p->blocks_per_sm, p->sm_count, p->grid_size)
-		? -1 : (int64_t)floor(t);
+	wave = t < 0.0 || t >= (double)sched_waves(&s, p->grid_size) ? -1 : (int64_t)floor(t);
 	for (int sm = 0; sm < p->sm_count; sm++)
-		active[sm] = (int)waves_blocks_in_wave(p->blocks_per_sm, p->sm_count, p->grid_size,
-						       sm, wave);
+		active[sm] = (int)sched_blocks_in_wave(&s, p->grid_size, sm, wave);
 	return true;
 }
 

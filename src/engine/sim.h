@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched.h"
+
 /* Grids above this many blocks are not simulated (sim_run returns false and
  * sets too_large); callers fall back to waves_sm_occupancy_pct(). */
 #define SIM_MAX_BLOCKS ((int64_t)1 << 22)
@@ -47,6 +49,11 @@ struct sim_params {
 	int64_t tail_blocks;     /* SIM_TAIL_KERNEL: the second grid, >= 0 blocks */
 	int tail_warps_per_block; /* SIM_TAIL_KERNEL: 0 for warps_per_block */
 	double tail_duration;    /* SIM_TAIL_KERNEL: > 0, in the first kernel's block durations */
+	/* Where blocks land (clusters, a partition): each SM's slots are
+	 * sched_unit_slots(); sched.units 0: blocks_per_sm on every SM. Where
+	 * set, sm_count is sched.units. Whole clusters are not dispatched
+	 * together under durations that vary: each block takes a free slot. */
+	struct sched sched;
 };
 
 struct sim_result {

@@ -292,10 +292,11 @@ static bool better(const struct tuning_block_size *x, const struct tuning_block_
 	return abs(x->threads_per_block - size) < abs(y->threads_per_block - size);
 }
 
-int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
+int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max)
 {
+	const struct gpu_arch *a = &gpu->arch;
 	struct occ_vary vary;
 	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
 	int64_t waves;
@@ -320,7 +321,13 @@ int tuning_block_sizes_waves(const struct gpu_arch *a, int sm_count, const struc
 		rs.active_blocks_per_sm = b.active_blocks_per_sm;
 		rs.warps_per_block = (size + ws - 1) / ws;
 		c.threads_per_block = size;
-		waves_compute(&rs, sm_count, grid_size, &c.w);
+		{
+			/* the same units and clusters, at this size's blocks per unit */
+			struct sched cs;
+
+			sched_init(&cs, gpu, s->units, b.active_blocks_per_sm, s->cluster_size, NULL);
+			waves_compute_sched(&rs, &cs, grid_size, &c.w);
+		}
 		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
 		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
 		if (c.busy_pct < busy * 1.05)

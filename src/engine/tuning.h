@@ -69,7 +69,7 @@ struct tuning_block_size {
 };
 /* The waves' count and the share of their block slots a launch fills. */
 void tuning_waves_busy(const struct waves *w, int64_t grid_size, int64_t *waves, double *busy_pct);
-int tuning_block_sizes_waves(const struct gpu_arch *arch, int sm_count, const struct occ_input *in,
+int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max);
 

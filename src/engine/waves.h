@@ -9,9 +9,11 @@
 #include <stdint.h>
 
 #include "occupancy.h"
+#include "sched.h"
 
 struct waves {
-	int64_t blocks_per_wave;        /* SMs x resident blocks per SM */
+	int64_t blocks_per_wave;        /* units x resident blocks per unit; with clusters
+	                                 * the most resident clusters x cluster size */
 	double waves_per_sm;            /* grid / blocks per wave (launch__waves_per_multiprocessor) */
 	int64_t full_waves;
 	int64_t partial_wave_blocks;    /* blocks in the last, partial wave; 0 if none */
@@ -19,11 +21,26 @@ struct waves {
 	int active_sms;                 /* SMs that receive at least one block */
 	double predicted_achieved_pct;  /* time-weighted over active SMs, uniform durations */
 	double partial_wave_occupancy_pct; /* occupancy while the partial wave runs */
+	/* What the scheduling model (sched.h) adds: the units the launch uses
+	 * (a partition's, or all), those its clusters leave without a block, and
+	 * where the GPC layout is a bound, the fewest blocks per wave and the
+	 * most waves it gives (-1: unknown); the fields above are the most. */
+	int units;
+	int idle_units;
+	enum cluster_bound bound;
+	int64_t blocks_per_wave_min;
+	double waves_max;
 };
 
 /* Fills w for a grid of grid_size blocks on sm_count SMs with result r.
  * A launch where no block fits gives zeros (nothing runs). */
 void waves_compute(const struct occ_result *r, int sm_count, int64_t grid_size, struct waves *w);
+
+/* The same under the scheduling model s (sched.h): clusters, partitions. */
+void waves_compute_sched(const struct occ_result *r, const struct sched *s, int64_t grid_size,
+			 struct waves *w);
+double waves_unit_occupancy_pct(const struct occ_result *r, const struct sched *s,
+				int64_t grid_size, int u);
 
 /* Predicted achieved occupancy of SM number sm (0-based) under the same model:
  * blocks spread evenly over SMs, every block as long as every other. */

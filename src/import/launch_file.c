@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "csvread.h"
+#include "launch_list.h"
 #include "params.h"
 #include "readfile.h"
 #include "strutil.h"
@@ -21,21 +22,27 @@
  * columns of a launch list. */
 static const enum launch_param required[] = { PARAM_GRID, PARAM_BLOCK, PARAM_REGISTERS };
 
-static bool is_required(enum launch_param p)
-{
-	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
-		if (required[i] == p)
-			return true;
-	return false;
-}
-
 static bool push(struct launch_set *set, const struct launch_record *rec)
 {
-	struct launch_record *p = realloc(set->items, (set->n + 1) * sizeof(*p));
-	if (!p)
+	struct occ_error *error = NULL;
+
+	if (rec->error && !(error = malloc(sizeof(*error))))
 		return false;
-	set->items = p;
-	set->items[set->n++] = *rec;
+	if (error)
+		*error = *rec->error;
+	if (set->n == set->cap) {
+		size_t ncap = set->cap ? set->cap * 2 : 16;
+		struct launch_record *p = realloc(set->items, ncap * sizeof(*p));
+
+		if (!p) {
+			free(error);
+			return false;
+		}
+		set->items = p;
+		set->cap = ncap;
+	}
+	set->items[set->n] = *rec;
+	set->items[set->n++].error = error;
 	return true;
 }
 
@@ -100,70 +107,26 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 	return true;
 }
 
-/* The column of each parameter: the first of its names the header has. */
-static void find_columns(const struct csv_row *header, int col[PARAM_N])
+static bool push_launch(void *ctx, const struct launch_record *rec)
 {
-	for (int p = 0; p < PARAM_N; p++)
-		col[p] = -1;
-	for (size_t i = 0; i < header->n; i++) {
-		enum launch_param p = param_find(header->fields[i]);
-
-		if (p != PARAM_N && col[p] < 0)
-			col[p] = (int)i;
-	}
+	return push(ctx, rec);
 }
 
-static bool parse_list(const char *name, const char *text, size_t len,
-		       const struct launch *defaults, struct launch_set *out, struct occ_error *err)
+bool launch_file_collect(const char *name, FILE *f, const char *head, size_t head_len,
+			 const struct launch *defaults, struct launch_set *out,
+			 struct occ_error *err)
 {
-	struct csv_rows rows;
-	int col[PARAM_N];
-	bool ok = true;
+	struct launch_list_sink sink = { push_launch, out };
+	size_t n;
+	bool stopped, ok;
 
-	if (!csvread_parse(name, text, len, &rows, err))
-		return false;
-	find_columns(&rows.rows[0], col);
-	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
-		if (col[required[i]] < 0) {
-			occ_error_set(err, OCC_EDATA, name, rows.rows[0].line,
-				      param_info(required[i])->column, "missing column in the header");
-			csvread_free(&rows);
-			return false;
-		}
-	}
-	for (size_t r = 1; ok && r < rows.n; r++) {
-		const struct csv_row *row = &rows.rows[r];
-		struct launch_record rec = { .launch = *defaults, .line = row->line, .valid = true };
-
-		snprintf(rec.launch.kernel, sizeof(rec.launch.kernel), "kernel %zu", r);
-		for (int p = 0; p < PARAM_N && rec.valid; p++) {
-			const char *v = csvread_field(row, col[p]);
-			const char *column = col[p] >= 0 ? rows.rows[0].fields[col[p]] : "";
-
-			/* An empty optional cell takes the default (an empty carveout
-			 * is the default carveout). */
-			if (col[p] < 0 || (!v[0] && !is_required((enum launch_param)p)))
-				continue;
-			if (!v[0]) {
-				occ_error_set(&rec.error, OCC_EDATA, name, row->line, column,
-					      "missing value");
-				rec.valid = false;
-				break;
-			}
-			rec.valid = param_parse((enum launch_param)p, v, &rec.launch, name, row->line,
-						column, &rec.error);
-		}
-		if (!push(out, &rec)) {
-			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
-			ok = false;
-		}
-	}
-	if (ok && out->n == 0) {
-		occ_error_set(err, OCC_EDATA, name, rows.n ? rows.rows[0].line : 0, NULL,
-			      "the launch list has a header but no launches");
+	ok = launch_list_read(name, f, head, head_len, defaults, &sink, &n, &stopped, err);
+	if (ok && stopped) {
+		occ_error_set(err, OCC_ESOFTWARE, name, 0, NULL, "out of memory");
 		ok = false;
 	}
-	csvread_free(&rows);
+	if (!ok)
+		launch_set_done(out);
 	return ok;
 }
 
@@ -301,18 +264,17 @@ bool launch_file_parse(const char *name, const char *text, size_t len,
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "empty file: no launch in it");
 		return false;
 	}
-	if (memchr(first, '=', first_len) || memchr(first, ',', first_len)) {
+	if (memchr(first, '=', first_len)) {
 		size_t n;
 
 		if (!(copy = normalized(text, len, &n))) {
 			occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
 			return false;
 		}
-		if (memchr(first, '=', first_len))
-			ok = parse_key_value(name, copy, defaults, out, err);
-		else
-			ok = parse_list(name, copy, n, defaults, out, err);
+		ok = parse_key_value(name, copy, defaults, out, err);
 		free(copy);
+	} else if (memchr(first, ',', first_len)) {
+		ok = launch_file_collect(name, NULL, text, len, defaults, out, err);
 	} else {
 		occ_error_set(err, OCC_EDATA, name, 1, NULL,
 			      "not a launch file (key = value lines) nor a launch list (CSV with a "
@@ -341,6 +303,8 @@ bool launch_file_load(const char *path, const struct launch *defaults, struct la
 
 void launch_set_done(struct launch_set *set)
 {
+	for (size_t i = 0; i < set->n; i++)
+		free(set->items[i].error);
 	free(set->items);
 	*set = (struct launch_set){ 0 };
 }

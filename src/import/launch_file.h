@@ -7,22 +7,24 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "launch.h"
 #include "params.h"
 
 /* One launch read from a file. A row that could not be read keeps valid = false
- * and its error; the other rows are still usable. */
+ * and its error (NULL for a valid row: a set of launches holds the message
+ * only for the rows that have one); the other rows are still usable. */
 struct launch_record {
 	struct launch launch;
 	long line;
 	bool valid;
-	struct occ_error error;
+	struct occ_error *error;      /* in a launch_set: heap, owned */
 };
 
 struct launch_set {
-	size_t n;
+	size_t n, cap;
 	struct launch_record *items;
 	/* A launch file's: the line of each key it gave (0: not given), so a
 	 * value the GPU refuses is told at its own line. All 0 for a list,
@@ -37,6 +39,10 @@ bool launch_file_load(const char *path, const struct launch *defaults, struct la
 		      struct occ_error *err);
 bool launch_file_parse(const char *name, const char *text, size_t len,
 		       const struct launch *defaults, struct launch_set *out, struct occ_error *err);
+/* A launch list read into out from head and the rest of f (launch_list.h). */
+bool launch_file_collect(const char *name, FILE *f, const char *head, size_t head_len,
+			 const struct launch *defaults, struct launch_set *out,
+			 struct occ_error *err);
 void launch_set_done(struct launch_set *set);
 
 /* The first line that is neither blank nor a comment (after a UTF-8 BOM),

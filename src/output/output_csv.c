@@ -196,6 +196,10 @@ static void cache_column(struct outbuf *r, const struct analysis *a, bool record
 	outbuf_putc(r, ',');
 	if (sgprs != OCC_UNLIMITED)
 		outbuf_int(r, sgprs);
+	/* The partition (--sms): the units the launch may use; empty for all. */
+	outbuf_putc(r, ',');
+	if (a->launch.sms > 0)
+		outbuf_int(r, a->launch.sms);
 	outbuf_putc(r, '\n');
 }
 
@@ -217,8 +221,9 @@ void output_csv_header(FILE *out, bool records)
 	fprintf(out, ",%s,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 		"clusters_bound", param_key_total(PARAM_CLUSTER));
 	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fprintf(out, ",%s%s\n", param_key_total(PARAM_CACHE_CONFIG),
-		records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs" : ",block_limit_sgprs");
+	fprintf(out, ",%s%s,%s\n", param_key_total(PARAM_CACHE_CONFIG),
+		records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs" : ",block_limit_sgprs",
+		param_key_total(PARAM_SMS));
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)

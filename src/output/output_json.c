@@ -152,6 +152,9 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 	key_int(w, param_key_json(PARAM_BARRIERS), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
 		key_int(w, param_key_json(PARAM_CLUSTER), l->cluster_size);
+	/* A partition (--sms), where the launch has one. */
+	if (l->sms)
+		key_int(w, param_key_json(PARAM_SMS), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
 		key_int(w, param_key_json(PARAM_WAVE_SIZE),
@@ -274,6 +277,14 @@ static void waves_json(struct jsonw *w, const struct waves *v)
 	key_real(w, "tail_share_pct", v->tail_share_pct);
 	key_real(w, "partial_wave_occupancy_pct", v->partial_wave_occupancy_pct);
 	key_real(w, "predicted_achieved_occupancy_pct", v->predicted_achieved_pct);
+	/* Where the GPC layout leaves the clusters a range: its other end;
+	 * and the units of a partition, those clusters leave idle. */
+	if (v->blocks_per_wave_min >= 0 && v->blocks_per_wave_min != v->blocks_per_wave) {
+		key_int(w, "blocks_per_wave_min", v->blocks_per_wave_min);
+		key_real(w, "waves_per_sm_max", v->waves_max);
+	}
+	if (v->idle_units > 0)
+		key_int(w, "idle_units", v->idle_units);
 	jsonw_end(w);
 }
 

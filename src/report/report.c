@@ -226,6 +226,50 @@ const char *report_binary_attr_name(unsigned number)
 									: NULL;
 }
 
+bool report_append(struct report *to, struct report *from)
+{
+	size_t front = to->store ? (size_t)(to->records - to->store) : 0;
+
+	if (front + to->n + from->n > to->store_cap) {
+		size_t cap = front + to->n + from->n;
+		struct report_record *ns = realloc(to->store, cap * sizeof(*ns));
+
+		if (!ns)
+			return false;
+		to->store = ns;
+		to->store_cap = cap;
+		to->records = ns + front;
+	}
+	if (from->n)
+		memcpy(to->records + to->n, from->records, from->n * sizeof(*from->records));
+	to->n += from->n;
+	to->skipped_rows += from->skipped_rows;
+	to->rejected_rows += from->rejected_rows;
+	to->dropped_fields += from->dropped_fields;
+	if (to->dropped.status == OCC_OK)
+		to->dropped = from->dropped;
+	if (to->runs < from->runs)
+		to->runs = from->runs;
+	/* The blocks never move: the records' strings stay where they are,
+	 * now to's to free. */
+	if (!to->pool) {
+		to->pool = from->pool;
+	} else if (from->pool && from->pool->blocks) {
+		struct pool_block *tail = from->pool->blocks;
+
+		while (tail->next)
+			tail = tail->next;
+		tail->next = to->pool->blocks;
+		to->pool->blocks = from->pool->blocks;
+		from->pool->blocks = NULL;
+	}
+	if (from->pool != to->pool)
+		pool_free(from->pool);
+	free(from->store);
+	*from = (struct report){ 0 };
+	return true;
+}
+
 void report_done(struct report *r)
 {
 	for (size_t i = 0; i < r->n; i++)

@@ -325,6 +325,10 @@ struct report_sink {
 #define REPORT_PENDING_MAX 2048
 bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 		   const struct report_sink *sink, struct report *r, struct occ_error *err);
+/* Moves every record of from to the end of to (a file read again from
+ * where to's reading ended), with the strings they point to and what from
+ * counted; from is left empty. False (nothing moved) when out of memory. */
+bool report_append(struct report *to, struct report *from);
 void report_done(struct report *r);
 
 /* Fills rec->n_sm / sm_achieved_pct from its per-SM active_warps and

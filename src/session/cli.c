@@ -69,6 +69,7 @@ static const struct cli_flag flag_help[] = {
 	{ "cache-config", CLI_ARG_WORDS, "none shared l1 equal", "L1/shared preference (Fermi, Kepler)", 0 },
 	{ "barriers", CLI_ARG_OTHER, NULL, "block barriers per block", 0 },
 	{ "cluster-size", CLI_ARG_OTHER, NULL, "blocks per thread-block cluster", 0 },
+	{ "sms", CLI_ARG_OTHER, NULL, "units the launch may use (a partition)", 0 },
 	{ "kernel", CLI_ARG_OTHER, NULL, "name of the launch, or the report's kernels to show", 0 },
 	{ "wave-size", CLI_ARG_WORDS, "32 64", "AMD wavefront size", 0 },
 	{ "vgprs", CLI_ARG_OTHER, NULL, "AMD arch VGPRs per work-item", 0 },
@@ -181,6 +182,8 @@ void cli_usage(FILE *out)
 	      "  --barriers N               block barriers per block (default 1; NVIDIA)\n"
 	      "  --cluster-size N           blocks per thread-block cluster, 1-16 (cc 9.0+;\n"
 	      "                             above 8 needs non-portable cluster sizes)\n"
+	      "  --sms N                    the launch uses N of the SMs (CUs): a green\n"
+	      "                             context, MPS share or CU mask (default all)\n"
 	      "  --kernel NAME              name shown for the launch\n"
 	      "\n"
 	      "AMD launch (usage errors for an NVIDIA GPU):\n"

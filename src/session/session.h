@@ -21,6 +21,7 @@
 #ifndef OCC_SESSION_H
 #define OCC_SESSION_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -188,6 +189,15 @@ struct session_input {
  * is printed to msgs (as --print prints it) and *status is the exit status. */
 bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
 		  int *status);
+/* session_load from another thread, watched: records counts the records
+ * read so far; setting cancel stops the reading (false, nothing kept). A
+ * report's records settle as a stream settles them (report_stream). */
+struct session_watch {
+	atomic_size_t records;
+	atomic_bool cancel;
+};
+bool session_load_watched(struct session *s, const char *path, struct session_input *in,
+			  FILE *msgs, int *status, struct session_watch *watch);
 void session_input_done(struct session_input *in);
 /* Joins the per-kernel summaries among in[0..n) (nvprof --metrics and
  * --events tables, report.per_kernel) to the launches of the other reports

@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* session_input.c - the session's input: a FILE argument is opened once and
- * its head read once; the head decides between a launch file or list (read
- * whole: small) and a profiler report (streamed from the head on, so a pipe
- * works and a report of any size costs the records in flight). --print
- * analyses, writes and forgets one record at a time; the explorer keeps the
- * input whole. */
+ * its head read once; the head decides between a launch file (read whole:
+ * small), a launch list and a profiler report (both streamed from the head
+ * on, so a pipe works and an input of any size costs the records in flight).
+ * --print analyses, writes and forgets one record at a time; the explorer
+ * keeps the input whole. */
 #include "config.h"
 
 #include "session.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "import_amdgpu.h"
 #include "import_binary.h"
+#include "launch_list.h"
 #include "report_launch.h"
 #include "session_join.h"
 #include "readfile.h"
@@ -190,8 +192,12 @@ static bool hand_over(struct report *rep, const struct report_sink *sink)
 	struct report counts = { .skipped_rows = rep->skipped_rows,
 				 .rejected_rows = rep->rejected_rows,
 				 .dropped_fields = rep->dropped_fields,
-				 .dropped = rep->dropped };
+				 .dropped = rep->dropped,
+				 .pool = rep->pool };
 
+	/* The pool stays, as a stream's report keeps it: a sink may have
+	 * kept records whose strings are in it. */
+	rep->pool = NULL;
 	memcpy(counts.format, rep->format, sizeof(counts.format));
 	report_done(rep);
 	*rep = counts;
@@ -258,10 +264,58 @@ static int binary_sm(const struct session *s, const char *path, FILE *msgs)
 /* Reads path: into set (a launch file or list) or as a report, streamed to
  * sink (NULL: kept whole in rep). A file that is neither, or cannot be
  * read, is told to msgs here (READ_FAILED, *status its exit status). */
+/* Whether the head starts as a launch list does: its first line that is
+ * neither blank nor a comment is CSV, not "key = value". */
+static bool list_head(const char *head, size_t len)
+{
+	size_t first_len = 0;
+	const char *first = launch_file_first_line(head, len, &first_len);
+
+	return first && !memchr(first, '=', first_len) && memchr(first, ',', first_len);
+}
+
+/* A launch list, streamed from the head on: to lsink one launch at a time
+ * (--print), or into set (NULL lsink: the explorer). A list the whole of
+ * which is in the head and that failed before a launch went out is offered
+ * to the report reader, as a text read whole is. */
+static enum read_result read_list(struct source *src, const char *path,
+				  const struct launch *defaults, struct launch_set *set,
+				  const struct launch_list_sink *lsink, struct report *rep,
+				  const struct report_sink *sink, struct occ_error *rejected,
+				  FILE *msgs, int *status)
+{
+	struct occ_error launch_err = { 0 };
+	size_t n = 0;
+	bool stopped = false, ok;
+	enum read_result result = READ_FAILED;
+
+	if (lsink) {
+		ok = launch_list_read(path, src->f, src->head, src->head_len, defaults, lsink, &n,
+				      &stopped, &launch_err);
+	} else {
+		ok = launch_file_collect(path, src->f, src->head, src->head_len, defaults, set,
+					 &launch_err);
+		n = set->n;
+	}
+	if (ok) {
+		result = READ_LAUNCHES;
+	} else if (n > 0 || !src->complete) {
+		*status = tell(msgs, &launch_err);
+	} else if (report_parse(path, src->head, src->head_len, rep, rejected)) {
+		result = READ_REPORT;
+		if (sink && !hand_over(rep, sink))
+			result = READ_FAILED;
+	} else {
+		*status = neither(path, src->head, src->head_len, &launch_err, rejected, msgs);
+	}
+	close_source(src);
+	return result;
+}
+
 static enum read_result read_input(struct session *s, const char *path,
-				   struct launch_set *set, struct report *rep,
-				   const struct report_sink *sink, struct occ_error *rejected,
-				   FILE *msgs, int *status)
+				   struct launch_set *set, const struct launch_list_sink *lsink,
+				   struct report *rep, const struct report_sink *sink,
+				   struct occ_error *rejected, FILE *msgs, int *status)
 {
 	struct occ_error err = { 0 }, launch_err = { 0 };
 	struct launch defaults;
@@ -323,6 +377,9 @@ static enum read_result read_input(struct session *s, const char *path,
 		close_source(&src);
 		return READ_FAILED;
 	}
+	if (list_head(src.head, src.head_len))
+		return read_list(&src, path, &defaults, set, lsink, rep, sink, rejected, msgs,
+				 status);
 	text = str_read_rest(src.f, path, src.head, src.head_len, WHOLE_MAX_BYTES, &len, &err);
 	close_source(&src);
 	if (!text) {
@@ -349,7 +406,8 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 {
 	memset(in, 0, sizeof(*in));
 	str_copy(in->path, sizeof(in->path), path);
-	switch (read_input(s, path, &in->launches, &in->report, NULL, &in->rejected, msgs, status)) {
+	switch (read_input(s, path, &in->launches, NULL, &in->report, NULL, &in->rejected, msgs,
+			   status)) {
 	case READ_LAUNCHES:
 		in->kind = SESSION_LAUNCHES;
 		return true;
@@ -361,6 +419,73 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 	case READ_FAILED:
 		break;
 	}
+	return false;
+}
+
+/* A sink that keeps every record (taking it), counting for the watcher and
+ * stopping when it is told to. */
+struct keeper {
+	struct report_record *recs;
+	size_t n, cap;
+	struct session_watch *watch;
+};
+
+static bool keep_record(void *ctx, const struct report *r, struct report_record *rec)
+{
+	struct keeper *k = ctx;
+
+	(void)r;
+	if (atomic_load(&k->watch->cancel))
+		return false;
+	if (k->n == k->cap) {
+		size_t ncap = k->cap ? k->cap * 2 : 1024;
+		struct report_record *nr = realloc(k->recs, ncap * sizeof(*nr));
+
+		if (!nr)
+			return false;
+		k->recs = nr;
+		k->cap = ncap;
+	}
+	report_record_move(&k->recs[k->n++], rec);
+	atomic_store(&k->watch->records, k->n);
+	return true;
+}
+
+bool session_load_watched(struct session *s, const char *path, struct session_input *in,
+			  FILE *msgs, int *status, struct session_watch *watch)
+{
+	struct keeper k = { .watch = watch };
+	struct report_sink sink = { keep_record, &k };
+
+	memset(in, 0, sizeof(*in));
+	str_copy(in->path, sizeof(in->path), path);
+	switch (read_input(s, path, &in->launches, NULL, &in->report, &sink, &in->rejected, msgs,
+			   status)) {
+	case READ_LAUNCHES:
+		in->kind = SESSION_LAUNCHES;
+		for (size_t i = 0; i < k.n; i++)
+			report_record_done(&k.recs[i]);
+		free(k.recs);
+		return true;
+	case READ_REPORT:
+		/* The records kept are the report's, in the room report_add
+		 * would have given them. */
+		in->kind = SESSION_REPORT;
+		free(in->report.store);
+		in->report.store = in->report.records = k.recs;
+		in->report.store_cap = k.cap;
+		in->report.n = k.n;
+		in->report.n_streamed = 0;
+		tell_dropped(msgs, path, &in->report);
+		tell_runs(msgs, path, &in->report);
+		return true;
+	case READ_FAILED:
+		break;
+	}
+	for (size_t i = 0; i < k.n; i++)
+		report_record_done(&k.recs[i]);
+	free(k.recs);
+	session_input_done(in);
 	return false;
 }
 
@@ -465,7 +590,7 @@ struct session_record session_input_record(const struct session_input *in, size_
 						report_record_id(&in->report.records[i], i), NULL, NULL };
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
-					in->launches.items[i].valid ? NULL : &in->launches.items[i].error,
+					in->launches.items[i].error,
 					NULL, (int64_t)i + 1, in->launches.key_lines, NULL };
 }
 
@@ -657,9 +782,21 @@ static int no_such_kernel(struct printer *p)
 
 /* One FILE argument; its exit status when it could not be read at all
  * (later files are then not read), else 0. */
+/* One launch of a list, printed as it is read. */
+static bool print_listed(void *ctx, const struct launch_record *rec)
+{
+	struct printer *p = ctx;
+	struct session_record r = { p->path, rec->line, &rec->launch,
+				    rec->error, NULL, 0, NULL, NULL };
+
+	print_launch(p, &r);
+	return !p->write_failed;
+}
+
 static int print_file(struct printer *p, const char *path)
 {
 	struct report_sink sink = { print_record, p };
+	struct launch_list_sink listed = { print_listed, p };
 	struct occ_error rejected = { 0 };
 	struct launch_set set;
 	struct report rep;
@@ -669,11 +806,11 @@ static int print_file(struct printer *p, const char *path)
 	p->matched = p->repeats = p->n_names = p->n_records = 0;
 	p->noted = false;
 	occ_error_clear(&p->last);
-	switch (read_input(p->s, path, &set, &rep, &sink, &rejected, p->msgs, &status)) {
+	switch (read_input(p->s, path, &set, &listed, &rep, &sink, &rejected, p->msgs, &status)) {
 	case READ_LAUNCHES:
 		for (size_t i = 0; i < set.n && !p->write_failed; i++) {
 			struct session_record r = { path, set.items[i].line, &set.items[i].launch,
-						    set.items[i].valid ? NULL : &set.items[i].error,
+						    set.items[i].error,
 						    NULL, 0, set.key_lines, NULL };
 			print_launch(p, &r);
 		}
@@ -754,9 +891,18 @@ static bool count_launch(void *ctx, const struct report *r, struct report_record
  * the other files read once to count their launches: NULL (nothing
  * joined, every file printed as itself) without a summary and a trace of
  * launches. Reading problems are left to the printing, which tells them. */
+/* A launch list has nothing to join: its reading stops at the first launch. */
+static bool skip_launch(void *ctx, const struct launch_record *rec)
+{
+	(void)ctx;
+	(void)rec;
+	return false;
+}
+
 static struct session_join *print_join(struct session *s, const char *const *paths, int n,
 				       bool *source, FILE *msgs)
 {
+	struct launch_list_sink skip = { skip_launch, NULL };
 	struct session_join *j = NULL;
 	struct launch_set set;
 	struct report rep;
@@ -781,7 +927,8 @@ static struct session_join *print_join(struct session *s, const char *const *pat
 	for (int i = 0; i < n; i++) {
 		if (!source[i])
 			continue;
-		source[i] = read_input(s, paths[i], &set, &rep, NULL, &rejected, quiet, &status) ==
+		source[i] = read_input(s, paths[i], &set, &skip, &rep, NULL, &rejected, quiet,
+				       &status) ==
 				READ_REPORT && rep.per_kernel && session_join_add(j, paths[i], &rep);
 		launch_set_done(&set);
 		report_done(&rep);
@@ -792,7 +939,7 @@ static struct session_join *print_join(struct session *s, const char *const *pat
 
 		if (source[i] || !rereadable(paths[i]))
 			continue;
-		if (read_input(s, paths[i], &set, &rep, &sink, &rejected, quiet, &status) ==
+		if (read_input(s, paths[i], &set, &skip, &rep, &sink, &rejected, quiet, &status) ==
 		    READ_REPORT)
 			counted |= c.n > 0;
 		launch_set_done(&set);

@@ -27,6 +27,10 @@ static int put_fields(struct explorer *e, struct canvas *c, struct rect r, bool 
 
 		if (!whatif_applies(w, f))
 			continue;
+		/* A partition shows where the launch has one or the focus is on
+		 * it: "all" on every screen would push the baseline off 80x24. */
+		if (param_info(f)->given_min && !focused && param_get(&w->cur.launch, f) == 0)
+			continue;
 		whatif_format(w, f, false, value, sizeof(value));
 		/* A record that names no GPU: the device shown only lends its
 		 * vendor's words until one is picked. */

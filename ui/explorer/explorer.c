@@ -143,6 +143,7 @@ void explorer_free(struct explorer *e)
 {
 	if (!e)
 		return;
+	explorer_records_stop(e);
 	view_done(&e->view);
 	whatif_free(e->whatif);
 	for (int p = 0; p < PANE_N; p++)
@@ -162,7 +163,8 @@ const struct view *explorer_view(const struct explorer *e)
 
 bool explorer_animating(const struct explorer *e)
 {
-	return pane_sms_animating(e->panes[PANE_SMS]);
+	/* A reload's progress is said as it goes. */
+	return pane_sms_animating(e->panes[PANE_SMS]) || explorer_records_reloading(e);
 }
 
 bool explorer_changed(const struct explorer *e)

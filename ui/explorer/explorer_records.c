@@ -12,6 +12,7 @@
 #include "browser.h"
 #include "explorer_state.h"
 #include "report_launch.h"
+#include "session_reload.h"
 #include "strutil.h"
 
 struct session_record explorer_record(const struct explorer *e, size_t i)
@@ -88,8 +89,12 @@ bool explorer_records_init(struct explorer *e)
 			return false;
 		/* A trace with a summary joined to it would lose it read alone. */
 		e->reloads = strcmp(e->inputs[0].path, "-") != 0 && !e->inputs[0].joined;
-		if (e->reloads)
+		if (e->reloads) {
 			file_state(e->inputs[0].path, &e->seen_mtime_ns, &e->seen_size);
+			/* Taken as where the load ended: rows a profiler wrote
+			 * in the moment since would be missed. */
+			session_mark_file(e->inputs[0].path, e->seen_size, &e->mark);
+		}
 	}
 	return true;
 }
@@ -230,58 +235,28 @@ static size_t find_again(const struct report *old, size_t i, const struct report
 	return i < now->n ? i : now->n - 1;
 }
 
-void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
+/* The new input in place of the old, once it is whole: the browser keeps
+ * its sort, filter, grouping and selection, the shown record follows. */
+static void replace(struct explorer *e, struct session_input *fresh, struct explorer_reply *y)
 {
-	struct session_input fresh, was;
-	struct browser *old = e->reloads ? pane_kernels_browser(e->panes[PANE_KERNELS]) : NULL;
+	struct browser *old = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	struct session_input was;
 	struct explorer_item *items;
-	FILE *quiet;
-	long long mtime, size;
 	size_t selected, shown;
-	int status = 0;
-	bool regular;
 
-	y->react = REACT_NONE;
-	if (!old)
-		return;
-	memset(&fresh, 0, sizeof(fresh));
-	regular = file_state(e->inputs[0].path, &mtime, &size);
-	if (mtime == e->seen_mtime_ns && size == e->seen_size)
-		return;
-	y->react = REACT_REDRAW;
-	e->seen_mtime_ns = mtime;
-	e->seen_size = size;
-	/* Opening a FIFO with no writer would hold the key loop. */
-	if (!regular) {
-		explorer_reply_say(y, true, "reload failed (not a regular file now), keeping %zu records",
-				   e->inputs[0].report.n);
-		return;
-	}
-	/* A profiler mid-write: the old records stay; the reason goes to the
-	 * status line, not to a terminal curses owns. */
-	quiet = fopen("/dev/null", "w");
-	if (!quiet || !session_load(e->session, e->inputs[0].path, &fresh, quiet, &status) ||
-	    fresh.kind != SESSION_REPORT) {
-		if (quiet)
-			fclose(quiet);
-		session_input_done(&fresh);
-		explorer_reply_say(y, true, "reload failed, keeping %zu records", e->inputs[0].report.n);
-		return;
-	}
-	fclose(quiet);
 	selected = browser_selected_record(old);
 	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
-			      &fresh.report);
-	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh.report);
+			      &fresh->report);
+	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh->report);
 	/* The browser keeps its sort, filter and grouping over the report in
 	 * the place it will stay. */
 	was = e->inputs[0];
-	e->inputs[0] = fresh;
-	items = calloc(fresh.report.n ? fresh.report.n : 1, sizeof(*items));
+	e->inputs[0] = *fresh;
+	items = calloc(fresh->report.n ? fresh->report.n : 1, sizeof(*items));
 	if (!items || !browser_reload(old, &e->inputs[0].report, e->inputs[0].path, selected)) {
 		free(items);
 		e->inputs[0] = was;
-		session_input_done(&fresh);
+		session_input_done(fresh);
 		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
 				   e->inputs[0].report.n);
 		return;
@@ -294,7 +269,7 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 		view_set_reference(&e->view, NULL, NULL);
 	free(e->items);
 	e->items = items;
-	e->n_items = fresh.report.n;
+	e->n_items = e->inputs[0].report.n;
 	for (size_t j = 0; j < e->n_items; j++)
 		e->items[j] = (struct explorer_item){ 0, j };
 	/* The what-if stays as the user has it; the record follows into the
@@ -321,4 +296,133 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
 				   e->inputs[0].report.rejected_rows);
 	else
 		explorer_reply_say(y, false, "reloaded: %zu records", e->n_items);
+}
+
+/* The records that follow the old ones (a file appended to) after them:
+ * nothing else changes, and only they are analysed for the browser. */
+static void append(struct explorer *e, struct session_input *fresh, struct explorer_reply *y)
+{
+	struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	struct report *rep = &e->inputs[0].report;
+	size_t added = fresh->report.n, was = rep->n;
+	struct explorer_item *items;
+
+	if (added == 0) {
+		session_input_done(fresh);
+		explorer_reply_say(y, false, "reloaded: nothing new yet, %zu records", was);
+		return;
+	}
+	items = realloc(e->items, (was + added) * sizeof(*items));
+	if (items)
+		e->items = items;
+	if (!items || !report_append(rep, &fresh->report)) {
+		session_input_done(fresh);
+		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records", was);
+		return;
+	}
+	if (e->inputs[0].rejected.status == OCC_OK)
+		e->inputs[0].rejected = fresh->rejected;
+	session_input_done(fresh);
+	for (size_t j = was; j < rep->n; j++)
+		e->items[j] = (struct explorer_item){ 0, j };
+	e->n_items = rep->n;
+	/* The records moved in memory: the shown one is resolved again. */
+	memset(&e->resolved, 0, sizeof(e->resolved));
+	{
+		struct session_record r = explorer_record(e, e->shown);
+
+		session_resolve(e->session, &r, &e->resolved);
+		view_set_measured(&e->view, r.rec);
+	}
+	if (e->view.has_ref && e->view.ref.report.present)
+		view_set_reference(&e->view, NULL, NULL);
+	if (!browser_append(b, e->inputs[0].path)) {
+		explorer_reply_say(y, true, "reload: out of memory for the browser's rows");
+		return;
+	}
+	y->refresh = true;
+	if (e->inputs[0].rejected.status != OCC_OK)
+		explorer_reply_say(y, true, "reloaded: %zu new record%s, %zu in all, %zu rows "
+				   "rejected", added, added == 1 ? "" : "s", e->n_items,
+				   rep->rejected_rows);
+	else
+		explorer_reply_say(y, false, "reloaded: %zu new record%s, %zu in all", added,
+				   added == 1 ? "" : "s", e->n_items);
+}
+
+/* A reload under way: how far it is, or its records in place once whole. */
+static void reload_progress(struct explorer *e, struct explorer_reply *y)
+{
+	struct session_input fresh;
+	size_t read;
+	bool appended;
+
+	y->react = REACT_REDRAW;
+	if (!session_reload_finished(e->reload, &read)) {
+		explorer_reply_say(y, false, "reloading: %zu records read; the %zu shown stay until "
+				   "it is done", read, e->inputs[0].report.n);
+		return;
+	}
+	if (!session_reload_take(e->reload, &fresh, &appended, &e->mark) ||
+	    fresh.kind != SESSION_REPORT) {
+		e->reload = NULL;
+		session_input_done(&fresh);
+		explorer_reply_say(y, true, "reload failed, keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
+	}
+	e->reload = NULL;
+	if (appended)
+		append(e, &fresh, y);
+	else
+		replace(e, &fresh, y);
+}
+
+void explorer_records_poll(struct explorer *e, struct explorer_reply *y)
+{
+	long long mtime, size;
+	bool regular;
+
+	y->react = REACT_NONE;
+	if (!e->reloads || !pane_kernels_browser(e->panes[PANE_KERNELS]))
+		return;
+	if (e->reload) {
+		reload_progress(e, y);
+		return;
+	}
+	regular = file_state(e->inputs[0].path, &mtime, &size);
+	if (mtime == e->seen_mtime_ns && size == e->seen_size)
+		return;
+	y->react = REACT_REDRAW;
+	e->seen_mtime_ns = mtime;
+	e->seen_size = size;
+	/* Opening a FIFO with no writer would hold the reading for ever. */
+	if (!regular) {
+		explorer_reply_say(y, true, "reload failed (not a regular file now), keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
+	}
+	/* Read in a thread of its own: keys keep answering, and the old
+	 * records stay until the new ones are whole. A change while it reads
+	 * is seen at the first poll after it. */
+	e->reload = session_reload_start(e->session, e->inputs[0].path, &e->inputs[0].report,
+					 &e->mark);
+	if (!e->reload) {
+		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
+				   e->inputs[0].report.n);
+		return;
+	}
+	explorer_reply_say(y, false, "reloading: the %zu records shown stay until it is done",
+			   e->inputs[0].report.n);
+}
+
+void explorer_records_stop(struct explorer *e)
+{
+	session_reload_stop(e->reload);
+	e->reload = NULL;
+}
+
+bool explorer_records_reloading(const struct explorer *e)
+{
+	return e->reload != NULL;
 }

@@ -14,6 +14,7 @@
 #include "layout.h"
 #include "pane.h"
 #include "session.h"
+#include "session_reload.h"
 #include "view.h"
 #include "whatif.h"
 
@@ -36,6 +37,8 @@ struct explorer {
 	/* Live reload, for one report read from a file. */
 	bool reloads;
 	long long seen_mtime_ns, seen_size;
+	struct session_reload *reload;       /* reading the file again, or NULL */
+	struct session_mark mark;            /* where the last reading ended */
 
 	struct whatif *whatif;
 	struct view view;
@@ -107,6 +110,9 @@ void explorer_records_set_gpu(struct explorer *e, const char *name, struct explo
 struct pane *explorer_records_gpu_picker(struct explorer *e);
 /* explorer_poll's work: the report read again when its file changed. */
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
+/* A reload under way stopped (before the explorer goes); whether one is. */
+void explorer_records_stop(struct explorer *e);
+bool explorer_records_reloading(const struct explorer *e);
 
 /* explorer_actions.c: the explorer's own action a (react REACT_NONE: a
  * pane's); and a pane's request, r being what its handler returned. */

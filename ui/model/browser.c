@@ -266,6 +266,53 @@ bool browser_reload(struct browser *b, const struct report *rep, const char *fil
 	return true;
 }
 
+bool browser_append(struct browser *b, const char *file)
+{
+	const struct report *rep = b->report;
+	size_t was = b->n_rows, record = browser_selected_record(b);
+	struct browser_line *rows, *groups = b->groups;
+	size_t n_groups = b->n_groups;
+	struct analysis *a;
+	uint32_t *order;
+
+	if (rep->n <= was)
+		return true;
+	if (rep->n > UINT32_MAX - 1 || !(a = malloc(sizeof(*a))))
+		return false;
+	rows = realloc(b->rows, rep->n * sizeof(*rows));
+	if (rows)
+		b->rows = rows;
+	order = realloc(b->order, rep->n * sizeof(*order));
+	if (order)
+		b->order = order;
+	if (!rows || !order) {
+		free(a);
+		return false;
+	}
+	/* Only the new records are analysed; the groups are counted again. */
+	for (size_t i = was; i < rep->n; i++) {
+		make_row(&b->rows[i], (uint32_t)i, b->session, &rep->records[i], file, a);
+		b->any_from |= b->rows[i].from;
+	}
+	free(a);
+	b->n_rows = rep->n;
+	b->groups = NULL;
+	b->n_groups = 0;
+	if (!make_groups(b)) {
+		free(b->groups);
+		b->groups = groups;
+		b->n_groups = n_groups;
+		b->n_rows = was;
+		return false;
+	}
+	free(groups);
+	if (!browser_set_sort(b, b->sort, b->descending))
+		return false;
+	if (record != SIZE_MAX)
+		browser_select_record(b, record);
+	return true;
+}
+
 static const struct browser_line *lines(const struct browser *b)
 {
 	return b->grouped ? b->groups : b->rows;

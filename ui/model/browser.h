@@ -104,6 +104,10 @@ void browser_done(struct browser *b);
  * analysed by b's session, keeping b's sort, filter and grouping, with
  * record selected where it is shown. False when out of memory: b is as it
  * was. */
+/* The records b's report gained at its end (report_append) as rows of
+ * their own, the others kept as they are, sort, filter, grouping and
+ * selection too. False when out of memory. */
+bool browser_append(struct browser *b, const char *file);
 bool browser_reload(struct browser *b, const struct report *rep, const char *file,
 		    size_t record);
 

@@ -112,7 +112,9 @@ static struct sim_params sim_params_of(const struct view *v, const struct sim_pa
 	struct sim_params p = *model;
 	const struct occ_result *r = &v->cur.r;
 
-	p.sm_count = v->cur.gpu.sm_count;
+	/* The units the launch may use, with their slots (clusters, --sms). */
+	p.sched = v->cur.sched;
+	p.sm_count = v->cur.sched.units;
 	p.blocks_per_sm = r->active_blocks_per_sm;
 	p.warps_per_block = r->warps_per_block;
 	p.max_warps_per_sm = r->max_warps_per_sm;
@@ -129,7 +131,8 @@ static bool same_sim(const struct sim_params *a, const struct sim_params *b)
 	       a->slow_factor == b->slow_factor && a->cv == b->cv && a->seed == b->seed &&
 	       a->warp_spread == b->warp_spread && a->tail_blocks == b->tail_blocks &&
 	       a->tail_warps_per_block == b->tail_warps_per_block &&
-	       a->tail_duration == b->tail_duration;
+	       a->tail_duration == b->tail_duration &&
+	       memcmp(&a->sched, &b->sched, sizeof(a->sched)) == 0;
 }
 
 /* A keystroke that leaves the blocks per SM, the grid and the model as they

@@ -224,6 +224,9 @@ static bool step_numeric(struct whatif *w, enum launch_param f, int dir, bool bi
 	/* Wave size 0 is the target's default: step from what it means. */
 	if (f == PARAM_WAVE_SIZE && old == 0)
 		old = w->cur.gpu.arch.amd.default_wave_size;
+	/* A partition's "all" (0) is every unit: step down from the count. */
+	if (param_info(f)->given_min && old == param_info(f)->none)
+		old = hi;
 	if (dir > 0) {
 		if (old >= hi)
 			return false;

@@ -96,9 +96,10 @@ static void write_launch(FILE *f, const struct whatif_state *s)
 		const struct param_info *info = param_info(p);
 
 		/* What only some GPUs offer is left out where it is 0, its "not set"
-		 * (no cluster, no cache preference, AMD's own); a default carveout
-		 * is written. */
-		if (info->offered && info->none == 0 && param_get(l, p) == 0)
+		 * (no cluster, no cache preference, AMD's own), and a partition
+		 * where the launch has none (all units); a default carveout is
+		 * written. */
+		if ((info->offered || info->given_min) && info->none == 0 && param_get(l, p) == 0)
 			continue;
 		param_write(l, p, value, sizeof(value));
 		fprintf(f, "%-18.*s = %s\n", (int)strcspn(info->names, " "), info->names, value);

@@ -113,6 +113,21 @@ static void measured_note(const struct view *v, struct bars *b, bool ascii)
 		 v->cur.report.present && v->cur.report.changed ? " of the launch as loaded" : "", v->cur.r.theoretical_occupancy_pct);
 }
 
+/* Where the scheduling model leaves units out: a partition (--sms) and the
+ * units a launch's clusters leave without a block, after the title. */
+static void where_blocks_land(const struct analysis *a, struct bars *b)
+{
+	const char *units = gpu_units(&a->gpu.arch);
+	size_t len = strlen(b->title);
+
+	if (a->sched.units > 0 && a->sched.units < a->sched.gpu_units)
+		len += (size_t)snprintf(b->title + len, sizeof(b->title) - len, "; %d of %d %s (--sms)",
+					a->sched.units, a->sched.gpu_units, units);
+	if (a->w.idle_units > 0 && len < sizeof(b->title))
+		snprintf(b->title + len, sizeof(b->title) - len, "; %d %s idle: clusters of %d",
+			 a->w.idle_units, units, a->sched.cluster_size);
+}
+
 /* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
  * False when out of memory. */
 static bool gather(const struct sms_pane *sp, const struct view *v, struct bars *b,
@@ -178,6 +193,7 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 		b->n = v->sim.sm_count;
 		b->average_pct = v->sim.average_pct;
 		snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
+		where_blocks_land(a, b);
 		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
 			 b->average_pct, a->r.theoretical_occupancy_pct);
 		measured_note(v, b, ascii);
@@ -186,14 +202,15 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 
 	/* Not simulated: the wave formula gives the same bars under uniform durations. */
 	{
-		int n = a->gpu.sm_count;
+		/* The units the launch may use: a partition's (--sms), or all. */
+		int n = a->gpu.sm_count > 0 ? a->sched.units : a->gpu.sm_count;
 		int64_t grid = launch_grid_size(&a->launch);
 		double *pct = calloc(n > 0 ? (size_t)n : 1, sizeof(*pct));
 
 		if (!pct)
 			return false;
 		for (int sm = 0; sm < n; sm++)
-			pct[sm] = waves_sm_occupancy_pct(&a->r, n, grid, sm);
+			pct[sm] = waves_unit_occupancy_pct(&a->r, &a->sched, grid, sm);
 		*owned = pct;
 		b->pct = pct;
 		b->n = n;
@@ -219,6 +236,8 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 		else
 			snprintf(b->note, sizeof(b->note), "theoretical %.1f%% per %s",
 				 a->r.theoretical_occupancy_pct, b->unit);
+		if (n > 0)
+			where_blocks_land(a, b);
 		measured_note(v, b, ascii);
 	}
 	return true;
@@ -363,14 +382,14 @@ static double *reference_bars(const struct view *v, struct bars *b, bool ascii)
 	double *pct;
 	size_t len;
 
-	if (!v->has_ref || !ref->ok || ref->gpu.sm_count != b->n || b->n <= 0)
+	if (!v->has_ref || !ref->ok || ref->sched.units != b->n || b->n <= 0)
 		return NULL;
 	pct = malloc((size_t)b->n * sizeof(*pct));
 	if (!pct)
 		return NULL;
 	grid = launch_grid_size(&ref->launch);
 	for (int sm = 0; sm < b->n; sm++)
-		pct[sm] = waves_sm_occupancy_pct(&ref->r, b->n, grid, sm);
+		pct[sm] = waves_unit_occupancy_pct(&ref->r, &ref->sched, grid, sm);
 	b->ref_pct = pct;
 	len = strlen(b->note);
 	snprintf(b->note + len, sizeof(b->note) - len, "; reference (%s) %.1f%%",

@@ -48,12 +48,52 @@ static void sec_waves(struct out *o, const struct view *v)
 		table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
 		return;
 	}
-	table_item(&it, CANVAS_NORMAL, "%lld %s (%d %s x %d)", (long long)w->blocks_per_wave, blocks,
-		 a->gpu.sm_count, gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
+	if (a->sched.cluster_size > 0 && w->blocks_per_wave == 0) {
+		table_item(&it, CANVAS_WARNING, "no cluster of %d fits one GPC at %d per %s: "
+			   "nothing runs", a->sched.cluster_size, a->r.active_blocks_per_sm,
+			   gpu_unit(&a->gpu.arch));
+		table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
+		return;
+	}
+	if (a->sched.cluster_size > 0 && w->blocks_per_wave > 0) {
+		/* Whole clusters per GPC: the bound where the layout is. */
+		char active[48];
+
+		cluster_active_text(&a->cl, active, sizeof(active));
+		if (w->blocks_per_wave_min < 0)
+			table_item(&it, CANVAS_NORMAL, "at most %lld %s (%s clusters x %d)",
+				   (long long)w->blocks_per_wave, blocks, active, a->sched.cluster_size);
+		else if (w->blocks_per_wave_min != w->blocks_per_wave)
+			table_item(&it, CANVAS_NORMAL, "%lld-%lld %s (%s clusters x %d)",
+				   (long long)w->blocks_per_wave_min, (long long)w->blocks_per_wave,
+				   blocks, active, a->sched.cluster_size);
+		else
+			table_item(&it, CANVAS_NORMAL, "%lld %s (%s clusters x %d)",
+				   (long long)w->blocks_per_wave, blocks, active, a->sched.cluster_size);
+	} else if (w->units < a->gpu.sm_count) {
+		table_item(&it, CANVAS_NORMAL, "%lld %s (%d of %d %s x %d)",
+			   (long long)w->blocks_per_wave, blocks, w->units, a->gpu.sm_count,
+			   gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
+	} else {
+		table_item(&it, CANVAS_NORMAL, "%lld %s (%d %s x %d)", (long long)w->blocks_per_wave,
+			   blocks, a->gpu.sm_count, gpu_units(&a->gpu.arch), a->r.active_blocks_per_sm);
+	}
+	if (w->idle_units > 0)
+		table_item(&it, CANVAS_WARNING, "%s%d %s idle",
+			   w->blocks_per_wave_min != w->blocks_per_wave ? "at least " : "",
+			   w->idle_units, gpu_units(&a->gpu.arch));
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
 	it.n = 0;
-	table_item(&it, CANVAS_NORMAL, "%.2f per %s", w->waves_per_sm, gpu_unit(&a->gpu.arch));
-	table_item(&it, CANVAS_NORMAL, "%lld full", (long long)w->full_waves);
+	if (w->blocks_per_wave_min > 0 && w->waves_max > w->waves_per_sm)
+		table_item(&it, CANVAS_NORMAL, "%.2f-%.2f per %s", w->waves_per_sm, w->waves_max,
+			   gpu_unit(&a->gpu.arch));
+	else if (w->blocks_per_wave_min < 0 && a->sched.cluster_size > 0)
+		table_item(&it, CANVAS_NORMAL, "at least %.2f per %s", w->waves_per_sm,
+			   gpu_unit(&a->gpu.arch));
+	else
+		table_item(&it, CANVAS_NORMAL, "%.2f per %s", w->waves_per_sm, gpu_unit(&a->gpu.arch));
+	table_item(&it, CANVAS_NORMAL, "%lld full%s", (long long)w->full_waves,
+		   w->blocks_per_wave_min != w->blocks_per_wave ? " with the most clusters" : "");
 	if (w->partial_wave_blocks > 0)
 		table_item(&it, CANVAS_WARNING, "a partial wave of %lld %s",
 			 (long long)w->partial_wave_blocks, blocks);
