@@ -469,16 +469,19 @@ def ncu_details_kernel(kid, k):
     met("GPU and Memory Workload Distribution", [
         ("Average DRAM Active Cycles", "cycle", round(cyc * mem / 100 * 1.4)),
         ("Total DRAM Elapsed Cycles", "cycle", round(cyc * 56)),
-        ("Average L1 Active Cycles", "cycle", active), ("Total L1 Elapsed Cycles", "cycle", cyc * 108),
+        ("Average L1 Active Cycles", "cycle", active),
+        ("Total L1 Elapsed Cycles", "cycle", cyc * 108),
         ("Average L2 Active Cycles", "cycle", round(active * 0.85, 2)),
         ("Total L2 Elapsed Cycles", "cycle", cyc * 76),
-        ("Average SM Active Cycles", "cycle", active), ("Total SM Elapsed Cycles", "cycle", cyc * 108),
+        ("Average SM Active Cycles", "cycle", active),
+        ("Total SM Elapsed Cycles", "cycle", cyc * 108),
         ("Average SMSP Active Cycles", "cycle", round(active * 0.97, 2)),
         ("Total SMSP Elapsed Cycles", "cycle", cyc * 432)])
     rule("WorkloadDistribution", "WorkloadImbalance", "OPT",
          "Some SMSPs were active for many more cycles than the average.", "global", 4.907)
     met("Source Counters", [
-        ("Branch Instructions Ratio", "%", 0.09), ("Branch Instructions", "inst", round(inst * 0.0009)),
+        ("Branch Instructions Ratio", "%", 0.09),
+        ("Branch Instructions", "inst", round(inst * 0.0009)),
         ("Branch Efficiency", "%", 100), ("Avg. Divergent Branches", "branches", 0)])
 
     lead = [str(kid), "2210457", "julia", "127.0.0.1", name, "1", "13",
@@ -489,7 +492,8 @@ def ncu_details_kernel(kid, k):
             f = lead + [r[0], r[1], r[2], ncu_val(r[3])]
             out.append(",".join('"%s"' % x for x in f) + ",")
         else:
-            f = lead + [r[0], "", "", "", r[1], r[2], r[3], r[4], ncu_val(r[5]) if r[5] != "" else ""]
+            speedup = ncu_val(r[5]) if r[5] != "" else ""
+            f = lead + [r[0], "", "", "", r[1], r[2], r[3], r[4], speedup]
             out.append(",".join('"%s"' % x for x in f))
     return out
 
