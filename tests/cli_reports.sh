@@ -685,7 +685,7 @@ expect 65 "add gridsize, threadblocksize, regperthread, stasmemperblock and dyns
 
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
-RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt
+RUNS10=$TESTDATA/nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt
 expect 65 "holds 10 profiler runs (outputs appended one after another" -- --print "$RUNS10"
 what="occview --format json (10 runs)"
 "$OCCVIEW" --format json "$RUNS10" 2>/dev/null | grep -c '"run": 10,' >"$tmp/out"; got=0

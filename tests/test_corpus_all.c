@@ -93,7 +93,7 @@ static const struct expect corpus[] = {
 	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
 	  103, 501, NULL },
 	/* 10 runs appended, the same 4 kernels in each: 40 records. */
-	{ "nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt",
+	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },
 	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
 	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },

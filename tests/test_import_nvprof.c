@@ -428,11 +428,11 @@ static bool parse_appended(const char *a, const char *b, struct report *r, struc
 	return ok;
 }
 
-#define RUNS10 "satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt"
+#define RUNS10 "constructed_nvprof_metrics_text_sm_efficiency_10runs.txt"
 
 /* Ten nvprof --metrics runs appended to one text file: each its own header
  * (lines 8, 25, ...) and the same 4 kernels, which are 40 records in 10
- * runs, not 4. Run 1's kernel_get_axis starts at line 10, run 2's at 27. */
+ * runs, not 4. Run 1's clip_edges starts at line 10, run 2's at 27. */
 START_TEST(runs_appended_text)
 {
 	struct report r;
@@ -446,7 +446,7 @@ START_TEST(runs_appended_text)
 	}
 	ck_assert_int_eq(r.records[0].line, 10);
 	ck_assert_int_eq(r.records[4].line, 27);
-	ck_assert_str_eq(r.records[4].short_name, "kernel_get_axis");
+	ck_assert_str_eq(r.records[4].short_name, "clip_edges");
 	report_done(&r);
 }
 END_TEST

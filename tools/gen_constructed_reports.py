@@ -509,6 +509,52 @@ def ncu_details_fullset(root):
     write(root, "ncu/constructed_ncu_details_fullset_a100_cc80.csv", "\n".join(out) + "\n")
 
 
+# --- nvprof --metrics text, runs appended ------------------------------------
+#
+# nvprof --metrics NAME without --csv (CUDA Profiler User's Guide, "Metrics
+# and Events Mode") prints "==pid== Metric result:", a header of six
+# right-aligned columns (Invocations, Metric Name, Metric Description, Min,
+# Max, Avg; 11, 42, 42, 12, 12 and 12 characters wide), 'Device "name (0)"'
+# and per kernel a "    Kernel: signature" line over its metric rows. Run
+# in a shell loop with ">>", each run brings the command echoed (with a
+# trailing space), nvprof's banners and the application's own output before
+# its table. The layout is that of the public sample AdjWang/
+# SATGPUDemonstration sat/evaluation/sm_eff.txt (not shipped): 10 runs of
+# the same 4 kernels, 17 lines each.
+
+SAT_KERNELS = ["clip_edges(edge_t*, int, int*, float2*)",
+               "clip_classify(const float2*, int, unsigned char*)",
+               "clip_scan_counts(int*, int, int*)",
+               "clip_emit(const edge_t*, const int*, int, float2*)"]
+
+
+def nvprof_metrics_text_runs(root):
+    widths = (11, 42, 42, 12, 12, 12)
+
+    def cols(cells):
+        return "".join(c.rjust(w) for c, w in zip(cells, widths))
+
+    out = []
+    for run in range(10):
+        pid = 61310 + 29 * run
+        cmd = "./hull_clip --in ./shapes/set_%02d.bin --out clipped.bin" % (run + 1)
+        out += ["nvprof --metrics sm_efficiency %s " % cmd,
+                "==%d== NVPROF is profiling process %d, command: %s" % (pid, pid, cmd),
+                "polygons: %d" % (40000 * (run + 1)),
+                "clip time %.6f sec" % (0.1172 + 0.0093 * run),
+                "==%d== Profiling application: %s" % (pid, cmd),
+                "==%d== Profiling result:" % pid,
+                "==%d== Metric result:" % pid,
+                cols(("Invocations", "Metric Name", "Metric Description", "Min", "Max", "Avg")),
+                'Device "Tesla V100-PCIE-16GB (0)"']
+        for i, k in enumerate(SAT_KERNELS):
+            eff = "%.2f%%" % min(99.87, 3.1 + 7.4 * run * (i + 1) / 2 + 11.3 * i)
+            out += ["    Kernel: " + k,
+                    cols(("1", "sm_efficiency", "Multiprocessor Activity", eff, eff, eff))]
+    write(root, "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
+          "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
@@ -518,6 +564,7 @@ def main():
     rocprof_stats(sys.argv[1])
     cudaprof_csv_log(sys.argv[1])
     ncu_details_fullset(sys.argv[1])
+    nvprof_metrics_text_runs(sys.argv[1])
     return 0
 
 
