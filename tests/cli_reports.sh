@@ -148,10 +148,18 @@ has kernels.0.findings.0.id '"achieved_gap"'
 # in AMD's words: CUs, SIMDs and workgroups (an MI210 CU has 4 SIMDs).
 if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 waves per CU)' "$tmp/flat"
 then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
-# MI300X: its XCD count (partition mode) is not in the file, so no figure.
+# MI300X: no sysinfo.csv beside this copy, so the database's default
+# partition mode (SPX: 8 XCDs, rocprofiler-compute's mi_gpu_spec.yaml) says
+# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 2349060 /
+# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304) = 0.7062%.
 json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
-has kernels.0.report.achieved_occupancy_pct null
-has kernels.0.report.achieved_occupancy_formula null
+has kernels.0.report.achieved_occupancy_pct 0.7062014071
+has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
+has kernels.0.report.xcds 8
+has kernels.0.report.xcds_from "\"the database's default partition mode (SPX)\""
+# A gfx90a file: one XCD, as before.
+json 0 "$R/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv" --gpu mi210
+has kernels.0.report.xcds 1
 
 # omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
 # Grid_Size 1048576, Workgroup_Size 256, LDS 0, Arch_VGPR 4 -> 4096.

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "occupancy.h"
 #include "params.h"
 
@@ -149,6 +150,7 @@ static void analyse(const struct gpu_db *db, const struct report_record *rec, co
 	s->registers_word = occ_factor_label_for(gpu.arch.vendor, OCC_REGISTERS);
 	s->smem_word = occ_factor_label_for(gpu.arch.vendor, OCC_SHARED_MEM);
 	s->blocks_word = occ_factor_label_for(gpu.arch.vendor, OCC_BLOCKS);
+	s->threads_word = engine_words(&gpu.arch)->threads;
 	occ_input_from_launch(&l, &in);
 	occ_compute(&gpu.arch, &in, &r);
 	s->ok = true;

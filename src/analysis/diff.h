@@ -39,7 +39,7 @@ struct diff_side {
 	char gpu[GPU_NAME_MAX];     /* the GPU it was analysed on */
 	/* The engine's words for this GPU: "SM" or "CU" ("WGP"), "registers" or
 	 * "VGPRs", "shared memory" or "LDS", "blocks" or "workgroups". */
-	const char *unit, *registers_word, *smem_word, *blocks_word;
+	const char *unit, *registers_word, *smem_word, *blocks_word, *threads_word;
 	int64_t registers;          /* per thread (AMD: arch VGPRs per work-item) */
 	struct report_int agprs, sgprs;
 	int64_t smem_bytes;         /* static + dynamic shared memory (AMD: LDS) */

@@ -369,9 +369,13 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	struct tuning_step steps[OCC_N_FACTORS];
 	char names[96] = "", title[sizeof(names) + 64];
 	int n = tuning_steps(a, ri->in, r, steps), k = 0;
-	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	/* The headline counts resident waves per CU (WGP), whole workgroups
+	 * included; LLVM's waves per SIMD are said beside it. */
+	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
+	const struct engine *e = engine_of(a);
+	const struct engine_words *w = engine_words(a);
 	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
-	const char *home = x->vliw ? "CU" : "SIMD";
+	const char *home = x->vliw ? w->unit : w->scheduler;
 	struct finding *f;
 
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
@@ -384,13 +388,17 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per %s, %.1f%% "
-		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
-		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
-		amd_unit_name(&a->amd), x->waves_per_simd,
-		x->max_waves_per_simd, home, r->theoretical_occupancy_pct, names);
+		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
+		"occupancy, limited by %s.", r->active_blocks_per_sm,
+		r->active_blocks_per_sm == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+		x->waves_per_workgroup == 1 ? w->warp : w->warps, x->wave_size, w->unit,
+		r->active_warps_per_sm, r->max_warps_per_sm, w->warps, w->unit,
+		r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
+	if (e->simd_waves)
+		more(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", x->waves_per_simd,
+		     x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct);
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
@@ -425,25 +433,39 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	}
 }
 
-/* AMD: LLVM's occupancy counts registers per wave, but waves come in whole
- * workgroups, which may leave part of that room unused. */
+/* AMD: the headline counts the waves of the workgroups resident per CU (WGP);
+ * LLVM's occupancy counts each factor's room per wave and spreads the waves
+ * over the SIMDs rounded up, so whole workgroups can leave part of that room
+ * unused. Wherever the two figures differ this says why, in the family's
+ * words. */
 static void amd_packing(struct sink *s, const struct rules_input *ri)
 {
-	const struct amd_arch *m = &ri->gpu->arch.amd;
-	const struct amd_result *x = &ri->r->amd;
-	int simds = amd_simds_per_unit(m);
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	const struct amd_result *x = &r->amd;
+	const struct engine_words *w = engine_words(a);
+	int simds = engine_schedulers_per_unit(a);
 	bool vgprs = x->wave_limit[AMD_VGPRS] == x->waves_per_simd;
+	bool sgprs = x->wave_limit[AMD_SGPRS] == x->waves_per_simd;
+	char fewer[64] = "";
 
-	if (!x->fits || x->resident_waves_per_simd >= x->waves_per_simd)
+	if (!engine_of(a)->simd_waves || !x->fits ||
+	    (int64_t)x->waves_per_simd * simds == r->active_warps_per_sm)
 		return;
+	if (vgprs || sgprs)
+		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
 	add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
-	    "%s leave room for %d waves per SIMD, the occupancy the compiler reports, but waves "
-	    "come in whole workgroups: %d workgroup%s of %d waves fit per %s, %d waves on %d SIMDs "
-	    "= %d waves per SIMD (%.1f%%). A workgroup size whose waves fill that room, or fewer "
-	    "%s, lets the rest run.", vgprs ? "VGPRs" : "SGPRs", x->waves_per_simd,
-	    x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup, amd_unit_name(m),
-	    x->waves_per_cu, simds, x->resident_waves_per_simd,
-	    100.0 * x->resident_waves_per_simd / x->max_waves_per_simd, vgprs ? "VGPRs" : "SGPRs");
+	    "LLVM's occupancy, the one the compiler reports, is %d of %d %s per %s (%.1f%%): "
+	    "each factor's room counted per %s. But %s come in whole %s: %d %s of %d %s fit "
+	    "per %s, %d of %d %s per %s (%.1f%%, the occupancy shown), %d %s on %d %s "
+	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.",
+	    x->waves_per_simd, x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct,
+	    w->warp, w->warps, w->blocks, x->workgroups_per_cu,
+	    x->workgroups_per_cu == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+	    x->waves_per_workgroup == 1 ? w->warp : w->warps, w->unit, r->active_warps_per_sm,
+	    r->max_warps_per_sm, w->warps, w->unit, r->theoretical_occupancy_pct,
+	    r->active_warps_per_sm, w->warps, simds, w->schedulers,
+	    (double)r->active_warps_per_sm / simds, w->scheduler, w->block, w->warps, fewer);
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */
@@ -687,9 +709,9 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 		 achieved, theoretical);
 	f = add(s, "achieved_gap", RULES_WARNING, title,
 		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
-		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
-		"difference can be the result of warp scheduling overheads or workload imbalances "
-		"during the kernel execution.", achieved, gap, theoretical);
+		"(Nsight Compute's rule flags a gap over 10 points). As that rule puts it, the "
+		"difference can be the result of %s scheduling overheads or workload imbalances "
+		"during the kernel execution.", achieved, gap, theoretical, e->warp);
 	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "

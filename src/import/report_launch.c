@@ -26,6 +26,7 @@
 
 #include <ctype.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -673,14 +674,35 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 	return own && names_device(rec->device) && own->sm_count != given->sm_count;
 }
 
-bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
-				     struct report_num *pct, struct report_num *warps, bool *sq)
+const char *report_xcds_source_text(enum report_xcds_source from)
 {
+	switch (from) {
+	case REPORT_XCDS_REPORT: return "sysinfo.csv";
+	case REPORT_XCDS_FLAG: return "--xcds";
+	case REPORT_XCDS_DATABASE: return "the database's default partition mode (SPX)";
+	default: return NULL;
+	}
+}
+
+bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
+				     int xcds_given, struct report_num *pct,
+				     struct report_num *warps, bool *sq, struct report_xcds *xcds)
+{
+	*xcds = (struct report_xcds){ 0, REPORT_XCDS_NONE };
 	*sq = gpu->arch.vendor == GPU_AMD;
 	if (*sq) {
 		const struct amd_arch *aa = &gpu->arch.amd;
+		int dflt = gpu_default_xcds(gpu);
 
-		return report_sq_occupancy(rec, aa->target, aa->simds_per_cu * aa->max_waves_per_simd,
+		if (!rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present)
+			return false;
+		if (rec->xcds.present && rec->xcds.value > 0 && rec->xcds.value <= INT_MAX)
+			*xcds = (struct report_xcds){ (int)rec->xcds.value, REPORT_XCDS_REPORT };
+		else if (xcds_given > 0 && (dflt <= 0 || xcds_given <= dflt))  /* else refused */
+			*xcds = (struct report_xcds){ xcds_given, REPORT_XCDS_FLAG };
+		else if (dflt > 0)
+			*xcds = (struct report_xcds){ dflt, REPORT_XCDS_DATABASE };
+		return report_sq_occupancy(rec, xcds->n, aa->simds_per_cu * aa->max_waves_per_simd,
 					   gpu->sm_count, pct, warps);
 	}
 	return report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, pct, warps);

@@ -49,9 +49,10 @@ static void side_line(FILE *out, const struct diff_side *s)
 	char sp[32];
 
 	spills_text(s, sp, sizeof(sp));
-	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d threads, %.2f%% occupancy",
+	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d %s, %.2f%% occupancy",
 		(long long)s->registers, s->registers_word, (long long)s->smem_bytes, s->smem_word,
-		sp, s->blocks_per_sm, s->blocks_word, s->unit, s->block_size, s->occupancy_pct);
+		sp, s->blocks_per_sm, s->blocks_word, s->unit, s->block_size, s->threads_word,
+		s->occupancy_pct);
 }
 
 static void steps_line(FILE *out, const struct diff_side *s)

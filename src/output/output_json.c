@@ -496,6 +496,18 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
 	else
 		jsonw_null(w);
+	/* The XCDs the SQ counters were summed over, and who said so. */
+	jsonw_key(w, "xcds");
+	if (p->achieved_sq && p->achieved_occupancy_pct.present && p->xcds > 0)
+		jsonw_int(w, p->xcds);
+	else
+		jsonw_null(w);
+	jsonw_key(w, "xcds_from");
+	if (p->achieved_sq && p->achieved_occupancy_pct.present &&
+	    report_xcds_source_text(p->xcds_from))
+		jsonw_string(w, report_xcds_source_text(p->xcds_from));
+	else
+		jsonw_null(w);
 	key_report_num(w, "duration_ns", &p->duration_ns);
 	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
 	jsonw_key(w, "shared_mem_config_used");

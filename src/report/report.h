@@ -193,6 +193,10 @@ struct report_record {
 	 * (GPU busy cycles): report_sq_occupancy turns them into achieved
 	 * occupancy. */
 	struct report_num sq_accum_prev_hires, grbm_gui_active;
+	/* The XCDs the device's compute partition spanned, where the report
+	 * says (Omniperf's sysinfo.csv beside it: num_xcd): the counters above
+	 * are summed over them. */
+	struct report_int xcds;
 	struct report_sched sched;
 	/* The profiler's own rule results, in the report's order (heap). */
 	size_t n_rules;
@@ -349,16 +353,15 @@ bool report_counted_occupancy(const struct report_record *rec, int max_warps_per
 /* Achieved occupancy as rocprofiler-compute (Omniperf) computes "Wavefront
  * Occupancy" (System Speed-of-Light, gfx90a analysis config):
  * SQ_ACCUM_PREV_HIRES / (GRBM_GUI_ACTIVE / XCDs) waves resident on the GPU,
- * a percentage of max_waves_per_cu x cu_count; waves is that per CU. Only
- * on targets of one XCD (gfx906, gfx908, gfx90a: rocprofiler-compute lists
- * XCD counts, by partition mode, for gfx94x and gfx950 only), since the
- * report does not say how an MI300 was partitioned. False (pct and waves
- * untouched) without both counters, no busy cycle, another target or
+ * a percentage of max_waves_per_cu x cu_count; waves is that per CU. The
+ * counters are summed over the XCDs of the device's compute partition, so
+ * the count must be known (xcds > 0: the report's sysinfo.csv, --xcds or
+ * the database's default mode, report_launch_counted_occupancy). False (pct
+ * and waves untouched) without both counters, no busy cycle, xcds,
  * max_waves_per_cu or cu_count <= 0. */
 #define REPORT_SQ_OCCUPANCY_FORMULA "SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"
-bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target,
-			 int max_waves_per_cu, int cu_count, struct report_num *pct,
-			 struct report_num *waves);
+bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_waves_per_cu,
+			 int cu_count, struct report_num *pct, struct report_num *waves);
 
 /* "Nsight Compute", "the CUDA profiler": as a message names it. */
 const char *report_profiler_name(enum report_profiler p);
