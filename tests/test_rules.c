@@ -34,7 +34,7 @@ static void reevaluate(struct eval *e, int64_t grid)
 
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
-	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL };
+	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL, false };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 	ck_assert_int_le(e->n, RULES_MAX_FINDINGS);
@@ -337,7 +337,7 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 	e->in.sgprs = sgprs;
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
-	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL };
+	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL, false };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 }
@@ -515,7 +515,7 @@ static void sched_eval(struct eval *e, const struct report_sched *m)
 	struct crosscheck_record rep = { .present = true, .sched = *m };
 
 	evaluate(e, "H100 SXM", 256, 64, 0, 0, DEF, 1024);
-	e->n = rules_report(&e->gpu, &e->r, &e->w, &rep, NULL, NULL, e->f, e->n);
+	e->n = rules_report(&e->gpu, &e->r, &e->w, &rep, NULL, NULL, e->f, e->n, false);
 }
 
 START_TEST(scheduler_figures_answer)
@@ -561,7 +561,7 @@ START_TEST(scheduler_idle_at_maximum)
 		.sched = { .issued_warps = { true, 0.25 }, .active_warps = { true, 6.5 } } };
 
 	evaluate(&e, "H100 SXM", 256, 32, 0, 0, DEF, 1024);
-	e.n = rules_report(&e.gpu, &e.r, &e.w, &rep, NULL, NULL, e.f, e.n);
+	e.n = rules_report(&e.gpu, &e.r, &e.w, &rep, NULL, NULL, e.f, e.n, false);
 	has(&e, "occupancy_at_maximum", (const char *const[]){ "every 4.0 cycles",
 		"of 16 it can hold (16.00 theoretical", "More warps cannot be resident", NULL });
 	ck_assert_str_eq(find(&e, "occupancy_at_maximum")->title,
@@ -593,12 +593,64 @@ START_TEST(crosscheck_never_dropped)
 	rep.check.report[CROSSCHECK_WARPS] = 16, rep.check.occview[CROSSCHECK_WARPS] = 8;
 	rep.check.report[CROSSCHECK_REGISTERS] = 12, rep.check.occview[CROSSCHECK_REGISTERS] = 9;
 	rep.check.report[CROSSCHECK_WAVES] = 0.08f, rep.check.occview[CROSSCHECK_WAVES] = 0.5f;
-	n = rules_report(&g, &r, &w, &rep, NULL, NULL, out, RULES_MAX_FINDINGS);
+	n = rules_report(&g, &r, &w, &rep, NULL, NULL, out, RULES_MAX_FINDINGS, false);
 	ck_assert_int_eq(n, RULES_MAX_FINDINGS);
 	ck_assert_str_eq(out[0].id, "crosscheck");
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Warps: Nsight Compute 16, occview 8"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Registers: Nsight Compute 12, occview 9"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Waves Per SM: Nsight Compute 0.08, occview 0.50"));
+}
+END_TEST
+
+/* Titles only (a --print summary's records after the first): the same
+ * findings, ids, severities and titles in the same order, every text empty
+ * and marked text_omitted; the launches are the tests' above (tail effect,
+ * register advice, carveout advice, a launch that cannot run) and the
+ * scheduler figures' occupancy_at_maximum. */
+START_TEST(titles_only_same_findings)
+{
+	static const struct { const char *gpu; int threads, regs; int64_t dyn; int carve;
+			      int64_t grid; } launches[] = {
+		{ "A100", 256, 38, 0, 19, 1024 }, { "A100", 256, 38, 0, DEF, 256 },
+		{ "A100", 256, 32, 16384, 25, 108 }, { "A100", 1024, 168, 0, DEF, 108 },
+	};
+	struct eval *full = malloc(sizeof(*full)), *titles = malloc(sizeof(*titles));
+	struct crosscheck_record rep = { .present = true,
+		.sched = { .issued_warps = { true, 0.25 }, .active_warps = { true, 6.5 } } };
+
+	ck_assert(full && titles);
+	for (size_t i = 0; i <= sizeof(launches) / sizeof(launches[0]); i++) {
+		struct rules_input ri;
+
+		if (i < sizeof(launches) / sizeof(launches[0]))
+			evaluate(full, launches[i].gpu, launches[i].threads, launches[i].regs, 0,
+				 launches[i].dyn, launches[i].carve, launches[i].grid);
+		else
+			evaluate(full, "H100 SXM", 256, 32, 0, 0, DEF, 1024);
+		*titles = *full;
+		ri = (struct rules_input){ &titles->gpu, &titles->in, i < 4 ? launches[i].grid : 1024,
+					   &titles->r, &titles->w, true };
+		titles->n = rules_evaluate(&ri, titles->f);
+		if (i == sizeof(launches) / sizeof(launches[0])) {
+			full->n = rules_report(&full->gpu, &full->r, &full->w, &rep, NULL, NULL, full->f,
+					       full->n, false);
+			titles->n = rules_report(&titles->gpu, &titles->r, &titles->w, &rep, NULL, NULL,
+						 titles->f, titles->n, true);
+			ck_assert_ptr_nonnull(find(titles, "occupancy_at_maximum"));
+		}
+		ck_assert_int_gt(full->n, 0);
+		ck_assert_int_eq(titles->n, full->n);
+		for (int k = 0; k < full->n; k++) {
+			ck_assert_str_eq(titles->f[k].id, full->f[k].id);
+			ck_assert_int_eq(titles->f[k].severity, full->f[k].severity);
+			ck_assert_str_eq(titles->f[k].title, full->f[k].title);
+			ck_assert(!full->f[k].text_omitted && full->f[k].text[0]);
+			ck_assert(titles->f[k].text_omitted);
+			ck_assert_msg(!titles->f[k].text[0], "%s: %s", titles->f[k].id, titles->f[k].text);
+		}
+	}
+	free(full);
+	free(titles);
 }
 END_TEST
 
@@ -629,6 +681,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, crosscheck_never_dropped);
 	tcase_add_test(tc, scheduler_figures_answer);
 	tcase_add_test(tc, scheduler_idle_at_maximum);
+	tcase_add_test(tc, titles_only_same_findings);
 	suite_add_tcase(s, tc);
 	return s;
 }

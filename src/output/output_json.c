@@ -16,6 +16,7 @@
 #include "output_json_binary.h"
 #include "params.h"
 #include "report_launch.h"
+#include "strfmt.h"
 #include "strutil.h"
 
 static void key_int(struct jsonw *w, const char *key, int64_t v)
@@ -226,7 +227,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		snprintf(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
+		strfmt(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
 		key_limit(w, key, r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {

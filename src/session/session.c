@@ -561,6 +561,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 {
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
+	bool titles = (needs & SESSION_TITLES) != 0;
 	struct crosscheck_record cr;
 	struct resolved res;
 
@@ -586,7 +587,9 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	}
 	analysis_compute(a, &res.l, &res.gpu,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
-			 r->file, rec->line, findings);
+			 r->file, rec->line,
+			 !findings ? ANALYSIS_NO_FINDINGS
+			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
 	measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
 	if (!a->ok) {
 		report_to(a, &cr, rec, &res);
@@ -603,7 +606,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,
-					     a->findings, a->n_findings);
+					     a->findings, a->n_findings, titles);
 }
 
 /* A launch's carveout or cache preference its GPU's generation lacks: the
@@ -650,7 +653,10 @@ static void analyse(struct session *s, const struct session_record *r,
 				!check_values(r, &l, &g, &err)))) {
 		analysis_fail(a, &l, &err);
 	} else {
-		analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
+		analysis_compute(a, &l, &g, -1, r->file, r->line,
+				 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
+				 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
+				 : ANALYSIS_FINDINGS);
 	}
 	key_line(r, a);
 }

@@ -614,6 +614,7 @@ struct printer {
 	size_t repeats;
 	const char *names[5];  /* a few kernels of the report, for --kernel's message */
 	size_t n_names, n_records;
+	size_t n_analysed;     /* records analysed (SESSION_SUMMARY) */
 	struct session_join *join;  /* per-kernel summaries joined to the traces, or NULL */
 };
 
@@ -644,12 +645,16 @@ static bool emit(struct printer *p, const struct report_record *rec)
 /* r analysed on the flags' GPU, or on each of --gpu A,B,... */
 static void analyse(struct printer *p, const struct session_record *r)
 {
+	unsigned needs = p->needs;
+
+	if ((needs & SESSION_SUMMARY) && p->n_analysed++ > 0)
+		needs |= SESSION_TITLES;
 	if (p->n_a < 2) {
-		session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+		session_analyse(p->s, r, NULL, NULL, needs, p->a);
 		return;
 	}
 	for (size_t i = 0; i < p->n_a; i++)
-		session_analyse_on(p->s, r, i, p->needs, &p->a[i]);
+		session_analyse_on(p->s, r, i, needs, &p->a[i]);
 }
 
 /* The device note, once per input: the waves depend on an SM (CU) count

@@ -207,6 +207,10 @@ static int print_all(struct session *s, const struct cli_options *o)
 			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
+	/* A summary shows titles, and the first record's panes (the output when
+	 * it is the only one). */
+	bool summary = o->format == CLI_FORMAT_TEXT && !o->details && !o->n_record_ids &&
+		       !o->compare;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
@@ -214,9 +218,11 @@ static int print_all(struct session *s, const struct cli_options *o)
 		struct print_options po = { o->width, true, o->model, o->derive, o->timeline };
 
 		w.printer = print_new(&po);
-		if (!o->details && !o->n_record_ids && !o->compare)
+		if (summary) {
 			w.summary = print_summary_new(stdout);
-		if (!w.printer || (!o->details && !o->n_record_ids && !o->compare && !w.summary)) {
+			needs |= SESSION_SUMMARY;
+		}
+		if (!w.printer || (summary && !w.summary)) {
 			fputs("occview: out of memory\n", stderr);
 			print_free(w.printer);
 			return OCC_ESOFTWARE;
@@ -528,8 +534,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		if (o.format == CLI_FORMAT_JSON || o.format == CLI_FORMAT_JSONL)
+		if (o.format == CLI_FORMAT_JSON)
 			output_gpu_list_json(stdout, db);
+		else if (o.format == CLI_FORMAT_JSONL)
+			output_gpu_list_jsonl(stdout, db);
 		else if (o.format == CLI_FORMAT_CSV)
 			output_gpu_list_csv(stdout, db);
 		else
