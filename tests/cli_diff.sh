@@ -43,7 +43,8 @@ expect 0 "1 changed, 0 failed" -- --diff --fail-on spills "$old" "$new"
 expect 1 "failing on: blocks, registers" -- --diff --fail-on blocks,registers "$old" "$new"
 # The other way round nothing got worse.
 expect 0 "^changed gate_kernel" -- --diff "$new" "$old"
-check 0 "steps: 1 more VGPRs lose one of its 5 workgroups per CU; 16 fewer gain one"
+# One VGPR, singular (the engine's words; it said "1 more VGPRs").
+check 0 "steps: 1 more VGPR lose one of its 5 workgroups per CU; 16 fewer gain one"
 expect 0 "^2 kernels: 0 changed, 0 failed, 0 added, 0 removed, 2 unchanged" -- --diff "$old" "$old"
 
 # JSON and SARIF carry the same.
@@ -88,7 +89,8 @@ check 1 "^20 kernels: 1 changed, 1 failed"
 # 128 VGPRs: LLVM's 10 of 16 waves per SIMD (62.50%), but a workgroup of 32
 # waves leaves room for one per WGP: 32 of 64 waves per WGP, 50.00%.
 [ "$(cat "$tmp/print")" = "128,1,50.00" ] && ok || bad "--print of the edited record: $(cat "$tmp/print")"
-expect 1 "new: 128 VGPRs, 512 B LDS, n/a spilled, 1 workgroups per WGP of 1024 work-items, 50.00% occupancy" -- \
+# One workgroup, singular (it said "1 workgroups").
+expect 1 "new: 128 VGPRs, 512 B LDS, n/a spilled, 1 workgroup per WGP of 1024 work-items, 50.00% occupancy" -- \
 	--diff --gpu gfx1201 "$ll" "$tmp/edited.csv"
 
 # Errors and usage.

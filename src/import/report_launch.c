@@ -391,6 +391,28 @@ static bool fill_amd(const struct report_record *rec, const char *file, struct l
 	return true;
 }
 
+/* The record's own value of one field, when it has it. */
+static bool own(const struct report_int *v, int64_t *out)
+{
+	if (!v->present || v->value < 0)
+		return false;
+	*out = v->value;
+	return true;
+}
+
+/* The record's cluster size in blocks; 0 for none. Nsight Compute writes 0
+ * for a launch without clusters (read as absent): such a record is a
+ * launch without one. */
+static int own_cluster(const struct report_record *rec)
+{
+	int64_t d[3];
+
+	if (own(&rec->cluster[0], &d[0]) && own(&rec->cluster[1], &d[1]) &&
+	    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
+		return (int)(d[0] * d[1] * d[2]);
+	return 0;
+}
+
 static bool fill_nvidia(const struct report_record *rec, const char *file, struct launch *l,
 			unsigned fields, struct lacking *k, struct occ_error *err)
 {
@@ -421,6 +443,12 @@ static bool fill_nvidia(const struct report_record *rec, const char *file, struc
 			return false;
 		l->barriers = (int)v;
 	}
+	/* The cluster the record gives (a cubin's __cluster_dims__, a
+	 * profiler's cluster size) is the launch's, as report_launch_own
+	 * reads it: without it a cluster kernel was analysed as one without
+	 * clusters and shown as a what-if of its own launch. */
+	if (!(fields & PARAM_BIT(PARAM_CLUSTER)))
+		l->cluster_size = own_cluster(rec);
 	return true;
 }
 
@@ -539,15 +567,6 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-/* The record's own value of one field, when it has it. */
-static bool own(const struct report_int *v, int64_t *out)
-{
-	if (!v->present || v->value < 0)
-		return false;
-	*out = v->value;
-	return true;
-}
-
 unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
 			   struct launch *l)
 {
@@ -590,11 +609,7 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		 * configuration it measured came of it: as loaded it is the
 		 * default, and any other is a change. */
 		have |= PARAM_BIT(PARAM_CARVEOUT);
-		/* Nsight Compute writes 0 for a launch without clusters (read
-		 * as absent): such a record is a launch without one. */
-		if (own(&rec->cluster[0], &d[0]) && own(&rec->cluster[1], &d[1]) &&
-		    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
-			l->cluster_size = (int)(d[0] * d[1] * d[2]);
+		l->cluster_size = own_cluster(rec);
 		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
 #undef OWN

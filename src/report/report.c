@@ -176,8 +176,19 @@ void report_binary_free(struct report_binary *b)
 	if (!b)
 		return;
 	free(b->mangled_name);
+	free(b->target);
 	free(b->attrs);
+	report_binary_keys_free(b->keys, b->n_keys);
 	free(b);
+}
+
+void report_binary_keys_free(struct report_binary_key *keys, size_t n)
+{
+	for (size_t i = 0; i < n && keys; i++) {
+		free(keys[i].key);
+		free(keys[i].text);
+	}
+	free(keys);
 }
 
 /* The names NVIDIA's tools print for the .nv.info attributes, by number, as

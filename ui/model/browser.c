@@ -517,17 +517,14 @@ bool browser_select_record(struct browser *b, size_t record)
 
 void browser_move(struct browser *b, long delta)
 {
-	long s = (long)b->selected + delta;
+	size_t last = b->n_order ? b->n_order - 1 : 0, at = b->selected < last ? b->selected : last;
+	/* the distance in size_t: selected + delta may not fit a long */
+	size_t by = delta < 0 ? (size_t)-(delta + 1) + 1 : (size_t)delta;
 
-	if (b->n_order == 0) {
-		b->selected = 0;
-		return;
-	}
-	if (s < 0)
-		s = 0;
-	if (s > (long)b->n_order - 1)
-		s = (long)b->n_order - 1;
-	b->selected = (size_t)s;
+	if (delta < 0)
+		b->selected = by >= at ? 0 : at - by;
+	else
+		b->selected = by >= last - at ? last : at + by;
 }
 
 const char *browser_column_label(enum browser_column col)
