@@ -107,9 +107,9 @@ first 3906250 1 1 256 1 1 8 0
 has kernels.0.gpu null
 stderr "vec_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
 
-# hip_programming_rocprofv1_results.stats.csv: a --stats summary, refused
+# constructed_rocprofv1_results.stats.csv: a --stats summary, refused
 # with the reason and no output.
-f=$R/hip_programming_rocprofv1_results.stats.csv
+f=$R/constructed_rocprofv1_results.stats.csv
 json 65 "$f"
 kernels 0
 stderr "rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters"
@@ -339,9 +339,9 @@ expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' 
 	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"
 if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch reader spoke"; else ok; fi
 expect 65 "Nsight Compute's text output" -- \
-	--print "$TESTDATA/heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt"
+	--print "$N/constructed_ncu_print_summary_per_kernel_cc89.txt"
 expect 65 "load the --print-gpu-trace --csv output" -- \
-	--print "$V/nvprof_result_titanxp_print_gpu_summary_um.csv"
+	--print "$V/constructed_nvprof_print_gpu_summary_um.csv"
 
 # --- Other outputs print every record --------------------------------------
 
@@ -693,7 +693,7 @@ expect 65 "add gridsize, threadblocksize, regperthread, stasmemperblock and dyns
 
 # Ten nvprof runs appended to one file (>> in a loop): --print says so, and
 # each run's 4 kernels are records of their own, numbered by run in JSON.
-RUNS10=$TESTDATA/nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt
+RUNS10=$TESTDATA/nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt
 expect 65 "holds 10 profiler runs (outputs appended one after another" -- --print "$RUNS10"
 what="occview --format json (10 runs)"
 "$OCCVIEW" --format json "$RUNS10" 2>/dev/null | grep -c '"run": 10,' >"$tmp/out"; got=0

@@ -649,8 +649,8 @@ END_TEST
  * 10 runs of the same 4 kernels. */
 START_TEST(test_runs_said)
 {
-	struct explorer *e = open_file("nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_"
-				       "sm_efficiency_10runs_concatenated_TRUNCATED.txt", "runs.txt");
+	struct explorer *e = open_file("nvprof/constructed_nvprof_metrics_text_sm_efficiency_"
+				       "10runs.txt", "runs.txt");
 	char *text = screen_text(e, 80, 24);
 
 	ck_assert_msg(strstr(text, "40 of 40 records in 10 runs  sorted by id asc") != NULL, "%s",

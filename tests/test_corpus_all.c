@@ -34,7 +34,7 @@ struct expect {
 
 static const struct expect corpus[] = {
 	/* Nsight Compute text output: refused with the command that exports CSV. */
-	{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
 	{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
@@ -49,8 +49,7 @@ static const struct expect corpus[] = {
 	{ "codexl/rcp_docs_configfiles_capeverde_occupancy_display.txt", NULL, 1, 0, 1, NULL },
 
 	/* A --set full details page: "Memory Throughput" in two sections. */
-	{ "ncu/climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv",
-	  NULL, 6, 0, 6, NULL },
+	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
 	  16, 0, 16, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
@@ -77,10 +76,12 @@ static const struct expect corpus[] = {
 	{ "ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", "sm_70", 3, 0, 3, NULL },
 
 	{ "nvprof/constructed_events_aggregate_off.csv", NULL, 2, 0, 0, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_summary_um.csv", NULL, 0, 0, 0,
+	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	/* CUDA profiler logs: no grid in these. */
+	{ "nvprof/constructed_cudaprof_c2050_csvmode_cuda_profile_0.log", NULL, 12, 5, 0,
+	  NULL },
 	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
-	{ "nvprof/cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log", NULL, 12, 5,
-	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
 	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,
@@ -90,24 +91,22 @@ static const struct expect corpus[] = {
 	  NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
 	  NULL },
-	{ "nvprof/nvprof_result_titanxp_print_gpu_summary_um.csv", NULL, 0, 0, 0,
-	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch parameters" },
 	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
 	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
 	  103, 501, NULL },
 	/* 10 runs appended, the same 4 kernels in each: 40 records. */
-	{ "nvprof/satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt",
+	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },
 	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
 	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
 
 	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
 	  "mi300x", 100, 0, 100, NULL },
+	{ "rocprof/constructed_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
+	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },
 	{ "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv", NULL, 13, 0, 13, NULL },
 	/* "gpu-id 4; arch not recorded": no GPU to compute on. */
 	{ "rocprof/hip_programming_rocprofv1_pmc_vec_add.csv", NULL, 1, 0, 0, NULL },
-	{ "rocprof/hip_programming_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
-	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },
 	{ "rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", "Radeon AI PRO R9700",
 	  1963, 0, 1963, NULL },
 	{ "rocprof/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv", "mi100", 3, 0, 3, NULL },

@@ -499,8 +499,10 @@ START_TEST(text_output_refused)
 		const char *file;
 		long line;
 	} files[] = {
-		/* line 46: "    Section: GPU Speed Of Light Throughput" */
-		{ "heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt", 46 },
+		/* line 40: "    Section: GPU Speed Of Light Throughput" (the first
+		 * section, after 30 ==PROF== lines, the application's output and
+		 * the first kernel's header) */
+		{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", 40 },
 		{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", 2 },
 		{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", 2 },
 	};
@@ -645,13 +647,13 @@ START_TEST(details_bad_row)
 }
 END_TEST
 
-#define CLIMA "climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv"
+#define CLIMA "constructed_ncu_details_fullset_a100_cc80.csv"
 
 /* A metric is its section, name and unit: the --set full page has "Memory
- * Throughput" in GPU Speed Of Light (line 5: "%","23.97") and in Memory
- * Workload Analysis (line 26: "Gbyte/s","488.17"); only the first is the
+ * Throughput" in GPU Speed Of Light (line 5: "%","27.31") and in Memory
+ * Workload Analysis (line 26: "Gbyte/s","556.30"); only the first is the
  * "% of peak". The scheduler's exact figure is "One or More Eligible"
- * (line 36: 57.74 %) beside "Issued Warp Per Scheduler" (line 37: 0.58). */
+ * (line 36: 55.12 %) beside "Issued Warp Per Scheduler" (line 37: 0.55). */
 START_TEST(details_metric_identity)
 {
 	struct report r;
@@ -661,12 +663,12 @@ START_TEST(details_metric_identity)
 	ck_assert_uint_eq(r.n, 6);
 	ck_assert_uint_eq(r.dropped_fields, 0);
 	k = &r.records[0];
-	CK_NUM(k->sched.memory_throughput_pct, 23.97);
-	CK_NUM(k->sched.sm_throughput_pct, 51.69);   /* line 11 */
-	CK_NUM(k->sched.issue_active_pct, 57.74);
-	CK_NUM(k->sched.issued_warps, 0.58);
+	CK_NUM(k->sched.memory_throughput_pct, 27.31);
+	CK_NUM(k->sched.sm_throughput_pct, 48.66);   /* line 11 */
+	CK_NUM(k->sched.issue_active_pct, 55.12);
+	CK_NUM(k->sched.issued_warps, 0.55);
 	/* ID 1, line 96: its own Speed Of Light figure. */
-	CK_NUM(r.records[1].sched.memory_throughput_pct, 24.46);
+	CK_NUM(r.records[1].sched.memory_throughput_pct, 26.54);
 	report_done(&r);
 }
 END_TEST
@@ -716,7 +718,7 @@ START_TEST(details_wrong_unit_refused)
 	ck_assert_str_eq(r.dropped.field, "Memory Throughput");
 	ck_assert_msg(strstr(msg, "\"Gbyte/s\" is not the unit of this metric, a percentage (%)"),
 		      "%s", msg);
-	CK_NUM(r.records[0].sched.memory_throughput_pct, 23.97);
+	CK_NUM(r.records[0].sched.memory_throughput_pct, 27.31);
 	report_done(&r);
 	free(moved);
 	free(text);

@@ -428,11 +428,11 @@ static bool parse_appended(const char *a, const char *b, struct report *r, struc
 	return ok;
 }
 
-#define RUNS10 "satgpudemo_v100pcie_cc70_nvprof_metrics_text_sm_efficiency_10runs_concatenated_TRUNCATED.txt"
+#define RUNS10 "constructed_nvprof_metrics_text_sm_efficiency_10runs.txt"
 
 /* Ten nvprof --metrics runs appended to one text file: each its own header
  * (lines 8, 25, ...) and the same 4 kernels, which are 40 records in 10
- * runs, not 4. Run 1's kernel_get_axis starts at line 10, run 2's at 27. */
+ * runs, not 4. Run 1's clip_edges starts at line 10, run 2's at 27. */
 START_TEST(runs_appended_text)
 {
 	struct report r;
@@ -446,7 +446,7 @@ START_TEST(runs_appended_text)
 	}
 	ck_assert_int_eq(r.records[0].line, 10);
 	ck_assert_int_eq(r.records[4].line, 27);
-	ck_assert_str_eq(r.records[4].short_name, "kernel_get_axis");
+	ck_assert_str_eq(r.records[4].short_name, "clip_edges");
 	report_done(&r);
 }
 END_TEST
@@ -529,14 +529,16 @@ START_TEST(trace_cut_in_units_row)
 }
 END_TEST
 
-/* --print-gpu-summary: refused, pointing at the GPU trace. */
+/* --print-gpu-summary: refused, pointing at the GPU trace. The header is
+ * line 4 ("Type","Time(%)","Time","Calls",...), after three ==52714==
+ * banner lines. */
 START_TEST(summary_refused)
 {
 	struct report r;
 	struct occ_error err = { 0 };
 	char msg[1024];
 
-	ck_assert(!report_load(data_path("nvprof/", "nvprof_result_titanxp_print_gpu_summary_um.csv"), &r,
+	ck_assert(!report_load(data_path("nvprof/", "constructed_nvprof_print_gpu_summary_um.csv"), &r,
 			       &err));
 	occ_error_format(&err, msg, sizeof(msg));
 	ck_assert_int_eq(err.line, 4);
@@ -619,7 +621,7 @@ START_TEST(cudaprof_kv_keys_and_bad)
 }
 END_TEST
 
-#define MATRIX "cudaprof_matrixpowers_c2050_csvmode_cuda_profile_0_TRUNCATED.log"
+#define MATRIX "constructed_cudaprof_c2050_csvmode_cuda_profile_0.log"
 
 /* CSV mode ("# CUDA_PROFILE_CSV 1", header line 6 method,gputime,cputime,
  * occupancy): rows on lines 7-23, memcpy rows (3 fields) on 9, 11, 13, 15,
@@ -634,31 +636,31 @@ START_TEST(cudaprof_csv)
 	ck_assert_uint_eq(r.n, 12);
 	ck_assert_uint_eq(r.skipped_rows, 5);
 
-	/* Line 7: _ZN6thrust...fill_functorIyEEEEEEEEvT_,4.672,14.000,0.500 */
+	/* Line 7: _ZN7gridkit6detail11fill_kernelIyEEvPT_jS2_,5.184,16.000,0.500 */
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 7);
-	ck_assert(strncmp(k->name, "_ZN6thrust6detail7backend4cuda6detail23launch_closure", 53) == 0);
+	ck_assert_str_eq(k->name, "_ZN7gridkit6detail11fill_kernelIyEEvPT_jS2_");
 	ck_assert_str_eq(k->device, "Tesla C2050");
-	CK_NUM(k->duration_ns, 4672);
+	CK_NUM(k->duration_ns, 5184);
 	CK_NUM(k->theoretical_occupancy_pct, 50);
 	CK_ABSENT(k->achieved_occupancy_pct);
 
-	/* Line 12: a 438-character mangled name (python3: len of field 0),
-	 * gputime 7.328, occupancy 1.000. */
+	/* Line 12: a 236-character mangled name (python3: len of field 0),
+	 * gputime 8.096, occupancy 1.000. */
 	k = &r.records[3];
 	ck_assert_int_eq(k->line, 12);
-	ck_assert_uint_eq(strlen(k->name), 438);
-	CK_NUM(k->duration_ns, 7328);
+	ck_assert_uint_eq(strlen(k->name), 236);
+	CK_NUM(k->duration_ns, 8096);
 	CK_NUM(k->theoretical_occupancy_pct, 100);
 
-	/* Line 23 (last): _ZN4cusp6detail6device15spmv_dia_kernel...,4.032,
-	 * 4.000,0.833 */
+	/* Line 23 (last): _ZN7gridkit6detail15ell_spmv_kernel...,4.352,
+	 * 5.000,0.667 */
 	k = &r.records[11];
 	ck_assert_int_eq(k->line, 23);
-	ck_assert_str_eq(k->name, "_ZN4cusp6detail6device15spmv_dia_kernelIifLj256ELb0EEEvT_S3_"
-				  "S3_S3_PKS3_PKT0_S8_PS6_");
-	CK_NUM(k->duration_ns, 4032);
-	CK_NUM(k->theoretical_occupancy_pct, 83.3);
+	ck_assert_str_eq(k->name, "_ZN7gridkit6detail15ell_spmv_kernelIidLj128ELb0EEEvT_S2_S2_"
+				  "S2_PKS2_PKT0_S7_PS5_");
+	CK_NUM(k->duration_ns, 4352);
+	CK_NUM(k->theoretical_occupancy_pct, 66.7);
 	report_done(&r);
 }
 END_TEST
@@ -680,7 +682,7 @@ START_TEST(cudaprof_logs_joined)
 	ck_assert_uint_eq(r.records[0].run, 1);
 	ck_assert_uint_eq(r.records[1].run, 2);
 	ck_assert_int_eq(r.records[1].line, 8 + 7);
-	CK_NUM(r.records[12].theoretical_occupancy_pct, 83.3);
+	CK_NUM(r.records[12].theoretical_occupancy_pct, 66.7);
 	report_done(&r);
 
 	ck_assert(parse_with(CUDAK, "# CUDA_CONTEXT 2\nmethod=[ k2 ] gputime=[ 2.5 ] occupancy=[ 0.5 ] \n",

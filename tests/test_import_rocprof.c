@@ -657,11 +657,13 @@ START_TEST(v1_rdna4_r9700_sgprs_information)
 }
 END_TEST
 
+/* rocprof --stats: the header (line 1: "Name","Calls","TotalDurationNs",
+ * "AverageNs","Percentage") is known, and refused. */
 START_TEST(stats_refused)
 {
 	struct report r;
 	struct occ_error err = { 0 };
-	const char *path = data_path("rocprof/", "hip_programming_rocprofv1_results.stats.csv");
+	const char *path = data_path("rocprof/", "constructed_rocprofv1_results.stats.csv");
 
 	ck_assert(!report_load(path, &r, &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);

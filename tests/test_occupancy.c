@@ -193,7 +193,9 @@ START_TEST(ncu_a100_reduce_kernel)
 }
 END_TEST
 
-/* ncu-text/heat_eq_ada_cc89_ncu_print_summary_per_kernel_TRUNCATED.txt (cc 8.9, 34 SMs):
+/* ncu --print-summary of ishana23g/heat_eq optimized_3d/profiler/ncu_summary_3D.txt
+ * @ 41140223 (cc 8.9, 34 SMs; not shipped, the repository has no licence, see
+ * tests/data/README):
  * add_heat_kernel_3d and heat_kernel_3d_color, Block Size 512 (8x8x8), Registers 16,
  * Static 0, Dynamic 0, Driver 1.02 Kbyte, Shared Memory Configuration Size 8.19 Kbyte
  * (8192 B). A carveout of 8 % (8192 B of 102400) selects ncu's 8 KB configuration. */

@@ -85,7 +85,9 @@ START_TEST(ncu_waves_per_sm)
 		{ "A100 pool 32768", 8, 0, 256, 38, 0, 0, 19, 108, 32768, 50.57 },
 		{ "A100 reduce 1", 8, 0, 512, 26, 0, 0, DEF, 108, 1, 0.00 },
 		{ "A100 reduce 16384", 8, 0, 512, 26, 0, 0, DEF, 108, 16384, 37.93 },
-		/* ncu-text/heat_eq_ada_cc89...: 34 SMs, grid 8 -> 0.08, grid 203,125 -> 1,991.42 */
+		/* ncu --print-summary of ishana23g/heat_eq optimized_3d/profiler/
+		 * ncu_summary_3D.txt @ 41140223 (not shipped: no licence; see
+		 * tests/data/README): 34 SMs, grid 8 -> 0.08, grid 203,125 -> 1,991.42 */
 		{ "Ada heat 8", 8, 9, 512, 16, 0, 0, 8, 34, 8, 0.08 },
 		{ "Ada heat color", 8, 9, 512, 16, 0, 0, 8, 34, 203125, 1991.42 },
 		/* ncu/decodebench_b200...: 148 SMs */

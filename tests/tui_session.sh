@@ -9,7 +9,8 @@
 # The tmux helpers are tuiutil.sh's; run() starts a shell line, not occview.
 . "${0%/*}/tuiutil.sh"
 TESTDATA="$(cd "${srcdir:-.}" && pwd)/tests/data"
-a100="$TESTDATA/ncu/climagpuprof_a100_cc80_ncu2025.3.1_details_fullset_julia_climaatmos_baseline.csv"
+# 6 A100 kernels; record 1 has "Registers Per Thread" 62 (line 147)
+a100="$TESTDATA/ncu/constructed_ncu_details_fullset_a100_cc80.csv"
 mkdir -p "$tmp/work" "$tmp/config"
 
 # $OCC: occview with the tests' environment, one program (setsid runs it).
@@ -47,9 +48,9 @@ colour_codes() {
 # --- a report piped in: the explorer, keys from /dev/tty -------------------------
 run 120x40 "cat '$a100' | $OCC"
 check "6 of 6 records" "cat FILE | occview opens the kernel browser"
-check "set_microphysics_tendency_cache" "the piped report's kernels"
+check "advect_scalar__FILE_Oceanic" "the piped report's kernels"
 keys j Enter
-check "registers 60" "keys from /dev/tty: j and Enter load record 1"
+check "registers 62" "keys from /dev/tty: j and Enter load record 1"
 check "[1 Occupancy]" "the record's occupancy pane"
 keys q
 check "EXIT=0" "q quits the piped session"
