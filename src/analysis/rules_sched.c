@@ -6,6 +6,8 @@
 
 #include "rules_sched.h"
 
+#include "rules_sink.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,45 +15,6 @@
 #include "engine.h"
 #include "gpcs.h"
 #include "strutil.h"
-
-struct out {
-	struct finding *f;
-	int n, room;
-};
-
-__attribute__((format(printf, 5, 6)))
-static struct finding *put(struct out *o, const char *id, enum rules_severity sev,
-			   const char *title, const char *fmt, ...)
-{
-	struct finding *f;
-	va_list ap;
-
-	if (o->n >= o->room)
-		return NULL;
-	f = &o->f[o->n++];
-	memset(f, 0, sizeof(*f));
-	str_copy(f->id, sizeof(f->id), id);
-	f->severity = sev;
-	str_copy(f->title, sizeof(f->title), title);
-	va_start(ap, fmt);
-	vsnprintf(f->text, sizeof(f->text), fmt, ap);
-	va_end(ap);
-	return f;
-}
-
-__attribute__((format(printf, 2, 3)))
-static void more(struct finding *f, const char *fmt, ...)
-{
-	size_t len;
-	va_list ap;
-
-	if (!f)
-		return;
-	len = strlen(f->text);
-	va_start(ap, fmt);
-	vsnprintf(f->text + len, sizeof(f->text) - len, fmt, ap);
-	va_end(ap);
-}
 
 /* The largest cluster size below the launch's that keeps every block slot
  * busy whatever the GPC layout, and that divides the grid (else CUDA refuses
@@ -73,7 +36,7 @@ static int filling_size(const struct rules_input *ri)
 	return 0;
 }
 
-static void cluster_occupancy(struct out *o, const struct rules_input *ri)
+static void cluster_occupancy(struct rules_sink *o, const struct rules_input *ri)
 {
 	const struct sched *s = ri->sched;
 	const struct cluster_result *cl = ri->cl;
@@ -86,7 +49,7 @@ static void cluster_occupancy(struct out *o, const struct rules_input *ri)
 		return;
 	if (s->per_wave == 0) {
 		/* Not even one: CUDA refuses the launch (cudaErrorClusterOutOfResources). */
-		put(o, "cluster_cannot_run", RULES_ERROR, "No cluster fits in a GPC",
+		rules_add(o, "cluster_cannot_run", RULES_ERROR, "No cluster fits in a GPC",
 		    "A cluster of %d blocks runs on the SMs of one GPC, and at %d block%s per SM "
 		    "no GPC of the %d SMs the launch may use holds one, whatever the layout: "
 		    "nothing runs. The largest cluster that fits is %d.", s->cluster_size,
@@ -95,25 +58,25 @@ static void cluster_occupancy(struct out *o, const struct rules_input *ri)
 		return;
 	}
 	cluster_active_text(cl, active, sizeof(active));
-	f = put(o, "cluster_occupancy", RULES_WARNING, "Clusters leave SMs' block slots unused",
+	f = rules_add(o, "cluster_occupancy", RULES_WARNING, "Clusters leave SMs' block slots unused",
 		"The blocks of a cluster run on the SMs of one GPC, so each GPC holds whole "
 		"clusters of %d blocks only: %s clusters are resident at once (%s), ",
 		s->cluster_size, active, cluster_bound_word(cl->bound));
 	if (s->per_wave_min >= 0 && s->per_wave_min != s->per_wave)
-		more(f, "%lld-%lld blocks", (long long)s->per_wave_min, (long long)s->per_wave);
+		rules_more(f, "%lld-%lld blocks", (long long)s->per_wave_min, (long long)s->per_wave);
 	else if (s->per_wave_min < 0)
-		more(f, "at most %lld blocks", (long long)s->per_wave);
+		rules_more(f, "at most %lld blocks", (long long)s->per_wave);
 	else
-		more(f, "%lld blocks", (long long)s->per_wave);
-	more(f, " of the %d SMs x %d = %lld block slots", s->units, s->blocks_per_unit,
+		rules_more(f, "%lld blocks", (long long)s->per_wave);
+	rules_more(f, " of the %d SMs x %d = %lld block slots", s->units, s->blocks_per_unit,
 	     (long long)slots);
 	if (cl->occupancy_pct_min >= 0 && cl->occupancy_pct_min != cl->occupancy_pct_max)
-		more(f, " (cluster occupancy %.1f-%.1f%%).", cl->occupancy_pct_min,
+		rules_more(f, " (cluster occupancy %.1f-%.1f%%).", cl->occupancy_pct_min,
 		     cl->occupancy_pct_max);
 	else if (cl->occupancy_pct_min >= 0)
-		more(f, " (cluster occupancy %.1f%%).", cl->occupancy_pct_max);
+		rules_more(f, " (cluster occupancy %.1f%%).", cl->occupancy_pct_max);
 	else
-		more(f, " (cluster occupancy at most %.1f%%).", cl->occupancy_pct_max);
+		rules_more(f, " (cluster occupancy at most %.1f%%).", cl->occupancy_pct_max);
 	if (s->n_groups > 1) {
 		int first = 1;
 
@@ -122,44 +85,41 @@ static void cluster_occupancy(struct out *o, const struct rules_input *ri)
 
 			if (s->group_blocks[g] == room)
 				continue;
-			more(f, "%s GPC %d (%d SMs) holds %lld of %lld", first ? " Unused:" : ";", g,
+			rules_more(f, "%s GPC %d (%d SMs) holds %lld of %lld", first ? " Unused:" : ";", g,
 			     s->group_units[g], (long long)s->group_blocks[g], (long long)room);
 			first = 0;
 		}
-		more(f, ".");
+		rules_more(f, ".");
 	} else if (cl->bound != CLUSTER_EXACT) {
-		more(f, " How the SMs spread over the GPCs is not published for this part, so "
+		rules_more(f, " How the SMs spread over the GPCs is not published for this part, so "
 		     "the figures are bounds over every layout that fits.");
 	} else {
-		more(f, " %d SMs get no block.", s->units - sched_units_used(s));
+		rules_more(f, " %d SMs get no block.", s->units - sched_units_used(s));
 	}
 	fill = filling_size(ri);
 	if (fill > 0)
-		more(f, " A cluster size of %d fills every SM whatever the layout.", fill);
+		rules_more(f, " A cluster size of %d fills every SM whatever the layout.", fill);
 	else
-		more(f, " No smaller cluster size that divides the grid of %lld blocks fills "
+		rules_more(f, " No smaller cluster size that divides the grid of %lld blocks fills "
 		     "every SM on every layout.", (long long)ri->grid_size);
 }
 
-static void partition(struct out *o, const struct rules_input *ri)
+static void partition(struct rules_sink *o, const struct rules_input *ri)
 {
 	const struct sched *s = ri->sched;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
 
 	if (s->units >= s->gpu_units || s->units <= 0)
 		return;
-	put(o, "partition", RULES_INFO, "The launch runs on a partition",
+	rules_add(o, "partition", RULES_INFO, "The launch runs on a partition",
 	    "The launch may use %d of the %s's %d %s (--sms: a green context, an MPS share "
 	    "or a CU mask). Waves, the tail, the per-%s figures and the advice are of those "
 	    "%d %s: %lld %s per wave.", s->units, ri->gpu->name, s->gpu_units, e->units, e->unit,
 	    s->units, e->units, (long long)s->per_wave, e->blocks);
 }
 
-int rules_sched(const struct rules_input *ri, struct finding *out, int room)
+void rules_sched(struct rules_sink *s, const struct rules_input *ri)
 {
-	struct out o = { out, 0, room > 0 ? room : 0 };
-
-	cluster_occupancy(&o, ri);
-	partition(&o, ri);
-	return o.n;
+	cluster_occupancy(s, ri);
+	partition(s, ri);
 }

@@ -7,7 +7,9 @@
 
 #include "rules.h"
 
-/* Writes at most room findings to out and returns how many:
+struct rules_sink;
+
+/* Adds to s (rules_sink.h), as room allows:
  *  - "cluster_cannot_run" (error): no GPC holds one cluster: nothing runs;
  *  - "cluster_occupancy" (warning): the launch's clusters leave block slots
  *    unused: which GPCs (where the layout is known) or the bounds, and the
@@ -15,6 +17,6 @@
  *  - "partition" (info): the launch may use N of the GPU's units (--sms):
  *    waves, tail and per-unit figures are of those N.
  * ri->sched must be set. */
-int rules_sched(const struct rules_input *ri, struct finding *out, int room);
+void rules_sched(struct rules_sink *s, const struct rules_input *ri);
 
 #endif

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* rules_sink.c - the findings list the rules write into. */
+#include "config.h"
+
+#include "rules_sink.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "strfmt.h"
+#include "strutil.h"
+
+
+/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
+int rules_steps(struct rules_sink *s, const struct rules_input *ri, const struct tuning_step **steps)
+{
+	if (s->n_steps < 0)
+		s->n_steps = tuning_steps(&ri->gpu->arch, ri->in, ri->r, s->steps);
+	*steps = s->steps;
+	return s->n_steps;
+}
+
+struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
+			   const char *title, const char *fmt, ...)
+{
+	struct finding *f;
+	va_list ap;
+
+	if (s->n >= RULES_MAX_FINDINGS)
+		return NULL;
+	f = &s->out[s->n++];
+	/* Not a memset: a finding is 1.2 KB, most of it text written next. */
+	f->text[0] = '\0';
+	str_copy(f->id, sizeof(f->id), id);
+	f->severity = sev;
+	str_copy(f->title, sizeof(f->title), title);
+	f->text_omitted = s->titles_only;
+	if (f->text_omitted)
+		return f;
+	va_start(ap, fmt);
+	strfmt_v(f->text, sizeof(f->text), fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+/* Appends to a finding's text. */
+void rules_more(struct finding *f, const char *fmt, ...)
+{
+	size_t len;
+	va_list ap;
+
+	if (!f || f->text_omitted)
+		return;
+	len = strlen(f->text);
+	va_start(ap, fmt);
+	strfmt_v(f->text + len, sizeof(f->text) - len, fmt, ap);
+	va_end(ap);
+}
+
+void rules_sort(struct finding *out, int n)
+{
+	for (int i = 1; i < n; i++) {
+		struct finding f;
+		int j = i;
+
+		/* A finding is 1.2 KB: one already in place is not copied twice
+		 * (most are, and this ran for every record of a report). */
+		if (out[i - 1].severity >= out[i].severity)
+			continue;
+		f = out[i];
+		while (j > 0 && out[j - 1].severity < f.severity) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = f;
+	}
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* rules_sink.h - where the rules' files write their findings: the list, its
+ * count and whether texts are written, the launch's tuning steps worked out
+ * once, and the sorting of the list. Private to src/analysis/rules*.c. */
+#ifndef OCC_RULES_SINK_H
+#define OCC_RULES_SINK_H
+
+#include <stdbool.h>
+
+#include "rules.h"
+#include "tuning.h"
+
+/* The plural ending for a count. */
+#define S(n) ((n) == 1 ? "" : "s")
+
+struct rules_sink {
+	struct finding *out;       /* room for RULES_MAX_FINDINGS */
+	int n;
+	bool titles_only;          /* the texts are not written (text_omitted) */
+	/* The launch's tuning steps, worked out once (the limiter and the
+	 * register advice both read them): n_steps < 0 until then. */
+	int n_steps;
+	struct tuning_step steps[OCC_N_FACTORS];
+};
+
+/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
+int rules_steps(struct rules_sink *s, const struct rules_input *ri,
+		const struct tuning_step **steps);
+/* Appends a finding, its text from fmt (none where titles_only); NULL when
+ * the list is full. */
+__attribute__((format(printf, 5, 6)))
+struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
+			  const char *title, const char *fmt, ...);
+/* Appends to a finding's text (nothing for NULL or a text left out). */
+__attribute__((format(printf, 2, 3)))
+void rules_more(struct finding *f, const char *fmt, ...);
+/* Most severe first; stable within a severity. */
+void rules_sort(struct finding *out, int n);
+
+/* The AMD family's findings (rules_amd.c): the limiter in waves and its
+ * next step, the headline beside LLVM's waves per SIMD, and a launch that
+ * cannot run. */
+void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri);
+void rules_amd_packing(struct rules_sink *s, const struct rules_input *ri);
+void rules_amd_cannot_run(struct rules_sink *s, const struct rules_input *ri);
+
+#endif
