@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* test_sim_job.c - the simulation in slices: stepped 1, 7 or 1000 moments at a time, a job ends with sim_run's result to the last bit. */
+/* test_sim_job.c - the simulation in slices: stepped by 1, 7 or 1000 units
+ * of work, a job ends with sim_run's (and sim_timeline's) result to the bit. */
 #include "config.h"
 
 #include <check.h>
@@ -90,6 +91,43 @@ START_TEST(slices_give_sim_run)
 }
 END_TEST
 
+/* The timeline in slices: sim_timeline's buckets to the last bit (its
+ * sums are checked by hand and against sim_run in test_sim_models). */
+START_TEST(timeline_slices)
+{
+	static const int64_t slices[] = { 1, 7, 1000 };
+	enum sim_model m = (enum sim_model)_i;
+	struct sim_params p = h100_64(m, grid);
+	struct sim_timeline want, got;
+	struct sim_result r;
+	const int n = 150;
+
+	ck_assert(sim_timeline(&p, n, &want));
+	ck_assert(sim_run(&p, &r));
+	for (size_t k = 0; k < sizeof(slices) / sizeof(slices[0]); k++) {
+		struct sim_job *j = sim_timeline_job_start(&p, n, &r);
+		int64_t steps = 0;
+
+		ck_assert_ptr_nonnull(j);
+		while (!sim_job_step(j, slices[k]))
+			steps++;
+		/* every model runs the event loop for its timeline */
+		ck_assert(steps > 1);
+		ck_assert(sim_timeline_job_finish(j, &got));
+		ck_assert_int_eq(got.n, n);
+		ck_assert(memcmp(&got.makespan, &want.makespan, sizeof(double)) == 0);
+		ck_assert(memcmp(&got.first_end, &want.first_end, sizeof(double)) == 0);
+		ck_assert_msg(memcmp(got.warps, want.warps, n * sizeof(double)) == 0 &&
+			      memcmp(got.tail_warps, want.tail_warps, n * sizeof(double)) == 0 &&
+			      memcmp(got.idle_sms, want.idle_sms, n * sizeof(double)) == 0,
+			      "%s timeline in slices of %lld", sim_model_key(m), (long long)slices[k]);
+		sim_timeline_done(&got);
+	}
+	sim_result_done(&r);
+	sim_timeline_done(&want);
+}
+END_TEST
+
 /* Finishing at once, cancelling half-way and the cases sim_run refuses. */
 START_TEST(finish_cancel_refuse)
 {
@@ -129,6 +167,7 @@ static Suite *sim_job_suite(void)
 
 	tcase_set_timeout(tc, 20);
 	tcase_add_loop_test(tc, slices_give_sim_run, 0, SIM_N_MODELS);
+	tcase_add_loop_test(tc, timeline_slices, 0, SIM_N_MODELS);
 	tcase_add_test(tc, finish_cancel_refuse);
 	suite_add_tcase(s, tc);
 	return s;

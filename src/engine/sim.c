@@ -624,6 +624,8 @@ struct sim_job {
 	bool running;            /* the event loop has moments left */
 	bool ok;                 /* what sim_run would return */
 	int64_t total;
+	bool timeline;           /* a timeline job: tl, not r */
+	struct sim_timeline tl;
 };
 
 struct sim_job *sim_job_start(const struct sim_params *p)
@@ -648,10 +650,66 @@ struct sim_job *sim_job_start(const struct sim_params *p)
 bool sim_job_step(struct sim_job *j, int64_t work)
 {
 	if (j->running && !engine_advance(&j->e, INFINITY, work)) {
-		events_end(&j->e, &j->p, &j->r);
+		if (j->timeline)
+			engine_done(&j->e);
+		else
+			events_end(&j->e, &j->p, &j->r);
 		j->running = false;
 	}
 	return !j->running;
+}
+
+struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
+				       const struct sim_result *r)
+{
+	struct sim_job *j = calloc(1, sizeof(*j));
+	struct sim_timeline *t;
+
+	if (!j)
+		return NULL;
+	j->p = *p;
+	j->total = total_blocks(p);
+	j->timeline = true;
+	t = &j->tl;
+	if (n < 1 || !runnable(&j->p, NULL))
+		return j;
+	t->n = n;
+	t->makespan = r->makespan;
+	t->average_pct = r->average_pct;
+	t->max_warps_per_sm = p->max_warps_per_sm;
+	t->dt = r->makespan / n;
+	t->warps = calloc((size_t)n, sizeof(*t->warps));
+	t->tail_warps = calloc((size_t)n, sizeof(*t->tail_warps));
+	t->idle_sms = calloc((size_t)n, sizeof(*t->idle_sms));
+	if (!t->warps || !t->tail_warps || !t->idle_sms || !(t->dt > 0.0) ||
+	    !engine_init(&j->e, &j->p))
+		return j;
+	j->e.tl = t;
+	engine_begin(&j->e);
+	j->ok = j->running = true;
+	return j;
+}
+
+bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t)
+{
+	int sm_count = j->p.sm_count;
+	bool ok;
+
+	sim_job_step(j, INT64_MAX);
+	*t = j->tl;
+	ok = j->ok;
+	free(j);
+	if (!ok) {
+		sim_timeline_done(t);
+		return false;
+	}
+	for (int b = 0; b < t->n; b++) {
+		t->warps[b] /= t->dt * sm_count;
+		t->tail_warps[b] /= t->dt * sm_count;
+		/* idle_sms held the busy SM-time */
+		t->idle_sms[b] = sm_count - t->idle_sms[b] / t->dt;
+	}
+	return true;
 }
 
 double sim_job_progress(const struct sim_job *j)
@@ -679,6 +737,7 @@ void sim_job_cancel(struct sim_job *j)
 	if (j->running)
 		engine_done(&j->e);
 	sim_result_done(&j->r);
+	sim_timeline_done(&j->tl);
 	free(j);
 }
 
@@ -728,39 +787,19 @@ void sim_timeline_done(struct sim_timeline *t)
 }
 
 /* Runs the schedule twice: once for its makespan, which sets the buckets'
- * width, once putting each block's warps and each SM's busy spells into them. */
+ * width, once putting each block's warps and each SM's busy spells into them
+ * (a timeline job). */
 bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t)
 {
 	struct sim_result r;
-	struct engine e;
+	struct sim_job *j;
 
 	*t = (struct sim_timeline){ 0 };
 	if (n < 1 || !sim_run(p, &r))
 		return false;
-	t->n = n;
-	t->makespan = r.makespan;
-	t->average_pct = r.average_pct;
-	t->max_warps_per_sm = p->max_warps_per_sm;
-	t->dt = r.makespan / n;
+	j = sim_timeline_job_start(p, n, &r);
 	sim_result_done(&r);
-	t->warps = calloc((size_t)n, sizeof(*t->warps));
-	t->tail_warps = calloc((size_t)n, sizeof(*t->tail_warps));
-	t->idle_sms = calloc((size_t)n, sizeof(*t->idle_sms));
-	if (!t->warps || !t->tail_warps || !t->idle_sms || !(t->dt > 0.0) ||
-	    !engine_init(&e, p)) {
-		sim_timeline_done(t);
-		return false;
-	}
-	e.tl = t;
-	engine_run(&e, INFINITY);
-	engine_done(&e);
-	for (int b = 0; b < n; b++) {
-		t->warps[b] /= t->dt * p->sm_count;
-		t->tail_warps[b] /= t->dt * p->sm_count;
-		/* idle_sms held the busy SM-time */
-		t->idle_sms[b] = p->sm_count - t->idle_sms[b] / t->dt;
-	}
-	return true;
+	return j && sim_timeline_job_finish(j, t);
 }
 
 bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)

@@ -138,6 +138,13 @@ struct sim_timeline {
 
 /* Fills t (free it with sim_timeline_done); false as sim_run, or n < 1. */
 bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t);
+/* The same in slices: r is sim_run's result for p (its makespan sets the
+ * buckets); step the job with sim_job_step, watch it with sim_job_progress,
+ * end it with sim_timeline_job_finish (t then exactly sim_timeline's, false
+ * as it) or sim_job_cancel. NULL for want of memory only. */
+struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
+				       const struct sim_result *r);
+bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t);
 void sim_timeline_done(struct sim_timeline *t);
 
 /* "uniform", "slow-share", "cv", "warp-spread", "tail-kernel"; and words for

@@ -114,6 +114,8 @@ void pane_free(struct pane *p);
  * is playing, and its frame's time. */
 const struct sim_params *pane_sms_model(const struct pane *p);
 bool pane_sms_animating(const struct pane *p);
+/* The timeline pane is computing a timeline in slices (its ticks). */
+bool pane_timeline_busy(const struct pane *p);
 /* The kernel browser's model (NULL without a report) and whether it is
  * showing a record of the report. */
 struct browser *pane_kernels_browser(struct pane *p);
