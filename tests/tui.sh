@@ -249,7 +249,7 @@ check "13 of 13 records" "a report opens in the kernel browser"
 tail -n 1 "$tmp/report.csv" >> "$tmp/report.csv"
 check "reloading: " "the reload says it is under way"
 check "13 of 13 records" "the old records stay while it reads"
-keys / t r a m p
+keys '\' t r a m p
 check "filter: tramp_" "keys answer during the reload"
 keys Escape
 check "reloading: 0 records read; the 13 shown stay" "its progress is said"
