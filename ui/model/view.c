@@ -165,10 +165,10 @@ static bool job_done(struct view *v)
 
 /* Work (sim_job_step) between two looks at the clock: some 1,000 block
  * ends, well under a millisecond. A slice begins with SLICE_FIRST of it
- * whatever the clock says (a few milliseconds): grids up to some 30,000
+ * whatever the clock says (about a millisecond): grids up to some 8,000
  * blocks finish in one, however loaded the machine, and never show
  * "simulating". */
-enum { SLICE_WORK = 2048, SLICE_FIRST = 65536 };
+enum { SLICE_WORK = 2048, SLICE_FIRST = 16384 };
 
 bool view_job_advance(struct sim_job *j, int ms)
 {

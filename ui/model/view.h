@@ -42,7 +42,7 @@ struct view_measured {
 #define VIEW_SIM_MAX_BLOCKS ((int64_t)1 << 20)
 
 /* A slice of simulation: the work a key or an idle moment gives it. */
-#define VIEW_SIM_SLICE_MS 8
+#define VIEW_SIM_SLICE_MS 6
 
 struct view {
 	const struct whatif *whatif;   /* the launch shown, read-only */
@@ -93,7 +93,8 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 /* Runs the simulation under way for about ms milliseconds; true when it
  * has just ended (sim is now its result). False also with none under way. */
 bool view_sim_advance(struct view *v, int ms);
-/* Steps j for about ms milliseconds; true when it has nothing left. */
+/* Steps j for about ms milliseconds, after a fixed first step of about a
+ * millisecond (all of it for ms 0); true when it has nothing left. */
 bool view_job_advance(struct sim_job *j, int ms);
 /* A simulation is under way: its share done, 0 to 1. */
 bool view_sim_running(const struct view *v);

@@ -92,7 +92,10 @@ static enum have timeline_for(struct timeline_pane *tp, const struct view *v, in
 		if (!(tp->job = sim_timeline_job_start(&tp->job_params, n, &v->sim)))
 			return TL_NONE;
 	}
-	if (v->sliced && !view_job_advance(tp->job, VIEW_SIM_SLICE_MS))
+	/* In a redraw only the first, fixed part of a slice (small grids end
+	 * there): the key or tick that asked for it may have run a whole
+	 * slice of the view's simulation already. Ticks do the rest. */
+	if (v->sliced && !view_job_advance(tp->job, 0))
 		return TL_RUNNING;
 	return job_done(tp) ? TL_HAVE : TL_NONE;
 }
