@@ -25,6 +25,11 @@ expect 0 "^sm_13  *1.3  *Tesla  *1024  *32  *8  *512  *16384  *16384  *124  *512
 expect 0 "^sm_20  *2.0  *Fermi  *1536  *48  *8  *1024  *32768  *32768  *63  *64/w\*  *2  *49152  *49152  *128  *0  *0$" -- --list-gpus
 expect 0 "^Tesla M2090  *2.0  *sm_20  *16  *datacenter" -- --list-gpus
 if [ "$(sed -n 2p "$tmp/out" | cut -c1-16)" = "GeForce 8800 GTX" ]; then ok; else bad "--list-gpus does not start with cc 1.0"; fi
+# JSON Lines: the header, then one device a line (as many as --format csv has rows).
+expect 0 '^{"name":"GeForce 8800 GTX","vendor":"nvidia","arch":"sm_10","cc":"1.0","sm_count":16,' -- --list-gpus --format jsonl
+jsonl_lines=$(wc -l <"$tmp/out")
+expect 0 "^GeForce 8800 GTX,nvidia,sm_10,1.0,16," -- --list-gpus --format csv
+if [ "$jsonl_lines" -eq "$(wc -l <"$tmp/out")" ] && [ "$jsonl_lines" -gt 100 ]; then ok; else bad "--list-gpus --format jsonl: $jsonl_lines lines"; fi
 expect 64 "unknown option" -- --frobnicate
 expect 64 "missing value" -- --gpu
 expect 64 "closest" -- --gpu H1OO --print

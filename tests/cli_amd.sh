@@ -83,7 +83,7 @@ for w in 80 120; do
 		--print --width $w $mi300x
 	expect 0 "|Workgroups per CU           3 " -- --print --width $w $mi300x
 	expect 0 "|Waves per CU               12 of 32 " -- --print --width $w $mi300x
-	expect 0 "|Waves per SIMD              3 of 8 " -- --print --width $w $mi300x
+	expect 0 "|Waves per SIMD (LLVM)       3 of 8 " -- --print --width $w $mi300x
 	expect 0 "|Theoretical occupancy    37.5% " -- --print --width $w $mi300x
 	# Rows: waves per SIMD, workgroups per CU, per workgroup (VGPRs: 128 x 4
 	# waves = 512 per lane; SGPRs: 96 x 4 = 384), total (512 x 4 SIMDs = 2048;
@@ -122,7 +122,7 @@ json block_limit_vgprs 2 -- $mfma
 json waves_per_simd 4 -- $mfma
 expect 0 "64 AGPRs, SGPRs not given" -- --print $mfma
 expect 0 "104 per work-item (34 VGPRs rounded up to 4, then 64 AGPRs," -- --print $mfma
-expect 0 "|Waves per SIMD              4 of 8 " -- --print $mfma
+expect 0 "|Waves per SIMD (LLVM)       4 of 8 " -- --print $mfma
 expect 0 "|\* VGPRs          4    2     832 vgpr " -- --print $mfma
 # SGPRs not given (0) are not counted: no SGPR limit in the JSON or the table.
 json block_limit_sgprs null -- $mfma
@@ -161,7 +161,7 @@ for w in 80 120; do
 	expect 0 "workgroup 256, wave64, 100 VGPRs" -- --print --width $w $rx
 	expect 0 "|Workgroups per WGP          7 " -- --print --width $w $rx
 	expect 0 "|Waves per WGP              28 of 64 " -- --print --width $w $rx
-	expect 0 "|Waves per SIMD              7 of 16 " -- --print --width $w $rx
+	expect 0 "|Waves per SIMD (LLVM)       7 of 16 " -- --print --width $w $rx
 	expect 0 "|Theoretical occupancy    43.8% " -- --print --width $w $rx
 	# 108 x 4 waves = 432 per workgroup; 768 x 4 SIMDs = 3072 per WGP.
 	expect 0 "|\* VGPRs          7    7     432 vgpr .* 3024/3072" -- --print --width $w $rx
@@ -319,6 +319,37 @@ printf 'gpu = HD 6970\nblock = 128\nsgprs = 20\n' >"$tmp/vliw.occ"
 expect 65 "sgprs: Radeon HD 6970 is a TeraScale 3 (VLIW) GPU: it has no scalar registers" -- --print "$tmp/vliw.occ"
 expect 0 "Waves per CU vs GPRs per work-item" -- --print --width 100 --gpu "HD 5870" --block-size 192 --registers 12
 expect 0 "GPRs limit: 12 waves per CU, 3 workgroups per CU" -- --print --width 100 --gpu "HD 5870" --block-size 256 --registers 20
+
+# XCDs: AMD's SQ counters are summed over the XCDs of the device's compute
+# partition (rocprofiler-compute: GRBM_GUI_ACTIVE_PER_XCD = GRBM_GUI_ACTIVE /
+# num_xcd). The count comes from Omniperf's sysinfo.csv beside the file
+# (tests/data/amd/batchedgemm_bmm2_mi300x_sysinfo.csv, the workload's own:
+# num_xcd 8), else --xcds, else the database's default (SPX) mode (an
+# MI300X's 8). pmc_perf.csv line 2: SQ_ACCUM_PREV_HIRES 2349060 /
+# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304 CUs) = 0.70620%.
+pmc=$TESTDATA/rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv
+expect 0 '"achieved_occupancy_pct": 0.706201407' -- --format json --gpu mi300x --record 0 "$pmc"
+check 0 '"xcds": 8,'
+check 0 "\"xcds_from\": \"the database's default partition mode (SPX)\","
+expect 0 '"achieved_occupancy_pct": 0.353100703' -- --format json --gpu mi300x --xcds 4 --record 0 "$pmc"
+check 0 '"xcds_from": "--xcds",'
+expect 0 '|  XCDs counted  *8  *(SPX, the default mode)' -- \
+	--print --width 120 --gpu mi300x --record 0 "$pmc"
+mkdir "$tmp/bmm2"
+cp "$pmc" "$tmp/bmm2/pmc_perf.csv"
+cp "$TESTDATA/amd/batchedgemm_bmm2_mi300x_sysinfo.csv" "$tmp/bmm2/sysinfo.csv"
+expect 0 '"xcds_from": "sysinfo.csv",' -- --format json --gpu mi300x --xcds 4 --record 0 "$tmp/bmm2/pmc_perf.csv"
+check 0 '"achieved_occupancy_pct": 0.706201407'
+expect 0 '|  XCDs counted  *8  *(sysinfo.csv)' -- --print --width 120 --gpu mi300x --record 0 "$tmp/bmm2/pmc_perf.csv"
+# --xcds goes through the parameter table: at least 1, at most the device's
+# XCDs (its SPX mode spans them all), AMD only.
+expect 64 "xcds" -- --print --gpu mi300x --xcds 0
+expect 64 "XCDs: 9, but Instinct MI300X allows at most 8" -- --print --gpu mi300x --xcds 9
+expect 64 "XCDs: 7, but Instinct MI300A allows at most 6" -- --print --gpu mi300a --xcds 7
+expect 64 "--xcds: NVIDIA H100 80GB HBM3 .*it has no XCDs" -- --print --gpu H100 --xcds 2
+expect 0 "Theoretical occupancy" -- --print --gpu mi300x --xcds 2
+# On a report's records the flag is checked as the launch flags are.
+expect 65 "xcds: XCDs: 9, but Instinct MI300X allows at most 8" -- --print --gpu mi300x --xcds 9 "$pmc"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

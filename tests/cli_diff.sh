@@ -32,8 +32,8 @@ new=$amd/gate_new_gfx90a.co
 # give 512 / 256 = 2; 257 is past the 256 a wave may have: 57 more lose a
 # workgroup. Down: 3 waves need 512 / 3 = 170 -> 168 (a granule): 32 fewer.
 expect 1 "^FAIL    gate_kernel \[gfx90a\]: worse in occupancy, blocks, registers" -- --diff "$old" "$new"
-check 1 "old: 96 VGPRs, 0 B LDS, 0 spilled, 5 workgroups per CU of 256 threads, 62.50% occupancy"
-check 1 "new: 200 VGPRs, 0 B LDS, 0 spilled, 2 workgroups per CU of 256 threads, 25.00% occupancy"
+check 1 "old: 96 VGPRs, 0 B LDS, 0 spilled, 5 workgroups per CU of 256 work-items, 62.50% occupancy"
+check 1 "new: 200 VGPRs, 0 B LDS, 0 spilled, 2 workgroups per CU of 256 work-items, 25.00% occupancy"
 check 1 "steps: 57 more VGPRs lose one of its 2 workgroups per CU; 32 fewer gain one"
 check 1 "^removed gate_removed \[gfx90a\]"
 check 1 "^added   gate_added \[gfx90a\]"
@@ -43,7 +43,8 @@ expect 0 "1 changed, 0 failed" -- --diff --fail-on spills "$old" "$new"
 expect 1 "failing on: blocks, registers" -- --diff --fail-on blocks,registers "$old" "$new"
 # The other way round nothing got worse.
 expect 0 "^changed gate_kernel" -- --diff "$new" "$old"
-check 0 "steps: 1 more VGPRs lose one of its 5 workgroups per CU; 16 fewer gain one"
+# One VGPR, singular (the engine's words; it said "1 more VGPRs").
+check 0 "steps: 1 more VGPR lose one of its 5 workgroups per CU; 16 fewer gain one"
 expect 0 "^2 kernels: 0 changed, 0 failed, 0 added, 0 removed, 2 unchanged" -- --diff "$old" "$old"
 
 # JSON and SARIF carry the same.
@@ -80,13 +81,16 @@ n=$(diff "$ll" "$tmp/edited.csv" | grep -c '^>')
 expect 0 "^20 kernels: 0 changed, 0 failed, 0 added, 0 removed, 20 unchanged, 0 not analysed (3886 repeated" -- \
 	--diff --gpu gfx1201 "$ll" "$ll"
 expect 1 "^FAIL    void rms_norm_f32<1024, true, false>" -- --diff --gpu gfx1201 "$ll" "$tmp/edited.csv"
-check 1 "old: 16 VGPRs, 512 B LDS, n/a spilled, 2 workgroups per WGP of 1024 threads, 100.00% occupancy"
+check 1 "old: 16 VGPRs, 512 B LDS, n/a spilled, 2 workgroups per WGP of 1024 work-items, 100.00% occupancy"
 check 1 "^20 kernels: 1 changed, 1 failed"
 # The new figures are --print's for the same record.
 "$OCCVIEW" --print --format csv --gpu gfx1201 "$tmp/edited.csv" 2>/dev/null |
 	grep -m1 '^rms_norm_f32,' | cut -d, -f7,10,12 >"$tmp/print"
-[ "$(cat "$tmp/print")" = "128,1,62.50" ] && ok || bad "--print of the edited record: $(cat "$tmp/print")"
-expect 1 "new: 128 VGPRs, 512 B LDS, n/a spilled, 1 workgroups per WGP of 1024 threads, 62.50% occupancy" -- \
+# 128 VGPRs: LLVM's 10 of 16 waves per SIMD (62.50%), but a workgroup of 32
+# waves leaves room for one per WGP: 32 of 64 waves per WGP, 50.00%.
+[ "$(cat "$tmp/print")" = "128,1,50.00" ] && ok || bad "--print of the edited record: $(cat "$tmp/print")"
+# One workgroup, singular (it said "1 workgroups").
+expect 1 "new: 128 VGPRs, 512 B LDS, n/a spilled, 1 workgroup per WGP of 1024 work-items, 50.00% occupancy" -- \
 	--diff --gpu gfx1201 "$ll" "$tmp/edited.csv"
 
 # Errors and usage.

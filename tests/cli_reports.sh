@@ -148,10 +148,18 @@ has kernels.0.findings.0.id '"achieved_gap"'
 # in AMD's words: CUs, SIMDs and workgroups (an MI210 CU has 4 SIMDs).
 if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 waves per CU)' "$tmp/flat"
 then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
-# MI300X: its XCD count (partition mode) is not in the file, so no figure.
+# MI300X: no sysinfo.csv beside this copy, so the database's default
+# partition mode (SPX: 8 XCDs, rocprofiler-compute's mi_gpu_spec.yaml) says
+# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 2349060 /
+# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304) = 0.7062%.
 json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
-has kernels.0.report.achieved_occupancy_pct null
-has kernels.0.report.achieved_occupancy_formula null
+has kernels.0.report.achieved_occupancy_pct 0.7062014071
+has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
+has kernels.0.report.xcds 8
+has kernels.0.report.xcds_from "\"the database's default partition mode (SPX)\""
+# A gfx90a file: one XCD, as before.
+json 0 "$R/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv" --gpu mi210
+has kernels.0.report.xcds 1
 
 # omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
 # Grid_Size 1048576, Workgroup_Size 256, LDS 0, Arch_VGPR 4 -> 4096.
@@ -723,10 +731,40 @@ has "kernels.$k.error" null
 json 65 "$B/kernels_zstd.o"
 kernels 264
 stderr "compute capability 8.8, and the GPU database has no device of it"
-# No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown.
-json 0 "$B/cluster.o" --gpu A100
+# No cubin for an A100 (8.0) in cluster.o (sm_90, sm_100, sm_120): all shown,
+# and since its kernels' clusters are their launches', none of them runs
+# there: each says why (exit 65, as for any record that cannot be analysed).
+json 65 "$B/cluster.o" --gpu A100
 kernels 9
 stderr "no cubin an NVIDIA A100-SXM4-40GB (8.0) runs, every one is newer"
+stderr "cluster_size: Ampere (cc 8.0) has no thread-block clusters"
+# cluster.cu's square has __cluster_dims__(2, 2, 1): clusters of 4 blocks
+# (cluster.log: 8 registers, 3 barriers; no bound, so the block with the most
+# resident threads, 1024). The launch is the cluster one, as loaded (no
+# "what-if of the measured launch": the cluster was dropped to 0 before), and
+# its figures are those of the same launch given by flags.
+json 0 "$B/cluster.o" --gpu "H100 PCIe"
+k=$(kernel_at _Z6squarePf)
+has "kernels.$k.launch.cluster_size" 4
+has "kernels.$k.launch.threads_per_block" 1024
+has "kernels.$k.launch.barriers" 3
+has "kernels.$k.report.launch_as_measured" true
+has "kernels.$k.report.changed" "[]"
+grid=$(grep -F "kernels.$k.launch.grid_size=" "$tmp/flat" | cut -d= -f2)
+grep -E "^kernels\.$k\.occupancy\.(max_active_clusters|cluster_occupancy_pct|active_blocks_per_sm)=" \
+	"$tmp/flat" | sed "s/^kernels\.$k\.//" >"$tmp/from_binary"
+"$OCCVIEW" --format json --gpu "H100 PCIe" --block-size 1024 --registers 8 --barriers 3 \
+	--cluster-size 4 --grid "$grid" >"$tmp/json" 2>/dev/null
+flatten <"$tmp/json" | grep -E "^kernels\.0\.occupancy\.(max_active_clusters|cluster_occupancy_pct|active_blocks_per_sm)=" |
+	sed "s/^kernels\.0\.//" >"$tmp/from_flags"
+what="cluster.o square: the cluster launch's figures"
+if [ -s "$tmp/from_flags" ] && grep -q max_active_clusters "$tmp/from_flags" &&
+	cmp -s "$tmp/from_binary" "$tmp/from_flags"; then ok; else
+	bad "$what: $(tr '\n' ' ' <"$tmp/from_binary") vs flags: $(tr '\n' ' ' <"$tmp/from_flags")"
+fi
+# The assumed grid is whole clusters: as many as the GPU holds at once.
+clusters=$(grep -F "max_active_clusters=" "$tmp/from_binary" | cut -d= -f2)
+[ "$grid" -eq $((clusters * 4)) ] && ok || bad "$what: grid $grid, want $clusters clusters of 4"
 # An RTX 5090 (12.0) runs sm_120 of kernels_lz4.o's sm_80 and sm_100? No:
 # neither is of its major, so sm_100's, the nearest older, with the caveat.
 json 0 "$B/kernels_lz4.o" --gpu RTX5090
@@ -741,6 +779,80 @@ has kernels.0.launch.registers_per_thread 8
 expect 65 "an ELF file with no CUDA code" -- --print "$OCCVIEW"
 head -c 3000 "$B/kernels_lz4.o" >"$tmp/cut.o"
 expect 65 "an ELF file cut short: its section headers (at byte offset" -- --print "$tmp/cut.o"
+
+# --- AMD GPU binaries (tests/data/amdgpu, tools/gen_amd_objects.sh) -----------
+
+A=$TESTDATA/amdgpu
+# attr NAME: the flattened path of the last json run's first kernel's
+# metadata key NAME in its binary object.
+attr() {
+	grep -F -- "=\"$1\"" "$tmp/flat" | grep '^kernels\.0\.binary\.attributes\.[0-9]*\.name=' |
+		head -1 | sed 's/\.name=.*//'
+}
+# reqd.cl's kernel requires a 16x8x1 workgroup (reqd_gfx90a.notes:
+# .reqd_workgroup_size 16, 8, 1): occupancy at it, no --grid needed (it said
+# "give --grid N" before). clang's remark (reqd_gfx90a.remarks line 9):
+# 8 waves per SIMD; x 4 SIMDs = 32 waves per CU, 2 waves (wave64) per
+# 128-work-item workgroup = 16 workgroups per CU; one full wave on an MI250X
+# GCD's 110 CUs (data/amd_devices.csv line 8) is 1760 workgroups, assumed.
+json 0 "$A/reqd_gfx90a.co" --gpu MI250X
+has kernels.0.error null
+has kernels.0.launch.block.0 16
+has kernels.0.launch.block.1 8
+has kernels.0.occupancy.active_blocks_per_sm 16
+has kernels.0.launch.grid_size 1760
+has kernels.0.binary.assumed.0 '"grid_size"'
+has kernels.0.binary.assumed.1 '"dynamic_shared_mem_bytes"'
+# The binary object, as for a cubin: where, the target, every key read.
+has kernels.0.binary.container '"code object"'
+has kernels.0.binary.arch '"gfx90a"'
+has kernels.0.binary.target '"amdgcn-amd-amdhsa--gfx90a"'
+has kernels.0.binary.offset 0
+has kernels.0.binary.mangled_name null
+has kernels.0.binary.required_block.0 16
+has kernels.0.binary.max_threads.0 128
+k=$(attr .vgpr_count)
+has "$k.value" 6
+has "$k.used" true
+k=$(attr .language)
+has "$k.value" '"OpenCL C"'
+has "$k.used" false
+k=$(attr .args)
+has "$k.value" null
+has "$k.items" 2
+# A grid given: only dynamic LDS is assumed.
+json 0 "$A/reqd_gfx90a.co" --gpu MI250X --grid 100
+has kernels.0.launch.grid_size 100
+has kernels.0.binary.assumed.0 '"dynamic_shared_mem_bytes"'
+# kernels.hip's acc_kernel<8> is bounded to 256 work-items
+# (kernels_gfx90a.notes: .max_flat_workgroup_size 256): its block; every
+# kernel of the object is analysed (exit 0; 65 before, for want of a grid).
+json 0 "$A/kernels_gfx90a.co" --gpu MI250X
+kernels 11
+has kernels.0.launch.threads_per_block 256
+has kernels.0.binary.mangled_name '"_Z10acc_kernelILi8EEvPfPKfi"'
+has kernels.0.binary.full_name '"void acc_kernel<8>(float*, float const*, int)"'
+# A bundle of gfx90a and gfx1100 code objects (11 kernels and 10; agpr_kernel
+# is CDNA's only): --gpu
+# keeps the target the GPU runs, else the nearest older, said; none older
+# (MI100, gfx908): all, said.
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb" --gpu MI250X
+kernels 11
+stderr "gfx90a's code objects, the ones Instinct MI250X GCD runs (also in the file: gfx1100)"
+has kernels.0.binary.offset 197
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb" --gpu "Radeon AI PRO R9700"
+kernels 10
+has kernels.0.binary.arch '"gfx1100"'
+stderr "no code object for Radeon AI PRO R9700 (gfx1201); gfx1100's, the nearest older, are shown, but the HIP runtime loads a code object only on its own target"
+json 0 "$A/bundle_gfx90a_gfx1100.hipfb"
+kernels 21
+"$OCCVIEW" --print --gpu MI100 "$A/bundle_gfx90a_gfx1100.hipfb" >/dev/null 2>"$tmp/err"
+what="occview --print --gpu MI100 bundle_gfx90a_gfx1100.hipfb"
+stderr "no code object an Instinct MI100 (gfx908) runs, every one is newer (gfx90a, gfx1100): all are shown"
+# The text says what was assumed, in AMD's words.
+expect 0 "Assumed        a grid of one full wave; no dynamic LDS" -- --print --record 1 \
+	--gpu MI250X "$A/reqd_gfx90a.co"
+check 0 "requires a workgroup of 16x8x1"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
+#include "engine.h"
 #include "error.h"
 #include "import.h"
 #include "report.h"
@@ -185,6 +187,67 @@ START_TEST(percentages_at_most_100)
 }
 END_TEST
 
+/* Issue 21's figure on real files: on every AMD record that computes, the
+ * occupancy headline is the resident waves per CU (WGP) over its wave
+ * slots, and where LLVM's waves per SIMD differ from it the finding
+ * amd_workgroup_packing says why (the R9700 file's 1024-work-item
+ * workgroups: 32 of 64 waves per WGP against LLVM's 10 of 16 per SIMD). */
+START_TEST(amd_headline_explained)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	size_t amd_records = 0, amd_differ = 0;
+
+	ck_assert_ptr_nonnull(a);
+	for (size_t c = 0; c < N_CORPUS; c++) {
+		const struct expect *x = &corpus[c];
+		struct occ_error err = { 0 };
+		struct report_launch_given given = { NULL, NULL, 0 };
+		struct gpu gpu;
+		struct report r;
+
+		if (x->refused || !report_load(data_path("", x->file), &r, &err))
+			continue;
+		if (x->gpu) {
+			ck_assert(gpu_db_find(db, x->gpu, &gpu, &err));
+			given.gpu = &gpu;
+		}
+		for (size_t i = 0; i < r.n; i++) {
+			const struct occ_result *o = &a->r;
+			bool finding = false;
+			int simds;
+
+			if (!record_analyse(a, db, &r.records[i], &given, x->file, &err) ||
+			    !engine_of(&a->gpu.arch)->simd_waves)
+				continue;
+			amd_records++;
+			simds = engine_schedulers_per_unit(&a->gpu.arch);
+			ck_assert_msg(o->theoretical_occupancy_pct ==
+				      (o->amd.fits ? 100.0 * o->active_warps_per_sm / o->max_warps_per_sm
+				       : 0), "%s: record %zu: headline %.4f", x->file, i,
+				      o->theoretical_occupancy_pct);
+			for (int k = 0; k < a->n_findings; k++)
+				finding |= strcmp(a->findings[k].id, "amd_workgroup_packing") == 0;
+			if (o->amd.fits && o->amd.waves_per_simd * simds != o->active_warps_per_sm) {
+				amd_differ++;
+				ck_assert_msg(finding, "%s: record %zu: %d of %d waves per unit, LLVM's "
+					      "%d per SIMD, no finding", x->file, i,
+					      o->active_warps_per_sm, o->max_warps_per_sm,
+					      o->amd.waves_per_simd);
+			} else {
+				ck_assert_msg(!finding, "%s: record %zu: finding, no difference", x->file,
+					      i);
+			}
+		}
+		report_done(&r);
+	}
+	free(a);
+	/* The corpus's AMD records that compute (test above: 13 + 1963 + 100
+	 * + 3 + 12 + 3 + 3, and CodeXL's, which are TeraScale's or GCN's). */
+	ck_assert_uint_ge(amd_records, 2097);
+	ck_assert_uint_gt(amd_differ, 0);
+}
+END_TEST
+
 /* Every report file under tests/data is in the table above, and every file
  * of the table exists. */
 static void ck_listed(const char *file, void *ctx)
@@ -212,6 +275,7 @@ int main(void)
 	tcase_add_loop_test(tc, every_file_reads, 0, (int)N_CORPUS);
 	tcase_add_loop_test(tc, percentages_at_most_100, 0, (int)N_CORPUS);
 	tcase_add_test(tc, table_is_the_folders);
+	tcase_add_test(tc, amd_headline_explained);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -646,8 +646,18 @@ static long check_amd_config(const struct gpu_arch *a, const struct occ_input *i
 	check_shape(&d, what);
 	check_amd_words(&d, what);
 	EXPECT(d.value == r.active_warps_per_sm, "%s: occupancy %lld", what, (long long)d.value);
-	EXPECT(steps_have(&d, "Occupancy: %d of %d waves per SIMD = %.1f%%", x.fits ? x.waves_per_simd : 0,
-			  x.max_waves_per_simd, r.theoretical_occupancy_pct), "%s: occupancy step", what);
+	/* The headline is the resident waves per unit over its slots; LLVM's
+	 * waves per SIMD are a step of their own. */
+	if (x.fits)
+		EXPECT(steps_have(&d, "LLVM's occupancy: %d of %d waves per SIMD = %.1f%%",
+				  x.waves_per_simd, x.max_waves_per_simd, x.occupancy_pct) &&
+		       steps_have(&d, "Occupancy: %d of %d waves per %s = %.1f%%", x.waves_per_cu,
+				  r.max_warps_per_sm, unit, r.theoretical_occupancy_pct) &&
+		       r.theoretical_occupancy_pct == 100.0 * x.waves_per_cu / r.max_warps_per_sm,
+		       "%s: occupancy steps", what);
+	else
+		EXPECT(steps_have(&d, "Occupancy: 0 of %d waves per SIMD = 0.0%%", x.max_waves_per_simd),
+		       "%s: occupancy step", what);
 	if (x.fits) {
 		EXPECT(x.waves_per_cu == r.active_warps_per_sm, "%s", what);
 		EXPECT(steps_have(&d, "Waves per SIMD: the least limit, %d (", x.waves_per_simd),
@@ -656,7 +666,7 @@ static long check_amd_config(const struct gpu_arch *a, const struct occ_input *i
 				  x.workgroups_per_cu), "%s: workgroups", what);
 		snprintf(want, sizeof(want), "= %d of %d wave slots", x.waves_per_cu,
 			 x.max_waves_per_simd * amd_simds_per_unit(m));
-		EXPECT(strstr(last(&d), want), "%s: %s", what, last(&d));
+		EXPECT(strstr(d.steps[d.n - 2], want), "%s: %s", what, d.steps[d.n - 2]);
 	} else {
 		EXPECT(has_text(&d, "no workgroup fits") || has_text(&d, "No workgroup fits"),
 		       "%s: misfit unexplained", what);
@@ -831,14 +841,17 @@ START_TEST(mi300x_factors)
 	ck_assert_str_eq(last(&d), "Workgroups limit: 16 waves per SIMD, 16 workgroups per CU");
 
 	derive_occupancy(a, &in, &r, &d);
-	ck_assert_str_eq(d.title, "Occupancy: 7 of 8 waves per SIMD (87.5%)");
+	/* The headline: 28 resident waves of the CU's 32 slots; LLVM's 7 of 8
+	 * per SIMD is the same here, 4-wave workgroups filling the room. */
+	ck_assert_str_eq(d.title, "Occupancy: 28 of 32 waves per CU (87.5%)");
 	ck_assert_str_eq(d.steps[0], "Waves per SIMD by factor: VGPRs 7, SGPRs 20, LDS 21, wave slots 8, workgroups 16");
 	ck_assert_str_eq(d.steps[1], "Workgroups per CU by factor: VGPRs 7, SGPRs 20, LDS 21, wave slots 8, workgroups 16");
 	ck_assert_str_eq(d.steps[2], "Waves per SIMD: the least limit, 7 (VGPRs)");
-	ck_assert_str_eq(d.steps[3], "Occupancy: 7 of 8 waves per SIMD = 87.5%");
+	ck_assert_str_eq(d.steps[3], "LLVM's occupancy: 7 of 8 waves per SIMD = 87.5%");
 	ck_assert_str_eq(d.steps[4], "Workgroups per CU: the least limit, 7 (VGPRs)");
 	ck_assert_str_eq(d.steps[5], "Waves per CU: 7 workgroups x 4 waves = 28 of 32 wave slots");
-	ck_assert_int_eq(d.n, 6);
+	ck_assert_str_eq(d.steps[6], "Occupancy: 28 of 32 waves per CU = 87.5%");
+	ck_assert_int_eq(d.n, 7);
 	ck_assert_int_eq(d.value, 28);
 }
 END_TEST

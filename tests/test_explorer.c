@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "explorer.h"
@@ -17,6 +18,7 @@
 #include "launch_file.h"
 #include "occupancy.h"
 #include "paneutil.h"
+#include "settings.h"
 
 /* The session of the explorer open now (one at a time). */
 static struct session *session;
@@ -247,32 +249,174 @@ START_TEST(test_help_lists_every_action)
 }
 END_TEST
 
-START_TEST(test_save_and_load_back)
+/* The launch file at path: its first launch's registers. */
+static int saved_registers(const char *path)
 {
-	struct explorer *e = open_default(true);
-	char dir[] = "/tmp/occview-test-XXXXXX", path[256];
 	struct occ_error err = { 0 };
 	struct launch_set set;
 	struct launch defaults;
+	int regs;
+
+	launch_init(&defaults);
+	ck_assert_msg(launch_file_load(path, &defaults, &set, &err), "%s", err.message);
+	ck_assert_int_eq((int)set.n, 1);
+	regs = set.items[0].launch.regs_per_thread;
+	launch_set_done(&set);
+	return regs;
+}
+
+static void save_as(struct explorer *e, const char *path)
+{
+	explorer_key(e, 's');
+	explorer_key(e, KEY_CTRL('u'));
+	type(e, path);
+	explorer_key(e, KEY_CODE_ENTER);
+}
+
+START_TEST(test_save_and_load_back)
+{
+	struct explorer *e = open_default(true);
+	char dir[] = "/tmp/occview-test-XXXXXX", path[256], cwd[1024], want[1100], *text;
+	struct launch_set set;
+	struct occ_error err = { 0 };
+	struct launch defaults;
 
 	ck_assert(mkdtemp(dir) != NULL);
+	ck_assert(getcwd(cwd, sizeof(cwd)) != NULL);
 	snprintf(path, sizeof(path), "%s/saved.occ", dir);
 	explorer_key(e, KEY_CODE_TAB);
 	explorer_key(e, ']');   /* 32 + 8 registers */
+	/* s says where it saves: the working directory's whatif.occ, whole */
 	explorer_key(e, 's');
-	for (int i = 0; i < 20; i++)
-		explorer_key(e, KEY_CODE_BACKSPACE);
-	type(e, path);
-	explorer_key(e, KEY_CODE_ENTER);
+	snprintf(want, sizeof(want), "save the launch to: %s/whatif.occ_", cwd);
+	text = screen(e, 200, 60, true);
+	ck_assert_msg(strstr(text, want) != NULL, "%s", text);
+	free(text);
+	explorer_key(e, KEY_CODE_ESC);
+	save_as(e, path);
+	snprintf(want, sizeof(want), "saved to %s (occview --load %s reopens it)", path, path);
+	ck_assert_str_eq(e->message, want);
 	launch_init(&defaults);
 	ck_assert_msg(launch_file_load(path, &defaults, &set, &err), "%s", err.message);
 	ck_assert_int_eq((int)set.n, 1);
 	ck_assert_int_eq(set.items[0].launch.regs_per_thread, 40);
 	ck_assert_int_eq(launch_threads_per_block(&set.items[0].launch), 256);
 	launch_set_done(&set);
+	/* The file is there: asked first, and n leaves it as it was. */
+	explorer_key(e, ']');   /* 48 */
+	save_as(e, path);
+	text = screen(e, 200, 60, true);
+	snprintf(want, sizeof(want), "%s exists: overwrite it? (y overwrites", path);
+	ck_assert_msg(strstr(text, want) != NULL, "%s", text);
+	free(text);
+	explorer_key(e, 'n');
+	ck_assert_int_eq(saved_registers(path), 40);
+	snprintf(want, sizeof(want), "not saved: %s is as it was", path);
+	ck_assert_str_eq(e->message, want);
+	/* y overwrites it. */
+	save_as(e, path);
+	explorer_key(e, 'y');
+	ck_assert_int_eq(saved_registers(path), 48);
 	unlink(path);
 	rmdir(dir);
 	explorer_close(e, session);
+}
+END_TEST
+
+/* o on the recovery notice: the recovered launch is the what-if, u undoes
+ * it, and q removes the recovery file (as after occview --load). */
+START_TEST(test_recovery_opens)
+{
+	char dir[] = "/tmp/occview-test-XXXXXX", folder[300], path[400], *text;
+	struct explorer_options o = { .ascii = true, .notice = "A session saved its launch." };
+	struct occ_error err = { 0 };
+	struct explorer *e = open_default(true);
+
+	ck_assert(mkdtemp(dir) != NULL);
+	setenv("XDG_STATE_HOME", dir, 1);
+	snprintf(folder, sizeof(folder), "%s/occview", dir);
+	ck_assert_int_eq(mkdir(folder, 0700), 0);
+	snprintf(path, sizeof(path), "%s/recovery-20261127T061200-4242.occ", folder);
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, ']');   /* 40 registers */
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, KEY_CODE_TAB);
+	explorer_key(e, KEY_CODE_ENTER);
+	type(e, "12K");        /* dynamic shared memory */
+	explorer_key(e, KEY_CODE_ENTER);
+	save_as(e, path);
+	ck_assert_int_eq(access(path, F_OK), 0);
+	explorer_close(e, session);
+
+	session = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(session);
+	o.recovery = path;
+	e = explorer_new(session, NULL, 0, &o);
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "o opens it now (u undoes)") != NULL, "%s", text);
+	free(text);
+	ck_assert_int_eq(e->whatif->cur.launch.regs_per_thread, 32);
+	ck_assert_int_eq(explorer_key(e, 'o'), REACT_REDRAW);
+	ck_assert_int_eq(explorer_view(e)->cur.launch.regs_per_thread, 40);
+	ck_assert_int_eq((int)explorer_view(e)->cur.launch.dynamic_smem_bytes, 12 * 1024);
+	ck_assert(strstr(e->message, "is the what-if (u undoes it") != NULL);
+	explorer_key(e, 'u');
+	ck_assert_int_eq(explorer_view(e)->cur.launch.regs_per_thread, 32);
+	explorer_key(e, 'U');
+	ck_assert_int_eq(access(path, F_OK), 0);
+	ck_assert_int_eq(explorer_key(e, 'q'), REACT_QUIT);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	explorer_close(e, session);
+	rmdir(folder);
+	rmdir(dir);
+}
+END_TEST
+
+/* T steps through the themes and keeps the choice in the settings file,
+ * every other line as it was. */
+START_TEST(test_theme_key)
+{
+	static const char *const themes[] = { "default", "monochrome", "high-contrast", NULL };
+	struct explorer_options o = { .ascii = true, .themes = themes, .theme = "monochrome" };
+	char dir[] = "/tmp/occview-test-XXXXXX", path[400], want[600], text[256] = "";
+	struct occ_error err = { 0 };
+	struct occ_settings st;
+	struct explorer *e;
+	FILE *f;
+
+	ck_assert(mkdtemp(dir) != NULL);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	session = session_new(db, NULL, &err);
+	ck_assert_ptr_nonnull(session);
+	e = explorer_new(session, NULL, 0, &o);
+	ck_assert_str_eq(explorer_theme(e), "monochrome");
+	/* no settings file yet: made, with its folder */
+	explorer_key(e, 'T');
+	ck_assert_str_eq(explorer_theme(e), "high-contrast");
+	snprintf(path, sizeof(path), "%s/occview/config", dir);
+	snprintf(want, sizeof(want), "theme high-contrast, saved in %s", path);
+	ck_assert_str_eq(e->message, want);
+	ck_assert(settings_load(path, &st, &err));
+	ck_assert_str_eq(st.theme, "high-contrast");
+	/* the user's lines kept; the theme's replaced where it stands */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# mine\ngpu = Tesla T4\n  theme=neon\ncolor = no\n", f);
+	fclose(f);
+	explorer_key(e, 'T');
+	ck_assert_str_eq(explorer_theme(e), "default");
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_gt(fread(text, 1, sizeof(text) - 1, f), 0);
+	fclose(f);
+	ck_assert_str_eq(text, "# mine\ngpu = Tesla T4\ntheme = default\ncolor = no\n");
+	explorer_key(e, 'T');
+	ck_assert_str_eq(explorer_theme(e), "monochrome");
+	explorer_close(e, session);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/occview", dir);
+	rmdir(path);
+	rmdir(dir);
 }
 END_TEST
 
@@ -315,6 +459,53 @@ START_TEST(test_animation_plays_and_stops)
 		frames++;
 	ck_assert(!explorer_animating(e));
 	ck_assert_int_gt(frames, 10);
+	explorer_close(e, session);
+}
+END_TEST
+
+/* a plays in either picture of the simulation: from the timeline it stays
+ * there (it jumped to the per-SM pane); . and , step a frame, paused, and
+ * both panes say the playhead's time. The default launch: 1584 blocks of 256
+ * threads, 8 resident per SM on the H100's 132 SMs (the table's "Active
+ * blocks per SM 8"), so 1056 a wave and a uniform run of 2.00 block
+ * durations; frame 2 of PLAYBACK_FRAMES (80) is t = 0.05. */
+START_TEST(test_playhead_and_steps)
+{
+	struct explorer *e = open_default(true);
+	char *text;
+
+	free(screen(e, 80, 24, true));
+	explorer_key(e, '6');
+	free(screen(e, 80, 24, true));
+	ck_assert(e->layout.tabbed);
+	explorer_key(e, 'a');
+	ck_assert_int_eq(e->active, PANE_TIMELINE);
+	ck_assert(explorer_animating(e));
+	explorer_key(e, 'a');
+	ck_assert(!explorer_animating(e));
+	ck_assert_int_eq(e->view.play.state, PLAYBACK_PAUSED);
+	explorer_key(e, 'A');
+	ck_assert_int_eq(e->view.play.state, PLAYBACK_OFF);
+	explorer_key(e, '.');
+	explorer_key(e, '.');
+	explorer_key(e, '.');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.05 of 2.00 (uniform") != NULL, "%s", text);
+	free(text);
+	explorer_key(e, ',');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.03 of 2.00") != NULL ||
+		      strstr(text, "paused: t = 0.02 of 2.00") != NULL, "%s", text);
+	free(text);
+	/* the per-SM pane shows the same frame */
+	explorer_key(e, '3');
+	text = screen(e, 80, 24, true);
+	ck_assert_msg(strstr(text, "paused: t = 0.0") != NULL, "%s", text);
+	free(text);
+	/* from the table, a brings the per-SM pane */
+	explorer_key(e, '1');
+	explorer_key(e, 'a');
+	ck_assert_int_eq(e->active, PANE_SMS);
 	explorer_close(e, session);
 }
 END_TEST
@@ -463,9 +654,12 @@ int main(void)
 	tcase_add_test(tc, test_gpu_picker);
 	tcase_add_test(tc, test_help_lists_every_action);
 	tcase_add_test(tc, test_save_and_load_back);
+	tcase_add_test(tc, test_recovery_opens);
+	tcase_add_test(tc, test_theme_key);
 	tcase_add_test(tc, test_tabs_and_clicks);
 	tcase_add_test(tc, test_animation_plays_and_stops);
 	tcase_add_test(tc, test_notice_at_start);
+	tcase_add_test(tc, test_playhead_and_steps);
 	tcase_add_test(tc, test_every_size);
 	tcase_add_test(tc, test_actions_reply);
 	tcase_add_test(tc, test_partition_field);

@@ -143,6 +143,30 @@ END_TEST
  * page lists them (rocm.docs.amd.com/en/latest/reference/gpu-specs.html,
  * docs/reference/gpu-specs.rst at ROCm/rocm-docs@2b48ffc7; the RDNA2 rows at
  * ROCm/legacy-rocm-build@e88a729c). */
+/* The XCDs of the default (SPX) compute partition, as rocprofiler-compute's
+ * src/utils/mi_gpu_spec.yaml (read at 10c3c1ec) lists num_xcds: MI300A spx 6,
+ * MI300X and MI325X spx 8, MI350/MI355 spx 8; gfx90a, gfx908 and gfx906 have
+ * no partition modes there (one XCD); unknown elsewhere. */
+START_TEST(amd_default_xcds)
+{
+	static const struct { const char *name; int xcds; } cases[] = {
+		{ "MI300A", 6 }, { "MI300X", 8 }, { "MI325X", 8 }, { "MI355X", 8 },
+		{ "MI350X", 8 }, { "MI210", 1 }, { "MI250X", 1 }, { "MI100", 1 }, { "MI50", 1 },
+		{ "gfx90a", 1 }, { "gfx942", 0 }, { "MI350P", 0 }, { "RX 7900 XTX", 0 },
+		{ "MI25", 0 }, { "H100", 0 },
+	};
+	struct occ_error err = { 0 };
+	struct gpu g;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ck_assert_msg(gpu_db_find(db, cases[i].name, &g, &err), "%s: %s", cases[i].name,
+			      err.message);
+		ck_assert_msg(gpu_default_xcds(&g) == cases[i].xcds, "%s: %d XCDs, want %d",
+			      cases[i].name, gpu_default_xcds(&g), cases[i].xcds);
+	}
+}
+END_TEST
+
 START_TEST(amd_devices_as_rocm_lists_them)
 {
 	static const struct { const char *query, *name, *target; int cus; } want[] = {
@@ -666,6 +690,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, find_unknown_lists_close_names);
 	tcase_add_test(tc, every_name_and_alias_finds_its_device);
 	tcase_add_test(tc, amd_devices_as_rocm_lists_them);
+	tcase_add_test(tc, amd_default_xcds);
 	tcase_add_test(tc, compute_capability_spellings);
 	tcase_add_test(tc, compute_capability_not_in_database);
 	tcase_add_test(tc, compute_capability_added_later);

@@ -217,6 +217,242 @@ START_TEST(host_object_compressed_bundle)
 }
 END_TEST
 
+/* ---- the binary object: where, and every metadata key ------------------- */
+
+static unsigned char *slurp(const char *file, size_t *len);
+
+/* One key of a kernel's map as llvm-readelf prints it: its value's text, or
+ * for a list the items under it ("      - 16", or "      - .offset: ..."
+ * starting each argument's map). */
+struct note_key {
+	char key[64];
+	char val[256];
+	int n_items;
+	long long items[8];
+};
+
+struct note_keys {
+	size_t n;
+	struct note_key k[40];
+};
+
+/* The keys of the kernel-th kernel (from 0) of file, in the printed order. */
+static void read_note_keys(const char *file, size_t kernel, struct note_keys *o)
+{
+	FILE *f = fopen(data_path("amdgpu/", file), "r");
+	char line[1024];
+	size_t at = 0;
+	bool in = false;
+
+	ck_assert_msg(f != NULL, "%s", file);
+	memset(o, 0, sizeof(*o));
+	while (fgets(line, sizeof(line), f)) {
+		struct note_key *k = o->n ? &o->k[o->n - 1] : NULL;
+		const char *p;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "  - .", 5) == 0) {
+			in = at++ == kernel;
+			p = line + 4;
+		} else if (strncmp(line, "    .", 5) == 0) {
+			p = line + 4;
+		} else {
+			if (in && k && strncmp(line, "      - ", 8) == 0) {
+				if (k->n_items < 8)
+					k->items[k->n_items] = atoll(line + 8);
+				k->n_items++;
+			}
+			if (strncmp(line, "amdhsa.", 7) == 0 && line[7] != 'k')
+				in = false;
+			continue;
+		}
+		if (!in)
+			continue;
+		ck_assert_uint_lt(o->n, 40);
+		k = &o->k[o->n++];
+		ck_assert(sscanf(p, "%63[^:]", k->key) == 1);
+		p += strlen(k->key) + 1;
+		p += strspn(p, " ");
+		snprintf(k->val, sizeof(k->val), "%s", p);
+		/* readelf quotes a string YAML would misread. */
+		if (k->val[0] == '\'' && strlen(k->val) > 1) {
+			memmove(k->val, k->val + 1, strlen(k->val));
+			k->val[strlen(k->val) - 1] = '\0';
+		}
+	}
+	fclose(f);
+}
+
+/* The keys occview reads (the rest are kept, not used). */
+static bool read_by_occview(const char *key)
+{
+	static const char *const used[] = { ".name", ".symbol", ".reqd_workgroup_size" };
+
+	for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); i++)
+		if (strcmp(key, used[i]) == 0)
+			return true;
+	for (int i = 0; i < K_REQD0; i++)
+		if (strcmp(key, note_keys[i]) == 0)
+			return true;
+	return false;
+}
+
+/* records[from..]'s binary objects against the notes of file: the target,
+ * the mangled name, and every key with its value, in the note's order. */
+static void compare_binary(const char *notes, const struct report *r, size_t from,
+			   const char *container, const char *compression, uint64_t offset)
+{
+	struct notes o;
+	char proc[32];
+
+	read_notes(notes, &o);
+	ck_assert(amdgpu_md_processor(o.target, proc, sizeof(proc)));
+	for (size_t i = 0; i < o.n; i++) {
+		const struct report_binary *b = r->records[from + i].binary;
+		struct note_keys nk;
+
+		ck_assert_msg(b != NULL, "%s: kernel %zu has no binary object", notes, i);
+		ck_assert_str_eq(b->container, container);
+		ck_assert_str_eq(b->compression, compression);
+		ck_assert_uint_eq(b->offset, offset);
+		ck_assert_str_eq(b->arch, proc);
+		ck_assert_str_eq(b->target, o.target);
+		if (strncmp(o.k[i].name, "_Z", 2) == 0)
+			ck_assert_str_eq(b->mangled_name, o.k[i].name);
+		else
+			ck_assert_ptr_null(b->mangled_name);
+		read_note_keys(notes, i, &nk);
+		ck_assert_uint_gt(nk.n, 10);
+		ck_assert_uint_eq(b->n_keys, nk.n);
+		for (size_t j = 0; j < nk.n; j++) {
+			const struct report_binary_key *got = &b->keys[j];
+			const struct note_key *want = &nk.k[j];
+
+			ck_assert_str_eq(got->key, want->key);
+			ck_assert_msg(got->used == read_by_occview(want->key), "%s: %s", notes,
+				      want->key);
+			if (!want->val[0]) {
+				/* A list: its length, and its numbers where it is one. */
+				ck_assert_uint_eq(got->items, (unsigned)want->n_items);
+				if (got->kind == REPORT_MD_INTS)
+					for (int m = 0; m < want->n_items && m < 8; m++)
+						ck_assert_int_eq(got->ints[m], want->items[m]);
+				else
+					ck_assert_int_eq(got->kind, REPORT_MD_ITEMS);
+			} else if (strcmp(want->val, "true") == 0 || strcmp(want->val, "false") == 0) {
+				ck_assert_int_eq(got->kind, REPORT_MD_BOOL);
+				ck_assert_int_eq(got->ints[0], want->val[0] == 't');
+			} else if (got->kind == REPORT_MD_INT) {
+				ck_assert_int_eq(got->ints[0], atoll(want->val));
+				ck_assert(want->val[strspn(want->val, "0123456789")] == '\0');
+			} else {
+				ck_assert_int_eq(got->kind, REPORT_MD_STRING);
+				ck_assert_str_eq(got->text, want->val);
+			}
+		}
+		/* The launch bound and required size, as the binary object keeps them. */
+		ck_assert(b->max_threads[0].present);
+		ck_assert_int_eq(b->max_threads[0].value, o.k[i].v[K_MAXFLAT]);
+		ck_assert_int_eq(b->req_threads[0].present, o.k[i].v[K_REQD0] >= 0);
+		ck_assert_int_eq(b->frame_bytes.value, o.k[i].v[K_PRIVATE]);
+	}
+}
+
+START_TEST(binary_objects_equal_readelf)
+{
+	char file[128];
+	struct report r;
+
+	snprintf(file, sizeof(file), "%s.co", code_objects[_i]);
+	load_clean("amdgpu/", file, &r);
+	snprintf(file, sizeof(file), "%s.notes", code_objects[_i]);
+	compare_binary(file, &r, 0, "code object", "", 0);
+	report_done(&r);
+}
+END_TEST
+
+/* Entries of a bundle at their offsets in the file: clang-offload-bundler's
+ * header (__CLANG_OFFLOAD_BUNDLE__, the entry count, then per entry its
+ * offset, size and triple, 64-bit little-endian) read here byte by byte. */
+START_TEST(binary_objects_in_bundles)
+{
+	size_t len;
+	unsigned char *b = slurp("bundle_gfx90a_gfx1100.hipfb", &len);
+	uint64_t off[3] = { 0 };
+	size_t pos = 32;
+	struct report r;
+
+	for (int e = 0; e < 3; e++) {
+		uint64_t tlen = 0;
+
+		ck_assert_uint_le(pos + 24, len);
+		for (int i = 7; i >= 0; i--) {
+			off[e] = off[e] << 8 | b[pos + i];
+			tlen = tlen << 8 | b[pos + 16 + i];
+		}
+		pos += 24 + tlen;
+	}
+	free(b);
+	load_clean("amdgpu/", "bundle_gfx90a_gfx1100.hipfb", &r);
+	/* Entry 0 is the host's (empty); 1 gfx90a, 2 gfx1100. */
+	compare_binary("kernels_gfx90a.notes", &r, 0, "offload bundle", "", off[1]);
+	compare_binary("kernels_gfx1100.notes", &r, 11, "offload bundle", "", off[2]);
+	ck_assert_uint_gt(off[2], off[1]);
+	report_done(&r);
+	/* The host object's .hip_fatbin section holds one CCOB, at file offset
+	 * 0x1000 (readelf -S: "[55] .hip_fatbin PROGBITS ... 00001000"): its
+	 * code objects are inside the compressed bytes, so the offset is the
+	 * CCOB's. gfx1201 first, as the bundler sorts them. */
+	load_clean("amdgpu/", "host_ccob_gfx942_gfx1201.o", &r);
+	compare_binary("kernels_gfx1201.notes", &r, 0, "ELF .hip_fatbin", "zstd", 0x1000);
+	compare_binary("kernels_gfx942.notes", &r, r.n - 11, "ELF .hip_fatbin", "zstd", 0x1000);
+	report_done(&r);
+}
+END_TEST
+
+/* ---- --gpu's target of a bundle ------------------------------------------ */
+
+/* The bundle's entries are for gfx90a and gfx1100 (their triples,
+ * hipv4-amdgcn-amd-amdhsa--gfx90a and --gfx1100, read above): 11 kernels
+ * and 10 (kernels_gfx90a.notes, kernels_gfx1100.notes: agpr_kernel is CDNA's
+ * only). Each GPU's target is data/amd_devices.csv's. */
+static void pick(const char *gpu_name, bool picked, const char *target, bool exact,
+		 const char *others, size_t left)
+{
+	struct import_amdgpu_pick p;
+	struct occ_error err = { 0 };
+	struct gpu g;
+	struct report r;
+
+	ck_assert_msg(gpu_db_find(db, gpu_name, &g, &err), "%s", err.message);
+	load_clean("amdgpu/", "bundle_gfx90a_gfx1100.hipfb", &r);
+	ck_assert_uint_eq(r.n, 21);
+	ck_assert_msg(import_amdgpu_pick_target(&r, &g.arch, &p) == picked, "%s", gpu_name);
+	ck_assert_str_eq(p.target, target);
+	ck_assert_int_eq(p.exact, exact);
+	ck_assert_str_eq(p.others, others);
+	ck_assert_uint_eq(r.n, left);
+	ck_assert_uint_eq(p.dropped, 21 - left);
+	for (size_t i = 0; i < r.n && picked; i++)
+		ck_assert_str_eq(r.records[i].gfx_target, target);
+	report_done(&r);
+}
+
+START_TEST(gpu_picks_its_target)
+{
+	pick("MI250X", true, "gfx90a", true, "gfx1100", 11);      /* gfx90a */
+	pick("W7900", true, "gfx1100", true, "gfx90a", 10);       /* gfx1100 */
+	/* None of its own: the nearest older. gfx942 > gfx90a (9.4.2 > 9.0.10);
+	 * gfx1201 > gfx1100. */
+	pick("MI300X", true, "gfx90a", false, "gfx1100", 11);
+	pick("Radeon AI PRO R9700", true, "gfx1100", false, "gfx90a", 10);
+	/* gfx908 (MI100) is older than both: all kept, both named. */
+	pick("MI100", false, "", false, "gfx90a, gfx1100", 21);
+	/* Not an AMD GPU: nothing chosen, nothing said. */
+	pick("H100", false, "", false, "", 21);
+}
+END_TEST
+
 /* ---- the occupancy oracle: clang's remarks ------------------------------- */
 
 /* The "Occupancy [waves/SIMD]" clang printed for kernel (mangled name), from
@@ -549,6 +785,9 @@ int main(void)
 	tcase_add_loop_test(tc, code_objects_equal_readelf, 0, n);
 	tcase_add_test(tc, bundle_equals_its_code_objects);
 	tcase_add_test(tc, host_object_compressed_bundle);
+	tcase_add_loop_test(tc, binary_objects_equal_readelf, 0, n);
+	tcase_add_test(tc, binary_objects_in_bundles);
+	tcase_add_test(tc, gpu_picks_its_target);
 	tcase_add_loop_test(tc, occupancy_equals_clang_remarks, 0, (int)N_NUMBERED);
 	tcase_add_loop_test(tc, remarks_equal_code_objects, 0, (int)N_NUMBERED);
 	tcase_add_test(tc, remarks_expressions_left_absent);

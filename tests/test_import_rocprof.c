@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "import.h"
 #include "report.h"
+#include "report_launch.h"
 #include "readfile.h"
 #include "strutil.h"
 #include "reportutil.h"
@@ -229,19 +231,18 @@ START_TEST(v1_sq_level_waves_occupancy)
 	k = &r.records[0];
 	CK_NUM(k->sq_accum_prev_hires, 976030444.0);
 	CK_NUM(k->grbm_gui_active, 381872.0);
-	ck_assert(report_sq_occupancy(k, "gfx90a", 32, 104, &pct, &waves));
+	/* gfx90a: one XCD (gpu_default_xcds) */
+	ck_assert(report_sq_occupancy(k, 1, 32, 104, &pct, &waves));
 	ck_assert_double_eq_tol(pct.value, 76.80018, 1e-4);
 	ck_assert_double_eq_tol(waves.value, 24.57606, 1e-4);
 	/* Line 3 (benchmark_func<short>, 128 workgroups): 7068488 / 33766 =
 	 * 209.34 waves, 6.29% of 3328. */
-	ck_assert(report_sq_occupancy(&r.records[1], "gfx90a:xnack-", 32, 104, &pct, &waves));
+	ck_assert(report_sq_occupancy(&r.records[1], 1, 32, 104, &pct, &waves));
 	ck_assert_double_eq_tol(pct.value, 6.290188, 1e-5);
-	/* An MI300's XCD count depends on its partition mode, which the
-	 * report does not give: no figure. Nor without a CU count. */
+	/* No XCD count known: no figure. Nor without a CU count. */
 	pct.present = false;
-	ck_assert(!report_sq_occupancy(k, "gfx942", 32, 304, &pct, &waves));
-	ck_assert(!report_sq_occupancy(k, "gfx90ab", 32, 104, &pct, &waves));
-	ck_assert(!report_sq_occupancy(k, "gfx90a", 32, 0, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, 0, 32, 304, &pct, &waves));
+	ck_assert(!report_sq_occupancy(k, 1, 32, 0, &pct, &waves));
 	ck_assert(!pct.present);
 	report_done(&r);
 }
@@ -281,6 +282,87 @@ START_TEST(v2_pmc_perf_sq_counters)
 	load("omniperf_tests_mi300x_rocprofv2style_timestamps.csv", &r);
 	CK_ABSENT(r.records[0].sq_accum_prev_hires);
 	CK_ABSENT(r.records[0].grbm_gui_active);
+	report_done(&r);
+}
+END_TEST
+
+/* The XCDs the SQ counters are summed over: Omniperf's sysinfo.csv beside
+ * the pmc_perf.csv says (HGLiu1998/batched_gemm workloads/bmm2/MI300X_A1
+ * @ 0a139b67: compute_partition SPX, num_xcd 8), else --xcds, else the
+ * database's SPX count (8 on an MI300X). Line 2: SQ_ACCUM_PREV_HIRES
+ * 2349060 / (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves resident, / (32
+ * waves x 304 CUs = 9728) = 0.7062%, / 304 = 0.22598 waves per CU; over 4
+ * XCDs (--xcds 4) half: 0.3531%. */
+static void copy_file(const char *from, const char *to)
+{
+	struct occ_error err = { 0 };
+	size_t len;
+	char *text = str_read_file(from, 1 << 22, &len, &err);
+	FILE *f = fopen(to, "wb");
+
+	ck_assert_msg(text && f, "%s: %s", from, err.message);
+	ck_assert(fwrite(text, 1, len, f) == len);
+	ck_assert(fclose(f) == 0);
+	free(text);
+}
+
+START_TEST(v2_pmc_perf_xcds)
+{
+	static const char pmc[] =
+		"batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv";
+	char dir[] = "/tmp/occview-xcds-XXXXXX", path[256], sys[256];
+	struct occ_error err = { 0 };
+	struct report_num pct, waves;
+	struct report_xcds xcds;
+	struct report r;
+	struct gpu mi300x, mi210;
+	bool sq;
+
+	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+	ck_assert(gpu_db_find(db, "MI210", &mi210, &err));
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/pmc_perf.csv", dir);
+	snprintf(sys, sizeof(sys), "%s/sysinfo.csv", dir);
+	copy_file(data_path("rocprof/", pmc), path);
+	copy_file(data_path("amd/", "batchedgemm_bmm2_mi300x_sysinfo.csv"), sys);
+	ck_assert_msg(report_load(path, &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 100);
+	for (size_t i = 0; i < r.n; i++)
+		CK_INT(r.records[i].xcds, 8);
+	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 4, &pct, &waves, &sq,
+						  &xcds));
+	ck_assert(sq);
+	/* the report's count wins over --xcds */
+	ck_assert_int_eq(xcds.n, 8);
+	ck_assert_int_eq(xcds.from, REPORT_XCDS_REPORT);
+	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
+	ck_assert_double_eq_tol(waves.value, 0.2259845, 1e-6);
+	report_done(&r);
+	ck_assert(remove(sys) == 0 && remove(path) == 0 && rmdir(dir) == 0);
+
+	/* The same file alone: --xcds 4, else the database's SPX mode. */
+	load(pmc, &r);
+	CK_ABSENT(r.records[0].xcds);
+	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 4, &pct, &waves, &sq,
+						  &xcds));
+	ck_assert_int_eq(xcds.n, 4);
+	ck_assert_int_eq(xcds.from, REPORT_XCDS_FLAG);
+	ck_assert_double_eq_tol(pct.value, 0.3531007, 1e-6);
+	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 0, &pct, &waves, &sq,
+						  &xcds));
+	ck_assert_int_eq(xcds.n, 8);
+	ck_assert_int_eq(xcds.from, REPORT_XCDS_DATABASE);
+	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
+	report_done(&r);
+
+	/* The MI200 SQ_LEVEL_WAVES file has no sysinfo.csv beside it here: an
+	 * MI210 has one XCD by the database, the figure as before. */
+	load("omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_TRUNCATED.csv", &r);
+	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi210, 0, &pct, &waves, &sq,
+						  &xcds));
+	ck_assert_int_eq(xcds.n, 1);
+	ck_assert_int_eq(xcds.from, REPORT_XCDS_DATABASE);
+	ck_assert_double_eq_tol(pct.value, 76.80018, 1e-4);
 	report_done(&r);
 }
 END_TEST
@@ -642,6 +724,7 @@ int main(void)
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);
 	tcase_add_test(tc, v2_pmc_perf_sq_counters);
 	tcase_add_test(tc, sq_counter_not_a_number_dropped);
+	tcase_add_test(tc, v2_pmc_perf_xcds);
 	tcase_add_test(tc, v2_timestamps_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi100);

@@ -9,12 +9,15 @@
 #include <check.h>
 #include <float.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
+#include "strfmt.h"
 #include "testutil.h"
 #include "expect.h"
 
@@ -88,8 +91,14 @@ START_TEST(fixed_special)
 			same_general(nextafter(t, INFINITY), p);
 			same_general(t * (1 - 0.5 * pow(10.0, -p)), p);
 			same_general(t * (1 - 0.49 * pow(10.0, -p)), p);
+			/* whole numbers about it: %g's digits alone, or rounded */
+			same_general(t - 1, p);
+			same_general(t + 1, p);
+			same_general(3 * t + 7, p);
 		}
 	}
+	for (int v = 1; v < 200000; v += 7)
+		same_general(v, 1 + v % 10);
 }
 END_TEST
 
@@ -123,12 +132,59 @@ START_TEST(random_values)
 		v = (double)(s >> 11) / 9007199254740992.0 * pow(10.0, (double)(i % 12) - 3);
 		same_fixed(v, i % 5);
 		same_general(v, 1 + i % 10);
+		same_general(-v, 1 + i % 10);
 		if (i % 4 == 0) {
 			double tie = ldexp((double)(s % 4096), -(int)(s % 12));
 			same_fixed(tie, (int)(s >> 60) % 10);
 			same_general(tie, 1 + (int)(s >> 59) % 10);
 		}
 	}
+}
+END_TEST
+
+/* strfmt writes what snprintf writes, and returns what it returns, at
+ * every buffer size from 0 up: the formats of the findings and the table
+ * cells, and ones it hands to vsnprintf whole. */
+#define SAME_FORMAT(...)                                                           \
+	do {                                                                       \
+		char want_[512], got_[512];                                        \
+		int wn_ = snprintf(want_, sizeof(want_), __VA_ARGS__);             \
+		for (size_t size_ = 0; size_ <= (size_t)wn_ + 1; size_++) {        \
+			memset(got_, 'x', sizeof(got_));                           \
+			memset(want_, 'x', sizeof(want_));                         \
+			wn_ = snprintf(want_, size_, __VA_ARGS__);                 \
+			int gn_ = strfmt(got_, size_, __VA_ARGS__);                \
+			EXPECT_INT(gn_, ==, wn_);                                  \
+			EXPECT(memcmp(got_, want_, sizeof(got_)) == 0,            \
+			       "size %zu: \"%.*s\", want \"%.*s\"", size_,          \
+			       (int)size_, got_, (int)size_, want_);                \
+		}                                                                  \
+	} while (0)
+
+START_TEST(strfmt_same_as_snprintf)
+{
+	const char *volatile null = NULL;  /* volatile: no compile-time warning */
+
+	SAME_FORMAT("plain text, no conversion");
+	SAME_FORMAT("%s", "");
+	SAME_FORMAT("The grid has %lld %s, %.1f%% of one wave (%d %s x %d %s = %lld). With ",
+		    1234567LL, "blocks", 37.25, 4, "blocks", 132, "SMs", -528LL);
+	SAME_FORMAT("%d threads per block make %d warps of %d, the last with %d idle lanes: "
+		    "%.1f%% of the", 100, 4, 32, 28, 21.875);
+	SAME_FORMAT(" %c%s allow%s %d block%s per SM.", 'R', "egisters", "", 1, "");
+	SAME_FORMAT("%.2f %.0f %.0f %.2f %f %.9f", 0.005, 0.5, 1.5, -2.345, 3.0, 1.0 / 3.0);
+	SAME_FORMAT("%.1f %.1f %.1f %.1f", 1e300, -0.0, 0.05, 12345678901.25);
+	SAME_FORMAT("%d %d %i %u %u", INT_MIN, INT_MAX, -7, 0u, UINT_MAX);
+	SAME_FORMAT("%ld %lu %lld %llu %zu %jd", LONG_MIN, ULONG_MAX, LLONG_MIN, ULLONG_MAX,
+		    (size_t)-1, (intmax_t)-42);
+	SAME_FORMAT("%hd %hhd %hu %hhu", -40000, 300, 70000, 511);
+	SAME_FORMAT("%.3s|%.0s|%.10s|%s", "abcdef", "abc", "ab", "\xc3\xa9t\xc3\xa9");
+	SAME_FORMAT("%s|%.3s|%.6s", null, null, null);
+	SAME_FORMAT("%%%d%%", 100);
+	/* Handed to vsnprintf: width, flags, other conversions, long doubles. */
+	SAME_FORMAT("%5d|%-4s|%+d|%x|%g|%e|%.12f|%Lf|%*d|%.*f|%p", 3, "ab", 4, 255u, 0.1,
+		    2.5, 0.1, 1.5L, 3, 7, 2, 1.25, (void *)0);
+	SAME_FORMAT("%.2d", 5);
 }
 END_TEST
 
@@ -142,6 +198,7 @@ int main(void)
 	tcase_add_test(tc, fixed_special);
 	tcase_add_test(tc, fixed_quotients);
 	tcase_add_test(tc, random_values);
+	tcase_add_test(tc, strfmt_same_as_snprintf);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

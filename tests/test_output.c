@@ -270,6 +270,41 @@ START_TEST(test_gpu_list_json)
 }
 END_TEST
 
+/* --list-gpus --format jsonl: the JSON Lines header, then each element of
+ * --format json's "devices" on its own line, as jansson writes it compact. */
+START_TEST(test_gpu_list_jsonl)
+{
+	char *doc = capture_gpus(output_gpu_list_json), *lines = capture_gpus(output_gpu_list_jsonl);
+	char *header = NULL, *line, *save = NULL;
+	size_t header_len = 0, i = 0;
+	FILE *f = open_memstream(&header, &header_len);
+	json_error_t jerr;
+	json_t *root = json_loads(doc, 0, &jerr), *devices;
+
+	ck_assert_msg(root != NULL, "invalid JSON: %s", jerr.text);
+	ck_assert_ptr_nonnull(f);
+	output_jsonl_header(f);
+	fclose(f);
+	ck_assert_int_eq(strncmp(lines, header, header_len), 0);
+	devices = json_object_get(root, "devices");
+	for (line = strtok_r(lines + header_len, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		json_t *want = json_array_get(devices, i++);
+		char *text;
+
+		ck_assert_ptr_nonnull(want);
+		text = json_dumps(want, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		ck_assert_str_eq(line, text);
+		free(text);
+	}
+	ck_assert_uint_eq(i, gpu_db_device_count(db));
+	ck_assert_uint_eq(i, json_array_size(devices));
+	json_decref(root);
+	free(header);
+	free(lines);
+	free(doc);
+}
+END_TEST
+
 /* Fields of one CSV line, commas inside quotes not counted. */
 static int csv_fields(const char *line, size_t len)
 {
@@ -346,21 +381,34 @@ START_TEST(test_jsonw_is_jansson)
 	static const char *const texts[] = { "", "a", "plain kernel name", "caf\xC3\xA9 \xE6\xBC\xA2",
 		"quote \" and \\ in 16 bytes", "del \x7F", "</script>" };
 	const double reals[] = { 0.0, 1.0, 62.5, 43.24, 0.08, 1.3838, 1e-5, 123456789.123, 1e10,
-				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123 };
+				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123,
+				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10 };
 	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN };
 	char *long_text = malloc(40000);
 
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		same_as_jansson(json_string(texts[i]), write_string, texts[i]);
-	/* each byte 1..127 alone and at offsets 0..9 of a longer run */
+	/* each byte 1..127 alone and at offsets 0..19 of a longer run: the
+	 * eight-byte scan's whole words and its tail */
 	for (int ch = 1; ch < 128; ch++)
-		for (int at = 0; at < 10; at++) {
+		for (int at = 0; at < 20; at++) {
 			char text[32];
 			memset(text, 'x', sizeof(text));
 			text[at] = (char)ch;
 			text[20] = '\0';
 			same_as_jansson(json_string(text), write_string, text);
 		}
+	/* a quote or a control byte at every place of every length to 40: the
+	 * scan's words, its overlapping last word and its bytes */
+	for (int len = 1; len <= 40; len++)
+		for (int at = 0; at < len; at++)
+			for (int k = 0; k < 2; k++) {
+				char text[48];
+				memset(text, 'y', sizeof(text));
+				text[at] = k ? '\x01' : '"';
+				text[len] = '\0';
+				same_as_jansson(json_string(text), write_string, text);
+			}
 	/* longer than the buffer, with escapes across its edges */
 	ck_assert_ptr_nonnull(long_text);
 	for (int i = 0; i < 39999; i++)
@@ -538,6 +586,7 @@ int main(void)
 	tcase_add_test(tc, test_json_names_format_and_producer);
 	tcase_add_test(tc, test_gpu_list_json);
 	tcase_add_test(tc, test_gpu_list_csv);
+	tcase_add_test(tc, test_gpu_list_jsonl);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -56,6 +56,55 @@ START_TEST(golden_default)
 }
 END_TEST
 
+/* Paused at frame 40 of 80 of the default launch's 2.00-block-time run: the
+ * playhead is one column, over every plot row, at t = 1.00: half way along
+ * the time axis (where the first wave ends). */
+START_TEST(playhead)
+{
+	struct view *v = default_view(NULL, 0);
+	struct canvas *c;
+	int x_head = -1, cells = 0, axis_y = -1, x0 = -1, x1 = -1;
+
+	v->play.state = PLAYBACK_PAUSED;
+	v->play.frame = PLAYBACK_FRAMES / 2;
+	c = pane_draw(pane_timeline_new, v, 80, 24, false);
+	ck_assert(canvas_shows(c, "paused: t = 1.00 of 2.00 (uniform durations)"));
+	for (int y = 0; y < c->height; y++)
+		for (int x = 0; x < c->width; x++)
+			if (canvas_at(c, x, y)->role == CANVAS_FOCUS) {
+				ck_assert(x_head < 0 || x_head == x);
+				x_head = x;
+				cells++;
+			}
+	/* the time axis: the row of the corner, the run of lines after it */
+	for (int y = 0; y < c->height && axis_y < 0; y++)
+		for (int x = 0; x < c->width; x++)
+			if (canvas_at(c, x, y)->glyph == canvas_glyph(c, CANVAS_G_BOTTOM_LEFT)) {
+				axis_y = y;
+				x0 = x + 1;
+				break;
+			}
+	ck_assert_int_ge(axis_y, 0);
+	for (x1 = x0; x1 < c->width &&
+	     canvas_at(c, x1, axis_y)->glyph != ' '; x1++)
+		;
+	ck_assert_int_gt(cells, 2);
+	ck_assert_int_eq(x_head - x0, (x1 - x0) / 2);
+	/* marked on the axis, so it shows without colour */
+	ck_assert_uint_eq(canvas_at(c, x_head, axis_y)->glyph, 0x25B2);
+	canvas_free(c);
+	/* off: no playhead, the run as before */
+	v->play.state = PLAYBACK_OFF;
+	c = pane_draw(pane_timeline_new, v, 80, 24, false);
+	ck_assert(canvas_shows(c, "active warps per SM over time"));
+	for (int y = 0; y < c->height; y++)
+		for (int x = 0; x < c->width; x++)
+			ck_assert_int_ne(canvas_at(c, x, y)->role, CANVAS_FOCUS);
+	canvas_free(c);
+	pane_view_free(v);
+}
+END_TEST
+
 START_TEST(golden_models)
 {
 	struct view *v = default_view(&tail_model, 0);
@@ -140,6 +189,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, amd_words);
 	tcase_add_test(tc, nothing_to_simulate);
 	tcase_add_test(tc, every_size_stays_inside);
+	tcase_add_test(tc, playhead);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -229,7 +229,7 @@ START_TEST(barrier_points)
 END_TEST
 
 /* Every point of every curve is occ_compute's at that value (the level in
- * waves per SIMD on AMD), though sweep_compute evaluates once per step of
+ * waves per CU or WGP on AMD), though sweep_compute evaluates once per step of
  * the curve, and so is the launch's own point; and the summary is the
  * points': ends, whether the level ever rises, the capped points' limiting
  * factors. NVIDIA and AMD architectures,
@@ -271,7 +271,10 @@ START_TEST(points_are_occ_compute)
 				int lvl;
 				occ_param_set(&t, (enum occ_param)k, p->x);
 				occ_compute(a, &t, &r);
-				lvl = vendor ? (r.amd.fits ? r.amd.waves_per_simd : 0) : r.active_warps_per_sm;
+				/* AMD's level is the headline's, waves per CU (WGP);
+				 * a VLIW CU's are its one SIMD engine's */
+				lvl = vendor && a->amd.vliw ? (r.amd.fits ? r.amd.waves_per_simd : 0)
+					: r.active_warps_per_sm;
 				if (p->active_warps != lvl || p->active_blocks != r.active_blocks_per_sm ||
 				    p->limiting != r.limiting ||
 				    (j > 0 && p->x - s.points[j - 1].x != s.points[1].x - s.points[0].x))
@@ -289,8 +292,11 @@ START_TEST(points_are_occ_compute)
 			{
 				struct occ_result r;
 				occ_compute(a, &launches[l], &r);
-				ck_assert_int_eq(s.current_warps, vendor ? (r.amd.fits ? r.amd.waves_per_simd : 0)
+				ck_assert_int_eq(s.current_warps, vendor && a->amd.vliw
+						 ? (r.amd.fits ? r.amd.waves_per_simd : 0)
 						 : r.active_warps_per_sm);
+				ck_assert_int_eq(s.max_warps, vendor && a->amd.vliw ?
+						 a->amd.max_waves_per_simd : a->max_warps_per_sm);
 				ck_assert_uint_eq(s.current_limiting, r.limiting);
 			}
 			sweep_done(&s);

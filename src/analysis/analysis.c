@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "params.h"
+#include "strfmt.h"
 #include "tuning.h"
 
 /* Clears what every analysis sets, without touching the findings' text
@@ -39,7 +40,7 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 }
 
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
-		      int64_t measured_config, const char *file, long line, bool findings)
+		      int64_t measured_config, const char *file, long line, int findings)
 {
 	struct rules_input ri;
 
@@ -53,7 +54,7 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	occ_compute(&gpu->arch, &a->in, &a->r);
 	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
-	if (!findings)
+	if (findings == ANALYSIS_NO_FINDINGS)
 		return;
 	a->has_findings = true;
 	tuning_best_block_size(&gpu->arch, a->sched.units, &a->in, &a->best_block_size,
@@ -63,14 +64,14 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 		a->min_grid_full_occupancy += l->cluster_size -
 					      a->min_grid_full_occupancy % l->cluster_size;
 	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
-				   &a->cl };
+				   &a->cl, findings == ANALYSIS_FINDING_TITLES };
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 
 void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
 		  const char *file, long line)
 {
-	analysis_compute(a, l, gpu, -1, file, line, true);
+	analysis_compute(a, l, gpu, -1, file, line, ANALYSIS_FINDINGS);
 }
 
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)
@@ -84,10 +85,10 @@ void analysis_next_step(const struct analysis *a, char *buf, size_t size)
 	struct tuning_step st[OCC_N_FACTORS];
 	int n = tuning_steps(&a->gpu.arch, &a->in, &a->r, st);
 
-	snprintf(buf, size, "-");
+	strfmt(buf, size, "-");
 	for (int i = 0; i < n; i++)
 		if (st[i].has_gain) {
-			snprintf(buf, size, "%s %lld->%lld", tuning_param_label(&a->gpu.arch, st[i].param),
+			strfmt(buf, size, "%s %lld->%lld", tuning_param_label(&a->gpu.arch, st[i].param),
 				 (long long)st[i].from, (long long)st[i].to);
 			return;
 		}
@@ -97,9 +98,9 @@ void analysis_not_applicable(const struct analysis *a, char *buf, size_t size)
 {
 	size_t len = 0;
 
-	snprintf(buf, size, "-");
+	strfmt(buf, size, "-");
 	for (int p = 0; p < PARAM_N && len < size; p++)
 		if (a->not_applicable & PARAM_BIT(p))
-			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "," : "",
+			len += (size_t)strfmt(buf + len, size - len, "%s%s", len ? "," : "",
 						param_info((enum launch_param)p)->flag + 2);
 }

@@ -50,13 +50,19 @@ struct analysis {
  * for a launch from flags) say where it came from in the error. */
 void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
 		  const char *file, long line);
-/* The same with only what the output needs: findings (and the best block
- * size) when findings is true, else the occupancy and waves alone, as CSV
- * needs. measured_config >= 0: the driver's shared-memory configuration
+/* What analysis_compute works out besides the occupancy and waves. */
+enum analysis_findings {
+	ANALYSIS_NO_FINDINGS,     /* CSV's: the occupancy and waves alone */
+	ANALYSIS_FINDINGS,        /* the findings (and the best block size) */
+	ANALYSIS_FINDING_TITLES,  /* the same, each finding's text left out (text_omitted) */
+};
+
+/* The same with only what the output needs (findings: an analysis_findings;
+ * true and false read as ANALYSIS_FINDINGS and ANALYSIS_NO_FINDINGS). measured_config >= 0: the driver's shared-memory configuration
  * for the launch a report measured (occ_input); -1: none. a->report is
  * left empty for the caller (the session) to fill. */
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
-		      int64_t measured_config, const char *file, long line, bool findings);
+		      int64_t measured_config, const char *file, long line, int findings);
 /* Marks a launch that could not be read or resolved. */
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
 

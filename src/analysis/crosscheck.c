@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "strfmt.h"
 
 /* Theoretical occupancy and waves per SM are printed with two decimals. */
 #define PRINTED_ROUNDING (0.005 + 1e-9)
@@ -57,9 +58,9 @@ const char *crosscheck_key(enum crosscheck_field f)
 void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t size)
 {
 	if ((unsigned)f < CROSSCHECK_N_FIELDS && fields[f].decimals)
-		snprintf(buf, size, "%.2f", v);
+		strfmt(buf, size, "%.2f", v);
 	else
-		snprintf(buf, size, "%.0f", v);
+		strfmt(buf, size, "%.0f", v);
 }
 
 int crosscheck_count(uint32_t bits)
@@ -109,24 +110,24 @@ void crosscheck_rules_text(enum report_ncu_layout layout, char *buf, size_t size
 {
 	switch (layout) {
 	case REPORT_NCU_KERNEL_TIME:
-		snprintf(buf, size, "Nsight Compute 2019.x-2021.x (a details page with Kernel Time) "
+		strfmt(buf, size, "Nsight Compute 2019.x-2021.x (a details page with Kernel Time) "
 			 "prints block limits uncapped and divides the largest shared-memory "
 			 "configuration");
 		return;
 	case REPORT_NCU_RAW:
-		snprintf(buf, size, "the raw page prints launch__occupancy_limit_shared_mem uncapped, "
+		strfmt(buf, size, "the raw page prints launch__occupancy_limit_shared_mem uncapped, "
 			 "the other limits capped at the blocks limit, and divides the configuration "
 			 "the driver chose");
 		return;
 	case REPORT_NCU_DETAILS:
-		snprintf(buf, size, "Nsight Compute 2022 and later (a details page) prints block "
+		strfmt(buf, size, "Nsight Compute 2022 and later (a details page) prints block "
 			 "limits capped at Block Limit SM and divides the configuration the driver "
 			 "chose");
 		return;
 	case REPORT_NCU_NONE:
 		break;
 	}
-	snprintf(buf, size, "block limits compared capped at Block Limit SM");
+	strfmt(buf, size, "block limits compared capped at Block Limit SM");
 }
 
 /* occview's limit of factor f as the report's Nsight Compute prints it. An
@@ -342,7 +343,7 @@ void crosscheck_figures_text(const struct crosscheck_figures *f, char *buf, size
 	size_t n = 0;
 	bool limits = false;
 
-#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+#define ADD(...) (n += (size_t)strfmt(buf + n, n < size ? size - n : 0, __VA_ARGS__))
 	buf[0] = '\0';
 	if (f->theoretical_pct.present)
 		ADD("theoretical occupancy %.2f%%", f->theoretical_pct.value);

@@ -95,6 +95,9 @@ struct crosscheck_record {
 					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
+	uint8_t xcds;                /* the XCDs the SQ figure counted (at most 64), and where
+	                                the count came from (enum report_xcds_source); 0: none */
+	uint8_t xcds_from;
 	int db_sm_count;             /* the database's SM count where the report's won; else 0 */
 	struct report_int sm_count;  /* as reported */
 	struct report_int smem_config_bytes;  /* the driver's choice, as reported */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "occupancy.h"
 #include "params.h"
 
@@ -108,6 +109,7 @@ static void analyse(const struct gpu_db *db, const struct report_record *rec, co
 	struct occ_error err = { 0 };
 	struct occ_input in;
 	struct occ_result r;
+	const struct engine_words *words;
 
 	memset(s, 0, sizeof(*s));
 	s->present = true;
@@ -146,9 +148,13 @@ static void analyse(const struct gpu_db *db, const struct report_record *rec, co
 	arch_of(&gpu, rec, arch, arch_size);
 	snprintf(s->gpu, sizeof(s->gpu), "%s", gpu.name);
 	s->unit = gpu_unit(&gpu.arch);
-	s->registers_word = occ_factor_label_for(gpu.arch.vendor, OCC_REGISTERS);
-	s->smem_word = occ_factor_label_for(gpu.arch.vendor, OCC_SHARED_MEM);
-	s->blocks_word = occ_factor_label_for(gpu.arch.vendor, OCC_BLOCKS);
+	words = engine_words(&gpu.arch);
+	s->registers_word = words->regs;
+	s->register_word = words->reg;
+	s->smem_word = words->smem;
+	s->blocks_word = words->blocks;
+	s->block_word = words->block;
+	s->threads_word = words->threads;
 	occ_input_from_launch(&l, &in);
 	occ_compute(&gpu.arch, &in, &r);
 	s->ok = true;

@@ -38,8 +38,10 @@ struct diff_side {
 	char why[256];
 	char gpu[GPU_NAME_MAX];     /* the GPU it was analysed on */
 	/* The engine's words for this GPU: "SM" or "CU" ("WGP"), "registers" or
-	 * "VGPRs", "shared memory" or "LDS", "blocks" or "workgroups". */
+	 * "VGPRs", "shared memory" or "LDS", "blocks" or "workgroups", and the
+	 * singular of the two that follow counts ("1 workgroup"). */
 	const char *unit, *registers_word, *smem_word, *blocks_word;
+	const char *register_word, *block_word, *threads_word;
 	int64_t registers;          /* per thread (AMD: arch VGPRs per work-item) */
 	struct report_int agprs, sgprs;
 	int64_t smem_bytes;         /* static + dynamic shared memory (AMD: LDS) */

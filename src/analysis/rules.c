@@ -16,6 +16,7 @@
 #include "params.h"
 #include "report_launch.h"
 #include "rules_sched.h"
+#include "strfmt.h"
 #include "strutil.h"
 #include "tuning.h"
 
@@ -25,7 +26,21 @@
 struct sink {
 	struct finding *out;
 	int n;
+	bool titles_only;  /* the texts are not written (text_omitted) */
+	/* The launch's tuning steps, worked out once (the limiter and the
+	 * register advice both read them): n_steps < 0 until then. */
+	int n_steps;
+	struct tuning_step steps[OCC_N_FACTORS];
 };
+
+/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
+static int steps_of(struct sink *s, const struct rules_input *ri, const struct tuning_step **steps)
+{
+	if (s->n_steps < 0)
+		s->n_steps = tuning_steps(&ri->gpu->arch, ri->in, ri->r, s->steps);
+	*steps = s->steps;
+	return s->n_steps;
+}
 
 __attribute__((format(printf, 5, 6)))
 static struct finding *add(struct sink *s, const char *id, enum rules_severity sev,
@@ -37,12 +52,16 @@ static struct finding *add(struct sink *s, const char *id, enum rules_severity s
 	if (s->n >= RULES_MAX_FINDINGS)
 		return NULL;
 	f = &s->out[s->n++];
-	memset(f, 0, sizeof(*f));
+	/* Not a memset: a finding is 1.2 KB, most of it text written next. */
+	f->text[0] = '\0';
 	str_copy(f->id, sizeof(f->id), id);
 	f->severity = sev;
 	str_copy(f->title, sizeof(f->title), title);
+	f->text_omitted = s->titles_only;
+	if (f->text_omitted)
+		return f;
 	va_start(ap, fmt);
-	vsnprintf(f->text, sizeof(f->text), fmt, ap);
+	strfmt_v(f->text, sizeof(f->text), fmt, ap);
 	va_end(ap);
 	return f;
 }
@@ -54,38 +73,38 @@ static void more(struct finding *f, const char *fmt, ...)
 	size_t len;
 	va_list ap;
 
-	if (!f)
+	if (!f || f->text_omitted)
 		return;
 	len = strlen(f->text);
 	va_start(ap, fmt);
-	vsnprintf(f->text + len, sizeof(f->text) - len, fmt, ap);
+	strfmt_v(f->text + len, sizeof(f->text) - len, fmt, ap);
 	va_end(ap);
 }
 
 static void format_param(enum occ_param p, int64_t v, char *buf, size_t size)
 {
 	if (p == OCC_PARAM_SHARED_MEM)
-		snprintf(buf, size, "%lld B", (long long)v);
+		strfmt(buf, size, "%lld B", (long long)v);
 	else
-		snprintf(buf, size, "%lld", (long long)v);
+		strfmt(buf, size, "%lld", (long long)v);
 }
 
 static void limiter(struct sink *s, const struct rules_input *ri)
 {
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
-	struct tuning_step steps[OCC_N_FACTORS];
+	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64], from[32], to[32];
-	int n = tuning_steps(a, ri->in, r, steps);
+	int n = steps_of(s, ri, &steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
 
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(names);
-		snprintf(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
+		strfmt(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
 			 occ_label(r, steps[i].factor));
 	}
-	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
+	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
 		 names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, "%s: %d block%s x %d warps = %d of %d "
 		"warps per SM, %.1f%% theoretical occupancy, limited by %s.",
@@ -197,7 +216,7 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 	} else if (ri->grid_size < sms) {
 		char title[96];
 
-		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		strfmt(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
 		add(s, "grid_below_sms", RULES_WARNING, title,
 		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
 		    "%d %s, better %lld (one full wave of %d per %s).",
@@ -217,9 +236,9 @@ static void waves_rules(struct sink *s, const struct rules_input *ri)
 		char each[64];
 
 		if (lo == hi)
-			snprintf(each, sizeof(each), "%lld %s", lo, lo == 1 ? e->block : e->blocks);
+			strfmt(each, sizeof(each), "%lld %s", lo, lo == 1 ? e->block : e->blocks);
 		else
-			snprintf(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
+			strfmt(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
 		add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
 		    "The grid has %lld %s, %.1f%% of one wave (%d %s x %d %s = %lld). With "
 		    "uniform %s durations each %s runs %s at once, so achieved "
@@ -280,8 +299,8 @@ static void carveout_ignored(struct sink *s, const struct rules_input *ri)
 static void registers_advice(struct sink *s, const struct rules_input *ri)
 {
 	const struct engine *e = engine_of(&ri->gpu->arch);
-	struct tuning_step steps[OCC_N_FACTORS];
-	int n = tuning_steps(&ri->gpu->arch, ri->in, ri->r, steps);
+	const struct tuning_step *steps;
+	int n = steps_of(s, ri, &steps);
 	char title[128], text[1024];
 
 	for (int i = 0; i < n; i++) {
@@ -344,7 +363,7 @@ static void block_size_waves(struct sink *s, const struct rules_input *ri)
 	if (n == 0)
 		return;
 	tuning_waves_busy(w, ri->grid_size, &waves, &busy);
-	snprintf(title, sizeof(title), "%s sizes with the same occupancy and less idle tail", e->Block);
+	strfmt(title, sizeof(title), "%s sizes with the same occupancy and less idle tail", e->Block);
 	f = add(s, "block_size_waves", RULES_INFO, title,
 		"%lld %s of %d %s take %lld waves of %lld, the last partial: %.1f%% of the "
 		"waves' %s slots busy. The same %s at the same %.1f%% occupancy, each %s's "
@@ -366,31 +385,39 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	const struct gpu_arch *a = &ri->gpu->arch;
 	const struct occ_result *r = ri->r;
 	const struct amd_result *x = &r->amd;
-	struct tuning_step steps[OCC_N_FACTORS];
+	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64];
-	int n = tuning_steps(a, ri->in, r, steps), k = 0;
-	bool full = x->waves_per_simd == x->max_waves_per_simd;
+	int n = steps_of(s, ri, &steps), k = 0;
+	/* The headline counts resident waves per CU (WGP), whole workgroups
+	 * included; LLVM's waves per SIMD are said beside it. */
+	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
+	const struct engine *e = engine_of(a);
+	const struct engine_words *w = engine_words(a);
 	/* A VLIW (TeraScale) CU is one SIMD engine: its waves are per CU. */
-	const char *home = x->vliw ? "CU" : "SIMD";
+	const char *home = x->vliw ? w->unit : w->scheduler;
 	struct finding *f;
 
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		size_t len = strlen(names);
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
-		snprintf(names + len, sizeof(names) - len, "%s%s", k++ ? ", " : "",
+		strfmt(names + len, sizeof(names) - len, "%s%s", k++ ? ", " : "",
 			 occ_label(r, (enum occ_factor)i));
 	}
-	snprintf(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
+	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);
 	f = add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
-		"%d workgroup%s of %d wave%s (wave%d) per %s: %d of %d waves per %s, %.1f%% "
-		"occupancy, limited by %s.", r->active_blocks_per_sm, S(r->active_blocks_per_sm),
-		x->waves_per_workgroup, S(x->waves_per_workgroup), x->wave_size,
-		amd_unit_name(&a->amd), x->waves_per_simd,
-		x->max_waves_per_simd, home, r->theoretical_occupancy_pct, names);
+		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
+		"occupancy, limited by %s.", r->active_blocks_per_sm,
+		r->active_blocks_per_sm == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+		x->waves_per_workgroup == 1 ? w->warp : w->warps, x->wave_size, w->unit,
+		r->active_warps_per_sm, r->max_warps_per_sm, w->warps, w->unit,
+		r->theoretical_occupancy_pct, names);
 	if (!f)
 		return;
+	if (e->simd_waves)
+		more(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", x->waves_per_simd,
+		     x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct);
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
@@ -425,25 +452,39 @@ static void amd_limiter(struct sink *s, const struct rules_input *ri)
 	}
 }
 
-/* AMD: LLVM's occupancy counts registers per wave, but waves come in whole
- * workgroups, which may leave part of that room unused. */
+/* AMD: the headline counts the waves of the workgroups resident per CU (WGP);
+ * LLVM's occupancy counts each factor's room per wave and spreads the waves
+ * over the SIMDs rounded up, so whole workgroups can leave part of that room
+ * unused. Wherever the two figures differ this says why, in the family's
+ * words. */
 static void amd_packing(struct sink *s, const struct rules_input *ri)
 {
-	const struct amd_arch *m = &ri->gpu->arch.amd;
-	const struct amd_result *x = &ri->r->amd;
-	int simds = amd_simds_per_unit(m);
+	const struct gpu_arch *a = &ri->gpu->arch;
+	const struct occ_result *r = ri->r;
+	const struct amd_result *x = &r->amd;
+	const struct engine_words *w = engine_words(a);
+	int simds = engine_schedulers_per_unit(a);
 	bool vgprs = x->wave_limit[AMD_VGPRS] == x->waves_per_simd;
+	bool sgprs = x->wave_limit[AMD_SGPRS] == x->waves_per_simd;
+	char fewer[64] = "";
 
-	if (!x->fits || x->resident_waves_per_simd >= x->waves_per_simd)
+	if (!engine_of(a)->simd_waves || !x->fits ||
+	    (int64_t)x->waves_per_simd * simds == r->active_warps_per_sm)
 		return;
+	if (vgprs || sgprs)
+		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
 	add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
-	    "%s leave room for %d waves per SIMD, the occupancy the compiler reports, but waves "
-	    "come in whole workgroups: %d workgroup%s of %d waves fit per %s, %d waves on %d SIMDs "
-	    "= %d waves per SIMD (%.1f%%). A workgroup size whose waves fill that room, or fewer "
-	    "%s, lets the rest run.", vgprs ? "VGPRs" : "SGPRs", x->waves_per_simd,
-	    x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup, amd_unit_name(m),
-	    x->waves_per_cu, simds, x->resident_waves_per_simd,
-	    100.0 * x->resident_waves_per_simd / x->max_waves_per_simd, vgprs ? "VGPRs" : "SGPRs");
+	    "LLVM's occupancy, the one the compiler reports, is %d of %d %s per %s (%.1f%%): "
+	    "each factor's room counted per %s. But %s come in whole %s: %d %s of %d %s fit "
+	    "per %s, %d of %d %s per %s (%.1f%%, the occupancy shown), %d %s on %d %s "
+	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.",
+	    x->waves_per_simd, x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct,
+	    w->warp, w->warps, w->blocks, x->workgroups_per_cu,
+	    x->workgroups_per_cu == 1 ? w->block : w->blocks, x->waves_per_workgroup,
+	    x->waves_per_workgroup == 1 ? w->warp : w->warps, w->unit, r->active_warps_per_sm,
+	    r->max_warps_per_sm, w->warps, w->unit, r->theoretical_occupancy_pct,
+	    r->active_warps_per_sm, w->warps, simds, w->schedulers,
+	    (double)r->active_warps_per_sm / simds, w->scheduler, w->block, w->warps, fewer);
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */
@@ -564,7 +605,7 @@ static void no_device(struct sink *s, const struct gpu *gpu)
 
 int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
-	struct sink s = { out, 0 };
+	struct sink s = { .out = out, .titles_only = given->titles_only, .n_steps = -1 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
 	bool amd = engine_of(&given->gpu->arch)->wave_limits;
 	struct rules_input in = *given;
@@ -628,8 +669,10 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 
 		if (!crosscheck_differs(c, k))
 			continue;
-		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
-			snprintf(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
+		if (s->titles_only)  /* the rule is the text's */
+			rule[0] = '\0';
+		else if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+			strfmt(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
 				 "compared within its last printed digit");
 		else
 			crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
@@ -640,7 +683,7 @@ static void crosscheck_findings(struct sink *s, const struct gpu *gpu,
 			more(f, " %s: %s %s, occview %s.", crosscheck_label(k), by, rep_text, occ);
 			continue;
 		}
-		snprintf(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
+		strfmt(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
 			 crosscheck_label(k), rep_text, occ);
 		title[0] = (char)toupper((unsigned char)title[0]);
 		if (rep->figures_by == REPORT_BY_CODEXL) {
@@ -683,13 +726,13 @@ static void achieved_gap(struct sink *s, const struct gpu *gpu, const struct occ
 
 	if (!rep->achieved_occupancy_pct.present || gap <= 10.0)
 		return;
-	snprintf(title, sizeof(title), "Achieved occupancy far below theoretical (%.1f%% of %.1f%%)",
+	strfmt(title, sizeof(title), "Achieved occupancy far below theoretical (%.1f%% of %.1f%%)",
 		 achieved, theoretical);
 	f = add(s, "achieved_gap", RULES_WARNING, title,
 		"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
-		"(Nsight Compute's rule flags a gap over 10 points). In Nsight Compute's words, the "
-		"difference can be the result of warp scheduling overheads or workload imbalances "
-		"during the kernel execution.", achieved, gap, theoretical);
+		"(Nsight Compute's rule flags a gap over 10 points). As that rule puts it, the "
+		"difference can be the result of %s scheduling overheads or workload imbalances "
+		"during the kernel execution.", achieved, gap, theoretical, e->warp);
 	more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
@@ -829,10 +872,10 @@ static void profiler_rules(struct sink *s, const struct crosscheck_record *rep)
 			str_sanitize(u->name, name, sizeof(name));
 			str_sanitize(u->text, text, sizeof(text));
 			if (u->speedup_pct.present)
-				snprintf(speedup, sizeof(speedup), ", est. %s%sspeedup %.2f%%",
+				strfmt(speedup, sizeof(speedup), ", est. %s%sspeedup %.2f%%",
 					 u->speedup_type, u->speedup_type[0] ? " " : "",
 					 u->speedup_pct.value);
-			snprintf(title, sizeof(title), "Nsight Compute's rule %s (%s%s)", name,
+			strfmt(title, sizeof(title), "Nsight Compute's rule %s (%s%s)", name,
 				 u->type[0] ? u->type : "rule", speedup);
 			add(s, "profiler_rule", RULES_INFO, title, "In the profiler's words: \"%s\"",
 			    str_ellipsize(text, (int)sizeof(cut) - 40, false, "...", cut, sizeof(cut)));
@@ -913,7 +956,7 @@ static void inferred(struct sink *s, const struct occ_result *r,
 		inferred_value(f, "Registers per thread", &inf->registers, "", "Block Limit Registers",
 			       "", l->regs_per_thread);
 	if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
-		snprintf(against, sizeof(against), " against a %lld KB configuration%s",
+		strfmt(against, sizeof(against), " against a %lld KB configuration%s",
 			 (long long)(r->smem_config_bytes / 1024), r->smem_config_from_driver
 			 ? ", the driver's" : " (the report does not say which the driver chose: "
 			 "the runtime's default)");
@@ -931,9 +974,9 @@ static void inferred(struct sink *s, const struct occ_result *r,
 
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
-		 const struct launch *l, struct finding *out, int n)
+		 const struct launch *l, struct finding *out, int n, bool titles_only)
 {
-	struct sink s = { out, n };
+	struct sink s = { .out = out, .n = n, .titles_only = titles_only, .n_steps = -1 };
 	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)
@@ -973,10 +1016,10 @@ int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct
 		str_sanitize(rep->device, shown, sizeof(shown));
 		/* A stand-in's count has its own finding (stand_in). */
 		if (gpu->stand_in)
-			snprintf(uses, sizeof(uses), "the limits of its architecture (%s)",
+			strfmt(uses, sizeof(uses), "the limits of its architecture (%s)",
 				 gpu->arch.arch);
 		else
-			snprintf(uses, sizeof(uses), "%s, of the same architecture (%s) and with the "
+			strfmt(uses, sizeof(uses), "%s, of the same architecture (%s) and with the "
 				 "report's %d %s", gpu->name, gpu->arch.arch, gpu->sm_count,
 				 gpu_units(&gpu->arch));
 		add(&s, "device_unknown", RULES_INFO, "Device not in the GPU database",

@@ -22,6 +22,7 @@ struct finding {
 	enum rules_severity severity;
 	char title[128];
 	char text[1024];
+	bool text_omitted;    /* titles only were asked for (a --print summary): text is "" */
 };
 
 struct rules_input {
@@ -32,6 +33,7 @@ struct rules_input {
 	const struct waves *w;
 	const struct sched *sched;       /* where blocks land (units, clusters, partition) */
 	const struct cluster_result *cl; /* NULL or cl->applies false: no clusters */
+	bool titles_only;     /* leave every finding's text out (text_omitted) */
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most
@@ -53,10 +55,11 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out);
  *  - "report_sm_count" (info): the report's SM count differs from the
  *    database's, and is used;
  *  - "driver_smem_config" (info): the configuration the driver chose;
- *  - "device_unknown" (info): the report's device is not in the database. */
+ *  - "device_unknown" (info): the report's device is not in the database.
+ * titles_only: as rules_input's. */
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
-		 const struct launch *l, struct finding *out, int n);
+		 const struct launch *l, struct finding *out, int n, bool titles_only);
 
 const char *rules_severity_key(enum rules_severity s);
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "error.h"
+#include "strfmt.h"
 #include "strutil.h"
 
 #include <stdarg.h>
@@ -24,11 +25,11 @@ void occ_error_set(struct occ_error *err, enum occ_status status, const char *fi
 	if (!err || err->status != OCC_OK)
 		return;
 	err->status = status;
-	snprintf(err->file, sizeof(err->file), "%s", file ? file : "");
+	strfmt(err->file, sizeof(err->file), "%s", file ? file : "");
 	err->line = line;
-	snprintf(err->field, sizeof(err->field), "%s", field ? field : "");
+	strfmt(err->field, sizeof(err->field), "%s", field ? field : "");
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	strfmt_v(err->message, sizeof(err->message), fmt, ap);
 	va_end(ap);
 }
 
@@ -48,15 +49,15 @@ void occ_error_format(const struct occ_error *err, char *buf, size_t size)
 	str_sanitize(err->field, field, sizeof(field));
 	str_sanitize(err->message, message, sizeof(message));
 	if (err->file[0] && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s:", file);
+		n += (size_t)strfmt(buf + n, size - n, "%s:", file);
 	if (err->file[0] && err->line > 0 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%ld:", err->line);
+		n += (size_t)strfmt(buf + n, size - n, "%ld:", err->line);
 	if (n > 0 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, " ");
+		n += (size_t)strfmt(buf + n, size - n, " ");
 	if (err->field[0] && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s: ", field);
+		n += (size_t)strfmt(buf + n, size - n, "%s: ", field);
 	if (n < size)
-		snprintf(buf + n, size - n, "%s", message);
+		strfmt(buf + n, size - n, "%s", message);
 }
 
 /* Writes len bytes of text at s safe: line by line through str_sanitize,
@@ -103,7 +104,7 @@ void occ_say(FILE *out, const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	n = strfmt_v(small, sizeof(small), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
@@ -113,7 +114,7 @@ void occ_say(FILE *out, const char *fmt, ...)
 			return;
 		}
 		va_start(ap, fmt);
-		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		strfmt_v(text, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 	}
 	say_safe(out, text, (size_t)n);

@@ -7,6 +7,9 @@
 #include "jsonw.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "numfmt.h"
 
@@ -32,14 +35,19 @@ bool jsonw_flush(struct jsonw *w)
 
 static void newline(struct jsonw *w, int depth)
 {
+	static const char indent[] = "\n                                ";
 	int spaces = w->base + 2 * depth;
 	char *p;
 
 	if (w->compact)
 		return;
 	p = outbuf_room(&w->text, 1 + (size_t)spaces);
-	p[0] = '\n';
-	memset(p + 1, ' ', (size_t)spaces);
+	if (spaces <= (int)sizeof(indent) - 1) {
+		memcpy(p, indent, 1 + (size_t)spaces);
+	} else {
+		p[0] = '\n';
+		memset(p + 1, ' ', (size_t)spaces);
+	}
 	w->text.n += 1 + (size_t)spaces;
 }
 
@@ -109,11 +117,11 @@ static bool escape8(const unsigned char *p)
 	       highs;
 }
 
-static void string(struct jsonw *w, const char *s)
+static void string_escaped(struct jsonw *w, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char *p = (const unsigned char *)s, *run = p;
-	const unsigned char *end = p + strlen(s);
+	const unsigned char *end = p + len;
 
 	outbuf_putc(&w->text, '"');
 	for (;;) {
@@ -156,18 +164,88 @@ static void string(struct jsonw *w, const char *s)
 	outbuf_putc(&w->text, '"');
 }
 
+
+#ifdef __SSE2__
+/* True when one of the 16 bytes at p needs an escape: at most 0x1F, '"' or
+ * a backslash. */
+static bool escape16(const unsigned char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i control = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+	__m128i quote = _mm_cmpeq_epi8(x, _mm_set1_epi8('"'));
+	__m128i slash = _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'));
+
+	return _mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, slash))) != 0;
+}
+#endif
+
+/* True when one of the len bytes at s needs an escape. */
+static bool needs_escape(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	/* Whole words, then the last word again where it overlaps the one
+	 * before: no byte past the string is read. */
+#ifdef __SSE2__
+	if (len >= 16) {
+		for (; len - i >= 16; i += 16)
+			if (escape16(p + i))
+				return true;
+		return i < len && escape16(p + len - 16);
+	}
+#endif
+	if (len >= 8) {
+		for (; len - i >= 8; i += 8)
+			if (escape8(p + i))
+				return true;
+		return i < len && escape8(p + len - 8);
+	}
+	for (; i < len; i++)
+		if (p[i] < 0x20 || p[i] == '"' || p[i] == '\\')
+			return true;
+	return false;
+}
+
+/* Most strings, and every key, need no escape: one copy, quotes around,
+ * and (for a key) the colon after. */
+enum { PLAIN_MAX = 512 };
+
+static void quoted(struct jsonw *w, const char *s, bool key)
+{
+	size_t len = strlen(s), n;
+	char *p;
+
+	if (len > PLAIN_MAX || needs_escape(s, len)) {
+		string_escaped(w, s, len);
+		if (key)
+			outbuf_put(&w->text, ": ", w->compact ? 1 : 2);
+		return;
+	}
+	p = outbuf_room(&w->text, len + 4);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	n = len + 2;
+	if (key) {
+		p[n++] = ':';
+		if (!w->compact)
+			p[n++] = ' ';
+	}
+	w->text.n += n;
+}
+
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
-	string(w, key);
-	outbuf_put(&w->text, ": ", w->compact ? 1 : 2);
+	quoted(w, key, true);
 	w->after_key = true;
 }
 
 void jsonw_string(struct jsonw *w, const char *s)
 {
 	before_value(w);
-	string(w, s);
+	quoted(w, s, false);
 }
 
 void jsonw_int(struct jsonw *w, int64_t v)

@@ -86,8 +86,25 @@ size_t numfmt_general(char *buf, double v, int precision)
 	size_t len;
 	char digit[24];
 
+	if (v == 0 && !signbit(v) && precision >= 1) {
+		strcpy(buf, "0");
+		return 1;
+	}
+	/* printf rounds the magnitude: a negative value is '-' and its opposite's
+	 * digits. */
+	if (v <= -1e-4 && v > -1e10 && precision >= 1 && precision <= 10) {
+		buf[0] = '-';
+		return 1 + numfmt_general(buf + 1, -v, precision);
+	}
 	if (precision < 1 || precision > 10 || !(v >= 1e-4 && v < 1e10))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision < 1 ? 1 : precision, v);
+	/* A whole number of at most precision digits (48 warps, 100 %, a power
+	 * of ten the check below would hand to printf) is its digits alone. */
+	if (v >= 1 && v < pow10[precision] && v == (double)(uint64_t)v) {
+		len = digits(buf, (uint64_t)v);
+		buf[len] = '\0';
+		return len;
+	}
 	/* The decimal exponent: a guess, checked on the scaled value below. */
 	e = (int)floor(log10(v));
 	decimals = precision - 1 - e;

@@ -23,13 +23,6 @@ bool outbuf_flush(struct outbuf *b)
 	return !ferror(b->out);
 }
 
-char *outbuf_room(struct outbuf *b, size_t len)
-{
-	if (b->n + len > sizeof(b->buf))
-		outbuf_flush(b);
-	return b->buf + b->n;
-}
-
 void outbuf_put_slow(struct outbuf *b, const char *s, size_t len)
 {
 	if (len > sizeof(b->buf)) {

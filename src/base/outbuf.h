@@ -22,8 +22,14 @@ void outbuf_init(struct outbuf *b, FILE *out);
 /* Writes out what is waiting; false when the stream has an error. */
 bool outbuf_flush(struct outbuf *b);
 /* Room for len more bytes (len <= sizeof(b->buf)), flushing first where
- * needed: write there, then add len to b->n. */
-char *outbuf_room(struct outbuf *b, size_t len);
+ * needed: write there, then add len to b->n. Inline: the JSON writer asks
+ * for room a few hundred times a kernel. */
+static inline char *outbuf_room(struct outbuf *b, size_t len)
+{
+	if (len > sizeof(b->buf) - b->n)
+		outbuf_flush(b);
+	return b->buf + b->n;
+}
 /* What outbuf_put does when len does not fit what is left. */
 void outbuf_put_slow(struct outbuf *b, const char *s, size_t len);
 

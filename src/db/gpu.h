@@ -179,6 +179,11 @@ int gpu_max_registers(const struct gpu_arch *arch);
 
 /* The architecture's family ("Hopper", "CDNA3"). */
 const char *gpu_family(const struct gpu_arch *arch);
+/* AMD: the XCDs the device's compute partition spans in its default mode
+ * (SPX: all of them, the most any partition has), from rocprofiler-compute's
+ * table (gpu_xcds.c); 1 on targets of one XCD; 0 where unknown (another
+ * vendor, a device the table lacks, only an architecture known). */
+int gpu_default_xcds(const struct gpu *g);
 
 /* Whether a launch picks the shared memory per SM by a carveout
  * (--carveout), or by an L1/shared preference (--cache-config). */

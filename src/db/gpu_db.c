@@ -16,6 +16,7 @@
 #include "csvread.h"
 #include "gpu_rows.h"
 #include "readfile.h"
+#include "strfmt.h"
 #include "strutil.h"
 
 /* Generated at build time from data/archs.csv and data/devices.csv. */
@@ -714,7 +715,7 @@ const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i)
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size)
 {
 	if (arch->vendor == GPU_AMD)
-		snprintf(buf, size, "%s", arch->arch);
+		strfmt(buf, size, "%s", arch->arch);
 	else
-		snprintf(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
+		strfmt(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
 }

@@ -484,8 +484,15 @@ void derive_amd_occupancy(const struct gpu_arch *a, const struct occ_input *in,
 	int maxw = x->max_waves_per_simd, waves = x->fits ? x->waves_per_simd : 0;
 	char list[160], names[96];
 
-	derive_start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per %s (%.1f%%)", waves, maxw,
-	      home, r->theoretical_occupancy_pct);
+	/* The headline is the resident waves per CU (WGP) over its wave slots;
+	 * a VLIW CU's waves are its one SIMD engine's. */
+	if (m->vliw)
+		derive_start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per %s (%.1f%%)",
+			     waves, maxw, home, r->theoretical_occupancy_pct);
+	else
+		derive_start(d, r->active_warps_per_sm, "Occupancy: %d of %d waves per %s (%.1f%%)",
+			     r->active_warps_per_sm, r->max_warps_per_sm, unit,
+			     r->theoretical_occupancy_pct);
 	if (amd_refused(x)) {
 		amd_refusal_step(m, in, x, d);
 	} else if (amd_stopped_early(x)) {
@@ -507,8 +514,12 @@ void derive_amd_occupancy(const struct gpu_arch *a, const struct occ_input *in,
 			derive_step(d, "Waves per %s: the least limit, %d (%s)", home, x->waves_per_simd, names);
 		}
 	}
-	derive_step(d, "Occupancy: %d of %d waves per %s = %.1f%%", waves, maxw, home,
-	     r->theoretical_occupancy_pct);
+	if (m->vliw || !x->fits)
+		derive_step(d, "Occupancy: %d of %d waves per %s = %.1f%%", waves, maxw, home,
+			    m->vliw ? r->theoretical_occupancy_pct : 100.0 * waves / maxw);
+	else
+		derive_step(d, "LLVM's occupancy: %d of %d waves per %s = %.1f%%", waves, maxw, home,
+			    x->occupancy_pct);
 	if (!x->fits)
 		return;
 	amd_names_at(m, x->workgroup_limit, x->workgroups_per_cu, names, sizeof(names));
@@ -516,6 +527,9 @@ void derive_amd_occupancy(const struct gpu_arch *a, const struct occ_input *in,
 	derive_step(d, "Waves per %s: %d workgroup%s x %d wave%s = %d of %d wave slots", unit,
 	     x->workgroups_per_cu, S(x->workgroups_per_cu), x->waves_per_workgroup,
 	     S(x->waves_per_workgroup), x->waves_per_cu, r->max_warps_per_sm);
+	if (!m->vliw)
+		derive_step(d, "Occupancy: %d of %d waves per %s = %.1f%%", x->waves_per_cu,
+			    r->max_warps_per_sm, unit, r->theoretical_occupancy_pct);
 }
 
 /* The waves of the whole GPU in AMD's words: a "GPU wave" (all units full at

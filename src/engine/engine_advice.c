@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "engine.h"
+#include "strfmt.h"
 
 #include <stdio.h>
 
@@ -15,8 +16,8 @@ bool engine_nvidia_registers_advice(const struct gpu_arch *a, const struct occ_i
 {
 	(void)a;
 	(void)r;
-	snprintf(title, title_size, "Fewer registers: __launch_bounds__ or -maxrregcount");
-	snprintf(text, text_size,
+	strfmt(title, title_size, "Fewer registers: __launch_bounds__ or -maxrregcount");
+	strfmt(text, text_size,
 		 "%lld -> %lld registers per thread gives %d -> %d blocks per SM (%d -> %d warps). "
 		 "__launch_bounds__(%d, %d) on the kernel asks the compiler to fit %d blocks of %d "
 		 "threads on an SM, which takes %lld registers per thread or fewer; -maxrregcount=%lld "
@@ -42,8 +43,8 @@ bool engine_amd_registers_advice(const struct gpu_arch *a, const struct occ_inpu
 	next.regs_per_thread = (int)t->to;
 	/* The family's own compute: engine.c's tables call this file. */
 	occ_amd_compute(a, &next, &to);
-	snprintf(title, title_size, "Fewer VGPRs: amdgpu_waves_per_eu");
-	snprintf(text, text_size,
+	strfmt(title, title_size, "Fewer VGPRs: amdgpu_waves_per_eu");
+	strfmt(text, text_size,
 		 "%lld -> %lld VGPRs per work-item gives %d -> %d waves per SIMD. "
 		 "__attribute__((amdgpu_waves_per_eu(%d))) on the kernel, with __launch_bounds__(%d) "
 		 "naming the workgroup size, asks the compiler for %d waves per SIMD, which takes %lld "

@@ -286,6 +286,7 @@ void launch_limits(const struct gpu *gpu, struct launch_limits *out)
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
 		.cluster_size = { 0, cluster_max_size(a) },
+		.xcds = { 0, gpu_default_xcds(gpu) > 0 ? gpu_default_xcds(gpu) : LAUNCH_XCDS_MAX },
 		.sms = { gpu->sm_count > 0 ? launch_partition_min(a) : 0,
 			 gpu->sm_count > 0 ? gpu->sm_count : 0 },
 	};
@@ -344,6 +345,9 @@ static bool check_amd(const struct launch *l, const struct gpu *gpu,
 	if (lds > lim->smem_bytes.hi)
 		return fail(err, file, line, "static_shared_mem", "LDS per workgroup", lds,
 			    lim->smem_bytes.hi, gpu);
+	/* The default (SPX) partition spans every XCD: no partition has more. */
+	if (l->xcds > lim->xcds.hi)
+		return fail(err, file, line, "xcds", "XCDs", l->xcds, lim->xcds.hi, gpu);
 	return true;
 }
 

@@ -25,6 +25,8 @@ enum launch_cache_config {
 #define LAUNCH_GRID_MAX INT32_MAX
 /* CUDA's 16 named barriers per block (bar.sync 0-15). */
 #define LAUNCH_BARRIERS_MAX 16
+/* The most XCDs --xcds takes on a device whose count is not known. */
+#define LAUNCH_XCDS_MAX 64
 /* CUDA's limit on gridDim.y and gridDim.z on every compute capability; x goes to 2^31 - 1. */
 #define LAUNCH_GRID_YZ_MAX 65535
 
@@ -44,6 +46,10 @@ struct launch {
 	int wave_size;               /* 32 or 64; 0: the target's default */
 	int agprs;                   /* accumulation VGPRs per work-item */
 	int sgprs;                   /* SGPRs per wave */
+	/* Not the kernel's but its device's: the XCDs its compute partition
+	 * spans (MI300/MI350), which AMD's SQ counters are summed over; 0: the
+	 * report's or the database's default mode's (gpu_default_xcds). */
+	int xcds;
 	/* The units the launch may use (--sms: a green context, an MPS share,
 	 * an AMD CU mask); 0: all the GPU's. */
 	int sms;
@@ -96,6 +102,7 @@ struct launch_limits {
 	struct launch_range smem_bytes;        /* static + dynamic (the opt-in maximum) */
 	struct launch_range carveout_pct, cache_config, barriers, wave_size, agprs, sgprs;
 	struct launch_range cluster_size;
+	struct launch_range xcds;              /* AMD: up to the device's XCDs where known */
 	struct launch_range sms;               /* a partition: 0 (all) or the minimum to the count */
 };
 void launch_limits(const struct gpu *gpu, struct launch_limits *out);

@@ -277,7 +277,12 @@ void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struc
 	r->active_blocks_per_sm = active;
 	r->active_warps_per_sm = x->fits ? x->waves_per_cu : 0;
 	r->active_threads_per_sm = active * in->threads_per_block;
-	r->theoretical_occupancy_pct = x->fits ? x->occupancy_pct : 0.0;
+	/* The headline is the resident waves per CU (per WGP in WGP mode), whole
+	 * workgroups included, over its wave slots, as rocprofiler-compute
+	 * counts it; LLVM's waves per SIMD (x->occupancy_pct) can be higher
+	 * (amd.h). A VLIW CU is one SIMD engine: CodeXL's figure is per CU. */
+	r->theoretical_occupancy_pct = !x->fits ? 0.0 : x->vliw ? x->occupancy_pct
+		: 100.0 * x->waves_per_cu / r->max_warps_per_sm;
 	r->regs_per_warp_allocated = x->vgprs_allocated;
 	r->allocated_regs_per_block = (int64_t)x->vgprs_allocated * x->waves_per_workgroup;
 	r->regs_per_block_checked = r->allocated_regs_per_block;

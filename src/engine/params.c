@@ -72,6 +72,13 @@ static bool has_sgpr_limit(const struct gpu_arch *a)
 	return amd_sgprs_limit(&a->amd);
 }
 
+/* A partition mode to choose: MI300 and MI350 devices (the XCDs are not
+ * what the explorer's bar steps, so this is information for param_offered). */
+static bool has_xcds(const struct gpu_arch *a)
+{
+	return a->vendor == GPU_AMD && !a->amd.vliw;
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 #define AT(member) .offset = offsetof(struct launch, member), \
@@ -188,6 +195,13 @@ static const struct param_info params[PARAM_N] = {
 	[PARAM_KERNEL] = {
 		.label = "kernel", .amd_label = "kernel", .flag = "--kernel", .names = "kernel name",
 		.column = "kernel", .json = "name", .unit = "", .kind = PARAM_NAME, AT(kernel) },
+	[PARAM_XCDS] = {
+		.label = "XCDs", .amd_label = "XCDs", .flag = "--xcds", .names = "xcds num_xcd",
+		.column = "xcds", .json = "xcds", .unit = "XCDs", .kind = PARAM_INT, .min = 1,
+		.max = LAUNCH_XCDS_MAX, AT(xcds), LIMIT(xcds), .none = 0, .vendor = PARAM_AMD_ONLY,
+		.vendor_why = "it has no XCDs (accelerator complex dies)",
+		.vliw_why = "it has no XCDs (accelerator complex dies)", .offered = has_xcds,
+		.device = true },
 };
 
 #undef AT

@@ -55,6 +55,7 @@ enum launch_param {
 	PARAM_SMS,
 	PARAM_GPU,
 	PARAM_KERNEL,
+	PARAM_XCDS,      /* the device's, not the kernel's: no what-if field */
 	PARAM_N
 };
 
@@ -115,6 +116,10 @@ struct param_info {
 	 * cache preference): whether gpu's has, and why not in why (flags: naming
 	 * the other parameter by its flag, else by its key). */
 	bool (*generation)(const struct gpu *gpu, bool flags, char *why, size_t size);
+	/* A fact of the device the launch runs on, not of the launch (the
+	 * XCDs of its partition): set by a flag or a launch file, but no
+	 * what-if field, no launch column, and no bearing on the occupancy. */
+	bool device;
 	bool charted;            /* a chart varies it: */
 	enum sweep_kind sweep;   /* the sweep that does */
 	enum param_stepper stepper;

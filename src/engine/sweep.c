@@ -42,10 +42,12 @@ static void axis_of(const struct gpu_arch *a, const struct occ_input *in, enum s
 	ax->n = last >= ax->first ? (last - ax->first) / ax->step + 1 : 0;
 }
 
-/* The chart's level: active warps per SM, or on AMD waves per SIMD. */
+/* The chart's level: active warps per SM, or on AMD the resident waves per CU
+ * (per WGP in WGP mode), the occupancy headline; a VLIW target's waves per
+ * CU are its one SIMD engine's. */
 static int level(const struct gpu_arch *a, const struct occ_brief *b)
 {
-	return a->vendor == GPU_AMD ? b->waves_per_simd : b->active_warps_per_sm;
+	return a->vendor == GPU_AMD && a->amd.vliw ? b->waves_per_simd : b->active_warps_per_sm;
 }
 
 bool sweep_point_capped(const struct sweep *s, const struct sweep_point *p)
@@ -201,12 +203,13 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	*out = (struct sweep){
 		.kind = kind, .vendor = a->vendor, .max_warps = a->max_warps_per_sm,
 		.vliw = a->vendor == GPU_AMD && a->amd.vliw,
+		.wgp = a->vendor == GPU_AMD && a->amd.wgp_mode,
 		.current_x = occ_param_get(in, (enum occ_param)kind),
 		.first_x = ax.first, .last_x = ax.first + (ax.n - 1) * ax.step,
 		.non_increasing = true,
 	};
-	/* AMD occupancy is counted in waves per SIMD, as LLVM and AMD's tools count it. */
-	if (a->vendor == GPU_AMD)
+	/* TeraScale's waves per CU are its one SIMD engine's (terascale.h). */
+	if (a->vendor == GPU_AMD && a->amd.vliw)
 		out->max_warps = a->amd.max_waves_per_simd;
 	if (ax.n < 2)
 		cols = 0;
@@ -329,7 +332,7 @@ const char *sweep_y_title(const struct sweep *s, bool short_form)
 {
 	if (short_form)
 		return s->vendor == GPU_AMD ? "Waves" : "Warps";
-	return s->vliw ? "Waves per CU" : s->vendor == GPU_AMD ? "Waves per SIMD" :
+	return s->vendor == GPU_AMD ? (s->wgp ? "Waves per WGP" : "Waves per CU") :
 		"Active warps per SM";
 }
 

@@ -39,14 +39,15 @@ struct sweep_point {
 
 struct sweep {
 	enum sweep_kind kind;
-	enum gpu_vendor vendor;   /* AMD: waves per SIMD against workgroup size, VGPRs, LDS */
+	enum gpu_vendor vendor;   /* AMD: waves per CU against workgroup size, VGPRs, LDS */
 	bool vliw;                /* an AMD VLIW (TeraScale) target: waves per CU, GPRs */
+	bool wgp;                 /* AMD in WGP mode: waves per WGP */
 	size_t n;
 	struct sweep_point *points; /* by x, ascending (a point per column: never falling) */
 	int64_t current_x;        /* the launch's own value */
 	int current_warps;
 	unsigned current_limiting; /* the launch's own limiting factors */
-	int max_warps;            /* the chart's ceiling: max warps per SM */
+	int max_warps;            /* the chart's ceiling: max warps per SM (CU, WGP) */
 	/* The whole curve's, also where points holds only what a plot shows: */
 	int64_t first_x, last_x;  /* its ends */
 	bool non_increasing;      /* active warps never rise as x grows */

@@ -212,16 +212,122 @@ static const struct {
 #undef INT_MEMBER
 };
 
+/* A heap copy of the n bytes at p, NULs and all cut at the first NUL. */
+static char *copy_text(const char *p, size_t n)
+{
+	const char *nul = memchr(p, '\0', n);
+	char *s;
+
+	if (nul)
+		n = (size_t)(nul - p);
+	if (n >= AMDGPU_MD_NAME)
+		n = AMDGPU_MD_NAME - 1;
+	s = malloc(n + 1);
+	if (s) {
+		memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+static bool int_of(const msgpack_object *v, int64_t *out)
+{
+	if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= INT64_MAX) {
+		*out = (int64_t)v->via.u64;
+		return true;
+	}
+	if (v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
+		*out = v->via.i64;
+		return true;
+	}
+	return false;
+}
+
+/* One key of a kernel's map and its value, as report_binary_key keeps them. */
+static bool keep_key(const msgpack_object *key, const msgpack_object *v, bool used,
+		     struct report_binary_key *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->used = used;
+	out->key = key->type == MSGPACK_OBJECT_STR ? copy_text(key->via.str.ptr, key->via.str.size)
+						   : copy_text("?", 1);
+	if (!out->key)
+		return false;
+	switch (v->type) {
+	case MSGPACK_OBJECT_POSITIVE_INTEGER:
+	case MSGPACK_OBJECT_NEGATIVE_INTEGER:
+		out->kind = int_of(v, &out->ints[0]) ? REPORT_MD_INT : REPORT_MD_OTHER;
+		break;
+	case MSGPACK_OBJECT_BOOLEAN:
+		out->kind = REPORT_MD_BOOL;
+		out->ints[0] = v->via.boolean ? 1 : 0;
+		break;
+	case MSGPACK_OBJECT_STR:
+		out->kind = REPORT_MD_STRING;
+		out->text = copy_text(v->via.str.ptr, v->via.str.size);
+		return out->text != NULL;
+	case MSGPACK_OBJECT_ARRAY:
+		out->items = v->via.array.size;
+		out->kind = REPORT_MD_INTS;
+		for (uint32_t j = 0; j < v->via.array.size; j++) {
+			int64_t x;
+
+			if (!int_of(&v->via.array.ptr[j], &x)) {
+				/* Not numbers (.args): its length only. */
+				out->kind = REPORT_MD_ITEMS;
+				out->n = 0;
+				memset(out->ints, 0, sizeof(out->ints));
+				break;
+			}
+			if (j < REPORT_ATTR_WORDS)
+				out->ints[out->n++] = x;
+		}
+		break;
+	case MSGPACK_OBJECT_MAP:
+		out->kind = REPORT_MD_ITEMS;
+		out->items = v->via.map.size;
+		break;
+	default:
+		out->kind = REPORT_MD_OTHER;
+		break;
+	}
+	return true;
+}
+
+static bool key_used(const msgpack_object *key)
+{
+	static const char *const read_apart[] = { ".name", ".symbol", ".reqd_workgroup_size" };
+
+	for (size_t j = 0; j < sizeof(read_apart) / sizeof(read_apart[0]); j++)
+		if (key_is(key, read_apart[j]))
+			return true;
+	for (size_t j = 0; j < sizeof(kernel_ints) / sizeof(kernel_ints[0]); j++)
+		if (key_is(key, kernel_ints[j].key))
+			return true;
+	return false;
+}
+
 static void read_kernel(struct reader *rd, const msgpack_object *o, struct amdgpu_md_kernel *k)
 {
 	if (o->type != MSGPACK_OBJECT_MAP) {
 		fail(rd, "an amdhsa.kernels entry is not a map");
 		return;
 	}
+	if (o->via.map.size > 0) {
+		k->keys = calloc(o->via.map.size, sizeof(*k->keys));
+		if (!k->keys) {
+			fail(rd, "out of memory");
+			return;
+		}
+	}
 	for (uint32_t i = 0; i < o->via.map.size && !rd->failed; i++) {
 		const msgpack_object *key = &o->via.map.ptr[i].key, *v = &o->via.map.ptr[i].val;
 		bool known = false;
 
+		if (!keep_key(key, v, key_used(key), &k->keys[k->n_keys++])) {
+			fail(rd, "out of memory");
+			return;
+		}
 		if (key_is(key, ".name")) {
 			take_str(rd, v, ".name", k->name, sizeof(k->name));
 			continue;
@@ -330,6 +436,8 @@ bool amdgpu_md_read(const unsigned char *data, size_t len, struct amdgpu_md *md,
 
 void amdgpu_md_done(struct amdgpu_md *md)
 {
+	for (size_t i = 0; i < md->n_kernels && md->kernels; i++)
+		report_binary_keys_free(md->kernels[i].keys, md->kernels[i].n_keys);
 	free(md->kernels);
 	memset(md, 0, sizeof(*md));
 }

@@ -27,6 +27,10 @@ struct amdgpu_md_kernel {
 	struct report_int wavefront_size, max_flat_workgroup_size;
 	struct report_int reqd_workgroup_size[3];
 	struct report_int uses_dynamic_stack;     /* 0 or 1 */
+	/* Every key of the kernel's map, in the note's order, read or not
+	 * (heap; amdgpu_md_done frees what nobody took). */
+	size_t n_keys;
+	struct report_binary_key *keys;
 };
 
 struct amdgpu_md {

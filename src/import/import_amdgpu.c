@@ -115,7 +115,8 @@ static bool read_host(const char *name, Elf *e, unsigned char *data, size_t len,
 				      (unsigned long long)(sh.sh_offset + sh.sh_size - len));
 			bad = 1;
 		} else if (!import_offload_bundles_read(name, data + sh.sh_offset, sh.sh_size,
-							sh.sh_offset, r, &bad, &one)) {
+							sh.sh_offset, "ELF .hip_fatbin", r, &bad,
+							&one)) {
 			bad = bad ? bad : 1;
 		}
 		if (bad && first.status == OCC_OK)
@@ -155,7 +156,7 @@ bool import_amdgpu_read(const char *name, unsigned char *data, size_t len, struc
 		} else {
 			if (eh.e_machine == EM_AMDGPU) {
 				snprintf(r->format, sizeof(r->format), "AMD code object");
-				if (!import_amdgpu_co_read(name, data, len, 0, r, &first))
+				if (!import_amdgpu_co_read(name, data, len, 0, NULL, r, &first))
 					rejected++;
 			} else {
 				snprintf(r->format, sizeof(r->format), "host ELF with HIP offload bundles");
@@ -167,7 +168,8 @@ bool import_amdgpu_read(const char *name, unsigned char *data, size_t len, struc
 			elf_end(e);
 	} else {
 		snprintf(r->format, sizeof(r->format), "offload bundle");
-		any = import_offload_bundles_read(name, data, len, 0, r, &rejected, &first);
+		any = import_offload_bundles_read(name, data, len, 0, "offload bundle", r, &rejected,
+						  &first);
 	}
 	r->rejected_rows += rejected;
 	if (!any || r->n == 0) {

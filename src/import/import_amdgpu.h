@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "gpu.h"
 #include "report.h"
 
 /* True when the head of a file is one this reader takes: an ELF file (of
@@ -45,16 +46,48 @@ bool import_amdgpu_load(const char *name, FILE *f, const char *head, size_t head
 bool import_amdgpu_read(const char *name, unsigned char *data, size_t len, struct report *r,
 			struct occ_error *err);
 
-/* The parts, for each other: one code object at file offset base, and the
- * bundles (plain or compressed) packed from data on. Each returns false
+/* Of the gfx targets an AMD binary holds code objects for, the one a GPU
+ * runs: its own target, else (a code object runs only on its own target,
+ * or a generic one of its family, which is not chosen here) the nearest
+ * older one. */
+struct import_amdgpu_pick {
+	char target[REPORT_GFX_TARGET];   /* the one chosen */
+	bool exact;                       /* the GPU's own */
+	char others[256];                 /* the other targets, ", " between */
+	size_t dropped;                   /* records of the others removed */
+};
+
+/* When r (read by this reader) holds kernels of several gfx targets and
+ * arch is an AMD GPU's: keeps only the records of the target it runs, else
+ * of the nearest older one, and says which in pick. False, r as it was,
+ * when r holds one target, arch is no AMD GPU's, or every target is newer
+ * than arch's (pick->others then lists them all). */
+bool import_amdgpu_pick_target(struct report *r, const struct gpu_arch *arch,
+			       struct import_amdgpu_pick *pick);
+
+/* Where a code object was found, for its records' report_binary: its
+ * offset in the file (for one inside a compressed bundle, the compressed
+ * bundle's: its bytes are not in the file), what held it ("code object",
+ * "offload bundle", "ELF .hip_fatbin") and how it was stored ("" or
+ * "zstd"). */
+struct import_amdgpu_where {
+	uint64_t offset;
+	const char *container;
+	const char *compression;
+};
+
+/* The parts, for each other: one code object at file offset base (where:
+ * as above; NULL, a bare code object at base), and the bundles (plain or
+ * compressed) packed from data on, found in container. Each returns false
  * with err set when the entry could not be read; records it read stay. */
 bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, uint64_t base,
-			   struct report *r, struct occ_error *err);
+			   const struct import_amdgpu_where *where, struct report *r,
+			   struct occ_error *err);
 /* Reads every bundle from data on; *rejected counts the entries that could
  * not be read (the first one's error in err). False when data holds no
  * bundle at all. */
 bool import_offload_bundles_read(const char *name, unsigned char *data, size_t len,
-				 uint64_t base, struct report *r, size_t *rejected,
-				 struct occ_error *err);
+				 uint64_t base, const char *container, struct report *r,
+				 size_t *rejected, struct occ_error *err);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "amdgpu_metadata.h"
 #include "import_binary.h"
+#include "strutil.h"
 
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224
@@ -46,14 +47,58 @@ static bool unified_file(const char *proc)
 	return false;
 }
 
+/* What the code object says of kernel k beyond the launch fields, and
+ * where it lies: the record's report_binary; k's keys move into it. */
+static struct report_binary *binary_of(struct amdgpu_md_kernel *k, const char *proc,
+				       const char *target, const struct import_amdgpu_where *where)
+{
+	struct report_binary *b = calloc(1, sizeof(*b));
+	char *demangled;
+
+	if (!b)
+		return NULL;
+	demangled = import_demangle(k->name);
+	if ((demangled && !(b->mangled_name = strdup(k->name))) || !(b->target = strdup(target))) {
+		free(demangled);
+		report_binary_free(b);
+		return NULL;
+	}
+	free(demangled);
+	str_copy(b->container, sizeof(b->container), where->container);
+	str_copy(b->arch, sizeof(b->arch), proc);
+	str_copy(b->compression, sizeof(b->compression), where->compression);
+	b->offset = where->offset;
+	/* The most work-items a workgroup may have is a flat count. */
+	if (k->max_flat_workgroup_size.present) {
+		b->max_threads[0] = k->max_flat_workgroup_size;
+		b->max_threads[1] = b->max_threads[2] = (struct report_int){ true, 1 };
+	}
+	for (int d = 0; d < 3; d++)
+		b->req_threads[d] = k->reqd_workgroup_size[d];
+	/* The private segment is the work-item's stack (scratch): its frame. */
+	b->frame_bytes = k->private_segment_fixed_size;
+	b->keys = k->keys;
+	b->n_keys = k->n_keys;
+	k->keys = NULL;
+	k->n_keys = 0;
+	return b;
+}
+
 /* One kernel of the metadata as a record. */
-static bool add_kernel(const char *name, const struct amdgpu_md_kernel *k, const char *proc,
+static bool add_kernel(const char *name, struct amdgpu_md_kernel *k, const char *proc,
+		       const char *target, const struct import_amdgpu_where *where,
 		       struct report *r, struct occ_error *err)
 {
 	struct report_record *rec = report_add(r, 0);
 
 	if (!rec)
 		goto oom;
+	rec->binary = binary_of(k, proc, target, where);
+	if (!rec->binary) {
+		r->n--;
+		report_record_done(rec);
+		goto oom;
+	}
 	rec->vendor = REPORT_VENDOR_AMD;
 	rec->name = import_demangle_or_copy(k->name);
 	if (!rec->name)
@@ -164,7 +209,8 @@ static bool find_metadata(const char *name, Elf *e, uint64_t base, struct amdgpu
 }
 
 static bool read_code_object(const char *name, Elf *e, size_t len, uint64_t base,
-			     struct report *r, struct occ_error *err)
+			     const struct import_amdgpu_where *where, struct report *r,
+			     struct occ_error *err)
 {
 	GElf_Ehdr eh;
 	struct amdgpu_md md;
@@ -201,7 +247,7 @@ static bool read_code_object(const char *name, Elf *e, size_t len, uint64_t base
 		return false;
 	}
 	for (size_t i = 0; i < md.n_kernels && ok; i++)
-		ok = add_kernel(name, &md.kernels[i], proc, r, err);
+		ok = add_kernel(name, &md.kernels[i], proc, md.target, where, r, err);
 	amdgpu_md_done(&md);
 	return ok;
 }
@@ -222,8 +268,10 @@ bool import_amdgpu_elf_whole(const char *name, const GElf_Ehdr *eh, size_t len, 
 }
 
 bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, uint64_t base,
-			   struct report *r, struct occ_error *err)
+			   const struct import_amdgpu_where *where, struct report *r,
+			   struct occ_error *err)
 {
+	struct import_amdgpu_where bare = { base, "code object", "" };
 	Elf *e;
 	GElf_Ehdr eh;
 	bool ok;
@@ -240,7 +288,7 @@ bool import_amdgpu_co_read(const char *name, unsigned char *data, size_t len, ui
 		elf_end(e);
 		return false;
 	}
-	ok = read_code_object(name, e, len, base, r, err);
+	ok = read_code_object(name, e, len, base, where ? where : &bare, r, err);
 	elf_end(e);
 	return ok;
 }

@@ -65,6 +65,9 @@ bool import_binary_sms(const char *path, int *sms, size_t max, size_t *n,
 int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool *jit);
 /* Whether a GPU runs the binaries read here (CUDA's cubins): NVIDIA's. */
 bool import_binary_runs_on(const struct gpu_arch *arch);
+/* Whether rec is a kernel a compiler wrote (rec->binary: a cubin's, a code
+ * object's, a compiler log's) for a GPU of arch's vendor. */
+bool import_binary_record_runs_on(const struct report_record *rec, const struct gpu_arch *arch);
 
 /* The floor of a read, for bench/: the same walk through the file, every
  * cubin decompressed (or copied) and none read; counts as for a read. */

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "import_binary.h"
+#include "report_launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -247,4 +248,12 @@ int import_binary_choose_sm(const int *sms, size_t n, int major, int minor, bool
 bool import_binary_runs_on(const struct gpu_arch *arch)
 {
 	return arch->vendor == GPU_NVIDIA;
+}
+
+bool import_binary_record_runs_on(const struct report_record *rec, const struct gpu_arch *arch)
+{
+	enum report_vendor v = report_record_vendor(rec);
+
+	return rec->binary && v != REPORT_VENDOR_UNKNOWN &&
+	       (v == REPORT_VENDOR_AMD) == (arch->vendor == GPU_AMD);
 }

@@ -45,6 +45,11 @@ static void sanitized(const unsigned char *s, size_t n, char *out, size_t size)
 
 struct bundles {
 	const char *name;
+	const char *container;
+	/* Inside a compressed bundle: where it starts in the file ("" and 0
+	 * outside one). */
+	const char *compression;
+	uint64_t compressed_at;
 	struct report *r;
 	size_t rejected;
 	struct occ_error first;
@@ -66,6 +71,7 @@ static bool read_plain(struct bundles *b, unsigned char *data, size_t len, uint6
 	struct occ_error e = { 0 };
 	uint64_t n;
 	size_t pos = BUNDLE_MAGIC_LEN + 8;
+	struct import_amdgpu_where where = { 0, b->container, b->compression };
 
 	*extent = len;
 	if (len < pos) {
@@ -136,7 +142,9 @@ static bool read_plain(struct bundles *b, unsigned char *data, size_t len, uint6
 		}
 		if (size == 0)
 			continue;
-		if (!import_amdgpu_co_read(b->name, data + off, (size_t)size, base + off, b->r, &e))
+		where.offset = b->compression[0] ? b->compressed_at : base + off;
+		if (!import_amdgpu_co_read(b->name, data + off, (size_t)size, base + off, &where,
+					   b->r, &e))
 			reject(b, &e);
 	}
 	return true;
@@ -236,7 +244,11 @@ static bool read_compressed(struct bundles *b, unsigned char *data, size_t len, 
 	}
 	/* Offsets inside name the compressed bundle's start: the bytes are no
 	 * longer in the file. */
+	b->compression = "zstd";
+	b->compressed_at = base;
 	ok = read_at(b, out, got, base, depth + 1, &inner_extent);
+	b->compression = "";
+	b->compressed_at = 0;
 	free(out);
 	return ok;
 truncated:
@@ -282,10 +294,10 @@ static size_t next_bundle(const unsigned char *data, size_t len, size_t pos)
 }
 
 bool import_offload_bundles_read(const char *name, unsigned char *data, size_t len,
-				 uint64_t base, struct report *r, size_t *rejected,
-				 struct occ_error *err)
+				 uint64_t base, const char *container, struct report *r,
+				 size_t *rejected, struct occ_error *err)
 {
-	struct bundles b = { .name = name, .r = r };
+	struct bundles b = { .name = name, .container = container, .compression = "", .r = r };
 	size_t pos = next_bundle(data, len, 0), found = 0;
 
 	while (pos < len) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "omniperf_sysinfo.h"
 #include "strutil.h"
 
 enum col {
@@ -189,6 +190,9 @@ struct import_state {
 	 * when the table is rebuilt). */
 	struct id_slot *ids;
 	size_t ids_cap, ids_used;
+	/* Omniperf's sysinfo.csv beside the file, read at the first row. */
+	bool sysinfo_read;
+	struct report_int xcds;
 };
 
 static bool probe(const struct layout *l, const struct csv_row *header,
@@ -548,6 +552,11 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	 * results carry them: Omniperf's SQ_LEVEL_WAVES pass, pmc_perf.csv. */
 	rec->sq_accum_prev_hires = info_num(s, row, COL_SQ_ACCUM, r, file);
 	rec->grbm_gui_active = info_num(s, row, COL_GRBM_ACTIVE, r, file);
+	if (!s->sysinfo_read) {
+		s->sysinfo_read = true;
+		s->xcds.present = omniperf_sysinfo_xcds(file, &s->xcds.value);
+	}
+	rec->xcds = s->xcds;
 	if (dur.present)
 		rec->duration_ns = dur;
 	else if (begin.present && end.present && end.value >= begin.value)

@@ -69,6 +69,25 @@ static bool parse_key_value(const char *name, char *text, const struct launch *d
 		str_trim(s);
 		if (!*s)
 			continue;
+		if (*s == '[') {
+			/* "[scenario NAME]": a whole launch of its own after the
+			 * file's, from the defaults again */
+			size_t n = strlen(s);
+
+			if (n < 11 || strncmp(s, "[scenario ", 10) != 0 || s[n - 1] != ']') {
+				occ_error_set(err, OCC_EDATA, name, line, NULL,
+					      "expected \"[scenario NAME]\"");
+				return false;
+			}
+			if (!push(out, &rec)) {
+				occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+				return false;
+			}
+			rec = (struct launch_record){ .launch = *defaults, .line = line, .valid = true };
+			s[n - 1] = '\0';
+			str_copy(rec.scenario, sizeof(rec.scenario), str_trim(s + 10));
+			continue;
+		}
 		eq = strchr(s, '=');
 		if (!eq) {
 			char shown[128], cut[40];

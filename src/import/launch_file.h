@@ -21,6 +21,9 @@ struct launch_record {
 	long line;
 	bool valid;
 	struct occ_error *error;      /* in a launch_set: heap, owned */
+	/* A launch file's "[scenario NAME]" section (the explorer's named
+	 * what-ifs): NAME; "" for the file's own launch and a list's rows. */
+	char scenario[48];
 };
 
 struct launch_set {

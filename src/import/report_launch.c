@@ -26,6 +26,7 @@
 
 #include <ctype.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -390,6 +391,28 @@ static bool fill_amd(const struct report_record *rec, const char *file, struct l
 	return true;
 }
 
+/* The record's own value of one field, when it has it. */
+static bool own(const struct report_int *v, int64_t *out)
+{
+	if (!v->present || v->value < 0)
+		return false;
+	*out = v->value;
+	return true;
+}
+
+/* The record's cluster size in blocks; 0 for none. Nsight Compute writes 0
+ * for a launch without clusters (read as absent): such a record is a
+ * launch without one. */
+static int own_cluster(const struct report_record *rec)
+{
+	int64_t d[3];
+
+	if (own(&rec->cluster[0], &d[0]) && own(&rec->cluster[1], &d[1]) &&
+	    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
+		return (int)(d[0] * d[1] * d[2]);
+	return 0;
+}
+
 static bool fill_nvidia(const struct report_record *rec, const char *file, struct launch *l,
 			unsigned fields, struct lacking *k, struct occ_error *err)
 {
@@ -420,6 +443,12 @@ static bool fill_nvidia(const struct report_record *rec, const char *file, struc
 			return false;
 		l->barriers = (int)v;
 	}
+	/* The cluster the record gives (a cubin's __cluster_dims__, a
+	 * profiler's cluster size) is the launch's, as report_launch_own
+	 * reads it: without it a cluster kernel was analysed as one without
+	 * clusters and shown as a what-if of its own launch. */
+	if (!(fields & PARAM_BIT(PARAM_CLUSTER)))
+		l->cluster_size = own_cluster(rec);
 	return true;
 }
 
@@ -538,15 +567,6 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-/* The record's own value of one field, when it has it. */
-static bool own(const struct report_int *v, int64_t *out)
-{
-	if (!v->present || v->value < 0)
-		return false;
-	*out = v->value;
-	return true;
-}
-
 unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
 			   struct launch *l)
 {
@@ -589,11 +609,7 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		 * configuration it measured came of it: as loaded it is the
 		 * default, and any other is a change. */
 		have |= PARAM_BIT(PARAM_CARVEOUT);
-		/* Nsight Compute writes 0 for a launch without clusters (read
-		 * as absent): such a record is a launch without one. */
-		if (own(&rec->cluster[0], &d[0]) && own(&rec->cluster[1], &d[1]) &&
-		    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
-			l->cluster_size = (int)(d[0] * d[1] * d[2]);
+		l->cluster_size = own_cluster(rec);
 		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
 #undef OWN
@@ -673,14 +689,35 @@ bool report_gpu_is_other(const struct report_record *rec, const struct gpu *own,
 	return own && names_device(rec->device) && own->sm_count != given->sm_count;
 }
 
-bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
-				     struct report_num *pct, struct report_num *warps, bool *sq)
+const char *report_xcds_source_text(enum report_xcds_source from)
 {
+	switch (from) {
+	case REPORT_XCDS_REPORT: return "sysinfo.csv";
+	case REPORT_XCDS_FLAG: return "--xcds";
+	case REPORT_XCDS_DATABASE: return "the database's default partition mode (SPX)";
+	default: return NULL;
+	}
+}
+
+bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
+				     int xcds_given, struct report_num *pct,
+				     struct report_num *warps, bool *sq, struct report_xcds *xcds)
+{
+	*xcds = (struct report_xcds){ 0, REPORT_XCDS_NONE };
 	*sq = gpu->arch.vendor == GPU_AMD;
 	if (*sq) {
 		const struct amd_arch *aa = &gpu->arch.amd;
+		int dflt = gpu_default_xcds(gpu);
 
-		return report_sq_occupancy(rec, aa->target, aa->simds_per_cu * aa->max_waves_per_simd,
+		if (!rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present)
+			return false;
+		if (rec->xcds.present && rec->xcds.value > 0 && rec->xcds.value <= INT_MAX)
+			*xcds = (struct report_xcds){ (int)rec->xcds.value, REPORT_XCDS_REPORT };
+		else if (xcds_given > 0 && (dflt <= 0 || xcds_given <= dflt))  /* else refused */
+			*xcds = (struct report_xcds){ xcds_given, REPORT_XCDS_FLAG };
+		else if (dflt > 0)
+			*xcds = (struct report_xcds){ dflt, REPORT_XCDS_DATABASE };
+		return report_sq_occupancy(rec, xcds->n, aa->simds_per_cu * aa->max_waves_per_simd,
 					   gpu->sm_count, pct, warps);
 	}
 	return report_counted_occupancy(rec, gpu->arch.max_warps_per_sm, pct, warps);

@@ -67,12 +67,29 @@ void report_launch_lacking(const struct report_record *rec, unsigned missing, co
  * question "is this still the record's launch?" (session.c). */
 unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
 			   struct launch *l);
+/* Where the XCD count AMD's SQ counters are summed over came from: the
+ * report (Omniperf's sysinfo.csv), --xcds, or the database's default
+ * partition mode (SPX, gpu_default_xcds); NONE: not known, no figure. */
+enum report_xcds_source {
+	REPORT_XCDS_NONE, REPORT_XCDS_REPORT, REPORT_XCDS_FLAG, REPORT_XCDS_DATABASE
+};
+struct report_xcds {
+	int n;
+	enum report_xcds_source from;
+};
+/* "sysinfo.csv", "--xcds", "the database's default partition mode (SPX)";
+ * NULL for NONE. */
+const char *report_xcds_source_text(enum report_xcds_source from);
+
 /* Achieved occupancy counted from a record's counters on gpu, where the
  * record has no per-SM events: AMD's SQ counters (*sq set) as
- * rocprofiler-compute counts them, else the profiler's active-warp counts.
- * False where the record has neither. */
+ * rocprofiler-compute counts them, over the XCDs in *xcds (the report's,
+ * else xcds_given (0: none), else the database's default), else the
+ * profiler's active-warp counts. False where the record has neither, or on
+ * AMD where no XCD count is known (*xcds says NONE). */
 bool report_launch_counted_occupancy(const struct report_record *rec, const struct gpu *gpu,
-				     struct report_num *pct, struct report_num *warps, bool *sq);
+				     int xcds_given, struct report_num *pct,
+				     struct report_num *warps, bool *sq, struct report_xcds *xcds);
 /* The vendor the record's fields say, or REPORT_VENDOR_UNKNOWN. */
 enum report_vendor report_record_vendor(const struct report_record *rec);
 

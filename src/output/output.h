@@ -62,6 +62,9 @@ void output_gpu_list(FILE *out, const struct gpu_db *db);
  * vendor, arch, cc, sm_count, family, segment, aliases), for scripts and
  * shell completion. */
 void output_gpu_list_json(FILE *out, const struct gpu_db *db);
+/* The same as JSON Lines: output_jsonl_header's line, then each device's
+ * object of the document's "devices" on a line of its own, compact. */
+void output_gpu_list_jsonl(FILE *out, const struct gpu_db *db);
 void output_gpu_list_csv(FILE *out, const struct gpu_db *db);
 
 #endif

@@ -44,14 +44,26 @@ static void spills_text(const struct diff_side *s, char *out, size_t size)
 		snprintf(out, size, "n/a");
 }
 
+/* The engine's word for n registers or n blocks: "1 workgroup", "2 workgroups". */
+static const char *regs_word(const struct diff_side *s, int64_t n)
+{
+	return n == 1 && s->register_word ? s->register_word : s->registers_word;
+}
+
+static const char *blocks_word(const struct diff_side *s, int64_t n)
+{
+	return n == 1 && s->block_word ? s->block_word : s->blocks_word;
+}
+
 static void side_line(FILE *out, const struct diff_side *s)
 {
 	char sp[32];
 
 	spills_text(s, sp, sizeof(sp));
-	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d threads, %.2f%% occupancy",
-		(long long)s->registers, s->registers_word, (long long)s->smem_bytes, s->smem_word,
-		sp, s->blocks_per_sm, s->blocks_word, s->unit, s->block_size, s->occupancy_pct);
+	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d %s, %.2f%% occupancy",
+		(long long)s->registers, regs_word(s, s->registers), (long long)s->smem_bytes,
+		s->smem_word, sp, s->blocks_per_sm, blocks_word(s, s->blocks_per_sm), s->unit,
+		s->block_size, s->threads_word, s->occupancy_pct);
 }
 
 static void steps_line(FILE *out, const struct diff_side *s)
@@ -59,7 +71,8 @@ static void steps_line(FILE *out, const struct diff_side *s)
 	fputs("    steps: ", out);
 	if (s->regs_to_lose > 0)
 		fprintf(out, "%d more %s lose one of its %d %s per %s", s->regs_to_lose,
-			s->registers_word, s->blocks_per_sm, s->blocks_word, s->unit);
+			regs_word(s, s->regs_to_lose), s->blocks_per_sm,
+			blocks_word(s, s->blocks_per_sm), s->unit);
 	else
 		fprintf(out, "no %s to lose", s->blocks_word);
 	if (s->regs_to_gain > 0)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* output_gpu_table.c - --list-gpus --format json|csv: the database's devices
+/* output_gpu_table.c - --list-gpus --format json|jsonl|csv: the database's devices
  * for scripts and shell completion, with the columns the kernels' JSON uses
  * for a GPU. */
 #include "config.h"
@@ -31,47 +31,70 @@ static void device_text(const struct gpu *g, struct device_text *t)
 	t->vendor = engine_words(&g->arch)->key;
 }
 
+/* One device's object, in the layout w has. */
+static void device_json(struct jsonw *w, const struct gpu *g)
+{
+	struct device_text t;
+
+	device_text(g, &t);
+	jsonw_object(w);
+	jsonw_key(w, "name");
+	jsonw_string(w, t.name);
+	jsonw_key(w, "vendor");
+	jsonw_string(w, t.vendor);
+	jsonw_key(w, "arch");
+	jsonw_string(w, t.arch);
+	jsonw_key(w, "cc");
+	jsonw_string(w, t.cc);
+	jsonw_key(w, "sm_count");
+	jsonw_int(w, g->sm_count);
+	jsonw_key(w, "family");
+	jsonw_string(w, t.family);
+	jsonw_key(w, "segment");
+	jsonw_string(w, t.segment);
+	jsonw_key(w, "aliases");
+	jsonw_array(w);
+	for (char *a = strtok(t.aliases, ";"); a; a = strtok(NULL, ";"))
+		if (*(a = str_trim(a)))
+			jsonw_string(w, a);
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
 void output_gpu_list_json(FILE *out, const struct gpu_db *db)
 {
 	bool first = true;
 
 	output_json_open(out, "devices");
 	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
-		struct device_text t;
 		struct jsonw w;
 		struct gpu g;
 
 		if (!gpu_db_device_at(db, i, &g))
 			continue;
-		device_text(&g, &t);
 		fputs(first ? "\n    " : ",\n    ", out);
 		first = false;
 		jsonw_init(&w, out, 4);
-		jsonw_object(&w);
-		jsonw_key(&w, "name");
-		jsonw_string(&w, t.name);
-		jsonw_key(&w, "vendor");
-		jsonw_string(&w, t.vendor);
-		jsonw_key(&w, "arch");
-		jsonw_string(&w, t.arch);
-		jsonw_key(&w, "cc");
-		jsonw_string(&w, t.cc);
-		jsonw_key(&w, "sm_count");
-		jsonw_int(&w, g.sm_count);
-		jsonw_key(&w, "family");
-		jsonw_string(&w, t.family);
-		jsonw_key(&w, "segment");
-		jsonw_string(&w, t.segment);
-		jsonw_key(&w, "aliases");
-		jsonw_array(&w);
-		for (char *a = strtok(t.aliases, ";"); a; a = strtok(NULL, ";"))
-			if (*(a = str_trim(a)))
-				jsonw_string(&w, a);
-		jsonw_end(&w);
-		jsonw_end(&w);
+		device_json(&w, &g);
 		jsonw_flush(&w);
 	}
 	output_json_end(out, !first);
+}
+
+void output_gpu_list_jsonl(FILE *out, const struct gpu_db *db)
+{
+	output_jsonl_header(out);
+	for (size_t i = 0; i < gpu_db_device_count(db); i++) {
+		struct jsonw w;
+		struct gpu g;
+
+		if (!gpu_db_device_at(db, i, &g))
+			continue;
+		jsonw_init_compact(&w, out);
+		device_json(&w, &g);
+		outbuf_putc(&w.text, '\n');
+		jsonw_flush(&w);
+	}
 }
 
 void output_gpu_list_csv(FILE *out, const struct gpu_db *db)

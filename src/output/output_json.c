@@ -16,6 +16,7 @@
 #include "output_json_binary.h"
 #include "params.h"
 #include "report_launch.h"
+#include "strfmt.h"
 #include "strutil.h"
 
 static void key_int(struct jsonw *w, const char *key, int64_t v)
@@ -226,7 +227,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		snprintf(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
+		strfmt(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
 		key_limit(w, key, r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {
@@ -494,6 +495,18 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	jsonw_key(w, "achieved_occupancy_formula");
 	if (p->achieved_sq && p->achieved_occupancy_pct.present)
 		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
+	else
+		jsonw_null(w);
+	/* The XCDs the SQ counters were summed over, and who said so. */
+	jsonw_key(w, "xcds");
+	if (p->achieved_sq && p->achieved_occupancy_pct.present && p->xcds > 0)
+		jsonw_int(w, p->xcds);
+	else
+		jsonw_null(w);
+	jsonw_key(w, "xcds_from");
+	if (p->achieved_sq && p->achieved_occupancy_pct.present &&
+	    report_xcds_source_text(p->xcds_from))
+		jsonw_string(w, report_xcds_source_text(p->xcds_from));
 	else
 		jsonw_null(w);
 	key_report_num(w, "duration_ns", &p->duration_ns);

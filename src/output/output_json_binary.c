@@ -12,12 +12,12 @@
 #include "params.h"
 #include "strutil.h"
 
-static void key_text(struct jsonw *w, const char *key, const char *s)
+/* Text read from a file, sanitized; null when there is none. */
+static void text_value(struct jsonw *w, const char *s)
 {
 	size_t size;
 	char *buf;
 
-	jsonw_key(w, key);
 	if (!s || !s[0]) {
 		jsonw_null(w);
 		return;
@@ -31,6 +31,12 @@ static void key_text(struct jsonw *w, const char *key, const char *s)
 	str_sanitize(s, buf, size);
 	jsonw_string(w, buf);
 	free(buf);
+}
+
+static void key_text(struct jsonw *w, const char *key, const char *s)
+{
+	jsonw_key(w, key);
+	text_value(w, s);
 }
 
 static void key_int(struct jsonw *w, const char *key, const struct report_int *v)
@@ -55,6 +61,43 @@ static void key_dims(struct jsonw *w, const char *key, const struct report_int v
 	jsonw_end(w);
 }
 
+/* An AMD metadata key: its name, whether occview reads it, its value
+ * (null where only its length, or nothing, is kept) and that length. */
+static void md_key(struct jsonw *w, const struct report_binary_key *k)
+{
+	jsonw_object(w);
+	key_text(w, "name", k->key);
+	jsonw_key(w, "used");
+	jsonw_bool(w, k->used);
+	jsonw_key(w, "value");
+	switch (k->kind) {
+	case REPORT_MD_INT:
+		jsonw_int(w, k->ints[0]);
+		break;
+	case REPORT_MD_BOOL:
+		jsonw_bool(w, k->ints[0] != 0);
+		break;
+	case REPORT_MD_STRING:
+		text_value(w, k->text);
+		break;
+	case REPORT_MD_INTS:
+		jsonw_array(w);
+		for (int i = 0; i < k->n; i++)
+			jsonw_int(w, k->ints[i]);
+		jsonw_end(w);
+		break;
+	default:
+		jsonw_null(w);
+		break;
+	}
+	jsonw_key(w, "items");
+	if (k->kind == REPORT_MD_INTS || k->kind == REPORT_MD_ITEMS)
+		jsonw_int(w, k->items);
+	else
+		jsonw_null(w);
+	jsonw_end(w);
+}
+
 void output_json_binary(struct jsonw *w, const char *full_name, const struct report_binary *b,
 			unsigned assumed)
 {
@@ -69,6 +112,7 @@ void output_json_binary(struct jsonw *w, const char *full_name, const struct rep
 	key_text(w, "mangled_name", b->mangled_name);
 	key_text(w, "container", b->container);
 	key_text(w, "arch", b->arch);
+	key_text(w, "target", b->target);
 	jsonw_key(w, "offset");
 	jsonw_int(w, (int64_t)b->offset);
 	key_text(w, "compression", b->compression);
@@ -90,6 +134,9 @@ void output_json_binary(struct jsonw *w, const char *full_name, const struct rep
 	jsonw_end(w);
 	jsonw_key(w, "attributes");
 	jsonw_array(w);
+	/* AMD's: every key of the kernel's metadata map. */
+	for (size_t i = 0; i < b->n_keys; i++)
+		md_key(w, &b->keys[i]);
 	for (size_t i = 0; i < b->n_attrs; i++) {
 		const struct report_binary_attr *a = &b->attrs[i];
 		const char *name = report_binary_attr_name(a->number);

@@ -110,7 +110,8 @@ static void message(const struct diff_kernel *k, int i, const char *name, char *
 		size_t len = strlen(out);
 
 		snprintf(out + len, size - len, "; %d more %s lose another of its %s",
-			 n->regs_to_lose, n->registers_word, n->blocks_word);
+			 n->regs_to_lose, n->regs_to_lose == 1 ? n->register_word : n->registers_word,
+			 n->blocks_word);
 	}
 }
 

@@ -176,8 +176,19 @@ void report_binary_free(struct report_binary *b)
 	if (!b)
 		return;
 	free(b->mangled_name);
+	free(b->target);
 	free(b->attrs);
+	report_binary_keys_free(b->keys, b->n_keys);
 	free(b);
+}
+
+void report_binary_keys_free(struct report_binary_key *keys, size_t n)
+{
+	for (size_t i = 0; i < n && keys; i++) {
+		free(keys[i].key);
+		free(keys[i].text);
+	}
+	free(keys);
 }
 
 /* The names NVIDIA's tools print for the .nv.info attributes, by number, as
@@ -334,22 +345,16 @@ bool report_counted_occupancy(const struct report_record *rec, int max_warps_per
 	return true;
 }
 
-bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target,
-			 int max_waves_per_cu, int cu_count, struct report_num *pct,
-			 struct report_num *waves)
+bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_waves_per_cu,
+			 int cu_count, struct report_num *pct, struct report_num *waves)
 {
-	static const char *const one_xcd[] = { "gfx906", "gfx908", "gfx90a" };
 	double resident;
-	bool known = false;
 
-	for (size_t k = 0; k < sizeof(one_xcd) / sizeof(one_xcd[0]) && gfx_target; k++)
-		known |= strncmp(gfx_target, one_xcd[k], strlen(one_xcd[k])) == 0 &&
-			 (gfx_target[strlen(one_xcd[k])] == '\0' ||
-			  gfx_target[strlen(one_xcd[k])] == ':');
-	if (!known || !rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present ||
+	if (xcds <= 0 || !rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present ||
 	    rec->grbm_gui_active.value <= 0 || max_waves_per_cu <= 0 || cu_count <= 0)
 		return false;
-	resident = rec->sq_accum_prev_hires.value / rec->grbm_gui_active.value;
+	/* GRBM_GUI_ACTIVE_PER_XCD = GRBM_GUI_ACTIVE / num_xcd (parser.py) */
+	resident = rec->sq_accum_prev_hires.value / (rec->grbm_gui_active.value / xcds);
 	*pct = (struct report_num){ true, resident / ((double)max_waves_per_cu * cu_count) * 100.0 };
 	*waves = (struct report_num){ true, resident / cu_count };
 	return true;

@@ -79,13 +79,35 @@ struct report_binary_attr {
 	uint32_t words[REPORT_ATTR_WORDS];
 };
 
+/* One key of an AMD kernel's code object metadata (its map in
+ * amdhsa.kernels): the key as written, whether occview reads it, and its
+ * value where it is a number, a boolean, a string or an array of numbers;
+ * an array or map of anything else (.args) is kept as its length. */
+enum report_md_kind {
+	REPORT_MD_INT, REPORT_MD_BOOL, REPORT_MD_STRING, REPORT_MD_INTS,
+	REPORT_MD_ITEMS,   /* an array or map: items is its length */
+	REPORT_MD_OTHER,   /* a float, binary or nil: only the key is kept */
+};
+struct report_binary_key {
+	char *key;                           /* heap: ".vgpr_count" */
+	char *text;                          /* heap: REPORT_MD_STRING's value */
+	uint8_t kind;                        /* enum report_md_kind */
+	bool used;                           /* occview reads it */
+	uint8_t n;                           /* REPORT_MD_INTS: how many kept in ints */
+	uint32_t items;                      /* REPORT_MD_INTS, REPORT_MD_ITEMS: the length */
+	int64_t ints[REPORT_ATTR_WORDS];     /* INT and BOOL (0, 1): ints[0] */
+};
+
 /* What a compiled binary (or a compiler's log) says of one kernel, beside
  * the launch fields of its record (registers, static shared memory,
  * barriers, cluster, block): where it was read, and the figures that are
  * no launch field. Heap, owned by the record; NULL for a profiler's. */
 struct report_binary {
-	char container[24];           /* "cubin", "fatbin", "ELF .nv_fatbin", "ptxas log" */
-	char arch[16];                /* "sm_90", "sm_90a", "sm_120" */
+	char container[24];           /* "cubin", "fatbin", "ELF .nv_fatbin", "ptxas log";
+					 AMD: "code object", "offload bundle",
+					 "ELF .hip_fatbin" */
+	char arch[16];                /* "sm_90", "sm_90a", "sm_120"; AMD: "gfx90a" */
+	char *target;                 /* heap: AMD's amdhsa.target; NULL for NVIDIA */
 	int sm;                       /* 90: the compute capability x 10 */
 	uint64_t offset;              /* of the cubin in the file (its fatbin entry's) */
 	char compression[8];          /* "", "lz4", "zstd": how the entry was stored */
@@ -98,12 +120,16 @@ struct report_binary {
 	struct report_int spill_store_bytes, spill_load_bytes;
 	struct report_int min_stack_bytes, max_stack_bytes;
 	size_t n_attrs;
-	struct report_binary_attr *attrs;   /* heap */
+	struct report_binary_attr *attrs;   /* heap: NVIDIA's */
+	size_t n_keys;
+	struct report_binary_key *keys;     /* heap: AMD's */
 };
 
 /* "EIATTR_REGCOUNT" for 0x2f; NULL for a number occview has no name for. */
 const char *report_binary_attr_name(unsigned number);
 void report_binary_free(struct report_binary *b);
+/* Frees the n keys' strings and the array. */
+void report_binary_keys_free(struct report_binary_key *keys, size_t n);
 
 /* The most bytes short_name, process and device hold (and gfx_target,
  * REPORT_GFX_TARGET): longer text is cut there, as when they were arrays. */
@@ -193,6 +219,10 @@ struct report_record {
 	 * (GPU busy cycles): report_sq_occupancy turns them into achieved
 	 * occupancy. */
 	struct report_num sq_accum_prev_hires, grbm_gui_active;
+	/* The XCDs the device's compute partition spanned, where the report
+	 * says (Omniperf's sysinfo.csv beside it: num_xcd): the counters above
+	 * are summed over them. */
+	struct report_int xcds;
 	struct report_sched sched;
 	/* The profiler's own rule results, in the report's order (heap). */
 	size_t n_rules;
@@ -349,16 +379,15 @@ bool report_counted_occupancy(const struct report_record *rec, int max_warps_per
 /* Achieved occupancy as rocprofiler-compute (Omniperf) computes "Wavefront
  * Occupancy" (System Speed-of-Light, gfx90a analysis config):
  * SQ_ACCUM_PREV_HIRES / (GRBM_GUI_ACTIVE / XCDs) waves resident on the GPU,
- * a percentage of max_waves_per_cu x cu_count; waves is that per CU. Only
- * on targets of one XCD (gfx906, gfx908, gfx90a: rocprofiler-compute lists
- * XCD counts, by partition mode, for gfx94x and gfx950 only), since the
- * report does not say how an MI300 was partitioned. False (pct and waves
- * untouched) without both counters, no busy cycle, another target or
+ * a percentage of max_waves_per_cu x cu_count; waves is that per CU. The
+ * counters are summed over the XCDs of the device's compute partition, so
+ * the count must be known (xcds > 0: the report's sysinfo.csv, --xcds or
+ * the database's default mode, report_launch_counted_occupancy). False (pct
+ * and waves untouched) without both counters, no busy cycle, xcds,
  * max_waves_per_cu or cu_count <= 0. */
 #define REPORT_SQ_OCCUPANCY_FORMULA "SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"
-bool report_sq_occupancy(const struct report_record *rec, const char *gfx_target,
-			 int max_waves_per_cu, int cu_count, struct report_num *pct,
-			 struct report_num *waves);
+bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_waves_per_cu,
+			 int cu_count, struct report_num *pct, struct report_num *waves);
 
 /* "Nsight Compute", "the CUDA profiler": as a message names it. */
 const char *report_profiler_name(enum report_profiler p);

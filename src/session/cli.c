@@ -75,6 +75,7 @@ static const struct cli_flag flag_help[] = {
 	{ "vgprs", CLI_ARG_OTHER, NULL, "AMD arch VGPRs per work-item", 0 },
 	{ "agprs", CLI_ARG_OTHER, NULL, "AMD accumulation VGPRs per work-item", 0 },
 	{ "sgprs", CLI_ARG_OTHER, NULL, "AMD SGPRs per wave", 0 },
+	{ "xcds", CLI_ARG_OTHER, NULL, "AMD XCDs of the device's compute partition", 0 },
 	{ "gpu-db", CLI_ARG_FILE, NULL, "add or override GPU database rows", 0 },
 	{ "list-gpus", CLI_ARG_NONE, NULL, "print the GPU database and exit", 0 },
 	{ "print", CLI_ARG_NONE, NULL, "write the analysis as text", 0 },
@@ -193,6 +194,9 @@ void cli_usage(FILE *out)
 	      "  --agprs N                  accumulation VGPRs per work-item (CDNA; default 0)\n"
 	      "  --sgprs N                  SGPRs per wave, as the compiler reports them\n"
 	      "                             (default 0: not counted)\n"
+	      "  --xcds N                   XCDs of the device's compute partition, which SQ\n"
+	      "                             counters sum over (default: the report's\n"
+	      "                             sysinfo.csv, else the device's SPX mode)\n"
 	      "\n"
 	      "Explorer:\n"
 	      "  --load FILE                open a launch file (one saved with s) first\n"

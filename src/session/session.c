@@ -450,7 +450,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
  * shallow copy whose one allocation (its per-SM array) is freed here; rec's
  * own arrays are only read. */
 static void measured_from_events(const struct report_record *rec, const struct gpu *gpu,
-				 struct crosscheck_record *cr)
+				 int xcds_given, struct crosscheck_record *cr)
 {
 	struct report_record copy;
 	struct report_num pct, warps;
@@ -460,10 +460,14 @@ static void measured_from_events(const struct report_record *rec, const struct g
 	if (rec->n_sm_events == 0) {
 		bool sq;
 
-		if (report_launch_counted_occupancy(rec, gpu, &pct, &warps, &sq)) {
+		struct report_xcds xcds;
+
+		if (report_launch_counted_occupancy(rec, gpu, xcds_given, &pct, &warps, &sq, &xcds)) {
 			if (!cr->achieved_occupancy_pct.present) {
 				cr->achieved_occupancy_pct = pct;
 				cr->achieved_sq = sq;
+				cr->xcds = (uint8_t)xcds.n;
+				cr->xcds_from = (uint8_t)xcds.from;
 			}
 			if (!cr->achieved_active_warps.present)
 				cr->achieved_active_warps = warps;
@@ -543,16 +547,28 @@ static void report_to(struct analysis *a, const struct crosscheck_record *cr,
 	a->assumed = rec->binary ? res->assumed : 0;
 }
 
+/* --xcds, or the what-if's (a launch file's xcds key); 0: not given. */
+static int xcds_given(const struct session *s, const struct param_set *ov)
+{
+	if (ov && (ov->set & PARAM_BIT(PARAM_XCDS)))
+		return ov->values.xcds;
+	return s->flags.set & PARAM_BIT(PARAM_XCDS) ? s->flags.values.xcds : 0;
+}
+
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
 {
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
+	bool titles = (needs & SESSION_TITLES) != 0;
 	struct crosscheck_record cr;
 	struct resolved res;
 
 	resolve_record(s, r, ov, given, &res);
+	/* --xcds is the device's, not the record's launch: it joins the launch
+	 * to be checked against the device (launch_check). */
+	res.l.xcds = xcds_given(s, ov);
 	measured_context(rec, &res, &cr);
 	cr.id = r->id;
 	if (res.ok && !listed &&
@@ -564,15 +580,17 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
 			a->gpu = res.gpu;
-			measured_from_events(rec, &res.gpu, &cr);
+			measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
 		}
 		report_to(a, &cr, rec, &res);
 		return;
 	}
 	analysis_compute(a, &res.l, &res.gpu,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
-			 r->file, rec->line, findings);
-	measured_from_events(rec, &res.gpu, &cr);
+			 r->file, rec->line,
+			 !findings ? ANALYSIS_NO_FINDINGS
+			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
+	measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
 	if (!a->ok) {
 		report_to(a, &cr, rec, &res);
 		return;
@@ -588,7 +606,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,
-					     a->findings, a->n_findings);
+					     a->findings, a->n_findings, titles);
 }
 
 /* A launch's carveout or cache preference its GPU's generation lacks: the
@@ -635,7 +653,10 @@ static void analyse(struct session *s, const struct session_record *r,
 				!check_values(r, &l, &g, &err)))) {
 		analysis_fail(a, &l, &err);
 	} else {
-		analysis_compute(a, &l, &g, -1, r->file, r->line, (needs & SESSION_FINDINGS) != 0);
+		analysis_compute(a, &l, &g, -1, r->file, r->line,
+				 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
+				 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
+				 : ANALYSIS_FINDINGS);
 	}
 	key_line(r, a);
 }

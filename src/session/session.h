@@ -57,6 +57,11 @@ struct session_record {
 /* What an analysis is for; the occupancy, waves and cross-check always. */
 enum session_need {
 	SESSION_FINDINGS = 1u << 0,  /* findings and tuning: text, JSON and the panes */
+	SESSION_TITLES = 1u << 1,    /* with FINDINGS: their titles, no text (text_omitted) */
+	/* with FINDINGS, for session_print: the first record's findings whole,
+	 * the others' titles (a --print summary shows the first's panes when it
+	 * is the report's only record, and titles) */
+	SESSION_SUMMARY = 1u << 2,
 };
 
 struct session;

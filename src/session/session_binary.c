@@ -8,10 +8,28 @@
 
 #include "session_binary.h"
 
+#include "cluster.h"
 #include "import_binary.h"
 #include "occupancy.h"
 #include "report_launch.h"
 #include "tuning.h"
+
+/* The blocks of one full wave: every unit holding blocks_per_sm, or with
+ * clusters the most clusters the GPU holds at once (the least of them where
+ * its GPC layout is not known exactly), whole clusters either way. */
+static int64_t one_wave(const struct gpu *gpu, const struct launch *l, int blocks_per_sm)
+{
+	int64_t blocks = (int64_t)blocks_per_sm * gpu->sm_count;
+	int size = l->cluster_size;
+	struct cluster_result cr;
+
+	if (size <= 1)
+		return blocks;
+	cluster_compute_gpu(gpu, blocks_per_sm, size, &cr);
+	if (cr.applies && cr.max_active_min > 0)
+		return cr.max_active_min * size;
+	return blocks >= size ? blocks / size * size : size;
+}
 
 unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
 				 struct launch *vals, unsigned *fields)
@@ -25,7 +43,7 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 	int best = 0;
 	int64_t min_grid = 0;
 
-	if (!rec->binary || !import_binary_runs_on(&gpu->arch))
+	if (!import_binary_record_runs_on(rec, &gpu->arch))
 		return 0;
 	/* No compiler knows the dynamic shared memory: none, unless the
 	 * flag says. */
@@ -49,13 +67,14 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 			assumed |= block;
 		}
 	}
-	/* The grid: one full wave, every SM holding as many blocks as it can. */
+	/* The grid: one full wave, every SM holding as many blocks as it can;
+	 * with clusters, as many whole clusters as the GPU holds at once. */
 	if (!(*fields & grid) && !rec->grid[0].present) {
 		l.grid[0] = l.grid[1] = l.grid[2] = 1;
 		occ_input_from_launch(&l, &in);
 		occ_compute(&gpu->arch, &in, &r);
 		if (r.active_blocks_per_sm > 0) {
-			vals->grid[0] = (int64_t)r.active_blocks_per_sm * gpu->sm_count;
+			vals->grid[0] = one_wave(gpu, &l, r.active_blocks_per_sm);
 			vals->grid[1] = vals->grid[2] = 1;
 			assumed |= grid;
 		}

@@ -10,11 +10,13 @@
 #include "params.h"
 #include "report.h"
 
-/* For a record read from a binary (rec->binary) on an NVIDIA gpu: the
- * launch values it lacks and *fields (PARAM_BITs the flags give) does not
- * have, into vals: no dynamic shared memory; the block size with the most
- * resident threads (cudaOccMaxPotentialOccupancyBlockSize) where the
- * kernel requires or bounds none; a grid of one full wave. Adds them to
+/* For a record read from a binary (rec->binary) on a gpu of its vendor (a
+ * cubin's on NVIDIA's, a code object's on AMD's): the launch values it
+ * lacks and *fields (PARAM_BITs the flags give) does not have, into vals:
+ * no dynamic shared memory (LDS); the block size with the most resident
+ * threads (cudaOccMaxPotentialOccupancyBlockSize) where the kernel
+ * requires or bounds none; a grid of one full wave (whole clusters).
+ * Adds them to
  * *fields and returns their PARAM_BITs; 0 for any other record. */
 unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
 				 struct launch *vals, unsigned *fields);

@@ -261,6 +261,36 @@ static int binary_sm(const struct session *s, const char *path, FILE *msgs)
 	return sm;
 }
 
+/* With one GPU given (--gpu), the code objects of an AMD binary that GPU
+ * runs (import_amdgpu_pick_target), said to msgs; the others' records go. */
+static void amdgpu_target(const struct session *s, const char *path, struct report *rep,
+			  FILE *msgs)
+{
+	const struct gpu *g;
+	struct import_amdgpu_pick pick;
+	char shown[1024];
+
+	if (session_gpu_count(s) != 1)
+		return;
+	g = session_gpu_at(s, 0);
+	str_sanitize(path, shown, sizeof(shown));
+	if (!import_amdgpu_pick_target(rep, &g->arch, &pick)) {
+		if (!pick.target[0] && pick.others[0])
+			occ_say(msgs, "occview: %s: no code object an %s (%s) runs, every one is "
+				"newer (%s): all are shown\n", shown, g->name, g->arch.arch,
+				pick.others);
+		return;
+	}
+	if (pick.exact)
+		occ_say(msgs, "occview: %s: %s's code objects, the ones %s runs (also in the "
+			"file: %s)\n", shown, pick.target, g->name, pick.others);
+	else
+		occ_say(msgs, "occview: %s: no code object for %s (%s); %s's, the nearest "
+			"older, are shown, but the HIP runtime loads a code object only on its "
+			"own target, so this binary would not run there (also in the file: %s)\n",
+			shown, g->name, g->arch.arch, pick.target, pick.others);
+}
+
 /* Reads path: into set (a launch file or list) or as a report, streamed to
  * sink (NULL: kept whole in rep). A file that is neither, or cannot be
  * read, is told to msgs here (READ_FAILED, *status its exit status). */
@@ -341,6 +371,7 @@ static enum read_result read_input(struct session *s, const char *path,
 			*status = tell(msgs, rejected);
 			return READ_FAILED;
 		}
+		amdgpu_target(s, path, rep, msgs);
 		if (sink)
 			return hand_over(rep, sink) ? READ_REPORT : READ_FAILED;
 		return READ_REPORT;
@@ -614,6 +645,7 @@ struct printer {
 	size_t repeats;
 	const char *names[5];  /* a few kernels of the report, for --kernel's message */
 	size_t n_names, n_records;
+	size_t n_analysed;     /* records analysed (SESSION_SUMMARY) */
 	struct session_join *join;  /* per-kernel summaries joined to the traces, or NULL */
 };
 
@@ -644,12 +676,16 @@ static bool emit(struct printer *p, const struct report_record *rec)
 /* r analysed on the flags' GPU, or on each of --gpu A,B,... */
 static void analyse(struct printer *p, const struct session_record *r)
 {
+	unsigned needs = p->needs;
+
+	if ((needs & SESSION_SUMMARY) && p->n_analysed++ > 0)
+		needs |= SESSION_TITLES;
 	if (p->n_a < 2) {
-		session_analyse(p->s, r, NULL, NULL, p->needs, p->a);
+		session_analyse(p->s, r, NULL, NULL, needs, p->a);
 		return;
 	}
 	for (size_t i = 0; i < p->n_a; i++)
-		session_analyse_on(p->s, r, i, p->needs, &p->a[i]);
+		session_analyse_on(p->s, r, i, needs, &p->a[i]);
 }
 
 /* The device note, once per input: the waves depend on an SM (CU) count

@@ -6,9 +6,12 @@
 #include "settings.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "readfile.h"
 #include "strutil.h"
@@ -135,4 +138,112 @@ bool settings_load(const char *path, struct occ_settings *c, struct occ_error *e
 	}
 	free(text);
 	return ok;
+}
+
+/* Whether line (one line of the file, no newline) sets key. */
+static bool sets_key(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (strncmp(line, key, n) != 0)
+		return false;
+	line += n;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line == '=';
+}
+
+/* mkdir -p of path's folder, the folders it makes private (0700). */
+static bool make_parent(const char *path, struct occ_error *err)
+{
+	char dir[1024];
+	char *slash;
+
+	if (!str_copy(dir, sizeof(dir), path) || !(slash = strrchr(dir, '/')) || slash == dir)
+		return true;
+	*slash = '\0';
+	for (char *p = dir + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+				occ_error_set(err, OCC_EIOERR, dir, 0, NULL, "cannot create: %s",
+					      strerror(errno));
+				return false;
+			}
+			*p = c;
+			if (c == '\0')
+				return true;
+		}
+	}
+}
+
+bool settings_save_theme(const char *path, const char *theme, struct occ_error *err)
+{
+	char *text = NULL, *line, *next, tmp[1100];
+	size_t len = 0;
+	bool done = false, wrote;
+	struct stat st;
+	mode_t mode = 0600;
+	FILE *in, *out;
+	int fd;
+
+	if ((in = str_open_input(path, -1, err))) {
+		text = str_read_rest(in, path, NULL, 0, (size_t)1 << 20, &len, err);
+		fclose(in);
+		if (!text)
+			return false;
+		if (stat(path, &st) == 0)
+			mode = st.st_mode & 07777;
+	} else if (errno != ENOENT) {
+		return false;
+	}
+	occ_error_clear(err);
+	if (!make_parent(path, err))
+		goto fail;
+	/* Written beside it and renamed over it: a crash never leaves half a
+	 * settings file. */
+	snprintf(tmp, sizeof(tmp), "%s.tmp-%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+	if (fd < 0 || !(out = fdopen(fd, "w"))) {
+		occ_error_set(err, OCC_EIOERR, tmp, 0, NULL, "cannot create: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		goto fail;
+	}
+	/* Every other line as it was; the theme's (each of them: the last one
+	 * read wins) set once, where it was. */
+	for (line = text; line && line < text + len; line = next) {
+		size_t n;
+
+		next = memchr(line, '\n', (size_t)(text + len - line));
+		n = next ? (size_t)(next - line) : (size_t)(text + len - line);
+		if (next)
+			next++;
+		line[n] = '\0';
+		if (sets_key(line, "theme")) {
+			if (!done)
+				fprintf(out, "theme = %s\n", theme);
+			done = true;
+		} else {
+			fprintf(out, "%s\n", line);
+		}
+	}
+	if (!done)
+		fprintf(out, "theme = %s\n", theme);
+	wrote = !ferror(out);
+	wrote = fclose(out) == 0 && wrote;
+	if (!wrote || rename(tmp, path) != 0) {
+		occ_error_set(err, OCC_EIOERR, path, 0, NULL, "cannot write: %s", strerror(errno));
+		unlink(tmp);
+		goto fail;
+	}
+	free(text);
+	return true;
+fail:
+	free(text);
+	return false;
 }

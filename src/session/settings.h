@@ -37,5 +37,10 @@ bool settings_path(const char *name, char *buf, size_t size);
  * status OCC_EDATA) on a line without '=', a bad color value or a value too
  * long; OCC_ENOINPUT when it exists but cannot be read. */
 bool settings_load(const char *path, struct occ_settings *c, struct occ_error *err);
+/* Sets "theme = theme" in the settings file at path (the explorer's theme
+ * key): its theme line replaced where it stands, every other line kept as
+ * it was, or a line added (the file and its folders created, private);
+ * written beside it and renamed over it. False with err (file named). */
+bool settings_save_theme(const char *path, const char *theme, struct occ_error *err);
 
 #endif

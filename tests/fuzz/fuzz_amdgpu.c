@@ -54,6 +54,38 @@ static void analyse(const struct report *r)
 	free(a);
 }
 
+/* Every record has its binary object, every kept key its name; --gpu
+ * MI300X's pick keeps one target's records, or all. */
+static void binary_and_pick(struct report *r)
+{
+	struct occ_error err = { 0 };
+	struct import_amdgpu_pick p;
+	struct gpu g;
+	size_t n = r->n;
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_binary *b = r->records[i].binary;
+
+		if (!b || (b->n_keys && !b->keys))
+			abort();
+		for (size_t k = 0; k < b->n_keys; k++)
+			if (!b->keys[k].key ||
+			    (b->keys[k].kind == REPORT_MD_STRING && !b->keys[k].text))
+				abort();
+	}
+	if (!gpu_db_find(db, "MI300X", &g, &err))
+		abort();
+	if (import_amdgpu_pick_target(r, &g.arch, &p)) {
+		if (r->n == 0 || r->n + p.dropped != n)
+			abort();
+		for (size_t i = 0; i < r->n; i++)
+			if (strcmp(r->records[i].gfx_target, p.target) != 0)
+				abort();
+	} else if (r->n != n) {
+		abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned char *copy = malloc(size ? size : 1);
@@ -77,6 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!r.records[i].name || !r.records[i].short_name || !r.records[i].gfx_target)
 				abort();
 		analyse(&r);
+		binary_and_pick(&r);
 		report_done(&r);
 	} else if (r.n != 0 || r.records || err.status == OCC_OK) {
 		abort();

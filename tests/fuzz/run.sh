@@ -37,6 +37,19 @@
 #     fuzz_keys.c: the explorer's key stream (keys, clicks, ticks, resizes)
 #     on the default launch, or on the report OCCVIEW_FUZZ_REPORT names,
 #     from the seeds in tests/fuzz/keys; never the save key.
+#   tests/fuzz/run.sh browser|settings|whatif|writers|compare [SECONDS]
+#                                               (default 600 s)
+#     issue 25's harnesses, each from its seeds in tests/fuzz/NAME (the
+#     input's parts cut at "\n@@@@\n" lines, fuzzutil.h): fuzz_browser.c
+#     the kernel browser's filter, sort and grouping over a fuzzed report;
+#     fuzz_settings.c the settings file and a user devices file, then the
+#     GPU they give analysed and written; fuzz_whatif.c what-if changes,
+#     the saved and the recovery file read back; fuzz_writers.c a file
+#     through JSON, JSON Lines, CSV and text (the JSON must parse, no
+#     control byte anywhere); fuzz_compare.c --compare I,J over up to three
+#     files. browser, writers and compare also start from the small
+#     reports and launch files of tests/data, given the bytes their
+#     harness reads first (and browser a stream of list changes after).
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
 # make check runs every harness once over its seeds without libFuzzer
 # (tests/fuzz/replay.c), so none can rot unseen.
@@ -53,7 +66,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys|browser|settings|whatif|writers|compare [SECONDS]" >&2
 	exit 2
 }
 
@@ -95,6 +108,12 @@ amdgpu)
 	name=amdgpu
 	maxlen=131072
 	;;
+browser | settings | whatif | writers | compare)
+	seconds=${2:-600}
+	seeds="$top/tests/fuzz/$target/*"
+	name=$target
+	maxlen=65536
+	;;
 inputs)
 	seconds=${2:-60}
 	seeds="$data/*.occ $data/*.csv $data/rocprof/*.csv $data/ncu/* $data/nvprof/* $data/codexl/* $top/data/*.csv"
@@ -124,7 +143,30 @@ for i, path in enumerate(sys.argv[2:]):
         open('%s/note-%d-%d.msgpack' % (out, i, j), 'wb').write(data[m.end():m.end() + n])
 PY
 fi
-printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
+case $target in
+browser | writers | compare)
+	# The small reports and launch files of tests/data as seeds, with
+	# what the harness reads before (writers: the flags byte; compare: the
+	# two ids) or after them (browser: a stream of list changes).
+	python3 - "$target" "$out/seeds-$name" "$data"/*.occ "$data"/*.csv "$data"/ncu/* \
+		"$data"/nvprof/* "$data"/rocprof/* <<'PY'
+import os, sys
+target, out = sys.argv[1], sys.argv[2]
+for i, path in enumerate(sys.argv[3:]):
+    if not os.path.isfile(path) or os.path.getsize(path) > 65000:
+        continue
+    data = open(path, 'rb').read()
+    if target == 'writers':
+        data = b'\x01' + data
+    elif target == 'compare':
+        data = b'\x00\x01' + data
+    else:
+        data += b'\n@@@@\ns\x02gs\x89fa\nm\x03aR>'
+    open('%s/data-%d' % (out, i), 'wb').write(data)
+PY
+	;;
+esac
+printf '#define PACKAGE_NAME "occview"\n#define PACKAGE_VERSION "fuzz"\n#define PACKAGE_BUGREPORT "fuzz"\n#define HAVE_LIBIBERTY_DEMANGLE_H 1\n' >"$out/config.h"
 harness=fuzz_${target}
 if [ ! -x "$out/$harness" ] || [ -n "$(find "$top/src" "$top/ui" "$top/tests/fuzz" -name '*.[ch]' -newer "$out/$harness")" ]; then
 	# the curses-free explorer too (the printer draws its panes), without

@@ -63,6 +63,10 @@ enum text_input_result text_input_key(struct text_input *t, int key)
 		return TEXT_DONE;
 	case KEY_CODE_ESC:
 		return TEXT_CANCELLED;
+	case KEY_CTRL('u'):
+		/* the whole line, as readline's Ctrl-U: a prefilled path gives way */
+		t->text[0] = '\0';
+		return TEXT_EDITED;
 	case KEY_CODE_BACKSPACE:
 		len = strlen(t->text);
 		while (len > 0 && ((unsigned char)t->text[len - 1] & 0xC0) == 0x80)

@@ -175,8 +175,8 @@ static const char *hints(const struct explorer *e, int width)
 
 	const struct pane *kernels = e->panes[PANE_KERNELS];
 
-	if (pane_sms_animating(e->panes[PANE_SMS]))
-		return "a stop  q quit";
+	if (playback_shown(&e->view.play))
+		return ". , frame  a play/pause  A stop  q quit";
 	if (kernels && e->active == PANE_KERNELS && kernels->cls->typing(kernels))
 		return "type  Enter keep  Esc back";
 	if (kernels && e->active == PANE_KERNELS)

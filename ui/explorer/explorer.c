@@ -103,6 +103,11 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 	e->ascii = o->ascii;
 	e->mouse = o->mouse;
 	str_copy(e->source, sizeof(e->source), o->source ? o->source : "embedded default");
+	scenarios_init(&e->scenarios);
+	e->themes = o->themes;
+	for (int i = 0; o->themes && o->theme && o->themes[i]; i++)
+		if (strcmp(o->themes[i], o->theme) == 0)
+			e->theme = i;
 	view_init(&e->view);
 	e->panes[PANE_TABLE] = pane_table_new();
 	e->panes[PANE_CHARTS] = pane_charts_new();
@@ -131,8 +136,16 @@ struct explorer *explorer_new(struct session *s, struct session_input *inputs, s
 			e->shown = browser_selected_record(b);
 	}
 	act(e, &(struct explorer_reply){ .load = true, .record = e->shown });
+	/* A saved launch file's scenarios are the scenarios again (' flips),
+	 * besides being its launches (n, p). */
+	for (size_t i = 0; i < n_inputs; i++)
+		for (size_t k = 0; inputs[i].kind == SESSION_LAUNCHES && k < inputs[i].launches.n; k++)
+			if (inputs[i].launches.items[k].scenario[0])
+				scenarios_put(&e->scenarios, inputs[i].launches.items[k].scenario,
+					      &inputs[i].launches.items[k].launch);
+	e->scenarios.current = -1;
 	if (o->notice)
-		e->modal = pane_notice_new(o->notice);
+		e->modal = pane_notice_new(o->notice, o->recovery);
 	else if (o->offer_gpu && explorer_has_report(e) && !(flags->set & PARAM_BIT(PARAM_GPU)) &&
 		 pane_kernels_browser(e->panes[PANE_KERNELS])->n_gpu_none > 0)
 		e->modal = explorer_records_gpu_picker(e);
@@ -156,6 +169,11 @@ void explorer_free(struct explorer *e)
 	free(e);
 }
 
+const char *explorer_theme(const struct explorer *e)
+{
+	return e->themes ? e->themes[e->theme] : NULL;
+}
+
 const struct view *explorer_view(const struct explorer *e)
 {
 	return &e->view;
@@ -164,7 +182,7 @@ const struct view *explorer_view(const struct explorer *e)
 bool explorer_animating(const struct explorer *e)
 {
 	/* A reload's progress is said as it goes. */
-	return pane_sms_animating(e->panes[PANE_SMS]) || explorer_records_reloading(e);
+	return e->view.play.state == PLAYBACK_PLAYING || explorer_records_reloading(e);
 }
 
 bool explorer_changed(const struct explorer *e)
@@ -178,19 +196,56 @@ bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 	return whatif_save_recovery(e->whatif, path, size, err);
 }
 
+static bool playback_action(enum action a)
+{
+	return a == ACT_ANIMATE || a == ACT_FRAME_NEXT || a == ACT_FRAME_PREV ||
+	       a == ACT_ANIMATE_STOP;
+}
+
+/* a . , A: the playhead the per-SM and timeline panes draw. */
+static enum reaction play(struct explorer *e, enum action a)
+{
+	struct pane_request req = { .ask = PANE_ASK_NONE };
+	struct playback *p = &e->view.play;
+
+	if (a == ACT_ANIMATE_STOP) {
+		playback_stop(p);
+		return REACT_REDRAW;
+	}
+	if (!e->view.sim_ok) {
+		playback_stop(p);
+		pane_say(&req, true, "nothing to simulate: %s",
+			 !e->view.cur.ok || e->view.cur.r.active_blocks_per_sm == 0 ?
+			 "no block fits" : "the grid is too large to simulate");
+		return on_request(e, &req, REACT_REDRAW);
+	}
+	if (a == ACT_ANIMATE)
+		playback_toggle(p);
+	else if (!playback_step(p, a == ACT_FRAME_NEXT ? 1 : -1))
+		pane_say(&req, false, "the playhead is at the %s of the run",
+			 a == ACT_FRAME_NEXT ? "end" : "start");
+	return on_request(e, &req, REACT_REDRAW);
+}
+
 /* An action no one else took, to the pane that owns it; the animation and
  * the findings come on screen first where one pane shows at a time. */
 static enum reaction pane_action(struct explorer *e, enum action a, int key)
 {
 	static const enum pane_id order[] = { PANE_KERNELS, PANE_RULES, PANE_CHARTS, PANE_SMS };
 	struct pane_request req = { .ask = PANE_ASK_NONE };
+	bool simulation_shown = e->active == PANE_SMS || e->active == PANE_TIMELINE;
 
-	/* m changes the timeline's model too: it stays on screen */
-	if (e->layout.tabbed && (a == ACT_ANIMATE || (a == ACT_MODEL && e->active != PANE_TIMELINE)))
+	/* The animation plays in either picture of the simulation: only from
+	 * another pane does the per-SM one come on screen; m changes the
+	 * timeline's model too, so it stays on screen. */
+	if (e->layout.tabbed && ((playback_action(a) && !simulation_shown) ||
+				 (a == ACT_MODEL && e->active != PANE_TIMELINE)))
 		e->active = PANE_SMS;
 	/* The animation plays the simulation, on screen or about to be. */
-	if (a == ACT_ANIMATE || a == ACT_MODEL)
+	if (playback_action(a) || a == ACT_MODEL)
 		refresh(e, VIEW_SIM);
+	if (playback_action(a))
+		return play(e, a);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		struct pane *p = e->panes[order[i]];
 		enum reaction r;
@@ -277,7 +332,11 @@ enum reaction explorer_tick(struct explorer *e)
 		return sim_slice(e);
 	if (pane_timeline_busy(e->panes[PANE_TIMELINE]))
 		return e->panes[PANE_TIMELINE]->cls->tick(e->panes[PANE_TIMELINE], &e->view);
-	return e->panes[PANE_SMS]->cls->tick(e->panes[PANE_SMS], &e->view);
+	if (e->view.play.state == PLAYBACK_PLAYING && !e->view.sim_ok) {
+		playback_stop(&e->view.play);
+		return REACT_REDRAW;
+	}
+	return playback_tick(&e->view.play) ? REACT_REDRAW : REACT_NONE;
 }
 
 bool explorer_busy(const struct explorer *e)

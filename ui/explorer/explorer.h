@@ -23,6 +23,11 @@ struct explorer_options {
 	struct sim_params model;    /* the block-duration model to start with */
 	const char *source;         /* what was loaded, for the status line; NULL: embedded default */
 	const char *notice;         /* shown over the screen at start */
+	const char *recovery;       /* the recovery file the notice offers to open (o); NULL: none */
+	/* The screen's colour themes (NULL-terminated) that T steps through,
+	 * and the one in use; NULL: T says there are none. */
+	const char *const *themes;
+	const char *theme;
 	/* A report whose records do not all say which GPU ran them opens with
 	 * the GPU picker for them (the kernel browser's g) over the screen. */
 	bool offer_gpu;
@@ -71,5 +76,8 @@ bool explorer_save_recovery(const struct explorer *e, char *path, size_t size,
 			    struct occ_error *err);
 
 const struct view *explorer_view(const struct explorer *e);
+/* The colour theme T chose last (one of explorer_options.themes), or the
+ * one it opened with; NULL when there are none. */
+const char *explorer_theme(const struct explorer *e);
 
 #endif

@@ -7,9 +7,14 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "browser.h"
 #include "explorer_state.h"
+#include "launch_file.h"
+#include "settings.h"
 #include "strutil.h"
 
 /* ---- what panes ask for ---- */
@@ -40,6 +45,126 @@ static void set_gpu(struct explorer *e, const char *name, struct explorer_reply 
 	y->on_unfit = UNFIT_GPU;
 }
 
+/* path as the file it names: a relative one under the working directory,
+ * so that the prompt and the message say exactly where the launch goes. */
+static void full_path(const char *path, char *buf, size_t size)
+{
+	char cwd[1024];
+	int n;
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd))) {
+		str_copy(buf, size, path);
+		return;
+	}
+	n = snprintf(buf, size, "%s%s%s", cwd, strcmp(cwd, "/") == 0 ? "" : "/", path);
+	if (n < 0 || (size_t)n >= size)
+		str_copy(buf, size, path);   /* too long to say whole: as typed */
+}
+
+/* s: the launch to the file named, asking first when one is there. */
+static void save(struct explorer *e, const char *typed, bool overwrite, struct explorer_reply *y)
+{
+	struct occ_error err = { 0 };
+	char path[1024], msg[1200];
+	struct stat st;
+
+	y->react = REACT_REDRAW;
+	full_path(typed, path, sizeof(path));
+	if (!overwrite && lstat(path, &st) == 0) {
+		/* whatif_save refuses what is not a regular file itself */
+		if (S_ISREG(st.st_mode)) {
+			open_modal(e, pane_prompt_overwrite_new(path), y);
+			return;
+		}
+	}
+	if (whatif_save_scenarios(e->whatif, &e->scenarios, path, &err)) {
+		if (e->scenarios.n > 0)
+			explorer_reply_say(y, false, "saved to %s with %d scenario%s (occview --load %s "
+					   "reopens them: n and p flip)", path, e->scenarios.n,
+					   e->scenarios.n == 1 ? "" : "s", path);
+		else
+			explorer_reply_say(y, false, "saved to %s (occview --load %s reopens it)",
+					   path, path);
+	} else {
+		occ_error_format(&err, msg, sizeof(msg));
+		explorer_reply_say(y, true, "%s", msg);
+	}
+}
+
+/* o on the recovery notice: the recovered launch becomes the what-if, one
+ * undoable change from the baseline; the file goes when the session ends
+ * with q, as after occview --load. */
+static void open_launch(struct explorer *e, const char *path, struct explorer_reply *y)
+{
+	struct occ_error err = { 0 };
+	struct launch_set set = { 0 };
+	struct launch defaults;
+	char msg[1200];
+
+	y->react = REACT_REDRAW;
+	launch_init(&defaults);
+	if (!launch_file_load(path, &defaults, &set, &err)) {
+		occ_error_format(&err, msg, sizeof(msg));
+		explorer_reply_say(y, true, "%s", msg);
+		return;
+	}
+	if (set.n == 0 || !set.items[0].valid) {
+		if (set.n > 0 && set.items[0].error)
+			occ_error_format(set.items[0].error, msg, sizeof(msg));
+		explorer_reply_say(y, true, "%s", set.n > 0 && set.items[0].error ? msg :
+				   "no launch in the file");
+	} else if (!whatif_set_launch(e->whatif, &set.items[0].launch)) {
+		explorer_reply_say(y, true, "%s: no GPU is named %s in the database", path,
+				   set.items[0].launch.gpu_name);
+	} else {
+		str_copy(e->opened, sizeof(e->opened), path);
+		explorer_reply_say(y, false, "the launch of %s is the what-if (u undoes it, R is the "
+				   "baseline); q removes the file", path);
+		y->refresh = true;
+	}
+	launch_set_done(&set);
+}
+
+/* S, then a name: the current launch (on its GPU) kept under it. */
+static void keep_scenario(struct explorer *e, const char *name, struct explorer_reply *y)
+{
+	struct launch l = e->whatif->cur.launch;
+	char list[400];
+
+	y->react = REACT_REDRAW;
+	str_copy(l.gpu_name, sizeof(l.gpu_name), e->whatif->cur.gpu.name);
+	if (scenarios_put(&e->scenarios, name, &l) < 0) {
+		explorer_reply_say(y, true, "%d scenarios are kept already (a name in use replaces "
+				   "its launch)", SCENARIOS_MAX);
+		return;
+	}
+	scenarios_list(&e->scenarios, list, sizeof(list));
+	explorer_reply_say(y, false, "scenarios: %s (' flips, s saves them)", list);
+}
+
+/* ': the next scenario is the what-if, one undoable change. */
+static void next_scenario(struct explorer *e, struct explorer_reply *y)
+{
+	char list[400];
+	int i = scenarios_next(&e->scenarios);
+
+	y->react = REACT_REDRAW;
+	if (i < 0) {
+		explorer_reply_say(y, false, "no scenarios yet: S names the current launch");
+		return;
+	}
+	if (!whatif_set_launch(e->whatif, &e->scenarios.items[i].launch)) {
+		explorer_reply_say(y, true, "scenario %s: no GPU is named %s in the database",
+				   e->scenarios.items[i].name, e->scenarios.items[i].launch.gpu_name);
+		return;
+	}
+	y->refresh = true;
+	y->on_unfit = UNFIT_GPU;
+	scenarios_list(&e->scenarios, list, sizeof(list));
+	explorer_reply_say(y, false, "scenario %s: %s (u undoes)", e->scenarios.items[i].name,
+			   list);
+}
+
 void explorer_on_request(struct explorer *e, const struct pane_request *req, enum reaction r,
 			 struct explorer_reply *y)
 {
@@ -48,7 +173,8 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 
 	if (req->ask == PANE_ASK_CLOSE || req->ask == PANE_ASK_SET_GPU ||
 	    req->ask == PANE_ASK_SET_REPORT_GPU ||
-	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE) {
+	    req->ask == PANE_ASK_SET_TEXT || req->ask == PANE_ASK_SAVE ||
+	    req->ask == PANE_ASK_OPEN || req->ask == PANE_ASK_SCENARIO) {
 		pane_free(e->modal);
 		e->modal = NULL;
 	}
@@ -91,14 +217,13 @@ void explorer_on_request(struct explorer *e, const struct pane_request *req, enu
 		explorer_records_set_gpu(e, req->text, y);
 		return;
 	case PANE_ASK_SAVE:
-		if (whatif_save(e->whatif, req->text, &err)) {
-			explorer_reply_say(y, false, "saved to %s (occview --load %s reopens it)",
-					   req->text, req->text);
-		} else {
-			occ_error_format(&err, msg, sizeof(msg));
-			explorer_reply_say(y, true, "%s", msg);
-		}
-		y->react = REACT_REDRAW;
+		save(e, req->text, req->overwrite, y);
+		return;
+	case PANE_ASK_OPEN:
+		open_launch(e, req->text, y);
+		return;
+	case PANE_ASK_SCENARIO:
+		keep_scenario(e, req->text, y);
 		return;
 	case PANE_ASK_MODEL:
 		e->model = req->model;
@@ -127,15 +252,16 @@ static void step(struct explorer *e, int dir, bool big, struct explorer_reply *y
 
 static void edit(struct explorer *e, enum launch_param f, struct explorer_reply *y)
 {
-	char now[128];
+	char now[128], path[1024];
 
 	if (f == PARAM_GPU) {
 		open_modal(e, pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name), y);
 		return;
 	}
 	whatif_format(e->whatif, f, false, now, sizeof(now));
+	full_path("whatif.occ", path, sizeof(path));
 	open_modal(e, pane_prompt_new(f, whatif_label(e->whatif, f), now,
-				      f == PARAM_N ? "whatif.occ" : ""), y);
+				      f == PARAM_N ? path : ""), y);
 }
 
 /* Undo, redo and reset: done, or the message why not. */
@@ -231,13 +357,42 @@ static void compare_gpu(struct explorer *e, struct explorer_reply *y)
 	y->react = REACT_REDRAW;
 }
 
+/* T: the next theme, kept in the settings file for the next start. */
+static void next_theme(struct explorer *e, struct explorer_reply *y)
+{
+	struct occ_error err = { 0 };
+	char path[1024], msg[1200];
+	const char *name;
+
+	if (!e->themes || !e->themes[0]) {
+		explorer_reply_say(y, true, "no colour themes here");
+		return;
+	}
+	e->theme = e->themes[e->theme + 1] ? e->theme + 1 : 0;
+	name = e->themes[e->theme];
+	if (!settings_path("config", path, sizeof(path))) {
+		explorer_reply_say(y, true, "theme %s (not saved: neither XDG_CONFIG_HOME nor HOME "
+				   "names a folder)", name);
+	} else if (!settings_save_theme(path, name, &err)) {
+		occ_error_format(&err, msg, sizeof(msg));
+		explorer_reply_say(y, true, "theme %s (not saved: %s)", name, msg);
+	} else {
+		explorer_reply_say(y, false, "theme %s, saved in %s", name, path);
+	}
+}
+
 void explorer_own_action(struct explorer *e, enum action a, struct explorer_reply *y)
 {
 	struct whatif *w = e->whatif;
 
 	y->react = REACT_REDRAW;
 	switch (a) {
-	case ACT_QUIT: y->react = REACT_QUIT; return;
+	case ACT_QUIT:
+		/* The recovered launch has served, as after occview --load. */
+		if (e->opened[0] && whatif_is_recovery_file(e->opened))
+			unlink(e->opened);
+		y->react = REACT_QUIT;
+		return;
 	case ACT_HELP: {
 		/* the keys of the pane in use first */
 		static const enum key_group of_pane[PANE_N] = {
@@ -264,6 +419,8 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 	case ACT_EDIT: edit(e, w->focus, y); return;
 	case ACT_GPU: edit(e, PARAM_GPU, y); return;
 	case ACT_SAVE: edit(e, PARAM_N, y); return;
+	case ACT_SCENARIO_SAVE: open_modal(e, pane_prompt_scenario_new(""), y); return;
+	case ACT_SCENARIO_NEXT: next_scenario(e, y); return;
 	case ACT_UNDO: history(whatif_undo(w), true, "nothing to undo", NULL, y); return;
 	case ACT_REDO: history(whatif_redo(w), true, "nothing to redo", NULL, y); return;
 	case ACT_RESET:
@@ -311,6 +468,7 @@ void explorer_own_action(struct explorer *e, enum action a, struct explorer_repl
 			explorer_reply_say(y, false, "the reference is cleared");
 		view_set_reference(&e->view, NULL, NULL);
 		return;
+	case ACT_THEME: next_theme(e, y); return;
 	case ACT_REDRAW: return;
 	default: y->react = REACT_NONE; return;
 	}

@@ -13,6 +13,7 @@
 
 #include "layout.h"
 #include "pane.h"
+#include "scenarios.h"
 #include "session.h"
 #include "session_reload.h"
 #include "view.h"
@@ -52,6 +53,10 @@ struct explorer {
 	char source[256];
 	char message[512];                   /* replaces the key hints until the next key */
 	bool message_is_error;
+	struct scenarios scenarios;          /* S names, ' flips, s saves them */
+	const char *const *themes;           /* T's; NULL: none */
+	int theme;                           /* the one in use, an index of themes */
+	char opened[1024];                   /* the recovery file opened (o): removed at q */
 	struct rect field_rect[PARAM_WHATIF_N];  /* where each parameter was drawn */
 	struct rect tab_rect[PANE_N];
 };

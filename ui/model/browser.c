@@ -9,11 +9,13 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "checked.h"
+#include "engine.h"
 #include "session.h"
 #include "occupancy.h"
 #include "search.h"
@@ -195,10 +197,26 @@ static bool make_groups(struct browser *b)
 	return true;
 }
 
+/* The rows' words: the first computed row's, unless a later one differs. */
+static void note_words(struct browser *b, const struct analysis *a, bool *mixed)
+{
+	const struct engine_words *w = a->ok ? a->r.words : NULL;
+
+	if (!w)
+		return;
+	if (!b->words) {
+		b->words = w;
+		b->words_vendor = (uint8_t)a->r.vendor;
+	} else if (b->words != w) {
+		*mixed = true;
+	}
+}
+
 bool browser_init(struct browser *b, struct session *s, const struct report *rep,
 		  const char *file)
 {
 	struct analysis *a = malloc(sizeof(*a));
+	bool mixed = false;
 
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
@@ -227,8 +245,17 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		cells = str_display_width(name);
 		b->rows[i].name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 		b->any_from |= b->rows[i].from;
+		note_words(b, a, &mixed);
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
+	}
+	if (mixed)
+		b->words = NULL;
+	if (b->words) {
+		/* "b/SM" as it always was; "wg/CU", "wg/WGP" */
+		size_t n = strlen(b->words->block_short);
+		snprintf(b->per_unit_label, sizeof(b->per_unit_label), "%.*s/%s",
+			 n <= 2 ? (int)n : 1, b->words->block_short, b->words->unit);
 	}
 	free(a);
 	if (!make_groups(b)) {
@@ -490,17 +517,14 @@ bool browser_select_record(struct browser *b, size_t record)
 
 void browser_move(struct browser *b, long delta)
 {
-	long s = (long)b->selected + delta;
+	size_t last = b->n_order ? b->n_order - 1 : 0, at = b->selected < last ? b->selected : last;
+	/* the distance in size_t: selected + delta may not fit a long */
+	size_t by = delta < 0 ? (size_t)-(delta + 1) + 1 : (size_t)delta;
 
-	if (b->n_order == 0) {
-		b->selected = 0;
-		return;
-	}
-	if (s < 0)
-		s = 0;
-	if (s > (long)b->n_order - 1)
-		s = (long)b->n_order - 1;
-	b->selected = (size_t)s;
+	if (delta < 0)
+		b->selected = by >= at ? 0 : at - by;
+	else
+		b->selected = by >= last - at ? last : at + by;
 }
 
 const char *browser_column_label(enum browser_column col)
@@ -516,6 +540,27 @@ const char *browser_column_label(enum browser_column col)
 		[BROWSER_COL_CHECK] = "check",
 	};
 	return col < BROWSER_N_COLUMNS ? labels[col] : "";
+}
+
+const char *browser_column_label_in(const struct browser *b, enum browser_column col)
+{
+	const struct engine_words *w = b->words;
+	enum gpu_vendor v = (enum gpu_vendor)b->words_vendor;
+
+	if (!w)
+		return browser_column_label(col);
+	switch (col) {
+	case BROWSER_COL_BLOCK:
+		return w->block_short;
+	case BROWSER_COL_REGISTERS:
+		return occ_factor_short_for(v, OCC_REGISTERS);
+	case BROWSER_COL_SMEM:
+		return occ_factor_short_for(v, OCC_SHARED_MEM);
+	case BROWSER_COL_BLOCKS_PER_SM:
+		return b->per_unit_label;
+	default:
+		return browser_column_label(col);
+	}
 }
 
 const char *browser_factor_label(enum gpu_vendor vendor, int factor)

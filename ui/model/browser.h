@@ -91,6 +91,12 @@ struct browser {
 	size_t n_order_records;           /* the records in the lines shown */
 	int name_w;                       /* the widest display name shown (cells) */
 	size_t selected;                  /* position in order */
+	/* The words of the GPUs the rows were analysed on, where they all
+	 * share one engine's (AMD's workgroups, VGPRs, LDS, CUs or WGPs);
+	 * NULL where none computed or they differ: the neutral labels. */
+	const struct engine_words *words;
+	uint8_t words_vendor;             /* enum gpu_vendor of those rows */
+	char per_unit_label[16];          /* "b/SM", "wg/CU", "wg/WGP" */
 };
 
 /* Computes the rows of rep (kept, not owned: it must outlive b) as the
@@ -159,6 +165,9 @@ void browser_move(struct browser *b, long delta);
 /* "id", "kernel", "grid", "block", "regs", "smem", "theory", "achvd", "gap", "time",
  * "limit", "b/SM", "waves", "pred", "check". */
 const char *browser_column_label(enum browser_column col);
+/* The same in the words of b's GPUs: on AMD "wg", "vgpr", "lds", "wg/CU"
+ * ("wg/WGP" in WGP mode); browser_column_label's where b->words is NULL. */
+const char *browser_column_label_in(const struct browser *b, enum browser_column col);
 /* A line's limiter in at most five cells: "warps", "block", "regs", "smem",
  * "barr"; on AMD "waves", "wg", "vgpr", "lds", "sgpr"; "n/a" where absent. */
 const char *browser_limiter_label(const struct browser_line *l);

@@ -45,7 +45,9 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_UNDO, KG_LAUNCH, "undo the last change") \
 	X(ACT_REDO, KG_LAUNCH, "redo what was undone") \
 	X(ACT_RESET, KG_LAUNCH, "reset every parameter to the baseline (the loaded launch)") \
-	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file") \
+	X(ACT_SCENARIO_SAVE, KG_LAUNCH, "name the current launch as a scenario (s saves the scenarios with it)") \
+	X(ACT_SCENARIO_NEXT, KG_LAUNCH, "flip to the next named scenario (u undoes the flip)") \
+	X(ACT_SAVE, KG_LAUNCH, "save the current launch to a launch file (its full path shown; asks before replacing a file)") \
 	X(ACT_NEXT_LAUNCH, KG_GLOBAL, "show the next loaded launch") \
 	X(ACT_PREV_LAUNCH, KG_GLOBAL, "show the previous loaded launch") \
 	X(ACT_TAB_TABLE, KG_PANES, "show the occupancy table") \
@@ -57,7 +59,10 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_NEXT_PANE, KG_PANES, "show the next pane (small terminals)") \
 	X(ACT_ZOOM, KG_PANES, "give the chosen pane the whole screen, or give it back") \
 	X(ACT_TOGGLE_PCT, KG_PANES, "charts: active warps or occupancy %") \
-	X(ACT_ANIMATE, KG_PANES, "play or stop the scheduling simulation") \
+	X(ACT_ANIMATE, KG_PANES, "play or pause the scheduling simulation (per-SM and timeline panes)") \
+	X(ACT_FRAME_NEXT, KG_PANES, "animation: a frame forward, paused there") \
+	X(ACT_FRAME_PREV, KG_PANES, "animation: a frame back, paused there") \
+	X(ACT_ANIMATE_STOP, KG_PANES, "animation: stop, the whole run shown again") \
 	X(ACT_MODEL, KG_PANES, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
 	X(ACT_SCROLL_UP, KG_FINDINGS, "select the previous finding") \
 	X(ACT_SCROLL_DOWN, KG_FINDINGS, "select the next finding") \
@@ -86,6 +91,7 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_REFERENCE, KG_COMPARE, "the current launch, or the selected record in the kernel browser, becomes the reference") \
 	X(ACT_REFERENCE_CLEAR, KG_COMPARE, "clear the reference") \
 	X(ACT_COMPARE_GPU, KG_COMPARE, "add the current GPU to the GPUs compared in the table, or remove it") \
+	X(ACT_THEME, KG_GLOBAL, "the next colour theme, kept in the settings file") \
 	X(ACT_REDRAW, KG_GLOBAL, "redraw the screen")
 
 #define KEY_ENUM_ITEM(id, group, help) id,
@@ -118,6 +124,8 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('U', "U", CTX_ANY, ACT_REDO) \
 	B('R', "R", CTX_ANY, ACT_RESET) \
 	B('s', "s", CTX_ANY, ACT_SAVE) \
+	B('S', "S", CTX_ANY, ACT_SCENARIO_SAVE) \
+	B('\'', "'", CTX_ANY, ACT_SCENARIO_NEXT) \
 	B('n', "n", CTX_ANY, ACT_NEXT_LAUNCH) \
 	B('p', "p", CTX_ANY, ACT_PREV_LAUNCH) \
 	B('1', "1", CTX_ANY, ACT_TAB_TABLE) \
@@ -130,6 +138,9 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('z', "z", CTX_ANY, ACT_ZOOM) \
 	B('%', "%", CTX_ANY, ACT_TOGGLE_PCT) \
 	B('a', "a", CTX_ANY, ACT_ANIMATE) \
+	B('.', ".", CTX_ANY, ACT_FRAME_NEXT) \
+	B(',', ",", CTX_ANY, ACT_FRAME_PREV) \
+	B('A', "A", CTX_ANY, ACT_ANIMATE_STOP) \
 	B('m', "m", CTX_ANY, ACT_MODEL) \
 	B('k', "k", CTX_RULES, ACT_SCROLL_UP) \
 	B(KEY_CODE_UP, "Up", CTX_RULES, ACT_SCROLL_UP) \
@@ -189,6 +200,7 @@ enum action { ACT_NONE, KEY_ACTIONS(KEY_ENUM_ITEM) ACT_N };
 	B('r', "r", CTX_ANY, ACT_REFERENCE) \
 	B('x', "x", CTX_ANY, ACT_REFERENCE_CLEAR) \
 	B('C', "C", CTX_ANY, ACT_COMPARE_GPU) \
+	B('T', "T", CTX_ANY, ACT_THEME) \
 	B(KEY_CTRL('l'), "Ctrl-L", CTX_ANY, ACT_REDRAW)
 
 struct key_binding {

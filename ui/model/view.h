@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "analysis.h"
+#include "playback.h"
 #include "session.h"
 #include "sim.h"
 #include "whatif.h"
@@ -75,6 +76,9 @@ struct view {
 	size_t n_gpus;
 	struct gpu gpus[SESSION_GPUS_MAX];
 	struct analysis *on_gpu;  /* n_gpus of them; owned */
+	/* The animation's playhead (a . , A), drawn by the per-SM and timeline
+	 * panes over the simulation above. */
+	struct playback play;
 	/* Bumped by every function below that changes the view: what a pane
 	 * computes from it (a layout's measured rows) holds while this does. */
 	unsigned long generation;

@@ -340,6 +340,32 @@ bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu)
 	return true;
 }
 
+bool whatif_set_launch(struct whatif *w, const struct launch *l)
+{
+	struct whatif_state next = w->cur;
+	struct whatif_entry named;
+
+	next.launch = *l;
+	if (!l->gpu_name[0] || strcmp(l->gpu_name, w->base.gpu.name) == 0) {
+		/* the baseline's GPU (which may carry what the record measured) */
+		next.gpu = w->base.gpu;
+		next.base_gpu = true;
+		str_copy(next.launch.gpu_name, sizeof(next.launch.gpu_name), w->base.gpu.name);
+	} else {
+		next.base_gpu = false;
+		str_copy(named.gpu, sizeof(named.gpu), l->gpu_name);
+		named.launch = *l;
+		named.base_gpu = false;
+		named.stand_in = false;
+		if (!recall(w, &named, &next))
+			return false;
+	}
+	if (same_state(&next, &w->cur))
+		return true;
+	commit(w, &next);
+	return true;
+}
+
 /* Devices in database order; big steps skip the rest of this compute
  * capability (gfx target). */
 static bool step_gpu(struct whatif *w, int dir, bool big)

@@ -75,6 +75,13 @@ bool whatif_set_value(struct whatif *w, enum launch_param f, int64_t value);
  * name. */
 bool whatif_set_gpu(struct whatif *w, const struct gpu *gpu);
 
+/* Makes l the current launch, one undoable change (a recovered or saved
+ * launch file's): its GPU is the baseline's when l names none or the
+ * baseline's name, else the database's device of that exact name; false,
+ * nothing changed, when there is no such device. Not checked, as a GPU
+ * switch is not: the explorer shows why a launch does not fit. */
+bool whatif_set_launch(struct whatif *w, const struct launch *l);
+
 bool whatif_undo(struct whatif *w);
 bool whatif_redo(struct whatif *w);
 /* Back to the baseline, as one undoable change; false if already there. */
@@ -104,6 +111,11 @@ bool whatif_applies(const struct whatif *w, enum launch_param f);
  * temporary file in the same directory and rename(2), so a crash never leaves
  * half a file. False with err (file named) on failure. */
 bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err);
+/* The same, followed by each named scenario of sc (NULL: none) as a
+ * "[scenario NAME]" section holding a whole launch (occview-formats(5)). */
+struct scenarios;
+bool whatif_save_scenarios(const struct whatif *w, const struct scenarios *sc, const char *path,
+			   struct occ_error *err);
 /* Where recovery files go: $XDG_STATE_HOME/occview, or
  * ~/.local/state/occview. False when neither variable is set. */
 bool whatif_recovery_dir(char *buf, size_t size);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "params.h"
+#include "scenarios.h"
 #include "strutil.h"
 
 /* How every file occview writes begins: pruning deletes nothing else. */
@@ -78,15 +79,15 @@ static bool file_safe(const char *in, char *out, size_t size)
  * (params.h), the names first; AMD's own and the cache configuration only
  * where set, which on other GPUs they never are unless a switch of GPU left
  * them. */
-static void write_launch(FILE *f, const struct whatif_state *s)
+static void write_launch(FILE *f, const struct launch *l, const char *gpu_name, bool first)
 {
-	const struct launch *l = &s->launch;
-	char kernel[sizeof(l->kernel)], gpu[sizeof(s->gpu.name)], value[64];
+	char kernel[sizeof(l->kernel)], gpu[GPU_NAME_MAX], value[64];
 	bool cut = file_safe(l->kernel, kernel, sizeof(kernel));
 
-	cut |= file_safe(s->gpu.name, gpu, sizeof(gpu));
-	fprintf(f, "%s %s (what-if explorer): a launch file, see occview-formats(5).\n",
-		WRITTEN_BY, PACKAGE_VERSION);
+	cut |= file_safe(gpu_name, gpu, sizeof(gpu));
+	if (first)
+		fprintf(f, "%s %s (what-if explorer): a launch file, see occview-formats(5).\n",
+			WRITTEN_BY, PACKAGE_VERSION);
 	if (cut)
 		fprintf(f, "# Names had control characters, '#', bytes that are not UTF-8 or outer\n"
 			"# blanks, which this format cannot hold: each became '?' (blanks dropped).\n");
@@ -160,6 +161,12 @@ static void sync_dir(const char *path)
 
 bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err)
 {
+	return whatif_save_scenarios(w, NULL, path, err);
+}
+
+bool whatif_save_scenarios(const struct whatif *w, const struct scenarios *sc, const char *path,
+			   struct occ_error *err)
+{
 	size_t len = strlen(path);
 	char *tmp = malloc(len + sizeof(".XXXXXX"));
 	const char *step = "cannot create a temporary file beside it";
@@ -196,7 +203,12 @@ bool whatif_save(const struct whatif *w, const char *path, struct occ_error *err
 	if (!f)
 		goto fail_unlink;
 	fd = -1;
-	write_launch(f, &w->cur);
+	write_launch(f, &w->cur.launch, w->cur.gpu.name, true);
+	for (int i = 0; sc && i < sc->n; i++) {
+		/* each a whole launch of its own, after the current one */
+		fprintf(f, "\n[scenario %s]\n", sc->items[i].name);
+		write_launch(f, &sc->items[i].launch, sc->items[i].launch.gpu_name, false);
+	}
 	if (ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0)
 		goto fail_unlink;
 	if (fclose(f) != 0) {

@@ -65,7 +65,8 @@ static int occupancy(struct canvas *c, struct rect r, int y, const struct analys
 		snprintf(buf, sizeof(buf), a->w.waves_per_sm < 0.005 ?
 			 "%.4f per %s: %lld full + %lld %s" : "%.2f per %s: %lld full + %lld %s",
 			 a->w.waves_per_sm, e->unit, (long long)a->w.full_waves,
-			 (long long)a->w.partial_wave_blocks, e->blocks);
+			 (long long)a->w.partial_wave_blocks,
+			 a->w.partial_wave_blocks == 1 ? e->block : e->blocks);
 		y = line(c, r, y, CANVAS_NORMAL, "waves", buf);
 	}
 	return y;
@@ -185,7 +186,8 @@ void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_rec
 		reported(c, r, y, rec, a);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%s, %d %s", a->gpu.name, a->gpu.sm_count, e->units);
+	snprintf(buf, sizeof(buf), "%s, %d %s", a->gpu.name, a->gpu.sm_count,
+		 a->gpu.sm_count == 1 ? e->unit : e->units);
 	y = line(c, r, y, CANVAS_DIM, "GPU", buf);
 	snprintf(buf, sizeof(buf), "grid %lld, %s %d, %d %s, %lld B %s",
 		 (long long)launch_grid_size(&a->launch), e->block_short,

@@ -35,7 +35,10 @@ enum pane_ask {
 	PANE_ASK_SET_VALUE,  /* set `field` to `value` (a click on a chart) */
 	PANE_ASK_SET_GPU,    /* the GPU named `text` (the picker) */
 	PANE_ASK_SET_REPORT_GPU,  /* the GPU named `text` for the report's records that lack one */
-	PANE_ASK_SAVE,       /* save the launch to the file `text` */
+	PANE_ASK_SAVE,       /* save the launch to the file `text`; an existing one
+			      * only when `overwrite` (the user said y) */
+	PANE_ASK_OPEN,       /* make the launch file `text` the current launch */
+	PANE_ASK_SCENARIO,   /* keep the current launch as the scenario named `text` */
 	PANE_ASK_MODEL,      /* the per-SM prediction's duration model is now `model` */
 	PANE_ASK_CLOSE,      /* a modal pane is done */
 };
@@ -46,7 +49,8 @@ struct pane_request {
 	enum launch_param field;
 	int64_t value;
 	struct sim_params model;
-	char text[256];
+	char text[1024];
+	bool overwrite;
 	/* A line for the status bar (with any ask), an error or not. */
 	char message[512];
 	bool error;
@@ -110,10 +114,8 @@ struct browser;
 struct pane *pane_kernels_new(struct browser *b);
 void pane_free(struct pane *p);
 
-/* The per-SM pane's duration model (the view simulates with it), whether it
- * is playing, and its frame's time. */
+/* The per-SM pane's duration model (the view simulates with it). */
 const struct sim_params *pane_sms_model(const struct pane *p);
-bool pane_sms_animating(const struct pane *p);
 /* The timeline pane is computing a timeline in slices (its ticks). */
 bool pane_timeline_busy(const struct pane *p);
 /* The kernel browser's model (NULL without a report) and whether it is
@@ -124,7 +126,8 @@ struct browser *pane_kernels_browser(struct pane *p);
  * every key until they ask PANE_ASK_CLOSE. */
 /* The help, the keys of group first (the pane in use) at the top. */
 struct pane *pane_help_new(enum key_group first);
-struct pane *pane_notice_new(const char *text);
+/* open: a file the notice offers to open with o (PANE_ASK_OPEN), or NULL. */
+struct pane *pane_notice_new(const char *text, const char *open);
 /* The GPU picker over db's devices, on current. */
 struct pane *pane_picker_new(const struct gpu_db *db, const char *current);
 /* The same for the records of a report that do not say which GPU ran them
@@ -135,6 +138,11 @@ struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current
  * (field PARAM_N) a file name to save to, starting with initial. */
 struct pane *pane_prompt_new(enum launch_param field, const char *label, const char *now,
 			     const char *initial);
+/* "PATH exists: overwrite it? (y/n)": y asks PANE_ASK_SAVE with overwrite,
+ * any other key cancels. */
+struct pane *pane_prompt_overwrite_new(const char *path);
+/* "name this scenario:" (S), starting with suggested: PANE_ASK_SCENARIO. */
+struct pane *pane_prompt_scenario_new(const char *suggested);
 
 /* What panes show in place of their content when the launch is not valid on
  * the chosen GPU (v->cur.ok false): the error, wrapped, and (in the explorer:

@@ -27,14 +27,14 @@ static const int narrow_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 5, [BROWSER_COL_GRID] = 6, [BROWSER_COL_BLOCK] = 5,
 	[BROWSER_COL_REGISTERS] = 4, [BROWSER_COL_SMEM] = 5, [BROWSER_COL_THEORETICAL] = 6,
 	[BROWSER_COL_ACHIEVED] = 5, [BROWSER_COL_GAP] = 5, [BROWSER_COL_DURATION] = 7,
-	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 4, [BROWSER_COL_WAVES] = 5,
+	[BROWSER_COL_LIMITER] = 5, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 5,
 	[BROWSER_COL_PREDICTED] = 5, [BROWSER_COL_CHECK] = 5,
 };
 static const int wide_w[BROWSER_N_COLUMNS] = {
 	[BROWSER_COL_ID] = 8, [BROWSER_COL_GRID] = 10, [BROWSER_COL_BLOCK] = 6,
 	[BROWSER_COL_REGISTERS] = 5, [BROWSER_COL_SMEM] = 8, [BROWSER_COL_THEORETICAL] = 7,
 	[BROWSER_COL_ACHIEVED] = 7, [BROWSER_COL_GAP] = 7, [BROWSER_COL_DURATION] = 10,
-	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 5, [BROWSER_COL_WAVES] = 7,
+	[BROWSER_COL_LIMITER] = 6, [BROWSER_COL_BLOCKS_PER_SM] = 6, [BROWSER_COL_WAVES] = 7,
 	[BROWSER_COL_PREDICTED] = 6, [BROWSER_COL_CHECK] = 6,
 };
 /* The columns left to right (the sort key cycles in this order); the
@@ -273,7 +273,7 @@ static void info_line(const struct kernels_pane *kp, char *info, size_t size)
 		snprintf(no_gpu, sizeof(no_gpu), "  %zu name no GPU (g)", b->n_gpu_none);
 	if (kp->search.text[0])
 		snprintf(search, sizeof(search), "  search \"%s\" (n N)", kp->search.text);
-	snprintf(info, size, "%s  sorted by %s %s%s%s%s%s", what, browser_column_label(b->sort),
+	snprintf(info, size, "%s  sorted by %s %s%s%s%s%s", what, browser_column_label_in(b, b->sort),
 		 b->descending ? "desc" : "asc", no_gpu, search,
 		 b->any_from & (BROWSER_REGS_INFERRED | BROWSER_SMEM_INFERRED) ? "  ~ inferred" : "",
 		 b->any_from & BROWSER_THEORY_REPORTED ? "  (x) the profiler's" : "");
@@ -320,7 +320,7 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 
 	/* The header, the sort column marked with ^ (ascending) or v. */
 	for (int col = 0; col < BROWSER_N_COLUMNS; col++) {
-		const char *label = browser_column_label(col);
+		const char *label = browser_column_label_in(b, col);
 		if (col == BROWSER_COL_ID && b->grouped)
 			label = "count";
 		snprintf(text[col], 32, "%s%s", label, col == (int)b->sort ?

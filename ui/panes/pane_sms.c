@@ -23,20 +23,15 @@ enum {
 	MAX_COL_W = 8,  /* wider bars say nothing more */
 };
 
-/* The pane's own state: the duration models m cycles through and the
- * animation of the simulation ('a'). */
+/* The pane's own state: the duration models m cycles through. The
+ * animation's playhead is the view's (a . , A), shared with the timeline. */
 enum { N_MODELS = 8 };
 
 struct sms_pane {
 	struct pane base;
 	struct sim_params models[N_MODELS];
 	int n_models, model;
-	bool animating;
-	double anim_t;            /* the animation's time, in block durations */
 };
-
-/* Frames per animation run: at app.c's 50 ms tick about four seconds. */
-enum { ANIMATION_FRAMES = 80 };
 /* Rows the pane gets when it sizes itself (--print). */
 enum { PRINT_SMS_H = 12 };
 
@@ -130,7 +125,7 @@ static void where_blocks_land(const struct analysis *a, struct bars *b)
 
 /* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
  * False when out of memory. */
-static bool gather(const struct sms_pane *sp, const struct view *v, struct bars *b,
+static bool gather(const struct view *v, struct bars *b,
 		   double **owned, bool ascii)
 {
 	const struct analysis *a = &v->cur;
@@ -144,11 +139,12 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 
 	bool sim_ok = (v->computed & VIEW_SIM) && v->sim_ok;
 
-	if (sp->animating && sim_ok) {
-		/* One frame: blocks resident at anim_t, as occupancy at that moment. */
+	if (playback_shown(&v->play) && sim_ok) {
+		/* One frame: blocks resident at the playhead, as occupancy then. */
 		const struct sim_params *p = &v->sim_params;
+		double t = playback_time(&v->play, v->sim.makespan);
 		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
-		if (!pct || !sim_snapshot_warps(p, sp->anim_t, pct)) {
+		if (!pct || !sim_snapshot_warps(p, t, pct)) {
 			free(pct);
 			return false;
 		}
@@ -158,8 +154,8 @@ static bool gather(const struct sms_pane *sp, const struct view *v, struct bars 
 		b->pct = pct;
 		b->n = p->sm_count;
 		b->average_pct = v->sim.average_pct;
-		snprintf(b->title, sizeof(b->title),
-			 "playing: t = %.2f of %.2f block durations (%s)", sp->anim_t,
+		snprintf(b->title, sizeof(b->title), "%s: t = %.2f of %.2f block durations (%s)",
+			 v->play.state == PLAYBACK_PLAYING ? "playing" : "paused", t,
 			 v->sim.makespan, model);
 		snprintf(b->note, sizeof(b->note),
 			 "bars: occupancy now; line: predicted average %.1f%%", v->sim.average_pct);
@@ -412,6 +408,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	int head, rows, group, used;
 	char group_note[64];
 
+	(void)p;
 	if (rect_empty(r))
 		return;
 	/* Measured bars need no launch: a record without one still shows them. */
@@ -419,7 +416,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		pane_draw_error(c, r, v);
 		return;
 	}
-	if (!gather((const struct sms_pane *)p, v, &b, &owned, c->ascii)) {
+	if (!gather(v, &b, &owned, c->ascii)) {
 		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
 		return;
 	}
@@ -479,23 +476,6 @@ static const char *title_for(const struct pane *p, const struct view *v, char *b
 	return buf;
 }
 
-static enum reaction animate(struct sms_pane *sp, const struct view *v, struct pane_request *req)
-{
-	if (sp->animating) {
-		sp->animating = false;
-		return REACT_REDRAW;
-	}
-	if (!v->sim_ok) {
-		pane_say(req, true, "nothing to simulate: %s",
-			 !v->cur.ok || v->cur.r.active_blocks_per_sm == 0 ?
-			 "no block fits" : "the grid is too large to simulate");
-		return REACT_REDRAW;
-	}
-	sp->animating = true;
-	sp->anim_t = 0.0;
-	return REACT_REDRAW;
-}
-
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
 			 struct pane_request *req)
 {
@@ -503,9 +483,8 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	char desc[128];
 
 	(void)k;
+	(void)v;
 	switch (a) {
-	case ACT_ANIMATE:
-		return animate(sp, v, req);
 	case ACT_MODEL:
 		sp->model = (sp->model + 1) % sp->n_models;
 		sim_model_describe(&sp->models[sp->model], desc, sizeof(desc));
@@ -516,26 +495,6 @@ static enum reaction key(struct pane *p, enum action a, int k, const struct view
 	default:
 		return REACT_NONE;
 	}
-}
-
-static enum reaction tick(struct pane *p, const struct view *v)
-{
-	struct sms_pane *sp = (struct sms_pane *)p;
-	double end;
-
-	if (!sp->animating)
-		return REACT_NONE;
-	if (!v->sim_ok) {
-		sp->animating = false;
-		return REACT_REDRAW;
-	}
-	end = v->sim.makespan;
-	sp->anim_t += end / ANIMATION_FRAMES;
-	if (sp->anim_t > end) {
-		sp->animating = false;
-		sp->anim_t = 0.0;
-	}
-	return REACT_REDRAW;
 }
 
 static unsigned needs(const struct pane *p)
@@ -557,7 +516,6 @@ static const struct pane_class sms_class = {
 	.title_for = title_for,
 	.draw = draw,
 	.key = key,
-	.tick = tick,
 	.needs = needs,
 	.height = height,
 };
@@ -595,7 +553,3 @@ const struct sim_params *pane_sms_model(const struct pane *p)
 	return &sp->models[sp->model];
 }
 
-bool pane_sms_animating(const struct pane *p)
-{
-	return ((const struct sms_pane *)p)->animating;
-}

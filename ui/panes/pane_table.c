@@ -190,6 +190,7 @@ static bool capped_shown(const struct view *v)
 static void binary_rows(struct out *o, const struct analysis *a)
 {
 	const struct report_binary *b = a->compiled->binary;
+	const struct engine_words *e = engine_words(&a->gpu.arch);
 	struct items it = { .n = 0 };
 
 	table_item(&it, CANVAS_NORMAL, "%s %s", b->arch[0] ? b->arch : "sm_?", b->container);
@@ -203,24 +204,24 @@ static void binary_rows(struct out *o, const struct analysis *a)
 			 "spills %lld B stored, %lld B loaded",
 			 (long long)b->spill_store_bytes.value, (long long)b->spill_load_bytes.value);
 	if (b->req_threads[0].present)
-		table_item(&it, CANVAS_NORMAL, "requires a block of %lldx%lldx%lld",
+		table_item(&it, CANVAS_NORMAL, "requires %s of %lldx%lldx%lld", e->a_block,
 			 (long long)b->req_threads[0].value, (long long)b->req_threads[1].value,
 			 (long long)b->req_threads[2].value);
 	else if (b->max_threads[0].present)
-		table_item(&it, CANVAS_NORMAL, "bounded to %lld threads per block",
+		table_item(&it, CANVAS_NORMAL, "bounded to %lld %s per %s",
 			 (long long)(b->max_threads[0].value * b->max_threads[1].value *
-				     b->max_threads[2].value));
+				     b->max_threads[2].value), e->threads, e->block);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Compiled", &it, ", ");
 	if (!a->assumed)
 		return;
 	it.n = 0;
 	if (a->assumed & PARAM_BIT(PARAM_BLOCK))
-		table_item(&it, CANVAS_DIM, "the block size with the most resident threads "
-			 "(no bound in the binary)");
+		table_item(&it, CANVAS_DIM, "the %s size with the most resident %s "
+			 "(no bound in the binary)", e->block, e->threads);
 	if (a->assumed & PARAM_BIT(PARAM_GRID))
 		table_item(&it, CANVAS_DIM, "a grid of one full wave");
 	if (a->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
-		table_item(&it, CANVAS_DIM, "no dynamic shared memory");
+		table_item(&it, CANVAS_DIM, "no dynamic %s", e->smem);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Assumed", &it, "; ");
 }
 

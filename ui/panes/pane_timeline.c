@@ -4,7 +4,8 @@
  * simulation (sim_timeline): an area chart, a column per slice of the run,
  * with the waves' ends ticked, the tail kernel's warps in their own glyph, the
  * idle SMs in a strip under the time axis and the predicted average (achieved
- * occupancy) drawn across. The model is the per-SM pane's (m). */
+ * occupancy) drawn across, and the animation's playhead (a . , A) as a
+ * column over it. The model is the per-SM pane's (m). */
 #include "config.h"
 
 #include "pane.h"
@@ -167,6 +168,24 @@ static void draw_time_axis(struct canvas *c, struct rect r, int y, int x0,
 		text(c, r, x0 + t->n - len, y + 1, CANVAS_AXIS, label);
 }
 
+/* The playhead: its column over the area in the focus colour (the bars
+ * under it kept, canvas_line_over) and a triangle on the time axis under it
+ * ('^' in ASCII, as the charts mark their point), which shows without
+ * colour too. Drawn after the axis. */
+static void draw_playhead(struct canvas *c, struct rect r, int top, int rows, int x0,
+			  const struct sim_timeline *t, const struct playback *play)
+{
+	double at = playback_time(play, t->makespan);
+	int j = t->dt > 0 ? (int)(at / t->dt) : 0;
+
+	if (j > t->n - 1)
+		j = t->n - 1;
+	for (int y = top; y < top + rows; y++)
+		if (rect_contains(r, x0 + j, y))
+			canvas_line_over(c, x0 + j, y, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_FOCUS);
+	put(c, r, x0 + j, top + rows, c->ascii ? '^' : 0x25B2, CANVAS_FOCUS);
+}
+
 /* Idle SMs: a strip of bars, full where every SM is idle. */
 static void draw_idle(struct canvas *c, struct rect r, int y, int x0, const struct sim_timeline *t,
 		      int sm_count)
@@ -226,7 +245,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		text(c, r, r.x, r.y, CANVAS_HEADER, line);
 		return;
 	}
-	snprintf(line, sizeof(line), "active %s per %s over time (%s)", e->warps, unit, model);
+	if (playback_shown(&v->play))
+		snprintf(line, sizeof(line), "%s: t = %.2f of %.2f (%s)  . , frame  a %s  A stop",
+			 v->play.state == PLAYBACK_PLAYING ? "playing" : "paused",
+			 playback_time(&v->play, t->makespan), t->makespan, model,
+			 v->play.state == PLAYBACK_PLAYING ? "pause" : "play");
+	else
+		snprintf(line, sizeof(line), "active %s per %s over time (%s)", e->warps, unit,
+			 model);
 	text(c, r, r.x, r.y, CANVAS_HEADER, line);
 	if (head == 2) {
 		/* The area is the mean of all the SMs, idle ones too; the
@@ -257,6 +283,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		text(c, r, x0 + t->n - len - 2, axis_y - 1 - avg_row, CANVAS_AVERAGE, line);
 	draw_time_axis(c, r, axis_y, x0, t, tp->params.model == SIM_UNIFORM ||
 		       tp->params.model == SIM_WARP_SPREAD || tail);
+	if (playback_shown(&v->play))
+		draw_playhead(c, r, top, rows, x0, t, &v->play);
 	draw_idle(c, r, axis_y + 2, x0, t, tp->params.sm_count);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "report_launch.h"
 #include "strutil.h"
 
 enum { OCC_LABEL_W = 23, OCC_VALUE_W = 16 };
@@ -131,17 +132,15 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		snprintf(label, sizeof(label), "%s per %s", ew->Warps, ew->unit);
 		occ_count_row(o, v, label, r->active_warps_per_sm, br->active_warps_per_sm,
 			      r->max_warps_per_sm, true, note);
-		/* A VLIW CU is one SIMD engine: its waves are the CU's. */
-		if (e->simd_waves)
-			occ_count_row(o, v, "Waves per SIMD", r->amd.fits ? r->amd.waves_per_simd : 0,
+		/* LLVM's figure, beside the headline above (which counts whole
+		 * workgroups per CU); where they differ a finding says why
+		 * (amd_occupancy_per_simd). A VLIW CU is one SIMD engine. */
+		if (e->simd_waves) {
+			snprintf(label, sizeof(label), "%s per %s (LLVM)", ew->Warps, ew->scheduler);
+			occ_count_row(o, v, label, r->amd.fits ? r->amd.waves_per_simd : 0,
 				      br->amd.fits ? br->amd.waves_per_simd : 0,
 				      r->amd.max_waves_per_simd, true, NULL);
-		/* LLVM's figure above counts registers per wave; whole workgroups
-		 * may use less of that room (findings: amd_workgroup_packing). */
-		if (r->amd.fits && r->amd.resident_waves_per_simd < r->amd.waves_per_simd)
-			occ_count_row(o, v, "  in whole workgroups", r->amd.resident_waves_per_simd,
-				      br->amd.resident_waves_per_simd, r->amd.max_waves_per_simd, true,
-				      NULL);
+		}
 	} else {
 		occ_count_row(o, v, "Active blocks per SM", r->active_blocks_per_sm,
 			      br->active_blocks_per_sm, 0, false, NULL);
@@ -176,6 +175,7 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		int w = table_putf(o, OCC_LABEL_W, CANVAS_NORMAL, "%6.1f%%", v->measured.achieved_pct);
 		const char *from = v->cur.report.achieved_from;
 		const char *formula = v->cur.report.achieved_sq ? REPORT_SQ_OCCUPANCY_FORMULA : NULL;
+		const char *xcds_from = report_xcds_source_text(v->cur.report.xcds_from);
 
 		/* The profiler measured the launch as loaded, not the one shown;
 		 * a joined figure says which file it came from, a computed one
@@ -184,8 +184,21 @@ void table_sec_occupancy(struct out *o, const struct view *v)
 		     "(measured%s%s%s%s%s)", from ? ", from " : "", from ? str_base_name(from) : "",
 		     formula ? ", from " : "", formula ? "SQ counters" : "",
 		     table_is_whatif(v) ? ", of the launch as loaded" : "");
-	} else {
-		table_put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
+		o->y++;
+		/* The SQ counters are summed over the partition's XCDs: how many,
+		 * and who said so (a target of one XCD needs no word). */
+		if (formula && xcds_from &&
+		    (v->cur.report.xcds > 1 || v->cur.report.xcds_from != REPORT_XCDS_DATABASE)) {
+			char val[16];
+
+			snprintf(val, sizeof(val), "%6d", v->cur.report.xcds);
+			occ_row(o, "  XCDs counted", val, NULL, NULL, CANVAS_NORMAL,
+				v->cur.report.xcds_from == REPORT_XCDS_DATABASE ? "(SPX, the default mode)"
+				: v->cur.report.xcds_from == REPORT_XCDS_FLAG ? "(--xcds)"
+				: "(sysinfo.csv)");
+		}
+		return;
 	}
+	table_put(o, OCC_LABEL_W, CANVAS_DIM, "   n/a");
 	o->y++;
 }

@@ -176,6 +176,8 @@ int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 	bool ascii = o->ascii || !utf8_locale();
 
 	opts.ascii = ascii;
+	opts.themes = screen_theme_names;
+	opts.theme = o->theme ? o->theme : screen_theme_names[0];
 	opts.offer_gpu = true;
 	return run(explorer_new(s, inputs, n_inputs, &opts), o, ascii, eo->mouse);
 }
@@ -187,13 +189,14 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 	char why[300];
 	int status = 0, fast_errors = 0;
 	bool dirty = true;
+	const char *theme = o->theme ? o->theme : screen_theme_names[0];
 	long last_poll = now_ms();
 
 	if (!e) {
 		fputs("occview: out of memory\n", stderr);
 		return 70;
 	}
-	if (!screen_open(why, sizeof(why))) {
+	if (!screen_open(o->keys_from_tty, why, sizeof(why))) {
 		explorer_free(e);
 		occ_say(stderr, "occview: %s\n", why);
 		return 70;
@@ -217,6 +220,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		wint_t ch;
 		int got, key;
 		long before;
+		enum reaction react;
 		bool busy;
 
 		if (pending_signal) {
@@ -282,7 +286,15 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		key = got == OK && ch == 27 ? read_escape() : translate(got, ch);
 		if (key < 0)
 			continue;
-		switch (explorer_key(e, key)) {
+		react = explorer_key(e, key);
+		if (explorer_theme(e) && (!theme || strcmp(explorer_theme(e), theme) != 0)) {
+			/* T: the new theme's colours, the whole screen drawn again */
+			theme = explorer_theme(e);
+			screen_init_theme(&(struct screen_opts){ .no_color = o->no_color,
+								 .no_unicode = ascii, .theme = theme });
+			clearok(curscr, TRUE);
+		}
+		switch (react) {
 		case REACT_QUIT:
 			endwin();
 			canvas_free(c);

@@ -15,14 +15,17 @@ struct app_options {
 	bool ascii;       /* ASCII glyphs even in a UTF-8 locale (-U) */
 	bool no_color;    /* -C; NO_COLOR is read by the screen itself */
 	const char *theme;  /* screen.h's theme names; NULL: "default" */
+	bool keys_from_tty; /* standard input is not the terminal (a report piped
+			     * in): keys come from /dev/tty, as less reads them */
 };
 
 /* Runs the explorer (explorer_new on the session's inputs, taken over) on
  * the terminal. Returns the exit status: 0, or 128 + the signal that ended
  * the session (SIGHUP and SIGTERM first save the what-if launch to the
  * recovery file; SIGINT just restores the terminal); 70 when the terminal cannot be
- * drawn on (TERM unset, unknown or dumb), with a message on stderr that
- * suggests --print. */
+ * drawn on (TERM unset, unknown or dumb) or, with keys_from_tty, when
+ * /dev/tty cannot be opened (no controlling terminal, as in CI), with a
+ * message on stderr that suggests --print. */
 int app_run(struct session *s, struct session_input *inputs, size_t n_inputs,
 	    const struct explorer_options *eo, const struct app_options *o);
 

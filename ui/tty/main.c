@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <locale.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +206,10 @@ static int print_all(struct session *s, const struct cli_options *o)
 			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
+	/* A summary shows titles, and the first record's panes (the output when
+	 * it is the only one). */
+	bool summary = o->format == CLI_FORMAT_TEXT && !o->details && !o->n_record_ids &&
+		       !o->compare;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
@@ -214,9 +217,11 @@ static int print_all(struct session *s, const struct cli_options *o)
 		struct print_options po = { o->width, true, o->model, o->derive, o->timeline };
 
 		w.printer = print_new(&po);
-		if (!o->details && !o->n_record_ids && !o->compare)
+		if (summary) {
 			w.summary = print_summary_new(stdout);
-		if (!w.printer || (!o->details && !o->n_record_ids && !o->compare && !w.summary)) {
+			needs |= SESSION_SUMMARY;
+		}
+		if (!w.printer || (summary && !w.summary)) {
 			fputs("occview: out of memory\n", stderr);
 			print_free(w.printer);
 			return OCC_ESOFTWARE;
@@ -281,10 +286,11 @@ static void forget_recovery(const struct cli_options *o, int status)
 
 /* A recovery file left by a dropped session is announced, unless it is what
  * the user is loading now. */
-static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size)
+static const char *recovery_notice(const struct cli_options *o, char *buf, size_t size,
+				   char *path, size_t path_size)
 {
-	char path[1024], shown[1024], more[96] = "";
-	int n = whatif_recovery_newest(path, sizeof(path));
+	char shown[1024], more[96] = "";
+	int n = whatif_recovery_newest(path, path_size);
 
 	if (n == 0 || (o->load && whatif_is_recovery_file(o->load)))
 		return NULL;
@@ -294,14 +300,16 @@ static const char *recovery_notice(const struct cli_options *o, char *buf, size_
 	str_sanitize(path, shown, sizeof(shown));
 	/* path is at most a few hundred bytes in practice; buf is sized for two. */
 	snprintf(buf, size, "A session that ended without q (a dropped connection, SIGTERM or "
-		 "Ctrl-C) saved the launch it was exploring in %.450s%s. To open it: "
+		 "Ctrl-C) saved the launch it was exploring in %.450s%s. To open it later: "
 		 "occview --load %.450s", shown, more, shown);
 	return buf;
 }
 
+/* The explorer when the output is a terminal: the keys come from standard
+ * input when it is the terminal, else from /dev/tty (a report piped in). */
 static bool interactive(const struct cli_options *o)
 {
-	return !(o->print || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO));
+	return !o->print && isatty(STDOUT_FILENO);
 }
 
 /* The flags against the first record, as --print checks them against every
@@ -332,6 +340,7 @@ static int explore(struct session *s, const struct cli_options *o)
 	struct explorer_options eo = { 0 };
 	struct app_options ao = { 0 };
 	char notice[1200], first[1024], joined[600] = "", recovery[1200], both[2600];
+	char recovered[1024];
 	bool recovering;
 	int loaded = 0;
 
@@ -361,8 +370,9 @@ static int explore(struct session *s, const struct cli_options *o)
 	eo.mouse = !o->no_mouse;
 	eo.model = o->model;
 	eo.source = source_name(o);
-	eo.notice = recovery_notice(o, recovery, sizeof(recovery));
+	eo.notice = recovery_notice(o, recovery, sizeof(recovery), recovered, sizeof(recovered));
 	recovering = eo.notice != NULL;
+	eo.recovery = recovering ? recovered : NULL;
 	if (!eo.notice && !status && joined[0])
 		eo.notice = joined;
 	if (!eo.notice && session_gpu_count(s) > 1) {
@@ -409,34 +419,27 @@ static int explore(struct session *s, const struct cli_options *o)
 	ao.ascii = o->ascii;
 	ao.no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
 	ao.theme = o->theme;
+	ao.keys_from_tty = !isatty(STDIN_FILENO);
 	status = app_run(s, in, (size_t)loaded, &eo, &ao);
 	forget_recovery(o, status);
 	return status;
 }
 
 /* With no FILE, data redirected or piped in is the input, as -: a regular
- * file on standard input is read; a pipe or FIFO is read when something
- * (data or its end) comes within STDIN_WAIT_MS, so that a pipe nobody
- * writes to (ssh host occview ... without -n) does not hang the default
- * launch: that is said, and - waits for it. Nothing at all (an empty file or
- * pipe) leaves the default launch; a terminal or /dev/null too. */
-#define STDIN_WAIT_MS 1000
+ * file, pipe or FIFO on standard input is read whole, however long the pipe
+ * takes to bring it (ssh host cat app.csv | occview), as less and tig read
+ * theirs; the explorer then takes its keys from /dev/tty. Nothing at all (an
+ * empty file or pipe) leaves the default launch; a terminal or /dev/null too. */
 static char *stdin_files[] = { "-", NULL };
 
 static void input_from_stdin(struct cli_options *o)
 {
-	struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
 	struct stat st;
 	int c;
 
 	if (o->n_files > 0 || o->list_gpus || fstat(STDIN_FILENO, &st) != 0 ||
 	    !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode)))
 		return;
-	if (S_ISFIFO(st.st_mode) && poll(&p, 1, STDIN_WAIT_MS) <= 0) {
-		fputs("occview: standard input is a pipe with nothing on it: not read (give - as "
-		      "FILE to wait for it)\n", stderr);
-		return;
-	}
 	if ((c = getc(stdin)) == EOF)
 		return;
 	ungetc(c, stdin);
@@ -528,8 +531,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.list_gpus) {
-		if (o.format == CLI_FORMAT_JSON || o.format == CLI_FORMAT_JSONL)
+		if (o.format == CLI_FORMAT_JSON)
 			output_gpu_list_json(stdout, db);
+		else if (o.format == CLI_FORMAT_JSONL)
+			output_gpu_list_jsonl(stdout, db);
 		else if (o.format == CLI_FORMAT_CSV)
 			output_gpu_list_csv(stdout, db);
 		else

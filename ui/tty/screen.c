@@ -8,6 +8,7 @@
 #include "screen.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,10 +124,11 @@ bool screen_wants_color(const struct screen_opts *o)
 	return !t || t->color;
 }
 
-bool screen_open(char *err, size_t size)
+bool screen_open(bool keys_from_tty, char *err, size_t size)
 {
 	const char *term = getenv("TERM");
 	int status = 0;
+	FILE *keys = stdin;
 	SCREEN *scr;
 
 	err[0] = '\0';
@@ -155,7 +157,17 @@ bool screen_open(char *err, size_t size)
 			return false;
 		}
 	}
-	scr = newterm(NULL, stdout, stdin);
+	if (keys_from_tty) {
+		/* Never closed: the screen reads it until the program ends. */
+		keys = fopen("/dev/tty", "r");
+		if (!keys) {
+			snprintf(err, size, "standard input is not a terminal and /dev/tty cannot be "
+				 "opened (%s), so the explorer has no keys to read; occview --print "
+				 "writes the panes as text", strerror(errno));
+			return false;
+		}
+	}
+	scr = newterm(NULL, stdout, keys);
 	if (!scr) {
 		snprintf(err, size, "cannot open the terminal '%.100s'; occview --print FILE writes the "
 			 "panes as text", term);

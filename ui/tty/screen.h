@@ -27,11 +27,13 @@ bool screen_theme_known(const char *name);
  * set to anything but the empty string (https://no-color.org), nor with the
  * monochrome theme. */
 bool screen_wants_color(const struct screen_opts *o);
-/* Opens the terminal on stdin/stdout (newterm, never initscr: initscr exits
- * with a bare message). False, with why in err (naming TERM and suggesting
- * --print), when TERM is unset, unknown, or a terminal that cannot place the
- * cursor (TERM=dumb). */
-bool screen_open(char *err, size_t size);
+/* Opens the terminal on stdout, its keys from stdin or, with keys_from_tty,
+ * from /dev/tty (standard input brought a report: less and tig do the same)
+ * (newterm, never initscr: initscr exits with a bare message). False, with
+ * why in err (naming TERM or /dev/tty and suggesting --print), when TERM is
+ * unset, unknown, or a terminal that cannot place the cursor (TERM=dumb), or
+ * /dev/tty cannot be opened (no controlling terminal). */
+bool screen_open(bool keys_from_tty, char *err, size_t size);
 /* After screen_open: colours by role from the theme where colour is wanted
  * and the terminal has it (keeping the terminal's own background where the
  * theme has none, 256-colour shades where the terminal has them),

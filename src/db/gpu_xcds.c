@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* gpu_xcds.c - the XCDs (accelerator complex dies) an AMD device's compute
+ * partition spans: the most a device has, and its default partition mode's. */
+#include "config.h"
+
+#include "gpu.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* rocprofiler-compute's table of XCDs by compute-partition mode
+ * (ROCm/rocprofiler-compute src/utils/mi_gpu_spec.yaml, read at 10c3c1ec):
+ * SPX, the default, spans them all: MI300A 6 (TPX 2), MI300X and MI325X 8
+ * (DPX 4, QPX 2, CPX 1), MI308X 4, MI350 and MI355 8. The MI350P is not
+ * listed. */
+static const struct {
+	const char *model;
+	int spx;
+} xcd_models[] = {
+	{ "MI300A", 6 }, { "MI300X", 8 }, { "MI308X", 4 }, { "MI325X", 8 },
+	{ "MI350X", 8 }, { "MI355X", 8 },
+};
+
+/* Targets of one XCD: the same file lists no partition modes for them
+ * (gfx906 MI50/MI60, gfx908 MI100, gfx90a MI200: a GCD is one die). */
+static const char *const one_xcd[] = { "gfx906", "gfx908", "gfx90a" };
+
+/* Whether name holds word as a whole word ("Instinct MI300X"). */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(name, word); p; p = strstr(p + 1, word))
+		if ((p == name || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+int gpu_default_xcds(const struct gpu *g)
+{
+	if (g->arch.vendor != GPU_AMD)
+		return 0;
+	for (size_t i = 0; i < sizeof(one_xcd) / sizeof(one_xcd[0]); i++)
+		if (strcmp(g->arch.amd.target, one_xcd[i]) == 0)
+			return 1;
+	if (g->stand_in)
+		return 0;
+	for (size_t i = 0; i < sizeof(xcd_models) / sizeof(xcd_models[0]); i++)
+		if (has_word(g->name, xcd_models[i].model))
+			return xcd_models[i].spx;
+	return 0;
+}
