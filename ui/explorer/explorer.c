@@ -311,25 +311,12 @@ enum reaction explorer_poll(struct explorer *e)
 	return act(e, &y);
 }
 
-/* A slice of the simulation under way: the screen is redrawn when it ends
- * and as its percentage moves. */
-static enum reaction sim_slice(struct explorer *e)
-{
-	int before = (int)(100.0 * view_sim_progress(&e->view));
-
-	if (!view_sim_running(&e->view))
-		return REACT_NONE;
-	if (view_sim_advance(&e->view, VIEW_SIM_SLICE_MS))
-		return REACT_REDRAW;
-	return (int)(100.0 * view_sim_progress(&e->view)) != before ? REACT_REDRAW : REACT_NONE;
-}
-
 enum reaction explorer_tick(struct explorer *e)
 {
 	/* Ticks come without a wait while a simulation or a timeline runs:
 	 * the animation holds its frame until they end. */
 	if (view_sim_running(&e->view))
-		return sim_slice(e);
+		return view_sim_slice(&e->view) ? REACT_REDRAW : REACT_NONE;
 	if (pane_timeline_busy(e->panes[PANE_TIMELINE]))
 		return e->panes[PANE_TIMELINE]->cls->tick(e->panes[PANE_TIMELINE], &e->view);
 	if (e->view.play.state == PLAYBACK_PLAYING && !e->view.sim_ok) {

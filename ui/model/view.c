@@ -190,6 +190,16 @@ bool view_sim_advance(struct view *v, int ms)
 	return true;
 }
 
+bool view_sim_slice(struct view *v)
+{
+	int before = (int)(100.0 * view_sim_progress(v));
+
+	if (!v->job)
+		return false;
+	return view_sim_advance(v, VIEW_SIM_SLICE_MS) ||
+	       (int)(100.0 * view_sim_progress(v)) != before;
+}
+
 bool view_sim_running(const struct view *v)
 {
 	return v->job != NULL;

@@ -100,6 +100,9 @@ bool view_sim_advance(struct view *v, int ms);
 /* Steps j for about ms milliseconds, after a fixed first step of about a
  * millisecond (all of it for ms 0); true when it has nothing left. */
 bool view_job_advance(struct sim_job *j, int ms);
+/* A slice of the simulation under way: true when the screen should show it
+ * (it ended, or its percentage moved). */
+bool view_sim_slice(struct view *v);
 /* A simulation is under way: its share done, 0 to 1. */
 bool view_sim_running(const struct view *v);
 double view_sim_progress(const struct view *v);
