@@ -40,7 +40,7 @@ ROCPROF=$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
 # rows of every block-duration model, the browser's rows and first frames, the
 # import's records and the commands' rows of every format.
 run "bench/kernel" "^[a-z_].*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" 10 -- "$BENCH/kernel" --smoke
-run "bench/keystroke" "1584 blocks .* keystroke .* ms  draw alone .* ms" 6 -- "$BENCH/keystroke" --smoke
+run "bench/keystroke" "1584 blk .* key .* worst .* to result .* draw .* ms" 20 -- "$BENCH/keystroke" --smoke
 run "bench/browser" "first frame at 200x60 [0-9]* ms" 2 -- \
 	"$BENCH/browser" --smoke "$RAW" "$ROCPROF=MI300X"
 run "bench/browser's rows" "^rows for 1000 records" 1 -- "$BENCH/browser" --smoke

@@ -232,13 +232,13 @@ START_TEST(simulation_cap)
 	launch_init(&l);
 	l.grid[0] = VIEW_SIM_MAX_BLOCKS;
 	v = pane_view_new(&l, NULL, &cv);
-	ck_assert(v->sim_ok);
+	ck_assert(v->sim_ok && !view_sim_running(v));
 	pane_view_free(v);
 	l.grid[0] = VIEW_SIM_MAX_BLOCKS + 1;
 	v = pane_view_new(&l, NULL, &cv);
 	ck_assert(!v->sim_ok);
 	c = pane_draw(sms_pane_new, v, 120, 24, true);
-	ck_assert_msg(canvas_shows(c, "grid above 262144 blocks, not simulated"), "%s", canvas_text_of(c));
+	ck_assert_msg(canvas_shows(c, "grid above 1048576 blocks, not simulated"), "%s", canvas_text_of(c));
 	canvas_free(c);
 	pane_view_free(v);
 }

@@ -448,18 +448,28 @@ static void dispatch(struct engine *e)
 			}
 }
 
-/* Runs the schedule through every block end at or before t_stop: blocks ending
- * at one moment all free their slots, then waiting blocks are dispatched.
- * While blocks wait, every slot is taken after each dispatch; so when one
- * block alone ends at a moment, its slot is the only free one and the next
- * block takes it: that case, by far the most common with durations that vary,
- * replaces the top of the event heap in one pass and gives the same schedule. */
-static void engine_run(struct engine *e, double t_stop)
+/* The launch: the first blocks go out at time 0. */
+static void engine_begin(struct engine *e)
 {
 	e->now = 0.0;
 	dispatch(e);
-	while (e->n_ev > 0 && e->ev[0].end <= t_stop) {
+}
+
+/* Runs the schedule through every block end at or before t_stop, or until
+ * `budget` is spent, whichever comes first: each moment costs one and each
+ * block that ends at it one more, so a budget bounds the work however many
+ * blocks end together. True when a moment at or before t_stop is left. Blocks ending at one moment all free their slots,
+ * then waiting blocks are dispatched. While blocks wait, every slot is taken
+ * after each dispatch; so when one block alone ends at a moment, its slot is
+ * the only free one and the next block takes it: that case, by far the most
+ * common with durations that vary, replaces the top of the event heap in one
+ * pass and gives the same schedule. Each moment is handled whole, so a run cut
+ * into budgets of any size takes the same steps in the same order as one. */
+static bool engine_advance(struct engine *e, double t_stop, int64_t budget)
+{
+	while (budget > 0 && e->n_ev > 0 && e->ev[0].end <= t_stop) {
 		e->now = e->ev[0].end;
+		budget -= 2;
 		if (e->next_block < e->total && ev_top_alone(e)) {
 			int sm = e->ev[0].sm;
 			block_ends(e, sm);
@@ -470,9 +480,17 @@ static void engine_run(struct engine *e, double t_stop)
 			int sm = ev_pop(e).sm;
 			block_ends(e, sm);
 			set_free(e, sm, e->free_slots[sm] + 1);
+			budget--;
 		}
 		dispatch(e);
 	}
+	return e->n_ev > 0 && e->ev[0].end <= t_stop;
+}
+
+static void engine_run(struct engine *e, double t_stop)
+{
+	engine_begin(e);
+	engine_advance(e, t_stop, INT64_MAX);
 }
 
 void sim_result_done(struct sim_result *r)
@@ -527,24 +545,38 @@ static bool runnable(const struct sim_params *p, struct sim_result *r)
 	return params_run(p);
 }
 
+/* Fills r's per-SM arrays and points e's accounting at them. */
+static bool events_begin(struct engine *e, const struct sim_params *p, struct sim_result *r)
+{
+	if (!runnable(p, r) || !engine_init(e, p))
+		return false;
+	if (!result_alloc(p, r)) {
+		engine_done(e);
+		return false;
+	}
+	/* sm_pct holds the warp-time until result_finish. */
+	e->warp_time = r->sm_pct;
+	e->active_time = r->sm_active_time;
+	e->blocks = r->sm_blocks;
+	engine_begin(e);
+	return true;
+}
+
+static void events_end(struct engine *e, const struct sim_params *p, struct sim_result *r)
+{
+	engine_done(e);
+	r->makespan = e->now;
+	result_finish(p, r);
+}
+
 bool sim_run_events(const struct sim_params *p, struct sim_result *r)
 {
 	struct engine e;
 
-	if (!runnable(p, r) || !engine_init(&e, p))
+	if (!events_begin(&e, p, r))
 		return false;
-	if (!result_alloc(p, r)) {
-		engine_done(&e);
-		return false;
-	}
-	/* sm_pct holds the warp-time until result_finish. */
-	e.warp_time = r->sm_pct;
-	e.active_time = r->sm_active_time;
-	e.blocks = r->sm_blocks;
-	engine_run(&e, INFINITY);
-	engine_done(&e);
-	r->makespan = e.now;
-	result_finish(p, r);
+	engine_advance(&e, INFINITY, INT64_MAX);
+	events_end(&e, p, r);
 	return true;
 }
 
@@ -581,6 +613,132 @@ bool sim_run(const struct sim_params *p, struct sim_result *r)
 	if (unit_durations(p))
 		return run_uniform(p, r);
 	return sim_run_events(p, r);
+}
+
+/* ---- a simulation in slices: sim_run's work, resumable. */
+
+struct sim_job {
+	struct sim_params p;     /* the engine points here: the job does not move */
+	struct engine e;
+	struct sim_result r;
+	bool running;            /* the event loop has moments left */
+	bool ok;                 /* what sim_run would return */
+	int64_t total;
+	bool timeline;           /* a timeline job: tl, not r */
+	struct sim_timeline tl;
+};
+
+struct sim_job *sim_job_start(const struct sim_params *p)
+{
+	struct sim_job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->p = *p;
+	j->total = total_blocks(p);
+	if (!runnable(&j->p, &j->r))
+		return j;
+	if (unit_durations(&j->p)) {
+		j->ok = run_uniform(&j->p, &j->r);
+		return j;
+	}
+	j->ok = events_begin(&j->e, &j->p, &j->r);
+	j->running = j->ok;
+	return j;
+}
+
+bool sim_job_step(struct sim_job *j, int64_t work)
+{
+	if (j->running && !engine_advance(&j->e, INFINITY, work)) {
+		if (j->timeline)
+			engine_done(&j->e);
+		else
+			events_end(&j->e, &j->p, &j->r);
+		j->running = false;
+	}
+	return !j->running;
+}
+
+struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
+				       const struct sim_result *r)
+{
+	struct sim_job *j = calloc(1, sizeof(*j));
+	struct sim_timeline *t;
+
+	if (!j)
+		return NULL;
+	j->p = *p;
+	j->total = total_blocks(p);
+	j->timeline = true;
+	t = &j->tl;
+	if (n < 1 || !runnable(&j->p, NULL))
+		return j;
+	t->n = n;
+	t->makespan = r->makespan;
+	t->average_pct = r->average_pct;
+	t->max_warps_per_sm = p->max_warps_per_sm;
+	t->dt = r->makespan / n;
+	t->warps = calloc((size_t)n, sizeof(*t->warps));
+	t->tail_warps = calloc((size_t)n, sizeof(*t->tail_warps));
+	t->idle_sms = calloc((size_t)n, sizeof(*t->idle_sms));
+	if (!t->warps || !t->tail_warps || !t->idle_sms || !(t->dt > 0.0) ||
+	    !engine_init(&j->e, &j->p))
+		return j;
+	j->e.tl = t;
+	engine_begin(&j->e);
+	j->ok = j->running = true;
+	return j;
+}
+
+bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t)
+{
+	int sm_count = j->p.sm_count;
+	bool ok;
+
+	sim_job_step(j, INT64_MAX);
+	*t = j->tl;
+	ok = j->ok;
+	free(j);
+	if (!ok) {
+		sim_timeline_done(t);
+		return false;
+	}
+	for (int b = 0; b < t->n; b++) {
+		t->warps[b] /= t->dt * sm_count;
+		t->tail_warps[b] /= t->dt * sm_count;
+		/* idle_sms held the busy SM-time */
+		t->idle_sms[b] = sm_count - t->idle_sms[b] / t->dt;
+	}
+	return true;
+}
+
+double sim_job_progress(const struct sim_job *j)
+{
+	if (!j->running || j->total <= 0)
+		return 1.0;
+	return (double)j->e.next_block / (double)j->total;
+}
+
+bool sim_job_finish(struct sim_job *j, struct sim_result *r)
+{
+	bool ok;
+
+	sim_job_step(j, INT64_MAX);
+	ok = j->ok;
+	*r = j->r;
+	free(j);
+	return ok;
+}
+
+void sim_job_cancel(struct sim_job *j)
+{
+	if (!j)
+		return;
+	if (j->running)
+		engine_done(&j->e);
+	sim_result_done(&j->r);
+	sim_timeline_done(&j->tl);
+	free(j);
 }
 
 bool sim_snapshot_events(const struct sim_params *p, double t, int *active)
@@ -629,39 +787,19 @@ void sim_timeline_done(struct sim_timeline *t)
 }
 
 /* Runs the schedule twice: once for its makespan, which sets the buckets'
- * width, once putting each block's warps and each SM's busy spells into them. */
+ * width, once putting each block's warps and each SM's busy spells into them
+ * (a timeline job). */
 bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t)
 {
 	struct sim_result r;
-	struct engine e;
+	struct sim_job *j;
 
 	*t = (struct sim_timeline){ 0 };
 	if (n < 1 || !sim_run(p, &r))
 		return false;
-	t->n = n;
-	t->makespan = r.makespan;
-	t->average_pct = r.average_pct;
-	t->max_warps_per_sm = p->max_warps_per_sm;
-	t->dt = r.makespan / n;
+	j = sim_timeline_job_start(p, n, &r);
 	sim_result_done(&r);
-	t->warps = calloc((size_t)n, sizeof(*t->warps));
-	t->tail_warps = calloc((size_t)n, sizeof(*t->tail_warps));
-	t->idle_sms = calloc((size_t)n, sizeof(*t->idle_sms));
-	if (!t->warps || !t->tail_warps || !t->idle_sms || !(t->dt > 0.0) ||
-	    !engine_init(&e, p)) {
-		sim_timeline_done(t);
-		return false;
-	}
-	e.tl = t;
-	engine_run(&e, INFINITY);
-	engine_done(&e);
-	for (int b = 0; b < n; b++) {
-		t->warps[b] /= t->dt * p->sm_count;
-		t->tail_warps[b] /= t->dt * p->sm_count;
-		/* idle_sms held the busy SM-time */
-		t->idle_sms[b] = p->sm_count - t->idle_sms[b] / t->dt;
-	}
-	return true;
+	return j && sim_timeline_job_finish(j, t);
 }
 
 bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)

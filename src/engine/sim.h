@@ -80,6 +80,24 @@ struct sim_result {
 bool sim_run(const struct sim_params *p, struct sim_result *r);
 void sim_result_done(struct sim_result *r);
 
+/* sim_run in slices, so that a caller can answer keys between them: a job
+ * starts, steps through the schedule's moments (the instants at which blocks
+ * end) a budget of work at a time (a moment costs 1 and each block ending at
+ * it 1 more; a step ends at a moment's end, so it may pass its budget by one
+ * moment's blocks), and finishes with r exactly what sim_run gives,
+ * to the last bit, however it was sliced. Uniform durations finish at the
+ * start. sim_job_start returns NULL for want of memory only. */
+struct sim_job;
+struct sim_job *sim_job_start(const struct sim_params *p);
+/* True when the job has nothing left to run. */
+bool sim_job_step(struct sim_job *j, int64_t work);
+/* Share of the blocks dispatched so far, 0 to 1 (1 once finished). */
+double sim_job_progress(const struct sim_job *j);
+/* Runs what is left, fills r, returns what sim_run would and frees j. */
+bool sim_job_finish(struct sim_job *j, struct sim_result *r);
+/* Frees j and what it holds; NULL is fine. */
+void sim_job_cancel(struct sim_job *j);
+
 /* Active blocks on every SM at time t (0 <= t; after the makespan all zero):
  * the animation's frame. active has sm_count entries. False as sim_run.
  * O(sm_count) for durations of 1.0, as sim_run. */
@@ -120,6 +138,13 @@ struct sim_timeline {
 
 /* Fills t (free it with sim_timeline_done); false as sim_run, or n < 1. */
 bool sim_timeline(const struct sim_params *p, int n, struct sim_timeline *t);
+/* The same in slices: r is sim_run's result for p (its makespan sets the
+ * buckets); step the job with sim_job_step, watch it with sim_job_progress,
+ * end it with sim_timeline_job_finish (t then exactly sim_timeline's, false
+ * as it) or sim_job_cancel. NULL for want of memory only. */
+struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
+				       const struct sim_result *r);
+bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t);
 void sim_timeline_done(struct sim_timeline *t);
 
 /* "uniform", "slow-share", "cv", "warp-spread", "tail-kernel"; and words for

@@ -313,11 +313,22 @@ enum reaction explorer_poll(struct explorer *e)
 
 enum reaction explorer_tick(struct explorer *e)
 {
+	/* Ticks come without a wait while a simulation or a timeline runs:
+	 * the animation holds its frame until they end. */
+	if (view_sim_running(&e->view))
+		return view_sim_slice(&e->view) ? REACT_REDRAW : REACT_NONE;
+	if (pane_timeline_busy(e->panes[PANE_TIMELINE]))
+		return e->panes[PANE_TIMELINE]->cls->tick(e->panes[PANE_TIMELINE], &e->view);
 	if (e->view.play.state == PLAYBACK_PLAYING && !e->view.sim_ok) {
 		playback_stop(&e->view.play);
 		return REACT_REDRAW;
 	}
 	return playback_tick(&e->view.play) ? REACT_REDRAW : REACT_NONE;
+}
+
+bool explorer_busy(const struct explorer *e)
+{
+	return view_sim_running(&e->view) || pane_timeline_busy(e->panes[PANE_TIMELINE]);
 }
 
 enum reaction explorer_click(struct explorer *e, int x, int y)

@@ -60,6 +60,9 @@ enum reaction explorer_click(struct explorer *e, int x, int y);
 /* One animation frame; REACT_NONE when nothing is playing. */
 enum reaction explorer_tick(struct explorer *e);
 bool explorer_animating(const struct explorer *e);
+/* Work is under way (a simulation in slices): explorer_tick goes on with it,
+ * so the caller polls keys without waiting between ticks. */
+bool explorer_busy(const struct explorer *e);
 
 /* Draws the whole screen into c (its size is the terminal's). */
 void explorer_draw(struct explorer *e, struct canvas *c);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* view.c - derives what the panes show: the analyses through the session,
- * and the per-SM simulation only when a pane on screen needs it (a keystroke at 200x60 stays within a few milliseconds). */
+ * and the per-SM simulation only when a pane on screen needs it, run in
+ * slices of a few milliseconds so that a key never waits for a whole one. */
 #include "config.h"
 
 #include "view.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "strutil.h"
 
@@ -135,24 +137,118 @@ static bool same_sim(const struct sim_params *a, const struct sim_params *b)
 	       memcmp(&a->sched, &b->sched, sizeof(a->sched)) == 0;
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static void job_cancel(struct view *v)
+{
+	sim_job_cancel(v->job);
+	v->job = NULL;
+}
+
+/* The job's result becomes the one shown. */
+static bool job_done(struct view *v)
+{
+	sim_result_done(&v->sim);
+	v->sim_ok = sim_job_finish(v->job, &v->sim);
+	v->job = NULL;
+	v->sim_params = v->job_params;
+	v->generation++;
+	/* sim_job_finish fails only for want of memory once the launch can run. */
+	return v->sim_ok;
+}
+
+/* Work (sim_job_step) between two looks at the clock: some 1,000 block
+ * ends, well under a millisecond. A slice begins with SLICE_FIRST of it
+ * whatever the clock says (about a millisecond): grids up to some 8,000
+ * blocks finish in one, however loaded the machine, and never show
+ * "simulating". */
+enum { SLICE_WORK = 2048, SLICE_FIRST = 16384 };
+
+bool view_job_advance(struct sim_job *j, int ms)
+{
+	double until = now_ms() + ms;
+
+	if (sim_job_step(j, SLICE_FIRST))
+		return true;
+	while (now_ms() < until)
+		if (sim_job_step(j, SLICE_WORK))
+			return true;
+	return false;
+}
+
+bool view_sim_advance(struct view *v, int ms)
+{
+	if (!v->job || !view_job_advance(v->job, ms))
+		return false;
+	job_done(v);
+	return true;
+}
+
+bool view_sim_slice(struct view *v)
+{
+	int before = (int)(100.0 * view_sim_progress(v));
+
+	if (!v->job)
+		return false;
+	return view_sim_advance(v, VIEW_SIM_SLICE_MS) ||
+	       (int)(100.0 * view_sim_progress(v)) != before;
+}
+
+bool view_sim_running(const struct view *v)
+{
+	return v->job != NULL;
+}
+
+double view_sim_progress(const struct view *v)
+{
+	return v->job ? sim_job_progress(v->job) : 1.0;
+}
+
 /* A keystroke that leaves the blocks per SM, the grid and the model as they
- * were (most register and shared-memory steps) keeps the simulation. */
-static bool simulate(struct view *v, const struct sim_params *model)
+ * were (most register and shared-memory steps) keeps the simulation, or the
+ * one under way. Otherwise a new one starts, cancelling the one under way,
+ * and runs for a slice; what it does not finish, view_sim_advance goes on
+ * with (`sliced`), while the last result stays shown. --print (not sliced)
+ * runs it whole. */
+static bool simulate(struct view *v, const struct sim_params *model, bool sliced)
 {
 	struct sim_params p = sim_params_of(v, model);
 
+	if (v->job && same_sim(&p, &v->job_params))
+		return true;
+	job_cancel(v);
 	if ((v->computed & VIEW_SIM) && same_sim(&p, &v->sim_params))
 		return true;
-	sim_result_done(&v->sim);
-	v->sim_params = p;
-	v->sim_ok = false;
 	/* No SM count (an architecture with no device): nothing to schedule. */
 	if (!v->cur.ok || p.blocks_per_sm <= 0 || p.sm_count <= 0 ||
-	    p.grid_size > VIEW_SIM_MAX_BLOCKS)
+	    p.grid_size > VIEW_SIM_MAX_BLOCKS) {
+		sim_result_done(&v->sim);
+		v->sim_params = p;
+		v->sim_ok = false;
 		return true;
-	v->sim_ok = sim_run(&v->sim_params, &v->sim);
-	/* sim_run fails only for want of memory once the launch can run. */
-	return v->sim_ok;
+	}
+	v->job_params = p;
+	if (!(v->job = sim_job_start(&v->job_params)))
+		return false;
+	if (!sliced)
+		return job_done(v);
+	if (sim_job_step(v->job, 0))
+		return job_done(v);
+	if (view_sim_advance(v, VIEW_SIM_SLICE_MS))
+		return v->sim_ok;
+	/* Nothing finished shown yet: the pane says it is under way. */
+	if (!(v->computed & VIEW_SIM)) {
+		sim_result_done(&v->sim);
+		v->sim_params = p;
+		v->sim_ok = false;
+	}
+	return true;
 }
 
 bool view_update(struct view *v, struct session *s, const struct session_record *r,
@@ -162,6 +258,7 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	bool ok = true;
 
 	v->whatif = w;
+	v->sliced = true;
 	v->generation++;
 	view_overrides(w, session_flags(s), &ov);
 	session_analyse(s, r, &ov, (ov.set & PARAM_BIT(PARAM_GPU)) ? &w->cur.gpu : NULL,
@@ -169,7 +266,7 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 	for (size_t i = 0; i < v->n_gpus && v->on_gpu; i++)
 		session_analyse_beside(s, r, &ov, &v->gpus[i], 0, &v->on_gpu[i]);
 	if (needs & VIEW_SIM) {
-		if (simulate(v, model))
+		if (simulate(v, model, true))
 			v->computed |= VIEW_SIM;
 		else
 			ok = false;
@@ -177,6 +274,8 @@ bool view_update(struct view *v, struct session *s, const struct session_record 
 		/* Kept for when the pane comes back, unless the launch changed. */
 		struct sim_params p = sim_params_of(v, model);
 
+		if (v->job && !same_sim(&p, &v->job_params))
+			job_cancel(v);
 		if (!same_sim(&p, &v->sim_params)) {
 			sim_result_done(&v->sim);
 			v->sim_ok = false;
@@ -192,6 +291,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct rep
 	bool ok = true;
 
 	v->whatif = NULL;
+	v->sliced = false;
 	v->generation++;
 	v->cur = *a;
 	/* No baseline: nothing to compare with. */
@@ -200,7 +300,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct rep
 	set_measured(v, rec, a);
 	/* A simulation of the same inputs (the last kernel's, often) is kept. */
 	if (needs & VIEW_SIM) {
-		ok = simulate(v, model);
+		ok = simulate(v, model, false);
 		v->computed |= VIEW_SIM;
 	}
 	return ok;
@@ -208,6 +308,7 @@ bool view_of_analysis(struct view *v, const struct analysis *a, const struct rep
 
 void view_done(struct view *v)
 {
+	job_cancel(v);
 	sim_result_done(&v->sim);
 	free(v->on_gpu);
 	v->on_gpu = NULL;

@@ -37,9 +37,13 @@ struct view_measured {
 	const double *sm_pct;
 };
 
-/* Grids above this are not simulated on each keystroke; the per-SM pane
- * shows the wave formula, exact for uniform durations. */
-#define VIEW_SIM_MAX_BLOCKS ((int64_t)1 << 18)
+/* Grids above this are not simulated; the per-SM pane shows the wave
+ * formula, exact for uniform durations. Up to it, the explorer runs the
+ * simulation in slices between keys (view_sim_advance). */
+#define VIEW_SIM_MAX_BLOCKS ((int64_t)1 << 20)
+
+/* A slice of simulation: the work a key or an idle moment gives it. */
+#define VIEW_SIM_SLICE_MS 6
 
 struct view {
 	const struct whatif *whatif;   /* the launch shown, read-only */
@@ -54,6 +58,13 @@ struct view {
 	struct sim_params sim_params;
 	struct sim_result sim;
 	bool sim_ok;              /* false: grid too large or nothing runs; use the waves formula */
+	/* The simulation of newer inputs under way (view_update): sim and
+	 * sim_params stay the last finished one's until it ends. */
+	struct sim_job *job;
+	struct sim_params job_params;
+	/* The explorer: long work goes in slices between keys (the simulation,
+	 * the timeline pane's), not --print, which draws each pane once. */
+	bool sliced;
 	struct view_measured measured;
 	/* The reference the user chose (r): a record or a what-if, fixed until
 	 * cleared; the panes show cur's change from it. */
@@ -83,6 +94,18 @@ void view_rebase(struct view *v, struct session *s, const struct session_record 
  * kept while its inputs stay. False only when out of memory. */
 bool view_update(struct view *v, struct session *s, const struct session_record *r,
 		 const struct whatif *w, const struct sim_params *model, unsigned needs);
+/* Runs the simulation under way for about ms milliseconds; true when it
+ * has just ended (sim is now its result). False also with none under way. */
+bool view_sim_advance(struct view *v, int ms);
+/* Steps j for about ms milliseconds, after a fixed first step of about a
+ * millisecond (all of it for ms 0); true when it has nothing left. */
+bool view_job_advance(struct sim_job *j, int ms);
+/* A slice of the simulation under way: true when the screen should show it
+ * (it ended, or its percentage moved). */
+bool view_sim_slice(struct view *v);
+/* A simulation is under way: its share done, 0 to 1. */
+bool view_sim_running(const struct view *v);
+double view_sim_progress(const struct view *v);
 /* The measured per-SM values and achieved occupancy of rec (NULL: none). */
 void view_set_measured(struct view *v, const struct report_record *rec);
 /* The overrides the what-if stands for, as session_analyse takes them: the

@@ -188,7 +188,12 @@ static bool gather(const struct view *v, struct bars *b,
 		b->pct = v->sim.sm_pct;
 		b->n = v->sim.sm_count;
 		b->average_pct = v->sim.average_pct;
-		snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
+		if (view_sim_running(v))
+			/* The last launch's, until the new one is simulated. */
+			snprintf(b->title, sizeof(b->title), "simulating %d %%; shown: the last "
+				 "launch, predicted (%s)", (int)(100.0 * view_sim_progress(v)), model);
+		else
+			snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
 		where_blocks_land(a, b);
 		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
 			 b->average_pct, a->r.theoretical_occupancy_pct);
@@ -216,6 +221,9 @@ static bool gather(const struct view *v, struct bars *b,
 		else if (n <= 0)
 			snprintf(b->title, sizeof(b->title), "needs a device: the database has none "
 				 "of %s, so no %s count (--gpu NAME)", a->gpu.arch.arch, b->unit);
+		else if (view_sim_running(v))
+			snprintf(b->title, sizeof(b->title), "simulating %d %%; until then the "
+				 "uniform-duration wave formula", (int)(100.0 * view_sim_progress(v)));
 		else if (grid > VIEW_SIM_MAX_BLOCKS && v->sim_params.model == SIM_UNIFORM)
 			snprintf(b->title, sizeof(b->title),
 				 "predicted (uniform durations: the wave formula, exact for them)");

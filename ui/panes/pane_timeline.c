@@ -32,6 +32,11 @@ struct timeline_pane {
 	struct sim_timeline tl;
 	struct sim_params params;
 	bool have;
+	/* In the explorer, a new timeline is computed in slices (its ticks)
+	 * for job_n columns of job_params' simulation; NULL: none under way. */
+	struct sim_job *job;
+	struct sim_params job_params;
+	int job_n;
 };
 
 static int text(struct canvas *c, struct rect r, int x, int y, enum canvas_role role,
@@ -53,18 +58,47 @@ static bool same_params(const struct sim_params *a, const struct sim_params *b)
 	return memcmp(a, b, sizeof(*a)) == 0;
 }
 
-/* The timeline for n columns of the view's simulation; false when there is
- * none (the view did not simulate: grid too large, nothing fits). */
-static bool timeline_for(struct timeline_pane *tp, const struct view *v, int n)
+static void job_cancel(struct timeline_pane *tp)
+{
+	sim_job_cancel(tp->job);
+	tp->job = NULL;
+}
+
+/* The job's timeline becomes the one drawn. */
+static bool job_done(struct timeline_pane *tp)
+{
+	sim_timeline_done(&tp->tl);
+	tp->params = tp->job_params;
+	tp->have = sim_timeline_job_finish(tp->job, &tp->tl);
+	tp->job = NULL;
+	return tp->have;
+}
+
+enum have { TL_NONE, TL_RUNNING, TL_HAVE };
+
+/* The timeline for n columns of the view's simulation: none when the view
+ * did not simulate (grid too large, nothing fits); in the explorer, one
+ * under way (TL_RUNNING) until its slices are done. */
+static enum have timeline_for(struct timeline_pane *tp, const struct view *v, int n)
 {
 	if (!(v->computed & VIEW_SIM) || !v->sim_ok)
-		return false;
+		return TL_NONE;
 	if (tp->have && tp->tl.n == n && same_params(&tp->params, &v->sim_params))
-		return true;
-	sim_timeline_done(&tp->tl);
-	tp->params = v->sim_params;
-	tp->have = sim_timeline(&v->sim_params, n, &tp->tl);
-	return tp->have;
+		return TL_HAVE;
+	if (tp->job && (tp->job_n != n || !same_params(&tp->job_params, &v->sim_params)))
+		job_cancel(tp);
+	if (!tp->job) {
+		tp->job_params = v->sim_params;
+		tp->job_n = n;
+		if (!(tp->job = sim_timeline_job_start(&tp->job_params, n, &v->sim)))
+			return TL_NONE;
+	}
+	/* In a redraw only the first, fixed part of a slice (small grids end
+	 * there): the key or tick that asked for it may have run a whole
+	 * slice of the view's simulation already. Ticks do the rest. */
+	if (v->sliced && !view_job_advance(tp->job, 0))
+		return TL_RUNNING;
+	return job_done(tp) ? TL_HAVE : TL_NONE;
 }
 
 static double pct_of(const struct sim_timeline *t, double warps)
@@ -181,13 +215,21 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	int plot_w = r.w - GUTTER_W - 1, x0 = r.x + GUTTER_W, head, rows, top, axis_y, avg_row, len;
 	const struct engine_words *e;
 	const char *unit;
+	enum have have;
 	bool tail;
 
 	if (pane_skip(c, r, v))
 		return;
 	e = engine_words(&v->cur.gpu.arch);
 	unit = e->unit;
-	if (plot_w < MIN_PLOT_W || !timeline_for(tp, v, plot_w)) {
+	have = plot_w < MIN_PLOT_W ? TL_NONE : timeline_for(tp, v, plot_w);
+	if (have == TL_RUNNING) {
+		snprintf(line, sizeof(line), "simulating the timeline: %d %%",
+			 (int)(100.0 * sim_job_progress(tp->job)));
+		text(c, r, r.x, r.y, CANVAS_DIM, line);
+		return;
+	}
+	if (have == TL_NONE) {
 		text(c, r, r.x, r.y, CANVAS_DIM, v->cur.r.active_blocks_per_sm == 0 ?
 		     "no block fits: nothing runs" : plot_w < MIN_PLOT_W ? "too narrow" :
 		     v->cur.gpu.sm_count <= 0 ? "needs a device: no unit count to schedule on" :
@@ -269,7 +311,31 @@ static int height(struct pane *p, int w, const struct view *v)
 
 static void done(struct pane *p)
 {
+	job_cancel((struct timeline_pane *)p);
 	sim_timeline_done(&((struct timeline_pane *)p)->tl);
+}
+
+/* A slice of the timeline under way: redrawn when it ends or its percentage
+ * moves. */
+static enum reaction tick(struct pane *p, const struct view *v)
+{
+	struct timeline_pane *tp = (struct timeline_pane *)p;
+	int before;
+
+	(void)v;
+	if (!tp->job)
+		return REACT_NONE;
+	before = (int)(100.0 * sim_job_progress(tp->job));
+	if (view_job_advance(tp->job, VIEW_SIM_SLICE_MS)) {
+		job_done(tp);
+		return REACT_REDRAW;
+	}
+	return (int)(100.0 * sim_job_progress(tp->job)) != before ? REACT_REDRAW : REACT_NONE;
+}
+
+bool pane_timeline_busy(const struct pane *p)
+{
+	return ((const struct timeline_pane *)p)->job != NULL;
 }
 
 static const struct pane_class timeline_class = {
@@ -278,6 +344,7 @@ static const struct pane_class timeline_class = {
 	.title_for = title_for,
 	.draw = draw,
 	.needs = needs,
+	.tick = tick,
 	.height = height,
 	.done = done,
 };

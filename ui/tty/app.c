@@ -221,6 +221,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		int got, key;
 		long before;
 		enum reaction react;
+		bool busy;
 
 		if (pending_signal) {
 			status = hang_up(e, pending_signal);
@@ -241,7 +242,8 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 			refresh();
 			dirty = false;
 		}
-		timeout(explorer_animating(e) ? TICK_MS : IDLE_MS);
+		busy = explorer_busy(e);
+		timeout(busy ? 0 : explorer_animating(e) ? TICK_MS : IDLE_MS);
 		before = now_ms();
 		got = get_wch(&ch);
 		/* Live reload rides on the key timeout: no thread, no extra wait. */
@@ -253,7 +255,7 @@ static int run(struct explorer *e, const struct app_options *o, bool ascii, bool
 		if (got == ERR) {
 			/* A closed terminal returns at once, again and again: after a few
 			 * hundred instant errors, treat it as a hang-up. */
-			if (now_ms() - before < 5 && errno != EINTR && ++fast_errors > 200)
+			if (!busy && now_ms() - before < 5 && errno != EINTR && ++fast_errors > 200)
 				pending_signal = SIGHUP;
 			if (explorer_tick(e) != REACT_NONE)
 				dirty = true;
