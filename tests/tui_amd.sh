@@ -8,26 +8,15 @@
 # memory and registers where AMD's words are workgroups, waves, work-items,
 # LDS, VGPRs and CUs/WGPs. File names and kernel names are data, not labels:
 # they are taken out of the captures first. Captures: tui_amd.sh.log.
-set -u
-: "${OCCVIEW:?}"
+. "${0%/*}/tuiutil.sh"
 : "${TESTDATA:?}"
-command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipped"; exit 77; }
-tmp=$(mktemp -d)
-n=0
-sock="occview-amd-$$-$n"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-patience=${OCCVIEW_PATIENCE:-100}
 
 # start COLSxROWS FILE GPU: a fresh session showing FILE on GPU (or the
 # report's own where GPU is empty).
 start() {
 	T kill-server 2>/dev/null
 	n=$((n + 1))
-	sock="occview-amd-$$-$n"
+	sock="occview-test-$$-$n"
 	printf '%s\n' "$2" >"$tmp/file"
 	printf '%s\n' "$3" >"$tmp/gpu"
 	# The file and GPU go through files: names with spaces need no quoting.
@@ -37,17 +26,6 @@ start() {
 		 if [ -n \"\$g\" ]; then exec \"\$0\" --gpu \"\$g\" \"\$f\"; else exec \"\$0\" \"\$f\"; fi' \
 		 '$OCCVIEW' '$tmp/file' '$tmp/gpu'; echo EXIT=\$?; sleep 30"
 	T set-option -t t remain-on-exit on >/dev/null
-}
-
-screen() { T capture-pane -p -t t; }
-
-wait_for() {
-	i=0
-	while [ $i -lt "$patience" ]; do
-		if screen | grep -qF -- "$1"; then return 0; fi
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
 }
 
 # settle: until two captures 0.2 s apart are the same (the key was drawn).
