@@ -477,7 +477,8 @@ START_TEST(amd_headline_random_launches)
 			e.in.wave_size = wave;
 			occ_compute(&e.gpu.arch, &e.in, &e.r);
 			waves_compute(&e.r, e.gpu.sm_count, 1000, &e.w);
-			ri = (struct rules_input){ &e.gpu, &e.in, 1000, &e.r, &e.w };
+			ri = (struct rules_input){ .gpu = &e.gpu, .in = &e.in, .grid_size = 1000, .r = &e.r,
+						   .w = &e.w };
 			e.n = rules_evaluate(&ri, e.f);
 		}
 		snprintf(what, sizeof(what), "%s wave%d %d work-items %d VGPRs %d AGPRs %d SGPRs "
