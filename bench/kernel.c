@@ -121,8 +121,9 @@ static void do_steps(struct kase *k)
 static void do_rules(struct kase *k)
 {
 	struct finding f[RULES_MAX_FINDINGS];
-	struct rules_input ri = { &k->a.gpu, &k->a.in, launch_grid_size(&k->a.launch), &k->a.r,
-				  &k->a.w, &k->a.sched, &k->a.cl };
+	struct rules_input ri = { .gpu = &k->a.gpu, .in = &k->a.in,
+				  .grid_size = launch_grid_size(&k->a.launch), .r = &k->a.r,
+				  .w = &k->a.w, .sched = &k->a.sched, .cl = &k->a.cl };
 	sink += rules_evaluate(&ri, f);
 }
 
