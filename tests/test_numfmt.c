@@ -177,7 +177,8 @@ START_TEST(strfmt_same_as_snprintf)
 	SAME_FORMAT("%d %d %i %u %u", INT_MIN, INT_MAX, -7, 0u, UINT_MAX);
 	SAME_FORMAT("%ld %lu %lld %llu %zu %jd", LONG_MIN, ULONG_MAX, LLONG_MIN, ULLONG_MAX,
 		    (size_t)-1, (intmax_t)-42);
-	SAME_FORMAT("%hd %hhd %hu %hhu", -40000, 300, 70000, 511);
+	SAME_FORMAT("%hd %hhd %hu %hhu", (short)-30000, (signed char)-100, (unsigned short)60000,
+		    (unsigned char)200);
 	SAME_FORMAT("%.3s|%.0s|%.10s|%s", "abcdef", "abc", "ab", "\xc3\xa9t\xc3\xa9");
 	SAME_FORMAT("%s|%.3s|%.6s", null, null, null);
 	SAME_FORMAT("%%%d%%", 100);

@@ -253,30 +253,62 @@ static int eighths_of(double pct, int rows)
 	return (int)lround(clamp_pct(pct) / 100.0 * rows * 8);
 }
 
+/* The columns of a plot plot_w wide for n SMs: one SM a column (up to
+ * MAX_COL_W cells wide) where they fit, else every column used, column j the
+ * SMs first_sm(j) .. first_sm(j + 1) - 1 (floor(n / cols) or one more). */
+struct columns {
+	int n, cols, col_w;
+	int fewest, most;        /* SMs in a column */
+};
+
+static struct columns columns_of(int n, int plot_w)
+{
+	struct columns k = { .n = n > 0 ? n : 1 };
+
+	k.cols = k.n <= plot_w ? k.n : plot_w;
+	k.col_w = plot_w / k.cols;
+	if (k.col_w > MAX_COL_W)
+		k.col_w = MAX_COL_W;
+	if (k.col_w < 1)
+		k.col_w = 1;
+	k.fewest = k.n / k.cols;
+	k.most = k.fewest + (k.n % k.cols ? 1 : 0);
+	return k;
+}
+
+static int first_sm(const struct columns *k, int j)
+{
+	return (int)((int64_t)j * k->n / k->cols);
+}
+
+/* The column SM sm is drawn in. */
+static int column_of(const struct columns *k, int sm)
+{
+	return (int)(((int64_t)(sm + 1) * k->cols - 1) / k->n);
+}
+
 /* The SM index step between x labels: a round number whose labels do not touch. */
-static int label_step(int n, int group, int col_w)
+static int label_step(const struct columns *k)
 {
 	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 };
 	char buf[16];
-	int len = snprintf(buf, sizeof(buf), "%d", n - 1);
+	int len = snprintf(buf, sizeof(buf), "%d", k->n - 1);
 
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
-		if (steps[i] / group * col_w >= len + 1)
+		if ((int64_t)steps[i] * k->cols / k->n * k->col_w >= len + 1)
 			return steps[i];
-	return n;
+	return k->n;
 }
 
 static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const struct bars *b)
 {
-	int plot_x = r.x + GUTTER_W, plot_w = r.w - GUTTER_W;
-	int group = (b->n + plot_w - 1) / plot_w;          /* SMs per column */
-	int cols = (b->n + group - 1) / group;
-	int col_w = plot_w / cols;
+	/* a blank column before the right edge: the axis does not run into the frame */
+	int plot_x = r.x + GUTTER_W, plot_w = r.w - GUTTER_W - 1;
+	struct columns k = columns_of(b->n, plot_w);
+	int cols = k.cols, col_w = k.col_w;
 	int bar_w, axis_y = top + rows, used_w, line_row, step;
 	char label[64];
 
-	if (col_w > MAX_COL_W)
-		col_w = MAX_COL_W;
 	bar_w = col_w >= 2 ? col_w - 1 : 1;
 	used_w = cols * col_w;
 
@@ -291,9 +323,9 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	for (int x = 0; x < used_w; x++)
 		put(c, r, plot_x + x, axis_y, canvas_glyph(c, CANVAS_G_HLINE), CANVAS_AXIS);
 
-	/* bars, each column the mean of its group of SMs */
+	/* bars, each column the mean of its SMs */
 	for (int j = 0; j < cols; j++) {
-		int first = j * group, last = first + group < b->n ? first + group : b->n;
+		int first = first_sm(&k, j), last = first_sm(&k, j + 1);
 		int e = eighths_of(mean(b->pct + first, last - first), rows);
 		/* beside a reference's bar, the left half */
 		int w = b->ref_pct && bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
@@ -314,7 +346,7 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 		int cur_w = bar_w >= 2 ? (bar_w + 1) / 2 : bar_w;
 
 		for (int j = 0; j < cols; j++) {
-			int first = j * group, last = first + group < b->n ? first + group : b->n;
+			int first = first_sm(&k, j), last = first_sm(&k, j + 1);
 			int full = (int)lround(clamp_pct(mean(b->ref_pct + first, last - first)) / 100.0 *
 					       rows);
 			int x0 = plot_x + j * col_w;
@@ -363,11 +395,11 @@ static void draw_plot(struct canvas *c, struct rect r, int top, int rows, const 
 	}
 
 	/* x axis: SM indices at round steps, a tick above each */
-	step = label_step(b->n, group, col_w);
+	step = label_step(&k);
 	snprintf(label, sizeof(label), "%4s", b->unit);
 	text(c, r, r.x, axis_y + 1, CANVAS_AXIS, label);
 	for (int sm = 0; sm < b->n; sm += step) {
-		int x = plot_x + sm / group * col_w;
+		int x = plot_x + column_of(&k, sm) * col_w;
 		int len = snprintf(label, sizeof(label), "%d", sm);
 		if (x + len > plot_x + plot_w)
 			break;
@@ -406,7 +438,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	struct bars b;
 	double *owned, *ref;
 	int head, rows, group, used;
-	char group_note[64];
+	char group_note[64], count[24];
+	struct columns k;
 
 	(void)p;
 	if (rect_empty(r))
@@ -436,15 +469,21 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	head = r.h >= MIN_PLOT_H + 5 ? 2 : 1;
 	rows = r.h - head - 2;
 	group_note[0] = '\0';
-	group = (b.n + (r.w - GUTTER_W) - 1) / (r.w - GUTTER_W);
+	k = columns_of(b.n, r.w - GUTTER_W - 1);
+	group = k.most;
 	if (group > 1) {
 		/* Several SMs per column beat several rows of bars: one axis, one
-		 * average line, and a group's mean still shows a slow SM. Said
-		 * short where the long form does not fit beside the note. */
-		snprintf(group_note, sizeof(group_note), "each column: %d %ss (mean)", group, b.unit);
+		 * average line, and a group's mean still shows a slow SM. Every
+		 * column is used, so a column holds fewest or most SMs. Said short
+		 * where the long form does not fit beside the note. */
+		if (k.fewest == k.most)
+			snprintf(count, sizeof(count), "%d", k.most);
+		else
+			snprintf(count, sizeof(count), "%d-%d", k.fewest, k.most);
+		snprintf(group_note, sizeof(group_note), "each column: %s %ss (mean)", count, b.unit);
 		if ((int)(str_display_width(b.note) + 2 + strlen(group_note)) > r.w &&
 		    (int)(str_display_width(b.title) + 2 + strlen(group_note)) > r.w)
-			snprintf(group_note, sizeof(group_note), "%d %ss a column (mean)", group, b.unit);
+			snprintf(group_note, sizeof(group_note), "%s %ss a column (mean)", count, b.unit);
 	}
 	used = text(c, r, r.x, r.y, CANVAS_HEADER, b.title);
 	if (head == 2 && group > 1 && used + 2 + (int)strlen(group_note) <= r.w &&
