@@ -100,18 +100,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		output_csv_header(k.csv, true);
 	session_free(s);
 	print_free(k.printer);
-	for (int i = 0; i < 5; i++)
-		if (fclose(f[i]) != 0)
-			abort();
-	fuzz_check_json("json", buf[0], len[0]);
-	fuzz_check_jsonl("jsonl", buf[1], len[1]);
-	fuzz_check_csv("csv", buf[2], len[2]);
-	fuzz_check_clean("json", buf[0], len[0], false);
-	fuzz_check_clean("jsonl", buf[1], len[1], false);
-	fuzz_check_clean("csv", buf[2], len[2], false);
-	fuzz_check_clean("text", buf[3], len[3], false);
-	fuzz_check_clean("messages", buf[4], len[4], false);
-	for (int i = 0; i < 5; i++)
-		free(buf[i]);
+	fuzz_check_outputs(f, buf, len);
 	return 0;
 }

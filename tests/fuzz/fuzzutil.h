@@ -349,4 +349,23 @@ static inline void fuzz_check_csv(const char *what, const char *s, size_t len)
 	}
 }
 
+/* The five streams a print run writes (JSON, JSON Lines, CSV, text, the
+ * messages), closed, checked (each parses, no control byte in any) and
+ * freed. */
+static inline void fuzz_check_outputs(FILE *f[5], char *buf[5], size_t len[5])
+{
+	static const char *const what[5] = { "json", "jsonl", "csv", "text", "messages" };
+
+	for (int i = 0; i < 5; i++)
+		if (fclose(f[i]) != 0)
+			abort();
+	fuzz_check_json("json", buf[0], len[0]);
+	fuzz_check_jsonl("jsonl", buf[1], len[1]);
+	fuzz_check_csv("csv", buf[2], len[2]);
+	for (int i = 0; i < 5; i++) {
+		fuzz_check_clean(what[i], buf[i], len[i], false);
+		free(buf[i]);
+	}
+}
+
 #endif
