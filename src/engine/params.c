@@ -474,11 +474,8 @@ void param_format(const struct launch *l, const struct gpu *gpu, enum launch_par
 		snprintf(buf, size, "%s", gpu->name);
 		return;
 	}
+	/* (a name's none goes through param_write, as the name does) */
 	if (i->none_word && v == i->none && i->kind != PARAM_NAME) {
-		snprintf(buf, size, "%s", i->none_word);
-		return;
-	}
-	if (i->given_min && i->none_word && v == i->none) {
 		snprintf(buf, size, "%s", i->none_word);
 		return;
 	}
