@@ -14,9 +14,7 @@
 # start COLSxROWS FILE GPU: a fresh session showing FILE on GPU (or the
 # report's own where GPU is empty).
 start() {
-	T kill-server 2>/dev/null
-	n=$((n + 1))
-	sock="occview-test-$$-$n"
+	next_server
 	printf '%s\n' "$2" >"$tmp/file"
 	printf '%s\n' "$3" >"$tmp/gpu"
 	# The file and GPU go through files: names with spaces need no quoting.

@@ -24,13 +24,7 @@ chmod +x "$OCC"
 # the shell prints the exit status when it ends.
 run() {
 	size=$1; shift
-	i=0
-	while [ $i -lt 20 ] && T has-session -t t 2>/dev/null && ! screen | grep -q "^EXIT="; do
-		sleep 0.05; i=$((i + 1))
-	done
-	T kill-server 2>/dev/null
-	n=$((n + 1))
-	sock="occview-test-$$-$n"
+	next_server
 	cat >"$tmp/run.sh" <<EOF
 cd '$tmp/work'
 $*

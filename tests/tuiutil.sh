@@ -20,12 +20,10 @@ wrapper=${OCCVIEW_WRAPPER:-}
 # Under valgrind everything is slower.
 patience=${OCCVIEW_PATIENCE:-100}
 
-# start COLSxROWS ARGS...: a fresh session running occview; the shell prints
-# its exit status when it ends.
-start() {
-	size=$1; shift
-	# A q sent to the last session is read before the session goes: killing
-	# it first is a hang-up, whose recovery file the next start announces.
+# next_server: the last session's server gone, a fresh socket for the next.
+# A q sent to the last session is read before the session goes: killing it
+# first is a hang-up, whose recovery file the next start announces.
+next_server() {
 	i=0
 	while [ $i -lt 20 ] && T has-session -t t 2>/dev/null && ! screen | grep -q "^EXIT="; do
 		sleep 0.05; i=$((i + 1))
@@ -33,6 +31,13 @@ start() {
 	T kill-server 2>/dev/null
 	n=$((n + 1))
 	sock="occview-test-$$-$n"
+}
+
+# start COLSxROWS ARGS...: a fresh session running occview; the shell prints
+# its exit status when it ends.
+start() {
+	size=$1; shift
+	next_server
 	# sh -c writes its pid and execs env, which execs occview: the pid is
 	# occview's (signal() reads it; no /proc, no procps).
 	T new-session -d -s t -x "${size%x*}" -y "${size#*x}" \
