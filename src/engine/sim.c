@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_cluster.h"
 #include "waves.h"
 
 /* ---- durations: a counter-based generator, so a block's duration depends on
@@ -176,12 +177,16 @@ struct engine {
 	/* per-SM accounting, NULL when only the schedule is wanted (snapshots) */
 	double *warp_time, *active_time;
 	int64_t *blocks;
+	struct sim_clusters cl;  /* cl.size 0: blocks start one by one */
+	int *cl_units;       /* cl.size entries: where a cluster's blocks land */
 };
 
 static void set_free(struct engine *e, int sm, int n)
 {
 	uint64_t bit = (uint64_t)1 << (sm % 64);
 
+	if (e->cl.size)
+		e->cl.free[sim_clusters_group_of(&e->cl, sm)] += n - e->free_slots[sm];
 	e->free_slots[sm] = n;
 	if (n > 0)
 		e->has_free[sm / 64] |= bit;
@@ -301,6 +306,7 @@ static void engine_done(struct engine *e)
 	free(e->has_free);
 	free(e->busy_since);
 	free(e->ev);
+	free(e->cl_units);
 }
 
 static bool engine_init(struct engine *e, const struct sim_params *p)
@@ -315,7 +321,7 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 	e->n_sm = p->sm_count;
 	e->total = total_blocks(p);
 	e->n_words = (p->sm_count + 63) / 64;
-	e->free_slots = malloc(n * sizeof(*e->free_slots));
+	e->free_slots = calloc(n, sizeof(*e->free_slots));
 	e->active = calloc(n, sizeof(*e->active));
 	e->has_free = calloc((size_t)e->n_words, sizeof(*e->has_free));
 	e->busy_since = calloc(n, sizeof(*e->busy_since));
@@ -328,6 +334,11 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 		struct sched s;
 
 		plan(p, &s);
+		sim_clusters_init(&e->cl, &s, p->grid_size);
+		if (e->cl.size && !(e->cl_units = malloc((size_t)e->cl.size * sizeof(int)))) {
+			engine_done(e);
+			return false;
+		}
 		for (int sm = 0; sm < e->n_sm; sm++)
 			set_free(e, sm, sched_unit_slots(&s, sm));
 	}
@@ -417,6 +428,27 @@ static void block_ends(struct engine *e, int sm)
 		timeline_add(e->tl, e->tl->idle_sms, e->busy_since[sm], e->now, 1.0);
 }
 
+/* Starts waiting clusters, in grid order, each whole on the group that
+ * sim_clusters_pick names, until one has no group with room (it waits, and
+ * the blocks after it with it): true once every cluster has started. */
+static bool dispatch_clusters(struct engine *e)
+{
+	while (e->next_block < e->cl.grid_size) {
+		int n = sim_clusters_blocks(&e->cl, e->next_block);
+		int g = sim_clusters_pick(&e->cl, n);
+
+		if (g < 0)
+			return false;
+		sim_clusters_deal(&e->cl, g, e->free_slots, n, e->cl_units);
+		for (int k = 0; k < n; k++) {
+			int sm = e->cl_units[k];
+			set_free(e, sm, e->free_slots[sm] - 1);
+			ev_push(e, block_starts(e, sm));
+		}
+	}
+	return true;
+}
+
 /* Hands waiting blocks, in grid order, each to the SM with the most free
  * slots, the lowest index on ties. That order goes in rounds: the SMs with the
  * most free slots, L, take one block each in index order and are left with
@@ -428,6 +460,8 @@ static void dispatch(struct engine *e)
 	int most = 0;
 
 	if (e->next_block >= e->total)
+		return;
+	if (e->cl.size && !dispatch_clusters(e))
 		return;
 	for (int w = 0; w < e->n_words; w++)
 		for (uint64_t bits = e->has_free[w]; bits;) {
@@ -470,7 +504,9 @@ static bool engine_advance(struct engine *e, double t_stop, int64_t budget)
 	while (budget > 0 && e->n_ev > 0 && e->ev[0].end <= t_stop) {
 		e->now = e->ev[0].end;
 		budget -= 2;
-		if (e->next_block < e->total && ev_top_alone(e)) {
+		/* (not for a cluster: it needs a free slot for each of its blocks) */
+		if (e->next_block < e->total && ev_top_alone(e) &&
+		    !(e->cl.size && e->next_block < e->cl.grid_size)) {
 			int sm = e->ev[0].sm;
 			block_ends(e, sm);
 			ev_replace_top(e, block_starts(e, sm));

@@ -51,8 +51,10 @@ struct sim_params {
 	double tail_duration;    /* SIM_TAIL_KERNEL: > 0, in the first kernel's block durations */
 	/* Where blocks land (clusters, a partition): each SM's slots are
 	 * sched_unit_slots(); sched.units 0: blocks_per_sm on every SM. Where
-	 * set, sm_count is sched.units. Whole clusters are not dispatched
-	 * together under durations that vary: each block takes a free slot. */
+	 * set, sm_count is sched.units. With clusters of more than one block
+	 * each cluster starts whole, its blocks together, once one group (GPC)
+	 * has a free slot for each of them; the blocks after it wait behind it
+	 * (sim_cluster.h). A tail kernel's blocks start one by one. */
 	struct sched sched;
 };
 
