@@ -108,6 +108,26 @@ static void measured_note(const struct view *v, struct bars *b, bool ascii)
 		 v->cur.report.present && v->cur.report.changed ? " of the launch as loaded" : "", v->cur.r.theoretical_occupancy_pct);
 }
 
+/* The note of predicted bars. Their average is achieved occupancy as
+ * profilers count it, over the time each SM has a block: the occupancy
+ * pane's "predicted achieved". Where some SMs run no block (clusters that
+ * leave SMs idle, a grid smaller than the SMs) that is the busy SMs'
+ * average, so the note says so and gives the mean over all of them, idle
+ * as 0, beside it: neither is taken for the other. */
+static void predicted_note(struct bars *b, const char *lead, double theoretical_pct)
+{
+	int idle = 0;
+
+	for (int i = 0; i < b->n; i++)
+		idle += !(b->pct[i] > 0.0);
+	if (idle == 0 || idle == b->n)
+		snprintf(b->note, sizeof(b->note), "%s %.1f%%, theoretical %.1f%%", lead,
+			 b->average_pct, theoretical_pct);
+	else
+		snprintf(b->note, sizeof(b->note), "average: busy %ss %.1f%% (achieved), all %d: "
+			 "%.1f%%", b->unit, b->average_pct, b->n, mean(b->pct, b->n));
+}
+
 /* Where the scheduling model leaves units out: a partition (--sms) and the
  * units a launch's clusters leave without a block, after the title. */
 static void where_blocks_land(const struct analysis *a, struct bars *b)
@@ -195,8 +215,7 @@ static bool gather(const struct view *v, struct bars *b,
 		else
 			snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
 		where_blocks_land(a, b);
-		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
-			 b->average_pct, a->r.theoretical_occupancy_pct);
+		predicted_note(b, "average", a->r.theoretical_occupancy_pct);
 		measured_note(v, b, ascii);
 		return true;
 	}
@@ -235,8 +254,7 @@ static bool gather(const struct view *v, struct bars *b,
 			snprintf(b->title, sizeof(b->title),
 				 "not simulated: uniform-duration wave formula");
 		if (n > 0)
-			snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical "
-				 "%.1f%%", b->average_pct, a->r.theoretical_occupancy_pct);
+			predicted_note(b, "predicted average", a->r.theoretical_occupancy_pct);
 		else
 			snprintf(b->note, sizeof(b->note), "theoretical %.1f%% per %s",
 				 a->r.theoretical_occupancy_pct, b->unit);
