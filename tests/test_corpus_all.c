@@ -50,6 +50,8 @@ static const struct expect corpus[] = {
 
 	/* A --set full details page: "Memory Throughput" in two sections. */
 	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
+	/* A raw page of cluster launches, constructed (no real one has any). */
+	{ "ncu/constructed_ncu_raw_page_clusters_h100_cc90.csv", NULL, 3, 0, 3, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
 	  16, 0, 16, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
