@@ -51,14 +51,16 @@ static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct g
 	g->plot_y = y + 1;
 	g->cols = plot_columns(w);
 	g->legend_lines = h >= CAPPED_LEGEND_H && s->capped_limiting != 0 ? 2 : 1;
-	/* title, plot, x axis, tick labels, legend; what spare_rows takes
-	 * goes blank above the plot */
-	g->rows = h - 3 - g->legend_lines;
+	/* title, plot, x axis, tick labels, legend (its second line's row
+	 * kept where one fits, so charts of a height align whatever caps
+	 * them); what spare_rows takes goes blank above the plot */
+	g->rows = h - 3 - (h >= CAPPED_LEGEND_H ? 2 : 1);
 	g->plot_y += spare_rows(g->rows);
 	g->rows -= spare_rows(g->rows);
 	return true;
 }
 
+/* geometry's rows */
 int chart_plot_rows(int h)
 {
 	int rows = h - 3 - (h >= CAPPED_LEGEND_H ? 2 : 1);

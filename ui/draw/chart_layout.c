@@ -22,15 +22,18 @@ static int roominess(int w, int h)
 	return across < up ? across : up;
 }
 
+/* How well the charts of an arrangement read: every one good, and wide
+ * enough for its legends whole too (CHART_ROOMY_W) or not. */
+enum rank { RANK_POOR, RANK_GOOD, RANK_ROOMY };
+
 /* The n charts in `per_row` columns: rows share the height evenly, columns the
  * width with a blank column between; an odd last chart takes the whole width.
- * Returns the roominess of the smallest chart; *good says whether every chart
- * is good. */
-static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good)
+ * Returns the roominess of the smallest chart; *rank how well they all read. */
+static int grid(struct rect r, int n, int per_row, struct rect *out, enum rank *rank)
 {
 	int rows = (n + per_row - 1) / per_row, worst = 0;
 
-	*good = true;
+	*rank = RANK_ROOMY;
 	for (int i = 0; i < n; i++) {
 		int row = i / per_row, col = i % per_row;
 		int in_row = row == rows - 1 ? n - row * per_row : per_row;
@@ -45,37 +48,39 @@ static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good)
 		if (i == 0 || score < worst)
 			worst = score;
 		if (!chart_layout_good(out[i].w, out[i].h))
-			*good = false;
+			*rank = RANK_POOR;
+		else if (out[i].w < CHART_ROOMY_W && *rank == RANK_ROOMY)
+			*rank = RANK_GOOD;
 	}
 	return worst;
 }
 
 /* Side by side, two columns (three for five charts and more), or stacked:
- * of the arrangements where every chart is good (else of all), the one
- * whose smallest chart is roomiest; on a tie the earlier in that order.
- * Returns whether every chart placed is good. */
+ * of the arrangements that read best (rank), the one whose smallest chart
+ * is roomiest; on a tie the earlier in that order. Returns whether every
+ * chart placed is good. */
 static bool place(struct rect r, int n, struct rect *out)
 {
 	const int choices[] = { n, n > 4 ? 3 : 2, 2, 1 };
 	struct rect tmp[CHART_LAYOUT_MAX];
 	int best_score = 0, best = -1;
-	bool best_good = false;
+	enum rank best_rank = RANK_POOR;
 
 	for (int i = 0; i < 4; i++) {
-		bool good;
+		enum rank rank;
 		int per_row = choices[i], score;
 
 		if (per_row > n || (i > 0 && per_row >= choices[i - 1]))
 			continue;
-		score = grid(r, n, per_row, tmp, &good);
-		if (best < 0 || (good && !best_good) || (good == best_good && score > best_score)) {
+		score = grid(r, n, per_row, tmp, &rank);
+		if (best < 0 || rank > best_rank || (rank == best_rank && score > best_score)) {
 			best = per_row;
-			best_good = good;
+			best_rank = rank;
 			best_score = score;
 		}
 	}
-	grid(r, n, best, out, &best_good);
-	return best_good;
+	grid(r, n, best, out, &best_rank);
+	return best_rank != RANK_POOR;
 }
 
 int chart_layout(struct rect r, int n, int focus, int which[], struct rect at[])

@@ -11,8 +11,10 @@
 
 #include "rect.h"
 
-/* A chart reads well from this wide, with a plot this many rows tall. */
-enum { CHART_GOOD_W = 28, CHART_GOOD_ROWS = 8 };
+/* A chart reads well from this wide, with a plot this many rows tall; from
+ * CHART_ROOMY_W its titles and legends are whole too, so where every
+ * arrangement is good the one with every chart that wide wins. */
+enum { CHART_GOOD_W = 28, CHART_GOOD_ROWS = 8, CHART_ROOMY_W = 36 };
 /* The most charts a pane has (view.h's VIEW_N_CHARTS). */
 enum { CHART_LAYOUT_MAX = 8 };
 
