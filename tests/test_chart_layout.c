@@ -90,6 +90,12 @@ START_TEST(good_sizes)
 				      at), 4);
 	ck_assert_int_eq(chart_layout((struct rect){ 0, 0, 2 * CHART_GOOD_W + 2, 27 }, 4, 0, which,
 				      at), 2);
+	/* three in 98x28 (--print --width 100 inside its frame, 14 rows a
+	 * chart): three 32-column charts in a row are good, but two a row
+	 * keep every chart CHART_ROOMY_W wide, legends whole */
+	ck_assert_int_eq(chart_layout((struct rect){ 0, 0, 98, 28 }, 3, 0, which, at), 3);
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_ge(at[i].w, CHART_ROOMY_W);
 	/* one chart takes whatever it is given */
 	ck_assert_int_eq(chart_layout((struct rect){ 0, 0, 10, 3 }, 1, 0, which, at), 1);
 	ck_assert_int_eq(at[0].w, 10);
