@@ -63,11 +63,11 @@ static int occupancy(struct canvas *c, struct rect r, int y, const struct analys
 	}
 	if (a->w.blocks_per_wave > 0) {
 		snprintf(buf, sizeof(buf), a->w.waves_per_sm < 0.005 ?
-			 "%.4f per %s: %lld full + %lld %s" : "%.2f per %s: %lld full + %lld %s",
-			 a->w.waves_per_sm, e->unit, (long long)a->w.full_waves,
+			 "%.4f %s: %lld full + %lld %s" : "%.2f %s: %lld full + %lld %s",
+			 a->w.waves_per_sm, e->waves_count, (long long)a->w.full_waves,
 			 (long long)a->w.partial_wave_blocks,
 			 a->w.partial_wave_blocks == 1 ? e->block : e->blocks);
-		y = line(c, r, y, CANVAS_NORMAL, "waves", buf);
+		y = line(c, r, y, CANVAS_NORMAL, e->waves, buf);
 	}
 	return y;
 }

@@ -84,14 +84,15 @@ static void sec_waves(struct out *o, const struct view *v)
 			   w->idle_units, gpu_units(&a->gpu.arch));
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
 	it.n = 0;
+	/* "per SM" as Nsight Compute counts them; on AMD "in all", as the
+	 * findings say it: never waves per CU, which are wavefronts there. */
 	if (w->blocks_per_wave_min > 0 && w->waves_max > w->waves_per_sm)
-		table_item(&it, CANVAS_NORMAL, "%.2f-%.2f per %s", w->waves_per_sm, w->waves_max,
-			   gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "%.2f-%.2f %s", w->waves_per_sm, w->waves_max,
+			   e->waves_count);
 	else if (w->blocks_per_wave_min < 0 && a->sched.cluster_size > 0)
-		table_item(&it, CANVAS_NORMAL, "at least %.2f per %s", w->waves_per_sm,
-			   gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "at least %.2f %s", w->waves_per_sm, e->waves_count);
 	else
-		table_item(&it, CANVAS_NORMAL, "%.2f per %s", w->waves_per_sm, gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "%.2f %s", w->waves_per_sm, e->waves_count);
 	table_item(&it, CANVAS_NORMAL, "%lld full%s", (long long)w->full_waves,
 		   w->blocks_per_wave_min != w->blocks_per_wave ? " with the most clusters" : "");
 	if (w->partial_wave_blocks > 0)
