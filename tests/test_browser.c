@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "browser.h"
+#include "engine.h"
 #include "explorer.h"
 #include "explorer_state.h"
 #include "keys.h"
@@ -830,6 +831,52 @@ START_TEST(test_report_gpu)
 }
 END_TEST
 
+/* issue 22: the help of every context (browser, what-if, findings, per-CU
+ * and the other panes) on AMD records opened without --gpu speaks AMD's
+ * words, every page of it, from the engine's table (the records' vendor
+ * lends them before a GPU is picked); the per-CU pane's first page is a
+ * golden. */
+START_TEST(test_help_amd_words)
+{
+	static const int panes[] = { '5', '1', '2', '3', '4', '6' };
+	struct explorer *e = open_file("rocprof/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv",
+				       "omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv");
+	int helps = 0;
+
+	/* no GPU yet: the what-if shows a device of the records' vendor */
+	ck_assert_str_eq(engine_words(&explorer_view(e)->whatif->cur.gpu.arch)->unit, "CU");
+	for (size_t p = 0; p < sizeof(panes) / sizeof(panes[0]); p++) {
+		char *last = NULL;
+
+		explorer_key(e, panes[p]);
+		explorer_key(e, '?');
+		for (int page = 0; page < 30; page++) {
+			char *text = screen_text(e, 120, 40);
+			const char *bad = test_nvidia_word(text);
+
+			ck_assert_msg(strstr(text, "Keys (any other key closes") != NULL, "%s", text);
+			ck_assert_msg(bad == NULL, "pane %c, page %d says \"%s\":\n%s", panes[p], page,
+				      bad, text);
+			helps += strstr(text, "show the per-CU occupancy") != NULL;
+			if (last && strcmp(last, text) == 0) {
+				free(text);
+				break;
+			}
+			free(last);
+			last = text;
+			explorer_key(e, KEY_CODE_PGDN);
+		}
+		free(last);
+		explorer_key(e, KEY_CODE_ESC);
+	}
+	ck_assert_int_ge(helps, 6);
+	explorer_key(e, '3');
+	explorer_key(e, '?');
+	golden_screen(e, 120, 40, "help_amd_per_cu_120x40.txt");
+	explorer_close(e, session);
+}
+END_TEST
+
 static bool holds_of(const void *ctx, size_t i)
 {
 	return ((const bool *)ctx)[i];
@@ -1086,6 +1133,7 @@ int main(void)
 	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_report_gpu);
+	tcase_add_test(tc, test_help_amd_words);
 	tcase_add_test(tc, test_colours_and_clicks);
 	tcase_add_test(tc, test_sort_by_key);
 	tcase_add_test(tc, test_search);
