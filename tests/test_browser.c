@@ -810,6 +810,20 @@ START_TEST(test_report_gpu)
 		      "%s", text);
 	ck_assert_msg(strstr(text, "GPU ?") == NULL, "%s", text);
 	free(text);
+	/* the occupancy pane's Report says the GPU in use and who chose it,
+	 * not "n/a" (as --print says "--gpu" for it: tests/cli_amd.sh); the
+	 * browser's detail says it too */
+	ck_assert_str_eq(explorer_view(e)->cur.report.device, "");
+	explorer_key(e, '1');
+	text = screen_text(e, 200, 60);
+	ck_assert_msg(strstr(text, "Device         Instinct MI300X (picked; the report names none)") !=
+		      NULL, "%s", text);
+	free(text);
+	explorer_key(e, '5');
+	text = screen_text(e, 200, 60);
+	ck_assert_msg(strstr(text, "GPU              Instinct MI300X, 304 CUs (picked") != NULL, "%s",
+		      text);
+	free(text);
 	launch_init(&flags.values);
 	flags.set = PARAM_BIT(PARAM_GPU);
 	ck_assert(param_parse(PARAM_GPU, "MI300X", &flags.values, NULL, 0, "--gpu", &err));

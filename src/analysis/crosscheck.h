@@ -75,6 +75,15 @@ struct crosscheck_figures {
 	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
+/* Who chose the GPU a record is analysed on where the report names none
+ * (no device, no architecture occview knows): the user, by --gpu or by
+ * picking one in the explorer (the report's GPU, or the what-if's). */
+enum crosscheck_gpu_chooser {
+	CROSSCHECK_GPU_REPORT,    /* the report's own, or none */
+	CROSSCHECK_GPU_FLAG,      /* --gpu */
+	CROSSCHECK_GPU_PICKED,    /* picked in the explorer */
+};
+
 /* What a kernel record adds to an analysis: measured values, how its GPU was
  * found, the report's own limits, and the cross-check. Absent is not zero. */
 struct crosscheck_record {
@@ -94,6 +103,8 @@ struct crosscheck_record {
 					user gave: where the analysis failed, the others
 					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
+	uint8_t gpu_chosen_by;       /* enum crosscheck_gpu_chooser: who chose the GPU of a
+					record that names none */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	uint8_t xcds;                /* the XCDs the SQ figure counted (at most 64), and where
 	                                the count came from (enum report_xcds_source); 0: none */

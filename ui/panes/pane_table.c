@@ -244,7 +244,12 @@ static void sec_report(struct out *o, const struct view *v)
 	o->y++;
 	if (v->cur.compiled)
 		binary_rows(o, &v->cur);
-	if (p->device[0] && p->sm_count.present)
+	/* The report names no GPU: the one in use, and who chose it (the
+	 * same words in the explorer and in --print). */
+	if (!p->device[0] && p->gpu_chosen_by != CROSSCHECK_GPU_REPORT && v->cur.gpu.name[0])
+		table_item(&it, CANVAS_NORMAL, "%s (%s; the report names none)", v->cur.gpu.name,
+			   p->gpu_chosen_by == CROSSCHECK_GPU_FLAG ? "--gpu" : "picked");
+	else if (p->device[0] && p->sm_count.present)
 		table_item(&it, CANVAS_NORMAL, "%s, %lld %s", p->device, (long long)p->sm_count.value,
 			 units);
 	else if (p->device[0])
