@@ -778,6 +778,22 @@ START_TEST(test_report_gpu)
 	ck_assert_str_eq(whatif_label(v->whatif, PARAM_BLOCK), "workgroup");
 	text = screen_text(e, 120, 40);
 	ck_assert_msg(strstr(text, "3 of 3 records name no GPU: pick theirs") != NULL, "%s", text);
+	/* the records are AMD's: the picker offers the database's AMD devices
+	 * alone, and says so */
+	{
+		struct gpu mi300x, g;
+		size_t amd = 0;
+		char want[64];
+
+		ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+		for (size_t i = 0; i < gpu_db_device_count(db); i++)
+			amd += gpu_db_device_at(db, i, &g) && gpu_same_vendor(&g.arch, &mi300x.arch);
+		ck_assert_uint_gt(amd, 20);
+		ck_assert_uint_lt(amd, gpu_db_device_count(db));
+		snprintf(want, sizeof(want), "%zu of %zu AMD GPUs", amd, amd);
+		ck_assert_msg(strstr(text, want) != NULL, "want %s:\n%s", want, text);
+		ck_assert_msg(strstr(text, "NVIDIA") == NULL, "%s", text);
+	}
 	golden_screen(e, 120, 40, "report_gpu_prompt_120x40.txt");
 	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
@@ -795,6 +811,11 @@ START_TEST(test_report_gpu)
 	explorer_key(e, '5');
 	explorer_key(e, 'g');
 	type(e, "H100 SXM");
+	/* no AMD device matches: NVIDIA's that do are listed, said so */
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "no AMD GPU matches: other vendors' GPUs") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "> NVIDIA H100 80GB HBM3") != NULL, "%s", text);
+	free(text);
 	explorer_key(e, KEY_CODE_ENTER);
 	ck_assert(!v->cur.ok);
 	ck_assert_ptr_null(session_report_gpu(session));
@@ -819,6 +840,14 @@ START_TEST(test_report_gpu)
 	ck_assert_msg(strstr(text, "Device         Instinct MI300X (picked; the report names none)") !=
 		      NULL, "%s", text);
 	free(text);
+	/* the what-if's g offers the record's vendor's GPUs too; Esc keeps it */
+	explorer_key(e, 'g');
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, " AMD GPUs|") != NULL && strstr(text, "NVIDIA") == NULL, "%s",
+		      text);
+	free(text);
+	explorer_key(e, KEY_CODE_ESC);
+	ck_assert_str_eq(v->cur.gpu.name, "Instinct MI300X");
 	explorer_key(e, '5');
 	text = screen_text(e, 200, 60);
 	ck_assert_msg(strstr(text, "GPU              Instinct MI300X, 304 CUs (picked") != NULL, "%s",
