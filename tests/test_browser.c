@@ -794,6 +794,12 @@ START_TEST(test_report_gpu)
 		ck_assert_msg(strstr(text, want) != NULL, "want %s:\n%s", want, text);
 		ck_assert_msg(strstr(text, "NVIDIA") == NULL, "%s", text);
 	}
+	/* before a GPU is picked the tabs and the browser's columns speak the
+	 * records' vendor's words too, as the parameter line does */
+	ck_assert_msg(strstr(text, "3 Per-CU") != NULL && strstr(text, " wg vgpr   lds ") != NULL &&
+		      strstr(text, "wg/CU") != NULL, "%s", text);
+	ck_assert_msg(test_nvidia_word(text) == NULL, "says \"%s\":\n%s", test_nvidia_word(text),
+		      text);
 	golden_screen(e, 120, 40, "report_gpu_prompt_120x40.txt");
 	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
