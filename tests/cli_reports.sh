@@ -228,6 +228,10 @@ if grep -q "but not the device" "$tmp/err"; then bad "note with --gpu"; else ok;
 expect 0 "Device         Instinct MI300X (--gpu; the report names none)" -- --details \
 	--gpu mi300x "$R/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv"
 if grep -q "Device         n/a" "$tmp/out"; then bad "--gpu: Device n/a"; else ok; fi
+# An ncu report that gives the compute capability and a device ordinal
+# ("0", "8.0" on line 5): the database's device for sm_80 stands in, said.
+expect 0 "Device         n/a: the report gives cc 8.0 only; NVIDIA A100-SXM4-40GB" -- \
+	--details --record 0 "$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
 
 # --- --kernel picks records by short or full name -------------------------
 

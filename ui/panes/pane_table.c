@@ -19,6 +19,7 @@
 #include "compare_table.h"
 #include "engine.h"
 #include "print.h"
+#include "report_launch.h"
 #include "strutil.h"
 
 enum { TWO_COLUMNS_MIN_W = 110 };  /* from this width, two columns */
@@ -98,7 +99,8 @@ static void sec_waves(struct out *o, const struct view *v)
 		   w->blocks_per_wave_min != w->blocks_per_wave ? " with the most clusters" : "");
 	if (w->partial_wave_blocks > 0)
 		table_item(&it, CANVAS_WARNING, "a partial wave of %lld %s",
-			 (long long)w->partial_wave_blocks, blocks);
+			 (long long)w->partial_wave_blocks,
+			 w->partial_wave_blocks == 1 ? e->block : blocks);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
 	it.n = 0;
 	if (w->partial_wave_blocks > 0)
@@ -257,8 +259,18 @@ static void sec_report(struct out *o, const struct view *v)
 		table_item(&it, CANVAS_NORMAL, "%s", p->device);
 	else if (p->sm_count.present)
 		table_item(&it, CANVAS_NORMAL, "%lld %s", (long long)p->sm_count.value, units);
-	else
+	else if (p->gpu_source == REPORT_GPU_FIRST && v->cur.gpu.name[0]) {
+		/* only the architecture: the database's device for it stands in */
+		const struct engine_words *e = engine_words(&v->cur.gpu.arch);
+		char cc[16];
+
+		gpu_arch_cc_string(&v->cur.gpu.arch, cc, sizeof(cc));
+		table_item(&it, CANVAS_DIM, "n/a: the report gives %s%s%s only; %s stands in "
+			   "(--gpu NAME)", e->arch_short, e->arch_short[0] ? " " : "", cc,
+			   v->cur.gpu.name);
+	} else {
 		table_item(&it, CANVAS_DIM, "n/a");
+	}
 	if (p->device_unknown)
 		table_item(&it, CANVAS_WARNING, "not in the GPU database");
 	if (p->db_sm_count > 0)
