@@ -89,6 +89,8 @@ enum crosscheck_gpu_chooser {
 struct crosscheck_record {
 	bool present;                /* the analysis is of a kernel record */
 	bool launch_given;           /* a what-if: changed is not 0, nothing compared */
+	uint8_t gpu_chosen_by;       /* enum crosscheck_gpu_chooser: who chose the GPU of a
+					record that names none (in the padding here) */
 	unsigned changed;            /* PARAM_BIT of each parameter that differs from the
 					record's own (params.h); 0: the launch as measured */
 	unsigned dropped;            /* enum measured_fact bits the what-if dropped */
@@ -103,8 +105,6 @@ struct crosscheck_record {
 					user gave: where the analysis failed, the others
 					are missing, not zero */
 	uint8_t gpu_source;          /* enum report_gpu_source */
-	uint8_t gpu_chosen_by;       /* enum crosscheck_gpu_chooser: who chose the GPU of a
-					record that names none */
 	uint8_t figures_by;          /* enum report_profiler: who computed its figures */
 	uint8_t xcds;                /* the XCDs the SQ figure counted (at most 64), and where
 	                                the count came from (enum report_xcds_source); 0: none */
