@@ -76,11 +76,22 @@ struct crosscheck_figures {
 	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
+/* Who chose the GPU a record is analysed on where the report names none
+ * (no device, no architecture occview knows): the user, by --gpu or by
+ * picking one in the explorer (the report's GPU, or the what-if's). */
+enum crosscheck_gpu_chooser {
+	CROSSCHECK_GPU_REPORT,    /* the report's own, or none */
+	CROSSCHECK_GPU_FLAG,      /* --gpu */
+	CROSSCHECK_GPU_PICKED,    /* picked in the explorer */
+};
+
 /* What a kernel record adds to an analysis: measured values, how its GPU was
  * found, the report's own limits, and the cross-check. Absent is not zero. */
 struct crosscheck_record {
 	bool present;                /* the analysis is of a kernel record */
 	bool launch_given;           /* a what-if: changed is not 0, nothing compared */
+	uint8_t gpu_chosen_by;       /* enum crosscheck_gpu_chooser: who chose the GPU of a
+					record that names none (in the padding here) */
 	unsigned changed;            /* PARAM_BIT of each parameter that differs from the
 					record's own (params.h); 0: the launch as measured */
 	unsigned dropped;            /* enum measured_fact bits the what-if dropped */
