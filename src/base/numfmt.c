@@ -11,7 +11,8 @@
 
 /* The digits of u, most significant first; returns their count. The count
  * first, then two digits at a time from the right out of a table of the
- * pairs 00..99: a division per pair instead of per digit. */
+ * pairs 00..99: a remainder and a quotient per pair, not per digit, and no
+ * reversing copy. */
 static size_t digits(char *buf, uint64_t u)
 {
 	static const char pairs[] =
