@@ -59,13 +59,17 @@ run "bench/binary" "[1-9][0-9]* kernel" 1 -- "$BENCH/binary" "$OCCVIEW" "$TESTDA
 # header and first dispatch), where valgrind is and the program is not built
 # with AddressSanitizer (which valgrind cannot run).
 if ldd "$OCCVIEW" 2>/dev/null | grep -q libasan; then
-	echo "SKIP: occview is built with AddressSanitizer: bench/journey.sh (valgrind) not run"
+	echo "SKIP: occview is built with AddressSanitizer: bench/journey.sh and bench/instructions.sh (valgrind) not run"
 elif command -v valgrind >/dev/null 2>&1; then
 	head -n 2 "$ROCPROF" >"$tmp/one.csv"
 	run "bench/journey.sh" "^calls [1-9][0-9]*, files [1-9][0-9]*, moves between files [0-9]*$" 1 -- \
 		sh "$BENCH_SRC/journey.sh" "$OCCVIEW" "$tmp/one.csv" --gpu MI300X --format csv
+	# bench/instructions.sh: the instruction counts of every format against
+	# libcsv's parse, on the same one-record file
+	run "bench/instructions.sh" "^[a-z]* [1-9][0-9]* [0-9.]*$" 4 -- \
+		sh "$BENCH_SRC/instructions.sh" "$OCCVIEW" "$BENCH/command" "$tmp/one.csv=MI300X"
 else
-	echo "SKIP: no valgrind: bench/journey.sh not run"
+	echo "SKIP: no valgrind: bench/journey.sh and bench/instructions.sh not run"
 fi
 
 if ! command -v "$PYTHON3" >/dev/null 2>&1; then

@@ -96,6 +96,38 @@ START_TEST(split_empty_and_trailing)
 }
 END_TEST
 
+/* The splitter's scans go 16 bytes a step: a comma, quote or CR at every
+ * place of plain and quoted fields up to 40 bytes long (three steps), and
+ * records whose length nears the copy's first allocation (4 KiB with its
+ * pad), split as libcsv reads them. */
+START_TEST(split_every_place)
+{
+	static const char special[] = { 'x', ',', '"', '\r' };
+	char line[4200], field[48];
+
+	for (int len = 1; len <= 40; len++)
+		for (int at = 0; at < len; at++)
+			for (size_t k = 0; k < sizeof(special); k++)
+				for (int quoted = 0; quoted < 2; quoted++) {
+					int got;
+
+					memset(field, 'a', (size_t)len);
+					field[len] = '\0';
+					field[at] = special[k];
+					snprintf(line, sizeof(line), quoted ? "\"%s\",z\n" : "%s,z\n", field);
+					got = split_vs_libcsv(line);
+					/* plain text, and a comma, are simple records */
+					if (special[k] == 'x' || special[k] == ',')
+						ck_assert_msg(got == 1, "%s: %d", line, got);
+				}
+	for (size_t len = 4060; len < 4100; len++) {
+		memset(line, 'b', len);
+		memcpy(line + len, ",c\n", 4);
+		ck_assert_int_eq(split_vs_libcsv(line), 1);
+	}
+}
+END_TEST
+
 /* What the splitter leaves to libcsv; and that libcsv then reads it. */
 START_TEST(split_leaves_real_csv_to_libcsv)
 {
@@ -261,6 +293,7 @@ int main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, split_plain_and_quoted);
 	tcase_add_test(tc, split_empty_and_trailing);
+	tcase_add_test(tc, split_every_place);
 	tcase_add_test(tc, split_leaves_real_csv_to_libcsv);
 	tcase_add_test(tc, parse_huge_field);
 	tcase_add_test(tc, load_streams_like_parse);

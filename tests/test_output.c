@@ -423,6 +423,47 @@ START_TEST(test_jsonw_is_jansson)
 }
 END_TEST
 
+/* Member names quoted by the compiler (JSONW_NAME) and names of any text
+ * (jsonw_name_of: escaped as jsonw_key does) are jansson's keys, indented
+ * and compact (JSON Lines). */
+START_TEST(test_jsonw_member_is_jansson)
+{
+	for (int compact = 0; compact < 2; compact++) {
+		json_t *o = json_pack("{s:i, s:s, s:[i]}", "theoretical_occupancy_pct", 1,
+				      "k\"q\\\n", "v", "grid", 2);
+		char *want = json_dumps(o, (compact ? JSON_COMPACT : JSON_INDENT(2)) |
+				       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		char *got = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&got, &len);
+		struct jsonw *w = malloc(sizeof(*w));
+
+		ck_assert(o && want && f && w);
+		if (compact)
+			jsonw_init_compact(w, f);
+		else
+			jsonw_init(w, f, 0);
+		jsonw_object(w);
+		jsonw_member(w, JSONW_NAME("theoretical_occupancy_pct"));
+		jsonw_int(w, 1);
+		jsonw_member(w, jsonw_name_of("k\"q\\\n"));
+		jsonw_string(w, "v");
+		jsonw_member(w, JSONW_NAME("grid"));
+		jsonw_array(w);
+		jsonw_int(w, 2);
+		jsonw_end(w);
+		jsonw_end(w);
+		ck_assert(jsonw_flush(w));
+		fclose(f);
+		ck_assert_msg(strcmp(got, want) == 0, "jsonw %s, jansson %s", got, want);
+		free(w);
+		free(got);
+		free(want);
+		json_decref(o);
+	}
+}
+END_TEST
+
 START_TEST(test_csv_rows)
 {
 	struct analysis a;
@@ -581,6 +622,7 @@ int main(void)
 	tcase_add_test(tc, test_jsonl_is_the_document_a_line_each);
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
+	tcase_add_test(tc, test_jsonw_member_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_report_in_json_and_csv);
 	tcase_add_test(tc, test_json_names_format_and_producer);

@@ -193,6 +193,39 @@ END_TEST
 /* occ_say, the one writer of messages: what it formats reaches the stream
  * with every control byte but the newline escaped, also past its small
  * buffer. */
+/* str_is_binary reads 16, then 8 bytes a step: a NUL or a byte that is
+ * not UTF-8 at every place of texts up to 40 bytes (and its line, after a
+ * new line at byte 2) is binary; UTF-8 (two and three bytes) at every
+ * place is text. */
+START_TEST(binary_every_place)
+{
+	static const struct {
+		const char *bytes;
+		bool binary;
+	} cases[] = {
+		{ "\0", true }, { "\xFF", true }, { "\x80", true }, { "\xC3\xA9", false },
+		{ "\xE6\xBC\xA2", false },
+	};
+	char text[48];
+
+	for (int len = 4; len <= 40; len++)
+		for (int at = 3; at + 3 <= len; at++)
+			for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+				size_t n = cases[k].bytes[0] ? strlen(cases[k].bytes) : 1;
+				long line = 0;
+				bool got;
+
+				memset(text, 'a', sizeof(text));
+				text[2] = '\n';
+				memcpy(text + at, cases[k].bytes, n);
+				got = str_is_binary(text, (size_t)len, &line);
+				ck_assert_msg(got == cases[k].binary, "case %zu at %d of %d", k, at, len);
+				if (got)
+					ck_assert_int_eq(line, 2);
+			}
+}
+END_TEST
+
 START_TEST(say)
 {
 	char got[4096], path[1500];
@@ -231,6 +264,7 @@ int main(void)
 	tcase_add_test(tc, ellipsize);
 	tcase_add_test(tc, sanitize);
 	tcase_add_test(tc, say);
+	tcase_add_test(tc, binary_every_place);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

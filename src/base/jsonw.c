@@ -41,10 +41,13 @@ static void newline(struct jsonw *w, int depth)
 
 	if (w->compact)
 		return;
-	p = outbuf_room(&w->text, 1 + (size_t)spaces);
+	/* The whole indent string, a copy of a constant size (a few moves, no
+	 * call), of which the new line and the spaces count. */
 	if (spaces <= (int)sizeof(indent) - 1) {
-		memcpy(p, indent, 1 + (size_t)spaces);
+		p = outbuf_room(&w->text, sizeof(indent));
+		memcpy(p, indent, sizeof(indent));
 	} else {
+		p = outbuf_room(&w->text, 1 + (size_t)spaces);
 		p[0] = '\n';
 		memset(p + 1, ' ', (size_t)spaces);
 	}
@@ -239,6 +242,18 @@ void jsonw_key(struct jsonw *w, const char *key)
 {
 	before_value(w);
 	quoted(w, key, true);
+	w->after_key = true;
+}
+
+void jsonw_member(struct jsonw *w, struct jsonw_name name)
+{
+	if (name.len == 0) {
+		jsonw_key(w, name.text);
+		return;
+	}
+	before_value(w);
+	/* the space after the colon is the text's last byte */
+	outbuf_put(&w->text, name.text, w->compact ? name.len - 1 : name.len);
 	w->after_key = true;
 }
 

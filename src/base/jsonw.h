@@ -39,6 +39,22 @@ void jsonw_object(struct jsonw *w);
 void jsonw_array(struct jsonw *w);
 void jsonw_end(struct jsonw *w);
 void jsonw_key(struct jsonw *w, const char *key);
+/* A member name: jsonw_member writes it as jsonw_key would. JSONW_NAME
+ * makes one of a string literal (anything else does not compile) needing
+ * no escape, quoted by the compiler: "\"name\": " and its length, so a
+ * kernel's hundred-odd names are a copy each, not a length, a scan for
+ * escapes and a copy. jsonw_name_of makes one of any other string, which
+ * jsonw_key writes. */
+struct jsonw_name {
+	const char *text;
+	size_t len;                      /* of text; 0: text is a plain key */
+};
+#define JSONW_NAME(lit) ((struct jsonw_name){ "\"" lit "\": ", sizeof("\"" lit "\": ") - 1 })
+static inline struct jsonw_name jsonw_name_of(const char *key)
+{
+	return (struct jsonw_name){ key, 0 };
+}
+void jsonw_member(struct jsonw *w, struct jsonw_name name);
 /* s must be UTF-8 (sanitize file text first, as jansson requires too). */
 void jsonw_string(struct jsonw *w, const char *s);
 void jsonw_int(struct jsonw *w, int64_t v);

@@ -9,18 +9,34 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The digits of u, most significant first; returns their count. */
+/* The digits of u, most significant first; returns their count. The count
+ * first, then two digits at a time from the right out of a table of the
+ * pairs 00..99: a remainder and a quotient per pair, not per digit, and no
+ * reversing copy. */
 static size_t digits(char *buf, uint64_t u)
 {
-	char tmp[24];
-	size_t n = 0;
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	size_t n = 1, i;
 
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	for (size_t i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
+	for (uint64_t t = u; t >= 10; t /= 10)
+		n++;
+	i = n;
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+
+		u /= 100;
+		buf[--i] = pairs[d + 1];
+		buf[--i] = pairs[d];
+	}
+	if (u >= 10) {
+		buf[1] = pairs[u * 2 + 1];
+		buf[0] = pairs[u * 2];
+	} else {
+		buf[0] = (char)('0' + u);
+	}
 	return n;
 }
 

@@ -19,33 +19,33 @@
 #include "strfmt.h"
 #include "strutil.h"
 
-static void key_int(struct jsonw *w, const char *key, int64_t v)
+static void key_int(struct jsonw *w, struct jsonw_name key, int64_t v)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	jsonw_int(w, v);
 }
 
-static void key_real(struct jsonw *w, const char *key, double v)
+static void key_real(struct jsonw *w, struct jsonw_name key, double v)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	jsonw_real(w, v);
 }
 
-static void key_string(struct jsonw *w, const char *key, const char *s)
+static void key_string(struct jsonw *w, struct jsonw_name key, const char *s)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	jsonw_string(w, s);
 }
 
 /* Text as a file gave it: UTF-8 as it is; control characters and bytes that
  * are not UTF-8 as \xNN text (str_sanitize), since JSON strings must be
  * UTF-8. */
-static void key_file_text(struct jsonw *w, const char *key, const char *s)
+static void key_file_text(struct jsonw *w, struct jsonw_name key, const char *s)
 {
 	size_t size = strlen(s) * 4 + 1;
 	char small[512], *buf = size <= sizeof(small) ? small : malloc(size);
 
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (!buf) {
 		jsonw_null(w);
 		return;
@@ -57,9 +57,9 @@ static void key_file_text(struct jsonw *w, const char *key, const char *s)
 }
 
 /* A block limit; null where the factor does not limit. */
-static void key_limit(struct jsonw *w, const char *key, int limit)
+static void key_limit(struct jsonw *w, struct jsonw_name key, int limit)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (limit == OCC_UNLIMITED)
 		jsonw_null(w);
 	else
@@ -69,18 +69,18 @@ static void key_limit(struct jsonw *w, const char *key, int limit)
 /* A launch count; with missing (a kernel record whose report lacks launch
  * parameters), 0 is null: missing is not zero. */
 /* A member that is null where the figure is not known. */
-static void key_int_if(struct jsonw *w, const char *key, bool known, int64_t v)
+static void key_int_if(struct jsonw *w, struct jsonw_name key, bool known, int64_t v)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (known)
 		jsonw_int(w, v);
 	else
 		jsonw_null(w);
 }
 
-static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
+static void key_real_if(struct jsonw *w, struct jsonw_name key, bool known, double v)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (known)
 		jsonw_real(w, v);
 	else
@@ -88,14 +88,15 @@ static void key_real_if(struct jsonw *w, const char *key, bool known, double v)
 }
 
 /* A count a kernel record may lack (missing): null where it is 0. */
-static void key_count(struct jsonw *w, const char *key, int64_t v, bool missing)
+static void key_count(struct jsonw *w, struct jsonw_name key, int64_t v, bool missing)
 {
 	key_int_if(w, key, !(missing && v == 0), v);
 }
 
-static void triple(struct jsonw *w, const char *key, int64_t x, int64_t y, int64_t z, bool null)
+static void triple(struct jsonw *w, struct jsonw_name key, int64_t x, int64_t y, int64_t z,
+		   bool null)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (null) {
 		jsonw_null(w);
 		return;
@@ -113,11 +114,11 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 
 	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
 	jsonw_object(w);
-	key_string(w, "name", g->name);
-	key_string(w, "arch", g->arch.arch);
-	key_string(w, "cc", cc);
+	key_string(w, JSONW_NAME("name"), g->name);
+	key_string(w, JSONW_NAME("arch"), g->arch.arch);
+	key_string(w, JSONW_NAME("cc"), cc);
 	/* An architecture with no device has no count: null, as its waves. */
-	jsonw_key(w, "sm_count");
+	jsonw_member(w, JSONW_NAME("sm_count"));
 	if (g->sm_count > 0)
 		jsonw_int(w, g->sm_count);
 	else
@@ -129,47 +130,47 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 			bool missing, unsigned known)
 {
 	jsonw_object(w);
-	key_count(w, param_key_total(PARAM_GRID), launch_grid_size(l), missing);
-	triple(w, param_key_json(PARAM_GRID), l->grid[0], l->grid[1], l->grid[2],
+	key_count(w, jsonw_name_of(param_key_total(PARAM_GRID)), launch_grid_size(l), missing);
+	triple(w, jsonw_name_of(param_key_json(PARAM_GRID)), l->grid[0], l->grid[1], l->grid[2],
 	       missing && launch_grid_size(l) == 0);
-	triple(w, param_key_json(PARAM_BLOCK), l->block[0], l->block[1], l->block[2],
+	triple(w, jsonw_name_of(param_key_json(PARAM_BLOCK)), l->block[0], l->block[1], l->block[2],
 	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, param_key_total(PARAM_BLOCK), launch_threads_per_block(l), missing);
-	key_count(w, param_key_json(PARAM_REGISTERS), l->regs_per_thread, missing);
+	key_count(w, jsonw_name_of(param_key_total(PARAM_BLOCK)), launch_threads_per_block(l), missing);
+	key_count(w, jsonw_name_of(param_key_json(PARAM_REGISTERS)), l->regs_per_thread, missing);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, param_key_json(PARAM_STATIC_SMEM),
+	key_int_if(w, jsonw_name_of(param_key_json(PARAM_STATIC_SMEM)),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, param_key_json(PARAM_DYNAMIC_SMEM),
+	key_int_if(w, jsonw_name_of(param_key_json(PARAM_DYNAMIC_SMEM)),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_key(w, param_key_json(PARAM_CARVEOUT));
+	jsonw_member(w, jsonw_name_of(param_key_json(PARAM_CARVEOUT)));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_string(w, param_key_json(PARAM_CACHE_CONFIG),
+		key_string(w, jsonw_name_of(param_key_json(PARAM_CACHE_CONFIG)),
 			   launch_cache_config_name(l->cache_config));
-	key_int(w, param_key_json(PARAM_BARRIERS), l->barriers);
+	key_int(w, jsonw_name_of(param_key_json(PARAM_BARRIERS)), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, param_key_json(PARAM_CLUSTER), l->cluster_size);
+		key_int(w, jsonw_name_of(param_key_json(PARAM_CLUSTER)), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, param_key_json(PARAM_SMS), l->sms);
+		key_int(w, jsonw_name_of(param_key_json(PARAM_SMS)), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, param_key_json(PARAM_WAVE_SIZE),
+		key_int(w, jsonw_name_of(param_key_json(PARAM_WAVE_SIZE)),
 			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, param_key_json(PARAM_AGPRS), l->agprs);
-		key_int(w, param_key_json(PARAM_SGPRS), l->sgprs);
+		key_int(w, jsonw_name_of(param_key_json(PARAM_AGPRS)), l->agprs);
+		key_int(w, jsonw_name_of(param_key_json(PARAM_SGPRS)), l->sgprs);
 	}
 	jsonw_end(w);
 }
 
 /* A bound's least, or null where only its most is known. */
-static void key_least(struct jsonw *w, const char *key, double v, bool real)
+static void key_least(struct jsonw *w, struct jsonw_name key, double v, bool real)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	if (v < 0)
 		jsonw_null(w);
 	else if (real)
@@ -185,23 +186,23 @@ static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
 {
 	bool none = cl->cluster_size == 0;
 
-	jsonw_key(w, "max_active_clusters");
+	jsonw_member(w, JSONW_NAME("max_active_clusters"));
 	if (none)
 		jsonw_null(w);
 	else
 		jsonw_int(w, cl->max_active_max);
-	key_least(w, "max_active_clusters_min", none ? -1 : (double)cl->max_active_min, false);
-	jsonw_key(w, "cluster_occupancy_pct");
+	key_least(w, JSONW_NAME("max_active_clusters_min"), none ? -1 : (double)cl->max_active_min, false);
+	jsonw_member(w, JSONW_NAME("cluster_occupancy_pct"));
 	if (none)
 		jsonw_null(w);
 	else
 		jsonw_real(w, cl->occupancy_pct_max);
-	key_least(w, "cluster_occupancy_pct_min", none ? -1 : cl->occupancy_pct_min, true);
-	key_string(w, "clusters_bound", cluster_bound_word(cl->bound));
-	key_int(w, "max_cluster_size_portable", cl->max_size_portable);
-	key_int(w, "max_cluster_size_nonportable_min", cl->max_size_nonportable_min);
-	key_int(w, "max_cluster_size_nonportable", cl->max_size_nonportable_max);
-	jsonw_key(w, "gpcs");
+	key_least(w, JSONW_NAME("cluster_occupancy_pct_min"), none ? -1 : cl->occupancy_pct_min, true);
+	key_string(w, JSONW_NAME("clusters_bound"), cluster_bound_word(cl->bound));
+	key_int(w, JSONW_NAME("max_cluster_size_portable"), cl->max_size_portable);
+	key_int(w, JSONW_NAME("max_cluster_size_nonportable_min"), cl->max_size_nonportable_min);
+	key_int(w, JSONW_NAME("max_cluster_size_nonportable"), cl->max_size_nonportable_max);
+	jsonw_member(w, JSONW_NAME("gpcs"));
 	if (cl->gpcs_max == 0) {
 		jsonw_null(w);
 	} else {
@@ -218,51 +219,51 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	char key[64];
 
 	jsonw_object(w);
-	key_int(w, "active_blocks_per_sm", r->active_blocks_per_sm);
-	key_int(w, "active_warps_per_sm", r->active_warps_per_sm);
-	key_int(w, "active_threads_per_sm", r->active_threads_per_sm);
-	key_int(w, "max_warps_per_sm", r->max_warps_per_sm);
-	key_int(w, "warps_per_block", r->warps_per_block);
-	key_real(w, "theoretical_occupancy_pct", r->theoretical_occupancy_pct);
+	key_int(w, JSONW_NAME("active_blocks_per_sm"), r->active_blocks_per_sm);
+	key_int(w, JSONW_NAME("active_warps_per_sm"), r->active_warps_per_sm);
+	key_int(w, JSONW_NAME("active_threads_per_sm"), r->active_threads_per_sm);
+	key_int(w, JSONW_NAME("max_warps_per_sm"), r->max_warps_per_sm);
+	key_int(w, JSONW_NAME("warps_per_block"), r->warps_per_block);
+	key_real(w, JSONW_NAME("theoretical_occupancy_pct"), r->theoretical_occupancy_pct);
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		strfmt(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
-		key_limit(w, key, r->block_limit[f]);
+		key_limit(w, jsonw_name_of(key), r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {
-		key_int(w, "wave_size", r->amd.wave_size);
-		key_int(w, "waves_per_simd", r->amd.fits ? r->amd.waves_per_simd : 0);
-		key_int(w, "max_waves_per_simd", r->amd.max_waves_per_simd);
+		key_int(w, JSONW_NAME("wave_size"), r->amd.wave_size);
+		key_int(w, JSONW_NAME("waves_per_simd"), r->amd.fits ? r->amd.waves_per_simd : 0);
+		key_int(w, JSONW_NAME("max_waves_per_simd"), r->amd.max_waves_per_simd);
 	}
-	jsonw_key(w, "limiting_factors");
+	jsonw_member(w, JSONW_NAME("limiting_factors"));
 	jsonw_array(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (occ_is_limiting(r, (enum occ_factor)f))
 			jsonw_string(w, occ_key(r, (enum occ_factor)f));
 	jsonw_end(w);
-	key_int(w, "allocated_registers_per_block", r->allocated_regs_per_block);
-	key_int(w, "registers_per_warp_allocated", r->regs_per_warp_allocated);
-	key_int(w, "allocated_shared_mem_per_block", r->allocated_smem_per_block);
-	key_int(w, "shared_mem_config_bytes", r->smem_config_bytes);
-	key_int(w, "shared_mem_preference_bytes", r->smem_preference_bytes);
-	jsonw_key(w, "utilization");
+	key_int(w, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
+	key_int(w, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
+	key_int(w, JSONW_NAME("allocated_shared_mem_per_block"), r->allocated_smem_per_block);
+	key_int(w, JSONW_NAME("shared_mem_config_bytes"), r->smem_config_bytes);
+	key_int(w, JSONW_NAME("shared_mem_preference_bytes"), r->smem_preference_bytes);
+	jsonw_member(w, JSONW_NAME("utilization"));
 	jsonw_object(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 
-		jsonw_key(w, occ_key(r, (enum occ_factor)f));
+		jsonw_member(w, jsonw_name_of(occ_key(r, (enum occ_factor)f)));
 		jsonw_object(w);
-		key_int(w, "total", u->total);
-		key_int(w, "per_block", u->per_block);
-		key_int(w, "used", u->used);
-		key_int(w, "idle", u->idle);
-		key_int(w, "left_over", u->leftover);
+		key_int(w, JSONW_NAME("total"), u->total);
+		key_int(w, JSONW_NAME("per_block"), u->per_block);
+		key_int(w, JSONW_NAME("used"), u->used);
+		key_int(w, JSONW_NAME("idle"), u->idle);
+		key_int(w, JSONW_NAME("left_over"), u->leftover);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
-	key_int(w, "best_block_size", a->best_block_size);
-	key_int(w, "min_grid_for_full_occupancy", a->min_grid_full_occupancy);
+	key_int(w, JSONW_NAME("best_block_size"), a->best_block_size);
+	key_int(w, JSONW_NAME("min_grid_for_full_occupancy"), a->min_grid_full_occupancy);
 	if (a->cl.applies)
 		clusters_json(w, &a->cl);
 	jsonw_end(w);
@@ -271,30 +272,30 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 static void waves_json(struct jsonw *w, const struct waves *v)
 {
 	jsonw_object(w);
-	key_int(w, "blocks_per_wave", v->blocks_per_wave);
-	key_real(w, "waves_per_sm", v->waves_per_sm);
-	key_int(w, "full_waves", v->full_waves);
-	key_int(w, "partial_wave_blocks", v->partial_wave_blocks);
-	key_real(w, "tail_share_pct", v->tail_share_pct);
-	key_real(w, "partial_wave_occupancy_pct", v->partial_wave_occupancy_pct);
-	key_real(w, "predicted_achieved_occupancy_pct", v->predicted_achieved_pct);
+	key_int(w, JSONW_NAME("blocks_per_wave"), v->blocks_per_wave);
+	key_real(w, JSONW_NAME("waves_per_sm"), v->waves_per_sm);
+	key_int(w, JSONW_NAME("full_waves"), v->full_waves);
+	key_int(w, JSONW_NAME("partial_wave_blocks"), v->partial_wave_blocks);
+	key_real(w, JSONW_NAME("tail_share_pct"), v->tail_share_pct);
+	key_real(w, JSONW_NAME("partial_wave_occupancy_pct"), v->partial_wave_occupancy_pct);
+	key_real(w, JSONW_NAME("predicted_achieved_occupancy_pct"), v->predicted_achieved_pct);
 	/* Where the GPC layout leaves the clusters a range: its other end;
 	 * and the units of a partition, those clusters leave idle. */
 	if (v->blocks_per_wave_min >= 0 && v->blocks_per_wave_min != v->blocks_per_wave) {
-		key_int(w, "blocks_per_wave_min", v->blocks_per_wave_min);
-		key_real(w, "waves_per_sm_max", v->waves_max);
+		key_int(w, JSONW_NAME("blocks_per_wave_min"), v->blocks_per_wave_min);
+		key_real(w, JSONW_NAME("waves_per_sm_max"), v->waves_max);
 	}
 	if (v->idle_units > 0)
-		key_int(w, "idle_units", v->idle_units);
+		key_int(w, JSONW_NAME("idle_units"), v->idle_units);
 	jsonw_end(w);
 }
 
-static void key_report_int(struct jsonw *w, const char *key, const struct report_int *v)
+static void key_report_int(struct jsonw *w, struct jsonw_name key, const struct report_int *v)
 {
 	key_int_if(w, key, v->present, v->value);
 }
 
-static void key_report_num(struct jsonw *w, const char *key, const struct report_num *v)
+static void key_report_num(struct jsonw *w, struct jsonw_name key, const struct report_num *v)
 {
 	key_real_if(w, key, v->present, v->value);
 }
@@ -310,19 +311,19 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	};
 	const struct crosscheck_record *p = &a->report;
 
-	jsonw_key(w, "launch_as_measured");
+	jsonw_member(w, JSONW_NAME("launch_as_measured"));
 	if (!a->ok) {
 		jsonw_null(w);
 		return;
 	}
 	jsonw_bool(w, p->changed == 0);
-	jsonw_key(w, "changed");
+	jsonw_member(w, JSONW_NAME("changed"));
 	jsonw_array(w);
 	for (int i = 0; i < PARAM_N; i++)
 		if (p->changed & PARAM_BIT(i))
 			jsonw_string(w, param_info((enum launch_param)i)->column);
 	jsonw_end(w);
-	jsonw_key(w, "dropped");
+	jsonw_member(w, JSONW_NAME("dropped"));
 	jsonw_array(w);
 	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
 		if (p->dropped & facts[i].bit)
@@ -336,41 +337,41 @@ static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
 {
 	const struct report_sched *m = &p->sched;
 
-	jsonw_key(w, "schedulers");
+	jsonw_member(w, JSONW_NAME("schedulers"));
 	if (!report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
 		jsonw_null(w);
 		return;
 	}
 	jsonw_object(w);
-	key_report_num(w, "active_warps_per_scheduler", &m->active_warps);
-	key_report_num(w, "eligible_warps_per_scheduler", &m->eligible_warps);
-	key_report_num(w, "issued_warps_per_scheduler", &m->issued_warps);
-	key_report_num(w, "issue_active_pct", &m->issue_active_pct);
-	key_report_num(w, "max_warps_per_scheduler", &m->max_warps);
-	key_report_num(w, "sm_throughput_pct", &m->sm_throughput_pct);
-	key_report_num(w, "memory_throughput_pct", &m->memory_throughput_pct);
+	key_report_num(w, JSONW_NAME("active_warps_per_scheduler"), &m->active_warps);
+	key_report_num(w, JSONW_NAME("eligible_warps_per_scheduler"), &m->eligible_warps);
+	key_report_num(w, JSONW_NAME("issued_warps_per_scheduler"), &m->issued_warps);
+	key_report_num(w, JSONW_NAME("issue_active_pct"), &m->issue_active_pct);
+	key_report_num(w, JSONW_NAME("max_warps_per_scheduler"), &m->max_warps);
+	key_report_num(w, JSONW_NAME("sm_throughput_pct"), &m->sm_throughput_pct);
+	key_report_num(w, JSONW_NAME("memory_throughput_pct"), &m->memory_throughput_pct);
 	jsonw_end(w);
 }
 
 /* The profiler's own rule results, all of them, in its words. */
 static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
 {
-	jsonw_key(w, "profiler_rules");
+	jsonw_member(w, JSONW_NAME("profiler_rules"));
 	jsonw_array(w);
 	for (size_t i = 0; i < p->n_rules && !p->changed; i++) {
 		const struct report_rule *u = &p->rules[i];
 
 		jsonw_object(w);
-		key_file_text(w, "section", u->section);
-		key_file_text(w, "name", u->name);
-		key_file_text(w, "type", u->type);
-		key_file_text(w, "text", u->text);
-		jsonw_key(w, "speedup_type");
+		key_file_text(w, JSONW_NAME("section"), u->section);
+		key_file_text(w, JSONW_NAME("name"), u->name);
+		key_file_text(w, JSONW_NAME("type"), u->type);
+		key_file_text(w, JSONW_NAME("text"), u->text);
+		jsonw_member(w, JSONW_NAME("speedup_type"));
 		if (u->speedup_type[0])
 			jsonw_string(w, u->speedup_type);
 		else
 			jsonw_null(w);
-		key_report_num(w, "speedup_pct", &u->speedup_pct);
+		key_report_num(w, JSONW_NAME("speedup_pct"), &u->speedup_pct);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -393,57 +394,58 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		[OCC_BARRIERS] = "block_limit_barriers",
 	};
 
-	jsonw_key(w, "profiler");
+	jsonw_member(w, JSONW_NAME("profiler"));
 	if (!crosscheck_figures_any(f)) {
 		jsonw_null(w);
 		return;
 	}
 	jsonw_object(w);
-	key_string(w, "name", by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
+	key_string(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
 			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
-	key_report_num(w, "theoretical_occupancy_pct", &f->theoretical_pct);
-	key_report_num(w, "theoretical_active_warps", &f->active_warps);
-	key_report_num(w, "waves_per_sm", &f->waves_per_sm);
+	key_report_num(w, JSONW_NAME("theoretical_occupancy_pct"), &f->theoretical_pct);
+	key_report_num(w, JSONW_NAME("theoretical_active_warps"), &f->active_warps);
+	key_report_num(w, JSONW_NAME("waves_per_sm"), &f->waves_per_sm);
 	for (int i = 0; i < OCC_N_FACTORS; i++)
-		key_report_int(w, limit_keys[i], &f->limits[i]);
+		key_report_int(w, jsonw_name_of(limit_keys[i]), &f->limits[i]);
 	if (f->cluster_max_size.present || f->cluster_max_active.present) {
-		key_report_int(w, "max_active_clusters", &f->cluster_max_active);
-		key_report_int(w, "max_cluster_size", &f->cluster_max_size);
-		key_report_num(w, "cluster_occupancy_pct", &f->cluster_occupancy_pct);
+		key_report_int(w, JSONW_NAME("max_active_clusters"), &f->cluster_max_active);
+		key_report_int(w, JSONW_NAME("max_cluster_size"), &f->cluster_max_size);
+		key_report_num(w, JSONW_NAME("cluster_occupancy_pct"), &f->cluster_occupancy_pct);
 	}
 	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
-		key_report_int(w, crosscheck_key(amd_fields[i]), &f->amd_waves[i]);
+		key_report_int(w, jsonw_name_of(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
 	jsonw_end(w);
 }
 
 /* One inferred range: {"min", "max", "from"}. */
-static void range_json(struct jsonw *w, const char *key, const struct report_range *r,
+static void range_json(struct jsonw *w, struct jsonw_name key, const struct report_range *r,
 		       const char *from)
 {
-	jsonw_key(w, key);
+	jsonw_member(w, key);
 	jsonw_object(w);
-	key_int(w, "min", r->lo);
-	key_int(w, "max", r->hi);
-	key_string(w, "from", from);
-	key_int(w, "from_value", r->limit);
+	key_int(w, JSONW_NAME("min"), r->lo);
+	key_int(w, JSONW_NAME("max"), r->hi);
+	key_string(w, JSONW_NAME("from"), from);
+	key_int(w, JSONW_NAME("from_value"), r->limit);
 	jsonw_end(w);
 }
 
 /* Launch values inferred from the profiler's limits; null when none. */
 static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
 {
-	jsonw_key(w, "inferred");
+	jsonw_member(w, JSONW_NAME("inferred"));
 	if (!inf->params) {
 		jsonw_null(w);
 		return;
 	}
 	jsonw_object(w);
 	if (inf->params & PARAM_BIT(PARAM_REGISTERS))
-		range_json(w, "registers_per_thread", &inf->registers, "block_limit_registers");
+		range_json(w, JSONW_NAME("registers_per_thread"), &inf->registers, "block_limit_registers");
 	if (inf->params & (PARAM_BIT(PARAM_STATIC_SMEM) | PARAM_BIT(PARAM_DYNAMIC_SMEM)))
-		range_json(w, "shared_mem_per_block_bytes", &inf->smem_bytes, "block_limit_shared_mem");
+		range_json(w, JSONW_NAME("shared_mem_per_block_bytes"), &inf->smem_bytes,
+			   "block_limit_shared_mem");
 	if (inf->params & PARAM_BIT(PARAM_BARRIERS))
-		range_json(w, "barriers", &inf->barriers, "block_limit_barriers");
+		range_json(w, JSONW_NAME("barriers"), &inf->barriers, "block_limit_barriers");
 	jsonw_end(w);
 }
 
@@ -458,32 +460,32 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	crosscheck_record_kept(&a->report, &kept);
 	jsonw_object(w);
 	str_sanitize(p->device, device, sizeof(device));
-	jsonw_key(w, "device");
+	jsonw_member(w, JSONW_NAME("device"));
 	if (device[0])
 		jsonw_string(w, device);
 	else
 		jsonw_null(w);
-	jsonw_key(w, "device_in_database");
+	jsonw_member(w, JSONW_NAME("device_in_database"));
 	if (p->gpu_source == REPORT_GPU_NONE)
 		jsonw_null(w);
 	else
 		jsonw_bool(w, !p->device_unknown);
 	/* Runs appended to one file are told apart: null where the format
 	 * does not (one run). */
-	jsonw_key(w, "run");
+	jsonw_member(w, JSONW_NAME("run"));
 	if (p->run > 0)
 		jsonw_int(w, p->run);
 	else
 		jsonw_null(w);
-	key_report_int(w, "sm_count", &p->sm_count);
-	jsonw_key(w, "database_sm_count");
+	key_report_int(w, JSONW_NAME("sm_count"), &p->sm_count);
+	jsonw_member(w, JSONW_NAME("database_sm_count"));
 	if (p->db_sm_count > 0)
 		jsonw_int(w, p->db_sm_count);
 	else
 		jsonw_null(w);
-	key_report_num(w, "achieved_occupancy_pct", &p->achieved_occupancy_pct);
-	key_report_num(w, "achieved_active_warps", &p->achieved_active_warps);
-	jsonw_key(w, "achieved_occupancy_from");
+	key_report_num(w, JSONW_NAME("achieved_occupancy_pct"), &p->achieved_occupancy_pct);
+	key_report_num(w, JSONW_NAME("achieved_active_warps"), &p->achieved_active_warps);
+	jsonw_member(w, JSONW_NAME("achieved_occupancy_from"));
 	if (p->achieved_from && p->achieved_occupancy_pct.present) {
 		char from[1100];
 
@@ -492,56 +494,56 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	} else {
 		jsonw_null(w);
 	}
-	jsonw_key(w, "achieved_occupancy_formula");
+	jsonw_member(w, JSONW_NAME("achieved_occupancy_formula"));
 	if (p->achieved_sq && p->achieved_occupancy_pct.present)
 		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
 	else
 		jsonw_null(w);
 	/* The XCDs the SQ counters were summed over, and who said so. */
-	jsonw_key(w, "xcds");
+	jsonw_member(w, JSONW_NAME("xcds"));
 	if (p->achieved_sq && p->achieved_occupancy_pct.present && p->xcds > 0)
 		jsonw_int(w, p->xcds);
 	else
 		jsonw_null(w);
-	jsonw_key(w, "xcds_from");
+	jsonw_member(w, JSONW_NAME("xcds_from"));
 	if (p->achieved_sq && p->achieved_occupancy_pct.present &&
 	    report_xcds_source_text(p->xcds_from))
 		jsonw_string(w, report_xcds_source_text(p->xcds_from));
 	else
 		jsonw_null(w);
-	key_report_num(w, "duration_ns", &p->duration_ns);
-	key_report_int(w, "shared_mem_config_bytes", &p->smem_config_bytes);
-	jsonw_key(w, "shared_mem_config_used");
+	key_report_num(w, JSONW_NAME("duration_ns"), &p->duration_ns);
+	key_report_int(w, JSONW_NAME("shared_mem_config_bytes"), &p->smem_config_bytes);
+	jsonw_member(w, JSONW_NAME("shared_mem_config_used"));
 	jsonw_bool(w, a->r.smem_config_from_driver);
-	key_report_int(w, "driver_shared_mem_per_block_bytes", &p->driver_smem_bytes);
+	key_report_int(w, JSONW_NAME("driver_shared_mem_per_block_bytes"), &p->driver_smem_bytes);
 	measured_json(w, a);
 	sched_json(w, p);
 	profiler_json(w, &p->profiler, p->figures_by);
 	rules_json(w, p);
 	inferred_json(w, &p->inferred);
-	jsonw_key(w, "crosscheck");
+	jsonw_member(w, JSONW_NAME("crosscheck"));
 	if (p->launch_given || !a->ok) {
 		jsonw_null(w);
 	} else {
 		jsonw_object(w);
-		key_int(w, "compared", crosscheck_count(c->compared));
+		key_int(w, JSONW_NAME("compared"), crosscheck_count(c->compared));
 		/* the figures a value was inferred from agree by construction */
-		jsonw_key(w, "inferred_from");
+		jsonw_member(w, JSONW_NAME("inferred_from"));
 		jsonw_array(w);
 		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
 			if ((c->inferred >> f) & 1u)
 				jsonw_string(w, crosscheck_key((enum crosscheck_field)f));
 		jsonw_end(w);
-		jsonw_key(w, "disagreements");
+		jsonw_member(w, JSONW_NAME("disagreements"));
 		jsonw_array(w);
 		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
 			if (!crosscheck_differs(c, (enum crosscheck_field)f))
 				continue;
 			jsonw_object(w);
-			key_string(w, "field", crosscheck_key((enum crosscheck_field)f));
-			key_string(w, "label", crosscheck_label((enum crosscheck_field)f));
-			key_real(w, "report", (double)c->report[f]);
-			key_real(w, "occview", (double)c->occview[f]);
+			key_string(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
+			key_string(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
+			key_real(w, JSONW_NAME("report"), (double)c->report[f]);
+			key_real(w, JSONW_NAME("occview"), (double)c->occview[f]);
 			jsonw_end(w);
 		}
 		jsonw_end(w);
@@ -552,16 +554,16 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 
 static void findings_json(struct jsonw *w, const struct analysis *a)
 {
-	jsonw_key(w, "findings");
+	jsonw_member(w, JSONW_NAME("findings"));
 	jsonw_array(w);
 	for (int i = 0; a->ok && i < a->n_findings; i++) {
 		const struct finding *f = &a->findings[i];
 
 		jsonw_object(w);
-		key_string(w, "id", f->id);
-		key_string(w, "severity", rules_severity_key(f->severity));
-		key_string(w, "title", f->title);
-		key_string(w, "text", f->text);
+		key_string(w, JSONW_NAME("id"), f->id);
+		key_string(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
+		key_string(w, JSONW_NAME("title"), f->title);
+		key_string(w, JSONW_NAME("text"), f->text);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -574,21 +576,21 @@ static void derivations_json(struct jsonw *w, const struct analysis *a)
 	int n = a->ok ? derive_all(&a->gpu.arch, &a->in, &a->r, a->gpu.sm_count,
 				   launch_grid_size(&a->launch), &a->w, d, keys) : 0;
 
-	jsonw_key(w, "derivations");
+	jsonw_member(w, JSONW_NAME("derivations"));
 	jsonw_array(w);
 	for (int i = 0; i < n; i++) {
 		jsonw_object(w);
-		key_string(w, "of", keys[i]);
-		key_string(w, "title", d[i].title);
-		jsonw_key(w, "steps");
+		key_string(w, JSONW_NAME("of"), keys[i]);
+		key_string(w, JSONW_NAME("title"), d[i].title);
+		jsonw_member(w, JSONW_NAME("steps"));
 		jsonw_array(w);
 		for (int k = 0; k < d[i].n; k++)
 			jsonw_string(w, d[i].steps[k]);
 		jsonw_end(w);
 		if (i < OCC_N_FACTORS)
-			key_limit(w, "value", d[i].value > INT_MAX ? INT_MAX : (int)d[i].value);
+			key_limit(w, JSONW_NAME("value"), d[i].value > INT_MAX ? INT_MAX : (int)d[i].value);
 		else
-			key_int(w, "value", d[i].value);
+			key_int(w, JSONW_NAME("value"), d[i].value);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -621,33 +623,33 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 	 * cannot be written as a JSON string: sanitize names first. */
 	str_sanitize(a->launch.kernel, name, sizeof(name));
 	jsonw_object(w);
-	key_string(w, "name", name);
+	key_string(w, JSONW_NAME("name"), name);
 	/* A kernel record's id, the browser's and --compare's (launch lists
 	 * keep their shape). */
 	if (a->report.present)
-		key_int(w, "record_id", a->report.id);
-	jsonw_key(w, "gpu");
+		key_int(w, JSONW_NAME("record_id"), a->report.id);
+	jsonw_member(w, JSONW_NAME("gpu"));
 	if (a->gpu.name[0])
 		gpu_json(w, &a->gpu);
 	else
 		jsonw_null(w);
-	jsonw_key(w, "launch");
+	jsonw_member(w, JSONW_NAME("launch"));
 	launch_json(w, &a->launch, &a->gpu, !a->ok && a->report.present, a->report.known);
 	if (a->not_applicable) {
 		/* --gpu A,B,... of both vendors: the flags this GPU has not */
-		jsonw_key(w, "not_applicable");
+		jsonw_member(w, JSONW_NAME("not_applicable"));
 		jsonw_array(w);
 		for (int p = 0; p < PARAM_N; p++)
 			if (a->not_applicable & PARAM_BIT(p))
 				jsonw_string(w, param_info((enum launch_param)p)->json);
 		jsonw_end(w);
 	}
-	jsonw_key(w, "occupancy");
+	jsonw_member(w, JSONW_NAME("occupancy"));
 	if (a->ok)
 		occupancy_json(w, a);
 	else
 		jsonw_null(w);
-	jsonw_key(w, "waves");
+	jsonw_member(w, JSONW_NAME("waves"));
 	if (a->ok && a->gpu.sm_count > 0)
 		waves_json(w, &a->w);
 	else
@@ -655,7 +657,7 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 	findings_json(w, a);
 	if (derivations)
 		derivations_json(w, a);
-	jsonw_key(w, "error");
+	jsonw_member(w, JSONW_NAME("error"));
 	if (a->ok) {
 		jsonw_null(w);
 	} else {
@@ -664,12 +666,12 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		jsonw_string(w, name);
 	}
 	if (a->compiled) {
-		jsonw_key(w, "binary");
+		jsonw_member(w, JSONW_NAME("binary"));
 		output_json_binary(w, a->compiled->name, a->compiled->binary, a->assumed);
 	}
 	/* Only kernel records have one: launch lists keep their shape. */
 	if (a->report.present) {
-		jsonw_key(w, "report");
+		jsonw_member(w, JSONW_NAME("report"));
 		report_json(w, a);
 	}
 	jsonw_end(w);
@@ -713,27 +715,27 @@ static void comparison_json(struct jsonw *w, const int64_t ids[2], const struct 
 	struct occ_result names = { .vendor = d->vendor };
 
 	jsonw_object(w);
-	jsonw_key(w, "ids");
+	jsonw_member(w, JSONW_NAME("ids"));
 	jsonw_array(w);
 	jsonw_int(w, ids[0]);
 	jsonw_int(w, ids[1]);
 	jsonw_end(w);
-	key_real_if(w, "theoretical_occupancy_pct", d->ok, d->occupancy_pct);
-	key_int_if(w, "active_blocks_per_sm", d->ok, d->active_blocks_per_sm);
-	key_int_if(w, "active_warps_per_sm", d->ok, d->active_warps_per_sm);
-	jsonw_key(w, "block_limits");
+	key_real_if(w, JSONW_NAME("theoretical_occupancy_pct"), d->ok, d->occupancy_pct);
+	key_int_if(w, JSONW_NAME("active_blocks_per_sm"), d->ok, d->active_blocks_per_sm);
+	key_int_if(w, JSONW_NAME("active_warps_per_sm"), d->ok, d->active_warps_per_sm);
+	jsonw_member(w, JSONW_NAME("block_limits"));
 	jsonw_object(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		key_int_if(w, occ_key(&names, (enum occ_factor)f), d->ok && d->limit_known[f],
-			   d->block_limit[f]);
+		key_int_if(w, jsonw_name_of(occ_key(&names, (enum occ_factor)f)),
+			   d->ok && d->limit_known[f], d->block_limit[f]);
 	jsonw_end(w);
-	jsonw_key(w, "limiter_changed");
+	jsonw_member(w, JSONW_NAME("limiter_changed"));
 	if (d->ok)
 		jsonw_bool(w, d->limiter_changed);
 	else
 		jsonw_null(w);
-	key_real_if(w, "waves_per_sm", d->ok, d->waves_per_sm);
-	key_real_if(w, "achieved_occupancy_pct", d->achieved, d->achieved_pct);
+	key_real_if(w, JSONW_NAME("waves_per_sm"), d->ok, d->waves_per_sm);
+	key_real_if(w, JSONW_NAME("achieved_occupancy_pct"), d->achieved, d->achieved_pct);
 	jsonw_end(w);
 }
 
