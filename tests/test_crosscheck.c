@@ -584,6 +584,22 @@ START_TEST(cudaprof_fermi_logs_agree)
 }
 END_TEST
 
+/* Values are kept in floats (analysis_stays_compact); JSON gives them as the
+ * report prints them: the constructed H100 cluster page's 72.73 % (and
+ * occview's 104 / 132 = 78.79 %) were written 72.73000336 and 78.78787994. */
+START_TEST(values_as_the_report_prints_them)
+{
+	char buf[32];
+
+	ck_assert(crosscheck_value(CROSSCHECK_CLUSTER_OCCUPANCY, (float)72.73) == 72.73);
+	ck_assert(crosscheck_value(CROSSCHECK_CLUSTER_OCCUPANCY, (float)(104.0 / 132 * 100)) == 78.79);
+	ck_assert(crosscheck_value(CROSSCHECK_CLUSTER_MAX_ACTIVE, (float)12) == 12.0);
+	ck_assert(crosscheck_value(CROSSCHECK_WAVES, (float)(1584.0 / 648)) == 2.44);
+	crosscheck_value_text(CROSSCHECK_CLUSTER_OCCUPANCY, (float)72.73, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "72.73");
+}
+END_TEST
+
 START_TEST(analysis_stays_compact)
 {
 	/* The explorer may hold one per record: the report part must stay small
@@ -618,6 +634,7 @@ int main(void)
 	tcase_add_test(tc, cudaprof_theoretical_within_its_printed_digit);
 	tcase_add_test(tc, cudaprof_counters_give_achieved);
 	tcase_add_test(tc, cudaprof_fermi_logs_agree);
+	tcase_add_test(tc, values_as_the_report_prints_them);
 	tcase_add_test(tc, analysis_stays_compact);
 	tcase_add_test(tc, ncu_cluster_figures);
 	suite_add_tcase(s, tc);

@@ -64,6 +64,13 @@ void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t 
 		strfmt(buf, size, "%.0f", v);
 }
 
+double crosscheck_value(enum crosscheck_field f, double v)
+{
+	if ((unsigned)f < CROSSCHECK_N_FIELDS && fields[f].decimals)
+		return round(v * 100.0) / 100.0;
+	return round(v);
+}
+
 int crosscheck_count(uint32_t bits)
 {
 	int n = 0;

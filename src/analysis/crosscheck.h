@@ -207,5 +207,8 @@ const char *crosscheck_label(enum crosscheck_field f);
 const char *crosscheck_key(enum crosscheck_field f);
 /* A value as the report prints it: "8", "93.75". */
 void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t size);
+/* The same as a number (JSON): rounded to what the report prints, so a value
+ * kept in a float is 72.73, not 72.73000336. */
+double crosscheck_value(enum crosscheck_field f, double v);
 
 #endif

@@ -542,8 +542,10 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 			jsonw_object(w);
 			key_string(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
 			key_string(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
-			key_real(w, JSONW_NAME("report"), (double)c->report[f]);
-			key_real(w, JSONW_NAME("occview"), (double)c->occview[f]);
+			enum crosscheck_field k = (enum crosscheck_field)f;
+
+			key_real(w, JSONW_NAME("report"), crosscheck_value(k, c->report[k]));
+			key_real(w, JSONW_NAME("occview"), crosscheck_value(k, c->occview[k]));
 			jsonw_end(w);
 		}
 		jsonw_end(w);
