@@ -98,14 +98,14 @@ has kernels.12.launch.grid.0 1
 has kernels.12.launch.static_shared_mem_bytes 11776
 has kernels.12.launch.registers_per_thread 12
 
-# hip_programming_rocprofv1_pmc_vec_add.csv line 2: grd 1000000000, wgr 256,
-# lds 0, arch_vgpr 8 -> 3906250 workgroups. No GPU named ("gpu-id 4" only).
-f=$R/hip_programming_rocprofv1_pmc_vec_add.csv
+# constructed_rocprofv1_pmc_scale_add.csv line 2: grd 4194304, wgr 128,
+# lds 0, arch_vgpr 12 -> 32768 workgroups. No GPU named ("gpu-id 2" only).
+f=$R/constructed_rocprofv1_pmc_scale_add.csv
 json 65 "$f"
 kernels 1
-first 3906250 1 1 256 1 1 8 0
+first 32768 1 1 128 1 1 12 0
 has kernels.0.gpu null
-stderr "vec_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
+stderr "scale_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
 
 # constructed_rocprofv1_results.stats.csv: a --stats summary, refused
 # with the reason and no output.
@@ -201,7 +201,7 @@ stderr "kernel_trace.csv:2: vgprs"
 
 # --- --gpu: every file that names no GPU reads with one --------------------
 
-for f in hip_programming_rocprofv1_pmc_vec_add.csv omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv \
+for f in constructed_rocprofv1_pmc_scale_add.csv omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv \
 	omniperf_tests_mi300x_rocprofv2style_timestamps.csv rocprofv3_sdk_docs_counter_collection.csv; do
 	json 0 "$R/$f" --gpu mi300x
 	has kernels.0.gpu.name '"Instinct MI300X"'
@@ -336,7 +336,7 @@ if [ "$(grep -c '^' "$tmp/csv")" -eq 10 ] && ! grep -q joined "$tmp/err"; then o
 
 # Profiler output that holds no kernels says what it is, and only that.
 expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' -- \
-	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"
+	--print "$N/constructed_ncu_raw_EMPTY_error_only.csv"
 if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch reader spoke"; else ok; fi
 expect 65 "Nsight Compute's text output" -- \
 	--print "$N/constructed_ncu_print_summary_per_kernel_cc89.txt"
@@ -628,14 +628,14 @@ expect 64 "name the report" -- --compare 0,1
 # Shared memory a record does not give is missing, not zero: null in JSON,
 # empty in CSV (the GTX 1070 metrics file has no launch at all); what the
 # user gives is written.
-AFFINE=$TESTDATA/nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile
+AFFINE=$TESTDATA/nvprof/constructed_nvprof_metrics_text_gtx1070.profile
 what="occview --format json (no shared memory)"
 "$OCCVIEW" --format json "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
 check 65 '"static_shared_mem_bytes": null,'
 check 65 '"dynamic_shared_mem_bytes": null,'
 what="occview --format csv (no shared memory)"
 "$OCCVIEW" --format csv "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
-check 65 '^thrust::for_each_kernel,GeForce GTX 1070,6.1,15,,,,,,'
+check 65 '^gridkit::transform_kernel,GeForce GTX 1070,6.1,15,,,,,,'
 what="occview --format json --shared-mem 1000 (no launch)"
 "$OCCVIEW" --format json --shared-mem 1000 "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
 check 65 '"static_shared_mem_bytes": 1000,'

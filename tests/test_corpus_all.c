@@ -59,7 +59,7 @@ static const struct expect corpus[] = {
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", NULL, 16, 0, 16,
 	  NULL },
 	/* A failed run: ==PROF== lines and ==ERROR==, no table. */
-	{ "ncu/decodebench_b200_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
 	  "no table found: the profiler wrote no CSV header, and line 3 says \"==ERROR==" },
 	/* No registers in a --metrics run; the Occupancy-section run's are
 	 * inferred from Nsight Compute's own block limits. */
@@ -97,7 +97,7 @@ static const struct expect corpus[] = {
 	/* 10 runs appended, the same 4 kernels in each: 40 records. */
 	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },
-	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
+	{ "nvprof/constructed_nvprof_metrics_text_gtx1070.profile", NULL, 1, 0, 0, NULL },
 	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
 
 	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
@@ -105,8 +105,8 @@ static const struct expect corpus[] = {
 	{ "rocprof/constructed_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
 	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },
 	{ "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv", NULL, 13, 0, 13, NULL },
-	/* "gpu-id 4; arch not recorded": no GPU to compute on. */
-	{ "rocprof/hip_programming_rocprofv1_pmc_vec_add.csv", NULL, 1, 0, 0, NULL },
+	/* "gpu-id 2; arch not recorded": no GPU to compute on. */
+	{ "rocprof/constructed_rocprofv1_pmc_scale_add.csv", NULL, 1, 0, 0, NULL },
 	{ "rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", "Radeon AI PRO R9700",
 	  1963, 0, 1963, NULL },
 	{ "rocprof/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv", "mi100", 3, 0, 3, NULL },

@@ -481,8 +481,7 @@ START_TEST(error_only_run)
 	struct report r;
 	struct occ_error err = { 0 };
 
-	ck_assert(!report_load(data_path("ncu/", "decodebench_b200_ncu_raw_EMPTY_error_only.csv"), &r,
-			       &err));
+	ck_assert(!report_load(data_path("ncu/", "constructed_ncu_raw_EMPTY_error_only.csv"), &r, &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);
 	ck_assert_int_eq(err.line, 3);
 	ck_assert_msg(strstr(err.message, "no table found"), "%s", err.message);

@@ -361,12 +361,12 @@ START_TEST(metrics_bad_value)
 }
 END_TEST
 
-#define TEXT "thrust2d_gtx1070_nvprof_metrics_text_affine.profile"
+#define TEXT "constructed_nvprof_metrics_text_gtx1070.profile"
 
 /* --metrics without --csv, GTX 1070: header line 6, line 7 'Device
- * "GeForce GTX 1070 (0)"', line 8 "Kernel: void thrust::for_each_kernel<
- * unsigned char, AffineTransformFunctor>(...)", line 10 "1
- * achieved_occupancy  Achieved Occupancy  0.948254  0.948254  0.948254". */
+ * "GeForce GTX 1070 (0)"', line 8 "Kernel: void gridkit::transform_kernel<
+ * unsigned char, RotateFunctor>(...)", line 10 "1
+ * achieved_occupancy  Achieved Occupancy  0.871563  0.871563  0.871563". */
 START_TEST(metrics_text_gtx1070)
 {
 	struct report r;
@@ -378,11 +378,11 @@ START_TEST(metrics_text_gtx1070)
 	ck_assert_uint_eq(r.n, 1);
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 8);
-	ck_assert(strncmp(k->name, "void thrust::for_each_kernel<unsigned char, "
-				   "AffineTransformFunctor>(thrust::window_iterator", 91) == 0);
-	ck_assert_str_eq(k->short_name, "thrust::for_each_kernel");
+	ck_assert(strncmp(k->name, "void gridkit::transform_kernel<unsigned char, "
+				   "RotateFunctor>(gridkit::tile_iterator", 83) == 0);
+	ck_assert_str_eq(k->short_name, "gridkit::transform_kernel");
 	ck_assert_str_eq(k->device, "GeForce GTX 1070");
-	CK_NUM(k->achieved_occupancy_pct, 94.8254);
+	CK_NUM(k->achieved_occupancy_pct, 87.1563);
 	CK_ABSENT(k->grid[0]);
 	report_done(&r);
 
@@ -452,7 +452,7 @@ START_TEST(runs_appended_text)
 END_TEST
 
 /* The same kernel in two appended runs keeps both measurements: the
- * GTX 1070 file (15 lines; achieved_occupancy 0.948254 on line 10) twice,
+ * GTX 1070 file (15 lines; achieved_occupancy 0.871563 on line 10) twice,
  * and the GTX 1080 Ti metrics CSV (scalarProdGPU's 0.562536 on line 102;
  * 105 lines) twice, whose second header (line 111) starts run 2. */
 START_TEST(runs_appended_metrics)
@@ -465,8 +465,8 @@ START_TEST(runs_appended_metrics)
 	ck_assert_uint_eq(r.runs, 2);
 	ck_assert_int_eq(r.records[1].line, 8 + 15);
 	ck_assert_uint_eq(r.records[1].run, 2);
-	CK_NUM(r.records[0].achieved_occupancy_pct, 94.8254);
-	CK_NUM(r.records[1].achieved_occupancy_pct, 94.8254);
+	CK_NUM(r.records[0].achieved_occupancy_pct, 87.1563);
+	CK_NUM(r.records[1].achieved_occupancy_pct, 87.1563);
 	report_done(&r);
 
 	ck_assert(parse_appended(METRICS, METRICS, &r, &err));

@@ -132,26 +132,26 @@ START_TEST(v1_gunrock_mi300)
 END_TEST
 
 /* rocprof v1 with -i counters and no timestamps: one row. */
-START_TEST(v1_pmc_vec_add)
+START_TEST(v1_pmc_scale_add)
 {
 	struct report r;
 	const struct report_record *k;
 
-	load("hip_programming_rocprofv1_pmc_vec_add.csv", &r);
+	load("constructed_rocprofv1_pmc_scale_add.csv", &r);
 	ck_assert_uint_eq(r.n, 1);
-	/* 0,"vector_add(float*, float*, float*, int) [clone .kd]",4,0,0,29564,
-	 * 29564,1000000000,256,0,0,8,0,16,64,0x0,0x7faada620900,100.0...,
-	 * 15625000.0...: 1000000000 / 256 = 3906250 workgroups, which the
-	 * file's own Wavefronts counter confirms: 15625000 wavefronts / 4
-	 * (256 work-items / 64 per wave) = 3906250. */
+	/* 0,"scale_add(float*, float const*, float, int) [clone .kd]",2,0,0,
+	 * 41817,41817,4194304,128,0,0,12,0,24,64,0x0,0x7f3c51a04c80,100.0...,
+	 * 65536.0...: 4194304 / 128 = 32768 workgroups, which the file's own
+	 * Wavefronts counter confirms: 65536 wavefronts / 2 (128 work-items /
+	 * 64 per wave) = 32768. */
 	k = &r.records[0];
-	ck_assert_str_eq(k->name, "vector_add(float*, float*, float*, int) [clone .kd]");
-	ck_assert_str_eq(k->short_name, "vector_add");
-	ck_grid(k, 3906250, 1, 1);
-	ck_block(k, 256, 1, 1);
-	CK_INT(k->arch_vgprs, 8);
+	ck_assert_str_eq(k->name, "scale_add(float*, float const*, float, int) [clone .kd]");
+	ck_assert_str_eq(k->short_name, "scale_add");
+	ck_grid(k, 32768, 1, 1);
+	ck_block(k, 128, 1, 1);
+	CK_INT(k->arch_vgprs, 12);
 	CK_INT(k->accum_vgprs, 0);
-	CK_INT(k->sgprs, 16);
+	CK_INT(k->sgprs, 24);
 	CK_INT(k->wave_size, 64);
 	/* No DurationNs, BeginNs or EndNs columns; nothing names the target. */
 	CK_ABSENT(k->duration_ns);
@@ -676,17 +676,17 @@ START_TEST(stats_refused)
 }
 END_TEST
 
-/* A workgroup count that does not divide: "grd" 1000 of "wgr" 256 is
- * ceil(1000 / 256) = 4 workgroups (3 full, one of 232 work-items). Built
- * from the vec_add file by changing grd. */
+/* A workgroup count that does not divide: "grd" 1000 of "wgr" 128 is
+ * ceil(1000 / 128) = 8 workgroups (7 full, one of 104 work-items). Built
+ * from the scale_add file by changing grd. */
 START_TEST(grid_rounds_up)
 {
 	struct report r;
 
-	parse_edited("hip_programming_rocprofv1_pmc_vec_add.csv", ",1000000000,256,",
-		     ",1000,256,", &r);
-	ck_grid(&r.records[0], 4, 1, 1);
-	ck_block(&r.records[0], 256, 1, 1);
+	parse_edited("constructed_rocprofv1_pmc_scale_add.csv", ",4194304,128,", ",1000,128,",
+		     &r);
+	ck_grid(&r.records[0], 8, 1, 1);
+	ck_block(&r.records[0], 128, 1, 1);
 	report_done(&r);
 }
 END_TEST
@@ -721,7 +721,7 @@ int main(void)
 	TCase *tc = tcase_create("corpus");
 
 	tcase_add_test(tc, v1_gunrock_mi300);
-	tcase_add_test(tc, v1_pmc_vec_add);
+	tcase_add_test(tc, v1_pmc_scale_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);
 	tcase_add_test(tc, v2_pmc_perf_sq_counters);

@@ -449,7 +449,7 @@ END_TEST
  * whose caller read 64 KiB first did not. Now neither does, alike. */
 START_TEST(text_format_told_within_the_head)
 {
-	const char *file = "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile";
+	const char *file = "nvprof/constructed_nvprof_metrics_text_gtx1070.profile";
 	struct occ_error err = { 0 };
 	size_t len, n = 0;
 	char *log = str_read_file(data_path("", file), 1 << 20, &len, &err);
