@@ -510,18 +510,21 @@ expect 0 "CodeXL disagrees: Nbr SGPR-limited waves 27, occview 30" -- --print \
 "$OCCVIEW" --format csv "$X/constructed_rcp55_gfx900.occupancy" >"$tmp/csv" 2>/dev/null
 if grep -q '^reduce,.*,32,40,40,40,' "$tmp/csv"; then ok; else
 	bad "codexl csv: no profiler_waves_limited_by_* columns: $(sed -n 2p "$tmp/csv")"; fi
-# A kept RCP 5.2 file: Hawaii, LLVM's gfx701, with the file's 44 CUs. AMD's
-# own figures (20, 28, 36, 40 waves, 50 %) agree with occview's on all five
-# real records: a real oracle for the SI/CI SGPR table and LDS granule.
-json 0 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# RCP 5.2's layout on Hawaii (constructed: CodeXL issue #187's file has no
+# licence): LLVM's gfx701 with the file's 44 CUs. The figures RCP's
+# formulas give (gauss_rows 28, 36, 40, 40 waves, 70 %; hist_local's 90
+# SGPRs 20 waves, 16000 B of LDS 4, 10 %) agree with occview's on all five.
+json 0 "$X/constructed_rcp52_hawaii.occupancy"
 kernels 5
-has kernels.0.report.profiler.waves_limited_by_lds 36
-has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
+has kernels.0.report.profiler.waves_limited_by_sgpr 36
+has kernels.0.report.profiler.theoretical_occupancy_pct 70.0
+has kernels.2.report.profiler.waves_limited_by_sgpr 20
+has kernels.2.report.profiler.waves_limited_by_lds 4
 has kernels.4.report.crosscheck.compared 5
 has kernels.4.gpu.arch '"gfx701"'
 stderr 'names the device "Hawaii", which the GPU database does not know; using the limits of its architecture (gfx701) with the report.s 44 CUs'
-expect 0 "agrees with CodeXL on 5 values" -- --details --kernel filter \
-	"$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+expect 0 "agrees with CodeXL on 5 values" -- --details --kernel hist_local \
+	"$X/constructed_rcp52_hawaii.occupancy"
 # The occupancy display file of RCP's documentation: Capeverde, gfx601 (32 KiB
 # of LDS per CU, as LLVM and the file's MaxLDS say), 10 CUs: agrees too.
 json 0 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"

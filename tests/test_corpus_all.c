@@ -43,8 +43,8 @@ static const struct expect corpus[] = {
 
 	/* CodeXL/RCP: Hawaii and Cape Verde by their chips' gfx targets and the
 	 * files' CU counts; the constructed files name gfx targets. */
-	{ "codexl/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy", NULL, 5, 0, 5, NULL },
 	{ "codexl/constructed_codexl2_gfx803.occupancy", NULL, 2, 0, 2, NULL },
+	{ "codexl/constructed_rcp52_hawaii.occupancy", NULL, 5, 0, 5, NULL },
 	{ "codexl/constructed_rcp55_gfx900.occupancy", NULL, 3, 0, 3, NULL },
 	{ "codexl/rcp_docs_configfiles_capeverde_occupancy_display.txt", NULL, 1, 0, 1, NULL },
 
