@@ -272,12 +272,12 @@ has kernels.0.occupancy.max_cluster_size_portable 8
 has kernels.0.occupancy.max_active_clusters null
 has kernels.0.report.crosscheck.disagreements '[]'
 
-# nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
-# Memory rows. Line 61: grid 506,1,1, block 192,1,1, 16 registers, 0 B static
+# constructed_nvprof_print_gpu_trace_um: 5 kernels among memcpy and Unified
+# Memory rows. Line 61: grid 640,1,1, block 128,1,1, 18 registers, 0 B static
 # and dynamic shared memory, on "TITAN Xp (0)".
-json 0 "$V/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+json 0 "$V/constructed_nvprof_print_gpu_trace_um.csv"
 kernels 5
-first 506 1 1 192 1 1 16 0
+first 640 1 1 128 1 1 18 0
 has kernels.0.gpu.name '"TITAN Xp"'
 
 # cudaprof_cudak_c2050: line 7, black_and_white: gputime 1386.976 us,

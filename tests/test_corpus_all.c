@@ -91,9 +91,8 @@ static const struct expect corpus[] = {
 	  NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
 	  NULL },
-	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
-	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
-	  103, 501, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_trace_text.txt", NULL, 501, 103, 501, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_trace_um.csv", NULL, 5, 89, 5, NULL },
 	/* 10 runs appended, the same 4 kernels in each: 40 records. */
 	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },

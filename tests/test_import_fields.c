@@ -305,18 +305,18 @@ END_TEST
 
 /* ---- nvprof ---- */
 
-#define NVPROF_TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+#define NVPROF_TRACE "constructed_nvprof_print_gpu_trace_um.csv"
 #define NVPROF_METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
 
-/* GPU trace: the first kernel (cuda_initialize_variables, Correlation_ID
- * 121, Duration 0.287308 ms) is on line 61; a Duration and a
+/* GPU trace: the first kernel (um_fill_grid, Correlation_ID 98, Duration
+ * 0.271639 ms) is on line 61; a Duration and a
  * Correlation_ID that are no numbers are dropped, its launch is read. */
 START_TEST(nvprof_trace_duration_dropped)
 {
 	size_t len;
 	char *text = slurp("nvprof/", NVPROF_TRACE, &len);
 	char *dur = with_field(text, 4, "Duration", 61, "fast");
-	char *id = with_field(dur, 4, "Correlation_ID", 61, "#121");
+	char *id = with_field(dur, 4, "Correlation_ID", 61, "#98");
 	struct occ_error err;
 	struct report r;
 
@@ -325,11 +325,11 @@ START_TEST(nvprof_trace_duration_dropped)
 	ck_assert_uint_eq(r.n, 5);
 	ck_assert_uint_eq(r.dropped_fields, 2);
 	ck_assert_int_eq(r.records[0].line, 61);
-	ck_assert_str_eq(r.records[0].short_name, "cuda_initialize_variables");
+	ck_assert_str_eq(r.records[0].short_name, "um_fill_grid");
 	CK_ABSENT(r.records[0].duration_ns);
 	CK_ABSENT(r.records[0].id);
-	CK_INT(r.records[0].registers, 16);
-	ck_grid(&r.records[0], 506, 1, 1);
+	CK_INT(r.records[0].registers, 18);
+	ck_grid(&r.records[0], 640, 1, 1);
 	report_done(&r);
 	free(id);
 	free(dur);

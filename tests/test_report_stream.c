@@ -289,8 +289,8 @@ START_TEST(final_records_go_at_once)
 	static const char *const files[] = {
 		"ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv",
 		"ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv",
-		"nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv",
-		"nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt",
+		"nvprof/constructed_nvprof_print_gpu_trace_um.csv",
+		"nvprof/constructed_nvprof_print_gpu_trace_text.txt",
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -432,7 +432,7 @@ END_TEST
  * read whole. */
 START_TEST(text_table_streams_like_parse)
 {
-	const char *file = "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt";
+	const char *file = "nvprof/constructed_nvprof_print_gpu_trace_text.txt";
 	struct occ_error err = { 0 };
 	size_t len;
 	char *text = str_read_file(data_path("", file), 1 << 20, &len, &err);

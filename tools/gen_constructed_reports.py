@@ -15,6 +15,11 @@ Usage: tools/gen_constructed_reports.py tests/data
 import os
 import sys
 
+# No __pycache__ beside the sources (make distcheck's are read-only).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import constructed_nvprof_traces  # noqa: E402
+
 
 def write(root, rel, text):
     path = os.path.join(root, rel)
@@ -651,6 +656,8 @@ def main():
     rocprof_pmc(sys.argv[1])
     ncu_error_only(sys.argv[1])
     nvprof_metrics_text_one(sys.argv[1])
+    constructed_nvprof_traces.nvprof_trace_um_csv(write, sys.argv[1])
+    constructed_nvprof_traces.nvprof_trace_text(write, sys.argv[1])
     return 0
 
 
