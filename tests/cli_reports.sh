@@ -280,17 +280,17 @@ kernels 5
 first 640 1 1 128 1 1 18 0
 has kernels.0.gpu.name '"TITAN Xp"'
 
-# cudaprof_cudak_c2050: line 7, black_and_white: gputime 1386.976 us,
+# constructed_cudaprof_c2050_kv: line 7, to_grayscale: gputime 2143.520 us,
 # occupancy 0.167 (the profiler's theoretical figure, not a measurement),
 # and no launch parameters: the report's values shown, the analysis refused
 # for the grid (never a guess).
-json 65 "$V/cudaprof_cudak_c2050_cuda_profile_0.log"
+json 65 "$V/constructed_cudaprof_c2050_kv_cuda_profile_0.log"
 kernels 1
 has kernels.0.launch.grid_size null
 has kernels.0.report.achieved_occupancy_pct null
 has kernels.0.report.profiler.theoretical_occupancy_pct 16.7
 has kernels.0.report.profiler.name '"cuda_profiler"'
-has kernels.0.report.duration_ns 1386976.0
+has kernels.0.report.duration_ns 2143520.0
 stderr "cuda_profile_0.log:7: grid: the report does not give this kernel's grid size"
 
 # A CUDA profiler log on a GPU the database has (built: the corpus logs ran
@@ -648,7 +648,7 @@ check 65 '"static_shared_mem_bytes": 1000,'
 # start at 0 (the A100 pooling file: ID 19 is its 20th kernel, line 21 of
 # the CSV with the header); a CUDA profiler log has none: the position from 1.
 POOL=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
-STENCIL=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+STENCIL=$TESTDATA/nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log
 what="occview --compare 19,20 --format json (record_id)"
 "$OCCVIEW" --compare 19,20 --format json "$POOL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
 check 0 '^"record_id":19,"record_id":20,$'

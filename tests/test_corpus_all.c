@@ -81,7 +81,8 @@ static const struct expect corpus[] = {
 	/* CUDA profiler logs: no grid in these. */
 	{ "nvprof/constructed_cudaprof_c2050_csvmode_cuda_profile_0.log", NULL, 12, 5, 0,
 	  NULL },
-	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
+	{ "nvprof/constructed_cudaprof_c2050_kv_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
+	{ "nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log", NULL, 400, 10, 0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
 	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,
@@ -97,7 +98,6 @@ static const struct expect corpus[] = {
 	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },
 	{ "nvprof/constructed_nvprof_metrics_text_gtx1070.profile", NULL, 1, 0, 0, NULL },
-	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
 
 	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
 	  "mi300x", 100, 0, 100, NULL },

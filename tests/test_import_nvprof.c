@@ -548,10 +548,10 @@ START_TEST(summary_refused)
 }
 END_TEST
 
-#define CUDAK "cudaprof_cudak_c2050_cuda_profile_0.log"
+#define CUDAK "constructed_cudaprof_c2050_kv_cuda_profile_0.log"
 
 /* key=value log, Tesla C2050 (line 2 "# CUDA_DEVICE 0 Tesla C2050").
- * Line 7: method=[ black_and_white ] gputime=[ 1386.976 ] cputime=[ 15.000 ]
+ * Line 7: method=[ to_grayscale ] gputime=[ 2143.520 ] cputime=[ 21.000 ]
  * occupancy=[ 0.167 ]; lines 6 and 8 are memcpyHtoD / memcpyDtoH. The
  * occupancy is the profiler's theoretical figure (8 of Fermi's 48 warps,
  * printed to three decimals), not a measurement. */
@@ -566,9 +566,9 @@ START_TEST(cudaprof_kv)
 	ck_assert_uint_eq(r.skipped_rows, 2);
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 7);
-	ck_assert_str_eq(k->name, "black_and_white");
+	ck_assert_str_eq(k->name, "to_grayscale");
 	ck_assert_str_eq(k->device, "Tesla C2050");
-	CK_NUM(k->duration_ns, 1386976);
+	CK_NUM(k->duration_ns, 2143520);
 	CK_NUM(k->theoretical_occupancy_pct, 16.7);
 	CK_NUM(k->theoretical_step_pct, 0.1);
 	CK_ABSENT(k->achieved_occupancy_pct);

@@ -18,6 +18,7 @@ import sys
 # No __pycache__ beside the sources (make distcheck's are read-only).
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import constructed_fermi_logs  # noqa: E402
 import constructed_nvprof_traces  # noqa: E402
 
 
@@ -658,6 +659,8 @@ def main():
     nvprof_metrics_text_one(sys.argv[1])
     constructed_nvprof_traces.nvprof_trace_um_csv(write, sys.argv[1])
     constructed_nvprof_traces.nvprof_trace_text(write, sys.argv[1])
+    constructed_fermi_logs.cudaprof_kv_c2050(write, sys.argv[1])
+    constructed_fermi_logs.cudaprof_kv_m2090(write, sys.argv[1])
     return 0
 
 
