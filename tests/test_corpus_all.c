@@ -36,10 +36,10 @@ static const struct expect corpus[] = {
 	/* Nsight Compute text output: refused with the command that exports CSV. */
 	{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
-	{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_details_text_fragment_h20.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
-	{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", NULL,
-	  0, 0, 0, "this is Nsight Compute's text output" },
+	{ "ncu/constructed_ncu_details_text_t4.txt", NULL, 0, 0, 0,
+	  "this is Nsight Compute's text output" },
 
 	/* CodeXL/RCP: Hawaii and Cape Verde by their chips' gfx targets and the
 	 * files' CU counts; the constructed files name gfx targets. */

@@ -502,8 +502,10 @@ START_TEST(text_output_refused)
 		 * section, after 30 ==PROF== lines, the application's output and
 		 * the first kernel's header) */
 		{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", 40 },
-		{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", 2 },
-		{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", 2 },
+		/* line 2, the first section: after an empty line; after the
+		 * kernel's header */
+		{ "ncu/constructed_ncu_details_text_fragment_h20.txt", 2 },
+		{ "ncu/constructed_ncu_details_text_t4.txt", 2 },
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -523,8 +525,9 @@ START_TEST(text_output_refused)
 END_TEST
 
 /* Scaled units on the details page. The values are the ncu text pages' own
- * (unknownrepo_hopper78sm... lines 32-34: "Kbyte 233.47", "Kbyte/block
- * 1.02", "Kbyte/block 230.40"; "usecond 324.80" at line 10), whose bytes the
+ * (constructed_ncu_details_text_fragment_h20.txt lines 33-35: "Kbyte
+ * 233.47", "Kbyte/block 1.02", "Kbyte/block 102.40"; "usecond 385.16" at
+ * line 11), whose bytes the
  * raw page prints unscaled: the B200 raw page gives 1024 for
  * launch__shared_mem_per_block_driver and 233472 for
  * device__attribute_max_shared_memory_per_multiprocessor. So Kbyte is 1000
@@ -534,18 +537,18 @@ START_TEST(details_scaled_units)
 	static const char text[] =
 		"\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\","
 		"\"Metric Value\"\n"
-		"\"0\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"324.80\"\n"
+		"\"0\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"385.16\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Kbyte\","
 		"\"233.47\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Driver Shared Memory Per Block\",\"Kbyte/block\","
 		"\"1.02\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Dynamic Shared Memory Per Block\",\"Kbyte/block\","
-		"\"230.40\"\n"
+		"\"102.40\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"byte/block\","
 		"\"0\"\n"
-		"\"1\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"12.29\"\n"
+		"\"1\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"8.92\"\n"
 		"\"1\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"Kbyte/block\","
-		"\"32.77\"\n"
+		"\"16.38\"\n"
 		"\"1\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Mbyte\","
 		"\"0.07\"\n";
 	struct report r;
@@ -554,14 +557,15 @@ START_TEST(details_scaled_units)
 	ck_assert_msg(report_parse("scaled.csv", text, strlen(text), &r, &err), "%s", err.message);
 	ck_assert_uint_eq(r.n, 2);
 	ck_assert_uint_eq(r.rejected_rows, 0);
-	CK_NUM(r.records[0].duration_ns, 324800);
+	CK_NUM(r.records[0].duration_ns, 385160);
 	CK_INT(r.records[0].smem_config_bytes, 233472);
 	CK_INT(r.records[0].driver_smem_bytes, 1024);
-	CK_INT(r.records[0].dynamic_smem_bytes, 230400);
+	CK_INT(r.records[0].dynamic_smem_bytes, 102400);
 	CK_INT(r.records[0].static_smem_bytes, 0);
-	/* unknownrepo_turing... line 11 "msecond 12.29", line 146 "Kbyte/block 32.77" */
-	CK_NUM(r.records[1].duration_ns, 12290000);
-	CK_INT(r.records[1].static_smem_bytes, 32768);
+	/* constructed_ncu_details_text_t4.txt line 11 "msecond 8.92", line 98
+	 * "Kbyte/block 16.38": 16375..16385 holds 128 x 128 */
+	CK_NUM(r.records[1].duration_ns, 8920000);
+	CK_INT(r.records[1].static_smem_bytes, 16384);
 	/* 0.07 Mbyte is 65000..75000 bytes: no single granule, the nearest byte */
 	CK_INT(r.records[1].smem_config_bytes, 70000);
 	report_done(&r);
