@@ -73,7 +73,7 @@ static const struct expect corpus[] = {
 	  "sm_80", 26, 0, 26, NULL },
 	{ "ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv", NULL, 1, 0,
 	  0, NULL },
-	{ "ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", "sm_70", 3, 0, 3, NULL },
+	{ "ncu/constructed_ncu_details_2019_v100.log", "sm_70", 3, 0, 3, NULL },
 
 	{ "nvprof/constructed_events_aggregate_off.csv", NULL, 2, 0, 0, NULL },
 	{ "nvprof/constructed_nvprof_print_gpu_summary_um.csv", NULL, 0, 0, 0,

@@ -99,9 +99,11 @@ static void b200_decode(struct report_record *r)
 	r->duration_ns = N(23872);
 }
 
-/* xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log, kernel ID 0, lines
- * 23-38: no Device or CC column (the INDEX names a Tesla V100-SXM2-16GB, so
- * the test gives it as --gpu would), no driver shared memory row. */
+/* The corpus's xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log
+ * (AndrewXu22/optimal_unified_memory @ f4ff8d70; no licence, so not in
+ * tests/data: these are its figures, quoted), kernel ID 0, lines 23-38: no
+ * Device or CC column (the INDEX names a Tesla V100-SXM2-16GB, so the test
+ * gives it as --gpu would), no driver shared memory row. */
 static void v100_cfd(struct report_record *r, int id)
 {
 	report_record_init(r, 0);

@@ -76,7 +76,7 @@ START_TEST(details_2019_kernel_time)
 	struct report r;
 	const struct report_record *k;
 
-	load("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", &r);
+	load("constructed_ncu_details_2019_v100.log", &r);
 	ck_assert_str_eq(r.format, "Nsight Compute details");
 	ck_assert_uint_eq(r.n, 3);
 	ck_assert_uint_eq(count_full(&r), 3);
@@ -84,35 +84,35 @@ START_TEST(details_2019_kernel_time)
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 13);
 	CK_INT(k->id, 0);
-	ck_assert_str_eq(k->name, "cuda_compute_step_factor(int,float*,float*,float*)");
-	ck_assert_str_eq(k->short_name, "cuda_compute_step_factor");
-	ck_assert_str_eq(k->process, "cfd_000");
+	ck_assert_str_eq(k->name, "scale_field(int,float*,float*)");
+	ck_assert_str_eq(k->short_name, "scale_field");
+	ck_assert_str_eq(k->process, "fieldsim");
 	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
 	ck_assert_str_eq(k->device, "");
 	CK_ABSENT(k->cc_major);
-	CK_NUM(k->duration_ns, 8992);        /* line 18: "nsecond","8,992" */
-	ck_block(k, 192, 1, 1);              /* line 23: Block Size "192" */
-	ck_grid(k, 506, 1, 1);               /* line 24: Grid Size "506" */
-	CK_INT(k->registers, 20);            /* line 25 */
+	CK_NUM(k->duration_ns, 11744);       /* line 18: "nsecond","11,744" */
+	ck_block(k, 128, 1, 1);              /* line 23: Block Size "128" */
+	ck_grid(k, 1200, 1, 1);              /* line 24: Grid Size "1,200" */
+	CK_INT(k->registers, 40);            /* line 25 */
 	CK_INT(k->smem_config_bytes, 0);     /* line 26: "byte","0" (Volta has a 0 KB carveout) */
 	CK_INT(k->dynamic_smem_bytes, 0);    /* line 27 */
 	CK_INT(k->static_smem_bytes, 0);     /* line 28 */
 	CK_ABSENT(k->driver_smem_bytes);     /* no such row in 2019 */
-	CK_NUM(k->waves_per_sm, 0.63);       /* line 30 */
-	ck_limits(k, 10, 32, 14, 32);        /* lines 31-34 */
+	CK_NUM(k->waves_per_sm, 1.25);       /* line 30 */
+	ck_limits(k, 16, 32, 12, 32);        /* lines 31-34 */
 	CK_ABSENT(k->limit_barriers);
-	CK_NUM(k->achieved_active_warps, 31.16);  /* line 35 */
-	CK_NUM(k->achieved_occupancy_pct, 48.68); /* line 36 */
-	CK_NUM(k->theoretical_occupancy_pct, 93.75); /* line 38 */
+	CK_NUM(k->achieved_active_warps, 44.88);  /* line 35 */
+	CK_NUM(k->achieved_occupancy_pct, 70.12); /* line 36 */
+	CK_NUM(k->theoretical_occupancy_pct, 75); /* line 38 */
 	CK_ABSENT(k->sm_count);
 
 	k = &r.records[2];
 	ck_assert_int_eq(k->line, 65);
 	CK_INT(k->id, 2);
-	CK_NUM(k->duration_ns, 12256);       /* line 70 */
-	CK_INT(k->registers, 22);            /* line 77 */
-	ck_limits(k, 10, 32, 14, 32);        /* lines 83-86 */
-	CK_NUM(k->achieved_occupancy_pct, 52.96); /* line 88 */
+	CK_NUM(k->duration_ns, 9216);        /* line 70 */
+	CK_INT(k->registers, 32);            /* line 77 */
+	ck_limits(k, 8, 32, 8, 32);          /* lines 83-86 */
+	CK_NUM(k->achieved_occupancy_pct, 88.40); /* line 88 */
 	report_done(&r);
 }
 END_TEST

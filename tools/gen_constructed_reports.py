@@ -19,6 +19,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import constructed_fermi_logs  # noqa: E402
+import constructed_ncu_2019  # noqa: E402
 import constructed_ncu_text  # noqa: E402
 import constructed_nvprof_traces  # noqa: E402
 
@@ -664,6 +665,7 @@ def main():
     constructed_fermi_logs.cudaprof_kv_m2090(write, sys.argv[1])
     constructed_ncu_text.h20_fragment(write, sys.argv[1])
     constructed_ncu_text.t4_page(write, sys.argv[1])
+    constructed_ncu_2019.ncu_details_2019(write, sys.argv[1])
     return 0
 
 
