@@ -150,10 +150,10 @@ if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMD
 then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
 # MI300X: no sysinfo.csv beside this copy, so the database's default
 # partition mode (SPX: 8 XCDs, rocprofiler-compute's mi_gpu_spec.yaml) says
-# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 2349060 /
-# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304) = 0.7062%.
-json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
-has kernels.0.report.achieved_occupancy_pct 0.7062014071
+# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 1966080 /
+# (GRBM_GUI_ACTIVE 245760 / 8) = 64 waves / (32 x 304) = 0.6579%.
+json 0 "$R/constructed_rocprofcompute3_mi300x_pmc_perf.csv" --gpu mi300x
+has kernels.0.report.achieved_occupancy_pct 0.6578947368
 has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
 has kernels.0.report.xcds 8
 has kernels.0.report.xcds_from "\"the database's default partition mode (SPX)\""

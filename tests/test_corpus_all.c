@@ -99,7 +99,7 @@ static const struct expect corpus[] = {
 	  NULL, 40, 0, 0, NULL },
 	{ "nvprof/constructed_nvprof_metrics_text_gtx1070.profile", NULL, 1, 0, 0, NULL },
 
-	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
+	{ "rocprof/constructed_rocprofcompute3_mi300x_pmc_perf.csv",
 	  "mi300x", 100, 0, 100, NULL },
 	{ "rocprof/constructed_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
 	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },

@@ -272,10 +272,10 @@ START_TEST(v2_pmc_perf_sq_counters)
 {
 	struct report r;
 
-	load("batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv", &r);
-	/* Line 2: SQ_ACCUM_PREV_HIRES 2349060.0, GRBM_GUI_ACTIVE 273547.0. */
-	CK_NUM(r.records[0].sq_accum_prev_hires, 2349060.0);
-	CK_NUM(r.records[0].grbm_gui_active, 273547.0);
+	load("constructed_rocprofcompute3_mi300x_pmc_perf.csv", &r);
+	/* Line 2: SQ_ACCUM_PREV_HIRES 1966080.0, GRBM_GUI_ACTIVE 245760.0. */
+	CK_NUM(r.records[0].sq_accum_prev_hires, 1966080.0);
+	CK_NUM(r.records[0].grbm_gui_active, 245760.0);
 	report_done(&r);
 
 	/* No such columns: absent. */
@@ -287,12 +287,11 @@ START_TEST(v2_pmc_perf_sq_counters)
 END_TEST
 
 /* The XCDs the SQ counters are summed over: Omniperf's sysinfo.csv beside
- * the pmc_perf.csv says (HGLiu1998/batched_gemm workloads/bmm2/MI300X_A1
- * @ 0a139b67: compute_partition SPX, num_xcd 8), else --xcds, else the
- * database's SPX count (8 on an MI300X). Line 2: SQ_ACCUM_PREV_HIRES
- * 2349060 / (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves resident, / (32
- * waves x 304 CUs = 9728) = 0.7062%, / 304 = 0.22598 waves per CU; over 4
- * XCDs (--xcds 4) half: 0.3531%. */
+ * the pmc_perf.csv says (the constructed one: compute_partition SPX,
+ * num_xcd 8), else --xcds, else the database's SPX count (8 on an MI300X).
+ * Line 2: SQ_ACCUM_PREV_HIRES 1966080 / (GRBM_GUI_ACTIVE 245760 / 8) = 64
+ * waves resident, / (32 waves x 304 CUs = 9728) = 0.6578947%, / 304 =
+ * 0.2105263 waves per CU; over 4 XCDs (--xcds 4) half: 0.3289474%. */
 static void copy_file(const char *from, const char *to)
 {
 	struct occ_error err = { 0 };
@@ -309,7 +308,7 @@ static void copy_file(const char *from, const char *to)
 START_TEST(v2_pmc_perf_xcds)
 {
 	static const char pmc[] =
-		"batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv";
+		"constructed_rocprofcompute3_mi300x_pmc_perf.csv";
 	char dir[] = "/tmp/occview-xcds-XXXXXX", path[256], sys[256];
 	struct occ_error err = { 0 };
 	struct report_num pct, waves;
@@ -324,7 +323,7 @@ START_TEST(v2_pmc_perf_xcds)
 	snprintf(path, sizeof(path), "%s/pmc_perf.csv", dir);
 	snprintf(sys, sizeof(sys), "%s/sysinfo.csv", dir);
 	copy_file(data_path("rocprof/", pmc), path);
-	copy_file(data_path("amd/", "batchedgemm_bmm2_mi300x_sysinfo.csv"), sys);
+	copy_file(data_path("amd/", "constructed_rocprofcompute3_mi300x_sysinfo.csv"), sys);
 	ck_assert_msg(report_load(path, &r, &err), "%s", err.message);
 	ck_assert_uint_eq(r.n, 100);
 	for (size_t i = 0; i < r.n; i++)
@@ -335,8 +334,8 @@ START_TEST(v2_pmc_perf_xcds)
 	/* the report's count wins over --xcds */
 	ck_assert_int_eq(xcds.n, 8);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_REPORT);
-	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
-	ck_assert_double_eq_tol(waves.value, 0.2259845, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.6578947, 1e-6);
+	ck_assert_double_eq_tol(waves.value, 0.2105263, 1e-6);
 	report_done(&r);
 	ck_assert(remove(sys) == 0 && remove(path) == 0 && rmdir(dir) == 0);
 
@@ -347,12 +346,12 @@ START_TEST(v2_pmc_perf_xcds)
 						  &xcds));
 	ck_assert_int_eq(xcds.n, 4);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_FLAG);
-	ck_assert_double_eq_tol(pct.value, 0.3531007, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.3289474, 1e-6);
 	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 0, &pct, &waves, &sq,
 						  &xcds));
 	ck_assert_int_eq(xcds.n, 8);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_DATABASE);
-	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.6578947, 1e-6);
 	report_done(&r);
 
 	/* The MI200 SQ_LEVEL_WAVES file has no sysinfo.csv beside it here: an

@@ -106,7 +106,7 @@ while read -r file gpu; do
 done <<EOF
 rocprof/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv mi300x
 rocprof/omniperf_tests_mi300x_rocprofv2style_timestamps.csv mi300x
-rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv mi300x
+rocprof/constructed_rocprofcompute3_mi300x_pmc_perf.csv mi300x
 rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
 rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv R9700
 rocprof/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv mi100

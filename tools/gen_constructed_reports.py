@@ -22,6 +22,7 @@ import constructed_fermi_logs  # noqa: E402
 import constructed_ncu_2019  # noqa: E402
 import constructed_ncu_text  # noqa: E402
 import constructed_nvprof_traces  # noqa: E402
+import constructed_rocprof_compute  # noqa: E402
 
 
 def write(root, rel, text):
@@ -666,6 +667,8 @@ def main():
     constructed_ncu_text.h20_fragment(write, sys.argv[1])
     constructed_ncu_text.t4_page(write, sys.argv[1])
     constructed_ncu_2019.ncu_details_2019(write, sys.argv[1])
+    constructed_rocprof_compute.pmc_perf(write, sys.argv[1])
+    constructed_rocprof_compute.sysinfo(write, sys.argv[1])
     return 0
 
 
