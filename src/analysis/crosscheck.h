@@ -33,6 +33,7 @@ enum crosscheck_field {
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
 	CROSSCHECK_CLUSTER_MAX_SIZE,     /* Max Cluster Size, launch__cluster_max_potential_size */
 	CROSSCHECK_CLUSTER_MAX_ACTIVE,   /* Max Active Clusters, launch__cluster_max_active */
+	CROSSCHECK_CLUSTER_OCCUPANCY,    /* Cluster Occupancy (%), launch__occupancy_cluster_pct */
 	/* CodeXL/RCP (AMD): waves per CU each factor allows, whole work-groups' */
 	CROSSCHECK_AMD_VGPR_WAVES,       /* Nbr VGPR-limited waves */
 	CROSSCHECK_AMD_SGPR_WAVES,       /* Nbr SGPR-limited waves */
@@ -114,8 +115,9 @@ struct crosscheck_record {
 	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
-	struct crosscheck_figures profiler;
+	/* check before profiler: it fills inferred's tail padding (800 bytes) */
 	struct crosscheck check;
+	struct crosscheck_figures profiler;
 };
 
 /* What of in holds for the launch analysed, into out: in with the facts a
@@ -155,8 +157,9 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 /* The same for the cluster figures, against occview's cl (cluster.h):
  * Max Cluster Size agrees when it is the portable size or a non-portable
  * one the GPC layouts allow (it is 16 only where the kernel allows
- * non-portable sizes, which no report says); Max Active Clusters, of a
- * launch with clusters, when it lies within occview's bound. */
+ * non-portable sizes, which no report says); Max Active Clusters and
+ * Cluster Occupancy (launch__occupancy_cluster_pct, %), of a launch with
+ * clusters, when they lie within occview's bound. */
 void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
 				 struct crosscheck *out);
 
