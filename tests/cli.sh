@@ -174,10 +174,10 @@ expect 0 "sm52.occ: gpu \"sm_52\" is an architecture (sm_52), not a device" -- -
 
 # The CUDA profiler's log of a Tesla M2090 ("# CUDA_DEVICE 0 Tesla M2090",
 # no compute capability, no launch) runs on the database's M2090 (cc 2.0).
-M2090=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+M2090=$TESTDATA/nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log
 launch="--grid 1584 --block-size 256 --registers 32 --shared-mem 0 --dynamic-shared-mem 0"
 # shellcheck disable=SC2086
-expect 0 "^_Z20inject_source_kernelPffi,Tesla M2090,2.0,16,1584,256,32," -- --format csv $launch "$M2090"
+expect 0 "^_Z12point_sourcePffi,Tesla M2090,2.0,16,1584,256,32," -- --format csv $launch "$M2090"
 # A report naming a device the database lacks says which, and what to give:
 # the same log with its device renamed to one no GPU has.
 sed 's/Tesla M2090/Tesla M2095/' "$M2090" >"$tmp/m2095.log"

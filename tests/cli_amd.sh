@@ -323,23 +323,23 @@ expect 0 "GPRs limit: 12 waves per CU, 3 workgroups per CU" -- --print --width 1
 # XCDs: AMD's SQ counters are summed over the XCDs of the device's compute
 # partition (rocprofiler-compute: GRBM_GUI_ACTIVE_PER_XCD = GRBM_GUI_ACTIVE /
 # num_xcd). The count comes from Omniperf's sysinfo.csv beside the file
-# (tests/data/amd/batchedgemm_bmm2_mi300x_sysinfo.csv, the workload's own:
-# num_xcd 8), else --xcds, else the database's default (SPX) mode (an
-# MI300X's 8). pmc_perf.csv line 2: SQ_ACCUM_PREV_HIRES 2349060 /
-# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304 CUs) = 0.70620%.
-pmc=$TESTDATA/rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv
-expect 0 '"achieved_occupancy_pct": 0.706201407' -- --format json --gpu mi300x --record 0 "$pmc"
+# (tests/data/amd/constructed_rocprofcompute3_mi300x_sysinfo.csv, written
+# beside it: num_xcd 8), else --xcds, else the database's default (SPX) mode
+# (an MI300X's 8). pmc_perf.csv line 2: SQ_ACCUM_PREV_HIRES 1966080 /
+# (GRBM_GUI_ACTIVE 245760 / 8) = 64 waves / (32 x 304 CUs) = 0.65789%.
+pmc=$TESTDATA/rocprof/constructed_rocprofcompute3_mi300x_pmc_perf.csv
+expect 0 '"achieved_occupancy_pct": 0.657894736' -- --format json --gpu mi300x --record 0 "$pmc"
 check 0 '"xcds": 8,'
 check 0 "\"xcds_from\": \"the database's default partition mode (SPX)\","
-expect 0 '"achieved_occupancy_pct": 0.353100703' -- --format json --gpu mi300x --xcds 4 --record 0 "$pmc"
+expect 0 '"achieved_occupancy_pct": 0.328947368' -- --format json --gpu mi300x --xcds 4 --record 0 "$pmc"
 check 0 '"xcds_from": "--xcds",'
 expect 0 '|  XCDs counted  *8  *(SPX, the default mode)' -- \
 	--print --width 120 --gpu mi300x --record 0 "$pmc"
 mkdir "$tmp/bmm2"
 cp "$pmc" "$tmp/bmm2/pmc_perf.csv"
-cp "$TESTDATA/amd/batchedgemm_bmm2_mi300x_sysinfo.csv" "$tmp/bmm2/sysinfo.csv"
+cp "$TESTDATA/amd/constructed_rocprofcompute3_mi300x_sysinfo.csv" "$tmp/bmm2/sysinfo.csv"
 expect 0 '"xcds_from": "sysinfo.csv",' -- --format json --gpu mi300x --xcds 4 --record 0 "$tmp/bmm2/pmc_perf.csv"
-check 0 '"achieved_occupancy_pct": 0.706201407'
+check 0 '"achieved_occupancy_pct": 0.657894736'
 expect 0 '|  XCDs counted  *8  *(sysinfo.csv)' -- --print --width 120 --gpu mi300x --record 0 "$tmp/bmm2/pmc_perf.csv"
 # --xcds goes through the parameter table: at least 1, at most the device's
 # XCDs (its SPX mode spans them all), AMD only.

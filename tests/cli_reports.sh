@@ -98,14 +98,14 @@ has kernels.12.launch.grid.0 1
 has kernels.12.launch.static_shared_mem_bytes 11776
 has kernels.12.launch.registers_per_thread 12
 
-# hip_programming_rocprofv1_pmc_vec_add.csv line 2: grd 1000000000, wgr 256,
-# lds 0, arch_vgpr 8 -> 3906250 workgroups. No GPU named ("gpu-id 4" only).
-f=$R/hip_programming_rocprofv1_pmc_vec_add.csv
+# constructed_rocprofv1_pmc_scale_add.csv line 2: grd 4194304, wgr 128,
+# lds 0, arch_vgpr 12 -> 32768 workgroups. No GPU named ("gpu-id 2" only).
+f=$R/constructed_rocprofv1_pmc_scale_add.csv
 json 65 "$f"
 kernels 1
-first 3906250 1 1 256 1 1 8 0
+first 32768 1 1 128 1 1 12 0
 has kernels.0.gpu null
-stderr "vec_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
+stderr "scale_add.csv:2: gpu: the report does not say which GPU ran this kernel: give --gpu NAME"
 
 # constructed_rocprofv1_results.stats.csv: a --stats summary, refused
 # with the reason and no output.
@@ -150,10 +150,10 @@ if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMD
 then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
 # MI300X: no sysinfo.csv beside this copy, so the database's default
 # partition mode (SPX: 8 XCDs, rocprofiler-compute's mi_gpu_spec.yaml) says
-# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 2349060 /
-# (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves / (32 x 304) = 0.7062%.
-json 0 "$R/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv" --gpu mi300x
-has kernels.0.report.achieved_occupancy_pct 0.7062014071
+# how many XCDs the counters sum over. Line 2: SQ_ACCUM_PREV_HIRES 1966080 /
+# (GRBM_GUI_ACTIVE 245760 / 8) = 64 waves / (32 x 304) = 0.6579%.
+json 0 "$R/constructed_rocprofcompute3_mi300x_pmc_perf.csv" --gpu mi300x
+has kernels.0.report.achieved_occupancy_pct 0.6578947368
 has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
 has kernels.0.report.xcds 8
 has kernels.0.report.xcds_from "\"the database's default partition mode (SPX)\""
@@ -201,7 +201,7 @@ stderr "kernel_trace.csv:2: vgprs"
 
 # --- --gpu: every file that names no GPU reads with one --------------------
 
-for f in hip_programming_rocprofv1_pmc_vec_add.csv omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv \
+for f in constructed_rocprofv1_pmc_scale_add.csv omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv \
 	omniperf_tests_mi300x_rocprofv2style_timestamps.csv rocprofv3_sdk_docs_counter_collection.csv; do
 	json 0 "$R/$f" --gpu mi300x
 	has kernels.0.gpu.name '"Instinct MI300X"'
@@ -283,25 +283,25 @@ has kernels.0.occupancy.max_cluster_size_portable 8
 has kernels.0.occupancy.max_active_clusters null
 has kernels.0.report.crosscheck.disagreements '[]'
 
-# nvprof_result_titanxp_print_gpu_trace_um: 5 kernels among memcpy and Unified
-# Memory rows. Line 61: grid 506,1,1, block 192,1,1, 16 registers, 0 B static
+# constructed_nvprof_print_gpu_trace_um: 5 kernels among memcpy and Unified
+# Memory rows. Line 61: grid 640,1,1, block 128,1,1, 18 registers, 0 B static
 # and dynamic shared memory, on "TITAN Xp (0)".
-json 0 "$V/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+json 0 "$V/constructed_nvprof_print_gpu_trace_um.csv"
 kernels 5
-first 506 1 1 192 1 1 16 0
+first 640 1 1 128 1 1 18 0
 has kernels.0.gpu.name '"TITAN Xp"'
 
-# cudaprof_cudak_c2050: line 7, black_and_white: gputime 1386.976 us,
+# constructed_cudaprof_c2050_kv: line 7, to_grayscale: gputime 2143.520 us,
 # occupancy 0.167 (the profiler's theoretical figure, not a measurement),
 # and no launch parameters: the report's values shown, the analysis refused
 # for the grid (never a guess).
-json 65 "$V/cudaprof_cudak_c2050_cuda_profile_0.log"
+json 65 "$V/constructed_cudaprof_c2050_kv_cuda_profile_0.log"
 kernels 1
 has kernels.0.launch.grid_size null
 has kernels.0.report.achieved_occupancy_pct null
 has kernels.0.report.profiler.theoretical_occupancy_pct 16.7
 has kernels.0.report.profiler.name '"cuda_profiler"'
-has kernels.0.report.duration_ns 1386976.0
+has kernels.0.report.duration_ns 2143520.0
 stderr "cuda_profile_0.log:7: grid: the report does not give this kernel's grid size"
 
 # A CUDA profiler log on a GPU the database has (built: the corpus logs ran
@@ -347,7 +347,7 @@ if [ "$(grep -c '^' "$tmp/csv")" -eq 10 ] && ! grep -q joined "$tmp/err"; then o
 
 # Profiler output that holds no kernels says what it is, and only that.
 expect 65 'line 3 says "==ERROR== The application returned an error code (1)."' -- \
-	--print "$N/decodebench_b200_ncu_raw_EMPTY_error_only.csv"
+	--print "$N/constructed_ncu_raw_EMPTY_error_only.csv"
 if grep -q "as a launch file" "$tmp/out"; then bad "EMPTY_error_only: the launch reader spoke"; else ok; fi
 expect 65 "Nsight Compute's text output" -- \
 	--print "$N/constructed_ncu_print_summary_per_kernel_cc89.txt"
@@ -521,18 +521,21 @@ expect 0 "CodeXL disagrees: Nbr SGPR-limited waves 27, occview 30" -- --print \
 "$OCCVIEW" --format csv "$X/constructed_rcp55_gfx900.occupancy" >"$tmp/csv" 2>/dev/null
 if grep -q '^reduce,.*,32,40,40,40,' "$tmp/csv"; then ok; else
 	bad "codexl csv: no profiler_waves_limited_by_* columns: $(sed -n 2p "$tmp/csv")"; fi
-# A kept RCP 5.2 file: Hawaii, LLVM's gfx701, with the file's 44 CUs. AMD's
-# own figures (20, 28, 36, 40 waves, 50 %) agree with occview's on all five
-# real records: a real oracle for the SI/CI SGPR table and LDS granule.
-json 0 "$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+# RCP 5.2's layout on Hawaii (constructed: CodeXL issue #187's file has no
+# licence): LLVM's gfx701 with the file's 44 CUs. The figures RCP's
+# formulas give (gauss_rows 28, 36, 40, 40 waves, 70 %; hist_local's 90
+# SGPRs 20 waves, 16000 B of LDS 4, 10 %) agree with occview's on all five.
+json 0 "$X/constructed_rcp52_hawaii.occupancy"
 kernels 5
-has kernels.0.report.profiler.waves_limited_by_lds 36
-has kernels.0.report.profiler.theoretical_occupancy_pct 50.0
+has kernels.0.report.profiler.waves_limited_by_sgpr 36
+has kernels.0.report.profiler.theoretical_occupancy_pct 70.0
+has kernels.2.report.profiler.waves_limited_by_sgpr 20
+has kernels.2.report.profiler.waves_limited_by_lds 4
 has kernels.4.report.crosscheck.compared 5
 has kernels.4.gpu.arch '"gfx701"'
 stderr 'names the device "Hawaii", which the GPU database does not know; using the limits of its architecture (gfx701) with the report.s 44 CUs'
-expect 0 "agrees with CodeXL on 5 values" -- --details --kernel filter \
-	"$X/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"
+expect 0 "agrees with CodeXL on 5 values" -- --details --kernel hist_local \
+	"$X/constructed_rcp52_hawaii.occupancy"
 # The occupancy display file of RCP's documentation: Capeverde, gfx601 (32 KiB
 # of LDS per CU, as LLVM and the file's MaxLDS say), 10 CUs: agrees too.
 json 0 "$X/rcp_docs_configfiles_capeverde_occupancy_display.txt"
@@ -639,14 +642,14 @@ expect 64 "name the report" -- --compare 0,1
 # Shared memory a record does not give is missing, not zero: null in JSON,
 # empty in CSV (the GTX 1070 metrics file has no launch at all); what the
 # user gives is written.
-AFFINE=$TESTDATA/nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile
+AFFINE=$TESTDATA/nvprof/constructed_nvprof_metrics_text_gtx1070.profile
 what="occview --format json (no shared memory)"
 "$OCCVIEW" --format json "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
 check 65 '"static_shared_mem_bytes": null,'
 check 65 '"dynamic_shared_mem_bytes": null,'
 what="occview --format csv (no shared memory)"
 "$OCCVIEW" --format csv "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
-check 65 '^thrust::for_each_kernel,GeForce GTX 1070,6.1,15,,,,,,'
+check 65 '^gridkit::transform_kernel,GeForce GTX 1070,6.1,15,,,,,,'
 what="occview --format json --shared-mem 1000 (no launch)"
 "$OCCVIEW" --format json --shared-mem 1000 "$AFFINE" >"$tmp/out" 2>/dev/null; got=$?
 check 65 '"static_shared_mem_bytes": 1000,'
@@ -656,7 +659,7 @@ check 65 '"static_shared_mem_bytes": 1000,'
 # start at 0 (the A100 pooling file: ID 19 is its 20th kernel, line 21 of
 # the CSV with the header); a CUDA profiler log has none: the position from 1.
 POOL=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
-STENCIL=$TESTDATA/nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log
+STENCIL=$TESTDATA/nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log
 what="occview --compare 19,20 --format json (record_id)"
 "$OCCVIEW" --compare 19,20 --format json "$POOL" 2>/dev/null | grep '"record_id"' | tr -d ' \n' >"$tmp/out"; got=0
 check 0 '^"record_id":19,"record_id":20,$'

@@ -695,14 +695,14 @@ START_TEST(test_per_sm_events)
 }
 END_TEST
 
-/* The CUDA profiler's log (tunestencil, Tesla M2090): no launch, and an
+/* The CUDA profiler's log (constructed, Tesla M2090): no launch, and an
  * occupancy column that is the profiler's theoretical figure (line 11:
- * _Z11fd3d_kernelPfS_iiifffS_ occupancy=[ 0.333 ]). The browser shows it as
- * the profiler's ("(33.3)", said in the first row), never as achieved; the
+ * _Z13wave3d_kernelPfPKfiif occupancy=[ 0.667 ]). The browser shows it as
+ * the profiler's ("(66.7)", said in the first row), never as achieved; the
  * Occupancy pane says whose figure it is. */
 START_TEST(test_cudaprof_theory_is_the_profilers)
 {
-	struct explorer *e = open_file("nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log",
+	struct explorer *e = open_file("nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log",
 				       "cuda_profile_0.log");
 	const struct view *v = explorer_view(e);
 	char *text;
@@ -710,7 +710,7 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 	golden_screen(e, 80, 24, "cudaprof_kernels_80x24.txt");
 	text = screen_text(e, 80, 24);
 	ck_assert_msg(strstr(text, "(x) the profiler's") != NULL, "%s", text);
-	ck_assert_msg(strstr(text, "(33.3)") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "(66.7)") != NULL, "%s", text);
 	free(text);
 	ck_assert(!v->cur.ok);
 	ck_assert(!v->measured.has_achieved);
@@ -727,12 +727,12 @@ START_TEST(test_cudaprof_theory_is_the_profilers)
 		struct report rep;
 		struct browser b;
 
-		ck_assert(report_load("nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", &rep,
+		ck_assert(report_load("nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log", &rep,
 				      &err));
 		init_rows(&b, &rep, "cuda_profile_0.log");
 		ck_assert(b.any_from & BROWSER_THEORY_REPORTED);
 		ck_assert(b.rows[1].from & BROWSER_THEORY_REPORTED);
-		ck_assert_double_eq_tol(b.rows[1].theoretical_pct, 33.3, 1e-9);
+		ck_assert_double_eq_tol(b.rows[1].theoretical_pct, 66.7, 1e-9);
 		ck_assert(isnan(b.rows[1].achieved_pct));
 		browser_done(&b);
 		report_done(&rep);

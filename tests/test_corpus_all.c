@@ -36,15 +36,15 @@ static const struct expect corpus[] = {
 	/* Nsight Compute text output: refused with the command that exports CSV. */
 	{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
-	{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_details_text_fragment_h20.txt", NULL, 0, 0, 0,
 	  "this is Nsight Compute's text output" },
-	{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", NULL,
-	  0, 0, 0, "this is Nsight Compute's text output" },
+	{ "ncu/constructed_ncu_details_text_t4.txt", NULL, 0, 0, 0,
+	  "this is Nsight Compute's text output" },
 
 	/* CodeXL/RCP: Hawaii and Cape Verde by their chips' gfx targets and the
 	 * files' CU counts; the constructed files name gfx targets. */
-	{ "codexl/codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy", NULL, 5, 0, 5, NULL },
 	{ "codexl/constructed_codexl2_gfx803.occupancy", NULL, 2, 0, 2, NULL },
+	{ "codexl/constructed_rcp52_hawaii.occupancy", NULL, 5, 0, 5, NULL },
 	{ "codexl/constructed_rcp55_gfx900.occupancy", NULL, 3, 0, 3, NULL },
 	{ "codexl/rcp_docs_configfiles_capeverde_occupancy_display.txt", NULL, 1, 0, 1, NULL },
 
@@ -61,7 +61,7 @@ static const struct expect corpus[] = {
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", NULL, 16, 0, 16,
 	  NULL },
 	/* A failed run: ==PROF== lines and ==ERROR==, no table. */
-	{ "ncu/decodebench_b200_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
+	{ "ncu/constructed_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
 	  "no table found: the profiler wrote no CSV header, and line 3 says \"==ERROR==" },
 	/* No registers in a --metrics run; the Occupancy-section run's are
 	 * inferred from Nsight Compute's own block limits. */
@@ -75,7 +75,7 @@ static const struct expect corpus[] = {
 	  "sm_80", 26, 0, 26, NULL },
 	{ "ncu/roofline_profiler_rtx5070_cc120_ncu2026_windows_bom_crlf_saxpy.csv", NULL, 1, 0,
 	  0, NULL },
-	{ "ncu/xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", "sm_70", 3, 0, 3, NULL },
+	{ "ncu/constructed_ncu_details_2019_v100.log", "sm_70", 3, 0, 3, NULL },
 
 	{ "nvprof/constructed_events_aggregate_off.csv", NULL, 2, 0, 0, NULL },
 	{ "nvprof/constructed_nvprof_print_gpu_summary_um.csv", NULL, 0, 0, 0,
@@ -83,7 +83,8 @@ static const struct expect corpus[] = {
 	/* CUDA profiler logs: no grid in these. */
 	{ "nvprof/constructed_cudaprof_c2050_csvmode_cuda_profile_0.log", NULL, 12, 5, 0,
 	  NULL },
-	{ "nvprof/cudaprof_cudak_c2050_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
+	{ "nvprof/constructed_cudaprof_c2050_kv_cuda_profile_0.log", NULL, 1, 2, 0, NULL },
+	{ "nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log", NULL, 400, 10, 0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv", NULL, 1, 0,
 	  0, NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_metrics_all_csv_shflscan_TRUNCATED.csv", NULL, 4, 0,
@@ -93,22 +94,20 @@ static const struct expect corpus[] = {
 	  NULL },
 	{ "nvprof/magus_gtx1080ti_nvprof_print_gpu_trace_csv_shflscan.csv", NULL, 5, 8, 5,
 	  NULL },
-	{ "nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv", NULL, 5, 89, 5, NULL },
-	{ "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt", NULL, 501,
-	  103, 501, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_trace_text.txt", NULL, 501, 103, 501, NULL },
+	{ "nvprof/constructed_nvprof_print_gpu_trace_um.csv", NULL, 5, 89, 5, NULL },
 	/* 10 runs appended, the same 4 kernels in each: 40 records. */
 	{ "nvprof/constructed_nvprof_metrics_text_sm_efficiency_10runs.txt",
 	  NULL, 40, 0, 0, NULL },
-	{ "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile", NULL, 1, 0, 0, NULL },
-	{ "nvprof/tunestencil_m2090_cuda_profile_log_v2_fd3d.log", NULL, 400, 10, 0, NULL },
+	{ "nvprof/constructed_nvprof_metrics_text_gtx1070.profile", NULL, 1, 0, 0, NULL },
 
-	{ "rocprof/batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv",
+	{ "rocprof/constructed_rocprofcompute3_mi300x_pmc_perf.csv",
 	  "mi300x", 100, 0, 100, NULL },
 	{ "rocprof/constructed_rocprofv1_results.stats.csv", NULL, 0, 0, 0,
 	  "a rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters" },
 	{ "rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv", NULL, 13, 0, 13, NULL },
-	/* "gpu-id 4; arch not recorded": no GPU to compute on. */
-	{ "rocprof/hip_programming_rocprofv1_pmc_vec_add.csv", NULL, 1, 0, 0, NULL },
+	/* "gpu-id 2; arch not recorded": no GPU to compute on. */
+	{ "rocprof/constructed_rocprofv1_pmc_scale_add.csv", NULL, 1, 0, 0, NULL },
 	{ "rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv", "Radeon AI PRO R9700",
 	  1963, 0, 1963, NULL },
 	{ "rocprof/omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv", "mi100", 3, 0, 3, NULL },

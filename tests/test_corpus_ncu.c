@@ -189,11 +189,12 @@ START_TEST(b200_raw_smem_uncapped)
 }
 END_TEST
 
-/* The 2019 layout names no device: INDEX.md says a Tesla V100-SXM2-16GB, as
- * --gpu would give it. */
+/* The 2019 layout names no device: the constructed page's generator says a
+ * Tesla V100-SXM2-16GB, as --gpu would give it; its limits are
+ * cuda_occupancy.h's (tests/data/nvidia/cuda_occupancy.csv rows). */
 START_TEST(v100_details_2019)
 {
-	struct tally t = run_file("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log",
+	struct tally t = run_file("constructed_ncu_details_2019_v100.log",
 				  "V100-SXM2-16GB", REPORT_NCU_DETAILS);
 
 	all_agree(&t, 3);

@@ -99,9 +99,11 @@ static void b200_decode(struct report_record *r)
 	r->duration_ns = N(23872);
 }
 
-/* xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log, kernel ID 0, lines
- * 23-38: no Device or CC column (the INDEX names a Tesla V100-SXM2-16GB, so
- * the test gives it as --gpu would), no driver shared memory row. */
+/* The corpus's xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log
+ * (AndrewXu22/optimal_unified_memory @ f4ff8d70; no licence, so not in
+ * tests/data: these are its figures, quoted), kernel ID 0, lines 23-38: no
+ * Device or CC column (the INDEX names a Tesla V100-SXM2-16GB, so the test
+ * gives it as --gpu would), no driver shared memory row. */
 static void v100_cfd(struct report_record *r, int id)
 {
 	report_record_init(r, 0);
@@ -495,7 +497,6 @@ static void ck_cudaprof_regs(const char *file, size_t i, const char *kernel, dou
 	}
 }
 
-
 /* constructed_ncu_raw_page_clusters_h100_cc90.csv (written by
  * tools/gen_constructed_reports.py: no real report has a cluster), an H100
  * 80GB HBM3 and 1024 threads x 64 registers, 1 block per SM, each kernel's
@@ -550,37 +551,39 @@ START_TEST(ncu_cluster_figures)
 }
 END_TEST
 
-/* The CUDA profiler's Fermi logs (corpus INDEX.md) carry no launch, but
- * their programs' sources, at the logs' commits, give it; only the register
- * count is unknown, and the profiler's own figure agrees with occview's
- * over the counts below, on the device the log names:
- * - szabar/cudak @ 15d03658, cudak_cpu.cpp: black_and_white runs through
- *   cuLaunchKernel with a grid of the image's width x height and blocks of
- *   1 x 1 x 1 thread, no shared memory (cudak_gpu.cu declares none). One
- *   warp a block, 8 blocks on a Tesla C2050: 8 of 48 warps, 16.67 %, the
- *   log's 0.167, whatever the registers (63 at most: 2048 per warp, 8 warps
- *   per half of the register file).
- * - xiaocenxiaocen/tune_stencil_computation @ 2a634531, isofd3d_gpu_kernel.cu:
- *   inject_source_kernel<<<1, 1>>> is the same 16.67 % (0.167) on the Tesla
- *   M2090; fd3d_kernel runs blocks of 32 x 16 threads (BLOCK_Z x BLOCK_X, 16
- *   warps) with __shared__ float sdata[16 + 8][32 + 8] (3840 B). Warps allow
- *   48 / 16 = 3 blocks, shared memory 49152 / 3840 = 12; the log's 0.333 (16
- *   warps, one block) is registers at 33 to 63 a thread (33: 1056 -> 1088
- *   per warp, floor(16384 / 1088) = 15 warps per half, 30 / 16 = 1 block);
- *   at 32 (1024 per warp, 32 warps, 2 blocks) and fewer occview says more,
- *   and the cross-check says the profiler disagrees.
+/* The CUDA profiler's Fermi logs carry no launch; for the constructed ones
+ * (tools/constructed_fermi_logs.py, in place of two public logs that have
+ * no licence) the generator states it, as a program's source would, and
+ * prints the figure of compute capability 2.x's rules (CUDA C Programming
+ * Guide; NVIDIA's Occupancy Calculator for 2.x): 48 warps, 8 blocks,
+ * 32768 registers per warp in units of 64. Only the register count is
+ * left unknown here, and the printed figure agrees with occview's over the
+ * counts below, on the device the log names:
+ * - Tesla C2050: to_grayscale in blocks of 1 x 1 x 1 thread, no shared
+ *   memory. One warp a block, 8 blocks: 8 of 48 warps, 16.67 %, the log's
+ *   0.167, whatever the registers (63 at most: 2048 per warp, 16 warps).
+ * - Tesla M2090: _Z12point_sourcePffi <<<1, 1>>> is the same 16.67 %
+ *   (0.167); _Z13wave3d_kernelPfPKfiif runs blocks of 32 x 8 threads (8
+ *   warps) with 1728 B of shared memory. Warps allow 48 / 8 = 6 blocks,
+ *   shared memory 49152 / 1792 = 27; the log's 0.667 (32 warps, 4 blocks)
+ *   is registers at 25 to 32 a thread (25: 800 -> 832 per warp, 39 warps,
+ *   4 blocks; 32: 1024, 32 warps, 4 blocks); at 24 (768 per warp, 42
+ *   warps, 5 blocks) and fewer occview says more, at 33 (1088, 30 warps, 3
+ *   blocks) and more less, and the cross-check says the profiler disagrees.
  * The grid is the input's (unknown here, 64 x 64 stands in): the
  * theoretical figure does not depend on it. */
 START_TEST(cudaprof_fermi_logs_agree)
 {
-	ck_cudaprof_regs("cudaprof_cudak_c2050_cuda_profile_0.log", 0, "black_and_white", 16.7,
-			 1, 1, 0, 1, 63, true);
-	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 0,
-			 "_Z20inject_source_kernelPffi", 16.7, 1, 1, 0, 1, 63, true);
-	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 1,
-			 "_Z11fd3d_kernelPfS_iiifffS_", 33.3, 32, 16, 3840, 33, 63, true);
-	ck_cudaprof_regs("tunestencil_m2090_cuda_profile_log_v2_fd3d.log", 1,
-			 "_Z11fd3d_kernelPfS_iiifffS_", 33.3, 32, 16, 3840, 1, 32, false);
+	ck_cudaprof_regs("constructed_cudaprof_c2050_kv_cuda_profile_0.log", 0, "to_grayscale",
+			 16.7, 1, 1, 0, 1, 63, true);
+	ck_cudaprof_regs("constructed_cudaprof_m2090_kv_cuda_profile_0.log", 0,
+			 "_Z12point_sourcePffi", 16.7, 1, 1, 0, 1, 63, true);
+	ck_cudaprof_regs("constructed_cudaprof_m2090_kv_cuda_profile_0.log", 1,
+			 "_Z13wave3d_kernelPfPKfiif", 66.7, 32, 8, 1728, 25, 32, true);
+	ck_cudaprof_regs("constructed_cudaprof_m2090_kv_cuda_profile_0.log", 1,
+			 "_Z13wave3d_kernelPfPKfiif", 66.7, 32, 8, 1728, 1, 24, false);
+	ck_cudaprof_regs("constructed_cudaprof_m2090_kv_cuda_profile_0.log", 1,
+			 "_Z13wave3d_kernelPfPKfiif", 66.7, 32, 8, 1728, 33, 63, false);
 }
 END_TEST
 

@@ -73,7 +73,7 @@ START_TEST(m2090_log_names_its_device)
 	enum report_gpu_source src;
 	const struct report_record *rec;
 
-	ck_assert(report_load(data_path("nvprof/", "tunestencil_m2090_cuda_profile_log_v2_fd3d.log"),
+	ck_assert(report_load(data_path("nvprof/", "constructed_cudaprof_m2090_kv_cuda_profile_0.log"),
 			      &r, &err));
 	ck_assert_uint_eq(r.n, 400);
 	rec = &r.records[0];

@@ -107,20 +107,25 @@ START_TEST(codexl2_layout)
 }
 END_TEST
 
-/* A kept RCP 5.2 file (CodeXL issue #187): the header split by ',', the rows
- * by the ListSeparator ';'; Hawaii, LLVM's gfx701 (no device of that name:
- * the file's 44 CUs make it). */
-START_TEST(real_hawaii)
+/* RCP 5.2's layout (constructed in the shape of CodeXL issue #187's file):
+ * the header split by ',', the rows by the ListSeparator ';'; Hawaii,
+ * LLVM's gfx701 (no device of that name: the file's 44 CUs make it). */
+START_TEST(rcp52_hawaii)
 {
 	struct report r;
 
-	load("codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy", &r);
+	load("constructed_rcp52_hawaii.occupancy", &r);
 	ck_assert_uint_eq(r.n, 5);
-	/* Lines 7 to 11, each 5075;filter;Hawaii;44;40;16;256;104;65536;42;68;7040;64;
-	 * 256;4;256;4;16777216;1073741824;20;28;36;40;50;7;4 */
-	ck_launch(&r.records[4], 11, "filter", "Hawaii", 44, 256, 65536, 42, 68, 7040);
+	/* Line 11: 6120;gauss_rows;Hawaii;44;40;16;256;104;65536;36;50;6144;64;256;4;
+	 * 256;4;4194304;1073741824;28;36;40;40;70;7;4: 4194304 / 256 = 16384
+	 * work-groups. */
+	ck_launch(&r.records[4], 11, "gauss_rows", "Hawaii", 44, 256, 16384, 36, 50, 6144);
 	ck_assert_str_eq(r.records[4].gfx_target, "gfx701");
-	ck_amd_figures(&r.records[4], 20, 28, 36, 40, 50);
+	ck_amd_figures(&r.records[4], 28, 36, 40, 40, 70);
+	/* Line 9: ...;hist_local;...;24;90;16000;64;64;1;...;1048576;...;40;20;4;40;
+	 * 10;7;4: one wave a work-group, 1048576 / 64 = 16384 work-groups */
+	ck_launch(&r.records[2], 9, "hist_local", "Hawaii", 44, 64, 16384, 24, 90, 16000);
+	ck_amd_figures(&r.records[2], 40, 20, 4, 40, 10);
 	report_done(&r);
 }
 END_TEST
@@ -166,6 +171,17 @@ START_TEST(crosscheck_agrees)
 	ck_check("constructed_rcp55_gfx900.occupancy", 1, 0);
 	ck_check("constructed_codexl2_gfx803.occupancy", 0, 0);
 	ck_check("constructed_codexl2_gfx803.occupancy", 1, 0);
+	/* RCP's CLCUInfoSI on Hawaii (GFX IP 7, 40 waves a CU, 4 SIMDs):
+	 * gauss_rows, 256 work-items (4 waves), 36 VGPRs, 50 SGPRs, 6144 B:
+	 * 256 / 36 = 7 waves a SIMD, 28; 512 / (52 in 8s: 56) = 9, 36; 65536 /
+	 * 6144 = 10 work-groups, capped at 40 waves; 28 / 40 = 70 %.
+	 * hist_local, 64 work-items, 24 VGPRs, 90 SGPRs, 16000 B: 256 / 24 =
+	 * 10, 40; 512 / (92 in 8s: 96) = 5, 20; 65536 / 16000 = 4 work-groups
+	 * of one wave; 4 / 40 = 10 %. transpose_tile, 256, 60 VGPRs, 30 SGPRs,
+	 * 8448 B: 256 / 60 = 4, 16; 512 / 32 = 16, capped at 40; 65536 / 8448
+	 * = 7 work-groups, 28 waves; 16 / 40 = 40 %. */
+	for (size_t i = 0; i < 5; i++)
+		ck_check("constructed_rcp52_hawaii.occupancy", i, 0);
 }
 END_TEST
 
@@ -190,18 +206,17 @@ START_TEST(crosscheck_sgpr_rule_differs)
 }
 END_TEST
 
-/* The real files are the oracle: AMD's figures for Hawaii (5 kernels of
- * CodeXL issue #187) and RCP's Cape Verde example agree with occview's on
- * every value compared (VGPR-, SGPR-, LDS- and work-group-limited waves and
- * the occupancy). */
+/* The real file is the oracle: AMD's figures in RCP's Cape Verde example
+ * agree with occview's on every value compared (VGPR-, SGPR-, LDS- and
+ * work-group-limited waves and the occupancy). */
 START_TEST(real_files_agree)
 {
-	static const char *const files[] = { "codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy",
-					     "rcp_docs_configfiles_capeverde_occupancy_display.txt" };
+	static const char *const files[] = {
+		"rcp_docs_configfiles_capeverde_occupancy_display.txt" };
 	struct analysis *a = malloc(sizeof(*a));
 	struct occ_error err = { 0 };
 
-	for (size_t f = 0; f < 2; f++) {
+	for (size_t f = 0; f < 1; f++) {
 		struct report r;
 
 		load(files[f], &r);
@@ -227,8 +242,8 @@ START_TEST(unknown_device_keeps_figures)
 	char text[300], *file, *p;
 	size_t len;
 
-	file = str_read_file(data_path("codexl/", "codexl_issue187_hawaii_rcp526_TRUNCATED.occupancy"),
-			     1 << 20, &len, &err);
+	file = str_read_file(data_path("codexl/", "constructed_rcp52_hawaii.occupancy"), 1 << 20,
+			     &len, &err);
 	ck_assert_ptr_nonnull(file);
 	while ((p = strstr(file, "Hawaii")))
 		memcpy(p, "Ellesm", 6);
@@ -237,8 +252,8 @@ START_TEST(unknown_device_keeps_figures)
 	ck_assert_ptr_nonnull(strstr(err.message, "\"Ellesm\""));
 	ck_assert(crosscheck_figures_any(&a->report.profiler));
 	crosscheck_figures_text(&a->report.profiler, text, sizeof(text));
-	ck_assert_str_eq(text, "theoretical occupancy 50.00%, waves per CU limited by VGPRs 20, "
-			       "SGPRs 28, LDS 36, work-groups 40");
+	ck_assert_str_eq(text, "theoretical occupancy 70.00%, waves per CU limited by VGPRs 28, "
+			       "SGPRs 36, LDS 40, work-groups 40");
 	free(a);
 	free(file);
 	report_done(&r);
@@ -388,7 +403,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, rcp_layout);
 	tcase_add_test(tc, codexl2_layout);
-	tcase_add_test(tc, real_hawaii);
+	tcase_add_test(tc, rcp52_hawaii);
 	tcase_add_test(tc, display_file);
 	tcase_add_test(tc, crosscheck_agrees);
 	tcase_add_test(tc, crosscheck_sgpr_rule_differs);

@@ -105,7 +105,7 @@ static bool parse(const char *text, struct report *r, struct occ_error *err)
 
 /* ---- rocprofiler-compute 3: float timestamps ---- */
 
-#define PMC3 "batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv"
+#define PMC3 "constructed_rocprofcompute3_mi300x_pmc_perf.csv"
 
 /* Start_Timestamp and End_Timestamp have decimals ("44838024787270.16"):
  * read as numbers, the durations are their differences, and no field is
@@ -121,28 +121,28 @@ START_TEST(float_timestamps)
 	ck_assert_uint_eq(r.dropped_fields, 0);
 	ck_assert_int_eq(r.dropped.status, OCC_OK);
 	/* Line 2: Dispatch_ID 0, __amd_rocclr_fillBufferAligned, Grid_Size
-	 * 77824, Workgroup_Size 256, LDS 0, Arch_VGPR 12, Accum_VGPR 4, SGPR 48,
-	 * Start_Timestamp 44838024787270.16, End_Timestamp 44838024793882.305 */
+	 * 61440, Workgroup_Size 256, LDS 0, Arch_VGPR 10, Accum_VGPR 2, SGPR 40,
+	 * Start_Timestamp 31208417702913.25, End_Timestamp 31208417819984.68 */
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 2);
 	CK_INT(k->id, 0);
-	ck_grid(k, 304, 1, 1);
+	ck_grid(k, 240, 1, 1);
 	ck_block(k, 256, 1, 1);
-	CK_INT(k->arch_vgprs, 12);
-	CK_INT(k->accum_vgprs, 4);
-	CK_INT(k->sgprs, 48);
+	CK_INT(k->arch_vgprs, 10);
+	CK_INT(k->accum_vgprs, 2);
+	CK_INT(k->sgprs, 40);
 	CK_INT(k->lds_bytes, 0);
-	CK_NUM(k->duration_ns, 44838024793882.305 - 44838024787270.16);
-	/* Line 4: Dispatch_ID 2, batched_matrix_multiplication_matrix_core_64x64x4,
-	 * 524288 / 256 = 2048 workgroups, LDS 2560, Arch_VGPR 48, SGPR 32, from
-	 * 44838038521504.0 to 44838038564618.766 */
+	CK_NUM(k->duration_ns, 31208417819984.68 - 31208417702913.25);
+	/* Line 4: Dispatch_ID 2, tiled_bmm_mfma_32x32x8, 262144 / 256 = 1024
+	 * workgroups, LDS 4096, Arch_VGPR 64, SGPR 40, from 31208417974136.06
+	 * to 31208418676731.965 */
 	k = &r.records[2];
 	ck_assert_int_eq(k->line, 4);
-	ck_grid(k, 2048, 1, 1);
-	CK_INT(k->lds_bytes, 2560);
-	CK_INT(k->arch_vgprs, 48);
-	CK_INT(k->sgprs, 32);
-	CK_NUM(k->duration_ns, 44838038564618.766 - 44838038521504.0);
+	ck_grid(k, 1024, 1, 1);
+	CK_INT(k->lds_bytes, 4096);
+	CK_INT(k->arch_vgprs, 64);
+	CK_INT(k->sgprs, 40);
+	CK_NUM(k->duration_ns, 31208418676731.965 - 31208417974136.06);
 
 	ck_assert_msg(records_computing(db, &r, "mi300x", PMC3, msg, sizeof(msg)) == 100, "%s",
 		      msg);
@@ -171,8 +171,8 @@ START_TEST(unreadable_timestamp_is_dropped)
 	ck_assert_str_eq(r.dropped.field, "Start_Timestamp");
 	ck_assert_msg(strstr(r.dropped.message, "\"soon\""), "%s", r.dropped.message);
 	CK_ABSENT(r.records[0].duration_ns);
-	ck_grid(&r.records[0], 304, 1, 1);
-	CK_NUM(r.records[1].duration_ns, 44838037781059.695 - 44838037773590.46);
+	ck_grid(&r.records[0], 240, 1, 1);
+	CK_NUM(r.records[1].duration_ns, 31208417955318.06 - 31208417837128.01);
 	report_done(&r);
 	free(bent);
 	free(text);
@@ -305,18 +305,18 @@ END_TEST
 
 /* ---- nvprof ---- */
 
-#define NVPROF_TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
+#define NVPROF_TRACE "constructed_nvprof_print_gpu_trace_um.csv"
 #define NVPROF_METRICS "magus_gtx1080ti_nvprof_metrics_all_csv_scalarProd_TRUNCATED.csv"
 
-/* GPU trace: the first kernel (cuda_initialize_variables, Correlation_ID
- * 121, Duration 0.287308 ms) is on line 61; a Duration and a
+/* GPU trace: the first kernel (um_fill_grid, Correlation_ID 98, Duration
+ * 0.271639 ms) is on line 61; a Duration and a
  * Correlation_ID that are no numbers are dropped, its launch is read. */
 START_TEST(nvprof_trace_duration_dropped)
 {
 	size_t len;
 	char *text = slurp("nvprof/", NVPROF_TRACE, &len);
 	char *dur = with_field(text, 4, "Duration", 61, "fast");
-	char *id = with_field(dur, 4, "Correlation_ID", 61, "#121");
+	char *id = with_field(dur, 4, "Correlation_ID", 61, "#98");
 	struct occ_error err;
 	struct report r;
 
@@ -325,11 +325,11 @@ START_TEST(nvprof_trace_duration_dropped)
 	ck_assert_uint_eq(r.n, 5);
 	ck_assert_uint_eq(r.dropped_fields, 2);
 	ck_assert_int_eq(r.records[0].line, 61);
-	ck_assert_str_eq(r.records[0].short_name, "cuda_initialize_variables");
+	ck_assert_str_eq(r.records[0].short_name, "um_fill_grid");
 	CK_ABSENT(r.records[0].duration_ns);
 	CK_ABSENT(r.records[0].id);
-	CK_INT(r.records[0].registers, 16);
-	ck_grid(&r.records[0], 506, 1, 1);
+	CK_INT(r.records[0].registers, 18);
+	ck_grid(&r.records[0], 640, 1, 1);
 	report_done(&r);
 	free(id);
 	free(dur);

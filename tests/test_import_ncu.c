@@ -76,7 +76,7 @@ START_TEST(details_2019_kernel_time)
 	struct report r;
 	const struct report_record *k;
 
-	load("xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log", &r);
+	load("constructed_ncu_details_2019_v100.log", &r);
 	ck_assert_str_eq(r.format, "Nsight Compute details");
 	ck_assert_uint_eq(r.n, 3);
 	ck_assert_uint_eq(count_full(&r), 3);
@@ -84,35 +84,35 @@ START_TEST(details_2019_kernel_time)
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 13);
 	CK_INT(k->id, 0);
-	ck_assert_str_eq(k->name, "cuda_compute_step_factor(int,float*,float*,float*)");
-	ck_assert_str_eq(k->short_name, "cuda_compute_step_factor");
-	ck_assert_str_eq(k->process, "cfd_000");
+	ck_assert_str_eq(k->name, "scale_field(int,float*,float*)");
+	ck_assert_str_eq(k->short_name, "scale_field");
+	ck_assert_str_eq(k->process, "fieldsim");
 	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
 	ck_assert_str_eq(k->device, "");
 	CK_ABSENT(k->cc_major);
-	CK_NUM(k->duration_ns, 8992);        /* line 18: "nsecond","8,992" */
-	ck_block(k, 192, 1, 1);              /* line 23: Block Size "192" */
-	ck_grid(k, 506, 1, 1);               /* line 24: Grid Size "506" */
-	CK_INT(k->registers, 20);            /* line 25 */
+	CK_NUM(k->duration_ns, 11744);       /* line 18: "nsecond","11,744" */
+	ck_block(k, 128, 1, 1);              /* line 23: Block Size "128" */
+	ck_grid(k, 1200, 1, 1);              /* line 24: Grid Size "1,200" */
+	CK_INT(k->registers, 40);            /* line 25 */
 	CK_INT(k->smem_config_bytes, 0);     /* line 26: "byte","0" (Volta has a 0 KB carveout) */
 	CK_INT(k->dynamic_smem_bytes, 0);    /* line 27 */
 	CK_INT(k->static_smem_bytes, 0);     /* line 28 */
 	CK_ABSENT(k->driver_smem_bytes);     /* no such row in 2019 */
-	CK_NUM(k->waves_per_sm, 0.63);       /* line 30 */
-	ck_limits(k, 10, 32, 14, 32);        /* lines 31-34 */
+	CK_NUM(k->waves_per_sm, 1.25);       /* line 30 */
+	ck_limits(k, 16, 32, 12, 32);        /* lines 31-34 */
 	CK_ABSENT(k->limit_barriers);
-	CK_NUM(k->achieved_active_warps, 31.16);  /* line 35 */
-	CK_NUM(k->achieved_occupancy_pct, 48.68); /* line 36 */
-	CK_NUM(k->theoretical_occupancy_pct, 93.75); /* line 38 */
+	CK_NUM(k->achieved_active_warps, 44.88);  /* line 35 */
+	CK_NUM(k->achieved_occupancy_pct, 70.12); /* line 36 */
+	CK_NUM(k->theoretical_occupancy_pct, 75); /* line 38 */
 	CK_ABSENT(k->sm_count);
 
 	k = &r.records[2];
 	ck_assert_int_eq(k->line, 65);
 	CK_INT(k->id, 2);
-	CK_NUM(k->duration_ns, 12256);       /* line 70 */
-	CK_INT(k->registers, 22);            /* line 77 */
-	ck_limits(k, 10, 32, 14, 32);        /* lines 83-86 */
-	CK_NUM(k->achieved_occupancy_pct, 52.96); /* line 88 */
+	CK_NUM(k->duration_ns, 9216);        /* line 70 */
+	CK_INT(k->registers, 32);            /* line 77 */
+	ck_limits(k, 8, 32, 8, 32);          /* lines 83-86 */
+	CK_NUM(k->achieved_occupancy_pct, 88.40); /* line 88 */
 	report_done(&r);
 }
 END_TEST
@@ -481,8 +481,7 @@ START_TEST(error_only_run)
 	struct report r;
 	struct occ_error err = { 0 };
 
-	ck_assert(!report_load(data_path("ncu/", "decodebench_b200_ncu_raw_EMPTY_error_only.csv"), &r,
-			       &err));
+	ck_assert(!report_load(data_path("ncu/", "constructed_ncu_raw_EMPTY_error_only.csv"), &r, &err));
 	ck_assert_int_eq(err.status, OCC_EDATA);
 	ck_assert_int_eq(err.line, 3);
 	ck_assert_msg(strstr(err.message, "no table found"), "%s", err.message);
@@ -503,8 +502,10 @@ START_TEST(text_output_refused)
 		 * section, after 30 ==PROF== lines, the application's output and
 		 * the first kernel's header) */
 		{ "ncu/constructed_ncu_print_summary_per_kernel_cc89.txt", 40 },
-		{ "unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt", 2 },
-		{ "unknownrepo_turing_cc75_ncu2023plus_details_text_from_markdown_TRUNCATED.txt", 2 },
+		/* line 2, the first section: after an empty line; after the
+		 * kernel's header */
+		{ "ncu/constructed_ncu_details_text_fragment_h20.txt", 2 },
+		{ "ncu/constructed_ncu_details_text_t4.txt", 2 },
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -524,8 +525,9 @@ START_TEST(text_output_refused)
 END_TEST
 
 /* Scaled units on the details page. The values are the ncu text pages' own
- * (unknownrepo_hopper78sm... lines 32-34: "Kbyte 233.47", "Kbyte/block
- * 1.02", "Kbyte/block 230.40"; "usecond 324.80" at line 10), whose bytes the
+ * (constructed_ncu_details_text_fragment_h20.txt lines 33-35: "Kbyte
+ * 233.47", "Kbyte/block 1.02", "Kbyte/block 102.40"; "usecond 385.16" at
+ * line 11), whose bytes the
  * raw page prints unscaled: the B200 raw page gives 1024 for
  * launch__shared_mem_per_block_driver and 233472 for
  * device__attribute_max_shared_memory_per_multiprocessor. So Kbyte is 1000
@@ -535,18 +537,18 @@ START_TEST(details_scaled_units)
 	static const char text[] =
 		"\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\","
 		"\"Metric Value\"\n"
-		"\"0\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"324.80\"\n"
+		"\"0\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"385.16\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Kbyte\","
 		"\"233.47\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Driver Shared Memory Per Block\",\"Kbyte/block\","
 		"\"1.02\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Dynamic Shared Memory Per Block\",\"Kbyte/block\","
-		"\"230.40\"\n"
+		"\"102.40\"\n"
 		"\"0\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"byte/block\","
 		"\"0\"\n"
-		"\"1\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"12.29\"\n"
+		"\"1\",\"k\",\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"8.92\"\n"
 		"\"1\",\"k\",\"Launch Statistics\",\"Static Shared Memory Per Block\",\"Kbyte/block\","
-		"\"32.77\"\n"
+		"\"16.38\"\n"
 		"\"1\",\"k\",\"Launch Statistics\",\"Shared Memory Configuration Size\",\"Mbyte\","
 		"\"0.07\"\n";
 	struct report r;
@@ -555,14 +557,15 @@ START_TEST(details_scaled_units)
 	ck_assert_msg(report_parse("scaled.csv", text, strlen(text), &r, &err), "%s", err.message);
 	ck_assert_uint_eq(r.n, 2);
 	ck_assert_uint_eq(r.rejected_rows, 0);
-	CK_NUM(r.records[0].duration_ns, 324800);
+	CK_NUM(r.records[0].duration_ns, 385160);
 	CK_INT(r.records[0].smem_config_bytes, 233472);
 	CK_INT(r.records[0].driver_smem_bytes, 1024);
-	CK_INT(r.records[0].dynamic_smem_bytes, 230400);
+	CK_INT(r.records[0].dynamic_smem_bytes, 102400);
 	CK_INT(r.records[0].static_smem_bytes, 0);
-	/* unknownrepo_turing... line 11 "msecond 12.29", line 146 "Kbyte/block 32.77" */
-	CK_NUM(r.records[1].duration_ns, 12290000);
-	CK_INT(r.records[1].static_smem_bytes, 32768);
+	/* constructed_ncu_details_text_t4.txt line 11 "msecond 8.92", line 98
+	 * "Kbyte/block 16.38": 16375..16385 holds 128 x 128 */
+	CK_NUM(r.records[1].duration_ns, 8920000);
+	CK_INT(r.records[1].static_smem_bytes, 16384);
 	/* 0.07 Mbyte is 65000..75000 bytes: no single granule, the nearest byte */
 	CK_INT(r.records[1].smem_config_bytes, 70000);
 	report_done(&r);

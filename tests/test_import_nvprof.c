@@ -46,15 +46,15 @@ static bool parse_with(const char *file, const char *extra, struct report *r,
 	return ok;
 }
 
-#define TRACE "nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv"
-#define TRACE_TEXT "nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt"
+#define TRACE "constructed_nvprof_print_gpu_trace_um.csv"
+#define TRACE_TEXT "constructed_nvprof_print_gpu_trace_text.txt"
 
-/* --print-gpu-trace without --csv, TITAN Xp (BabelStream): three ==pid==
- * lines, the header on line 4, rows on lines 5-608 (501 kernels, 103
- * memcpy), a blank line and the legend of Regs*, SSMem*, ... Every column is
- * right-aligned under its label but Name. The records are the CSV trace's:
- * the same fields, sizes in powers of 1024 (dot_kernel's "8.0000KB" is its
- * 1024 doubles, BabelStream's TBSIZE), the id taken off the name. */
+/* --print-gpu-trace without --csv, TITAN Xp: three ==pid== lines, the
+ * header on line 4, rows on lines 5-608 (501 kernels, 103 memcpy), a blank
+ * line and the legend of Regs*, SSMem*, ... Every column is right-aligned
+ * under its label but Name. The records are the CSV trace's: the same
+ * fields, sizes in powers of 1024 (stream_dot's "2.0000KB" is its 256
+ * doubles), the id taken off the name. */
 START_TEST(trace_text_titanxp)
 {
 	struct report_launch_given given = { NULL, NULL, 0 };
@@ -71,46 +71,46 @@ START_TEST(trace_text_titanxp)
 	ck_assert_uint_eq(r.skipped_rows, 103);
 	ck_assert_uint_eq(r.dropped_fields, 0);
 
-	/* Line 5: "326.63ms  1.6782ms  (32768 1 1)  (1024 1 1)  14  0B  0B  -  -
-	 * -  -  TITAN Xp (0)  1  7  void init_kernel<double>(double*, double*,
-	 * double*, double, double, double) [128]" */
+	/* Line 5: "402.51ms  1.3478ms  (65536 1 1)  (256 1 1)  16  0B  0B  -  -
+	 * -  -  TITAN Xp (0)  1  7  void stream_init<double>(double*, double*,
+	 * double*, double, double, double) [96]" */
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 5);
-	ck_assert_str_eq(k->name, "void init_kernel<double>(double*, double*, double*, double, "
+	ck_assert_str_eq(k->name, "void stream_init<double>(double*, double*, double*, double, "
 				  "double, double)");
-	ck_assert_str_eq(k->short_name, "init_kernel");
+	ck_assert_str_eq(k->short_name, "stream_init");
 	ck_assert_str_eq(k->device, "TITAN Xp");
 	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
-	CK_INT(k->id, 128);
-	ck_grid(k, 32768, 1, 1);
-	ck_block(k, 1024, 1, 1);
-	CK_INT(k->registers, 14);
+	CK_INT(k->id, 96);
+	ck_grid(k, 65536, 1, 1);
+	ck_block(k, 256, 1, 1);
+	CK_INT(k->registers, 16);
 	CK_INT(k->static_smem_bytes, 0);
 	CK_INT(k->dynamic_smem_bytes, 0);
-	CK_NUM(k->duration_ns, 1678200);
+	CK_NUM(k->duration_ns, 1347800);
 	CK_ABSENT(k->achieved_occupancy_pct);
 	CK_ABSENT(k->cc_major);
 
-	/* Line 10: "334.56ms  1.2305ms  (256 1 1)  (1024 1 1)  13  8.0000KB  0B
-	 * ...  void dot_kernel<double>(double const *, double const *, double*,
-	 * unsigned int) [167]"; line 11 is a memcpy, no record. */
+	/* Line 10: "406.60ms  532.21us  (512 1 1)  (256 1 1)  18  2.0000KB  0B
+	 * ...  void stream_dot<double>(double const *, double const *, double*,
+	 * int) [133]"; line 11 is a memcpy, no record. */
 	k = &r.records[5];
 	ck_assert_int_eq(k->line, 10);
-	ck_assert_str_eq(k->short_name, "dot_kernel");
-	CK_INT(k->id, 167);
-	ck_grid(k, 256, 1, 1);
-	CK_INT(k->registers, 13);
-	CK_INT(k->static_smem_bytes, 8192);
+	ck_assert_str_eq(k->short_name, "stream_dot");
+	CK_INT(k->id, 133);
+	ck_grid(k, 512, 1, 1);
+	CK_INT(k->registers, 18);
+	CK_INT(k->static_smem_bytes, 2048);
 	CK_INT(k->dynamic_smem_bytes, 0);
-	CK_NUM(k->duration_ns, 1230500);
+	CK_NUM(k->duration_ns, 532210);
 	ck_assert_int_eq(r.records[6].line, 12);
 
-	/* Line 604, the last kernel: "1.07432s  1.2256ms  (256 1 1) ...
-	 * dot_kernel<double>(...) [4028]"; lines 605-608 are memcpy. */
+	/* Line 604, the last kernel: "733.01ms  527.68us  (512 1 1) ...
+	 * stream_dot<double>(...) [3945]"; lines 605-608 are memcpy. */
 	k = &r.records[500];
 	ck_assert_int_eq(k->line, 604);
-	CK_INT(k->id, 4028);
-	CK_NUM(k->duration_ns, 1225600);
+	CK_INT(k->id, 3945);
+	CK_NUM(k->duration_ns, 527680);
 
 	/* The report names its device: every record computes on it. */
 	ck_assert(record_analyse(a, db, &r.records[0], &given, TRACE_TEXT, &err));
@@ -149,8 +149,8 @@ START_TEST(trace_text_bad_fields)
 	struct report r;
 
 	ck_assert_msg(text != NULL, "%s", err.message);
-	text = text_edit(text, 5, "(32768 1 1)", "(32768 x 1)");
-	text = text_edit(text, 6, "1.2396ms", "1.2396mx");
+	text = text_edit(text, 5, "(65536 1 1)", "(65536 x 1)");
+	text = text_edit(text, 6, "530.13us", "530.13ux");
 	text = text_edit(text, 7, "        0B", "        0Q");
 	ck_assert(report_parse(TRACE_TEXT, text, strlen(text), &r, &err));
 	ck_assert_int_eq(err.line, 5);
@@ -161,7 +161,7 @@ START_TEST(trace_text_bad_fields)
 	ck_assert_int_eq(r.dropped.line, 6);
 	ck_assert_str_eq(r.dropped.field, "Duration");
 	ck_assert_int_eq(r.records[0].line, 6);
-	ck_assert_str_eq(r.records[0].short_name, "copy_kernel");
+	ck_assert_str_eq(r.records[0].short_name, "stream_copy");
 	CK_ABSENT(r.records[0].duration_ns);
 	CK_INT(r.records[0].registers, 8);
 	ck_assert_int_eq(r.records[1].line, 8);
@@ -183,42 +183,42 @@ START_TEST(trace_titanxp)
 	ck_assert_uint_eq(r.n, 5);
 	ck_assert_uint_eq(r.skipped_rows, 89);
 
-	/* Line 61: 1.801299,0.287308,506,1,1,192,1,1,16,0,0,,,,,"TITAN Xp (0)",
-	 * "1","7",,,"cuda_initialize_variables(int, float*)",121. Duration in
-	 * ms (units row): 0.287308 ms. */
+	/* Line 61: 1.402135,0.271639,640,1,1,128,1,1,18,0,0,,,,,"TITAN Xp (0)",
+	 * "1","7",,,"um_fill_grid(int, float*)",98. Duration in ms (units
+	 * row): 0.271639 ms. */
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 61);
-	ck_assert_str_eq(k->name, "cuda_initialize_variables(int, float*)");
-	ck_assert_str_eq(k->short_name, "cuda_initialize_variables");
+	ck_assert_str_eq(k->name, "um_fill_grid(int, float*)");
+	ck_assert_str_eq(k->short_name, "um_fill_grid");
 	ck_assert_str_eq(k->device, "TITAN Xp");
 	ck_assert_int_eq(k->vendor, REPORT_VENDOR_NVIDIA);
-	ck_dim3(k->grid, 506, 1, 1);
-	ck_dim3(k->block, 192, 1, 1);
-	CK_INT(k->registers, 16);
+	ck_dim3(k->grid, 640, 1, 1);
+	ck_dim3(k->block, 128, 1, 1);
+	CK_INT(k->registers, 18);
 	CK_INT(k->static_smem_bytes, 0);
 	CK_INT(k->dynamic_smem_bytes, 0);
-	CK_INT(k->id, 121);
-	CK_NUM(k->duration_ns, 287308);
+	CK_INT(k->id, 98);
+	CK_NUM(k->duration_ns, 271639);
 	CK_ABSENT(k->achieved_occupancy_pct);
 
-	/* Line 70: ...,0.362478,506,1,1,192,1,1,17,0,0,...,
-	 * "cuda_compute_step_factor(int, float*, float*, float*)",147. */
+	/* Line 70: ...,0.261529,640,1,1,128,1,1,22,0,0,...,
+	 * "um_jacobi_step(int, float*, float*, float*)",119. */
 	k = &r.records[3];
 	ck_assert_int_eq(k->line, 70);
-	ck_assert_str_eq(k->short_name, "cuda_compute_step_factor");
-	CK_INT(k->registers, 17);
-	CK_NUM(k->duration_ns, 362478);
+	ck_assert_str_eq(k->short_name, "um_jacobi_step");
+	CK_INT(k->registers, 22);
+	CK_NUM(k->duration_ns, 261529);
 
-	/* Line 89 (last kernel): 1.802720,1.744070,506,1,1,192,1,1,58,0,0,...,
-	 * "cuda_compute_flux(int, int*, float*, float*, float*)",156. */
+	/* Line 89 (last kernel): 1.403963,0.367219,640,1,1,128,1,1,40,0,0,...,
+	 * "um_residual(int, int*, float*, float*, float*)",122. */
 	k = &r.records[4];
 	ck_assert_int_eq(k->line, 89);
-	ck_assert_str_eq(k->short_name, "cuda_compute_flux");
-	ck_dim3(k->grid, 506, 1, 1);
-	ck_dim3(k->block, 192, 1, 1);
-	CK_INT(k->registers, 58);
-	CK_INT(k->id, 156);
-	CK_NUM(k->duration_ns, 1744070);
+	ck_assert_str_eq(k->short_name, "um_residual");
+	ck_dim3(k->grid, 640, 1, 1);
+	ck_dim3(k->block, 128, 1, 1);
+	CK_INT(k->registers, 40);
+	CK_INT(k->id, 122);
+	CK_NUM(k->duration_ns, 367219);
 	report_done(&r);
 }
 END_TEST
@@ -361,12 +361,12 @@ START_TEST(metrics_bad_value)
 }
 END_TEST
 
-#define TEXT "thrust2d_gtx1070_nvprof_metrics_text_affine.profile"
+#define TEXT "constructed_nvprof_metrics_text_gtx1070.profile"
 
 /* --metrics without --csv, GTX 1070: header line 6, line 7 'Device
- * "GeForce GTX 1070 (0)"', line 8 "Kernel: void thrust::for_each_kernel<
- * unsigned char, AffineTransformFunctor>(...)", line 10 "1
- * achieved_occupancy  Achieved Occupancy  0.948254  0.948254  0.948254". */
+ * "GeForce GTX 1070 (0)"', line 8 "Kernel: void gridkit::transform_kernel<
+ * unsigned char, RotateFunctor>(...)", line 10 "1
+ * achieved_occupancy  Achieved Occupancy  0.871563  0.871563  0.871563". */
 START_TEST(metrics_text_gtx1070)
 {
 	struct report r;
@@ -378,11 +378,11 @@ START_TEST(metrics_text_gtx1070)
 	ck_assert_uint_eq(r.n, 1);
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 8);
-	ck_assert(strncmp(k->name, "void thrust::for_each_kernel<unsigned char, "
-				   "AffineTransformFunctor>(thrust::window_iterator", 91) == 0);
-	ck_assert_str_eq(k->short_name, "thrust::for_each_kernel");
+	ck_assert(strncmp(k->name, "void gridkit::transform_kernel<unsigned char, "
+				   "RotateFunctor>(gridkit::tile_iterator", 83) == 0);
+	ck_assert_str_eq(k->short_name, "gridkit::transform_kernel");
 	ck_assert_str_eq(k->device, "GeForce GTX 1070");
-	CK_NUM(k->achieved_occupancy_pct, 94.8254);
+	CK_NUM(k->achieved_occupancy_pct, 87.1563);
 	CK_ABSENT(k->grid[0]);
 	report_done(&r);
 
@@ -452,7 +452,7 @@ START_TEST(runs_appended_text)
 END_TEST
 
 /* The same kernel in two appended runs keeps both measurements: the
- * GTX 1070 file (15 lines; achieved_occupancy 0.948254 on line 10) twice,
+ * GTX 1070 file (15 lines; achieved_occupancy 0.871563 on line 10) twice,
  * and the GTX 1080 Ti metrics CSV (scalarProdGPU's 0.562536 on line 102;
  * 105 lines) twice, whose second header (line 111) starts run 2. */
 START_TEST(runs_appended_metrics)
@@ -465,8 +465,8 @@ START_TEST(runs_appended_metrics)
 	ck_assert_uint_eq(r.runs, 2);
 	ck_assert_int_eq(r.records[1].line, 8 + 15);
 	ck_assert_uint_eq(r.records[1].run, 2);
-	CK_NUM(r.records[0].achieved_occupancy_pct, 94.8254);
-	CK_NUM(r.records[1].achieved_occupancy_pct, 94.8254);
+	CK_NUM(r.records[0].achieved_occupancy_pct, 87.1563);
+	CK_NUM(r.records[1].achieved_occupancy_pct, 87.1563);
 	report_done(&r);
 
 	ck_assert(parse_appended(METRICS, METRICS, &r, &err));
@@ -496,10 +496,10 @@ START_TEST(runs_appended_trace)
 	ck_assert_uint_eq(r.rejected_rows, 0);
 	ck_assert_uint_eq(r.records[5].run, 2);
 	ck_assert_int_eq(r.records[5].line, 61 + 99);
-	/* Line 61: 0.287308 ms, in both runs. */
-	CK_NUM(r.records[0].duration_ns, 287308);
-	CK_NUM(r.records[5].duration_ns, 287308);
-	ck_assert_str_eq(r.records[9].short_name, "cuda_compute_flux");
+	/* Line 61: 0.271639 ms, in both runs. */
+	CK_NUM(r.records[0].duration_ns, 271639);
+	CK_NUM(r.records[5].duration_ns, 271639);
+	ck_assert_str_eq(r.records[9].short_name, "um_residual");
 	report_done(&r);
 }
 END_TEST
@@ -548,10 +548,10 @@ START_TEST(summary_refused)
 }
 END_TEST
 
-#define CUDAK "cudaprof_cudak_c2050_cuda_profile_0.log"
+#define CUDAK "constructed_cudaprof_c2050_kv_cuda_profile_0.log"
 
 /* key=value log, Tesla C2050 (line 2 "# CUDA_DEVICE 0 Tesla C2050").
- * Line 7: method=[ black_and_white ] gputime=[ 1386.976 ] cputime=[ 15.000 ]
+ * Line 7: method=[ to_grayscale ] gputime=[ 2143.520 ] cputime=[ 21.000 ]
  * occupancy=[ 0.167 ]; lines 6 and 8 are memcpyHtoD / memcpyDtoH. The
  * occupancy is the profiler's theoretical figure (8 of Fermi's 48 warps,
  * printed to three decimals), not a measurement. */
@@ -566,9 +566,9 @@ START_TEST(cudaprof_kv)
 	ck_assert_uint_eq(r.skipped_rows, 2);
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 7);
-	ck_assert_str_eq(k->name, "black_and_white");
+	ck_assert_str_eq(k->name, "to_grayscale");
 	ck_assert_str_eq(k->device, "Tesla C2050");
-	CK_NUM(k->duration_ns, 1386976);
+	CK_NUM(k->duration_ns, 2143520);
 	CK_NUM(k->theoretical_occupancy_pct, 16.7);
 	CK_NUM(k->theoretical_step_pct, 0.1);
 	CK_ABSENT(k->achieved_occupancy_pct);

@@ -132,26 +132,26 @@ START_TEST(v1_gunrock_mi300)
 END_TEST
 
 /* rocprof v1 with -i counters and no timestamps: one row. */
-START_TEST(v1_pmc_vec_add)
+START_TEST(v1_pmc_scale_add)
 {
 	struct report r;
 	const struct report_record *k;
 
-	load("hip_programming_rocprofv1_pmc_vec_add.csv", &r);
+	load("constructed_rocprofv1_pmc_scale_add.csv", &r);
 	ck_assert_uint_eq(r.n, 1);
-	/* 0,"vector_add(float*, float*, float*, int) [clone .kd]",4,0,0,29564,
-	 * 29564,1000000000,256,0,0,8,0,16,64,0x0,0x7faada620900,100.0...,
-	 * 15625000.0...: 1000000000 / 256 = 3906250 workgroups, which the
-	 * file's own Wavefronts counter confirms: 15625000 wavefronts / 4
-	 * (256 work-items / 64 per wave) = 3906250. */
+	/* 0,"scale_add(float*, float const*, float, int) [clone .kd]",2,0,0,
+	 * 41817,41817,4194304,128,0,0,12,0,24,64,0x0,0x7f3c51a04c80,100.0...,
+	 * 65536.0...: 4194304 / 128 = 32768 workgroups, which the file's own
+	 * Wavefronts counter confirms: 65536 wavefronts / 2 (128 work-items /
+	 * 64 per wave) = 32768. */
 	k = &r.records[0];
-	ck_assert_str_eq(k->name, "vector_add(float*, float*, float*, int) [clone .kd]");
-	ck_assert_str_eq(k->short_name, "vector_add");
-	ck_grid(k, 3906250, 1, 1);
-	ck_block(k, 256, 1, 1);
-	CK_INT(k->arch_vgprs, 8);
+	ck_assert_str_eq(k->name, "scale_add(float*, float const*, float, int) [clone .kd]");
+	ck_assert_str_eq(k->short_name, "scale_add");
+	ck_grid(k, 32768, 1, 1);
+	ck_block(k, 128, 1, 1);
+	CK_INT(k->arch_vgprs, 12);
 	CK_INT(k->accum_vgprs, 0);
-	CK_INT(k->sgprs, 16);
+	CK_INT(k->sgprs, 24);
 	CK_INT(k->wave_size, 64);
 	/* No DurationNs, BeginNs or EndNs columns; nothing names the target. */
 	CK_ABSENT(k->duration_ns);
@@ -272,10 +272,10 @@ START_TEST(v2_pmc_perf_sq_counters)
 {
 	struct report r;
 
-	load("batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv", &r);
-	/* Line 2: SQ_ACCUM_PREV_HIRES 2349060.0, GRBM_GUI_ACTIVE 273547.0. */
-	CK_NUM(r.records[0].sq_accum_prev_hires, 2349060.0);
-	CK_NUM(r.records[0].grbm_gui_active, 273547.0);
+	load("constructed_rocprofcompute3_mi300x_pmc_perf.csv", &r);
+	/* Line 2: SQ_ACCUM_PREV_HIRES 1966080.0, GRBM_GUI_ACTIVE 245760.0. */
+	CK_NUM(r.records[0].sq_accum_prev_hires, 1966080.0);
+	CK_NUM(r.records[0].grbm_gui_active, 245760.0);
 	report_done(&r);
 
 	/* No such columns: absent. */
@@ -287,12 +287,11 @@ START_TEST(v2_pmc_perf_sq_counters)
 END_TEST
 
 /* The XCDs the SQ counters are summed over: Omniperf's sysinfo.csv beside
- * the pmc_perf.csv says (HGLiu1998/batched_gemm workloads/bmm2/MI300X_A1
- * @ 0a139b67: compute_partition SPX, num_xcd 8), else --xcds, else the
- * database's SPX count (8 on an MI300X). Line 2: SQ_ACCUM_PREV_HIRES
- * 2349060 / (GRBM_GUI_ACTIVE 273547 / 8) = 68.699 waves resident, / (32
- * waves x 304 CUs = 9728) = 0.7062%, / 304 = 0.22598 waves per CU; over 4
- * XCDs (--xcds 4) half: 0.3531%. */
+ * the pmc_perf.csv says (the constructed one: compute_partition SPX,
+ * num_xcd 8), else --xcds, else the database's SPX count (8 on an MI300X).
+ * Line 2: SQ_ACCUM_PREV_HIRES 1966080 / (GRBM_GUI_ACTIVE 245760 / 8) = 64
+ * waves resident, / (32 waves x 304 CUs = 9728) = 0.6578947%, / 304 =
+ * 0.2105263 waves per CU; over 4 XCDs (--xcds 4) half: 0.3289474%. */
 static void copy_file(const char *from, const char *to)
 {
 	struct occ_error err = { 0 };
@@ -309,7 +308,7 @@ static void copy_file(const char *from, const char *to)
 START_TEST(v2_pmc_perf_xcds)
 {
 	static const char pmc[] =
-		"batchedgemm_mi300x_rocprofcompute3_rocm71_pmc_perf_2043cols_TRUNCATED.csv";
+		"constructed_rocprofcompute3_mi300x_pmc_perf.csv";
 	char dir[] = "/tmp/occview-xcds-XXXXXX", path[256], sys[256];
 	struct occ_error err = { 0 };
 	struct report_num pct, waves;
@@ -324,7 +323,7 @@ START_TEST(v2_pmc_perf_xcds)
 	snprintf(path, sizeof(path), "%s/pmc_perf.csv", dir);
 	snprintf(sys, sizeof(sys), "%s/sysinfo.csv", dir);
 	copy_file(data_path("rocprof/", pmc), path);
-	copy_file(data_path("amd/", "batchedgemm_bmm2_mi300x_sysinfo.csv"), sys);
+	copy_file(data_path("amd/", "constructed_rocprofcompute3_mi300x_sysinfo.csv"), sys);
 	ck_assert_msg(report_load(path, &r, &err), "%s", err.message);
 	ck_assert_uint_eq(r.n, 100);
 	for (size_t i = 0; i < r.n; i++)
@@ -335,8 +334,8 @@ START_TEST(v2_pmc_perf_xcds)
 	/* the report's count wins over --xcds */
 	ck_assert_int_eq(xcds.n, 8);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_REPORT);
-	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
-	ck_assert_double_eq_tol(waves.value, 0.2259845, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.6578947, 1e-6);
+	ck_assert_double_eq_tol(waves.value, 0.2105263, 1e-6);
 	/* A count from rocprofv3's agent_info.csv is said so. */
 	ck_assert_int_eq(r.records[0].xcds_agent_info, 0);
 	r.records[0].xcds_agent_info = 1;
@@ -355,12 +354,12 @@ START_TEST(v2_pmc_perf_xcds)
 						  &xcds));
 	ck_assert_int_eq(xcds.n, 4);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_FLAG);
-	ck_assert_double_eq_tol(pct.value, 0.3531007, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.3289474, 1e-6);
 	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 0, &pct, &waves, &sq,
 						  &xcds));
 	ck_assert_int_eq(xcds.n, 8);
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_DATABASE);
-	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
+	ck_assert_double_eq_tol(pct.value, 0.6578947, 1e-6);
 	report_done(&r);
 
 	/* The MI200 SQ_LEVEL_WAVES file has no sysinfo.csv beside it here: an
@@ -728,17 +727,17 @@ START_TEST(stats_refused)
 }
 END_TEST
 
-/* A workgroup count that does not divide: "grd" 1000 of "wgr" 256 is
- * ceil(1000 / 256) = 4 workgroups (3 full, one of 232 work-items). Built
- * from the vec_add file by changing grd. */
+/* A workgroup count that does not divide: "grd" 1000 of "wgr" 128 is
+ * ceil(1000 / 128) = 8 workgroups (7 full, one of 104 work-items). Built
+ * from the scale_add file by changing grd. */
 START_TEST(grid_rounds_up)
 {
 	struct report r;
 
-	parse_edited("hip_programming_rocprofv1_pmc_vec_add.csv", ",1000000000,256,",
-		     ",1000,256,", &r);
-	ck_grid(&r.records[0], 4, 1, 1);
-	ck_block(&r.records[0], 256, 1, 1);
+	parse_edited("constructed_rocprofv1_pmc_scale_add.csv", ",4194304,128,", ",1000,128,",
+		     &r);
+	ck_grid(&r.records[0], 8, 1, 1);
+	ck_block(&r.records[0], 128, 1, 1);
 	report_done(&r);
 }
 END_TEST
@@ -773,7 +772,7 @@ int main(void)
 	TCase *tc = tcase_create("corpus");
 
 	tcase_add_test(tc, v1_gunrock_mi300);
-	tcase_add_test(tc, v1_pmc_vec_add);
+	tcase_add_test(tc, v1_pmc_scale_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);
 	tcase_add_test(tc, v2_pmc_perf_sq_counters);

@@ -36,7 +36,8 @@ static struct view *regs64_view(void)
 	return pane_view_new(&base, &cur, NULL);
 }
 
-/* tests/data/unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt:
+/* shared/corpus/ncu-text/unknownrepo_hopper78sm_ncu2024plus_details_text_fragment.txt
+ * (a real page whose repository is unknown, not shipped: no licence):
  * block 256, grid 78, 255 registers, 230.40 Kbyte (ncu's 1000-byte Kbyte)
  * dynamic shared memory, 78 SMs (H20 in the database); it measured 12.44 %
  * achieved occupancy. */

@@ -256,9 +256,9 @@ END_TEST
 
 /* omniperf_tests_mi300x_rocprofv2style_timestamps.csv line 2: Grid_Size
  * 1048576, Workgroup_Size 256, LDS 0, Arch_VGPR 4, Accum_VGPR 4, SGPR 16,
- * Wave_Size 64; hip_programming_rocprofv1_pmc_vec_add.csv line 2: grd
- * 1000000000, wgr 256 -> 3906250 workgroups, arch_vgpr 8, sgpr 16. */
-START_TEST(omniperf_timestamps_and_hip_vec_add)
+ * Wave_Size 64; constructed_rocprofv1_pmc_scale_add.csv line 2: grd
+ * 4194304, wgr 128 -> 32768 workgroups, arch_vgpr 12, sgpr 24. */
+START_TEST(omniperf_timestamps_and_scale_add)
 {
 	struct report r;
 	struct launch l;
@@ -274,12 +274,12 @@ START_TEST(omniperf_timestamps_and_hip_vec_add)
 	ck_assert_int_eq(l.agprs, 4);
 	report_done(&r);
 
-	load("hip_programming_rocprofv1_pmc_vec_add.csv", &r);
+	load("constructed_rocprofv1_pmc_scale_add.csv", &r);
 	ck_assert_uint_eq(r.n, 1);
 	ck_assert(report_launch(db, &r.records[0], &given, "x", &l, &g, &src, &err));
-	ck_dims(&l, 3906250, 1, 1, 256, 1, 1);
-	ck_assert_int_eq(l.regs_per_thread, 8);
-	ck_assert_int_eq(l.sgprs, 16);
+	ck_dims(&l, 32768, 1, 1, 128, 1, 1);
+	ck_assert_int_eq(l.regs_per_thread, 12);
+	ck_assert_int_eq(l.sgprs, 24);
 	report_done(&r);
 }
 END_TEST
@@ -537,7 +537,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, rocprofv3_trace_needs_vgprs);
 	tcase_add_test(tc, rocprofv3_counters);
 	tcase_add_test(tc, omniperf_vendor_mismatch);
-	tcase_add_test(tc, omniperf_timestamps_and_hip_vec_add);
+	tcase_add_test(tc, omniperf_timestamps_and_scale_add);
 	tcase_add_test(tc, flags_override_record);
 	tcase_add_test(tc, amd_device_by_cu_count);
 	tcase_add_test(tc, amd_target_without_device);

@@ -289,8 +289,8 @@ START_TEST(final_records_go_at_once)
 	static const char *const files[] = {
 		"ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv",
 		"ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv",
-		"nvprof/nvprof_result_titanxp_print_gpu_trace_um_TRUNCATED.csv",
-		"nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt",
+		"nvprof/constructed_nvprof_print_gpu_trace_um.csv",
+		"nvprof/constructed_nvprof_print_gpu_trace_text.txt",
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -432,7 +432,7 @@ END_TEST
  * read whole. */
 START_TEST(text_table_streams_like_parse)
 {
-	const char *file = "nvprof/nvprofresult_titanxp_nvprof_print_gpu_trace_TEXT_babelstream.txt";
+	const char *file = "nvprof/constructed_nvprof_print_gpu_trace_text.txt";
 	struct occ_error err = { 0 };
 	size_t len;
 	char *text = str_read_file(data_path("", file), 1 << 20, &len, &err);
@@ -449,7 +449,7 @@ END_TEST
  * whose caller read 64 KiB first did not. Now neither does, alike. */
 START_TEST(text_format_told_within_the_head)
 {
-	const char *file = "nvprof/thrust2d_gtx1070_nvprof_metrics_text_affine.profile";
+	const char *file = "nvprof/constructed_nvprof_metrics_text_gtx1070.profile";
 	struct occ_error err = { 0 };
 	size_t len, n = 0;
 	char *log = str_read_file(data_path("", file), 1 << 20, &len, &err);

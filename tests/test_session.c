@@ -487,7 +487,7 @@ START_TEST(report_gpu_stands_in)
 	/* an NVIDIA record that names none (the 2019 ncu page of a V100) is
 	 * shown on the embedded default, an NVIDIA GPU */
 	{
-		static const char v100_file[] = "xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log";
+		static const char v100_file[] = "constructed_ncu_details_2019_v100.log";
 		struct report v100;
 		struct launch l, def;
 		struct gpu g, want;

@@ -80,7 +80,7 @@ def row(dev, k, old, sep):
     return sep.join(str(v) for v in vals)
 
 
-def write(path, dev, kernels, old, version, sep=","):
+def write(path, dev, kernels, old, version, sep=",", head_sep=None):
     cols = list(COLUMNS)
     if old:
         cols = cols[:24]
@@ -92,7 +92,7 @@ def write(path, dev, kernels, old, version, sep=","):
         out.write("# ListSeparator=%s\n" % sep)
         if not old:
             out.write("# KernelCount=%d\n" % len(kernels))
-        out.write(sep.join(cols) if not old else ",".join(cols))
+        out.write((head_sep or sep).join(cols) if not old else ",".join(cols))
         out.write("\n")
         for k in kernels:
             out.write(row(dev, k, old, sep) + "\n")
@@ -118,6 +118,24 @@ def main():
         dict(tid=913, name="stencil", wg=256, vgprs=100, sgprs=30, lds=8192,
              **{"global": 262144}),
     ], True, "2.6.1110")
+    # RCP 5.2 on Hawaii (GFX IP 7, 44 CUs: R9 290X, FirePro W9100 has 44
+    # too): ";" between a row's fields but "," in the column names, as
+    # RCP 5.2.6553 wrote them (the layout of the Session1.occupancy pasted
+    # in GitHub issue GPUOpen-Archive/CodeXL#187, which is not shipped: an
+    # issue comment carries no licence). The SI/CI rules: SGPRs of 8 from
+    # 512, 40 waves per CU.
+    hawaii = dict(name="Hawaii", cus=44, wave=64, simds=4, gfxip=7, max_sgprs=104,
+                  max_lds=65536, max_wg_size=256, max_global=1073741824)
+    gauss = dict(tid=6120, name="gauss_rows", wg=256, vgprs=36, sgprs=50, lds=6144,
+                 **{"global": 4194304})
+    write(os.path.join(top, "constructed_rcp52_hawaii.occupancy"), hawaii, [
+        gauss, gauss,
+        dict(tid=6120, name="hist_local", wg=64, vgprs=24, sgprs=90, lds=16000,
+             **{"global": 1048576}),
+        dict(tid=6120, name="transpose_tile", wg=256, vgprs=60, sgprs=30, lds=8448,
+             **{"global": 16777216}),
+        gauss,
+    ], False, "5.2.6553", ";", ",")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,15 @@ Usage: tools/gen_constructed_reports.py tests/data
 import os
 import sys
 
+# No __pycache__ beside the sources (make distcheck's are read-only).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import constructed_fermi_logs  # noqa: E402
+import constructed_ncu_2019  # noqa: E402
+import constructed_ncu_text  # noqa: E402
+import constructed_nvprof_traces  # noqa: E402
+import constructed_rocprof_compute  # noqa: E402
+
 
 def write(root, rel, text):
     path = os.path.join(root, rel)
@@ -555,6 +564,87 @@ def nvprof_metrics_text_runs(root):
           "\n".join(out) + "\n")
 
 
+# --- rocprof v1 -i pmc (GPUBusy, Wavefronts) ---------------------------------
+#
+# rocprof v1 with an input file of "pmc: GPUBusy Wavefronts" writes one row
+# per dispatch: Index, the quoted kernel name with " [clone .kd]", gpu-id,
+# queue-id, queue-index, pid, tid, grd (work-items), wgr, lds, scr,
+# arch_vgpr, accum_vgpr, sgpr, wave_size, sig, obj, then each counter with
+# ten decimals (the rocprof section of the ROCm documentation; the layout is
+# that of the public sample shashankparsi/HIP_Programming
+# output_vec_add_gpu.csv, which is not shipped). Nothing names the GPU. The
+# Wavefronts counter is grd / wave_size, as a full-grid dispatch has.
+
+
+def rocprof_pmc(root):
+    grd, wgr, wave = 4194304, 128, 64
+    head = ("Index,KernelName,gpu-id,queue-id,queue-index,pid,tid,grd,wgr,lds,scr,arch_vgpr,"
+            "accum_vgpr,sgpr,wave_size,sig,obj,GPUBusy,Wavefronts")
+    row = ('0,"scale_add(float*, float const*, float, int) [clone .kd]",2,0,0,41817,41817,'
+           '%d,%d,0,0,12,0,24,%d,0x0,0x7f3c51a04c80,100.0000000000,%.10f'
+           % (grd, wgr, wave, grd / wave))
+    write(root, "rocprof/constructed_rocprofv1_pmc_scale_add.csv", head + "\n" + row + "\n")
+
+
+# --- ncu --csv --page raw of a run that failed ---------------------------------
+#
+# When the profiled application exits with an error before any kernel is
+# profiled, ncu writes its own ==PROF== lines and one ==ERROR== line and no
+# CSV at all (the layout of the public sample meinie0826/Roofline-Analysis
+# decodebench/results/ncu/flashinfer_paged_decode__gqa_bf16_b128_ctx8k_p64
+# .ncu.csv, which is not shipped).
+
+
+def ncu_error_only(root):
+    out = ["==PROF== Connected to process 318406 (/usr/bin/python3.11)",
+           "==PROF== Disconnected from process 318406",
+           "==ERROR== The application returned an error code (1)."]
+    write(root, "ncu/constructed_ncu_raw_EMPTY_error_only.csv", "\n".join(out) + "\n")
+
+
+# --- nvprof --metrics text of one kernel ---------------------------------------
+#
+# nvprof --metrics without --csv: "==PID==" banners, then the column header
+# (Invocations in 11 columns, Metric Name right-aligned in 42, Metric
+# Description in 46, Min, Max and Avg in 12 each), 'Device "NAME (0)"', four
+# spaces and "Kernel: " with the whole demangled signature, and one row a
+# metric (the layout is that of the public sample sankarmanoj/thrust2D
+# opencv/shared/affine.profile, which is not shipped). The metric names and
+# descriptions are nvprof's own; the kernel and the values are this
+# script's.
+
+GTX1070_METRICS = [
+    ("dram_read_throughput", "Device Memory Read Throughput", "412.08MB/s"),
+    ("achieved_occupancy", "Achieved Occupancy", "0.871563"),
+    ("shared_efficiency", "Shared Memory Efficiency", "50.00%"),
+    ("gld_efficiency", "Global Memory Load Efficiency", "100.00%"),
+    ("gst_efficiency", "Global Memory Store Efficiency", "80.00%"),
+    ("shared_load_transactions_per_request", "Shared Memory Load Transactions Per Request",
+     "2.000000"),
+    ("branch_efficiency", "Branch Efficiency", "96.15%"),
+]
+
+
+def nvprof_metrics_text_one(root):
+    pid = "==31907== "
+    cmd = "./rotate.o 1024"
+
+    def cols(a, b, c, d, e, f):
+        return a.rjust(11) + b.rjust(42) + c.rjust(46) + d.rjust(12) + e.rjust(12) + f.rjust(12)
+
+    out = [pid + "NVPROF is profiling process 31907, command: " + cmd,
+           pid + "Some kernel(s) will be replayed on device 0 in order to collect all "
+           "events/metrics.",
+           pid + "Profiling application: " + cmd,
+           pid + "Profiling result:",
+           pid + "Metric result:",
+           cols("Invocations", "Metric Name", "Metric Description", "Min", "Max", "Avg"),
+           'Device "GeForce GTX 1070 (0)"',
+           "    Kernel: void gridkit::transform_kernel<unsigned char, RotateFunctor>("
+           "gridkit::tile_iterator<unsigned char, gridkit::device_allocator<"
+           "gridkit::tile_iterator>>*, gridkit::launch_config, RotateFunctor)"]
+    out += [cols("1", n, d, v, v, v) for n, d, v in GTX1070_METRICS]
+    write(root, "nvprof/constructed_nvprof_metrics_text_gtx1070.profile", "\n".join(out) + "\n")
 # --- ncu --page raw with thread-block clusters (CSV) -------------------------
 #
 # No real report in the corpus launched a cluster (every launch__cluster_*
@@ -656,6 +746,18 @@ def main():
     cudaprof_csv_log(sys.argv[1])
     ncu_details_fullset(sys.argv[1])
     nvprof_metrics_text_runs(sys.argv[1])
+    rocprof_pmc(sys.argv[1])
+    ncu_error_only(sys.argv[1])
+    nvprof_metrics_text_one(sys.argv[1])
+    constructed_nvprof_traces.nvprof_trace_um_csv(write, sys.argv[1])
+    constructed_nvprof_traces.nvprof_trace_text(write, sys.argv[1])
+    constructed_fermi_logs.cudaprof_kv_c2050(write, sys.argv[1])
+    constructed_fermi_logs.cudaprof_kv_m2090(write, sys.argv[1])
+    constructed_ncu_text.h20_fragment(write, sys.argv[1])
+    constructed_ncu_text.t4_page(write, sys.argv[1])
+    constructed_ncu_2019.ncu_details_2019(write, sys.argv[1])
+    constructed_rocprof_compute.pmc_perf(write, sys.argv[1])
+    constructed_rocprof_compute.sysinfo(write, sys.argv[1])
     ncu_raw_clusters(sys.argv[1])
     return 0
 
