@@ -169,13 +169,11 @@ void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct oc
 void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct occ_input *in,
 		   enum occ_param p)
 {
-	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .others_min = OCC_UNLIMITED };
-	engine_of(a)->vary_init(v);
-}
+	const struct engine *e = engine_of(a);
 
-void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
-{
-	engine_of(v->arch)->vary_at(v, value, b, same_to);
+	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .at = e->vary_at,
+				.others_min = OCC_UNLIMITED };
+	e->vary_init(v);
 }
 
 void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,
