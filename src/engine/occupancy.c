@@ -65,7 +65,7 @@ static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int
  * share of the register file, so whole warps are packed per sub-partition.
  * The hardware's per-block check assumes the block's warps are rounded up to
  * the warp allocation granularity. */
-static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
+static inline int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
 			   const struct occ_input *in, int unit, int wpb, struct occ_result *r)
 {
 	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, unit);
@@ -105,7 +105,7 @@ static int regs_limit_per_block(const struct gpu_arch *a, const struct occ_input
 
 /* unit: gpu_reg_alloc_unit at in's registers (a sweep of another parameter
  * asks it once). */
-static int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
+static inline int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
 		      struct occ_result *r)
 {
 	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)
@@ -312,7 +312,7 @@ static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
 }
 
 /* The least block limit, and the factors at it in *limiting. */
-static int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
+static inline int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 {
 	int active = OCC_UNLIMITED;
 
