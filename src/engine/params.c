@@ -214,10 +214,7 @@ static const struct param_info params[PARAM_N] = {
 #undef STEP
 #undef CHART
 
-const struct param_info *param_info(enum launch_param p)
-{
-	return (int)p >= 0 && p < PARAM_N ? &params[p] : NULL;
-}
+const struct param_info *const param_table = params;
 
 const char *param_label(enum launch_param p, enum gpu_vendor v)
 {

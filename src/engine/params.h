@@ -130,7 +130,13 @@ struct param_info {
 	struct param_step step, big_step;
 };
 
-const struct param_info *param_info(enum launch_param p);
+/* The table (params.c), PARAM_N rows; param_info(p) is row p, NULL for no
+ * parameter. Inline: every reader, writer and what-if step asks it. */
+extern const struct param_info *const param_table;
+static inline const struct param_info *param_info(enum launch_param p)
+{
+	return (int)p >= 0 && p < PARAM_N ? &param_table[p] : NULL;
+}
 /* The label in the words of the GPU's vendor ("VGPRs" on AMD). */
 const char *param_label(enum launch_param p, enum gpu_vendor v);
 /* The parameter a launch-file key or launch-list column names (any of its
