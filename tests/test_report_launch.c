@@ -485,6 +485,44 @@ START_TEST(amd_bad_fields)
 }
 END_TEST
 
+/* What a record lacks is named in the parameter table's words, the same
+ * whether report_launch_fill finds it or report_launch_lacking is told
+ * (after a failed inference): NVIDIA's three figures, AMD's two, with the
+ * flags that supply them (as cli_reports.sh's single-field messages). */
+START_TEST(lacking_in_table_words)
+{
+	static const char nv_want[] = "the report does not give this kernel's registers per "
+		"thread, static shared memory and dynamic shared memory, and occview does not "
+		"guess them: give --registers N --shared-mem SIZE --dynamic-shared-mem SIZE";
+	static const char amd_want[] = "the report does not give this kernel's VGPR count and "
+		"LDS size, and occview does not guess them: give --vgprs N --shared-mem SIZE";
+	struct report_record rec = nvidia_record();
+	struct launch l;
+	unsigned missing;
+	struct occ_error err = { 0 }, told = { 0 };
+
+	rec.registers.present = rec.static_smem_bytes.present = false;
+	rec.dynamic_smem_bytes.present = false;
+	ck_assert(!report_launch_fill(&rec, &no_flags, NULL, "x", &l, &missing, &err));
+	ck_assert_str_eq(err.field, "registers");
+	ck_assert_str_eq(err.message, nv_want);
+	report_launch_lacking(&rec, missing, "x", &told);
+	ck_assert_str_eq(told.field, "registers");
+	ck_assert_str_eq(told.message, nv_want);
+
+	rec = amd_record("gfx942");
+	rec.arch_vgprs.present = rec.lds_bytes.present = false;
+	occ_error_clear(&err);
+	occ_error_clear(&told);
+	ck_assert(!report_launch_fill(&rec, &no_flags, NULL, "x", &l, &missing, &err));
+	ck_assert_str_eq(err.field, "vgprs");
+	ck_assert_str_eq(err.message, amd_want);
+	report_launch_lacking(&rec, missing, "x", &told);
+	ck_assert_str_eq(told.field, "vgprs");
+	ck_assert_str_eq(told.message, amd_want);
+}
+END_TEST
+
 /* A record of no known vendor is read as the GPU's: on an AMD GPU it needs
  * VGPRs, and without a GPU it cannot be placed. */
 START_TEST(unknown_vendor_follows_gpu)
@@ -544,6 +582,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nvidia_device_choice);
 	tcase_add_test(tc, nvidia_missing_fields);
 	tcase_add_test(tc, amd_bad_fields);
+	tcase_add_test(tc, lacking_in_table_words);
 	tcase_add_test(tc, unknown_vendor_follows_gpu);
 	tcase_add_test(tc, matches_short_or_full_name);
 	suite_add_tcase(s, tc);

@@ -195,8 +195,15 @@ bool gpu_has_carveout(const struct gpu_arch *arch);
 bool gpu_has_cache_config(const struct gpu_arch *arch);
 
 /* The unit registers are allocated in for this many registers per thread:
- * reg_alloc_unit unless an exception names the count. */
-int gpu_reg_alloc_unit(const struct gpu_arch *arch, int regs_per_thread);
+ * reg_alloc_unit unless an exception names the count. Inline: the
+ * occupancy's sweeps ask it at every register count. */
+static inline int gpu_reg_alloc_unit(const struct gpu_arch *arch, int regs_per_thread)
+{
+	for (int i = 0; i < arch->n_reg_unit_exceptions; i++)
+		if (arch->reg_unit_exceptions[i].regs_per_thread == regs_per_thread)
+			return arch->reg_unit_exceptions[i].unit;
+	return arch->reg_alloc_unit;
+}
 
 /* "9.0" style text of an arch's compute capability; an AMD target's name ("gfx942"). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size);

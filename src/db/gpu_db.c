@@ -172,14 +172,6 @@ static bool parse_reg_exceptions(const struct csv_cell *c, struct gpu_arch *a)
 	return true;
 }
 
-int gpu_reg_alloc_unit(const struct gpu_arch *a, int regs_per_thread)
-{
-	for (int i = 0; i < a->n_reg_unit_exceptions; i++)
-		if (a->reg_unit_exceptions[i].regs_per_thread == regs_per_thread)
-			return a->reg_unit_exceptions[i].unit;
-	return a->reg_alloc_unit;
-}
-
 static bool read_arch(const struct csv_cell *c, struct gpu_arch *a)
 {
 	static const struct { const char *col; size_t off; int64_t min, max; bool optional; } ints[] = {

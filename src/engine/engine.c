@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* engine.c - the three engines' tables, engine_of, and the front doors that
- * go through them: occ_compute, occ_vary_*, derive_*. */
+ * go through them: launch_limits, launch_check, occ_compute, occ_vary_*,
+ * derive_*. */
 #include "config.h"
 
 #include "engine.h"
@@ -122,6 +123,8 @@ const struct engine engine_nvidia = {
 	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
 	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
+	.limits = engine_nvidia_limits, .partition_min = engine_nvidia_partition_min,
+	.check_launch = engine_nvidia_check_launch,
 	.words = nvidia_words_of, .registers_advice = engine_nvidia_registers_advice,
 	.wave_limits = false, .simd_waves = false, .scheduler_stats = true,
 	.profiler_block_limits = true,
@@ -132,6 +135,8 @@ const struct engine engine_amd = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = amd_words_of,
+	.limits = engine_amd_limits, .partition_min = engine_amd_partition_min,
+	.check_launch = engine_amd_check_launch,
 	.allocation = engine_amd_allocation,
 	.gpu_limits = engine_amd_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
@@ -145,6 +150,8 @@ const struct engine engine_terascale = {
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = terascale_words_of,
+	.limits = engine_amd_limits, .partition_min = engine_amd_partition_min,
+	.check_launch = engine_vliw_check_launch,
 	.allocation = engine_vliw_allocation,
 	.gpu_limits = engine_vliw_gpu_limits,
 	.registers_advice = engine_amd_registers_advice,
@@ -196,6 +203,22 @@ void engine_gpu_limits(const struct gpu_arch *arch, struct engine_facts *out)
 	engine_of(arch)->gpu_limits(out, &args);
 }
 
+void launch_limits(const struct gpu *gpu, struct launch_limits *out)
+{
+	engine_of(&gpu->arch)->limits(gpu, out);
+}
+
+int launch_partition_min(const struct gpu_arch *a)
+{
+	return engine_of(a)->partition_min(a);
+}
+
+bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file, long line,
+		  struct occ_error *err)
+{
+	return engine_of(&gpu->arch)->check_launch(l, gpu, file, line, err);
+}
+
 void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	const struct engine *e = engine_of(a);
@@ -210,13 +233,11 @@ void occ_compute(const struct gpu_arch *a, const struct occ_input *in, struct oc
 void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct occ_input *in,
 		   enum occ_param p)
 {
-	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .others_min = OCC_UNLIMITED };
-	engine_of(a)->vary_init(v);
-}
+	const struct engine *e = engine_of(a);
 
-void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
-{
-	engine_of(v->arch)->vary_at(v, value, b, same_to);
+	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .at = e->vary_at,
+				.others_min = OCC_UNLIMITED };
+	e->vary_init(v);
 }
 
 void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,

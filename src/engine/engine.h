@@ -4,7 +4,8 @@
  * GCN/CDNA/RDNA (amd.c); TeraScale (terascale.c). The rest of the program asks
  * the engine of a GPU's architecture for its figures, its words and its
  * advice, and never which vendor made the GPU (nvtop's struct gpu_vendor,
- * htop's Platform API). occ_compute, occ_vary_*, derive_* go through it. */
+ * htop's Platform API). occ_compute, occ_vary_*, derive_*, launch_limits and
+ * launch_check go through it. */
 #ifndef OCC_ENGINE_H
 #define OCC_ENGINE_H
 
@@ -77,6 +78,13 @@ struct engine {
 	 * (engine_facts.h). */
 	void (*allocation)(struct engine_facts *out, const struct engine_fact_args *args);
 	void (*gpu_limits)(struct engine_facts *out, const struct engine_fact_args *args);
+	/* What the family allows of each launch value (launch_limits), the
+	 * fewest units of a partition (launch_partition_min), and its check of
+	 * a launch (launch_check), in launch_check.c. */
+	void (*limits)(const struct gpu *gpu, struct launch_limits *out);
+	int (*partition_min)(const struct gpu_arch *a);
+	bool (*check_launch)(const struct launch *l, const struct gpu *gpu, const char *file,
+			     long line, struct occ_error *err);
 	/* The words for an architecture of the family. */
 	const struct engine_words *(*words)(const struct gpu_arch *a);
 	/* The compiler's way to fewer registers for the tuning step t, which
@@ -123,6 +131,18 @@ bool engine_nvidia_registers_advice(const struct gpu_arch *a, const struct occ_i
 bool engine_amd_registers_advice(const struct gpu_arch *a, const struct occ_input *in,
 				 const struct occ_result *r, const struct tuning_step *t,
 				 char *title, size_t title_size, char *text, size_t text_size);
+
+/* The families' limits and checks of a launch (launch_check.c). */
+void engine_nvidia_limits(const struct gpu *gpu, struct launch_limits *out);
+void engine_amd_limits(const struct gpu *gpu, struct launch_limits *out);
+int engine_nvidia_partition_min(const struct gpu_arch *a);
+int engine_amd_partition_min(const struct gpu_arch *a);
+bool engine_nvidia_check_launch(const struct launch *l, const struct gpu *gpu, const char *file,
+				long line, struct occ_error *err);
+bool engine_amd_check_launch(const struct launch *l, const struct gpu *gpu, const char *file,
+			     long line, struct occ_error *err);
+bool engine_vliw_check_launch(const struct launch *l, const struct gpu *gpu, const char *file,
+			      long line, struct occ_error *err);
 
 /* The three families' own; engine_of picks. */
 extern const struct engine engine_nvidia, engine_amd, engine_terascale;

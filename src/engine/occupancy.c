@@ -65,11 +65,10 @@ static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int
  * share of the register file, so whole warps are packed per sub-partition.
  * The hardware's per-block check assumes the block's warps are rounded up to
  * the warp allocation granularity. */
-static int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
-			   const struct occ_input *in, int wpb, struct occ_result *r)
+static inline int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
+			   const struct occ_input *in, int unit, int wpb, struct occ_result *r)
 {
-	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size,
-				    gpu_reg_alloc_unit(a, in->regs_per_thread));
+	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, unit);
 	int64_t per_block = per_warp * wpb;
 	int64_t hw_check = per_warp * round_up(wpb, granularity);
 
@@ -104,20 +103,23 @@ static int regs_limit_per_block(const struct gpu_arch *a, const struct occ_input
 	return per_block == 0 ? OCC_UNLIMITED : (int)(a->regs_per_sm / per_block);
 }
 
-static int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb,
+/* unit: gpu_reg_alloc_unit at in's registers (a sweep of another parameter
+ * asks it once). */
+static inline int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
 		      struct occ_result *r)
 {
 	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)
 		return regs_limit_per_block(a, in, wpb, r);
 
-	int limit = regs_limit_with(a, a->sm_subpartitions, a->warp_alloc_granularity, in, wpb, r);
+	int limit = regs_limit_with(a, a->sm_subpartitions, a->warp_alloc_granularity, in, unit,
+				    wpb, r);
 
 	/* GP100 (cc 6.0) has two sub-partitions where the rest of Pascal has four.
 	 * A kernel that would not fit on those is refused on GP100 as well, so that
 	 * code behaves alike on every Pascal part (the CUDA driver's rule). */
 	if (a->cc_major == 6 && a->cc_minor == 0 && limit > 0) {
 		struct occ_result scratch;
-		if (regs_limit_with(a, 4, 4, in, wpb, &scratch) == 0)
+		if (regs_limit_with(a, 4, 4, in, unit, wpb, &scratch) == 0)
 			limit = 0;
 	}
 	return limit;
@@ -310,7 +312,7 @@ static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
 }
 
 /* The least block limit, and the factors at it in *limiting. */
-static int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
+static inline int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 {
 	int active = OCC_UNLIMITED;
 
@@ -338,7 +340,8 @@ void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, st
 	}
 	r->block_limit[OCC_WARPS] = warps_limit(a, in, wpb);
 	r->block_limit[OCC_BLOCKS] = a->max_blocks_per_sm;
-	r->block_limit[OCC_REGISTERS] = regs_limit(a, in, wpb, r);
+	r->block_limit[OCC_REGISTERS] = regs_limit(a, in, gpu_reg_alloc_unit(a, in->regs_per_thread),
+						   wpb, r);
 	r->block_limit[OCC_SHARED_MEM] = smem_limit(a, in, r);
 	r->block_limit[OCC_BARRIERS] = barriers_limit(a, in);
 	active = least(r->block_limit, &r->limiting);
@@ -425,12 +428,14 @@ void occ_nvidia_vary_init(struct occ_vary *v)
 	struct occ_result scratch;
 
 	v->warps_per_block = warps_per_block(a, in);
+	v->reg_alloc_unit = gpu_reg_alloc_unit(a, in->regs_per_thread);
 	v->limit[OCC_BLOCKS] = a->max_blocks_per_sm;
 	v->limit[OCC_SHARED_MEM] = smem_limit(a, in, &scratch);
 	v->limit[OCC_BARRIERS] = barriers_limit(a, in);
 	if (v->warps_per_block > 0) {
 		v->limit[OCC_WARPS] = warps_limit(a, in, v->warps_per_block);
-		v->limit[OCC_REGISTERS] = regs_limit(a, in, v->warps_per_block, &scratch);
+		v->limit[OCC_REGISTERS] = regs_limit(a, in, v->reg_alloc_unit, v->warps_per_block,
+						     &scratch);
 	}
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (!((moved_by(p) >> f) & 1u) && v->limit[f] < v->others_min)
@@ -633,10 +638,11 @@ void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brie
 	switch (v->param) {
 	case OCC_PARAM_THREADS:
 		limit[OCC_WARPS] = warps_limit(a, &in, wpb);
-		limit[OCC_REGISTERS] = regs_limit(a, &in, wpb, &scratch);
+		limit[OCC_REGISTERS] = regs_limit(a, &in, v->reg_alloc_unit, wpb, &scratch);
 		break;
 	case OCC_PARAM_REGISTERS:
-		limit[OCC_REGISTERS] = regs_limit(a, &in, wpb, &scratch);
+		limit[OCC_REGISTERS] = regs_limit(a, &in, gpu_reg_alloc_unit(a, in.regs_per_thread),
+						  wpb, &scratch);
 		break;
 	case OCC_PARAM_SHARED_MEM:
 		limit[OCC_SHARED_MEM] = smem_limit(a, &in, &scratch);

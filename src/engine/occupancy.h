@@ -153,7 +153,10 @@ struct occ_vary {
 	const struct gpu_arch *arch;
 	struct occ_input in;
 	enum occ_param param;
+	/* The family's own occ_vary_at (engine.h's vary_at), set by occ_vary_init. */
+	void (*at)(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to);
 	int warps_per_block;                /* NVIDIA, for every parameter but the block size */
+	int reg_alloc_unit;                 /* NVIDIA: gpu_reg_alloc_unit at in's registers */
 	int limit[OCC_N_FACTORS];           /* NVIDIA: every factor's block limit at in */
 	int others_min;                     /* NVIDIA: the least limit of the factors that do not vary */
 };
@@ -165,7 +168,11 @@ void occ_vary_init(struct occ_vary *v, const struct gpu_arch *arch, const struct
  * >= value such that every value from value to it gives the same brief (the
  * result only steps where an allocation or a limit does): a sweep evaluates
  * once per step, not once per value. Where no such step is known, value. */
-void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to);
+static inline void occ_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			       int64_t *same_to)
+{
+	v->at(v, value, b, same_to);
+}
 
 /* The families' own occ_compute and occ_vary_* (engine.c's tables call
  * them; everyone else calls the functions above). */

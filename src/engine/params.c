@@ -91,20 +91,23 @@ static const struct param_info params[PARAM_N] = {
 	[PARAM_BLOCK] = {
 		.label = "block", .amd_label = "workgroup", .flag = "--block-size",
 		.names = "block block_size", .column = "block_size", .json = "block",
+		.noun = "block size", .amd_noun = "workgroup size",
 		.total = "threads_per_block", .unit = "threads", .kind = PARAM_DIM3,
 		.min = 1, .max = LAUNCH_COUNT_MAX, AT(block), LIMIT(threads_per_block),
 		CHART(SWEEP_BLOCK_SIZE),
 		.step = STEP(1, WARP), .big_step = STEP(8, WARP) },
 	[PARAM_REGISTERS] = {
 		.label = "registers", .amd_label = "VGPRs", .flag = "--registers", .amd_flag = "--vgprs",
-		.names = "registers registers_per_thread vgprs vgprs_per_thread",
+		.names = "registers registers_per_thread vgprs vgprs_per_thread", .amd_key = "vgprs",
+		.noun = "registers per thread", .amd_noun = "VGPR count",
 		.column = "registers_per_thread", .json = "registers_per_thread",
 		.unit = "registers per thread", .kind = PARAM_INT, .min = 0, .max = LAUNCH_COUNT_MAX,
 		AT(regs_per_thread), LIMIT(regs_per_thread), CHART(SWEEP_REGISTERS),
 		.step = STEP(1, ONE), .big_step = STEP(8, ONE) },
 	[PARAM_STATIC_SMEM] = {
 		.label = "static smem", .amd_label = "LDS", .flag = "--shared-mem",
-		.names = "static_shared_mem shared_mem static_shared_mem_bytes",
+		.names = "static_shared_mem shared_mem static_shared_mem_bytes", .amd_key = "lds",
+		.noun = "static shared memory", .amd_noun = "LDS size",
 		.column = "static_shared_mem_bytes", .json = "static_shared_mem_bytes",
 		.unit = "bytes", .kind = PARAM_SIZE, .min = 0, .max = INT32_MAX,
 		AT(static_smem_bytes), LIMIT(static_smem_bytes), CHART(SWEEP_SHARED_MEM),
@@ -113,6 +116,7 @@ static const struct param_info params[PARAM_N] = {
 	[PARAM_DYNAMIC_SMEM] = {
 		.label = "dynamic smem", .amd_label = "dynamic LDS", .flag = "--dynamic-shared-mem",
 		.names = "dynamic_shared_mem dynamic_shared_mem_bytes",
+		.noun = "dynamic shared memory", .amd_noun = "dynamic LDS",
 		.column = "dynamic_shared_mem_bytes", .json = "dynamic_shared_mem_bytes",
 		.unit = "bytes", .kind = PARAM_SIZE, .min = 0, .max = INT32_MAX,
 		AT(dynamic_smem_bytes), LIMIT(smem_bytes), CHART(SWEEP_SHARED_MEM),
@@ -120,6 +124,7 @@ static const struct param_info params[PARAM_N] = {
 		.step = STEP(1, ALLOC), .big_step = STEP(4096, ONE) },
 	[PARAM_GRID] = {
 		.label = "grid", .amd_label = "grid", .flag = "--grid", .names = "grid grid_size",
+		.noun = "grid size",
 		.column = "grid_size", .json = "grid", .total = "grid_size", .unit = "blocks",
 		.kind = PARAM_DIM3, .min = 1, .max = LAUNCH_GRID_MAX, AT(grid), LIMIT(grid_size),
 		.step = STEP(1, ONE), .big_step = STEP(1, WAVE) },
@@ -209,10 +214,7 @@ static const struct param_info params[PARAM_N] = {
 #undef STEP
 #undef CHART
 
-const struct param_info *param_info(enum launch_param p)
-{
-	return (int)p >= 0 && p < PARAM_N ? &params[p] : NULL;
-}
+const struct param_info *const param_table = params;
 
 const char *param_label(enum launch_param p, enum gpu_vendor v)
 {
@@ -404,6 +406,22 @@ void param_set(struct launch *l, enum launch_param p, int64_t v)
 		memcpy((char *)l + i->offset, &v, sizeof(v));
 	else
 		memcpy((char *)l + i->offset, &n, sizeof(n));
+}
+
+void param_get_dims(const struct launch *l, enum launch_param p, int64_t d[3])
+{
+	const struct param_info *i = param_info(p);
+
+	if (i && i->kind == PARAM_DIM3)
+		dims_get(l, i, d);
+}
+
+void param_set_dims(struct launch *l, enum launch_param p, const int64_t d[3])
+{
+	const struct param_info *i = param_info(p);
+
+	if (i && i->kind == PARAM_DIM3)
+		dims_set(l, i, d);
 }
 
 void param_write(const struct launch *l, enum launch_param p, char *buf, size_t size)

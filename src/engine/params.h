@@ -88,6 +88,10 @@ struct param_info {
 	const char *amd_flag;    /* its AMD spelling (--vgprs), refused on NVIDIA GPUs */
 	const char *names;       /* the launch-file keys, space separated, the first written
 	                          * by occview; each is also a launch-list column */
+	const char *amd_key;     /* the field a report's AMD record names it by ("vgprs",
+	                          * "lds"), where not the first key */
+	const char *noun, *amd_noun;  /* in a sentence ("this kernel's VGPR count"),
+	                               * where a report lacks it; amd_noun NULL: noun */
 	const char *column;      /* the launch-list column, and the name --print's JSON
 	                          * gives a changed parameter */
 	const char *json;        /* the member of JSON's launch (and CSV's column) */
@@ -126,7 +130,13 @@ struct param_info {
 	struct param_step step, big_step;
 };
 
-const struct param_info *param_info(enum launch_param p);
+/* The table (params.c), PARAM_N rows; param_info(p) is row p, NULL for no
+ * parameter. Inline: every reader, writer and what-if step asks it. */
+extern const struct param_info *const param_table;
+static inline const struct param_info *param_info(enum launch_param p)
+{
+	return (int)p >= 0 && p < PARAM_N ? &param_table[p] : NULL;
+}
 /* The label in the words of the GPU's vendor ("VGPRs" on AMD). */
 const char *param_label(enum launch_param p, enum gpu_vendor v);
 /* The parameter a launch-file key or launch-list column names (any of its
@@ -145,6 +155,9 @@ bool param_parse(enum launch_param p, const char *text, struct launch *l, const 
  * the names) and setting it (block and grid become one-dimensional). */
 int64_t param_get(const struct launch *l, enum launch_param p);
 void param_set(struct launch *l, enum launch_param p, int64_t v);
+/* A DIM3 parameter's (block, grid) three dimensions. */
+void param_get_dims(const struct launch *l, enum launch_param p, int64_t d[3]);
+void param_set_dims(struct launch *l, enum launch_param p, const int64_t d[3]);
 /* The parameter as a launch file writes it ("16x16x1", "49152", "default"). */
 void param_write(const struct launch *l, enum launch_param p, char *buf, size_t size);
 /* The parameter as the explorer shows it on gpu ("16x16 (256)", "48 KiB",

@@ -206,14 +206,21 @@ int64_t sched_waves(const struct sched *s, int64_t grid_size)
 void sched_unit_share(const struct sched *s, int64_t grid_size, int u, int64_t *blocks,
 		      int64_t *busy_waves)
 {
-	int64_t full, p, slots;
+	int64_t full, rest, p, slots;
 
 	*blocks = *busy_waves = 0;
 	if (s->per_wave <= 0 || grid_size <= 0)
 		return;
 	full = grid_size / s->per_wave;
-	p = sched_partial_on(s, grid_size % s->per_wave, u);
-	slots = sched_unit_slots(s, u);
+	rest = grid_size % s->per_wave;
+	/* Every unit the same slots (no clusters): round-robin, no search. */
+	if (s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit) {
+		slots = u >= 0 && u < s->units ? s->blocks_per_unit : 0;
+		p = slots > 0 ? rest / s->units + (u < rest % s->units ? 1 : 0) : 0;
+	} else {
+		p = sched_partial_on(s, rest, u);
+		slots = sched_unit_slots(s, u);
+	}
 	*blocks = full * slots + p;
 	*busy_waves = (slots > 0 ? full : 0) + (p > 0 ? 1 : 0);
 }

@@ -7,7 +7,6 @@
 #include "import.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 
 #include "import_amdgpu.h"
 #include "import_binary.h"
+#include "import_cursor.h"
 #include "readfile.h"
 #include "strutil.h"
 
@@ -68,150 +68,11 @@ static const struct import_refusal import_refusals[] = {
 	  "explain; load the --print-gpu-trace --csv output of the same run instead" },
 };
 
-/* ------------------------------------------------------------------------ */
-/* The input: a window on the text. report_parse's window is the whole text;
- * report_stream's (and so report_load's) starts as the caller's head and
- * slides over the stream, read in blocks of REPORT_WINDOW and grown only for
- * a record longer than that, so a report of any size costs its records, not
- * its bytes. Offsets (pos, what line_end and record_end return) are into the
- * window and move when it slides: take no pointer into text across a call
- * that can refill it. */
-
-#define REPORT_WINDOW ((size_t)1 << 20)
-/* One record larger than this is no profiler output (a wrong file). */
-#define REPORT_MAX_RECORD ((size_t)1 << 30)
 /* What report_read looks at before the table: text formats and ncu's text
  * output are told apart within it, and only within it, however much a read
  * brought in (a whole text, a caller's head, a window), so that every way of
  * reading a file takes it for the same format. */
 #define REPORT_HEAD ((size_t)64 << 10)
-
-struct cursor {
-	const char *text;
-	size_t len;
-	size_t pos;
-	long line;
-	/* Streaming only (f != NULL). */
-	FILE *f;
-	char *buf;
-	size_t cap;
-	size_t checked;     /* bytes of the window known to be text */
-	bool eof;
-	const char *name;
-	struct occ_error *err;
-	bool failed;        /* err says why: unreadable or binary */
-};
-
-/* The reading fails: what err says must be why, not a row rejected before
- * (the first rejected row is only the warning of a read that succeeds). */
-static void cursor_fails(struct cursor *c)
-{
-	occ_error_clear(c->err);
-	c->failed = true;
-}
-
-/* Checks the window's new bytes for binary data; a UTF-8 sequence cut by the
- * end of the window waits for the next block. */
-static bool check_text(struct cursor *c)
-{
-	size_t end = c->len;
-	long at;
-
-	if (!c->eof) {
-		size_t k = 0;
-
-		/* Back up over at most 3 continuation bytes and their lead byte. */
-		while (k < 4 && k < end - c->checked &&
-		       ((unsigned char)c->buf[end - 1 - k] & 0xC0) == 0x80)
-			k++;
-		if (k < end - c->checked && (unsigned char)c->buf[end - 1 - k] >= 0xC0)
-			end -= k + 1;
-	}
-	if (end > c->checked && str_is_binary(c->buf + c->checked, end - c->checked, &at)) {
-		long line = c->line;
-
-		/* Lines from pos (whose line is known) to where the check began. */
-		for (const char *p = c->buf + c->pos;
-		     (p = memchr(p, '\n', (size_t)(c->buf + c->checked - p))) != NULL; p++)
-			line++;
-		cursor_fails(c);
-		occ_error_set(c->err, OCC_EDATA, c->name, line + at - 1, NULL,
-			      "not a text file (binary data), so not a profiler report");
-		return false;
-	}
-	if (end > c->checked)
-		c->checked = end;
-	return true;
-}
-
-/* Slides the window to pos and reads the next block (growing the window when
- * one record fills it). False at the end of the file, on an error (failed)
- * and always for in-memory text. */
-static bool fill(struct cursor *c)
-{
-	size_t got;
-
-	if (!c->f || c->eof || c->failed)
-		return false;
-	if (c->pos > 0) {
-		memmove(c->buf, c->buf + c->pos, c->len - c->pos);
-		c->len -= c->pos;
-		c->checked = c->checked > c->pos ? c->checked - c->pos : 0;
-		c->pos = 0;
-	}
-	if (c->len == c->cap) {
-		size_t ncap = c->cap ? c->cap * 2 : REPORT_WINDOW;
-		char *nb;
-
-		if (c->cap >= REPORT_MAX_RECORD || !(nb = realloc(c->buf, ncap))) {
-			cursor_fails(c);
-			occ_error_set(c->err, c->cap >= REPORT_MAX_RECORD ? OCC_EDATA : OCC_ESOFTWARE,
-				      c->name, c->line, NULL,
-				      c->cap >= REPORT_MAX_RECORD ? "a record longer than %zu bytes"
-								  : "out of memory (a record of %zu bytes)",
-				      c->cap);
-			return false;
-		}
-		c->buf = nb;
-		c->cap = ncap;
-	}
-	c->text = c->buf;
-	got = fread(c->buf + c->len, 1, c->cap - c->len, c->f);
-	c->len += got;
-	if (got == 0) {
-		if (ferror(c->f)) {
-			int e = errno;
-
-			cursor_fails(c);
-			occ_error_set(c->err, OCC_ENOINPUT, c->name, c->line, NULL, "cannot read: %s",
-				      strerror(e));
-			return false;
-		}
-		c->eof = true;
-	}
-	return check_text(c) && (got > 0 || c->checked < c->len);
-}
-
-/* The physical line at c (without its terminator) and the offset past it. */
-static size_t line_end(struct cursor *c, size_t *next)
-{
-	size_t from = c->pos;
-	const char *nl;
-	size_t end;
-
-	while (!(nl = memchr(c->text + from, '\n', c->len - from))) {
-		size_t scanned = c->len - c->pos;
-
-		if (!fill(c))
-			break;
-		from = c->pos + scanned;
-	}
-	end = nl ? (size_t)(nl - c->text) : c->len;
-	*next = nl ? end + 1 : c->len;
-	if (end > c->pos && c->text[end - 1] == '\r')
-		end--;
-	return end;
-}
 
 /* Profiler chatter, never table rows: ncu "==PROF==", "==ERROR==", nvprof
  * "==12345==". */
@@ -226,50 +87,6 @@ static bool is_blank(const char *s, size_t n)
 		if (!isspace((unsigned char)s[i]))
 			return false;
 	return true;
-}
-
-/* The end of the CSV record that starts at c->pos: past the newline that
- * ends it outside quotes, or the end of the text, where *unclosed says
- * whether a quote was still open. A quote opens a quoted field only at a
- * field's start, so a stray quote in application output cannot swallow the
- * file. */
-static size_t record_end(struct cursor *c, long *lines, bool *unclosed)
-{
-	for (;;) {
-		bool field_start = true, quoted = false;
-		size_t i;
-
-		*lines = 1;
-		for (i = c->pos; i < c->len; i++) {
-			char ch = c->text[i];
-
-			if (quoted) {
-				if (ch == '"') {
-					if (i + 1 < c->len && c->text[i + 1] == '"')
-						i++;
-					else
-						quoted = false;
-				} else if (ch == '\n') {
-					++*lines;
-				}
-			} else if (ch == '"' && field_start) {
-				quoted = true;
-				field_start = false;
-			} else if (ch == ',') {
-				field_start = true;
-			} else if (ch == '\n') {
-				return i + 1;
-			} else if (ch != ' ' && ch != '\t' && ch != '\r') {
-				field_start = false;
-			}
-		}
-		/* A quote that closes past the window (or a "" cut by its end):
-		 * read more and scan the record again. */
-		if (!fill(c)) {
-			*unclosed = quoted;
-			return c->len;
-		}
-	}
 }
 
 /* Parses text[b, e) as CSV into one row (rows of a one-record chunk); false
@@ -366,8 +183,8 @@ static bool find_header(const char *name, struct cursor *c, long text_line,
 	long table_lines = 0, first_line = c->line;
 	size_t seen = 0;
 
-	while (c->pos < c->len || fill(c)) {
-		size_t next, end = line_end(c, &next);
+	while (c->pos < c->len || cursor_fill(c)) {
+		size_t next, end = cursor_line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
 		bool found = false;
@@ -510,8 +327,8 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 	struct csv_split split = { 0 };
 	bool go = true;
 
-	while (go && (c->pos < c->len || fill(c))) {
-		size_t next, end = line_end(c, &next);
+	while (go && (c->pos < c->len || cursor_fill(c))) {
+		size_t next, end = cursor_line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
 		bool unclosed = false;
@@ -535,7 +352,7 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 				go = feed(t, &split.row, r, err);
 			continue;
 		}
-		rec_end = record_end(c, &lines, &unclosed);
+		rec_end = cursor_record_end(c, &lines, &unclosed);
 		if (c->failed)
 			break;
 		if (!parse_one(t->name, c->text, c->pos, rec_end, c->line, &rows)) {
@@ -547,7 +364,7 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 			 * line that is not CSV for another reason is chatter, as
 			 * any other line (whether the reader had seen the end of
 			 * the file yet or not). */
-			line_end(c, &next);
+			cursor_line_end(c, &next);
 			if (next == c->len && unclosed) {
 				occ_error_set(err, OCC_EDATA, t->name, c->line, NULL,
 					      "the file ends inside this row (a quoted field is "
@@ -578,8 +395,8 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 	size_t cap = 0;
 	bool go = true;
 
-	while (go && (c->pos < c->len || fill(c))) {
-		size_t next, end = line_end(c, &next), n = end - c->pos;
+	while (go && (c->pos < c->len || cursor_fill(c))) {
+		size_t next, end = cursor_line_end(c, &next), n = end - c->pos;
 		const char *s = c->text + c->pos;
 
 		if (c->failed)
@@ -658,9 +475,9 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	if (c->f) {
 		/* The caller's head (fill checks only what it reads), then enough
 		 * of the file to see a BOM and whether that is all. */
-		if (!check_text(c))
+		if (!cursor_check_text(c))
 			return false;
-		while (c->len < 4 && fill(c))
+		while (c->len < 4 && cursor_fill(c))
 			;
 		if (c->failed)
 			return false;
@@ -679,7 +496,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 	if (c->f) {
 		/* The head of the file, for the formats told apart by more than
 		 * one line. */
-		while (!c->eof && c->len - c->pos < REPORT_HEAD && fill(c))
+		while (!c->eof && c->len - c->pos < REPORT_HEAD && cursor_fill(c))
 			;
 		if (c->failed)
 			return false;
@@ -692,7 +509,7 @@ static bool report_read(const char *name, struct cursor *c, const struct report_
 			continue;
 		/* These formats are small logs, read whole and handed over at
 		 * the end. */
-		while (fill(c))
+		while (cursor_fill(c))
 			;
 		if (c->failed)
 			return false;

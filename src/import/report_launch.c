@@ -25,6 +25,7 @@
 #include "report_launch.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <limits.h>
 #include <stdio.h>
@@ -228,28 +229,49 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 	return false;
 }
 
+/* A parameter's names in the record's vendor's words, all from the
+ * parameter table (params.h): the field (its first launch-file key, or
+ * AMD's own: "vgprs", "lds"), the words for it in a sentence ("VGPR count")
+ * and the flag that supplies it ("--vgprs N"). */
+struct names {
+	char field[32], flag[48];
+	const char *what;
+};
+
+static void names_of(enum launch_param p, bool amd, struct names *n)
+{
+	const struct param_info *i = param_info(p);
+	const char *key = amd && i->amd_key ? i->amd_key : i->names;
+
+	snprintf(n->field, sizeof(n->field), "%.*s", (int)strcspn(key, " "), key);
+	snprintf(n->flag, sizeof(n->flag), "%s %s", amd && i->amd_flag ? i->amd_flag : i->flag,
+		 i->kind == PARAM_SIZE ? "SIZE" : "N");
+	n->what = amd && i->amd_noun ? i->amd_noun : i->noun;
+}
+
 /* The values a record lacks that the occupancy needs: every one is named
  * in one message, with every flag that supplies them. */
 struct lacking {
 	unsigned params;         /* PARAM_BIT of each */
-	const char *field;       /* the first one's field, for the error */
+	char field[32];          /* the first one's field, for the error */
 	char what[160], flags[160];
 };
 
-static void lack(struct lacking *k, enum launch_param p, const char *field, const char *what,
-		 const char *flag)
+static void lack(struct lacking *k, enum launch_param p, bool amd)
 {
-	size_t n;
+	struct names n;
+	size_t len;
 
 	if (k->params & PARAM_BIT(p))
 		return;
+	names_of(p, amd, &n);
 	if (!k->params)
-		k->field = field;
+		str_copy(k->field, sizeof(k->field), n.field);
 	k->params |= PARAM_BIT(p);
-	n = strlen(k->what);
-	snprintf(k->what + n, sizeof(k->what) - n, "%s%s", n ? ", " : "", what);
-	n = strlen(k->flags);
-	snprintf(k->flags + n, sizeof(k->flags) - n, "%s%s", n ? " " : "", flag);
+	len = strlen(k->what);
+	snprintf(k->what + len, sizeof(k->what) - len, "%s%s", len ? ", " : "", n.what);
+	len = strlen(k->flags);
+	snprintf(k->flags + len, sizeof(k->flags) - len, "%s%s", len ? " " : "", n.flag);
 }
 
 /* The error of what k holds: the list read as English ("a, b and c"). */
@@ -294,100 +316,107 @@ static void lacking_error(const struct lacking *k, const struct report_record *r
 		      "%sgive %s", what, last ? "them" : "it", how ? how : "", k->flags);
 }
 
-/* A value the occupancy needs: lacking, it joins k (the flag that supplies
- * it named); out of range, an error. */
-static bool take(const struct report_int *v, int64_t max, const char *file, long line,
-		 enum launch_param p, const char *field, const char *what, const char *flag,
-		 int64_t *out, struct lacking *k, struct occ_error *err)
+/* Where a record holds a parameter. Required: lacking, it joins the error
+ * (k); otherwise the launch keeps launch_init's value, the default the head
+ * comment gives. */
+struct source {
+	enum launch_param p;
+	size_t at;               /* its struct report_int in struct report_record */
+	bool required;
+};
+
+#define FROM(member) offsetof(struct report_record, member)
+
+/* In the order they are read (and refused). */
+static const struct source nvidia_sources[] = {
+	{ PARAM_REGISTERS, FROM(registers), true },
+	{ PARAM_STATIC_SMEM, FROM(static_smem_bytes), true },
+	{ PARAM_DYNAMIC_SMEM, FROM(dynamic_smem_bytes), true },
+	{ PARAM_BARRIERS, FROM(barriers), false },
+};
+
+static const struct source amd_sources[] = {
+	{ PARAM_REGISTERS, FROM(arch_vgprs), true },
+	{ PARAM_AGPRS, FROM(accum_vgprs), false },
+	{ PARAM_SGPRS, FROM(sgprs), false },
+	{ PARAM_WAVE_SIZE, FROM(wave_size), false },
+	{ PARAM_STATIC_SMEM, FROM(lds_bytes), true },
+};
+
+static const struct source *sources(bool amd, size_t *n)
 {
+	*n = amd ? sizeof(amd_sources) / sizeof(amd_sources[0]) :
+		   sizeof(nvidia_sources) / sizeof(nvidia_sources[0]);
+	return amd ? amd_sources : nvidia_sources;
+}
+
+/* The value of p the record gives in v: lacking, 0 and p joins k; out of
+ * p's range, an error. The range is the parameter table's, but a byte
+ * count is read whole (launch_check judges it against the GPU). */
+static bool take(const struct report_int *v, enum launch_param p, bool amd, const char *file,
+		 long line, int64_t *out, struct lacking *k, struct occ_error *err)
+{
+	const struct param_info *i = param_info(p);
+	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
+	struct names n;
+
+	*out = 0;
 	if (!v->present) {
-		lack(k, p, field, what, flag);
-		*out = 0;
+		lack(k, p, amd);
 		return true;
 	}
 	if (v->value < 0 || v->value > max) {
-		occ_error_set(err, OCC_EDATA, file, line, field, "%lld is out of range (0 to %lld)",
+		names_of(p, amd, &n);
+		occ_error_set(err, OCC_EDATA, file, line, n.field, "%lld is out of range (0 to %lld)",
 			      (long long)v->value, (long long)max);
+		return false;
+	}
+	if (i->kind == PARAM_WAVE && v->value != 0 && v->value != 32 && v->value != 64) {
+		names_of(p, amd, &n);
+		occ_error_set(err, OCC_EDATA, file, line, n.field,
+			      "a wave size is 32 or 64, got %lld", (long long)v->value);
 		return false;
 	}
 	*out = v->value;
 	return true;
 }
 
-/* A value with a documented default when the record lacks it. */
-static bool take_or(const struct report_int *v, int64_t max, int64_t fallback,
-		    const char *file, long line, const char *field, int64_t *out,
-		    struct occ_error *err)
-{
-	if (!v->present) {
-		*out = fallback;
-		return true;
-	}
-	return take(v, max, file, line, PARAM_N, field, field, "", out, NULL, err);
-}
-
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
 		      unsigned fields, bool amd, struct lacking *k, struct occ_error *err)
 {
-	int64_t v;
+	int64_t grid[3], block[3];
 
+	param_get_dims(l, PARAM_GRID, grid);
+	param_get_dims(l, PARAM_BLOCK, block);
 	for (int d = 0; d < 3; d++) {
-		if (!(fields & PARAM_BIT(PARAM_GRID))) {
-			if (!take(&rec->grid[d], INT32_MAX, file, rec->line, PARAM_GRID, "grid",
-				  "grid size", "--grid N", &v, k, err))
-				return false;
-			l->grid[d] = v;
-		}
-		if (!(fields & PARAM_BIT(PARAM_BLOCK))) {
-			/* The --block-size flag's own bound: no GPU allows more per dimension. */
-			if (!take(&rec->block[d], 1 << 16, file, rec->line, PARAM_BLOCK, "block",
-				  amd ? "workgroup size" : "block size", "--block-size N", &v, k, err))
-				return false;
-			l->block[d] = (int)v;
-		}
+		if (!(fields & PARAM_BIT(PARAM_GRID)) &&
+		    !take(&rec->grid[d], PARAM_GRID, amd, file, rec->line, &grid[d], k, err))
+			return false;
+		if (!(fields & PARAM_BIT(PARAM_BLOCK)) &&
+		    !take(&rec->block[d], PARAM_BLOCK, amd, file, rec->line, &block[d], k, err))
+			return false;
 	}
+	param_set_dims(l, PARAM_GRID, grid);
+	param_set_dims(l, PARAM_BLOCK, block);
 	return true;
 }
 
-static bool fill_amd(const struct report_record *rec, const char *file, struct launch *l,
-		     unsigned fields, struct lacking *k, struct occ_error *err)
+static bool fill(const struct report_record *rec, const char *file, struct launch *l,
+		 unsigned fields, bool amd, struct lacking *k, struct occ_error *err)
 {
+	size_t n;
+	const struct source *s = sources(amd, &n);
 	int64_t v;
 
-	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
-		if (!take(&rec->arch_vgprs, 1 << 16, file, rec->line, PARAM_REGISTERS, "vgprs",
-			  "VGPR count", "--vgprs N", &v, k, err))
+	for (size_t j = 0; j < n; j++) {
+		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
+
+		if ((fields & PARAM_BIT(s[j].p)) || (!from->present && !s[j].required))
+			continue;
+		if (!take(from, s[j].p, amd, file, rec->line, &v, k, err))
 			return false;
-		l->regs_per_thread = (int)v;
+		param_set(l, s[j].p, v);
 	}
-	if (!(fields & PARAM_BIT(PARAM_AGPRS))) {
-		if (!take_or(&rec->accum_vgprs, 1 << 16, 0, file, rec->line, "agprs", &v, err))
-			return false;
-		l->agprs = (int)v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_SGPRS))) {
-		if (!take_or(&rec->sgprs, 1 << 16, 0, file, rec->line, "sgprs", &v, err))
-			return false;
-		l->sgprs = (int)v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_WAVE_SIZE))) {
-		if (!take_or(&rec->wave_size, 64, 0, file, rec->line, "wave_size", &v, err))
-			return false;
-		if (v != 0 && v != 32 && v != 64) {
-			occ_error_set(err, OCC_EDATA, file, rec->line, "wave_size",
-				      "a wave size is 32 or 64, got %lld", (long long)v);
-			return false;
-		}
-		l->wave_size = (int)v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
-		if (!take(&rec->lds_bytes, INT64_MAX, file, rec->line, PARAM_STATIC_SMEM, "lds",
-			  "LDS size", "--shared-mem SIZE", &v, k, err))
-			return false;
-		l->static_smem_bytes = v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_DYNAMIC_SMEM)))
-		l->dynamic_smem_bytes = 0;
 	return true;
 }
 
@@ -411,45 +440,6 @@ static int own_cluster(const struct report_record *rec)
 	    own(&rec->cluster[2], &d[2]) && d[0] * d[1] * d[2] <= 16)
 		return (int)(d[0] * d[1] * d[2]);
 	return 0;
-}
-
-static bool fill_nvidia(const struct report_record *rec, const char *file, struct launch *l,
-			unsigned fields, struct lacking *k, struct occ_error *err)
-{
-	int64_t v;
-
-	if (!(fields & PARAM_BIT(PARAM_REGISTERS))) {
-		if (!take(&rec->registers, 1 << 16, file, rec->line, PARAM_REGISTERS, "registers",
-			  "registers per thread", "--registers N", &v, k, err))
-			return false;
-		l->regs_per_thread = (int)v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_STATIC_SMEM))) {
-		if (!take(&rec->static_smem_bytes, INT64_MAX, file, rec->line, PARAM_STATIC_SMEM,
-			  "static_shared_mem", "static shared memory", "--shared-mem SIZE", &v, k,
-			  err))
-			return false;
-		l->static_smem_bytes = v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_DYNAMIC_SMEM))) {
-		if (!take(&rec->dynamic_smem_bytes, INT64_MAX, file, rec->line, PARAM_DYNAMIC_SMEM,
-			  "dynamic_shared_mem", "dynamic shared memory", "--dynamic-shared-mem SIZE",
-			  &v, k, err))
-			return false;
-		l->dynamic_smem_bytes = v;
-	}
-	if (!(fields & PARAM_BIT(PARAM_BARRIERS))) {
-		if (!take_or(&rec->barriers, 16, l->barriers, file, rec->line, "barriers", &v, err))
-			return false;
-		l->barriers = (int)v;
-	}
-	/* The cluster the record gives (a cubin's __cluster_dims__, a
-	 * profiler's cluster size) is the launch's, as report_launch_own
-	 * reads it: without it a cluster kernel was analysed as one without
-	 * clusters and shown as a what-if of its own launch. */
-	if (!(fields & PARAM_BIT(PARAM_CLUSTER)))
-		l->cluster_size = own_cluster(rec);
-	return true;
 }
 
 /* The launch with no GPU chosen yet and none of the figures the record must
@@ -492,9 +482,14 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 	blank_launch(rec, l);
 	if (fields)
 		param_copy(l, given->launch, fields);
-	if (!fill_dims(rec, file, l, fields, amd, &k, err) ||
-	    !(amd ? fill_amd(rec, file, l, fields, &k, err) : fill_nvidia(rec, file, l, fields, &k, err)))
+	if (!fill_dims(rec, file, l, fields, amd, &k, err) || !fill(rec, file, l, fields, amd, &k, err))
 		return false;
+	/* The cluster the record gives (a cubin's __cluster_dims__, a
+	 * profiler's cluster size) is the launch's, as report_launch_own
+	 * reads it: without it a cluster kernel was analysed as one without
+	 * clusters and shown as a what-if of its own launch. */
+	if (!amd && !(fields & PARAM_BIT(PARAM_CLUSTER)))
+		l->cluster_size = own_cluster(rec);
 	if (k.params) {
 		lacking_error(&k, rec, file, rec->line, err);
 		if (missing)
@@ -507,30 +502,19 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
 			   struct occ_error *err)
 {
-	/* As fill_dims, fill_nvidia and fill_amd name them. */
-	static const struct {
-		enum launch_param p;
-		const char *field[2], *what[2], *flag[2];   /* NVIDIA, AMD */
-	} names[] = {
-		{ PARAM_GRID, { "grid", "grid" }, { "grid size", "grid size" },
-		  { "--grid N", "--grid N" } },
-		{ PARAM_BLOCK, { "block", "block" }, { "block size", "workgroup size" },
-		  { "--block-size N", "--block-size N" } },
-		{ PARAM_REGISTERS, { "registers", "vgprs" }, { "registers per thread", "VGPR count" },
-		  { "--registers N", "--vgprs N" } },
-		{ PARAM_STATIC_SMEM, { "static_shared_mem", "lds" }, { "static shared memory", "LDS size" },
-		  { "--shared-mem SIZE", "--shared-mem SIZE" } },
-		{ PARAM_DYNAMIC_SMEM, { "dynamic_shared_mem", "dynamic_shared_mem" },
-		  { "dynamic shared memory", "dynamic LDS" },
-		  { "--dynamic-shared-mem SIZE", "--dynamic-shared-mem SIZE" } },
-	};
-	int amd = report_record_vendor(rec) == REPORT_VENDOR_AMD;
+	bool amd = report_record_vendor(rec) == REPORT_VENDOR_AMD;
+	size_t n;
+	const struct source *s = sources(amd, &n);
 	struct lacking k = { 0 };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (missing & PARAM_BIT(names[i].p))
-			lack(&k, names[i].p, names[i].field[amd], names[i].what[amd],
-			     names[i].flag[amd]);
+	/* In the order report_launch_fill names them. */
+	if (missing & PARAM_BIT(PARAM_GRID))
+		lack(&k, PARAM_GRID, amd);
+	if (missing & PARAM_BIT(PARAM_BLOCK))
+		lack(&k, PARAM_BLOCK, amd);
+	for (size_t j = 0; j < n; j++)
+		if (s[j].required && (missing & PARAM_BIT(s[j].p)))
+			lack(&k, s[j].p, amd);
 	lacking_error(&k, rec, file, rec->line, err);
 }
 
@@ -571,40 +555,31 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 			   struct launch *l)
 {
 	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
+	size_t n;
+	const struct source *s = sources(amd, &n);
 	unsigned have = 0;
 	int64_t v, d[3];
 
 	blank_launch(rec, l);
 	if (own(&rec->grid[0], &d[0]) && own(&rec->grid[1], &d[1]) && own(&rec->grid[2], &d[2])) {
-		memcpy(l->grid, d, sizeof(d));
+		param_set_dims(l, PARAM_GRID, d);
 		have |= PARAM_BIT(PARAM_GRID);
 	}
 	if (own(&rec->block[0], &d[0]) && own(&rec->block[1], &d[1]) && own(&rec->block[2], &d[2])) {
-		for (int i = 0; i < 3; i++)
-			l->block[i] = (int)d[i];
+		param_set_dims(l, PARAM_BLOCK, d);
 		have |= PARAM_BIT(PARAM_BLOCK);
 	}
-#define OWN(field, param)                               \
-	do {                                            \
-		if (own(&rec->field, &v)) {             \
-			param_set(l, param, v);         \
-			have |= PARAM_BIT(param);       \
-		}                                       \
-	} while (0)
+	for (size_t j = 0; j < n; j++) {
+		if (own((const void *)((const char *)rec + s[j].at), &v)) {
+			param_set(l, s[j].p, v);
+			have |= PARAM_BIT(s[j].p);
+		}
+	}
 	if (amd) {
-		OWN(arch_vgprs, PARAM_REGISTERS);
-		OWN(accum_vgprs, PARAM_AGPRS);
-		OWN(sgprs, PARAM_SGPRS);
-		OWN(wave_size, PARAM_WAVE_SIZE);
-		OWN(lds_bytes, PARAM_STATIC_SMEM);
 		/* The report's LDS is static and dynamic together, read as static. */
 		if (have & PARAM_BIT(PARAM_STATIC_SMEM))
 			have |= PARAM_BIT(PARAM_DYNAMIC_SMEM);
 	} else {
-		OWN(registers, PARAM_REGISTERS);
-		OWN(static_smem_bytes, PARAM_STATIC_SMEM);
-		OWN(dynamic_smem_bytes, PARAM_DYNAMIC_SMEM);
-		OWN(barriers, PARAM_BARRIERS);
 		/* No report says the carveout the kernel asked for, but the
 		 * configuration it measured came of it: as loaded it is the
 		 * default, and any other is a change. */
@@ -612,7 +587,6 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		l->cluster_size = own_cluster(rec);
 		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
-#undef OWN
 	return have;
 }
 
