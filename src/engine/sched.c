@@ -225,6 +225,31 @@ void sched_unit_share(const struct sched *s, int64_t grid_size, int u, int64_t *
 	*busy_waves = (slots > 0 ? full : 0) + (p > 0 ? 1 : 0);
 }
 
+void sched_unit_shares(const struct sched *s, int64_t grid_size, int64_t *blocks,
+		       double *busy_time)
+{
+	int64_t full, rest, busy;
+
+	/* Every unit the same slots (no clusters): sched_unit_share's
+	 * round-robin, unit by unit, without a call for each. */
+	if (s->per_wave > 0 && grid_size > 0 && s->n_groups == 1 &&
+	    s->per_wave == (int64_t)s->units * s->blocks_per_unit) {
+		full = grid_size / s->per_wave;
+		rest = grid_size % s->per_wave;
+		for (int u = 0; u < s->units; u++) {
+			int64_t p = rest / s->units + (u < rest % s->units ? 1 : 0);
+
+			blocks[u] = full * s->blocks_per_unit + p;
+			busy_time[u] = (double)(full + (p > 0 ? 1 : 0));
+		}
+		return;
+	}
+	for (int u = 0; u < s->units; u++) {
+		sched_unit_share(s, grid_size, u, &blocks[u], &busy);
+		busy_time[u] = (double)busy;
+	}
+}
+
 int64_t sched_blocks_in_wave(const struct sched *s, int64_t grid_size, int u, int64_t wave)
 {
 	if (wave < 0 || wave >= sched_waves(s, grid_size))

@@ -60,6 +60,10 @@ int64_t sched_waves(const struct sched *s, int64_t grid_size);
 /* Unit u's share of a grid: the blocks it runs and the waves it is busy in. */
 void sched_unit_share(const struct sched *s, int64_t grid_size, int u, int64_t *blocks,
 		      int64_t *busy_waves);
+/* Every unit's share at once (blocks[u] and, in waves, busy_time[u] for
+ * every unit u): one call where the simulation asks for every unit. */
+void sched_unit_shares(const struct sched *s, int64_t grid_size, int64_t *blocks,
+		       double *busy_time);
 /* Blocks unit u holds in wave `wave` (0-based). */
 int64_t sched_blocks_in_wave(const struct sched *s, int64_t grid_size, int u, int64_t wave);
 

@@ -631,13 +631,9 @@ static bool run_uniform(const struct sim_params *p, struct sim_result *r)
 	plan(p, &s);
 	if (!result_alloc(p, r))
 		return false;
-	for (int sm = 0; sm < p->sm_count; sm++) {
-		int64_t blocks, busy;
-		sched_unit_share(&s, p->grid_size, sm, &blocks, &busy);
-		r->sm_blocks[sm] = blocks;
-		r->sm_active_time[sm] = (double)busy;
-		r->sm_pct[sm] = (double)blocks * d.block_warp_time;
-	}
+	sched_unit_shares(&s, p->grid_size, r->sm_blocks, r->sm_active_time);
+	for (int sm = 0; sm < p->sm_count; sm++)
+		r->sm_pct[sm] = (double)r->sm_blocks[sm] * d.block_warp_time;
 	r->makespan = (double)sched_waves(&s, p->grid_size);
 	result_finish(p, r);
 	return true;
