@@ -12,142 +12,8 @@
 #include <string.h>
 
 #include "sim_cluster.h"
+#include "sim_durations.h"
 #include "waves.h"
-
-/* ---- durations: a counter-based generator, so a block's duration depends on
- * (seed, block index) only and never on the order blocks are drawn in. */
-
-static uint64_t splitmix64(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ull;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-	return x ^ (x >> 31);
-}
-
-/* M_PI is not C11. */
-#define SIM_PI 3.14159265358979323846
-
-/* In [0, 1), 53 bits. */
-static double uniform01(uint64_t bits)
-{
-	return (double)(bits >> 11) * 0x1.0p-53;
-}
-
-static bool model_ok(const struct sim_params *p)
-{
-	switch (p->model) {
-	case SIM_UNIFORM:
-		return true;
-	case SIM_SLOW_SHARE:
-		return p->slow_share >= 0.0 && p->slow_share <= 1.0 &&
-		       p->slow_factor >= 1.0 && isfinite(p->slow_factor);
-	case SIM_CV:
-		return p->cv >= 0.0 && isfinite(p->cv);
-	case SIM_WARP_SPREAD:
-		return p->warp_spread >= 0.0 && p->warp_spread <= 1.0;
-	case SIM_TAIL_KERNEL:
-		return p->tail_blocks >= 0 && p->tail_warps_per_block >= 0 &&
-		       p->tail_duration > 0.0 && isfinite(p->tail_duration);
-	case SIM_N_MODELS:
-		break;
-	}
-	return false;
-}
-
-/* A model's parameters with what every draw would recompute done once: the
- * seed's mix and the lognormal's sigma and mu. The arithmetic is the same,
- * so the durations are the same to the last bit. */
-struct durations {
-	enum sim_model model;    /* SIM_UNIFORM also for parameters that cannot run */
-	uint64_t seed_mix;       /* splitmix64(seed) */
-	double slow_share, slow_factor;
-	double sigma, mu;
-	int64_t first_blocks;    /* the first kernel's; from there on SIM_TAIL_KERNEL's */
-	double tail_duration;
-	double block_warp_time;  /* a first-kernel block's warp-time per unit of duration */
-	double tail_warps;
-};
-
-static void durations_init(struct durations *d, const struct sim_params *p)
-{
-	*d = (struct durations){ .model = model_ok(p) ? p->model : SIM_UNIFORM };
-	d->seed_mix = splitmix64(p->seed);
-	d->slow_share = p->slow_share;
-	d->slow_factor = p->slow_factor;
-	d->first_blocks = p->grid_size;
-	d->tail_duration = p->tail_duration;
-	d->tail_warps = p->tail_warps_per_block > 0 ? p->tail_warps_per_block : p->warps_per_block;
-	/* Warp k of W lasts 1 - spread * k / (W - 1) of its block: their mean is
-	 * 1 - spread / 2. */
-	d->block_warp_time = d->model == SIM_WARP_SPREAD && p->warps_per_block > 1 ?
-			     p->warps_per_block * (1.0 - p->warp_spread / 2.0) : p->warps_per_block;
-	if (d->model == SIM_CV && p->cv > 0.0) {
-		/* Lognormal with mean 1: E = exp(mu + sigma^2 / 2) = 1 and
-		 * CV^2 = exp(sigma^2) - 1. */
-		double s2 = log1p(p->cv * p->cv);
-		d->sigma = sqrt(s2);
-		d->mu = -s2 / 2.0;
-	} else if (d->model == SIM_CV) {
-		d->model = SIM_UNIFORM;
-	}
-}
-
-/* Draw number `stream` of block i: 64 well-mixed bits. */
-static uint64_t draw(const struct durations *d, int64_t i, unsigned stream)
-{
-	uint64_t key = d->seed_mix ^ ((uint64_t)i * 0xD1B54A32D192ED03ull);
-	return splitmix64(key + stream * 0x9E3779B97F4A7C15ull);
-}
-
-static double duration_of(const struct durations *d, int64_t i)
-{
-	if (d->model == SIM_TAIL_KERNEL)
-		return i >= d->first_blocks ? d->tail_duration : 1.0;
-	if (d->model == SIM_SLOW_SHARE)
-		return uniform01(draw(d, i, 0)) < d->slow_share ? d->slow_factor : 1.0;
-	if (d->model == SIM_CV) {
-		/* Box-Muller needs u1 in (0, 1]. */
-		double u1 = ((double)(draw(d, i, 1) >> 11) + 1.0) * 0x1.0p-53;
-		double u2 = uniform01(draw(d, i, 2));
-		double z = sqrt(-2.0 * log(u1)) * cos(2.0 * SIM_PI * u2);
-		return exp(d->mu + d->sigma * z);
-	}
-	return 1.0;
-}
-
-double sim_block_duration(const struct sim_params *p, int64_t i)
-{
-	struct durations d;
-
-	durations_init(&d, p);
-	return duration_of(&d, i);
-}
-
-/* Warp-time of block i lasting d. */
-static double warp_time_of(const struct durations *dd, int64_t i, double d)
-{
-	return i >= dd->first_blocks ? d * dd->tail_warps : d * dd->block_warp_time;
-}
-
-/* Blocks of both kernels. */
-static int64_t total_blocks(const struct sim_params *p)
-{
-	return p->model == SIM_TAIL_KERNEL && p->tail_blocks > 0 ? p->grid_size + p->tail_blocks
-								: p->grid_size;
-}
-
-/* Every block lasts exactly 1.0: the uniform model, and the others where
- * their parameters leave nothing to vary (sim_block_duration returns 1.0). */
-static bool unit_durations(const struct sim_params *p)
-{
-	struct durations d;
-
-	durations_init(&d, p);
-	return d.model == SIM_UNIFORM || d.model == SIM_WARP_SPREAD ||
-	       (d.model == SIM_TAIL_KERNEL && p->tail_blocks == 0) ||
-	       (d.model == SIM_SLOW_SHARE && (d.slow_share == 0.0 || d.slow_factor == 1.0));
-}
 
 /* ---- the scheduler's state */
 
@@ -297,7 +163,7 @@ static void plan(const struct sim_params *p, struct sched *s)
 static bool params_run(const struct sim_params *p)
 {
 	return p->sm_count > 0 && p->blocks_per_sm > 0 && p->grid_size > 0 &&
-	       p->warps_per_block > 0 && p->max_warps_per_sm > 0 && model_ok(p);
+	       p->warps_per_block > 0 && p->max_warps_per_sm > 0 && sim_model_ok(p);
 }
 
 static void engine_done(struct engine *e)
@@ -313,14 +179,14 @@ static void engine_done(struct engine *e)
 static bool engine_init(struct engine *e, const struct sim_params *p)
 {
 	int64_t slots = (int64_t)p->sm_count * p->blocks_per_sm;
-	int64_t cap = slots < total_blocks(p) ? slots : total_blocks(p);
+	int64_t cap = slots < sim_total_blocks(p) ? slots : sim_total_blocks(p);
 	size_t n = (size_t)p->sm_count;
 
 	memset(e, 0, sizeof(*e));
 	e->p = p;
-	durations_init(&e->dur, p);
+	sim_durations_init(&e->dur, p);
 	e->n_sm = p->sm_count;
-	e->total = total_blocks(p);
+	e->total = sim_total_blocks(p);
 	e->n_words = (p->sm_count + 63) / 64;
 	e->free_slots = calloc(n, sizeof(*e->free_slots));
 	e->active = calloc(n, sizeof(*e->active));
@@ -574,7 +440,7 @@ static bool runnable(const struct sim_params *p, struct sim_result *r)
 {
 	if (r)
 		*r = (struct sim_result){ 0 };
-	if (total_blocks(p) > SIM_MAX_BLOCKS) {
+	if (sim_total_blocks(p) > SIM_MAX_BLOCKS) {
 		if (r)
 			r->too_large = true;
 		return false;
@@ -627,7 +493,7 @@ static bool run_uniform(const struct sim_params *p, struct sim_result *r)
 	struct durations d;
 	struct sched s;
 
-	durations_init(&d, p);
+	sim_durations_init(&d, p);
 	plan(p, &s);
 	if (!result_alloc(p, r))
 		return false;
@@ -643,7 +509,7 @@ bool sim_run(const struct sim_params *p, struct sim_result *r)
 {
 	if (!runnable(p, r))
 		return false;
-	if (unit_durations(p))
+	if (sim_unit_durations(p))
 		return run_uniform(p, r);
 	return sim_run_events(p, r);
 }
@@ -669,10 +535,10 @@ struct sim_job *sim_job_start(const struct sim_params *p)
 	if (!j)
 		return NULL;
 	j->p = *p;
-	j->total = total_blocks(p);
+	j->total = sim_total_blocks(p);
 	if (!runnable(&j->p, &j->r))
 		return j;
-	if (unit_durations(&j->p)) {
+	if (sim_unit_durations(&j->p)) {
 		j->ok = run_uniform(&j->p, &j->r);
 		return j;
 	}
@@ -702,7 +568,7 @@ struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
 	if (!j)
 		return NULL;
 	j->p = *p;
-	j->total = total_blocks(p);
+	j->total = sim_total_blocks(p);
 	j->timeline = true;
 	t = &j->tl;
 	if (n < 1 || !runnable(&j->p, NULL))
@@ -731,7 +597,7 @@ struct sim_job *sim_watch_job_start(const struct sim_params *p, sim_start_fn *fn
 	if (!j)
 		return NULL;
 	j->p = *p;
-	j->total = total_blocks(p);
+	j->total = sim_total_blocks(p);
 	j->watch = true;
 	if (!runnable(&j->p, NULL) || !engine_init(&j->e, &j->p)) {
 		free(j);
@@ -749,11 +615,6 @@ struct sim_job *sim_watch_job_start(const struct sim_params *p, sim_start_fn *fn
 double sim_job_horizon(const struct sim_job *j)
 {
 	return j->running && j->e.n_ev > 0 ? j->e.ev[0].end : INFINITY;
-}
-
-bool sim_durations_vary(const struct sim_params *p)
-{
-	return !unit_durations(p);
 }
 
 bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t)
@@ -833,7 +694,7 @@ bool sim_snapshot(const struct sim_params *p, double t, int *active)
 
 	if (!runnable(p, NULL) || isnan(t))
 		return false;
-	if (!unit_durations(p))
+	if (!sim_unit_durations(p))
 		return sim_snapshot_events(p, t, active);
 	plan(p, &s);
 	/* Wave w runs from w to w + 1; at a moment where one ends and the next
@@ -877,7 +738,7 @@ bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)
 	memset(warps, 0, (size_t)p->sm_count * sizeof(*warps));
 	if (t < 0.0)
 		return true;
-	if (unit_durations(p)) {
+	if (sim_unit_durations(p)) {
 		/* the waves' blocks all started at floor(t) */
 		int *active = malloc((size_t)p->sm_count * sizeof(*active));
 		double into = t - floor(t);
