@@ -317,6 +317,52 @@ START_TEST(cut_bytes_refused)
 }
 END_TEST
 
+/* A store made on another (a reload's) shares its texts: the same
+ * records come back from it, and still do after it takes the texts over
+ * and the first store is freed (under the sanitizers: nothing freed twice
+ * or read after it was). */
+START_TEST(shared_texts)
+{
+	struct report r = { 0 };
+	struct occ_error err = { 0 };
+	struct record_store *old = record_store_new(), *now;
+	struct report_record got, other;
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv",
+		 data_dir());
+	ck_assert(report_load(path, &r, &err));
+	ck_assert_uint_gt(r.n, 2);
+	for (size_t i = 0; i + 1 < r.n; i++)
+		ck_assert(record_store_add(old, &r.records[i]));
+	now = record_store_new_on(old);
+	ck_assert_ptr_nonnull(now);
+	/* a name the old store lacks, and the others it has */
+	other = r.records[r.n - 1];
+	other.name = "a kernel only the new reading has";
+	ck_assert(record_store_add(now, &other));
+	for (size_t i = 0; i < r.n; i++)
+		ck_assert(record_store_add(now, &r.records[i]));
+	ck_assert(!record_store_adopt(old, now));
+	ck_assert(record_store_adopt(now, old));
+	/* the old store still reads its records, then goes */
+	ck_assert(record_store_get(old, 0, &got));
+	ck_same(&r.records[0], &got, "old store");
+	report_record_done(&got);
+	record_store_free(old);
+	ck_assert(record_store_get(now, 0, &got));
+	ck_same(&other, &got, "new text");
+	report_record_done(&got);
+	for (size_t i = 0; i < r.n; i++) {
+		ck_assert(record_store_get(now, i + 1, &got));
+		ck_same(&r.records[i], &got, "shared texts");
+		report_record_done(&got);
+	}
+	record_store_free(now);
+	report_done(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("record_store");
@@ -329,6 +375,7 @@ int main(void)
 	tcase_add_test(tc, every_report_round_trips);
 	tcase_add_test(tc, absent_values_kept);
 	tcase_add_test(tc, cut_bytes_refused);
+	tcase_add_test(tc, shared_texts);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

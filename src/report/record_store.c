@@ -80,6 +80,10 @@ struct record_store {
 	uint32_t *slots;    /* index + 1; 0 empty; n_slots a power of two */
 	size_t n_slots;
 	size_t text_bytes;
+	/* The first `shared` texts are base's (record_store_new_on), not
+	 * freed here until record_store_adopt makes them this store's. */
+	size_t shared;
+	const struct record_store *base;
 };
 
 struct record_store *record_store_new(void)
@@ -87,11 +91,44 @@ struct record_store *record_store_new(void)
 	return calloc(1, sizeof(struct record_store));
 }
 
+struct record_store *record_store_new_on(const struct record_store *base)
+{
+	struct record_store *s = record_store_new();
+
+	if (!s || !base || base->n_texts == 0)
+		return s;
+	s->texts = malloc(base->texts_cap * sizeof(*s->texts));
+	s->slots = malloc(base->n_slots * sizeof(*s->slots));
+	if (!s->texts || !s->slots) {
+		record_store_free(s);
+		return NULL;
+	}
+	memcpy(s->texts, base->texts, base->n_texts * sizeof(*s->texts));
+	memcpy(s->slots, base->slots, base->n_slots * sizeof(*s->slots));
+	s->texts_cap = base->texts_cap;
+	s->n_texts = s->shared = base->n_texts;
+	s->n_slots = base->n_slots;
+	s->base = base;
+	return s;
+}
+
+bool record_store_adopt(struct record_store *s, struct record_store *base)
+{
+	if (!s || !base || s->base != base || s->shared > base->n_texts)
+		return false;
+	/* base's texts now live as long as s; base keeps pointing at them
+	 * until it is freed, without freeing them */
+	base->shared = base->n_texts;
+	s->shared = 0;
+	s->base = NULL;
+	return true;
+}
+
 void record_store_free(struct record_store *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n_texts; i++)
+	for (size_t i = s->shared; i < s->n_texts; i++)
 		free(s->texts[i]);
 	free(s->texts);
 	free(s->slots);

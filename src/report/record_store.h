@@ -33,6 +33,16 @@
 struct record_store;
 
 struct record_store *record_store_new(void);
+/* A store whose texts start as base's, shared, not copied (a report read
+ * again: most of its names are the old one's, and two copies of them
+ * would double what a reload holds). base is only read, from any thread,
+ * and must outlive the new store unless record_store_adopt makes its
+ * texts the new store's; NULL: record_store_new. */
+struct record_store *record_store_new_on(const struct record_store *base);
+/* s (made on base) owns base's texts from now on: base may be freed
+ * first (its own records still read them until then). False, nothing
+ * changed, when s was not made on base. */
+bool record_store_adopt(struct record_store *s, struct record_store *base);
 void record_store_free(struct record_store *s);
 /* Packs rec as the store's next record; false when out of memory (the
  * store is as it was). */

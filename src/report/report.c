@@ -448,6 +448,11 @@ void report_unpeek(const struct report_record *rec, struct report_record *tmp)
 		report_record_done(tmp);
 }
 
+const void *report_records_id(const struct report *r)
+{
+	return r->packed ? (const void *)r->packed : (const void *)r->records;
+}
+
 const char *report_name_at(const struct report *r, size_t i)
 {
 	return r->packed ? record_store_name(r->packed, i) : r->records[i].name;
@@ -458,6 +463,67 @@ const char *report_short_name_at(const struct report *r, size_t i)
 	const char *s = r->packed ? record_store_short_name(r->packed, i) : r->records[i].short_name;
 
 	return s ? s : "";
+}
+
+bool report_adopt_texts(struct report *to, struct report *from)
+{
+	return to->packed && from->packed && record_store_adopt(to->packed, from->packed);
+}
+
+bool report_unpack(struct report *r)
+{
+	struct report_record *recs;
+	size_t i;
+
+	if (!r->packed)
+		return true;
+	recs = malloc((r->n ? r->n : 1) * sizeof(*recs));
+	if (!recs)
+		return false;
+	for (i = 0; i < r->n; i++)
+		if (!r->unpacked[i] && !record_store_get(r->packed, i, &recs[i]))
+			break;
+	if (i < r->n) {
+		while (i-- > 0)
+			if (!r->unpacked[i])
+				report_record_done(&recs[i]);
+		free(recs);
+		return false;
+	}
+	/* the records report_at gave keep what was done to them */
+	for (i = 0; i < r->n; i++)
+		if (r->unpacked[i]) {
+			recs[i] = *r->unpacked[i];
+			free(r->unpacked[i]);
+			r->unpacked[i] = NULL;
+		}
+	/* Their texts are the store's: into the report's pool, which stays. */
+	for (i = 0; i < r->n; i++) {
+		const char **texts[] = { &recs[i].short_name, &recs[i].process, &recs[i].device,
+					 &recs[i].gfx_target };
+
+		for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
+			const char *t = *texts[k] ? report_intern(r, *texts[k], strlen(*texts[k]) + 1)
+						  : NULL;
+
+			if (*texts[k] && !t) {
+				/* out of memory: the report stays packed */
+				for (size_t j = 0; j < r->n; j++)
+					report_record_done(&recs[j]);
+				free(recs);
+				return false;
+			}
+			*texts[k] = t;
+		}
+	}
+	free(r->unpacked);
+	record_store_free(r->packed);
+	free(r->store);
+	r->unpacked = NULL;
+	r->packed = NULL;
+	r->store = r->records = recs;
+	r->store_cap = r->n ? r->n : 1;
+	return true;
 }
 
 bool report_replace_at(struct report *r, size_t i, const struct report_record *rec)

@@ -407,9 +407,21 @@ struct report_record *report_at(const struct report *r, size_t i);
 const struct report_record *report_peek(const struct report *r, size_t i,
 					struct report_record *tmp);
 void report_unpeek(const struct report_record *rec, struct report_record *tmp);
+/* What identifies r's records in memory: it changes when they are read
+ * anew (a reload's), not when records are appended to a packed report. */
+const void *report_records_id(const struct report *r);
 /* Record i's full name (NULL where none) and short name, packed or not. */
 const char *report_name_at(const struct report *r, size_t i);
 const char *report_short_name_at(const struct report *r, size_t i);
+/* to (a whole reading of from's file, its store made on from's) takes
+ * over the texts it shares with from, so that from can be freed first;
+ * false when they share none. */
+bool report_adopt_texts(struct report *to, struct report *from);
+/* A packed report's records unpacked into records, as report_add would
+ * have them (for code that reads a few small reports whole: --diff, the
+ * summaries a join reads); the records report_at gave move there. False
+ * when out of memory (r is as it was). */
+bool report_unpack(struct report *r);
 /* A copy of rec (record i changed: measurements joined to it) in place
  * of packed record i and of report_at's form of it; the caller keeps rec.
  * Nothing to do when r is not packed (rec is then &r->records[i], changed

@@ -107,9 +107,10 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		  const char *file);
 void browser_done(struct browser *b);
 /* The rows of rep (a report read again: kept, not owned) in place of b's,
- * analysed by b's session, keeping b's sort, filter and grouping, with
- * record selected where it is shown. False when out of memory: b is as it
- * was. */
+ * in their room, analysed by b's session, keeping b's sort, filter and
+ * grouping, with record selected where it is shown. False when out of
+ * memory: b is as it was when no room could be made for the rows, else
+ * it has none (of rep). */
 /* The records b's report gained at its end (report_append) as rows of
  * their own, the others kept as they are, sort, filter, grouping and
  * selection too. False when out of memory. */

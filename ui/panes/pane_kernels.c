@@ -65,7 +65,7 @@ struct kernels_pane {
 	struct browser *browser;   /* owned; NULL without a report */
 	struct analysis *detail;   /* the detail's record analysed (owned; NULL: none yet) */
 	size_t detail_record;      /* the record detail is of */
-	const struct report_record *detail_of;  /* and the records (a reload reads them anew) */
+	const void *detail_of;  /* and the records (a reload reads them anew) */
 	bool typing;               /* the filter line takes the keys */
 	struct text_input filter;
 	bool searching;            /* the search line takes the keys */
@@ -383,12 +383,14 @@ static void draw_detail(struct kernels_pane *kp, struct canvas *c, struct rect r
 		canvas_text(c, r.x, r.y, r.w, CANVAS_WARNING, "out of memory");
 		return;
 	}
-	if (kp->detail_of != b->report->records || kp->detail_record != rec) {
+	if (kp->detail_of != report_records_id(b->report) || kp->detail_record != rec) {
 		browser_analyse(b, rec, kp->detail);
-		kp->detail_of = b->report->records;
+		kp->detail_of = report_records_id(b->report);
 		kp->detail_record = rec;
 	}
-	kernel_detail_draw(c, r, &b->report->records[rec], kp->detail);
+	/* unpacked once by browser_analyse, kept while the report is */
+	if (report_at(b->report, rec))
+		kernel_detail_draw(c, r, report_at(b->report, rec), kp->detail);
 }
 
 /* The list, and from DETAIL_FROM columns the detail beside it after a rule. */
