@@ -332,14 +332,23 @@ static void put_fields(struct out *o, const struct report_record *rec)
 
 static void put_binary(struct out *o, const struct report_binary *b)
 {
-	/* As it is in memory: its pointers are written again on unpacking. */
-	put_bytes(o, b, sizeof(*b));
+	/* As it is in memory, but for its pointers (written again on
+	 * unpacking): the same binary packs to the same bytes. */
+	struct report_binary c = *b;
+
+	c.target = c.mangled_name = NULL;
+	c.attrs = NULL;
+	c.keys = NULL;
+	put_bytes(o, &c, sizeof(c));
 	put_text(o, b->target);
 	put_text(o, b->mangled_name);
 	if (b->n_attrs)
 		put_bytes(o, b->attrs, b->n_attrs * sizeof(*b->attrs));
 	for (size_t i = 0; i < b->n_keys; i++) {
-		put_bytes(o, &b->keys[i], sizeof(b->keys[i]));
+		struct report_binary_key k = b->keys[i];
+
+		k.key = k.text = NULL;
+		put_bytes(o, &k, sizeof(k));
 		put_text(o, b->keys[i].key);
 		put_text(o, b->keys[i].text);
 	}
@@ -663,6 +672,10 @@ static bool get_binary(struct in *in, struct report_record *rec)
 	rec->binary = b;
 	if (!get_bytes(in, b, sizeof(*b)))
 		return false;
+	/* the texts kept in arrays end in a NUL, as when they were read */
+	b->container[sizeof(b->container) - 1] = '\0';
+	b->arch[sizeof(b->arch) - 1] = '\0';
+	b->compression[sizeof(b->compression) - 1] = '\0';
 	n_attrs = b->n_attrs;
 	n_keys = b->n_keys;
 	b->target = b->mangled_name = NULL;
@@ -677,6 +690,9 @@ static bool get_binary(struct in *in, struct report_record *rec)
 		    !get_bytes(in, b->attrs, n_attrs * sizeof(*b->attrs)))
 			return false;
 		b->n_attrs = n_attrs;
+		for (size_t i = 0; i < n_attrs; i++)
+			if (b->attrs[i].n_words > REPORT_ATTR_WORDS)
+				return false;
 	}
 	if (n_keys) {
 		if (n_keys > (size_t)(in->end - in->p) / sizeof(*b->keys) ||
@@ -691,7 +707,8 @@ static bool get_binary(struct in *in, struct report_record *rec)
 				return false;
 			}
 			k->key = k->text = NULL;
-			if (!get_text(in, &k->key) || !get_text(in, &k->text))
+			if (k->n > REPORT_ATTR_WORDS || k->kind > REPORT_MD_OTHER ||
+			    !get_text(in, &k->key) || !get_text(in, &k->text))
 				return false;
 		}
 	}
@@ -731,10 +748,11 @@ bool record_store_unpack(const uint8_t *bytes, size_t len, const char *const *te
 		t[i] = text_at(texts, n_texts, get_varint(&in), &in.bad);
 	if (in.bad || !get_fields(&in, out))
 		goto bad;
-	out->short_name = t[1];
-	out->process = t[2];
-	out->device = t[3];
-	out->gfx_target = t[4];
+	/* "" where a record had NULL: never NULL in a record (report.h) */
+	out->short_name = t[1] ? t[1] : "";
+	out->process = t[2] ? t[2] : "";
+	out->device = t[3] ? t[3] : "";
+	out->gfx_target = t[4] ? t[4] : "";
 	if (t[0] && !(out->name = strdup(t[0])))
 		goto bad;
 	if (has & HAS_SM) {
