@@ -310,6 +310,16 @@ START_TEST(cut_bytes_refused)
 	ck_assert(record_store_unpack(bytes, len, texts, n_texts, &got));
 	ck_same(&r.records[0], &got, "whole");
 	report_record_done(&got);
+	/* a field's step of 0 (before the first: fuzz_store's crash), and a
+	 * step past the last field */
+	{
+		static const uint8_t zero_step[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0 };
+		static const uint8_t past_last[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0x02,
+						     0, 0 };
+
+		ck_assert(!record_store_unpack(zero_step, sizeof(zero_step), texts, n_texts, &got));
+		ck_assert(!record_store_unpack(past_last, sizeof(past_last), texts, n_texts, &got));
+	}
 	/* the same bytes against a table without the last text */
 	ck_assert(!record_store_unpack(bytes, len, texts, n_texts - 1, &got));
 	record_store_free(s);

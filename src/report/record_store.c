@@ -582,7 +582,9 @@ static bool get_fields(struct in *in, struct report_record *rec)
 			return false;
 		if (tag == 0)
 			return true;
-		if ((tag >> 2) > (uint64_t)(N_FIELDS - 1 - f)) {
+		/* each field once, in order: a step of 0 names the one
+		 * before the first (fuzz_store found it) */
+		if ((tag >> 2) == 0 || (tag >> 2) > (uint64_t)(N_FIELDS - 1 - f)) {
 			in->bad = true;
 			return false;
 		}

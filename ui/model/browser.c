@@ -624,7 +624,12 @@ const char *browser_limiter_label(const struct browser_line *l)
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
 	/* kept unpacked: the analysis points at it (a compiled kernel's) */
-	const struct report_record *rec = report_at(b->report, record);
+	browser_analyse_record(b, record, report_at(b->report, record), a);
+}
+
+void browser_analyse_record(const struct browser *b, size_t record,
+			    const struct report_record *rec, struct analysis *a)
+{
 	struct session_record r = { b->file, rec ? rec->line : 0, NULL, NULL, rec,
 				    rec ? report_record_id(rec, record) : (int64_t)record + 1,
 				    NULL, NULL };

@@ -176,7 +176,13 @@ const char *browser_limiter_label(const struct browser_line *l);
 const char *browser_factor_label(enum gpu_vendor vendor, int factor);
 
 /* The session's analysis of record (occupancy and waves, as the rows
- * have it: session_analyse with the flags only), for the browser's detail. */
+ * have it: session_analyse with the flags only), for the browser's detail.
+ * a may point at the record (a compiled kernel's): browser_analyse
+ * unpacks it for as long as the report is (report_at);
+ * browser_analyse_record takes rec, record's own, which the caller keeps
+ * while a is used. */
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a);
+void browser_analyse_record(const struct browser *b, size_t record,
+			    const struct report_record *rec, struct analysis *a);
 
 #endif
