@@ -150,12 +150,18 @@ size_t record_store_bytes(const struct record_store *s)
 
 /* ---- texts ---------------------------------------------------------------- */
 
-static uint64_t hash_text(const char *t)
+/* Eight bytes a step: every record's names are hashed as it is read. */
+static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325u;
+	uint64_t h = n * 0x9E3779B97F4A7C15u;
 
-	for (; *t; t++)
-		h = (h ^ (unsigned char)*t) * 0x100000001b3u;
+	for (size_t i = 0; i < n; i += 8) {
+		uint64_t w = 0;
+
+		memcpy(&w, s + i, n - i >= 8 ? 8 : n - i);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
 	return h;
 }
 
@@ -167,7 +173,7 @@ static bool slots_grow(struct record_store *s)
 	if (!slots)
 		return false;
 	for (size_t i = 0; i < s->n_texts; i++) {
-		size_t k = hash_text(s->texts[i]) & (n - 1);
+		size_t k = hash_text(s->texts[i], strlen(s->texts[i])) & (n - 1);
 
 		while (slots[k])
 			k = (k + 1) & (n - 1);
@@ -191,7 +197,9 @@ static bool text_index(struct record_store *s, const char *text, uint32_t *index
 	}
 	if ((s->n_texts + 1) * 2 > s->n_slots && !slots_grow(s))
 		return false;
-	for (k = hash_text(text) & (s->n_slots - 1); s->slots[k]; k = (k + 1) & (s->n_slots - 1))
+	len = strlen(text);
+	for (k = hash_text(text, len) & (s->n_slots - 1); s->slots[k];
+	     k = (k + 1) & (s->n_slots - 1))
 		if (strcmp(s->texts[s->slots[k] - 1], text) == 0) {
 			*index = s->slots[k];
 			return true;
@@ -207,7 +215,6 @@ static bool text_index(struct record_store *s, const char *text, uint32_t *index
 		s->texts = texts;
 		s->texts_cap = cap;
 	}
-	len = strlen(text);
 	copy = malloc(len + 1);
 	if (!copy)
 		return false;
@@ -726,8 +733,9 @@ static const char *text_at(const char *const *texts, size_t n_texts, uint64_t i,
 	return i ? texts[i - 1] : NULL;
 }
 
-bool record_store_unpack(const uint8_t *bytes, size_t len, const char *const *texts,
-			 size_t n_texts, struct report_record *out)
+/* record_store_unpack; with borrow the name is the table's text itself. */
+static bool unpack(const uint8_t *bytes, size_t len, const char *const *texts, size_t n_texts,
+		   struct report_record *out, bool borrow)
 {
 	struct in in = { bytes, bytes + len, false };
 	uint8_t small[4];
@@ -755,7 +763,9 @@ bool record_store_unpack(const uint8_t *bytes, size_t len, const char *const *te
 	out->process = t[2] ? t[2] : "";
 	out->device = t[3] ? t[3] : "";
 	out->gfx_target = t[4] ? t[4] : "";
-	if (t[0] && !(out->name = strdup(t[0])))
+	if (t[0] && borrow)
+		out->name = (char *)t[0];
+	else if (t[0] && !(out->name = strdup(t[0])))
 		goto bad;
 	if (has & HAS_SM) {
 		size_t n = get_count(&in, sizeof(double));
@@ -781,11 +791,20 @@ bool record_store_unpack(const uint8_t *bytes, size_t len, const char *const *te
 	if (!in.bad)
 		return true;
 bad:
+	if (borrow)
+		out->name = NULL;
 	drop(out);
 	return false;
 }
 
-bool record_store_get(const struct record_store *s, size_t i, struct report_record *out)
+bool record_store_unpack(const uint8_t *bytes, size_t len, const char *const *texts,
+			 size_t n_texts, struct report_record *out)
+{
+	return unpack(bytes, len, texts, n_texts, out, false);
+}
+
+/* record_store_get or, with borrow, record_store_peek. */
+static bool get(const struct record_store *s, size_t i, struct report_record *out, bool borrow)
 {
 	if (i >= s->n) {
 		*out = (struct report_record){ .short_name = "", .process = "", .device = "",
@@ -794,6 +813,16 @@ bool record_store_get(const struct record_store *s, size_t i, struct report_reco
 	}
 	/* A record's bytes say where they end: the blob's end bounds them
 	 * (after record_store_set they may lie anywhere in it). */
-	return record_store_unpack(s->blob + s->rows[i].at, s->len - s->rows[i].at,
-				   (const char *const *)s->texts, s->n_texts, out);
+	return unpack(s->blob + s->rows[i].at, s->len - s->rows[i].at,
+		      (const char *const *)s->texts, s->n_texts, out, borrow);
+}
+
+bool record_store_get(const struct record_store *s, size_t i, struct report_record *out)
+{
+	return get(s, i, out, false);
+}
+
+bool record_store_peek(const struct record_store *s, size_t i, struct report_record *out)
+{
+	return get(s, i, out, true);
 }

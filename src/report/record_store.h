@@ -57,6 +57,11 @@ size_t record_store_count(const struct record_store *s);
  * out of memory or the bytes are no packed record (out is then a record
  * of report_record_init's, with nothing to free). */
 bool record_store_get(const struct record_store *s, size_t i, struct report_record *out);
+/* The same, but for a moment: out->name is the store's own text (not to
+ * be freed or changed); set it to NULL before report_record_done. Saves
+ * a copy of the name per record where every record is read once (the
+ * kernel browser's rows). */
+bool record_store_peek(const struct record_store *s, size_t i, struct report_record *out);
 /* Record i's full name (NULL where it has none) and short name, without
  * unpacking it: the kernel browser filters and groups on them. */
 const char *record_store_name(const struct record_store *s, size_t i);

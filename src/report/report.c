@@ -439,13 +439,15 @@ const struct report_record *report_peek(const struct report *r, size_t i,
 		return &r->records[i];
 	if (r->unpacked[i])
 		return r->unpacked[i];
-	return record_store_get(r->packed, i, tmp) ? tmp : NULL;
+	return record_store_peek(r->packed, i, tmp) ? tmp : NULL;
 }
 
 void report_unpeek(const struct report_record *rec, struct report_record *tmp)
 {
-	if (rec == tmp)
+	if (rec == tmp) {
+		tmp->name = NULL;   /* the store's */
 		report_record_done(tmp);
+	}
 }
 
 const void *report_records_id(const struct report *r)

@@ -402,8 +402,9 @@ bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_wave
  * when out of memory. */
 struct report_record *report_at(const struct report *r, size_t i);
 /* Record i for a moment: r's own when it is not packed (or already
- * unpacked), else unpacked into *tmp; NULL when out of memory. Give it
- * back with report_unpeek before the next peek into the same tmp. */
+ * unpacked), else unpacked into *tmp (its name r's, not to be changed);
+ * NULL when out of memory. Give it back with report_unpeek before the
+ * next peek into the same tmp. */
 const struct report_record *report_peek(const struct report *r, size_t i,
 					struct report_record *tmp);
 void report_unpeek(const struct report_record *rec, struct report_record *tmp);
