@@ -121,6 +121,8 @@ void pane_free(struct pane *p);
 
 /* The per-SM pane's duration model (the view simulates with it). */
 const struct sim_params *pane_sms_model(const struct pane *p);
+/* The per-SM pane is recording the animation's frames in slices (its ticks). */
+bool pane_sms_busy(const struct pane *p);
 /* The timeline pane is computing a timeline in slices (its ticks). */
 bool pane_timeline_busy(const struct pane *p);
 /* The kernel browser's model (NULL without a report) and whether it is
