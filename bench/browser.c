@@ -7,16 +7,25 @@
  * browser, the 200x60 screen drawn), as a ratio to libcsv's bare parse of
  * the same file, measured in the same run (goal: at most 1.5x).
  *
- * usage: bench/browser [--smoke] [FILE[=GPU]]...   (--smoke: a small, quick run for make check) */
+ * With --memory FILE[=GPU] (one file, a process of its own, since peak RSS
+ * only grows): what the explorer holds per record (its peak RSS over the
+ * records, goal at most 700 bytes on a rocprof file) and what a reload of
+ * the file rewritten whole peaks at against the loaded size (goal below 1.5x).
+ *
+ * usage: bench/browser [--smoke] [FILE[=GPU]]...   (--smoke: a small, quick run for make check)
+ *        bench/browser --memory FILE[=GPU] */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "browser.h"
 #include "explorer.h"
+#include "explorer_state.h"
 #include "floor.h"
 #include "pane.h"
 #include "view.h"
@@ -154,6 +163,127 @@ out:
 	return t;
 }
 
+/* Peak resident memory of this process so far, in bytes. */
+static double peak_rss(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? (double)ru.ru_maxrss * 1024.0 : -1;
+}
+
+/* path's bytes without its last line into to (a report rewritten whole: a
+ * reload reads it again from the start); false when it cannot be. */
+static bool copy_file(const char *from, const char *to, bool drop_last_line)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	char *buf = malloc(1 << 20);
+	long long total = 0, keep;
+	size_t n;
+	bool ok = in && out && buf;
+
+	if (ok && fseek(in, 0, SEEK_END) == 0) {
+		total = ftell(in);
+		rewind(in);
+	}
+	keep = total;
+	if (ok && drop_last_line && total > 1) {
+		/* back from the last line end to the one before it */
+		long long at = total - 2;
+		for (; at >= 0; at--) {
+			if (fseek(in, at, SEEK_SET) != 0 || getc(in) == '\n')
+				break;
+		}
+		keep = at + 1;
+		rewind(in);
+	}
+	while (ok && keep > 0 && (n = fread(buf, 1, keep < (1 << 20) ? (size_t)keep : (1 << 20), in)) > 0) {
+		ok = fwrite(buf, 1, n, out) == n;
+		keep -= (long long)n;
+	}
+	free(buf);
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		ok = false;
+	return ok && keep == 0;
+}
+
+/* --memory: the explorer on a copy of path up to its first frame, its peak
+ * RSS over the records; then the copy rewritten whole (its last record
+ * gone) and reloaded as the explorer does, the peak of that over the
+ * loaded size. */
+static int memory(const struct gpu_db *db, const char *path, const char *gpu)
+{
+	struct occ_error err = { 0 };
+	struct param_set flags = { 0 };
+	struct explorer_options o = { 0 };
+	struct session_input *in = calloc(1, sizeof(*in));
+	struct session *s;
+	struct explorer *e;
+	struct canvas *c = canvas_new(200, 60, false);
+	char copy[] = "/tmp/occview-bench-XXXXXX";
+	double before, loaded, reloaded, t;
+	size_t records;
+	int status = 0, fd = mkstemp(copy);
+
+	if (fd < 0 || !c || !in)
+		return 1;
+	close(fd);
+	if (!copy_file(path, copy, false)) {
+		unlink(copy);
+		return 1;
+	}
+	launch_init(&flags.values);
+	if (gpu) {
+		snprintf(flags.values.gpu_name, sizeof(flags.values.gpu_name), "%s", gpu);
+		flags.set = PARAM_BIT(PARAM_GPU);
+	}
+	s = session_new(db, &flags, &err);
+	before = peak_rss();
+	t = now_ms();
+	if (!s || !session_load(s, copy, in, stderr, &status)) {
+		unlink(copy);
+		return 1;
+	}
+	o.source = copy;
+	e = explorer_new(s, in, 1, &o);
+	if (!e) {
+		unlink(copy);
+		return 1;
+	}
+	explorer_draw(e, c);
+	t = now_ms() - t;
+	loaded = peak_rss();
+	records = e->n_items;
+	printf("%s: %zu records, first frame %.0f ms, peak RSS %.1f MiB (%.1f MiB before): "
+	       "%.0f bytes per record (goal <= 700) %s\n", path, records, t, loaded / 1048576.0,
+	       before / 1048576.0, (loaded - before) / (double)records,
+	       (loaded - before) / (double)records <= 700 ? "ok" : "MISS");
+	/* A second later, so that the modification time differs. */
+	sleep(1);
+	if (!copy_file(path, copy, true)) {
+		unlink(copy);
+		return 1;
+	}
+	t = now_ms();
+	explorer_poll(e);
+	while (explorer_records_reloading(e)) {
+		nanosleep(&(struct timespec){ 0, 2000000L }, NULL);
+		explorer_poll(e);
+	}
+	explorer_draw(e, c);
+	t = now_ms() - t;
+	reloaded = peak_rss();
+	printf("%s: reloaded whole (%zu records) in %.0f ms, peak RSS %.1f MiB: %.2fx the loaded "
+	       "size (goal < 1.5x) %s\n", path, e->n_items, t, reloaded / 1048576.0, reloaded / loaded,
+	       reloaded / loaded < 1.5 ? "ok" : "MISS");
+	explorer_free(e);
+	canvas_free(c);
+	session_free(s);
+	unlink(copy);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct occ_error err = { 0 };
@@ -169,6 +299,17 @@ int main(int argc, char **argv)
 	}
 	if (!db)
 		return 1;
+	if (argc == 3 && strcmp(argv[1], "--memory") == 0) {
+		char path[4096], *eq;
+
+		snprintf(path, sizeof(path), "%s", argv[2]);
+		eq = strrchr(path, '=');
+		if (eq)
+			*eq = '\0';
+		status = memory(db, path, eq ? eq + 1 : NULL);
+		gpu_db_free(db);
+		return status;
+	}
 	status = synthetic(db);
 	/* FILE or FILE=GPU (a report that names no GPU) */
 	for (int i = first; i < argc && status == 0; i++) {

@@ -46,6 +46,8 @@ run "bench/keystroke's animation" "1584 blk .* play .* frame .* worst .* to end 
 run "bench/browser" "first frame at 200x60 [0-9]* ms" 2 -- \
 	"$BENCH/browser" --smoke "$RAW" "$ROCPROF=MI300X"
 run "bench/browser's rows" "^rows for 1000 records" 1 -- "$BENCH/browser" --smoke
+run "bench/browser --memory" "bytes per record\|the loaded size" 2 -- \
+	"$BENCH/browser" --memory "$ROCPROF=MI300X"
 run "bench/import" "occview stream .* [1-9][0-9]* records" 3 -- \
 	"$BENCH/import" --smoke - "$RAW" "$DETAILS" "$ROCPROF"
 run "bench/command" "^  occview --format [a-z]* .*  [0-9]*$" 3 -- \

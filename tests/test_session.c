@@ -206,7 +206,7 @@ static size_t check_file(const char *path)
 		/* the what-ifs below start from the record as it was resolved at
 		 * its loading, where that holds (no inferred value): the same
 		 * analyses as --print's, which reads the record each time */
-		resolved_records += e->resolved.rec == &e->inputs[0].report.records[i] &&
+		resolved_records += e->resolved.rec == report_at(&e->inputs[0].report, i) &&
 				    e->resolved.reusable;
 		same("as loaded", path, i, loaded.json[i], &v->cur);
 		/* the browser's baseline is the same analysis */

@@ -253,8 +253,8 @@ START_TEST(explorer_joins_the_same)
 	ck_assert(in[0].joined);
 	ck_assert_msg(strncmp(note, "joined 3 of 4 kernels of ", 25) == 0, "%s", note);
 	ck_assert_uint_eq(in[0].report.n, 5);
-	ck_assert(!in[0].report.records[0].achieved_occupancy_pct.present);
-	CK_NUM(in[0].report.records[2].achieved_occupancy_pct, 60.9497);
+	ck_assert(!report_at(&in[0].report, 0)->achieved_occupancy_pct.present);
+	CK_NUM(report_at(&in[0].report, 2)->achieved_occupancy_pct, 60.9497);
 	e = explorer_new(s, in, 1, &o);
 	ck_assert_ptr_nonnull(e);
 	ck_assert(explorer_has_report(e));

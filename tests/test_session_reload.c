@@ -102,7 +102,7 @@ START_TEST(test_appended)
 	ck_assert(session_load(s, path, &whole, quiet, &status));
 	ck_assert_uint_eq(now.report.n, whole.report.n);
 	for (size_t i = 0; i < whole.report.n; i++) {
-		const struct report_record *a = &now.report.records[i], *b = &whole.report.records[i];
+		const struct report_record *a = report_at(&now.report, i), *b = report_at(&whole.report, i);
 
 		ck_assert_int_eq(a->line, b->line);
 		ck_assert_str_eq(a->short_name, b->short_name);

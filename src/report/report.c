@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_store.h"
 #include "strutil.h"
 
 /* report_load and report_parse are the import driver's (import.c). */
@@ -237,11 +238,43 @@ const char *report_binary_attr_name(unsigned number)
 									: NULL;
 }
 
+/* Packs from's records at the end of to's store; false (nothing moved)
+ * when out of memory. */
+static bool append_packed(struct report *to, struct report *from)
+{
+	size_t was = record_store_count(to->packed);
+	struct report_record **unpacked = realloc(to->unpacked,
+						  (to->n + from->n ? to->n + from->n : 1) *
+							  sizeof(*unpacked));
+
+	if (!unpacked)
+		return false;
+	to->unpacked = unpacked;
+	for (size_t i = 0; i < from->n; i++) {
+		struct report_record tmp;
+		const struct report_record *rec = report_peek(from, i, &tmp);
+		bool ok = rec && record_store_add(to->packed, rec);
+
+		report_unpeek(rec, &tmp);
+		if (!ok) {
+			/* the records packed so far are dropped again */
+			while (record_store_count(to->packed) > was)
+				record_store_pop(to->packed);
+			return false;
+		}
+		unpacked[to->n + i] = NULL;
+	}
+	return true;
+}
+
 bool report_append(struct report *to, struct report *from)
 {
 	size_t front = to->store ? (size_t)(to->records - to->store) : 0;
 
-	if (front + to->n + from->n > to->store_cap) {
+	if (to->packed) {
+		if (!append_packed(to, from))
+			return false;
+	} else if (front + to->n + from->n > to->store_cap) {
 		size_t cap = front + to->n + from->n;
 		struct report_record *ns = realloc(to->store, cap * sizeof(*ns));
 
@@ -251,8 +284,12 @@ bool report_append(struct report *to, struct report *from)
 		to->store_cap = cap;
 		to->records = ns + front;
 	}
-	if (from->n)
+	if (from->n && !to->packed)
 		memcpy(to->records + to->n, from->records, from->n * sizeof(*from->records));
+	else if (to->packed)
+		/* packed copies: from's own are freed with it */
+		for (size_t i = 0; i < from->n && from->records; i++)
+			report_record_done(&from->records[i]);
 	to->n += from->n;
 	to->skipped_rows += from->skipped_rows;
 	to->rejected_rows += from->rejected_rows;
@@ -277,14 +314,30 @@ bool report_append(struct report *to, struct report *from)
 	if (from->pool != to->pool)
 		pool_free(from->pool);
 	free(from->store);
+	if (from->packed) {
+		for (size_t i = 0; from->unpacked && i < from->n; i++)
+			if (from->unpacked[i]) {
+				report_record_done(from->unpacked[i]);
+				free(from->unpacked[i]);
+			}
+		free(from->unpacked);
+		record_store_free(from->packed);
+	}
 	*from = (struct report){ 0 };
 	return true;
 }
 
 void report_done(struct report *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n && r->records; i++)
 		report_record_done(&r->records[i]);
+	for (size_t i = 0; i < r->n && r->unpacked; i++)
+		if (r->unpacked[i]) {
+			report_record_done(r->unpacked[i]);
+			free(r->unpacked[i]);
+		}
+	free(r->unpacked);
+	record_store_free(r->packed);
 	free(r->store);
 	pool_free(r->pool);
 	*r = (struct report){ 0 };
@@ -357,6 +410,135 @@ bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_wave
 	resident = rec->sq_accum_prev_hires.value / (rec->grbm_gui_active.value / xcds);
 	*pct = (struct report_num){ true, resident / ((double)max_waves_per_cu * cu_count) * 100.0 };
 	*waves = (struct report_num){ true, resident / cu_count };
+	return true;
+}
+
+struct report_record *report_at(const struct report *r, size_t i)
+{
+	struct report_record *rec;
+
+	if (!r->packed)
+		return &r->records[i];
+	if (r->unpacked[i])
+		return r->unpacked[i];
+	rec = malloc(sizeof(*rec));
+	if (!rec || !record_store_get(r->packed, i, rec)) {
+		free(rec);
+		return NULL;
+	}
+	/* The cache is no part of the report's value: a const report still
+	 * gives the same records. */
+	((struct report *)r)->unpacked[i] = rec;
+	return rec;
+}
+
+const struct report_record *report_peek(const struct report *r, size_t i,
+					struct report_record *tmp)
+{
+	if (!r->packed)
+		return &r->records[i];
+	if (r->unpacked[i])
+		return r->unpacked[i];
+	return record_store_peek(r->packed, i, tmp) ? tmp : NULL;
+}
+
+void report_unpeek(const struct report_record *rec, struct report_record *tmp)
+{
+	if (rec == tmp) {
+		tmp->name = NULL;   /* the store's */
+		report_record_done(tmp);
+	}
+}
+
+const void *report_records_id(const struct report *r)
+{
+	return r->packed ? (const void *)r->packed : (const void *)r->records;
+}
+
+const char *report_name_at(const struct report *r, size_t i)
+{
+	return r->packed ? record_store_name(r->packed, i) : r->records[i].name;
+}
+
+const char *report_short_name_at(const struct report *r, size_t i)
+{
+	const char *s = r->packed ? record_store_short_name(r->packed, i) : r->records[i].short_name;
+
+	return s ? s : "";
+}
+
+bool report_adopt_texts(struct report *to, struct report *from)
+{
+	return to->packed && from->packed && record_store_adopt(to->packed, from->packed);
+}
+
+bool report_unpack(struct report *r)
+{
+	struct report_record *recs;
+	size_t i;
+
+	if (!r->packed)
+		return true;
+	recs = malloc((r->n ? r->n : 1) * sizeof(*recs));
+	if (!recs)
+		return false;
+	for (i = 0; i < r->n; i++)
+		if (!r->unpacked[i] && !record_store_get(r->packed, i, &recs[i]))
+			break;
+	if (i < r->n) {
+		while (i-- > 0)
+			if (!r->unpacked[i])
+				report_record_done(&recs[i]);
+		free(recs);
+		return false;
+	}
+	/* the records report_at gave keep what was done to them */
+	for (i = 0; i < r->n; i++)
+		if (r->unpacked[i]) {
+			recs[i] = *r->unpacked[i];
+			free(r->unpacked[i]);
+			r->unpacked[i] = NULL;
+		}
+	/* Their texts are the store's: into the report's pool, which stays. */
+	for (i = 0; i < r->n; i++) {
+		const char **texts[] = { &recs[i].short_name, &recs[i].process, &recs[i].device,
+					 &recs[i].gfx_target };
+
+		for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
+			const char *t = *texts[k] ? report_intern(r, *texts[k], strlen(*texts[k]) + 1)
+						  : NULL;
+
+			if (*texts[k] && !t) {
+				/* out of memory: the report stays packed */
+				for (size_t j = 0; j < r->n; j++)
+					report_record_done(&recs[j]);
+				free(recs);
+				return false;
+			}
+			*texts[k] = t;
+		}
+	}
+	free(r->unpacked);
+	record_store_free(r->packed);
+	free(r->store);
+	r->unpacked = NULL;
+	r->packed = NULL;
+	r->store = r->records = recs;
+	r->store_cap = r->n ? r->n : 1;
+	return true;
+}
+
+bool report_replace_at(struct report *r, size_t i, const struct report_record *rec)
+{
+	if (!r->packed)
+		return true;
+	if (!record_store_set(r->packed, i, rec))
+		return false;
+	if (r->unpacked[i]) {
+		report_record_done(r->unpacked[i]);
+		free(r->unpacked[i]);
+		r->unpacked[i] = NULL;
+	}
 	return true;
 }
 

@@ -284,6 +284,12 @@ struct report {
 	 * records over from its front, and report_add reuses that room. */
 	struct report_record *store;
 	size_t store_cap;
+	/* A report kept whole (the explorer's) holds its n records packed
+	 * here (record_store.h) instead of in records, which is NULL: read
+	 * them through report_at, report_peek and the name accessors, which
+	 * serve both. unpacked[i] is record i unpacked once report_at asked. */
+	struct record_store *packed;
+	struct report_record **unpacked;
 };
 
 /* Reads path as whatever profiler format its content shows (never its name).
@@ -392,6 +398,40 @@ bool report_counted_occupancy(const struct report_record *rec, int max_warps_per
 #define REPORT_SQ_OCCUPANCY_FORMULA "SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"
 bool report_sq_occupancy(const struct report_record *rec, int xcds, int max_waves_per_cu,
 			 int cu_count, struct report_num *pct, struct report_num *waves);
+
+/* Record i of r (i < r->n), packed or not. A packed record is unpacked
+ * the first time and kept so until report_done, so the pointer stays
+ * valid and changes to it stay (per-SM occupancy worked out once): for the
+ * records a user looks at, not for a pass over all (report_peek). NULL
+ * when out of memory. */
+struct report_record *report_at(const struct report *r, size_t i);
+/* Record i for a moment: r's own when it is not packed (or already
+ * unpacked), else unpacked into *tmp (its name r's, not to be changed);
+ * NULL when out of memory. Give it back with report_unpeek before the
+ * next peek into the same tmp. */
+const struct report_record *report_peek(const struct report *r, size_t i,
+					struct report_record *tmp);
+void report_unpeek(const struct report_record *rec, struct report_record *tmp);
+/* What identifies r's records in memory: it changes when they are read
+ * anew (a reload's), not when records are appended to a packed report. */
+const void *report_records_id(const struct report *r);
+/* Record i's full name (NULL where none) and short name, packed or not. */
+const char *report_name_at(const struct report *r, size_t i);
+const char *report_short_name_at(const struct report *r, size_t i);
+/* to (a whole reading of from's file, its store made on from's) takes
+ * over the texts it shares with from, so that from can be freed first;
+ * false when they share none. */
+bool report_adopt_texts(struct report *to, struct report *from);
+/* A packed report's records unpacked into records, as report_add would
+ * have them (for code that reads a few small reports whole: --diff, the
+ * summaries a join reads); the records report_at gave move there. False
+ * when out of memory (r is as it was). */
+bool report_unpack(struct report *r);
+/* A copy of rec (record i changed: measurements joined to it) in place
+ * of packed record i and of report_at's form of it; the caller keeps rec.
+ * Nothing to do when r is not packed (rec is then &r->records[i], changed
+ * in place). False when out of memory. */
+bool report_replace_at(struct report *r, size_t i, const struct report_record *rec);
 
 /* "Nsight Compute", "the CUDA profiler": as a message names it. */
 const char *report_profiler_name(enum report_profiler p);

@@ -200,6 +200,11 @@ bool session_load(struct session *s, const char *path, struct session_input *in,
 struct session_watch {
 	atomic_size_t records;
 	atomic_bool cancel;
+	/* A report of the same file (the one a reload replaces), only read:
+	 * the records' texts it has are shared with it, not copied
+	 * (record_store_new_on; report_adopt_texts before it is freed);
+	 * NULL: none. */
+	const struct report *base;
 };
 bool session_load_watched(struct session *s, const char *path, struct session_input *in,
 			  FILE *msgs, int *status, struct session_watch *watch);

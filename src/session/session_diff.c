@@ -29,6 +29,12 @@ static bool load_report(struct session *s, const char *path, struct session_inpu
 		session_input_done(in);
 		return false;
 	}
+	/* the gate reads every record of both: whole, not packed */
+	if (!report_unpack(&in->report)) {
+		fprintf(msgs, "occview: out of memory\n");
+		session_input_done(in);
+		return false;
+	}
 	if (in->rejected.status != OCC_OK) {
 		char msg[1024];
 

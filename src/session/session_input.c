@@ -23,6 +23,7 @@
 #include "report_launch.h"
 #include "session_join.h"
 #include "readfile.h"
+#include "record_store.h"
 #include "strutil.h"
 
 /* What decides the kind of a file: enough for a banner, comments and a
@@ -425,32 +426,11 @@ enum read_result session_read_input(struct session *s, const char *path,
 
 /* ---- the explorer's whole input ---------------------------------------- */
 
-bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
-		  int *status)
-{
-	memset(in, 0, sizeof(*in));
-	str_copy(in->path, sizeof(in->path), path);
-	switch (session_read_input(s, path, &in->launches, NULL, &in->report, NULL, &in->rejected, msgs,
-			   status)) {
-	case READ_LAUNCHES:
-		in->kind = SESSION_LAUNCHES;
-		return true;
-	case READ_REPORT:
-		in->kind = SESSION_REPORT;
-		session_tell_dropped(msgs, path, &in->report);
-		session_tell_runs(msgs, path, &in->report);
-		return true;
-	case READ_FAILED:
-		break;
-	}
-	return false;
-}
-
-/* A sink that keeps every record (taking it), counting for the watcher and
+/* A sink that keeps every record packed (record_store.h: a few dozen
+ * bytes each, where the struct is 1.2 KB), counting for the watcher and
  * stopping when it is told to. */
 struct keeper {
-	struct report_record *recs;
-	size_t n, cap;
+	struct record_store *store;
 	struct session_watch *watch;
 };
 
@@ -459,58 +439,70 @@ static bool keep_record(void *ctx, const struct report *r, struct report_record 
 	struct keeper *k = ctx;
 
 	(void)r;
-	if (atomic_load(&k->watch->cancel))
+	if (atomic_load(&k->watch->cancel) || !record_store_add(k->store, rec))
 		return false;
-	if (k->n == k->cap) {
-		size_t ncap = k->cap ? k->cap * 2 : 1024;
-		struct report_record *nr = realloc(k->recs, ncap * sizeof(*nr));
-
-		if (!nr)
-			return false;
-		k->recs = nr;
-		k->cap = ncap;
-	}
-	report_record_move(&k->recs[k->n++], rec);
-	atomic_store(&k->watch->records, k->n);
+	atomic_store(&k->watch->records, record_store_count(k->store));
 	return true;
 }
 
 bool session_load_watched(struct session *s, const char *path, struct session_input *in,
 			  FILE *msgs, int *status, struct session_watch *watch)
 {
-	struct keeper k = { .watch = watch };
+	struct keeper k = { record_store_new_on(watch->base ? watch->base->packed : NULL), watch };
 	struct report_sink sink = { keep_record, &k };
 
 	memset(in, 0, sizeof(*in));
 	str_copy(in->path, sizeof(in->path), path);
+	if (!k.store) {
+		occ_say(msgs, "occview: out of memory\n");
+		*status = OCC_ESOFTWARE;
+		return false;
+	}
 	switch (session_read_input(s, path, &in->launches, NULL, &in->report, &sink, &in->rejected, msgs,
 			   status)) {
 	case READ_LAUNCHES:
 		in->kind = SESSION_LAUNCHES;
-		for (size_t i = 0; i < k.n; i++)
-			report_record_done(&k.recs[i]);
-		free(k.recs);
+		record_store_free(k.store);
 		return true;
 	case READ_REPORT:
-		/* The records kept are the report's, in the room report_add
-		 * would have given them. */
+		/* The records kept are the report's, packed. */
 		in->kind = SESSION_REPORT;
 		free(in->report.store);
-		in->report.store = in->report.records = k.recs;
-		in->report.store_cap = k.cap;
-		in->report.n = k.n;
+		in->report.store = in->report.records = NULL;
+		in->report.store_cap = 0;
+		in->report.n = record_store_count(k.store);
+		in->report.unpacked = calloc(in->report.n ? in->report.n : 1,
+					     sizeof(*in->report.unpacked));
+		in->report.packed = k.store;
 		in->report.n_streamed = 0;
+		if (!in->report.unpacked) {
+			occ_say(msgs, "occview: out of memory\n");
+			*status = OCC_ESOFTWARE;
+			session_input_done(in);
+			return false;
+		}
 		session_tell_dropped(msgs, path, &in->report);
 		session_tell_runs(msgs, path, &in->report);
 		return true;
 	case READ_FAILED:
 		break;
 	}
-	for (size_t i = 0; i < k.n; i++)
-		report_record_done(&k.recs[i]);
-	free(k.recs);
+	record_store_free(k.store);
 	session_input_done(in);
 	return false;
+}
+
+/* The explorer's, --compare's and --diff's reading: the records packed as
+ * they settle, as a reload reads them. */
+bool session_load(struct session *s, const char *path, struct session_input *in, FILE *msgs,
+		  int *status)
+{
+	struct session_watch watch;
+
+	atomic_init(&watch.records, 0);
+	atomic_init(&watch.cancel, false);
+	watch.base = NULL;
+	return session_load_watched(s, path, in, msgs, status, &watch);
 }
 
 void session_input_done(struct session_input *in)
@@ -544,6 +536,20 @@ void session_tell_join(const struct session_join *j, FILE *msgs, char *note, siz
 static bool is_source(const struct session_input *in)
 {
 	return in->kind == SESSION_REPORT && in->report.per_kernel;
+}
+
+/* session_join_apply on record i of rep, packed again when it changed. */
+static bool join_apply_at(struct session_join *j, struct report *rep, size_t i)
+{
+	struct report_record tmp;
+	struct report_record *rec = (struct report_record *)report_peek(rep, i, &tmp);
+	bool joined = rec && session_join_apply(j, rec);
+
+	/* Out of memory to pack it again: the record stays unjoined. */
+	if (joined && !report_replace_at(rep, i, rec))
+		joined = false;
+	report_unpeek(rec, &tmp);
+	return joined;
 }
 
 size_t session_join_inputs(struct session *s, struct session_input *in, size_t n, FILE *msgs,
@@ -580,13 +586,19 @@ size_t session_join_inputs(struct session *s, struct session_input *in, size_t n
 	}
 	for (size_t i = 0; i < n; i++)
 		if (in[i].kind == SESSION_REPORT && !source[i])
-			for (size_t r = 0; r < in[i].report.n; r++)
-				session_join_count(j, in[i].path, &in[i].report.records[r]);
+			for (size_t r = 0; r < in[i].report.n; r++) {
+				struct report_record tmp;
+				const struct report_record *rec = report_peek(&in[i].report, r, &tmp);
+
+				if (rec)
+					session_join_count(j, in[i].path, rec);
+				report_unpeek(rec, &tmp);
+			}
 	session_join_settle(j);
 	for (size_t i = 0; i < n; i++)
 		if (in[i].kind == SESSION_REPORT && !source[i])
 			for (size_t r = 0; r < in[i].report.n; r++)
-				in[i].joined |= session_join_apply(j, &in[i].report.records[r]);
+				in[i].joined |= join_apply_at(j, &in[i].report, r);
 	session_tell_join(j, msgs, note, note_size);
 	for (size_t i = 0; i < n; i++) {
 		if (source[i]) {
@@ -608,10 +620,13 @@ size_t session_input_count(const struct session_input *in)
 
 struct session_record session_input_record(const struct session_input *in, size_t i)
 {
-	if (in->kind == SESSION_REPORT)
-		return (struct session_record){ in->path, in->report.records[i].line, NULL, NULL,
-						&in->report.records[i],
-						report_record_id(&in->report.records[i], i), NULL, NULL };
+	if (in->kind == SESSION_REPORT) {
+		const struct report_record *rec = report_at(&in->report, i);
+
+		return (struct session_record){ in->path, rec ? rec->line : 0, NULL, NULL, rec,
+						rec ? report_record_id(rec, i) : (int64_t)i + 1,
+						NULL, NULL };
+	}
 	return (struct session_record){ in->path, in->launches.items[i].line,
 					&in->launches.items[i].launch,
 					in->launches.items[i].error,

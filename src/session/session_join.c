@@ -78,6 +78,9 @@ bool session_join_add(struct session_join *j, const char *path, struct report *r
 		return false;
 	j->kernels = k;
 	s = &j->sources[j->n_sources];
+	/* a summary is small: its records whole, to point at */
+	if (!report_unpack(rep))
+		return false;
 	if (!(s->path = strdup(path)))
 		return false;
 	s->rep = *rep;

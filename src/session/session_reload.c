@@ -279,10 +279,17 @@ struct session_reload *session_reload_start(struct session *s, const char *path,
 	r->s = s;
 	str_copy(r->path, sizeof(r->path), path);
 	str_copy(r->format, sizeof(r->format), now->format);
-	r->first_line = now->n > 0 ? now->records[0].line : 0;
+	if (now->n > 0) {
+		struct report_record tmp;
+		const struct report_record *first = report_peek(now, 0, &tmp);
+
+		r->first_line = first ? first->line : 0;
+		report_unpeek(first, &tmp);
+	}
 	r->mark = *mark;
 	atomic_init(&r->watch.records, 0);
 	atomic_init(&r->watch.cancel, false);
+	r->watch.base = now;
 	atomic_init(&r->finished, false);
 	if (pthread_create(&r->thread, NULL, run, r) != 0) {
 		free(r);

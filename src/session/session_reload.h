@@ -33,7 +33,9 @@ struct session_reload;
  * only grew since and now's format is one row per record (the new records
  * then come after now's), else whole. NULL when no thread could be started
  * (out of memory). now and the session are only read meanwhile: change
- * neither until the reload ends. */
+ * neither until the reload ends. A whole reading's records share now's
+ * texts (session_watch.base): free them before now, or let them take the
+ * texts over (report_adopt_texts) before now goes. */
 struct session_reload *session_reload_start(struct session *s, const char *path,
 					    const struct report *now,
 					    const struct session_mark *mark);

@@ -71,9 +71,10 @@ static bool holds(const char *hay, const char *needle)
 
 static bool shown_by_filter(const struct browser *b, const struct browser_line *l)
 {
-	const struct report_record *rec = &b->report->records[l->record];
+	const char *name = report_name_at(b->report, l->record);
 
-	return holds(rec->short_name, b->filter) || (rec->name && holds(rec->name, b->filter));
+	return holds(report_short_name_at(b->report, l->record), b->filter) ||
+	       (name && holds(name, b->filter));
 }
 
 /* The sort column's value of l as browser.h describes the columns; NAN
@@ -133,8 +134,8 @@ static void check(const struct browser *b)
 		int c;
 
 		if (b->sort == BROWSER_COL_NAME) {
-			c = strcmp(b->report->records[p->record].short_name,
-				   b->report->records[l->record].short_name);
+			c = strcmp(report_short_name_at(b->report, p->record),
+				   report_short_name_at(b->report, l->record));
 		} else {
 			double x = value_of(b, p), y = value_of(b, l);
 

@@ -50,6 +50,10 @@
 #     files. browser, writers and compare also start from the small
 #     reports and launch files of tests/data, given the bytes their
 #     harness reads first (and browser a stream of list changes after).
+#   tests/fuzz/run.sh store [SECONDS]           (default 300 s)
+#     fuzz_store.c: the explorer's packed records read back
+#     (record_store_unpack), packed and read again to the same bytes; seeds
+#     in tests/fuzz/store (records of tests/data packed).
 #   `tests/fuzz/run.sh SECONDS` is the old spelling of `inputs SECONDS`.
 # make check runs every harness once over its seeds without libFuzzer
 # (tests/fuzz/replay.c), so none can rot unseen.
@@ -66,7 +70,7 @@ out=${TMPDIR:-/tmp}/occview-fuzz
 data=$top/tests/data
 
 usage() {
-	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys|browser|settings|whatif|writers|compare [SECONDS]" >&2
+	echo "usage: run.sh report ncu|nvprof|rocprof|codexl|remarks|all [SECONDS] | run.sh binary|amdgpu|inputs|keys|browser|settings|whatif|writers|compare|store [SECONDS]" >&2
 	exit 2
 }
 
@@ -107,6 +111,12 @@ amdgpu)
 	seeds="$data/amdgpu/*.co $data/amdgpu/*.hipfb $data/amdgpu/*.o"
 	name=amdgpu
 	maxlen=131072
+	;;
+store)
+	seconds=${2:-300}
+	seeds="$top/tests/fuzz/store/*"
+	name=store
+	maxlen=8192
 	;;
 browser | settings | whatif | writers | compare)
 	seconds=${2:-600}

@@ -324,9 +324,11 @@ static void set_reference(struct explorer *e, struct explorer_reply *y)
 			return;
 		}
 		browser_analyse(b, rec, a);
-		str_sanitize(b->report->records[rec].short_name, name, sizeof(name));
+		str_sanitize(report_short_name_at(b->report, rec), name, sizeof(name));
 		snprintf(label, sizeof(label), "record %lld %s",
-			 (long long)report_record_id(&b->report->records[rec], rec), name);
+			 (long long)(report_at(b->report, rec) ?
+				     report_record_id(report_at(b->report, rec), rec) : (int64_t)rec + 1),
+			 name);
 		view_set_reference(&e->view, a, label);
 		free(a);
 	} else {

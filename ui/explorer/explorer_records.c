@@ -107,8 +107,9 @@ static void per_sm_occupancy(struct explorer *e, size_t i, const struct gpu *g)
 
 	if (e->n_inputs == 0 || e->inputs[e->items[i].input].kind != SESSION_REPORT)
 		return;
-	rec = &e->inputs[e->items[i].input].report.records[e->items[i].index];
-	if (rec->n_sm_events > 0 && !rec->sm_achieved_pct && g->name[0])
+	/* report_at keeps it unpacked, and the per-SM figures with it */
+	rec = report_at(&e->inputs[e->items[i].input].report, e->items[i].index);
+	if (rec && rec->n_sm_events > 0 && !rec->sm_achieved_pct && g->name[0])
 		report_sm_occupancy(rec, g->arch.max_warps_per_sm);
 }
 
@@ -246,24 +247,45 @@ void explorer_records_set_gpu(struct explorer *e, const char *name, struct explo
 
 /* Where the record the user had selected went in the new report: the same
  * id and name, else the same index clamped. */
+/* Whether now's record j has want's id (present or absent alike unless
+ * need_id) and short name. */
+static bool same_record(const struct report_record *want, const struct report *now, size_t j,
+			bool need_id)
+{
+	struct report_record tmp;
+	const struct report_record *rec;
+	bool same;
+
+	if (strcmp(want->short_name, report_short_name_at(now, j)) != 0)
+		return false;
+	rec = report_peek(now, j, &tmp);
+	same = rec && want->id.present == rec->id.present && want->id.value == rec->id.value &&
+	       (!need_id || want->id.present);
+	report_unpeek(rec, &tmp);
+	return same;
+}
+
 static size_t find_again(const struct report *old, size_t i, const struct report *now)
 {
+	struct report_record tmp;
 	const struct report_record *want;
+	size_t found = SIZE_MAX;
 
 	if (now->n == 0)
 		return 0;
 	if (i >= old->n)
 		return now->n - 1;
-	want = &old->records[i];
-	if (i < now->n && want->id.present == now->records[i].id.present &&
-	    want->id.value == now->records[i].id.value &&
-	    strcmp(want->short_name, now->records[i].short_name) == 0)
-		return i;
-	for (size_t j = 0; j < now->n; j++)
-		if (want->id.present && now->records[j].id.present &&
-		    want->id.value == now->records[j].id.value &&
-		    strcmp(want->short_name, now->records[j].short_name) == 0)
-			return j;
+	want = report_peek(old, i, &tmp);
+	if (!want)
+		return i < now->n ? i : now->n - 1;
+	if (i < now->n && same_record(want, now, i, false))
+		found = i;
+	for (size_t j = 0; j < now->n && found == SIZE_MAX && want->id.present; j++)
+		if (same_record(want, now, j, true))
+			found = j;
+	report_unpeek(want, &tmp);
+	if (found != SIZE_MAX)
+		return found;
 	return i < now->n ? i : now->n - 1;
 }
 
@@ -275,6 +297,7 @@ static void replace(struct explorer *e, struct session_input *fresh, struct expl
 	struct session_input was;
 	struct explorer_item *items;
 	size_t selected, shown;
+	bool rows;
 
 	selected = browser_selected_record(old);
 	selected = find_again(&e->inputs[0].report, selected == SIZE_MAX ? 0 : selected,
@@ -282,18 +305,22 @@ static void replace(struct explorer *e, struct session_input *fresh, struct expl
 	shown = find_again(&e->inputs[0].report, e->items[e->shown].index, &fresh->report);
 	/* The browser keeps its sort, filter and grouping over the report in
 	 * the place it will stay. */
-	was = e->inputs[0];
-	e->inputs[0] = *fresh;
 	items = calloc(fresh->report.n ? fresh->report.n : 1, sizeof(*items));
-	if (!items || !browser_reload(old, &e->inputs[0].report, e->inputs[0].path, selected)) {
-		free(items);
-		e->inputs[0] = was;
+	if (!items) {
 		session_input_done(fresh);
 		explorer_reply_say(y, true, "reload: out of memory, keeping %zu records",
 				   e->inputs[0].report.n);
 		return;
 	}
+	was = e->inputs[0];
+	e->inputs[0] = *fresh;
+	/* its texts were shared with the old records, which go now */
+	report_adopt_texts(&e->inputs[0].report, &was.report);
+	/* The old records go before the browser's rows are made again (in
+	 * their room): a file rewritten whole then peaks at the records
+	 * twice (the texts once, shared) and one browser's rows. */
 	session_input_done(&was);
+	rows = browser_reload(old, &e->inputs[0].report, e->inputs[0].path, selected);
 	/* the records moved: the shown one is resolved again below */
 	memset(&e->resolved, 0, sizeof(e->resolved));
 	/* a record's reference points into the old records */
@@ -323,7 +350,10 @@ static void replace(struct explorer *e, struct session_input *fresh, struct expl
 		view_set_measured(&e->view, r.rec);
 	}
 	y->refresh = true;
-	if (e->inputs[0].rejected.status != OCC_OK)
+	if (!rows)
+		explorer_reply_say(y, true, "reloaded: %zu records, out of memory for the "
+				   "browser's rows", e->n_items);
+	else if (e->inputs[0].rejected.status != OCC_OK)
 		explorer_reply_say(y, true, "reloaded: %zu records, %zu rows rejected", e->n_items,
 				   e->inputs[0].report.rejected_rows);
 	else

@@ -22,9 +22,13 @@
 #include "search.h"
 #include "strutil.h"
 
-static const char *name_of(const struct report_record *rec)
+/* Record i's full name, else its short one: packed records give them
+ * without unpacking (report_name_at). */
+static const char *name_of(const struct report *rep, size_t i)
 {
-	return rec->name ? rec->name : rec->short_name;
+	const char *name = report_name_at(rep, i);
+
+	return name ? name : report_short_name_at(rep, i);
 }
 
 /* The product of the dimensions the record has (saturated: a crafted
@@ -136,8 +140,7 @@ static bool same_launch(const struct browser *b, const struct browser_line *x,
 {
 	return x->grid_blocks == y->grid_blocks && x->block_threads == y->block_threads &&
 		x->registers == y->registers && x->smem_bytes == y->smem_bytes &&
-		strcmp(name_of(&b->report->records[x->record]),
-		       name_of(&b->report->records[y->record])) == 0;
+		strcmp(name_of(b->report, x->record), name_of(b->report, y->record)) == 0;
 }
 
 /* Groups identical launches (same full name, grid, block, registers, shared
@@ -162,7 +165,7 @@ static bool make_groups(struct browser *b)
 	b->n_groups = 0;
 	for (size_t i = 0; i < b->n_rows; i++) {
 		struct browser_line *row = &b->rows[i];
-		size_t slot = hash_line(row, name_of(&b->report->records[i])) & (cap - 1);
+		size_t slot = hash_line(row, name_of(b->report, i)) & (cap - 1);
 		struct browser_line *g;
 
 		while (table[slot] != UINT32_MAX &&
@@ -213,8 +216,11 @@ static void note_words(struct browser *b, const struct analysis *a, bool *mixed)
 	}
 }
 
-bool browser_init(struct browser *b, struct session *s, const struct report *rep,
-		  const char *file)
+/* b's rows of rep, into rows and order (room for rep->n each, taken
+ * over: browser_done frees them), unfiltered, ungrouped, sorted by id.
+ * False when out of memory (b is then done). */
+static bool fill(struct browser *b, struct session *s, const struct report *rep,
+		 const char *file, struct browser_line *rows, uint32_t *order)
 {
 	struct analysis *a = malloc(sizeof(*a));
 	bool mixed = false;
@@ -224,12 +230,8 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	b->session = s;
 	b->file = file;
 	b->sort = BROWSER_COL_ID;
-	if (rep->n > UINT32_MAX - 1) {
-		free(a);
-		return false;
-	}
-	b->rows = malloc((rep->n ? rep->n : 1) * sizeof(*b->rows));
-	b->order = malloc((rep->n ? rep->n : 1) * sizeof(*b->order));
+	b->rows = rows;
+	b->order = order;
 	if (!a || !b->rows || !b->order) {
 		free(a);
 		browser_done(b);
@@ -240,7 +242,16 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		char name[1024];
 		size_t cells;
 
-		make_row(&b->rows[i], (uint32_t)i, s, &rep->records[i], file, a);
+		struct report_record tmp;
+		const struct report_record *rec = report_peek(rep, i, &tmp);
+
+		if (!rec) {
+			free(a);
+			browser_done(b);
+			return false;
+		}
+		make_row(&b->rows[i], (uint32_t)i, s, rec, file, a);
+		report_unpeek(rec, &tmp);
 		/* measured once: a sort or filter takes the widest of those shown */
 		browser_display_name(b, &b->rows[i], name, sizeof(name));
 		cells = str_display_width(name);
@@ -277,6 +288,17 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	return browser_set_sort(b, BROWSER_COL_ID, false);
 }
 
+bool browser_init(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file)
+{
+	if (rep->n > UINT32_MAX - 1) {
+		memset(b, 0, sizeof(*b));
+		return false;
+	}
+	return fill(b, s, rep, file, malloc((rep->n ? rep->n : 1) * sizeof(*b->rows)),
+		    malloc((rep->n ? rep->n : 1) * sizeof(*b->order)));
+}
+
 void browser_done(struct browser *b)
 {
 	free(b->rows);
@@ -288,19 +310,37 @@ void browser_done(struct browser *b)
 bool browser_reload(struct browser *b, const struct report *rep, const char *file,
 		    size_t record)
 {
-	struct browser nb;
+	struct browser was = *b;
+	struct browser_line *rows;
+	uint32_t *order;
 
-	if (!browser_init(&nb, b->session, rep, file))
+	if (rep->n > UINT32_MAX - 1)
 		return false;
-	nb.grouped = b->grouped;
-	str_copy(nb.filter, sizeof(nb.filter), b->filter);
-	if (!browser_set_sort(&nb, b->sort, b->descending)) {
-		browser_done(&nb);
+	/* The new rows in the old ones' room, not beside them: a report read
+	 * again whole then holds one browser's rows at a time. */
+	if (rep->n > b->n_rows) {
+		rows = realloc(b->rows, rep->n * sizeof(*rows));
+		if (!rows)
+			return false;
+		b->rows = rows;
+		order = realloc(b->order, rep->n * sizeof(*order));
+		if (!order)
+			return false;
+		b->order = order;
+	}
+	free(b->groups);
+	b->groups = NULL;
+	if (!fill(b, was.session, rep, file, b->rows, b->order) ||
+	    (b->grouped = was.grouped, str_copy(b->filter, sizeof(b->filter), was.filter),
+	     !browser_set_sort(b, was.sort, was.descending))) {
+		/* no rows, of the new report */
+		browser_done(b);
+		b->report = rep;
+		b->session = was.session;
+		b->file = file;
 		return false;
 	}
-	browser_select_record(&nb, record);
-	browser_done(b);
-	*b = nb;
+	browser_select_record(b, record);
 	return true;
 }
 
@@ -329,7 +369,15 @@ bool browser_append(struct browser *b, const char *file)
 	}
 	/* Only the new records are analysed; the groups are counted again. */
 	for (size_t i = was; i < rep->n; i++) {
-		make_row(&b->rows[i], (uint32_t)i, b->session, &rep->records[i], file, a);
+		struct report_record tmp;
+		const struct report_record *rec = report_peek(rep, i, &tmp);
+
+		if (!rec) {
+			free(a);
+			return false;
+		}
+		make_row(&b->rows[i], (uint32_t)i, b->session, rec, file, a);
+		report_unpeek(rec, &tmp);
 		b->any_from |= b->rows[i].from;
 	}
 	free(a);
@@ -387,10 +435,10 @@ static bool contains(const char *hay, const char *needle, size_t nlen)
 
 static bool matches(const struct browser *b, const struct browser_line *line, size_t nlen)
 {
-	const struct report_record *rec = &b->report->records[line->record];
+	const char *name = report_name_at(b->report, line->record);
 
-	return nlen == 0 || contains(rec->short_name, b->filter, nlen) ||
-		(rec->name && contains(rec->name, b->filter, nlen));
+	return nlen == 0 || contains(report_short_name_at(b->report, line->record), b->filter, nlen) ||
+		(name && contains(name, b->filter, nlen));
 }
 
 struct sort_key {
@@ -455,7 +503,7 @@ static bool rebuild(struct browser *b, size_t keep_record)
 			continue;
 		keys[n].line = (uint32_t)i;
 		keys[n].str = b->sort == BROWSER_COL_NAME ?
-			b->report->records[all[i].record].short_name : NULL;
+			report_short_name_at(b->report, all[i].record) : NULL;
 		/* file order stands in for ids the report lacks */
 		keys[n].num = b->sort == BROWSER_COL_ID && all[i].id < 0 ? (double)all[i].record :
 			num_of(&all[i], b->sort);
@@ -586,10 +634,26 @@ const char *browser_limiter_label(const struct browser_line *l)
 
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a)
 {
-	const struct report_record *rec = &b->report->records[record];
-	struct session_record r = { b->file, rec->line, NULL, NULL, rec,
-				    report_record_id(rec, record), NULL, NULL };
+	/* kept unpacked: the analysis points at it (a compiled kernel's) */
+	browser_analyse_record(b, record, report_at(b->report, record), a);
+}
 
+void browser_analyse_record(const struct browser *b, size_t record,
+			    const struct report_record *rec, struct analysis *a)
+{
+	struct session_record r = { b->file, rec ? rec->line : 0, NULL, NULL, rec,
+				    rec ? report_record_id(rec, record) : (int64_t)record + 1,
+				    NULL, NULL };
+
+	if (!rec) {
+		struct occ_error err = { 0 };
+		struct launch l;
+
+		launch_init(&l);
+		occ_error_set(&err, OCC_ESOFTWARE, b->file, 0, "", "out of memory");
+		analysis_fail(a, &l, &err);
+		return;
+	}
 	session_analyse(b->session, &r, NULL, NULL, 0, a);
 }
 
@@ -631,10 +695,11 @@ struct search_ctx {
 static bool line_holds(const void *ctx, size_t i)
 {
 	const struct search_ctx *sc = ctx;
-	const struct report_record *rec =
-		&sc->b->report->records[lines(sc->b)[sc->b->order[i]].record];
+	size_t record = lines(sc->b)[sc->b->order[i]].record;
+	const char *name = report_name_at(sc->b->report, record);
 
-	return search_holds(rec->short_name, sc->text) || (rec->name && search_holds(rec->name, sc->text));
+	return search_holds(report_short_name_at(sc->b->report, record), sc->text) ||
+	       (name && search_holds(name, sc->text));
 }
 
 bool browser_search(struct browser *b, const char *text, int dir)
@@ -665,8 +730,7 @@ static bool closes(char c)
 void browser_display_name(const struct browser *b, const struct browser_line *l, char *buf,
 			  size_t size)
 {
-	const struct report_record *rec = &b->report->records[l->record];
-	const char *full = rec->name ? rec->name : rec->short_name;
+	const char *full = name_of(b->report, l->record);
 	size_t n = strlen(full), start = 0;
 	int depth = 0;
 
@@ -703,7 +767,7 @@ void browser_display_name(const struct browser *b, const struct browser_line *l,
 			start = i + 1;
 	}
 	if (start >= n) {
-		str_copy(buf, size, rec->short_name);
+		str_copy(buf, size, report_short_name_at(b->report, l->record));
 		return;
 	}
 	snprintf(buf, size, "%.*s", (int)(n - start), full + start);

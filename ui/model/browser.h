@@ -107,9 +107,10 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 		  const char *file);
 void browser_done(struct browser *b);
 /* The rows of rep (a report read again: kept, not owned) in place of b's,
- * analysed by b's session, keeping b's sort, filter and grouping, with
- * record selected where it is shown. False when out of memory: b is as it
- * was. */
+ * in their room, analysed by b's session, keeping b's sort, filter and
+ * grouping, with record selected where it is shown. False when out of
+ * memory: b is as it was when no room could be made for the rows, else
+ * it has none (of rep). */
 /* The records b's report gained at its end (report_append) as rows of
  * their own, the others kept as they are, sort, filter, grouping and
  * selection too. False when out of memory. */
@@ -175,7 +176,13 @@ const char *browser_limiter_label(const struct browser_line *l);
 const char *browser_factor_label(enum gpu_vendor vendor, int factor);
 
 /* The session's analysis of record (occupancy and waves, as the rows
- * have it: session_analyse with the flags only), for the browser's detail. */
+ * have it: session_analyse with the flags only), for the browser's detail.
+ * a may point at the record (a compiled kernel's): browser_analyse
+ * unpacks it for as long as the report is (report_at);
+ * browser_analyse_record takes rec, record's own, which the caller keeps
+ * while a is used. */
 void browser_analyse(const struct browser *b, size_t record, struct analysis *a);
+void browser_analyse_record(const struct browser *b, size_t record,
+			    const struct report_record *rec, struct analysis *a);
 
 #endif

@@ -65,7 +65,11 @@ struct kernels_pane {
 	struct browser *browser;   /* owned; NULL without a report */
 	struct analysis *detail;   /* the detail's record analysed (owned; NULL: none yet) */
 	size_t detail_record;      /* the record detail is of */
-	const struct report_record *detail_of;  /* and the records (a reload reads them anew) */
+	const void *detail_of;     /* and the records (a reload reads them anew) */
+	/* That record, unpacked for as long as it is the detail's (its
+	 * analysis points at it); report_peek's. */
+	const struct report_record *detail_rec;
+	struct report_record detail_tmp;
 	bool typing;               /* the filter line takes the keys */
 	struct text_input filter;
 	bool searching;            /* the search line takes the keys */
@@ -383,12 +387,20 @@ static void draw_detail(struct kernels_pane *kp, struct canvas *c, struct rect r
 		canvas_text(c, r.x, r.y, r.w, CANVAS_WARNING, "out of memory");
 		return;
 	}
-	if (kp->detail_of != b->report->records || kp->detail_record != rec) {
-		browser_analyse(b, rec, kp->detail);
-		kp->detail_of = b->report->records;
+	if (kp->detail_of != report_records_id(b->report) || kp->detail_record != rec ||
+	    !kp->detail_rec) {
+		/* One record unpacked at a time, however many are looked at. */
+		report_unpeek(kp->detail_rec, &kp->detail_tmp);
+		kp->detail_rec = report_peek(b->report, rec, &kp->detail_tmp);
+		if (!kp->detail_rec) {
+			canvas_text(c, r.x, r.y, r.w, CANVAS_WARNING, "out of memory");
+			return;
+		}
+		browser_analyse_record(b, rec, kp->detail_rec, kp->detail);
+		kp->detail_of = report_records_id(b->report);
 		kp->detail_record = rec;
 	}
-	kernel_detail_draw(c, r, &b->report->records[rec], kp->detail);
+	kernel_detail_draw(c, r, kp->detail_rec, kp->detail);
 }
 
 /* The list, and from DETAIL_FROM columns the detail beside it after a rule. */
@@ -601,6 +613,7 @@ static void done(struct pane *p)
 		free(kp->browser);
 	}
 	free(kp->detail);
+	report_unpeek(kp->detail_rec, &kp->detail_tmp);
 }
 
 static const struct pane_class kernels_class = {
