@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* test_session_binary.c - the launch occview assumes for a kernel read from
- * an AMD code object (tests/data/amdgpu), as for a cubin's: the workgroup
- * it requires or is bounded to, else the one with the most resident
- * work-items; a grid of one full wave; no dynamic LDS. */
+ * an AMD code object or clang's resource-usage remarks (tests/data/amdgpu),
+ * as for a cubin's: the workgroup it requires or is bounded to, else the one
+ * with the most resident work-items; a grid of one full wave; no dynamic
+ * LDS. */
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu.h"
@@ -82,6 +85,123 @@ START_TEST(amd_unbounded_takes_the_best_workgroup)
 }
 END_TEST
 
+/* clang's remarks name no workgroup bound: the same kernel as above
+ * (reqd_gfx90a.remarks: 6 VGPRs, 11 SGPRs, 2048 B LDS) gets what its code
+ * object would without one, decided in the same place: 1024 work-items, a
+ * grid of 220; and --print analyses it with no flag but --gpu. */
+START_TEST(remarks_take_the_best_workgroup)
+{
+	struct report r;
+	struct gpu g;
+	struct launch vals;
+	unsigned fields = 0, assumed;
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct analysis *a = malloc(sizeof(*a));
+
+	ck_assert_ptr_nonnull(a);
+	load_clean("amdgpu/", "reqd_gfx90a.remarks", &r);
+	ck_assert_str_eq(r.format, "clang resource-usage remarks");
+	ck_assert_ptr_nonnull(r.records[0].binary);
+	ck_assert_str_eq(r.records[0].binary->container, "clang remarks");
+	ck_assert(r.records[0].binary->from_log);
+	find("MI250X", &g);
+	launch_init(&vals);
+	assumed = session_binary_defaults(&r.records[0], &g, &vals, &fields);
+	ck_assert_uint_eq(assumed, grid_bit | block_bit | dyn_bit);
+	ck_assert_int_eq(vals.block[0], 1024);
+	ck_assert_int_eq(vals.block[1], 1);
+	ck_assert_int_eq(vals.grid[0], 220);
+	ck_assert_int_eq(vals.dynamic_smem_bytes, 0);
+	given.gpu = &g;
+	ck_assert_msg(record_analyse(a, db, &r.records[0], &given, "reqd_gfx90a.remarks", &err),
+		      "%s", err.message);
+	ck_assert_uint_eq(a->assumed, grid_bit | block_bit | dyn_bit);
+	ck_assert_ptr_eq(a->compiled, &r.records[0]);
+	/* The remark's own "Occupancy [waves/SIMD]: 8" (line 9). */
+	ck_assert_int_eq(a->r.amd.waves_per_simd, 8);
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
+/* The "Occupancy [waves/SIMD]" clang printed for the remark record that
+ * starts on line, from file (tests/data/amdgpu); -1 when none. */
+static int remark_occupancy(const char *file, long line)
+{
+	FILE *f = fopen(data_path("amdgpu/", file), "r");
+	char text[2048];
+	long at = 0;
+	int occ = -1;
+	const char *key = "Occupancy [waves/SIMD]: ";
+
+	ck_assert_msg(f != NULL, "%s", file);
+	while (fgets(text, sizeof(text), f) && occ < 0) {
+		const char *p = strstr(text, key);
+
+		if (++at > line && strstr(text, "Function Name: "))
+			break;
+		if (at > line && p)
+			occ = atoi(p + strlen(key));
+	}
+	fclose(f);
+	return occ;
+}
+
+/* Every kernel of a compile's remarks, analysed with --gpu alone at the
+ * launch occview assumes: the waves per SIMD clang printed. LLVM's figure
+ * is at the kernel's own workgroup bound, which the remarks do not give:
+ * where LDS is used it depends on that bound, so only kernels without LDS
+ * are compared (their occupancy is their registers'). The remarks name no
+ * wave size: the target's default, the one clang compiled for. */
+static const struct {
+	const char *file, *gpu;
+	size_t compared;   /* kernels without LDS (the .remarks' "LDS Size" 0) */
+} remark_sets[] = {
+	{ "kernels_gfx90a.remarks", "MI250X", 8 },
+	{ "kernels_gfx942.remarks", "MI300X", 8 },
+	{ "kernels_gfx1100.remarks", "W7900", 7 },
+	{ "kernels_gfx1201.remarks", "Radeon AI PRO R9700", 7 },
+	{ "gate_old_gfx90a.remarks", "MI210", 2 },
+	{ "gate_new_gfx90a.remarks", "MI210", 2 },
+};
+
+START_TEST(remarks_occupancy_equals_clang)
+{
+	struct report r;
+	struct gpu g;
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *a = malloc(sizeof(*a));
+	const char *file = remark_sets[_i].file;
+	size_t compared = 0;
+
+	ck_assert_ptr_nonnull(a);
+	load_clean("amdgpu/", file, &r);
+	find(remark_sets[_i].gpu, &g);
+	given.gpu = &g;
+	for (size_t i = 0; i < r.n; i++) {
+		const struct report_record *rec = &r.records[i];
+		struct occ_error err = { 0 };
+		int want = remark_occupancy(file, rec->line);
+
+		ck_assert_msg(want > 0, "%s line %ld: no occupancy", file, rec->line);
+		ck_assert_msg(record_analyse(a, db, rec, &given, file, &err), "%s: %s: %s", file,
+			      rec->name, err.message);
+		ck_assert_uint_eq(a->assumed, grid_bit | block_bit | dyn_bit);
+		if (rec->lds_bytes.value > 0)
+			continue;
+		ck_assert_msg(a->r.amd.waves_per_simd == want,
+			      "%s: %s: %d waves per SIMD at %d work-items, clang says %d", file,
+			      rec->name, a->r.amd.waves_per_simd, launch_threads_per_block(&a->launch),
+			      want);
+		compared++;
+	}
+	ck_assert_uint_eq(compared, remark_sets[_i].compared);
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
 /* An AMD kernel on an NVIDIA GPU, an NVIDIA one on an AMD GPU: nothing is
  * assumed (the launch is refused for the vendor elsewhere). */
 START_TEST(other_vendor_assumes_nothing)
@@ -112,6 +232,9 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, amd_required_workgroup);
 	tcase_add_test(tc, amd_unbounded_takes_the_best_workgroup);
+	tcase_add_test(tc, remarks_take_the_best_workgroup);
+	tcase_add_loop_test(tc, remarks_occupancy_equals_clang, 0,
+			    (int)(sizeof(remark_sets) / sizeof(remark_sets[0])));
 	tcase_add_test(tc, other_vendor_assumes_nothing);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

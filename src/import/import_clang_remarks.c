@@ -5,8 +5,12 @@
  * record per "Function Name" remark with the figures the remarks after it
  * give: TotalSGPRs, VGPRs, AGPRs, ScratchSize, Dynamic Stack, SGPRs and
  * VGPRs Spill, LDS Size. A build log may hold anything else between them.
- * The remarks name no target and no workgroup size: --gpu and --block-size
- * give them. A figure the compiler could not know (a call to a function
+ * The remarks name no target, no wave size and no workgroup bound (clang
+ * 22 prints none of them): --gpu gives the target; a record is a compiled
+ * kernel (rec->binary, container "clang remarks") whose launch occview
+ * assumes where no flag gives it, as for a code object's
+ * (session_binary.h): the workgroup with the most resident work-items, a
+ * grid of one full wave. A figure the compiler could not know (a call to a function
  * defined elsewhere prints an expression, "k.num_vgpr") is left absent,
  * never guessed: VGPRs or LDS so are asked for (--vgprs, --shared-mem);
  * SGPRs and AGPRs so are what report_launch.c says of absent ones (no SGPR
@@ -136,6 +140,10 @@ static void take_figure(struct report *r, struct report_record *rec, const char 
 			import_drop(r, file, line, label, val,
 				    "is no number (the compiler could not know it)");
 		}
+		/* Scratch per lane is the kernel's stack frame, as a code
+		 * object's .private_segment_fixed_size is. */
+		if (out == &rec->scratch_bytes)
+			rec->binary->frame_bytes = *out;
 		return;
 	}
 }
@@ -158,10 +166,16 @@ static bool start_record(struct report *r, const char *t, const char *e, const c
 		goto oom;
 	}
 	rec->vendor = REPORT_VENDOR_AMD;
+	rec->binary = calloc(1, sizeof(*rec->binary));
 	rec->name = import_demangle_or_copy(mangled);
-	free(mangled);
-	if (!rec->name)
+	if (!rec->binary || !rec->name ||
+	    (strcmp(rec->name, mangled) != 0 && !(rec->binary->mangled_name = strdup(mangled)))) {
+		free(mangled);
 		goto oom;
+	}
+	free(mangled);
+	str_copy(rec->binary->container, sizeof(rec->binary->container), "clang remarks");
+	rec->binary->from_log = true;
 	rec->short_name = report_intern_short_name(r, rec->name);
 	if (!rec->short_name)
 		goto oom;
