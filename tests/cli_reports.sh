@@ -835,6 +835,14 @@ has kernels.0.binary.assumed.1 '"block_size"'
 has kernels.0.binary.stack_frame_bytes 0
 expect 0 "most resident work-items (no bound in the compiler's" -- --print --ascii --width 100 --gpu MI250X \
 	"$A/reqd_gfx90a.remarks"
+# A wave32 kernel on a wave64-only GPU (an MI100, gfx908: data/amd_archs.csv)
+# cannot run there: said, exit 65 as for a cubin with clusters on an A100;
+# it said "give --grid N" before.
+expect 65 "Instinct MI100 (gfx908) runs wave64 only: this wave32 kernel for gfx1100 cannot run there" \
+	-- --print --gpu MI100 --kernel spill_kernel "$A/kernels_gfx1100.co"
+json 65 "$A/kernels_gfx1100.co" --gpu MI100
+has kernels.0.occupancy null
+has kernels.0.error '"'"$A"'/kernels_gfx1100.co: wave_size: Instinct MI100 (gfx908) runs wave64 only: this wave32 kernel for gfx1100 cannot run there (a code object runs only on its own target)"'
 # A grid given: only dynamic LDS is assumed.
 json 0 "$A/reqd_gfx90a.co" --gpu MI250X --grid 100
 has kernels.0.launch.grid_size 100

@@ -202,6 +202,63 @@ START_TEST(remarks_occupancy_equals_clang)
 }
 END_TEST
 
+/* A wave32 kernel (kernels_gfx1100.notes: .wavefront_size 32) on a CDNA GPU,
+ * which runs wave64 only (data/amd_archs.csv, gfx908 and gfx942): it cannot
+ * run there, said with why, not "give --grid N" for the grid its missing
+ * workgroup left unassumed. Its wave64 compile (kernels_gfx1100_w64) is
+ * analysed there; a wave size given is a what-if of another compile. */
+START_TEST(wave32_on_cdna_cannot_run)
+{
+	static const struct {
+		const char *file, *gpu, *why;
+	} cases[] = {
+		{ "kernels_gfx1100.co", "MI100", "Instinct MI100 (gfx908) runs wave64 only: this "
+		  "wave32 kernel for gfx1100 cannot run there (a code object runs only on its "
+		  "own target)" },
+		{ "kernels_gfx1201.co", "MI300X", "runs wave64 only: this wave32 kernel for gfx1201 "
+		  "cannot run there" },
+	};
+	struct report r;
+	struct gpu g;
+	struct launch wave64;
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct analysis *a = malloc(sizeof(*a));
+
+	ck_assert_ptr_nonnull(a);
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		load_clean("amdgpu/", cases[c].file, &r);
+		find(cases[c].gpu, &g);
+		given.gpu = &g;
+		for (size_t i = 0; i < r.n; i++) {
+			ck_assert(!record_analyse(a, db, &r.records[i], &given, cases[c].file, &err));
+			ck_assert_int_eq(err.status, OCC_EDATA);
+			ck_assert_str_eq(err.field, "wave_size");
+			ck_assert_msg(strstr(err.message, cases[c].why) != NULL, "%s", err.message);
+			ck_assert_uint_eq(a->assumed, 0);
+		}
+		/* --wave-size 64: analysed as a wave64 compile would be. */
+		launch_init(&wave64);
+		wave64.wave_size = 64;
+		given.launch = &wave64;
+		given.fields = PARAM_BIT(PARAM_WAVE_SIZE);
+		ck_assert_msg(record_analyse(a, db, &r.records[0], &given, cases[c].file, &err),
+			      "%s", err.message);
+		given.launch = NULL;
+		given.fields = 0;
+		report_done(&r);
+	}
+	load_clean("amdgpu/", "kernels_gfx1100_w64.co", &r);
+	find("MI100", &g);
+	given.gpu = &g;
+	for (size_t i = 0; i < r.n; i++)
+		ck_assert_msg(record_analyse(a, db, &r.records[i], &given, "w64", &err), "%s",
+			      err.message);
+	report_done(&r);
+	free(a);
+}
+END_TEST
+
 /* An AMD kernel on an NVIDIA GPU, an NVIDIA one on an AMD GPU: nothing is
  * assumed (the launch is refused for the vendor elsewhere). */
 START_TEST(other_vendor_assumes_nothing)
@@ -235,6 +292,7 @@ int main(void)
 	tcase_add_test(tc, remarks_take_the_best_workgroup);
 	tcase_add_loop_test(tc, remarks_occupancy_equals_clang, 0,
 			    (int)(sizeof(remark_sets) / sizeof(remark_sets[0])));
+	tcase_add_test(tc, wave32_on_cdna_cannot_run);
 	tcase_add_test(tc, other_vendor_assumes_nothing);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
