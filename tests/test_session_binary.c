@@ -164,6 +164,11 @@ static const struct {
 	{ "kernels_gfx1201.remarks", "Radeon AI PRO R9700", 7 },
 	{ "gate_old_gfx90a.remarks", "MI210", 2 },
 	{ "gate_new_gfx90a.remarks", "MI210", 2 },
+	/* tools/gen_fresh.py's set, nobody tuned to (tests/data/fresh). */
+	{ "../fresh/fresh_gfx90a.remarks", "MI250X", 8 },
+	{ "../fresh/fresh_gfx942.remarks", "MI300X", 8 },
+	{ "../fresh/fresh_gfx1100.remarks", "W7900", 8 },
+	{ "../fresh/fresh_gfx1201.remarks", "Radeon AI PRO R9700", 8 },
 };
 
 START_TEST(remarks_occupancy_equals_clang)
