@@ -381,4 +381,48 @@ static inline void explorer_close(struct explorer *e, struct session *s)
 	session_free(s);
 }
 
+/* --print's one layout (pane_class.print) against height() then draw(): at
+ * every width from min_w to max_w, from an offset, the same rows and every
+ * cell the same, glyph and role, in a canvas shorter than the pane too (the
+ * printer grows it and prints again). prep: optional, set up a new pane. */
+static inline void pane_print_as_drawn(pane_maker make, void (*prep)(struct pane *),
+				       const struct view *v, int min_w, int max_w)
+{
+	for (int w = min_w; w <= max_w; w++) {
+		struct pane *a = make(), *b = make();
+		int rows, printed, clipped;
+		struct canvas *da, *db_, *dc;
+
+		ck_assert(a && b && a->cls->print && a->cls->height);
+		if (prep) {
+			prep(a);
+			prep(b);
+		}
+		rows = a->cls->height(a, w, v);
+		da = canvas_new(w + 3, rows + 4, false);
+		db_ = canvas_new(w + 3, rows + 4, false);
+		dc = canvas_new(w + 3, rows > 4 ? rows / 2 : 1, false);
+		ck_assert(da && db_ && dc);
+		if (rows > 0)
+			a->cls->draw(a, da, (struct rect){ 2, 1, w, rows }, v);
+		printed = b->cls->print(b, db_, 2, 1, w, v);
+		clipped = b->cls->print(b, dc, 2, 1, w, v);
+		ck_assert_int_eq(printed, rows);
+		ck_assert_int_eq(clipped, rows);
+		for (int y = 0; y < da->height; y++)
+			for (int x = 0; x < da->width; x++) {
+				const struct canvas_cell *p = canvas_at(da, x, y), *q = canvas_at(db_, x, y);
+
+				if (p->glyph != q->glyph || p->role != q->role)
+					ck_abort_msg("width %d: (%d, %d) drawn U+%04X role %d, printed U+%04X role %d",
+						     w, x, y, p->glyph, p->role, q->glyph, q->role);
+			}
+		canvas_free(da);
+		canvas_free(db_);
+		canvas_free(dc);
+		pane_free(a);
+		pane_free(b);
+	}
+}
+
 #endif

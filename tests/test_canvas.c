@@ -111,6 +111,31 @@ START_TEST(test_bad_sizes)
 }
 END_TEST
 
+/* --print's canvas grows under a pane: the rows it had stay, the rows it
+ * gains are blank even where a taller canvas drew before, and it refuses
+ * what canvas_new refuses. */
+START_TEST(test_set_height_keeps_and_clears)
+{
+	struct canvas *c = canvas_new(3, 2, true);
+	char *out;
+
+	canvas_text(c, 0, 0, 3, CANVAS_NORMAL, "abc");
+	canvas_text(c, 0, 1, 3, CANVAS_NORMAL, "def");
+	ck_assert(canvas_set_height(c, 1));
+	ck_assert(canvas_set_height(c, 40));
+	ck_assert_int_eq(c->height, 40);
+	canvas_text(c, 0, 39, 3, CANVAS_NORMAL, "xyz");
+	ck_assert(canvas_set_height(c, 3));
+	out = render(c);
+	ck_assert_str_eq(out, "abc\n\n\n");
+	free(out);
+	ck_assert(!canvas_set_height(c, 0));
+	ck_assert(!canvas_set_height(c, 10001));
+	ck_assert_int_eq(c->height, 3);
+	canvas_free(c);
+}
+END_TEST
+
 /* The registers chart of the embedded default marks its point and labels its axes. */
 START_TEST(test_chart_marks_current_point)
 {
@@ -634,6 +659,7 @@ int main(void)
 	tcase_add_test(tc, test_control_characters_are_escaped);
 	tcase_add_test(tc, test_ascii_mode_replaces_wide_glyphs);
 	tcase_add_test(tc, test_bad_sizes);
+	tcase_add_test(tc, test_set_height_keeps_and_clears);
 	tcase_add_test(tc, test_wide_characters_take_two_cells);
 	tcase_add_test(tc, test_chart_marks_current_point);
 	suite_add_tcase(s, tc);

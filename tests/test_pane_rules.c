@@ -325,6 +325,34 @@ START_TEST(draws_only_inside)
 }
 END_TEST
 
+static void expand_all(struct pane *p)
+{
+	pane_rules_expand_all(p);
+}
+
+static void derive_all(struct pane *p)
+{
+	pane_rules_expand_all(p);
+	pane_rules_derive_all(p);
+}
+
+/* --print lays the findings out once: the same rows and cells as measuring
+ * and then drawing, expanded (--print), with --derive, and as the explorer
+ * shows them; on a launch with a tail (V100), the default, and AMD. */
+START_TEST(printed_once_as_drawn)
+{
+	struct view *views[] = { default_view(), v100_view(), pane_view_amd("MI300X"),
+				 pane_view_clusters() };
+
+	for (size_t k = 0; k < sizeof(views) / sizeof(views[0]); k++) {
+		pane_print_as_drawn(pane_rules_new, expand_all, views[k], 10, 160);
+		pane_print_as_drawn(pane_rules_new, derive_all, views[k], 30, 130);
+		pane_print_as_drawn(pane_rules_new, NULL, views[k], 40, 90);
+		pane_view_free(views[k]);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("pane_rules");
@@ -339,6 +367,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, keys_page);
 	tcase_add_test(tc, invalid_launch_shows_error);
 	tcase_add_test(tc, draws_only_inside);
+	tcase_add_test(tc, printed_once_as_drawn);
 	suite_add_tcase(s, tc);
 	return s;
 }

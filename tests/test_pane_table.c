@@ -486,6 +486,23 @@ START_TEST(golden_amd)
 }
 END_TEST
 
+/* --print lays the table out once: the same rows and cells as measuring
+ * and then drawing, one column and two, on the default, a changed launch
+ * with its baseline, a report record, a launch that cannot run, AMD and
+ * clusters. */
+START_TEST(printed_once_as_drawn)
+{
+	struct view *views[] = { default_view(), regs64_view(), report_view(), misfit_view(),
+				 pane_view_amd("MI300X"), pane_view_amd("RX 7900 XTX"),
+				 pane_view_clusters() };
+
+	for (size_t k = 0; k < sizeof(views) / sizeof(views[0]); k++) {
+		pane_print_as_drawn(pane_table_new, NULL, views[k], 16, 220);
+		pane_view_free(views[k]);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("pane_table");
@@ -498,6 +515,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, golden_clusters);
 	tcase_add_test(tc, golden_misfit_and_report);
 	tcase_add_test(tc, golden_amd);
+	tcase_add_test(tc, printed_once_as_drawn);
 	tcase_add_test(tc, numbers_are_the_engines);
 	tcase_add_test(tc, report_figures);
 	tcase_add_test(tc, achieved_missing_is_na);

@@ -167,7 +167,7 @@ static const struct param_info params[PARAM_N] = {
 		.label = "SGPRs", .amd_label = "SGPRs", .flag = "--sgprs",
 		.names = "sgprs sgprs_per_wave", .column = "sgprs_per_wave", .json = "sgprs_per_wave",
 		.unit = "SGPRs per wave", .kind = PARAM_INT, .min = 0, .max = LAUNCH_COUNT_MAX,
-		AT(sgprs), LIMIT(sgprs), .vendor = PARAM_AMD_ONLY,
+		AT(sgprs), LIMIT(sgprs), .vendor = PARAM_AMD_ONLY, .none_word = "not given",
 		.vendor_why = "it has no scalar registers per wave",
 		.vliw_why = "it has no scalar registers (only 128-bit GPRs per work-item)",
 		.offered = has_sgpr_limit,

@@ -54,6 +54,27 @@ bool canvas_reset(struct canvas *c, int width, int height)
 	return true;
 }
 
+bool canvas_set_height(struct canvas *c, int height)
+{
+	const struct canvas_cell blank = { ' ', CANVAS_NORMAL };
+	size_t cells = (size_t)c->width * (size_t)height, had = (size_t)c->width * (size_t)c->height;
+
+	if (height <= 0 || height > 10000)
+		return false;
+	if (cells > c->capacity) {
+		struct canvas_cell *more = realloc(c->cells, cells * sizeof(*more));
+
+		if (!more)
+			return false;
+		c->cells = more;
+		c->capacity = cells;
+	}
+	for (size_t i = had; i < cells; i++)
+		c->cells[i] = blank;
+	c->height = height;
+	return true;
+}
+
 void canvas_free(struct canvas *c)
 {
 	if (!c)

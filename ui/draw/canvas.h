@@ -70,6 +70,10 @@ void canvas_free(struct canvas *c);
  * memory or a side is not positive: c is then unchanged. */
 bool canvas_reset(struct canvas *c, int width, int height);
 void canvas_clear(struct canvas *c);
+/* Makes c height rows tall, keeping the rows it has and clearing the rows
+ * it gains (--print grows its canvas when a pane needs more rows than the
+ * last record's). False when out of memory or out of range: c unchanged. */
+bool canvas_set_height(struct canvas *c, int height);
 /* Out-of-range cells are ignored, so callers may clip by drawing; a
  * control character is drawn '?', and so is any non-ASCII glyph on an ASCII
  * canvas. Inline, as the few functions below: every drawn cell goes through

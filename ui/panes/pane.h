@@ -89,6 +89,11 @@ struct pane_class {
 	/* NULL: as given. Rows the pane's content needs at width w (--print
 	 * draws each pane at its own height). */
 	int (*height)(struct pane *p, int w, const struct view *v);
+	/* NULL: height(), then draw() at that height. Otherwise draws the
+	 * whole content at width w from (x, y), as draw() would at height()'s
+	 * rows, clipped to the canvas, and returns those rows: --print lays
+	 * such a pane out once, not measured and then drawn. */
+	int (*print)(struct pane *p, struct canvas *c, int x, int y, int w, const struct view *v);
 	/* NULL: nothing to free beyond the pane. */
 	void (*done)(struct pane *p);
 };

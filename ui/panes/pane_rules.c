@@ -466,6 +466,21 @@ static int height(struct pane *p, int w, const struct view *v)
 	return layout(&e, p, v, &first, &end) + (((struct rules_pane *)p)->expand_all ? 0 : 1);
 }
 
+/* Expanded for --print: every finding laid out once, drawn as it goes. */
+static int print(struct pane *p, struct canvas *c, int x, int y, int w, const struct view *v)
+{
+	struct emit e = { c, { x, y, w, 1 << 20 }, 0, 0 };
+	int first, end, rows;
+
+	if (!v->cur.ok)
+		return 0;
+	if (((const struct rules_pane *)p)->expand_all)
+		return layout(&e, p, v, &first, &end);
+	rows = height(p, w, v);
+	draw(p, c, (struct rect){ x, y, w, rows }, v);
+	return rows;
+}
+
 static void done(struct pane *p)
 {
 	struct rules_pane *rp = (struct rules_pane *)p;
@@ -481,6 +496,7 @@ static const struct pane_class rules_class = {
 	.key = key,
 	.typing = typing,
 	.height = height,
+	.print = print,
 	.done = done,
 };
 

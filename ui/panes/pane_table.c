@@ -8,6 +8,7 @@
 #include "pane.h"
 #include "table_out.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -550,11 +551,55 @@ static int height(struct pane *p, int w, const struct view *v)
 	return measure(tp, SEC_HEADER, w, v) + 1 + (left > right ? left : right);
 }
 
+/* The sections of first..last-1 drawn from (x, y) with a blank between,
+ * as column() draws them where every one fits, each formatted once; a
+ * section with nothing to say takes no blank. Returns the rows. */
+static int column_whole(struct canvas *c, int x, int y, int w, const struct view *v, int first,
+			int last)
+{
+	struct out o = { .c = c, .x = x, .w = w, .y = y, .y_end = INT_MAX };
+	int shown = 0;
+
+	for (int s = first; s < last; s++) {
+		int at = o.y;
+
+		if (shown > 0)
+			o.y++;
+		sections[s](&o, v);
+		if (o.y == at + (shown > 0)) {
+			o.y = at;
+			continue;
+		}
+		shown++;
+	}
+	return o.y - y;
+}
+
+/* --print: the layout draw() makes at height()'s rows, each section
+ * formatted once instead of measured and then drawn. */
+static int print(struct pane *p, struct canvas *c, int x, int y, int w, const struct view *v)
+{
+	struct out o = { .c = c, .x = x, .w = w, .y = y, .y_end = INT_MAX };
+	int right_w = column_right_w(w), top, left, right;
+
+	(void)p;
+	if (!v->cur.ok)
+		return 0;
+	if (w < TWO_COLUMNS_MIN_W)
+		return column_whole(c, x, y, w, v, SEC_HEADER, N_SECTIONS);
+	table_sec_header(&o, v);
+	top = o.y - y + 1;
+	left = column_whole(c, x, y + top, w - right_w - COLUMN_GAP, v, SEC_OCCUPANCY, SEC_REPORT);
+	right = column_whole(c, x + w - right_w, y + top, right_w, v, SEC_REPORT, N_SECTIONS);
+	return top + (left > right ? left : right);
+}
+
 static const struct pane_class table_class = {
 	.name = "table",
 	.title = "Occupancy",
 	.draw = draw,
 	.height = height,
+	.print = print,
 };
 
 struct pane *pane_table_new(void)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* print.c - --print's text is the panes (print.h): each pane sizes itself
- * to the width (pane_class.height), gets its frame and title as on screen,
- * and the canvas is written as text. One printer serves every record of a
- * run, so its view and panes are made once. */
+/* print.c - --print's text is the panes (print.h): each pane takes the rows
+ * its content needs at the width (laid out once where the pane can:
+ * pane_class.print), gets its frame and title as on screen, and the canvas
+ * is written as text. One printer serves every record of a run, so its view
+ * and panes are made once. */
 #include "config.h"
 
 #include "print.h"
@@ -24,7 +25,14 @@ struct printer {
 	struct view view;
 	struct pane *panes[P_N];
 	struct canvas *canvas;    /* drawn into again for every record */
+	int rows;                 /* the last record's rows: the canvas's first height */
 };
+
+/* The canvas at least rows tall (grown, keeping what is drawn). */
+static bool canvas_fits(struct canvas *c, int rows)
+{
+	return rows <= c->height || canvas_set_height(c, rows);
+}
 
 struct printer *print_new(const struct print_options *o)
 {
@@ -64,25 +72,49 @@ void print_free(struct printer *p)
 	free(p);
 }
 
-/* The content rows of each pane at the inner width w; 0: not printed. */
-static void heights(struct printer *p, int w, int h[P_N])
+/* Pane i drawn at (1, y), width w, as tall as its content: laid out once
+ * where the pane can (pane_class.print), else measured and drawn. The
+ * canvas grows when the pane needs more rows than it has (and the pane is
+ * drawn again, over what it clipped). Returns the rows, 0: not printed. */
+static int place(struct printer *p, int i, int y, int w)
 {
 	const struct view *v = &p->view;
+	struct pane *pane = p->panes[i];
+	struct canvas *c = p->canvas;
+	int rows;
 
-	for (int i = 0; i < P_N; i++)
-		h[i] = p->panes[i]->cls->height(p->panes[i], w, v);
-	if (!p->o.timeline)
-		h[P_TIMELINE] = 0;
+	if (i == P_TIMELINE && !p->o.timeline)
+		return 0;
 	/* A launch that cannot be computed: the table's place says why. */
-	if (!v->cur.ok)
-		h[P_TABLE] = pane_draw_error(NULL, (struct rect){ 0, 0, w, 1 << 16 }, v);
+	if (i == P_TABLE && !v->cur.ok) {
+		rows = pane_draw_error(NULL, (struct rect){ 0, 0, w, 1 << 16 }, v);
+		if (rows > 0 && canvas_fits(c, y + rows))
+			pane_draw_error(c, (struct rect){ 1, y, w, rows }, v);
+		return rows;
+	}
+	if (pane->cls->print) {
+		rows = pane->cls->print(pane, c, 1, y, w, v);
+		if (rows > 0 && y + rows > c->height) {
+			if (!canvas_fits(c, y + rows))
+				return -1;
+			pane->cls->print(pane, c, 1, y, w, v);
+		}
+		return rows;
+	}
+	rows = pane->cls->height(pane, w, v);
+	if (rows > 0) {
+		if (!canvas_fits(c, y + rows))
+			return -1;
+		pane->cls->draw(pane, c, (struct rect){ 1, y, w, rows }, v);
+	}
+	return rows;
 }
 
 const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
 				  const struct report_record *rec)
 {
 	const struct view *v = &p->view;
-	int w = p->o.width, h[P_N], rows = 0, y = 0;
+	int w = p->o.width, y = 0;
 	struct canvas *c = p->canvas;
 	unsigned needs = 0;
 
@@ -91,27 +123,28 @@ const struct canvas *print_canvas(struct printer *p, const struct analysis *a,
 			needs |= p->panes[i]->cls->needs(p->panes[i]);
 	if (!view_of_analysis(&p->view, a, rec, &p->o.model, needs))
 		return NULL;
-	heights(p, w - 2, h);
-	for (int i = 0; i < P_N; i++)
-		if (h[i] > 0)
-			rows += h[i] + 2;
-	if (!canvas_reset(c, w, rows > 0 ? rows : 1))
+	/* As tall as the last record's panes: most records need as many. */
+	if (!canvas_reset(c, w, p->rows > 0 ? p->rows : 1))
 		return NULL;
 	for (int i = 0; i < P_N; i++) {
 		struct pane *pane = p->panes[i];
 		char title[64];
+		int rows = place(p, i, y + 1, w - 2);
 
-		if (h[i] <= 0)
+		if (rows < 0)
+			return NULL;
+		if (rows == 0)
 			continue;
-		canvas_frame(c, 0, y, w, h[i] + 2, pane->cls->title_for ?
+		if (!canvas_fits(c, y + rows + 2))
+			return NULL;
+		canvas_frame(c, 0, y, w, rows + 2, pane->cls->title_for ?
 			     pane->cls->title_for(pane, v, title, sizeof(title)) : pane->cls->title,
 			     CANVAS_FRAME);
-		if (i == P_TABLE && !v->cur.ok)
-			pane_draw_error(c, (struct rect){ 1, y + 1, w - 2, h[i] }, v);
-		else
-			pane->cls->draw(pane, c, (struct rect){ 1, y + 1, w - 2, h[i] }, v);
-		y += h[i] + 2;
+		y += rows + 2;
 	}
+	p->rows = y;
+	if (!canvas_set_height(c, y > 0 ? y : 1))
+		return NULL;
 	return c;
 }
 
