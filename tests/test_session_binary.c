@@ -207,6 +207,83 @@ START_TEST(remarks_occupancy_equals_clang)
 }
 END_TEST
 
+/* llc writes the location after "remark: " (reqd_gfx90a_llc.remarks, llc-22
+ * on reqd.cl's IR, tools/gen_amd_objects.sh): the same record as clang's
+ * remarks of it give, and the remark's "Occupancy [waves/SIMD]: 8" (line 7)
+ * at the assumed workgroup on an MI250X. */
+START_TEST(llc_remarks_as_clang)
+{
+	struct report a, b;
+	struct gpu g;
+	struct occ_error err = { 0 };
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *an = malloc(sizeof(*an));
+
+	ck_assert_ptr_nonnull(an);
+	load_clean("amdgpu/", "reqd_gfx90a_llc.remarks", &a);
+	load_clean("amdgpu/", "reqd_gfx90a.remarks", &b);
+	ck_assert_str_eq(a.format, "clang resource-usage remarks");
+	ck_assert_uint_eq(a.n, 1);
+	ck_assert_str_eq(a.records[0].name, b.records[0].name);
+	ck_assert_int_eq(a.records[0].sgprs.value, b.records[0].sgprs.value);
+	ck_assert_int_eq(a.records[0].arch_vgprs.value, b.records[0].arch_vgprs.value);
+	ck_assert_int_eq(a.records[0].lds_bytes.value, 2048);
+	ck_assert(a.records[0].dynamic_stack.present && !a.records[0].dynamic_stack.value);
+	find("MI250X", &g);
+	given.gpu = &g;
+	ck_assert_msg(record_analyse(an, db, &a.records[0], &given, "llc", &err), "%s",
+		      err.message);
+	ck_assert_int_eq(an->r.amd.waves_per_simd, 8);
+	free(an);
+	report_done(&a);
+	report_done(&b);
+}
+END_TEST
+
+/* The remarks of LLVM 17 and 18 name the SGPR count "SGPRs:" (LLVM 19 on:
+ * "TotalSGPRs:"). The lines are LLVM's own test of them
+ * (llvm/test/CodeGen/AMDGPU/resource-optimization-remarks.ll, llc -mcpu=gfx908,
+ * test_kernel): 28 SGPRs, 9 VGPRs, 43 AGPRs, 512 B LDS and
+ * "Occupancy [waves/SIMD]: 5", which an MI100 (gfx908, its AGPRs a file of
+ * their own) gives at the workgroup occview assumes: 43 AGPRs, 44 allocated,
+ * leave room for 5 waves in 256. */
+START_TEST(remarks_llvm17_sgprs)
+{
+	static const char log[] =
+		"remark: foo.cl:27:0: Function Name: test_kernel\n"
+		"remark: foo.cl:27:0:     SGPRs: 28\n"
+		"remark: foo.cl:27:0:     VGPRs: 9\n"
+		"remark: foo.cl:27:0:     AGPRs: 43\n"
+		"remark: foo.cl:27:0:     ScratchSize [bytes/lane]: 0\n"
+		"remark: foo.cl:27:0:     Dynamic Stack: False\n"
+		"remark: foo.cl:27:0:     Occupancy [waves/SIMD]: 5\n"
+		"remark: foo.cl:27:0:     SGPRs Spill: 0\n"
+		"remark: foo.cl:27:0:     VGPRs Spill: 0\n"
+		"remark: foo.cl:27:0:     LDS Size [bytes/block]: 512\n";
+	struct report r;
+	struct gpu g;
+	struct occ_error err = { 0 };
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct analysis *a = malloc(sizeof(*a));
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert(report_parse("llvm17.remarks", log, strlen(log), &r, &err));
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert(r.records[0].sgprs.present);
+	ck_assert_int_eq(r.records[0].sgprs.value, 28);
+	ck_assert_int_eq(r.records[0].accum_vgprs.value, 43);
+	ck_assert_int_eq(r.records[0].sgpr_spills.value, 0);
+	find("MI100", &g);
+	given.gpu = &g;
+	ck_assert_msg(record_analyse(a, db, &r.records[0], &given, "llvm17.remarks", &err), "%s",
+		      err.message);
+	ck_assert_int_eq(a->launch.sgprs, 28);
+	ck_assert_int_eq(a->r.amd.waves_per_simd, 5);
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
 /* A wave32 kernel (kernels_gfx1100.notes: .wavefront_size 32) on a CDNA GPU,
  * which runs wave64 only (data/amd_archs.csv, gfx908 and gfx942): it cannot
  * run there, said with why, not "give --grid N" for the grid its missing
@@ -297,6 +374,8 @@ int main(void)
 	tcase_add_test(tc, remarks_take_the_best_workgroup);
 	tcase_add_loop_test(tc, remarks_occupancy_equals_clang, 0,
 			    (int)(sizeof(remark_sets) / sizeof(remark_sets[0])));
+	tcase_add_test(tc, llc_remarks_as_clang);
+	tcase_add_test(tc, remarks_llvm17_sgprs);
 	tcase_add_test(tc, wave32_on_cdna_cannot_run);
 	tcase_add_test(tc, other_vendor_assumes_nothing);
 	suite_add_tcase(s, tc);
