@@ -11,8 +11,8 @@
  * kernel (rec->binary, container "clang remarks") whose launch occview
  * assumes where no flag gives it, as for a code object's
  * (session_binary.h): the workgroup with the most resident work-items, a
- * grid of one full wave. A figure the compiler could not know (a call to a function
- * defined elsewhere prints an expression, "k.num_vgpr") is left absent,
+ * grid of one full wave. A figure the compiler could not know (a call to a
+ * function defined elsewhere prints an expression, "k.num_vgpr") is left absent,
  * never guessed: VGPRs or LDS so are asked for (--vgprs, --shared-mem);
  * SGPRs and AGPRs so are what report_launch.c says of absent ones (no SGPR
  * limit, no AGPRs). */
