@@ -284,6 +284,53 @@ START_TEST(remarks_llvm17_sgprs)
 }
 END_TEST
 
+/* A kernel no workgroup of which fits the GPU: gen_fresh.py's fresh_1 for
+ * gfx90a (fresh_gfx90a.notes: .max_flat_workgroup_size 1024, .vgpr_count
+ * 128) on an MI100, whose gfx908 has 256 VGPRs per SIMD lane
+ * (data/amd_archs.csv): 1024 work-items are 16 waves, 4 per SIMD, 512 VGPRs.
+ * One workgroup is assumed, so that the analysis says it cannot run (its
+ * cannot_run finding), where it asked for a grid no grid would help. */
+START_TEST(no_workgroup_fits_says_why)
+{
+	struct report r;
+	struct gpu g;
+	struct launch vals;
+	unsigned fields = 0;
+	struct report_launch_given given = { NULL, NULL, 0 };
+	struct occ_error err = { 0 };
+	struct analysis *a = malloc(sizeof(*a));
+	const struct report_record *k = NULL;
+	bool said = false;
+
+	ck_assert_ptr_nonnull(a);
+	load_clean("fresh/", "fresh_gfx90a.co", &r);
+	for (size_t i = 0; i < r.n && !k; i++)
+		if (strcmp(r.records[i].name, "fresh_1") == 0)
+			k = &r.records[i];
+	ck_assert_ptr_nonnull(k);
+	ck_assert_int_eq(k->arch_vgprs.value, 128);
+	ck_assert_int_eq(k->block[0].value, 1024);
+	find("MI100", &g);
+	launch_init(&vals);
+	ck_assert_uint_eq(session_binary_defaults(k, &g, &vals, &fields), grid_bit | dyn_bit);
+	ck_assert_int_eq(vals.grid[0], 1);
+	given.gpu = &g;
+	ck_assert_msg(record_analyse(a, db, k, &given, "fresh_gfx90a.co", &err), "%s",
+		      err.message);
+	ck_assert_int_eq(a->r.active_blocks_per_sm, 0);
+	for (int i = 0; i < a->n_findings; i++)
+		said |= strcmp(a->findings[i].id, "cannot_run") == 0;
+	ck_assert(said);
+	/* On its own GPU (an MI250X GCD, 512 VGPRs per lane) it fits. */
+	find("MI250X", &g);
+	ck_assert_msg(record_analyse(a, db, k, &given, "fresh_gfx90a.co", &err), "%s",
+		      err.message);
+	ck_assert_int_gt(a->r.active_blocks_per_sm, 0);
+	free(a);
+	report_done(&r);
+}
+END_TEST
+
 /* A wave32 kernel (kernels_gfx1100.notes: .wavefront_size 32) on a CDNA GPU,
  * which runs wave64 only (data/amd_archs.csv, gfx908 and gfx942): it cannot
  * run there, said with why, not "give --grid N" for the grid its missing
@@ -377,6 +424,7 @@ int main(void)
 	tcase_add_test(tc, llc_remarks_as_clang);
 	tcase_add_test(tc, remarks_llvm17_sgprs);
 	tcase_add_test(tc, wave32_on_cdna_cannot_run);
+	tcase_add_test(tc, no_workgroup_fits_says_why);
 	tcase_add_test(tc, other_vendor_assumes_nothing);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -223,8 +223,10 @@ static void binary_rows(struct out *o, const struct analysis *a)
 		table_item(&it, CANVAS_DIM, "the %s size with the most resident %s "
 			 "(no bound in the %s)", e->block, e->threads,
 			 b->from_log ? "compiler's log" : "binary");
-	if (a->assumed & PARAM_BIT(PARAM_GRID))
+	if ((a->assumed & PARAM_BIT(PARAM_GRID)) && a->r.active_blocks_per_sm > 0)
 		table_item(&it, CANVAS_DIM, "a grid of one full wave");
+	else if (a->assumed & PARAM_BIT(PARAM_GRID))
+		table_item(&it, CANVAS_DIM, "a grid of one %s (none fits)", e->block);
 	if (a->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
 		table_item(&it, CANVAS_DIM, "no dynamic %s", e->smem);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Assumed", &it, "; ");
