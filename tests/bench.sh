@@ -41,6 +41,8 @@ ROCPROF=$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
 # import's records and the commands' rows of every format.
 run "bench/kernel" "^[a-z_].*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" 10 -- "$BENCH/kernel" --smoke
 run "bench/keystroke" "1584 blk .* key .* worst .* to result .* draw .* ms" 20 -- "$BENCH/keystroke" --smoke
+run "bench/keystroke's animation" "1584 blk .* play .* frame .* worst .* to end .* step .* ms" 10 -- \
+	"$BENCH/keystroke" --smoke
 run "bench/browser" "first frame at 200x60 [0-9]* ms" 2 -- \
 	"$BENCH/browser" --smoke "$RAW" "$ROCPROF=MI300X"
 run "bench/browser's rows" "^rows for 1000 records" 1 -- "$BENCH/browser" --smoke

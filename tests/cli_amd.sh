@@ -107,7 +107,7 @@ done
 expect 0 "20480 B per workgroup (granule 512 B)" -- --print --width 80 $mi300x
 expect 0 "4 SIMDs x 8 wave slots, 16 workgroups" -- --print --width 80 $mi300x
 expect 0 "96 per wave (granule 1), x 4 waves = 384 per workgroup" -- --print --width 80 $mi300x
-expect 0 "2.19 per CU, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
+expect 0 "2.19 in all, 2 full, a partial wave of 176 workgroups" -- --print --width 80 $mi300x
 # Nothing wider than the width.
 "$OCCVIEW" --print --width 80 $mi300x >"$tmp/w80" 2>&1 </dev/null
 if awk 'length($0) > 80 { exit 1 }' "$tmp/w80"; then ok; else bad "MI300X text wider than 80"; fi
@@ -185,7 +185,7 @@ for n in 128 5000; do
 	expect 0 "|  SGPRs          $n per wave, information only, do not limit on gfx1100" -- \
 		--print $rx_sgprs
 done
-expect 0 "2.98 per WGP, 2 full" -- --print --width 80 $rx
+expect 0 "2.98 in all, 2 full" -- --print --width 80 $rx
 expect 0 "wave32 by default, wave64 too" -- --print --width 80 $rx
 expect 0 "4 SIMDs x 16 wave slots, 32 workgroups" -- --print --width 80 $rx
 # The target's default wave size: wave32, 256 work-items = 8 waves; 40 VGPRs ->

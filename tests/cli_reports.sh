@@ -146,7 +146,7 @@ has kernels.0.report.achieved_active_warps 24.5760572
 has kernels.0.report.achieved_occupancy_formula '"SQ_ACCUM_PREV_HIRES / GRBM_GUI_ACTIVE"'
 has kernels.0.findings.0.id '"achieved_gap"'
 # in AMD's words: CUs, SIMDs and workgroups (an MI210 CU has 4 SIMDs).
-if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 waves per CU)' "$tmp/flat"
+if grep -q '^kernels\.0\.findings\.0\.text=.*across the 104 CUs and their 4 SIMDs each.*(157\.54 GPU waves in all)' "$tmp/flat"
 then ok; else bad "$what: achieved_gap not in AMD's words: $(grep -F kernels.0.findings.0.text= "$tmp/flat")"; fi
 # MI300X: no sysinfo.csv beside this copy, so the database's default
 # partition mode (SPX: 8 XCDs, rocprofiler-compute's mi_gpu_spec.yaml) says
@@ -221,6 +221,17 @@ first 16 1024 1 64 1 1 8 0
 json 0 "$R/gunrock_mi300_rocprofv1_results_TRUNCATED.csv" --gpu mi300x
 has kernels.0.gpu.name '"Instinct MI300X"'
 if grep -q "but not the device" "$tmp/err"; then bad "note with --gpu"; else ok; fi
+
+# The report names no GPU: the occupancy pane's Report says the one --gpu
+# gave in its place (the explorer says "picked" for one picked there), and
+# a report that names its device keeps it.
+expect 0 "Device         Instinct MI300X (--gpu; the report names none)" -- --details \
+	--gpu mi300x "$R/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv"
+if grep -q "Device         n/a" "$tmp/out"; then bad "--gpu: Device n/a"; else ok; fi
+# An ncu report that gives the compute capability and a device ordinal
+# ("0", "8.0" on line 5): the database's device for sm_80 stands in, said.
+expect 0 "Device         n/a: the report gives cc 8.0 only; NVIDIA A100-SXM4-40GB" -- \
+	--details --record 0 "$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
 
 # --- --kernel picks records by short or full name -------------------------
 

@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "browser.h"
+#include "engine.h"
 #include "explorer.h"
 #include "explorer_state.h"
 #include "keys.h"
@@ -465,7 +466,10 @@ START_TEST(test_detail_rdna4_words)
 	ck_assert_msg(strstr(text, "grid 1, wg 256, 16 VGPRs, 0 B LDS") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "100.0 %  (64 of 64 waves per WGP)") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "workgroups/WGP   8") != NULL, "%s", text);
-	ck_assert_msg(strstr(text, "0.0039 per WGP: 0 full + 1 workgroup\n") != NULL, "%s", text);
+	/* rounds of workgroups over the GPU (1 / (32 x 8)), as the findings and
+	 * the occupancy pane say them: not "per WGP", where waves are wavefronts */
+	ck_assert_msg(strstr(text, "GPU waves        0.0039 in all: 0 full + 1 workgroup\n") != NULL,
+		      "%s", text);
 	ck_assert_msg(strstr(text, "Workgroup limits per WGP (* limits)") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, " CU") == NULL && strstr(text, " SM") == NULL &&
 		      strstr(text, "block") == NULL && strstr(text, "warp") == NULL, "%s", text);
@@ -774,6 +778,28 @@ START_TEST(test_report_gpu)
 	ck_assert_str_eq(whatif_label(v->whatif, PARAM_BLOCK), "workgroup");
 	text = screen_text(e, 120, 40);
 	ck_assert_msg(strstr(text, "3 of 3 records name no GPU: pick theirs") != NULL, "%s", text);
+	/* the records are AMD's: the picker offers the database's AMD devices
+	 * alone, and says so */
+	{
+		struct gpu mi300x, g;
+		size_t amd = 0;
+		char want[64];
+
+		ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+		for (size_t i = 0; i < gpu_db_device_count(db); i++)
+			amd += gpu_db_device_at(db, i, &g) && gpu_same_vendor(&g.arch, &mi300x.arch);
+		ck_assert_uint_gt(amd, 20);
+		ck_assert_uint_lt(amd, gpu_db_device_count(db));
+		snprintf(want, sizeof(want), "%zu of %zu AMD GPUs", amd, amd);
+		ck_assert_msg(strstr(text, want) != NULL, "want %s:\n%s", want, text);
+		ck_assert_msg(strstr(text, "NVIDIA") == NULL, "%s", text);
+	}
+	/* before a GPU is picked the tabs and the browser's columns speak the
+	 * records' vendor's words too, as the parameter line does */
+	ck_assert_msg(strstr(text, "3 Per-CU") != NULL && strstr(text, " wg vgpr   lds ") != NULL &&
+		      strstr(text, "wg/CU") != NULL, "%s", text);
+	ck_assert_msg(test_nvidia_word(text) == NULL, "says \"%s\":\n%s", test_nvidia_word(text),
+		      text);
 	golden_screen(e, 120, 40, "report_gpu_prompt_120x40.txt");
 	ck_assert_msg(strstr(text, "GPU ?") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "workgroup 256") != NULL && strstr(text, "block 256") == NULL,
@@ -791,6 +817,11 @@ START_TEST(test_report_gpu)
 	explorer_key(e, '5');
 	explorer_key(e, 'g');
 	type(e, "H100 SXM");
+	/* no AMD device matches: NVIDIA's that do are listed, said so */
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, "no AMD GPU matches: other vendors' GPUs") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "> NVIDIA H100 80GB HBM3") != NULL, "%s", text);
+	free(text);
 	explorer_key(e, KEY_CODE_ENTER);
 	ck_assert(!v->cur.ok);
 	ck_assert_ptr_null(session_report_gpu(session));
@@ -805,6 +836,28 @@ START_TEST(test_report_gpu)
 	ck_assert_msg(strstr(text, "Instinct MI300X is the GPU of the 3 records that name none") != NULL,
 		      "%s", text);
 	ck_assert_msg(strstr(text, "GPU ?") == NULL, "%s", text);
+	free(text);
+	/* the occupancy pane's Report says the GPU in use and who chose it,
+	 * not "n/a" (as --print says "--gpu" for it: tests/cli_amd.sh); the
+	 * browser's detail says it too */
+	ck_assert_str_eq(explorer_view(e)->cur.report.device, "");
+	explorer_key(e, '1');
+	text = screen_text(e, 200, 60);
+	ck_assert_msg(strstr(text, "Device         Instinct MI300X (picked; the report names none)") !=
+		      NULL, "%s", text);
+	free(text);
+	/* the what-if's g offers the record's vendor's GPUs too; Esc keeps it */
+	explorer_key(e, 'g');
+	text = screen_text(e, 120, 40);
+	ck_assert_msg(strstr(text, " AMD GPUs|") != NULL && strstr(text, "NVIDIA") == NULL, "%s",
+		      text);
+	free(text);
+	explorer_key(e, KEY_CODE_ESC);
+	ck_assert_str_eq(v->cur.gpu.name, "Instinct MI300X");
+	explorer_key(e, '5');
+	text = screen_text(e, 200, 60);
+	ck_assert_msg(strstr(text, "GPU              Instinct MI300X, 304 CUs (picked") != NULL, "%s",
+		      text);
 	free(text);
 	launch_init(&flags.values);
 	flags.set = PARAM_BIT(PARAM_GPU);
@@ -823,6 +876,52 @@ START_TEST(test_report_gpu)
 	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, b->rows[0].theoretical_pct);
 	session_free(cli);
 	free(want);
+	explorer_close(e, session);
+}
+END_TEST
+
+/* issue 22: the help of every context (browser, what-if, findings, per-CU
+ * and the other panes) on AMD records opened without --gpu speaks AMD's
+ * words, every page of it, from the engine's table (the records' vendor
+ * lends them before a GPU is picked); the per-CU pane's first page is a
+ * golden. */
+START_TEST(test_help_amd_words)
+{
+	static const int panes[] = { '5', '1', '2', '3', '4', '6' };
+	struct explorer *e = open_file("rocprof/omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv",
+				       "omniperf_tests_mi300x_pmc_perf_ipblocks_CPF.csv");
+	int helps = 0;
+
+	/* no GPU yet: the what-if shows a device of the records' vendor */
+	ck_assert_str_eq(engine_words(&explorer_view(e)->whatif->cur.gpu.arch)->unit, "CU");
+	for (size_t p = 0; p < sizeof(panes) / sizeof(panes[0]); p++) {
+		char *last = NULL;
+
+		explorer_key(e, panes[p]);
+		explorer_key(e, '?');
+		for (int page = 0; page < 30; page++) {
+			char *text = screen_text(e, 120, 40);
+			const char *bad = test_nvidia_word(text);
+
+			ck_assert_msg(strstr(text, "Keys (any other key closes") != NULL, "%s", text);
+			ck_assert_msg(bad == NULL, "pane %c, page %d says \"%s\":\n%s", panes[p], page,
+				      bad, text);
+			helps += strstr(text, "show the per-CU occupancy") != NULL;
+			if (last && strcmp(last, text) == 0) {
+				free(text);
+				break;
+			}
+			free(last);
+			last = text;
+			explorer_key(e, KEY_CODE_PGDN);
+		}
+		free(last);
+		explorer_key(e, KEY_CODE_ESC);
+	}
+	ck_assert_int_ge(helps, 6);
+	explorer_key(e, '3');
+	explorer_key(e, '?');
+	golden_screen(e, 120, 40, "help_amd_per_cu_120x40.txt");
 	explorer_close(e, session);
 }
 END_TEST
@@ -1083,6 +1182,7 @@ int main(void)
 	tcase_add_test(tc, test_detail_rdna4_words);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_report_gpu);
+	tcase_add_test(tc, test_help_amd_words);
 	tcase_add_test(tc, test_colours_and_clicks);
 	tcase_add_test(tc, test_sort_by_key);
 	tcase_add_test(tc, test_search);

@@ -294,7 +294,8 @@ END_TEST
 /* Every corpus report with Nsight Compute's cluster figures: its Max
  * Cluster Size is occview's (8, or 16 where the kernel allows non-portable
  * sizes: cudnn's lean_reduction_kernel on the B200), and no launch had a
- * cluster (Max Active Clusters 0). */
+ * cluster (Max Active Clusters 0). The constructed cluster record (made
+ * because no real one has a cluster) is test_crosscheck's. */
 struct seen { int records, sixteen; };
 
 static void check_file(const char *file, void *ctx)
@@ -306,7 +307,7 @@ static void check_file(const char *file, void *ctx)
 
 	ck_assert_ptr_nonnull(a);
 	/* Files that are no report (test_corpus_all says which) have no figures. */
-	if (!report_load(data_path("", file), &r, &err)) {
+	if (strstr(file, "constructed_ncu_raw_page_clusters") || !report_load(data_path("", file), &r, &err)) {
 		free(a);
 		return;
 	}

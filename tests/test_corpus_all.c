@@ -50,6 +50,8 @@ static const struct expect corpus[] = {
 
 	/* A --set full details page: "Memory Throughput" in two sections. */
 	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
+	/* A raw page of cluster launches, constructed (no real one has any). */
+	{ "ncu/constructed_ncu_raw_page_clusters_h100_cc90.csv", NULL, 3, 0, 3, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
 	  16, 0, 16, NULL },
 	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
@@ -118,6 +120,11 @@ static const struct expect corpus[] = {
 	/* The SDK's documentation samples: no GPU; the kernel trace has no VGPRs. */
 	{ "rocprof/rocprofv3_sdk_docs_counter_collection.csv", NULL, 4, 0, 0, NULL },
 	{ "rocprof/rocprofv3_sdk_docs_kernel_trace.csv", NULL, 8, 0, 0, NULL },
+	/* rocprofv3 on an MI300A (a README's output): no VGPRs in this trace;
+	 * its agent info is read beside it for the XCDs, no report alone. */
+	{ "rocprof/hpctraining_mi300a_rocprofv3_kernel_trace.csv", NULL, 9, 0, 0, NULL },
+	{ "rocprof/hpctraining_mi300a_rocprofv3_agent_info.csv", NULL, 0, 0, 0,
+	  "no profiler table occview knows" },
 };
 
 #define N_CORPUS (sizeof(corpus) / sizeof(corpus[0]))

@@ -495,6 +495,61 @@ static void ck_cudaprof_regs(const char *file, size_t i, const char *kernel, dou
 	}
 }
 
+
+/* constructed_ncu_raw_page_clusters_h100_cc90.csv (written by
+ * tools/gen_constructed_reports.py: no real report has a cluster), an H100
+ * 80GB HBM3 and 1024 threads x 64 registers, 1 block per SM, each kernel's
+ * launch__cluster_max_active and launch__occupancy_cluster_pct (%):
+ *  - line 5, clusters of 2: 66 and 100 %, occview's exact figures (every
+ *    GPC of whole TPCs is even): they agree;
+ *  - line 6, clusters of 16: 7 and 84.85 %, inside occview's bound of 5-8
+ *    and 60.61-96.97 % (test_cluster: 80 and 128 of 132 slots): they agree;
+ *  - line 7, clusters of 8: 12 and 72.73 %, below occview's 13-16 (104 of
+ *    132 slots, 78.79 %): two disagreements, each naming occview's nearest
+ *    end. */
+START_TEST(ncu_cluster_figures)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	struct occ_error err = { 0 };
+	const struct crosscheck *c = &a->report.check;
+	const struct finding *f;
+	struct report r;
+
+	ck_assert_msg(report_load(data_path("ncu/", "constructed_ncu_raw_page_clusters_h100_cc90.csv"),
+				  &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 3);
+	for (size_t i = 0; i < 3; i++) {
+		run(a, &r.records[i], NULL);
+		ck_assert(crosscheck_has(c, CROSSCHECK_CLUSTER_MAX_ACTIVE));
+		ck_assert(crosscheck_has(c, CROSSCHECK_CLUSTER_OCCUPANCY));
+		ck_assert(crosscheck_has(c, CROSSCHECK_CLUSTER_MAX_SIZE));
+		ck_assert(!crosscheck_differs(c, CROSSCHECK_THEORETICAL));
+	}
+	run(a, &r.records[0], NULL);
+	ck_assert_int_eq(a->cl.max_active_min, 66);
+	ck_assert_int_eq(a->cl.max_active_max, 66);
+	assert_agrees(a, 7);
+	ck_assert_double_eq_tol(c->occview[CROSSCHECK_CLUSTER_OCCUPANCY], 100.0, 1e-6);
+	run(a, &r.records[1], NULL);
+	ck_assert_int_eq(a->cl.max_active_min, 5);
+	ck_assert_int_eq(a->cl.max_active_max, 8);
+	assert_agrees(a, 7);
+	ck_assert_double_eq_tol(c->report[CROSSCHECK_CLUSTER_OCCUPANCY], 84.85, 1e-4);
+	run(a, &r.records[2], NULL);
+	ck_assert_int_eq(a->cl.max_active_min, 13);
+	ck_assert(crosscheck_differs(c, CROSSCHECK_CLUSTER_MAX_ACTIVE));
+	ck_assert(crosscheck_differs(c, CROSSCHECK_CLUSTER_OCCUPANCY));
+	ck_assert_double_eq_tol(c->occview[CROSSCHECK_CLUSTER_MAX_ACTIVE], 13.0, 1e-9);
+	ck_assert_double_eq_tol(c->occview[CROSSCHECK_CLUSTER_OCCUPANCY], 100.0 * 104 / 132, 1e-4);
+	ck_assert_int_eq(count_findings(a, "crosscheck"), 2);
+	f = finding(a, "crosscheck");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(crosscheck_count(c->disagree), 2);
+	report_done(&r);
+	free(a);
+}
+END_TEST
+
 /* The CUDA profiler's Fermi logs (corpus INDEX.md) carry no launch, but
  * their programs' sources, at the logs' commits, give it; only the register
  * count is unknown, and the profiler's own figure agrees with occview's
@@ -564,6 +619,7 @@ int main(void)
 	tcase_add_test(tc, cudaprof_counters_give_achieved);
 	tcase_add_test(tc, cudaprof_fermi_logs_agree);
 	tcase_add_test(tc, analysis_stays_compact);
+	tcase_add_test(tc, ncu_cluster_figures);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

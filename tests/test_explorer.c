@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "explorer.h"
 #include "explorer_state.h"
 #include "launch_file.h"
@@ -229,10 +230,13 @@ START_TEST(test_help_lists_every_action)
 			explorer_key(e, KEY_CODE_PGDN);
 	}
 	for (int a = ACT_NONE + 1; a < ACT_N; a++) {
-		const char *help = key_action_help((enum action)a);
 		const char *title = key_group_title(key_action_group((enum action)a));
 		size_t tl = strlen(title);
+		char text_in_words[256], *help = text_in_words;
 
+		/* in the shown GPU's words: the default's, NVIDIA's */
+		key_action_help_in((enum action)a, engine_words(&explorer_view(e)->cur.gpu.arch),
+				   text_in_words, sizeof(text_in_words));
 		if (strncasecmp(help, title, tl) == 0 && help[tl] == ':')
 			help += tl + 2;
 		ck_assert_msg(strstr(all, help) != NULL, "help lacks \"%s\"", help);
@@ -510,6 +514,66 @@ START_TEST(test_playhead_and_steps)
 }
 END_TEST
 
+/* Durations that vary: the frames are recorded in one pass, in slices (ticks)
+ * after a, the per-SM pane saying so over the whole run while the frame at
+ * the playhead is not recorded yet; then steps are lookups. 200,000 blocks of
+ * the default launch (256 threads, 8 resident per SM on the H100's 132 SMs)
+ * with 10% of the blocks 4x slower: the first redraw's fixed part of a slice
+ * cannot record them all. The run's length is the simulation's (249.00 on
+ * screen); frame 79 of 80 is 79/80 of it, 245.89. */
+START_TEST(test_animation_records_frames)
+{
+	struct explorer_options o = { .ascii = true };
+	struct param_set flags = { .set = PARAM_BIT(PARAM_GRID) };
+	struct occ_error err = { 0 };
+	struct explorer *e;
+	char *text;
+	int ticks = 0;
+
+	launch_init(&flags.values);
+	flags.values.grid[0] = 200000;
+	o.model = (struct sim_params){ .model = SIM_SLOW_SHARE, .slow_share = 0.1,
+				       .slow_factor = 4.0 };
+	session = session_new(db, &flags, &err);
+	ck_assert_ptr_nonnull(session);
+	e = explorer_new(session, NULL, 0, &o);
+	ck_assert_ptr_nonnull(e);
+	free(screen(e, 200, 60, true));
+	while (explorer_busy(e))
+		explorer_tick(e);
+	/* the launch's moment is recorded at once */
+	explorer_key(e, 'a');
+	text = screen(e, 200, 60, true);
+	ck_assert(strstr(text, "playing: t = 0.00 of") != NULL);
+	free(text);
+	/* the end (, from off) once everything is */
+	explorer_key(e, 'A');
+	explorer_key(e, ',');
+	text = screen(e, 200, 60, true);
+	ck_assert(strstr(text, "preparing the animation") != NULL);
+	free(text);
+	ck_assert(explorer_busy(e));
+	while (explorer_busy(e) && ticks < 100000) {
+		explorer_tick(e);
+		ticks++;
+	}
+	ck_assert_int_gt(ticks, 0);
+	ck_assert_int_eq(e->view.play.frame, PLAYBACK_FRAMES);
+	text = screen(e, 200, 60, true);
+	ck_assert(strstr(text, "paused: t = 249.00 of 249.00") != NULL);
+	free(text);
+	/* stepping back and forth: lookups, nothing to record */
+	explorer_key(e, ',');
+	explorer_key(e, ',');
+	explorer_key(e, '.');
+	ck_assert(!explorer_busy(e));
+	text = screen(e, 200, 60, true);
+	ck_assert(strstr(text, "paused: t = 245.89 of 249.00") != NULL && !strstr(text, "preparing"));
+	free(text);
+	explorer_close(e, session);
+}
+END_TEST
+
 START_TEST(test_notice_at_start)
 {
 	struct explorer_options o = { .ascii = true, .notice = "A session saved its launch in /x/r.occ." };
@@ -660,6 +724,7 @@ int main(void)
 	tcase_add_test(tc, test_animation_plays_and_stops);
 	tcase_add_test(tc, test_notice_at_start);
 	tcase_add_test(tc, test_playhead_and_steps);
+	tcase_add_test(tc, test_animation_records_frames);
 	tcase_add_test(tc, test_every_size);
 	tcase_add_test(tc, test_actions_reply);
 	tcase_add_test(tc, test_partition_field);

@@ -337,6 +337,14 @@ START_TEST(v2_pmc_perf_xcds)
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_REPORT);
 	ck_assert_double_eq_tol(pct.value, 0.7062014, 1e-6);
 	ck_assert_double_eq_tol(waves.value, 0.2259845, 1e-6);
+	/* A count from rocprofv3's agent_info.csv is said so. */
+	ck_assert_int_eq(r.records[0].xcds_agent_info, 0);
+	r.records[0].xcds_agent_info = 1;
+	ck_assert(report_launch_counted_occupancy(&r.records[0], &mi300x, 4, &pct, &waves, &sq,
+						  &xcds));
+	ck_assert_int_eq(xcds.n, 8);
+	ck_assert_int_eq(xcds.from, REPORT_XCDS_AGENT_INFO);
+	ck_assert_str_eq(report_xcds_source_text(xcds.from), "agent_info.csv");
 	report_done(&r);
 	ck_assert(remove(sys) == 0 && remove(path) == 0 && rmdir(dir) == 0);
 
@@ -364,6 +372,50 @@ START_TEST(v2_pmc_perf_xcds)
 	ck_assert_int_eq(xcds.from, REPORT_XCDS_DATABASE);
 	ck_assert_double_eq_tol(pct.value, 76.80018, 1e-4);
 	report_done(&r);
+}
+END_TEST
+
+/* rocprofv3's agent_info.csv beside its kernel_trace.csv, as the
+ * amd/HPCTrainingExamples Rocprofv3/OpenMP/README.md run on an MI300A
+ * printed them (tests/data/README): 4 GPU agents, each Num_Xcc 6 (the
+ * MI300A's 6 XCDs, 228 CUs), so every record's XCDs are 6, said to come
+ * from agent_info.csv. Beside another name, or with GPUs that differ, the
+ * count is not the report's. */
+START_TEST(v3_agent_info_xcds)
+{
+	static const char trace[] = "hpctraining_mi300a_rocprofv3_kernel_trace.csv";
+	static const char agents[] = "hpctraining_mi300a_rocprofv3_agent_info.csv";
+	char dir[] = "/tmp/occview-agents-XXXXXX", path[256], info[256], other[256];
+	struct occ_error err = { 0 };
+	struct report r;
+	FILE *f;
+
+	load(trace, &r);
+	ck_assert_uint_eq(r.n, 9);
+	for (size_t i = 0; i < r.n; i++) {
+		CK_INT(r.records[i].xcds, 6);
+		ck_assert_int_eq(r.records[i].xcds_agent_info, 1);
+	}
+	report_done(&r);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/run_kernel_trace.csv", dir);
+	snprintf(info, sizeof(info), "%s/other_agent_info.csv", dir);
+	copy_file(data_path("rocprof/", trace), path);
+	copy_file(data_path("rocprof/", agents), info);
+	ck_assert_msg(report_load(path, &r, &err), "%s", err.message);
+	CK_ABSENT(r.records[0].xcds);
+	report_done(&r);
+	/* run_agent_info.csv with a GPU of 2 XCDs beside those of 6 */
+	snprintf(other, sizeof(other), "%s/run_agent_info.csv", dir);
+	copy_file(data_path("rocprof/", agents), other);
+	f = fopen(other, "ab");
+	ck_assert_ptr_nonnull(f);
+	fputs("8,8,\"GPU\",0,304,0,0,8,64,0,64,64,2\n", f);
+	ck_assert(fclose(f) == 0);
+	ck_assert_msg(report_load(path, &r, &err), "%s", err.message);
+	CK_ABSENT(r.records[0].xcds);
+	report_done(&r);
+	ck_assert(remove(other) == 0 && remove(info) == 0 && remove(path) == 0 && rmdir(dir) == 0);
 }
 END_TEST
 
@@ -727,6 +779,7 @@ int main(void)
 	tcase_add_test(tc, v2_pmc_perf_sq_counters);
 	tcase_add_test(tc, sq_counter_not_a_number_dropped);
 	tcase_add_test(tc, v2_pmc_perf_xcds);
+	tcase_add_test(tc, v3_agent_info_xcds);
 	tcase_add_test(tc, v2_timestamps_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi300x);
 	tcase_add_test(tc, v2_pmc_perf_mi100);

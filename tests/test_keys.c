@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "keys.h"
 #include "readfile.h"
 #include "strutil.h"
@@ -150,14 +151,68 @@ static char *man_text(void)
 	return t;
 }
 
+/* issue 22: the help in the shown GPU's words, from its engine's table
+ * (engine.c): every action's help composes whole (no {word} left) in each
+ * family's words, on AMD and TeraScale with none of NVIDIA's, and NVIDIA's
+ * reads as it always did. */
+START_TEST(test_help_in_family_words)
+{
+	struct gpu_arch wgp = { .amd.wgp_mode = true };
+	const struct engine_words *amd = engine_amd.words(NULL), *rdna = engine_amd.words(&wgp),
+		*terascale = engine_terascale.words(NULL), *nvidia = engine_nvidia.words(NULL);
+	const struct engine_words *const families[] = { nvidia, amd, rdna, terascale };
+	char text[256];
+
+	for (int a = ACT_NONE + 1; a < ACT_N; a++)
+		for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
+			const char *bad;
+
+			ck_assert_msg(engine_words_compose(families[f], key_action_help((enum action)a),
+							   text, sizeof(text)),
+				      "action %d: \"%s\" does not compose", a,
+				      key_action_help((enum action)a));
+			bad = families[f] == nvidia ? NULL : test_nvidia_word(text);
+			ck_assert_msg(bad == NULL, "%s help of action %d says \"%s\": %s",
+				      families[f]->vendor, a, bad, text);
+		}
+	/* amd_words (engine.c): CU, waves, VGPRs, workgroups; RDNA's WGP mode */
+	key_action_help_in(ACT_INC, amd, text, sizeof(text));
+	ck_assert_str_eq(text, "step the focused parameter up by its unit (a wave, a VGPR, "
+			 "an allocation unit)");
+	key_action_help_in(ACT_TAB_SMS, amd, text, sizeof(text));
+	ck_assert_str_eq(text, "show the per-CU occupancy");
+	key_action_help_in(ACT_TAB_TIMELINE, rdna, text, sizeof(text));
+	ck_assert_str_eq(text, "show the timeline: active waves per WGP over time");
+	key_action_help_in(ACT_MODEL, amd, text, sizeof(text));
+	ck_assert_str_eq(text, "next workgroup-duration model (uniform, slow workgroups, varied, "
+			 "wave spread, tail kernel)");
+	key_action_help_in(ACT_INC, terascale, text, sizeof(text));
+	ck_assert_str_eq(text, "step the focused parameter up by its unit (a wave, a GPR, "
+			 "an allocation unit)");
+	/* NVIDIA's, the man page's (NULL words) */
+	key_action_help_in(ACT_TAB_TIMELINE, NULL, text, sizeof(text));
+	ck_assert_str_eq(text, "show the timeline: active warps per SM over time");
+	key_action_help_in(ACT_INC, nvidia, text, sizeof(text));
+	ck_assert_str_eq(text, "step the focused parameter up by its unit (a warp, a register, "
+			 "an allocation unit)");
+	/* a name that is no field stays as written, and says so */
+	ck_assert(!engine_words_compose(amd, "per-{bogus} {unit}", text, sizeof(text)));
+	ck_assert_str_eq(text, "per-{bogus} CU");
+	ck_assert(engine_words_compose(amd, "{ not a word", text, sizeof(text)));
+	ck_assert(!engine_words_compose(amd, "the {units}", text, 6));
+	ck_assert_str_eq(text, "the ");
+}
+END_TEST
+
 START_TEST(test_man_page_lists_every_key)
 {
 	char *man = man_text();
 
 	for (int a = ACT_NONE + 1; a < ACT_N; a++) {
-		char names[128], line[256];
+		char names[128], help[256], line[512];
 		key_names((enum action)a, names, sizeof(names));
-		snprintf(line, sizeof(line), ".B %s\n%s\n", names, key_action_help((enum action)a));
+		key_action_help_in((enum action)a, NULL, help, sizeof(help));
+		snprintf(line, sizeof(line), ".B %s\n%s\n", names, help);
 		ck_assert_msg(strstr(man, line) != NULL,
 			      "man/occview.1.in lacks the entry, exactly:\n.TP\n%s", line);
 	}
@@ -174,6 +229,7 @@ int main(void)
 	tcase_add_test(tc, test_dispatch);
 	tcase_add_test(tc, test_escape_sequences);
 	tcase_add_test(tc, test_conventions);
+	tcase_add_test(tc, test_help_in_family_words);
 	tcase_add_test(tc, test_man_page_lists_every_key);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -140,6 +140,12 @@ START_TEST(golden_clusters)
 	{
 		struct canvas *c = pane_draw(sms_pane_new, v, 80, 24, true);
 		ck_assert(canvas_shows(c, "4 SMs idle: clusters of 16"));
+		/* The line is the busy SMs' average, 32 warps of 64 = 50 %, which
+		 * is the occupancy pane's predicted achieved; over all 132 SMs,
+		 * the 4 idle as 0: 128 x 50 / 132 = 48.48 %. */
+		ck_assert(canvas_shows(c, "average: busy SMs 50.0% (achieved), all 132: 48.5%"));
+		ck_assert_double_eq_tol(v->sim.average_pct, 50.0, 1e-12);
+		ck_assert_double_eq_tol(v->cur.w.predicted_achieved_pct, v->sim.average_pct, 1e-12);
 		canvas_free(c);
 	}
 	pane_golden(sms_pane_new, v, 80, 24, true, "sms_clusters_80x24_ascii.txt");

@@ -155,6 +155,9 @@ START_TEST(tail_effect)
 
 	evaluate(&e, "A100", 256, 38, 0, 0, 19, 1024);
 	has(&e, "tail_effect", words);
+	/* NVIDIA's words as Nsight Compute's "Waves Per SM" (1024 / 648) */
+	has(&e, "tail_effect", (const char *const[]){ "(1024 / 648 = 1.58 waves per SM)", NULL });
+	ck_assert_str_eq(find(&e, "tail_effect")->title, "Partial last wave (tail effect)");
 	ck_assert_int_eq(find(&e, "tail_effect")->severity, RULES_WARNING);
 	lacks(&e, "small_grid");
 	lacks(&e, "grid_below_sms");
@@ -371,9 +374,16 @@ START_TEST(amd_limiter_and_next_step)
 	has(&e, "limiter", words);
 	/* 12 waves on 4 SIMDs fill LLVM's 3 per SIMD: the figures agree */
 	lacks(&e, "amd_workgroup_packing");
-	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves */
-	has(&e, "tail_effect", (const char *const[]){ "5 full waves of 912 workgroups",
-						      "partial wave of 440 workgroups", NULL });
+	/* 5000 workgroups on 304 CUs x 3: 912 per wave, 5.48 waves. Rounds of
+	 * workgroups over the GPU, in the occupancy pane's words ("GPU waves
+	 * (rounds of workgroups, not wavefronts)"), never "waves per CU",
+	 * which are wavefronts on AMD (issue 22). */
+	has(&e, "tail_effect", (const char *const[]){ "5 full GPU waves of 912 workgroups",
+						      "a partial GPU wave of 440 workgroups",
+						      "(5000 / 912 = 5.48 GPU waves in all)",
+						      "(1 / 6 GPU waves)", NULL });
+	ck_assert_str_eq(find(&e, "tail_effect")->title, "Partial last GPU wave (tail effect)");
+	ck_assert(strstr(find(&e, "tail_effect")->text, "waves per CU") == NULL);
 	/* LDS limits: no VGPR advice */
 	lacks(&e, "registers_advice");
 	for (int i = 0; i < e.n; i++) {

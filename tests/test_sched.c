@@ -235,12 +235,70 @@ START_TEST(cluster_occupancy_finding)
 	ck_assert_ptr_nonnull(strstr(f->text, "cluster occupancy 97.0%"));
 	ck_assert_ptr_nonnull(strstr(f->text, "GPC 2 (18 SMs) holds 16 of 18; GPC 3 (18 SMs) "
 					      "holds 16 of 18."));
-	ck_assert_ptr_nonnull(strstr(f->text, "A cluster size of 2 fills every SM"));
+	/* Clusters of 2 fill every GPC of an even number of SMs: 132. */
+	ck_assert_ptr_nonnull(strstr(f->text, "A cluster size of 2 fills every SM whatever the "
+					      "layout: 132 blocks a wave (now 128), 0 of the 132 "
+					      "block slots idle (now 4)."));
 	/* Clusters of 2 fill every SM: no finding. */
 	issue_launch(&l, 1024, 2);
 	analysis_run(a, &l, &g, NULL, 0);
 	ck_assert(a->ok);
 	ck_assert(!has_finding(a, "cluster_occupancy"));
+	free(a);
+}
+END_TEST
+
+/* The suggestion's numbers where the layout is a bound or unknown, worked
+ * by hand at 1 block per SM (1024 threads x 64 registers):
+ * - H100 SXM5 (8 GPCs of whole TPCs of 2 SMs, at most 18 SMs each, 132 in
+ *   all: data/gpcs.csv): clusters of 16 hold 5-8 (test_cluster), 80-128
+ *   blocks, 4-52 of 132 slots idle; clusters of 2 fill every GPC, all even.
+ * - B200 (148 SMs) and GB200 (152 SMs), no layout known (the bound: all SMs
+ *   in one GPC): clusters of 16 hold at most floor(148 / 16) = 9 and
+ *   floor(152 / 16) = 9, 144 blocks, so at least 4 and 8 slots idle. The
+ *   largest size that could fill them and divides the grid of 1024: 4 on
+ *   the B200 (148 = 4 x 37; 8 leaves 4), 8 on the GB200 (152 = 8 x 19).
+ * - The exact layout 16,16,18,18,16,16,16,16 with non-portable clusters of
+ *   15 and a grid of 105 = 7 x 15 (sizes that divide it: 3, 5, 7, 15):
+ *   each GPC holds 15 now, 120 blocks, 12 idle; clusters of 3 hold 15 of a
+ *   16-SM GPC and 18 of an 18, 6 x 15 + 2 x 18 = 126, 6 idle; 5 leaves 1 of
+ *   16 and 3 of 18 idle (12), 7 leaves 2 and 4 (20). */
+START_TEST(cluster_suggestion_numbers)
+{
+	struct analysis *a = malloc(sizeof(*a));
+	struct gpu g = h100();
+	struct occ_error err = { 0 };
+	struct launch l;
+
+	issue_launch(&l, 1024, 16);
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_ptr_nonnull(strstr(finding(a, "cluster_occupancy")->text,
+		"A cluster size of 2 fills every SM whatever the layout: 132 blocks a wave "
+		"(now 80-128), 0 of the 132 block slots idle (now 4-52)."));
+	ck_assert(gpu_db_find(db, "B200", &g, &err));
+	ck_assert_int_eq(g.sm_count, 148);
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_ptr_nonnull(strstr(finding(a, "cluster_occupancy")->text,
+		"A cluster size of 4 could fill every SM (the most; the layout decides): at most "
+		"148 blocks a wave (now at most 144), possibly none of the 148 block slots idle "
+		"(now at least 4)."));
+	ck_assert(gpu_db_find(db, "GB200", &g, &err));
+	ck_assert_int_eq(g.sm_count, 152);
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_ptr_nonnull(strstr(finding(a, "cluster_occupancy")->text,
+		"A cluster size of 8 could fill every SM (the most; the layout decides): at most "
+		"152 blocks a wave (now at most 144), possibly none of the 152 block slots idle "
+		"(now at least 8)."));
+	g = h100_exact();
+	issue_launch(&l, 105, 15);
+	analysis_run(a, &l, &g, NULL, 0);
+	ck_assert(a->ok);
+	ck_assert_ptr_nonnull(strstr(finding(a, "cluster_occupancy")->text,
+		"A cluster size of 3 leaves fewer slots idle: 126 blocks a wave (now 120), 6 of "
+		"the 132 block slots idle (now 12)."));
 	free(a);
 }
 END_TEST
@@ -295,11 +353,12 @@ END_TEST
 
 /* 1,000 random cluster launches on every cc 9.0-12.1 device of the
  * database, seeded: blocks per wave never above max active clusters x
- * cluster size, and every grid the advice names passes the launch check. */
+ * cluster size, and every grid and cluster size the advice names passes
+ * the launch check. */
 START_TEST(random_cluster_launches)
 {
 	struct gpu devs[64];
-	int n = 0, ran = 0;
+	int n = 0, ran = 0, suggested = 0;
 	unsigned seed = 20;
 	struct analysis *a = malloc(sizeof(*a));
 
@@ -337,6 +396,20 @@ START_TEST(random_cluster_launches)
 				ck_assert_msg(launch_check(&m, g, NULL, 0, &err), "%s: %s", g->name,
 					      err.message);
 		}
+		/* The size the finding suggests, the launch's other values kept. */
+		for (int i = 0; i < a->n_findings; i++) {
+			const char *at = strstr(a->findings[i].text, "A cluster size of ");
+			struct launch m = l;
+			struct occ_error err = { 0 };
+
+			if (strcmp(a->findings[i].id, "cluster_occupancy") || !at)
+				continue;
+			m.cluster_size = atoi(at + strlen("A cluster size of "));
+			ck_assert_int_gt(m.cluster_size, 1);
+			ck_assert_msg(launch_check(&m, g, NULL, 0, &err), "%s: %s", g->name,
+				      err.message);
+			suggested++;
+		}
 		if (a->min_grid_full_occupancy > 0) {
 			struct launch m = l;
 			struct occ_error err = { 0 };
@@ -347,6 +420,8 @@ START_TEST(random_cluster_launches)
 	}
 	/* Most draws run: a test that checks nothing would pass too. */
 	ck_assert_int_gt(ran, 500);
+	/* 589 of the 1,000 (seed 20) name a size, none refused. */
+	ck_assert_int_gt(suggested, 100);
 	free(a);
 }
 END_TEST
@@ -440,6 +515,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, exact_layout_partial_wave);
 	tcase_add_test(tc, simulation_follows_the_slots);
 	tcase_add_test(tc, cluster_occupancy_finding);
+	tcase_add_test(tc, cluster_suggestion_numbers);
 	tcase_add_test(tc, random_cluster_launches);
 	tcase_add_test(tc, grid_below_sms_in_whole_clusters);
 	tcase_add_test(tc, cluster_cannot_run_and_small_grid);

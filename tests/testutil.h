@@ -6,8 +6,10 @@
 #define OCC_TESTUTIL_H
 
 #include <check.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis.h"
 #include "gpu.h"
@@ -101,6 +103,28 @@ static inline struct occ_input variant_input(struct occ_input in, int64_t measur
 {
 	occ_input_measured_config(&in, measured);
 	return in;
+}
+
+/* The first of NVIDIA's words in text as a whole word, any case (the words
+ * tests/tui_amd.sh greps AMD screens for), else NULL. */
+static inline const char *test_nvidia_word(const char *text)
+{
+	static const char *const words[] = { "SM", "SMs", "warp", "warps", "block", "blocks",
+					     "thread", "threads", "register", "registers", "regs",
+					     "smem", "shared memory" };
+
+	for (const char *p = text; *p; p++) {
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+			size_t n = strlen(words[i]);
+
+			if (strncasecmp(p, words[i], n) == 0 &&
+			    !isalnum((unsigned char)p[n]) && p[n] != '_')
+				return words[i];
+		}
+	}
+	return NULL;
 }
 
 /* Runs every test of s; the exit status main() should return. */

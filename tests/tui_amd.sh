@@ -4,9 +4,9 @@
 # tui_amd.sh - no NVIDIA word on an AMD screen (issue 20 item 4): tmux opens
 # each AMD report of tests/data at 80x24 and 200x60, captures the browser,
 # loads a record and visits every pane (zoomed too, the first finding
-# expanded), and greps the captures for SM, warp, block, thread, shared
-# memory and registers where AMD's words are workgroups, waves, work-items,
-# LDS, VGPRs and CUs/WGPs. File names and kernel names are data, not labels:
+# expanded) and the help over each (every page), and greps the captures for
+# SM, warp, block, thread, shared memory and registers where AMD's words are
+# workgroups, waves, work-items, LDS, VGPRs and CUs/WGPs. File names and kernel names are data, not labels:
 # they are taken out of the captures first. Captures: tui_amd.sh.log.
 . "${0%/*}/tuiutil.sh"
 : "${TESTDATA:?}"
@@ -69,6 +69,30 @@ visit() {
 	keys 4 e; shot "first finding expanded"
 	keys j e; shot "second finding expanded"
 	keys 5; shot "browser after a visit"
+	# The help of every context (issue 22): its own group first, then
+	# the rest and the legend; every page from the browser, the first
+	# page (the context's own keys) from each pane, every page of each
+	# at 200x60.
+	for p in 5 1 2 3 4 6; do
+		keys "$p" "?"
+		if ! wait_for "Keys (any other key closes"; then
+			bad "$what: ? over pane $p shows no help"; keys Escape; continue
+		fi
+		shot "help over pane $p"
+		if [ "$p" = 5 ] || [ "${1%x*}" -ge 200 ]; then
+			page=1
+			screen >"$tmp/last"
+			while [ $page -lt 12 ]; do
+				keys PgDn PgDn; settle
+				cmp -s "$tmp/a" "$tmp/last" && break
+				cp "$tmp/a" "$tmp/last"
+				{ echo "=== $what: help over pane $p, page $((page + 1))"; cat "$tmp/a"; } >>"$tmp/shots"
+				page=$((page + 1))
+			done
+			grep -q "Legend" "$tmp/last" || bad "$what: the help over pane $p never reached its legend"
+		fi
+		keys Escape
+	done
 	keys q q
 	cat "$tmp/shots"
 	# Data out: file names (on the status line, cut with an ellipsis) and

@@ -555,6 +555,97 @@ def nvprof_metrics_text_runs(root):
           "\n".join(out) + "\n")
 
 
+# --- ncu --page raw with thread-block clusters (CSV) -------------------------
+#
+# No real report in the corpus launched a cluster (every launch__cluster_*
+# there is 0), so this record is constructed to cross-check occview's
+# cluster figures. Its shape is the raw page of
+# decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv (ncu ~2025.x
+# --csv --page raw): two ==PROF== lines, every field quoted, a second row of
+# units, and 40 of its 475 columns, in its order and with its units. The GPU
+# is an H100 SXM5 (cc 9.0, 132 SMs), whose GPC layout occview knows as a
+# bound (8 GPCs of whole TPCs of 2 SMs, at most 18 SMs each). Each kernel is
+# 1024 threads x 64 registers: the whole register file, 1 block per SM, 32
+# of 64 warps (Theoretical 50 %), block limits warps 2, registers 1, SM 32.
+# The cluster figures are cudaOccupancyMaxActiveClusters' arithmetic
+# (cuda_occupancy.h: floor(SMs of a GPC x blocks per SM / cluster size),
+# summed over the GPCs), and launch__occupancy_cluster_pct is Nsight
+# Compute's "ratio of active blocks to the max possible active blocks due to
+# clusters": max active x cluster size / (132 x 1):
+#  - clusters of 2: every GPC even, 66 clusters, 100 % on any layout;
+#  - clusters of 16: 7, on the layout 18,18,18,16,16,16,16,14 (7 GPCs of
+#    16 or more), 7 x 16 / 132 = 84.85 %: inside occview's bound of 5-8;
+#  - clusters of 8: 12 and 72.73 %, below the 13 that every layout that
+#    fits holds: a report occview must say it disagrees with.
+NCU_CLUSTER_COLUMNS = [
+    ("ID", ""), ("Process ID", ""), ("Process Name", ""), ("Host Name", ""),
+    ("Kernel Name", ""), ("Context", ""), ("Stream", ""), ("Block Size", ""),
+    ("Grid Size", ""), ("Device", ""), ("CC", ""),
+    ("device__attribute_compute_capability_major", ""),
+    ("device__attribute_compute_capability_minor", ""),
+    ("device__attribute_display_name", ""),
+    ("device__attribute_multiprocessor_count", ""),
+    ("gpu__time_duration.sum", "ns"),
+    ("launch__block_dim_x", "block"), ("launch__block_dim_y", "block"),
+    ("launch__block_dim_z", "block"), ("launch__block_size", ""),
+    ("launch__cluster_dim_x", ""), ("launch__cluster_dim_y", ""),
+    ("launch__cluster_dim_z", ""), ("launch__cluster_max_active", "cluster"),
+    ("launch__cluster_max_potential_size", "block"),
+    ("launch__cluster_scheduling_policy", ""), ("launch__cluster_size", ""),
+    ("launch__grid_dim_x", ""), ("launch__grid_dim_y", ""), ("launch__grid_dim_z", ""),
+    ("launch__grid_size", ""), ("launch__occupancy_cluster_pct", "%"),
+    ("launch__occupancy_limit_blocks", "block"),
+    ("launch__occupancy_limit_registers", "block"),
+    ("launch__occupancy_limit_warps", "block"),
+    ("launch__registers_per_thread", "register/thread"),
+    ("launch__shared_mem_per_block_dynamic", "byte/block"),
+    ("launch__shared_mem_per_block_static", "byte/block"),
+    ("launch__sm_count", "SM"), ("sm__maximum_warps_per_active_cycle_pct", "%"),
+]
+
+
+def ncu_raw_clusters(root):
+    def quoted(fields):
+        return ",".join('"%s"' % f for f in fields)
+
+    grid = 1056
+    kernels = [  # name, cluster size, max active clusters, cluster occupancy %, ns
+        ("pairs_kernel", 2, 66, "100", 41216),
+        ("tile16_kernel", 16, 7, "84.85", 52480),
+        ("tile8_kernel", 8, 12, "72.73", 47104),
+    ]
+    out = ["==PROF== Connected to process 4242 (/usr/bin/python3.12)",
+           "==PROF== Disconnected from process 4242",
+           quoted([c for c, _ in NCU_CLUSTER_COLUMNS]),
+           quoted([u for _, u in NCU_CLUSTER_COLUMNS])]
+    for i, (name, size, active, pct, ns) in enumerate(kernels):
+        v = {
+            "ID": i, "Process ID": 4242, "Process Name": "python3.12",
+            "Host Name": "127.0.0.1", "Kernel Name": "void %s(float *, int)" % name,
+            "Context": 1, "Stream": 7, "Block Size": "(1024, 1, 1)",
+            "Grid Size": "(%d, 1, 1)" % grid, "Device": 0, "CC": "9.0",
+            "device__attribute_compute_capability_major": 9,
+            "device__attribute_compute_capability_minor": 0,
+            "device__attribute_display_name": "NVIDIA H100 80GB HBM3",
+            "device__attribute_multiprocessor_count": 132,
+            "gpu__time_duration.sum": ns,
+            "launch__block_dim_x": 1024, "launch__block_dim_y": 1, "launch__block_dim_z": 1,
+            "launch__block_size": 1024, "launch__cluster_dim_x": size,
+            "launch__cluster_dim_y": 1, "launch__cluster_dim_z": 1,
+            "launch__cluster_max_active": active, "launch__cluster_max_potential_size": 8,
+            "launch__cluster_scheduling_policy": "PolicySpread", "launch__cluster_size": size,
+            "launch__grid_dim_x": grid, "launch__grid_dim_y": 1, "launch__grid_dim_z": 1,
+            "launch__grid_size": grid, "launch__occupancy_cluster_pct": pct,
+            "launch__occupancy_limit_blocks": 32, "launch__occupancy_limit_registers": 1,
+            "launch__occupancy_limit_warps": 2, "launch__registers_per_thread": 64,
+            "launch__shared_mem_per_block_dynamic": 0,
+            "launch__shared_mem_per_block_static": 0, "launch__sm_count": 132,
+            "sm__maximum_warps_per_active_cycle_pct": 50,
+        }
+        out.append(quoted([str(v[c]) for c, _ in NCU_CLUSTER_COLUMNS]))
+    write(root, "ncu/constructed_ncu_raw_page_clusters_h100_cc90.csv", "\n".join(out) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.stderr.write("usage: gen_constructed_reports.py TESTDATA_DIR\n")
@@ -565,6 +656,7 @@ def main():
     cudaprof_csv_log(sys.argv[1])
     ncu_details_fullset(sys.argv[1])
     nvprof_metrics_text_runs(sys.argv[1])
+    ncu_raw_clusters(sys.argv[1])
     return 0
 
 

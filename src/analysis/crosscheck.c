@@ -38,6 +38,7 @@ static const struct {
 					 "theoretical_warps_per_scheduler", true },
 	[CROSSCHECK_CLUSTER_MAX_SIZE] = { "Max Cluster Size", "max_cluster_size", false },
 	[CROSSCHECK_CLUSTER_MAX_ACTIVE] = { "Max Active Clusters", "max_active_clusters", false },
+	[CROSSCHECK_CLUSTER_OCCUPANCY] = { "Cluster Occupancy", "cluster_occupancy_pct", true },
 	[CROSSCHECK_AMD_VGPR_WAVES] = { "Nbr VGPR-limited waves", "waves_limited_by_vgpr", false },
 	[CROSSCHECK_AMD_SGPR_WAVES] = { "Nbr SGPR-limited waves", "waves_limited_by_sgpr", false },
 	[CROSSCHECK_AMD_LDS_WAVES] = { "Nbr LDS-limited waves", "waves_limited_by_lds", false },
@@ -284,6 +285,17 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct c
 
 		put(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v,
 		    (double)(v < lo ? lo : v > cl->max_active_max ? cl->max_active_max : v));
+	}
+	/* launch__occupancy_cluster_pct (%), "the ratio of active blocks to the
+	 * max possible active blocks due to clusters": max active clusters x
+	 * size over SMs x blocks per SM, occview's cluster occupancy. Within a
+	 * bound any value inside it agrees; outside, occview's nearest end. */
+	if (rec->cluster_occupancy_pct.present && cl->cluster_size > 0) {
+		double v = rec->cluster_occupancy_pct.value;
+		double lo = cl->occupancy_pct_min < 0 ? 0.0 : cl->occupancy_pct_min;
+
+		put(out, CROSSCHECK_CLUSTER_OCCUPANCY, v,
+		    v < lo ? lo : v > cl->occupancy_pct_max ? cl->occupancy_pct_max : v);
 	}
 }
 

@@ -33,6 +33,7 @@ enum crosscheck_field {
 	CROSSCHECK_SCHEDULER_WARPS,      /* smsp__maximum_warps_avg_per_active_cycle */
 	CROSSCHECK_CLUSTER_MAX_SIZE,     /* Max Cluster Size, launch__cluster_max_potential_size */
 	CROSSCHECK_CLUSTER_MAX_ACTIVE,   /* Max Active Clusters, launch__cluster_max_active */
+	CROSSCHECK_CLUSTER_OCCUPANCY,    /* Cluster Occupancy (%), launch__occupancy_cluster_pct */
 	/* CodeXL/RCP (AMD): waves per CU each factor allows, whole work-groups' */
 	CROSSCHECK_AMD_VGPR_WAVES,       /* Nbr VGPR-limited waves */
 	CROSSCHECK_AMD_SGPR_WAVES,       /* Nbr SGPR-limited waves */
@@ -75,11 +76,22 @@ struct crosscheck_figures {
 	struct report_int amd_waves[REPORT_AMD_N_LIMITS];
 };
 
+/* Who chose the GPU a record is analysed on where the report names none
+ * (no device, no architecture occview knows): the user, by --gpu or by
+ * picking one in the explorer (the report's GPU, or the what-if's). */
+enum crosscheck_gpu_chooser {
+	CROSSCHECK_GPU_REPORT,    /* the report's own, or none */
+	CROSSCHECK_GPU_FLAG,      /* --gpu */
+	CROSSCHECK_GPU_PICKED,    /* picked in the explorer */
+};
+
 /* What a kernel record adds to an analysis: measured values, how its GPU was
  * found, the report's own limits, and the cross-check. Absent is not zero. */
 struct crosscheck_record {
 	bool present;                /* the analysis is of a kernel record */
 	bool launch_given;           /* a what-if: changed is not 0, nothing compared */
+	uint8_t gpu_chosen_by;       /* enum crosscheck_gpu_chooser: who chose the GPU of a
+					record that names none (in the padding here) */
 	unsigned changed;            /* PARAM_BIT of each parameter that differs from the
 					record's own (params.h); 0: the launch as measured */
 	unsigned dropped;            /* enum measured_fact bits the what-if dropped */
@@ -114,8 +126,9 @@ struct crosscheck_record {
 	const struct report_rule *rules;
 	char device[64];             /* as reported (sanitize to show) */
 	struct report_inferred inferred;  /* launch values from the report's own limits */
-	struct crosscheck_figures profiler;
+	/* check before profiler: it fills inferred's tail padding (800 bytes) */
 	struct crosscheck check;
+	struct crosscheck_figures profiler;
 };
 
 /* What of in holds for the launch analysed, into out: in with the facts a
@@ -155,8 +168,9 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 /* The same for the cluster figures, against occview's cl (cluster.h):
  * Max Cluster Size agrees when it is the portable size or a non-portable
  * one the GPC layouts allow (it is 16 only where the kernel allows
- * non-portable sizes, which no report says); Max Active Clusters, of a
- * launch with clusters, when it lies within occview's bound. */
+ * non-portable sizes, which no report says); Max Active Clusters and
+ * Cluster Occupancy (launch__occupancy_cluster_pct, %), of a launch with
+ * clusters, when they lie within occview's bound. */
 void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
 				 struct crosscheck *out);
 

@@ -139,31 +139,29 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 	/* The units the launch may use: a partition's, or the GPU's. */
 	int sms = ri->sched->units;
 	int64_t whole_lo, whole_hi;
+	char title[96];
 
 	if (ri->grid_size < sms && ri->sched->cluster_size > 1) {
 		/* Whole clusters only (CUDA refuses any other grid), and no more
 		 * than one wave of them can be resident. */
 		int c = ri->sched->cluster_size;
 		int64_t least = ((int64_t)sms + c - 1) / c * c;
-		char title[96];
 
 		if (least > w->blocks_per_wave)
 			least = w->blocks_per_wave;
 		snprintf(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
 		rules_add(s, "grid_below_sms", RULES_WARNING, title,
 		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
-		    "%lld %s (clusters of %d), one full wave of %lld.",
+		    "%lld %s (clusters of %d), one full %s of %lld.",
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
-		    e->units, (long long)least, e->blocks, c, (long long)w->blocks_per_wave);
+		    e->units, (long long)least, e->blocks, c, e->wave, (long long)w->blocks_per_wave);
 	} else if (ri->grid_size < sms) {
-		char title[96];
-
 		strfmt(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
 		rules_add(s, "grid_below_sms", RULES_WARNING, title,
 		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
-		    "%d %s, better %lld (one full wave of %d per %s).",
+		    "%d %s, better %lld (one full %s of %d per %s).",
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
-		    e->units, sms, e->blocks, (long long)w->blocks_per_wave,
+		    e->units, sms, e->blocks, (long long)w->blocks_per_wave, e->wave,
 		    ri->r->active_blocks_per_sm, e->unit);
 	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
 		rules_add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
@@ -181,28 +179,34 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 			strfmt(each, sizeof(each), "%lld %s", lo, lo == 1 ? e->block : e->blocks);
 		else
 			strfmt(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
-		rules_add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
-		    "The grid has %lld %s, %.1f%% of one wave (%d %s x %d %s = %lld). With "
+		strfmt(title, sizeof(title), "Grid smaller than one %s", e->wave);
+		rules_add(s, "small_grid", RULES_WARNING, title,
+		    "The grid has %lld %s, %.1f%% of one %s (%d %s x %d %s = %lld). With "
 		    "uniform %s durations each %s runs %s at once, so achieved "
 		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
-		    (long long)ri->grid_size, e->blocks, 100.0 * w->waves_per_sm, sms, e->units,
-		    ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
+		    (long long)ri->grid_size, e->blocks, 100.0 * w->waves_per_sm, e->wave, sms,
+		    e->units, ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
 		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
 	}
 	sched_whole_wave_grids(ri->sched, ri->grid_size, &whole_lo, &whole_hi);
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
+		/* The waves are the engine's: rounds of blocks over the GPU, on
+		 * AMD "GPU waves", never its wavefronts per CU. */
+		strfmt(title, sizeof(title), "Partial last %s (tail effect)", e->wave);
 		rules_add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
-		    "Partial last wave (tail effect)",
-		    "This launch runs %lld full wave%s of %lld %s and a partial wave of %lld %s "
-		    "(%lld / %lld = %.2f waves per %s). With uniform %s durations the partial wave "
-		    "may take up to %.1f%% of the runtime (1 / %lld waves) at an occupancy of %.1f%%; "
+		    title,
+		    "This launch runs %lld full %s of %lld %s and a partial %s of %lld %s "
+		    "(%lld / %lld = %.2f %s %s). With uniform %s durations the partial %s "
+		    "may take up to %.1f%% of the runtime (1 / %lld %s) at an occupancy of %.1f%%; "
 		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld %s has no partial "
-		    "wave; more full waves also dilute the tail.",
-		    (long long)w->full_waves, w->full_waves == 1 ? "" : "s", (long long)w->blocks_per_wave,
-		    e->blocks, (long long)w->partial_wave_blocks, e->blocks, (long long)ri->grid_size,
-		    (long long)w->blocks_per_wave, w->waves_per_sm, e->unit, e->block, w->tail_share_pct,
-		    (long long)w->full_waves + 1, w->partial_wave_occupancy_pct,
-		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks);
+		    "%s; more full %s also dilute the tail.",
+		    (long long)w->full_waves, w->full_waves == 1 ? e->wave : e->waves,
+		    (long long)w->blocks_per_wave, e->blocks, e->wave, (long long)w->partial_wave_blocks,
+		    e->blocks, (long long)ri->grid_size, (long long)w->blocks_per_wave, w->waves_per_sm,
+		    e->waves, e->waves_count, e->block, e->wave, w->tail_share_pct,
+		    (long long)w->full_waves + 1, e->waves, w->partial_wave_occupancy_pct,
+		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks,
+		    e->wave, e->waves);
 	}
 }
 
@@ -307,17 +311,19 @@ static void block_size_waves(struct rules_sink *s, const struct rules_input *ri)
 	tuning_waves_busy(w, ri->grid_size, &waves, &busy);
 	strfmt(title, sizeof(title), "%s sizes with the same occupancy and less idle tail", e->Block);
 	f = rules_add(s, "block_size_waves", RULES_INFO, title,
-		"%lld %s of %d %s take %lld waves of %lld, the last partial: %.1f%% of the "
-		"waves' %s slots busy. The same %s at the same %.1f%% occupancy, each %s's "
+		"%lld %s of %d %s take %lld %s of %lld, the last partial: %.1f%% of the "
+		"%s' %s slots busy. The same %s at the same %.1f%% occupancy, each %s's "
 		"work shared among its %s:", (long long)ri->grid_size, e->blocks,
-		ri->in->threads_per_block, e->threads, (long long)waves, (long long)w->blocks_per_wave,
-		busy, e->block, e->blocks, ri->r->theoretical_occupancy_pct, e->block, e->threads);
+		ri->in->threads_per_block, e->threads, (long long)waves, waves == 1 ? e->wave : e->waves,
+		(long long)w->blocks_per_wave, busy, e->waves, e->block, e->blocks,
+		ri->r->theoretical_occupancy_pct, e->block, e->threads);
 	for (int i = 0; i < n; i++)
-		rules_more(f, "%s %d %s, %lld wave%s of %lld, %.1f%% busy (runtime x %.2f)", i ? ";" : "",
-		     c[i].threads_per_block, e->threads, (long long)c[i].waves, S(c[i].waves),
-		     (long long)c[i].w.blocks_per_wave, c[i].busy_pct, busy / c[i].busy_pct);
-	rules_more(f, ". With uniform %s durations every wave lasts one %s; the runtime goes as "
-	     "1 / busy.", e->block, e->block);
+		rules_more(f, "%s %d %s, %lld %s of %lld, %.1f%% busy (runtime x %.2f)", i ? ";" : "",
+		     c[i].threads_per_block, e->threads, (long long)c[i].waves,
+		     c[i].waves == 1 ? e->wave : e->waves, (long long)c[i].w.blocks_per_wave,
+		     c[i].busy_pct, busy / c[i].busy_pct);
+	rules_more(f, ". With uniform %s durations every %s lasts one %s; the runtime goes as "
+	     "1 / busy.", e->block, e->wave, e->block);
 }
 
 /* Only the architecture is known: say which device's SM count the waves

@@ -102,19 +102,22 @@ static void achieved_gap(struct rules_sink *s, const struct gpu *gpu, const stru
 		"difference can be the result of %s scheduling overheads or workload imbalances "
 		"during the kernel execution.", achieved, gap, theoretical, e->warp);
 	rules_more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
-	     "a partial last wave (tail) leaves %s idle; and %s whose durations vary keep %s "
+	     "a partial last %s (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
 	     "empty until the whole %s retires.", e->warps, gpu->sm_count, e->units,
-	     engine_schedulers_per_unit(&gpu->arch), e->schedulers, e->units, e->blocks, e->a_unit,
-	     e->block, e->warps, e->a_block, e->block);
-	if (r->active_blocks_per_sm > 0)
-		rules_more(f, " With uniform %s durations the waves alone predict %.1f%% achieved "
-		     "(%.2f waves per %s): %s%s.", e->block, w->predicted_achieved_pct,
-		     w->waves_per_sm, e->unit,
-		     w->predicted_achieved_pct - achieved <= 10.0
-		     ? "the grid's shape explains most of the gap; a larger grid or more waves would help"
-		     : "the grid's shape does not explain the gap; look for imbalance between and "
-		       "within ", w->predicted_achieved_pct - achieved <= 10.0 ? "" : e->blocks);
+	     engine_schedulers_per_unit(&gpu->arch), e->schedulers, e->wave, e->units, e->blocks,
+	     e->a_unit, e->block, e->warps, e->a_block, e->block);
+	if (r->active_blocks_per_sm <= 0)
+		return;
+	rules_more(f, " With uniform %s durations the %s alone predict %.1f%% achieved "
+	     "(%.2f %s %s): ", e->block, e->waves, w->predicted_achieved_pct, w->waves_per_sm,
+	     e->waves, e->waves_count);
+	if (w->predicted_achieved_pct - achieved <= 10.0)
+		rules_more(f, "the grid's shape explains most of the gap; a larger grid or more %s "
+			   "would help.", e->waves);
+	else
+		rules_more(f, "the grid's shape does not explain the gap; look for imbalance between "
+			   "and within %s.", e->blocks);
 }
 
 /* Is occupancy the problem? The schedulers' measured figures answer it as

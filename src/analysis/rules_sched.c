@@ -16,24 +16,97 @@
 #include "gpcs.h"
 #include "strutil.h"
 
-/* The largest cluster size below the launch's that keeps every block slot
- * busy whatever the GPC layout, and that divides the grid (else CUDA refuses
- * the launch); 0 where none above 1 does. */
-static int filling_size(const struct rules_input *ri)
+/* Block slots a wave of s leaves idle, the way they are known for every
+ * cluster size of one GPU: the most over the layouts that fit where that is
+ * known (per_wave_min), else the fewest (all SMs in one GPC, the bound). */
+static int64_t idle_slots(const struct sched *s)
+{
+	int64_t slots = (int64_t)s->units * s->blocks_per_unit;
+
+	return slots - (s->per_wave_min >= 0 ? s->per_wave_min : s->per_wave);
+}
+
+/* The cluster size that leaves the fewest block slots idle, fewer than the
+ * launch's, of those the GPU takes (2 to cluster_max_size) and that divide
+ * the grid (else CUDA refuses the launch), the largest on ties; 0 where
+ * none leaves fewer. *t gets its model. */
+static int better_size(const struct rules_input *ri, struct sched *t)
+{
+	const struct sched *s = ri->sched;
+	int64_t least = idle_slots(s);
+	int best = 0;
+
+	for (int c = cluster_max_size(&ri->gpu->arch); c > 1; c--) {
+		struct sched u;
+
+		if (c == s->cluster_size || ri->grid_size % c)
+			continue;
+		sched_init(&u, ri->gpu, s->units, s->blocks_per_unit, c, NULL);
+		if (u.per_wave > 0 && idle_slots(&u) < least) {
+			least = idle_slots(&u);
+			best = c;
+			*t = u;
+		}
+	}
+	return best;
+}
+
+/* "128", "80-128" or "at most 144" blocks a wave. */
+static void per_wave_text(const struct sched *s, char *buf, size_t size)
+{
+	if (s->per_wave_min < 0)
+		snprintf(buf, size, "at most %lld", (long long)s->per_wave);
+	else if (s->per_wave_min != s->per_wave)
+		snprintf(buf, size, "%lld-%lld", (long long)s->per_wave_min, (long long)s->per_wave);
+	else
+		snprintf(buf, size, "%lld", (long long)s->per_wave);
+}
+
+/* The idle block slots to match: "4", "4-52", "at least 4" or, where only
+ * the most a wave holds is known and that fills every slot, "possibly none". */
+static void idle_text(const struct sched *s, char *buf, size_t size)
+{
+	int64_t slots = (int64_t)s->units * s->blocks_per_unit;
+
+	if (s->per_wave_min < 0 && s->per_wave == slots)
+		snprintf(buf, size, "possibly none");
+	else if (s->per_wave_min < 0)
+		snprintf(buf, size, "at least %lld", (long long)(slots - s->per_wave));
+	else if (s->per_wave_min != s->per_wave)
+		snprintf(buf, size, "%lld-%lld", (long long)(slots - s->per_wave),
+			 (long long)(slots - s->per_wave_min));
+	else
+		snprintf(buf, size, "%lld", (long long)(slots - s->per_wave));
+}
+
+/* What would fill the idle slots: another cluster size, with its numbers
+ * beside the launch's. */
+static void suggestion(struct finding *f, const struct rules_input *ri)
 {
 	const struct sched *s = ri->sched;
 	int64_t slots = (int64_t)s->units * s->blocks_per_unit;
+	char now_wave[48], now_idle[48], wave[48], idle[48];
+	struct sched t;
+	int c = better_size(ri, &t);
 
-	for (int c = s->cluster_size - 1; c > 1; c--) {
-		struct sched t;
-
-		if (ri->grid_size % c)
-			continue;
-		sched_init(&t, ri->gpu, s->units, s->blocks_per_unit, c, NULL);
-		if (t.per_wave_min == slots)
-			return c;
+	if (c == 0) {
+		rules_more(f, " No other cluster size the GPU takes that divides the grid of %lld "
+			   "blocks leaves fewer block slots idle.", (long long)ri->grid_size);
+		return;
 	}
-	return 0;
+	per_wave_text(s, now_wave, sizeof(now_wave));
+	idle_text(s, now_idle, sizeof(now_idle));
+	per_wave_text(&t, wave, sizeof(wave));
+	idle_text(&t, idle, sizeof(idle));
+	if (idle_slots(&t) == 0 && t.per_wave_min >= 0)
+		rules_more(f, " A cluster size of %d fills every SM whatever the layout:", c);
+	else if (idle_slots(&t) == 0)
+		rules_more(f, " A cluster size of %d could fill every SM (the most; the layout "
+			   "decides):", c);
+	else
+		rules_more(f, " A cluster size of %d leaves fewer slots idle:", c);
+	rules_more(f, " %s blocks a wave (now %s), %s of the %lld block slots idle (now %s).",
+		   wave, now_wave, idle, (long long)slots, now_idle);
 }
 
 static void cluster_occupancy(struct rules_sink *o, const struct rules_input *ri)
@@ -43,7 +116,6 @@ static void cluster_occupancy(struct rules_sink *o, const struct rules_input *ri
 	int64_t slots = (int64_t)s->units * s->blocks_per_unit;
 	struct finding *f;
 	char active[48];
-	int fill;
 
 	if (!cl || !cl->applies || s->cluster_size < 1 || s->per_wave_min == slots)
 		return;
@@ -96,12 +168,7 @@ static void cluster_occupancy(struct rules_sink *o, const struct rules_input *ri
 	} else {
 		rules_more(f, " %d SMs get no block.", s->units - sched_units_used(s));
 	}
-	fill = filling_size(ri);
-	if (fill > 0)
-		rules_more(f, " A cluster size of %d fills every SM whatever the layout.", fill);
-	else
-		rules_more(f, " No smaller cluster size that divides the grid of %lld blocks fills "
-		     "every SM on every layout.", (long long)ri->grid_size);
+	suggestion(f, ri);
 }
 
 static void partition(struct rules_sink *o, const struct rules_input *ri)

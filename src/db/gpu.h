@@ -171,6 +171,10 @@ const struct gpu_arch *gpu_db_find_target(const struct gpu_db *db, const char *t
 const char *gpu_unit(const struct gpu_arch *arch);
 const char *gpu_units(const struct gpu_arch *arch);
 
+/* Whether a and b are one vendor's: a record runs only on a GPU of its
+ * vendor, so the GPU picker offers those first. */
+bool gpu_same_vendor(const struct gpu_arch *a, const struct gpu_arch *b);
+
 /* The lanes of a launch's warp on arch: AMD's wave size where the launch
  * sets one (wave_size 32 or 64; 0: the target's default). */
 int gpu_launch_warp_size(const struct gpu_arch *arch, int wave_size);

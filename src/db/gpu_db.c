@@ -628,6 +628,11 @@ const char *gpu_unit(const struct gpu_arch *arch)
 	return arch->vendor == GPU_AMD ? amd_unit_name(&arch->amd) : "SM";
 }
 
+bool gpu_same_vendor(const struct gpu_arch *a, const struct gpu_arch *b)
+{
+	return a->vendor == b->vendor;
+}
+
 int gpu_launch_warp_size(const struct gpu_arch *arch, int wave_size)
 {
 	return arch->vendor == GPU_AMD && wave_size ? wave_size : arch->warp_size;

@@ -6,33 +6,97 @@
 
 #include "engine.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static const struct engine_words nvidia_words = {
 	.vendor = "NVIDIA", .key = "nvidia", .arch_kind = "compute capability", .arch_short = "cc",
 	.unit = "SM", .units = "SMs", .a_unit = "an SM", .scheduler = "scheduler",
 	.schedulers = "schedulers", .a_block = "a block", .Warps = "Warps",
-	.gpu_waves = "Waves", .warp = "warp", .warps = "warps",
+	.gpu_waves = "Waves", .wave = "wave", .waves = "waves", .waves_count = "per SM",
+	.warp = "warp", .warps = "warps", .a_warp = "a warp", .a_reg = "a register",
 	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
 	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
 	.smem = "shared memory", .block_short = "block", .regs_short = "regs",
 	.smem_short = "shared", .block_size = "block size",
 };
 
-#define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_) { \
+#define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_, a_reg_) { \
 	.vendor = "AMD", .key = "amd", .arch_kind = "target", .arch_short = "", \
 	.unit = unit_, .units = units_, .a_unit = a_unit_, .scheduler = "SIMD", \
 	.schedulers = "SIMDs", .a_block = "a workgroup", .Warps = "Waves", \
 	.gpu_waves = "GPU waves (rounds of workgroups, not wavefronts)", \
-	.warp = "wave", .warps = "waves", \
+	.wave = "GPU wave", .waves = "GPU waves", .waves_count = "in all", \
+	.warp = "wave", .warps = "waves", .a_warp = "a wave", .a_reg = a_reg_, \
 	.block = "workgroup", .blocks = "workgroups", .Block = "Workgroup", \
 	.Blocks = "Workgroups", .thread = "work-item", .threads = "work-items", \
 	.reg = reg_, .regs = regs_, .smem = "LDS", .block_short = "wg", .regs_short = regs_, \
 	.smem_short = "LDS", .block_size = "workgroup size", }
 
-static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs");
-static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs");
-static const struct engine_words terascale_words = AMD_WORDS("CU", "CUs", "a CU", "GPR", "GPRs");
+static const struct engine_words amd_cu_words = AMD_WORDS("CU", "CUs", "a CU", "VGPR", "VGPRs",
+									"a VGPR");
+static const struct engine_words amd_wgp_words = AMD_WORDS("WGP", "WGPs", "a WGP", "VGPR", "VGPRs",
+									 "a VGPR");
+static const struct engine_words terascale_words = AMD_WORDS("CU", "CUs", "a CU", "GPR", "GPRs",
+									   "a GPR");
+
+/* The fields engine_words_compose takes, by name. */
+#define WORD_FIELD(f) { #f, offsetof(struct engine_words, f) }
+static const struct {
+	const char *name;
+	size_t offset;
+} word_fields[] = {
+	WORD_FIELD(vendor), WORD_FIELD(arch_kind), WORD_FIELD(unit), WORD_FIELD(units),
+	WORD_FIELD(a_unit), WORD_FIELD(scheduler), WORD_FIELD(schedulers), WORD_FIELD(warp),
+	WORD_FIELD(warps), WORD_FIELD(a_warp), WORD_FIELD(Warps), WORD_FIELD(wave),
+	WORD_FIELD(waves), WORD_FIELD(block), WORD_FIELD(blocks), WORD_FIELD(Block),
+	WORD_FIELD(Blocks), WORD_FIELD(a_block), WORD_FIELD(thread), WORD_FIELD(threads),
+	WORD_FIELD(reg), WORD_FIELD(regs), WORD_FIELD(a_reg), WORD_FIELD(smem),
+	WORD_FIELD(block_size),
+};
+#undef WORD_FIELD
+
+static const char *word_named(const struct engine_words *w, const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof(word_fields) / sizeof(word_fields[0]); i++)
+		if (strlen(word_fields[i].name) == len && memcmp(word_fields[i].name, name, len) == 0)
+			return *(const char *const *)(const void *)((const char *)w +
+								 word_fields[i].offset);
+	return NULL;
+}
+
+bool engine_words_compose(const struct engine_words *w, const char *tmpl, char *buf,
+			  size_t size)
+{
+	size_t n = 0;
+	bool ok = true;
+
+	if (size == 0)
+		return false;
+	while (*tmpl) {
+		const char *piece = tmpl, *close = NULL, *word;
+		size_t len = 1;
+
+		if (*tmpl == '{')
+			close = strchr(tmpl, '}');
+		if (close && (word = word_named(w, tmpl + 1, (size_t)(close - tmpl - 1)))) {
+			piece = word;
+			len = strlen(word);
+			tmpl = close + 1;
+		} else {
+			ok = ok && !close;
+			tmpl++;
+		}
+		if (n + len >= size) {
+			buf[n] = '\0';
+			return false;
+		}
+		memcpy(buf + n, piece, len);
+		n += len;
+	}
+	buf[n] = '\0';
+	return ok;
+}
 
 static const struct engine_words *nvidia_words_of(const struct gpu_arch *a)
 {

@@ -33,15 +33,24 @@ struct engine_words {
 	const char *a_unit;              /* "an SM", "a CU", "a WGP" */
 	const char *scheduler, *schedulers; /* what issues a unit's warps: "scheduler", "SIMD" */
 	const char *warp, *warps;        /* "warp"/"warps", "wave"/"waves" */
+	const char *a_warp;              /* "a warp", "a wave" */
 	const char *Warps;               /* "Warps", "Waves" */
 	const char *gpu_waves;           /* a title for the GPU's waves: "Waves", or on AMD,
 					  * whose warps are waves, "GPU waves (rounds of
 					  * workgroups, not wavefronts)" */
+	/* One of those rounds of blocks over the whole GPU in running text,
+	 * where no title says what a wave is: "wave"/"waves", on AMD "GPU
+	 * wave"/"GPU waves"; and after a count of them, what it counts:
+	 * "per SM" (Nsight Compute's waves per SM), on AMD "in all" (not
+	 * wavefronts per CU). */
+	const char *wave, *waves;
+	const char *waves_count;
 	const char *block, *blocks;      /* "block"/"blocks", "workgroup"/"workgroups" */
 	const char *Block, *Blocks;      /* the same at the start of a sentence */
 	const char *a_block;             /* "a block", "a workgroup" */
 	const char *thread, *threads;    /* "thread"/"threads", "work-item"/"work-items" */
 	const char *reg, *regs;          /* "register"/"registers", "VGPR"/"VGPRs", "GPR"/"GPRs" */
+	const char *a_reg;               /* "a register", "a VGPR", "a GPR" */
 	const char *smem;                /* "shared memory", "LDS" */
 	/* In narrow columns: "block", "regs", "shared"; "wg", "VGPRs", "LDS". */
 	const char *block_short, *regs_short, *smem_short;
@@ -95,6 +104,13 @@ const struct engine_words *engine_words(const struct gpu_arch *a);
 /* The words of the architecture r was computed on (occ_compute keeps
  * them in r); NVIDIA's for an empty result. */
 const struct engine_words *engine_result_words(const struct occ_result *r);
+/* A text composed in a family's words: tmpl with each {field} replaced by
+ * that field of w ("the per-{unit} occupancy": "the per-CU occupancy"; the
+ * names are engine_words' own: unit, warps, a_warp, block, blocks, a_reg,
+ * ...), into buf. False when a name is not a field (it is kept, braces and
+ * all) or buf is too small (cut before the piece that does not fit). */
+bool engine_words_compose(const struct engine_words *w, const char *tmpl, char *buf,
+			  size_t size);
 /* The schedulers (NVIDIA's SM sub-partitions, AMD's SIMDs) of one unit. */
 int engine_schedulers_per_unit(const struct gpu_arch *a);
 /* Whether the family takes launch parameter p (enum launch_param). */

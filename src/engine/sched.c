@@ -104,32 +104,39 @@ int sched_units_used(const struct sched *s)
 	return used;
 }
 
-/* Blocks dealt before every unit with room has at most `level` slots free. */
-static int64_t dealt(const struct sched *s, int64_t level)
+/* The units of group g: [*from, *to). */
+static void group_range(const struct sched *s, int g, int *from, int *to)
+{
+	*from = 0;
+	for (int i = 0; i < g; i++)
+		*from += s->group_units[i];
+	*to = *from + s->group_units[g];
+}
+
+/* Blocks dealt to units [from, to) before every one with room has at most
+ * `level` slots free. */
+static int64_t dealt(const struct sched *s, int from, int to, int64_t level)
 {
 	int64_t sum = 0;
 
-	for (int u = 0; u < s->units; u++) {
+	for (int u = from; u < to; u++) {
 		int64_t c = sched_unit_slots(s, u);
 		sum += c > level ? c - level : 0;
 	}
 	return sum;
 }
 
-int64_t sched_partial_on(const struct sched *s, int64_t p, int u)
+/* Blocks unit u of [from, to) gets when p blocks are dealt to those units,
+ * each to the unit with the most free slots, the lowest on ties (sim.h's
+ * scheduler): the free slots come down level by level. */
+static int64_t deal_on(const struct sched *s, int from, int to, int64_t p, int u)
 {
 	int64_t lo = 0, hi = s->blocks_per_unit, rem, cap;
 
-	if (p <= 0 || u < 0 || u >= s->units)
-		return 0;
-	if (s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit)
-		return p / s->units + (u < p % s->units ? 1 : 0);
-	/* Each block goes to the unit with the most free slots, the lowest on
-	 * ties (sim.h's scheduler): the free slots come down level by level.
-	 * The lowest level reached: the least with dealt(level) <= p. */
+	/* The lowest level reached: the least with dealt(level) <= p. */
 	while (lo < hi) {
 		int64_t mid = (lo + hi) / 2;
-		if (dealt(s, mid) <= p)
+		if (dealt(s, from, to, mid) <= p)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -138,11 +145,55 @@ int64_t sched_partial_on(const struct sched *s, int64_t p, int u)
 	if (cap < lo || lo == 0)
 		return cap > lo ? cap - lo : 0;
 	/* The rest, one each to the first units left at that level's free count. */
-	rem = p - dealt(s, lo);
-	for (int v = 0; v < u; v++)
+	rem = p - dealt(s, from, to, lo);
+	for (int v = from; v < u; v++)
 		if (sched_unit_slots(s, v) >= lo)
 			rem--;
 	return cap - lo + (rem > 0 ? 1 : 0);
+}
+
+/* Blocks group g gets of a partial wave of p blocks dealt in whole
+ * clusters (the last one short where the grid is): each cluster to the
+ * group with the most free slots, the lowest on ties, as the simulation
+ * places them (sim_cluster.h). */
+static int64_t group_share(const struct sched *s, int64_t p, int g)
+{
+	int64_t room[CLUSTER_MAX_GPCS], got = 0;
+
+	for (int i = 0; i < s->n_groups; i++)
+		room[i] = s->group_blocks[i];
+	while (p > 0) {
+		int64_t n = p < s->cluster_size ? p : s->cluster_size;
+		int best = -1;
+
+		for (int i = 0; i < s->n_groups; i++)
+			if (room[i] >= n && (best < 0 || room[i] > room[best]))
+				best = i;
+		if (best < 0)
+			break;
+		room[best] -= n;
+		got += best == g ? n : 0;
+		p -= n;
+	}
+	return got;
+}
+
+int64_t sched_partial_on(const struct sched *s, int64_t p, int u)
+{
+	int i, g, from, to;
+
+	if (p <= 0 || u < 0 || u >= s->units)
+		return 0;
+	if (s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit)
+		return p / s->units + (u < p % s->units ? 1 : 0);
+	if (s->n_groups <= 1 || s->cluster_size <= 1)
+		return deal_on(s, 0, s->units, p, u);
+	/* Whole clusters: first to a group, then dealt among its units. */
+	g = group_of(s, u, &i);
+	if (g < 0)
+		return 0;
+	group_range(s, g, &from, &to);
+	return deal_on(s, from, to, group_share(s, p, g), u);
 }
 
 int64_t sched_waves(const struct sched *s, int64_t grid_size)

@@ -49,7 +49,10 @@ int sched_unit_slots(const struct sched *s, int u);
 int sched_units_used(const struct sched *s);
 /* Blocks unit u runs of a partial wave of p blocks (p < per_wave): each
  * block to the unit with the most free slots, the lowest on ties, as the
- * simulation dispatches (round-robin where every unit has the same slots). */
+ * simulation dispatches (round-robin where every unit has the same slots);
+ * with clusters over several groups, each whole cluster first to the group
+ * with the most free slots (the lowest on ties), then its blocks so among
+ * that group's units. */
 int64_t sched_partial_on(const struct sched *s, int64_t p, int u);
 
 /* Waves a grid takes (ceil(grid / per_wave)); 0 where nothing runs. */

@@ -8,10 +8,10 @@
 #include "sim.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_cluster.h"
 #include "waves.h"
 
 /* ---- durations: a counter-based generator, so a block's duration depends on
@@ -173,15 +173,21 @@ struct engine {
 	struct sim_timeline *tl; /* NULL unless a timeline is wanted */
 	double *warps_at;    /* NULL unless sim_snapshot_warps: per SM, warps active at `at` */
 	double at;
+	sim_start_fn *watch; /* NULL unless a watch job: told of every block start */
+	void *watch_ctx;
 	/* per-SM accounting, NULL when only the schedule is wanted (snapshots) */
 	double *warp_time, *active_time;
 	int64_t *blocks;
+	struct sim_clusters cl;  /* cl.size 0: blocks start one by one */
+	int *cl_units;       /* cl.size entries: where a cluster's blocks land */
 };
 
 static void set_free(struct engine *e, int sm, int n)
 {
 	uint64_t bit = (uint64_t)1 << (sm % 64);
 
+	if (e->cl.size)
+		e->cl.free[sim_clusters_group_of(&e->cl, sm)] += n - e->free_slots[sm];
 	e->free_slots[sm] = n;
 	if (n > 0)
 		e->has_free[sm / 64] |= bit;
@@ -301,6 +307,7 @@ static void engine_done(struct engine *e)
 	free(e->has_free);
 	free(e->busy_since);
 	free(e->ev);
+	free(e->cl_units);
 }
 
 static bool engine_init(struct engine *e, const struct sim_params *p)
@@ -315,7 +322,7 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 	e->n_sm = p->sm_count;
 	e->total = total_blocks(p);
 	e->n_words = (p->sm_count + 63) / 64;
-	e->free_slots = malloc(n * sizeof(*e->free_slots));
+	e->free_slots = calloc(n, sizeof(*e->free_slots));
 	e->active = calloc(n, sizeof(*e->active));
 	e->has_free = calloc((size_t)e->n_words, sizeof(*e->has_free));
 	e->busy_since = calloc(n, sizeof(*e->busy_since));
@@ -328,6 +335,11 @@ static bool engine_init(struct engine *e, const struct sim_params *p)
 		struct sched s;
 
 		plan(p, &s);
+		sim_clusters_init(&e->cl, &s, p->grid_size);
+		if (e->cl.size && !(e->cl_units = malloc((size_t)e->cl.size * sizeof(int)))) {
+			engine_done(e);
+			return false;
+		}
 		for (int sm = 0; sm < e->n_sm; sm++)
 			set_free(e, sm, sched_unit_slots(&s, sm));
 	}
@@ -348,18 +360,16 @@ static void timeline_add(struct sim_timeline *t, double *bucket, double from, do
 	}
 }
 
-/* The warps of block i, lasting d, still running a time `into` after its
- * start (0 <= into < d). */
-static double block_warps_at(const struct engine *e, int64_t i, double d, double into)
+double sim_block_warps_at(const struct sim_params *p, int64_t i, double d, double into)
 {
-	int w = e->p->warps_per_block, n = 0;
+	int w = p->warps_per_block, n = 0;
 
-	if (i >= e->dur.first_blocks)
-		return e->dur.tail_warps;
-	if (e->dur.model != SIM_WARP_SPREAD || w == 1)
+	if (p->model == SIM_TAIL_KERNEL && i >= p->grid_size)
+		return p->tail_warps_per_block > 0 ? p->tail_warps_per_block : w;
+	if (p->model != SIM_WARP_SPREAD || w == 1)
 		return w;
 	for (int k = 0; k < w; k++)
-		n += into < d * (1.0 - e->p->warp_spread * k / (w - 1));
+		n += into < d * (1.0 - p->warp_spread * k / (w - 1));
 	return n;
 }
 
@@ -398,7 +408,9 @@ static struct event block_starts(struct engine *e, int sm)
 	if (e->tl)
 		timeline_block(e, e->next_block, d);
 	if (e->warps_at && e->now <= e->at && e->at < e->now + d)
-		e->warps_at[sm] += block_warps_at(e, e->next_block, d, e->at - e->now);
+		e->warps_at[sm] += sim_block_warps_at(e->p, e->next_block, d, e->at - e->now);
+	if (e->watch)
+		e->watch(e->watch_ctx, sm, e->next_block, e->now, d);
 	if (e->warp_time) {
 		e->warp_time[sm] += warp_time_of(&e->dur, e->next_block, d);
 		e->blocks[sm]++;
@@ -417,6 +429,27 @@ static void block_ends(struct engine *e, int sm)
 		timeline_add(e->tl, e->tl->idle_sms, e->busy_since[sm], e->now, 1.0);
 }
 
+/* Starts waiting clusters, in grid order, each whole on the group that
+ * sim_clusters_pick names, until one has no group with room (it waits, and
+ * the blocks after it with it): true once every cluster has started. */
+static bool dispatch_clusters(struct engine *e)
+{
+	while (e->next_block < e->cl.grid_size) {
+		int n = sim_clusters_blocks(&e->cl, e->next_block);
+		int g = sim_clusters_pick(&e->cl, n);
+
+		if (g < 0)
+			return false;
+		sim_clusters_deal(&e->cl, g, e->free_slots, n, e->cl_units);
+		for (int k = 0; k < n; k++) {
+			int sm = e->cl_units[k];
+			set_free(e, sm, e->free_slots[sm] - 1);
+			ev_push(e, block_starts(e, sm));
+		}
+	}
+	return true;
+}
+
 /* Hands waiting blocks, in grid order, each to the SM with the most free
  * slots, the lowest index on ties. That order goes in rounds: the SMs with the
  * most free slots, L, take one block each in index order and are left with
@@ -428,6 +461,8 @@ static void dispatch(struct engine *e)
 	int most = 0;
 
 	if (e->next_block >= e->total)
+		return;
+	if (e->cl.size && !dispatch_clusters(e))
 		return;
 	for (int w = 0; w < e->n_words; w++)
 		for (uint64_t bits = e->has_free[w]; bits;) {
@@ -470,7 +505,9 @@ static bool engine_advance(struct engine *e, double t_stop, int64_t budget)
 	while (budget > 0 && e->n_ev > 0 && e->ev[0].end <= t_stop) {
 		e->now = e->ev[0].end;
 		budget -= 2;
-		if (e->next_block < e->total && ev_top_alone(e)) {
+		/* (not for a cluster: it needs a free slot for each of its blocks) */
+		if (e->next_block < e->total && ev_top_alone(e) &&
+		    !(e->cl.size && e->next_block < e->cl.grid_size)) {
 			int sm = e->ev[0].sm;
 			block_ends(e, sm);
 			ev_replace_top(e, block_starts(e, sm));
@@ -625,6 +662,7 @@ struct sim_job {
 	bool ok;                 /* what sim_run would return */
 	int64_t total;
 	bool timeline;           /* a timeline job: tl, not r */
+	bool watch;              /* a watch job: neither */
 	struct sim_timeline tl;
 };
 
@@ -650,7 +688,7 @@ struct sim_job *sim_job_start(const struct sim_params *p)
 bool sim_job_step(struct sim_job *j, int64_t work)
 {
 	if (j->running && !engine_advance(&j->e, INFINITY, work)) {
-		if (j->timeline)
+		if (j->timeline || j->watch)
 			engine_done(&j->e);
 		else
 			events_end(&j->e, &j->p, &j->r);
@@ -688,6 +726,38 @@ struct sim_job *sim_timeline_job_start(const struct sim_params *p, int n,
 	engine_begin(&j->e);
 	j->ok = j->running = true;
 	return j;
+}
+
+struct sim_job *sim_watch_job_start(const struct sim_params *p, sim_start_fn *fn, void *ctx)
+{
+	struct sim_job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->p = *p;
+	j->total = total_blocks(p);
+	j->watch = true;
+	if (!runnable(&j->p, NULL) || !engine_init(&j->e, &j->p)) {
+		free(j);
+		return NULL;
+	}
+	j->e.watch = fn;
+	j->e.watch_ctx = ctx;
+	engine_begin(&j->e);
+	j->ok = j->running = true;
+	return j;
+}
+
+/* Moments are handled whole, so every block starting before the next one
+ * has started. */
+double sim_job_horizon(const struct sim_job *j)
+{
+	return j->running && j->e.n_ev > 0 ? j->e.ev[0].end : INFINITY;
+}
+
+bool sim_durations_vary(const struct sim_params *p)
+{
+	return !unit_durations(p);
 }
 
 bool sim_timeline_job_finish(struct sim_job *j, struct sim_timeline *t)
@@ -814,16 +884,14 @@ bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)
 	if (unit_durations(p)) {
 		/* the waves' blocks all started at floor(t) */
 		int *active = malloc((size_t)p->sm_count * sizeof(*active));
-		struct engine one = { .p = p };
 		double into = t - floor(t);
 
 		if (!active || !sim_snapshot(p, t, active)) {
 			free(active);
 			return false;
 		}
-		durations_init(&one.dur, p);
 		for (int sm = 0; sm < p->sm_count; sm++)
-			warps[sm] = active[sm] * block_warps_at(&one, 0, 1.0, into);
+			warps[sm] = active[sm] * sim_block_warps_at(p, 0, 1.0, into);
 		free(active);
 		return true;
 	}
@@ -834,43 +902,4 @@ bool sim_snapshot_warps(const struct sim_params *p, double t, double *warps)
 	engine_run(&e, t);
 	engine_done(&e);
 	return true;
-}
-
-const char *sim_model_key(enum sim_model m)
-{
-	static const char *const keys[SIM_N_MODELS] = { "uniform", "slow-share", "cv",
-							"warp-spread", "tail-kernel" };
-	return (unsigned)m < SIM_N_MODELS ? keys[m] : "?";
-}
-
-void sim_model_describe(const struct sim_params *p, char *buf, size_t size)
-{
-	if (size == 0)
-		return;
-	switch (p->model) {
-	case SIM_UNIFORM:
-		snprintf(buf, size, "uniform durations");
-		break;
-	case SIM_SLOW_SHARE:
-		snprintf(buf, size, "%g%% of blocks %gx slower", 100.0 * p->slow_share,
-			 p->slow_factor);
-		break;
-	case SIM_CV:
-		snprintf(buf, size, "durations vary (CV %.2f)", p->cv);
-		break;
-	case SIM_WARP_SPREAD:
-		snprintf(buf, size, "warps of a block end spread over %g%%", 100.0 * p->warp_spread);
-		break;
-	case SIM_TAIL_KERNEL:
-		if (p->tail_warps_per_block > 0)
-			snprintf(buf, size, "tail kernel: %lld blocks x %d warps, %gx long",
-				 (long long)p->tail_blocks, p->tail_warps_per_block, p->tail_duration);
-		else
-			snprintf(buf, size, "tail kernel: %lld blocks, %gx long",
-				 (long long)p->tail_blocks, p->tail_duration);
-		break;
-	default:
-		snprintf(buf, size, "unknown duration model");
-		break;
-	}
 }

@@ -51,8 +51,10 @@ struct sim_params {
 	double tail_duration;    /* SIM_TAIL_KERNEL: > 0, in the first kernel's block durations */
 	/* Where blocks land (clusters, a partition): each SM's slots are
 	 * sched_unit_slots(); sched.units 0: blocks_per_sm on every SM. Where
-	 * set, sm_count is sched.units. Whole clusters are not dispatched
-	 * together under durations that vary: each block takes a free slot. */
+	 * set, sm_count is sched.units. With clusters of more than one block
+	 * each cluster starts whole, its blocks together, once one group (GPC)
+	 * has a free slot for each of them; the blocks after it wait behind it
+	 * (sim_cluster.h). A tail kernel's blocks start one by one. */
 	struct sched sched;
 };
 
@@ -97,6 +99,24 @@ double sim_job_progress(const struct sim_job *j);
 bool sim_job_finish(struct sim_job *j, struct sim_result *r);
 /* Frees j and what it holds; NULL is fine. */
 void sim_job_cancel(struct sim_job *j);
+
+/* A job that runs the event simulation of p (whatever its durations) only to
+ * tell fn(ctx, ...) of every block as it starts: its unit, its number (from
+ * grid_size on a tail kernel's), its start and its duration, in the order of
+ * their starts. Step it with sim_job_step, free it with sim_job_cancel. NULL
+ * when p cannot run, or for want of memory. */
+typedef void sim_start_fn(void *ctx, int unit, int64_t block, double start, double duration);
+struct sim_job *sim_watch_job_start(const struct sim_params *p, sim_start_fn *fn, void *ctx);
+/* Every block that starts before this time has started (and been told):
+ * the next moment the job has to handle; INFINITY once it has none. */
+double sim_job_horizon(const struct sim_job *j);
+/* False where every block lasts 1.0 (the schedule is lock-step waves, in
+ * closed form): see sim_run. */
+bool sim_durations_vary(const struct sim_params *p);
+/* The warps of block i of p, lasting d, still running a time `into` after
+ * its start (0 <= into < d): a tail kernel's its own, under SIM_WARP_SPREAD
+ * those not yet ended. */
+double sim_block_warps_at(const struct sim_params *p, int64_t i, double d, double into);
 
 /* Active blocks on every SM at time t (0 <= t; after the makespan all zero):
  * the animation's frame. active has sm_count entries. False as sim_run.

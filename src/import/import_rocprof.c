@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "omniperf_sysinfo.h"
+#include "rocprofv3_agent_info.h"
 #include "strutil.h"
 
 enum col {
@@ -190,8 +191,9 @@ struct import_state {
 	 * when the table is rebuilt). */
 	struct id_slot *ids;
 	size_t ids_cap, ids_used;
-	/* Omniperf's sysinfo.csv beside the file, read at the first row. */
-	bool sysinfo_read;
+	/* Omniperf's sysinfo.csv beside the file, else rocprofv3's
+	 * agent_info.csv (xcds_agent_info), read at the first row. */
+	bool sysinfo_read, xcds_agent_info;
 	struct report_int xcds;
 };
 
@@ -555,8 +557,12 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	if (!s->sysinfo_read) {
 		s->sysinfo_read = true;
 		s->xcds.present = omniperf_sysinfo_xcds(file, &s->xcds.value);
+		if (!s->xcds.present)
+			s->xcds.present = s->xcds_agent_info =
+				rocprofv3_agent_xcds(file, &s->xcds.value);
 	}
 	rec->xcds = s->xcds;
+	rec->xcds_agent_info = s->xcds_agent_info;
 	if (dur.present)
 		rec->duration_ns = dur;
 	else if (begin.present && end.present && end.value >= begin.value)

@@ -695,6 +695,7 @@ const char *report_xcds_source_text(enum report_xcds_source from)
 	case REPORT_XCDS_REPORT: return "sysinfo.csv";
 	case REPORT_XCDS_FLAG: return "--xcds";
 	case REPORT_XCDS_DATABASE: return "the database's default partition mode (SPX)";
+	case REPORT_XCDS_AGENT_INFO: return "agent_info.csv";
 	default: return NULL;
 	}
 }
@@ -712,7 +713,9 @@ bool report_launch_counted_occupancy(const struct report_record *rec, const stru
 		if (!rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present)
 			return false;
 		if (rec->xcds.present && rec->xcds.value > 0 && rec->xcds.value <= INT_MAX)
-			*xcds = (struct report_xcds){ (int)rec->xcds.value, REPORT_XCDS_REPORT };
+			*xcds = (struct report_xcds){ (int)rec->xcds.value,
+						      rec->xcds_agent_info ? REPORT_XCDS_AGENT_INFO
+									   : REPORT_XCDS_REPORT };
 		else if (xcds_given > 0 && (dflt <= 0 || xcds_given <= dflt))  /* else refused */
 			*xcds = (struct report_xcds){ xcds_given, REPORT_XCDS_FLAG };
 		else if (dflt > 0)

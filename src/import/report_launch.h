@@ -71,13 +71,15 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
  * report (Omniperf's sysinfo.csv), --xcds, or the database's default
  * partition mode (SPX, gpu_default_xcds); NONE: not known, no figure. */
 enum report_xcds_source {
-	REPORT_XCDS_NONE, REPORT_XCDS_REPORT, REPORT_XCDS_FLAG, REPORT_XCDS_DATABASE
+	REPORT_XCDS_NONE, REPORT_XCDS_REPORT, REPORT_XCDS_FLAG, REPORT_XCDS_DATABASE,
+	REPORT_XCDS_AGENT_INFO   /* the report's too: rocprofv3's agent_info.csv */
 };
 struct report_xcds {
 	int n;
 	enum report_xcds_source from;
 };
-/* "sysinfo.csv", "--xcds", "the database's default partition mode (SPX)";
+/* "sysinfo.csv", "--xcds", "the database's default partition mode (SPX)",
+ * "agent_info.csv";
  * NULL for NONE. */
 const char *report_xcds_source_text(enum report_xcds_source from);
 

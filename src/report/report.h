@@ -221,8 +221,9 @@ struct report_record {
 	 * occupancy. */
 	struct report_num sq_accum_prev_hires, grbm_gui_active;
 	/* The XCDs the device's compute partition spanned, where the report
-	 * says (Omniperf's sysinfo.csv beside it: num_xcd): the counters above
-	 * are summed over them. */
+	 * says (Omniperf's sysinfo.csv beside it: num_xcd; rocprofv3's
+	 * agent_info.csv: Num_Xcc, xcds_agent_info): the counters above are
+	 * summed over them. */
 	struct report_int xcds;
 	struct report_sched sched;
 	/* The profiler's own rule results, in the report's order (heap). */
@@ -231,6 +232,9 @@ struct report_record {
 
 	/* What the profiler itself computed, for the cross-check. */
 	uint8_t ncu_layout;           /* enum report_ncu_layout */
+	/* Where xcds came from: 0 Omniperf's sysinfo.csv, 1 rocprofv3's
+	 * agent_info.csv (here, where it fills padding). */
+	uint8_t xcds_agent_info;
 	struct report_num theoretical_occupancy_pct;
 	/* The step of its last printed digit, in percent, where coarser than
 	 * Nsight Compute's two decimals (0.01): the CUDA profiler's "0.167" is

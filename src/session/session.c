@@ -565,6 +565,22 @@ static int xcds_given(const struct session *s, const struct param_set *ov)
 	return s->flags.set & PARAM_BIT(PARAM_XCDS) ? s->flags.values.xcds : 0;
 }
 
+/* Who chose res's GPU for a record that names none: --gpu (the flags' GPU,
+ * or one of a --gpu list), else the user in the explorer (the report's
+ * GPU, or the what-if's). */
+static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct session_record *r,
+					     const struct param_set *ov, const struct gpu *given,
+					     const struct resolved *res)
+{
+	if (!res->gpu_known || own_gpu(s, r->rec, r->file)->ok)
+		return CROSSCHECK_GPU_REPORT;
+	/* the what-if's overrides carry --gpu's device until g changes it */
+	if (given || (s->has_flag_gpu && (ov == &s->flags || !(ov->set & PARAM_BIT(PARAM_GPU)) ||
+					  strcmp(res->gpu.name, s->flag_gpu.name) == 0)))
+		return CROSSCHECK_GPU_FLAG;
+	return CROSSCHECK_GPU_PICKED;
+}
+
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
@@ -581,6 +597,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	res.l.xcds = xcds_given(s, ov);
 	measured_context(rec, &res, &cr);
 	cr.id = r->id;
+	cr.gpu_chosen_by = (uint8_t)chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
 	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
 	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))

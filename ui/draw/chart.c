@@ -35,6 +35,14 @@ static int plot_columns(int w)
 	return w - LABEL_W - 1;
 }
 
+/* The rows left over when a plot of rows rows is cut down so that its
+ * labelled levels fall on rows of their own: above SMALL_PLOT rows the half
+ * (and from 9 rows the quarters), rows - 1 a multiple of the parts. */
+static int spare_rows(int rows)
+{
+	return rows > SMALL_PLOT ? (rows - 1) % label_parts(rows) : 0;
+}
+
 static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct geom *g)
 {
 	if (w < MIN_W || h < MIN_H || s->n == 0)
@@ -43,18 +51,21 @@ static bool geometry(const struct sweep *s, int x, int y, int w, int h, struct g
 	g->plot_y = y + 1;
 	g->cols = plot_columns(w);
 	g->legend_lines = h >= CAPPED_LEGEND_H && s->capped_limiting != 0 ? 2 : 1;
-	/* title, plot, x axis, tick labels, legend */
-	g->rows = h - 3 - g->legend_lines;
-	/* Above SMALL_PLOT rows the half (and from 9 rows the quarters) must
-	 * fall on a row of their own: rows - 1 a multiple of the parts, the
-	 * rows left over blank above the plot. */
-	if (g->rows > SMALL_PLOT) {
-		int parts = label_parts(g->rows), spare = (g->rows - 1) % parts;
-
-		g->rows -= spare;
-		g->plot_y += spare;
-	}
+	/* title, plot, x axis, tick labels, legend (its second line's row
+	 * kept where one fits, so charts of a height align whatever caps
+	 * them); what spare_rows takes goes blank above the plot */
+	g->rows = h - 3 - (h >= CAPPED_LEGEND_H ? 2 : 1);
+	g->plot_y += spare_rows(g->rows);
+	g->rows -= spare_rows(g->rows);
 	return true;
+}
+
+/* geometry's rows */
+int chart_plot_rows(int h)
+{
+	int rows = h - 3 - (h >= CAPPED_LEGEND_H ? 2 : 1);
+
+	return h < MIN_H ? 0 : rows - spare_rows(rows);
 }
 
 static int row_of(int warps, int max_warps, int rows)
@@ -233,27 +244,30 @@ static double row_value(int row, int max_warps, int rows)
 	return rows > 1 ? (double)max_warps * (rows - 1 - row) / (rows - 1) : max_warps;
 }
 
-/* The label of row: its own value, in warps or percent; marked '~' where
- * that value is not a whole number, so that no label names a level drawn
- * on another row (at 80x24 a four-row plot's rows are 64, 42.7, 21.3 and 0:
- * "32" beside the second row named a level drawn a row lower, and the
- * 48-warp point sat beside it). */
-static void row_label(const struct sweep *s, int row, int rows, bool pct, char *buf, size_t size)
+/* The label of row: its own value, in warps or percent; false (no label)
+ * where that value is not a whole number, so that every label is exact
+ * and none names a level drawn on another row (a four-row plot's rows are
+ * 64, 42.7, 21.3 and 0 warps: "32" beside the second row named a level
+ * drawn a row lower; "~43" said so, but left the reader to guess). */
+static bool row_label(const struct sweep *s, int row, int rows, bool pct, char *buf, size_t size)
 {
 	double v = row_value(row, s->max_warps, rows);
 	char num[16];
 
 	if (pct)
 		v = s->max_warps ? 100.0 * v / s->max_warps : 0.0;
-	snprintf(num, sizeof(num), "%s%.0f%s", fabs(v - floor(v + 0.5)) > 1e-9 ? "~" : "",
-		 v, pct ? "%" : "");
+	if (fabs(v - floor(v + 0.5)) > 1e-9)
+		return false;
+	snprintf(num, sizeof(num), "%.0f%s", v, pct ? "%" : "");
 	snprintf(buf, size, "%4s", num);
+	return true;
 }
 
 /* Labels at zero, the maximum, and the rows where the half and (tall
- * enough) the quarters are drawn, each naming its row's own value
- * (row_label); a label is left out where it would touch another. A plot of
- * SMALL_PLOT rows or fewer labels every row: its resolution shows. */
+ * enough) the quarters are drawn, each naming its row's own value where it
+ * is exact (row_label); a label is left out where it would touch another.
+ * A plot of SMALL_PLOT rows or fewer labels every row whose value is exact:
+ * its resolution shows. */
 static void y_axis(struct canvas *c, const struct geom *g, int x, const struct sweep *s, bool pct)
 {
 	int parts = label_parts(g->rows), last = -2;
@@ -262,10 +276,9 @@ static void y_axis(struct canvas *c, const struct geom *g, int x, const struct s
 	for (int r = 0; r < g->rows; r++)
 		canvas_put(c, g->plot_x - 1, g->plot_y + r, canvas_glyph(c, CANVAS_G_VLINE), CANVAS_AXIS);
 	if (g->rows <= SMALL_PLOT) {
-		for (int r = 0; r < g->rows; r++) {
-			row_label(s, r, g->rows, pct, buf, sizeof(buf));
-			canvas_text(c, x, g->plot_y + r, LABEL_W, CANVAS_AXIS, buf);
-		}
+		for (int r = 0; r < g->rows; r++)
+			if (row_label(s, r, g->rows, pct, buf, sizeof(buf)))
+				canvas_text(c, x, g->plot_y + r, LABEL_W, CANVAS_AXIS, buf);
 		return;
 	}
 	for (int i = parts; i >= 0; i--) {
@@ -274,9 +287,8 @@ static void y_axis(struct canvas *c, const struct geom *g, int x, const struct s
 		/* the ends always; between them a blank row either side */
 		if (i != 0 && i != parts && (row <= last + 1 || row >= g->rows - 2))
 			continue;
-		if (row == last)
+		if (row == last || !row_label(s, row, g->rows, pct, buf, sizeof(buf)))
 			continue;
-		row_label(s, row, g->rows, pct, buf, sizeof(buf));
 		canvas_text(c, x, g->plot_y + row, LABEL_W, CANVAS_AXIS, buf);
 		last = row;
 	}

@@ -19,6 +19,11 @@
  * curve; the current point is CANVAS_G_CURRENT with a marker on the x axis. */
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct);
 
+/* The plot rows of a chart h cells tall with both legend lines (its
+ * fewest), cut so that its labelled levels fall on rows of their own; 0
+ * where no chart is drawn. Every y label names its row's exact value. */
+int chart_plot_rows(int h);
+
 /* A second point on a chart drawn with the same x, y, w, h (a reference
  * launch): glyph at (value, level) in the plot, level in the chart's y unit
  * (warps; AMD: waves per SIMD), and glyph on the x axis under it, never over

@@ -121,7 +121,9 @@ void chrome_draw_tabs(struct explorer *e, struct canvas *c, struct rect r)
 	char per_unit[16];
 	int x = r.x, total = 0;
 
-	snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->view.cur.gpu.arch));
+	/* the what-if's GPU: for records that name none yet, a device of their
+	 * vendor lends its unit ("Per-CU"), as it lends the parameters' words */
+	snprintf(per_unit, sizeof(per_unit), "Per-%s", gpu_unit(&e->whatif->cur.gpu.arch));
 	for (int p = 0; p < PANE_N; p++)
 		if (e->panes[p])
 			total += (int)strlen(labels[p] ? labels[p] : per_unit) + 5;

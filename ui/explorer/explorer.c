@@ -319,6 +319,8 @@ enum reaction explorer_tick(struct explorer *e)
 		return view_sim_slice(&e->view) ? REACT_REDRAW : REACT_NONE;
 	if (pane_timeline_busy(e->panes[PANE_TIMELINE]))
 		return e->panes[PANE_TIMELINE]->cls->tick(e->panes[PANE_TIMELINE], &e->view);
+	if (pane_sms_busy(e->panes[PANE_SMS]))
+		return e->panes[PANE_SMS]->cls->tick(e->panes[PANE_SMS], &e->view);
 	if (e->view.play.state == PLAYBACK_PLAYING && !e->view.sim_ok) {
 		playback_stop(&e->view.play);
 		return REACT_REDRAW;
@@ -328,7 +330,8 @@ enum reaction explorer_tick(struct explorer *e)
 
 bool explorer_busy(const struct explorer *e)
 {
-	return view_sim_running(&e->view) || pane_timeline_busy(e->panes[PANE_TIMELINE]);
+	return view_sim_running(&e->view) || pane_timeline_busy(e->panes[PANE_TIMELINE]) ||
+	       pane_sms_busy(e->panes[PANE_SMS]);
 }
 
 enum reaction explorer_click(struct explorer *e, int x, int y)

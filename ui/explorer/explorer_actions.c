@@ -255,7 +255,7 @@ static void edit(struct explorer *e, enum launch_param f, struct explorer_reply 
 	char now[128], path[1024];
 
 	if (f == PARAM_GPU) {
-		open_modal(e, pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name), y);
+		open_modal(e, explorer_records_whatif_picker(e), y);
 		return;
 	}
 	whatif_format(e->whatif, f, false, now, sizeof(now));

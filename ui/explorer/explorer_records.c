@@ -158,19 +158,51 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 		y->on_unfit = UNFIT_RECORD;
 }
 
+/* A device of the vendor of report record i (an index into the report the
+ * browser shows), the picker's "like"; false when the record says none. */
+static bool vendor_device(const struct explorer *e, const struct browser *b, size_t i,
+			  struct gpu *out)
+{
+	return b->report && i < b->report->n &&
+	       report_vendor_device(session_db(e->session), &b->report->records[i], NULL, out);
+}
+
 struct pane *explorer_records_gpu_picker(struct explorer *e)
 {
 	const struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
 	char title[160];
 	size_t lacking = 0;
+	/* The lacking records' vendor, where they have one: its GPUs first. */
+	struct gpu like, other;
+	bool one_vendor = true;
 
-	for (size_t i = 0; i < b->n_rows; i++)
-		lacking += (b->rows[i].from & (BROWSER_GPU_NONE | BROWSER_GPU_REPORT)) != 0;
+	for (size_t i = 0; i < b->n_rows; i++) {
+		if (!(b->rows[i].from & (BROWSER_GPU_NONE | BROWSER_GPU_REPORT)))
+			continue;
+		if (!vendor_device(e, b, b->rows[i].record, lacking ? &other : &like))
+			one_vendor = false;
+		else if (lacking && !gpu_same_vendor(&like.arch, &other.arch))
+			one_vendor = false;
+		lacking++;
+	}
 	if (lacking == 0)
 		return NULL;
 	snprintf(title, sizeof(title), "%zu of %zu records name no GPU: pick theirs (Esc: later)",
 		 lacking, b->n_rows);
-	return pane_picker_report_new(session_db(e->session), e->whatif->cur.gpu.name, title);
+	return pane_picker_report_new(session_db(e->session), e->whatif->cur.gpu.name,
+				      one_vendor ? &like : NULL, title);
+}
+
+struct pane *explorer_records_whatif_picker(struct explorer *e)
+{
+	struct session_record r = { 0 };
+	struct gpu like;
+	bool has;
+
+	if (e->n_items)
+		r = explorer_record(e, e->shown);
+	has = r.rec && report_vendor_device(session_db(e->session), r.rec, NULL, &like);
+	return pane_picker_new(session_db(e->session), e->whatif->cur.gpu.name, has ? &like : NULL);
 }
 
 void explorer_records_set_gpu(struct explorer *e, const char *name, struct explorer_reply *y)

@@ -110,9 +110,13 @@ void explorer_records_error(const struct explorer *e, const struct occ_error *er
  * that do not say which GPU ran them; the browser's rows and the shown
  * record are analysed again. */
 void explorer_records_set_gpu(struct explorer *e, const char *name, struct explorer_reply *y);
-/* The GPU picker for those records, its title saying how many; NULL when
- * every record names its GPU (or out of memory). */
+/* The GPU picker for those records, its title saying how many, offering
+ * their vendor's GPUs; NULL when every record names its GPU (or out of
+ * memory). */
 struct pane *explorer_records_gpu_picker(struct explorer *e);
+/* The what-if's GPU picker (g), offering the shown record's vendor's GPUs
+ * (every GPU for a launch). */
+struct pane *explorer_records_whatif_picker(struct explorer *e);
 /* explorer_poll's work: the report read again when its file changed. */
 void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
 /* A reload under way stopped (before the explorer goes); whether one is. */

@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "session.h"
 #include "occupancy.h"
+#include "report_launch.h"
 #include "search.h"
 #include "strutil.h"
 
@@ -251,6 +252,16 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 	}
 	if (mixed)
 		b->words = NULL;
+	/* None analysed (the records name no GPU, none picked yet): their
+	 * vendor's words, as the parameter line shows them ("wg", "vgpr"). */
+	if (!b->words && !mixed && rep->n > 0) {
+		struct gpu g;
+
+		if (report_vendor_device(session_db(s), &rep->records[0], NULL, &g)) {
+			b->words = engine_words(&g.arch);
+			b->words_vendor = (uint8_t)g.arch.vendor;
+		}
+	}
 	if (b->words) {
 		/* "b/SM" as it always was; "wg/CU", "wg/WGP" */
 		size_t n = strlen(b->words->block_short);

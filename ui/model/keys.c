@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "engine.h"
+
 #define KEY_HELP_ITEM(id, group, help) [id] = help,
 static const char *const action_help[ACT_N] = { KEY_ACTIONS(KEY_HELP_ITEM) };
 #undef KEY_HELP_ITEM
@@ -39,6 +41,11 @@ enum action key_action(int key, enum key_context context)
 const char *key_action_help(enum action a)
 {
 	return a > ACT_NONE && a < ACT_N && action_help[a] ? action_help[a] : "";
+}
+
+void key_action_help_in(enum action a, const struct engine_words *w, char *buf, size_t size)
+{
+	engine_words_compose(w ? w : engine_nvidia.words(NULL), key_action_help(a), buf, size);
 }
 
 enum key_group key_action_group(enum action a)

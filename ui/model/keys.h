@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+struct engine_words;
+
 /* Special keys, above every Unicode code point. Printable keys are their code point. */
 enum key_code {
 	KEY_CODE_UP = 0x110000, KEY_CODE_DOWN, KEY_CODE_LEFT, KEY_CODE_RIGHT,
@@ -30,13 +32,16 @@ enum key_context { CTX_ANY, CTX_RULES, CTX_SMS, CTX_LIST, CTX_KERNELS };
 /* Where an action belongs, for the help's sections. */
 enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BROWSER, KG_N };
 
-/* X(action, group, help) */
+/* X(action, group, help). The help is written in the words of the GPU
+ * shown, from its engine (engine_words_compose): "{unit}" is "SM", "CU"
+ * or "WGP", "{warps}" "warps" or "waves" (key_action_help_in); the man
+ * page gives NVIDIA's. */
 #define KEY_ACTIONS(X) \
 	X(ACT_QUIT, KG_GLOBAL, "quit (the terminal is restored)") \
 	X(ACT_HELP, KG_GLOBAL, "show or hide this help") \
 	X(ACT_NEXT_FIELD, KG_LAUNCH, "focus the next launch parameter") \
 	X(ACT_PREV_FIELD, KG_LAUNCH, "focus the previous launch parameter") \
-	X(ACT_INC, KG_LAUNCH, "step the focused parameter up by its unit (a warp, a register, an allocation unit)") \
+	X(ACT_INC, KG_LAUNCH, "step the focused parameter up by its unit ({a_warp}, {a_reg}, an allocation unit)") \
 	X(ACT_DEC, KG_LAUNCH, "step the focused parameter down by its unit") \
 	X(ACT_INC_BIG, KG_LAUNCH, "step the focused parameter up by a large step") \
 	X(ACT_DEC_BIG, KG_LAUNCH, "step the focused parameter down by a large step") \
@@ -52,18 +57,18 @@ enum key_group { KG_GLOBAL, KG_LAUNCH, KG_PANES, KG_COMPARE, KG_FINDINGS, KG_BRO
 	X(ACT_PREV_LAUNCH, KG_GLOBAL, "show the previous loaded launch") \
 	X(ACT_TAB_TABLE, KG_PANES, "show the occupancy table") \
 	X(ACT_TAB_CHARTS, KG_PANES, "show the charts") \
-	X(ACT_TAB_SMS, KG_PANES, "show the per-SM occupancy") \
+	X(ACT_TAB_SMS, KG_PANES, "show the per-{unit} occupancy") \
 	X(ACT_TAB_RULES, KG_PANES, "show the findings") \
 	X(ACT_TAB_KERNELS, KG_PANES, "show the kernel browser (a report loaded)") \
-	X(ACT_TAB_TIMELINE, KG_PANES, "show the timeline: active warps per SM over time") \
+	X(ACT_TAB_TIMELINE, KG_PANES, "show the timeline: active {warps} per {unit} over time") \
 	X(ACT_NEXT_PANE, KG_PANES, "show the next pane (small terminals)") \
 	X(ACT_ZOOM, KG_PANES, "give the chosen pane the whole screen, or give it back") \
-	X(ACT_TOGGLE_PCT, KG_PANES, "charts: active warps or occupancy %") \
-	X(ACT_ANIMATE, KG_PANES, "play or pause the scheduling simulation (per-SM and timeline panes)") \
+	X(ACT_TOGGLE_PCT, KG_PANES, "charts: active {warps} or occupancy %") \
+	X(ACT_ANIMATE, KG_PANES, "play or pause the scheduling simulation (per-{unit} and timeline panes)") \
 	X(ACT_FRAME_NEXT, KG_PANES, "animation: a frame forward, paused there") \
 	X(ACT_FRAME_PREV, KG_PANES, "animation: a frame back, paused there") \
 	X(ACT_ANIMATE_STOP, KG_PANES, "animation: stop, the whole run shown again") \
-	X(ACT_MODEL, KG_PANES, "next block-duration model (uniform, slow blocks, varied, warp spread, tail kernel)") \
+	X(ACT_MODEL, KG_PANES, "next {block}-duration model (uniform, slow {blocks}, varied, {warp} spread, tail kernel)") \
 	X(ACT_SCROLL_UP, KG_FINDINGS, "select the previous finding") \
 	X(ACT_SCROLL_DOWN, KG_FINDINGS, "select the next finding") \
 	X(ACT_SCROLL_FIRST, KG_FINDINGS, "select the first finding") \
@@ -213,7 +218,11 @@ struct key_binding {
 /* The action bound to key in context (bindings for CTX_ANY apply everywhere);
  * ACT_NONE if none. */
 enum action key_action(int key, enum key_context context);
+/* a's help as written in the table, {words} and all. */
 const char *key_action_help(enum action a);
+/* a's help in the words w ("show the per-CU occupancy"), into buf; NULL w:
+ * NVIDIA's, as the man page has it. */
+void key_action_help_in(enum action a, const struct engine_words *w, char *buf, size_t size);
 enum key_group key_action_group(enum action a);
 /* "Everywhere", "The launch (what-if)", ...: a group's heading. */
 const char *key_group_title(enum key_group g);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "strutil.h"
+#include "sim_play.h"
 
 void view_init(struct view *v)
 {
@@ -170,16 +171,36 @@ static bool job_done(struct view *v)
  * "simulating". */
 enum { SLICE_WORK = 2048, SLICE_FIRST = 16384 };
 
-bool view_job_advance(struct sim_job *j, int ms)
+static bool advance(bool (*step)(void *, int64_t), void *job, int ms)
 {
 	double until = now_ms() + ms;
 
-	if (sim_job_step(j, SLICE_FIRST))
+	if (step(job, SLICE_FIRST))
 		return true;
 	while (now_ms() < until)
-		if (sim_job_step(j, SLICE_WORK))
+		if (step(job, SLICE_WORK))
 			return true;
 	return false;
+}
+
+static bool job_step(void *j, int64_t work)
+{
+	return sim_job_step(j, work);
+}
+
+static bool play_step(void *pl, int64_t work)
+{
+	return sim_play_step(pl, work);
+}
+
+bool view_job_advance(struct sim_job *j, int ms)
+{
+	return advance(job_step, j, ms);
+}
+
+bool view_play_advance(struct sim_play *pl, int ms)
+{
+	return advance(play_step, pl, ms);
 }
 
 bool view_sim_advance(struct view *v, int ms)

@@ -100,6 +100,9 @@ bool view_sim_advance(struct view *v, int ms);
 /* Steps j for about ms milliseconds, after a fixed first step of about a
  * millisecond (all of it for ms 0); true when it has nothing left. */
 bool view_job_advance(struct sim_job *j, int ms);
+/* The same for the animation's frames being recorded (sim_play.h). */
+struct sim_play;
+bool view_play_advance(struct sim_play *pl, int ms);
 /* A slice of the simulation under way: true when the screen should show it
  * (it ended, or its percentage moved). */
 bool view_sim_slice(struct view *v);

@@ -63,11 +63,11 @@ static int occupancy(struct canvas *c, struct rect r, int y, const struct analys
 	}
 	if (a->w.blocks_per_wave > 0) {
 		snprintf(buf, sizeof(buf), a->w.waves_per_sm < 0.005 ?
-			 "%.4f per %s: %lld full + %lld %s" : "%.2f per %s: %lld full + %lld %s",
-			 a->w.waves_per_sm, e->unit, (long long)a->w.full_waves,
+			 "%.4f %s: %lld full + %lld %s" : "%.2f %s: %lld full + %lld %s",
+			 a->w.waves_per_sm, e->waves_count, (long long)a->w.full_waves,
 			 (long long)a->w.partial_wave_blocks,
 			 a->w.partial_wave_blocks == 1 ? e->block : e->blocks);
-		y = line(c, r, y, CANVAS_NORMAL, "waves", buf);
+		y = line(c, r, y, CANVAS_NORMAL, e->waves, buf);
 	}
 	return y;
 }
@@ -188,6 +188,16 @@ void kernel_detail_draw(struct canvas *c, struct rect r, const struct report_rec
 	}
 	snprintf(buf, sizeof(buf), "%s, %d %s", a->gpu.name, a->gpu.sm_count,
 		 a->gpu.sm_count == 1 ? e->unit : e->units);
+	/* a GPU the user chose for a record that names none, said as the
+	 * occupancy pane's Report section says it, shorter where it must be */
+	if (a->report.gpu_chosen_by != CROSSCHECK_GPU_REPORT) {
+		const char *by = a->report.gpu_chosen_by == CROSSCHECK_GPU_FLAG ? "--gpu" : "picked";
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, sizeof(buf) - n,
+			 (int)(n + 17 + strlen(by) + 26) <= r.w ? " (%s; the report names none)" :
+			 " (%s)", by);
+	}
 	y = line(c, r, y, CANVAS_DIM, "GPU", buf);
 	snprintf(buf, sizeof(buf), "grid %lld, %s %d, %d %s, %lld B %s",
 		 (long long)launch_grid_size(&a->launch), e->block_short,

@@ -121,6 +121,8 @@ void pane_free(struct pane *p);
 
 /* The per-SM pane's duration model (the view simulates with it). */
 const struct sim_params *pane_sms_model(const struct pane *p);
+/* The per-SM pane is recording the animation's frames in slices (its ticks). */
+bool pane_sms_busy(const struct pane *p);
 /* The timeline pane is computing a timeline in slices (its ticks). */
 bool pane_timeline_busy(const struct pane *p);
 /* The kernel browser's model (NULL without a report) and whether it is
@@ -133,12 +135,15 @@ struct browser *pane_kernels_browser(struct pane *p);
 struct pane *pane_help_new(enum key_group first);
 /* open: a file the notice offers to open with o (PANE_ASK_OPEN), or NULL. */
 struct pane *pane_notice_new(const char *text, const char *open);
-/* The GPU picker over db's devices, on current. */
-struct pane *pane_picker_new(const struct gpu_db *db, const char *current);
+/* The GPU picker over db's devices, on current. like (NULL: none): a
+ * device of the records' vendor, whose devices alone are offered until the
+ * filter matches none of them (then the other vendors' that match, said
+ * so). */
+struct pane *pane_picker_new(const struct gpu_db *db, const char *current, const struct gpu *like);
 /* The same for the records of a report that do not say which GPU ran them
  * (PANE_ASK_SET_REPORT_GPU), title saying how many. */
 struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
-				    const char *title);
+				    const struct gpu *like, const char *title);
 /* A prompt in the status line: a value for field (now: its value now), or
  * (field PARAM_N) a file name to save to, starting with initial. */
 struct pane *pane_prompt_new(enum launch_param field, const char *label, const char *now,

@@ -13,80 +13,7 @@
 #include <string.h>
 
 #include "chart.h"
-
-/* A chart below this size loses its second legend line or its tick labels, so
- * layouts that keep every chart at least this big win. */
-enum { GOOD_CHART_W = 36, GOOD_CHART_H = 9, MIN_CHART_W = 24, MIN_CHART_H = 7 };
-
-/* How roomy a chart of w x h cells is: its plot's width, or its height scaled
- * by three since a cell is about twice as tall as wide and a chart reads best
- * wider than tall; the smaller of the two. */
-static int roominess(int w, int h)
-{
-	int across = w - 7, up = (h - 6) * 3;
-	return across < up ? across : up;
-}
-
-/* The n charts in `per_row` columns: rows share the height evenly, columns the
- * width with a blank column between; an odd last chart takes the whole width.
- * Returns the roominess of the smallest chart; *good says whether every chart
- * has GOOD_CHART_W x GOOD_CHART_H, *drawable whether each is a chart at all. */
-static int grid(struct rect r, int n, int per_row, struct rect *out, bool *good, bool *drawable)
-{
-	int rows = (n + per_row - 1) / per_row, worst = 0;
-
-	*good = *drawable = true;
-	for (int i = 0; i < n; i++) {
-		int row = i / per_row, col = i % per_row;
-		int in_row = row == rows - 1 ? n - row * per_row : per_row;
-		int y0 = r.y + r.h * row / rows, y1 = r.y + r.h * (row + 1) / rows;
-		int x0 = r.x + r.w * col / in_row, x1 = r.x + r.w * (col + 1) / in_row;
-		int score;
-
-		out[i] = (struct rect){ x0, y0, x1 - x0 - (col < in_row - 1), y1 - y0 };
-		if (out[i].w < 0)
-			out[i].w = 0;
-		score = roominess(out[i].w, out[i].h);
-		if (i == 0 || score < worst)
-			worst = score;
-		if (out[i].w < GOOD_CHART_W || out[i].h < GOOD_CHART_H)
-			*good = false;
-		if (out[i].w < MIN_CHART_W || out[i].h < MIN_CHART_H)
-			*drawable = false;
-	}
-	return worst;
-}
-
-/* Side by side, two columns, or stacked (and three columns for the five
- * charts of a launch with clusters, which two columns cannot show at
- * 80x24's tabbed pane): of the arrangements where every chart is good (else
- * where every chart is at least drawn, else stacked), the one whose
- * smallest chart is roomiest; on a tie the earlier in that order.
- * Returns the rank of the one placed: 2 good, 1 drawn, 0 neither. */
-static int place(struct rect r, int n, struct rect *out)
-{
-	const int choices[] = { n, n > 4 ? 3 : 2, 2, 1 };
-	struct rect tmp[VIEW_N_CHARTS];
-	int best_score = 0, best_rank = 0, best = -1;
-
-	for (int i = 0; i < 4; i++) {
-		bool good, drawable;
-		int per_row = choices[i], score, rank;
-		if (per_row > n || (i > 0 && per_row >= choices[i - 1]))
-			continue;
-		score = grid(r, n, per_row, tmp, &good, &drawable);
-		rank = good ? 2 : drawable ? 1 : 0;
-		if (best < 0 || rank > best_rank || (rank == best_rank && rank > 0 && score > best_score)) {
-			best = per_row;
-			best_rank = rank;
-			best_score = score;
-		}
-	}
-	if (best_rank == 0)
-		best = 1;
-	grid(r, n, best, out, &(bool){ 0 }, &(bool){ 0 });
-	return best_rank;
-}
+#include "chart_layout.h"
 
 /* What each chart sweeps. */
 static const enum sweep_kind chart_kinds[VIEW_N_CHARTS] = {
@@ -108,41 +35,6 @@ static int focused_chart(const struct view *v)
 	return VIEW_CHART_BLOCK;
 }
 
-/* Which of the n charts r shows, into which[] in their own order; returns
- * how many. All of them where each is at least drawn; else the most that
- * are, the focused parameter's first, with a row kept for the note that
- * says the rest are at a larger size (at 60x20 one chart, not four titles
- * saying "too small to draw"). */
-static int choose(struct rect r, int n, const struct view *v, int which[VIEW_N_CHARTS],
-		  struct rect *at)
-{
-	struct rect shorter = { r.x, r.y, r.w, r.h - 1 };
-	int focus = focused_chart(v), k;
-
-	for (int i = 0; i < n; i++)
-		which[i] = i;
-	if (place(r, n, at) >= 1)
-		return n;
-	for (k = n - 1; k > 1 && place(shorter, k, at) < 1; k--)
-		;
-	if (focus >= n)
-		focus = 0;
-	/* the focused chart, then the others in their order */
-	for (int i = 0, j = 1; i < n && j < k; i++)
-		if (i != focus)
-			which[j++] = i;
-	which[0] = focus;
-	/* their own order on screen */
-	for (int i = 1; i < k; i++)
-		for (int j = i; j > 0 && which[j - 1] > which[j]; j--) {
-			int t = which[j];
-			which[j] = which[j - 1];
-			which[j - 1] = t;
-		}
-	place(shorter, k, at);
-	return k;
-}
-
 /* The pane's own state: the y axis in warps or in occupancy %, and the
  * curves of the charts last laid out. */
 struct charts_pane {
@@ -151,8 +43,9 @@ struct charts_pane {
 	struct sweep sweeps[VIEW_N_CHARTS];
 };
 
-/* Rows a chart gets when the pane sizes itself (--print). */
-enum { PRINT_CHART_H = 14 };
+/* Rows a chart gets when the pane sizes itself (--print), and the width
+ * from which two go side by side there (their legends whole). */
+enum { PRINT_CHART_H = 14, PRINT_CHART_W = 36 };
 
 static void free_sweeps(struct charts_pane *cp)
 {
@@ -182,7 +75,7 @@ static void mark_base(struct sweep *s, const struct view *v)
 }
 
 /* The charts of the current launch placed in r, each curve for its chart's
- * width: how many are shown (choose), 0 when the launch cannot be computed,
+ * width: how many are shown (chart_layout), 0 when the launch cannot be computed,
  * -1 out of memory. at[i] and cp->sweeps[i] are the i-th shown; *of gets
  * how many there are. */
 static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
@@ -194,7 +87,7 @@ static int lay_out(struct charts_pane *cp, struct rect r, const struct view *v,
 	*of = n;
 	if (n == 0)
 		return 0;
-	k = choose(r, n, v, which, at);
+	k = chart_layout(r, n, focused_chart(v), which, at);
 	for (int i = 0; i < k; i++) {
 		enum sweep_kind kind = chart_kinds[which[i]];
 		bool ok;
@@ -254,6 +147,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		snprintf(note, sizeof(note), "(%d more chart%s at a larger size; %s)", of - n,
 			 of - n == 1 ? "" : "s", v->whatif ? "Tab picks"
 							   : "--width shows them");
+		if ((int)strlen(note) > r.w && v->whatif)
+			snprintf(note, sizeof(note), "(%d more: Tab picks)", of - n);
 		canvas_text_fit(c, r.x, r.y + r.h - 1, r.w, CANVAS_DIM, false, note);
 	}
 }
@@ -310,8 +205,9 @@ static void done(struct pane *p)
 	free_sweeps((struct charts_pane *)p);
 }
 
-/* Two charts a row from 74 columns (each at least GOOD_CHART_W wide), all
- * of them from twice that, else stacked. */
+/* Two charts a row from 74 columns (each at least PRINT_CHART_W wide), all
+ * of them from twice that, else stacked; each PRINT_CHART_H rows, a good
+ * chart's (chart_layout). */
 static int height(struct pane *p, int w, const struct view *v)
 {
 	int n = view_chart_count(v), per_row;
@@ -319,7 +215,7 @@ static int height(struct pane *p, int w, const struct view *v)
 	(void)p;
 	if (n == 0 || !v->cur.ok)
 		return 0;
-	per_row = (w + 1) / (GOOD_CHART_W + 1);
+	per_row = (w + 1) / (PRINT_CHART_W + 1);
 	per_row = per_row < 1 ? 1 : per_row >= n ? n : per_row >= 2 ? 2 : 1;
 	return (n + per_row - 1) / per_row * PRINT_CHART_H;
 }

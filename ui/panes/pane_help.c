@@ -3,7 +3,9 @@
 /* pane_help.c - the help, a modal pane generated from the key table: the
  * keys of the pane in use first, then every other group of actions under its
  * heading, each action with its keys and its help text wrapped under its own
- * column, and last the legend of the glyphs and colours the panes draw. */
+ * column, and last the legend of the glyphs and colours the panes draw;
+ * all in the words of the GPU shown (its engine's: CUs, waves, workgroups
+ * and VGPRs on AMD), composed from the table's {words}. */
 #include "config.h"
 
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine.h"
 #include "layout.h"
 #include "pane.h"
 #include "search.h"
@@ -81,17 +84,19 @@ static void heading(struct help_pane *h, const char *title, bool here)
 		snprintf(l->text, HELP_LINE, "%s%s", title, here ? " (here)" : "");
 }
 
-static void group_lines(struct help_pane *h, enum key_group g, int text_w)
+static void group_lines(struct help_pane *h, const struct engine_words *w, enum key_group g,
+			int text_w)
 {
-	char keys[64];
+	char keys[64], text[HELP_LINE];
 
 	heading(h, key_group_title(g), g == h->first && g != KG_GLOBAL);
 	for (int a = ACT_NONE + 1; a < ACT_N; a++) {
 		if (key_action_group((enum action)a) != g)
 			continue;
-		const char *help = key_action_help((enum action)a);
+		const char *help = text;
 		size_t tl = strlen(key_group_title(g));
 
+		key_action_help_in((enum action)a, w, text, sizeof(text));
 		/* "kernel browser: ..." under the heading "Kernel browser" */
 		if (strncasecmp(help, key_group_title(g), tl) == 0 && help[tl] == ':' && help[tl + 1] == ' ')
 			help += tl + 2;
@@ -101,54 +106,59 @@ static void group_lines(struct help_pane *h, enum key_group g, int text_w)
 	}
 }
 
-static void legend(struct help_pane *h, const struct canvas *c, uint32_t glyph,
+static void legend(struct help_pane *h, const struct engine_words *w, uint32_t glyph,
 		   enum canvas_role role, const char *text)
 {
 	struct help_line *l = new_line(h, CANVAS_NORMAL);
+	char words[HELP_LINE - 4];
 
 	if (!l)
 		return;
 	l->sample = glyph;
 	l->sample_role = role;
-	snprintf(l->text, HELP_LINE, "    %s", text);
-	(void)c;
+	engine_words_compose(w, text, words, sizeof(words));
+	snprintf(l->text, HELP_LINE, "    %s", words);
 }
 
 /* What the glyphs and colours of the panes mean, in the glyph set in use. */
-static void legend_lines(struct help_pane *h, const struct canvas *c)
+static void legend_lines(struct help_pane *h, const struct canvas *c, const struct engine_words *w)
 {
 	heading(h, "Legend", false);
-	legend(h, c, canvas_glyph(c, CANVAS_G_FULL), CANVAS_BAR_USED,
-	       "used by resident blocks (table bars), active warps (per-SM, timeline)");
-	legend(h, c, canvas_glyph(c, CANVAS_G_IDLE), CANVAS_BAR_IDLE,
-	       "idle: another limit stops more blocks");
-	legend(h, c, canvas_glyph(c, CANVAS_G_FREE), CANVAS_BAR_FREE,
-	       "left over: less than one more block needs");
-	legend(h, c, '*', CANVAS_LIMITER, "a limit that sets the blocks per SM");
-	legend(h, c, canvas_glyph(c, CANVAS_G_CURRENT), CANVAS_CURRENT,
+	legend(h, w, canvas_glyph(c, CANVAS_G_FULL), CANVAS_BAR_USED,
+	       "used by resident {blocks} (table bars), active {warps} (per-{unit}, timeline)");
+	legend(h, w, canvas_glyph(c, CANVAS_G_IDLE), CANVAS_BAR_IDLE,
+	       "idle: another limit stops more {blocks}");
+	legend(h, w, canvas_glyph(c, CANVAS_G_FREE), CANVAS_BAR_FREE,
+	       "left over: less than one more {block} needs");
+	legend(h, w, '*', CANVAS_LIMITER, "a limit that sets the {blocks} per {unit}");
+	legend(h, w, canvas_glyph(c, CANVAS_G_CURRENT), CANVAS_CURRENT,
 	       "the launch's own point on a chart");
-	legend(h, c, c->ascii ? 'o' : 0x25CB, CANVAS_DIM, "the baseline's point (the loaded launch)");
-	legend(h, c, 'R', CANVAS_DIM, "the reference's point (r sets it, x clears it)");
-	legend(h, c, canvas_glyph(c, CANVAS_G_SHADE), CANVAS_CAPPED,
+	legend(h, w, c->ascii ? 'o' : 0x25CB, CANVAS_DIM, "the baseline's point (the loaded launch)");
+	legend(h, w, 'R', CANVAS_DIM, "the reference's point (r sets it, x clears it)");
+	legend(h, w, canvas_glyph(c, CANVAS_G_SHADE), CANVAS_CAPPED,
 	       "a chart region where another limit caps the curve");
-	legend(h, c, canvas_glyph(c, CANVAS_G_AVERAGE), CANVAS_AVERAGE,
+	legend(h, w, canvas_glyph(c, CANVAS_G_AVERAGE), CANVAS_AVERAGE,
 	       "the average across the bars (over them, in its colour)");
-	legend(h, c, c->ascii ? '=' : 0x2550, CANVAS_CURRENT, "the profiler's measured achieved occupancy");
-	legend(h, c, c->ascii ? '+' : 0x2592, CANVAS_CURRENT, "a tail kernel's warps (timeline)");
-	legend(h, c, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS, "where a wave ends (timeline axis)");
+	legend(h, w, c->ascii ? '=' : 0x2550, CANVAS_CURRENT,
+	       "the profiler's measured achieved occupancy");
+	legend(h, w, c->ascii ? '+' : 0x2592, CANVAS_CURRENT, "a tail kernel's {warps} (timeline)");
+	legend(h, w, canvas_glyph(c, CANVAS_G_TICK), CANVAS_AXIS,
+	       "where a {wave} ends (timeline axis)");
 }
 
-/* The help text at width cells: the pane in use's group first. */
-static void help_lines(struct help_pane *h, const struct canvas *c, int width)
+/* The help text at width cells in the words w: the pane in use's group
+ * first. */
+static void help_lines(struct help_pane *h, const struct canvas *c, const struct engine_words *w,
+		       int width)
 {
 	int text_w = width - HELP_KEYS_W > 20 ? width - HELP_KEYS_W : 20;
 
 	h->n = 0;
-	group_lines(h, h->first, text_w);
+	group_lines(h, w, h->first, text_w);
 	for (int g = 0; g < KG_N; g++)
 		if ((enum key_group)g != h->first)
-			group_lines(h, (enum key_group)g, text_w);
-	legend_lines(h, c);
+			group_lines(h, w, (enum key_group)g, text_w);
+	legend_lines(h, c, w);
 }
 
 /* How far a key scrolls the help: lines, up negative; 0 for a key that
@@ -256,8 +266,11 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 	int n, rows;
 	struct rect in;
 
-	(void)v;
-	help_lines(h, c, r.w - 2);
+	/* The what-if's GPU: the one shown, or for a record that names none
+	 * yet a device of its vendor, lending its words (the analysis has no
+	 * GPU then). */
+	help_lines(h, c, engine_words(v->whatif ? &v->whatif->cur.gpu.arch : &v->cur.gpu.arch),
+		   r.w - 2);
 	n = h->n;
 	r = layout_overlay(screen.w, screen.h, HELP_W, n + 3);
 	in = rect_inner(r);

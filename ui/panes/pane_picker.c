@@ -2,7 +2,10 @@
 /* Copyright (c) 2026 the occview developers */
 /* pane_picker.c - the GPU picker, a modal pane: every device of the
  * database, filtered as the user types (name, alias, arch, family or
- * compute capability), Enter picks, Esc cancels. */
+ * compute capability), Enter picks, Esc cancels. For records of one
+ * vendor only that vendor's devices are offered (the records run on no
+ * other), until what is typed matches none of them: then the other
+ * vendors' that match are listed, said so, to pick and be told why not. */
 #include "config.h"
 
 #include <ctype.h>
@@ -23,6 +26,9 @@ struct picker_pane {
 	size_t *items;                /* device indices matching the filter */
 	size_t n_items;
 	bool report;                  /* for the report's records that lack a GPU */
+	bool has_like;                /* offer like's vendor's devices only ... */
+	struct gpu like;
+	bool others;                  /* ... unless none matches the filter: the others */
 	char title[160];
 };
 
@@ -43,28 +49,55 @@ static bool contains_ci(const char *hay, const char *needle)
 	return false;
 }
 
+static bool matches(const struct gpu *g, const char *f)
+{
+	char cc[16];
+
+	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
+	return contains_ci(g->name, f) || contains_ci(g->aliases, f) ||
+	       contains_ci(g->arch.arch, f) || contains_ci(g->arch.family, f) || contains_ci(cc, f);
+}
+
+/* The devices matching the filter: like's vendor's where any matches. */
 static void refilter(struct picker_pane *pp)
 {
 	size_t n = gpu_db_device_count(pp->db);
 	const char *f = pp->filter.text;
 
-	pp->n_items = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct gpu g;
-		char cc[16];
+	pp->others = false;
+	for (int pass = 0; pass < 2; pass++) {
+		pp->n_items = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct gpu g;
 
-		if (!gpu_db_device_at(pp->db, i, &g))
-			continue;
-		gpu_arch_cc_string(&g.arch, cc, sizeof(cc));
-		if (contains_ci(g.name, f) || contains_ci(g.aliases, f) ||
-		    contains_ci(g.arch.arch, f) || contains_ci(g.arch.family, f) ||
-		    contains_ci(cc, f))
+			if (!gpu_db_device_at(pp->db, i, &g) || !matches(&g, f))
+				continue;
+			if (pp->has_like && gpu_same_vendor(&g.arch, &pp->like.arch) == (pass == 1))
+				continue;
 			pp->items[pp->n_items++] = i;
+		}
+		if (pp->n_items > 0 || !pp->has_like || !f[0])
+			break;
+		pp->others = true;
 	}
+	pp->others = pp->others && pp->n_items > 0;
 	if (pp->base.selected >= (int)pp->n_items)
 		pp->base.selected = pp->n_items ? (int)pp->n_items - 1 : 0;
 	if (pp->base.selected < 0)
 		pp->base.selected = 0;
+}
+
+/* The devices of like's vendor. */
+static size_t like_count(const struct picker_pane *pp)
+{
+	size_t n = gpu_db_device_count(pp->db), like = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct gpu g;
+
+		like += gpu_db_device_at(pp->db, i, &g) && gpu_same_vendor(&g.arch, &pp->like.arch);
+	}
+	return like;
 }
 
 static enum reaction key(struct pane *p, enum action a, int k, const struct view *v,
@@ -131,7 +164,13 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 		return;
 	canvas_fill(c, r.x, r.y, r.w, r.h, ' ', CANVAS_NORMAL);
 	canvas_frame(c, r.x, r.y, r.w, r.h, pp->title, CANVAS_FRAME);
-	snprintf(line, sizeof(line), "%zu of %zu", pp->n_items, gpu_db_device_count(pp->db));
+	/* what the list holds, in the records' vendor's name where it is
+	 * theirs: "12 of 30 AMD GPUs" */
+	if (pp->has_like && !pp->others)
+		snprintf(line, sizeof(line), "%zu of %zu %s GPUs", pp->n_items, like_count(pp),
+			 engine_words(&pp->like.arch)->vendor);
+	else
+		snprintf(line, sizeof(line), "%zu of %zu", pp->n_items, gpu_db_device_count(pp->db));
 	text_input_draw(c, in.x, in.y, in.w - (int)strlen(line) - 1, CANVAS_CURRENT, "filter: ",
 			&pp->filter);
 	canvas_text(c, in.x + in.w - (int)strlen(line), in.y, (int)strlen(line), CANVAS_DIM, line);
@@ -141,6 +180,14 @@ static void draw(struct pane *p, struct canvas *c, struct rect screen, const str
 		p->scroll = p->selected - rows + 1;
 	if (pp->n_items == 0)
 		canvas_text(c, in.x, in.y + 2, in.w, CANVAS_DIM, "no GPU matches");
+	if (pp->others) {
+		/* the line under the filter says whose these are */
+		char note[192];
+
+		snprintf(note, sizeof(note), "no %s GPU matches: other vendors' GPUs",
+			 engine_words(&pp->like.arch)->vendor);
+		canvas_text(c, in.x, in.y + 1, in.w, CANVAS_WARNING, note);
+	}
 	for (int i = 0; i < rows && p->scroll + i < (int)pp->n_items; i++) {
 		int idx = p->scroll + i;
 		bool sel = idx == p->selected;
@@ -178,7 +225,7 @@ static const struct pane_class picker_class = {
 	.done = done,
 };
 
-struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
+struct pane *pane_picker_new(const struct gpu_db *db, const char *current, const struct gpu *like)
 {
 	struct picker_pane *p = calloc(1, sizeof(*p));
 	size_t n = gpu_db_device_count(db);
@@ -191,6 +238,10 @@ struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
 	if (!p->items) {
 		free(p);
 		return NULL;
+	}
+	if (like) {
+		p->has_like = true;
+		p->like = *like;
 	}
 	str_copy(p->title, sizeof(p->title), "GPU: type to filter, Enter picks, Esc cancels");
 	refilter(p);
@@ -205,9 +256,9 @@ struct pane *pane_picker_new(const struct gpu_db *db, const char *current)
 }
 
 struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
-				    const char *title)
+				    const struct gpu *like, const char *title)
 {
-	struct pane *p = pane_picker_new(db, current);
+	struct pane *p = pane_picker_new(db, current, like);
 
 	if (p) {
 		((struct picker_pane *)p)->report = true;

@@ -14,6 +14,7 @@
 
 #include "launch.h"
 #include "sim.h"
+#include "sim_play.h"
 #include "waves.h"
 
 enum {
@@ -31,6 +32,12 @@ struct sms_pane {
 	struct pane base;
 	struct sim_params models[N_MODELS];
 	int n_models, model;
+	/* The animation's frames of play_params' run (play_makespan long),
+	 * recorded in one pass, in slices (ticks) in the explorer: a frame or
+	 * a step is then a lookup. NULL: none. */
+	struct sim_play *play;
+	struct sim_params play_params;
+	double play_makespan;
 };
 /* Rows the pane gets when it sizes itself (--print). */
 enum { PRINT_SMS_H = 12 };
@@ -108,6 +115,26 @@ static void measured_note(const struct view *v, struct bars *b, bool ascii)
 		 v->cur.report.present && v->cur.report.changed ? " of the launch as loaded" : "", v->cur.r.theoretical_occupancy_pct);
 }
 
+/* The note of predicted bars. Their average is achieved occupancy as
+ * profilers count it, over the time each SM has a block: the occupancy
+ * pane's "predicted achieved". Where some SMs run no block (clusters that
+ * leave SMs idle, a grid smaller than the SMs) that is the busy SMs'
+ * average, so the note says so and gives the mean over all of them, idle
+ * as 0, beside it: neither is taken for the other. */
+static void predicted_note(struct bars *b, const char *lead, double theoretical_pct)
+{
+	int idle = 0;
+
+	for (int i = 0; i < b->n; i++)
+		idle += !(b->pct[i] > 0.0);
+	if (idle == 0 || idle == b->n)
+		snprintf(b->note, sizeof(b->note), "%s %.1f%%, theoretical %.1f%%", lead,
+			 b->average_pct, theoretical_pct);
+	else
+		snprintf(b->note, sizeof(b->note), "average: busy %ss %.1f%% (achieved), all %d: "
+			 "%.1f%%", b->unit, b->average_pct, b->n, mean(b->pct, b->n));
+}
+
 /* Where the scheduling model leaves units out: a partition (--sms) and the
  * units a launch's clusters leave without a block, after the title. */
 static void where_blocks_land(const struct analysis *a, struct bars *b)
@@ -123,9 +150,35 @@ static void where_blocks_land(const struct analysis *a, struct bars *b)
 			 a->w.idle_units, units, a->sched.cluster_size);
 }
 
+/* The frames of the view's run: kept while its simulation stays, else
+ * recorded anew; in a redraw only the first, fixed part of a slice (ticks
+ * do the rest), in --print all of it. False for want of memory. */
+static bool frames_for(struct sms_pane *sp, const struct view *v)
+{
+	if (!sp->play || memcmp(&sp->play_params, &v->sim_params, sizeof(v->sim_params)) != 0 ||
+	    sp->play_makespan != v->sim.makespan) {
+		double times[PLAYBACK_FRAMES + 1];
+		struct playback at = { .state = PLAYBACK_PAUSED };
+
+		sim_play_free(sp->play);
+		for (at.frame = 0; at.frame <= PLAYBACK_FRAMES; at.frame++)
+			times[at.frame] = playback_time(&at, v->sim.makespan);
+		sp->play_params = v->sim_params;
+		sp->play_makespan = v->sim.makespan;
+		if (!(sp->play = sim_play_start(&sp->play_params, times, PLAYBACK_FRAMES + 1)))
+			return false;
+	}
+	if (!v->sliced)
+		while (!sim_play_step(sp->play, INT64_MAX))
+			;
+	else if (!sim_play_recorded(sp->play))
+		view_play_advance(sp->play, 0);
+	return true;
+}
+
 /* Fills b (and *owned, the per-SM array it allocates, if any) from the view.
  * False when out of memory. */
-static bool gather(const struct view *v, struct bars *b,
+static bool gather(struct sms_pane *sp, const struct view *v, struct bars *b,
 		   double **owned, bool ascii)
 {
 	const struct analysis *a = &v->cur;
@@ -140,16 +193,19 @@ static bool gather(const struct view *v, struct bars *b,
 	bool sim_ok = (v->computed & VIEW_SIM) && v->sim_ok;
 
 	if (playback_shown(&v->play) && sim_ok) {
+		if (!frames_for(sp, v))
+			return false;
+	}
+	if (playback_shown(&v->play) && sim_ok && sim_play_frame(sp->play, v->play.frame)) {
 		/* One frame: blocks resident at the playhead, as occupancy then. */
 		const struct sim_params *p = &v->sim_params;
+		const double *warps = sim_play_frame(sp->play, v->play.frame);
 		double t = playback_time(&v->play, v->sim.makespan);
 		double *pct = malloc((size_t)p->sm_count * sizeof(*pct));
-		if (!pct || !sim_snapshot_warps(p, t, pct)) {
-			free(pct);
+		if (!pct)
 			return false;
-		}
 		for (int sm = 0; sm < p->sm_count; sm++)
-			pct[sm] = 100.0 * pct[sm] / p->max_warps_per_sm;
+			pct[sm] = 100.0 * warps[sm] / p->max_warps_per_sm;
 		*owned = pct;
 		b->pct = pct;
 		b->n = p->sm_count;
@@ -188,15 +244,19 @@ static bool gather(const struct view *v, struct bars *b,
 		b->pct = v->sim.sm_pct;
 		b->n = v->sim.sm_count;
 		b->average_pct = v->sim.average_pct;
-		if (view_sim_running(v))
+		if (playback_shown(&v->play))
+			/* The frame is not recorded yet: the whole run meanwhile. */
+			snprintf(b->title, sizeof(b->title), "preparing the animation %d %%; shown: "
+				 "the whole run, predicted (%s)",
+				 (int)(100.0 * sim_play_progress(sp->play)), model);
+		else if (view_sim_running(v))
 			/* The last launch's, until the new one is simulated. */
 			snprintf(b->title, sizeof(b->title), "simulating %d %%; shown: the last "
 				 "launch, predicted (%s)", (int)(100.0 * view_sim_progress(v)), model);
 		else
 			snprintf(b->title, sizeof(b->title), "predicted (%s)", model);
 		where_blocks_land(a, b);
-		snprintf(b->note, sizeof(b->note), "average %.1f%%, theoretical %.1f%%",
-			 b->average_pct, a->r.theoretical_occupancy_pct);
+		predicted_note(b, "average", a->r.theoretical_occupancy_pct);
 		measured_note(v, b, ascii);
 		return true;
 	}
@@ -235,8 +295,7 @@ static bool gather(const struct view *v, struct bars *b,
 			snprintf(b->title, sizeof(b->title),
 				 "not simulated: uniform-duration wave formula");
 		if (n > 0)
-			snprintf(b->note, sizeof(b->note), "predicted average %.1f%%, theoretical "
-				 "%.1f%%", b->average_pct, a->r.theoretical_occupancy_pct);
+			predicted_note(b, "predicted average", a->r.theoretical_occupancy_pct);
 		else
 			snprintf(b->note, sizeof(b->note), "theoretical %.1f%% per %s",
 				 a->r.theoretical_occupancy_pct, b->unit);
@@ -435,13 +494,13 @@ static double *reference_bars(const struct view *v, struct bars *b, bool ascii)
 
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
+	struct sms_pane *sp = (struct sms_pane *)p;
 	struct bars b;
 	double *owned, *ref;
 	int head, rows, group, used;
 	char group_note[64], count[24];
 	struct columns k;
 
-	(void)p;
 	if (rect_empty(r))
 		return;
 	/* Measured bars need no launch: a record without one still shows them. */
@@ -449,7 +508,7 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 		pane_draw_error(c, r, v);
 		return;
 	}
-	if (!gather(v, &b, &owned, c->ascii)) {
+	if (!gather(sp, v, &b, &owned, c->ascii)) {
 		text(c, r, r.x, r.y, CANVAS_WARNING, "out of memory");
 		return;
 	}
@@ -549,14 +608,48 @@ static int height(struct pane *p, int w, const struct view *v)
 	return v->cur.ok || v->measured.n_sm > 0 ? PRINT_SMS_H : 0;
 }
 
+/* A slice of the frames' recording: redrawn when it ends (the frame at the
+ * playhead shows) or its percentage moves. Dropped when the animation is. */
+static enum reaction tick(struct pane *p, const struct view *v)
+{
+	struct sms_pane *sp = (struct sms_pane *)p;
+	int before;
+
+	if (!pane_sms_busy(p))
+		return REACT_NONE;
+	if (!playback_shown(&v->play)) {
+		sim_play_free(sp->play);
+		sp->play = NULL;
+		return REACT_NONE;
+	}
+	before = (int)(100.0 * sim_play_progress(sp->play));
+	if (view_play_advance(sp->play, VIEW_SIM_SLICE_MS))
+		return REACT_REDRAW;
+	return (int)(100.0 * sim_play_progress(sp->play)) != before ? REACT_REDRAW : REACT_NONE;
+}
+
+bool pane_sms_busy(const struct pane *p)
+{
+	const struct sms_pane *sp = (const struct sms_pane *)p;
+
+	return sp->play && !sim_play_recorded(sp->play);
+}
+
+static void done(struct pane *p)
+{
+	sim_play_free(((struct sms_pane *)p)->play);
+}
+
 static const struct pane_class sms_class = {
 	.name = "sms",
 	.title = "Achieved occupancy per SM",
 	.title_for = title_for,
 	.draw = draw,
 	.key = key,
+	.tick = tick,
 	.needs = needs,
 	.height = height,
+	.done = done,
 };
 
 /* The one from the command line first, then the presets. */

@@ -19,6 +19,7 @@
 #include "compare_table.h"
 #include "engine.h"
 #include "print.h"
+#include "report_launch.h"
 #include "strutil.h"
 
 enum { TWO_COLUMNS_MIN_W = 110 };  /* from this width, two columns */
@@ -85,19 +86,21 @@ static void sec_waves(struct out *o, const struct view *v)
 			   w->idle_units, gpu_units(&a->gpu.arch));
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Per wave", &it, ", ");
 	it.n = 0;
+	/* "per SM" as Nsight Compute counts them; on AMD "in all", as the
+	 * findings say it: never waves per CU, which are wavefronts there. */
 	if (w->blocks_per_wave_min > 0 && w->waves_max > w->waves_per_sm)
-		table_item(&it, CANVAS_NORMAL, "%.2f-%.2f per %s", w->waves_per_sm, w->waves_max,
-			   gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "%.2f-%.2f %s", w->waves_per_sm, w->waves_max,
+			   e->waves_count);
 	else if (w->blocks_per_wave_min < 0 && a->sched.cluster_size > 0)
-		table_item(&it, CANVAS_NORMAL, "at least %.2f per %s", w->waves_per_sm,
-			   gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "at least %.2f %s", w->waves_per_sm, e->waves_count);
 	else
-		table_item(&it, CANVAS_NORMAL, "%.2f per %s", w->waves_per_sm, gpu_unit(&a->gpu.arch));
+		table_item(&it, CANVAS_NORMAL, "%.2f %s", w->waves_per_sm, e->waves_count);
 	table_item(&it, CANVAS_NORMAL, "%lld full%s", (long long)w->full_waves,
 		   w->blocks_per_wave_min != w->blocks_per_wave ? " with the most clusters" : "");
 	if (w->partial_wave_blocks > 0)
 		table_item(&it, CANVAS_WARNING, "a partial wave of %lld %s",
-			 (long long)w->partial_wave_blocks, blocks);
+			 (long long)w->partial_wave_blocks,
+			 w->partial_wave_blocks == 1 ? e->block : blocks);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Waves", &it, ", ");
 	it.n = 0;
 	if (w->partial_wave_blocks > 0)
@@ -250,15 +253,30 @@ static void sec_report(struct out *o, const struct view *v)
 	o->y++;
 	if (v->cur.compiled)
 		binary_rows(o, &v->cur);
-	if (p->device[0] && p->sm_count.present)
+	/* The report names no GPU: the one in use, and who chose it (the
+	 * same words in the explorer and in --print). */
+	if (!p->device[0] && p->gpu_chosen_by != CROSSCHECK_GPU_REPORT && v->cur.gpu.name[0])
+		table_item(&it, CANVAS_NORMAL, "%s (%s; the report names none)", v->cur.gpu.name,
+			   p->gpu_chosen_by == CROSSCHECK_GPU_FLAG ? "--gpu" : "picked");
+	else if (p->device[0] && p->sm_count.present)
 		table_item(&it, CANVAS_NORMAL, "%s, %lld %s", p->device, (long long)p->sm_count.value,
 			 units);
 	else if (p->device[0])
 		table_item(&it, CANVAS_NORMAL, "%s", p->device);
 	else if (p->sm_count.present)
 		table_item(&it, CANVAS_NORMAL, "%lld %s", (long long)p->sm_count.value, units);
-	else
+	else if (p->gpu_source == REPORT_GPU_FIRST && v->cur.gpu.name[0]) {
+		/* only the architecture: the database's device for it stands in */
+		const struct engine_words *e = engine_words(&v->cur.gpu.arch);
+		char cc[16];
+
+		gpu_arch_cc_string(&v->cur.gpu.arch, cc, sizeof(cc));
+		table_item(&it, CANVAS_DIM, "n/a: the report gives %s%s%s only; %s stands in "
+			   "(--gpu NAME)", e->arch_short, e->arch_short[0] ? " " : "", cc,
+			   v->cur.gpu.name);
+	} else {
 		table_item(&it, CANVAS_DIM, "n/a");
+	}
 	if (p->device_unknown)
 		table_item(&it, CANVAS_WARNING, "not in the GPU database");
 	if (p->db_sm_count > 0)
