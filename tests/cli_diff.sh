@@ -70,6 +70,13 @@ expect 0 "^11 kernels: 0 changed, 0 failed, 0 added, 0 removed, 11 unchanged" --
 expect 2 "^ERROR   void acc_kernel<8>(float\*, float const\*, int) \[gfx90a\]: .*give --block-size N" -- --diff --gpu MI210 "$amd/kernels_gfx90a.remarks" \
 	"$amd/kernels_gfx90a.co"
 
+# A wave32 kernel on a wave64-only GPU: the gate says it as --print does
+# (exit 2, an error); --wave-size 64 is the what-if of a wave64 compile.
+expect 2 "wave_size: Instinct MI100 (gfx908) runs wave64 only: this wave32 kernel for gfx1100 cannot run there" -- \
+	--diff --gpu MI100 "$amd/kernels_gfx1100.co" "$amd/kernels_gfx1100.co"
+expect 0 "^10 kernels: 0 changed, 0 failed, 0 added, 0 removed, 10 unchanged" -- \
+	--diff --gpu MI100 --wave-size 64 "$amd/kernels_gfx1100.co" "$amd/kernels_gfx1100.co"
+
 # A real rocprof report (llama.cpp on an R9700, gfx1201, wave32) against
 # itself, and against a copy in which rms_norm_f32's 130 dispatches have
 # 128 arch VGPRs instead of 16 (field 12, arch_vgpr; the kernel name before

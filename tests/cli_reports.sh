@@ -834,6 +834,29 @@ has "$k.used" false
 k=$(attr .args)
 has "$k.value" null
 has "$k.items" 2
+# clang's remarks of the same kernel name no workgroup: the one with the most
+# resident work-items is assumed (1024, 2 per CU, test_session_binary.c),
+# said so, where it said "give --grid N --block-size N" before; the remark's
+# own "Occupancy [waves/SIMD]: 8" (reqd_gfx90a.remarks line 9).
+json 0 "$A/reqd_gfx90a.remarks" --gpu MI250X
+has kernels.0.error null
+has kernels.0.launch.block.0 1024
+has kernels.0.launch.grid_size 220
+has kernels.0.occupancy.active_blocks_per_sm 2
+has kernels.0.binary.container '"clang remarks"'
+has kernels.0.binary.assumed.0 '"grid_size"'
+has kernels.0.binary.assumed.1 '"block_size"'
+has kernels.0.binary.stack_frame_bytes 0
+expect 0 "most resident work-items (no bound in the compiler's" -- --print --ascii --width 100 --gpu MI250X \
+	"$A/reqd_gfx90a.remarks"
+# A wave32 kernel on a wave64-only GPU (an MI100, gfx908: data/amd_archs.csv)
+# cannot run there: said, exit 65 as for a cubin with clusters on an A100;
+# it said "give --grid N" before.
+expect 65 "Instinct MI100 (gfx908) runs wave64 only: this wave32 kernel for gfx1100 cannot run there" \
+	-- --print --gpu MI100 --kernel spill_kernel "$A/kernels_gfx1100.co"
+json 65 "$A/kernels_gfx1100.co" --gpu MI100
+has kernels.0.occupancy null
+has kernels.0.error '"'"$A"'/kernels_gfx1100.co: wave_size: Instinct MI100 (gfx908) runs wave64 only: this wave32 kernel for gfx1100 cannot run there (a code object runs only on its own target)"'
 # A grid given: only dynamic LDS is assumed.
 json 0 "$A/reqd_gfx90a.co" --gpu MI250X --grid 100
 has kernels.0.launch.grid_size 100

@@ -158,6 +158,11 @@ static void compare(const char *file, const struct report *r, size_t from,
 static const char *const code_objects[] = {
 	"kernels_gfx90a", "kernels_gfx942", "kernels_gfx1100", "kernels_gfx1201",
 	"kernels_gfx1100_w64", "reqd_gfx90a", "gate_old_gfx90a", "gate_new_gfx90a",
+	/* A set nobody tuned occview to (tools/gen_fresh.py, its seed in
+	 * tests/data/fresh/TOOLS): 30 kernels of random VGPR pressure, bounds,
+	 * VGPR budgets (spills), LDS and scratch per target. */
+	"../fresh/fresh_gfx90a", "../fresh/fresh_gfx942", "../fresh/fresh_gfx1100",
+	"../fresh/fresh_gfx1201",
 	/* Last: its remarks have no numbers (occupancy_equals_clang_remarks). */
 	"extern_gfx90a",
 };

@@ -39,14 +39,20 @@ static const struct {
 	{ "reqntid_sm120.cubin", "reqntid_sm120.log" },
 };
 
-static void load_binary(const char *file, struct report *r, struct import_binary_counts *counts)
+static void load_binary_in(const char *dir, const char *file, struct report *r,
+			   struct import_binary_counts *counts)
 {
 	struct occ_error err = { 0 };
 	char msg[1024];
-	bool ok = report_binary_stream(data_path("cubin/", file), NULL, r, counts, &err);
+	bool ok = report_binary_stream(data_path(dir, file), NULL, r, counts, &err);
 
 	occ_error_format(&err, msg, sizeof(msg));
 	ck_assert_msg(ok, "%s: %s", file, msg);
+}
+
+static void load_binary(const char *file, struct report *r, struct import_binary_counts *counts)
+{
+	load_binary_in("cubin/", file, r, counts);
 }
 
 static const char *mangled(const struct report_record *k)
@@ -78,8 +84,9 @@ static const char *differs(const struct report_record *p, const struct report_re
 }
 
 /* Every kernel ptxas compiled is in the binary with ptxas's figures, and
- * the binary holds no other; returns how many were compared. */
-static size_t compare_pair(const char *binary, const char *log)
+ * the binary holds no other; returns how many were compared. dir: where
+ * both are under tests/data. */
+static size_t compare_pair_in(const char *dir, const char *binary, const char *log)
 {
 	struct report bin, px;
 	struct import_binary_counts counts;
@@ -87,8 +94,8 @@ static size_t compare_pair(const char *binary, const char *log)
 	char first[512] = "";
 	bool *used;
 
-	load_binary(binary, &bin, &counts);
-	load_clean("cubin/", log, &px);
+	load_binary_in(dir, binary, &bin, &counts);
+	load_clean(dir, log, &px);
 	ck_assert_str_eq(px.format, "ptxas log");
 	used = calloc(bin.n, sizeof(*used));
 	ck_assert_ptr_nonnull(used);
@@ -120,6 +127,101 @@ static size_t compare_pair(const char *binary, const char *log)
 	report_done(&px);
 	return matched;
 }
+
+static size_t compare_pair(const char *binary, const char *log)
+{
+	return compare_pair_in("cubin/", binary, log);
+}
+
+/* The bounds and cluster dims a generated source gives kernel name (its
+ * line "extern "C" __global__ void ATTRS NAME("): -1 where it gives none. */
+struct asked {
+	long long max_threads, min_blocks, cluster[3];   /* min_blocks: read, not compared */
+};
+
+static void asked_in(const char *source, const char *name, struct asked *a)
+{
+	FILE *f = fopen(data_path("fresh/", source), "r");
+	char line[1024], want[128];
+	bool found = false;
+
+	ck_assert_msg(f != NULL, "%s", source);
+	snprintf(want, sizeof(want), " %s(", name);
+	a->max_threads = a->min_blocks = a->cluster[0] = a->cluster[1] = a->cluster[2] = -1;
+	while (!found && fgets(line, sizeof(line), f)) {
+		const char *p;
+
+		if (strncmp(line, "extern \"C\" __global__ void", 26) != 0 || !strstr(line, want))
+			continue;
+		found = true;
+		if ((p = strstr(line, "__cluster_dims__(")) != NULL)
+			ck_assert(sscanf(p, "__cluster_dims__(%lld, %lld, %lld)", &a->cluster[0],
+					 &a->cluster[1], &a->cluster[2]) == 3);
+		if ((p = strstr(line, "__launch_bounds__(")) != NULL)
+			ck_assert(sscanf(p, "__launch_bounds__(%lld, %lld)", &a->max_threads,
+					 &a->min_blocks) >= 1);
+	}
+	fclose(f);
+	ck_assert_msg(found, "%s not in %s", name, source);
+}
+
+static void expect_asked(const char *what, const struct report_record *k, struct report_int got,
+			 long long want)
+{
+	if (want < 0)
+		ck_assert_msg(!got.present || got.value == 0, "%s sm_%d: %s %lld, the source none",
+			      k->name, k->binary->sm, what, (long long)got.value);
+	else
+		ck_assert_msg(got.present && got.value == want, "%s sm_%d: %s %lld, the source %lld",
+			      k->name, k->binary->sm, what, got.present ? (long long)got.value : -1,
+			      want);
+}
+
+/* What the fresh sources ask of every kernel of every SM version (no
+ * ptxas info line prints it): __launch_bounds__'s threads and
+ * __cluster_dims__. Its minimum of blocks is not in a CUDA 13 cubin: ptxas
+ * folds it into the register limit (EIATTR_MAXREG_COUNT: 64 for
+ * __launch_bounds__(128, 8), fresh_5) or, past what the SM holds, ignores
+ * it with a warning (fresh_zstd.log line 1). */
+static size_t compare_asked(const char *binary, const char *source)
+{
+	struct report r;
+	size_t n;
+
+	load_binary_in("fresh/", binary, &r, NULL);
+	for (size_t i = 0; i < r.n; i++) {
+		const struct report_record *k = &r.records[i];
+		struct asked a;
+
+		asked_in(source, k->name, &a);
+		expect_asked("max threads", k, k->binary->max_threads[0], a.max_threads);
+		for (int d = 0; d < 3; d++)
+			expect_asked("cluster dim", k, k->cluster[d], a.cluster[d]);
+	}
+	n = r.n;
+	report_done(&r);
+	return n;
+}
+
+/* A set nobody tuned occview to: tools/gen_fresh.py's kernels of random
+ * registers, bounds, shared memory, named barriers, stack and clusters
+ * (tests/data/fresh/TOOLS: the seed, the register limit and its SM
+ * versions), compiled by nvcc 13 for every SM version it has: fresh.cu's
+ * 40 kernels for 12 (ZSTD) and, under -maxrregcount, for 1 (stored as is);
+ * fresh_cluster.cu's 12 for the 6 from sm_90 on (LZ4). */
+START_TEST(test_fresh_set_as_ptxas_says)
+{
+	size_t total = compare_pair_in("fresh/", "fresh_zstd.fatbin", "fresh_zstd.log") +
+		       compare_pair_in("fresh/", "fresh_maxrreg.fatbin", "fresh_maxrreg.log") +
+		       compare_pair_in("fresh/", "fresh_cluster.fatbin", "fresh_cluster.log");
+
+	ck_assert_uint_eq(total, 40 * 12 + 40 + 12 * 6);
+	total = compare_asked("fresh_zstd.fatbin", "fresh.cu") +
+		compare_asked("fresh_maxrreg.fatbin", "fresh.cu") +
+		compare_asked("fresh_cluster.fatbin", "fresh_cluster.cu");
+	ck_assert_uint_eq(total, 40 * 12 + 40 + 12 * 6);
+}
+END_TEST
 
 START_TEST(test_every_kernel_as_ptxas_says)
 {
@@ -433,6 +535,7 @@ int main(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_every_kernel_as_ptxas_says);
+	tcase_add_test(tc, test_fresh_set_as_ptxas_says);
 	tcase_add_test(tc, test_spills_read);
 	tcase_add_test(tc, test_what_the_source_asks);
 	tcase_add_test(tc, test_counts_and_compression);

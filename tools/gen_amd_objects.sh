@@ -4,7 +4,8 @@
 # gen_amd_objects.sh - compiles tools/amd_kernels for gfx90a, gfx942, gfx1100
 # and gfx1201 with clang-22 and writes, into tests/data/amdgpu, the code
 # objects, an offload bundle, a host object with a compressed (CCOB, zstd)
-# bundle, the regression gate's pair, and beside each code object its oracle:
+# bundle, the regression gate's pair, llc's remarks of reqd.cl, and beside
+# each code object its oracle:
 # `llvm-readelf-22 --notes` and clang's -Rpass-analysis=kernel-resource-usage
 # remarks. Debian: apt-get install clang-22 llvm-22 lld-22.
 # Usage: tools/gen_amd_objects.sh [OUTDIR]   (default tests/data/amdgpu)
@@ -16,6 +17,7 @@ out=${1:-$here/../tests/data/amdgpu}
 CLANG=${CLANG:-clang-22}
 READELF=${READELF:-llvm-readelf-22}
 BUNDLER=${BUNDLER:-clang-offload-bundler-22}
+LLC=${LLC:-llc-22}
 mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,6 +45,12 @@ device kernels_gfx1100_w64 $hip --offload-arch=gfx1100 -mwavefrontsize64 -c "$sr
 # OpenCL: a required work-group size.
 device reqd_gfx90a -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 \
   -c "$src/reqd.cl"
+# llc's own remarks of the same kernel's IR: llc writes the location after
+# "remark: ", clang before it.
+"$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 \
+  -S -emit-llvm -o "$tmp/reqd.ll" "$src/reqd.cl" 2>/dev/null
+"$LLC" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -pass-remarks-analysis=kernel-resource-usage \
+  -filetype=null "$tmp/reqd.ll" > "$out/reqd_gfx90a_llc.remarks" 2>&1
 # OpenCL: a call to a function defined elsewhere (figures the compiler
 # cannot know: expressions in the remarks, a dynamic stack in the metadata).
 device extern_gfx90a -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 \

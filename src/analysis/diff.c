@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "import_amdgpu.h"
 #include "occupancy.h"
 #include "params.h"
 
@@ -134,6 +135,9 @@ static void analyse(const struct gpu_db *db, const struct report_record *rec, co
 	}
 	given.launch = &fields;
 	if (!report_launch(db, rec, &given, file, &l, &gpu, &source, &err) ||
+	    /* the words the session says it in (session.c) */
+	    (!(given.fields & PARAM_BIT(PARAM_WAVE_SIZE)) &&
+	     !import_amdgpu_record_runs(rec, &gpu, file, &err)) ||
 	    !launch_check(&l, &gpu, file, rec->line, &err)) {
 		struct occ_error ignored = { 0 };
 

@@ -111,3 +111,23 @@ bool import_amdgpu_pick_target(struct report *r, const struct gpu_arch *arch,
 	r->n = kept;
 	return true;
 }
+
+bool import_amdgpu_record_runs(const struct report_record *rec, const struct gpu *gpu,
+			       const char *file, struct occ_error *err)
+{
+	const struct amd_arch *m = &gpu->arch.amd;
+	bool other = rec->gfx_target[0] && strcmp(rec->gfx_target, m->target) != 0;
+	int wave;
+
+	if (gpu->arch.vendor != GPU_AMD || !rec->binary || !rec->wave_size.present)
+		return true;
+	wave = (int)rec->wave_size.value;
+	if ((wave == 32 && m->wave32) || (wave == 64 && m->wave64) || (wave != 32 && wave != 64))
+		return true;
+	occ_error_set(err, OCC_EDATA, file, rec->line, "wave_size",
+		      "%s (%s) runs wave%d only: this wave%d kernel%s%s cannot run there%s",
+		      gpu->name, m->target, m->wave32 ? 32 : 64, wave, other ? " for " : "",
+		      other ? rec->gfx_target : "",
+		      other ? " (a code object runs only on its own target)" : "");
+	return false;
+}

@@ -65,6 +65,14 @@ struct import_amdgpu_pick {
 bool import_amdgpu_pick_target(struct report *r, const struct gpu_arch *arch,
 			       struct import_amdgpu_pick *pick);
 
+/* Whether a kernel an AMD compiler wrote (rec->binary, its wave size
+ * known) runs on gpu at its wave size: false with err (file, the record's
+ * line, field "wave_size", status OCC_EDATA) saying it cannot run there and
+ * why (wave32 code on a wave64-only GPU, and the code object's target where
+ * it is not the GPU's); true for any other record or GPU. */
+bool import_amdgpu_record_runs(const struct report_record *rec, const struct gpu *gpu,
+			       const char *file, struct occ_error *err);
+
 /* Where a code object was found, for its records' report_binary: its
  * offset in the file (for one inside a compressed bundle, the compressed
  * bundle's: its bytes are not in the file), what held it ("code object",

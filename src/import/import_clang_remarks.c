@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* import_clang_remarks.c - clang's -Rpass-analysis=kernel-resource-usage
- * remarks (AMDGPUResourceUsageAnalysis, LLVM 17 and later) as a report: one
+ * remarks (AMDGPUResourceUsageAnalysis, LLVM 17 and later; llc's
+ * -pass-remarks-analysis=kernel-resource-usage alike) as a report: one
  * record per "Function Name" remark with the figures the remarks after it
  * give: TotalSGPRs, VGPRs, AGPRs, ScratchSize, Dynamic Stack, SGPRs and
  * VGPRs Spill, LDS Size. A build log may hold anything else between them.
- * The remarks name no target and no workgroup size: --gpu and --block-size
- * give them. A figure the compiler could not know (a call to a function
- * defined elsewhere prints an expression, "k.num_vgpr") is left absent,
+ * The remarks name no target, no wave size and no workgroup bound (clang
+ * 22 prints none of them): --gpu gives the target; a record is a compiled
+ * kernel (rec->binary, container "clang remarks") whose launch occview
+ * assumes where no flag gives it, as for a code object's
+ * (session_binary.h): the workgroup with the most resident work-items, a
+ * grid of one full wave. A figure the compiler could not know (a call to a
+ * function defined elsewhere prints an expression, "k.num_vgpr") is left absent,
  * never guessed: VGPRs or LDS so are asked for (--vgprs, --shared-mem);
  * SGPRs and AGPRs so are what report_launch.c says of absent ones (no SGPR
  * limit, no AGPRs). */
@@ -25,15 +30,40 @@
 #define REMARK "remark: "
 #define FUNCTION "Function Name: "
 
-/* The remark's text after "remark: " (leading spaces skipped), or NULL
- * when the line is no remark. */
+/* After the digits at q, ':' (one of "LINE:COL: "); NULL when not so. */
+static const char *digits_then(const char *q, const char *e, char c)
+{
+	const char *d = q;
+
+	while (q < e && isdigit((unsigned char)*q))
+		q++;
+	return q > d && q < e && *q == c ? q + 1 : NULL;
+}
+
+/* llc writes the location after "remark: " ("remark: foo.cl:27:0: SGPRs:
+ * 28"), clang before it: past "FILE:LINE:COL: " at q, where it is one. */
+static const char *past_location(const char *q, const char *e)
+{
+	for (const char *c = q; c < e && *c != ' '; c++) {
+		const char *line, *col;
+
+		if (*c != ':' || !(line = digits_then(c + 1, e, ':')) ||
+		    !(col = digits_then(line, e, ':')))
+			continue;
+		return col < e && *col == ' ' ? col + 1 : q;
+	}
+	return q;
+}
+
+/* The remark's text after "remark: " (a location llc writes there and
+ * leading spaces skipped), or NULL when the line is no remark. */
 static const char *remark_text(const char *p, const char *e)
 {
 	size_t n = strlen(REMARK);
 
 	for (const char *q = p; q + n <= e; q++)
 		if (memcmp(q, REMARK, n) == 0) {
-			q += n;
+			q = past_location(q + n, e);
 			while (q < e && *q == ' ')
 				q++;
 			return q;
@@ -90,6 +120,8 @@ struct figure {
 #define AT(member) offsetof(struct report_record, member)
 static const struct figure figures[] = {
 	{ "TotalSGPRs:", AT(sgprs), false, true },
+	/* LLVM 17 and 18 print the same count as "SGPRs:". */
+	{ "SGPRs:", AT(sgprs), false, true },
 	{ "VGPRs:", AT(arch_vgprs), false, true },
 	{ "AGPRs:", AT(accum_vgprs), false, true },
 	{ "ScratchSize [bytes/lane]:", AT(scratch_bytes), false, false },
@@ -136,6 +168,10 @@ static void take_figure(struct report *r, struct report_record *rec, const char 
 			import_drop(r, file, line, label, val,
 				    "is no number (the compiler could not know it)");
 		}
+		/* Scratch per lane is the kernel's stack frame, as a code
+		 * object's .private_segment_fixed_size is. */
+		if (out == &rec->scratch_bytes)
+			rec->binary->frame_bytes = *out;
 		return;
 	}
 }
@@ -158,10 +194,16 @@ static bool start_record(struct report *r, const char *t, const char *e, const c
 		goto oom;
 	}
 	rec->vendor = REPORT_VENDOR_AMD;
+	rec->binary = calloc(1, sizeof(*rec->binary));
 	rec->name = import_demangle_or_copy(mangled);
-	free(mangled);
-	if (!rec->name)
+	if (!rec->binary || !rec->name ||
+	    (strcmp(rec->name, mangled) != 0 && !(rec->binary->mangled_name = strdup(mangled)))) {
+		free(mangled);
 		goto oom;
+	}
+	free(mangled);
+	str_copy(rec->binary->container, sizeof(rec->binary->container), "clang remarks");
+	rec->binary->from_log = true;
 	rec->short_name = report_intern_short_name(r, rec->name);
 	if (!rec->short_name)
 		goto oom;

@@ -175,6 +175,7 @@ static struct report_record *entry(struct report *r, const char *name, const cha
 	    !(rec->short_name = import_intern_short_name(r, name)))
 		return NULL;
 	str_copy(b->container, sizeof(b->container), "ptxas log");
+	b->from_log = true;
 	str_copy(b->arch, sizeof(b->arch), arch);
 	if (strncmp(arch, "sm_", 3) == 0)
 		sm = atoi(arch + 3);

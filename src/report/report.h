@@ -111,6 +111,7 @@ struct report_binary {
 	int sm;                       /* 90: the compute capability x 10 */
 	uint64_t offset;              /* of the cubin in the file (its fatbin entry's) */
 	char compression[8];          /* "", "lz4", "zstd": how the entry was stored */
+	bool from_log;                /* read from a compiler's log: offset means nothing */
 	char *mangled_name;           /* heap; NULL when the name is not mangled */
 	struct report_int max_threads[3];   /* __launch_bounds__ / .maxntid */
 	struct report_int req_threads[3];   /* .reqntid: the block size it must run with */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import_amdgpu.h"
 #include "report_infer.h"
 #include "report_launch.h"
 #include "session_binary.h"
@@ -417,6 +418,15 @@ static void resolve_record(struct session *s, const struct session_record *r,
 			res->err = fill_err;
 			res->incomplete = true;
 		}
+		res->l = res->measured;
+		param_copy(&res->l, &ov->values, given.fields);
+		return;
+	}
+	/* A kernel compiled for a wave size the GPU does not run cannot run
+	 * there: said, not the grid or workgroup it would then lack. A wave
+	 * size given is a what-if of another compile. */
+	if (!(given.fields & PARAM_BIT(PARAM_WAVE_SIZE)) &&
+	    !import_amdgpu_record_runs(rec, &res->gpu, r->file, &res->err)) {
 		res->l = res->measured;
 		param_copy(&res->l, &ov->values, given.fields);
 		return;

@@ -73,11 +73,13 @@ unsigned session_binary_defaults(const struct report_record *rec, const struct g
 		l.grid[0] = l.grid[1] = l.grid[2] = 1;
 		occ_input_from_launch(&l, &in);
 		occ_compute(&gpu->arch, &in, &r);
-		if (r.active_blocks_per_sm > 0) {
-			vals->grid[0] = one_wave(gpu, &l, r.active_blocks_per_sm);
-			vals->grid[1] = vals->grid[2] = 1;
-			assumed |= grid;
-		}
+		/* No block of it fits this GPU: one block (one cluster), so that
+		 * the analysis says why it cannot run rather than ask for a
+		 * grid no grid would help. */
+		vals->grid[0] = r.active_blocks_per_sm > 0 ? one_wave(gpu, &l, r.active_blocks_per_sm)
+			      : l.cluster_size > 1 ? l.cluster_size : 1;
+		vals->grid[1] = vals->grid[2] = 1;
+		assumed |= grid;
 	}
 	*fields |= assumed;
 	return assumed;

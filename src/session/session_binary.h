@@ -15,7 +15,9 @@
  * lacks and *fields (PARAM_BITs the flags give) does not have, into vals:
  * no dynamic shared memory (LDS); the block size with the most resident
  * threads (cudaOccMaxPotentialOccupancyBlockSize) where the kernel
- * requires or bounds none; a grid of one full wave (whole clusters).
+ * requires or bounds none; a grid of one full wave (whole clusters), or
+ * of one block (cluster) where none fits the GPU, for the analysis to say
+ * why.
  * Adds them to
  * *fields and returns their PARAM_BITs; 0 for any other record. */
 unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,

@@ -197,8 +197,11 @@ static void binary_rows(struct out *o, const struct analysis *a)
 	const struct engine_words *e = engine_words(&a->gpu.arch);
 	struct items it = { .n = 0 };
 
-	table_item(&it, CANVAS_NORMAL, "%s %s", b->arch[0] ? b->arch : "sm_?", b->container);
-	if (strcmp(b->container, "ptxas log") != 0)
+	if (b->arch[0])
+		table_item(&it, CANVAS_NORMAL, "%s %s", b->arch, b->container);
+	else
+		table_item(&it, CANVAS_NORMAL, "%s", b->container);
+	if (!b->from_log)
 		table_item(&it, CANVAS_NORMAL, "at byte %llu%s%s", (unsigned long long)b->offset,
 			 b->compression[0] ? ", " : "", b->compression);
 	if (b->frame_bytes.present)
@@ -221,9 +224,12 @@ static void binary_rows(struct out *o, const struct analysis *a)
 	it.n = 0;
 	if (a->assumed & PARAM_BIT(PARAM_BLOCK))
 		table_item(&it, CANVAS_DIM, "the %s size with the most resident %s "
-			 "(no bound in the binary)", e->block, e->threads);
-	if (a->assumed & PARAM_BIT(PARAM_GRID))
+			 "(no bound in the %s)", e->block, e->threads,
+			 b->from_log ? "compiler's log" : "binary");
+	if ((a->assumed & PARAM_BIT(PARAM_GRID)) && a->r.active_blocks_per_sm > 0)
 		table_item(&it, CANVAS_DIM, "a grid of one full wave");
+	else if (a->assumed & PARAM_BIT(PARAM_GRID))
+		table_item(&it, CANVAS_DIM, "a grid of one %s (none fits)", e->block);
 	if (a->assumed & PARAM_BIT(PARAM_DYNAMIC_SMEM))
 		table_item(&it, CANVAS_DIM, "no dynamic %s", e->smem);
 	table_item_rows(o, 2, LABEL_W, CANVAS_NORMAL, "Assumed", &it, "; ");
