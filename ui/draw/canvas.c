@@ -34,20 +34,26 @@ struct canvas *canvas_new(int width, int height, bool ascii)
 	return c;
 }
 
+/* Storage for cells cells, kept where it is large enough. */
+static bool reserve(struct canvas *c, size_t cells)
+{
+	struct canvas_cell *more;
+
+	if (cells <= c->capacity)
+		return true;
+	more = realloc(c->cells, cells * sizeof(*more));
+	if (!more)
+		return false;
+	c->cells = more;
+	c->capacity = cells;
+	return true;
+}
+
 bool canvas_reset(struct canvas *c, int width, int height)
 {
-	size_t cells = (size_t)width * (size_t)height;
-
-	if (width <= 0 || height <= 0 || width > 10000 || height > 10000)
+	if (width <= 0 || height <= 0 || width > 10000 || height > 10000 ||
+	    !reserve(c, (size_t)width * (size_t)height))
 		return false;
-	if (cells > c->capacity) {
-		struct canvas_cell *more = realloc(c->cells, cells * sizeof(*more));
-
-		if (!more)
-			return false;
-		c->cells = more;
-		c->capacity = cells;
-	}
 	c->width = width;
 	c->height = height;
 	canvas_clear(c);
@@ -59,16 +65,8 @@ bool canvas_set_height(struct canvas *c, int height)
 	const struct canvas_cell blank = { ' ', CANVAS_NORMAL };
 	size_t cells = (size_t)c->width * (size_t)height, had = (size_t)c->width * (size_t)c->height;
 
-	if (height <= 0 || height > 10000)
+	if (height <= 0 || height > 10000 || !reserve(c, cells))
 		return false;
-	if (cells > c->capacity) {
-		struct canvas_cell *more = realloc(c->cells, cells * sizeof(*more));
-
-		if (!more)
-			return false;
-		c->cells = more;
-		c->capacity = cells;
-	}
 	for (size_t i = had; i < cells; i++)
 		c->cells[i] = blank;
 	c->height = height;
