@@ -164,8 +164,15 @@ void explorer_records_show(struct explorer *e, size_t i, struct explorer_reply *
 static bool vendor_device(const struct explorer *e, const struct browser *b, size_t i,
 			  struct gpu *out)
 {
-	return b->report && i < b->report->n &&
-	       report_vendor_device(session_db(e->session), &b->report->records[i], NULL, out);
+	struct report_record tmp;
+	const struct report_record *rec;
+	bool found;
+
+	if (!b->report || i >= b->report->n || !(rec = report_peek(b->report, i, &tmp)))
+		return false;
+	found = report_vendor_device(session_db(e->session), rec, NULL, out);
+	report_unpeek(rec, &tmp);
+	return found;
 }
 
 struct pane *explorer_records_gpu_picker(struct explorer *e)

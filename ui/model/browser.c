@@ -266,12 +266,16 @@ static bool fill(struct browser *b, struct session *s, const struct report *rep,
 	/* None analysed (the records name no GPU, none picked yet): their
 	 * vendor's words, as the parameter line shows them ("wg", "vgpr"). */
 	if (!b->words && !mixed && rep->n > 0) {
+		struct report_record tmp;
+		const struct report_record *first = report_peek(rep, 0, &tmp);
 		struct gpu g;
 
-		if (report_vendor_device(session_db(s), &rep->records[0], NULL, &g)) {
+		if (first && report_vendor_device(session_db(s), first, NULL, &g)) {
 			b->words = engine_words(&g.arch);
 			b->words_vendor = (uint8_t)g.arch.vendor;
 		}
+		if (first)
+			report_unpeek(first, &tmp);
 	}
 	if (b->words) {
 		/* "b/SM" as it always was; "wg/CU", "wg/WGP" */
