@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "session_binary.h"
+#include "binary_launch.h"
 #include "reportutil.h"
 #include "testutil.h"
 
@@ -42,7 +42,7 @@ START_TEST(amd_required_workgroup)
 	load_clean("amdgpu/", "reqd_gfx90a.co", &r);
 	find("MI250X", &g);
 	launch_init(&vals);
-	assumed = session_binary_defaults(&r.records[0], &g, &vals, &fields);
+	assumed = binary_launch_defaults(&r.records[0], &g, &vals, &fields);
 	ck_assert_uint_eq(assumed, grid_bit | dyn_bit);
 	ck_assert_uint_eq(fields, grid_bit | dyn_bit);
 	ck_assert_int_eq(vals.grid[0], 1760);
@@ -50,7 +50,7 @@ START_TEST(amd_required_workgroup)
 	/* A grid given: only the LDS is taken. */
 	fields = grid_bit;
 	vals.grid[0] = 7;
-	ck_assert_uint_eq(session_binary_defaults(&r.records[0], &g, &vals, &fields), dyn_bit);
+	ck_assert_uint_eq(binary_launch_defaults(&r.records[0], &g, &vals, &fields), dyn_bit);
 	ck_assert_int_eq(vals.grid[0], 7);
 	report_done(&r);
 }
@@ -76,7 +76,7 @@ START_TEST(amd_unbounded_takes_the_best_workgroup)
 		r.records[0].block[d] = (struct report_int){ 0 };
 	find("MI250X", &g);
 	launch_init(&vals);
-	assumed = session_binary_defaults(&r.records[0], &g, &vals, &fields);
+	assumed = binary_launch_defaults(&r.records[0], &g, &vals, &fields);
 	ck_assert_uint_eq(assumed, grid_bit | block_bit | dyn_bit);
 	ck_assert_int_eq(vals.block[0], 1024);
 	ck_assert_int_eq(vals.block[1], 1);
@@ -107,7 +107,7 @@ START_TEST(remarks_take_the_best_workgroup)
 	ck_assert(r.records[0].binary->from_log);
 	find("MI250X", &g);
 	launch_init(&vals);
-	assumed = session_binary_defaults(&r.records[0], &g, &vals, &fields);
+	assumed = binary_launch_defaults(&r.records[0], &g, &vals, &fields);
 	ck_assert_uint_eq(assumed, grid_bit | block_bit | dyn_bit);
 	ck_assert_int_eq(vals.block[0], 1024);
 	ck_assert_int_eq(vals.block[1], 1);
@@ -312,7 +312,7 @@ START_TEST(no_workgroup_fits_says_why)
 	ck_assert_int_eq(k->block[0].value, 1024);
 	find("MI100", &g);
 	launch_init(&vals);
-	ck_assert_uint_eq(session_binary_defaults(k, &g, &vals, &fields), grid_bit | dyn_bit);
+	ck_assert_uint_eq(binary_launch_defaults(k, &g, &vals, &fields), grid_bit | dyn_bit);
 	ck_assert_int_eq(vals.grid[0], 1);
 	given.gpu = &g;
 	ck_assert_msg(record_analyse(a, db, k, &given, "fresh_gfx90a.co", &err), "%s",
@@ -400,12 +400,12 @@ START_TEST(other_vendor_assumes_nothing)
 	load_clean("amdgpu/", "reqd_gfx90a.co", &r);
 	find("H100", &g);
 	launch_init(&vals);
-	ck_assert_uint_eq(session_binary_defaults(&r.records[0], &g, &vals, &fields), 0);
+	ck_assert_uint_eq(binary_launch_defaults(&r.records[0], &g, &vals, &fields), 0);
 	ck_assert_uint_eq(fields, 0);
 	report_done(&r);
 	load_clean("cubin/", "reqntid_sm90.cubin", &r);
 	find("MI300X", &g);
-	ck_assert_uint_eq(session_binary_defaults(&r.records[0], &g, &vals, &fields), 0);
+	ck_assert_uint_eq(binary_launch_defaults(&r.records[0], &g, &vals, &fields), 0);
 	report_done(&r);
 }
 END_TEST

@@ -40,7 +40,7 @@ struct analysis {
 	/* A kernel read from a binary or a compiler's log: its record, for
 	 * what the compiler wrote (rec->binary) and its full name, valid while
 	 * the record is; and the PARAM_BITs of the launch values neither it
-	 * nor the flags gave, which occview assumed (session_binary.h). NULL
+	 * nor the flags gave, which occview assumed (binary_launch.h). NULL
 	 * and 0 for anything else. */
 	const struct report_record *compiled;
 	unsigned assumed;

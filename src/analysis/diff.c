@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binary_launch.h"
 #include "engine.h"
 #include "import_amdgpu.h"
 #include "occupancy.h"
@@ -99,9 +100,13 @@ static void arch_of(const struct gpu *g, const struct report_record *rec, char *
 		out[0] = '\0';
 }
 
+/* Record rec of file analysed into s on the user's flags; a compiled
+ * kernel's launch values neither it nor a flag gives are assumed as
+ * everywhere else (binary_launch.h), the block size block_hint's where
+ * that is not 0 (the other side's, so that both are compared at one). */
 static void analyse(const struct gpu_db *db, const struct report_record *rec, const char *file,
-		    const struct report_launch_given *user, struct diff_side *s, char *arch,
-		    size_t arch_size)
+		    const struct report_launch_given *user, int block_hint, struct diff_side *s,
+		    char *arch, size_t arch_size)
 {
 	struct report_launch_given given = *user;
 	struct launch fields, l;
@@ -134,6 +139,17 @@ static void analyse(const struct gpu_db *db, const struct report_record *rec, co
 		given.fields |= PARAM_BIT(PARAM_GRID);
 	}
 	given.launch = &fields;
+	if (rec->binary && report_choose_gpu(db, rec, given.gpu, file, &gpu, &source, &err)) {
+		if (block_hint > 0 && !(given.fields & PARAM_BIT(PARAM_BLOCK)) &&
+		    !rec->block[0].present) {
+			fields.block[0] = block_hint;
+			fields.block[1] = fields.block[2] = 1;
+			given.fields |= PARAM_BIT(PARAM_BLOCK);
+			s->assumed |= PARAM_BIT(PARAM_BLOCK);
+		}
+		s->assumed |= binary_launch_defaults(rec, &gpu, &fields, &given.fields);
+	}
+	err = (struct occ_error){ 0 };
 	if (!report_launch(db, rec, &given, file, &l, &gpu, &source, &err) ||
 	    /* the words the session says it in (session.c) */
 	    (!(given.fields & PARAM_BIT(PARAM_WAVE_SIZE)) &&
@@ -203,7 +219,7 @@ static struct entry *entries(const struct gpu_db *db, const struct report *r, co
 
 		e[i].name = rec->name ? rec->name : rec->short_name;
 		e[i].index = i;
-		analyse(db, rec, file, given, &e[i].side, e[i].arch, sizeof(e[i].arch));
+		analyse(db, rec, file, given, 0, &e[i].side, e[i].arch, sizeof(e[i].arch));
 	}
 	qsort(e, r->n, sizeof(*e), by_key);
 	return e;
@@ -257,6 +273,27 @@ static void judge(struct diff_kernel *k, unsigned fail_on)
 			    strcmp(o->gpu, n->gpu) != 0
 		    ? DIFF_CHANGED
 		    : DIFF_UNCHANGED;
+}
+
+/* A side whose block size occview assumed (binary_launch.h) compared at
+ * the other's: at the block the other side's kernel requires or is bounded
+ * to, else (both assumed) the new side at the old's, so that a change is
+ * the kernel's and not the assumption's. */
+static void one_block_size(const struct gpu_db *db, struct diff_kernel *k,
+			   const struct report *old, const char *old_file,
+			   const struct report *new, const char *new_file,
+			   const struct report_launch_given *given)
+{
+	const unsigned block = PARAM_BIT(PARAM_BLOCK);
+
+	if (!k->old.ok || !k->new.ok || k->old.block_size == k->new.block_size)
+		return;
+	if (k->new.assumed & block)
+		analyse(db, &new->records[k->new_index], new_file, given, k->old.block_size,
+			&k->new, k->arch, sizeof(k->arch));
+	else if (k->old.assumed & block)
+		analyse(db, &old->records[k->old_index], old_file, given, k->new.block_size,
+			&k->old, k->arch, sizeof(k->arch));
 }
 
 /* The old report's order; the added kernels after, in the new's order. */
@@ -317,6 +354,8 @@ bool diff_reports(const struct gpu_db *db, const struct report *old, const char 
 			k->new_index = b[j].index;
 			k->new = b[j++].side;
 		}
+		if (c == 0)
+			one_block_size(db, k, old, old_file, new, new_file, given);
 		out->n++;
 		judge(k, fail_on);
 		switch (k->status) {

@@ -49,6 +49,9 @@ struct diff_side {
 	 * scratch (local memory) per thread: absent where the report lacks them. */
 	struct report_int spills, scratch_bytes;
 	int block_size;
+	/* The PARAM_BITs of the launch values occview assumed for a compiled
+	 * kernel (binary_launch.h): the block size, the dynamic shared memory. */
+	unsigned assumed;
 	int blocks_per_sm;
 	double occupancy_pct;
 	/* Registers more before a block (workgroup) per SM is lost, and fewer

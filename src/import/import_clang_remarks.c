@@ -10,7 +10,7 @@
  * 22 prints none of them): --gpu gives the target; a record is a compiled
  * kernel (rec->binary, container "clang remarks") whose launch occview
  * assumes where no flag gives it, as for a code object's
- * (session_binary.h): the workgroup with the most resident work-items, a
+ * (binary_launch.h): the workgroup with the most resident work-items, a
  * grid of one full wave. A figure the compiler could not know (a call to a
  * function defined elsewhere prints an expression, "k.num_vgpr") is left absent,
  * never guessed: VGPRs or LDS so are asked for (--vgprs, --shared-mem);

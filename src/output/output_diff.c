@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "output_json_binary.h"
+#include "params.h"
 #include "strutil.h"
 
 static const char *status_word(enum diff_status s)
@@ -60,10 +62,11 @@ static void side_line(FILE *out, const struct diff_side *s)
 	char sp[32];
 
 	spills_text(s, sp, sizeof(sp));
-	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d %s, %.2f%% occupancy",
+	fprintf(out, "%lld %s, %lld B %s, %s spilled, %d %s per %s of %d %s%s, %.2f%% occupancy",
 		(long long)s->registers, regs_word(s, s->registers), (long long)s->smem_bytes,
 		s->smem_word, sp, s->blocks_per_sm, blocks_word(s, s->blocks_per_sm), s->unit,
-		s->block_size, s->threads_word, s->occupancy_pct);
+		s->block_size, s->threads_word,
+		s->assumed & PARAM_BIT(PARAM_BLOCK) ? " (assumed)" : "", s->occupancy_pct);
 }
 
 static void steps_line(FILE *out, const struct diff_side *s)
@@ -180,6 +183,8 @@ static void side_json(struct jsonw *w, const char *key, const struct diff_side *
 	key_int_or_null(w, "scratch_bytes", s->scratch_bytes);
 	jsonw_key(w, "threads_per_block");
 	jsonw_int(w, s->block_size);
+	jsonw_key(w, "assumed");
+	output_json_assumed(w, s->assumed);
 	jsonw_key(w, "active_blocks_per_sm");
 	jsonw_int(w, s->blocks_per_sm);
 	jsonw_key(w, "theoretical_occupancy_pct");

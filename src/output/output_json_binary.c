@@ -98,8 +98,7 @@ static void md_key(struct jsonw *w, const struct report_binary_key *k)
 	jsonw_end(w);
 }
 
-void output_json_binary(struct jsonw *w, const char *full_name, const struct report_binary *b,
-			unsigned assumed)
+void output_json_assumed(struct jsonw *w, unsigned assumed)
 {
 	static const struct { enum launch_param p; const char *key; } launch_keys[] = {
 		{ PARAM_GRID, "grid_size" },
@@ -107,6 +106,16 @@ void output_json_binary(struct jsonw *w, const char *full_name, const struct rep
 		{ PARAM_DYNAMIC_SMEM, "dynamic_shared_mem_bytes" },
 	};
 
+	jsonw_array(w);
+	for (size_t i = 0; i < sizeof(launch_keys) / sizeof(launch_keys[0]); i++)
+		if (assumed & PARAM_BIT(launch_keys[i].p))
+			jsonw_string(w, launch_keys[i].key);
+	jsonw_end(w);
+}
+
+void output_json_binary(struct jsonw *w, const char *full_name, const struct report_binary *b,
+			unsigned assumed)
+{
 	jsonw_object(w);
 	key_text(w, "full_name", full_name);
 	key_text(w, "mangled_name", b->mangled_name);
@@ -127,11 +136,7 @@ void output_json_binary(struct jsonw *w, const char *full_name, const struct rep
 	key_int(w, "max_stack_bytes", &b->max_stack_bytes);
 	/* What occview took because neither the binary nor a flag said. */
 	jsonw_key(w, "assumed");
-	jsonw_array(w);
-	for (size_t i = 0; i < sizeof(launch_keys) / sizeof(launch_keys[0]); i++)
-		if (assumed & PARAM_BIT(launch_keys[i].p))
-			jsonw_string(w, launch_keys[i].key);
-	jsonw_end(w);
+	output_json_assumed(w, assumed);
 	jsonw_key(w, "attributes");
 	jsonw_array(w);
 	/* AMD's: every key of the kernel's metadata map. */

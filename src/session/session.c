@@ -14,7 +14,7 @@
 #include "import_amdgpu.h"
 #include "report_infer.h"
 #include "report_launch.h"
-#include "session_binary.h"
+#include "binary_launch.h"
 #include "session_join.h"
 #include "strutil.h"
 
@@ -285,7 +285,7 @@ struct resolved {
 	struct report_inferred inferred;  /* what the report's own limits gave */
 	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
-					 session_binary_defaults */
+					 binary_launch_defaults */
 };
 
 /* The launch values the record lacks, from its own block limits where they
@@ -433,7 +433,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	}
 	/* A kernel from a binary: what the launch would be, where nothing says. */
 	binary_vals = ov->values;
-	res->assumed = session_binary_defaults(rec, &res->gpu, &binary_vals, &given.fields);
+	res->assumed = binary_launch_defaults(rec, &res->gpu, &binary_vals, &given.fields);
 	if (res->assumed)
 		given.launch = &binary_vals;
 	if (!report_launch_fill(rec, &given, &res->gpu.arch, r->file, &res->l, &lacking,
@@ -742,7 +742,7 @@ bool session_resolve(struct session *s, const struct session_record *r,
 	resolve_record(s, &again, &s->flags, NULL, &res);
 	out->rec = r->rec;
 	/* a binary's kernel takes what it lacks from the launch and the GPU
-	 * (session_binary_defaults): read again each time */
+	 * (binary_launch_defaults): read again each time */
 	out->reusable = res.ok && res.want == 0 && !res.gpu_changed && !r->rec->binary &&
 			!(s->flags.set & PARAM_BIT(PARAM_GPU));
 	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;

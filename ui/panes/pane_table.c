@@ -190,7 +190,7 @@ static bool capped_shown(const struct view *v)
 
 /* A kernel read from a binary or a compiler's log: where, the compiler's
  * figures that are no launch field, and what occview took for the launch
- * where nothing said (session_binary.h). */
+ * where nothing said (binary_launch.h). */
 static void binary_rows(struct out *o, const struct analysis *a)
 {
 	const struct report_binary *b = a->compiled->binary;

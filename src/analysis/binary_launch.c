@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* session_binary.c - the launch of a kernel read from a compiled binary,
+/* binary_launch.c - the launch of a kernel read from a compiled binary,
  * which says what the compiler fixed (registers, static shared memory,
  * barriers, bounds) but not how the kernel is launched: what occview takes
  * for the rest, said in every output (crosscheck_record.assumed). */
 #include "config.h"
 
-#include "session_binary.h"
+#include "binary_launch.h"
 
 #include "cluster.h"
 #include "import_binary.h"
@@ -31,8 +31,8 @@ static int64_t one_wave(const struct gpu *gpu, const struct launch *l, int block
 	return blocks >= size ? blocks / size * size : size;
 }
 
-unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
-				 struct launch *vals, unsigned *fields)
+unsigned binary_launch_defaults(const struct report_record *rec, const struct gpu *gpu,
+				struct launch *vals, unsigned *fields)
 {
 	const unsigned block = PARAM_BIT(PARAM_BLOCK), grid = PARAM_BIT(PARAM_GRID),
 		       dyn = PARAM_BIT(PARAM_DYNAMIC_SMEM);

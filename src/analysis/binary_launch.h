@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* session_binary.h - what occview takes for the launch of a kernel read from
- * a compiled binary where neither the binary nor the flags say. */
-#ifndef OCC_SESSION_BINARY_H
-#define OCC_SESSION_BINARY_H
+/* binary_launch.h - what occview takes for the launch of a kernel read from
+ * a compiled binary where neither the binary nor the flags say: the
+ * explorer, --print and --diff's gate take the same. */
+#ifndef OCC_BINARY_LAUNCH_H
+#define OCC_BINARY_LAUNCH_H
 
 #include "gpu.h"
 #include "launch.h"
@@ -20,7 +21,7 @@
  * why.
  * Adds them to
  * *fields and returns their PARAM_BITs; 0 for any other record. */
-unsigned session_binary_defaults(const struct report_record *rec, const struct gpu *gpu,
-				 struct launch *vals, unsigned *fields);
+unsigned binary_launch_defaults(const struct report_record *rec, const struct gpu *gpu,
+				struct launch *vals, unsigned *fields);
 
 #endif
