@@ -43,8 +43,9 @@ expect 0 "1 changed, 0 failed" -- --diff --fail-on spills "$old" "$new"
 expect 1 "failing on: blocks, registers" -- --diff --fail-on blocks,registers "$old" "$new"
 # The other way round nothing got worse.
 expect 0 "^changed gate_kernel" -- --diff "$new" "$old"
-# One VGPR, singular (the engine's words; it said "1 more VGPRs").
-check 0 "steps: 1 more VGPR lose one of its 5 workgroups per CU; 16 fewer gain one"
+# One VGPR, singular (the engine's words; it said "1 more VGPRs", then
+# "1 more VGPR lose").
+check 0 "steps: 1 more VGPR loses one of its 5 workgroups per CU; 16 fewer gain one"
 expect 0 "^2 kernels: 0 changed, 0 failed, 0 added, 0 removed, 2 unchanged" -- --diff "$old" "$old"
 
 # JSON and SARIF carry the same.

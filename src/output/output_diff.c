@@ -73,13 +73,14 @@ static void steps_line(FILE *out, const struct diff_side *s)
 {
 	fputs("    steps: ", out);
 	if (s->regs_to_lose > 0)
-		fprintf(out, "%d more %s lose one of its %d %s per %s", s->regs_to_lose,
-			regs_word(s, s->regs_to_lose), s->blocks_per_sm,
-			blocks_word(s, s->blocks_per_sm), s->unit);
+		fprintf(out, "%d more %s %s one of its %d %s per %s", s->regs_to_lose,
+			regs_word(s, s->regs_to_lose), s->regs_to_lose == 1 ? "loses" : "lose",
+			s->blocks_per_sm, blocks_word(s, s->blocks_per_sm), s->unit);
 	else
 		fprintf(out, "no %s to lose", s->blocks_word);
 	if (s->regs_to_gain > 0)
-		fprintf(out, "; %d fewer gain one\n", s->regs_to_gain);
+		fprintf(out, "; %d fewer %s one\n", s->regs_to_gain,
+			s->regs_to_gain == 1 ? "gains" : "gain");
 	else
 		fprintf(out, "; no fewer %s gain one\n", s->registers_word);
 }

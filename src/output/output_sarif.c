@@ -109,9 +109,9 @@ static void message(const struct diff_kernel *k, int i, const char *name, char *
 	if (n->regs_to_lose > 0) {
 		size_t len = strlen(out);
 
-		snprintf(out + len, size - len, "; %d more %s lose another of its %s",
+		snprintf(out + len, size - len, "; %d more %s %s another of its %s",
 			 n->regs_to_lose, n->regs_to_lose == 1 ? n->register_word : n->registers_word,
-			 n->blocks_word);
+			 n->regs_to_lose == 1 ? "loses" : "lose", n->blocks_word);
 	}
 }
 
