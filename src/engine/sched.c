@@ -178,13 +178,20 @@ static int64_t group_share(const struct sched *s, int64_t p, int g)
 	return got;
 }
 
+/* Every unit the same slots (no clusters): the partial wave dealt
+ * round-robin, no search. */
+static bool uniform(const struct sched *s)
+{
+	return s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit;
+}
+
 int64_t sched_partial_on(const struct sched *s, int64_t p, int u)
 {
 	int i, g, from, to;
 
 	if (p <= 0 || u < 0 || u >= s->units)
 		return 0;
-	if (s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit)
+	if (uniform(s))
 		return p / s->units + (u < p % s->units ? 1 : 0);
 	if (s->n_groups <= 1 || s->cluster_size <= 1)
 		return deal_on(s, 0, s->units, p, u);
@@ -213,8 +220,7 @@ void sched_unit_share(const struct sched *s, int64_t grid_size, int u, int64_t *
 		return;
 	full = grid_size / s->per_wave;
 	rest = grid_size % s->per_wave;
-	/* Every unit the same slots (no clusters): round-robin, no search. */
-	if (s->n_groups == 1 && s->per_wave == (int64_t)s->units * s->blocks_per_unit) {
+	if (uniform(s)) {
 		slots = u >= 0 && u < s->units ? s->blocks_per_unit : 0;
 		p = slots > 0 ? rest / s->units + (u < rest % s->units ? 1 : 0) : 0;
 	} else {
@@ -228,14 +234,13 @@ void sched_unit_share(const struct sched *s, int64_t grid_size, int u, int64_t *
 void sched_unit_shares(const struct sched *s, int64_t grid_size, int64_t *blocks,
 		       double *busy_time)
 {
-	int64_t full, rest, busy;
+	int64_t busy;
 
-	/* Every unit the same slots (no clusters): sched_unit_share's
-	 * round-robin, unit by unit, without a call for each. */
-	if (s->per_wave > 0 && grid_size > 0 && s->n_groups == 1 &&
-	    s->per_wave == (int64_t)s->units * s->blocks_per_unit) {
-		full = grid_size / s->per_wave;
-		rest = grid_size % s->per_wave;
+	/* sched_unit_share's round-robin unit by unit, without a call for each:
+	 * the first rest % units units take one block of the partial wave more. */
+	if (s->per_wave > 0 && grid_size > 0 && uniform(s)) {
+		int64_t full = grid_size / s->per_wave, rest = grid_size % s->per_wave;
+
 		for (int u = 0; u < s->units; u++) {
 			int64_t p = rest / s->units + (u < rest % s->units ? 1 : 0);
 
