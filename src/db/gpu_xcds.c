@@ -26,28 +26,42 @@ static const struct {
  * (gfx906 MI50/MI60, gfx908 MI100, gfx90a MI200: a GCD is one die). */
 static const char *const one_xcd[] = { "gfx906", "gfx908", "gfx90a" };
 
-/* Whether name holds word as a whole word ("Instinct MI300X"). */
-static bool has_word(const char *name, const char *word)
+/* The first model of xcd_models that name holds as a whole word
+ * ("Instinct MI300X"), or -1. Every model begins "MI3": the name is
+ * searched for that once, not for each model (a record's analysis asks
+ * this three times). */
+static int model_in(const char *name)
 {
-	size_t n = strlen(word);
+	int best = -1;
 
-	for (const char *p = strstr(name, word); p; p = strstr(p + 1, word))
-		if ((p == name || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
-			return true;
-	return false;
+	for (const char *p = strstr(name, "MI3"); p; p = strstr(p + 1, "MI3")) {
+		if (p != name && isalnum((unsigned char)p[-1]))
+			continue;
+		for (int i = 0; i < (int)(sizeof(xcd_models) / sizeof(xcd_models[0])); i++) {
+			size_t n = strlen(xcd_models[i].model);
+
+			if ((best < 0 || i < best) && strncmp(p, xcd_models[i].model, n) == 0 &&
+			    !isalnum((unsigned char)p[n]))
+				best = i;
+		}
+	}
+	return best;
 }
 
 int gpu_default_xcds(const struct gpu *g)
 {
+	const char *t = g->arch.amd.target;
+	int model;
+
 	if (g->arch.vendor != GPU_AMD)
 		return 0;
-	for (size_t i = 0; i < sizeof(one_xcd) / sizeof(one_xcd[0]); i++)
-		if (strcmp(g->arch.amd.target, one_xcd[i]) == 0)
-			return 1;
+	/* one_xcd's targets all begin "gfx90" */
+	if (strncmp(t, "gfx90", 5) == 0)
+		for (size_t i = 0; i < sizeof(one_xcd) / sizeof(one_xcd[0]); i++)
+			if (strcmp(t, one_xcd[i]) == 0)
+				return 1;
 	if (g->stand_in)
 		return 0;
-	for (size_t i = 0; i < sizeof(xcd_models) / sizeof(xcd_models[0]); i++)
-		if (has_word(g->name, xcd_models[i].model))
-			return xcd_models[i].spx;
-	return 0;
+	model = model_in(g->name);
+	return model >= 0 ? xcd_models[model].spx : 0;
 }

@@ -32,6 +32,7 @@ static void common_limits(const struct gpu *gpu, int sms_min, struct launch_limi
 {
 	const struct gpu_arch *a = &gpu->arch;
 	int most_barriers = LAUNCH_BARRIERS_MAX;
+	int xcds = gpu_default_xcds(gpu);
 
 	if (a->barriers_per_sm > 0 && a->barriers_per_sm < most_barriers)
 		most_barriers = a->barriers_per_sm;
@@ -46,7 +47,7 @@ static void common_limits(const struct gpu *gpu, int sms_min, struct launch_limi
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
 		.cluster_size = { 0, cluster_max_size(a) },
-		.xcds = { 0, gpu_default_xcds(gpu) > 0 ? gpu_default_xcds(gpu) : LAUNCH_XCDS_MAX },
+		.xcds = { 0, xcds > 0 ? xcds : LAUNCH_XCDS_MAX },
 		.sms = { gpu->sm_count > 0 ? sms_min : 0,
 			 gpu->sm_count > 0 ? gpu->sm_count : 0 },
 	};

@@ -29,10 +29,25 @@ struct pool_block {
 	char text[];
 };
 
+/* A full kernel name and its interned short name (report_intern_short_name). */
+struct name_memo {
+	uint64_t hash;
+	size_t len;
+	char *full;                   /* owned copy; NULL: an empty slot */
+	const char *short_name;       /* in the pool's blocks */
+};
+
+/* Short names of the full names seen last, by their bytes: a report's
+ * kernels repeat, and report_short_name walks every byte of a name that
+ * may be kilobytes long. Direct-mapped and bounded, so a file whose every
+ * name differs costs a copy a record and no more memory. */
+#define NAME_MEMO 256
+
 struct report_pool {
 	struct pool_block *blocks;
 	const char **slots;           /* 0 or a power of two entries */
 	size_t n_slots, n_used;
+	struct name_memo *memo;       /* NAME_MEMO slots once a short name is asked */
 };
 
 /* Eight bytes a step, every record interns a short name. */
@@ -66,6 +81,9 @@ static void pool_free(struct report_pool *p)
 		free(b);
 	}
 	free(p->slots);
+	for (size_t i = 0; p->memo && i < NAME_MEMO; i++)
+		free(p->memo[i].full);
+	free(p->memo);
 	free(p);
 }
 
@@ -135,9 +153,30 @@ const char *report_intern(struct report *r, const char *text, size_t size)
 const char *report_intern_short_name(struct report *r, const char *name)
 {
 	char buf[REPORT_SHORT_NAME];
+	struct report_pool *p = r->pool;
+	struct name_memo *m;
+	size_t n = name ? strlen(name) : 0;
+	uint64_t h = hash_text(name ? name : "", n);
+	const char *s;
+	char *copy;
 
+	if (!p && !(p = r->pool = calloc(1, sizeof(*p))))
+		return NULL;
+	if (!p->memo && !(p->memo = calloc(NAME_MEMO, sizeof(*p->memo))))
+		return NULL;
+	m = &p->memo[h & (NAME_MEMO - 1)];
+	if (m->full && m->hash == h && m->len == n && memcmp(m->full, name, n) == 0)
+		return m->short_name;
 	report_short_name(name, buf, sizeof(buf));
-	return report_intern(r, buf, sizeof(buf));
+	s = report_intern(r, buf, sizeof(buf));
+	/* Not remembered without memory for the copy: asked again, it is
+	 * worked out again, to the same text. */
+	if (!s || !(copy = malloc(n + 1)))
+		return s;
+	memcpy(copy, name ? name : "", n + 1);
+	free(m->full);
+	*m = (struct name_memo){ h, n, copy, s };
+	return s;
 }
 
 void report_record_init(struct report_record *rec, long line)
