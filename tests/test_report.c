@@ -163,6 +163,16 @@ START_TEST(short_name_memo)
 			ck_assert_str_eq(got, want);
 		}
 	}
+	/* a name longer than a slot holds in place (MEMO_INLINE), twice */
+	{
+		char lng[400];
+		const char *once;
+
+		snprintf(lng, sizeof(lng), "void ns::long_kernel<%0300d>(int)", 7);
+		once = report_intern_short_name(&r, lng);
+		ck_assert_str_eq(once, "ns::long_kernel");
+		ck_assert_ptr_eq(report_intern_short_name(&r, lng), once);
+	}
 	/* two full names, one short name: one interned text */
 	ck_assert_ptr_eq(first[1], first[2]);
 	ck_assert_str_eq(report_intern_short_name(&r, ""), "");

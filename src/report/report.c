@@ -30,18 +30,29 @@ struct pool_block {
 };
 
 /* A full kernel name and its interned short name (report_intern_short_name). */
+#define MEMO_INLINE 208
+
 struct name_memo {
 	uint64_t hash;
 	size_t len;
-	char *full;                   /* owned copy; NULL: an empty slot */
+	const char *full;             /* text, or a copy of its own; NULL: empty */
 	const char *short_name;       /* in the pool's blocks */
+	char text[MEMO_INLINE];       /* a name shorter than this, without a malloc */
 };
 
 /* Short names of the full names seen last, by their bytes: a report's
  * kernels repeat, and report_short_name walks every byte of a name that
- * may be kilobytes long. Direct-mapped and bounded, so a file whose every
- * name differs costs a copy a record and no more memory. */
+ * may be kilobytes long. Direct-mapped and bounded (53 KB and the longer
+ * names' copies), so a file whose every name differs costs a hash and a
+ * copy a record and no more memory. */
 #define NAME_MEMO 256
+
+static void memo_forget(struct name_memo *m)
+{
+	if (m->full != m->text)
+		free((char *)m->full);
+	m->full = NULL;
+}
 
 struct report_pool {
 	struct pool_block *blocks;
@@ -50,20 +61,25 @@ struct report_pool {
 	struct name_memo *memo;       /* NAME_MEMO slots once a short name is asked */
 };
 
-/* Eight bytes a step, every record interns a short name. */
+/* Eight bytes a step, every record interns a short name; the last step
+ * reads the last eight bytes (again, in part) where there are eight. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = n * 0x9E3779B97F4A7C15u;
+	uint64_t h = n * 0x9E3779B97F4A7C15u, w;
 	size_t i = 0;
 
-	for (; i < n; i += 8) {
-		uint64_t w = 0;
-
-		if (n - i >= 8)
-			memcpy(&w, s + i, 8);
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
+	if (i < n) {
+		w = 0;
+		if (n >= 8)
+			memcpy(&w, s + n - 8, 8);
 		else
-			for (size_t k = i; k < n; k++)
-				w |= (uint64_t)(unsigned char)s[k] << (8 * (k - i));
+			for (size_t k = 0; k < n; k++)
+				w |= (uint64_t)(unsigned char)s[k] << (8 * k);
 		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
 		h ^= h >> 32;
 	}
@@ -82,7 +98,7 @@ static void pool_free(struct report_pool *p)
 	}
 	free(p->slots);
 	for (size_t i = 0; p->memo && i < NAME_MEMO; i++)
-		free(p->memo[i].full);
+		memo_forget(&p->memo[i]);
 	free(p->memo);
 	free(p);
 }
@@ -169,13 +185,19 @@ const char *report_intern_short_name(struct report *r, const char *name)
 		return m->short_name;
 	report_short_name(name, buf, sizeof(buf));
 	s = report_intern(r, buf, sizeof(buf));
+	if (!s)
+		return NULL;
+	memo_forget(m);
 	/* Not remembered without memory for the copy: asked again, it is
 	 * worked out again, to the same text. */
-	if (!s || !(copy = malloc(n + 1)))
-		return s;
-	memcpy(copy, name ? name : "", n + 1);
-	free(m->full);
-	*m = (struct name_memo){ h, n, copy, s };
+	copy = n < MEMO_INLINE ? m->text : malloc(n + 1);
+	if (copy) {
+		memcpy(copy, name ? name : "", n + 1);
+		m->hash = h;
+		m->len = n;
+		m->full = copy;
+		m->short_name = s;
+	}
 	return s;
 }
 
@@ -711,16 +733,16 @@ void report_short_name(const char *name, char *out, size_t size)
 			b++;
 	}
 	if (e > b && e[-1] == ')') {
-		const char *p = e - 1;
+		const char *p = e;
 		int d = 0;
 
-		for (; p >= b; p--) {
+		while ((p = str_rfind2(b, p, '(', ')'))) {
 			if (*p == ')')
 				d++;
-			else if (*p == '(' && --d == 0)
+			else if (--d == 0)
 				break;
 		}
-		if (p > b && d == 0)
+		if (p && p > b && d == 0)
 			e = trim_right(b, p);
 	}
 
@@ -735,10 +757,8 @@ void report_short_name(const char *name, char *out, size_t size)
 	w = buf;
 	for (s = b; s < e; s++) {
 		/* A run without angle brackets goes whole, kept at depth 0. */
-		const char *t = s;
+		const char *t = str_find2(s, e, '<', '>');
 
-		while (t < e && *t != '<' && *t != '>')
-			t++;
 		if (depth == 0) {
 			memcpy(w, s, (size_t)(t - s));
 			w += t - s;

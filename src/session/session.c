@@ -8,6 +8,7 @@
 
 #include "session.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,8 +202,10 @@ static const struct gpu_choice *own_gpu(struct session *s, const struct report_r
 	return c;
 }
 
-/* The GPU a launch names, looked up once while launches keep naming it. */
-static bool named_gpu(struct session *s, const char *name, struct gpu *out, struct occ_error *err)
+/* The GPU a launch names, looked up once while launches keep naming it:
+ * the session's copy (valid until a launch names another), or NULL with
+ * err set. */
+static const struct gpu *named_gpu(struct session *s, const char *name, struct occ_error *err)
 {
 	if (!s->named[0] || strcmp(s->named, name) != 0) {
 		str_copy(s->named, sizeof(s->named), name);
@@ -210,26 +213,22 @@ static bool named_gpu(struct session *s, const char *name, struct gpu *out, stru
 		s->named_ok = gpu_db_find(s->db, name, &s->named_gpu, &s->named_err);
 	}
 	if (s->named_ok)
-		*out = s->named_gpu;
-	else
-		*err = s->named_err;
-	return s->named_ok;
+		return &s->named_gpu;
+	*err = s->named_err;
+	return NULL;
 }
 
 /* The GPU of the overrides: the one resolved by the caller, else the
- * flags', else looked up by name. */
-static bool override_gpu(struct session *s, const struct param_set *ov, const struct gpu *given,
-			 struct gpu *out, struct occ_error *err)
+ * flags', else looked up by name. Not copied (a struct gpu is 3 KB, and
+ * this is asked for every record under --gpu): valid while they are. */
+static const struct gpu *override_gpu(struct session *s, const struct param_set *ov,
+				      const struct gpu *given, struct occ_error *err)
 {
-	if (given) {
-		*out = *given;
-		return true;
-	}
-	if (ov == &s->flags && s->has_flag_gpu) {
-		*out = s->flag_gpu;
-		return true;
-	}
-	return named_gpu(s, ov->values.gpu_name, out, err);
+	if (given)
+		return given;
+	if (ov == &s->flags && s->has_flag_gpu)
+		return &s->flag_gpu;
+	return named_gpu(s, ov->values.gpu_name, err);
 }
 
 /* ---- launches ---------------------------------------------------------- */
@@ -240,19 +239,22 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		      const struct param_set *ov, const struct gpu *given, struct launch *l,
 		      struct gpu *gpu, struct occ_error *err)
 {
+	const struct gpu *g;
+
 	*l = *r->launch;
 	param_copy(l, &ov->values, ov->set);
 	if (r->error) {
 		*err = *r->error;
 		return false;
 	}
-	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err)) {
+	if ((ov->set & PARAM_BIT(PARAM_GPU)) && (g = override_gpu(s, ov, given, err))) {
+		*gpu = *g;
 		/* the one GPU of --gpu A,B,... it is on, not the list */
 		if (s->n_gpus > 1)
 			str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
 		return true;
 	}
-	if (!named_gpu(s, l->gpu_name, gpu, err)) {
+	if (!(g = named_gpu(s, l->gpu_name, err))) {
 		/* The database does not know where the name came from: a file's
 		 * row is bad data, a flag a usage error. */
 		if (r->file && !(ov->set & PARAM_BIT(PARAM_GPU))) {
@@ -262,31 +264,42 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		}
 		return false;
 	}
+	*gpu = *g;
 	return true;
 }
 
 /* ---- kernel records ---------------------------------------------------- */
 
-/* Everything a kernel record resolves to under some overrides. */
+/* Everything a kernel record resolves to under some overrides. The 5 KB
+ * at its end (the launches, the GPU, the error) are each written where
+ * they are set, not cleared first: resolving is a step of every record. */
 struct resolved {
 	bool ok;                      /* l and gpu are the launch to analyse */
-	struct occ_error err;
-	struct launch l;              /* the launch (what is known of it when !ok) */
-	struct gpu gpu;               /* zero when not known */
 	bool gpu_known;
 	enum report_gpu_source source;
 	bool gpu_changed;
 	bool incomplete;              /* the record, not the overrides, is why !ok */
 	unsigned present;             /* PARAM_BIT of what the record itself gives */
 	unsigned known;               /* that, and what the user gave */
-	struct launch measured;       /* the record's own values of those */
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
 	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
 					 binary_launch_defaults */
+	/* Not cleared by resolved_start: */
+	struct occ_error err;         /* why !ok; empty when ok */
+	struct launch l;              /* the launch (what is known of it when !ok) */
+	struct launch measured;       /* the record's own values of those it gives */
+	struct gpu gpu;               /* valid when gpu_known */
 };
+
+/* A resolution begun: every member before err zero, err empty. */
+static void resolved_start(struct resolved *res)
+{
+	memset(res, 0, offsetof(struct resolved, err));
+	occ_error_clear(&res->err);
+}
 
 /* The launch values the record lacks, from its own block limits where they
  * pin them down (report_infer.h), and its barrier count, which the launch
@@ -344,7 +357,7 @@ static bool from_resolved(const struct session_record *r, const struct param_set
 	if (!o || !o->reusable || o->rec != r->rec || given_gpu ||
 	    (ov->set & PARAM_BIT(PARAM_GPU)) || (o->flag_fields & ~fields))
 		return false;
-	memset(res, 0, sizeof(*res));
+	resolved_start(res);
 	res->ok = true;
 	res->gpu_known = true;
 	res->gpu = o->gpu;
@@ -367,27 +380,28 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	const struct gpu_choice *own;
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
-	struct gpu ov_gpu;
+	const struct gpu *ov_gpu;
 	struct launch binary_vals;
 	unsigned lacking = 0;
 
 	if (from_resolved(r, ov, given_gpu, res))
 		return;
 	own = own_gpu(s, rec, r->file);
-	memset(res, 0, sizeof(*res));
+	resolved_start(res);
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
-		if (!override_gpu(s, ov, given_gpu, &ov_gpu, &res->err)) {
+		if (!(ov_gpu = override_gpu(s, ov, given_gpu, &res->err))) {
 			report_launch_own(rec, NULL, &res->l);
+			res->measured = res->l;
 			return;
 		}
-		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, &ov_gpu);
+		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, ov_gpu);
 		/* The record's own device while the GPU is the one it ran on and
 		 * the report says which; where it names only the architecture
 		 * (or a device the database lacks), the user's stands in. */
 		if (res->gpu_changed || !own->ok ||
 		    (own->source != REPORT_GPU_NAMED && own->source != REPORT_GPU_MATCHED))
-			given.gpu = &ov_gpu;
+			given.gpu = ov_gpu;
 	} else if (!own->ok && s->has_report_gpu) {
 		/* the report's GPU stands in, as a --gpu would */
 		given.gpu = &s->report_gpu;
@@ -747,7 +761,8 @@ bool session_resolve(struct session *s, const struct session_record *r,
 			!(s->flags.set & PARAM_BIT(PARAM_GPU));
 	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;
 	out->launch = res.l;
-	out->gpu = res.gpu;
+	if (res.gpu_known)
+		out->gpu = res.gpu;
 	out->source = (int)res.source;
 	out->present = res.present;
 	out->measured = res.measured;
