@@ -27,21 +27,25 @@ static const struct {
 static const char *const one_xcd[] = { "gfx906", "gfx908", "gfx90a" };
 
 /* The first model of xcd_models that name holds as a whole word
- * ("Instinct MI300X"), or -1. Every model begins "MI3": the name is
- * searched for that once, not for each model (a record's analysis asks
- * this three times). */
+ * ("Instinct MI300X"), or -1. Every model begins "MI3": the name is walked
+ * once for that, byte by byte (a name is short, a library call per model
+ * was most of a record's analysis), and the models compared where it is. */
 static int model_in(const char *name)
 {
 	int best = -1;
 
-	for (const char *p = strstr(name, "MI3"); p; p = strstr(p + 1, "MI3")) {
-		if (p != name && isalnum((unsigned char)p[-1]))
+	for (const char *p = name; *p; p++) {
+		if (p[0] != 'M' || p[1] != 'I' || p[2] != '3' ||
+		    (p != name && isalnum((unsigned char)p[-1])))
 			continue;
 		for (int i = 0; i < (int)(sizeof(xcd_models) / sizeof(xcd_models[0])); i++) {
-			size_t n = strlen(xcd_models[i].model);
+			const char *m = xcd_models[i].model + 3, *q = p + 3;
 
-			if ((best < 0 || i < best) && strncmp(p, xcd_models[i].model, n) == 0 &&
-			    !isalnum((unsigned char)p[n]))
+			while (*m && *q == *m) {
+				q++;
+				m++;
+			}
+			if (!*m && !isalnum((unsigned char)*q) && (best < 0 || i < best))
 				best = i;
 		}
 	}
@@ -56,7 +60,7 @@ int gpu_default_xcds(const struct gpu *g)
 	if (g->arch.vendor != GPU_AMD)
 		return 0;
 	/* one_xcd's targets all begin "gfx90" */
-	if (strncmp(t, "gfx90", 5) == 0)
+	if (t[0] == 'g' && t[1] == 'f' && t[2] == 'x' && t[3] == '9' && t[4] == '0')
 		for (size_t i = 0; i < sizeof(one_xcd) / sizeof(one_xcd[0]); i++)
 			if (strcmp(t, one_xcd[i]) == 0)
 				return 1;
