@@ -682,10 +682,11 @@ bool report_launch_counted_occupancy(const struct report_record *rec, const stru
 	*sq = gpu->arch.vendor == GPU_AMD;
 	if (*sq) {
 		const struct amd_arch *aa = &gpu->arch.amd;
-		int dflt = gpu_default_xcds(gpu);
+		int dflt;
 
 		if (!rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present)
 			return false;
+		dflt = gpu_default_xcds(gpu);
 		if (rec->xcds.present && rec->xcds.value > 0 && rec->xcds.value <= INT_MAX)
 			*xcds = (struct report_xcds){ (int)rec->xcds.value,
 						      rec->xcds_agent_info ? REPORT_XCDS_AGENT_INFO
