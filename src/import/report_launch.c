@@ -170,6 +170,21 @@ static void unknown_device(const struct report_record *rec, enum report_vendor v
 		      "compute capability (--gpu X.Y) or gfx target (--gpu gfxNNN)");
 }
 
+bool report_gpu_takes(const struct report_record *rec, const struct gpu *given, const char *file,
+		      struct occ_error *err)
+{
+	enum report_vendor v = report_record_vendor(rec);
+
+	if (v != REPORT_VENDOR_UNKNOWN && gpu_vendor(given) != v) {
+		occ_error_set(err, OCC_EUSAGE, file, rec->line, "gpu",
+			      "an %s kernel record cannot run on --gpu \"%s\", an %s GPU: "
+			      "give an %s GPU (occview --list-gpus)", vendor_name(v),
+			      given->name, vendor_name(gpu_vendor(given)), vendor_name(v));
+		return false;
+	}
+	return true;
+}
+
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err)
@@ -179,13 +194,8 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 
 	*source = REPORT_GPU_NONE;
 	if (given) {
-		if (v != REPORT_VENDOR_UNKNOWN && gpu_vendor(given) != v) {
-			occ_error_set(err, OCC_EUSAGE, file, rec->line, "gpu",
-				      "an %s kernel record cannot run on --gpu \"%s\", an %s GPU: "
-				      "give an %s GPU (occview --list-gpus)", vendor_name(v),
-				      given->name, vendor_name(gpu_vendor(given)), vendor_name(v));
+		if (!report_gpu_takes(rec, given, file, err))
 			return false;
-		}
 		*out = *given;
 		*source = REPORT_GPU_GIVEN;
 		return true;
@@ -618,17 +628,33 @@ bool report_launch_device_unknown(const struct report_record *rec, enum report_g
 	       names_device(rec->device);
 }
 
+/* Whether the report's SM count is the GPU's (report_launch_own_sm_count). */
+static bool own_sm_count_applies(const struct report_record *rec, enum report_gpu_source source,
+				 const struct gpu *gpu)
+{
+	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
+
+	/* --gpu's SM count is the user's, unless they named an architecture. */
+	return !(source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
+		 !rec->sm_count.present || rec->sm_count.value <= 0 ||
+		 rec->sm_count.value > 100000 || per_unit <= 0 ||
+		 rec->sm_count.value % per_unit != 0 || (has_arch(rec) && !same_arch(rec, gpu)));
+}
+
+bool report_launch_own_sm_count_changes(const struct report_record *rec,
+					enum report_gpu_source source, const struct gpu *gpu)
+{
+	return own_sm_count_applies(rec, source, gpu) &&
+	       (gpu->stand_in || device_units_as_reported(gpu) != rec->sm_count.value);
+}
+
 int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
 			       struct gpu *gpu)
 {
 	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
 	int db = gpu->sm_count;
 
-	/* --gpu's SM count is the user's, unless they named an architecture. */
-	if (source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
-	    !rec->sm_count.present || rec->sm_count.value <= 0 || rec->sm_count.value > 100000 ||
-	    per_unit <= 0 || rec->sm_count.value % per_unit != 0 ||
-	    (has_arch(rec) && !same_arch(rec, gpu)))
+	if (!own_sm_count_applies(rec, source, gpu))
 		return 0;
 	/* The count is the report's now, not a stand-in's. */
 	gpu->stand_in = false;

@@ -287,11 +287,15 @@ struct resolved {
 	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
 					 binary_launch_defaults */
+	/* Valid when gpu_known: the GPU chosen (the session's, the flags' or
+	 * the caller's, not copied: a struct gpu is 3 KB, and this is a step
+	 * of every record), or gpu_own where the report's SM count changed it. */
+	const struct gpu *gpu;
 	/* Not cleared by resolved_start: */
 	struct occ_error err;         /* why !ok; empty when ok */
 	struct launch l;              /* the launch (what is known of it when !ok) */
 	struct launch measured;       /* the record's own values of those it gives */
-	struct gpu gpu;               /* valid when gpu_known */
+	struct gpu gpu_own;
 };
 
 /* A resolution begun: every member before err zero, err empty. */
@@ -325,7 +329,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	res->want = want;
 	if (!want)
 		return true;
-	left = report_infer(rec, &res->gpu.arch, want | redo, &res->l, &res->inferred) &
+	left = report_infer(rec, &res->gpu->arch, want | redo, &res->l, &res->inferred) &
 		~PARAM_BIT(PARAM_BARRIERS) & ~redo;
 	/* Nothing inferred: report_launch_fill's error says it all. */
 	if (left && left == lacking)
@@ -360,11 +364,11 @@ static bool from_resolved(const struct session_record *r, const struct param_set
 	resolved_start(res);
 	res->ok = true;
 	res->gpu_known = true;
-	res->gpu = o->gpu;
+	res->gpu = &o->gpu;
 	res->source = (enum report_gpu_source)o->source;
 	res->l = o->launch;
 	param_copy(&res->l, &ov->values, fields);
-	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu->name);
 	res->present = o->present;
 	res->measured = o->measured;
 	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
@@ -408,17 +412,19 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	}
 	if (given.gpu) {
 		/* report_choose_gpu refuses a GPU of the other vendor. */
-		res->gpu_known = report_choose_gpu(s->db, rec, given.gpu, r->file, &res->gpu,
-						   &res->source, &res->err);
+		if ((res->gpu_known = report_gpu_takes(rec, given.gpu, r->file, &res->err))) {
+			res->gpu = given.gpu;
+			res->source = REPORT_GPU_GIVEN;
+		}
 	} else if (own->ok) {
-		res->gpu = own->gpu;
+		res->gpu = &own->gpu;
 		res->source = own->source;
 		res->gpu_known = true;
 	} else {
 		res->err = own->err;
 		res->incomplete = true;
 	}
-	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu.arch : NULL,
+	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu->arch : NULL,
 					 &res->measured);
 	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
@@ -440,17 +446,17 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	 * there: said, not the grid or workgroup it would then lack. A wave
 	 * size given is a what-if of another compile. */
 	if (!(given.fields & PARAM_BIT(PARAM_WAVE_SIZE)) &&
-	    !import_amdgpu_record_runs(rec, &res->gpu, r->file, &res->err)) {
+	    !import_amdgpu_record_runs(rec, res->gpu, r->file, &res->err)) {
 		res->l = res->measured;
 		param_copy(&res->l, &ov->values, given.fields);
 		return;
 	}
 	/* A kernel from a binary: what the launch would be, where nothing says. */
 	binary_vals = ov->values;
-	res->assumed = binary_launch_defaults(rec, &res->gpu, &binary_vals, &given.fields);
+	res->assumed = binary_launch_defaults(rec, res->gpu, &binary_vals, &given.fields);
 	if (res->assumed)
 		given.launch = &binary_vals;
-	if (!report_launch_fill(rec, &given, &res->gpu.arch, r->file, &res->l, &lacking,
+	if (!report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
 		return;
@@ -459,12 +465,15 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		res->incomplete = true;
 		return;
 	}
-	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu->name);
 	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
 	if (res->gpu_changed)
 		res->changed |= PARAM_BIT(PARAM_GPU);
-	else
-		res->db_sm_count = report_launch_own_sm_count(rec, res->source, &res->gpu);
+	else if (report_launch_own_sm_count_changes(rec, res->source, res->gpu)) {
+		res->gpu_own = *res->gpu;
+		res->gpu = &res->gpu_own;
+		res->db_sm_count = report_launch_own_sm_count(rec, res->source, &res->gpu_own);
+	}
 	res->ok = true;
 }
 
@@ -590,7 +599,7 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
 		return CROSSCHECK_GPU_REPORT;
 	/* the what-if's overrides carry --gpu's device until g changes it */
 	if (given || (s->has_flag_gpu && (ov == &s->flags || !(ov->set & PARAM_BIT(PARAM_GPU)) ||
-					  strcmp(res->gpu.name, s->flag_gpu.name) == 0)))
+					  strcmp(res->gpu->name, s->flag_gpu.name) == 0)))
 		return CROSSCHECK_GPU_FLAG;
 	return CROSSCHECK_GPU_PICKED;
 }
@@ -613,31 +622,31 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	cr.id = r->id;
 	cr.gpu_chosen_by = (uint8_t)chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
-	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
-	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))
+	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, res.gpu, &res.err) ||
+	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
-			a->gpu = res.gpu;
-			measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
+			a->gpu = *res.gpu;
+			measured_from_events(rec, res.gpu, xcds_given(s, ov), &cr);
 		}
 		report_to(a, &cr, rec, &res);
 		return;
 	}
-	analysis_compute(a, &res.l, &res.gpu,
+	analysis_compute(a, &res.l, res.gpu,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
 			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
-	measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
+	measured_from_events(rec, res.gpu, xcds_given(s, ov), &cr);
 	if (!a->ok) {
 		report_to(a, &cr, rec, &res);
 		return;
 	}
 	if (!res.changed) {
-		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w,
+		crosscheck_compare(rec, &res.gpu->arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
 				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
 		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
@@ -762,7 +771,7 @@ bool session_resolve(struct session *s, const struct session_record *r,
 	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;
 	out->launch = res.l;
 	if (res.gpu_known)
-		out->gpu = res.gpu;
+		out->gpu = *res.gpu;
 	out->source = (int)res.source;
 	out->present = res.present;
 	out->measured = res.measured;
@@ -802,7 +811,7 @@ bool session_launch(struct session *s, const struct session_record *r,
 	resolve_record(s, r, ov, NULL, &res);
 	*l = res.l;
 	if (res.gpu_known)
-		*gpu = res.gpu;
+		*gpu = *res.gpu;
 	else
 		default_gpu(s, r->rec, gpu);
 	if (!res.ok)
