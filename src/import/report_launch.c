@@ -457,8 +457,7 @@ static int own_cluster(const struct report_record *rec)
  * refused for lacking one shows 0 there, not a made-up 32. */
 static void blank_launch(const struct report_record *rec, struct launch *l)
 {
-	launch_init(l);
-	l->gpu_name[0] = '\0';
+	launch_init_unnamed(l);
 	memset(l->grid, 0, sizeof(l->grid));
 	memset(l->block, 0, sizeof(l->block));
 	l->regs_per_thread = 0;
