@@ -207,20 +207,31 @@ static char *split_copy(struct csv_split *s, const char *text, size_t len)
 }
 
 /* Field [f, fe) of the record, a quoted one with its quotes: trimmed as
- * csvread_parse trims, terminated, and added to the row. */
-static inline bool split_field(struct csv_split *s, char *f, char *fe, bool *any)
+ * csvread_parse trims, terminated; its start returned, *nonempty set when
+ * something is left. Most fields start and end with no blank: one test
+ * each end. */
+static inline char *split_trim(char *f, char *fe, bool *nonempty)
 {
 	if (*f == '"') {
 		f++;
 		fe--;
 	}
-	while (f < fe && is_space(*f))
-		f++;
-	while (fe > f && is_space(fe[-1]))
-		fe--;
+	if ((unsigned char)*f <= ' ' || (f < fe && (unsigned char)fe[-1] <= ' ')) {
+		while (f < fe && is_space(*f))
+			f++;
+		while (fe > f && is_space(fe[-1]))
+			fe--;
+	}
 	*fe = '\0';
 	if (f < fe)
-		*any = true;
+		*nonempty = true;
+	return f;
+}
+
+/* The same, added to the row (the scalar splitter's). */
+static inline bool split_field(struct csv_split *s, char *f, char *fe, bool *any)
+{
+	f = split_trim(f, fe, any);
 	if (s->row.n < s->fields_cap) {
 		s->row.fields[s->row.n++] = f;
 		return true;
@@ -229,26 +240,44 @@ static inline bool split_field(struct csv_split *s, char *f, char *fe, bool *any
 }
 
 #if defined(__SSE2__) && defined(__GNUC__)
-/* What csvread_split reads of 64 bytes at p: a bit per byte. */
+/* What csvread_split reads of 64 bytes at p: a bit per byte; stop only
+ * says whether a CR, LF or NUL is there (any), unless exact (the last
+ * block, where the NUL ends the text): then a bit per byte too. */
 struct split_bits {
-	uint64_t quote, comma, stop;   /* stop: CR, LF or NUL */
+	uint64_t quote, comma, stop;
 };
 
-static inline void split_bits64(const char *p, struct split_bits *b)
+static inline uint64_t bits64(__m128i a, __m128i b, __m128i c, __m128i d)
 {
-	const __m128i q = _mm_set1_epi8('"'), c = _mm_set1_epi8(','), cr = _mm_set1_epi8('\r'),
-		      lf = _mm_set1_epi8('\n'), z = _mm_setzero_si128();
+	return (uint64_t)(unsigned)_mm_movemask_epi8(a) |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+}
 
-	b->quote = b->comma = b->stop = 0;
-	for (int i = 0; i < 4; i++) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
-		__m128i st = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, cr), _mm_cmpeq_epi8(x, lf)),
-					  _mm_cmpeq_epi8(x, z));
+static inline __m128i stops(__m128i x)
+{
+	return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
+					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))),
+			    _mm_cmpeq_epi8(x, _mm_setzero_si128()));
+}
 
-		b->quote |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, q)) << (16 * i);
-		b->comma |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, c)) << (16 * i);
-		b->stop |= (uint64_t)(unsigned)_mm_movemask_epi8(st) << (16 * i);
-	}
+static inline void split_bits64(const char *p, bool exact, struct split_bits *b)
+{
+	const __m128i q = _mm_set1_epi8('"'), c = _mm_set1_epi8(',');
+	__m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+	__m128i x2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
+	__m128i x3 = _mm_loadu_si128((const __m128i *)(const void *)(p + 48));
+	__m128i s0 = stops(x0), s1 = stops(x1), s2 = stops(x2), s3 = stops(x3);
+
+	b->quote = bits64(_mm_cmpeq_epi8(x0, q), _mm_cmpeq_epi8(x1, q), _mm_cmpeq_epi8(x2, q),
+			  _mm_cmpeq_epi8(x3, q));
+	b->comma = bits64(_mm_cmpeq_epi8(x0, c), _mm_cmpeq_epi8(x1, c), _mm_cmpeq_epi8(x2, c),
+			  _mm_cmpeq_epi8(x3, c));
+	b->stop = exact ? bits64(s0, s1, s2, s3) :
+		  (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(s0, s1),
+								     _mm_or_si128(s2, s3)));
 }
 
 /* Bit i: the parity of the bits 0 to i of m. */
@@ -276,19 +305,25 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 	uint64_t inside = 0;           /* all ones while a quoted field goes on */
 	bool after_comma = false;      /* the byte before the block is a comma */
 	bool any = false;
-	size_t start = 0;
+	size_t start = 0, n = 0;
+	/* The row's array in locals: the fields' terminators are char stores,
+	 * which may alias anything, and would reload s's members each time. */
+	char **fields = s->row.fields;
+	size_t cap = s->fields_cap;
+	char *f;
 
 	if (!buf)
 		return -1;
-	s->row.n = 0;
 	s->row.line = line;
+	s->row.n = 0;
 	for (size_t base = 0; base < len; base += 64) {
 		struct split_bits b;
 		size_t left = len - base;
+		bool whole = left > 64;   /* the byte after the block is the text's */
 		uint64_t valid = left >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << left) - 1;
 		uint64_t odd, q, c, first, last, sep;
 
-		split_bits64(buf + base, &b);
+		split_bits64(buf + base, !whole, &b);
 		if (b.stop & valid)
 			return -1;
 		q = b.quote & valid;
@@ -297,21 +332,32 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 		inside = (uint64_t)0 - (odd >> 63);
 		/* the places that start a field, and those that end one */
 		first = c << 1 | (uint64_t)(after_comma || base == 0);
-		last = c >> 1 | (uint64_t)(buf[base + 64] == ',') << 63;
-		if (left <= 64)
-			last |= (uint64_t)1 << (left - 1);
+		last = c >> 1 | (whole ? (uint64_t)(buf[base + 64] == ',') << 63
+				       : (uint64_t)1 << (left - 1));
 		if ((q & odd & ~first) || (q & ~odd & ~last))
 			return -1;
 		after_comma = c >> 63;
 		for (sep = c & ~odd; sep; sep &= sep - 1) {
 			size_t at = base + (size_t)__builtin_ctzll(sep);
 
-			if (!split_field(s, buf + start, buf + at, &any))
-				return -1;
+			f = split_trim(buf + start, buf + at, &any);
+			if (n == cap) {
+				s->row.n = n;
+				if (!split_push(s, f))
+					return -1;
+				fields = s->row.fields;
+				cap = s->fields_cap;
+				n++;
+			} else {
+				fields[n++] = f;
+			}
 			start = at + 1;
 		}
 	}
-	if (inside || !split_field(s, buf + start, buf + len, &any))
+	if (inside)
+		return -1;
+	s->row.n = n;
+	if (!split_field(s, buf + start, buf + len, &any))
 		return -1;
 	return any ? 1 : 0;
 }
