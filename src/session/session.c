@@ -321,7 +321,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	 * (static 0 left 50176 B dynamic where the launch as loaded, and the
 	 * parameter bar, say 1 KiB). */
 	unsigned redo = (lacking & pair) ? given_fields & pair & ~res->present : 0;
-	struct launch user = res->l;
+	struct launch user;
 
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
@@ -329,6 +329,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	res->want = want;
 	if (!want)
 		return true;
+	user = res->l;
 	left = report_infer(rec, &res->gpu->arch, want | redo, &res->l, &res->inferred) &
 		~PARAM_BIT(PARAM_BARRIERS) & ~redo;
 	/* Nothing inferred: report_launch_fill's error says it all. */
@@ -452,10 +453,14 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		return;
 	}
 	/* A kernel from a binary: what the launch would be, where nothing says. */
-	binary_vals = ov->values;
-	res->assumed = binary_launch_defaults(rec, res->gpu, &binary_vals, &given.fields);
-	if (res->assumed)
-		given.launch = &binary_vals;
+	/* (a copy of the values only where there is a binary's record to
+	 * take them: binary_launch_defaults assumes nothing for another) */
+	if (rec->binary) {
+		binary_vals = ov->values;
+		res->assumed = binary_launch_defaults(rec, res->gpu, &binary_vals, &given.fields);
+		if (res->assumed)
+			given.launch = &binary_vals;
+	}
 	if (!report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
@@ -523,11 +528,13 @@ static bool has_profiler_figures(const struct report_record *rec, const struct c
 	return crosscheck_figures_any(&cr->profiler) || rec->driver_smem_bytes.present;
 }
 
-/* What was measured, and what of it a what-if drops. */
+/* What was measured, and what of it a what-if drops, into cr, which is
+ * empty: an analysis's, which analysis_compute and analysis_fail leave
+ * so (written in place, not built beside it and copied, 800 bytes a
+ * record). */
 static void measured_context(const struct report_record *rec, const struct resolved *res,
 			     struct crosscheck_record *cr)
 {
-	memset(cr, 0, sizeof(*cr));
 	cr->present = true;
 	cr->run = rec->run;
 	cr->known = res->known;
@@ -568,16 +575,17 @@ static void measured_context(const struct report_record *rec, const struct resol
 		cr->dropped |= MEASURED_DEVICE;
 }
 
-/* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
- * parameters are then not applicable there instead of an error. */
-/* The record's part of its analysis: what was measured, and what a binary's
- * compiler wrote with what occview assumed for its launch. */
-static void report_to(struct analysis *a, const struct crosscheck_record *cr,
-		      const struct report_record *rec, const struct resolved *res)
+/* The record's part of its analysis a, just computed or refused (its
+ * report empty): what was measured, and what a binary's compiler wrote
+ * with what occview assumed for its launch. */
+static void report_to(struct analysis *a, const struct session_record *r,
+		      const struct resolved *res, enum crosscheck_gpu_chooser by)
 {
-	a->report = *cr;
-	a->compiled = rec->binary ? rec : NULL;
-	a->assumed = rec->binary ? res->assumed : 0;
+	measured_context(r->rec, res, &a->report);
+	a->report.id = r->id;
+	a->report.gpu_chosen_by = (uint8_t)by;
+	a->compiled = r->rec->binary ? r->rec : NULL;
+	a->assumed = r->rec->binary ? res->assumed : 0;
 }
 
 /* --xcds, or the what-if's (a launch file's xcds key); 0: not given. */
@@ -604,6 +612,8 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
 	return CROSSCHECK_GPU_PICKED;
 }
 
+/* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
+ * parameters are then not applicable there instead of an error. */
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
@@ -611,28 +621,27 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
 	bool titles = (needs & SESSION_TITLES) != 0;
-	struct crosscheck_record cr;
+	struct crosscheck_record *cr = &a->report;
+	enum crosscheck_gpu_chooser by;
 	struct resolved res;
 
 	resolve_record(s, r, ov, given, &res);
 	/* --xcds is the device's, not the record's launch: it joins the launch
 	 * to be checked against the device (launch_check). */
 	res.l.xcds = xcds_given(s, ov);
-	measured_context(rec, &res, &cr);
-	cr.id = r->id;
-	cr.gpu_chosen_by = (uint8_t)chosen_by(s, r, ov, given, &res);
+	by = chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
 	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, res.gpu, &res.err) ||
 	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
+		report_to(a, r, &res, by);
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
 			a->gpu = *res.gpu;
-			measured_from_events(rec, res.gpu, xcds_given(s, ov), &cr);
+			measured_from_events(rec, res.gpu, xcds_given(s, ov), cr);
 		}
-		report_to(a, &cr, rec, &res);
 		return;
 	}
 	analysis_compute(a, &res.l, res.gpu,
@@ -640,19 +649,17 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
 			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
-	measured_from_events(rec, res.gpu, xcds_given(s, ov), &cr);
-	if (!a->ok) {
-		report_to(a, &cr, rec, &res);
+	report_to(a, r, &res, by);
+	measured_from_events(rec, res.gpu, xcds_given(s, ov), cr);
+	if (!a->ok)
 		return;
-	}
 	if (!res.changed) {
 		crosscheck_compare(rec, &res.gpu->arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
-				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
-		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
-		cr.check.inferred = res.inferred.from & cr.check.compared;
+				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr->check);
+		crosscheck_compare_clusters(rec, &a->cl, &cr->check);
+		cr->check.inferred = res.inferred.from & cr->check.compared;
 	}
-	report_to(a, &cr, rec, &res);
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,
@@ -690,23 +697,24 @@ static void analyse(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
 		    struct analysis *a)
 {
-	struct launch l;
-	struct gpu g;
-	struct occ_error err = { 0 };
-
 	if (!ov)
 		ov = &s->flags;
 	if (r->rec) {
 		analyse_record(s, r, ov, gpu, needs, listed, a);
-	} else if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-		   (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
-				!check_values(r, &l, &g, &err)))) {
-		analysis_fail(a, &l, &err);
 	} else {
-		analysis_compute(a, &l, &g, -1, r->file, r->line,
-				 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
-				 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
-				 : ANALYSIS_FINDINGS);
+		struct launch l;
+		struct gpu g;
+		struct occ_error err = { 0 };
+
+		if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
+		    (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+				 !check_values(r, &l, &g, &err))))
+			analysis_fail(a, &l, &err);
+		else
+			analysis_compute(a, &l, &g, -1, r->file, r->line,
+					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
+					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
+					 : ANALYSIS_FINDINGS);
 	}
 	key_line(r, a);
 }
