@@ -363,30 +363,38 @@ static const struct source *sources(bool amd, size_t *n)
 /* The value of p the record gives in v: lacking, 0 and p joins k; out of
  * p's range, an error. The range is the parameter table's, but a byte
  * count is read whole (launch_check judges it against the GPU). */
+/* take's error for a value it refuses. */
+static bool refuse(const struct report_int *v, enum launch_param p, bool amd, int64_t max,
+		   const char *file, long line, struct occ_error *err)
+{
+	struct names n;
+
+	names_of(p, amd, &n);
+	if (v->value < 0 || v->value > max)
+		occ_error_set(err, OCC_EDATA, file, line, n.field, "%lld is out of range (0 to %lld)",
+			      (long long)v->value, (long long)max);
+	else
+		occ_error_set(err, OCC_EDATA, file, line, n.field,
+			      "a wave size is 32 or 64, got %lld", (long long)v->value);
+	return false;
+}
+
 static bool take(const struct report_int *v, enum launch_param p, bool amd, const char *file,
 		 long line, int64_t *out, struct lacking *k, struct occ_error *err)
 {
 	const struct param_info *i = param_info(p);
 	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
-	struct names n;
 
 	*out = 0;
 	if (!v->present) {
 		lack(k, p, amd);
 		return true;
 	}
-	if (v->value < 0 || v->value > max) {
-		names_of(p, amd, &n);
-		occ_error_set(err, OCC_EDATA, file, line, n.field, "%lld is out of range (0 to %lld)",
-			      (long long)v->value, (long long)max);
-		return false;
-	}
-	if (i->kind == PARAM_WAVE && v->value != 0 && v->value != 32 && v->value != 64) {
-		names_of(p, amd, &n);
-		occ_error_set(err, OCC_EDATA, file, line, n.field,
-			      "a wave size is 32 or 64, got %lld", (long long)v->value);
-		return false;
-	}
+	/* (the error's words apart: their buffers cost every call a stack
+	 * guard, and a record takes a dozen values) */
+	if (v->value < 0 || v->value > max ||
+	    (i->kind == PARAM_WAVE && v->value != 0 && v->value != 32 && v->value != 64))
+		return refuse(v, p, amd, max, file, line, err);
 	*out = v->value;
 	return true;
 }

@@ -287,6 +287,7 @@ struct resolved {
 	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
 					 binary_launch_defaults */
+	bool own_asked, own_ok;       /* whether the record's own GPU resolves, where asked */
 	/* Valid when gpu_known: the GPU chosen (the session's, the flags' or
 	 * the caller's, not copied: a struct gpu is 3 KB, and this is a step
 	 * of every record), or gpu_own where the report's SM count changed it. */
@@ -393,6 +394,8 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		return;
 	own = own_gpu(s, rec, r->file);
 	resolved_start(res);
+	res->own_asked = true;
+	res->own_ok = own->ok;
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
 		if (!(ov_gpu = override_gpu(s, ov, given_gpu, &res->err))) {
@@ -603,7 +606,7 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
 					     const struct param_set *ov, const struct gpu *given,
 					     const struct resolved *res)
 {
-	if (!res->gpu_known || own_gpu(s, r->rec, r->file)->ok)
+	if (!res->gpu_known || (res->own_asked ? res->own_ok : own_gpu(s, r->rec, r->file)->ok))
 		return CROSSCHECK_GPU_REPORT;
 	/* the what-if's overrides carry --gpu's device until g changes it */
 	if (given || (s->has_flag_gpu && (ov == &s->flags || !(ov->set & PARAM_BIT(PARAM_GPU)) ||
