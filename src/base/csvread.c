@@ -446,11 +446,6 @@ int csvread_column(const struct csv_row *header, const char *name)
 	return -1;
 }
 
-const char *csvread_field(const struct csv_row *row, int i)
-{
-	return i >= 0 && (size_t)i < row->n ? row->fields[i] : "";
-}
-
 const char *csvread_named(const struct csv_cell *c, const char *col)
 {
 	return csvread_field(c->row, csvread_column(c->header, col));
