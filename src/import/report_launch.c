@@ -379,24 +379,34 @@ static bool refuse(const struct report_int *v, enum launch_param p, bool amd, in
 	return false;
 }
 
-static bool take(const struct report_int *v, enum launch_param p, bool amd, const char *file,
-		 long line, int64_t *out, struct lacking *k, struct occ_error *err)
+/* take's other cases: a value lacking (0, and p joins k), or refused. */
+static bool take_rest(const struct report_int *v, enum launch_param p, bool amd, int64_t max,
+		      const char *file, long line, int64_t *out, struct lacking *k,
+		      struct occ_error *err)
 {
-	const struct param_info *i = param_info(p);
-	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
-
 	*out = 0;
 	if (!v->present) {
 		lack(k, p, amd);
 		return true;
 	}
-	/* (the error's words apart: their buffers cost every call a stack
-	 * guard, and a record takes a dozen values) */
-	if (v->value < 0 || v->value > max ||
-	    (i->kind == PARAM_WAVE && v->value != 0 && v->value != 32 && v->value != 64))
-		return refuse(v, p, amd, max, file, line, err);
-	*out = v->value;
-	return true;
+	return refuse(v, p, amd, max, file, line, err);
+}
+
+/* (the lacking and refused values apart: their words and buffers cost
+ * every call saved registers, and a record takes a dozen values) */
+static inline bool take(const struct report_int *v, enum launch_param p, bool amd,
+			const char *file, long line, int64_t *out, struct lacking *k,
+			struct occ_error *err)
+{
+	const struct param_info *i = param_info(p);
+	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
+
+	if (v->present && v->value >= 0 && v->value <= max &&
+	    (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64)) {
+		*out = v->value;
+		return true;
+	}
+	return take_rest(v, p, amd, max, file, line, out, k, err);
 }
 
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
