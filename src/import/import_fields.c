@@ -102,7 +102,7 @@ static int number_text(const char *text, char *buf, size_t size, bool *integral)
  * [sign] digits and nothing else (*out set, 1), and "" (absent, 0). At most
  * 18 digits, which cannot overflow; -1 for anything else, which
  * number_text reads (to the same value where this one does). */
-static int plain_int(const char *text, int64_t *out)
+static inline int plain_int(const char *text, int64_t *out)
 {
 	const char *digits = text + (*text == '-' || *text == '+'), *p = digits;
 	uint64_t v = 0;   /* past 19 digits it wraps, and is refused below */
