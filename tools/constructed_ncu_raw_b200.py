@@ -413,6 +413,15 @@ def counters(rng, k, covered, active, theo_warps):
                 else:
                     x = stat(derived[short], s, k2)
                 v[col] = num(x)
+    for col, x in v.items():   # what the page promises, as written
+        name, s, kind = col.split(".")
+        if s == "avg":
+            lo = float(v.get("%s.min.%s" % (name, kind), x))
+            hi = float(v.get("%s.max.%s" % (name, kind), x))
+            assert lo <= float(x) <= hi, col
+            assert hi <= (100 if kind.startswith("pct") else 4 * SMS), col
+            if kind.endswith("elapsed") and col[:-len("elapsed")] + "active" in v:
+                assert float(x) <= float(v[col[:-len("elapsed")] + "active"]), col
     v["sm__maximum_warps_avg_per_active_cycle"] = num(theo_warps)
     v["sm__maximum_warps_per_active_cycle_pct"] = num(theo_warps / WARPS_PER_SM * 100)
     v["smsp__maximum_warps_avg_per_active_cycle"] = num(theo_warps / 4)
