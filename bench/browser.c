@@ -12,8 +12,14 @@
  * records, goal at most 700 bytes on a rocprof file) and what a reload of
  * the file rewritten whole peaks at against the loaded size (goal below 1.5x).
  *
+ * With --frame FILE[=GPU]: the first frame and libcsv's parse once each,
+ * nothing else, for counting instructions (callgrind --toggle-collect=
+ * first_frame, then =floor_libcsv_parse): counts do not move with the
+ * machine's load as wall times do.
+ *
  * usage: bench/browser [--smoke] [FILE[=GPU]]...   (--smoke: a small, quick run for make check)
- *        bench/browser --memory FILE[=GPU] */
+ *        bench/browser --memory FILE[=GPU]
+ *        bench/browser --frame FILE[=GPU] */
 #include "config.h"
 
 #include <stdio.h>
@@ -128,7 +134,7 @@ static int synthetic(const struct gpu_db *db)
 /* occview FILE up to its first frame: the report read whole, the explorer
  * made (every browser row), the 200x60 screen drawn. Milliseconds, < 0 on
  * failure. */
-static double first_frame(const struct gpu_db *db, const char *path, const char *gpu)
+__attribute__((noinline)) static double first_frame(const struct gpu_db *db, const char *path, const char *gpu)
 {
 	struct occ_error err = { 0 };
 	struct param_set flags = { 0 };
@@ -299,14 +305,22 @@ int main(int argc, char **argv)
 	}
 	if (!db)
 		return 1;
-	if (argc == 3 && strcmp(argv[1], "--memory") == 0) {
+	if (argc == 3 && (strcmp(argv[1], "--memory") == 0 || strcmp(argv[1], "--frame") == 0)) {
 		char path[4096], *eq;
 
 		snprintf(path, sizeof(path), "%s", argv[2]);
 		eq = strrchr(path, '=');
 		if (eq)
 			*eq = '\0';
-		status = memory(db, path, eq ? eq + 1 : NULL);
+		if (strcmp(argv[1], "--memory") == 0) {
+			status = memory(db, path, eq ? eq + 1 : NULL);
+		} else {
+			double f = first_frame(db, path, eq ? eq + 1 : NULL);
+			double p = floor_libcsv_parse(path, NULL) * 1e3;
+
+			printf("%s: first frame %.0f ms, libcsv's parse %.0f ms\n", path, f, p);
+			status = f < 0 || p < 0;
+		}
 		gpu_db_free(db);
 		return status;
 	}
