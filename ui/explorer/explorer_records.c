@@ -47,6 +47,12 @@ static bool file_state(const char *path, long long *mtime_ns, long long *size)
 	return S_ISREG(st.st_mode);
 }
 
+/* Rows given their figures before the first frame: a report of a few
+ * screens is whole at once (its legend and words as they stay); a
+ * larger one gets the rest in idle time (explorer_records_work), in
+ * slices of WORK_ROWS between keys. */
+enum { FIRST_ROWS = 256, WORK_ROWS = 2048 };
+
 /* The kernel browser over the one report loaded; NULL when out of memory. */
 static struct pane *browser_pane(struct explorer *e)
 {
@@ -54,7 +60,12 @@ static struct pane *browser_pane(struct explorer *e)
 	struct browser *b = malloc(sizeof(*b));
 	struct pane *p;
 
-	if (!b || !browser_init(b, e->session, &in->report, in->path)) {
+	if (!b || !browser_open(b, e->session, &in->report, in->path)) {
+		free(b);
+		return NULL;
+	}
+	if (!browser_work(b, FIRST_ROWS)) {
+		browser_done(b);
 		free(b);
 		return NULL;
 	}
@@ -494,4 +505,26 @@ void explorer_records_stop(struct explorer *e)
 bool explorer_records_reloading(const struct explorer *e)
 {
 	return e->reload != NULL;
+}
+
+bool explorer_records_pending(const struct explorer *e)
+{
+	struct pane *kp = e->panes[PANE_KERNELS];
+
+	return kp && pane_kernels_browser(kp) && pane_kernels_browser(kp)->n_pending > 0;
+}
+
+enum reaction explorer_records_work(struct explorer *e)
+{
+	struct browser *b;
+
+	if (!explorer_records_pending(e))
+		return REACT_NONE;
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	/* Out of memory: the rows stay as they are, asked again at the next
+	 * tick; the lines shown have their figures already. */
+	if (!browser_work(b, WORK_ROWS))
+		return REACT_NONE;
+	/* the last rows can change the legend and the columns' words */
+	return b->n_pending == 0 ? REACT_REDRAW : REACT_NONE;
 }
