@@ -82,6 +82,14 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 		ck_assert_int_eq(lazy.rows[i].id, report_record_id(rec, i));
 		ck_assert_int_eq(lazy.rows[i].id, eager.rows[i].id);
 		ck_assert(!lazy.rows[i].figures);
+		/* the name's width measured without writing it: the written
+		 * name's */
+		{
+			char name[1024];
+
+			browser_display_name(&lazy, &lazy.rows[i], name, sizeof(name));
+			ck_assert_uint_eq(lazy.rows[i].name_cells, str_display_width(name));
+		}
 		report_unpeek(rec, &tmp);
 	}
 	/* a screen in the middle, then the rest in slices */

@@ -80,12 +80,19 @@ size_t record_store_bytes(const struct record_store *s)
 /* Eight bytes a step: every record's names are hashed as it is read. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = n * 0x9E3779B97F4A7C15u;
+	uint64_t h = n * 0x9E3779B97F4A7C15u, w;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i += 8) {
-		uint64_t w = 0;
-
-		memcpy(&w, s + i, n - i >= 8 ? 8 : n - i);
+	/* whole words with a copy of constant size (a move, not a call),
+	 * then the tail */
+	for (; n - i >= 8; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
+	if (i < n) {
+		w = 0;
+		memcpy(&w, s + i, n - i);
 		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
 		h ^= h >> 32;
 	}

@@ -25,16 +25,20 @@ static bool opens(char c)
 	return c == '<' || c == '(' || c == '[';
 }
 
-static bool closes(char c)
-{
-	return c == '>' || c == ')' || c == ']';
-}
+/* The bytes the display name's scan looks for: brackets and the blank;
+ * 0 for the rest. */
+enum { OPENS = 1, CLOSES = 2, BLANK = 3 };
+static const unsigned char scan_kind[256] = {
+	['<'] = OPENS, ['('] = OPENS, ['['] = OPENS,
+	['>'] = CLOSES, [')'] = CLOSES, [']'] = CLOSES, [' '] = BLANK,
+};
 
-/* Where full's display name lies: [*start, end) (browser_display_name);
- * false where it is empty (the short name stands in). */
-static bool display_span(const char *full, size_t *start, size_t *end)
+/* Where full's display name lies: [*start, end); *plain: whether those
+ * bytes are all printable ASCII (a cell each). False where it is empty
+ * (the short name stands in). */
+static bool display_span(const char *full, size_t *start, size_t *end, bool *plain)
 {
-	size_t n = strlen(full), from = 0;
+	size_t n = strlen(full), from = 0, last_odd = SIZE_MAX;
 	int depth = 0;
 
 	/* rocprof's code-object suffixes */
@@ -59,18 +63,33 @@ static bool display_span(const char *full, size_t *start, size_t *end)
 			}
 		}
 	}
-	/* a return type: up to the last blank outside brackets */
+	/* a return type: up to the last blank outside brackets; a table
+	 * lookup a byte, since every record's name is scanned at load */
 	depth = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (opens(full[i]))
+		unsigned char c = (unsigned char)full[i];
+
+		switch (scan_kind[c]) {
+		case 0:
+			if (c < 0x20 || c >= 0x7f)
+				last_odd = i;
+			break;
+		case OPENS:
 			depth++;
-		else if (closes(full[i]) && depth > 0)
-			depth--;
-		else if (full[i] == ' ' && depth == 0)
-			from = i + 1;
+			break;
+		case CLOSES:
+			if (depth > 0)
+				depth--;
+			break;
+		default:
+			if (depth == 0)
+				from = i + 1;
+			break;
+		}
 	}
 	*start = from;
 	*end = n;
+	*plain = last_odd == SIZE_MAX || last_odd < from;
 	return from < n;
 }
 
@@ -79,8 +98,9 @@ void browser_display_name(const struct browser *b, const struct browser_line *l,
 {
 	const char *full = browser_name_of(b->report, l->record);
 	size_t start, end;
+	bool plain;
 
-	if (!display_span(full, &start, &end)) {
+	if (!display_span(full, &start, &end, &plain)) {
 		str_copy(buf, size, report_short_name_at(b->report, l->record));
 		return;
 	}
@@ -91,18 +111,15 @@ size_t browser_display_cells(const struct browser *b, size_t record)
 {
 	const char *full = browser_name_of(b->report, record);
 	size_t start, end, n;
+	bool plain;
 	char buf[1024];
 
-	if (!display_span(full, &start, &end))
+	if (!display_span(full, &start, &end, &plain))
 		return str_display_width(report_short_name_at(b->report, record));
 	/* as browser_display_name's buffer of the pane would cut it */
 	n = end - start < sizeof(buf) - 1 ? end - start : sizeof(buf) - 1;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)full[start + i] < 0x20 || (unsigned char)full[start + i] >= 0x7f)
-			goto wide;
-	/* printable ASCII: a cell a byte */
-	return n;
-wide:
+	if (plain)
+		return n;  /* a cell a byte */
 	memcpy(buf, full + start, n);
 	buf[n] = '\0';
 	return str_display_width(buf);
