@@ -76,6 +76,9 @@ struct browser_line {
 	 * until then only record, count, id, name_cells and the GPU bits of
 	 * from are known. A group always has them. */
 	bool figures;
+	/* A row whose record lacks a GPU (BROWSER_GPU_NONE or _REPORT): the
+	 * vendor the record says (enum report_vendor), for the GPU picker. */
+	uint8_t record_vendor;
 };
 
 struct browser {

@@ -61,6 +61,7 @@ static bool start_row(struct browser *b, struct browser_line *row, uint32_t inde
 			return false;
 		r = session_record_of(b, index, rec);
 		row->id = r.id;
+		row->record_vendor = (uint8_t)report_record_vendor(rec);
 		switch (session_gpu_from(b->session, &r)) {
 		case SESSION_GPU_NONE: row->from |= BROWSER_GPU_NONE; break;
 		case SESSION_GPU_REPORT: row->from |= BROWSER_GPU_REPORT; break;
