@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "browser.h"
+#include "browser_rows.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -21,6 +22,69 @@
 #include "occupancy.h"
 #include "search.h"
 #include "strutil.h"
+
+bool browser_open(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file)
+{
+	if (rep->n > UINT32_MAX - 1) {
+		memset(b, 0, sizeof(*b));
+		return false;
+	}
+	/* file order: position, which is what "id" sorts by where ids are absent */
+	return browser_rows_fill(b, s, rep, file,
+				 malloc((rep->n ? rep->n : 1) * sizeof(*b->rows)),
+				 malloc((rep->n ? rep->n : 1) * sizeof(*b->order))) &&
+	       browser_set_sort(b, BROWSER_COL_ID, false);
+}
+
+bool browser_init(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file)
+{
+	if (!browser_open(b, s, rep, file))
+		return false;
+	if (!browser_finish(b)) {
+		browser_done(b);
+		return false;
+	}
+	return true;
+}
+
+bool browser_reload(struct browser *b, const struct report *rep, const char *file,
+		    size_t record)
+{
+	struct browser was = *b;
+
+	if (!browser_rows_room(b, rep->n))
+		return false;
+	/* The figures of the rows shown come when they are drawn, the rest
+	 * in idle time, as at the first load; groups take them all first. */
+	if (!browser_rows_fill(b, was.session, rep, file, b->rows, b->order) ||
+	    (was.grouped && !browser_finish(b)) ||
+	    (b->grouped = was.grouped, str_copy(b->filter, sizeof(b->filter), was.filter),
+	     !browser_set_sort(b, was.sort, was.descending))) {
+		/* no rows, of the new report */
+		browser_done(b);
+		b->report = rep;
+		b->session = was.session;
+		b->file = file;
+		return false;
+	}
+	browser_select_record(b, record);
+	return true;
+}
+
+bool browser_append(struct browser *b, const char *file)
+{
+	size_t record = browser_selected_record(b);
+
+	if (b->report->n <= b->n_rows)
+		return true;
+	if (!browser_rows_add(b, file) || !browser_set_sort(b, b->sort, b->descending))
+		return false;
+	if (record != SIZE_MAX)
+		browser_select_record(b, record);
+	return true;
+}
 
 static const struct browser_line *lines(const struct browser *b)
 {

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "browser.h"
+#include "browser_rows.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -349,11 +350,8 @@ bool browser_show(struct browser *b, size_t from, size_t n)
 	return true;
 }
 
-/* b's rows of rep, into rows and order (room for rep->n each, taken
- * over: browser_done frees them), without figures, unfiltered, ungrouped,
- * sorted by id. False when out of memory (b is then done). */
-static bool fill(struct browser *b, struct session *s, const struct report *rep,
-		 const char *file, struct browser_line *rows, uint32_t *order)
+bool browser_rows_fill(struct browser *b, struct session *s, const struct report *rep,
+		       const char *file, struct browser_line *rows, uint32_t *order)
 {
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
@@ -382,30 +380,32 @@ static bool fill(struct browser *b, struct session *s, const struct report *rep,
 		browser_done(b);
 		return false;
 	}
-	/* file order: position, which is what "id" sorts by where ids are absent */
-	return browser_set_sort(b, BROWSER_COL_ID, false);
+	return true;
 }
 
-bool browser_open(struct browser *b, struct session *s, const struct report *rep,
-		  const char *file)
+bool browser_rows_room(struct browser *b, size_t n)
 {
-	if (rep->n > UINT32_MAX - 1) {
-		memset(b, 0, sizeof(*b));
-		return false;
-	}
-	return fill(b, s, rep, file, malloc((rep->n ? rep->n : 1) * sizeof(*b->rows)),
-		    malloc((rep->n ? rep->n : 1) * sizeof(*b->order)));
-}
+	struct browser_line *rows;
+	uint32_t *order;
 
-bool browser_init(struct browser *b, struct session *s, const struct report *rep,
-		  const char *file)
-{
-	if (!browser_open(b, s, rep, file))
+	if (n > UINT32_MAX - 1)
 		return false;
-	if (!browser_finish(b)) {
-		browser_done(b);
-		return false;
+	/* The new rows in the old ones' room, not beside them: a report read
+	 * again whole then holds one browser's rows at a time. */
+	if (n > b->n_rows) {
+		rows = realloc(b->rows, n * sizeof(*rows));
+		if (!rows)
+			return false;
+		b->rows = rows;
+		order = realloc(b->order, n * sizeof(*order));
+		if (!order)
+			return false;
+		b->order = order;
 	}
+	free(b->groups);
+	b->groups = NULL;
+	free(b->scratch);
+	b->scratch = NULL;
 	return true;
 }
 
@@ -418,58 +418,14 @@ void browser_done(struct browser *b)
 	memset(b, 0, sizeof(*b));
 }
 
-bool browser_reload(struct browser *b, const struct report *rep, const char *file,
-		    size_t record)
-{
-	struct browser was = *b;
-	struct browser_line *rows;
-	uint32_t *order;
-
-	if (rep->n > UINT32_MAX - 1)
-		return false;
-	/* The new rows in the old ones' room, not beside them: a report read
-	 * again whole then holds one browser's rows at a time. */
-	if (rep->n > b->n_rows) {
-		rows = realloc(b->rows, rep->n * sizeof(*rows));
-		if (!rows)
-			return false;
-		b->rows = rows;
-		order = realloc(b->order, rep->n * sizeof(*order));
-		if (!order)
-			return false;
-		b->order = order;
-	}
-	free(b->groups);
-	b->groups = NULL;
-	free(b->scratch);
-	b->scratch = NULL;
-	/* The figures of the rows shown come when they are drawn, the rest
-	 * in idle time, as at the first load; groups take them all first. */
-	if (!fill(b, was.session, rep, file, b->rows, b->order) ||
-	    (was.grouped && !browser_finish(b)) ||
-	    (b->grouped = was.grouped, str_copy(b->filter, sizeof(b->filter), was.filter),
-	     !browser_set_sort(b, was.sort, was.descending))) {
-		/* no rows, of the new report */
-		browser_done(b);
-		b->report = rep;
-		b->session = was.session;
-		b->file = file;
-		return false;
-	}
-	browser_select_record(b, record);
-	return true;
-}
-
-bool browser_append(struct browser *b, const char *file)
+bool browser_rows_add(struct browser *b, const char *file)
 {
 	const struct report *rep = b->report;
-	size_t was = b->n_rows, record = browser_selected_record(b);
+	size_t was = b->n_rows;
 	struct browser_line *rows, *groups = b->groups;
 	size_t n_groups = b->n_groups, n_pending = b->n_pending;
 	uint32_t *order;
 
-	if (rep->n <= was)
-		return true;
 	if (rep->n > UINT32_MAX - 1)
 		return false;
 	b->file = file;
@@ -504,10 +460,6 @@ bool browser_append(struct browser *b, const char *file)
 		}
 		free(groups);
 	}
-	if (!browser_set_sort(b, b->sort, b->descending))
-		return false;
-	if (record != SIZE_MAX)
-		browser_select_record(b, record);
 	return true;
 }
 
