@@ -10,8 +10,9 @@
  *
  * With --memory FILE[=GPU] (one file, a process of its own, since peak RSS
  * only grows): what the explorer holds per record (its peak RSS over the
- * records, goal at most 700 bytes on a rocprof file) and what a reload of
- * the file rewritten whole peaks at against the loaded size (goal below 1.5x).
+ * records once every row is analysed, goal at most 700 bytes on a rocprof
+ * file) and what a reload of the file rewritten whole peaks at against the
+ * loaded size (goal below 1.5x).
  *
  * With --frame FILE[=GPU]: the first frame and libcsv's parse once each,
  * nothing else, for counting instructions (callgrind --toggle-collect=
@@ -273,6 +274,10 @@ static int memory(const struct gpu_db *db, const char *path, const char *gpu)
 	}
 	explorer_draw(e, c);
 	t = now_ms() - t;
+	/* what it holds is what it holds after the idle time too: every row
+	 * with its figures */
+	while (explorer_busy(e))
+		explorer_tick(e);
 	loaded = peak_rss();
 	records = e->n_items;
 	printf("%s: %zu records, first frame %.0f ms, peak RSS %.1f MiB (%.1f MiB before): "
