@@ -114,7 +114,16 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 		snprintf(what, sizeof(what), "%s row %zu", file, i);
 		ck_same_line(&lazy.rows[i], &eager.rows[i], what);
 	}
+	/* the groups, made when first asked for */
+	ck_assert_ptr_null(lazy.groups);
+	ck_assert(browser_set_grouped(&eager, true));
+	ck_assert(browser_set_grouped(&lazy, true));
+	ck_assert_uint_gt(lazy.n_groups, 0);
 	ck_assert_uint_eq(lazy.n_groups, eager.n_groups);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(what, sizeof(what), "%s row %zu grouped", file, i);
+		ck_same_line(&lazy.rows[i], &eager.rows[i], what);
+	}
 	for (size_t i = 0; i < eager.n_groups; i++) {
 		snprintf(what, sizeof(what), "%s group %zu", file, i);
 		ck_same_line(&lazy.groups[i], &eager.groups[i], what);

@@ -59,7 +59,7 @@ bool browser_reload(struct browser *b, const struct report *rep, const char *fil
 	/* The figures of the rows shown come when they are drawn, the rest
 	 * in idle time, as at the first load; groups take them all first. */
 	if (!browser_rows_fill(b, was.session, rep, file, b->rows, b->order) ||
-	    (was.grouped && !browser_finish(b)) ||
+	    (was.grouped && !browser_rows_group(b)) ||
 	    (b->grouped = was.grouped, str_copy(b->filter, sizeof(b->filter), was.filter),
 	     !browser_set_sort(b, was.sort, was.descending))) {
 		/* no rows, of the new report */
@@ -191,7 +191,8 @@ static bool in_order(const struct sort_key *keys, size_t n)
 }
 
 /* Filter (one scan), then sort the survivors' indices. Groups and a sort
- * by a figure take every row's figures first. */
+ * by a figure take every row's figures first; the groups are made when
+ * first shown. */
 static bool rebuild(struct browser *b, size_t keep_record)
 {
 	const struct browser_line *all;
@@ -201,6 +202,8 @@ static bool rebuild(struct browser *b, size_t keep_record)
 	b->n_order = 0;
 	b->selected = 0;
 	if ((b->grouped || !known_at_start(b->sort)) && !browser_finish(b))
+		return false;
+	if (b->grouped && !browser_rows_group(b))
 		return false;
 	all = lines(b);
 	n_all = b->grouped ? b->n_groups : b->n_rows;

@@ -107,7 +107,7 @@ struct browser {
 	char per_unit_label[16];          /* "b/SM", "wg/CU", "wg/WGP" */
 	/* Rows without figures yet (browser_open): the rows shown get theirs
 	 * as they are drawn (browser_show), the others in file order
-	 * (browser_work); groups wait for the last. */
+	 * (browser_work). groups is NULL until the list is first grouped. */
 	size_t n_pending;
 	size_t next_pending;              /* no row before it is pending */
 	const struct engine_words *found_words;  /* the first row's with figures */
@@ -131,7 +131,7 @@ bool browser_init(struct browser *b, struct session *s, const struct report *rep
 bool browser_open(struct browser *b, struct session *s, const struct report *rep,
 		  const char *file);
 /* Gives up to n pending rows their figures, in file order; the last one
- * makes the groups and settles the words. False when out of memory. */
+ * settles the words. False when out of memory. */
 bool browser_work(struct browser *b, size_t n);
 bool browser_finish(struct browser *b);
 /* Gives the lines at positions [from, from + n) of the list their

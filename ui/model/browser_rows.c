@@ -295,17 +295,29 @@ static bool figure(struct browser *b, size_t i)
 	return true;
 }
 
-/* Every row has its figures: the groups, the words settled, the scratch
- * analysis given back. */
+/* Every row has its figures: the words settled, the scratch analysis
+ * given back. */
 static bool finished(struct browser *b)
 {
 	free(b->scratch);
 	b->scratch = NULL;
-	free(b->groups);
-	b->groups = NULL;
-	b->n_groups = 0;
 	settle_words(b);
-	return make_groups(b);
+	return true;
+}
+
+bool browser_rows_group(struct browser *b)
+{
+	if (b->groups)
+		return true;
+	/* as many lines as rows where no two launches are alike: made when
+	 * asked for, not held by a list that is never grouped */
+	if (!browser_finish(b) || !make_groups(b)) {
+		free(b->groups);
+		b->groups = NULL;
+		b->n_groups = 0;
+		return false;
+	}
+	return true;
 }
 
 bool browser_work(struct browser *b, size_t n)
@@ -422,8 +434,8 @@ bool browser_rows_add(struct browser *b, const char *file)
 {
 	const struct report *rep = b->report;
 	size_t was = b->n_rows;
-	struct browser_line *rows, *groups = b->groups;
-	size_t n_groups = b->n_groups, n_pending = b->n_pending;
+	struct browser_line *rows;
+	size_t n_pending = b->n_pending;
 	uint32_t *order;
 
 	if (rep->n > UINT32_MAX - 1)
@@ -446,20 +458,16 @@ bool browser_rows_add(struct browser *b, const char *file)
 	}
 	b->n_rows = rep->n;
 	b->n_pending += rep->n - was;
-	if (n_pending == 0) {
-		/* Only the new records are analysed; the groups are counted again. */
-		b->groups = NULL;
-		b->n_groups = 0;
-		if (!browser_finish(b)) {
-			free(b->groups);
-			b->groups = groups;
-			b->n_groups = n_groups;
-			b->n_rows = was;
-			b->n_pending = 0;
-			return false;
-		}
-		free(groups);
+	/* Only the new records are analysed (at once where no other row
+	 * waits); the groups, where there are any, are counted again. */
+	if (n_pending == 0 && !browser_finish(b)) {
+		b->n_rows = was;
+		b->n_pending = 0;
+		return false;
 	}
+	free(b->groups);
+	b->groups = NULL;
+	b->n_groups = 0;
 	return true;
 }
 

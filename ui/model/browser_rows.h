@@ -25,4 +25,8 @@ bool browser_rows_room(struct browser *b, size_t n);
  * own, else with them. False when out of memory. */
 bool browser_rows_add(struct browser *b, const char *file);
 
+/* b's groups of identical launches, made when first asked for (every
+ * row's figures first); false when out of memory (no groups). */
+bool browser_rows_group(struct browser *b);
+
 #endif
