@@ -521,6 +521,16 @@ const char *report_name_at(const struct report *r, size_t i)
 	return r->packed ? record_store_name(r->packed, i) : r->records[i].name;
 }
 
+int64_t report_id_at(const struct report *r, size_t i)
+{
+	struct report_int id;
+
+	if (!r->packed)
+		return report_record_id(&r->records[i], i);
+	id = record_store_id(r->packed, i);
+	return id.present ? id.value : (int64_t)i + 1;
+}
+
 const char *report_short_name_at(const struct report *r, size_t i)
 {
 	const char *s = r->packed ? record_store_short_name(r->packed, i) : r->records[i].short_name;
