@@ -382,8 +382,11 @@ START_TEST(test_jsonw_is_jansson)
 		"quote \" and \\ in 16 bytes", "del \x7F", "</script>" };
 	const double reals[] = { 0.0, 1.0, 62.5, 43.24, 0.08, 1.3838, 1e-5, 123456789.123, 1e10,
 				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123,
-				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10 };
-	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN };
+				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10,
+				 /* whole numbers: jsonw_real's own path below 1e10 */
+				 48.0, 9999999999.0, 1234567890.0, 4294967296.0, 1e9, -48.0 };
+	/* jsonw_int's own path below 100, and either side of it */
+	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN, 9, 10, 99, 100, -10 };
 	char *long_text = malloc(40000);
 
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
@@ -429,8 +432,10 @@ END_TEST
 START_TEST(test_jsonw_member_is_jansson)
 {
 	for (int compact = 0; compact < 2; compact++) {
-		json_t *o = json_pack("{s:i, s:s, s:[i]}", "theoretical_occupancy_pct", 1,
-				      "k\"q\\\n", "v", "grid", 2);
+		json_t *o = json_pack("{s:i, s:s, s:[i], s:n, s:s, s:[b, b, n, []]}",
+				      "theoretical_occupancy_pct", 1, "k\"q\\\n", "v", "grid", 2,
+				      "a_member_name_of_more_than_forty_eight_bytes_in_all",
+				      "registers_per_thread", "sm_90", "flags", 1, 0);
 		char *want = json_dumps(o, (compact ? JSON_COMPACT : JSON_INDENT(2)) |
 				       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 		char *got = NULL;
@@ -451,6 +456,19 @@ START_TEST(test_jsonw_member_is_jansson)
 		jsonw_member(w, JSONW_NAME("grid"));
 		jsonw_array(w);
 		jsonw_int(w, 2);
+		jsonw_end(w);
+		/* a name longer than the copy of constant size (JSONW_NAME_COPY) */
+		jsonw_member(w, JSONW_NAME("a_member_name_of_more_than_forty_eight_bytes_in_all"));
+		jsonw_null(w);
+		jsonw_member(w, jsonw_word_name("registers_per_thread"));
+		jsonw_word(w, "sm_90");
+		jsonw_member(w, JSONW_NAME("flags"));
+		jsonw_array(w);
+		jsonw_bool(w, true);
+		jsonw_bool(w, false);
+		jsonw_null(w);
+		jsonw_array(w);
+		jsonw_end(w);
 		jsonw_end(w);
 		jsonw_end(w);
 		ck_assert(jsonw_flush(w));

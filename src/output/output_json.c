@@ -37,6 +37,13 @@ static void key_string(struct jsonw *w, struct jsonw_name key, const char *s)
 	jsonw_string(w, s);
 }
 
+/* A word of the program's own tables (jsonw_word: no escapes needed). */
+static void key_word(struct jsonw *w, struct jsonw_name key, const char *s)
+{
+	jsonw_member(w, key);
+	jsonw_word(w, s);
+}
+
 /* Text as a file gave it: UTF-8 as it is; control characters and bytes that
  * are not UTF-8 as \xNN text (str_sanitize), since JSON strings must be
  * UTF-8. */
@@ -116,7 +123,7 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_object(w);
 	key_string(w, JSONW_NAME("name"), g->name);
 	key_string(w, JSONW_NAME("arch"), g->arch.arch);
-	key_string(w, JSONW_NAME("cc"), cc);
+	key_word(w, JSONW_NAME("cc"), cc);
 	/* An architecture with no device has no count: null, as its waves. */
 	jsonw_member(w, JSONW_NAME("sm_count"));
 	if (g->sm_count > 0)
@@ -130,39 +137,39 @@ static void launch_json(struct jsonw *w, const struct launch *l, const struct gp
 			bool missing, unsigned known)
 {
 	jsonw_object(w);
-	key_count(w, jsonw_name_of(param_key_total(PARAM_GRID)), launch_grid_size(l), missing);
-	triple(w, jsonw_name_of(param_key_json(PARAM_GRID)), l->grid[0], l->grid[1], l->grid[2],
+	key_count(w, jsonw_word_name(param_key_total(PARAM_GRID)), launch_grid_size(l), missing);
+	triple(w, jsonw_word_name(param_key_json(PARAM_GRID)), l->grid[0], l->grid[1], l->grid[2],
 	       missing && launch_grid_size(l) == 0);
-	triple(w, jsonw_name_of(param_key_json(PARAM_BLOCK)), l->block[0], l->block[1], l->block[2],
+	triple(w, jsonw_word_name(param_key_json(PARAM_BLOCK)), l->block[0], l->block[1], l->block[2],
 	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, jsonw_name_of(param_key_total(PARAM_BLOCK)), launch_threads_per_block(l), missing);
-	key_count(w, jsonw_name_of(param_key_json(PARAM_REGISTERS)), l->regs_per_thread, missing);
+	key_count(w, jsonw_word_name(param_key_total(PARAM_BLOCK)), launch_threads_per_block(l), missing);
+	key_count(w, jsonw_word_name(param_key_json(PARAM_REGISTERS)), l->regs_per_thread, missing);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, jsonw_name_of(param_key_json(PARAM_STATIC_SMEM)),
+	key_int_if(w, jsonw_word_name(param_key_json(PARAM_STATIC_SMEM)),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, jsonw_name_of(param_key_json(PARAM_DYNAMIC_SMEM)),
+	key_int_if(w, jsonw_word_name(param_key_json(PARAM_DYNAMIC_SMEM)),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_member(w, jsonw_name_of(param_key_json(PARAM_CARVEOUT)));
+	jsonw_member(w, jsonw_word_name(param_key_json(PARAM_CARVEOUT)));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_string(w, jsonw_name_of(param_key_json(PARAM_CACHE_CONFIG)),
+		key_word(w, jsonw_word_name(param_key_json(PARAM_CACHE_CONFIG)),
 			   launch_cache_config_name(l->cache_config));
-	key_int(w, jsonw_name_of(param_key_json(PARAM_BARRIERS)), l->barriers);
+	key_int(w, jsonw_word_name(param_key_json(PARAM_BARRIERS)), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, jsonw_name_of(param_key_json(PARAM_CLUSTER)), l->cluster_size);
+		key_int(w, jsonw_word_name(param_key_json(PARAM_CLUSTER)), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, jsonw_name_of(param_key_json(PARAM_SMS)), l->sms);
+		key_int(w, jsonw_word_name(param_key_json(PARAM_SMS)), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, jsonw_name_of(param_key_json(PARAM_WAVE_SIZE)),
+		key_int(w, jsonw_word_name(param_key_json(PARAM_WAVE_SIZE)),
 			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, jsonw_name_of(param_key_json(PARAM_AGPRS)), l->agprs);
-		key_int(w, jsonw_name_of(param_key_json(PARAM_SGPRS)), l->sgprs);
+		key_int(w, jsonw_word_name(param_key_json(PARAM_AGPRS)), l->agprs);
+		key_int(w, jsonw_word_name(param_key_json(PARAM_SGPRS)), l->sgprs);
 	}
 	jsonw_end(w);
 }
@@ -198,7 +205,7 @@ static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
 	else
 		jsonw_real(w, cl->occupancy_pct_max);
 	key_least(w, JSONW_NAME("cluster_occupancy_pct_min"), none ? -1 : cl->occupancy_pct_min, true);
-	key_string(w, JSONW_NAME("clusters_bound"), cluster_bound_word(cl->bound));
+	key_word(w, JSONW_NAME("clusters_bound"), cluster_bound_word(cl->bound));
 	key_int(w, JSONW_NAME("max_cluster_size_portable"), cl->max_size_portable);
 	key_int(w, JSONW_NAME("max_cluster_size_nonportable_min"), cl->max_size_nonportable_min);
 	key_int(w, JSONW_NAME("max_cluster_size_nonportable"), cl->max_size_nonportable_max);
@@ -227,9 +234,10 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	key_real(w, JSONW_NAME("theoretical_occupancy_pct"), r->theoretical_occupancy_pct);
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
+	memcpy(key, "block_limit_", 12);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		strfmt(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
-		key_limit(w, jsonw_name_of(key), r->block_limit[f]);
+		str_copy(key + 12, sizeof(key) - 12, occ_key(r, (enum occ_factor)f));
+		key_limit(w, jsonw_word_name(key), r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {
 		key_int(w, JSONW_NAME("wave_size"), r->amd.wave_size);
@@ -240,7 +248,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (occ_is_limiting(r, (enum occ_factor)f))
-			jsonw_string(w, occ_key(r, (enum occ_factor)f));
+			jsonw_word(w, occ_key(r, (enum occ_factor)f));
 	jsonw_end(w);
 	key_int(w, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
 	key_int(w, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
@@ -252,7 +260,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 
-		jsonw_member(w, jsonw_name_of(occ_key(r, (enum occ_factor)f)));
+		jsonw_member(w, jsonw_word_name(occ_key(r, (enum occ_factor)f)));
 		jsonw_object(w);
 		key_int(w, JSONW_NAME("total"), u->total);
 		key_int(w, JSONW_NAME("per_block"), u->per_block);
@@ -321,13 +329,13 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int i = 0; i < PARAM_N; i++)
 		if (p->changed & PARAM_BIT(i))
-			jsonw_string(w, param_info((enum launch_param)i)->column);
+			jsonw_word(w, param_info((enum launch_param)i)->column);
 	jsonw_end(w);
 	jsonw_member(w, JSONW_NAME("dropped"));
 	jsonw_array(w);
 	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
 		if (p->dropped & facts[i].bit)
-			jsonw_string(w, facts[i].key);
+			jsonw_word(w, facts[i].key);
 	jsonw_end(w);
 }
 
@@ -388,10 +396,12 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
 		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
 	};
-	static const char *const limit_keys[OCC_N_FACTORS] = {
-		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
-		[OCC_REGISTERS] = "block_limit_registers", [OCC_SHARED_MEM] = "block_limit_shared_mem",
-		[OCC_BARRIERS] = "block_limit_barriers",
+	static const struct jsonw_name limit_keys[OCC_N_FACTORS] = {
+		[OCC_WARPS] = JSONW_NAME_INIT("block_limit_warps"),
+		[OCC_BLOCKS] = JSONW_NAME_INIT("block_limit_blocks"),
+		[OCC_REGISTERS] = JSONW_NAME_INIT("block_limit_registers"),
+		[OCC_SHARED_MEM] = JSONW_NAME_INIT("block_limit_shared_mem"),
+		[OCC_BARRIERS] = JSONW_NAME_INIT("block_limit_barriers"),
 	};
 
 	jsonw_member(w, JSONW_NAME("profiler"));
@@ -400,20 +410,20 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		return;
 	}
 	jsonw_object(w);
-	key_string(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
+	key_word(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
 			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
 	key_report_num(w, JSONW_NAME("theoretical_occupancy_pct"), &f->theoretical_pct);
 	key_report_num(w, JSONW_NAME("theoretical_active_warps"), &f->active_warps);
 	key_report_num(w, JSONW_NAME("waves_per_sm"), &f->waves_per_sm);
 	for (int i = 0; i < OCC_N_FACTORS; i++)
-		key_report_int(w, jsonw_name_of(limit_keys[i]), &f->limits[i]);
+		key_report_int(w, limit_keys[i], &f->limits[i]);
 	if (f->cluster_max_size.present || f->cluster_max_active.present) {
 		key_report_int(w, JSONW_NAME("max_active_clusters"), &f->cluster_max_active);
 		key_report_int(w, JSONW_NAME("max_cluster_size"), &f->cluster_max_size);
 		key_report_num(w, JSONW_NAME("cluster_occupancy_pct"), &f->cluster_occupancy_pct);
 	}
 	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
-		key_report_int(w, jsonw_name_of(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
+		key_report_int(w, jsonw_word_name(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
 	jsonw_end(w);
 }
 
@@ -425,7 +435,7 @@ static void range_json(struct jsonw *w, struct jsonw_name key, const struct repo
 	jsonw_object(w);
 	key_int(w, JSONW_NAME("min"), r->lo);
 	key_int(w, JSONW_NAME("max"), r->hi);
-	key_string(w, JSONW_NAME("from"), from);
+	key_word(w, JSONW_NAME("from"), from);
 	key_int(w, JSONW_NAME("from_value"), r->limit);
 	jsonw_end(w);
 }
@@ -496,7 +506,7 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	}
 	jsonw_member(w, JSONW_NAME("achieved_occupancy_formula"));
 	if (p->achieved_sq && p->achieved_occupancy_pct.present)
-		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
+		jsonw_word(w, REPORT_SQ_OCCUPANCY_FORMULA);
 	else
 		jsonw_null(w);
 	/* The XCDs the SQ counters were summed over, and who said so. */
@@ -532,7 +542,7 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_array(w);
 		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
 			if ((c->inferred >> f) & 1u)
-				jsonw_string(w, crosscheck_key((enum crosscheck_field)f));
+				jsonw_word(w, crosscheck_key((enum crosscheck_field)f));
 		jsonw_end(w);
 		jsonw_member(w, JSONW_NAME("disagreements"));
 		jsonw_array(w);
@@ -540,8 +550,8 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 			if (!crosscheck_differs(c, (enum crosscheck_field)f))
 				continue;
 			jsonw_object(w);
-			key_string(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
-			key_string(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
+			key_word(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
+			key_word(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
 			enum crosscheck_field k = (enum crosscheck_field)f;
 
 			key_real(w, JSONW_NAME("report"), crosscheck_value(k, c->report[k]));
@@ -562,8 +572,8 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 		const struct finding *f = &a->findings[i];
 
 		jsonw_object(w);
-		key_string(w, JSONW_NAME("id"), f->id);
-		key_string(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
+		key_word(w, JSONW_NAME("id"), f->id);
+		key_word(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
 		key_string(w, JSONW_NAME("title"), f->title);
 		key_string(w, JSONW_NAME("text"), f->text);
 		jsonw_end(w);
@@ -582,7 +592,7 @@ static void derivations_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int i = 0; i < n; i++) {
 		jsonw_object(w);
-		key_string(w, JSONW_NAME("of"), keys[i]);
+		key_word(w, JSONW_NAME("of"), keys[i]);
 		key_string(w, JSONW_NAME("title"), d[i].title);
 		jsonw_member(w, JSONW_NAME("steps"));
 		jsonw_array(w);
@@ -643,7 +653,7 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		jsonw_array(w);
 		for (int p = 0; p < PARAM_N; p++)
 			if (a->not_applicable & PARAM_BIT(p))
-				jsonw_string(w, param_info((enum launch_param)p)->json);
+				jsonw_word(w, param_info((enum launch_param)p)->json);
 		jsonw_end(w);
 	}
 	jsonw_member(w, JSONW_NAME("occupancy"));
@@ -728,7 +738,7 @@ static void comparison_json(struct jsonw *w, const int64_t ids[2], const struct 
 	jsonw_member(w, JSONW_NAME("block_limits"));
 	jsonw_object(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		key_int_if(w, jsonw_name_of(occ_key(&names, (enum occ_factor)f)),
+		key_int_if(w, jsonw_word_name(occ_key(&names, (enum occ_factor)f)),
 			   d->ok && d->limit_known[f], d->block_limit[f]);
 	jsonw_end(w);
 	jsonw_member(w, JSONW_NAME("limiter_changed"));
