@@ -360,7 +360,8 @@ static void no_device(struct rules_sink *s, const struct gpu *gpu)
 
 int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
-	struct rules_sink s = { .out = out, .titles_only = given->titles_only, .n_steps = -1 };
+	struct rules_sink s = { .out = out, .titles_only = given->titles_only,
+				.params = given->params && !given->titles_only, .n_steps = -1 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
 	bool amd = engine_of(&given->gpu->arch)->wave_limits;
 	struct rules_input in = *given;

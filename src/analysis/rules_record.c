@@ -345,9 +345,10 @@ static void inferred(struct rules_sink *s, const struct occ_result *r,
 
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
-		 const struct launch *l, struct finding *out, int n, bool titles_only)
+		 const struct launch *l, struct finding *out, int n, enum rules_text text)
 {
-	struct rules_sink s = { .out = out, .n = n, .titles_only = titles_only, .n_steps = -1 };
+	struct rules_sink s = { .out = out, .n = n, .titles_only = text == RULES_TITLES,
+				.params = text == RULES_PARAMS, .n_steps = -1 };
 	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)

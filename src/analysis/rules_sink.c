@@ -21,6 +21,28 @@ int rules_steps(struct rules_sink *s, const struct rules_input *ri, const struct
 	return s->n_steps;
 }
 
+/* fmt and its values appended to f's text: kept as parameters where the
+ * sink asks for them (RULES_PARAMS) and they fit, else composed at once
+ * (and what was kept with it). */
+static void append(struct finding *f, bool params, const char *fmt, va_list ap)
+{
+	size_t len;
+	va_list again;
+
+	if (params && f->text_omitted) {
+		va_copy(again, ap);
+		if (rules_text_capture(f, fmt, again)) {
+			va_end(again);
+			return;
+		}
+		va_end(again);
+		rules_text_compose(f, f->text, sizeof(f->text));
+		f->text_omitted = false;
+	}
+	len = strlen(f->text);
+	strfmt_v(f->text + len, sizeof(f->text) - len, fmt, ap);
+}
+
 struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
 			   const char *title, const char *fmt, ...)
 {
@@ -30,16 +52,18 @@ struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_sever
 	if (s->n >= RULES_MAX_FINDINGS)
 		return NULL;
 	f = &s->out[s->n++];
-	/* Not a memset: a finding is 1.2 KB, most of it text written next. */
+	/* Not a memset: a finding is 2 KB, most of it text written next. */
 	f->text[0] = '\0';
+	f->n_params = 0;
+	f->n_fmts = 0;
 	str_copy(f->id, sizeof(f->id), id);
 	f->severity = sev;
 	str_copy(f->title, sizeof(f->title), title);
-	f->text_omitted = s->titles_only;
-	if (f->text_omitted)
+	f->text_omitted = s->titles_only || s->params;
+	if (s->titles_only)
 		return f;
 	va_start(ap, fmt);
-	strfmt_v(f->text, sizeof(f->text), fmt, ap);
+	append(f, s->params, fmt, ap);
 	va_end(ap);
 	return f;
 }
@@ -47,14 +71,13 @@ struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_sever
 /* Appends to a finding's text. */
 void rules_more(struct finding *f, const char *fmt, ...)
 {
-	size_t len;
 	va_list ap;
 
-	if (!f || f->text_omitted)
+	/* A text left out has no formats; one kept as parameters has one. */
+	if (!f || (f->text_omitted && f->n_fmts == 0))
 		return;
-	len = strlen(f->text);
 	va_start(ap, fmt);
-	strfmt_v(f->text + len, sizeof(f->text) - len, fmt, ap);
+	append(f, f->text_omitted, fmt, ap);
 	va_end(ap);
 }
 

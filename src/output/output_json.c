@@ -564,8 +564,14 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
-static void findings_json(struct jsonw *w, const struct analysis *a)
+/* The findings: id, severity, title and text; JSON Lines (w compact) puts
+ * the parameters (the numbers the text quotes, in its order) after the
+ * title, null where the text was not kept as parameters (RULES_PARAMS), and
+ * the text only where asked (text). */
+static void findings_json(struct jsonw *w, const struct analysis *a, bool text)
 {
+	char buf[sizeof(a->findings[0].text)];
+
 	jsonw_member(w, JSONW_NAME("findings"));
 	jsonw_array(w);
 	for (int i = 0; a->ok && i < a->n_findings; i++) {
@@ -575,7 +581,22 @@ static void findings_json(struct jsonw *w, const struct analysis *a)
 		key_word(w, JSONW_NAME("id"), f->id);
 		key_word(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
 		key_string(w, JSONW_NAME("title"), f->title);
-		key_string(w, JSONW_NAME("text"), f->text);
+		if (w->compact) {
+			jsonw_member(w, JSONW_NAME("parameters"));
+			if (f->text_omitted && f->n_fmts > 0) {
+				jsonw_array(w);
+				for (int k = 0; k < f->n_params; k++)
+					if (f->params[k].kind == 'i')
+						jsonw_int(w, f->params[k].v.i);
+					else if (f->params[k].kind == 'f')
+						jsonw_real(w, f->params[k].v.f);
+				jsonw_end(w);
+			} else {
+				jsonw_null(w);
+			}
+		}
+		if (text)
+			key_string(w, JSONW_NAME("text"), rules_finding_text(f, buf, sizeof(buf)));
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -626,8 +647,8 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 	return output_json_kernel_derived(out, a, first, false);
 }
 
-/* One kernel object, in the layout w has. */
-static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivations)
+/* One kernel object, in the layout w has; text: the findings' texts. */
+static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivations, bool text)
 {
 	char name[1100], msg[900];
 
@@ -666,7 +687,7 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		waves_json(w, &a->w);
 	else
 		jsonw_null(w);
-	findings_json(w, a);
+	findings_json(w, a, text);
 	if (derivations)
 		derivations_json(w, a);
 	jsonw_member(w, JSONW_NAME("error"));
@@ -695,7 +716,7 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 
 	fputs(first ? "\n    " : ",\n    ", out);
 	jsonw_init(&w, out, 4);
-	kernel_json(&w, a, derivations);
+	kernel_json(&w, a, derivations, true);
 	return jsonw_flush(&w);
 }
 
@@ -706,12 +727,12 @@ void output_jsonl_header(FILE *out)
 		OUTPUT_JSON_FORMAT_VERSION, PACKAGE_VERSION);
 }
 
-bool output_jsonl_kernel(FILE *out, const struct analysis *a, bool derivations)
+bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what)
 {
 	struct jsonw w;
 
 	jsonw_init_compact(&w, out);
-	kernel_json(&w, a, derivations);
+	kernel_json(&w, a, what & OUTPUT_JSONL_DERIVATIONS, what & OUTPUT_JSONL_FINDINGS_TEXT);
 	outbuf_putc(&w.text, '\n');
 	return jsonw_flush(&w);
 }
