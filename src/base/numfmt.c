@@ -69,16 +69,24 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	 * infinities are printf's. */
 	if (!(x >= 0 && x < 1073741824.0) || signbit(v))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
-	frac = modf(x, &whole);
+	/* x is below 2^30: its whole part exact in an integer, no modf. */
+	n = (uint64_t)x;
+	whole = (double)n;
+	frac = x - whole;
 	/* Near a tie the product's rounding could decide it: printf looks at
 	 * the exact binary value, so let it. Elsewhere the nearest integer is
 	 * the same for the product and the exact value. */
 	if (fabs(frac - 0.5) < 1e-6)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
-	n = (uint64_t)whole + (frac > 0.5);
+	n += frac > 0.5;
+	if (decimals == 0) {
+		len = digits(buf, n);
+		buf[len] = '\0';
+		return len;
+	}
 	unit = (uint64_t)scale[decimals];
 	len = digits(buf, n / unit);
-	if (decimals > 0) {
+	{
 		uint64_t f = n % unit;
 
 		buf[len++] = '.';

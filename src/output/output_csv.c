@@ -12,10 +12,34 @@
 #include "params.h"
 #include "strutil.h"
 
+/* True when s is printable ASCII needing no quotes: its own field, as most
+ * kernel and GPU names are. *len gets its length. */
+static bool plain_field(const char *s, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++)
+		if (*p < 0x20 || *p >= 0x7F || *p == ',' || *p == '"')
+			return false;
+	*len = (size_t)(p - (const unsigned char *)s);
+	return true;
+}
+
 void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
+	size_t len;
 
+	/* What str_sanitize would leave as it is and needs no quotes, copied
+	 * as it is (the length str_sanitize cuts at and more goes its way). */
+	if (plain_field(s, &len) && len < sizeof(clean)) {
+		char *p = outbuf_room(r, len + 1);
+
+		memcpy(p, s, len);
+		p[len] = last ? '\n' : ',';
+		r->n += len + 1;
+		return;
+	}
 	str_sanitize(s, clean, sizeof(clean));
 	if (strpbrk(clean, ",\"\r\n")) {
 		outbuf_putc(r, '"');
@@ -83,8 +107,12 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 	const struct crosscheck_figures *f = &kept.profiler;
 	bool first = true;
 
-	/* Facts a what-if dropped are empty: not this launch's. */
-	crosscheck_record_kept(&a->report, &kept);
+	/* Facts a what-if dropped are empty: not this launch's (a copy only
+	 * where some were). */
+	if (a->report.dropped)
+		crosscheck_record_kept(&a->report, &kept);
+	else
+		p = &a->report, f = &a->report.profiler;
 	if (lead)
 		outbuf_putc(r, ',');
 	if (p->achieved_occupancy_pct.present)
