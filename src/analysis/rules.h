@@ -48,6 +48,7 @@ struct finding {
 	 * and the values they quote. A text too long for these is composed
 	 * at once (text_omitted false) and keeps the parameters it had. */
 	unsigned char n_params, n_fmts;
+	unsigned short n_words;             /* bytes of words used */
 	struct rules_param params[RULES_MAX_PARAMS];
 	const char *fmts[RULES_MAX_FMTS];   /* string literals of the rules */
 	char words[RULES_WORDS];

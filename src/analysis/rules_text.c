@@ -76,17 +76,13 @@ static bool parse(const char *p, struct conv *c)
 
 bool rules_text_capture(struct finding *f, const char *fmt, va_list ap)
 {
-	unsigned n = f->n_params, at = 0;
+	unsigned n = f->n_params, at = f->n_words;
 	struct conv c;
 
 	/* A text given whole (an engine's advice) quotes its numbers in its
 	 * own words: it has no parameters, and is composed at once. */
 	if (f->n_fmts >= RULES_MAX_FMTS || strcmp(fmt, "%s") == 0)
 		return false;
-	/* Where the words end: after the last word parameter's NUL. */
-	for (unsigned i = 0; i < n; i++)
-		if (f->params[i].kind == 's')
-			at = f->params[i].v.at + (unsigned)strlen(f->words + f->params[i].v.at) + 1;
 	for (const char *p = strchr(fmt, '%'); p; p = strchr(p + c.len, '%')) {
 		struct rules_param *v = &f->params[n];
 
@@ -121,6 +117,7 @@ bool rules_text_capture(struct finding *f, const char *fmt, va_list ap)
 	}
 	f->fmts[f->n_fmts++] = fmt;
 	f->n_params = (unsigned char)n;
+	f->n_words = (unsigned short)at;
 	return true;
 }
 

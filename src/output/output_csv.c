@@ -6,22 +6,47 @@
 
 #include "output.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "outbuf.h"
 #include "params.h"
 #include "strutil.h"
 
+/* True when one of the 8 bytes at p is not printable ASCII or is ',' or
+ * '"' (the has-less and has-zero word tricks). */
+static inline bool special8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t x, comma, quote, del;
+
+	memcpy(&x, p, sizeof(x));
+	comma = x ^ (ones * ',');
+	quote = x ^ (ones * '"');
+	del = x ^ (ones * 0x7F);
+	return ((x | ((x - ones * 0x20) & ~x) | ((comma - ones) & ~comma) | ((quote - ones) & ~quote) |
+		 ((del - ones) & ~del)) & highs) != 0;
+}
+
 /* True when s is printable ASCII needing no quotes: its own field, as most
  * kernel and GPU names are. *len gets its length. */
 static bool plain_field(const char *s, size_t *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0;
 
-	for (; *p; p++)
-		if (*p < 0x20 || *p >= 0x7F || *p == ',' || *p == '"')
+	*len = n;
+	/* Whole words, then the last word again where it overlaps the one
+	 * before: no byte past the string is read. */
+	if (n >= 8) {
+		for (; n - i >= 8; i += 8)
+			if (special8(p + i))
+				return false;
+		return i == n || !special8(p + n - 8);
+	}
+	for (; i < n; i++)
+		if (p[i] < 0x20 || p[i] >= 0x7F || p[i] == ',' || p[i] == '"')
 			return false;
-	*len = (size_t)(p - (const unsigned char *)s);
 	return true;
 }
 
