@@ -19,9 +19,15 @@ static size_t digits(char *buf, uint64_t u)
 		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 		"8081828384858687888990919293949596979899";
+	static const uint64_t pow10[] = { 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+		10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
+		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+		10000000000000000000ull };
 	size_t n = 1, i;
 
-	for (uint64_t t = u; t >= 10; t /= 10)
+	/* The count by comparisons, not divisions. */
+	while (n < 20 && u >= pow10[n - 1])
 		n++;
 	i = n;
 	while (u >= 100) {
@@ -37,6 +43,14 @@ static size_t digits(char *buf, uint64_t u)
 	} else {
 		buf[0] = (char)('0' + u);
 	}
+	return n;
+}
+
+size_t numfmt_uint(char *buf, uint64_t u)
+{
+	size_t n = digits(buf, u);
+
+	buf[n] = '\0';
 	return n;
 }
 
