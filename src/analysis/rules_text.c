@@ -23,10 +23,17 @@ struct conv {
 
 /* The conversion at p (at a '%'): false for one the rules do not use (flags,
  * widths, other conversions), which strfmt then writes. */
-static bool parse(const char *p, struct conv *c)
+static inline bool parse(const char *p, struct conv *c)
 {
 	const char *q = p + 1;
 
+	/* The rules' most common, first. */
+	if (*q == 'd' || *q == 's') {
+		c->kind = *q == 'd' ? 'i' : 's';
+		c->arg = *q;
+		c->len = 2;
+		return true;
+	}
 	c->decimals = 6;
 	if (*q == '%') {
 		c->kind = '%';

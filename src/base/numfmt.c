@@ -143,8 +143,17 @@ size_t numfmt_general(char *buf, double v, int precision)
 		buf[len] = '\0';
 		return len;
 	}
-	/* The decimal exponent: a guess, checked on the scaled value below. */
-	e = (int)floor(log10(v));
+	/* The decimal exponent, by comparisons (no log10): checked on the
+	 * scaled value below all the same. */
+	if (v >= 1) {
+		e = 0;
+		while (e < 9 && v >= pow10[e + 1])
+			e++;
+	} else {
+		e = -1;
+		while (e > -4 && v * pow10[-e] < 1)
+			e--;
+	}
 	decimals = precision - 1 - e;
 	if (decimals < 0 || decimals > 19)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
@@ -157,10 +166,13 @@ size_t numfmt_general(char *buf, double v, int precision)
 	 * the rounding (where printf looks at the exact binary value): printf. */
 	if (!(x >= lo * (1 + 1e-12) && x < hi * (1 - 1e-12)))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	frac = modf(x, &whole);
+	/* x is below 1e10 * (1 - 1e-12): its whole part exact in an integer. */
+	n = (uint64_t)x;
+	whole = (double)n;
+	frac = x - whole;
 	if (fabs(frac - 0.5) < 1e-5)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	n = (uint64_t)whole + (frac > 0.5);
+	n += frac > 0.5;
 	if ((double)n >= hi)  /* rounded up to the next power of ten */
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
 	len = digits(digit, n);   /* precision digits, the first not 0 */
