@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "jsonw.h"
 #include "output.h"
+#include "params.h"
 #include "strutil.h"
 #include "testutil.h"
 #include "reportutil.h"
@@ -482,6 +483,51 @@ START_TEST(test_jsonw_member_is_jansson)
 }
 END_TEST
 
+/* The launch object's members are named by the compiler (output_json.c):
+ * each is a parameter's JSON name or total's (params.h), on every device
+ * of the database, so the two cannot drift apart. */
+START_TEST(test_json_launch_names_are_params)
+{
+	size_t seen = 0;
+
+	for (size_t g = 0; g < gpu_db_device_count(db); g++) {
+		struct gpu gpu;
+		struct analysis a;
+		struct launch l;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		json_error_t jerr;
+		json_t *root, *launch, *v;
+		const char *key;
+
+		ck_assert(gpu_db_device_at(db, g, &gpu));
+		launch_init(&l);
+		str_copy(l.gpu_name, sizeof(l.gpu_name), gpu.name);
+		l.sms = 1;
+		analysis_run(&a, &l, &gpu, NULL, 0);
+		ck_assert(output_json_kernel(f, &a, true));
+		fclose(f);
+		root = json_loads(buf + strspn(buf, "\n "), 0, &jerr);
+		ck_assert_msg(root != NULL, "%s: %s", gpu.name, jerr.text);
+		launch = json_object_get(root, "launch");
+		ck_assert(json_is_object(launch));
+		json_object_foreach(launch, key, v) {
+			bool found = false;
+
+			for (int p = 0; p < PARAM_N && !found; p++)
+				found = strcmp(key, param_key_json((enum launch_param)p)) == 0 ||
+					strcmp(key, param_key_total((enum launch_param)p)) == 0;
+			ck_assert_msg(found, "%s: launch member %s is no parameter's", gpu.name, key);
+			seen++;
+		}
+		json_decref(root);
+		free(buf);
+	}
+	ck_assert_uint_gt(seen, 10 * gpu_db_device_count(db));
+}
+END_TEST
+
 START_TEST(test_csv_rows)
 {
 	struct analysis a;
@@ -649,6 +695,7 @@ int main(void)
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
 	tcase_add_test(tc, test_jsonl_is_the_document_a_line_each);
+	tcase_add_test(tc, test_json_launch_names_are_params);
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_jsonw_member_is_jansson);

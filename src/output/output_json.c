@@ -133,43 +133,45 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_end(w);
 }
 
+/* The launch's members are its parameters' JSON names (params.h), quoted
+ * here by the compiler: test_output checks they are params.h's. */
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
 			bool missing, unsigned known)
 {
 	jsonw_object(w);
-	key_count(w, jsonw_word_name(param_key_total(PARAM_GRID)), launch_grid_size(l), missing);
-	triple(w, jsonw_word_name(param_key_json(PARAM_GRID)), l->grid[0], l->grid[1], l->grid[2],
+	key_count(w, JSONW_NAME("grid_size"), launch_grid_size(l), missing);
+	triple(w, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2],
 	       missing && launch_grid_size(l) == 0);
-	triple(w, jsonw_word_name(param_key_json(PARAM_BLOCK)), l->block[0], l->block[1], l->block[2],
+	triple(w, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
 	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, jsonw_word_name(param_key_total(PARAM_BLOCK)), launch_threads_per_block(l), missing);
-	key_count(w, jsonw_word_name(param_key_json(PARAM_REGISTERS)), l->regs_per_thread, missing);
+	key_count(w, JSONW_NAME("threads_per_block"), launch_threads_per_block(l), missing);
+	key_count(w, JSONW_NAME("registers_per_thread"), l->regs_per_thread, missing);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, jsonw_word_name(param_key_json(PARAM_STATIC_SMEM)),
+	key_int_if(w, JSONW_NAME("static_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, jsonw_word_name(param_key_json(PARAM_DYNAMIC_SMEM)),
+	key_int_if(w, JSONW_NAME("dynamic_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_member(w, jsonw_word_name(param_key_json(PARAM_CARVEOUT)));
+	jsonw_member(w, JSONW_NAME("shared_mem_carveout_pct"));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_word(w, jsonw_word_name(param_key_json(PARAM_CACHE_CONFIG)),
+		key_word(w, JSONW_NAME("cache_config"),
 			   launch_cache_config_name(l->cache_config));
-	key_int(w, jsonw_word_name(param_key_json(PARAM_BARRIERS)), l->barriers);
+	key_int(w, JSONW_NAME("barriers"), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, jsonw_word_name(param_key_json(PARAM_CLUSTER)), l->cluster_size);
+		key_int(w, JSONW_NAME("cluster_size"), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, jsonw_word_name(param_key_json(PARAM_SMS)), l->sms);
+		key_int(w, JSONW_NAME("sms"), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, jsonw_word_name(param_key_json(PARAM_WAVE_SIZE)),
+		key_int(w, JSONW_NAME("wave_size"),
 			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, jsonw_word_name(param_key_json(PARAM_AGPRS)), l->agprs);
-		key_int(w, jsonw_word_name(param_key_json(PARAM_SGPRS)), l->sgprs);
+		key_int(w, JSONW_NAME("agprs_per_thread"), l->agprs);
+		key_int(w, JSONW_NAME("sgprs_per_wave"), l->sgprs);
 	}
 	jsonw_end(w);
 }
@@ -220,9 +222,48 @@ static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
 	}
 }
 
+/* The factors' member names (occ_key's words, and block_limit_ before
+ * them) of the two families' tables, quoted by the compiler; names_of
+ * gives the one whose words r's are (NULL for none: the names are made
+ * from occ_key then), checked word for word. */
+struct factor_names {
+	const char *key[OCC_N_FACTORS];
+	struct jsonw_name limit[OCC_N_FACTORS], usage[OCC_N_FACTORS];
+};
+
+static const struct factor_names factor_names[] = {
+	{ { "warps", "blocks", "registers", "shared_mem", "barriers" },
+	  { JSONW_NAME_INIT("block_limit_warps"), JSONW_NAME_INIT("block_limit_blocks"),
+	    JSONW_NAME_INIT("block_limit_registers"), JSONW_NAME_INIT("block_limit_shared_mem"),
+	    JSONW_NAME_INIT("block_limit_barriers") },
+	  { JSONW_NAME_INIT("warps"), JSONW_NAME_INIT("blocks"), JSONW_NAME_INIT("registers"),
+	    JSONW_NAME_INIT("shared_mem"), JSONW_NAME_INIT("barriers") } },
+	{ { "waves", "workgroups", "vgprs", "lds", "sgprs" },
+	  { JSONW_NAME_INIT("block_limit_waves"), JSONW_NAME_INIT("block_limit_workgroups"),
+	    JSONW_NAME_INIT("block_limit_vgprs"), JSONW_NAME_INIT("block_limit_lds"),
+	    JSONW_NAME_INIT("block_limit_sgprs") },
+	  { JSONW_NAME_INIT("waves"), JSONW_NAME_INIT("workgroups"), JSONW_NAME_INIT("vgprs"),
+	    JSONW_NAME_INIT("lds"), JSONW_NAME_INIT("sgprs") } },
+};
+
+static const struct factor_names *names_of(const struct occ_result *r)
+{
+	for (size_t t = 0; t < sizeof(factor_names) / sizeof(factor_names[0]); t++) {
+		int f = 0;
+
+		while (f < OCC_N_FACTORS &&
+		       strcmp(occ_key(r, (enum occ_factor)f), factor_names[t].key[f]) == 0)
+			f++;
+		if (f == OCC_N_FACTORS)
+			return &factor_names[t];
+	}
+	return NULL;
+}
+
 static void occupancy_json(struct jsonw *w, const struct analysis *a)
 {
 	const struct occ_result *r = &a->r;
+	const struct factor_names *names = names_of(r);
 	char key[64];
 
 	jsonw_object(w);
@@ -236,6 +277,10 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	 * _workgroups (workgroups per CU) on AMD. */
 	memcpy(key, "block_limit_", 12);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		if (names) {
+			key_limit(w, names->limit[f], r->block_limit[f]);
+			continue;
+		}
 		str_copy(key + 12, sizeof(key) - 12, occ_key(r, (enum occ_factor)f));
 		key_limit(w, jsonw_word_name(key), r->block_limit[f]);
 	}
@@ -260,7 +305,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 
-		jsonw_member(w, jsonw_word_name(occ_key(r, (enum occ_factor)f)));
+		jsonw_member(w, names ? names->usage[f] : jsonw_word_name(occ_key(r, (enum occ_factor)f)));
 		jsonw_object(w);
 		key_int(w, JSONW_NAME("total"), u->total);
 		key_int(w, JSONW_NAME("per_block"), u->per_block);
