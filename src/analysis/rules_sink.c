@@ -82,6 +82,26 @@ void rules_more(struct finding *f, const char *fmt, ...)
 	va_end(ap);
 }
 
+int rules_join(char *buf, size_t size, int len, const char *sep, const char *word)
+{
+	const char *part[2] = { sep, word };
+	size_t n = (size_t)len;
+
+	for (int i = 0; i < 2; i++) {
+		size_t k = strlen(part[i]);
+
+		if (n + 1 >= size)
+			break;
+		if (k > size - 1 - n)
+			k = size - 1 - n;
+		memcpy(buf + n, part[i], k);
+		n += k;
+	}
+	if (size > 0)
+		buf[n < size ? n : size - 1] = '\0';
+	return (int)n;
+}
+
 /* What of src is written (the rest of its arrays is not) to dst: a finding
  * is 2.7 KB, most of it room its text and parameters seldom take. */
 static void move(struct finding *dst, const struct finding *src)

@@ -45,6 +45,10 @@ bool rules_text_capture(struct finding *f, const char *fmt, va_list ap);
 /* f's text from its parameters into buf (size bytes, cut as snprintf
  * cuts); returns its length. */
 size_t rules_text_compose(const struct finding *f, char *buf, size_t size);
+/* buf (size bytes, len of them written) with sep and word after: what
+ * strfmt(buf + len, size - len, "%s%s", sep, word) writes there, cut as it
+ * cuts; returns the new length (at most size - 1). */
+int rules_join(char *buf, size_t size, int len, const char *sep, const char *word);
 /* Most severe first; stable within a severity. */
 void rules_sort(struct finding *out, int n);
 
