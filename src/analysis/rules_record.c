@@ -28,56 +28,63 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 	int left = crosscheck_count(c->disagree);
 	struct finding *f = NULL;
 
+	char rule[200] = "";
+
 	/* A disagreement outranks the least severe finding (out is sorted). */
 	if (left > 0 && s->n >= RULES_MAX_FINDINGS)
 		s->n = RULES_MAX_FINDINGS - 1;
-	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
-		enum crosscheck_field k = (enum crosscheck_field)i;
-		char title[128], rep_text[32], occ[32], rule[200];
-
-		if (!crosscheck_differs(c, k))
-			continue;
-		if (s->titles_only)  /* the rule is the text's */
-			rule[0] = '\0';
-		else if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+	/* The report's rule, the same for every field: the text's alone. */
+	if (left > 0 && !s->titles_only) {
+		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
 			strfmt(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
 				 "compared within its last printed digit");
 		else
 			crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
-		crosscheck_value_text(k, c->report[k], rep_text, sizeof(rep_text));
-		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
+	}
+	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
+		enum crosscheck_field k = (enum crosscheck_field)i;
+		/* The two values as the report prints them (crosscheck_value_text),
+		 * numbers of the text (its parameters). */
+		bool two = crosscheck_decimals(k);
+		double rv = c->report[k], ov = c->occview[k];
+		char title[128];
+
+		if (!crosscheck_differs(c, k))
+			continue;
 		/* The last free slot takes every disagreement left: none is dropped. */
 		if (f && s->n >= RULES_MAX_FINDINGS) {
-			rules_more(f, " %s: %s %s, occview %s.", crosscheck_label(k), by, rep_text, occ);
+			if (two)
+				rules_more(f, " %s: %s %.2f, occview %.2f.", crosscheck_label(k), by, rv, ov);
+			else
+				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by, rv, ov);
 			continue;
 		}
-		strfmt(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
-			 crosscheck_label(k), rep_text, occ);
+		if (two)
+			strfmt(title, sizeof(title), "%s disagrees: %s %.2f, occview %.2f", by,
+			       crosscheck_label(k), rv, ov);
+		else
+			strfmt(title, sizeof(title), "%s disagrees: %s %.0f, occview %.0f", by,
+			       crosscheck_label(k), rv, ov);
 		title[0] = (char)toupper((unsigned char)title[0]);
-		if (rep->figures_by == REPORT_BY_CODEXL) {
-			f = rules_add(s, "crosscheck", RULES_WARNING, title,
-				"%s: %s %s, occview %s. occview computed it from the launch the "
-				"report gives, on %s (%s, %d CUs), as CodeXL counts it: waves per "
-				"CU of whole work-groups, capped at the work-group limit, the "
-				"occupancy over the CU's wave slots. CodeXL's own rules differ "
-				"from LLVM's, which occview follows: it adds 2 SGPRs (VCC) and "
-				"rounds to 16 (8 before GFX8) out of 800 (512), and divides the "
-				"LDS the OpenCL runtime reported, unrounded; the report's value "
-				"is shown as it is.",
-				crosscheck_label(k), by, rep_text, occ, gpu->name,
-				gpu->arch.amd.target, gpu->sm_count);
-			if (--left > 0 && s->n == RULES_MAX_FINDINGS)
-				rules_more(f, " Also:");
-			continue;
-		}
 		f = rules_add(s, "crosscheck", RULES_WARNING, title,
-			"%s: %s %s, occview %s. occview computed it from the launch the "
-			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
-			"configuration%s, as the report's version computes it (%s); the report's "
-			"value is shown as it is.",
-			crosscheck_label(k), by, rep_text, occ, gpu->name, gpu->arch.cc_major,
-			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
-			r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
+			      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",
+			      crosscheck_label(k), by, rv, ov);
+		if (rep->figures_by == REPORT_BY_CODEXL)
+			rules_more(f, " occview computed it from the launch the report gives, on "
+				"%s (%s, %d CUs), as CodeXL counts it: waves per CU of whole "
+				"work-groups, capped at the work-group limit, the occupancy over the "
+				"CU's wave slots. CodeXL's own rules differ from LLVM's, which occview "
+				"follows: it adds 2 SGPRs (VCC) and rounds to 16 (8 before GFX8) out "
+				"of 800 (512), and divides the LDS the OpenCL runtime reported, "
+				"unrounded; the report's value is shown as it is.",
+				gpu->name, gpu->arch.amd.target, gpu->sm_count);
+		else
+			rules_more(f, " occview computed it from the launch the report gives, on "
+				"%s (cc %d.%d, %d SMs) with a %lld KB shared-memory configuration%s, "
+				"as the report's version computes it (%s); the report's value is "
+				"shown as it is.", gpu->name, gpu->arch.cc_major, gpu->arch.cc_minor,
+				gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
+				r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
 		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
 			rules_more(f, " Also:");
 	}

@@ -30,8 +30,9 @@ struct rules_sink {
 /* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
 int rules_steps(struct rules_sink *s, const struct rules_input *ri,
 		const struct tuning_step **steps);
-/* Appends a finding, its text from fmt (none where titles_only); NULL when
- * the list is full. */
+/* Appends a finding, its text from fmt (none where titles_only; kept as
+ * fmt and its values where params, rules_text.c); NULL when the list is
+ * full. */
 __attribute__((format(printf, 5, 6)))
 struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
 			  const char *title, const char *fmt, ...);
