@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "params.h"
 #include "report_launch.h"
+#include "numfmt.h"
 #include "strfmt.h"
 #include "strutil.h"
 
@@ -47,7 +48,8 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		 * numbers of the text (its parameters). */
 		bool two = crosscheck_decimals(k);
 		double rv = c->report[k], ov = c->occview[k];
-		char title[128];
+		char title[128], rep_text[NUMFMT_MAX], occ[NUMFMT_MAX];
+		int len;
 
 		if (!crosscheck_differs(c, k))
 			continue;
@@ -59,12 +61,14 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by, rv, ov);
 			continue;
 		}
-		if (two)
-			strfmt(title, sizeof(title), "%s disagrees: %s %.2f, occview %.2f", by,
-			       crosscheck_label(k), rv, ov);
-		else
-			strfmt(title, sizeof(title), "%s disagrees: %s %.0f, occview %.0f", by,
-			       crosscheck_label(k), rv, ov);
+		/* strfmt's "%s disagrees: %s %.2f, occview %.2f" (%.0f), in copies:
+		 * a raw page has a dozen a record. */
+		numfmt_fixed(rep_text, rv, two ? 2 : 0);
+		numfmt_fixed(occ, ov, two ? 2 : 0);
+		len = rules_join(title, sizeof(title), 0, by, " disagrees: ");
+		len = rules_join(title, sizeof(title), len, crosscheck_label(k), " ");
+		len = rules_join(title, sizeof(title), len, rep_text, ", occview ");
+		rules_join(title, sizeof(title), len, occ, "");
 		title[0] = (char)toupper((unsigned char)title[0]);
 		f = rules_add(s, "crosscheck", RULES_WARNING, title,
 			      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",

@@ -279,7 +279,19 @@ void jsonw_real(struct jsonw *w, double v)
 	/* A whole number below 1e10 is its digits under %.10g: the integer's,
 	 * and ".0" (100 %, 48 warps). */
 	if (v >= 0 && v < 1e10 && v == (double)(int64_t)v && !signbit(v)) {
-		n = numfmt_int(p, (int64_t)v);
+		int64_t x = (int64_t)v;
+
+		/* the limits and counts a report prints, below 100, without a call */
+		if (x < 10) {
+			p[0] = (char)('0' + x);
+			n = 1;
+		} else if (x < 100) {
+			p[0] = (char)('0' + x / 10);
+			p[1] = (char)('0' + x % 10);
+			n = 2;
+		} else {
+			n = numfmt_int(p, x);
+		}
 		memcpy(p + n, ".0", 2);
 		w->text.n = (size_t)(p + n + 2 - w->text.buf);
 		return;
@@ -290,11 +302,17 @@ void jsonw_real(struct jsonw *w, double v)
 		w->text.n = (size_t)(p + 4 - w->text.buf);
 		return;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '.')
-			point = true;
-		else if (p[i] == 'e')
-			e = p + i;
+	/* From 1e-4 to 1e9 %.10g never takes the exponent form (a value rounded
+	 * up to 1e10 would): only the point is looked for. */
+	if (fabs(v) >= 1e-4 && fabs(v) < 1e9) {
+		point = memchr(p, '.', n) != NULL;
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			if (p[i] == '.')
+				point = true;
+			else if (p[i] == 'e')
+				e = p + i;
+		}
 	}
 	if (!point && !e) {
 		memcpy(p + n, ".0", 2);
