@@ -610,6 +610,37 @@ START_TEST(crosscheck_never_dropped)
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Warps: Nsight Compute 16, occview 8"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Registers: Nsight Compute 12, occview 9"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Waves Per SM: Nsight Compute 0.08, occview 0.50"));
+
+	/* Kept as parameters (JSON Lines): the same text, and the values of
+	 * each disagreement among its numbers, the report's then occview's, as
+	 * the record holds them (the text rounds them). */
+	{
+		struct finding *kept = malloc(sizeof(out));
+		char text[sizeof(out[0].text)];
+		double real[RULES_MAX_PARAMS];
+		const double want[] = { 16, 8, 12, 9, 0.08f, 0.5f };
+		int m = 0, k = 0;
+
+		ck_assert_ptr_nonnull(kept);
+		for (int i = 0; i < RULES_MAX_FINDINGS; i++) {
+			memset(&kept[i], 0, sizeof(kept[i]));
+			strcpy(kept[i].id, "filler");
+			kept[i].severity = RULES_INFO;
+		}
+		n = rules_report(&g, &r, &w, &rep, NULL, NULL, kept, RULES_MAX_FINDINGS, RULES_PARAMS);
+		ck_assert_int_eq(n, RULES_MAX_FINDINGS);
+		ck_assert(kept[0].text_omitted);
+		ck_assert_str_eq(rules_finding_text(&kept[0], text, sizeof(text)), out[0].text);
+		for (int i = 0; i < kept[0].n_params; i++)
+			if (kept[0].params[i].kind == 'f')
+				real[m++] = kept[0].params[i].v.f;
+		for (int i = 0; i < m && k < 6; i++)
+			if (real[i] == want[k])
+				k++;
+		ck_assert_int_eq(k, 6);
+		ck_assert(real[0] == 16 && real[1] == 8);
+		free(kept);
+	}
 }
 END_TEST
 
