@@ -126,8 +126,15 @@ void rules_sort(struct finding *out, int n)
 	bool placed[RULES_MAX_FINDINGS];
 	struct finding f;
 
+	int i = 1;
+
 	if (n > RULES_MAX_FINDINGS)
 		n = RULES_MAX_FINDINGS;
+	/* Most lists come sorted. */
+	while (i < n && out[i - 1].severity >= out[i].severity)
+		i++;
+	if (i >= n)
+		return;
 	/* The order sorted, as indices (stable: an insertion sort of ints),
 	 * then each finding moved once, a cycle of them at a time: a raw
 	 * page's cross-check warnings came after its infos and moved past each
