@@ -49,7 +49,8 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		bool two = crosscheck_decimals(k);
 		double rv = c->report[k], ov = c->occview[k];
 		char title[128], rep_text[NUMFMT_MAX], occ[NUMFMT_MAX];
-		int len;
+		const char *label;
+		size_t lb, ll, lr, lo;
 
 		if (!crosscheck_differs(c, k))
 			continue;
@@ -61,14 +62,27 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by, rv, ov);
 			continue;
 		}
-		/* strfmt's "%s disagrees: %s %.2f, occview %.2f" (%.0f), in copies:
-		 * a raw page has a dozen a record. */
-		numfmt_fixed(rep_text, rv, two ? 2 : 0);
-		numfmt_fixed(occ, ov, two ? 2 : 0);
-		len = rules_join(title, sizeof(title), 0, by, " disagrees: ");
-		len = rules_join(title, sizeof(title), len, crosscheck_label(k), " ");
-		len = rules_join(title, sizeof(title), len, rep_text, ", occview ");
-		rules_join(title, sizeof(title), len, occ, "");
+		/* strfmt's "%s disagrees: %s %.2f, occview %.2f" (%.0f), in copies
+		 * where it fits (a raw page has a dozen a record), else strfmt's cut. */
+		label = crosscheck_label(k);
+		lb = strlen(by);
+		ll = strlen(label);
+		lr = numfmt_fixed(rep_text, rv, two ? 2 : 0);
+		lo = numfmt_fixed(occ, ov, two ? 2 : 0);
+		if (lb + ll + lr + lo + 23 < sizeof(title)) {
+			char *t = title;
+
+			memcpy(t, by, lb);
+			memcpy(t += lb, " disagrees: ", 12);
+			memcpy(t += 12, label, ll);
+			*(t += ll) = ' ';
+			memcpy(++t, rep_text, lr);
+			memcpy(t += lr, ", occview ", 10);
+			memcpy(t += 10, occ, lo + 1);
+		} else {
+			strfmt(title, sizeof(title), "%s disagrees: %s %s, occview %s", by, label,
+			       rep_text, occ);
+		}
 		title[0] = (char)toupper((unsigned char)title[0]);
 		f = rules_add(s, "crosscheck", RULES_WARNING, title,
 			      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",
