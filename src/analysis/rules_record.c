@@ -57,9 +57,11 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		/* The last free slot takes every disagreement left: none is dropped. */
 		if (f && s->n >= RULES_MAX_FINDINGS) {
 			if (two)
-				rules_more(f, " %s: %s %.2f, occview %.2f.", crosscheck_label(k), by, rv, ov);
+				rules_more(f, " %s: %s %.2f, occview %.2f.", crosscheck_label(k), by,
+					   rv, ov);
 			else
-				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by, rv, ov);
+				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by,
+					   rv, ov);
 			continue;
 		}
 		/* strfmt's "%s disagrees: %s %.2f, occview %.2f" (%.0f), in copies
