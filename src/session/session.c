@@ -537,6 +537,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
 	bool titles = (needs & SESSION_TITLES) != 0;
+	bool params = !titles && (needs & SESSION_PARAMS);
 	struct crosscheck_record *cr = &a->report;
 	enum crosscheck_gpu_chooser by;
 	struct resolved res;
@@ -564,7 +565,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
-			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
+			 : titles ? ANALYSIS_FINDING_TITLES
+			 : params ? ANALYSIS_FINDING_PARAMS : ANALYSIS_FINDINGS);
 	report_to(a, r, &res, by);
 	session_measured_from_events(rec, res.gpu, xcds_given(s, ov), cr);
 	if (!a->ok)
@@ -579,7 +581,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,
-					     a->findings, a->n_findings, titles);
+					     a->findings, a->n_findings,
+					     titles ? RULES_TITLES : params ? RULES_PARAMS : RULES_TEXT);
 }
 
 /* A launch's carveout or cache preference its GPU's generation lacks: the
@@ -630,6 +633,7 @@ static void analyse(struct session *s, const struct session_record *r,
 			analysis_compute(a, &l, &g, -1, r->file, r->line,
 					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
 					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
+					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
 					 : ANALYSIS_FINDINGS);
 	}
 	key_line(r, a);
