@@ -529,6 +529,7 @@ START_TEST(ncu_cluster_figures)
 		ck_assert(!crosscheck_differs(c, CROSSCHECK_THEORETICAL));
 	}
 	run(a, &r.records[0], NULL);
+	ck_assert_uint_eq(c->bounded, 0);
 	ck_assert_int_eq(a->cl.max_active_min, 66);
 	ck_assert_int_eq(a->cl.max_active_max, 66);
 	assert_agrees(a, 7);
@@ -547,6 +548,15 @@ START_TEST(ncu_cluster_figures)
 	ck_assert_int_eq(count_findings(a, "crosscheck"), 2);
 	f = finding(a, "crosscheck");
 	ck_assert_ptr_nonnull(f);
+	/* The finding names occview's bound, not its nearest end alone ("occview
+	 * 13" beside the table's 13-16). */
+	ck_assert(c->bounded & (1u << CROSSCHECK_CLUSTER_MAX_ACTIVE));
+	ck_assert(c->bounded & (1u << CROSSCHECK_CLUSTER_OCCUPANCY));
+	ck_assert_str_eq(f->title, "Nsight Compute disagrees: Max Active Clusters 12, occview 13-16");
+	ck_assert_ptr_nonnull(strstr(f->text, "Max Active Clusters: Nsight Compute 12, occview 13-16, "
+				     "a bound over every GPC layout that fits."));
+	ck_assert_str_eq(f[1].title,
+			 "Nsight Compute disagrees: Cluster Occupancy 72.73, occview 78.79-96.97");
 	ck_assert_int_eq(crosscheck_count(c->disagree), 2);
 	report_done(&r);
 	free(a);
@@ -607,8 +617,11 @@ END_TEST
 
 START_TEST(analysis_stays_compact)
 {
-	/* The explorer may hold one per record: the report part must stay small
-	 * beside the findings (19 figures compared, two floats each, the
+	/* An analysis holds one, and the explorer a handful of analyses (the
+	 * view's current, baseline and reference, one per compared GPU; the
+	 * browser's rows keep figures, not analyses): the report part must
+	 * stay small beside the findings (19 figures compared, two floats each,
+	 * the range of occview's two cluster figures where it is one, the
 	 * values inferred from the report's limits and its own figures, shown
 	 * whether or not occview can analyse the record (its cluster figures,
 	 * CodeXL's four waves limits), the file a joined achieved occupancy
@@ -616,7 +629,7 @@ START_TEST(analysis_stays_compact)
 	 * analysis outlives a record, as in test_output) and a pointer to the
 	 * record's rule results, its id, run and the launch values it gave).
 	 * A finding alone is over 1 KB. */
-	ck_assert_uint_le(sizeof(struct crosscheck_record), 800);
+	ck_assert_uint_le(sizeof(struct crosscheck_record), 832);
 }
 END_TEST
 

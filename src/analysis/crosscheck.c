@@ -97,6 +97,34 @@ static void put(struct crosscheck *c, enum crosscheck_field f, double report, do
 	c->occview[f] = (float)occview;
 }
 
+/* put() for occview's figure a range lo-hi (a point where they are equal):
+ * any report value inside it agrees; outside, the nearest end is compared.
+ * Only the two cluster fields have one (struct crosscheck's bound). */
+static void put_range(struct crosscheck *c, enum crosscheck_field f, double report, double lo,
+		      double hi)
+{
+	int slot = f == CROSSCHECK_CLUSTER_MAX_ACTIVE ? 0 : 1;
+
+	put(c, f, report, report < lo ? lo : report > hi ? hi : report);
+	if (lo != hi) {
+		c->bounded |= 1u << f;
+		c->bound[slot][0] = (float)lo;
+		c->bound[slot][1] = (float)hi;
+	}
+}
+
+void crosscheck_bound(const struct crosscheck *c, enum crosscheck_field f, double *lo, double *hi)
+{
+	int slot = f == CROSSCHECK_CLUSTER_MAX_ACTIVE ? 0 : 1;
+
+	if ((unsigned)f < CROSSCHECK_N_FIELDS && ((c->bounded >> f) & 1u)) {
+		*lo = c->bound[slot][0];
+		*hi = c->bound[slot][1];
+	} else {
+		*lo = *hi = (unsigned)f < CROSSCHECK_N_FIELDS ? c->occview[f] : 0.0;
+	}
+}
+
 struct crosscheck_rules crosscheck_rules(enum report_ncu_layout layout)
 {
 	const unsigned all = (1u << OCC_N_FACTORS) - 1;
@@ -295,8 +323,8 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct c
 		int64_t v = rec->cluster_max_active.value;
 		int64_t lo = cl->max_active_min < 0 ? 0 : cl->max_active_min;
 
-		put(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v,
-		    (double)(v < lo ? lo : v > cl->max_active_max ? cl->max_active_max : v));
+		put_range(out, CROSSCHECK_CLUSTER_MAX_ACTIVE, (double)v, (double)lo,
+			  (double)cl->max_active_max);
 	}
 	/* launch__occupancy_cluster_pct (%), "the ratio of active blocks to the
 	 * max possible active blocks due to clusters": max active clusters x
@@ -306,8 +334,7 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct c
 		double v = rec->cluster_occupancy_pct.value;
 		double lo = cl->occupancy_pct_min < 0 ? 0.0 : cl->occupancy_pct_min;
 
-		put(out, CROSSCHECK_CLUSTER_OCCUPANCY, v,
-		    v < lo ? lo : v > cl->occupancy_pct_max ? cl->occupancy_pct_max : v);
+		put_range(out, CROSSCHECK_CLUSTER_OCCUPANCY, v, lo, cl->occupancy_pct_max);
 	}
 }
 

@@ -49,9 +49,18 @@ struct crosscheck {
 	uint32_t uncapped;          /* bit per block limit the report printed uncapped */
 	uint32_t inferred;          /* bit per field that gave an inferred launch value:
 				       it agrees by construction (report_infer.h) */
+	uint32_t bounded;           /* bit per field whose occview figure is a range (a
+				       cluster's, where no GPC layout is published) */
 	float report[CROSSCHECK_N_FIELDS];   /* the report's value, where compared */
-	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it */
+	float occview[CROSSCHECK_N_FIELDS];  /* occview's, as the report would print it;
+						of a range, the end nearest the report's */
+	float bound[2][2];          /* where bounded, the range's ends: [0] Max Active
+				       Clusters, [1] Cluster Occupancy (crosscheck_bound) */
 };
+
+/* The ends of occview's figure for f where it is a range (f's bit in
+ * bounded), else occview's figure twice. */
+void crosscheck_bound(const struct crosscheck *c, enum crosscheck_field f, double *lo, double *hi);
 
 /* What the report measured that holds only for the launch it measured: a
  * what-if (any launch parameter or the GPU changed) drops them, and says so

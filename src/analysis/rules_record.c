@@ -47,16 +47,24 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		/* The two values as the report prints them (crosscheck_value_text),
 		 * numbers of the text (its parameters). */
 		bool two = crosscheck_decimals(k);
-		double rv = c->report[k], ov = c->occview[k];
-		char title[128], rep_text[NUMFMT_MAX], occ[NUMFMT_MAX];
+		bool range = (c->bounded >> k) & 1u;
+		double rv = crosscheck_value(k, c->report[k]), ov, ov_max;
+		char title[128], rep_text[NUMFMT_MAX], occ[2 * NUMFMT_MAX + 1];
 		const char *label;
 		size_t lb, ll, lr, lo;
 
 		if (!crosscheck_differs(c, k))
 			continue;
+		crosscheck_bound(c, k, &ov, &ov_max);
+		ov = crosscheck_value(k, ov);
+		ov_max = crosscheck_value(k, ov_max);
 		/* The last free slot takes every disagreement left: none is dropped. */
 		if (f && s->n >= RULES_MAX_FINDINGS) {
-			if (two)
+			if (range)
+				rules_more(f, two ? " %s: %s %.2f, occview %.2f-%.2f." :
+						    " %s: %s %.0f, occview %.0f-%.0f.",
+					   crosscheck_label(k), by, rv, ov, ov_max);
+			else if (two)
 				rules_more(f, " %s: %s %.2f, occview %.2f.", crosscheck_label(k), by,
 					   rv, ov);
 			else
@@ -71,6 +79,10 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		ll = strlen(label);
 		lr = numfmt_fixed(rep_text, rv, two ? 2 : 0);
 		lo = numfmt_fixed(occ, ov, two ? 2 : 0);
+		if (range) {
+			occ[lo++] = '-';
+			lo += numfmt_fixed(occ + lo, ov_max, two ? 2 : 0);
+		}
 		if (lb + ll + lr + lo + 23 < sizeof(title)) {
 			char *t = title;
 
@@ -86,9 +98,17 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 			       rep_text, occ);
 		}
 		title[0] = (char)toupper((unsigned char)title[0]);
-		f = rules_add(s, "crosscheck", RULES_WARNING, title,
-			      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",
-			      crosscheck_label(k), by, rv, ov);
+		if (range)
+			f = rules_add(s, "crosscheck", RULES_WARNING, title,
+				      two ? "%s: %s %.2f, occview %.2f-%.2f, a bound over every "
+					    "GPC layout that fits." :
+					    "%s: %s %.0f, occview %.0f-%.0f, a bound over every "
+					    "GPC layout that fits.",
+				      crosscheck_label(k), by, rv, ov, ov_max);
+		else
+			f = rules_add(s, "crosscheck", RULES_WARNING, title,
+				      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",
+				      crosscheck_label(k), by, rv, ov);
 		if (rep->figures_by == REPORT_BY_CODEXL)
 			rules_more(f, " occview computed it from the launch the report gives, on "
 				"%s (%s, %d CUs), as CodeXL counts it: waves per CU of whole "
