@@ -11,6 +11,14 @@
 
 #include <string.h>
 
+/* The arithmetic a sweep repeats for each value, inlined into its loop
+ * (occ_nvidia_sweep) rather than called a value at a time. */
+#if defined(__GNUC__)
+#define SWEPT inline __attribute__((always_inline))
+#else
+#define SWEPT inline
+#endif
+
 static int div_up(int64_t x, int64_t y)
 {
 	return (int)((x + y - 1) / y);
@@ -54,7 +62,7 @@ static int64_t snap_config(const struct gpu_arch *a, int64_t bytes)
 	return -1;
 }
 
-static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb)
+static SWEPT int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb)
 {
 	if (in->threads_per_block > a->max_threads_per_block)
 		return 0;
@@ -65,7 +73,7 @@ static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int
  * share of the register file, so whole warps are packed per sub-partition.
  * The hardware's per-block check assumes the block's warps are rounded up to
  * the warp allocation granularity. */
-static inline int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
+static SWEPT int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
 			   const struct occ_input *in, int unit, int wpb, struct occ_result *r)
 {
 	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, unit);
@@ -105,7 +113,7 @@ static int regs_limit_per_block(const struct gpu_arch *a, const struct occ_input
 
 /* unit: gpu_reg_alloc_unit at in's registers (a sweep of another parameter
  * asks it once). */
-static inline int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
+static SWEPT int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
 		      struct occ_result *r)
 {
 	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)
@@ -312,7 +320,7 @@ static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
 }
 
 /* The least block limit, and the factors at it in *limiting. */
-static inline int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
+static SWEPT int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 {
 	int active = OCC_UNLIMITED;
 
@@ -455,7 +463,7 @@ static int64_t min64(int64_t a, int64_t b)
  * preference, the preference; above it, the smallest configuration that
  * holds the block), and within it the limit only falls; past the other
  * factors' least limit, only whether it is still above that counts. */
-static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
+static SWEPT int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
 			  const int limit[OCC_N_FACTORS], const struct occ_result *s)
 {
 	const struct gpu_arch *a = v->arch;
@@ -616,8 +624,9 @@ void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *
 		*same_to = amd_same_to(v, &ai, &x, value);
 }
 
-void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
-			int64_t *same_to)
+/* NVIDIA's vary_at, inlined into its sweep's loop. */
+static SWEPT void nv_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			      int64_t *same_to)
 {
 	const struct gpu_arch *a = v->arch;
 	struct occ_input in = v->in;
@@ -656,6 +665,67 @@ void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brie
 	b->active_warps_per_sm = active * wpb;
 	if (same_to)
 		*same_to = nv_same_to(v, value, wpb, limit, &scratch);
+}
+
+/* ---- a series of values: runs of equal briefs */
+
+static bool same_brief(const struct occ_brief *x, const struct occ_brief *y)
+{
+	return x->active_blocks_per_sm == y->active_blocks_per_sm &&
+	       x->active_warps_per_sm == y->active_warps_per_sm &&
+	       x->waves_per_simd == y->waves_per_simd && x->limiting == y->limiting;
+}
+
+/* Walks series s with a family's vary_at, one evaluation a step of the
+ * curve; inlined into each family's sweep, so that `at` is a direct call. */
+static inline int runs_of(const struct occ_vary *v,
+			  void (*at)(const struct occ_vary *, int64_t, struct occ_brief *, int64_t *),
+			  const struct occ_series *s, struct occ_run *out, int max)
+{
+	int64_t k = 0, last = s->first + (s->n - 1) * s->step;
+	int n = 0;
+
+	while (k < s->n && n < max) {
+		struct occ_brief b;
+		int64_t to, end;
+
+		at(v, s->first + k * s->step, &b, &to);
+		end = to >= last ? s->n - 1 : (to - s->first) / s->step;
+		if (end < k)
+			end = k;
+		if (n > 0 && same_brief(&out[n - 1].b, &b))
+			out[n - 1].to = end;
+		else
+			out[n++] = (struct occ_run){ end, b };
+		k = end + 1;
+	}
+	return n;
+}
+
+int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		     const struct occ_series *s, struct occ_run *out, int max)
+{
+	struct occ_vary v = { .arch = a, .in = *in, .param = p, .at = occ_nvidia_vary_at,
+			      .others_min = OCC_UNLIMITED };
+
+	occ_nvidia_vary_init(&v);
+	return runs_of(&v, nv_vary_at, s, out, max);
+}
+
+int occ_amd_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		  const struct occ_series *s, struct occ_run *out, int max)
+{
+	struct occ_vary v = { .arch = a, .in = *in, .param = p, .at = occ_amd_vary_at,
+			      .others_min = OCC_UNLIMITED };
+
+	occ_amd_vary_init(&v);
+	return runs_of(&v, occ_amd_vary_at, s, out, max);
+}
+
+void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			int64_t *same_to)
+{
+	nv_vary_at(v, value, b, same_to);
 }
 
 const char *occ_factor_key(enum occ_factor f)

@@ -174,8 +174,43 @@ static inline void occ_vary_at(const struct occ_vary *v, int64_t value, struct o
 	v->at(v, value, b, same_to);
 }
 
-/* The families' own occ_compute and occ_vary_* (engine.c's tables call
- * them; everyone else calls the functions above). */
+/* A series of values of one parameter: first, first + step, ... (n of
+ * them; first >= 0, step >= 1). */
+struct occ_series {
+	int64_t first, step, n;
+};
+
+/* One run of a sweep's values that give the same brief: from the index
+ * after the run before's `to` (0 for the first run) up to index `to` of the
+ * series. */
+struct occ_run {
+	int64_t to;
+	struct occ_brief b;
+};
+
+/* The launch `in` at every value of series s of parameter p, the rest held,
+ * in one call: what does not depend on p (the block limits of the other
+ * factors; on AMD the per-wave figures) is worked out once, and a run of
+ * equal briefs costs one evaluation (the steps occ_vary_at's same_to
+ * reports). Each value's brief is exactly occ_vary_at's, and so
+ * occ_compute's. Writes at most max (>= 1) runs, consecutive runs differing,
+ * and returns their count; where the last ends before the series does
+ * (to < s->n - 1), the rest of the series needs another call. */
+int occ_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+	      const struct occ_series *s, struct occ_run *out, int max);
+/* The brief of value k of a sweep's n runs (k within them): a walk, not an
+ * evaluation. */
+static inline const struct occ_brief *occ_runs_brief(const struct occ_run *runs, int n, int64_t k)
+{
+	int i = 0;
+
+	while (i < n - 1 && runs[i].to < k)
+		i++;
+	return &runs[i].b;
+}
+
+/* The families' own occ_compute, occ_vary_* and occ_sweep (engine.c's
+ * tables call them; everyone else calls the functions above). */
 void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r);
 void occ_nvidia_vary_init(struct occ_vary *v);
 void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
@@ -184,6 +219,10 @@ void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struc
 void occ_amd_vary_init(struct occ_vary *v);
 void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
 		     int64_t *same_to);
+int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		     const struct occ_series *s, struct occ_run *out, int max);
+int occ_amd_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		  const struct occ_series *s, struct occ_run *out, int max);
 
 /* Short names used in JSON, CSV and messages: "warps", "blocks", "registers",
  * "shared_mem", "barriers"; and the words for people: "shared memory". */
