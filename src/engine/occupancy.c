@@ -252,15 +252,20 @@ static void amd_input_of(const struct occ_input *in, struct amd_input *ai)
 	};
 }
 
-/* AMD's limiting factors as occ_factor bits. */
-static unsigned amd_limiting(const struct amd_result *x)
+/* AMD's limiting factors (bits of enum amd_factor) as occ_factor bits. */
+static unsigned occ_bits(unsigned amd_bits)
 {
 	unsigned bits = 0;
 
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if ((x->limiting >> amd_of[f]) & 1u)
+		if ((amd_bits >> amd_of[f]) & 1u)
 			bits |= 1u << f;
 	return bits;
+}
+
+static unsigned amd_limiting(const struct amd_result *x)
+{
+	return occ_bits(x->limiting);
 }
 
 /* AMD: the engine in amd.c, its figures mapped onto the five factors. */
@@ -422,10 +427,17 @@ static unsigned moved_by(enum occ_param p)
 	}
 }
 
-/* AMD: amd_compute is cheap enough to run whole at every value. */
+/* AMD: what does not depend on the workgroup size is worked out once for a
+ * sweep of it (amd_per_wave); for the other parameters amd_compute runs
+ * whole at every value. */
 void occ_amd_vary_init(struct occ_vary *v)
 {
-	(void)v;
+	struct amd_input ai;
+
+	if (v->param != OCC_PARAM_THREADS)
+		return;
+	amd_input_of(&v->in, &ai);
+	amd_per_wave(&v->arch->amd, &ai, &v->amd);
 }
 
 void occ_nvidia_vary_init(struct occ_vary *v)
@@ -610,10 +622,16 @@ void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *
 	struct amd_input ai;
 	struct amd_result x;
 
-	occ_param_set(&in, v->param, value);
 	*b = (struct occ_brief){ 0 };
-	amd_input_of(&in, &ai);
-	amd_compute(&v->arch->amd, &ai, &x);
+	if (v->param == OCC_PARAM_THREADS) {
+		ai = v->amd.in;
+		ai.workgroup_size = (int)value;
+		amd_finish(&v->arch->amd, &v->amd, ai.workgroup_size, &x);
+	} else {
+		occ_param_set(&in, v->param, value);
+		amd_input_of(&in, &ai);
+		amd_compute(&v->arch->amd, &ai, &x);
+	}
 	if (x.fits) {
 		b->active_blocks_per_sm = x.workgroups_per_cu;
 		b->active_warps_per_sm = x.waves_per_cu;
@@ -712,14 +730,46 @@ int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum 
 	return runs_of(&v, nv_vary_at, s, out, max);
 }
 
+/* AMD's workgroup sizes in chunks of this many (amd_sweep_sizes). */
+enum { AMD_SIZES_CHUNK = 64 };
+
+/* AMD: a workgroup size's figures come from the per-wave ones in a few
+ * divisions, so amd.c sweeps the sizes in one call (a chunk at a time) and
+ * the runs are gathered here; the other parameters go a step at a time. */
 int occ_amd_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
 		  const struct occ_series *s, struct occ_run *out, int max)
 {
 	struct occ_vary v = { .arch = a, .in = *in, .param = p, .at = occ_amd_vary_at,
 			      .others_min = OCC_UNLIMITED };
+	struct amd_size_point pts[AMD_SIZES_CHUNK];
+	int n = 0;
 
 	occ_amd_vary_init(&v);
-	return runs_of(&v, occ_amd_vary_at, s, out, max);
+	if (p != OCC_PARAM_THREADS)
+		return runs_of(&v, occ_amd_vary_at, s, out, max);
+	for (int64_t k = 0; k < s->n; k += AMD_SIZES_CHUNK) {
+		int m = s->n - k < AMD_SIZES_CHUNK ? (int)(s->n - k) : AMD_SIZES_CHUNK;
+
+		amd_sweep_sizes(&a->amd, &v.amd, s->first + k * s->step, s->step, m, pts);
+		for (int i = 0; i < m; i++) {
+			struct occ_brief b = { 0 };
+
+			if (pts[i].fits) {
+				b.active_blocks_per_sm = pts[i].workgroups_per_cu;
+				b.active_warps_per_sm = pts[i].waves_per_cu;
+				b.waves_per_simd = pts[i].waves_per_simd;
+			}
+			b.limiting = occ_bits(pts[i].limiting);
+			if (n > 0 && same_brief(&out[n - 1].b, &b)) {
+				out[n - 1].to = k + i;
+			} else {
+				if (n == max)
+					return n;
+				out[n++] = (struct occ_run){ k + i, b };
+			}
+		}
+	}
+	return n;
 }
 
 void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,

@@ -159,6 +159,7 @@ struct occ_vary {
 	int reg_alloc_unit;                 /* NVIDIA: gpu_reg_alloc_unit at in's registers */
 	int limit[OCC_N_FACTORS];           /* NVIDIA: every factor's block limit at in */
 	int others_min;                     /* NVIDIA: the least limit of the factors that do not vary */
+	struct amd_per_wave amd;            /* AMD, varying the workgroup size: amd_per_wave at in */
 };
 
 void occ_vary_init(struct occ_vary *v, const struct gpu_arch *arch, const struct occ_input *in,

@@ -213,8 +213,7 @@ enum { SIZES_CHUNK = 64 };
 
 /* As cudaOccMaxPotentialBlockSize's loop: from the largest block size down,
  * the most resident threads, the larger size on a tie; where every thread
- * slot of an SM is filled no smaller size can do better. One engine sweep
- * (two where the largest block size is not a warp multiple). */
+ * slot of an SM is filled no smaller size can do better. */
 static void consider(int64_t size, const struct occ_brief *r, int64_t *best_threads, int *best_size,
 		     int *best_blocks)
 {
@@ -227,19 +226,22 @@ static void consider(int64_t size, const struct occ_brief *r, int64_t *best_thre
 	}
 }
 
+/* The engine sweeps the largest block size first, alone (it often fills
+ * the SM and ends the search), then the warp multiples below it in one
+ * call (chunks of SIZES_CHUNK, one on every GPU). */
 void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
 			    int *block_size, int64_t *min_grid)
 {
 	struct occ_run runs[SIZES_CHUNK];
 	int64_t best_threads = 0, ws = a->warp_size, whole = ws > 0 ? a->max_threads_per_block / ws : 0;
 	int best_size = 0, best_blocks = 0;
+	/* the largest size: the maximum, a warp multiple or not */
+	const struct occ_series top = { a->max_threads_per_block, 1, 1 };
 
-	/* a largest block size between two warp multiples is tried first */
-	if (ws > 0 && a->max_threads_per_block % ws) {
-		const struct occ_series top = { a->max_threads_per_block, 1, 1 };
-		if (occ_sweep(a, in, OCC_PARAM_THREADS, &top, runs, SIZES_CHUNK) > 0)
-			consider(top.first, &runs[0].b, &best_threads, &best_size, &best_blocks);
-	}
+	if (ws > 0 && occ_sweep(a, in, OCC_PARAM_THREADS, &top, runs, SIZES_CHUNK) > 0)
+		consider(top.first, &runs[0].b, &best_threads, &best_size, &best_blocks);
+	if (a->max_threads_per_block % (ws > 0 ? ws : 1) == 0)
+		whole--;  /* the largest size was that warp multiple */
 	for (int64_t hi = whole; hi > 0 && best_threads != a->max_threads_per_sm; hi -= SIZES_CHUNK) {
 		int64_t lo = hi > SIZES_CHUNK ? hi - SIZES_CHUNK : 0;
 		const struct occ_series s = { (lo + 1) * ws, ws, hi - lo };
