@@ -159,11 +159,12 @@ int64_t occ_cache_config_bytes(const struct gpu_arch *a, int cache_config)
 	}
 }
 
-/* The configuration the launch asks for, before one block's need raises it. */
-static int64_t smem_preference(const struct gpu_arch *a, const struct occ_input *in,
+/* The configuration the launch asks for, before one block's need raises it;
+ * cache: a has an L1/shared preference (gpu_has_cache_config), asked once. */
+static int64_t smem_preference(const struct gpu_arch *a, bool cache, const struct occ_input *in,
 			       struct occ_result *r)
 {
-	bool asked = gpu_has_cache_config(a) ? in->cache_config != LAUNCH_CACHE_NONE
+	bool asked = cache ? in->cache_config != LAUNCH_CACHE_NONE
 		: in->carveout_pct != LAUNCH_CARVEOUT_DEFAULT;
 
 	if (!asked && a->n_smem_configs > 1 && in->measured_smem_config &&
@@ -172,7 +173,7 @@ static int64_t smem_preference(const struct gpu_arch *a, const struct occ_input 
 		r->smem_config_from_driver = true;
 		return in->measured_smem_config_bytes;
 	}
-	if (gpu_has_cache_config(a))
+	if (cache)
 		return occ_cache_config_bytes(a, in->cache_config);
 	if (!asked || !gpu_has_carveout(a))
 		return snap_config(a, a->smem_per_sm_bytes);
@@ -184,7 +185,8 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 	int64_t need = in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes;
 	int64_t alloc = round_up(need, a->smem_alloc_unit_bytes);
 	int64_t per_block_max = smem_per_block_max(a);
-	int64_t pref = smem_preference(a, in, r);
+	bool cache = gpu_has_cache_config(a);
+	int64_t pref = smem_preference(a, cache, in, r);
 
 	r->allocated_smem_per_block = alloc;
 	r->smem_preference_bytes = pref;
@@ -195,7 +197,7 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 	 * a configuration that holds it: with a carveout the smallest, with an
 	 * L1/shared preference the largest. */
 	if (pref < alloc) {
-		int64_t raised = gpu_has_cache_config(a) ? a->smem_per_sm_bytes : snap_config(a, alloc);
+		int64_t raised = cache ? a->smem_per_sm_bytes : snap_config(a, alloc);
 		if (raised < 0)
 			return 0;
 		r->smem_config_bytes = raised;
@@ -381,40 +383,6 @@ void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, st
 }
 
 /* ---- one parameter varied */
-
-int64_t occ_param_get(const struct occ_input *in, enum occ_param p)
-{
-	switch (p) {
-	case OCC_PARAM_THREADS: return in->threads_per_block;
-	case OCC_PARAM_REGISTERS: return in->regs_per_thread;
-	case OCC_PARAM_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
-	case OCC_PARAM_BARRIERS: return in->barriers;
-	case OCC_N_PARAMS: break;
-	}
-	return 0;
-}
-
-void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v)
-{
-	switch (p) {
-	case OCC_PARAM_THREADS:
-		in->threads_per_block = (int)v;
-		break;
-	case OCC_PARAM_REGISTERS:
-		in->regs_per_thread = (int)v;
-		break;
-	case OCC_PARAM_SHARED_MEM:
-		if (v < in->static_smem_bytes)
-			in->static_smem_bytes = v;
-		in->dynamic_smem_bytes = v - in->static_smem_bytes;
-		break;
-	case OCC_PARAM_BARRIERS:
-		in->barriers = (int)v;
-		break;
-	case OCC_N_PARAMS:
-		break;
-	}
-}
 
 /* The factors whose block limit p moves, as bits. */
 static unsigned moved_by(enum occ_param p)

@@ -132,8 +132,40 @@ enum occ_param {
 /* A parameter's value in `in`; and `in` with it set to v. Shared memory is set
  * as the block's whole: the static part stays where it fits, dynamic memory
  * takes the rest. */
-int64_t occ_param_get(const struct occ_input *in, enum occ_param p);
-void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v);
+/* Inline: sweeps and searches set a value per evaluation. */
+static inline int64_t occ_param_get(const struct occ_input *in, enum occ_param p)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS: return in->threads_per_block;
+	case OCC_PARAM_REGISTERS: return in->regs_per_thread;
+	case OCC_PARAM_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
+	case OCC_PARAM_BARRIERS: return in->barriers;
+	case OCC_N_PARAMS: break;
+	}
+	return 0;
+}
+
+static inline void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS:
+		in->threads_per_block = (int)v;
+		break;
+	case OCC_PARAM_REGISTERS:
+		in->regs_per_thread = (int)v;
+		break;
+	case OCC_PARAM_SHARED_MEM:
+		if (v < in->static_smem_bytes)
+			in->static_smem_bytes = v;
+		in->dynamic_smem_bytes = v - in->static_smem_bytes;
+		break;
+	case OCC_PARAM_BARRIERS:
+		in->barriers = (int)v;
+		break;
+	case OCC_N_PARAMS:
+		break;
+	}
+}
 
 /* What a chart or a search compares of a launch: occ_compute's result in brief. */
 struct occ_brief {
