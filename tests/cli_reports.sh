@@ -114,6 +114,14 @@ json 65 "$f"
 kernels 0
 stderr "rocprof --stats summary (Name, Calls, TotalDurationNs) has no launch parameters"
 
+# hpctraining_mi300a_rocprofv3_agent_info.csv opened alone: the devices of
+# a run, no kernels; the refusal points at the trace beside it (it said "no
+# profiler table occview knows").
+f=$R/hpctraining_mi300a_rocprofv3_agent_info.csv
+json 65 "$f"
+kernels 0
+stderr "rocprofv3's agent info (Agent_Type, Simd_Count, Max_Waves_Per_Simd) lists the devices of a run, not its kernels; load the PREFIX_kernel_trace.csv"
+
 # omniperf_tests_mi100_pmc_perf_ipblocks_CPF.csv: 3 rows. Line 2:
 # Grid_Size 1048576, Workgroup_Size 256, LDS_Per_Workgroup 0, Arch_VGPR 8
 # -> 4096 workgroups. No GPU named; one message for all three records.

@@ -123,7 +123,7 @@ static const struct expect corpus[] = {
 	 * its agent info is read beside it for the XCDs, no report alone. */
 	{ "rocprof/hpctraining_mi300a_rocprofv3_kernel_trace.csv", NULL, 9, 0, 0, NULL },
 	{ "rocprof/hpctraining_mi300a_rocprofv3_agent_info.csv", NULL, 0, 0, 0,
-	  "no profiler table occview knows" },
+	  "rocprofv3's agent info (Agent_Type, Simd_Count, Max_Waves_Per_Simd) lists the devices" },
 };
 
 #define N_CORPUS (sizeof(corpus) / sizeof(corpus[0]))

@@ -25,15 +25,6 @@ void waves_sm_share(int blocks_per_sm, int sm_count, int64_t grid_size, int sm, 
 	sched_unit_share(&s, grid_size, sm, blocks, busy_waves);
 }
 
-int64_t waves_blocks_in_wave(int blocks_per_sm, int sm_count, int64_t grid_size, int sm,
-			     int64_t wave)
-{
-	struct sched s;
-
-	sched_plain(&s, sm_count, blocks_per_sm);
-	return sched_blocks_in_wave(&s, grid_size, sm, wave);
-}
-
 /* Unit u's warp-time (warps x block durations) and active time (durations).
  * Both are whole numbers, exact in a double: the simulation (sim.c) adds up
  * the same numbers block by block and gets these to the last bit. */

@@ -49,12 +49,9 @@ double waves_sm_occupancy_pct(const struct occ_result *r, int sm_count, int64_t 
 /* The schedule under that model, for blocks_per_sm resident blocks on each of
  * sm_count SMs (all three counts positive): the waves the grid takes (every
  * wave, the partial one too, lasts one block duration), and for SM number sm
- * the blocks it runs and the waves it is busy in. In wave w (0-based) SM sm
- * holds waves_blocks_in_wave() blocks. */
+ * the blocks it runs and the waves it is busy in. */
 int64_t waves_count(int blocks_per_sm, int sm_count, int64_t grid_size);
 void waves_sm_share(int blocks_per_sm, int sm_count, int64_t grid_size, int sm, int64_t *blocks,
 		    int64_t *busy_waves);
-int64_t waves_blocks_in_wave(int blocks_per_sm, int sm_count, int64_t grid_size, int sm,
-			     int64_t wave);
 
 #endif

@@ -66,6 +66,10 @@ static const struct import_refusal import_refusals[] = {
 	  "an nvprof --print-gpu-summary table (Time(%), Calls, Name) has no launch "
 	  "parameters (grid, block, registers, shared memory), so there is no occupancy to "
 	  "explain; load the --print-gpu-trace --csv output of the same run instead" },
+	{ { "Agent_Type", "Simd_Count", "Max_Waves_Per_Simd", NULL },
+	  "rocprofv3's agent info (Agent_Type, Simd_Count, Max_Waves_Per_Simd) lists the "
+	  "devices of a run, not its kernels; load the PREFIX_kernel_trace.csv or "
+	  "PREFIX_counter_collection.csv beside it, which takes its XCD count from this file" },
 };
 
 /* What report_read looks at before the table: text formats and ncu's text

@@ -95,21 +95,39 @@ static void format_level(const struct sweep *s, int warps, bool pct, char *buf, 
 		snprintf(buf, size, "%d %.*s", warps, warps == 1 ? 4 : 5, sweep_y_unit(s));
 }
 
-/* The longest title that fits: narrow charts keep what the axes mean. Each
- * is written only if the longer ones do not fit. */
-static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct)
+/* A title at level 0 (long y and x words) to 3 (the short x words alone). */
+static void title_text(const struct sweep *s, bool pct, int level, char *t, size_t size)
 {
-	const char *y_long = pct ? "Occupancy" : sweep_y_title(s, false);
-	const char *y_short = pct ? "Occupancy" : sweep_y_title(s, true);
-	char t[128];
+	const char *y = pct ? "Occupancy" : sweep_y_title(s, level > 0);
 
-	snprintf(t, sizeof(t), "%s vs %s", y_long, sweep_x_label(s, false));
-	if ((int)strlen(t) > w)
-		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, false));
-	if ((int)strlen(t) > w)
-		snprintf(t, sizeof(t), "%s vs %s", y_short, sweep_x_label(s, true));
-	if ((int)strlen(t) > w)
-		snprintf(t, sizeof(t), "%s", sweep_x_label(s, true));
+	if (level >= 3)
+		snprintf(t, size, "%s", sweep_x_label(s, true));
+	else
+		snprintf(t, size, "%s vs %s", y, sweep_x_label(s, level >= 2));
+}
+
+int chart_title_level(int w, const struct sweep *s, bool pct)
+{
+	char t[128];
+	int level = 0;
+
+	for (; level < 3; level++) {
+		title_text(s, pct, level, t, sizeof(t));
+		if ((int)strlen(t) <= w)
+			break;
+	}
+	return level;
+}
+
+/* The longest title that fits, no longer than level allows: narrow charts
+ * keep what the axes mean, and charts side by side say it alike. */
+static void title(struct canvas *c, int x, int y, int w, const struct sweep *s, bool pct,
+		  int level)
+{
+	char t[128];
+	int fits = chart_title_level(w, s, pct);
+
+	title_text(s, pct, fits > level ? fits : level, t, sizeof(t));
 	canvas_text(c, x, y, w, CANVAS_HEADER, t);
 }
 
@@ -404,11 +422,17 @@ static uint32_t base_glyph(const struct canvas *c)
 
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct)
 {
+	chart_draw_titled(c, x, y, w, h, s, pct, 0);
+}
+
+void chart_draw_titled(struct canvas *c, int x, int y, int w, int h, const struct sweep *s,
+		       bool pct, int title_level)
+{
 	struct geom g;
 
 	if (w <= 0 || h <= 0)
 		return;
-	title(c, x, y, w, s, pct);
+	title(c, x, y, w, s, pct, title_level);
 	if (!geometry(s, x, y, w, h, &g)) {
 		if (h > 1)
 			canvas_text(c, x, y + 1, w, CANVAS_DIM, "(too small to draw)");

@@ -19,6 +19,16 @@
  * curve; the current point is CANVAS_G_CURRENT with a marker on the x axis. */
 void chart_draw(struct canvas *c, int x, int y, int w, int h, const struct sweep *s, bool pct);
 
+/* The title level a chart w cells wide can show whole: 0 its long y and x
+ * words ("Warps per SM vs registers per thread"), 1 the short y words, 2 the
+ * short x words too, 3 the short x words alone. */
+int chart_title_level(int w, const struct sweep *s, bool pct);
+
+/* chart_draw with a title no longer than title_level allows (the longest of
+ * the charts drawn side by side, so that they say it alike). */
+void chart_draw_titled(struct canvas *c, int x, int y, int w, int h, const struct sweep *s,
+		       bool pct, int title_level);
+
 /* The plot rows of a chart h cells tall with both legend lines (its
  * fewest), cut so that its labelled levels fall on rows of their own; 0
  * where no chart is drawn. Every y label names its row's exact value. */

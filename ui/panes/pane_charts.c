@@ -123,6 +123,19 @@ static void mark_reference(struct canvas *c, struct rect at, const struct sweep 
 		   CANVAS_AVERAGE);
 }
 
+/* The title level the charts side by side on row y must at least take: the
+ * short y words (1) where any of them needs them, so that a row says "Waves
+ * per CU vs ..." in every chart or in none; each still shortens its x words
+ * alone. */
+static int row_title_level(const struct charts_pane *cp, const struct rect *at, int n, int y)
+{
+	for (int i = 0; i < n; i++)
+		if (!rect_empty(at[i]) && at[i].y == y &&
+		    chart_title_level(at[i].w, &cp->sweeps[i], cp->pct_axis) > 0)
+			return 1;
+	return 0;
+}
+
 static void draw(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct charts_pane *cp = (struct charts_pane *)p;
@@ -138,7 +151,8 @@ static void draw(struct pane *p, struct canvas *c, struct rect r, const struct v
 	}
 	for (int i = 0; i < n; i++)
 		if (!rect_empty(at[i])) {
-			chart_draw(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i], cp->pct_axis);
+			chart_draw_titled(c, at[i].x, at[i].y, at[i].w, at[i].h, &cp->sweeps[i],
+					  cp->pct_axis, row_title_level(cp, at, n, at[i].y));
 			mark_reference(c, at[i], &cp->sweeps[i], v);
 		}
 	if (n < of) {
