@@ -71,68 +71,105 @@ int64_t amd_lds_per_unit_bytes(const struct amd_arch *a)
 	return a->wgp_mode && a->lds_per_wgp_bytes > 0 ? a->lds_per_wgp_bytes : a->lds_per_cu_bytes;
 }
 
-void amd_per_wave(const struct amd_arch *a, const struct amd_input *in, struct amd_per_wave *w)
+/* The first of the per-wave checks that fails, in amd_compute's order. */
+static void settle(struct amd_per_wave *w)
 {
-	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
-	int vgpr_file;
+	w->stop = w->waves_stop != AMD_STOP_NONE ? w->waves_stop
+		: w->vgprs_stop != AMD_STOP_NONE ? w->vgprs_stop
+		: w->sgprs_stop != AMD_STOP_NONE ? w->sgprs_stop : w->lds_stop;
+}
 
-	/* each field set, none zeroed twice: a search runs this per value */
-	w->wave = wave;
-	w->simds = amd_simds_per_unit(a);
-	w->maxw = a->max_waves_per_simd;
-	w->stop = AMD_STOP_NONE;
-	w->vgprs_allocated = w->vgpr_waves = w->sgprs_allocated = w->sgpr_waves = 0;
+/* VGPRs, with the AGPRs as the target combines them. */
+static void part_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs)
+{
+	int file = amd_vgpr_file(a, w->wave);
+
+	w->vgprs_allocated = w->vgpr_waves = 0;
+	w->vgprs_stop = AMD_STOP_NONE;
+	if (vgprs < 0 || vgprs > a->max_vgprs_per_wave || agprs < 0 || agprs > a->max_agprs_per_wave) {
+		w->vgprs_stop = AMD_STOP_VGPRS_RANGE;
+		return;
+	}
+	w->vgprs_allocated = amd_vgprs_allocated(a, w->wave, vgprs, agprs);
+	if (w->vgprs_allocated > file)
+		w->vgprs_stop = AMD_STOP_VGPRS_FILE;
+	else
+		w->vgpr_waves = file / w->vgprs_allocated;
+}
+
+/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
+ * wave slot, and a count there is only information (amd_sgprs_limit). */
+static void part_sgprs(const struct amd_arch *a, struct amd_per_wave *w, int sgprs)
+{
+	bool limit = amd_sgprs_limit(a);
+
+	w->sgprs_allocated = w->sgpr_waves = 0;
 	w->sgprs_limit = false;
-	w->lds_allocated = 0;
-	w->lds_workgroups = AMD_UNLIMITED;
-	if (a->vliw) {
-		w->in = *in;
+	w->sgprs_stop = AMD_STOP_NONE;
+	if (limit && (sgprs < 0 || sgprs > amd_max_sgprs(a))) {
+		w->sgprs_stop = AMD_STOP_SGPRS_RANGE;
 		return;
 	}
-	if (!((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || w->simds <= 0 ||
-	    w->maxw <= 0) {
-		w->stop = AMD_STOP_WAVES;
-		return;
-	}
-	/* VGPRs, with the AGPRs as the target combines them. */
-	if (in->vgprs < 0 || in->vgprs > a->max_vgprs_per_wave || in->agprs < 0 ||
-	    in->agprs > a->max_agprs_per_wave) {
-		w->stop = AMD_STOP_VGPRS_RANGE;
-		return;
-	}
-	vgpr_file = amd_vgpr_file(a, wave);
-	w->vgprs_allocated = amd_vgprs_allocated(a, wave, in->vgprs, in->agprs);
-	if (w->vgprs_allocated > vgpr_file) {
-		w->stop = AMD_STOP_VGPRS_FILE;
-		return;
-	}
-	w->vgpr_waves = vgpr_file / w->vgprs_allocated;
-
-	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
-	 * wave slot, and a count there is only information (amd_sgprs_limit). */
-	if (amd_sgprs_limit(a) && (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a))) {
-		w->stop = AMD_STOP_SGPRS_RANGE;
-		return;
-	}
-	w->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
+	w->sgprs_allocated = (int)round_up(sgprs, a->sgpr_granule);
 	/* 0: not reported (every real kernel has at least VCC), so no limit. */
-	w->sgprs_limit = amd_sgprs_limit(a) && w->sgprs_allocated > 0;
+	w->sgprs_limit = limit && w->sgprs_allocated > 0;
 	if (w->sgprs_limit)
 		w->sgpr_waves = a->sgprs_per_simd / w->sgprs_allocated;
+}
 
-	/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
-	 * the unrounded size; the hardware allocates granules (see amd.h). */
-	if (in->lds_bytes < 0 || in->lds_bytes > a->max_lds_per_workgroup_bytes) {
-		w->stop = AMD_STOP_LDS_RANGE;
+/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
+ * the unrounded size; the hardware allocates granules (see amd.h). */
+static void part_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes)
+{
+	w->lds_allocated = 0;
+	w->lds_workgroups = AMD_UNLIMITED;
+	w->lds_stop = AMD_STOP_NONE;
+	if (lds_bytes < 0 || lds_bytes > a->max_lds_per_workgroup_bytes) {
+		w->lds_stop = AMD_STOP_LDS_RANGE;
 		return;
 	}
-	w->lds_allocated = round_up(in->lds_bytes, a->lds_granule_bytes);
+	w->lds_allocated = round_up(lds_bytes, a->lds_granule_bytes);
 	if (w->lds_allocated > 0) {
 		int64_t wgs = amd_lds_per_unit_bytes(a) / w->lds_allocated;
 		w->lds_workgroups = wgs > INT_MAX ? INT_MAX : (int)wgs;
 		if (wgs == 0)
-			w->stop = AMD_STOP_LDS_NONE;
+			w->lds_stop = AMD_STOP_LDS_NONE;
 	}
+}
+
+void amd_per_wave(const struct amd_arch *a, const struct amd_input *in, struct amd_per_wave *w)
+{
+	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
+
+	w->wave = wave;
+	w->simds = amd_simds_per_unit(a);
+	w->maxw = a->max_waves_per_simd;
+	if (a->vliw) {
+		w->in = *in;
+		w->stop = AMD_STOP_NONE;
+		return;
+	}
+	/* Each part on its own, so that a search can redo one (amd_per_wave_vgprs,
+	 * amd_per_wave_lds); amd_finish reads only those before the first that
+	 * fails. */
+	w->waves_stop = !((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || w->simds <= 0 ||
+		w->maxw <= 0 ? AMD_STOP_WAVES : AMD_STOP_NONE;
+	part_vgprs(a, w, in->vgprs, in->agprs);
+	part_sgprs(a, w, in->sgprs);
+	part_lds(a, w, in->lds_bytes);
+	settle(w);
+}
+
+void amd_per_wave_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs)
+{
+	part_vgprs(a, w, vgprs, agprs);
+	settle(w);
+}
+
+void amd_per_wave_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes)
+{
+	part_lds(a, w, lds_bytes);
+	settle(w);
 }
 
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)

@@ -90,7 +90,8 @@ enum amd_stop {
 struct amd_per_wave {
 	struct amd_input in;         /* a VLIW target's only: its sizes go to terascale_compute */
 	int wave, simds, maxw;
-	enum amd_stop stop;
+	enum amd_stop stop;          /* the first of the parts' stops, in amd_compute's order */
+	enum amd_stop waves_stop, vgprs_stop, sgprs_stop, lds_stop;
 	int vgprs_allocated, vgpr_waves;
 	int sgprs_allocated, sgpr_waves;
 	bool sgprs_limit;
@@ -98,6 +99,10 @@ struct amd_per_wave {
 	int lds_workgroups;          /* where lds_allocated > 0 */
 };
 void amd_per_wave(const struct amd_arch *a, const struct amd_input *in, struct amd_per_wave *w);
+/* w with the VGPRs (and AGPRs), or the LDS, set anew: a search of one of
+ * them redoes only its part (not on a VLIW target). */
+void amd_per_wave_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs);
+void amd_per_wave_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes);
 void amd_finish(const struct amd_arch *a, const struct amd_per_wave *w, int workgroup_size,
 		struct amd_result *r);
 /* A sweep of workgroup sizes, first, first + step, ... (n of them), in

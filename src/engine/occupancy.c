@@ -395,14 +395,20 @@ static unsigned moved_by(enum occ_param p)
 	}
 }
 
-/* AMD: what does not depend on the workgroup size is worked out once for a
- * sweep of it (amd_per_wave); for the other parameters amd_compute runs
- * whole at every value. */
+/* AMD: the per-wave figures of the launch are worked out once
+ * (amd_per_wave); a value of the workgroup size reuses them all, one of the
+ * VGPRs or the LDS redoes that part only; the barriers (which AMD does not
+ * count) and a VLIW target run amd_compute whole. */
+static bool amd_parts(const struct occ_vary *v)
+{
+	return !v->arch->amd.vliw && v->param != OCC_PARAM_BARRIERS;
+}
+
 void occ_amd_vary_init(struct occ_vary *v)
 {
 	struct amd_input ai;
 
-	if (v->param != OCC_PARAM_THREADS)
+	if (!amd_parts(v) && v->param != OCC_PARAM_THREADS)
 		return;
 	amd_input_of(&v->in, &ai);
 	amd_per_wave(&v->arch->amd, &ai, &v->amd);
@@ -591,13 +597,19 @@ void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *
 	struct amd_result x;
 
 	*b = (struct occ_brief){ 0 };
+	occ_param_set(&in, v->param, value);
+	amd_input_of(&in, &ai);
 	if (v->param == OCC_PARAM_THREADS) {
-		ai = v->amd.in;
-		ai.workgroup_size = (int)value;
 		amd_finish(&v->arch->amd, &v->amd, ai.workgroup_size, &x);
+	} else if (amd_parts(v)) {
+		struct amd_per_wave w = v->amd;
+
+		if (v->param == OCC_PARAM_REGISTERS)
+			amd_per_wave_vgprs(&v->arch->amd, &w, ai.vgprs, ai.agprs);
+		else
+			amd_per_wave_lds(&v->arch->amd, &w, ai.lds_bytes);
+		amd_finish(&v->arch->amd, &w, ai.workgroup_size, &x);
 	} else {
-		occ_param_set(&in, v->param, value);
-		amd_input_of(&in, &ai);
 		amd_compute(&v->arch->amd, &ai, &x);
 	}
 	if (x.fits) {
