@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* engine.h - one vendor family's rules behind one interface: NVIDIA; AMD
- * GCN/CDNA/RDNA (amd.c); TeraScale (terascale.c). The rest of the program asks
+/* engine.h - one vendor family's rules behind one interface: NVIDIA
+ * (occupancy.c); AMD GCN/CDNA/RDNA (occ_amd.c over amd.c); TeraScale
+ * (occ_amd.c over terascale.c). The rest of the program asks
  * the engine of a GPU's architecture for its figures, its words and its
  * advice, and never which vendor made the GPU (nvtop's struct gpu_vendor,
  * htop's Platform API). occ_compute, occ_vary_*, occ_sweep, derive_*,

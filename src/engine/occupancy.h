@@ -242,8 +242,9 @@ static inline const struct occ_brief *occ_runs_brief(const struct occ_run *runs,
 	return &runs[i].b;
 }
 
-/* The families' own occ_compute, occ_vary_* and occ_sweep (engine.c's
- * tables call them; everyone else calls the functions above). */
+/* The families' own occ_compute, occ_vary_* and occ_sweep: NVIDIA's in
+ * occupancy.c, AMD's (TeraScale's too) in occ_amd.c. engine.c's tables
+ * call them; everyone else calls the functions above. */
 void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r);
 void occ_nvidia_vary_init(struct occ_vary *v);
 void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
