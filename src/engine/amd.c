@@ -310,6 +310,7 @@ void amd_sweep_sizes(const struct amd_arch *a, const struct amd_per_wave *w, int
 		int64_t size = first + i * step;
 		struct amd_size_point *p = &out[i];
 		int wg[AMD_N_FACTORS], wv[AMD_N_FACTORS], k, wgs = AMD_UNLIMITED, waves = maxw;
+		unsigned bits = 0;
 
 		*p = (struct amd_size_point){ 0 };
 		if (a->vliw) {
@@ -346,15 +347,18 @@ void amd_sweep_sizes(const struct amd_arch *a, const struct amd_per_wave *w, int
 		wv[AMD_WORKGROUPS] = waves_from_workgroups(wg[AMD_WORKGROUPS], k, simds);
 		for (int f = 0; f < AMD_N_FACTORS; f++) {
 			waves = min_int(waves, wv[f]);
-			wgs = min_int(wgs, wg[f]);
+			if (wg[f] < wgs) {
+				wgs = wg[f];
+				bits = 1u << f;
+			} else if (wg[f] == wgs) {
+				bits |= 1u << f;
+			}
 		}
 		if (wgs == 0) {
 			p->limiting = 1u << (wg[AMD_VGPRS] == 0 ? AMD_VGPRS : AMD_SGPRS);
 			continue;
 		}
-		for (int f = 0; f < AMD_N_FACTORS; f++)
-			if (wg[f] == wgs)
-				p->limiting |= 1u << f;
+		p->limiting = bits;
 		p->fits = true;
 		p->workgroups_per_cu = wgs;
 		p->waves_per_cu = wgs * k;

@@ -221,18 +221,22 @@ static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
 	return in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
 }
 
-/* The least block limit, and the factors at it in *limiting. */
+/* The least block limit, and the factors at it in *limiting: one pass, as
+ * a sweep asks it at every value. */
 static SWEPT int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 {
-	int active = OCC_UNLIMITED;
+	int active = limit[0];
+	unsigned bits = 1u;
 
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (limit[f] < active)
+	for (int f = 1; f < OCC_N_FACTORS; f++) {
+		if (limit[f] < active) {
 			active = limit[f];
-	*limiting = 0;
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (limit[f] == active)
-			*limiting |= 1u << f;
+			bits = 1u << f;
+		} else if (limit[f] == active) {
+			bits |= 1u << f;
+		}
+	}
+	*limiting = bits;
 	return active;
 }
 

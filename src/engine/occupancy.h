@@ -231,15 +231,20 @@ struct occ_run {
  * (to < s->n - 1), the rest of the series needs another call. */
 int occ_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
 	      const struct occ_series *s, struct occ_run *out, int max);
-/* The brief of value k of a sweep's n runs (k within them): a walk, not an
- * evaluation. */
+/* The brief of value k of a sweep's n runs (k within them): a binary
+ * search, not an evaluation (a loop over the values keeps its own run). */
 static inline const struct occ_brief *occ_runs_brief(const struct occ_run *runs, int n, int64_t k)
 {
-	int i = 0;
+	int lo = 0, hi = n - 1;
 
-	while (i < n - 1 && runs[i].to < k)
-		i++;
-	return &runs[i].b;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (runs[mid].to < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &runs[lo].b;
 }
 
 /* The families' own occ_compute, occ_vary_* and occ_sweep: NVIDIA's in

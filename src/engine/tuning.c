@@ -245,11 +245,14 @@ void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct
 	for (int64_t hi = whole; hi > 0 && best_threads != a->max_threads_per_sm; hi -= SIZES_CHUNK) {
 		int64_t lo = hi > SIZES_CHUNK ? hi - SIZES_CHUNK : 0;
 		const struct occ_series s = { (lo + 1) * ws, ws, hi - lo };
-		int n = occ_sweep(a, in, OCC_PARAM_THREADS, &s, runs, SIZES_CHUNK);
+		int i = occ_sweep(a, in, OCC_PARAM_THREADS, &s, runs, SIZES_CHUNK) - 1;
 
-		for (int64_t k = s.n - 1; k >= 0 && best_threads != a->max_threads_per_sm; k--)
-			consider(s.first + k * ws, occ_runs_brief(runs, n, k), &best_threads,
-				 &best_size, &best_blocks);
+		for (int64_t k = s.n - 1; k >= 0 && best_threads != a->max_threads_per_sm; k--) {
+			while (i > 0 && runs[i - 1].to >= k)
+				i--;
+			consider(s.first + k * ws, &runs[i].b, &best_threads, &best_size,
+				 &best_blocks);
+		}
 	}
 	*block_size = best_size;
 	*min_grid = (int64_t)best_blocks * sm_count;
@@ -331,20 +334,24 @@ int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const
 	for (int64_t lo = 0; lo < whole; lo += SIZES_CHUNK) {
 		const struct occ_series sizes = { (lo + 1) * ws, ws,
 						  whole - lo < SIZES_CHUNK ? whole - lo : SIZES_CHUNK };
-		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK);
+		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK), run = 0;
 
 		for (int64_t i = 0; i < sizes.n; i++) {
 			int size = (int)(sizes.first + i * ws), k;
-			const struct occ_brief *b = occ_runs_brief(runs, n_runs, i);
-			struct occ_result rs = *r;
+			const struct occ_brief *b;
+			struct occ_result rs;
 			struct tuning_block_size c;
 			struct sched cs;
 
+			while (run < n_runs - 1 && runs[run].to < i)
+				run++;
+			b = &runs[run].b;
 			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
 				continue;
 			/* waves_compute reads the blocks per SM and the warps per
 			 * block; the same units and clusters, at this size's blocks
 			 * per unit */
+			rs = *r;
 			rs.active_blocks_per_sm = b->active_blocks_per_sm;
 			rs.warps_per_block = (size + ws - 1) / ws;
 			c.threads_per_block = size;
