@@ -5,9 +5,10 @@
 
 Writes, into OUTDIR (default bench/data):
   ncu_raw.csv      Nsight Compute --csv --page raw: one row per kernel under a
-                   units row; the exact header and units of the corpus file
-                   decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv
-                   (475 columns), its kernel rows as templates.
+                   units row; the exact header and units of the constructed
+                   constructed_ncu_raw_page_b200_cc100_decode_b1.csv (475
+                   columns; tools/constructed_ncu_raw_b200.py writes it), its
+                   kernel rows as templates.
   ncu_details.csv  Nsight Compute --csv details page: one row per metric; the
                    columns and the metric rows of kernel 0 of
                    opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv.
@@ -30,7 +31,7 @@ import io
 import os
 import random
 
-RAW_FILE = "decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
+RAW_FILE = "constructed_ncu_raw_page_b200_cc100_decode_b1.csv"
 DETAILS_FILE = "opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv"
 
 NAMESPACES = ["", "at::native::", "cutlass::", "flashinfer::", "cub::", "thrust::cuda_cub::core::"]

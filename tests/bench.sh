@@ -32,7 +32,7 @@ run() {
 	fi
 }
 
-RAW=$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv
+RAW=$TESTDATA/ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv
 DETAILS=$TESTDATA/ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv
 ROCPROF=$TESTDATA/rocprof/gunrock_mi300_rocprofv1_results_TRUNCATED.csv
 

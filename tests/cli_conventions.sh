@@ -16,7 +16,7 @@ pass=0 fail=0
 
 . "${0%/*}/cliutil.sh"
 
-B200=$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv
+B200=$TESTDATA/ncu/constructed_ncu_raw_page_b200_cc100_fprop_barriers8.csv
 ROCPROF=$TESTDATA/rocprof/llamacpp_r9700_gfx1201_rocprofv1_results_wave32.csv
 T4=$TESTDATA/launch_t4.occ
 
@@ -43,17 +43,17 @@ done
 
 # Standard input: -, a pipe with no FILE, a FIFO, two FIFOs (read once each:
 # neither is opened a second time to look for a per-kernel summary). The B200
-# report's cudnn kernel, as Nsight Compute printed it (--details: every
+# report's reduction kernel, as the raw page names it (--details: every
 # record's panes, not the summary table).
 what="occview --details - < file"
 "$OCCVIEW" --details - <"$B200" >"$tmp/out" 2>&1; got=$?
-check 0 "Kernel  cudnn::lean_reduction_kernel"
+check 0 "Kernel  lse_reduction_kernel"
 what="cat file | occview --details -"
 cat "$B200" | "$OCCVIEW" --details - >"$tmp/out" 2>&1; got=$?
-check 0 "Kernel  cudnn::lean_reduction_kernel"
+check 0 "Kernel  lse_reduction_kernel"
 what="cat file | occview --details"
 cat "$B200" | "$OCCVIEW" --details >"$tmp/out" 2>&1; got=$?
-check 0 "Kernel  cudnn::lean_reduction_kernel"
+check 0 "Kernel  lse_reduction_kernel"
 what="cat launch | occview --format csv"
 cat "$T4" | "$OCCVIEW" --format csv >"$tmp/out" 2>&1; got=$?
 check 0 "^register_tiling,Tesla T4,7.5,40,1024,256,64,32768,0,2,16,50.00,shared_mem,"
@@ -80,12 +80,12 @@ bounded() {
 if command -v mkfifo >/dev/null 2>&1 && mkfifo "$tmp/fifo1" "$tmp/fifo2"; then
 	cat "$B200" >"$tmp/fifo1" &
 	bounded --details "$tmp/fifo1"
-	check 0 "Kernel  cudnn::lean_reduction_kernel"
+	check 0 "Kernel  lse_reduction_kernel"
 	cat "$B200" >"$tmp/fifo1" &
 	cat "$T4" >"$tmp/fifo2" &
 	bounded --format csv "$tmp/fifo1" "$tmp/fifo2"
 	check 0 "^register_tiling,Tesla T4,"
-	check 0 "^cudnn::lean_reduction_kernel"
+	check 0 "^lse_reduction_kernel"
 	wait
 else
 	bad "mkfifo failed"
@@ -117,11 +117,11 @@ if [ -s "$tmp/csvnames" ] && cmp -s "$tmp/csvnames" "$tmp/jsonnames"; then ok; e
 expect 0 '^  "format_version": 1,$' -- --format json
 expect 0 '^    "name": "occview",$' -- --format json "$T4"
 # JSON Lines: the header line, then a line per kernel (the B200 report's 16
-# kernel rows, 8 of them cudnn::lean_reduction_kernel), each a whole compact
+# kernel rows, 8 of them lse_reduction_kernel), each a whole compact
 # object; --compare adds a last line.
 expect 0 '^{"format_version":1,"producer":{"name":"occview","version":"' -- --format jsonl "$B200"
 "$OCCVIEW" --format jsonl "$B200" >"$tmp/jsonl" 2>/dev/null </dev/null
-if [ "$(wc -l <"$tmp/jsonl")" -eq 17 ] && [ "$(grep -c '^{"name":"cudnn::lean_reduction_kernel",.*}$' "$tmp/jsonl")" -eq 8 ]; then ok; else
+if [ "$(wc -l <"$tmp/jsonl")" -eq 17 ] && [ "$(grep -c '^{"name":"lse_reduction_kernel",.*}$' "$tmp/jsonl")" -eq 8 ]; then ok; else
 	bad "--format jsonl: want a header and 16 kernel lines:"; cut -c1-80 "$tmp/jsonl" | head -3; fi
 expect 0 '^{"comparison":{"ids":\[0,1\],' -- --format jsonl --compare 0,1 "$B200"
 

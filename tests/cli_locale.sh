@@ -60,7 +60,7 @@ for f in $inputs; do
 done
 if [ "$n" -lt 40 ]; then bad "only $n inputs found under $TESTDATA"; else ok; fi
 
-B200=$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv
+B200=$TESTDATA/ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv
 NVPROF=$TESTDATA/nvprof/constructed_nvprof_metrics_text_gtx1070.profile
 # Options that take a decimal, and the comparison's signed differences
 # (under de_DE they were "-0,1111111111.0": not JSON).

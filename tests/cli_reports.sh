@@ -275,12 +275,14 @@ has kernels.0.report.crosscheck.compared 8
 has kernels.0.report.crosscheck.disagreements '[]'
 stderr "the report names the architecture (sm_80) but not the device"
 
-# decodebench_b200_..._b1_ctx4k: the raw page, 16 kernels; line 5 names the
-# device (device__attribute_display_name "NVIDIA B200") and launch__sm_count
+# constructed_ncu_raw_page_b200_cc100_decode_b1: the raw page, 16 kernels
+# (constructed in the shape of a real one, its limits cuda_occupancy.h's);
+# line 5 names the device (device__attribute_display_name "NVIDIA B200") and
+# launch__sm_count
 # 148; with launch__barrier_count, the theoretical active warps (per SM and
 # per scheduler) and the allocated registers and shared memory Nsight
 # Compute gives 13 comparable figures, and Max Cluster Size a 14th.
-json 0 "$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
+json 0 "$N/constructed_ncu_raw_page_b200_cc100_decode_b1.csv"
 kernels 16
 has kernels.0.gpu.name '"NVIDIA B200"'
 has kernels.0.report.sm_count 148
@@ -371,20 +373,21 @@ if [ "$(grep -c '^vecCopy,Instinct MI300X,gfx942,304,4096,256,4,' "$tmp/csv")" -
 expect 0 "Kernel  vecCopy" -- --details --gpu mi300x "$R/omniperf_tests_mi300x_rocprofv2style_timestamps.csv"
 
 # --- Text by job: the summary table, --record, --details ---------------------
-# The flashinfer raw page (16 kernels on a B200): a line per record with
-# Nsight Compute's own figures for it: ID 0 grid 148, block 128, 40 registers,
-# 8704 B dynamic shared memory, sm__maximum_warps_per_active_cycle_pct 75,
-# launch__waves_per_multiprocessor 0.08; ID 1 56.25 and 0.19; the sum of
-# gpu__time_duration.sum over the 16 rows is 266496 ns.
-FI=$N/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv
+# The constructed decode_b1 raw page (16 kernels on a B200): a line per record
+# with Nsight Compute's own figures for it: ID 0 grid 148, block 128, 48
+# registers, 6144 B dynamic shared memory, sm__maximum_warps_per_active_cycle_pct
+# 62.50, launch__waves_per_multiprocessor 0.10; ID 1 grid 192, 64 registers,
+# 12288 B, 50 and 0.16; the sum of gpu__time_duration.sum over the 16 rows is
+# 244448 ns.
+FI=$N/constructed_ncu_raw_page_b200_cc100_decode_b1.csv
 expect 0 "^ *id count cc  *grid block regs  *smem theory  achvd limiter  *waves top finding  *kernel$" -- \
 	--print "$FI"
-expect 0 "^ *0  *1 10.0  *148  *128  *40  *8704  75.0%  *n/a registers  *0.08 .* void PersistentVariableLengthMergeStatesKernel<8, 16, 8, 4, __nv_bfloat16, __nv_bfloat16, int>(T5 \*, float \*, T7 \*, T6 \*, float \*, unsigned int, unsigned int \*, unsigned int)$" -- \
+expect 0 "^ *0  *1 10.0  *148  *128  *48  *6144  62.5%  *n/a registers  *0.10 .* void merge_attention_states_kernel<8, 128, __nv_bfloat16>(const T3 \*, const float \*, T3 \*, float \*, unsigned int, unsigned int)$" -- \
 	--print "$FI"
-expect 0 "^ *1  *1 10.0  *256  *128  *56  *9216  56.2%  *n/a registers  *0.19 .* void BatchDecodeWithPagedKVCacheKernel<0, 2, 1, 8, 16, 4, 2, DefaultAttention<0, 0, 0, 0>, Params>(T9)$" -- \
+expect 0 "^ *1  *1 10.0  *192  *128  *64  *12288  50.0%  *n/a registers  *0.16 .* void paged_decode_attention_kernel<2, 8, 16, 64, __nv_bfloat16>(DecodeParams)$" -- \
 	--print "$FI"
 expect 0 "^16 kernel records in 16 lines$" -- --print "$FI"
-expect 0 "^duration: 266.5 us in all, of 16 records that measured it$" -- --print "$FI"
+expect 0 "^duration: 244.4 us in all, of 16 records that measured it$" -- --print "$FI"
 "$OCCVIEW" --print "$FI" >"$tmp/out" 2>&1
 if grep -q "^+- Occupancy" "$tmp/out"; then bad "the summary has panes"; else ok; fi
 # A run of identical launches is one line with its count: the gunrock rocprof
@@ -402,10 +405,10 @@ done
 # record has is a usage error after the others are written.
 "$OCCVIEW" --record 1,0 "$FI" >"$tmp/out" 2>&1; got=$?
 what="occview --record 1,0"
-check 0 "^|Kernel  BatchDecodeWithPagedKVCacheKernel"
+check 0 "^|Kernel  paged_decode_attention_kernel"
 if [ "$(grep -c '^+- Occupancy -' "$tmp/out")" -eq 2 ] &&
-   [ "$(grep -n 'Kernel  Persistent' "$tmp/out" | cut -d: -f1)" -lt \
-     "$(grep -n 'Kernel  BatchDecode' "$tmp/out" | cut -d: -f1)" ]; then ok; else
+   [ "$(grep -n 'Kernel  merge_attention' "$tmp/out" | cut -d: -f1)" -lt \
+     "$(grep -n 'Kernel  paged_decode' "$tmp/out" | cut -d: -f1)" ]; then ok; else
 	bad "--record 1,0: want records 0 then 1"; fi
 expect 64 "no record has id 99" -- --record 3,99 "$FI"
 expect 64 "^occview: --record: expected a whole number" -- --record 3,,x "$FI"
@@ -695,14 +698,14 @@ what="occview --format csv (the launch as measured)"
 "$OCCVIEW" --format csv "$POOL" 2>/dev/null | sed -n 2p >"$tmp/out"; got=0
 check 0 ',23\.90,'
 
-# Beside the profiler's figure, occview's has its two decimals: 36 of 64
-# warps is 56.25 %, the B200 file's sm__maximum_warps_per_active_cycle_pct
-# for its BatchDecodeWithPagedKVCacheKernel records; one decimal had printed
-# 56.2 beside it.
+# Beside the profiler's figure, occview's has its two decimals: 40 of 64
+# warps is 62.50 %, the constructed B200 file's
+# sm__maximum_warps_per_active_cycle_pct for its merge_attention_states_kernel
+# records; one decimal had printed 62.5 beside it.
 what="occview --print (theoretical beside the report's)"
-"$OCCVIEW" --print --record 1 "$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv" \
+"$OCCVIEW" --print --record 0 "$TESTDATA/ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv" \
 	>"$tmp/out" 2>/dev/null; got=$?
-check 0 "Theoretical occupancy   56\.25%         (report 56\.25%)"
+check 0 "Theoretical occupancy   62\.50%         (report 62\.50%)"
 
 # A metrics-only file lacks every kernel's launch: the refusal names the
 # way to a report that has them before one launch's flags.

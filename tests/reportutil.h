@@ -140,14 +140,14 @@ static inline size_t records_computing(const struct gpu_db *db, const struct rep
 	return n;
 }
 
-/* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page line
- * 5 (ID 0): launch, Nsight Compute's limits and its duration, typed in;
- * limit_registers: the file's 12, or another to make it disagree. */
+/* ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv, raw page line 5
+ * (ID 0): launch, Nsight Compute's limits and its duration, typed in;
+ * limit_registers: the file's 10, or another to make it disagree. */
 static inline void b200_record(struct report_record *rec, int64_t limit_registers)
 {
 	report_record_init(rec, 0);
 	rec->line = 5;
-	rec->short_name = "PersistentVariableLengthMergeStatesKernel";
+	rec->short_name = "merge_attention_states_kernel";
 	rec->device = "NVIDIA B200";
 	rec->vendor = REPORT_VENDOR_NVIDIA;
 	rec->cc_major = (struct report_int){ true, 10 };
@@ -157,20 +157,20 @@ static inline void b200_record(struct report_record *rec, int64_t limit_register
 		rec->block[d] = (struct report_int){ true, d == 0 ? 16 : d == 1 ? 8 : 1 };
 	}
 	rec->cc_minor = (struct report_int){ true, 0 };
-	rec->registers = (struct report_int){ true, 40 };
-	rec->smem_config_bytes = (struct report_int){ true, 135168 };
+	rec->registers = (struct report_int){ true, 48 };
+	rec->smem_config_bytes = (struct report_int){ true, 102400 };
 	rec->driver_smem_bytes = (struct report_int){ true, 1024 };
-	rec->dynamic_smem_bytes = (struct report_int){ true, 8704 };
+	rec->dynamic_smem_bytes = (struct report_int){ true, 6144 };
 	rec->static_smem_bytes = (struct report_int){ true, 0 };
 	rec->barriers = (struct report_int){ true, 1 };
 	rec->limit_blocks = (struct report_int){ true, 32 };
 	rec->limit_registers = (struct report_int){ true, limit_registers };
-	rec->limit_smem = (struct report_int){ true, 13 };
+	rec->limit_smem = (struct report_int){ true, 14 };
 	rec->limit_warps = (struct report_int){ true, 16 };
 	rec->limit_barriers = (struct report_int){ true, 32 };
-	rec->theoretical_occupancy_pct = (struct report_num){ true, 75 };
-	rec->waves_per_sm = (struct report_num){ true, 0.08 };
-	rec->duration_ns = (struct report_num){ true, 9920 };
+	rec->theoretical_occupancy_pct = (struct report_num){ true, 62.5 };
+	rec->waves_per_sm = (struct report_num){ true, 0.10 };
+	rec->duration_ns = (struct report_num){ true, 9504 };
 }
 
 /* a and b hold the same records (lines too, when lines says so) of the

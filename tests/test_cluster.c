@@ -293,7 +293,7 @@ END_TEST
 
 /* Every corpus report with Nsight Compute's cluster figures: its Max
  * Cluster Size is occview's (8, or 16 where the kernel allows non-portable
- * sizes: cudnn's lean_reduction_kernel on the B200), and no launch had a
+ * sizes: the constructed B200 page's lse_reduction_kernel), and no launch had a
  * cluster (Max Active Clusters 0). The constructed cluster record (made
  * because no real one has a cluster) is test_crosscheck's. */
 struct seen { int records, sixteen; };
@@ -342,12 +342,12 @@ START_TEST(corpus_cluster_figures)
 	struct seen s = { 0 };
 
 	each_report_file(check_file, &s);
-	/* 4 B200 raw pages (16 + 16 + 64 + 16 launches) and the cc 12.0
+	/* 4 B200 raw pages (16 + 16 + 56 + 16 launches) and the cc 12.0
 	 * Occupancy section. The 78-SM Hopper text page has them too (Max
 	 * Cluster Size 8 at one block per SM), but is text output occview
 	 * does not read. */
-	ck_assert_int_eq(s.records, 113);
-	/* cudnn's lean_reduction_kernel, 8 launches: 16 */
+	ck_assert_int_eq(s.records, 105);
+	/* lse_reduction_kernel, 8 launches: 16 */
 	ck_assert_int_eq(s.sixteen, 8);
 }
 END_TEST

@@ -52,14 +52,11 @@ static const struct expect corpus[] = {
 	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
 	/* A raw page of cluster launches, constructed (no real one has any). */
 	{ "ncu/constructed_ncu_raw_page_clusters_h100_cc90.csv", NULL, 3, 0, 3, NULL },
-	{ "ncu/decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", NULL,
-	  16, 0, 16, NULL },
-	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", NULL, 16, 0, 16,
-	  NULL },
-	{ "ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", NULL, 64, 0, 64,
-	  NULL },
-	{ "ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", NULL, 16, 0, 16,
-	  NULL },
+	/* Raw pages of B200 kernels, constructed in the shape of real ones. */
+	{ "ncu/constructed_ncu_raw_page_b200_cc100_fprop_barriers8.csv", NULL, 16, 0, 16, NULL },
+	{ "ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv", NULL, 16, 0, 16, NULL },
+	{ "ncu/constructed_ncu_raw_page_b200_cc100_decode_b8.csv", NULL, 56, 0, 56, NULL },
+	{ "ncu/constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv", NULL, 16, 0, 16, NULL },
 	/* A failed run: ==PROF== lines and ==ERROR==, no table. */
 	{ "ncu/constructed_ncu_raw_EMPTY_error_only.csv", NULL, 0, 0, 0,
 	  "no table found: the profiler wrote no CSV header, and line 3 says \"==ERROR==" },

@@ -143,17 +143,18 @@ START_TEST(a100_details_2021)
 }
 END_TEST
 
-/* The raw pages: 16, 64 and 16 kernels, with launch__barrier_count. */
+/* The raw pages (constructed, tools/constructed_ncu_raw_b200.py: their limits are
+ * cuda_occupancy.h's): 16, 56, 16 and 16 kernels, with launch__barrier_count. */
 START_TEST(b200_raw_pages)
 {
 	static const struct {
 		const char *file;
 		size_t n;
 	} files[] = {
-		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", 16 },
-		{ "decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", 64 },
-		{ "decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", 16 },
-		{ "decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv", 16 },
+		{ "constructed_ncu_raw_page_b200_cc100_decode_b1.csv", 16 },
+		{ "constructed_ncu_raw_page_b200_cc100_decode_b8.csv", 56 },
+		{ "constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv", 16 },
+		{ "constructed_ncu_raw_page_b200_cc100_fprop_barriers8.csv", 16 },
 	};
 	const unsigned more = (1u << CROSSCHECK_BARRIERS) | (1u << CROSSCHECK_ACTIVE_WARPS) |
 		(1u << CROSSCHECK_REGISTERS_ALLOCATED) | (1u << CROSSCHECK_SMEM_PER_BLOCK) |
@@ -170,16 +171,16 @@ START_TEST(b200_raw_pages)
 }
 END_TEST
 
-/* cudnn's lean_reduction_kernel (line 3 of the barriers8 file): 256
- * threads, 2600 B dynamic + 1024 B of the driver's = 3712 B allocated of a
- * 233472 B configuration: launch__occupancy_limit_shared_mem 62 beside
+/* lse_reduction_kernel (line 5 of the barriers8 file): 256 threads,
+ * 3000 B dynamic + 1024 B of the driver's = 4024 B, 4096 B allocated, of a
+ * 233472 B configuration: launch__occupancy_limit_shared_mem 57 beside
  * launch__occupancy_limit_blocks 32, not capped; its barriers limit, 32
  * where one barrier of 64 allows 64, is. A value above the blocks limit
  * cannot be a capped one, so it is read uncapped whatever the version says:
  * with the 2022 details rule too, nothing disagrees. */
 START_TEST(b200_raw_smem_uncapped)
 {
-	struct tally t = run_file("decodebench_b200_cc100_ncu_raw_page_cudnn_sdpa_b32_ctx8k_barriers8.csv",
+	struct tally t = run_file("constructed_ncu_raw_page_b200_cc100_fprop_barriers8.csv",
 				  NULL, REPORT_NCU_DETAILS);
 
 	ck_assert_uint_eq(t.disagreements, 0);

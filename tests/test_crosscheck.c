@@ -56,47 +56,49 @@ static void a100_reduce(struct report_record *r)
 	r->achieved_active_warps = N(15.30);     /* line 43 */
 }
 
-/* decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv, raw page,
- * line 5 (ID 0, PersistentVariableLengthMergeStatesKernel). */
+/* ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv, raw page, line 5
+ * (ID 0, merge_attention_states_kernel; its limits are cuda_occupancy.h's,
+ * tests/data/nvidia/b200_raw_pages_occupancy.csv). */
 static void b200_merge(struct report_record *r)
 {
 	report_record_init(r, 5);
-	r->short_name = "PersistentVariableLengthMergeStatesKernel";
+	r->short_name = "merge_attention_states_kernel";
 	r->device = "NVIDIA B200";        /* device__attribute_display_name */
 	r->vendor = REPORT_VENDOR_NVIDIA;
 	r->cc_major = I(10), r->cc_minor = I(0); /* CC "10.0" */
 	r->sm_count = I(148);                    /* device__attribute_multiprocessor_count */
 	dims(r, 148, 1, 1, 16, 8, 1);            /* launch__grid_dim_*, launch__block_dim_* */
-	r->registers = I(40);
-	r->smem_config_bytes = I(135168);
+	r->registers = I(48);
+	r->smem_config_bytes = I(102400);
 	r->driver_smem_bytes = I(1024);
-	r->dynamic_smem_bytes = I(8704);
+	r->dynamic_smem_bytes = I(6144);
 	r->static_smem_bytes = I(0);
 	r->barriers = I(1);                      /* launch__barrier_count */
 	r->limit_blocks = I(32);
-	r->limit_registers = I(12);
-	r->limit_smem = I(13);
+	r->limit_registers = I(10);
+	r->limit_smem = I(14);
 	r->limit_warps = I(16);
 	r->limit_barriers = I(32);
-	r->theoretical_occupancy_pct = N(75);    /* sm__maximum_warps_per_active_cycle_pct */
-	r->waves_per_sm = N(0.08);
-	r->duration_ns = N(9920);                /* gpu__time_duration.sum, ns */
+	r->theoretical_occupancy_pct = N(62.5);  /* sm__maximum_warps_per_active_cycle_pct */
+	r->waves_per_sm = N(0.10);
+	r->duration_ns = N(9504);                /* gpu__time_duration.sum, ns */
 }
 
-/* The same file, line 6 (ID 1, BatchDecodeWithPagedKVCacheKernel). */
+/* The same file, line 6 (ID 1, paged_decode_attention_kernel). */
 static void b200_decode(struct report_record *r)
 {
 	b200_merge(r);
 	r->line = 6;
-	r->short_name = "BatchDecodeWithPagedKVCacheKernel";
-	dims(r, 32, 8, 1, 16, 4, 2);
-	r->registers = I(56);
-	r->dynamic_smem_bytes = I(9216);
-	r->limit_registers = I(9);
-	r->limit_smem = I(13);
-	r->theoretical_occupancy_pct = N(56.25);
-	r->waves_per_sm = N(0.19);
-	r->duration_ns = N(23872);
+	r->short_name = "paged_decode_attention_kernel";
+	dims(r, 24, 8, 1, 16, 4, 2);
+	r->registers = I(64);
+	r->smem_config_bytes = I(135168);
+	r->dynamic_smem_bytes = I(12288);
+	r->limit_registers = I(8);
+	r->limit_smem = I(10);
+	r->theoretical_occupancy_pct = N(50);
+	r->waves_per_sm = N(0.16);
+	r->duration_ns = N(21568);
 }
 
 /* The corpus's xplacer_v100_ncu2019_details_kerneltime_TRUNCATED.log
@@ -214,19 +216,19 @@ START_TEST(altered_value_is_a_disagreement)
 	const struct finding *f;
 
 	b200_merge(&rec);
-	rec.limit_registers = I(8);   /* the file says 12 */
+	rec.limit_registers = I(8);   /* the file says 10 */
 	run(&a, &rec, &no_flags);
 	ck_assert_int_eq(crosscheck_count(a.report.check.disagree), 1);
 	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_REGISTERS));
 	f = finding(&a, "crosscheck");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(f->severity, RULES_WARNING);
-	ck_assert_ptr_nonnull(strstr(f->text, "Block Limit Registers: Nsight Compute 8, occview 12"));
+	ck_assert_ptr_nonnull(strstr(f->text, "Block Limit Registers: Nsight Compute 8, occview 10"));
 	/* Never adjusted: occview keeps its own figure. */
-	ck_assert_int_eq(a.r.block_limit[OCC_REGISTERS], 12);
+	ck_assert_int_eq(a.r.block_limit[OCC_REGISTERS], 10);
 
 	b200_merge(&rec);
-	rec.theoretical_occupancy_pct = N(75.02);  /* beyond the printed rounding */
+	rec.theoretical_occupancy_pct = N(62.52);  /* beyond the printed rounding */
 	run(&a, &rec, &no_flags);
 	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_THEORETICAL));
 }
@@ -317,8 +319,8 @@ START_TEST(report_sm_count_wins)
 	ck_assert_int_eq(a.gpu.sm_count, 132);
 	ck_assert_int_eq(a.report.db_sm_count, 148);
 	ck_assert_ptr_nonnull(finding(&a, "report_sm_count"));
-	/* 148 blocks over 132 SMs x 12: the report's 0.08 still agrees (0.093
-	 * would not): waves disagree, and say so. */
+	/* 148 blocks over 132 SMs x 10 = 0.112 waves, the report's 0.10 (of
+	 * 148 SMs) does not: waves disagree, and say so. */
 	ck_assert(crosscheck_differs(&a.report.check, CROSSCHECK_WAVES));
 }
 END_TEST

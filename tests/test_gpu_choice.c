@@ -119,7 +119,7 @@ static const struct finding *unknown_b200(struct analysis *a, int64_t sms)
 	struct occ_error err = { 0 };
 	struct report_record rec;
 
-	b200_record(&rec, 12);
+	b200_record(&rec, 10);
 	rec.device = "NVIDIA B200 Engineering Sample";
 	rec.sm_count = (struct report_int){ sms > 0, sms };
 	ck_assert_msg(analyse(a, &rec, NULL, false, &err), "%s", err.message);
@@ -173,7 +173,7 @@ START_TEST(gpu_architecture_on_a_record)
 	struct occ_error err = { 0 };
 	struct report_record rec;
 
-	b200_record(&rec, 12);
+	b200_record(&rec, 10);
 	ck_assert_msg(analyse(&a, &rec, "sm_100", false, &err), "%s", err.message);
 	ck_assert_str_eq(a.gpu.name, "NVIDIA B200");
 	ck_assert(!a.gpu.stand_in);
@@ -195,7 +195,7 @@ START_TEST(gpu_architecture_on_a_record)
 	ck_assert(a.report.changed & PARAM_BIT(PARAM_GPU));
 
 	rec = (struct report_record){ 0 };
-	b200_record(&rec, 12);
+	b200_record(&rec, 10);
 	ck_assert_msg(analyse(&a, &rec, "sm_90", false, &err), "%s", err.message);
 	ck_assert(a.report.changed & PARAM_BIT(PARAM_GPU));
 	ck_assert_str_eq(a.gpu.name, "NVIDIA H100 80GB HBM3");
@@ -213,7 +213,7 @@ START_TEST(unknown_device_and_architecture)
 	enum report_gpu_source src;
 	struct gpu g;
 
-	b200_record(&rec, 12);
+	b200_record(&rec, 10);
 	rec.device = "Tesla Z4000";  /* no such device, nor cc 4.0 */
 	rec.cc_major = I(4);
 	rec.cc_minor = I(0);

@@ -230,7 +230,7 @@ END_TEST
 /* ---- Nsight Compute ---- */
 
 #define NCU_METRICS "llmperfopt_blackwell_cc120_ncu2025_metrics_na_kernel0003.csv"
-#define NCU_RAW "decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv"
+#define NCU_RAW "constructed_ncu_raw_page_b200_cc100_decode_b1.csv"
 
 /* Details page: lines 7 (gpu__time_duration.sum) and 11 (Duration) both
  * give the kernel's duration ("us","23.42"); "later" in both leaves it
@@ -283,7 +283,7 @@ START_TEST(ncu_raw_fields)
 	ck_assert_int_eq(r.dropped.line, 5);
 	CK_ABSENT(r.records[0].duration_ns);
 	CK_ABSENT(r.records[0].id);
-	CK_INT(r.records[0].registers, 40);
+	CK_INT(r.records[0].registers, 48);
 	CK_NUM(r.records[1].duration_ns, clean.records[1].duration_ns.value);
 	report_done(&r);
 

@@ -264,20 +264,21 @@ START_TEST(details_metrics_only_bom_crlf)
 }
 END_TEST
 
-/* Raw page, B200: header line 3, units row line 4, kernels at lines 5-20. */
+/* Raw page, B200 (constructed: tools/constructed_ncu_raw_b200.py, the shape of a
+ * real ncu ~2025.x page): header line 3, units row line 4, kernels at lines 5-20. */
 START_TEST(raw_b200_b1)
 {
 	struct report r;
 	const struct report_record *k;
 
-	load("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &r);
+	load("constructed_ncu_raw_page_b200_cc100_decode_b1.csv", &r);
 	ck_assert_str_eq(r.format, "Nsight Compute raw page");
 	ck_assert_uint_eq(r.n, 16);
 	ck_assert_uint_eq(count_full(&r), 16);
 	k = &r.records[0];
 	ck_assert_int_eq(k->line, 5);
 	CK_INT(k->id, 0);
-	ck_assert_str_eq(k->short_name, "PersistentVariableLengthMergeStatesKernel");
+	ck_assert_str_eq(k->short_name, "merge_attention_states_kernel");
 	ck_assert_str_eq(k->device, "NVIDIA B200");     /* device__attribute_display_name */
 	ck_assert_str_eq(k->process, "python3.12");
 	CK_INT(k->cc_major, 10);
@@ -285,17 +286,17 @@ START_TEST(raw_b200_b1)
 	CK_INT(k->sm_count, 148);            /* launch__sm_count "148", unit "SM" */
 	ck_block(k, 16, 8, 1);
 	ck_grid(k, 148, 1, 1);
-	CK_INT(k->registers, 40);
+	CK_INT(k->registers, 48);
 	CK_INT(k->barriers, 1);
-	CK_INT(k->smem_config_bytes, 135168);
+	CK_INT(k->smem_config_bytes, 102400);
 	CK_INT(k->driver_smem_bytes, 1024);
-	CK_INT(k->dynamic_smem_bytes, 8704);
+	CK_INT(k->dynamic_smem_bytes, 6144);
 	CK_INT(k->static_smem_bytes, 0);
-	ck_limits(k, 16, 32, 12, 13);
+	ck_limits(k, 16, 32, 10, 14);
 	CK_INT(k->limit_barriers, 32);
-	CK_NUM(k->waves_per_sm, 0.08);
-	CK_NUM(k->theoretical_occupancy_pct, 75);  /* sm__maximum_warps_per_active_cycle_pct */
-	CK_NUM(k->duration_ns, 9920);        /* gpu__time_duration.sum, unit "ns" */
+	CK_NUM(k->waves_per_sm, 0.10);
+	CK_NUM(k->theoretical_occupancy_pct, 62.50); /* sm__maximum_warps_per_active_cycle_pct */
+	CK_NUM(k->duration_ns, 9504);        /* gpu__time_duration.sum, unit "ns" */
 	CK_ABSENT(k->achieved_occupancy_pct);      /* no sm__warps_active in this run */
 	CK_ABSENT(k->cluster[0]);            /* launch__cluster_dim_x "0": no cluster */
 
@@ -303,13 +304,14 @@ START_TEST(raw_b200_b1)
 	ck_assert_int_eq(k->line, 20);
 	CK_INT(k->id, 15);
 	ck_block(k, 16, 4, 2);
-	ck_grid(k, 32, 8, 1);
-	CK_INT(k->registers, 56);
-	ck_limits(k, 16, 32, 9, 13);
-	CK_NUM(k->waves_per_sm, 0.19);
-	CK_NUM(k->theoretical_occupancy_pct, 56.25);
-	CK_NUM(k->duration_ns, 23776);
-	CK_INT(k->dynamic_smem_bytes, 9216);
+	ck_grid(k, 24, 8, 1);
+	CK_INT(k->registers, 64);
+	ck_limits(k, 16, 32, 8, 10);
+	CK_NUM(k->waves_per_sm, 0.16);
+	CK_NUM(k->theoretical_occupancy_pct, 50);
+	CK_NUM(k->duration_ns, 20448);
+	CK_INT(k->dynamic_smem_bytes, 12288);
+	CK_INT(k->smem_config_bytes, 135168);
 	report_done(&r);
 }
 END_TEST
@@ -319,21 +321,21 @@ START_TEST(raw_b200_b8)
 	struct report r;
 	const struct report_record *k;
 
-	load("decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv", &r);
-	ck_assert_uint_eq(r.n, 64);
-	ck_assert_uint_eq(count_full(&r), 64);
+	load("constructed_ncu_raw_page_b200_cc100_decode_b8.csv", &r);
+	ck_assert_uint_eq(r.n, 56);
+	ck_assert_uint_eq(count_full(&r), 56);
 	k = &r.records[0];                  /* line 5 */
 	ck_grid(k, 296, 1, 1);
-	CK_NUM(k->waves_per_sm, 0.17);
-	CK_NUM(k->duration_ns, 9248);
-	k = &r.records[63];                 /* line 68 */
-	ck_assert_int_eq(k->line, 68);
-	CK_INT(k->id, 63);
-	ck_grid(k, 160, 8, 1);
+	CK_NUM(k->waves_per_sm, 0.20);
+	CK_NUM(k->duration_ns, 9600);
+	k = &r.records[55];                 /* line 60 */
+	ck_assert_int_eq(k->line, 60);
+	CK_INT(k->id, 55);
+	ck_grid(k, 144, 8, 1);
 	ck_block(k, 16, 4, 2);
-	CK_NUM(k->waves_per_sm, 0.96);
-	CK_NUM(k->duration_ns, 640672);
-	ck_limits(k, 16, 32, 9, 13);
+	CK_NUM(k->waves_per_sm, 0.97);
+	CK_NUM(k->duration_ns, 20960);
+	ck_limits(k, 16, 32, 8, 10);
 	report_done(&r);
 }
 END_TEST
@@ -343,27 +345,27 @@ START_TEST(raw_b200_torch)
 	struct report r;
 	const struct report_record *k;
 
-	load("decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", &r);
+	load("constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv", &r);
 	ck_assert_uint_eq(r.n, 16);
 	ck_assert_uint_eq(count_full(&r), 16);
 	k = &r.records[0];                  /* line 5 */
-	ck_assert_str_eq(k->short_name, "flash_fwd_splitkv_combine_kernel");
+	ck_assert_str_eq(k->short_name, "splitkv_combine_kernel");
 	ck_block(k, 128, 1, 1);
-	ck_grid(k, 64, 1, 1);
-	CK_INT(k->registers, 36);
-	CK_INT(k->static_smem_bytes, 80);
+	ck_grid(k, 72, 1, 1);
+	CK_INT(k->registers, 45);
+	CK_INT(k->static_smem_bytes, 96);
 	CK_INT(k->smem_config_bytes, 32768);
-	ck_limits(k, 16, 32, 12, 28);
-	CK_NUM(k->waves_per_sm, 0.04);
+	ck_limits(k, 16, 32, 10, 28);
+	CK_NUM(k->waves_per_sm, 0.05);
 	k = &r.records[15];                 /* line 20 */
 	ck_assert_int_eq(k->line, 20);
-	ck_grid(k, 1, 4, 64);
-	CK_INT(k->registers, 222);
-	CK_INT(k->dynamic_smem_bytes, 81920);
+	ck_grid(k, 1, 4, 72);
+	CK_INT(k->registers, 200);
+	CK_INT(k->dynamic_smem_bytes, 73728);
 	CK_INT(k->smem_config_bytes, 167936);
 	ck_limits(k, 16, 32, 2, 2);
 	CK_NUM(k->theoretical_occupancy_pct, 12.50);
-	CK_NUM(k->duration_ns, 397120);
+	CK_NUM(k->duration_ns, 395008);
 	report_done(&r);
 }
 END_TEST
@@ -395,8 +397,8 @@ static char *joined(const char *a, const char *b, size_t *len)
 START_TEST(raw_outputs_appended)
 {
 	size_t len;
-	char *text = joined("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv",
-			    "decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv", &len);
+	char *text = joined("constructed_ncu_raw_page_b200_cc100_decode_b1.csv",
+			    "constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv", &len);
 	struct report r;
 	struct occ_error err = { 0 };
 
@@ -408,10 +410,10 @@ START_TEST(raw_outputs_appended)
 	CK_INT(r.records[15].id, 15);
 	ck_assert_uint_eq(r.records[16].run, 2);
 	CK_INT(r.records[16].id, 16);
-	/* torch_sdpa_flash_b8.csv line 5: ID 0, grid (64, 1, 1)... its
-	 * combine kernel, 36 registers */
-	ck_assert_str_eq(r.records[16].short_name, "flash_fwd_splitkv_combine_kernel");
-	CK_INT(r.records[16].registers, 36);
+	/* splitkv_b8.csv line 5: ID 0, grid (72, 1, 1)... its
+	 * combine kernel, 45 registers */
+	ck_assert_str_eq(r.records[16].short_name, "splitkv_combine_kernel");
+	CK_INT(r.records[16].registers, 45);
 	CK_INT(r.records[31].id, 31);
 	report_done(&r);
 	free(text);
@@ -451,19 +453,19 @@ END_TEST
 START_TEST(raw_processes_are_runs)
 {
 	size_t len;
-	char *text = slurp("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &len);
+	char *text = slurp("constructed_ncu_raw_page_b200_cc100_decode_b1.csv", &len);
 	struct report r;
 	struct occ_error err = { 0 };
 	char *p = text;
 
-	/* rows of IDs 8 to 15 ("8","250292",...) move to process 250293 */
+	/* rows of IDs 8 to 15 ("8","271834",...) move to process 271835 */
 	for (int id = 8; id <= 15; id++) {
 		char key[32];
 
-		snprintf(key, sizeof(key), "\n\"%d\",\"250292\"", id);
+		snprintf(key, sizeof(key), "\n\"%d\",\"271834\"", id);
 		p = strstr(text, key);
 		ck_assert_ptr_nonnull(p);
-		p[strlen(key) - 2] = '3';
+		p[strlen(key) - 2] = '5';
 	}
 	ck_assert_msg(report_parse("procs.csv", text, len, &r, &err), "%s", err.message);
 	ck_assert_uint_eq(r.n, 16);
@@ -734,7 +736,7 @@ END_TEST
 START_TEST(raw_cut_in_units_row)
 {
 	size_t len;
-	char *text = slurp("decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv", &len);
+	char *text = slurp("constructed_ncu_raw_page_b200_cc100_decode_b1.csv", &len);
 	char *units = text;
 	struct report r;
 	struct occ_error err = { 0 };

@@ -215,55 +215,60 @@ START_TEST(ncu_ada_heat_kernel)
 }
 END_TEST
 
-/* ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv (B200, cc 10.0):
- * PersistentVariableLengthMergeStates: launch__block_size 128, registers_per_thread 40,
- * shared_mem_per_block_dynamic 8704, static 0, driver 1024, shared_mem_config_size
- * 135168. A carveout of 57 % (133079 B) snaps to that 132 KB configuration. */
+/* ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv (B200, cc 10.0; constructed:
+ * tools/constructed_ncu_raw_b200.py, its limits cuda_occupancy.h's, CUDA 13.0, the
+ * rows of tests/data/nvidia/b200_raw_pages_occupancy.csv), line 5,
+ * merge_attention_states_kernel: launch__block_size 128, registers_per_thread 48,
+ * shared_mem_per_block_dynamic 6144, static 0, driver 1024, shared_mem_config_size
+ * 102400. A carveout of 40 % (93388 B) snaps to that 100 KB configuration. */
 START_TEST(ncu_b200_merge_states)
 {
-	struct occ_result r = run(10, 0, 128, 40, 0, 8704, 57, 1);
+	struct occ_result r = run(10, 0, 128, 48, 0, 6144, 40, 1);
 
-	/* ncu: launch__occupancy_limit_warps 16, _blocks 32, _registers 12, _shared_mem 13.
-	 * (ncu prints _barriers 32; cuda_occupancy.h (CUDA 13.0) and our engine give 64.) */
+	/* ncu: launch__occupancy_limit_warps 16, _blocks 32, _registers 10, _shared_mem 14.
+	 * (ncu prints _barriers 32, the header's 64 capped at the 32 blocks; our engine
+	 * gives the header's 64.) */
 	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
 	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
-	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 12);
-	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 13);
-	/* ncu: sm__maximum_warps_per_active_cycle_pct 75 */
-	EXPECT_INT(r.active_blocks_per_sm, ==, 12);
-	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
-	EXPECT_INT(r.smem_config_bytes, ==, 135168);
-	/* ncu: launch__registers_per_thread_allocated 40 -> 40 x 32 = 1280 per warp */
-	EXPECT_INT(r.regs_per_warp_allocated, ==, 1280);
-	EXPECT_INT(r.allocated_smem_per_block, ==, 9728);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 10);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 14);
+	/* ncu: sm__maximum_warps_per_active_cycle_pct 62.50 */
+	EXPECT_INT(r.active_blocks_per_sm, ==, 10);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 62.5, 0.0051);
+	EXPECT_INT(r.smem_config_bytes, ==, 102400);
+	/* ncu: launch__registers_per_thread_allocated 48 -> 48 x 32 = 1536 per warp */
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 1536);
+	/* launch__shared_mem_per_block_allocated 7168 (6144 + 1024) */
+	EXPECT_INT(r.allocated_smem_per_block, ==, 7168);
 }
 END_TEST
 
-/* Same file: BatchDecodeWithPagedKVCacheKernel: block 128, 56 registers, dynamic 9216,
- * driver 1024, config 135168. */
+/* Same file, line 6: paged_decode_attention_kernel: block 128, 64 registers,
+ * dynamic 12288, driver 1024, config 135168 (a carveout of 57 %, 133079 B). */
 START_TEST(ncu_b200_batch_decode)
 {
-	struct occ_result r = run(10, 0, 128, 56, 0, 9216, 57, 1);
+	struct occ_result r = run(10, 0, 128, 64, 0, 12288, 57, 1);
 
-	/* ncu: limit_warps 16, _blocks 32, _registers 9, _shared_mem 13; 56.25 % */
+	/* ncu: limit_warps 16, _blocks 32, _registers 8, _shared_mem 10; 50 % */
 	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
 	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
-	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 9);
-	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 13);
-	EXPECT_INT(r.active_warps_per_sm, ==, 36);
-	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 56.25, 0.0051);
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 8);
+	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 10);
+	EXPECT_INT(r.active_warps_per_sm, ==, 32);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 50.0, 0.0051);
 	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS));
+	EXPECT_INT(r.smem_config_bytes, ==, 135168);
 }
 END_TEST
 
-/* ncu/decodebench_b200_cc100_ncu_raw_page_torch_sdpa_flash_b8.csv (B200):
- * flash_fwd_splitkv_kernel: block 128, registers 222 (allocated 224), dynamic 81920,
- * driver 1024, config 167936; flash_fwd_splitkv_combine_kernel: block 128, registers
- * 36 (allocated 40), static 80, dynamic 0, config 32768 (a 13 % carveout, 30350 B,
- * snaps to 32 KB). */
+/* ncu/constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv (B200; constructed, as
+ * above): splitkv_attention_kernel (line 6): block 128, registers 200 (allocated
+ * 200), dynamic 73728, driver 1024, config 167936 (a 71 % carveout, 165765 B, snaps
+ * to 164 KB); splitkv_combine_kernel (line 5): block 128, registers 45 (allocated
+ * 48), static 96, dynamic 0, config 32768 (a 13 % carveout, 30351 B, snaps to 32 KB). */
 START_TEST(ncu_b200_flash_fwd)
 {
-	struct occ_result r = run(10, 0, 128, 222, 0, 81920, DEF, 1);
+	struct occ_result r = run(10, 0, 128, 200, 0, 73728, 71, 1);
 
 	/* ncu: limit_warps 16, _blocks 32, _registers 2, _shared_mem 2; 12.50 % */
 	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
@@ -272,20 +277,23 @@ START_TEST(ncu_b200_flash_fwd)
 	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 2);
 	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 12.50, 0.0051);
 	EXPECT_UINT(r.limiting, ==, BIT(OCC_REGISTERS) | BIT(OCC_SHARED_MEM));
-	/* ncu: registers_per_thread_allocated 224 -> 224 x 32 = 7168 per warp */
-	EXPECT_INT(r.regs_per_warp_allocated, ==, 7168);
+	EXPECT_INT(r.smem_config_bytes, ==, 167936);
+	/* ncu: registers_per_thread_allocated 200 -> 200 x 32 = 6400 per warp (a multiple
+	 * of the 256-register unit) */
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 6400);
+	EXPECT_INT(r.allocated_smem_per_block, ==, 74752);
 
-	r = run(10, 0, 128, 36, 80, 0, 13, 1);
-	/* ncu: limit_registers 12, _shared_mem 28, _warps 16, _blocks 32; 75 % */
-	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 12);
+	r = run(10, 0, 128, 45, 96, 0, 13, 1);
+	/* ncu: limit_registers 10, _shared_mem 28, _warps 16, _blocks 32; 62.50 % */
+	EXPECT_INT(r.block_limit[OCC_REGISTERS], ==, 10);
 	EXPECT_INT(r.block_limit[OCC_SHARED_MEM], ==, 28);
 	EXPECT_INT(r.block_limit[OCC_WARPS], ==, 16);
 	EXPECT_INT(r.block_limit[OCC_BLOCKS], ==, 32);
-	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 75.0, 0.0051);
+	ck_assert_double_eq_tol(r.theoretical_occupancy_pct, 62.5, 0.0051);
 	EXPECT_INT(r.smem_config_bytes, ==, 32768);
-	/* ncu: registers_per_thread_allocated 40 */
-	EXPECT_INT(r.regs_per_warp_allocated, ==, 40 * 32);
-	/* 80 + 1024 rounded to 128: cuda_occupancy.h (CUDA 13.0) allocatedSharedMemPerBlock 1152 */
+	/* ncu: registers_per_thread_allocated 48 (45 x 32 = 1440 rounded to 1536) */
+	EXPECT_INT(r.regs_per_warp_allocated, ==, 48 * 32);
+	/* 96 + 1024 rounded to 128: cuda_occupancy.h (CUDA 13.0) allocatedSharedMemPerBlock 1152 */
 	EXPECT_INT(r.allocated_smem_per_block, ==, 1152);
 }
 END_TEST

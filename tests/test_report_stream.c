@@ -288,7 +288,7 @@ START_TEST(final_records_go_at_once)
 {
 	static const char *const files[] = {
 		"ncu/opinsight_a100_cc80_ncu2022_details_pooling_full_240k.csv",
-		"ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv",
+		"ncu/constructed_ncu_raw_page_b200_cc100_decode_b8.csv",
 		"nvprof/constructed_nvprof_print_gpu_trace_um.csv",
 		"nvprof/constructed_nvprof_print_gpu_trace_text.txt",
 	};

@@ -259,19 +259,20 @@ START_TEST(small_grid)
 }
 END_TEST
 
-/* ncu/decodebench_b200... flash_fwd_splitkv_combine_kernel: grid 64 on 148 SMs. */
+/* ncu/constructed_ncu_raw_page_b200_cc100_splitkv_b8.csv line 5, splitkv_combine_kernel:
+ * grid 72 on 148 SMs, 76 of them idle. */
 START_TEST(grid_below_sms)
 {
 	struct eval e;
-	static const char *const words[] = { "64 blocks for 148 SMs", "84 SMs", NULL };
+	static const char *const words[] = { "72 blocks for 148 SMs", "76 SMs", NULL };
 
-	evaluate(&e, "B200", 128, 36, 80, 0, 13, 64);
+	evaluate(&e, "B200", 128, 45, 96, 0, 13, 72);
 	has(&e, "grid_below_sms", words);
 	lacks(&e, "small_grid");
 	lacks(&e, "tail_effect");
 
 	/* grid = SM count: no longer below */
-	evaluate(&e, "B200", 128, 36, 80, 0, 13, 148);
+	evaluate(&e, "B200", 128, 45, 96, 0, 13, 148);
 	lacks(&e, "grid_below_sms");
 	has(&e, "small_grid", NULL);
 }

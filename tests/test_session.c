@@ -299,22 +299,23 @@ START_TEST(every_record_of_every_report)
 }
 END_TEST
 
-/* decodebench B200 flashinfer_b8_ctx32k, raw page record 1 (line 5): 40
- * registers, 12 blocks at the driver's 132 KB. With 32 registers the
- * runtime's rule (the largest configuration) gives 16 blocks, 100 %, as
- * NVIDIA's calculator; the driver's 132 KB would hold 13. */
+/* The constructed B200 raw page decode_b8, record 1 (line 5): 48
+ * registers, 10 blocks at the driver's 100 KB (launch__shared_mem_config_size
+ * 102400). With 32 registers the runtime's rule (the largest configuration)
+ * gives 16 blocks, 100 %, as NVIDIA's calculator; the driver's 100 KB would
+ * hold 14 (102400 / 7168). */
 START_TEST(whatif_drops_the_drivers_configuration)
 {
 	struct session *s;
 	struct explorer *e = explorer_open(data_path("ncu/",
-		"decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv"), "b200", NULL, true,
+		"constructed_ncu_raw_page_b200_cc100_decode_b8.csv"), "b200", NULL, true,
 		&s);
 	const struct view *v = explorer_view(e);
 
 	explorer_key(e, KEY_CODE_ENTER);
 	ck_assert_uint_eq(v->record, 0);
 	ck_assert(v->cur.r.smem_config_from_driver);
-	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 12);
+	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 10);
 	type_value(e, PARAM_REGISTERS, "32");
 	ck_assert_int_eq(v->cur.r.active_blocks_per_sm, 16);
 	ck_assert_double_eq(v->cur.r.theoretical_occupancy_pct, 100.0);

@@ -305,14 +305,15 @@ keys q
 check "EXIT=0" "quit after the reference"
 
 # --- one session model: the explorer's what-if is --print's with that flag ----
-# decodebench B200, record 1: 40 registers at the driver's 132 KB; with 32
-# registers the runtime's rule gives 16 blocks, 100 %, as --print --registers 32.
-b200="$TESTDATA/ncu/decodebench_b200_cc100_ncu_raw_page_flashinfer_b8_ctx32k.csv"
+# The constructed B200 decode_b8 page, record 1: 48 registers at the driver's
+# 100 KB; with 32 registers the runtime's rule gives 16 blocks, 100 %, as
+# --print --registers 32.
+b200="$TESTDATA/ncu/constructed_ncu_raw_page_b200_cc100_decode_b8.csv"
 start 80x24 "$b200"
-check "64 of 64 records" "the B200 report in the browser"
+check "56 of 56 records" "the B200 report in the browser"
 keys Enter
 check "record 0 is the baseline" "Enter loads the first kernel (ID 0)"
-check "occupancy $(occupancy "$b200" --kernel PersistentVariableLengthMergeStatesKernel)" \
+check "occupancy $(occupancy "$b200" --kernel merge_attention_states_kernel)" \
 	"the record's occupancy as loaded, as --print computes it"
 keys Tab Enter 3 2 Enter
 check "[registers 32]" "registers typed"

@@ -20,6 +20,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import constructed_fermi_logs  # noqa: E402
 import constructed_ncu_2019  # noqa: E402
+import constructed_ncu_raw_b200  # noqa: E402
 import constructed_ncu_text  # noqa: E402
 import constructed_nvprof_traces  # noqa: E402
 import constructed_rocprof_compute  # noqa: E402
@@ -649,10 +650,10 @@ def nvprof_metrics_text_one(root):
 #
 # No real report in the corpus launched a cluster (every launch__cluster_*
 # there is 0), so this record is constructed to cross-check occview's
-# cluster figures. Its shape is the raw page of
-# decodebench_b200_cc100_ncu_raw_page_flashinfer_b1_ctx4k.csv (ncu ~2025.x
-# --csv --page raw): two ==PROF== lines, every field quoted, a second row of
-# units, and 40 of its 475 columns, in its order and with its units. The GPU
+# cluster figures. Its shape is that of the B200 raw pages
+# (constructed_ncu_raw_b200.py; ncu ~2025.x --csv --page raw): two ==PROF==
+# lines, every field quoted, a second row of units, and 40 of their 475
+# columns, in their order and with their units. The GPU
 # is an H100 SXM5 (cc 9.0, 132 SMs), whose GPC layout occview knows as a
 # bound (8 GPCs of whole TPCs of 2 SMs, at most 18 SMs each). Each kernel is
 # 1024 threads x 64 registers: the whole register file, 1 block per SM, 32
@@ -758,6 +759,7 @@ def main():
     constructed_ncu_2019.ncu_details_2019(write, sys.argv[1])
     constructed_rocprof_compute.pmc_perf(write, sys.argv[1])
     constructed_rocprof_compute.sysinfo(write, sys.argv[1])
+    constructed_ncu_raw_b200.pages(write, sys.argv[1])
     ncu_raw_clusters(sys.argv[1])
     return 0
 
