@@ -47,6 +47,14 @@ expect 66 "cannot open" -- --print /nonexistent/launch.occ
 expect 0 "Theoretical occupancy   100.0%" -- --print
 expect 0 "1.50 per SM, 1 full" -- --print
 
+# JSON Lines' findings: id, severity, title and the numbers the text quotes,
+# the text only with --findings-text. The default launch's tail effect
+# quotes the figures its text pane prints (1.50 waves per SM above): 1 full
+# wave of 132 SMs x 8 blocks = 1056 blocks, 528 in the partial wave of 1584.
+expect 0 '"id":"tail_effect","severity":"warning","title":"Partial last wave (tail effect)","parameters":\[1,1056,528,1584,1056,1.5,50.0,2,50.0,75.0,1056,2112\]}' -- --print --format jsonl
+if grep -q '"text"' "$tmp/out"; then bad "--format jsonl wrote a finding's text"; else ok; fi
+expect 0 '"parameters":\[1,1056,528,1584,1056,1.5,50.0,2,50.0,75.0,1056,2112\],"text":"This launch runs 1 full wave of 1056 blocks and a partial wave of 528 blocks (1584 / 1056 = 1.50 waves per SM)' -- --print --format jsonl --findings-text
+
 # --derive: every limit derived, not only the limiter's; JSON carries them.
 # The A100 pooling kernel (256 threads, 38 registers): registers limit at 6,
 # shared memory (1024 B reserved per block) would allow 164.

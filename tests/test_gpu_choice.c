@@ -164,6 +164,53 @@ START_TEST(unknown_device_with_its_sm_count)
 }
 END_TEST
 
+/* One session, records one after another: the report's SM count (132,
+ * altered as above) is the GPU's for its record only. The session keeps
+ * the GPUs it chose and --gpu's without copying them per record; the next
+ * record, without a count, is on the database's 148-SM device standing in,
+ * and the first one's count comes back with it. With --gpu 10.0 (an
+ * architecture: its device stands in) and with none. */
+START_TEST(sm_count_is_each_records_own)
+{
+	static struct analysis a;
+	struct report_record with, without;
+	const char *gpus[] = { "10.0", NULL };
+
+	b200_record(&with, 12);
+	with.device = "NVIDIA B200 Engineering Sample";
+	with.sm_count = I(132);
+	b200_record(&without, 12);
+	without.device = with.device;
+	without.sm_count = (struct report_int){ 0 };
+	for (int g = 0; g < 2; g++) {
+		struct param_set flags = { 0 };
+		struct session_record rw = { "f", with.line, NULL, NULL, &with, 0, NULL, NULL };
+		struct session_record ro = { "f", without.line, NULL, NULL, &without, 0, NULL, NULL };
+		struct occ_error err = { 0 };
+		struct session *s;
+
+		launch_init(&flags.values);
+		if (gpus[g]) {
+			flags.set |= PARAM_BIT(PARAM_GPU);
+			str_copy(flags.values.gpu_name, sizeof(flags.values.gpu_name), gpus[g]);
+		}
+		s = session_new(db, &flags, &err);
+		ck_assert_msg(s != NULL, "%s", err.message);
+		for (int round = 0; round < 2; round++) {
+			session_analyse(s, &rw, NULL, NULL, SESSION_FINDINGS, &a);
+			ck_assert_msg(a.ok, "%s", a.error.message);
+			ck_assert_int_eq(a.gpu.sm_count, 132);
+			ck_assert(!a.gpu.stand_in);
+			session_analyse(s, &ro, NULL, NULL, SESSION_FINDINGS, &a);
+			ck_assert_msg(a.ok, "%s", a.error.message);
+			ck_assert_int_eq(a.gpu.sm_count, 148);
+			ck_assert(a.gpu.stand_in);
+		}
+		session_free(s);
+	}
+}
+END_TEST
+
 /* --gpu naming the record's own architecture keeps the record's device and
  * SM count: the launch as measured, cross-check and all; another
  * architecture is a what-if on that architecture's device. */
@@ -234,6 +281,7 @@ int main(void)
 	tcase_add_test(tc, m2090_log_names_its_device);
 	tcase_add_test(tc, unknown_device_without_sm_count);
 	tcase_add_test(tc, unknown_device_with_its_sm_count);
+	tcase_add_test(tc, sm_count_is_each_records_own);
 	tcase_add_test(tc, gpu_architecture_on_a_record);
 	tcase_add_test(tc, unknown_device_and_architecture);
 	suite_add_tcase(s, tc);

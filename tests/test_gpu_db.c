@@ -164,6 +164,21 @@ START_TEST(amd_default_xcds)
 		ck_assert_msg(gpu_default_xcds(&g) == cases[i].xcds, "%s: %d XCDs, want %d",
 			      cases[i].name, gpu_default_xcds(&g), cases[i].xcds);
 	}
+	/* A model counts as a whole word of the name only, the first in the
+	 * table where a name holds two (a --gpu-db device's name). */
+	ck_assert(gpu_db_find(db, "MI300X", &g, &err));
+	{
+		static const struct { const char *name; int xcds; } names[] = {
+			{ "Instinct MI300XL", 0 }, { "XMI300X", 0 }, { "MI3 MI300A", 6 },
+			{ "MI308X, MI300A", 6 }, { "MI300X-2 MI3", 8 }, { "MI3", 0 },
+		};
+
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			snprintf(g.name, sizeof(g.name), "%s", names[i].name);
+			ck_assert_msg(gpu_default_xcds(&g) == names[i].xcds, "%s: %d XCDs, want %d",
+				      names[i].name, gpu_default_xcds(&g), names[i].xcds);
+		}
+	}
 }
 END_TEST
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,54 @@ static bool parse(const char *text, struct report *r, struct occ_error *err)
 /* Start_Timestamp and End_Timestamp have decimals ("44838024787270.16"):
  * read as numbers, the durations are their differences, and no field is
  * left out. Every one of the 100 records computes on the MI300X. */
+/* import_num reads "digits.digits" (a raw page's percentages and rates,
+ * "53.94") without strtod where it has at most 15 digits: the value must
+ * be strtod's to the bit, sign of zero included. 200,000 such texts (fixed
+ * seed), and the shapes next to them that go the long way (16 digits, no
+ * digit before or after the point, a unit, thousands separators). */
+START_TEST(decimals_as_strtod)
+{
+	static const char *const others[] = {
+		"1234567890.123456", ".5", "5.", "-.5", "1,234.5", "53.94%", "1.5e3", "+2.25",
+		"-0.0", "0.000000000000001", "999999999999.999", "-12.50 ms",
+	};
+	uint64_t seed = 24;
+	char text[40];
+
+#define RAND() (seed = seed * 6364136223846793005u + 1442695040888963407u, (unsigned)(seed >> 33))
+	for (int t = 0; t < 200000 + (int)(sizeof(others) / sizeof(others[0])); t++) {
+		struct report_num got;
+		double want;
+		char *end;
+
+		if (t < 200000) {
+			int n = 2 + (int)(RAND() % 15), point = 1 + (int)(RAND() % (unsigned)(n - 1));
+			size_t len = 0;
+
+			if (RAND() % 8 == 0)
+				text[len++] = RAND() % 2 ? '-' : '+';
+			for (int i = 0; i < n; i++) {
+				if (i == point)
+					text[len++] = '.';
+				text[len++] = (char)('0' + (i == 0 && RAND() % 4 ? 0 : RAND() % 10));
+			}
+			text[len] = '\0';
+		} else {
+			snprintf(text, sizeof(text), "%s", others[t - 200000]);
+		}
+		if (!import_num(text, &got))
+			continue;   /* not a number import_num takes: the long way's verdict */
+		want = strtod(text, &end);
+		if (*end != '\0')
+			continue;   /* a unit import_num drops; not this test's */
+		ck_assert_msg(got.present, "%s", text);
+		if (memcmp(&got.value, &want, sizeof(want)) != 0)
+			ck_abort_msg("%s: %.17g, strtod %.17g", text, got.value, want);
+	}
+#undef RAND
+}
+END_TEST
+
 START_TEST(float_timestamps)
 {
 	struct report r;
@@ -373,6 +422,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, float_timestamps);
+	tcase_add_test(tc, decimals_as_strtod);
 	tcase_add_test(tc, unreadable_timestamp_is_dropped);
 	tcase_add_test(tc, unreadable_grid_rejects_the_row);
 	tcase_add_test(tc, every_row_rejected_says_so);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -609,6 +610,40 @@ START_TEST(raw_units_row_scaled)
 }
 END_TEST
 
+/* Each output's units row scales its own rows: ncu --csv appended twice
+ * (the header again, a run of its own), first in us, then in ns, then with
+ * a size for the duration (another metric's unit: dropped, the record
+ * kept). The reader works a column's scale out once an output, from its
+ * units row, not for every row: it must not keep the last output's. The
+ * values are raw_units_row_scaled's. */
+START_TEST(raw_units_row_each_output)
+{
+	static const char text[] =
+		"\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"launch__registers_per_thread\"\n"
+		"\"\",\"\",\"us\",\"register/thread\"\n"
+		"\"0\",\"k\",\"9.92\",\"40\"\n"
+		"\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"launch__registers_per_thread\"\n"
+		"\"\",\"\",\"ns\",\"register/thread\"\n"
+		"\"0\",\"k\",\"9.92\",\"40\"\n"
+		"\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"launch__registers_per_thread\"\n"
+		"\"\",\"\",\"Kbyte\",\"register/thread\"\n"
+		"\"0\",\"k\",\"9.92\",\"40\"\n";
+	struct report r;
+	struct occ_error err = { 0 };
+
+	ck_assert_msg(report_parse("raw.csv", text, strlen(text), &r, &err), "%s", err.message);
+	ck_assert_uint_eq(r.n, 3);
+	CK_NUM(r.records[0].duration_ns, 9920);
+	ck_assert(r.records[1].duration_ns.present);
+	ck_assert_msg(fabs(r.records[1].duration_ns.value - 9.92) < 1e-9, "%g",
+		      r.records[1].duration_ns.value);
+	CK_ABSENT(r.records[2].duration_ns);
+	CK_INT(r.records[2].registers, 40);
+	ck_assert_uint_eq(r.dropped_fields, 1);
+	report_done(&r);
+}
+END_TEST
+
 /* A raw page without the units row reads in base units. */
 START_TEST(raw_without_units_row)
 {
@@ -836,6 +871,7 @@ int main(void)
 	tcase_add_test(tc, text_output_refused);
 	tcase_add_test(tc, details_scaled_units);
 	tcase_add_test(tc, raw_units_row_scaled);
+	tcase_add_test(tc, raw_units_row_each_output);
 	tcase_add_test(tc, raw_without_units_row);
 	tcase_add_test(tc, details_bad_row);
 	tcase_add_test(tc, details_truncated);

@@ -766,12 +766,33 @@ START_TEST(grid_rounds_up_per_dimension)
 }
 END_TEST
 
+/* Each record keeps its own process, though the reader keeps the last one
+ * it interned: the gunrock file's line 3 (Index 1) made another process's,
+ * between two rows of process 2033096. */
+START_TEST(process_of_each_row)
+{
+	struct report r;
+
+	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv",
+		     "\n1,\"__amd_rocclr_copyBuffer.kd\",2,0,2,2033096,",
+		     "\n1,\"__amd_rocclr_copyBuffer.kd\",2,0,2,2033097,", &r);
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_str_eq(r.records[0].process, "2033096");
+	ck_assert_str_eq(r.records[1].process, "2033097");
+	ck_assert_str_eq(r.records[2].process, "2033096");
+	/* interned: one text for the process's records */
+	ck_assert_ptr_eq(r.records[0].process, r.records[2].process);
+	report_done(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_rocprof");
 	TCase *tc = tcase_create("corpus");
 
 	tcase_add_test(tc, v1_gunrock_mi300);
+	tcase_add_test(tc, process_of_each_row);
 	tcase_add_test(tc, v1_pmc_scale_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);

@@ -66,6 +66,21 @@ START_TEST(integers)
 		same_int(p);
 		same_int(-p);
 	}
+	/* numfmt_uint at every count of digits, to the largest */
+	for (uint64_t p = 1;; p *= 10) {
+		const uint64_t u[] = { p - 1, p, p + 1, UINT64_MAX };
+
+		for (size_t i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+			char want[NUMFMT_MAX], got[NUMFMT_MAX];
+			size_t n = numfmt_uint(got, u[i]);
+
+			snprintf(want, sizeof(want), "%" PRIu64, u[i]);
+			EXPECT(strcmp(got, want) == 0, "%s, want %s", got, want);
+			EXPECT_UINT(n, ==, strlen(want));
+		}
+		if (p > UINT64_MAX / 10)
+			break;
+	}
 }
 END_TEST
 

@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "jsonw.h"
 #include "output.h"
+#include "params.h"
 #include "strutil.h"
 #include "testutil.h"
 #include "reportutil.h"
@@ -382,8 +383,11 @@ START_TEST(test_jsonw_is_jansson)
 		"quote \" and \\ in 16 bytes", "del \x7F", "</script>" };
 	const double reals[] = { 0.0, 1.0, 62.5, 43.24, 0.08, 1.3838, 1e-5, 123456789.123, 1e10,
 				 1e21, 3.0e-300, 100.0 / 3.0, 2.0 / 3.0, 9999999999.5, 0.000123,
-				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10 };
-	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN };
+				 -0.0, -62.5, -1e-5, -0.000123, -123456789.123, -1e10,
+				 /* whole numbers: jsonw_real's own path below 1e10 */
+				 48.0, 9999999999.0, 1234567890.0, 4294967296.0, 1e9, -48.0 };
+	/* jsonw_int's own path below 100, and either side of it */
+	const int64_t ints[] = { 0, -1, 42, 233472, INT64_MAX, INT64_MIN, 9, 10, 99, 100, -10 };
 	char *long_text = malloc(40000);
 
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
@@ -429,8 +433,10 @@ END_TEST
 START_TEST(test_jsonw_member_is_jansson)
 {
 	for (int compact = 0; compact < 2; compact++) {
-		json_t *o = json_pack("{s:i, s:s, s:[i]}", "theoretical_occupancy_pct", 1,
-				      "k\"q\\\n", "v", "grid", 2);
+		json_t *o = json_pack("{s:i, s:s, s:[i], s:n, s:s, s:[b, b, n, []]}",
+				      "theoretical_occupancy_pct", 1, "k\"q\\\n", "v", "grid", 2,
+				      "a_member_name_of_more_than_forty_eight_bytes_in_all",
+				      "registers_per_thread", "sm_90", "flags", 1, 0);
 		char *want = json_dumps(o, (compact ? JSON_COMPACT : JSON_INDENT(2)) |
 				       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 		char *got = NULL;
@@ -452,6 +458,19 @@ START_TEST(test_jsonw_member_is_jansson)
 		jsonw_array(w);
 		jsonw_int(w, 2);
 		jsonw_end(w);
+		/* a name longer than the copy of constant size (JSONW_NAME_COPY) */
+		jsonw_member(w, JSONW_NAME("a_member_name_of_more_than_forty_eight_bytes_in_all"));
+		jsonw_null(w);
+		jsonw_member(w, jsonw_word_name("registers_per_thread"));
+		jsonw_word(w, "sm_90");
+		jsonw_member(w, JSONW_NAME("flags"));
+		jsonw_array(w);
+		jsonw_bool(w, true);
+		jsonw_bool(w, false);
+		jsonw_null(w);
+		jsonw_array(w);
+		jsonw_end(w);
+		jsonw_end(w);
 		jsonw_end(w);
 		ck_assert(jsonw_flush(w));
 		fclose(f);
@@ -461,6 +480,51 @@ START_TEST(test_jsonw_member_is_jansson)
 		free(want);
 		json_decref(o);
 	}
+}
+END_TEST
+
+/* The launch object's members are named by the compiler (output_json.c):
+ * each is a parameter's JSON name or total's (params.h), on every device
+ * of the database, so the two cannot drift apart. */
+START_TEST(test_json_launch_names_are_params)
+{
+	size_t seen = 0;
+
+	for (size_t g = 0; g < gpu_db_device_count(db); g++) {
+		struct gpu gpu;
+		struct analysis a;
+		struct launch l;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		json_error_t jerr;
+		json_t *root, *launch, *v;
+		const char *key;
+
+		ck_assert(gpu_db_device_at(db, g, &gpu));
+		launch_init(&l);
+		str_copy(l.gpu_name, sizeof(l.gpu_name), gpu.name);
+		l.sms = 1;
+		analysis_run(&a, &l, &gpu, NULL, 0);
+		ck_assert(output_json_kernel(f, &a, true));
+		fclose(f);
+		root = json_loads(buf + strspn(buf, "\n "), 0, &jerr);
+		ck_assert_msg(root != NULL, "%s: %s", gpu.name, jerr.text);
+		launch = json_object_get(root, "launch");
+		ck_assert(json_is_object(launch));
+		json_object_foreach(launch, key, v) {
+			bool found = false;
+
+			for (int p = 0; p < PARAM_N && !found; p++)
+				found = strcmp(key, param_key_json((enum launch_param)p)) == 0 ||
+					strcmp(key, param_key_total((enum launch_param)p)) == 0;
+			ck_assert_msg(found, "%s: launch member %s is no parameter's", gpu.name, key);
+			seen++;
+		}
+		json_decref(root);
+		free(buf);
+	}
+	ck_assert_uint_gt(seen, 10 * gpu_db_device_count(db));
 }
 END_TEST
 
@@ -577,7 +641,7 @@ START_TEST(test_jsonl_is_the_document_a_line_each)
 	f = open_memstream(&lines, &len);
 	output_jsonl_header(f);
 	for (int i = 0; i < 3; i++)
-		ck_assert(output_jsonl_kernel(f, &a[i], false));
+		ck_assert(output_jsonl_kernel(f, &a[i], OUTPUT_JSONL_FINDINGS_TEXT));
 	fclose(f);
 	line = lines;
 	for (int i = -1; i < 3; i++) {
@@ -595,8 +659,19 @@ START_TEST(test_jsonl_is_the_document_a_line_each)
 			ck_assert_str_eq(json_string_value(json_object_get(json_object_get(obj,
 				"producer"), "version")), PACKAGE_VERSION);
 		} else {
-			ck_assert_msg(json_equal(obj, json_array_get(kernels, (size_t)i)),
+			json_t *copy = json_deep_copy(obj), *fs = json_object_get(copy, "findings");
+
+			/* the document's members, and each finding's parameters: null
+			 * here, the findings composed at once (RULES_TEXT) */
+			for (size_t k = 0; k < json_array_size(fs); k++) {
+				json_t *one = json_array_get(fs, k);
+
+				ck_assert(json_is_null(json_object_get(one, "parameters")));
+				ck_assert(json_object_del(one, "parameters") == 0);
+			}
+			ck_assert_msg(json_equal(copy, json_array_get(kernels, (size_t)i)),
 				      "line %d is not kernel %d of the document", i + 2, i);
+			json_decref(copy);
 		}
 		again = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 		ck_assert_str_eq(line, again);
@@ -620,6 +695,7 @@ int main(void)
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
 	tcase_add_test(tc, test_jsonl_is_the_document_a_line_each);
+	tcase_add_test(tc, test_json_launch_names_are_params);
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_jsonw_member_is_jansson);

@@ -202,6 +202,9 @@ static void round_trip(const char *path, struct tally *t)
 		ck_same(&r.records[i], &got, what);
 		ck_assert(same_text(record_store_name(s, i), r.records[i].name));
 		ck_assert_str_eq(record_store_short_name(s, i), r.records[i].short_name);
+		/* the id alone, without unpacking (the kernel browser's) */
+		ck_assert_msg(record_store_id(s, i).present == r.records[i].id.present &&
+			      record_store_id(s, i).value == r.records[i].id.value, "%s: id", what);
 		t->records++;
 		t->rules += got.n_rules > 0;
 		t->binaries += got.binary != NULL;

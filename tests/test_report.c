@@ -124,6 +124,62 @@ static void ck_num(const char *text, bool ok, bool present, double value)
 		ck_assert_msg(v.value == value, "import_num(\"%s\") = %g", text, v.value);
 }
 
+/* report_intern_short_name remembers the short names of the full names it
+ * saw (a bounded table by their bytes): whatever it remembers, each answer
+ * is report_short_name's of the name asked, interned once. Names from
+ * short_names above; 600 distinct ones pass every slot of the table more
+ * than once. */
+START_TEST(short_name_memo)
+{
+	static const char *const names[] = {
+		"vector_add(float*, float*, float*, int) [clone .kd]",
+		"void addition_kernel<float>(float*, float const*, float const*, int, int)",
+		"void addition_kernel<double>(double*, double const*, double const*, int, int)",
+		"vecCopy(double*, double*, double*, int, int) (.kd)",
+		"__amd_rocclr_fillBufferAligned.kd",
+	};
+	struct report r = { 0 };
+	const char *first[5];
+	char want[REPORT_SHORT_NAME], name[96];
+
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < 5; i++) {
+			const char *got = report_intern_short_name(&r, names[i]);
+
+			report_short_name(names[i], want, sizeof(want));
+			ck_assert_str_eq(got, want);
+			if (round == 0)
+				first[i] = got;
+			/* the same interned text every time */
+			ck_assert_ptr_eq(got, first[i]);
+		}
+		for (int k = 0; k < 600; k++) {
+			const char *got;
+
+			snprintf(name, sizeof(name), "void ns%d::kernel_%d<int>(int*) [clone .kd]",
+				 k % 7, k);
+			got = report_intern_short_name(&r, name);
+			report_short_name(name, want, sizeof(want));
+			ck_assert_str_eq(got, want);
+		}
+	}
+	/* a name longer than a slot holds in place (MEMO_INLINE), twice */
+	{
+		char lng[400];
+		const char *once;
+
+		snprintf(lng, sizeof(lng), "void ns::long_kernel<%0300d>(int)", 7);
+		once = report_intern_short_name(&r, lng);
+		ck_assert_str_eq(once, "ns::long_kernel");
+		ck_assert_ptr_eq(report_intern_short_name(&r, lng), once);
+	}
+	/* two full names, one short name: one interned text */
+	ck_assert_ptr_eq(first[1], first[2]);
+	ck_assert_str_eq(report_intern_short_name(&r, ""), "");
+	report_done(&r);
+}
+END_TEST
+
 START_TEST(numbers)
 {
 	/* forms from the corpus index: thousands separators, percent, units
@@ -507,6 +563,7 @@ int main(void)
 
 	tcase_add_test(tc, short_names);
 	tcase_add_test(tc, short_name_long);
+	tcase_add_test(tc, short_name_memo);
 	tcase_add_test(tc, numbers);
 	tcase_add_test(tc, report_add_grows);
 	tcase_add_test(tc, report_shift_reuses_the_store);

@@ -611,6 +611,37 @@ START_TEST(crosscheck_never_dropped)
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Warps: Nsight Compute 16, occview 8"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Block Limit Registers: Nsight Compute 12, occview 9"));
 	ck_assert_ptr_nonnull(strstr(out[0].text, "Waves Per SM: Nsight Compute 0.08, occview 0.50"));
+
+	/* Kept as parameters (JSON Lines): the same text, and the values of
+	 * each disagreement among its numbers, the report's then occview's, as
+	 * the record holds them (the text rounds them). */
+	{
+		struct finding *kept = malloc(sizeof(out));
+		char text[sizeof(out[0].text)];
+		double real[RULES_MAX_PARAMS];
+		const double want[] = { 16, 8, 12, 9, 0.08f, 0.5f };
+		int m = 0, k = 0;
+
+		ck_assert_ptr_nonnull(kept);
+		for (int i = 0; i < RULES_MAX_FINDINGS; i++) {
+			memset(&kept[i], 0, sizeof(kept[i]));
+			strcpy(kept[i].id, "filler");
+			kept[i].severity = RULES_INFO;
+		}
+		n = rules_report(&g, &r, &w, &rep, NULL, NULL, kept, RULES_MAX_FINDINGS, RULES_PARAMS);
+		ck_assert_int_eq(n, RULES_MAX_FINDINGS);
+		ck_assert(kept[0].text_omitted);
+		ck_assert_str_eq(rules_finding_text(&kept[0], text, sizeof(text)), out[0].text);
+		for (int i = 0; i < kept[0].n_params; i++)
+			if (kept[0].params[i].kind == 'f')
+				real[m++] = kept[0].params[i].v.f;
+		for (int i = 0; i < m && k < 6; i++)
+			if (real[i] == want[k])
+				k++;
+		ck_assert_int_eq(k, 6);
+		ck_assert(real[0] == 16 && real[1] == 8);
+		free(kept);
+	}
 }
 END_TEST
 
@@ -667,6 +698,94 @@ START_TEST(titles_only_same_findings)
 }
 END_TEST
 
+/* RULES_PARAMS (JSON Lines): the same findings, each text kept as the
+ * values it quotes and composed only when asked (rules_finding_text), the
+ * same bytes as the text composed at once; a text an engine gives whole
+ * (registers_advice) composed at once. The launches are the tests' above:
+ * tail effect, register and carveout advice, a launch that cannot run, the
+ * AMD limiter's next step and its workgroup packing, and the scheduler
+ * figures' occupancy_at_maximum. The limiter of the first quotes the
+ * launch's own figures first: its blocks per SM, warps per block, active and
+ * most warps per SM. */
+START_TEST(params_compose_same_text)
+{
+	static const struct { const char *gpu; int threads, regs; int64_t dyn; int carve;
+			      int64_t grid; } launches[] = {
+		{ "A100", 256, 38, 0, 19, 1024 }, { "A100", 256, 38, 0, DEF, 256 },
+		{ "A100", 256, 32, 16384, 25, 108 }, { "A100", 1024, 168, 0, DEF, 108 },
+	};
+	enum { N = sizeof(launches) / sizeof(launches[0]) };
+	struct eval *full = malloc(sizeof(*full)), *kept = malloc(sizeof(*kept));
+	struct crosscheck_record rep = { .present = true,
+		.sched = { .issued_warps = { true, 0.25 }, .active_warps = { true, 6.5 } } };
+	char text[sizeof(full->f[0].text)];
+	int composed_later = 0;
+
+	ck_assert(full && kept);
+	for (size_t i = 0; i < N + 3; i++) {
+		struct rules_input ri;
+
+		if (i < N)
+			evaluate(full, launches[i].gpu, launches[i].threads, launches[i].regs, 0,
+				 launches[i].dyn, launches[i].carve, launches[i].grid);
+		else if (i == N)
+			evaluate(full, "H100 SXM", 256, 32, 0, 0, DEF, 1024);
+		else if (i == N + 1)
+			evaluate_amd(full, "MI300X", 256, 96, 32, 64, 20000, 5000);
+		else
+			evaluate_amd(full, "MI300X", 320, 128, 0, 0, 0, 5000);
+		*kept = *full;
+		ri = (struct rules_input){ .gpu = &kept->gpu, .in = &kept->in,
+					   .grid_size = i < N ? launches[i].grid : 1024,
+					   .r = &kept->r, .w = &kept->w, .params = true };
+		if (i > N)
+			ri.grid_size = 5000;
+		kept->n = rules_evaluate(&ri, kept->f);
+		if (i == N) {
+			full->n = rules_report(&full->gpu, &full->r, &full->w, &rep, NULL, NULL, full->f,
+					       full->n, RULES_TEXT);
+			kept->n = rules_report(&kept->gpu, &kept->r, &kept->w, &rep, NULL, NULL,
+					       kept->f, kept->n, RULES_PARAMS);
+		}
+		ck_assert_int_gt(full->n, 0);
+		ck_assert_int_eq(kept->n, full->n);
+		for (int k = 0; k < full->n; k++) {
+			const struct finding *f = &kept->f[k];
+
+			ck_assert_str_eq(f->id, full->f[k].id);
+			ck_assert_str_eq(f->title, full->f[k].title);
+			ck_assert_str_eq(rules_finding_text(f, text, sizeof(text)), full->f[k].text);
+			ck_assert_str_eq(rules_finding_text(&full->f[k], text, sizeof(text)),
+					 full->f[k].text);
+			if (strcmp(f->id, "registers_advice") == 0) {
+				ck_assert(!f->text_omitted);
+				continue;
+			}
+			ck_assert_msg(f->text_omitted && f->n_fmts > 0, "%s composed at once", f->id);
+			composed_later++;
+		}
+		if (i == 0) {
+			const struct finding *f = find(kept, "limiter");
+			int64_t number[4];
+			int n = 0;
+
+			ck_assert_ptr_nonnull(f);
+			for (int k = 0; k < f->n_params && n < 4; k++)
+				if (f->params[k].kind == 'i')
+					number[n++] = f->params[k].v.i;
+			ck_assert_int_eq(n, 4);
+			ck_assert_int_eq(number[0], kept->r.active_blocks_per_sm);
+			ck_assert_int_eq(number[1], kept->r.warps_per_block);
+			ck_assert_int_eq(number[2], kept->r.active_warps_per_sm);
+			ck_assert_int_eq(number[3], kept->r.max_warps_per_sm);
+		}
+	}
+	ck_assert_int_gt(composed_later, 10);
+	free(full);
+	free(kept);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -695,6 +814,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, scheduler_figures_answer);
 	tcase_add_test(tc, scheduler_idle_at_maximum);
 	tcase_add_test(tc, titles_only_same_findings);
+	tcase_add_test(tc, params_compose_same_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -197,6 +197,40 @@ END_TEST
  * not UTF-8 at every place of texts up to 40 bytes (and its line, after a
  * new line at byte 2) is binary; UTF-8 (two and three bytes) at every
  * place is text. */
+/* str_find2 and str_rfind2 against a byte loop: every length to 40 (the
+ * 16-byte steps and the bytes after them), the two bytes at every place,
+ * and a byte of the pair just outside the range (never found). */
+START_TEST(find2_every_place)
+{
+	char buf[48];
+
+	for (int len = 0; len <= 40; len++) {
+		for (int at = -1; at < len; at++) {
+			for (int second = -1; second < len; second++) {
+				const char *p = buf + 2, *e = p + len, *want_f = e, *want_r = NULL;
+
+				memset(buf, 'x', sizeof(buf));
+				buf[1] = '<';          /* before the range */
+				buf[2 + len] = '>';    /* after it */
+				if (at >= 0)
+					buf[2 + at] = '<';
+				if (second >= 0)
+					buf[2 + second] = '>';
+				for (const char *q = p; q < e; q++)
+					if (*q == '<' || *q == '>') {
+						if (want_f == e)
+							want_f = q;
+						want_r = q;
+					}
+				if (str_find2(p, e, '<', '>') != want_f ||
+				    str_rfind2(p, e, '<', '>') != want_r)
+					ck_abort_msg("len %d, '<' at %d, '>' at %d", len, at, second);
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(binary_every_place)
 {
 	static const struct {
@@ -265,6 +299,7 @@ int main(void)
 	tcase_add_test(tc, sanitize);
 	tcase_add_test(tc, say);
 	tcase_add_test(tc, binary_every_place);
+	tcase_add_test(tc, find2_every_place);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

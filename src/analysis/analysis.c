@@ -12,9 +12,20 @@
 #include "strfmt.h"
 #include "tuning.h"
 
+/* What a refused launch leaves zero: the compute path writes each whole
+ * (occ_compute, sched_init with its clusters, waves_compute_sched). */
+static void clear_results(struct analysis *a)
+{
+	memset(&a->r, 0, sizeof(a->r));
+	memset(&a->w, 0, sizeof(a->w));
+	memset(&a->cl, 0, sizeof(a->cl));
+	memset(&a->sched, 0, sizeof(a->sched));
+}
+
 /* Clears what every analysis sets, without touching the findings' text
- * (14 KB that only n_findings makes valid): a report's records are analysed
- * one after another into one struct. */
+ * (14 KB that only n_findings makes valid) or the results clear_results
+ * clears: a report's records are analysed one after another into one
+ * struct. */
 static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu)
 {
 	a->launch = *l;
@@ -25,10 +36,6 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	else
 		memset(&a->gpu, 0, sizeof(a->gpu));
 	memset(&a->in, 0, sizeof(a->in));
-	memset(&a->r, 0, sizeof(a->r));
-	memset(&a->w, 0, sizeof(a->w));
-	memset(&a->cl, 0, sizeof(a->cl));
-	memset(&a->sched, 0, sizeof(a->sched));
 	a->has_findings = false;
 	a->compiled = NULL;
 	a->assumed = 0;
@@ -46,8 +53,10 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 
 	reset(a, l, gpu);
 	gpu = &a->gpu;
-	if (!launch_check(l, gpu, file, line, &a->error))
+	if (!launch_check(l, gpu, file, line, &a->error)) {
+		clear_results(a);
 		return;
+	}
 	a->ok = true;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
@@ -64,7 +73,8 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 		a->min_grid_full_occupancy += l->cluster_size -
 					      a->min_grid_full_occupancy % l->cluster_size;
 	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
-				   &a->cl, findings == ANALYSIS_FINDING_TITLES };
+				   &a->cl, findings == ANALYSIS_FINDING_TITLES,
+				   findings == ANALYSIS_FINDING_PARAMS };
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 
@@ -77,6 +87,7 @@ void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)
 {
 	reset(a, l, NULL);
+	clear_results(a);
 	a->error = *err;
 }
 

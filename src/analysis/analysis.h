@@ -55,6 +55,7 @@ enum analysis_findings {
 	ANALYSIS_NO_FINDINGS,     /* CSV's: the occupancy and waves alone */
 	ANALYSIS_FINDINGS,        /* the findings (and the best block size) */
 	ANALYSIS_FINDING_TITLES,  /* the same, each finding's text left out (text_omitted) */
+	ANALYSIS_FINDING_PARAMS,  /* the same, each text kept as parameters (RULES_PARAMS) */
 };
 
 /* The same with only what the output needs (findings: an analysis_findings;

@@ -56,6 +56,11 @@ const char *crosscheck_key(enum crosscheck_field f)
 	return (unsigned)f < CROSSCHECK_N_FIELDS ? fields[f].key : "?";
 }
 
+bool crosscheck_decimals(enum crosscheck_field f)
+{
+	return (unsigned)f < CROSSCHECK_N_FIELDS && fields[f].decimals;
+}
+
 void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t size)
 {
 	if ((unsigned)f < CROSSCHECK_N_FIELDS && fields[f].decimals)

@@ -205,6 +205,8 @@ int crosscheck_count(uint32_t bits);
 /* "Block Limit Registers" (the report's label); "block_limit_registers" (JSON). */
 const char *crosscheck_label(enum crosscheck_field f);
 const char *crosscheck_key(enum crosscheck_field f);
+/* Whether the report prints f with two decimals ("93.75"), else none ("8"). */
+bool crosscheck_decimals(enum crosscheck_field f);
 /* A value as the report prints it: "8", "93.75". */
 void crosscheck_value_text(enum crosscheck_field f, double v, char *buf, size_t size);
 /* The same as a number (JSON): rounded to what the report prints, so a value

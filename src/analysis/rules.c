@@ -41,11 +41,9 @@ static void limiter(struct rules_sink *s, const struct rules_input *ri)
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
 
-	for (int i = 0; i < n; i++) {
-		size_t len = strlen(names);
-		strfmt(names + len, sizeof(names) - len, "%s%s", i ? (i == n - 1 ? " and " : ", ") : "",
-			 occ_label(r, steps[i].factor));
-	}
+	for (int i = 0, len = 0; i < n; i++)
+		len = rules_join(names, sizeof(names), len, i ? (i == n - 1 ? " and " : ", ") : "",
+				 occ_label(r, steps[i].factor));
 	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
 		 names, r->theoretical_occupancy_pct);
 	f = rules_add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, "%s: %d block%s x %d warps = %d of %d "
@@ -360,7 +358,8 @@ static void no_device(struct rules_sink *s, const struct gpu *gpu)
 
 int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
-	struct rules_sink s = { .out = out, .titles_only = given->titles_only, .n_steps = -1 };
+	struct rules_sink s = { .out = out, .titles_only = given->titles_only,
+				.params = given->params && !given->titles_only, .n_steps = -1 };
 	/* AMD's engines count each factor in waves as well as workgroups. */
 	bool amd = engine_of(&given->gpu->arch)->wave_limits;
 	struct rules_input in = *given;

@@ -17,12 +17,41 @@ enum rules_severity { RULES_INFO, RULES_WARNING, RULES_ERROR };
 
 #define RULES_MAX_FINDINGS 12
 
+/* How a finding's text is made. The bool titles_only of the callers reads
+ * as RULES_TEXT (false) and RULES_TITLES (true). */
+enum rules_text {
+	RULES_TEXT,          /* composed as the rules find it (text) */
+	RULES_TITLES,        /* left out (text_omitted): titles only */
+	RULES_PARAMS,        /* its parameters kept, composed where asked (rules_finding_text) */
+};
+
+/* A value a finding's text quotes: a number (a parameter, occview-formats(5)),
+ * or a word or character it names (words). */
+enum { RULES_MAX_PARAMS = 48, RULES_MAX_FMTS = 24, RULES_WORDS = 512 };
+struct rules_param {
+	char kind;            /* 'i' integer, 'f' real, 's' word (at in words), 'c' character */
+	union {
+		int64_t i;
+		double f;
+		unsigned at;
+	} v;
+};
+
 struct finding {
 	char id[32];          /* stable: "limiter", "cannot_run", "tail_effect", ... */
 	enum rules_severity severity;
 	char title[128];
 	char text[1024];
-	bool text_omitted;    /* titles only were asked for (a --print summary): text is "" */
+	bool text_omitted;    /* not in text: titles only were asked for (a --print
+			       * summary), or RULES_PARAMS (rules_finding_text composes it) */
+	/* RULES_PARAMS: the formats the rules wrote the text with, in order,
+	 * and the values they quote. A text too long for these is composed
+	 * at once (text_omitted false) and keeps the parameters it had. */
+	unsigned char n_params, n_fmts;
+	unsigned short n_words;             /* bytes of words used */
+	struct rules_param params[RULES_MAX_PARAMS];
+	const char *fmts[RULES_MAX_FMTS];   /* string literals of the rules */
+	char words[RULES_WORDS];
 };
 
 struct rules_input {
@@ -34,6 +63,7 @@ struct rules_input {
 	const struct sched *sched;       /* where blocks land (units, clusters, partition) */
 	const struct cluster_result *cl; /* NULL or cl->applies false: no clusters */
 	bool titles_only;     /* leave every finding's text out (text_omitted) */
+	bool params;          /* keep the parameters, compose no text (RULES_PARAMS) */
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most
@@ -56,10 +86,15 @@ int rules_evaluate(const struct rules_input *ri, struct finding *out);
  *    database's, and is used;
  *  - "driver_smem_config" (info): the configuration the driver chose;
  *  - "device_unknown" (info): the report's device is not in the database.
- * titles_only: as rules_input's. */
+ * text: how the findings' texts are made. */
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
-		 const struct launch *l, struct finding *out, int n, bool titles_only);
+		 const struct launch *l, struct finding *out, int n, enum rules_text text);
+
+/* f's text: f->text where it was composed, else composed from its
+ * parameters (RULES_PARAMS) into buf of size bytes, the same text either
+ * way; "" for a text left out (RULES_TITLES). */
+const char *rules_finding_text(const struct finding *f, char *buf, size_t size);
 
 const char *rules_severity_key(enum rules_severity s);
 

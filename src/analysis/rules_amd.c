@@ -33,12 +33,11 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 	const char *home = x->vliw ? w->unit : w->scheduler;
 	struct finding *f;
 
-	for (int i = 0; i < OCC_N_FACTORS; i++) {
-		size_t len = strlen(names);
+	for (int i = 0, len = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
-		strfmt(names + len, sizeof(names) - len, "%s%s", k++ ? ", " : "",
-			 occ_label(r, (enum occ_factor)i));
+		len = rules_join(names, sizeof(names), len, k++ ? ", " : "",
+				 occ_label(r, (enum occ_factor)i));
 	}
 	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
 		 "Occupancy limited", names, r->theoretical_occupancy_pct);

@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "params.h"
 #include "report_launch.h"
+#include "numfmt.h"
 #include "strfmt.h"
 #include "strutil.h"
 
@@ -28,56 +29,82 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 	int left = crosscheck_count(c->disagree);
 	struct finding *f = NULL;
 
+	char rule[200] = "";
+
 	/* A disagreement outranks the least severe finding (out is sorted). */
 	if (left > 0 && s->n >= RULES_MAX_FINDINGS)
 		s->n = RULES_MAX_FINDINGS - 1;
-	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
-		enum crosscheck_field k = (enum crosscheck_field)i;
-		char title[128], rep_text[32], occ[32], rule[200];
-
-		if (!crosscheck_differs(c, k))
-			continue;
-		if (s->titles_only)  /* the rule is the text's */
-			rule[0] = '\0';
-		else if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
+	/* The report's rule, the same for every field: the text's alone. */
+	if (left > 0 && !s->titles_only) {
+		if (rep->figures_by == REPORT_BY_CUDA_PROFILER)
 			strfmt(rule, sizeof(rule), "the CUDA profiler prints it as a fraction, "
 				 "compared within its last printed digit");
 		else
 			crosscheck_rules_text((enum report_ncu_layout)c->layout, rule, sizeof(rule));
-		crosscheck_value_text(k, c->report[k], rep_text, sizeof(rep_text));
-		crosscheck_value_text(k, c->occview[k], occ, sizeof(occ));
+	}
+	for (int i = 0; i < CROSSCHECK_N_FIELDS; i++) {
+		enum crosscheck_field k = (enum crosscheck_field)i;
+		/* The two values as the report prints them (crosscheck_value_text),
+		 * numbers of the text (its parameters). */
+		bool two = crosscheck_decimals(k);
+		double rv = c->report[k], ov = c->occview[k];
+		char title[128], rep_text[NUMFMT_MAX], occ[NUMFMT_MAX];
+		const char *label;
+		size_t lb, ll, lr, lo;
+
+		if (!crosscheck_differs(c, k))
+			continue;
 		/* The last free slot takes every disagreement left: none is dropped. */
 		if (f && s->n >= RULES_MAX_FINDINGS) {
-			rules_more(f, " %s: %s %s, occview %s.", crosscheck_label(k), by, rep_text, occ);
+			if (two)
+				rules_more(f, " %s: %s %.2f, occview %.2f.", crosscheck_label(k), by,
+					   rv, ov);
+			else
+				rules_more(f, " %s: %s %.0f, occview %.0f.", crosscheck_label(k), by,
+					   rv, ov);
 			continue;
 		}
-		strfmt(title, sizeof(title), "%s disagrees: %s %s, occview %s", by,
-			 crosscheck_label(k), rep_text, occ);
+		/* strfmt's "%s disagrees: %s %.2f, occview %.2f" (%.0f), in copies
+		 * where it fits (a raw page has a dozen a record), else strfmt's cut. */
+		label = crosscheck_label(k);
+		lb = strlen(by);
+		ll = strlen(label);
+		lr = numfmt_fixed(rep_text, rv, two ? 2 : 0);
+		lo = numfmt_fixed(occ, ov, two ? 2 : 0);
+		if (lb + ll + lr + lo + 23 < sizeof(title)) {
+			char *t = title;
+
+			memcpy(t, by, lb);
+			memcpy(t += lb, " disagrees: ", 12);
+			memcpy(t += 12, label, ll);
+			*(t += ll) = ' ';
+			memcpy(++t, rep_text, lr);
+			memcpy(t += lr, ", occview ", 10);
+			memcpy(t += 10, occ, lo + 1);
+		} else {
+			strfmt(title, sizeof(title), "%s disagrees: %s %s, occview %s", by, label,
+			       rep_text, occ);
+		}
 		title[0] = (char)toupper((unsigned char)title[0]);
-		if (rep->figures_by == REPORT_BY_CODEXL) {
-			f = rules_add(s, "crosscheck", RULES_WARNING, title,
-				"%s: %s %s, occview %s. occview computed it from the launch the "
-				"report gives, on %s (%s, %d CUs), as CodeXL counts it: waves per "
-				"CU of whole work-groups, capped at the work-group limit, the "
-				"occupancy over the CU's wave slots. CodeXL's own rules differ "
-				"from LLVM's, which occview follows: it adds 2 SGPRs (VCC) and "
-				"rounds to 16 (8 before GFX8) out of 800 (512), and divides the "
-				"LDS the OpenCL runtime reported, unrounded; the report's value "
-				"is shown as it is.",
-				crosscheck_label(k), by, rep_text, occ, gpu->name,
-				gpu->arch.amd.target, gpu->sm_count);
-			if (--left > 0 && s->n == RULES_MAX_FINDINGS)
-				rules_more(f, " Also:");
-			continue;
-		}
 		f = rules_add(s, "crosscheck", RULES_WARNING, title,
-			"%s: %s %s, occview %s. occview computed it from the launch the "
-			"report gives, on %s (cc %d.%d, %d SMs) with a %lld KB shared-memory "
-			"configuration%s, as the report's version computes it (%s); the report's "
-			"value is shown as it is.",
-			crosscheck_label(k), by, rep_text, occ, gpu->name, gpu->arch.cc_major,
-			gpu->arch.cc_minor, gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
-			r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
+			      two ? "%s: %s %.2f, occview %.2f." : "%s: %s %.0f, occview %.0f.",
+			      crosscheck_label(k), by, rv, ov);
+		if (rep->figures_by == REPORT_BY_CODEXL)
+			rules_more(f, " occview computed it from the launch the report gives, on "
+				"%s (%s, %d CUs), as CodeXL counts it: waves per CU of whole "
+				"work-groups, capped at the work-group limit, the occupancy over the "
+				"CU's wave slots. CodeXL's own rules differ from LLVM's, which occview "
+				"follows: it adds 2 SGPRs (VCC) and rounds to 16 (8 before GFX8) out "
+				"of 800 (512), and divides the LDS the OpenCL runtime reported, "
+				"unrounded; the report's value is shown as it is.",
+				gpu->name, gpu->arch.amd.target, gpu->sm_count);
+		else
+			rules_more(f, " occview computed it from the launch the report gives, on "
+				"%s (cc %d.%d, %d SMs) with a %lld KB shared-memory configuration%s, "
+				"as the report's version computes it (%s); the report's value is "
+				"shown as it is.", gpu->name, gpu->arch.cc_major, gpu->arch.cc_minor,
+				gpu->sm_count, (long long)(r->smem_config_bytes / 1024),
+				r->smem_config_from_driver ? " (the driver's choice)" : "", rule);
 		if (--left > 0 && s->n == RULES_MAX_FINDINGS)
 			rules_more(f, " Also:");
 	}
@@ -345,9 +372,10 @@ static void inferred(struct rules_sink *s, const struct occ_result *r,
 
 int rules_report(const struct gpu *gpu, const struct occ_result *r, const struct waves *w,
 		 const struct crosscheck_record *rep, const struct launch *measured,
-		 const struct launch *l, struct finding *out, int n, bool titles_only)
+		 const struct launch *l, struct finding *out, int n, enum rules_text text)
 {
-	struct rules_sink s = { .out = out, .n = n, .titles_only = titles_only, .n_steps = -1 };
+	struct rules_sink s = { .out = out, .n = n, .titles_only = text == RULES_TITLES,
+				.params = text == RULES_PARAMS, .n_steps = -1 };
 	char shown[sizeof(rep->device) * 4], uses[GPU_NAME_MAX + 96];
 
 	if (!rep->present)

@@ -6,7 +6,9 @@
 #ifndef OCC_RULES_SINK_H
 #define OCC_RULES_SINK_H
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "rules.h"
 #include "tuning.h"
@@ -18,6 +20,7 @@ struct rules_sink {
 	struct finding *out;       /* room for RULES_MAX_FINDINGS */
 	int n;
 	bool titles_only;          /* the texts are not written (text_omitted) */
+	bool params;               /* the texts are kept as parameters (RULES_PARAMS) */
 	/* The launch's tuning steps, worked out once (the limiter and the
 	 * register advice both read them): n_steps < 0 until then. */
 	int n_steps;
@@ -27,14 +30,26 @@ struct rules_sink {
 /* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
 int rules_steps(struct rules_sink *s, const struct rules_input *ri,
 		const struct tuning_step **steps);
-/* Appends a finding, its text from fmt (none where titles_only); NULL when
- * the list is full. */
+/* Appends a finding, its text from fmt (none where titles_only; kept as
+ * fmt and its values where params, rules_text.c); NULL when the list is
+ * full. */
 __attribute__((format(printf, 5, 6)))
 struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
 			  const char *title, const char *fmt, ...);
 /* Appends to a finding's text (nothing for NULL or a text left out). */
 __attribute__((format(printf, 2, 3)))
 void rules_more(struct finding *f, const char *fmt, ...);
+/* rules_text.c: fmt and the values it quotes added to f's parameters;
+ * false, and f as it was, where they do not fit or fmt has a conversion
+ * rules_text does not write. */
+bool rules_text_capture(struct finding *f, const char *fmt, va_list ap);
+/* f's text from its parameters into buf (size bytes, cut as snprintf
+ * cuts); returns its length. */
+size_t rules_text_compose(const struct finding *f, char *buf, size_t size);
+/* buf (size bytes, len of them written) with sep and word after: what
+ * strfmt(buf + len, size - len, "%s%s", sep, word) writes there, cut as it
+ * cuts; returns the new length (at most size - 1). */
+int rules_join(char *buf, size_t size, int len, const char *sep, const char *word);
 /* Most severe first; stable within a severity. */
 void rules_sort(struct finding *out, int n);
 

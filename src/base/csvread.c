@@ -7,6 +7,7 @@
 
 #include <csv.h>
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -178,37 +179,187 @@ static inline bool is_space(char c)
 }
 
 /* The split copy of a record holds this many zero bytes past its NUL, so
- * that the scans below may read 16 bytes at any place up to the NUL. */
-enum { SPLIT_PAD = 16 };
+ * that the scans below may read a block of 64 bytes, and the byte after
+ * it, at any place up to the NUL. */
+enum { SPLIT_PAD = 64 };
 
-/* scan: where a field's scan stops, from p: the end of the field, the NUL
- * sentinel, and what makes a record not simple (a quote inside a plain
- * field, CR, LF); a quoted field's (plain false) stops at the same but the
- * comma. */
-#if defined(__SSE2__) && defined(__GNUC__)
-/* 16 bytes a step: a raw page's record is hundreds of fields, and byte
- * loops were a third of reading it. */
-static inline unsigned stops16(__m128i x, bool plain)
+/* Room for the record's copy, its NUL and the pad; the copy made. */
+static char *split_copy(struct csv_split *s, const char *text, size_t len)
 {
-	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-					      _mm_cmpeq_epi8(x, _mm_setzero_si128())),
-				 _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
-					      _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))));
+	if (len + 1 + SPLIT_PAD > s->buf_cap) {
+		size_t ncap = s->buf_cap ? s->buf_cap : 4096;
+		char *nb;
 
-	if (plain)
-		m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(',')));
-	return (unsigned)_mm_movemask_epi8(m);
+		while (ncap < len + 1 + SPLIT_PAD)
+			ncap *= 2;
+		nb = realloc(s->buf, ncap);
+		if (!nb)
+			return NULL;
+		s->buf = nb;
+		s->buf_cap = ncap;
+	}
+	memcpy(s->buf, text, len);
+	/* The terminator doubles as a sentinel for the scans below; a NUL in
+	 * the text (binary, refused before rows are read) is left to libcsv.
+	 * The pad after it is zeros, read by whole-block scans, never used. */
+	memset(s->buf + len, 0, 1 + SPLIT_PAD);
+	return s->buf;
 }
 
-static inline char *scan(char *p, bool plain)
+/* Field [f, fe) of the record, a quoted one with its quotes: trimmed as
+ * csvread_parse trims, terminated; its start returned, *nonempty set when
+ * something is left. Most fields start and end with no blank: one test
+ * each end. */
+static inline char *split_trim(char *f, char *fe, bool *nonempty)
 {
-	for (;;) {
-		unsigned bits = stops16(_mm_loadu_si128((const __m128i *)(const void *)p), plain);
-
-		if (bits)
-			return p + __builtin_ctz(bits);
-		p += 16;
+	if (*f == '"') {
+		f++;
+		fe--;
 	}
+	if ((unsigned char)*f <= ' ' || (f < fe && (unsigned char)fe[-1] <= ' ')) {
+		while (f < fe && is_space(*f))
+			f++;
+		while (fe > f && is_space(fe[-1]))
+			fe--;
+	}
+	*fe = '\0';
+	if (f < fe)
+		*nonempty = true;
+	return f;
+}
+
+/* The same, added to the row (the scalar splitter's). */
+static inline bool split_field(struct csv_split *s, char *f, char *fe, bool *any)
+{
+	f = split_trim(f, fe, any);
+	if (s->row.n < s->fields_cap) {
+		s->row.fields[s->row.n++] = f;
+		return true;
+	}
+	return split_push(s, f);
+}
+
+#if defined(__SSE2__) && defined(__GNUC__)
+/* What csvread_split reads of 64 bytes at p: a bit per byte; stop only
+ * says whether a CR, LF or NUL is there (any), unless exact (the last
+ * block, where the NUL ends the text): then a bit per byte too. */
+struct split_bits {
+	uint64_t quote, comma, stop;
+};
+
+static inline uint64_t bits64(__m128i a, __m128i b, __m128i c, __m128i d)
+{
+	return (uint64_t)(unsigned)_mm_movemask_epi8(a) |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+}
+
+static inline __m128i stops(__m128i x)
+{
+	return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
+					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))),
+			    _mm_cmpeq_epi8(x, _mm_setzero_si128()));
+}
+
+static inline void split_bits64(const char *p, bool exact, struct split_bits *b)
+{
+	const __m128i q = _mm_set1_epi8('"'), c = _mm_set1_epi8(',');
+	__m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+	__m128i x2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
+	__m128i x3 = _mm_loadu_si128((const __m128i *)(const void *)(p + 48));
+	__m128i s0 = stops(x0), s1 = stops(x1), s2 = stops(x2), s3 = stops(x3);
+
+	b->quote = bits64(_mm_cmpeq_epi8(x0, q), _mm_cmpeq_epi8(x1, q), _mm_cmpeq_epi8(x2, q),
+			  _mm_cmpeq_epi8(x3, q));
+	b->comma = bits64(_mm_cmpeq_epi8(x0, c), _mm_cmpeq_epi8(x1, c), _mm_cmpeq_epi8(x2, c),
+			  _mm_cmpeq_epi8(x3, c));
+	b->stop = exact ? bits64(s0, s1, s2, s3) :
+		  (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(s0, s1),
+								     _mm_or_si128(s2, s3)));
+}
+
+/* Bit i: the parity of the bits 0 to i of m. */
+static inline uint64_t prefix_xor(uint64_t m)
+{
+	m ^= m << 1;
+	m ^= m << 2;
+	m ^= m << 4;
+	m ^= m << 8;
+	m ^= m << 16;
+	m ^= m << 32;
+	return m;
+}
+
+/* 64 bytes a step, as bits: a raw page's record is hundreds of fields,
+ * and a scan and its checks per field were a third of reading it. A
+ * quote opens a field's quoting where its count so far is odd; such a
+ * quote must start a field (first, or after a comma) and the next one end
+ * it (last, or before a comma), so that the commas outside quotes are the
+ * separators, and no quote is anywhere else; CR, LF or a NUL anywhere is
+ * left to libcsv, as is an unclosed quote. */
+int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
+{
+	char *buf = split_copy(s, text, len);
+	uint64_t inside = 0;           /* all ones while a quoted field goes on */
+	bool after_comma = false;      /* the byte before the block is a comma */
+	bool any = false;
+	size_t start = 0, n = 0;
+	/* The row's array in locals: the fields' terminators are char stores,
+	 * which may alias anything, and would reload s's members each time. */
+	char **fields = s->row.fields;
+	size_t cap = s->fields_cap;
+	char *f;
+
+	if (!buf)
+		return -1;
+	s->row.line = line;
+	s->row.n = 0;
+	for (size_t base = 0; base < len; base += 64) {
+		struct split_bits b;
+		size_t left = len - base;
+		bool whole = left > 64;   /* the byte after the block is the text's */
+		uint64_t valid = left >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << left) - 1;
+		uint64_t odd, q, c, first, last, sep;
+
+		split_bits64(buf + base, !whole, &b);
+		if (b.stop & valid)
+			return -1;
+		q = b.quote & valid;
+		c = b.comma & valid;
+		odd = prefix_xor(q) ^ inside;
+		inside = (uint64_t)0 - (odd >> 63);
+		/* the places that start a field, and those that end one */
+		first = c << 1 | (uint64_t)(after_comma || base == 0);
+		last = c >> 1 | (whole ? (uint64_t)(buf[base + 64] == ',') << 63
+				       : (uint64_t)1 << (left - 1));
+		if ((q & odd & ~first) || (q & ~odd & ~last))
+			return -1;
+		after_comma = c >> 63;
+		for (sep = c & ~odd; sep; sep &= sep - 1) {
+			size_t at = base + (size_t)__builtin_ctzll(sep);
+
+			f = split_trim(buf + start, buf + at, &any);
+			if (n == cap) {
+				s->row.n = n;
+				if (!split_push(s, f))
+					return -1;
+				fields = s->row.fields;
+				cap = s->fields_cap;
+				n++;
+			} else {
+				fields[n++] = f;
+			}
+			start = at + 1;
+		}
+	}
+	if (inside)
+		return -1;
+	s->row.n = n;
+	if (!split_field(s, buf + start, buf + len, &any))
+		return -1;
+	return any ? 1 : 0;
 }
 #else
 static const bool plain_stop[256] = {
@@ -218,6 +369,10 @@ static const bool quoted_stop[256] = {
 	['"'] = true, ['\0'] = true, ['\r'] = true, ['\n'] = true,
 };
 
+/* scan: where a field's scan stops, from p: the end of the field, the NUL
+ * sentinel, and what makes a record not simple (a quote inside a plain
+ * field, CR, LF); a quoted field's (plain false) stops at the same but the
+ * comma. */
 static inline char *scan(char *p, bool plain)
 {
 	const bool *stop = plain ? plain_stop : quoted_stop;
@@ -226,47 +381,28 @@ static inline char *scan(char *p, bool plain)
 		p++;
 	return p;
 }
-#endif
 
 int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 {
 	char *p, *end;
 	bool any = false;
 
+	if (!split_copy(s, text, len))
+		return -1;
 	s->row.n = 0;
 	s->row.line = line;
-	if (len + 1 + SPLIT_PAD > s->buf_cap) {
-		size_t ncap = s->buf_cap ? s->buf_cap : 4096;
-		char *nb;
-
-		while (ncap < len + 1 + SPLIT_PAD)
-			ncap *= 2;
-		nb = realloc(s->buf, ncap);
-		if (!nb)
-			return -1;
-		s->buf = nb;
-		s->buf_cap = ncap;
-	}
-	memcpy(s->buf, text, len);
-	/* The terminator doubles as a sentinel for the scans below; a NUL in
-	 * the text (binary, refused before rows are read) is left to libcsv.
-	 * The pad after it is zeros, read by whole-word scans, never used. */
-	memset(s->buf + len, 0, 1 + SPLIT_PAD);
 	p = s->buf;
 	end = s->buf + len;
 	for (;;) {
 		char *f, *fe;
 
-		/* Inline scans, not memchr: fields are short (a few to tens of
-		 * bytes), and a call per field costs more than the scan. Every
-		 * byte passes one of them, so they also find a CR or LF. */
 		if (*p == '"') {
 			char *q = scan(p + 1, false);
 
 			if (*q != '"' || (q + 1 < end && q[1] != ','))
 				return -1;
-			f = p + 1;
-			fe = q;
+			f = p;
+			fe = q + 1;
 			p = q + 1;
 		} else {
 			char *q = scan(p, true);
@@ -277,16 +413,7 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 			fe = q;
 			p = fe;
 		}
-		while (f < fe && is_space(*f))
-			f++;
-		while (fe > f && is_space(fe[-1]))
-			fe--;
-		*fe = '\0';
-		if (*f)
-			any = true;
-		if (s->row.n < s->fields_cap)
-			s->row.fields[s->row.n++] = f;
-		else if (!split_push(s, f))
+		if (!split_field(s, f, fe, &any))
 			return -1;
 		if (p == end)
 			break;
@@ -294,6 +421,7 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 	}
 	return any ? 1 : 0;
 }
+#endif
 
 void csvread_split_free(struct csv_split *s)
 {
@@ -316,11 +444,6 @@ int csvread_column(const struct csv_row *header, const char *name)
 		if (str_ieq(header->fields[i], name))
 			return (int)i;
 	return -1;
-}
-
-const char *csvread_field(const struct csv_row *row, int i)
-{
-	return i >= 0 && (size_t)i < row->n ? row->fields[i] : "";
 }
 
 const char *csvread_named(const struct csv_cell *c, const char *col)

@@ -6,6 +6,7 @@
 
 #include "jsonw.h"
 
+#include <math.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -17,7 +18,8 @@ void jsonw_init(struct jsonw *w, FILE *out, int base)
 {
 	outbuf_init(&w->text, out);
 	w->depth = 0;
-	w->base = base;
+	/* the room an item's start asks for (JSONW_ROOM_) counts on it */
+	w->base = base < 0 ? 0 : base > 32 ? 32 : base;
 	w->after_key = false;
 	w->compact = false;
 }
@@ -33,41 +35,17 @@ bool jsonw_flush(struct jsonw *w)
 	return outbuf_flush(&w->text);
 }
 
-static void newline(struct jsonw *w, int depth)
+void jsonw_newline_slow_(char *p, int spaces)
 {
-	static const char indent[] = "\n                                ";
-	int spaces = w->base + 2 * depth;
-	char *p;
-
-	if (w->compact)
-		return;
-	/* The whole indent string, a copy of a constant size (a few moves, no
-	 * call), of which the new line and the spaces count. */
-	if (spaces <= (int)sizeof(indent) - 1) {
-		p = outbuf_room(&w->text, sizeof(indent));
-		memcpy(p, indent, sizeof(indent));
-	} else {
-		p = outbuf_room(&w->text, 1 + (size_t)spaces);
-		p[0] = '\n';
-		memset(p + 1, ' ', (size_t)spaces);
-	}
-	w->text.n += 1 + (size_t)spaces;
+	p[0] = '\n';
+	memset(p + 1, ' ', (size_t)spaces);
 }
 
 /* Before a value: after a key nothing; in an array the separator and the
  * new line jansson puts before every item. */
 static void before_value(struct jsonw *w)
 {
-	if (w->after_key) {
-		w->after_key = false;
-		return;
-	}
-	if (w->depth == 0)
-		return;
-	if (!w->empty[w->depth - 1])
-		outbuf_putc(&w->text, ',');
-	w->empty[w->depth - 1] = false;
-	newline(w, w->depth);
+	w->text.n = (size_t)(jsonw_value_(w, 0) - w->text.buf);
 }
 
 static void open(struct jsonw *w, char c)
@@ -89,18 +67,6 @@ void jsonw_object(struct jsonw *w)
 void jsonw_array(struct jsonw *w)
 {
 	open(w, '[');
-}
-
-void jsonw_end(struct jsonw *w)
-{
-	if (w->depth == 0)
-		return;
-	w->depth--;
-	if (w->depth >= JSONW_MAX_DEPTH)
-		return;
-	if (!w->empty[w->depth])
-		newline(w, w->depth);
-	outbuf_putc(&w->text, w->closer[w->depth]);
 }
 
 /* jansson's escaping: the two JSON must-escapes, the short forms of
@@ -245,10 +211,16 @@ void jsonw_key(struct jsonw *w, const char *key)
 	w->after_key = true;
 }
 
-void jsonw_member(struct jsonw *w, struct jsonw_name name)
+/* What jsonw_member does not inline: a name made at run time (its text
+ * quoted and escaped here), a long one, a member where none may be. */
+void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name)
 {
 	if (name.len == 0) {
 		jsonw_key(w, name.text);
+		return;
+	}
+	if (name.len == JSONW_WORD_) {
+		jsonw_member_word(w, name.text);
 		return;
 	}
 	before_value(w);
@@ -263,30 +235,89 @@ void jsonw_string(struct jsonw *w, const char *s)
 	quoted(w, s, false);
 }
 
-void jsonw_int(struct jsonw *w, int64_t v)
+void jsonw_word(struct jsonw *w, const char *s)
 {
-	before_value(w);
-	outbuf_int(&w->text, v);
+	size_t len = strlen(s);
+	char *p;
+
+	if (len > PLAIN_MAX) {
+		jsonw_string(w, s);
+		return;
+	}
+	p = jsonw_value_(w, len + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	w->text.n = (size_t)(p + len + 2 - w->text.buf);
 }
 
 /* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
  * reads as an integer, no '+' or leading zeros in the exponent. */
-void jsonw_real(struct jsonw *w, double v)
+void jsonw_member_word(struct jsonw *w, const char *key)
 {
-	char buf[NUMFMT_MAX], *e;
-	int n;
+	size_t len = strlen(key);
+	char *p;
 
-	before_value(w);
-	n = (int)numfmt_general(buf, v, 10);
-	if (n < 0 || (size_t)n >= sizeof(buf) - 3) {
-		outbuf_put(&w->text, "null", 4);
+	if (len > PLAIN_MAX || w->after_key || w->depth == 0 || w->depth > JSONW_MAX_DEPTH) {
+		jsonw_key(w, key);
 		return;
 	}
-	if (!strchr(buf, '.') && !strchr(buf, 'e')) {
-		strcpy(buf + n, ".0");
+	p = jsonw_item_(w, outbuf_room(&w->text, JSONW_ROOM_ + len + 4));
+	p[0] = '"';
+	memcpy(p + 1, key, len);
+	memcpy(p + len + 1, "\": ", 3);
+	w->text.n = (size_t)(p + len + 4 - w->compact - w->text.buf);
+	w->after_key = true;
+}
+
+void jsonw_real(struct jsonw *w, double v)
+{
+	char *p = jsonw_value_(w, NUMFMT_MAX + 2), *e = NULL;
+	size_t n;
+	bool point = false;
+
+	/* A whole number below 1e10 is its digits under %.10g: the integer's,
+	 * and ".0" (100 %, 48 warps). */
+	if (v >= 0 && v < 1e10 && v == (double)(int64_t)v && !signbit(v)) {
+		int64_t x = (int64_t)v;
+
+		/* the limits and counts a report prints, below 100, without a call */
+		if (x < 10) {
+			p[0] = (char)('0' + x);
+			n = 1;
+		} else if (x < 100) {
+			p[0] = (char)('0' + x / 10);
+			p[1] = (char)('0' + x % 10);
+			n = 2;
+		} else {
+			n = numfmt_int(p, x);
+		}
+		memcpy(p + n, ".0", 2);
+		w->text.n = (size_t)(p + n + 2 - w->text.buf);
+		return;
+	}
+	n = numfmt_general(p, v, 10);
+	if (n >= NUMFMT_MAX - 3) {
+		memcpy(p, "null", 4);
+		w->text.n = (size_t)(p + 4 - w->text.buf);
+		return;
+	}
+	/* From 1e-4 to 1e9 %.10g never takes the exponent form (a value rounded
+	 * up to 1e10 would): only the point is looked for. */
+	if (fabs(v) >= 1e-4 && fabs(v) < 1e9) {
+		point = memchr(p, '.', n) != NULL;
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			if (p[i] == '.')
+				point = true;
+			else if (p[i] == 'e')
+				e = p + i;
+		}
+	}
+	if (!point && !e) {
+		memcpy(p + n, ".0", 2);
 		n += 2;
 	}
-	e = strchr(buf, 'e');
 	if (e) {
 		char *start = e + 1, *end = start + 1;
 
@@ -294,20 +325,10 @@ void jsonw_real(struct jsonw *w, double v)
 			start++;
 		while (*end == '0')
 			end++;
-		if (end != start)
-			memmove(start, end, (size_t)n - (size_t)(end - buf) + 1);
+		if (end != start) {
+			memmove(start, end, n - (size_t)(end - p) + 1);
+			n -= (size_t)(end - start);
+		}
 	}
-	outbuf_puts(&w->text, buf);
-}
-
-void jsonw_bool(struct jsonw *w, bool v)
-{
-	before_value(w);
-	outbuf_puts(&w->text, v ? "true" : "false");
-}
-
-void jsonw_null(struct jsonw *w)
-{
-	before_value(w);
-	outbuf_put(&w->text, "null", 4);
+	w->text.n = (size_t)(p + n - w->text.buf);
 }

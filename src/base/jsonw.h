@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <string.h>
+
+#include "numfmt.h"
 #include "outbuf.h"
 
 #define JSONW_MAX_DEPTH 16
@@ -37,32 +40,166 @@ void jsonw_init(struct jsonw *w, FILE *out, int base);
 void jsonw_init_compact(struct jsonw *w, FILE *out);
 void jsonw_object(struct jsonw *w);
 void jsonw_array(struct jsonw *w);
-void jsonw_end(struct jsonw *w);
 void jsonw_key(struct jsonw *w, const char *key);
 /* A member name: jsonw_member writes it as jsonw_key would. JSONW_NAME
  * makes one of a string literal (anything else does not compile) needing
  * no escape, quoted by the compiler: "\"name\": " and its length, so a
  * kernel's hundred-odd names are a copy each, not a length, a scan for
- * escapes and a copy. jsonw_name_of makes one of any other string, which
- * jsonw_key writes. */
+ * escapes and a copy. The literal is padded with JSONW_NAME_COPY NULs, so
+ * the copy is one of a constant size (a few moves, no call) whatever the
+ * name's length up to that. jsonw_name_of makes one of any other string,
+ * which jsonw_key writes, and jsonw_word_name one of a word of the
+ * program's own (jsonw_member_word). JSONW_NAME_INIT is JSONW_NAME for a
+ * static table's initializer. */
 struct jsonw_name {
 	const char *text;
-	size_t len;                      /* of text; 0: text is a plain key */
+	size_t len;                      /* of text; 0: a plain key; JSONW_WORD_: a word */
 };
-#define JSONW_NAME(lit) ((struct jsonw_name){ "\"" lit "\": ", sizeof("\"" lit "\": ") - 1 })
+#define JSONW_NAME_COPY 48
+#define JSONW_NAME_PAD_ "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+#define JSONW_NAME_INIT(lit) { "\"" lit "\": " JSONW_NAME_PAD_ JSONW_NAME_PAD_ JSONW_NAME_PAD_, \
+			      sizeof("\"" lit "\": ") - 1 }
+#define JSONW_NAME(lit) ((struct jsonw_name)JSONW_NAME_INIT(lit))
 static inline struct jsonw_name jsonw_name_of(const char *key)
 {
 	return (struct jsonw_name){ key, 0 };
 }
-void jsonw_member(struct jsonw *w, struct jsonw_name name);
+/* A name of the program's own made at run time: jsonw_member_word's. */
+#define JSONW_WORD_ ((size_t)-1)
+static inline struct jsonw_name jsonw_word_name(const char *key)
+{
+	return (struct jsonw_name){ key, JSONW_WORD_ };
+}
+/* A member named by a word of the program's own (a parameter's key, a
+ * factor's: printable ASCII, no '"' or backslash), made at run time:
+ * written as jsonw_key would, without the scan for escapes. */
+void jsonw_member_word(struct jsonw *w, const char *key);
 /* s must be UTF-8 (sanitize file text first, as jansson requires too). */
 void jsonw_string(struct jsonw *w, const char *s);
-void jsonw_int(struct jsonw *w, int64_t v);
+/* As jsonw_string for a string of the program's own (a word from its
+ * tables: printable ASCII, no '"' or backslash), written without the scan
+ * for escapes. */
+void jsonw_word(struct jsonw *w, const char *s);
 void jsonw_real(struct jsonw *w, double v);
-void jsonw_bool(struct jsonw *w, bool v);
-void jsonw_null(struct jsonw *w);
 /* Writes out what is buffered; false when the stream has an error. Call it
  * before anything else writes to the stream, and at the end. */
 bool jsonw_flush(struct jsonw *w);
+
+/* The rest is inline: a kernel object is a hundred-odd members, numbers,
+ * nulls and ends, each a few moves here rather than calls into jsonw.c.
+ * JSONW_ROOM_ is the most an item's start can take: a comma, the new line
+ * and the indent (base at most 32, JSONW_MAX_DEPTH levels of 2). */
+enum { JSONW_ROOM_ = 128 };
+void jsonw_newline_slow_(char *p, int spaces);
+void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name);
+
+/* A new line and spaces of indent at p (room asked for); returns their end. */
+static inline char *jsonw_newline_(char *p, int spaces)
+{
+	static const char indent[] = "\n                                                ";
+
+	/* The whole indent string, a copy of a constant size (a few moves, no
+	 * call), of which the new line and the spaces count. */
+	if (spaces <= (int)sizeof(indent) - 2)
+		memcpy(p, indent, sizeof(indent) - 1);
+	else
+		jsonw_newline_slow_(p, spaces);
+	return p + 1 + spaces;
+}
+
+/* Writes at p what starts an item in the open container: its separator
+ * and (not compact) the new line and indent; returns where the item goes.
+ * The room was asked for; 0 < depth <= JSONW_MAX_DEPTH. */
+static inline char *jsonw_item_(struct jsonw *w, char *p)
+{
+	bool *empty = &w->empty[w->depth - 1];
+
+	*p = ',';
+	p += !*empty;
+	*empty = false;
+	return w->compact ? p : jsonw_newline_(p, w->base + 2 * w->depth);
+}
+
+/* Where a value starts: after a key nothing; in an array the separator and
+ * the new line jansson puts before every item. Room for len more bytes
+ * after the start is there. */
+static inline char *jsonw_value_(struct jsonw *w, size_t len)
+{
+	char *p = outbuf_room(&w->text, JSONW_ROOM_ + len);
+
+	if (w->after_key) {
+		w->after_key = false;
+		return p;
+	}
+	if (w->depth == 0 || w->depth > JSONW_MAX_DEPTH)
+		return p;
+	return jsonw_item_(w, p);
+}
+
+static inline void jsonw_member(struct jsonw *w, struct jsonw_name name)
+{
+	char *p;
+
+	if (name.len == 0 || name.len > JSONW_NAME_COPY || w->after_key || w->depth == 0 ||
+	    w->depth > JSONW_MAX_DEPTH) {
+		jsonw_member_slow_(w, name);
+		return;
+	}
+	p = jsonw_item_(w, outbuf_room(&w->text, JSONW_ROOM_ + JSONW_NAME_COPY));
+	memcpy(p, name.text, JSONW_NAME_COPY);
+	/* the space after the colon is the text's last byte */
+	w->text.n = (size_t)(p - w->text.buf) + name.len - w->compact;
+	w->after_key = true;
+}
+
+/* Integers as "%lld" (numfmt_int), those below 100 without a call. */
+static inline void jsonw_int(struct jsonw *w, int64_t v)
+{
+	char *p = jsonw_value_(w, NUMFMT_MAX);
+
+	if (v >= 0 && v < 10) {
+		*p++ = (char)('0' + v);
+	} else if (v >= 10 && v < 100) {
+		p[0] = (char)('0' + v / 10);
+		p[1] = (char)('0' + v % 10);
+		p += 2;
+	} else {
+		p += numfmt_int(p, v);
+	}
+	w->text.n = (size_t)(p - w->text.buf);
+}
+
+static inline void jsonw_null(struct jsonw *w)
+{
+	char *p = jsonw_value_(w, 4);
+
+	memcpy(p, "null", 4);
+	w->text.n = (size_t)(p + 4 - w->text.buf);
+}
+
+static inline void jsonw_bool(struct jsonw *w, bool v)
+{
+	char *p = jsonw_value_(w, 5);
+
+	memcpy(p, v ? "true" : "false", 5);
+	w->text.n = (size_t)(p + 4 + !v - w->text.buf);
+}
+
+/* Closes the innermost container: on a line of its own unless empty. */
+static inline void jsonw_end(struct jsonw *w)
+{
+	char *p;
+
+	if (w->depth == 0)
+		return;
+	w->depth--;
+	if (w->depth >= JSONW_MAX_DEPTH)
+		return;
+	p = outbuf_room(&w->text, JSONW_ROOM_);
+	if (!w->empty[w->depth] && !w->compact)
+		p = jsonw_newline_(p, w->base + 2 * w->depth);
+	*p++ = w->closer[w->depth];
+	w->text.n = (size_t)(p - w->text.buf);
+}
 
 #endif

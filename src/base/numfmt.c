@@ -19,9 +19,15 @@ static size_t digits(char *buf, uint64_t u)
 		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 		"8081828384858687888990919293949596979899";
+	static const uint64_t pow10[] = { 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+		10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
+		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+		10000000000000000000ull };
 	size_t n = 1, i;
 
-	for (uint64_t t = u; t >= 10; t /= 10)
+	/* The count by comparisons, not divisions. */
+	while (n < 20 && u >= pow10[n - 1])
 		n++;
 	i = n;
 	while (u >= 100) {
@@ -37,6 +43,14 @@ static size_t digits(char *buf, uint64_t u)
 	} else {
 		buf[0] = (char)('0' + u);
 	}
+	return n;
+}
+
+size_t numfmt_uint(char *buf, uint64_t u)
+{
+	size_t n = digits(buf, u);
+
+	buf[n] = '\0';
 	return n;
 }
 
@@ -69,16 +83,24 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	 * infinities are printf's. */
 	if (!(x >= 0 && x < 1073741824.0) || signbit(v))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
-	frac = modf(x, &whole);
+	/* x is below 2^30: its whole part exact in an integer, no modf. */
+	n = (uint64_t)x;
+	whole = (double)n;
+	frac = x - whole;
 	/* Near a tie the product's rounding could decide it: printf looks at
 	 * the exact binary value, so let it. Elsewhere the nearest integer is
 	 * the same for the product and the exact value. */
 	if (fabs(frac - 0.5) < 1e-6)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
-	n = (uint64_t)whole + (frac > 0.5);
+	n += frac > 0.5;
+	if (decimals == 0) {
+		len = digits(buf, n);
+		buf[len] = '\0';
+		return len;
+	}
 	unit = (uint64_t)scale[decimals];
 	len = digits(buf, n / unit);
-	if (decimals > 0) {
+	{
 		uint64_t f = n % unit;
 
 		buf[len++] = '.';
@@ -121,8 +143,17 @@ size_t numfmt_general(char *buf, double v, int precision)
 		buf[len] = '\0';
 		return len;
 	}
-	/* The decimal exponent: a guess, checked on the scaled value below. */
-	e = (int)floor(log10(v));
+	/* The decimal exponent, by comparisons (no log10): checked on the
+	 * scaled value below all the same. */
+	if (v >= 1) {
+		e = 0;
+		while (e < 9 && v >= pow10[e + 1])
+			e++;
+	} else {
+		e = -1;
+		while (e > -4 && v * pow10[-e] < 1)
+			e--;
+	}
 	decimals = precision - 1 - e;
 	if (decimals < 0 || decimals > 19)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
@@ -135,10 +166,13 @@ size_t numfmt_general(char *buf, double v, int precision)
 	 * the rounding (where printf looks at the exact binary value): printf. */
 	if (!(x >= lo * (1 + 1e-12) && x < hi * (1 - 1e-12)))
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	frac = modf(x, &whole);
+	/* x is below 1e10 * (1 - 1e-12): its whole part exact in an integer. */
+	n = (uint64_t)x;
+	whole = (double)n;
+	frac = x - whole;
 	if (fabs(frac - 0.5) < 1e-5)
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	n = (uint64_t)whole + (frac > 0.5);
+	n += frac > 0.5;
 	if ((double)n >= hi)  /* rounded up to the next power of ten */
 		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
 	len = digits(digit, n);   /* precision digits, the first not 0 */

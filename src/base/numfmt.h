@@ -15,6 +15,8 @@
 
 /* v as "%lld" writes it into buf (NUMFMT_MAX bytes); returns the length. */
 size_t numfmt_int(char *buf, int64_t v);
+/* u as "%llu" writes it, the same way. */
+size_t numfmt_uint(char *buf, uint64_t u);
 /* v as "%.*f" with decimals (0 to 9) writes it into buf (NUMFMT_MAX
  * bytes); returns the length. Values printf would round at a tie, and
  * values too large for the quick way, go through snprintf itself. */

@@ -34,7 +34,7 @@ void outbuf_put_slow(struct outbuf *b, const char *s, size_t len)
 	b->n += len;
 }
 
-void outbuf_int(struct outbuf *b, int64_t v)
+void outbuf_int_any(struct outbuf *b, int64_t v)
 {
 	b->n += numfmt_int(outbuf_room(b, NUMFMT_MAX), v);
 }

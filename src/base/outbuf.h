@@ -56,8 +56,19 @@ static inline void outbuf_puts(struct outbuf *b, const char *s)
 	outbuf_put(b, s, strlen(s));
 }
 
-/* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g". */
-void outbuf_int(struct outbuf *b, int64_t v);
+/* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g"; an
+ * integer below 100 without a call (the CSV's counts and limits). */
+void outbuf_int_any(struct outbuf *b, int64_t v);
+static inline void outbuf_int(struct outbuf *b, int64_t v)
+{
+	if (v >= 0 && v < 100 && sizeof(b->buf) - b->n >= 2) {
+		if (v >= 10)
+			b->buf[b->n++] = (char)('0' + v / 10);
+		b->buf[b->n++] = (char)('0' + v % 10);
+		return;
+	}
+	outbuf_int_any(b, v);
+}
 void outbuf_fixed(struct outbuf *b, double v, int decimals);
 void outbuf_general(struct outbuf *b, double v, int precision);
 

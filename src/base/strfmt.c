@@ -84,14 +84,9 @@ static void put(struct out *o, const char *s, size_t len)
 
 static void put_unsigned(struct out *o, uintmax_t u)
 {
-	char tmp[24];
-	size_t n = sizeof(tmp);
+	char tmp[NUMFMT_MAX];
 
-	do {
-		tmp[--n] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	put(o, tmp + n, sizeof(tmp) - n);
+	put(o, tmp, numfmt_uint(tmp, (uint64_t)u));
 }
 
 static void put_signed(struct out *o, intmax_t v)

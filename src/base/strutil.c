@@ -208,6 +208,48 @@ static bool ascii16(const unsigned char *s)
 }
 #endif
 
+#if defined(__SSE2__) && defined(__GNUC__)
+static unsigned match16(const char *p, char a, char b)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(a)),
+							_mm_cmpeq_epi8(x, _mm_set1_epi8(b))));
+}
+#endif
+
+const char *str_find2(const char *p, const char *e, char a, char b)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	for (; e - p >= 16; p += 16) {
+		unsigned m = match16(p, a, b);
+
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == a || *p == b)
+			return p;
+	return e;
+}
+
+const char *str_rfind2(const char *p, const char *e, char a, char b)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	for (; e - p >= 16; e -= 16) {
+		unsigned m = match16(e - 16, a, b);
+
+		if (m)
+			return e - 16 + (31 - __builtin_clz(m));
+	}
+#endif
+	while (e > p)
+		if (*--e == a || *e == b)
+			return e;
+	return NULL;
+}
+
 bool str_is_binary(const char *text, size_t len, long *at)
 {
 	const unsigned char *s = (const unsigned char *)text;

@@ -29,6 +29,11 @@ bool str_is_safe(const char *in);
 /* True when the bytes hold a NUL or are not UTF-8: binary input. *at (if not
  * NULL) gets the 1-based line of the first such byte. */
 bool str_is_binary(const char *text, size_t len, long *at);
+/* The first byte of [p, e) that is a or b, else e; str_rfind2 the last,
+ * else NULL. Sixteen bytes a step where SSE2 is: kernel names are
+ * scanned this way for every record of a report. */
+const char *str_find2(const char *p, const char *e, char a, char b);
+const char *str_rfind2(const char *p, const char *e, char a, char b);
 /* The code point at s and the bytes it takes; 0 when s is at its end or at
  * bytes that are not UTF-8. */
 size_t str_utf8_next(const char *s, uint32_t *cp);

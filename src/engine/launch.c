@@ -22,9 +22,14 @@
 
 void launch_init(struct launch *l)
 {
-	memset(l, 0, sizeof(*l));
+	launch_init_unnamed(l);
 	str_copy(l->kernel, sizeof(l->kernel), "default");
 	str_copy(l->gpu_name, sizeof(l->gpu_name), DEFAULT_GPU);
+}
+
+void launch_init_unnamed(struct launch *l)
+{
+	memset(l, 0, sizeof(*l));
 	l->grid[0] = DEFAULT_GRID;
 	l->grid[1] = l->grid[2] = 1;
 	l->block[0] = 256;

@@ -58,6 +58,9 @@ struct launch {
 /* The embedded default: 256 threads, 32 registers, no shared memory, on the
  * default GPU, with grid_size left to launch_default_grid(). */
 void launch_init(struct launch *l);
+/* The same values with no kernel or GPU name (both ""): the start of a
+ * record's launch, which names its own (once for every record). */
+void launch_init_unnamed(struct launch *l);
 
 int64_t launch_grid_size(const struct launch *l);
 int launch_threads_per_block(const struct launch *l);

@@ -27,11 +27,16 @@ int engine_amd_partition_min(const struct gpu_arch *a)
 }
 
 /* What every family allows: threads, grid, registers and shared memory as
- * the architecture has them, and a partition down to sms_min units. */
-static void common_limits(const struct gpu *gpu, int sms_min, struct launch_limits *out)
+ * the architecture has them, and a partition down to sms_min units. The
+ * XCDs' bound where asked (with_xcds): a check asks it only of a launch
+ * that gives XCDs, since reading it from the device's name is most of a
+ * check, which every record of a report gets. */
+static void common_limits(const struct gpu *gpu, int sms_min, bool with_xcds,
+			  struct launch_limits *out)
 {
 	const struct gpu_arch *a = &gpu->arch;
 	int most_barriers = LAUNCH_BARRIERS_MAX;
+	int xcds = with_xcds ? gpu_default_xcds(gpu) : 0;
 
 	if (a->barriers_per_sm > 0 && a->barriers_per_sm < most_barriers)
 		most_barriers = a->barriers_per_sm;
@@ -46,7 +51,7 @@ static void common_limits(const struct gpu *gpu, int sms_min, struct launch_limi
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
 		.cluster_size = { 0, cluster_max_size(a) },
-		.xcds = { 0, gpu_default_xcds(gpu) > 0 ? gpu_default_xcds(gpu) : LAUNCH_XCDS_MAX },
+		.xcds = { 0, xcds > 0 ? xcds : LAUNCH_XCDS_MAX },
 		.sms = { gpu->sm_count > 0 ? sms_min : 0,
 			 gpu->sm_count > 0 ? gpu->sm_count : 0 },
 	};
@@ -54,21 +59,26 @@ static void common_limits(const struct gpu *gpu, int sms_min, struct launch_limi
 
 void engine_nvidia_limits(const struct gpu *gpu, struct launch_limits *out)
 {
-	common_limits(gpu, engine_nvidia_partition_min(&gpu->arch), out);
+	common_limits(gpu, engine_nvidia_partition_min(&gpu->arch), true, out);
 }
 
 /* AMD: VGPRs, AGPRs (in the VGPR file where it is unified), SGPRs where
  * they limit (amd.h), LDS per workgroup whether static or dynamic. */
-void engine_amd_limits(const struct gpu *gpu, struct launch_limits *out)
+static void amd_limits(const struct gpu *gpu, bool with_xcds, struct launch_limits *out)
 {
 	const struct amd_arch *m = &gpu->arch.amd;
 
-	common_limits(gpu, engine_amd_partition_min(&gpu->arch), out);
+	common_limits(gpu, engine_amd_partition_min(&gpu->arch), with_xcds, out);
 	out->regs_per_thread.hi = m->max_vgprs_per_wave;
 	out->static_smem_bytes.hi = out->smem_bytes.hi = m->max_lds_per_workgroup_bytes;
 	out->wave_size = (struct launch_range){ m->wave32 ? 32 : 64, m->wave64 ? 64 : 32 };
 	out->agprs.hi = m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave;
 	out->sgprs.hi = amd_sgprs_limit(m) ? amd_max_sgprs(m) : LAUNCH_COUNT_MAX;
+}
+
+void engine_amd_limits(const struct gpu *gpu, struct launch_limits *out)
+{
+	amd_limits(gpu, true, out);
 }
 
 static bool fail(struct occ_error *err, const char *file, long line, const char *field,
@@ -235,7 +245,7 @@ bool engine_nvidia_check_launch(const struct launch *l, const struct gpu *gpu, c
 	int64_t smem = launch_smem_per_block_bytes(l);
 	struct launch_limits lim;
 
-	engine_nvidia_limits(gpu, &lim);
+	common_limits(gpu, engine_nvidia_partition_min(&gpu->arch), l->xcds > 0, &lim);
 	if (!check_common(l, gpu, &lim, file, line, err))
 		return false;
 	if (l->regs_per_thread > lim.regs_per_thread.hi)
@@ -262,7 +272,7 @@ bool engine_amd_check_launch(const struct launch *l, const struct gpu *gpu, cons
 {
 	struct launch_limits lim;
 
-	engine_amd_limits(gpu, &lim);
+	amd_limits(gpu, l->xcds > 0, &lim);
 	return check_common(l, gpu, &lim, file, line, err) &&
 	       check_wave(l, gpu, &lim, file, line, err) &&
 	       check_amd_registers(l, gpu, &lim, file, line, err);
@@ -274,7 +284,7 @@ bool engine_vliw_check_launch(const struct launch *l, const struct gpu *gpu, con
 {
 	struct launch_limits lim;
 
-	engine_amd_limits(gpu, &lim);
+	amd_limits(gpu, l->xcds > 0, &lim);
 	if (!check_common(l, gpu, &lim, file, line, err) ||
 	    !check_wave(l, gpu, &lim, file, line, err))
 		return false;

@@ -102,7 +102,7 @@ static int number_text(const char *text, char *buf, size_t size, bool *integral)
  * [sign] digits and nothing else (*out set, 1), and "" (absent, 0). At most
  * 18 digits, which cannot overflow; -1 for anything else, which
  * number_text reads (to the same value where this one does). */
-static int plain_int(const char *text, int64_t *out)
+static inline int plain_int(const char *text, int64_t *out)
 {
 	const char *digits = text + (*text == '-' || *text == '+'), *p = digits;
 	uint64_t v = 0;   /* past 19 digits it wraps, and is refused below */
@@ -115,6 +115,43 @@ static int plain_int(const char *text, int64_t *out)
 	if (p == digits || p - digits > 18 || *p != '\0')
 		return *text ? -1 : 0;
 	*out = *text == '-' ? -(int64_t)v : (int64_t)v;
+	return 1;
+}
+
+/* [sign] digits . digits and nothing else, of at most 15 digits in all
+ * ("53.94", a profiler's percentages and rates): the integer of its digits
+ * and a power of ten are exact doubles, so their quotient is the one
+ * correctly rounded double, strtod's (Clinger's fast path), without
+ * number_text's copy and strtod's machinery. 1 with *out set; 0: another
+ * shape, for number_text. */
+static int plain_decimal(const char *text, double *out)
+{
+	static const double ten[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+				      1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *p = text + (*text == '-' || *text == '+');
+	uint64_t m = 0;
+	int digits = 0, after = -1;
+	unsigned d;
+
+	for (;; p++) {
+		if ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
+			m = m * 10 + d;
+			if (++digits > 15)
+				return 0;
+			if (after >= 0)
+				after++;
+		} else if (*p == '.' && after < 0) {
+			after = 0;
+		} else {
+			break;
+		}
+	}
+	/* digits on both sides of the point, and the end */
+	if (*p != '\0' || after <= 0 || digits == after)
+		return 0;
+	*out = (double)m / ten[after];
+	if (*text == '-')
+		*out = -*out;
 	return 1;
 }
 
@@ -132,6 +169,10 @@ bool import_num(const char *text, struct report_num *out)
 	k = text ? plain_int(text, &i) : 0;
 	if (k >= 0 && (k == 0 || i != 0 || *text != '-')) {
 		*out = (struct report_num){ k > 0, k > 0 ? (double)i : 0 };
+		return true;
+	}
+	if (text && plain_decimal(text, &v)) {
+		*out = (struct report_num){ true, v };
 		return true;
 	}
 	*out = (struct report_num){ 0 };

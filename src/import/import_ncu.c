@@ -64,6 +64,7 @@ struct import_state {
 	/* raw page: the column of each slot, and its unit's scale. */
 	int slot_col[S_N];
 	char *slot_unit[S_N];
+	double slot_scale[S_N];       /* ncu_unit_scale of slot_unit (of "" where NULL) */
 	const char *slot_name[S_N];   /* the column's name, for messages (static) */
 	bool units_read;
 	struct kernel k;
@@ -334,7 +335,7 @@ static void kernel_id(struct import_state *s, const struct csv_row *row, struct 
 /* Stores text (in unit) as slot sl's value; false with err naming col. A
  * slot of information that cannot be read is dropped (import_drop) instead. */
 static bool take(struct kernel *k, enum slot sl, const char *text, const char *unit,
-		 struct report *r, const char *file, long line, const char *col,
+		 double scale, struct report *r, const char *file, long line, const char *col,
 		 struct occ_error *err)
 {
 	double v;
@@ -345,7 +346,7 @@ static bool take(struct kernel *k, enum slot sl, const char *text, const char *u
 			str_copy(k->device, sizeof(k->device), text);
 		return true;
 	}
-	got = ncu_read_value(sl, text, unit, &v);
+	got = scale == 0 ? -2 : ncu_read_scaled(sl, text, scale, &v);
 	if (got == -2) {
 		/* A value in another unit is another metric that shares the
 		 * label: never a number of this one. */
@@ -435,6 +436,7 @@ static size_t map_raw(struct import_state *s, const struct csv_row *h)
 		s->slot_col[i] = -1;
 		free(s->slot_unit[i]);
 		s->slot_unit[i] = NULL;
+		s->slot_scale[i] = ncu_unit_scale((enum slot)i, "");
 	}
 	for (size_t i = 0; i < h->n; i++) {
 		const struct metric *m;
@@ -595,8 +597,9 @@ static bool row_details(struct import_state *s, const struct csv_row *row, struc
 			      "the row has no Metric Value (cut short?)");
 		return false;
 	}
-	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT), r, file,
-		    row->line, m->name, err);
+	return take(&s->k, m->slot, field(s, row, C_VALUE), field(s, row, C_UNIT),
+		    ncu_unit_scale(m->slot, field(s, row, C_UNIT)), r, file, row->line, m->name,
+		    err);
 }
 
 static bool finish_details(struct import_state *s, struct report *r, const char *file,
@@ -631,6 +634,9 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 						      "out of memory");
 					return false;
 				}
+				/* a column's unit is the file's: its scale worked
+				 * out once, not for every row */
+				s->slot_scale[i] = ncu_unit_scale((enum slot)i, s->slot_unit[i]);
 			}
 			return true;
 		}
@@ -660,7 +666,8 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 				return false;
 			}
 			if (!take(k, (enum slot)i, csvread_field(row, c),
-				  s->slot_unit[i] ? s->slot_unit[i] : "", r, file, row->line,
+				  s->slot_unit[i] ? s->slot_unit[i] : "", s->slot_scale[i], r, file,
+				  row->line,
 				  s->slot_name[i], err)) {
 				kernel_reset(k);
 				return false;

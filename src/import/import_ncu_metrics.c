@@ -268,14 +268,25 @@ static double snap_bytes(double value, const char *text, double scale)
 
 /* Reads text in unit as slot k's value. 1: read; 0: absent; -1: not a
  * number (or a fraction where a whole number belongs); -2: unknown unit. */
+double ncu_unit_scale(enum slot sl, const char *unit)
+{
+	return unit_scale(ncu_slot_kind[sl], unit);
+}
+
 int ncu_read_value(enum slot sl, const char *text, const char *unit, double *out)
 {
-	enum kind k = ncu_slot_kind[sl];
-	double scale = unit_scale(k, unit);
-	struct report_num n;
+	double scale = ncu_unit_scale(sl, unit);
 
 	if (scale == 0)
 		return -2;
+	return ncu_read_scaled(sl, text, scale, out);
+}
+
+int ncu_read_scaled(enum slot sl, const char *text, double scale, double *out)
+{
+	enum kind k = ncu_slot_kind[sl];
+	struct report_num n;
+
 	if (k == K_COUNT || (k == K_BYTES && scale == 1)) {
 		struct report_int v;
 

@@ -72,6 +72,11 @@ const char *ncu_kind_unit(enum kind k);
 /* Reads text in unit as slot sl's value. 1: read; 0: absent; -1: not a
  * number; -2: a unit of another family (another metric sharing the label). */
 int ncu_read_value(enum slot sl, const char *text, const char *unit, double *out);
+/* The same in two steps, for a raw page, whose units are one row for the
+ * whole file: the scale of unit for slot sl (0: not the slot's unit), once
+ * a column; then each value with it (never -2). */
+double ncu_unit_scale(enum slot sl, const char *unit);
+int ncu_read_scaled(enum slot sl, const char *text, double scale, double *out);
 
 /* "(32, 16, 1)" or "192" into out; empty or "n/a" leaves out as it is;
  * false when it is neither. */

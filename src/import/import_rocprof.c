@@ -195,6 +195,9 @@ struct import_state {
 	 * agent_info.csv (xcds_agent_info), read at the first row. */
 	bool sysinfo_read, xcds_agent_info;
 	struct report_int xcds;
+	/* The process of the last record, interned: a file's dispatches are of
+	 * one process or a few, and interning hashes the text every row. */
+	const char *process;
 };
 
 static bool probe(const struct layout *l, const struct csv_row *header,
@@ -248,9 +251,12 @@ static bool probe_v3_counters(const struct csv_row *h, struct import_state **s)
 	return probe(&layout_v3_counters, h, s);
 }
 
-static const char *field(const struct import_state *s, const struct csv_row *row, enum col c)
+/* csvread_field, inline: a row reads a dozen columns. */
+static inline const char *field(const struct import_state *s, const struct csv_row *row, enum col c)
 {
-	return csvread_field(row, s->col[c]);
+	int i = s->col[c];
+
+	return i >= 0 && (size_t)i < row->n ? row->fields[i] : "";
 }
 
 /* The error for column c's text t, which is no count or size. */
@@ -517,7 +523,13 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	}
 	gfx_from_name(name, gfx, sizeof(gfx));
 	rec->short_name = report_intern_short_name(r, name);
-	rec->process = report_intern(r, field(s, row, COL_PID), REPORT_TEXT);
+	{
+		const char *pid = field(s, row, COL_PID);
+
+		if (!s->process || strcmp(s->process, pid) != 0)
+			s->process = report_intern(r, pid, REPORT_TEXT);
+		rec->process = s->process;
+	}
 	rec->gfx_target = report_intern(r, gfx, sizeof(gfx));
 	if (!rec->short_name || !rec->process || !rec->gfx_target) {
 		free(rec->name);

@@ -170,6 +170,21 @@ static void unknown_device(const struct report_record *rec, enum report_vendor v
 		      "compute capability (--gpu X.Y) or gfx target (--gpu gfxNNN)");
 }
 
+bool report_gpu_takes(const struct report_record *rec, const struct gpu *given, const char *file,
+		      struct occ_error *err)
+{
+	enum report_vendor v = report_record_vendor(rec);
+
+	if (v != REPORT_VENDOR_UNKNOWN && gpu_vendor(given) != v) {
+		occ_error_set(err, OCC_EUSAGE, file, rec->line, "gpu",
+			      "an %s kernel record cannot run on --gpu \"%s\", an %s GPU: "
+			      "give an %s GPU (occview --list-gpus)", vendor_name(v),
+			      given->name, vendor_name(gpu_vendor(given)), vendor_name(v));
+		return false;
+	}
+	return true;
+}
+
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err)
@@ -179,13 +194,8 @@ bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 
 	*source = REPORT_GPU_NONE;
 	if (given) {
-		if (v != REPORT_VENDOR_UNKNOWN && gpu_vendor(given) != v) {
-			occ_error_set(err, OCC_EUSAGE, file, rec->line, "gpu",
-				      "an %s kernel record cannot run on --gpu \"%s\", an %s GPU: "
-				      "give an %s GPU (occview --list-gpus)", vendor_name(v),
-				      given->name, vendor_name(gpu_vendor(given)), vendor_name(v));
+		if (!report_gpu_takes(rec, given, file, err))
 			return false;
-		}
 		*out = *given;
 		*source = REPORT_GPU_GIVEN;
 		return true;
@@ -353,32 +363,50 @@ static const struct source *sources(bool amd, size_t *n)
 /* The value of p the record gives in v: lacking, 0 and p joins k; out of
  * p's range, an error. The range is the parameter table's, but a byte
  * count is read whole (launch_check judges it against the GPU). */
-static bool take(const struct report_int *v, enum launch_param p, bool amd, const char *file,
-		 long line, int64_t *out, struct lacking *k, struct occ_error *err)
+/* take's error for a value it refuses. */
+static bool refuse(const struct report_int *v, enum launch_param p, bool amd, int64_t max,
+		   const char *file, long line, struct occ_error *err)
 {
-	const struct param_info *i = param_info(p);
-	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
 	struct names n;
 
+	names_of(p, amd, &n);
+	if (v->value < 0 || v->value > max)
+		occ_error_set(err, OCC_EDATA, file, line, n.field, "%lld is out of range (0 to %lld)",
+			      (long long)v->value, (long long)max);
+	else
+		occ_error_set(err, OCC_EDATA, file, line, n.field,
+			      "a wave size is 32 or 64, got %lld", (long long)v->value);
+	return false;
+}
+
+/* take's other cases: a value lacking (0, and p joins k), or refused. */
+static bool take_rest(const struct report_int *v, enum launch_param p, bool amd, int64_t max,
+		      const char *file, long line, int64_t *out, struct lacking *k,
+		      struct occ_error *err)
+{
 	*out = 0;
 	if (!v->present) {
 		lack(k, p, amd);
 		return true;
 	}
-	if (v->value < 0 || v->value > max) {
-		names_of(p, amd, &n);
-		occ_error_set(err, OCC_EDATA, file, line, n.field, "%lld is out of range (0 to %lld)",
-			      (long long)v->value, (long long)max);
-		return false;
+	return refuse(v, p, amd, max, file, line, err);
+}
+
+/* (the lacking and refused values apart: their words and buffers cost
+ * every call saved registers, and a record takes a dozen values) */
+static inline bool take(const struct report_int *v, enum launch_param p, bool amd,
+			const char *file, long line, int64_t *out, struct lacking *k,
+			struct occ_error *err)
+{
+	const struct param_info *i = param_info(p);
+	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
+
+	if (v->present && v->value >= 0 && v->value <= max &&
+	    (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64)) {
+		*out = v->value;
+		return true;
 	}
-	if (i->kind == PARAM_WAVE && v->value != 0 && v->value != 32 && v->value != 64) {
-		names_of(p, amd, &n);
-		occ_error_set(err, OCC_EDATA, file, line, n.field,
-			      "a wave size is 32 or 64, got %lld", (long long)v->value);
-		return false;
-	}
-	*out = v->value;
-	return true;
+	return take_rest(v, p, amd, max, file, line, out, k, err);
 }
 
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
@@ -447,8 +475,7 @@ static int own_cluster(const struct report_record *rec)
  * refused for lacking one shows 0 there, not a made-up 32. */
 static void blank_launch(const struct report_record *rec, struct launch *l)
 {
-	launch_init(l);
-	l->gpu_name[0] = '\0';
+	launch_init_unnamed(l);
 	memset(l->grid, 0, sizeof(l->grid));
 	memset(l->block, 0, sizeof(l->block));
 	l->regs_per_thread = 0;
@@ -618,17 +645,33 @@ bool report_launch_device_unknown(const struct report_record *rec, enum report_g
 	       names_device(rec->device);
 }
 
+/* Whether the report's SM count is the GPU's (report_launch_own_sm_count). */
+static bool own_sm_count_applies(const struct report_record *rec, enum report_gpu_source source,
+				 const struct gpu *gpu)
+{
+	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
+
+	/* --gpu's SM count is the user's, unless they named an architecture. */
+	return !(source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
+		 !rec->sm_count.present || rec->sm_count.value <= 0 ||
+		 rec->sm_count.value > 100000 || per_unit <= 0 ||
+		 rec->sm_count.value % per_unit != 0 || (has_arch(rec) && !same_arch(rec, gpu)));
+}
+
+bool report_launch_own_sm_count_changes(const struct report_record *rec,
+					enum report_gpu_source source, const struct gpu *gpu)
+{
+	return own_sm_count_applies(rec, source, gpu) &&
+	       (gpu->stand_in || device_units_as_reported(gpu) != rec->sm_count.value);
+}
+
 int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
 			       struct gpu *gpu)
 {
 	int per_unit = gpu->arch.vendor == GPU_AMD ? amd_cus_per_unit(&gpu->arch.amd) : 1;
 	int db = gpu->sm_count;
 
-	/* --gpu's SM count is the user's, unless they named an architecture. */
-	if (source == REPORT_GPU_NONE || (source == REPORT_GPU_GIVEN && !gpu->stand_in) ||
-	    !rec->sm_count.present || rec->sm_count.value <= 0 || rec->sm_count.value > 100000 ||
-	    per_unit <= 0 || rec->sm_count.value % per_unit != 0 ||
-	    (has_arch(rec) && !same_arch(rec, gpu)))
+	if (!own_sm_count_applies(rec, source, gpu))
 		return 0;
 	/* The count is the report's now, not a stand-in's. */
 	gpu->stand_in = false;
@@ -682,10 +725,11 @@ bool report_launch_counted_occupancy(const struct report_record *rec, const stru
 	*sq = gpu->arch.vendor == GPU_AMD;
 	if (*sq) {
 		const struct amd_arch *aa = &gpu->arch.amd;
-		int dflt = gpu_default_xcds(gpu);
+		int dflt;
 
 		if (!rec->sq_accum_prev_hires.present || !rec->grbm_gui_active.present)
 			return false;
+		dflt = gpu_default_xcds(gpu);
 		if (rec->xcds.present && rec->xcds.value > 0 && rec->xcds.value <= INT_MAX)
 			*xcds = (struct report_xcds){ (int)rec->xcds.value,
 						      rec->xcds_agent_info ? REPORT_XCDS_AGENT_INFO

@@ -50,6 +50,10 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 bool report_choose_gpu(const struct gpu_db *db, const struct report_record *rec,
 		       const struct gpu *given, const char *file, struct gpu *out,
 		       enum report_gpu_source *source, struct occ_error *err);
+/* Whether a given GPU can run the record, as report_choose_gpu decides it
+ * (which then takes given, REPORT_GPU_GIVEN), without copying the GPU. */
+bool report_gpu_takes(const struct report_record *rec, const struct gpu *given, const char *file,
+		      struct occ_error *err);
 /* The launch alone, for a record run on a GPU of architecture arch (the
  * record's own vendor wins when it says one: report_launch refuses the
  * mismatch first; NULL, no GPU known: the record's vendor, else NVIDIA's).
@@ -123,6 +127,10 @@ bool report_launch_device_unknown(const struct report_record *rec, enum report_g
  * returned; 0 when the count did not change. */
 int report_launch_own_sm_count(const struct report_record *rec, enum report_gpu_source source,
 			       struct gpu *gpu);
+/* Whether report_launch_own_sm_count would change gpu at all: where not, a
+ * caller need not copy the GPU to call it. */
+bool report_launch_own_sm_count_changes(const struct report_record *rec,
+					enum report_gpu_source source, const struct gpu *gpu);
 
 /* True when name is the record's short name or its full name; trailing
  * blanks (Omniperf 1.x ends names with one) do not count. Case matters. */

@@ -42,10 +42,19 @@ bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct co
  * as the first line, then each kernel object of the JSON document on a line
  * of its own, compact (no spaces, as jansson's JSON_COMPACT writes it), and
  * for --compare a last line {"comparison": {...}}. The same members and the
- * same promise as the JSON document's. kernel and comparison: false when
- * out of memory or the stream has an error. */
+ * same promise as the JSON document's, but for the findings: {"id",
+ * "severity", "title", "parameters"}, the parameters the numbers the text
+ * quotes in its order (null where the analysis did not keep them:
+ * SESSION_PARAMS), and "text" only with OUTPUT_JSONL_FINDINGS_TEXT
+ * (--findings-text). what: OUTPUT_JSONL_ bits (true reads as
+ * OUTPUT_JSONL_DERIVATIONS). kernel and comparison: false when out of
+ * memory or the stream has an error. */
+enum output_jsonl {
+	OUTPUT_JSONL_DERIVATIONS = 1u << 0,    /* "derivations", as --derive's JSON */
+	OUTPUT_JSONL_FINDINGS_TEXT = 1u << 1,  /* each finding's "text" */
+};
 void output_jsonl_header(FILE *out);
-bool output_jsonl_kernel(FILE *out, const struct analysis *a, bool derivations);
+bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what);
 bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d);
 /* CSV: the header row, then a row per kernel; records: a kernel record's
  * columns (achieved occupancy, duration, cross-check disagreements) after

@@ -6,16 +6,65 @@
 
 #include "output.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "outbuf.h"
 #include "params.h"
 #include "strutil.h"
 
+/* True when one of the 8 bytes at p is not printable ASCII or is ',' or
+ * '"' (the has-less and has-zero word tricks). */
+static inline bool special8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t x, comma, quote, del;
+
+	memcpy(&x, p, sizeof(x));
+	comma = x ^ (ones * ',');
+	quote = x ^ (ones * '"');
+	del = x ^ (ones * 0x7F);
+	return ((x | ((x - ones * 0x20) & ~x) | ((comma - ones) & ~comma) | ((quote - ones) & ~quote) |
+		 ((del - ones) & ~del)) & highs) != 0;
+}
+
+/* True when s is printable ASCII needing no quotes: its own field, as most
+ * kernel and GPU names are. *len gets its length. */
+static bool plain_field(const char *s, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0;
+
+	*len = n;
+	/* Whole words, then the last word again where it overlaps the one
+	 * before: no byte past the string is read. */
+	if (n >= 8) {
+		for (; n - i >= 8; i += 8)
+			if (special8(p + i))
+				return false;
+		return i == n || !special8(p + n - 8);
+	}
+	for (; i < n; i++)
+		if (p[i] < 0x20 || p[i] >= 0x7F || p[i] == ',' || p[i] == '"')
+			return false;
+	return true;
+}
+
 void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
+	size_t len;
 
+	/* What str_sanitize would leave as it is and needs no quotes, copied
+	 * as it is (the length str_sanitize cuts at and more goes its way). */
+	if (plain_field(s, &len) && len < sizeof(clean)) {
+		char *p = outbuf_room(r, len + 1);
+
+		memcpy(p, s, len);
+		p[len] = last ? '\n' : ',';
+		r->n += len + 1;
+		return;
+	}
 	str_sanitize(s, clean, sizeof(clean));
 	if (strpbrk(clean, ",\"\r\n")) {
 		outbuf_putc(r, '"');
@@ -83,8 +132,12 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 	const struct crosscheck_figures *f = &kept.profiler;
 	bool first = true;
 
-	/* Facts a what-if dropped are empty: not this launch's. */
-	crosscheck_record_kept(&a->report, &kept);
+	/* Facts a what-if dropped are empty: not this launch's (a copy only
+	 * where some were). */
+	if (a->report.dropped)
+		crosscheck_record_kept(&a->report, &kept);
+	else
+		p = &a->report, f = &a->report.profiler;
 	if (lead)
 		outbuf_putc(r, ',');
 	if (p->achieved_occupancy_pct.present)

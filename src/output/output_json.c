@@ -37,6 +37,13 @@ static void key_string(struct jsonw *w, struct jsonw_name key, const char *s)
 	jsonw_string(w, s);
 }
 
+/* A word of the program's own tables (jsonw_word: no escapes needed). */
+static void key_word(struct jsonw *w, struct jsonw_name key, const char *s)
+{
+	jsonw_member(w, key);
+	jsonw_word(w, s);
+}
+
 /* Text as a file gave it: UTF-8 as it is; control characters and bytes that
  * are not UTF-8 as \xNN text (str_sanitize), since JSON strings must be
  * UTF-8. */
@@ -116,7 +123,7 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_object(w);
 	key_string(w, JSONW_NAME("name"), g->name);
 	key_string(w, JSONW_NAME("arch"), g->arch.arch);
-	key_string(w, JSONW_NAME("cc"), cc);
+	key_word(w, JSONW_NAME("cc"), cc);
 	/* An architecture with no device has no count: null, as its waves. */
 	jsonw_member(w, JSONW_NAME("sm_count"));
 	if (g->sm_count > 0)
@@ -126,43 +133,45 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 	jsonw_end(w);
 }
 
+/* The launch's members are its parameters' JSON names (params.h), quoted
+ * here by the compiler: test_output checks they are params.h's. */
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
 			bool missing, unsigned known)
 {
 	jsonw_object(w);
-	key_count(w, jsonw_name_of(param_key_total(PARAM_GRID)), launch_grid_size(l), missing);
-	triple(w, jsonw_name_of(param_key_json(PARAM_GRID)), l->grid[0], l->grid[1], l->grid[2],
+	key_count(w, JSONW_NAME("grid_size"), launch_grid_size(l), missing);
+	triple(w, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2],
 	       missing && launch_grid_size(l) == 0);
-	triple(w, jsonw_name_of(param_key_json(PARAM_BLOCK)), l->block[0], l->block[1], l->block[2],
+	triple(w, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
 	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, jsonw_name_of(param_key_total(PARAM_BLOCK)), launch_threads_per_block(l), missing);
-	key_count(w, jsonw_name_of(param_key_json(PARAM_REGISTERS)), l->regs_per_thread, missing);
+	key_count(w, JSONW_NAME("threads_per_block"), launch_threads_per_block(l), missing);
+	key_count(w, JSONW_NAME("registers_per_thread"), l->regs_per_thread, missing);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, jsonw_name_of(param_key_json(PARAM_STATIC_SMEM)),
+	key_int_if(w, JSONW_NAME("static_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, jsonw_name_of(param_key_json(PARAM_DYNAMIC_SMEM)),
+	key_int_if(w, JSONW_NAME("dynamic_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_member(w, jsonw_name_of(param_key_json(PARAM_CARVEOUT)));
+	jsonw_member(w, JSONW_NAME("shared_mem_carveout_pct"));
 	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
 		jsonw_null(w);
 	else
 		jsonw_int(w, l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_string(w, jsonw_name_of(param_key_json(PARAM_CACHE_CONFIG)),
+		key_word(w, JSONW_NAME("cache_config"),
 			   launch_cache_config_name(l->cache_config));
-	key_int(w, jsonw_name_of(param_key_json(PARAM_BARRIERS)), l->barriers);
+	key_int(w, JSONW_NAME("barriers"), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, jsonw_name_of(param_key_json(PARAM_CLUSTER)), l->cluster_size);
+		key_int(w, JSONW_NAME("cluster_size"), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, jsonw_name_of(param_key_json(PARAM_SMS)), l->sms);
+		key_int(w, JSONW_NAME("sms"), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, jsonw_name_of(param_key_json(PARAM_WAVE_SIZE)),
+		key_int(w, JSONW_NAME("wave_size"),
 			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, jsonw_name_of(param_key_json(PARAM_AGPRS)), l->agprs);
-		key_int(w, jsonw_name_of(param_key_json(PARAM_SGPRS)), l->sgprs);
+		key_int(w, JSONW_NAME("agprs_per_thread"), l->agprs);
+		key_int(w, JSONW_NAME("sgprs_per_wave"), l->sgprs);
 	}
 	jsonw_end(w);
 }
@@ -198,7 +207,7 @@ static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
 	else
 		jsonw_real(w, cl->occupancy_pct_max);
 	key_least(w, JSONW_NAME("cluster_occupancy_pct_min"), none ? -1 : cl->occupancy_pct_min, true);
-	key_string(w, JSONW_NAME("clusters_bound"), cluster_bound_word(cl->bound));
+	key_word(w, JSONW_NAME("clusters_bound"), cluster_bound_word(cl->bound));
 	key_int(w, JSONW_NAME("max_cluster_size_portable"), cl->max_size_portable);
 	key_int(w, JSONW_NAME("max_cluster_size_nonportable_min"), cl->max_size_nonportable_min);
 	key_int(w, JSONW_NAME("max_cluster_size_nonportable"), cl->max_size_nonportable_max);
@@ -213,9 +222,48 @@ static void clusters_json(struct jsonw *w, const struct cluster_result *cl)
 	}
 }
 
+/* The factors' member names (occ_key's words, and block_limit_ before
+ * them) of the two families' tables, quoted by the compiler; names_of
+ * gives the one whose words r's are (NULL for none: the names are made
+ * from occ_key then), checked word for word. */
+struct factor_names {
+	const char *key[OCC_N_FACTORS];
+	struct jsonw_name limit[OCC_N_FACTORS], usage[OCC_N_FACTORS];
+};
+
+static const struct factor_names factor_names[] = {
+	{ { "warps", "blocks", "registers", "shared_mem", "barriers" },
+	  { JSONW_NAME_INIT("block_limit_warps"), JSONW_NAME_INIT("block_limit_blocks"),
+	    JSONW_NAME_INIT("block_limit_registers"), JSONW_NAME_INIT("block_limit_shared_mem"),
+	    JSONW_NAME_INIT("block_limit_barriers") },
+	  { JSONW_NAME_INIT("warps"), JSONW_NAME_INIT("blocks"), JSONW_NAME_INIT("registers"),
+	    JSONW_NAME_INIT("shared_mem"), JSONW_NAME_INIT("barriers") } },
+	{ { "waves", "workgroups", "vgprs", "lds", "sgprs" },
+	  { JSONW_NAME_INIT("block_limit_waves"), JSONW_NAME_INIT("block_limit_workgroups"),
+	    JSONW_NAME_INIT("block_limit_vgprs"), JSONW_NAME_INIT("block_limit_lds"),
+	    JSONW_NAME_INIT("block_limit_sgprs") },
+	  { JSONW_NAME_INIT("waves"), JSONW_NAME_INIT("workgroups"), JSONW_NAME_INIT("vgprs"),
+	    JSONW_NAME_INIT("lds"), JSONW_NAME_INIT("sgprs") } },
+};
+
+static const struct factor_names *names_of(const struct occ_result *r)
+{
+	for (size_t t = 0; t < sizeof(factor_names) / sizeof(factor_names[0]); t++) {
+		int f = 0;
+
+		while (f < OCC_N_FACTORS &&
+		       strcmp(occ_key(r, (enum occ_factor)f), factor_names[t].key[f]) == 0)
+			f++;
+		if (f == OCC_N_FACTORS)
+			return &factor_names[t];
+	}
+	return NULL;
+}
+
 static void occupancy_json(struct jsonw *w, const struct analysis *a)
 {
 	const struct occ_result *r = &a->r;
+	const struct factor_names *names = names_of(r);
 	char key[64];
 
 	jsonw_object(w);
@@ -227,9 +275,14 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	key_real(w, JSONW_NAME("theoretical_occupancy_pct"), r->theoretical_occupancy_pct);
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
+	memcpy(key, "block_limit_", 12);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		strfmt(key, sizeof(key), "block_limit_%s", occ_key(r, (enum occ_factor)f));
-		key_limit(w, jsonw_name_of(key), r->block_limit[f]);
+		if (names) {
+			key_limit(w, names->limit[f], r->block_limit[f]);
+			continue;
+		}
+		str_copy(key + 12, sizeof(key) - 12, occ_key(r, (enum occ_factor)f));
+		key_limit(w, jsonw_word_name(key), r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {
 		key_int(w, JSONW_NAME("wave_size"), r->amd.wave_size);
@@ -240,7 +293,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (occ_is_limiting(r, (enum occ_factor)f))
-			jsonw_string(w, occ_key(r, (enum occ_factor)f));
+			jsonw_word(w, occ_key(r, (enum occ_factor)f));
 	jsonw_end(w);
 	key_int(w, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
 	key_int(w, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
@@ -252,7 +305,7 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 
-		jsonw_member(w, jsonw_name_of(occ_key(r, (enum occ_factor)f)));
+		jsonw_member(w, names ? names->usage[f] : jsonw_word_name(occ_key(r, (enum occ_factor)f)));
 		jsonw_object(w);
 		key_int(w, JSONW_NAME("total"), u->total);
 		key_int(w, JSONW_NAME("per_block"), u->per_block);
@@ -321,13 +374,13 @@ static void measured_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int i = 0; i < PARAM_N; i++)
 		if (p->changed & PARAM_BIT(i))
-			jsonw_string(w, param_info((enum launch_param)i)->column);
+			jsonw_word(w, param_info((enum launch_param)i)->column);
 	jsonw_end(w);
 	jsonw_member(w, JSONW_NAME("dropped"));
 	jsonw_array(w);
 	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
 		if (p->dropped & facts[i].bit)
-			jsonw_string(w, facts[i].key);
+			jsonw_word(w, facts[i].key);
 	jsonw_end(w);
 }
 
@@ -388,10 +441,12 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		[REPORT_AMD_LDS] = CROSSCHECK_AMD_LDS_WAVES,
 		[REPORT_AMD_WORKGROUP] = CROSSCHECK_AMD_WORKGROUP_WAVES,
 	};
-	static const char *const limit_keys[OCC_N_FACTORS] = {
-		[OCC_WARPS] = "block_limit_warps", [OCC_BLOCKS] = "block_limit_blocks",
-		[OCC_REGISTERS] = "block_limit_registers", [OCC_SHARED_MEM] = "block_limit_shared_mem",
-		[OCC_BARRIERS] = "block_limit_barriers",
+	static const struct jsonw_name limit_keys[OCC_N_FACTORS] = {
+		[OCC_WARPS] = JSONW_NAME_INIT("block_limit_warps"),
+		[OCC_BLOCKS] = JSONW_NAME_INIT("block_limit_blocks"),
+		[OCC_REGISTERS] = JSONW_NAME_INIT("block_limit_registers"),
+		[OCC_SHARED_MEM] = JSONW_NAME_INIT("block_limit_shared_mem"),
+		[OCC_BARRIERS] = JSONW_NAME_INIT("block_limit_barriers"),
 	};
 
 	jsonw_member(w, JSONW_NAME("profiler"));
@@ -400,20 +455,20 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		return;
 	}
 	jsonw_object(w);
-	key_string(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
+	key_word(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
 			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
 	key_report_num(w, JSONW_NAME("theoretical_occupancy_pct"), &f->theoretical_pct);
 	key_report_num(w, JSONW_NAME("theoretical_active_warps"), &f->active_warps);
 	key_report_num(w, JSONW_NAME("waves_per_sm"), &f->waves_per_sm);
 	for (int i = 0; i < OCC_N_FACTORS; i++)
-		key_report_int(w, jsonw_name_of(limit_keys[i]), &f->limits[i]);
+		key_report_int(w, limit_keys[i], &f->limits[i]);
 	if (f->cluster_max_size.present || f->cluster_max_active.present) {
 		key_report_int(w, JSONW_NAME("max_active_clusters"), &f->cluster_max_active);
 		key_report_int(w, JSONW_NAME("max_cluster_size"), &f->cluster_max_size);
 		key_report_num(w, JSONW_NAME("cluster_occupancy_pct"), &f->cluster_occupancy_pct);
 	}
 	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
-		key_report_int(w, jsonw_name_of(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
+		key_report_int(w, jsonw_word_name(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
 	jsonw_end(w);
 }
 
@@ -425,7 +480,7 @@ static void range_json(struct jsonw *w, struct jsonw_name key, const struct repo
 	jsonw_object(w);
 	key_int(w, JSONW_NAME("min"), r->lo);
 	key_int(w, JSONW_NAME("max"), r->hi);
-	key_string(w, JSONW_NAME("from"), from);
+	key_word(w, JSONW_NAME("from"), from);
 	key_int(w, JSONW_NAME("from_value"), r->limit);
 	jsonw_end(w);
 }
@@ -496,7 +551,7 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	}
 	jsonw_member(w, JSONW_NAME("achieved_occupancy_formula"));
 	if (p->achieved_sq && p->achieved_occupancy_pct.present)
-		jsonw_string(w, REPORT_SQ_OCCUPANCY_FORMULA);
+		jsonw_word(w, REPORT_SQ_OCCUPANCY_FORMULA);
 	else
 		jsonw_null(w);
 	/* The XCDs the SQ counters were summed over, and who said so. */
@@ -532,7 +587,7 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 		jsonw_array(w);
 		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
 			if ((c->inferred >> f) & 1u)
-				jsonw_string(w, crosscheck_key((enum crosscheck_field)f));
+				jsonw_word(w, crosscheck_key((enum crosscheck_field)f));
 		jsonw_end(w);
 		jsonw_member(w, JSONW_NAME("disagreements"));
 		jsonw_array(w);
@@ -540,8 +595,8 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 			if (!crosscheck_differs(c, (enum crosscheck_field)f))
 				continue;
 			jsonw_object(w);
-			key_string(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
-			key_string(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
+			key_word(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
+			key_word(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
 			enum crosscheck_field k = (enum crosscheck_field)f;
 
 			key_real(w, JSONW_NAME("report"), crosscheck_value(k, c->report[k]));
@@ -554,18 +609,39 @@ static void report_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
-static void findings_json(struct jsonw *w, const struct analysis *a)
+/* The findings: id, severity, title and text; JSON Lines (w compact) puts
+ * the parameters (the numbers the text quotes, in its order) after the
+ * title, null where the text was not kept as parameters (RULES_PARAMS), and
+ * the text only where asked (text). */
+static void findings_json(struct jsonw *w, const struct analysis *a, bool text)
 {
+	char buf[sizeof(a->findings[0].text)];
+
 	jsonw_member(w, JSONW_NAME("findings"));
 	jsonw_array(w);
 	for (int i = 0; a->ok && i < a->n_findings; i++) {
 		const struct finding *f = &a->findings[i];
 
 		jsonw_object(w);
-		key_string(w, JSONW_NAME("id"), f->id);
-		key_string(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
+		key_word(w, JSONW_NAME("id"), f->id);
+		key_word(w, JSONW_NAME("severity"), rules_severity_key(f->severity));
 		key_string(w, JSONW_NAME("title"), f->title);
-		key_string(w, JSONW_NAME("text"), f->text);
+		if (w->compact) {
+			jsonw_member(w, JSONW_NAME("parameters"));
+			if (f->text_omitted && f->n_fmts > 0) {
+				jsonw_array(w);
+				for (int k = 0; k < f->n_params; k++)
+					if (f->params[k].kind == 'i')
+						jsonw_int(w, f->params[k].v.i);
+					else if (f->params[k].kind == 'f')
+						jsonw_real(w, f->params[k].v.f);
+				jsonw_end(w);
+			} else {
+				jsonw_null(w);
+			}
+		}
+		if (text)
+			key_string(w, JSONW_NAME("text"), rules_finding_text(f, buf, sizeof(buf)));
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -582,7 +658,7 @@ static void derivations_json(struct jsonw *w, const struct analysis *a)
 	jsonw_array(w);
 	for (int i = 0; i < n; i++) {
 		jsonw_object(w);
-		key_string(w, JSONW_NAME("of"), keys[i]);
+		key_word(w, JSONW_NAME("of"), keys[i]);
 		key_string(w, JSONW_NAME("title"), d[i].title);
 		jsonw_member(w, JSONW_NAME("steps"));
 		jsonw_array(w);
@@ -616,8 +692,8 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first)
 	return output_json_kernel_derived(out, a, first, false);
 }
 
-/* One kernel object, in the layout w has. */
-static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivations)
+/* One kernel object, in the layout w has; text: the findings' texts. */
+static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivations, bool text)
 {
 	char name[1100], msg[900];
 
@@ -643,7 +719,7 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		jsonw_array(w);
 		for (int p = 0; p < PARAM_N; p++)
 			if (a->not_applicable & PARAM_BIT(p))
-				jsonw_string(w, param_info((enum launch_param)p)->json);
+				jsonw_word(w, param_info((enum launch_param)p)->json);
 		jsonw_end(w);
 	}
 	jsonw_member(w, JSONW_NAME("occupancy"));
@@ -656,7 +732,7 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 		waves_json(w, &a->w);
 	else
 		jsonw_null(w);
-	findings_json(w, a);
+	findings_json(w, a, text);
 	if (derivations)
 		derivations_json(w, a);
 	jsonw_member(w, JSONW_NAME("error"));
@@ -685,7 +761,7 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 
 	fputs(first ? "\n    " : ",\n    ", out);
 	jsonw_init(&w, out, 4);
-	kernel_json(&w, a, derivations);
+	kernel_json(&w, a, derivations, true);
 	return jsonw_flush(&w);
 }
 
@@ -696,12 +772,12 @@ void output_jsonl_header(FILE *out)
 		OUTPUT_JSON_FORMAT_VERSION, PACKAGE_VERSION);
 }
 
-bool output_jsonl_kernel(FILE *out, const struct analysis *a, bool derivations)
+bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what)
 {
 	struct jsonw w;
 
 	jsonw_init_compact(&w, out);
-	kernel_json(&w, a, derivations);
+	kernel_json(&w, a, what & OUTPUT_JSONL_DERIVATIONS, what & OUTPUT_JSONL_FINDINGS_TEXT);
 	outbuf_putc(&w.text, '\n');
 	return jsonw_flush(&w);
 }
@@ -728,7 +804,7 @@ static void comparison_json(struct jsonw *w, const int64_t ids[2], const struct 
 	jsonw_member(w, JSONW_NAME("block_limits"));
 	jsonw_object(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
-		key_int_if(w, jsonw_name_of(occ_key(&names, (enum occ_factor)f)),
+		key_int_if(w, jsonw_word_name(occ_key(&names, (enum occ_factor)f)),
 			   d->ok && d->limit_known[f], d->block_limit[f]);
 	jsonw_end(w);
 	jsonw_member(w, JSONW_NAME("limiter_changed"));

@@ -62,6 +62,9 @@ bool record_store_get(const struct record_store *s, size_t i, struct report_reco
  * a copy of the name per record where every record is read once (the
  * kernel browser's rows). */
 bool record_store_peek(const struct record_store *s, size_t i, struct report_record *out);
+/* Record i's id as unpacking gives it, without unpacking the rest (the
+ * kernel browser's rows); absent past the last record. */
+struct report_int record_store_id(const struct record_store *s, size_t i);
 /* Record i's full name (NULL where it has none) and short name, without
  * unpacking it: the kernel browser filters and groups on them. */
 const char *record_store_name(const struct record_store *s, size_t i);

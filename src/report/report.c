@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* report.c - the report model: a growing list of kernel records, and the
- * short names the panes show in place of kilobyte-long demangled names. */
+/* report.c - the report model: a growing list of kernel records and the
+ * texts they share (interned, short names remembered by full name). */
 #include "config.h"
 
 #include "report.h"
@@ -29,26 +29,57 @@ struct pool_block {
 	char text[];
 };
 
+/* A full kernel name and its interned short name (report_intern_short_name). */
+#define MEMO_INLINE 208
+
+struct name_memo {
+	uint64_t hash;
+	size_t len;
+	const char *full;             /* text, or a copy of its own; NULL: empty */
+	const char *short_name;       /* in the pool's blocks */
+	char text[MEMO_INLINE];       /* a name shorter than this, without a malloc */
+};
+
+/* Short names of the full names seen last, by their bytes: a report's
+ * kernels repeat, and report_short_name walks every byte of a name that
+ * may be kilobytes long. Direct-mapped and bounded (53 KB and the longer
+ * names' copies), so a file whose every name differs costs a hash and a
+ * copy a record and no more memory. */
+#define NAME_MEMO 256
+
+static void memo_forget(struct name_memo *m)
+{
+	if (m->full != m->text)
+		free((char *)m->full);
+	m->full = NULL;
+}
+
 struct report_pool {
 	struct pool_block *blocks;
 	const char **slots;           /* 0 or a power of two entries */
 	size_t n_slots, n_used;
+	struct name_memo *memo;       /* NAME_MEMO slots once a short name is asked */
 };
 
-/* Eight bytes a step, every record interns a short name. */
+/* Eight bytes a step, every record interns a short name; the last step
+ * reads the last eight bytes (again, in part) where there are eight. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = n * 0x9E3779B97F4A7C15u;
+	uint64_t h = n * 0x9E3779B97F4A7C15u, w;
 	size_t i = 0;
 
-	for (; i < n; i += 8) {
-		uint64_t w = 0;
-
-		if (n - i >= 8)
-			memcpy(&w, s + i, 8);
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 32;
+	}
+	if (i < n) {
+		w = 0;
+		if (n >= 8)
+			memcpy(&w, s + n - 8, 8);
 		else
-			for (size_t k = i; k < n; k++)
-				w |= (uint64_t)(unsigned char)s[k] << (8 * (k - i));
+			for (size_t k = 0; k < n; k++)
+				w |= (uint64_t)(unsigned char)s[k] << (8 * k);
 		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
 		h ^= h >> 32;
 	}
@@ -66,6 +97,9 @@ static void pool_free(struct report_pool *p)
 		free(b);
 	}
 	free(p->slots);
+	for (size_t i = 0; p->memo && i < NAME_MEMO; i++)
+		memo_forget(&p->memo[i]);
+	free(p->memo);
 	free(p);
 }
 
@@ -135,9 +169,36 @@ const char *report_intern(struct report *r, const char *text, size_t size)
 const char *report_intern_short_name(struct report *r, const char *name)
 {
 	char buf[REPORT_SHORT_NAME];
+	struct report_pool *p = r->pool;
+	struct name_memo *m;
+	size_t n = name ? strlen(name) : 0;
+	uint64_t h = hash_text(name ? name : "", n);
+	const char *s;
+	char *copy;
 
+	if (!p && !(p = r->pool = calloc(1, sizeof(*p))))
+		return NULL;
+	if (!p->memo && !(p->memo = calloc(NAME_MEMO, sizeof(*p->memo))))
+		return NULL;
+	m = &p->memo[h & (NAME_MEMO - 1)];
+	if (m->full && m->hash == h && m->len == n && memcmp(m->full, name, n) == 0)
+		return m->short_name;
 	report_short_name(name, buf, sizeof(buf));
-	return report_intern(r, buf, sizeof(buf));
+	s = report_intern(r, buf, sizeof(buf));
+	if (!s)
+		return NULL;
+	memo_forget(m);
+	/* Not remembered without memory for the copy: asked again, it is
+	 * worked out again, to the same text. */
+	copy = n < MEMO_INLINE ? m->text : malloc(n + 1);
+	if (copy) {
+		memcpy(copy, name ? name : "", n + 1);
+		m->hash = h;
+		m->len = n;
+		m->full = copy;
+		m->short_name = s;
+	}
+	return s;
 }
 
 void report_record_init(struct report_record *rec, long line)
@@ -460,6 +521,16 @@ const char *report_name_at(const struct report *r, size_t i)
 	return r->packed ? record_store_name(r->packed, i) : r->records[i].name;
 }
 
+int64_t report_id_at(const struct report *r, size_t i)
+{
+	struct report_int id;
+
+	if (!r->packed)
+		return report_record_id(&r->records[i], i);
+	id = record_store_id(r->packed, i);
+	return id.present ? id.value : (int64_t)i + 1;
+}
+
 const char *report_short_name_at(const struct report *r, size_t i)
 {
 	const char *s = r->packed ? record_store_short_name(r->packed, i) : r->records[i].short_name;
@@ -581,176 +652,6 @@ struct report_record *report_shift(struct report *r)
 	r->n--;
 	r->n_streamed++;
 	return r->records++;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Short names. The decisions, tested in tests/test_report.c:
- *  - profiler suffixes go: " [clone .kd]" (any trailing "[clone ...]"),
- *    " (.kd)", a bare ".kd" (rocprof names a kernel by its descriptor
- *    symbol when it cannot demangle), and ncu's " [1168]" correlation tag;
- *  - a leading "void " goes (kernels return nothing, it only pushes the
- *    name right);
- *  - the argument list goes: the last balanced (...) that ends the name;
- *  - template arguments go, as the header's example asks: a name with its
- *    template arguments is often kilobytes long (rocprim, thrust) and the
- *    full name stays in the record for the detail view. If stripping would
- *    leave nothing (a name that is only a template argument list), the name
- *    keeps them;
- *  - when the result is still longer than the buffer, leading namespaces
- *    go first ("a::b::kernel" -> "b::kernel"), since the last component
- *    says most; only then is the tail cut (at a UTF-8 boundary). */
-
-static bool ends_with(const char *b, const char *e, const char *suffix)
-{
-	size_t n = strlen(suffix);
-	return (size_t)(e - b) >= n && memcmp(e - n, suffix, n) == 0;
-}
-
-static const char *trim_right(const char *b, const char *e)
-{
-	while (e > b && isspace((unsigned char)e[-1]))
-		e--;
-	return e;
-}
-
-/* Removes one profiler suffix from [b, e); returns the new end or e. */
-static const char *strip_suffix(const char *b, const char *e)
-{
-	if (ends_with(b, e, "(.kd)"))
-		return e - 5;
-	if (ends_with(b, e, ".kd"))
-		return e - 3;
-	if (e > b && e[-1] == ']') {
-		/* "[clone ...]" or "[digits]" */
-		const char *p = e - 1;
-		bool digits = true;
-
-		while (p > b && p[-1] != '[') {
-			if (!isdigit((unsigned char)p[-1]))
-				digits = false;
-			p--;
-		}
-		if (p > b && p - 1 > b) {
-			const char *open = p - 1;
-			if ((digits && p < e - 1) || ((size_t)(e - p) > 6 && memcmp(p, "clone ", 6) == 0))
-				return open;
-		}
-	}
-	return e;
-}
-
-static bool is_operator_before(const char *b, const char *p)
-{
-	return p - b >= 8 && memcmp(p - 8, "operator", 8) == 0;
-}
-
-void report_short_name(const char *name, char *out, size_t size)
-{
-	const char *b, *e, *prev;
-	char stack[512];
-	char *buf, *w;
-	const char *s;
-	int depth = 0;
-	size_t len;
-
-	if (size == 0)
-		return;
-	out[0] = '\0';
-	if (!name)
-		return;
-	b = name;
-	while (isspace((unsigned char)*b))
-		b++;
-	e = trim_right(b, b + strlen(b));
-	do {
-		prev = e;
-		e = trim_right(b, strip_suffix(b, e));
-	} while (e != prev && e > b);
-	if (e - b > 5 && memcmp(b, "void ", 5) == 0) {
-		b += 5;
-		while (b < e && isspace((unsigned char)*b))
-			b++;
-	}
-	if (e > b && e[-1] == ')') {
-		const char *p = e - 1;
-		int d = 0;
-
-		for (; p >= b; p--) {
-			if (*p == ')')
-				d++;
-			else if (*p == '(' && --d == 0)
-				break;
-		}
-		if (p > b && d == 0)
-			e = trim_right(b, p);
-	}
-
-	/* Most names fit on the stack: a malloc per record shows in imports. */
-	buf = (size_t)(e - b) < sizeof(stack) ? stack : malloc((size_t)(e - b) + 1);
-	if (!buf) {
-		/* Out of memory: the unstripped head is still better than nothing. */
-		size_t n = (size_t)(e - b) < size ? (size_t)(e - b) : size - 1;
-		snprintf(out, size, "%.*s", (int)n, b);
-		return;
-	}
-	w = buf;
-	for (s = b; s < e; s++) {
-		/* A run without angle brackets goes whole, kept at depth 0. */
-		const char *t = s;
-
-		while (t < e && *t != '<' && *t != '>')
-			t++;
-		if (depth == 0) {
-			memcpy(w, s, (size_t)(t - s));
-			w += t - s;
-		}
-		if ((s = t) == e)
-			break;
-		if (*s == '<') {
-			/* Nsight Compute's name for an anonymous namespace is no
-			 * template. */
-			if (depth == 0 && (size_t)(e - s) >= 9 && memcmp(s, "<unnamed>", 9) == 0) {
-				memcpy(w, s, 9);
-				w += 9;
-				s += 8;
-				continue;
-			}
-			if (!is_operator_before(b, s)) {
-				depth++;
-				continue;
-			}
-		} else if (depth > 0 && !(s > b && s[-1] == '-')) {
-			depth--;
-			continue;
-		}
-		if (depth == 0)
-			*w++ = *s;
-	}
-	*w = '\0';
-	if (depth != 0 || buf[0] == '\0') {
-		/* Unbalanced or nothing left: keep the template arguments. */
-		memcpy(buf, b, (size_t)(e - b));
-		buf[e - b] = '\0';
-	}
-
-	s = buf;
-	len = strlen(s);
-	while (len >= size) {
-		const char *sep = strstr(s, "::");
-		if (!sep || sep[2] == '\0')
-			break;
-		s = sep + 2;
-		len = strlen(s);
-	}
-	if (len >= size) {
-		len = size - 1;
-		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
-			len--;
-	}
-	memcpy(out, s, len);
-	out[len] = '\0';
-	if (buf != stack)
-		free(buf);
 }
 
 static void rule_free(struct report_rule *u)

@@ -419,6 +419,8 @@ const void *report_records_id(const struct report *r);
 /* Record i's full name (NULL where none) and short name, packed or not. */
 const char *report_name_at(const struct report *r, size_t i);
 const char *report_short_name_at(const struct report *r, size_t i);
+/* Record i's report_record_id, without unpacking it. */
+int64_t report_id_at(const struct report *r, size_t i);
 /* to (a whole reading of from's file, its store made on from's) takes
  * over the texts it shares with from, so that from can be freed first;
  * false when they share none. */

@@ -23,7 +23,7 @@ enum {
 	OPT_WIDTH, OPT_ASCII, OPT_NO_COLOR, OPT_HELP, OPT_VERSION, OPT_LOAD, OPT_NO_MOUSE,
 	OPT_SLOW_BLOCKS, OPT_DURATION_CV, OPT_SEED, OPT_COMPARE, OPT_DERIVE,
 	OPT_WARP_SPREAD, OPT_TAIL_KERNEL, OPT_TIMELINE, OPT_RECORD, OPT_DETAILS, OPT_DIFF,
-	OPT_FAIL_ON,
+	OPT_FAIL_ON, OPT_FINDINGS_TEXT,
 };
 
 static const struct option other_options[] = {
@@ -43,6 +43,7 @@ static const struct option other_options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "derive", no_argument, NULL, OPT_DERIVE },
+	{ "findings-text", no_argument, NULL, OPT_FINDINGS_TEXT },
 	{ "warp-spread", required_argument, NULL, OPT_WARP_SPREAD },
 	{ "tail-kernel", required_argument, NULL, OPT_TAIL_KERNEL },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
@@ -96,6 +97,7 @@ static const struct cli_flag flag_help[] = {
 	{ "fail-on", CLI_ARG_WORDS, "occupancy blocks spills registers", "what fails --diff", 0 },
 	{ "details", CLI_ARG_NONE, NULL, "the panes of every record, not the summary", 0 },
 	{ "derive", CLI_ARG_NONE, NULL, "derive every limit step by step", 0 },
+	{ "findings-text", CLI_ARG_NONE, NULL, "JSON Lines: each finding's text too", 0 },
 	{ "warp-spread", CLI_ARG_OTHER, NULL, "simulate warps ending spread over PCT%", 0 },
 	{ "tail-kernel", CLI_ARG_OTHER, NULL, "simulate a second kernel N:WARPS:DUR in the tail", 0 },
 	{ "timeline", CLI_ARG_NONE, NULL, "add the timeline pane to --print", 0 },
@@ -238,6 +240,8 @@ void cli_usage(FILE *out)
 	      "  --width N                  text width for --print (default 80, at least 40)\n"
 	      "  --derive                   derive every limit step by step, not only the\n"
 	      "                             limiter's (text and JSON; implies --print)\n"
+	      "  --findings-text            --format jsonl: each finding's text beside its\n"
+	      "                             id and parameters\n"
 	      "  --timeline                 --print: add the simulation's timeline (active\n"
 	      "                             warps per SM over time)\n"
 	      "  -U, --ascii, --no-unicode  ASCII glyphs only\n"
@@ -480,6 +484,7 @@ static bool handle(int opt, const char *arg, struct cli_options *o, struct occ_e
 	case OPT_LIST_GPUS: o->list_gpus = true; return true;
 	case OPT_PRINT: o->print = true; return true;
 	case OPT_DERIVE: o->derive = o->print = true; return true;
+	case OPT_FINDINGS_TEXT: o->findings_text = true; return true;
 	case OPT_ASCII: o->ascii = true; return true;
 	case OPT_NO_COLOR: o->no_color = true; return true;
 	case OPT_HELP: o->help = true; return true;

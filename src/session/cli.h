@@ -25,6 +25,7 @@ struct cli_options {
 	int n_gpu_db;
 	bool help, version, list_gpus, print, ascii, no_color, no_mouse;
 	bool derive;             /* --derive: every limit's derivation (text and JSON) */
+	bool findings_text;      /* --findings-text: JSON Lines' findings with their text */
 	const char *load;        /* --load FILE: read before the other files */
 	const char *theme;       /* the settings' theme; NULL: the default */
 	bool compare;            /* --compare I,J: records I and J side by side */

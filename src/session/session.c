@@ -8,6 +8,7 @@
 
 #include "session.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "report_launch.h"
 #include "binary_launch.h"
 #include "session_join.h"
+#include "session_measured.h"
 #include "strutil.h"
 
 /* A report's records name a few devices at most: the GPU chosen for each
@@ -201,8 +203,10 @@ static const struct gpu_choice *own_gpu(struct session *s, const struct report_r
 	return c;
 }
 
-/* The GPU a launch names, looked up once while launches keep naming it. */
-static bool named_gpu(struct session *s, const char *name, struct gpu *out, struct occ_error *err)
+/* The GPU a launch names, looked up once while launches keep naming it:
+ * the session's copy (valid until a launch names another), or NULL with
+ * err set. */
+static const struct gpu *named_gpu(struct session *s, const char *name, struct occ_error *err)
 {
 	if (!s->named[0] || strcmp(s->named, name) != 0) {
 		str_copy(s->named, sizeof(s->named), name);
@@ -210,26 +214,22 @@ static bool named_gpu(struct session *s, const char *name, struct gpu *out, stru
 		s->named_ok = gpu_db_find(s->db, name, &s->named_gpu, &s->named_err);
 	}
 	if (s->named_ok)
-		*out = s->named_gpu;
-	else
-		*err = s->named_err;
-	return s->named_ok;
+		return &s->named_gpu;
+	*err = s->named_err;
+	return NULL;
 }
 
 /* The GPU of the overrides: the one resolved by the caller, else the
- * flags', else looked up by name. */
-static bool override_gpu(struct session *s, const struct param_set *ov, const struct gpu *given,
-			 struct gpu *out, struct occ_error *err)
+ * flags', else looked up by name. Not copied (a struct gpu is 3 KB, and
+ * this is asked for every record under --gpu): valid while they are. */
+static const struct gpu *override_gpu(struct session *s, const struct param_set *ov,
+				      const struct gpu *given, struct occ_error *err)
 {
-	if (given) {
-		*out = *given;
-		return true;
-	}
-	if (ov == &s->flags && s->has_flag_gpu) {
-		*out = s->flag_gpu;
-		return true;
-	}
-	return named_gpu(s, ov->values.gpu_name, out, err);
+	if (given)
+		return given;
+	if (ov == &s->flags && s->has_flag_gpu)
+		return &s->flag_gpu;
+	return named_gpu(s, ov->values.gpu_name, err);
 }
 
 /* ---- launches ---------------------------------------------------------- */
@@ -240,19 +240,22 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		      const struct param_set *ov, const struct gpu *given, struct launch *l,
 		      struct gpu *gpu, struct occ_error *err)
 {
+	const struct gpu *g;
+
 	*l = *r->launch;
 	param_copy(l, &ov->values, ov->set);
 	if (r->error) {
 		*err = *r->error;
 		return false;
 	}
-	if ((ov->set & PARAM_BIT(PARAM_GPU)) && override_gpu(s, ov, given, gpu, err)) {
+	if ((ov->set & PARAM_BIT(PARAM_GPU)) && (g = override_gpu(s, ov, given, err))) {
+		*gpu = *g;
 		/* the one GPU of --gpu A,B,... it is on, not the list */
 		if (s->n_gpus > 1)
 			str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
 		return true;
 	}
-	if (!named_gpu(s, l->gpu_name, gpu, err)) {
+	if (!(g = named_gpu(s, l->gpu_name, err))) {
 		/* The database does not know where the name came from: a file's
 		 * row is bad data, a flag a usage error. */
 		if (r->file && !(ov->set & PARAM_BIT(PARAM_GPU))) {
@@ -262,31 +265,47 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		}
 		return false;
 	}
+	*gpu = *g;
 	return true;
 }
 
 /* ---- kernel records ---------------------------------------------------- */
 
-/* Everything a kernel record resolves to under some overrides. */
+/* Everything a kernel record resolves to under some overrides. The 5 KB
+ * at its end (the launches, the GPU, the error) are each written where
+ * they are set, not cleared first: resolving is a step of every record. */
 struct resolved {
 	bool ok;                      /* l and gpu are the launch to analyse */
-	struct occ_error err;
-	struct launch l;              /* the launch (what is known of it when !ok) */
-	struct gpu gpu;               /* zero when not known */
 	bool gpu_known;
 	enum report_gpu_source source;
 	bool gpu_changed;
 	bool incomplete;              /* the record, not the overrides, is why !ok */
 	unsigned present;             /* PARAM_BIT of what the record itself gives */
 	unsigned known;               /* that, and what the user gave */
-	struct launch measured;       /* the record's own values of those */
 	unsigned changed;             /* what differs from them: 0 is the launch as measured */
 	int db_sm_count;              /* the database's count where the report's won */
 	struct report_inferred inferred;  /* what the report's own limits gave */
 	unsigned want;                /* what was asked of them: 0, nothing */
 	unsigned assumed;             /* PARAM_BITs a binary's record lacked, taken by
 					 binary_launch_defaults */
+	bool own_asked, own_ok;       /* whether the record's own GPU resolves, where asked */
+	/* Valid when gpu_known: the GPU chosen (the session's, the flags' or
+	 * the caller's, not copied: a struct gpu is 3 KB, and this is a step
+	 * of every record), or gpu_own where the report's SM count changed it. */
+	const struct gpu *gpu;
+	/* Not cleared by resolved_start: */
+	struct occ_error err;         /* why !ok; empty when ok */
+	struct launch l;              /* the launch (what is known of it when !ok) */
+	struct launch measured;       /* the record's own values of those it gives */
+	struct gpu gpu_own;
 };
+
+/* A resolution begun: every member before err zero, err empty. */
+static void resolved_start(struct resolved *res)
+{
+	memset(res, 0, offsetof(struct resolved, err));
+	occ_error_clear(&res->err);
+}
 
 /* The launch values the record lacks, from its own block limits where they
  * pin them down (report_infer.h), and its barrier count, which the launch
@@ -304,7 +323,7 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	 * (static 0 left 50176 B dynamic where the launch as loaded, and the
 	 * parameter bar, say 1 KiB). */
 	unsigned redo = (lacking & pair) ? given_fields & pair & ~res->present : 0;
-	struct launch user = res->l;
+	struct launch user;
 
 	if (!rec->barriers.present && !(given_fields & PARAM_BIT(PARAM_BARRIERS)) &&
 	    rec->limit_barriers.present)
@@ -312,7 +331,8 @@ static bool infer_lacking(const struct report_record *rec, const char *file, uns
 	res->want = want;
 	if (!want)
 		return true;
-	left = report_infer(rec, &res->gpu.arch, want | redo, &res->l, &res->inferred) &
+	user = res->l;
+	left = report_infer(rec, &res->gpu->arch, want | redo, &res->l, &res->inferred) &
 		~PARAM_BIT(PARAM_BARRIERS) & ~redo;
 	/* Nothing inferred: report_launch_fill's error says it all. */
 	if (left && left == lacking)
@@ -344,14 +364,14 @@ static bool from_resolved(const struct session_record *r, const struct param_set
 	if (!o || !o->reusable || o->rec != r->rec || given_gpu ||
 	    (ov->set & PARAM_BIT(PARAM_GPU)) || (o->flag_fields & ~fields))
 		return false;
-	memset(res, 0, sizeof(*res));
+	resolved_start(res);
 	res->ok = true;
 	res->gpu_known = true;
-	res->gpu = o->gpu;
+	res->gpu = &o->gpu;
 	res->source = (enum report_gpu_source)o->source;
 	res->l = o->launch;
 	param_copy(&res->l, &ov->values, fields);
-	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu->name);
 	res->present = o->present;
 	res->measured = o->measured;
 	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
@@ -367,44 +387,49 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	const struct gpu_choice *own;
 	struct report_launch_given given = { NULL, &ov->values,
 					     ov->set & PARAM_LAUNCH_BITS };
-	struct gpu ov_gpu;
+	const struct gpu *ov_gpu;
 	struct launch binary_vals;
 	unsigned lacking = 0;
 
 	if (from_resolved(r, ov, given_gpu, res))
 		return;
 	own = own_gpu(s, rec, r->file);
-	memset(res, 0, sizeof(*res));
+	resolved_start(res);
+	res->own_asked = true;
+	res->own_ok = own->ok;
 	res->source = REPORT_GPU_NONE;
 	if (ov->set & PARAM_BIT(PARAM_GPU)) {
-		if (!override_gpu(s, ov, given_gpu, &ov_gpu, &res->err)) {
+		if (!(ov_gpu = override_gpu(s, ov, given_gpu, &res->err))) {
 			report_launch_own(rec, NULL, &res->l);
+			res->measured = res->l;
 			return;
 		}
-		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, &ov_gpu);
+		res->gpu_changed = report_gpu_is_other(rec, own->ok ? &own->gpu : NULL, ov_gpu);
 		/* The record's own device while the GPU is the one it ran on and
 		 * the report says which; where it names only the architecture
 		 * (or a device the database lacks), the user's stands in. */
 		if (res->gpu_changed || !own->ok ||
 		    (own->source != REPORT_GPU_NAMED && own->source != REPORT_GPU_MATCHED))
-			given.gpu = &ov_gpu;
+			given.gpu = ov_gpu;
 	} else if (!own->ok && s->has_report_gpu) {
 		/* the report's GPU stands in, as a --gpu would */
 		given.gpu = &s->report_gpu;
 	}
 	if (given.gpu) {
 		/* report_choose_gpu refuses a GPU of the other vendor. */
-		res->gpu_known = report_choose_gpu(s->db, rec, given.gpu, r->file, &res->gpu,
-						   &res->source, &res->err);
+		if ((res->gpu_known = report_gpu_takes(rec, given.gpu, r->file, &res->err))) {
+			res->gpu = given.gpu;
+			res->source = REPORT_GPU_GIVEN;
+		}
 	} else if (own->ok) {
-		res->gpu = own->gpu;
+		res->gpu = &own->gpu;
 		res->source = own->source;
 		res->gpu_known = true;
 	} else {
 		res->err = own->err;
 		res->incomplete = true;
 	}
-	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu.arch : NULL,
+	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu->arch : NULL,
 					 &res->measured);
 	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
@@ -426,17 +451,21 @@ static void resolve_record(struct session *s, const struct session_record *r,
 	 * there: said, not the grid or workgroup it would then lack. A wave
 	 * size given is a what-if of another compile. */
 	if (!(given.fields & PARAM_BIT(PARAM_WAVE_SIZE)) &&
-	    !import_amdgpu_record_runs(rec, &res->gpu, r->file, &res->err)) {
+	    !import_amdgpu_record_runs(rec, res->gpu, r->file, &res->err)) {
 		res->l = res->measured;
 		param_copy(&res->l, &ov->values, given.fields);
 		return;
 	}
 	/* A kernel from a binary: what the launch would be, where nothing says. */
-	binary_vals = ov->values;
-	res->assumed = binary_launch_defaults(rec, &res->gpu, &binary_vals, &given.fields);
-	if (res->assumed)
-		given.launch = &binary_vals;
-	if (!report_launch_fill(rec, &given, &res->gpu.arch, r->file, &res->l, &lacking,
+	/* (a copy of the values only where there is a binary's record to
+	 * take them: binary_launch_defaults assumes nothing for another) */
+	if (rec->binary) {
+		binary_vals = ov->values;
+		res->assumed = binary_launch_defaults(rec, res->gpu, &binary_vals, &given.fields);
+		if (res->assumed)
+			given.launch = &binary_vals;
+	}
+	if (!report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
 		return;
@@ -445,116 +474,34 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		res->incomplete = true;
 		return;
 	}
-	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu.name);
+	str_copy(res->l.gpu_name, sizeof(res->l.gpu_name), res->gpu->name);
 	res->changed = param_diff_effect(&res->measured, &res->l, res->present & ~PARAM_BIT(PARAM_GPU));
 	if (res->gpu_changed)
 		res->changed |= PARAM_BIT(PARAM_GPU);
-	else
-		res->db_sm_count = report_launch_own_sm_count(rec, res->source, &res->gpu);
+	else if (report_launch_own_sm_count_changes(rec, res->source, res->gpu)) {
+		res->gpu_own = *res->gpu;
+		res->gpu = &res->gpu_own;
+		res->db_sm_count = report_launch_own_sm_count(rec, res->source, &res->gpu_own);
+	}
 	res->ok = true;
 }
 
-/* The average achieved occupancy and active warps from per-SM events
- * (nvprof --aggregate-mode off), or from the CUDA profiler's counters, where
- * the report gave no average. rec is const: report_sm_occupancy runs on a
- * shallow copy whose one allocation (its per-SM array) is freed here; rec's
- * own arrays are only read. */
-static void measured_from_events(const struct report_record *rec, const struct gpu *gpu,
-				 int xcds_given, struct crosscheck_record *cr)
+/* The record's part of its analysis a, just computed or refused (its
+ * report empty): what was measured, and what a binary's compiler wrote
+ * with what occview assumed for its launch. */
+static void report_to(struct analysis *a, const struct session_record *r,
+		      const struct resolved *res, enum crosscheck_gpu_chooser by)
 {
-	struct report_record copy;
-	struct report_num pct, warps;
+	struct session_resolution o = {
+		res->ok, res->incomplete, res->gpu_changed, res->known, res->changed, res->source,
+		res->db_sm_count, &res->inferred,
+	};
 
-	if (rec->achieved_occupancy_pct.present && rec->achieved_active_warps.present)
-		return;
-	if (rec->n_sm_events == 0) {
-		bool sq;
-
-		struct report_xcds xcds;
-
-		if (report_launch_counted_occupancy(rec, gpu, xcds_given, &pct, &warps, &sq, &xcds)) {
-			if (!cr->achieved_occupancy_pct.present) {
-				cr->achieved_occupancy_pct = pct;
-				cr->achieved_sq = sq;
-				cr->xcds = (uint8_t)xcds.n;
-				cr->xcds_from = (uint8_t)xcds.from;
-			}
-			if (!cr->achieved_active_warps.present)
-				cr->achieved_active_warps = warps;
-		}
-		return;
-	}
-	copy = *rec;
-	copy.sm_achieved_pct = NULL;
-	copy.n_sm = 0;
-	if (report_sm_occupancy(&copy, gpu->arch.max_warps_per_sm)) {
-		cr->achieved_occupancy_pct = copy.achieved_occupancy_pct;
-		cr->achieved_active_warps = copy.achieved_active_warps;
-	}
-	free(copy.sm_achieved_pct);
-}
-
-/* Whether the report has figures of its own to compare (crosscheck.c). */
-static bool has_profiler_figures(const struct report_record *rec, const struct crosscheck_record *cr)
-{
-	return crosscheck_figures_any(&cr->profiler) || rec->driver_smem_bytes.present;
-}
-
-/* What was measured, and what of it a what-if drops. */
-static void measured_context(const struct report_record *rec, const struct resolved *res,
-			     struct crosscheck_record *cr)
-{
-	memset(cr, 0, sizeof(*cr));
-	cr->present = true;
-	cr->run = rec->run;
-	cr->known = res->known;
-	cr->sm_count = rec->sm_count;
-	cr->smem_config_bytes = rec->smem_config_bytes;
-	cr->driver_smem_bytes = rec->driver_smem_bytes;
-	cr->duration_ns = rec->duration_ns;
-	cr->achieved_occupancy_pct = rec->achieved_occupancy_pct;
-	cr->achieved_active_warps = rec->achieved_active_warps;
-	cr->achieved_from = rec->achieved_from;
-	cr->sched = rec->sched;
-	cr->n_rules = rec->n_rules;
-	cr->rules = rec->rules;
-	cr->figures_by = (uint8_t)rec->figures_by;
-	str_copy(cr->device, sizeof(cr->device), rec->device);
-	cr->incomplete = res->incomplete;
-	cr->inferred = res->inferred;
-	crosscheck_figures_of(rec, &cr->profiler);
-	if (!res->ok)
-		return;
-	cr->gpu_source = (uint8_t)res->source;
-	cr->changed = res->changed;
-	cr->launch_given = res->changed != 0;
-	cr->db_sm_count = res->db_sm_count;
-	cr->device_unknown = !res->gpu_changed && report_launch_device_unknown(rec, res->source);
-	if (!res->changed)
-		return;
-	if (rec->smem_config_bytes.present)
-		cr->dropped |= MEASURED_SMEM_CONFIG;
-	if (has_profiler_figures(rec, cr))
-		cr->dropped |= MEASURED_CROSSCHECK;
-	if (rec->achieved_occupancy_pct.present || rec->duration_ns.present || rec->n_sm > 0 ||
-	    rec->n_sm_events > 0 || rec->counted_active_cycles.present ||
-	    rec->sq_accum_prev_hires.present ||
-	    report_sched_any(&rec->sched))
-		cr->dropped |= MEASURED_ACHIEVED;
-	if (res->gpu_changed && (rec->device[0] || rec->sm_count.present))
-		cr->dropped |= MEASURED_DEVICE;
-}
-
-/* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
- * parameters are then not applicable there instead of an error. */
-/* The record's part of its analysis: what was measured, and what a binary's
- * compiler wrote with what occview assumed for its launch. */
-static void report_to(struct analysis *a, const struct crosscheck_record *cr,
-		      const struct report_record *rec, const struct resolved *res)
-{
-	a->report = *cr;
-	a->compiled = rec->binary ? rec : NULL;
-	a->assumed = rec->binary ? res->assumed : 0;
+	session_measured_context(r->rec, &o, &a->report);
+	a->report.id = r->id;
+	a->report.gpu_chosen_by = (uint8_t)by;
+	a->compiled = r->rec->binary ? r->rec : NULL;
+	a->assumed = r->rec->binary ? res->assumed : 0;
 }
 
 /* --xcds, or the what-if's (a launch file's xcds key); 0: not given. */
@@ -572,15 +519,17 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
 					     const struct param_set *ov, const struct gpu *given,
 					     const struct resolved *res)
 {
-	if (!res->gpu_known || own_gpu(s, r->rec, r->file)->ok)
+	if (!res->gpu_known || (res->own_asked ? res->own_ok : own_gpu(s, r->rec, r->file)->ok))
 		return CROSSCHECK_GPU_REPORT;
 	/* the what-if's overrides carry --gpu's device until g changes it */
 	if (given || (s->has_flag_gpu && (ov == &s->flags || !(ov->set & PARAM_BIT(PARAM_GPU)) ||
-					  strcmp(res->gpu.name, s->flag_gpu.name) == 0)))
+					  strcmp(res->gpu->name, s->flag_gpu.name) == 0)))
 		return CROSSCHECK_GPU_FLAG;
 	return CROSSCHECK_GPU_PICKED;
 }
 
+/* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
+ * parameters are then not applicable there instead of an error. */
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
 			   bool listed, struct analysis *a)
@@ -588,52 +537,52 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
 	bool titles = (needs & SESSION_TITLES) != 0;
-	struct crosscheck_record cr;
+	bool params = !titles && (needs & SESSION_PARAMS);
+	struct crosscheck_record *cr = &a->report;
+	enum crosscheck_gpu_chooser by;
 	struct resolved res;
 
 	resolve_record(s, r, ov, given, &res);
 	/* --xcds is the device's, not the record's launch: it joins the launch
 	 * to be checked against the device (launch_check). */
 	res.l.xcds = xcds_given(s, ov);
-	measured_context(rec, &res, &cr);
-	cr.id = r->id;
-	cr.gpu_chosen_by = (uint8_t)chosen_by(s, r, ov, given, &res);
+	by = chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
-	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &res.gpu, &res.err) ||
-	     !param_check_values(&res.l, &res.gpu, NULL, 0, &res.err)))
+	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, res.gpu, &res.err) ||
+	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
+		report_to(a, r, &res, by);
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
-			a->gpu = res.gpu;
-			measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
+			a->gpu = *res.gpu;
+			session_measured_from_events(rec, res.gpu, xcds_given(s, ov), cr);
 		}
-		report_to(a, &cr, rec, &res);
 		return;
 	}
-	analysis_compute(a, &res.l, &res.gpu,
+	analysis_compute(a, &res.l, res.gpu,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
-			 : titles ? ANALYSIS_FINDING_TITLES : ANALYSIS_FINDINGS);
-	measured_from_events(rec, &res.gpu, xcds_given(s, ov), &cr);
-	if (!a->ok) {
-		report_to(a, &cr, rec, &res);
+			 : titles ? ANALYSIS_FINDING_TITLES
+			 : params ? ANALYSIS_FINDING_PARAMS : ANALYSIS_FINDINGS);
+	report_to(a, r, &res, by);
+	session_measured_from_events(rec, res.gpu, xcds_given(s, ov), cr);
+	if (!a->ok)
 		return;
-	}
 	if (!res.changed) {
-		crosscheck_compare(rec, &res.gpu.arch, &a->in, &a->r, &a->w,
+		crosscheck_compare(rec, &res.gpu->arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
-				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr.check);
-		crosscheck_compare_clusters(rec, &a->cl, &cr.check);
-		cr.check.inferred = res.inferred.from & cr.check.compared;
+				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr->check);
+		crosscheck_compare_clusters(rec, &a->cl, &cr->check);
+		cr->check.inferred = res.inferred.from & cr->check.compared;
 	}
-	report_to(a, &cr, rec, &res);
 	if (findings)
 		a->n_findings = rules_report(&a->gpu, &a->r, &a->w, &a->report,
 					     res.changed ? &res.measured : NULL, &a->launch,
-					     a->findings, a->n_findings, titles);
+					     a->findings, a->n_findings,
+					     titles ? RULES_TITLES : params ? RULES_PARAMS : RULES_TEXT);
 }
 
 /* A launch's carveout or cache preference its GPU's generation lacks: the
@@ -667,23 +616,25 @@ static void analyse(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
 		    struct analysis *a)
 {
-	struct launch l;
-	struct gpu g;
-	struct occ_error err = { 0 };
-
 	if (!ov)
 		ov = &s->flags;
 	if (r->rec) {
 		analyse_record(s, r, ov, gpu, needs, listed, a);
-	} else if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-		   (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
-				!check_values(r, &l, &g, &err)))) {
-		analysis_fail(a, &l, &err);
 	} else {
-		analysis_compute(a, &l, &g, -1, r->file, r->line,
-				 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
-				 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
-				 : ANALYSIS_FINDINGS);
+		struct launch l;
+		struct gpu g;
+		struct occ_error err = { 0 };
+
+		if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
+		    (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+				 !check_values(r, &l, &g, &err))))
+			analysis_fail(a, &l, &err);
+		else
+			analysis_compute(a, &l, &g, -1, r->file, r->line,
+					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
+					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
+					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
+					 : ANALYSIS_FINDINGS);
 	}
 	key_line(r, a);
 }
@@ -747,7 +698,8 @@ bool session_resolve(struct session *s, const struct session_record *r,
 			!(s->flags.set & PARAM_BIT(PARAM_GPU));
 	out->flag_fields = s->flags.set & PARAM_LAUNCH_BITS;
 	out->launch = res.l;
-	out->gpu = res.gpu;
+	if (res.gpu_known)
+		out->gpu = *res.gpu;
 	out->source = (int)res.source;
 	out->present = res.present;
 	out->measured = res.measured;
@@ -787,7 +739,7 @@ bool session_launch(struct session *s, const struct session_record *r,
 	resolve_record(s, r, ov, NULL, &res);
 	*l = res.l;
 	if (res.gpu_known)
-		*gpu = res.gpu;
+		*gpu = *res.gpu;
 	else
 		default_gpu(s, r->rec, gpu);
 	if (!res.ok)

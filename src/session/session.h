@@ -62,6 +62,9 @@ enum session_need {
 	 * the others' titles (a --print summary shows the first's panes when it
 	 * is the report's only record, and titles) */
 	SESSION_SUMMARY = 1u << 2,
+	/* with FINDINGS: each text kept as its parameters, composed where
+	 * printed (rules_finding_text; JSON Lines) */
+	SESSION_PARAMS = 1u << 3,
 };
 
 struct session;

@@ -165,10 +165,13 @@ static bool print_record(void *ctx, const struct report *rep, struct report_reco
 	if (p->join)
 		session_join_apply(p->join, rec);
 	p->n_records++;
-	remember_name(p, rec);
-	if ((flags->set & PARAM_BIT(PARAM_KERNEL)) &&
-	    !report_launch_matches(rec, flags->values.kernel))
-		return true;
+	/* The names are for --kernel's message alone: five string compares a
+	 * record otherwise. */
+	if (flags->set & PARAM_BIT(PARAM_KERNEL)) {
+		remember_name(p, rec);
+		if (!report_launch_matches(rec, flags->values.kernel))
+			return true;
+	}
 	p->matched++;
 	analyse(p, &r);
 	note_device(p, rec);

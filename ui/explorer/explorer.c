@@ -315,6 +315,9 @@ enum reaction explorer_tick(struct explorer *e)
 {
 	/* Ticks come without a wait while a simulation or a timeline runs:
 	 * the animation holds its frame until they end. */
+	/* the browser's rows that wait for their figures, between keys */
+	if (explorer_records_pending(e))
+		return explorer_records_work(e);
 	if (view_sim_running(&e->view))
 		return view_sim_slice(&e->view) ? REACT_REDRAW : REACT_NONE;
 	if (pane_timeline_busy(e->panes[PANE_TIMELINE]))
@@ -331,7 +334,7 @@ enum reaction explorer_tick(struct explorer *e)
 bool explorer_busy(const struct explorer *e)
 {
 	return view_sim_running(&e->view) || pane_timeline_busy(e->panes[PANE_TIMELINE]) ||
-	       pane_sms_busy(e->panes[PANE_SMS]);
+	       pane_sms_busy(e->panes[PANE_SMS]) || explorer_records_pending(e);
 }
 
 enum reaction explorer_click(struct explorer *e, int x, int y)

@@ -47,6 +47,12 @@ static bool file_state(const char *path, long long *mtime_ns, long long *size)
 	return S_ISREG(st.st_mode);
 }
 
+/* Rows given their figures before the first frame: a report of a few
+ * screens is whole at once (its legend and words as they stay); a
+ * larger one gets the rest in idle time (explorer_records_work), in
+ * slices of WORK_ROWS between keys. */
+enum { FIRST_ROWS = 256, WORK_ROWS = 2048 };
+
 /* The kernel browser over the one report loaded; NULL when out of memory. */
 static struct pane *browser_pane(struct explorer *e)
 {
@@ -54,7 +60,12 @@ static struct pane *browser_pane(struct explorer *e)
 	struct browser *b = malloc(sizeof(*b));
 	struct pane *p;
 
-	if (!b || !browser_init(b, e->session, &in->report, in->path)) {
+	if (!b || !browser_open(b, e->session, &in->report, in->path)) {
+		free(b);
+		return NULL;
+	}
+	if (!browser_work(b, FIRST_ROWS)) {
+		browser_done(b);
 		free(b);
 		return NULL;
 	}
@@ -175,30 +186,97 @@ static bool vendor_device(const struct explorer *e, const struct browser *b, siz
 	return found;
 }
 
+/* Up to this many of the records that lack a GPU are tried on each of
+ * their vendor's GPUs: those that run them all head the picker. */
+enum { RUN_SAMPLES = 8 };
+
+/* runs[i]: whether device i of the database, of like's vendor, runs the
+ * sampled records of b that lack a GPU (first the first of them, then
+ * others spread over the report), each analysed as it would be with the
+ * device picked. False, runs unset, when out of memory. */
+static bool runners(struct explorer *e, const struct browser *b, size_t lacking,
+		    const struct gpu *like, bool *runs)
+{
+	const struct gpu_db *db = session_db(e->session);
+	const struct gpu *was = session_report_gpu(e->session);
+	struct gpu before = was ? *was : (struct gpu){ 0 }, g;
+	struct report_record tmp[RUN_SAMPLES];
+	const struct report_record *rec[RUN_SAMPLES];
+	size_t record[RUN_SAMPLES], n = 0, seen = 0;
+	struct analysis *a = malloc(sizeof(*a));
+
+	if (!a)
+		return false;
+	for (size_t i = 0; i < b->n_rows && n < RUN_SAMPLES; i++) {
+		if (!(b->rows[i].from & (BROWSER_GPU_NONE | BROWSER_GPU_REPORT)))
+			continue;
+		/* the k-th sample: the lacking record at k * lacking / RUN_SAMPLES */
+		if (seen++ == n * lacking / RUN_SAMPLES) {
+			record[n] = i;
+			if (!(rec[n] = report_peek(b->report, i, &tmp[n])))
+				break;
+			n++;
+		}
+	}
+	for (size_t d = 0; d < gpu_db_device_count(db); d++) {
+		runs[d] = false;
+		if (!gpu_db_device_at(db, d, &g) || !gpu_same_vendor(&g.arch, &like->arch))
+			continue;
+		session_set_report_gpu(e->session, &g);
+		runs[d] = n > 0;
+		for (size_t k = 0; k < n && runs[d]; k++) {
+			struct session_record r = { b->file, rec[k]->line, NULL, NULL, rec[k],
+						    report_record_id(rec[k], record[k]), NULL, NULL };
+
+			session_analyse(e->session, &r, NULL, NULL, 0, a);
+			runs[d] = a->ok;
+		}
+	}
+	session_set_report_gpu(e->session, was ? &before : NULL);
+	for (size_t k = 0; k < n; k++)
+		report_unpeek(rec[k], &tmp[k]);
+	free(a);
+	return true;
+}
+
 struct pane *explorer_records_gpu_picker(struct explorer *e)
 {
 	const struct browser *b = pane_kernels_browser(e->panes[PANE_KERNELS]);
 	char title[160];
-	size_t lacking = 0;
-	/* The lacking records' vendor, where they have one: its GPUs first. */
-	struct gpu like, other;
-	bool one_vendor = true;
+	size_t lacking = 0, first = 0;
+	/* The lacking records' vendor, where they have one: its GPUs first,
+	 * of those first the GPUs that run them. The rows say each record's
+	 * vendor: no record is unpacked but the first and the samples. */
+	struct gpu like;
+	bool one_vendor = true, *runs = NULL;
+	struct pane *p;
 
 	for (size_t i = 0; i < b->n_rows; i++) {
 		if (!(b->rows[i].from & (BROWSER_GPU_NONE | BROWSER_GPU_REPORT)))
 			continue;
-		if (!vendor_device(e, b, b->rows[i].record, lacking ? &other : &like))
-			one_vendor = false;
-		else if (lacking && !gpu_same_vendor(&like.arch, &other.arch))
+		if (lacking == 0)
+			first = i;
+		else if (b->rows[i].record_vendor != b->rows[first].record_vendor)
 			one_vendor = false;
 		lacking++;
 	}
 	if (lacking == 0)
 		return NULL;
+	if (b->rows[first].record_vendor == REPORT_VENDOR_UNKNOWN ||
+	    !vendor_device(e, b, b->rows[first].record, &like))
+		one_vendor = false;
+	if (one_vendor && (runs = malloc(gpu_db_device_count(session_db(e->session)) *
+					 sizeof(*runs) + 1)) != NULL &&
+	    !runners(e, b, lacking, &like, runs)) {
+		free(runs);
+		runs = NULL;
+	}
 	snprintf(title, sizeof(title), "%zu of %zu records name no GPU: pick theirs (Esc: later)",
 		 lacking, b->n_rows);
-	return pane_picker_report_new(session_db(e->session), e->whatif->cur.gpu.name,
-				      one_vendor ? &like : NULL, title);
+	p = pane_picker_report_new(session_db(e->session), e->whatif->cur.gpu.name,
+				   one_vendor ? &like : NULL, title, runs);
+	free(runs);
+	return p;
 }
 
 struct pane *explorer_records_whatif_picker(struct explorer *e)
@@ -494,4 +572,26 @@ void explorer_records_stop(struct explorer *e)
 bool explorer_records_reloading(const struct explorer *e)
 {
 	return e->reload != NULL;
+}
+
+bool explorer_records_pending(const struct explorer *e)
+{
+	struct pane *kp = e->panes[PANE_KERNELS];
+
+	return kp && pane_kernels_browser(kp) && pane_kernels_browser(kp)->n_pending > 0;
+}
+
+enum reaction explorer_records_work(struct explorer *e)
+{
+	struct browser *b;
+
+	if (!explorer_records_pending(e))
+		return REACT_NONE;
+	b = pane_kernels_browser(e->panes[PANE_KERNELS]);
+	/* Out of memory: the rows stay as they are, asked again at the next
+	 * tick; the lines shown have their figures already. */
+	if (!browser_work(b, WORK_ROWS))
+		return REACT_NONE;
+	/* the last rows can change the legend and the columns' words */
+	return b->n_pending == 0 ? REACT_REDRAW : REACT_NONE;
 }

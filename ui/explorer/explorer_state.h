@@ -122,6 +122,11 @@ void explorer_records_poll(struct explorer *e, struct explorer_reply *y);
 /* A reload under way stopped (before the explorer goes); whether one is. */
 void explorer_records_stop(struct explorer *e);
 bool explorer_records_reloading(const struct explorer *e);
+/* Whether the browser's rows still wait for their figures; a slice of
+ * them given theirs (explorer_tick's idle work): REACT_REDRAW after the
+ * last. */
+bool explorer_records_pending(const struct explorer *e);
+enum reaction explorer_records_work(struct explorer *e);
 
 /* explorer_actions.c: the explorer's own action a (react REACT_NONE: a
  * pane's); and a pane's request, r being what its handler returned. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
 /* browser.h - the kernel browser's model, curses-free: one compact row per
- * record of a report, computed once at load (the occupancy engine only, no
- * rules, sweeps or simulation), and the list the browser pane shows: rows or
+ * record of a report, computed once (the occupancy engine only, no rules,
+ * sweeps or simulation; at load, or as lines are shown and in idle time),
+ * and the list the browser pane shows: rows or
  * groups of identical launches, filtered by a substring of their names and
  * sorted by a column through an index array. 100,000 records stay instant:
  * a change of filter or sort is one linear scan and one qsort of indices. */
@@ -71,6 +72,13 @@ struct browser_line {
 	int8_t checked;            /* the cross-check: -1 nothing compared, else the number
 				      of the profiler's figures occview disagrees with */
 	uint16_t name_cells;       /* browser_display_name's width, at most UINT16_MAX */
+	/* A row: whether it has its figures (the session's analysis) yet;
+	 * until then only record, count, id, name_cells and the GPU bits of
+	 * from are known. A group always has them. */
+	bool figures;
+	/* A row whose record lacks a GPU (BROWSER_GPU_NONE or _REPORT): the
+	 * vendor the record says (enum report_vendor), for the GPU picker. */
+	uint8_t record_vendor;
 };
 
 struct browser {
@@ -97,6 +105,15 @@ struct browser {
 	const struct engine_words *words;
 	uint8_t words_vendor;             /* enum gpu_vendor of those rows */
 	char per_unit_label[16];          /* "b/SM", "wg/CU", "wg/WGP" */
+	/* Rows without figures yet (browser_open): the rows shown get theirs
+	 * as they are drawn (browser_show), the others in file order
+	 * (browser_work). groups is NULL until the list is first grouped. */
+	size_t n_pending;
+	size_t next_pending;              /* no row before it is pending */
+	const struct engine_words *found_words;  /* the first row's with figures */
+	uint8_t found_vendor;
+	bool words_mixed;                 /* rows with figures differ in their words */
+	struct analysis *scratch;         /* the rows' analysis while any is pending */
 };
 
 /* Computes the rows of rep (kept, not owned: it must outlive b) as the
@@ -105,6 +122,21 @@ struct browser {
  * ids). False when out of memory. */
 bool browser_init(struct browser *b, struct session *s, const struct report *rep,
 		  const char *file);
+/* The same, but each row's figures (the session's analysis) only when
+ * asked: browser_show for the lines drawn, browser_work for the others
+ * in idle time (a first frame of 100,000 records waits for one screen of
+ * analyses, not for all). Sorting by a figure or grouping takes them all
+ * first (browser_finish), so no line is shown without its figures and
+ * every sort is by the values shown. */
+bool browser_open(struct browser *b, struct session *s, const struct report *rep,
+		  const char *file);
+/* Gives up to n pending rows their figures, in file order; the last one
+ * settles the words. False when out of memory. */
+bool browser_work(struct browser *b, size_t n);
+bool browser_finish(struct browser *b);
+/* Gives the lines at positions [from, from + n) of the list their
+ * figures; false when out of memory. */
+bool browser_show(struct browser *b, size_t from, size_t n);
 void browser_done(struct browser *b);
 /* The rows of rep (a report read again: kept, not owned) in place of b's,
  * in their room, analysed by b's session, keeping b's sort, filter and
@@ -146,6 +178,12 @@ bool browser_search(struct browser *b, const char *text, int dir);
  * read apart; the short name where the report has no other. */
 void browser_display_name(const struct browser *b, const struct browser_line *l, char *buf,
 			  size_t size);
+/* The width in cells of record's display name (as browser_display_name
+ * writes it into 1,024 bytes), without writing it. */
+size_t browser_display_cells(const struct browser *b, size_t record);
+/* Record i's full name, else its short one: packed records give them
+ * without unpacking (report_name_at). */
+const char *browser_name_of(const struct report *rep, size_t i);
 /* name in at most width cells: leading namespaces outside the templates go
  * first, then, in a name with templates, the middle is cut with mark (the
  * head names the kernel, the tail its last template arguments), in any

@@ -141,9 +141,10 @@ struct pane *pane_notice_new(const char *text, const char *open);
  * so). */
 struct pane *pane_picker_new(const struct gpu_db *db, const char *current, const struct gpu *like);
 /* The same for the records of a report that do not say which GPU ran them
- * (PANE_ASK_SET_REPORT_GPU), title saying how many. */
+ * (PANE_ASK_SET_REPORT_GPU), title saying how many; runs (NULL: not known)
+ * says per device of db whether it runs the records: those come first. */
 struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
-				    const struct gpu *like, const char *title);
+				    const struct gpu *like, const char *title, const bool *runs);
 /* A prompt in the status line: a value for field (now: its value now), or
  * (field PARAM_N) a file name to save to, starting with initial. */
 struct pane *pane_prompt_new(enum launch_param field, const char *label, const char *now,

@@ -283,6 +283,17 @@ static void info_line(const struct kernels_pane *kp, char *info, size_t size)
 		 b->any_from & BROWSER_THEORY_REPORTED ? "  (x) the profiler's" : "");
 }
 
+/* Scrolls so that the selection is in view among rows lines. */
+static void keep_in_view(struct pane *p, const struct browser *b, int rows)
+{
+	if ((size_t)p->scroll > b->selected)
+		p->scroll = (int)b->selected;
+	if (b->selected >= (size_t)p->scroll + (size_t)rows)
+		p->scroll = (int)(b->selected - (size_t)rows + 1);
+	if (p->scroll < 0 || (size_t)p->scroll >= b->n_order)
+		p->scroll = 0;
+}
+
 static void draw_list(struct pane *p, struct canvas *c, struct rect r, const struct view *v)
 {
 	struct kernels_pane *kp = (struct kernels_pane *)p;
@@ -303,6 +314,15 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 	}
 	/* The name takes what the columns that fit leave, up to the widest
 	 * name shown: the numbers stay near short names. */
+	/* The lines to be drawn get their figures first (browser_open): the
+	 * first row's legend and the header's words count them too. */
+	if (r.h > 2 && b->n_order > 0) {
+		keep_in_view(p, b, r.h - 2);
+		if (!browser_show(kp->browser, (size_t)p->scroll, (size_t)(r.h - 2))) {
+			canvas_text(c, r.x, r.y, r.w, CANVAS_WARNING, "out of memory");
+			return;
+		}
+	}
 	name_w = r.w - 1 - (w[BROWSER_COL_ID] + 1) - 1;
 	while (n_cols < BROWSER_N_COLUMNS &&
 	       name_w - (w[shown[n_cols]] + 1) >= (n_cols < FIRST_EXTRA ? NAME_MIN_W : NAME_KEEP_W))
@@ -347,13 +367,7 @@ static void draw_list(struct pane *p, struct canvas *c, struct rect r, const str
 			    "the report holds no kernel record");
 		return;
 	}
-	/* Keep the selection in view. */
-	if ((size_t)p->scroll > b->selected)
-		p->scroll = (int)b->selected;
-	if (b->selected >= (size_t)p->scroll + (size_t)rows)
-		p->scroll = (int)(b->selected - (size_t)rows + 1);
-	if (p->scroll < 0 || (size_t)p->scroll >= b->n_order)
-		p->scroll = 0;
+	keep_in_view(p, b, rows);
 	y = r.y + 2;
 	for (size_t i = (size_t)p->scroll; i < b->n_order && y < r.y + r.h; i++, y++) {
 		const struct browser_line *l = browser_line_at(b, i);

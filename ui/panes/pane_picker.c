@@ -29,6 +29,8 @@ struct picker_pane {
 	bool has_like;                /* offer like's vendor's devices only ... */
 	struct gpu like;
 	bool others;                  /* ... unless none matches the filter: the others */
+	bool *runs;                   /* per device: it runs the records (listed first);
+					 NULL: not known */
 	char title[160];
 };
 
@@ -58,7 +60,8 @@ static bool matches(const struct gpu *g, const char *f)
 	       contains_ci(g->arch.arch, f) || contains_ci(g->arch.family, f) || contains_ci(cc, f);
 }
 
-/* The devices matching the filter: like's vendor's where any matches. */
+/* The devices matching the filter: like's vendor's where any matches;
+ * those that run the records first. */
 static void refilter(struct picker_pane *pp)
 {
 	size_t n = gpu_db_device_count(pp->db);
@@ -67,15 +70,19 @@ static void refilter(struct picker_pane *pp)
 	pp->others = false;
 	for (int pass = 0; pass < 2; pass++) {
 		pp->n_items = 0;
-		for (size_t i = 0; i < n; i++) {
-			struct gpu g;
+		for (int runners = pp->runs ? 1 : 0; runners >= 0; runners--)
+			for (size_t i = 0; i < n; i++) {
+				struct gpu g;
 
-			if (!gpu_db_device_at(pp->db, i, &g) || !matches(&g, f))
-				continue;
-			if (pp->has_like && gpu_same_vendor(&g.arch, &pp->like.arch) == (pass == 1))
-				continue;
-			pp->items[pp->n_items++] = i;
-		}
+				if (pp->runs && pp->runs[i] != (runners == 1))
+					continue;
+				if (!gpu_db_device_at(pp->db, i, &g) || !matches(&g, f))
+					continue;
+				if (pp->has_like &&
+				    gpu_same_vendor(&g.arch, &pp->like.arch) == (pass == 1))
+					continue;
+				pp->items[pp->n_items++] = i;
+			}
 		if (pp->n_items > 0 || !pp->has_like || !f[0])
 			break;
 		pp->others = true;
@@ -214,6 +221,7 @@ static bool typing(const struct pane *p)
 static void done(struct pane *p)
 {
 	free(((struct picker_pane *)p)->items);
+	free(((struct picker_pane *)p)->runs);
 }
 
 static const struct pane_class picker_class = {
@@ -256,14 +264,29 @@ struct pane *pane_picker_new(const struct gpu_db *db, const char *current, const
 }
 
 struct pane *pane_picker_report_new(const struct gpu_db *db, const char *current,
-				    const struct gpu *like, const char *title)
+				    const struct gpu *like, const char *title, const bool *runs)
 {
 	struct pane *p = pane_picker_new(db, current, like);
+	struct picker_pane *pp = (struct picker_pane *)p;
+	size_t n = gpu_db_device_count(db);
 
-	if (p) {
-		((struct picker_pane *)p)->report = true;
-		str_copy(((struct picker_pane *)p)->title, sizeof(((struct picker_pane *)p)->title),
-			 title);
+	if (!p)
+		return NULL;
+	pp->report = true;
+	str_copy(pp->title, sizeof(pp->title), title);
+	/* without the copy (out of memory) the list is in the database's order */
+	if (runs && n && (pp->runs = malloc(n * sizeof(*pp->runs))) != NULL) {
+		memcpy(pp->runs, runs, n * sizeof(*pp->runs));
+		refilter(pp);
+		/* on the current GPU where it runs them, else the first that does */
+		p->selected = 0;
+		for (size_t i = 0; i < pp->n_items; i++) {
+			struct gpu g;
+
+			if (pp->runs[pp->items[i]] && gpu_db_device_at(db, pp->items[i], &g) &&
+			    strcmp(g.name, current) == 0)
+				p->selected = (int)i;
+		}
 	}
 	return p;
 }

@@ -102,21 +102,38 @@ static const char *top_finding(const struct analysis *a)
 
 static void cell(struct print_summary *s, enum col c, const char *text)
 {
-	char clean[1100], cut[256];
-	const char *t;
+	char clean[1100], cut[256], *p;
+	const char *t = text;
+	size_t len = 0;
 	int pad;
 
-	/* File text (an error's quote of a field) is never written raw. */
-	str_sanitize(text, clean, sizeof(clean));
-	t = str_ellipsize(clean, cols[c].width, false, "...", cut, sizeof(cut));
-	pad = cols[c].width - (int)str_display_width(t);
+	/* Printable ASCII that fits, most cells (numbers, words), is its own
+	 * sanitized and cut form, as wide as it is long. */
+	while ((unsigned char)text[len] >= 0x20 && (unsigned char)text[len] < 0x7F)
+		len++;
+	if (text[len] || len > (size_t)cols[c].width) {
+		/* File text (an error's quote of a field) is never written raw. */
+		str_sanitize(text, clean, sizeof(clean));
+		t = str_ellipsize(clean, cols[c].width, false, "...", cut, sizeof(cut));
+		len = strlen(t);
+		pad = cols[c].width - (int)str_display_width(t);
+	} else {
+		pad = cols[c].width - (int)len;
+	}
+	if (pad < 0)
+		pad = 0;
 	if (c > 0)
 		outbuf_putc(&s->out, ' ');
-	for (int i = 0; !cols[c].left && i < pad; i++)
-		outbuf_putc(&s->out, ' ');
-	outbuf_puts(&s->out, t);
-	for (int i = 0; cols[c].left && i < pad; i++)
-		outbuf_putc(&s->out, ' ');
+	/* t is at most clean's 1100 bytes, pad a column's width: room there is */
+	p = outbuf_room(&s->out, len + (size_t)pad);
+	if (!cols[c].left) {
+		memset(p, ' ', (size_t)pad);
+		memcpy(p + pad, t, len);
+	} else {
+		memcpy(p, t, len);
+		memset(p + len, ' ', (size_t)pad);
+	}
+	s->out.n += len + (size_t)pad;
 }
 
 static void cell_int(struct print_summary *s, enum col c, int64_t v, bool present)

@@ -52,6 +52,7 @@ struct writer {
 	struct printer *printer;     /* text */
 	bool any;
 	bool derive;                 /* JSON: each kernel's derivations */
+	bool findings_text;          /* JSON Lines: each finding's text */
 	FILE *out;
 	/* Text of several records: the summary table (print_summary.h), with
 	 * the first record's panes held in memory until a second comes. */
@@ -69,7 +70,9 @@ static bool write_machine(struct writer *w, const struct analysis *a)
 	if (w->format == CLI_FORMAT_JSON || w->format == CLI_FORMAT_JSONL) {
 		if (w->format == CLI_FORMAT_JSON
 			    ? !output_json_kernel_derived(w->out, a, !w->any, w->derive)
-			    : !output_jsonl_kernel(w->out, a, w->derive)) {
+			    : !output_jsonl_kernel(w->out, a,
+						   (w->derive ? OUTPUT_JSONL_DERIVATIONS : 0) |
+						   (w->findings_text ? OUTPUT_JSONL_FINDINGS_TEXT : 0))) {
 			/* A write that failed is said once, by close_stdout. */
 			if (!ferror(w->out))
 				fputs("occview: out of memory\n", stderr);
@@ -202,7 +205,8 @@ static void write_summary_end(struct writer *w)
 
 static int print_all(struct session *s, const struct cli_options *o)
 {
-	struct writer w = { .format = o->format, .derive = o->derive, .out = stdout,
+	struct writer w = { .format = o->format, .derive = o->derive,
+			    .findings_text = o->findings_text, .out = stdout,
 			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
@@ -227,6 +231,10 @@ static int print_all(struct session *s, const struct cli_options *o)
 			return OCC_ESOFTWARE;
 		}
 	}
+	/* JSON Lines: the findings' parameters, their texts composed where
+	 * asked (--findings-text). */
+	if (o->format == CLI_FORMAT_JSONL)
+		needs |= SESSION_PARAMS;
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
 	else if (o->format == CLI_FORMAT_JSONL)

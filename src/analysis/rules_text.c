@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 the occview developers */
+/* rules_text.c - a finding's text kept as its formats and the values they
+ * quote (RULES_PARAMS), composed only where an output prints it: the same
+ * bytes strfmt writes, since the formats and values are the ones the rules
+ * pass it. */
+#include "config.h"
+
+#include "rules_sink.h"
+
+#include <string.h>
+
+#include "numfmt.h"
+
+/* One conversion of a rules format: what it takes and how it is written. */
+struct conv {
+	size_t len;      /* of the conversion in the format, '%' included */
+	char kind;       /* '%' a literal percent; 'i', 'f', 's', 'c' as rules_param's */
+	char arg;        /* how it is read: 'd' int, 'u' unsigned, 'l' long, 'L' long long,
+			  * 'z' size_t, 'f' double, 's' string, 'c' int */
+	int decimals;    /* of 'f' */
+};
+
+/* The conversion at p (at a '%'): false for one the rules do not use (flags,
+ * widths, other conversions), which strfmt then writes. */
+static inline bool parse(const char *p, struct conv *c)
+{
+	const char *q = p + 1;
+
+	/* The rules' most common, first. */
+	if (*q == 'd' || *q == 's') {
+		c->kind = *q == 'd' ? 'i' : 's';
+		c->arg = *q;
+		c->len = 2;
+		return true;
+	}
+	c->decimals = 6;
+	if (*q == '%') {
+		c->kind = '%';
+		c->arg = 0;
+		c->len = 2;
+		return true;
+	}
+	if (*q == '.') {
+		q++;
+		if (*q < '0' || *q > '9' || (q[1] >= '0' && q[1] <= '9'))
+			return false;
+		c->decimals = *q++ - '0';
+		if (*q != 'f')
+			return false;
+	}
+	switch (*q) {
+	case 'd': case 'i': c->kind = 'i'; c->arg = 'd'; break;
+	case 'u': c->kind = 'i'; c->arg = 'u'; break;
+	case 'f': c->kind = 'f'; c->arg = 'f'; break;
+	case 's': c->kind = 's'; c->arg = 's'; break;
+	case 'c': c->kind = 'c'; c->arg = 'c'; break;
+	case 'l':
+		c->kind = 'i';
+		if (q[1] == 'l' && (q[2] == 'd' || q[2] == 'i')) {
+			c->arg = 'L';
+			q += 2;
+		} else if (q[1] == 'd' || q[1] == 'i') {
+			c->arg = 'l';
+			q++;
+		} else {
+			return false;
+		}
+		break;
+	case 'z':
+		if (q[1] != 'u')
+			return false;
+		c->kind = 'i';
+		c->arg = 'z';
+		q++;
+		break;
+	default:
+		return false;
+	}
+	c->len = (size_t)(q + 1 - p);
+	return true;
+}
+
+bool rules_text_capture(struct finding *f, const char *fmt, va_list ap)
+{
+	unsigned n = f->n_params, at = f->n_words;
+	struct conv c;
+
+	/* A text given whole (an engine's advice) quotes its numbers in its
+	 * own words: it has no parameters, and is composed at once. */
+	if (f->n_fmts >= RULES_MAX_FMTS || strcmp(fmt, "%s") == 0)
+		return false;
+	for (const char *p = strchr(fmt, '%'); p; p = strchr(p + c.len, '%')) {
+		struct rules_param *v = &f->params[n];
+
+		if (!parse(p, &c))
+			return false;
+		if (c.kind == '%')
+			continue;
+		if (n >= RULES_MAX_PARAMS)
+			return false;
+		v->kind = c.kind;
+		switch (c.arg) {
+		case 'd': case 'c': v->v.i = va_arg(ap, int); break;
+		case 'u': v->v.i = va_arg(ap, unsigned); break;
+		case 'l': v->v.i = va_arg(ap, long); break;
+		case 'L': v->v.i = va_arg(ap, long long); break;
+		case 'z': v->v.i = (int64_t)va_arg(ap, size_t); break;
+		case 'f': v->v.f = va_arg(ap, double); break;
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+			size_t len = strlen(s ? s : "(null)");
+
+			/* Copied: the rules pass their own buffers too. */
+			if (at + len + 1 > sizeof(f->words))
+				return false;
+			memcpy(f->words + at, s ? s : "(null)", len + 1);
+			v->v.at = at;
+			at += (unsigned)len + 1;
+			break;
+		}
+		}
+		n++;
+	}
+	f->fmts[f->n_fmts++] = fmt;
+	f->n_params = (unsigned char)n;
+	f->n_words = (unsigned short)at;
+	return true;
+}
+
+/* Text written into a buffer of size bytes as snprintf cuts it. */
+struct text {
+	char *buf;
+	size_t size, n;
+};
+
+static void put(struct text *t, const char *s, size_t len)
+{
+	if (t->n + 1 >= t->size)
+		return;
+	if (len > t->size - 1 - t->n)
+		len = t->size - 1 - t->n;
+	memcpy(t->buf + t->n, s, len);
+	t->n += len;
+}
+
+size_t rules_text_compose(const struct finding *f, char *buf, size_t size)
+{
+	struct text t = { buf, size, 0 };
+	unsigned k = 0;
+
+	if (size == 0)
+		return 0;
+	for (unsigned i = 0; i < f->n_fmts; i++) {
+		const char *fmt = f->fmts[i], *run = fmt, *p;
+		struct conv c;
+
+		for (p = strchr(fmt, '%'); p; p = strchr(run, '%')) {
+			const struct rules_param *v = &f->params[k];
+			char num[NUMFMT_MAX];
+
+			put(&t, run, (size_t)(p - run));
+			/* The formats parsed when captured. */
+			parse(p, &c);
+			run = p + c.len;
+			switch (c.kind) {
+			case '%':
+				put(&t, "%", 1);
+				continue;
+			case 'i':
+				put(&t, num, c.arg == 'u' ? numfmt_int(num, (int64_t)(unsigned)v->v.i)
+							  : numfmt_int(num, v->v.i));
+				break;
+			case 'f':
+				put(&t, num, numfmt_fixed(num, v->v.f, c.decimals));
+				break;
+			case 's':
+				put(&t, f->words + v->v.at, strlen(f->words + v->v.at));
+				break;
+			case 'c':
+				num[0] = (char)v->v.i;
+				put(&t, num, 1);
+				break;
+			}
+			k++;
+		}
+		put(&t, run, strlen(run));
+	}
+	buf[t.n] = '\0';
+	return t.n;
+}
+
+const char *rules_finding_text(const struct finding *f, char *buf, size_t size)
+{
+	if (!f->text_omitted || size == 0)
+		return f->text;
+	rules_text_compose(f, buf, size);
+	return buf;
+}
