@@ -921,6 +921,191 @@ START_TEST(vary_same_to_steps)
 }
 END_TEST
 
+/* ---- occ_sweep: a series of values in one call */
+
+/* Every value of series s of p: occ_sweep's runs (max at a time, the rest
+ * asked again) give occ_vary_at's brief value by value, consecutive runs
+ * differ and the last ends with the series. False at the first failure,
+ * with msg saying where. */
+static bool sweep_agrees(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+			 const struct occ_series *s, int max, char *msg, size_t size)
+{
+	struct occ_run runs[64];
+	struct occ_vary v;
+	int64_t k = 0;
+
+	ck_assert_int_le(max, 64);
+	occ_vary_init(&v, a, in, p);
+	while (k < s->n) {
+		const struct occ_series rest = { s->first + k * s->step, s->step, s->n - k };
+		int n = occ_sweep(a, in, p, &rest, runs, max);
+		int64_t base = k;
+
+		if (n < 1 || n > max) {
+			snprintf(msg, size, "%s param %d from %lld: %d runs", a->arch, (int)p,
+				 (long long)rest.first, n);
+			return false;
+		}
+		for (int i = 0; i < n; i++) {
+			if (i > 0 && (runs[i].to <= runs[i - 1].to ||
+				      same_brief(&runs[i].b, &runs[i - 1].b))) {
+				snprintf(msg, size, "%s param %d: run %d does not follow run %d", a->arch,
+					 (int)p, i, i - 1);
+				return false;
+			}
+			for (; k <= base + runs[i].to; k++) {
+				int64_t x = s->first + k * s->step;
+				struct occ_brief want;
+
+				occ_vary_at(&v, x, &want, NULL);
+				if (!same_brief(&want, &runs[i].b) ||
+				    occ_runs_brief(runs, n, k - base) != &runs[i].b) {
+					snprintf(msg, size, "%s param %d at %lld: sweep %d blocks %d warps "
+						 "%d waves limiting %#x, occ_vary_at %d %d %d %#x",
+						 a->arch, (int)p, (long long)x,
+						 runs[i].b.active_blocks_per_sm,
+						 runs[i].b.active_warps_per_sm, runs[i].b.waves_per_simd,
+						 runs[i].b.limiting, want.active_blocks_per_sm,
+						 want.active_warps_per_sm, want.waves_per_simd,
+						 want.limiting);
+					return false;
+				}
+			}
+		}
+		if (n < max && k != s->n) {
+			snprintf(msg, size, "%s param %d: %d runs end at %lld of %lld", a->arch, (int)p,
+				 n, (long long)k, (long long)s->n);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* occ_sweep against occ_vary_at (itself checked against occ_compute
+ * above) value by value, on every family: NVIDIA's architectures with
+ * their variants, AMD's GCN, CDNA and RDNA targets (RDNA in WGP and in CU
+ * mode) and TeraScale's VLIW targets; every parameter over its whole range
+ * and past it; the series from 0 and from a value off the parameter's
+ * grid, by 1 and by a warp or an allocation unit; all runs at once and 3
+ * at a time. */
+START_TEST(sweep_matches_vary)
+{
+	static const struct occ_input nv[] = {
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 128, 64, 4096, 20000, DEF, 2, 0, 0, 0, false, 0, 0 },
+		{ 1024, 255, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 512, 128, 16384, 65536, 100, 3, 0, 0, 0, false, 0, 0 },
+	};
+	static const struct occ_input amd[] = {
+		{ 256, 128, 20480, 0, DEF, 0, 0, 0, 96, false, 0, 0 },
+		{ 64, 0, 0, 0, DEF, 0, 0, 0, 0, false, 0, 0 },
+		{ 1024, 64, 512, 1000, DEF, 0, 32, 0, 104, false, 0, 0 },
+		{ 512, 96, 0, 0, DEF, 0, 64, 64, 48, false, 0, 0 },
+	};
+	char msg[256];
+	int families[4] = { 0 };   /* NVIDIA, AMD in CU mode, AMD in WGP mode, TeraScale */
+
+	for (int vendor = 0; vendor < 2; vendor++) {
+		size_t n_archs = vendor ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db);
+		const struct occ_input *launches = vendor ? amd : nv;
+		size_t n_launches = vendor ? sizeof(amd) / sizeof(amd[0]) : sizeof(nv) / sizeof(nv[0]);
+
+		for (size_t i = 0; i < n_archs; i++)
+		for (int variant = 0; variant < ARCH_N_VARIANTS + vendor; variant++) {
+			struct gpu_arch a;
+			int64_t measured;
+			/* AMD's last variant: an RDNA target in CU mode */
+			if (variant == ARCH_N_VARIANTS) {
+				if (!arch_variant(vendor, i, ARCH_AS_IS, &a, &measured) || !a.amd.wgp_mode)
+					continue;
+				a.amd.wgp_mode = false;
+			} else if (!arch_variant(vendor, i, variant, &a, &measured)) {
+				continue;
+			}
+			families[!vendor ? 0 : a.amd.vliw ? 3 : a.amd.wgp_mode ? 2 : 1]++;
+			for (size_t l = 0; l < n_launches; l++)
+			for (int p = 0; p < OCC_N_PARAMS; p++) {
+				struct occ_input in = variant_input(launches[l], measured);
+				int64_t top = vary_top(&a, (enum occ_param)p);
+				int64_t unit = p == OCC_PARAM_THREADS ? a.warp_size
+					: p == OCC_PARAM_SHARED_MEM ? 128 : 1;
+				int64_t by = p == OCC_PARAM_SHARED_MEM ? 13 : 1;
+				const struct occ_series s[] = {
+					{ 0, by, top / by + 1 },
+					{ unit, unit, top / unit },
+					{ 7, unit, (top - 7) / unit + 1 },
+				};
+				for (size_t j = 0; j < sizeof(s) / sizeof(s[0]); j++)
+					if (!sweep_agrees(&a, &in, (enum occ_param)p, &s[j], 64, msg, sizeof(msg)) ||
+					    !sweep_agrees(&a, &in, (enum occ_param)p, &s[j], 3, msg, sizeof(msg)))
+						ck_abort_msg("launch %zu, variant %d, series %zu: %s", l,
+							     variant, j, msg);
+			}
+		}
+	}
+	for (int f = 0; f < 4; f++)
+		EXPECT_INT(families[f], >, 0);
+}
+END_TEST
+
+/* Real figures through one sweep each. A100 (cc 8.0), 64 registers a
+ * thread: cuda_occupancy.h (CUDA 13.0) allocates 64 x 32 = 2048 registers a
+ * warp, and 65536 / 2048 = 32 warps an SM; blocks of w warps: 32 / w of
+ * them (the 32 blocks an SM takes cap 1-warp blocks), 32, 32, 30 (3 x 10),
+ * 32 warps at 1, 2, 3 and 4 warps a block. MI300X (gfx942), 16 VGPRs and
+ * 20480 bytes of LDS (test_amd.c's cdna_lds_limit: 65536 / 20480 = 3
+ * workgroups): 3 workgroups of 64, 128 and 256 work-items, 3, 6 and 12
+ * waves a CU, the LDS limiting throughout. */
+START_TEST(sweep_real_figures)
+{
+	const struct gpu_arch *a100 = arch(8, 0);
+	const struct gpu_arch *mi300x = gpu_db_find_target(db, "gfx942");
+	struct occ_input nv = { 256, 64, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 };
+	struct occ_input cdna = { 256, 16, 20480, 0, DEF, 0, 64, 0, 16, false, 0, 0 };
+	const struct occ_series warps = { 32, 32, 4 }, wave64 = { 64, 64, 4 };
+	struct occ_run runs[8];
+	static const int nv_warps[] = { 32, 32, 30, 32 }, nv_blocks[] = { 32, 16, 10, 8 };
+	static const int amd_waves[] = { 3, 6, 9, 12 };
+	int n;
+
+	n = occ_sweep(a100, &nv, OCC_PARAM_THREADS, &warps, runs, 8);
+	EXPECT_INT(n, ==, 4);
+	for (int k = 0; k < 4; k++) {
+		EXPECT_INT(occ_runs_brief(runs, n, k)->active_warps_per_sm, ==, nv_warps[k]);
+		EXPECT_INT(occ_runs_brief(runs, n, k)->active_blocks_per_sm, ==, nv_blocks[k]);
+	}
+	EXPECT_UINT(runs[0].b.limiting, ==, BIT(OCC_BLOCKS) | BIT(OCC_REGISTERS));
+	EXPECT_UINT(runs[2].b.limiting, ==, BIT(OCC_REGISTERS));
+
+	ck_assert(mi300x != NULL);
+	n = occ_sweep(mi300x, &cdna, OCC_PARAM_THREADS, &wave64, runs, 8);
+	EXPECT_INT(n, ==, 4);
+	for (int k = 0; k < 4; k++) {
+		EXPECT_INT(occ_runs_brief(runs, n, k)->active_blocks_per_sm, ==, 3);
+		EXPECT_INT(occ_runs_brief(runs, n, k)->active_warps_per_sm, ==, amd_waves[k]);
+		EXPECT_UINT(occ_runs_brief(runs, n, k)->limiting, ==, BIT(OCC_SHARED_MEM));
+	}
+	/* The registers from 0 to 64 on the A100 at 256 threads (8 warps a
+	 * block, 64 / 8 = 8 blocks by the warps): up to 24 registers a warp
+	 * allocates 768 (the unit is 256), a sub-partition's 16384 hold 21
+	 * warps, 84 an SM, 10 blocks, so the warps alone limit; from 25 to 32,
+	 * 1024 a warp, 16 x 4 = 64 warps, 8 blocks, both limit; at 64, 2048 a
+	 * warp, 32 warps, 4 blocks. */
+	{
+		const struct occ_series regs = { 0, 1, 65 };
+		n = occ_sweep(a100, &nv, OCC_PARAM_REGISTERS, &regs, runs, 8);
+		EXPECT_INT(runs[0].b.active_blocks_per_sm, ==, 8);
+		EXPECT_INT(runs[0].to, ==, 24);
+		EXPECT_UINT(runs[0].b.limiting, ==, BIT(OCC_WARPS));
+		EXPECT_INT(runs[1].b.active_blocks_per_sm, ==, 8);
+		EXPECT_INT(runs[1].to, ==, 32);
+		EXPECT_UINT(runs[1].b.limiting, ==, BIT(OCC_WARPS) | BIT(OCC_REGISTERS));
+		EXPECT_INT(runs[n - 1].to, ==, 64);
+		EXPECT_INT(runs[n - 1].b.active_blocks_per_sm, ==, 4);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("occupancy");
@@ -965,6 +1150,8 @@ static Suite *suite(void)
 	tcase_add_test(misc, factor_names);
 	tcase_add_test(misc, vary_matches_compute);
 	tcase_add_test(misc, vary_same_to_steps);
+	tcase_add_test(misc, sweep_matches_vary);
+	tcase_add_test(misc, sweep_real_figures);
 	suite_add_tcase(s, misc);
 	return s;
 }

@@ -391,6 +391,76 @@ START_TEST(param_labels)
 }
 END_TEST
 
+/* cudaOccMaxPotentialBlockSize's loop as it is written, occ_compute at
+ * every block size from the largest (the maximum, a warp multiple or not)
+ * down by a warp, the most resident threads, the larger size on a tie,
+ * ending where every thread slot is filled: the reference that the
+ * engine's sweep (tuning_best_block_size) must give on every family. */
+static void plain_best(const struct gpu_arch *a, const struct occ_input *in, int *block, int *blocks)
+{
+	int64_t best = 0;
+	int top = (a->max_threads_per_block + a->warp_size - 1) / a->warp_size * a->warp_size;
+
+	*block = *blocks = 0;
+	for (int size = top; size > 0; size -= a->warp_size) {
+		struct occ_input t = *in;
+		struct occ_result r;
+
+		t.threads_per_block = size < a->max_threads_per_block ? size : a->max_threads_per_block;
+		occ_compute(a, &t, &r);
+		if ((int64_t)r.active_blocks_per_sm * t.threads_per_block > best) {
+			best = (int64_t)r.active_blocks_per_sm * t.threads_per_block;
+			*block = t.threads_per_block;
+			*blocks = r.active_blocks_per_sm;
+		}
+		if (best == a->max_threads_per_sm)
+			break;
+	}
+}
+
+/* Every NVIDIA architecture and AMD target (TeraScale's too), and each with
+ * its largest block size moved off the warp grid (1000 of 1024: the
+ * largest size tried alone first, then the warp multiples below), over
+ * launches that fill the SM at the largest size and launches that do not. */
+START_TEST(best_block_size_every_family)
+{
+	static const struct occ_input launches[] = {
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 256, 72, 0, 20000, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 128, 168, 4096, 0, DEF, 2, 0, 0, 0, false, 0, 0 },
+		{ 64, 96, 20480, 0, DEF, 0, 64, 32, 96, false, 0, 0 },
+		{ 64, 40, 0, 0, DEF, 0, 32, 0, 40, false, 0, 0 },
+	};
+	int checked = 0;
+
+	for (int amd = 0; amd < 2; amd++)
+	for (size_t i = 0; i < (amd ? gpu_db_amd_arch_count(db) : gpu_db_arch_count(db)); i++)
+	for (int odd = 0; odd < 2; odd++) {
+		struct gpu_arch a = *(amd ? gpu_db_amd_arch_at(db, i) : gpu_db_arch_at(db, i));
+
+		if (odd) {
+			if (a.max_threads_per_block % a.warp_size || a.max_threads_per_block < 1000)
+				continue;
+			a.max_threads_per_block = 1000;
+			a.amd.max_workgroup_size = 1000;
+		}
+		for (size_t l = 0; l < sizeof(launches) / sizeof(launches[0]); l++) {
+			int block, want_block, want_blocks;
+			int64_t grid;
+
+			plain_best(&a, &launches[l], &want_block, &want_blocks);
+			tuning_best_block_size(&a, 100, &launches[l], &block, &grid);
+			ck_assert_msg(block == want_block && grid == (int64_t)want_blocks * 100,
+				      "%s%s launch %zu: block %d grid %lld, plain loop %d %lld", a.arch,
+				      odd ? " (max 1000)" : "", l, block, (long long)grid, want_block,
+				      (long long)want_blocks * 100);
+			checked++;
+		}
+	}
+	ck_assert_int_gt(checked, 300);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tuning");
@@ -404,6 +474,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, two_limiters_no_single_gain);
 	tcase_add_test(tc, barrier_step);
 	tcase_add_test(tc, best_block_size);
+	tcase_add_test(tc, best_block_size_every_family);
 	tcase_add_test(tc, param_labels);
 	tcase_add_test(tc, steps_as_visiting_every_value);
 	suite_add_tcase(s, tc);

@@ -2,8 +2,8 @@
 /* Copyright (c) 2026 the occview developers */
 /* diff.c - the regression gate: kernels of two reports matched by name and
  * architecture (sorted, then merged), analysed with the occupancy engine,
- * and the registers to the next occupancy step found by varying them with
- * occ_vary, as the charts do. */
+ * and the registers to the next occupancy step found by sweeping them
+ * (occ_sweep), as the charts do. */
 #include "config.h"
 
 #include "diff.h"
@@ -55,12 +55,16 @@ bool diff_fail_parse(const char *list, unsigned *bits, const char **bad)
 }
 
 /* Registers a kernel may gain before it loses a block, and lose before it
- * gains one, each as the smallest change that moves blocks per SM. */
+ * gains one, each as the smallest change that moves blocks per SM: one
+ * sweep of the register counts (occ_sweep, in runs of equal figures), the
+ * nearest run above the kernel's count with fewer blocks and the nearest
+ * below with more. */
+enum { DIFF_RUNS = 128 };
+
 static void steps(const struct gpu_arch *arch, const struct occ_input *in, struct diff_side *s)
 {
-	struct occ_vary v;
-	struct occ_brief b;
-	int64_t same_to, regs = in->regs_per_thread;
+	struct occ_run runs[DIFF_RUNS];
+	int64_t regs = in->regs_per_thread, k = 0;
 	/* Past every architecture's register file per thread (AMD: 512 VGPRs
 	 * with AGPRs); no block fits there, which is losing one too. */
 	const int64_t top = 1024;
@@ -68,20 +72,20 @@ static void steps(const struct gpu_arch *arch, const struct occ_input *in, struc
 	s->regs_to_lose = s->regs_to_gain = 0;
 	if (s->blocks_per_sm <= 0)
 		return;
-	occ_vary_init(&v, arch, in, OCC_PARAM_REGISTERS);
-	for (int64_t r = regs + 1; r <= top; r = (same_to > r ? same_to : r) + 1) {
-		occ_vary_at(&v, r, &b, &same_to);
-		if (b.active_blocks_per_sm < s->blocks_per_sm) {
-			s->regs_to_lose = (int)(r - regs);
-			break;
+	while (k < top && !s->regs_to_lose) {
+		const struct occ_series rest = { 1 + k, 1, top - k };
+		int n = occ_sweep(arch, in, OCC_PARAM_REGISTERS, &rest, runs, DIFF_RUNS);
+
+		for (int i = 0; i < n && !s->regs_to_lose; i++) {
+			int64_t from = 1 + k + (i > 0 ? runs[i - 1].to + 1 : 0), to = 1 + k + runs[i].to;
+			int blocks = runs[i].b.active_blocks_per_sm;
+
+			if (from < regs && blocks > s->blocks_per_sm)
+				s->regs_to_gain = (int)(regs - (to < regs ? to : regs - 1));
+			if (to > regs && blocks < s->blocks_per_sm)
+				s->regs_to_lose = (int)((from > regs ? from : regs + 1) - regs);
 		}
-	}
-	for (int64_t r = regs - 1; r >= 1; r--) {
-		occ_vary_at(&v, r, &b, NULL);
-		if (b.active_blocks_per_sm > s->blocks_per_sm) {
-			s->regs_to_gain = (int)(regs - r);
-			break;
-		}
+		k += n > 0 ? runs[n - 1].to + 1 : top;
 	}
 }
 

@@ -190,9 +190,17 @@ const char *gpu_family(const struct gpu_arch *arch);
 int gpu_default_xcds(const struct gpu *g);
 
 /* Whether a launch picks the shared memory per SM by a carveout
- * (--carveout), or by an L1/shared preference (--cache-config). */
-bool gpu_has_carveout(const struct gpu_arch *arch);
-bool gpu_has_cache_config(const struct gpu_arch *arch);
+ * (--carveout), or by an L1/shared preference (--cache-config). Inline:
+ * the shared-memory limit asks at every evaluation of a search. */
+static inline bool gpu_has_carveout(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CARVEOUT;
+}
+
+static inline bool gpu_has_cache_config(const struct gpu_arch *arch)
+{
+	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CACHE_CONFIG;
+}
 
 /* The unit registers are allocated in for this many registers per thread:
  * reg_alloc_unit unless an exception names the count. Inline: the

@@ -132,16 +132,6 @@ static bool parse_reg_alloc(const struct csv_cell *c, struct gpu_arch *a)
 	return true;
 }
 
-bool gpu_has_carveout(const struct gpu_arch *arch)
-{
-	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CARVEOUT;
-}
-
-bool gpu_has_cache_config(const struct gpu_arch *arch)
-{
-	return arch->vendor == GPU_NVIDIA && arch->smem_preference == GPU_SMEM_CACHE_CONFIG;
-}
-
 /* reg_alloc_unit_exceptions: "REGS:UNIT" pairs separated by ';'. */
 static bool parse_reg_exceptions(const struct csv_cell *c, struct gpu_arch *a)
 {

@@ -71,73 +71,173 @@ int64_t amd_lds_per_unit_bytes(const struct amd_arch *a)
 	return a->wgp_mode && a->lds_per_wgp_bytes > 0 ? a->lds_per_wgp_bytes : a->lds_per_cu_bytes;
 }
 
-void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)
+/* The first of the per-wave checks that fails, in amd_compute's order. */
+static void settle(struct amd_per_wave *w)
+{
+	w->stop = w->waves_stop != AMD_STOP_NONE ? w->waves_stop
+		: w->vgprs_stop != AMD_STOP_NONE ? w->vgprs_stop
+		: w->sgprs_stop != AMD_STOP_NONE ? w->sgprs_stop : w->lds_stop;
+}
+
+/* VGPRs, with the AGPRs as the target combines them. */
+static void part_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs)
+{
+	int file = amd_vgpr_file(a, w->wave);
+
+	w->vgprs_allocated = w->vgpr_waves = 0;
+	w->vgprs_stop = AMD_STOP_NONE;
+	if (vgprs < 0 || vgprs > a->max_vgprs_per_wave || agprs < 0 || agprs > a->max_agprs_per_wave) {
+		w->vgprs_stop = AMD_STOP_VGPRS_RANGE;
+		return;
+	}
+	w->vgprs_allocated = amd_vgprs_allocated(a, w->wave, vgprs, agprs);
+	if (w->vgprs_allocated > file)
+		w->vgprs_stop = AMD_STOP_VGPRS_FILE;
+	else
+		w->vgpr_waves = file / w->vgprs_allocated;
+}
+
+/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
+ * wave slot, and a count there is only information (amd_sgprs_limit). */
+static void part_sgprs(const struct amd_arch *a, struct amd_per_wave *w, int sgprs)
+{
+	bool limit = amd_sgprs_limit(a);
+
+	w->sgprs_allocated = w->sgpr_waves = 0;
+	w->sgprs_limit = false;
+	w->sgprs_stop = AMD_STOP_NONE;
+	if (limit && (sgprs < 0 || sgprs > amd_max_sgprs(a))) {
+		w->sgprs_stop = AMD_STOP_SGPRS_RANGE;
+		return;
+	}
+	w->sgprs_allocated = (int)round_up(sgprs, a->sgpr_granule);
+	/* 0: not reported (every real kernel has at least VCC), so no limit. */
+	w->sgprs_limit = limit && w->sgprs_allocated > 0;
+	if (w->sgprs_limit)
+		w->sgpr_waves = a->sgprs_per_simd / w->sgprs_allocated;
+}
+
+/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
+ * the unrounded size; the hardware allocates granules (see amd.h). */
+static void part_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes)
+{
+	w->lds_allocated = 0;
+	w->lds_workgroups = AMD_UNLIMITED;
+	w->lds_stop = AMD_STOP_NONE;
+	if (lds_bytes < 0 || lds_bytes > a->max_lds_per_workgroup_bytes) {
+		w->lds_stop = AMD_STOP_LDS_RANGE;
+		return;
+	}
+	w->lds_allocated = round_up(lds_bytes, a->lds_granule_bytes);
+	if (w->lds_allocated > 0) {
+		int64_t wgs = amd_lds_per_unit_bytes(a) / w->lds_allocated;
+		w->lds_workgroups = wgs > INT_MAX ? INT_MAX : (int)wgs;
+		if (wgs == 0)
+			w->lds_stop = AMD_STOP_LDS_NONE;
+	}
+}
+
+void amd_per_wave(const struct amd_arch *a, const struct amd_input *in, struct amd_per_wave *w)
 {
 	int wave = in->wave_size ? in->wave_size : a->default_wave_size;
-	int simds = amd_simds_per_unit(a);
-	int maxw = a->max_waves_per_simd;
-	int n, vgpr_file, vgpr_waves, sgpr_waves;
-	int64_t lds_pool;
+
+	w->wave = wave;
+	w->simds = amd_simds_per_unit(a);
+	w->maxw = a->max_waves_per_simd;
+	if (a->vliw) {
+		w->in = *in;
+		w->stop = AMD_STOP_NONE;
+		return;
+	}
+	/* Each part on its own, so that a search can redo one (amd_per_wave_vgprs,
+	 * amd_per_wave_lds); amd_finish reads only those before the first that
+	 * fails. */
+	w->waves_stop = !((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || w->simds <= 0 ||
+		w->maxw <= 0 ? AMD_STOP_WAVES : AMD_STOP_NONE;
+	part_vgprs(a, w, in->vgprs, in->agprs);
+	part_sgprs(a, w, in->sgprs);
+	part_lds(a, w, in->lds_bytes);
+	settle(w);
+}
+
+void amd_per_wave_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs)
+{
+	part_vgprs(a, w, vgprs, agprs);
+	settle(w);
+}
+
+void amd_per_wave_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes)
+{
+	part_lds(a, w, lds_bytes);
+	settle(w);
+}
+
+void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r)
+{
+	struct amd_per_wave w;
 
 	if (a->vliw) {
 		terascale_compute(a, in, r);
 		return;
 	}
-	amd_result_init(r, wave, maxw);
+	amd_per_wave(a, in, &w);
+	amd_finish(a, &w, in->workgroup_size, r);
+}
 
-	if (!((wave == 32 && a->wave32) || (wave == 64 && a->wave64)) || simds <= 0 || maxw <= 0) {
+/* amd_compute's checks come in its order: the wave size, the workgroup
+ * size, then VGPRs, SGPRs and LDS (w->stop), each filling what it found
+ * before the next can fail. */
+void amd_finish(const struct amd_arch *a, const struct amd_per_wave *w, int workgroup_size,
+		struct amd_result *r)
+{
+	int simds = w->simds, maxw = w->maxw, n;
+
+	if (a->vliw) {
+		struct amd_input in = w->in;
+
+		in.workgroup_size = workgroup_size;
+		terascale_compute(a, &in, r);
+		return;
+	}
+	amd_result_init(r, w->wave, maxw);
+	if (w->stop == AMD_STOP_WAVES) {
 		amd_misfit(r, AMD_WAVES);
 		return;
 	}
-	if (in->workgroup_size < 1 || in->workgroup_size > a->max_workgroup_size) {
+	if (workgroup_size < 1 || workgroup_size > a->max_workgroup_size) {
 		amd_misfit(r, AMD_WORKGROUPS);
 		return;
 	}
-	n = div_up(in->workgroup_size, wave);
+	n = div_up(workgroup_size, w->wave);
 	r->waves_per_workgroup = n;
-
-	/* VGPRs, with the AGPRs as the target combines them. */
-	if (in->vgprs < 0 || in->vgprs > a->max_vgprs_per_wave || in->agprs < 0 ||
-	    in->agprs > a->max_agprs_per_wave) {
+	if (w->stop == AMD_STOP_VGPRS_RANGE) {
 		amd_misfit(r, AMD_VGPRS);
 		return;
 	}
-	vgpr_file = amd_vgpr_file(a, wave);
-	r->vgprs_allocated = amd_vgprs_allocated(a, wave, in->vgprs, in->agprs);
-	if (r->vgprs_allocated > vgpr_file) {
+	r->vgprs_allocated = w->vgprs_allocated;
+	if (w->stop == AMD_STOP_VGPRS_FILE) {
 		amd_misfit(r, AMD_VGPRS);
 		return;
 	}
-	vgpr_waves = vgpr_file / r->vgprs_allocated;
-	r->wave_limit[AMD_VGPRS] = vgpr_waves;
-	r->workgroup_limit[AMD_VGPRS] = (int)((int64_t)vgpr_waves * simds / n);
-
-	/* SGPRs: per SIMD on GCN and CDNA; gfx10 and later have enough for every
-	 * wave slot, and a count there is only information (amd_sgprs_limit). */
-	if (amd_sgprs_limit(a) && (in->sgprs < 0 || in->sgprs > amd_max_sgprs(a))) {
+	r->wave_limit[AMD_VGPRS] = w->vgpr_waves;
+	r->workgroup_limit[AMD_VGPRS] = (int)((int64_t)w->vgpr_waves * simds / n);
+	if (w->stop == AMD_STOP_SGPRS_RANGE) {
 		amd_misfit(r, AMD_SGPRS);
 		return;
 	}
-	r->sgprs_allocated = (int)round_up(in->sgprs, a->sgpr_granule);
-	/* 0: not reported (every real kernel has at least VCC), so no limit. */
-	if (amd_sgprs_limit(a) && r->sgprs_allocated > 0) {
-		sgpr_waves = a->sgprs_per_simd / r->sgprs_allocated;
-		r->wave_limit[AMD_SGPRS] = sgpr_waves;
-		r->workgroup_limit[AMD_SGPRS] = (int)((int64_t)sgpr_waves * simds / n);
+	r->sgprs_allocated = w->sgprs_allocated;
+	if (w->sgprs_limit) {
+		r->wave_limit[AMD_SGPRS] = w->sgpr_waves;
+		r->workgroup_limit[AMD_SGPRS] = (int)((int64_t)w->sgpr_waves * simds / n);
 	}
-
-	/* LDS: per CU, or per WGP in WGP mode, in whole granules. LLVM 22 divides
-	 * the unrounded size; the hardware allocates granules (see amd.h). */
-	if (in->lds_bytes < 0 || in->lds_bytes > a->max_lds_per_workgroup_bytes) {
+	if (w->stop == AMD_STOP_LDS_RANGE) {
 		amd_misfit(r, AMD_LDS);
 		return;
 	}
-	lds_pool = amd_lds_per_unit_bytes(a);
-	r->lds_allocated = round_up(in->lds_bytes, a->lds_granule_bytes);
-	if (r->lds_allocated > 0) {
-		int64_t wgs = lds_pool / r->lds_allocated;
-		r->workgroup_limit[AMD_LDS] = wgs > INT_MAX ? INT_MAX : (int)wgs;
-		if (wgs == 0) {
+	r->lds_allocated = w->lds_allocated;
+	if (w->lds_allocated > 0) {
+		r->workgroup_limit[AMD_LDS] = w->lds_workgroups;
+		if (w->stop == AMD_STOP_LDS_NONE) {
 			amd_misfit(r, AMD_LDS);
 			return;
 		}
@@ -174,6 +274,96 @@ void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct am
 	}
 	r->waves_per_cu = r->workgroups_per_cu * n;
 	r->resident_waves_per_simd = div_up(r->waves_per_cu, simds);
+}
+
+/* The factor a check before the workgroup size stopped at. */
+static enum amd_factor stop_factor(enum amd_stop stop)
+{
+	switch (stop) {
+	case AMD_STOP_WAVES: return AMD_WAVES;
+	case AMD_STOP_SGPRS_RANGE: return AMD_SGPRS;
+	case AMD_STOP_LDS_RANGE:
+	case AMD_STOP_LDS_NONE: return AMD_LDS;
+	default: return AMD_VGPRS;
+	}
+}
+
+static void point_of(const struct amd_result *r, struct amd_size_point *p)
+{
+	*p = (struct amd_size_point){ .fits = r->fits, .limiting = r->limiting };
+	if (r->fits) {
+		p->workgroups_per_cu = r->workgroups_per_cu;
+		p->waves_per_cu = r->waves_per_cu;
+		p->waves_per_simd = r->waves_per_simd;
+	}
+}
+
+/* amd_finish's arithmetic without the rest of a result: the per-wave
+ * figures stay in w, each size costs its five limits and their least. */
+void amd_sweep_sizes(const struct amd_arch *a, const struct amd_per_wave *w, int64_t first,
+		     int64_t step, int n, struct amd_size_point *out)
+{
+	int simds = w->simds, maxw = w->maxw;
+	int unit_wgs = a->max_workgroups_per_cu * amd_cus_per_unit(a);
+
+	for (int i = 0; i < n; i++) {
+		int64_t size = first + i * step;
+		struct amd_size_point *p = &out[i];
+		int wg[AMD_N_FACTORS], wv[AMD_N_FACTORS], k, wgs = AMD_UNLIMITED, waves = maxw;
+		unsigned bits = 0;
+
+		*p = (struct amd_size_point){ 0 };
+		if (a->vliw) {
+			struct amd_result r;
+			struct amd_input in = w->in;
+
+			in.workgroup_size = (int)size;
+			terascale_compute(a, &in, &r);
+			point_of(&r, p);
+			continue;
+		}
+		if (w->stop == AMD_STOP_WAVES) {
+			p->limiting = 1u << AMD_WAVES;
+			continue;
+		}
+		if (size < 1 || size > a->max_workgroup_size) {
+			p->limiting = 1u << AMD_WORKGROUPS;
+			continue;
+		}
+		if (w->stop != AMD_STOP_NONE) {
+			p->limiting = 1u << stop_factor(w->stop);
+			continue;
+		}
+		k = div_up(size, w->wave);
+		wv[AMD_VGPRS] = w->vgpr_waves;
+		wg[AMD_VGPRS] = (int)((int64_t)w->vgpr_waves * simds / k);
+		wv[AMD_SGPRS] = w->sgprs_limit ? w->sgpr_waves : AMD_UNLIMITED;
+		wg[AMD_SGPRS] = w->sgprs_limit ? (int)((int64_t)w->sgpr_waves * simds / k) : AMD_UNLIMITED;
+		wg[AMD_LDS] = w->lds_allocated > 0 ? w->lds_workgroups : AMD_UNLIMITED;
+		wg[AMD_WAVES] = maxw * simds / k;
+		wg[AMD_WORKGROUPS] = k > 1 ? unit_wgs : AMD_UNLIMITED;
+		wv[AMD_LDS] = waves_from_workgroups(wg[AMD_LDS], k, simds);
+		wv[AMD_WAVES] = waves_from_workgroups(wg[AMD_WAVES], k, simds);
+		wv[AMD_WORKGROUPS] = waves_from_workgroups(wg[AMD_WORKGROUPS], k, simds);
+		for (int f = 0; f < AMD_N_FACTORS; f++) {
+			waves = min_int(waves, wv[f]);
+			if (wg[f] < wgs) {
+				wgs = wg[f];
+				bits = 1u << f;
+			} else if (wg[f] == wgs) {
+				bits |= 1u << f;
+			}
+		}
+		if (wgs == 0) {
+			p->limiting = 1u << (wg[AMD_VGPRS] == 0 ? AMD_VGPRS : AMD_SGPRS);
+			continue;
+		}
+		p->limiting = bits;
+		p->fits = true;
+		p->workgroups_per_cu = wgs;
+		p->waves_per_cu = wgs * k;
+		p->waves_per_simd = waves;
+	}
 }
 
 const char *amd_factor_label(enum amd_factor f)

@@ -78,6 +78,45 @@ void amd_misfit(struct amd_result *r, enum amd_factor f);
 /* Fills r; input values outside the target's limits give fits = false. */
 void amd_compute(const struct amd_arch *a, const struct amd_input *in, struct amd_result *r);
 
+/* amd_compute in two parts, for a sweep of workgroup sizes: amd_per_wave
+ * works out once what does not depend on the workgroup size (the wave
+ * size, VGPRs, SGPRs and LDS: each one's waves per SIMD or workgroups per
+ * CU, and the first check of them that fails); amd_finish gives amd_compute's
+ * result at a workgroup size from it (amd_compute is the two). */
+enum amd_stop {
+	AMD_STOP_NONE, AMD_STOP_WAVES, AMD_STOP_VGPRS_RANGE, AMD_STOP_VGPRS_FILE,
+	AMD_STOP_SGPRS_RANGE, AMD_STOP_LDS_RANGE, AMD_STOP_LDS_NONE
+};
+struct amd_per_wave {
+	struct amd_input in;         /* a VLIW target's only: its sizes go to terascale_compute */
+	int wave, simds, maxw;
+	enum amd_stop stop;          /* the first of the parts' stops, in amd_compute's order */
+	enum amd_stop waves_stop, vgprs_stop, sgprs_stop, lds_stop;
+	int vgprs_allocated, vgpr_waves;
+	int sgprs_allocated, sgpr_waves;
+	bool sgprs_limit;
+	int64_t lds_allocated;
+	int lds_workgroups;          /* where lds_allocated > 0 */
+};
+void amd_per_wave(const struct amd_arch *a, const struct amd_input *in, struct amd_per_wave *w);
+/* w with the VGPRs (and AGPRs), or the LDS, set anew: a search of one of
+ * them redoes only its part (not on a VLIW target). */
+void amd_per_wave_vgprs(const struct amd_arch *a, struct amd_per_wave *w, int vgprs, int agprs);
+void amd_per_wave_lds(const struct amd_arch *a, struct amd_per_wave *w, int64_t lds_bytes);
+void amd_finish(const struct amd_arch *a, const struct amd_per_wave *w, int workgroup_size,
+		struct amd_result *r);
+/* A sweep of workgroup sizes, first, first + step, ... (n of them), in
+ * brief: each size's workgroups and waves per CU (per WGP), waves per SIMD
+ * where a workgroup fits (else all 0) and the limiting factors' bits, as
+ * amd_finish gives them, without the rest of its result. */
+struct amd_size_point {
+	int workgroups_per_cu, waves_per_cu, waves_per_simd;
+	unsigned limiting;
+	bool fits;
+};
+void amd_sweep_sizes(const struct amd_arch *a, const struct amd_per_wave *w, int64_t first,
+		     int64_t step, int n, struct amd_size_point *out);
+
 /* Parts of amd_compute that sweeps step through: the VGPRs per work-item
  * allocated for vgprs arch VGPRs and agprs AGPRs at a wave size (never less
  * as vgprs grow), and the LDS a CU (a WGP in WGP mode) shares. */

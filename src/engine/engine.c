@@ -120,7 +120,8 @@ static const struct engine_words *terascale_words_of(const struct gpu_arch *a)
 const struct engine engine_nvidia = {
 	.family = ENGINE_NVIDIA, .name = "NVIDIA",
 	.compute = occ_nvidia_compute, .vary_init = occ_nvidia_vary_init,
-	.vary_at = occ_nvidia_vary_at, .derive_limit = derive_nvidia_limit,
+	.vary_at = occ_nvidia_vary_at, .sweep = occ_nvidia_sweep,
+	.derive_limit = derive_nvidia_limit,
 	.derive_occupancy = derive_nvidia_occupancy, .derive_waves = derive_nvidia_waves,
 	.allocation = engine_nvidia_allocation, .gpu_limits = engine_nvidia_gpu_limits,
 	.limits = engine_nvidia_limits, .partition_min = engine_nvidia_partition_min,
@@ -133,6 +134,7 @@ const struct engine engine_nvidia = {
 const struct engine engine_amd = {
 	.family = ENGINE_AMD, .name = "AMD GCN/CDNA/RDNA",
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
+	.sweep = occ_amd_sweep,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = amd_words_of,
 	.limits = engine_amd_limits, .partition_min = engine_amd_partition_min,
@@ -148,6 +150,7 @@ const struct engine engine_amd = {
 const struct engine engine_terascale = {
 	.family = ENGINE_TERASCALE, .name = "AMD TeraScale",
 	.compute = occ_amd_compute, .vary_init = occ_amd_vary_init, .vary_at = occ_amd_vary_at,
+	.sweep = occ_amd_sweep,
 	.derive_limit = derive_amd_limit, .derive_occupancy = derive_amd_occupancy,
 	.derive_waves = derive_amd_waves, .words = terascale_words_of,
 	.limits = engine_amd_limits, .partition_min = engine_amd_partition_min,
@@ -238,6 +241,14 @@ void occ_vary_init(struct occ_vary *v, const struct gpu_arch *a, const struct oc
 	*v = (struct occ_vary){ .arch = a, .in = *in, .param = p, .at = e->vary_at,
 				.others_min = OCC_UNLIMITED };
 	e->vary_init(v);
+}
+
+int occ_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+	      const struct occ_series *s, struct occ_run *out, int max)
+{
+	if (s->n <= 0 || max <= 0)
+		return 0;
+	return engine_of(a)->sweep(a, in, p, s, out, max);
 }
 
 void derive_limit(const struct gpu_arch *arch, const struct occ_input *in,

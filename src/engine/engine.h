@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 the occview developers */
-/* engine.h - one vendor family's rules behind one interface: NVIDIA; AMD
- * GCN/CDNA/RDNA (amd.c); TeraScale (terascale.c). The rest of the program asks
+/* engine.h - one vendor family's rules behind one interface: NVIDIA
+ * (occupancy.c); AMD GCN/CDNA/RDNA (occ_amd.c over amd.c); TeraScale
+ * (occ_amd.c over terascale.c). The rest of the program asks
  * the engine of a GPU's architecture for its figures, its words and its
  * advice, and never which vendor made the GPU (nvtop's struct gpu_vendor,
- * htop's Platform API). occ_compute, occ_vary_*, derive_*, launch_limits and
- * launch_check go through it. */
+ * htop's Platform API). occ_compute, occ_vary_*, occ_sweep, derive_*,
+ * launch_limits and launch_check go through it. */
 #ifndef OCC_ENGINE_H
 #define OCC_ENGINE_H
 
@@ -67,6 +68,10 @@ struct engine {
 	void (*vary_init)(struct occ_vary *v);
 	void (*vary_at)(const struct occ_vary *v, int64_t value, struct occ_brief *b,
 			int64_t *same_to);
+	/* occ_sweep: the launch at a series of values of one parameter in one
+	 * call, in runs of equal briefs. */
+	int (*sweep)(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		     const struct occ_series *s, struct occ_run *out, int max);
 	/* derive.h's derivations in this family's steps. */
 	void (*derive_limit)(const struct gpu_arch *a, const struct occ_input *in,
 			     const struct occ_result *r, enum occ_factor f, struct derivation *d);

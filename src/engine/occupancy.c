@@ -9,7 +9,17 @@
 
 #include "occupancy.h"
 
+#include "occ_family.h"
+
 #include <string.h>
+
+/* The arithmetic a sweep repeats for each value, inlined into its loop
+ * (occ_nvidia_sweep) rather than called a value at a time. */
+#if defined(__GNUC__)
+#define SWEPT inline __attribute__((always_inline))
+#else
+#define SWEPT inline
+#endif
 
 static int div_up(int64_t x, int64_t y)
 {
@@ -54,7 +64,7 @@ static int64_t snap_config(const struct gpu_arch *a, int64_t bytes)
 	return -1;
 }
 
-static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb)
+static SWEPT int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int wpb)
 {
 	if (in->threads_per_block > a->max_threads_per_block)
 		return 0;
@@ -65,7 +75,7 @@ static int warps_limit(const struct gpu_arch *a, const struct occ_input *in, int
  * share of the register file, so whole warps are packed per sub-partition.
  * The hardware's per-block check assumes the block's warps are rounded up to
  * the warp allocation granularity. */
-static inline int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
+static SWEPT int regs_limit_with(const struct gpu_arch *a, int subpartitions, int granularity,
 			   const struct occ_input *in, int unit, int wpb, struct occ_result *r)
 {
 	int64_t per_warp = round_up((int64_t)in->regs_per_thread * a->warp_size, unit);
@@ -105,7 +115,7 @@ static int regs_limit_per_block(const struct gpu_arch *a, const struct occ_input
 
 /* unit: gpu_reg_alloc_unit at in's registers (a sweep of another parameter
  * asks it once). */
-static inline int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
+static SWEPT int regs_limit(const struct gpu_arch *a, const struct occ_input *in, int unit, int wpb,
 		      struct occ_result *r)
 {
 	if (a->reg_alloc == GPU_REG_ALLOC_BLOCK)
@@ -151,11 +161,12 @@ int64_t occ_cache_config_bytes(const struct gpu_arch *a, int cache_config)
 	}
 }
 
-/* The configuration the launch asks for, before one block's need raises it. */
-static int64_t smem_preference(const struct gpu_arch *a, const struct occ_input *in,
+/* The configuration the launch asks for, before one block's need raises it;
+ * cache: a has an L1/shared preference (gpu_has_cache_config), asked once. */
+static int64_t smem_preference(const struct gpu_arch *a, bool cache, const struct occ_input *in,
 			       struct occ_result *r)
 {
-	bool asked = gpu_has_cache_config(a) ? in->cache_config != LAUNCH_CACHE_NONE
+	bool asked = cache ? in->cache_config != LAUNCH_CACHE_NONE
 		: in->carveout_pct != LAUNCH_CARVEOUT_DEFAULT;
 
 	if (!asked && a->n_smem_configs > 1 && in->measured_smem_config &&
@@ -164,7 +175,7 @@ static int64_t smem_preference(const struct gpu_arch *a, const struct occ_input 
 		r->smem_config_from_driver = true;
 		return in->measured_smem_config_bytes;
 	}
-	if (gpu_has_cache_config(a))
+	if (cache)
 		return occ_cache_config_bytes(a, in->cache_config);
 	if (!asked || !gpu_has_carveout(a))
 		return snap_config(a, a->smem_per_sm_bytes);
@@ -176,7 +187,8 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 	int64_t need = in->static_smem_bytes + in->dynamic_smem_bytes + a->smem_reserved_per_block_bytes;
 	int64_t alloc = round_up(need, a->smem_alloc_unit_bytes);
 	int64_t per_block_max = smem_per_block_max(a);
-	int64_t pref = smem_preference(a, in, r);
+	bool cache = gpu_has_cache_config(a);
+	int64_t pref = smem_preference(a, cache, in, r);
 
 	r->allocated_smem_per_block = alloc;
 	r->smem_preference_bytes = pref;
@@ -187,7 +199,7 @@ static int smem_limit(const struct gpu_arch *a, const struct occ_input *in, stru
 	 * a configuration that holds it: with a carveout the smallest, with an
 	 * L1/shared preference the largest. */
 	if (pref < alloc) {
-		int64_t raised = gpu_has_cache_config(a) ? a->smem_per_sm_bytes : snap_config(a, alloc);
+		int64_t raised = cache ? a->smem_per_sm_bytes : snap_config(a, alloc);
 		if (raised < 0)
 			return 0;
 		r->smem_config_bytes = raised;
@@ -204,125 +216,27 @@ static int barriers_limit(const struct gpu_arch *a, const struct occ_input *in)
 	return a->barriers_per_sm / in->barriers;
 }
 
-static void fill_usage(struct occ_usage *u, int64_t total, int64_t per_block, int limit, int active)
-{
-	u->total = total;
-	u->per_block = per_block;
-	if (per_block <= 0 || limit == OCC_UNLIMITED) {
-		u->used = 0;
-		u->idle = 0;
-	} else {
-		u->used = (int64_t)active * per_block;
-		u->idle = (int64_t)(limit - active) * per_block;
-	}
-	u->leftover = total - u->used - u->idle;
-}
-
-/* The AMD factor each occ_factor stands for. */
-static const enum amd_factor amd_of[OCC_N_FACTORS] = {
-	[OCC_WARPS] = AMD_WAVES, [OCC_BLOCKS] = AMD_WORKGROUPS, [OCC_REGISTERS] = AMD_VGPRS,
-	[OCC_SHARED_MEM] = AMD_LDS, [OCC_BARRIERS] = AMD_SGPRS,
-};
-
-enum amd_factor occ_amd_factor(enum occ_factor f)
-{
-	return (unsigned)f < OCC_N_FACTORS ? amd_of[f] : AMD_WAVES;
-}
-
-static int amd_limit(int v)
-{
-	return v == AMD_UNLIMITED ? OCC_UNLIMITED : v;
-}
-
-/* The launch as amd_compute takes it. */
-static void amd_input_of(const struct occ_input *in, struct amd_input *ai)
-{
-	*ai = (struct amd_input){
-		.workgroup_size = in->threads_per_block, .wave_size = in->wave_size,
-		.vgprs = in->regs_per_thread, .agprs = in->agprs, .sgprs = in->sgprs,
-		.lds_bytes = in->static_smem_bytes + in->dynamic_smem_bytes,
-	};
-}
-
-/* AMD's limiting factors as occ_factor bits. */
-static unsigned amd_limiting(const struct amd_result *x)
-{
-	unsigned bits = 0;
-
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if ((x->limiting >> amd_of[f]) & 1u)
-			bits |= 1u << f;
-	return bits;
-}
-
-/* AMD: the engine in amd.c, its figures mapped onto the five factors. */
-void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r)
-{
-	const struct amd_arch *m = &a->amd;
-	struct amd_input ai;
-	const struct amd_result *x = &r->amd;
-	int simds = amd_simds_per_unit(m), active;
-	int vgpr_file;
-
-	amd_input_of(in, &ai);
-	amd_compute(m, &ai, &r->amd);
-	r->warps_per_block = x->waves_per_workgroup;
-	r->max_warps_per_sm = x->max_waves_per_simd * simds;
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		r->block_limit[f] = amd_limit(x->workgroup_limit[amd_of[f]]);
-	r->limiting = amd_limiting(x);
-	active = x->fits ? x->workgroups_per_cu : 0;
-	if (!x->fits)
-		r->misfit = x->misfit == AMD_VGPRS ? OCC_MISFIT_REGISTERS
-			: x->misfit == AMD_LDS ? OCC_MISFIT_SHARED_MEM
-			: x->misfit == AMD_SGPRS ? OCC_MISFIT_SGPRS : OCC_MISFIT_THREADS;
-	r->active_blocks_per_sm = active;
-	r->active_warps_per_sm = x->fits ? x->waves_per_cu : 0;
-	r->active_threads_per_sm = active * in->threads_per_block;
-	/* The headline is the resident waves per CU (per WGP in WGP mode), whole
-	 * workgroups included, over its wave slots, as rocprofiler-compute
-	 * counts it; LLVM's waves per SIMD (x->occupancy_pct) can be higher
-	 * (amd.h). A VLIW CU is one SIMD engine: CodeXL's figure is per CU. */
-	r->theoretical_occupancy_pct = !x->fits ? 0.0 : x->vliw ? x->occupancy_pct
-		: 100.0 * x->waves_per_cu / r->max_warps_per_sm;
-	r->regs_per_warp_allocated = x->vgprs_allocated;
-	r->allocated_regs_per_block = (int64_t)x->vgprs_allocated * x->waves_per_workgroup;
-	r->regs_per_block_checked = r->allocated_regs_per_block;
-	r->allocated_smem_per_block = x->lds_allocated;
-	r->smem_preference_bytes = r->smem_config_bytes = a->smem_per_sm_bytes;
-
-	/* Utilization in each factor's own unit, per CU: VGPRs and SGPRs per lane
-	 * and per wave across the SIMDs. */
-	vgpr_file = amd_vgpr_file(m, x->wave_size) * simds;
-	fill_usage(&r->usage[OCC_WARPS], r->max_warps_per_sm, x->waves_per_workgroup,
-		   r->block_limit[OCC_WARPS], active);
-	fill_usage(&r->usage[OCC_BLOCKS], m->max_workgroups_per_cu * amd_cus_per_unit(m), 1, r->block_limit[OCC_BLOCKS], active);
-	fill_usage(&r->usage[OCC_REGISTERS], vgpr_file, r->allocated_regs_per_block,
-		   r->block_limit[OCC_REGISTERS], active);
-	fill_usage(&r->usage[OCC_SHARED_MEM], a->smem_per_sm_bytes, x->lds_allocated,
-		   r->block_limit[OCC_SHARED_MEM], active);
-	fill_usage(&r->usage[OCC_BARRIERS], (int64_t)m->sgprs_per_simd * simds,
-		   m->sgprs_per_simd > 0 ? (int64_t)x->sgprs_allocated * x->waves_per_workgroup : 0,
-		   r->block_limit[OCC_BARRIERS], active);
-}
-
 static int warps_per_block(const struct gpu_arch *a, const struct occ_input *in)
 {
 	return in->threads_per_block > 0 ? div_up(in->threads_per_block, a->warp_size) : 0;
 }
 
-/* The least block limit, and the factors at it in *limiting. */
-static inline int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
+/* The least block limit, and the factors at it in *limiting: one pass, as
+ * a sweep asks it at every value. */
+static SWEPT int least(const int limit[OCC_N_FACTORS], unsigned *limiting)
 {
-	int active = OCC_UNLIMITED;
+	int active = limit[0];
+	unsigned bits = 1u;
 
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (limit[f] < active)
+	for (int f = 1; f < OCC_N_FACTORS; f++) {
+		if (limit[f] < active) {
 			active = limit[f];
-	*limiting = 0;
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (limit[f] == active)
-			*limiting |= 1u << f;
+			bits = 1u << f;
+		} else if (limit[f] == active) {
+			bits |= 1u << f;
+		}
+	}
+	*limiting = bits;
 	return active;
 }
 
@@ -357,51 +271,17 @@ void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, st
 	r->active_threads_per_sm = active * in->threads_per_block;
 	r->theoretical_occupancy_pct = 100.0 * r->active_warps_per_sm / a->max_warps_per_sm;
 
-	fill_usage(&r->usage[OCC_WARPS], a->max_warps_per_sm, wpb, r->block_limit[OCC_WARPS], active);
-	fill_usage(&r->usage[OCC_BLOCKS], a->max_blocks_per_sm, 1, r->block_limit[OCC_BLOCKS], active);
-	fill_usage(&r->usage[OCC_REGISTERS], a->regs_per_sm, r->allocated_regs_per_block,
+	occ_usage_fill(&r->usage[OCC_WARPS], a->max_warps_per_sm, wpb, r->block_limit[OCC_WARPS], active);
+	occ_usage_fill(&r->usage[OCC_BLOCKS], a->max_blocks_per_sm, 1, r->block_limit[OCC_BLOCKS], active);
+	occ_usage_fill(&r->usage[OCC_REGISTERS], a->regs_per_sm, r->allocated_regs_per_block,
 		   r->block_limit[OCC_REGISTERS], active);
-	fill_usage(&r->usage[OCC_SHARED_MEM], r->smem_config_bytes, r->allocated_smem_per_block,
+	occ_usage_fill(&r->usage[OCC_SHARED_MEM], r->smem_config_bytes, r->allocated_smem_per_block,
 		   r->block_limit[OCC_SHARED_MEM], active);
-	fill_usage(&r->usage[OCC_BARRIERS], a->barriers_per_sm,
+	occ_usage_fill(&r->usage[OCC_BARRIERS], a->barriers_per_sm,
 		   a->barriers_per_sm > 0 ? in->barriers : 0, r->block_limit[OCC_BARRIERS], active);
 }
 
 /* ---- one parameter varied */
-
-int64_t occ_param_get(const struct occ_input *in, enum occ_param p)
-{
-	switch (p) {
-	case OCC_PARAM_THREADS: return in->threads_per_block;
-	case OCC_PARAM_REGISTERS: return in->regs_per_thread;
-	case OCC_PARAM_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
-	case OCC_PARAM_BARRIERS: return in->barriers;
-	case OCC_N_PARAMS: break;
-	}
-	return 0;
-}
-
-void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v)
-{
-	switch (p) {
-	case OCC_PARAM_THREADS:
-		in->threads_per_block = (int)v;
-		break;
-	case OCC_PARAM_REGISTERS:
-		in->regs_per_thread = (int)v;
-		break;
-	case OCC_PARAM_SHARED_MEM:
-		if (v < in->static_smem_bytes)
-			in->static_smem_bytes = v;
-		in->dynamic_smem_bytes = v - in->static_smem_bytes;
-		break;
-	case OCC_PARAM_BARRIERS:
-		in->barriers = (int)v;
-		break;
-	case OCC_N_PARAMS:
-		break;
-	}
-}
 
 /* The factors whose block limit p moves, as bits. */
 static unsigned moved_by(enum occ_param p)
@@ -412,12 +292,6 @@ static unsigned moved_by(enum occ_param p)
 	case OCC_PARAM_SHARED_MEM: return 1u << OCC_SHARED_MEM;
 	default: return 1u << OCC_BARRIERS;
 	}
-}
-
-/* AMD: amd_compute is cheap enough to run whole at every value. */
-void occ_amd_vary_init(struct occ_vary *v)
-{
-	(void)v;
 }
 
 void occ_nvidia_vary_init(struct occ_vary *v)
@@ -455,7 +329,7 @@ static int64_t min64(int64_t a, int64_t b)
  * preference, the preference; above it, the smallest configuration that
  * holds the block), and within it the limit only falls; past the other
  * factors' least limit, only whether it is still above that counts. */
-static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
+static SWEPT int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
 			  const int limit[OCC_N_FACTORS], const struct occ_result *s)
 {
 	const struct gpu_arch *a = v->arch;
@@ -500,124 +374,9 @@ static int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
 	}
 }
 
-/* AMD: the least workgroup and wave limits (the wave slots included) of the
- * factors but f, in a result that counted every factor (x->fits). */
-static void amd_others(const struct amd_result *x, enum amd_factor f, int64_t *workgroups,
-		       int64_t *waves)
-{
-	*workgroups = AMD_UNLIMITED;
-	*waves = x->max_waves_per_simd;
-	for (int g = 0; g < AMD_N_FACTORS; g++) {
-		if (g == (int)f)
-			continue;
-		*workgroups = min64(*workgroups, x->workgroup_limit[g]);
-		*waves = min64(*waves, x->wave_limit[g]);
-	}
-}
-
-/* The largest VGPR count from lo up to the maximum whose allocation is at
- * most alloc: the allocation never falls as VGPRs grow. */
-static int64_t amd_vgprs_upto(const struct amd_arch *m, int wave, int agprs, int lo, int64_t alloc)
-{
-	int hi = m->max_vgprs_per_wave;
-
-	while (lo < hi) {
-		int mid = lo + (hi - lo + 1) / 2;
-		if (amd_vgprs_allocated(m, wave, mid, agprs) <= alloc)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
-/* AMD: the same from amd_compute's input and result. Workgroup sizes count
- * through their waves, VGPRs through their allocation, LDS through the
- * workgroups it allows (pool / allocation); barriers do not count. Where the
- * varied factor's workgroup and wave limits are both above every other
- * factor's (x fits), only that they stay so counts. */
-static int64_t amd_same_to(const struct occ_vary *v, const struct amd_input *ai,
-			   const struct amd_result *x, int64_t value)
-{
-	const struct amd_arch *m = &v->arch->amd;
-	int wave = x->wave_size, simds = amd_simds_per_unit(m), n = x->waves_per_workgroup;
-	int64_t others_wg = 0, others_waves = 0;
-
-	switch (v->param) {
-	case OCC_PARAM_THREADS:
-		if (value > m->max_workgroup_size)
-			return INT64_MAX;
-		if (value < 1)
-			return value;
-		return min64((int64_t)div_up(value, wave) * wave, m->max_workgroup_size);
-	case OCC_PARAM_REGISTERS: {
-		int64_t alloc;
-		if (value > m->max_vgprs_per_wave)
-			return INT64_MAX;
-		if (value < 0)
-			return value;
-		alloc = amd_vgprs_allocated(m, wave, (int)value, ai->agprs);
-		if (x->fits) {
-			amd_others(x, AMD_VGPRS, &others_wg, &others_waves);
-			if (x->wave_limit[AMD_VGPRS] > others_waves &&
-			    x->workgroup_limit[AMD_VGPRS] > others_wg) {
-				/* waves > others_waves, and waves x SIMDs / n > others_wg */
-				int64_t file = amd_vgpr_file(m, wave);
-				int64_t waves = others_waves + 1, for_wg = ((others_wg + 1) * n + simds - 1) / simds;
-				alloc = file / (waves > for_wg ? waves : for_wg);
-			}
-		}
-		return amd_vgprs_upto(m, wave, ai->agprs, (int)value, alloc);
-	}
-	case OCC_PARAM_SHARED_MEM: {
-		int64_t pool = amd_lds_per_unit_bytes(m), alloc, wgs, top;
-		int64_t granule = m->lds_granule_bytes > 1 ? m->lds_granule_bytes : 1;
-		if (value > m->max_lds_per_workgroup_bytes)
-			return INT64_MAX;
-		alloc = round_up(value, granule);
-		if (alloc <= 0)
-			return value;
-		wgs = pool / alloc;
-		if (wgs == 0)
-			return INT64_MAX;
-		if (x->fits) {
-			amd_others(x, AMD_LDS, &others_wg, &others_waves);
-			if (x->workgroup_limit[AMD_LDS] > others_wg && x->wave_limit[AMD_LDS] > others_waves) {
-				/* workgroups > others_wg, and workgroups x n / SIMDs > others_waves */
-				int64_t for_waves = others_waves * simds / n + 1;
-				wgs = others_wg + 1 > for_waves ? others_wg + 1 : for_waves;
-			}
-		}
-		top = pool / wgs / granule * granule;
-		return min64(top, m->max_lds_per_workgroup_bytes);
-	}
-	default:
-		return INT64_MAX;
-	}
-}
-
-void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b, int64_t *same_to)
-{
-	struct occ_input in = v->in;
-	struct amd_input ai;
-	struct amd_result x;
-
-	occ_param_set(&in, v->param, value);
-	*b = (struct occ_brief){ 0 };
-	amd_input_of(&in, &ai);
-	amd_compute(&v->arch->amd, &ai, &x);
-	if (x.fits) {
-		b->active_blocks_per_sm = x.workgroups_per_cu;
-		b->active_warps_per_sm = x.waves_per_cu;
-		b->waves_per_simd = x.waves_per_simd;
-	}
-	b->limiting = amd_limiting(&x);
-	if (same_to)
-		*same_to = amd_same_to(v, &ai, &x, value);
-}
-
-void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
-			int64_t *same_to)
+/* NVIDIA's vary_at, inlined into its sweep's loop. */
+static SWEPT void nv_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			      int64_t *same_to)
 {
 	const struct gpu_arch *a = v->arch;
 	struct occ_input in = v->in;
@@ -656,6 +415,24 @@ void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brie
 	b->active_warps_per_sm = active * wpb;
 	if (same_to)
 		*same_to = nv_same_to(v, value, wpb, limit, &scratch);
+}
+
+/* ---- a series of values: runs of equal briefs (occ_family.h) */
+
+int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		     const struct occ_series *s, struct occ_run *out, int max)
+{
+	struct occ_vary v = { .arch = a, .in = *in, .param = p, .at = occ_nvidia_vary_at,
+			      .others_min = OCC_UNLIMITED };
+
+	occ_nvidia_vary_init(&v);
+	return occ_runs_of(&v, nv_vary_at, s, out, max);
+}
+
+void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			int64_t *same_to)
+{
+	nv_vary_at(v, value, b, same_to);
 }
 
 const char *occ_factor_key(enum occ_factor f)

@@ -132,8 +132,40 @@ enum occ_param {
 /* A parameter's value in `in`; and `in` with it set to v. Shared memory is set
  * as the block's whole: the static part stays where it fits, dynamic memory
  * takes the rest. */
-int64_t occ_param_get(const struct occ_input *in, enum occ_param p);
-void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v);
+/* Inline: sweeps and searches set a value per evaluation. */
+static inline int64_t occ_param_get(const struct occ_input *in, enum occ_param p)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS: return in->threads_per_block;
+	case OCC_PARAM_REGISTERS: return in->regs_per_thread;
+	case OCC_PARAM_SHARED_MEM: return in->static_smem_bytes + in->dynamic_smem_bytes;
+	case OCC_PARAM_BARRIERS: return in->barriers;
+	case OCC_N_PARAMS: break;
+	}
+	return 0;
+}
+
+static inline void occ_param_set(struct occ_input *in, enum occ_param p, int64_t v)
+{
+	switch (p) {
+	case OCC_PARAM_THREADS:
+		in->threads_per_block = (int)v;
+		break;
+	case OCC_PARAM_REGISTERS:
+		in->regs_per_thread = (int)v;
+		break;
+	case OCC_PARAM_SHARED_MEM:
+		if (v < in->static_smem_bytes)
+			in->static_smem_bytes = v;
+		in->dynamic_smem_bytes = v - in->static_smem_bytes;
+		break;
+	case OCC_PARAM_BARRIERS:
+		in->barriers = (int)v;
+		break;
+	case OCC_N_PARAMS:
+		break;
+	}
+}
 
 /* What a chart or a search compares of a launch: occ_compute's result in brief. */
 struct occ_brief {
@@ -159,6 +191,7 @@ struct occ_vary {
 	int reg_alloc_unit;                 /* NVIDIA: gpu_reg_alloc_unit at in's registers */
 	int limit[OCC_N_FACTORS];           /* NVIDIA: every factor's block limit at in */
 	int others_min;                     /* NVIDIA: the least limit of the factors that do not vary */
+	struct amd_per_wave amd;            /* AMD, varying the workgroup size: amd_per_wave at in */
 };
 
 void occ_vary_init(struct occ_vary *v, const struct gpu_arch *arch, const struct occ_input *in,
@@ -174,8 +207,49 @@ static inline void occ_vary_at(const struct occ_vary *v, int64_t value, struct o
 	v->at(v, value, b, same_to);
 }
 
-/* The families' own occ_compute and occ_vary_* (engine.c's tables call
- * them; everyone else calls the functions above). */
+/* A series of values of one parameter: first, first + step, ... (n of
+ * them; first >= 0, step >= 1). */
+struct occ_series {
+	int64_t first, step, n;
+};
+
+/* One run of a sweep's values that give the same brief: from the index
+ * after the run before's `to` (0 for the first run) up to index `to` of the
+ * series. */
+struct occ_run {
+	int64_t to;
+	struct occ_brief b;
+};
+
+/* The launch `in` at every value of series s of parameter p, the rest held,
+ * in one call: what does not depend on p (the block limits of the other
+ * factors; on AMD the per-wave figures) is worked out once, and a run of
+ * equal briefs costs one evaluation (the steps occ_vary_at's same_to
+ * reports). Each value's brief is exactly occ_vary_at's, and so
+ * occ_compute's. Writes at most max (>= 1) runs, consecutive runs differing,
+ * and returns their count; where the last ends before the series does
+ * (to < s->n - 1), the rest of the series needs another call. */
+int occ_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+	      const struct occ_series *s, struct occ_run *out, int max);
+/* The brief of value k of a sweep's n runs (k within them): a binary
+ * search, not an evaluation (a loop over the values keeps its own run). */
+static inline const struct occ_brief *occ_runs_brief(const struct occ_run *runs, int n, int64_t k)
+{
+	int lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (runs[mid].to < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &runs[lo].b;
+}
+
+/* The families' own occ_compute, occ_vary_* and occ_sweep: NVIDIA's in
+ * occupancy.c, AMD's (TeraScale's too) in occ_amd.c. engine.c's tables
+ * call them; everyone else calls the functions above. */
 void occ_nvidia_compute(const struct gpu_arch *a, const struct occ_input *in, struct occ_result *r);
 void occ_nvidia_vary_init(struct occ_vary *v);
 void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
@@ -184,6 +258,10 @@ void occ_amd_compute(const struct gpu_arch *a, const struct occ_input *in, struc
 void occ_amd_vary_init(struct occ_vary *v);
 void occ_amd_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
 		     int64_t *same_to);
+int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		     const struct occ_series *s, struct occ_run *out, int max);
+int occ_amd_sweep(const struct gpu_arch *a, const struct occ_input *in, enum occ_param p,
+		  const struct occ_series *s, struct occ_run *out, int max);
 
 /* Short names used in JSON, CSV and messages: "warps", "blocks", "registers",
  * "shared_mem", "barriers"; and the words for people: "shared memory". */

@@ -185,17 +185,21 @@ static int64_t column_point(const struct column_walk *w)
 	return best < w->first_k ? w->first_k : best > last_k ? last_k : best;
 }
 
+/* The runs a sweep asks of the engine at once; a curve with more (AMD's
+ * VGPRs have up to 64) takes another call for the rest. */
+enum { RUNS_MAX = 128 };
+
 /* Fills out with the whole curve (cols 0) or with what a plot cols columns
- * wide shows. The curve is walked in the steps occ_vary_at reports, one
- * evaluation a step: the summary needs every value, and within a step every
- * value's point is the same. */
+ * wide shows. The engine gives the curve in runs of equal points (occ_sweep,
+ * one evaluation a step of the curve): the summary needs every value, and
+ * within a run every value's point is the same. */
 static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum sweep_kind kind,
 		    int cols, struct sweep *out)
 {
 	struct axis ax;
-	struct occ_vary v;
-	struct occ_brief b;
+	struct occ_run runs[RUNS_MAX];
 	struct column_walk walk = { 0 };
+	const struct occ_brief *own = NULL;
 	int64_t k = 0;
 	int prev = -1;
 
@@ -217,49 +221,65 @@ static bool compute(const struct gpu_arch *a, const struct occ_input *in, enum s
 	out->points = calloc((size_t)(cols > 0 ? cols : ax.n > 0 ? ax.n : 1), sizeof(*out->points));
 	if (!out->points)
 		return false;
-	occ_vary_init(&v, a, in, (enum occ_param)kind);
 	if (cols > 0)
 		column_walk_init(&walk, &ax, out->current_x, cols);
 	while (k < ax.n) {
-		struct sweep_point p;
-		int64_t to, end;
+		const struct occ_series rest = { ax.first + k * ax.step, ax.step, ax.n - k };
+		int n_runs = occ_sweep(a, in, (enum occ_param)kind, &rest, runs, RUNS_MAX);
 
-		occ_vary_at(&v, ax.first + k * ax.step, &b, &to);
-		end = to >= out->last_x ? ax.n - 1 : (to - ax.first) / ax.step;
-		if (end < k)
-			end = k;
-		p = (struct sweep_point){ 0, level(a, &b), b.active_blocks_per_sm, b.limiting };
-		if (prev >= 0 && p.active_warps > prev)
-			out->non_increasing = false;
-		if (prev >= 0 && p.active_warps < prev) {
-			if (out->n_cliffs < SWEEP_MAX_CLIFFS)
-				out->cliffs[out->n_cliffs] = ax.first + (k - 1) * ax.step;
-			out->n_cliffs++;
-		}
-		prev = p.active_warps;
-		if (sweep_point_capped(out, &p))
-			out->capped_limiting |= p.limiting;
-		if (cols == 0) {
-			for (; k <= end; k++) {
-				p.x = ax.first + k * ax.step;
-				out->points[k] = p;
+		for (int i = 0; i < n_runs; i++) {
+			const struct occ_brief *b = &runs[i].b;
+			int64_t end = k + runs[i].to - (i > 0 ? runs[i - 1].to + 1 : 0);
+			struct sweep_point p = { 0, level(a, b), b->active_blocks_per_sm, b->limiting };
+
+			/* the launch itself, where its own value is on the axis */
+			if (out->current_x >= ax.first + k * ax.step &&
+			    out->current_x <= ax.first + end * ax.step &&
+			    (out->current_x - ax.first) % ax.step == 0) {
+				out->current_warps = p.active_warps;
+				out->current_limiting = p.limiting;
+				own = b;
 			}
-			continue;
+			if (prev >= 0 && p.active_warps > prev)
+				out->non_increasing = false;
+			if (prev >= 0 && p.active_warps < prev) {
+				if (out->n_cliffs < SWEEP_MAX_CLIFFS)
+					out->cliffs[out->n_cliffs] = ax.first + (k - 1) * ax.step;
+				out->n_cliffs++;
+			}
+			prev = p.active_warps;
+			if (sweep_point_capped(out, &p))
+				out->capped_limiting |= p.limiting;
+			if (cols == 0) {
+				for (; k <= end; k++) {
+					p.x = ax.first + k * ax.step;
+					out->points[k] = p;
+				}
+				continue;
+			}
+			for (int64_t at; walk.col < cols && (at = column_point(&walk)) <= end;
+			     column_walk_next(&walk)) {
+				p.x = ax.first + at * ax.step;
+				out->points[walk.col] = p;
+			}
+			k = end + 1;
 		}
-		for (int64_t at; walk.col < cols && (at = column_point(&walk)) <= end;
-		     column_walk_next(&walk)) {
-			p.x = ax.first + at * ax.step;
-			out->points[walk.col] = p;
-		}
-		k = end + 1;
+		if (n_runs == 0)
+			break;
 	}
 	out->n = cols > 0 ? (size_t)cols : (size_t)ax.n;
 	if (!out->non_increasing)
 		out->n_cliffs = 0;
-	/* The launch itself: its own value set is the launch unchanged. */
-	occ_vary_at(&v, out->current_x, &b, NULL);
-	out->current_warps = level(a, &b);
-	out->current_limiting = b.limiting;
+	/* The launch itself off the axis (a block size between warp
+	 * multiples, shared memory between allocation units): its own value
+	 * set is the launch unchanged. */
+	if (!own) {
+		const struct occ_series at = { out->current_x, 1, 1 };
+		if (occ_sweep(a, in, (enum occ_param)kind, &at, runs, 1) == 1) {
+			out->current_warps = level(a, &runs[0].b);
+			out->current_limiting = runs[0].b.limiting;
+		}
+	}
 	return true;
 }
 

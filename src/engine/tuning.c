@@ -206,27 +206,53 @@ int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
 	return n;
 }
 
+/* The block sizes that are warp multiples, ws to ws x n, are swept in
+ * chunks of at most this many: a chunk's runs fit its buffer (a run holds
+ * one value or more), and one chunk covers every GPU's block sizes. */
+enum { SIZES_CHUNK = 64 };
+
+/* As cudaOccMaxPotentialBlockSize's loop: from the largest block size down,
+ * the most resident threads, the larger size on a tie; where every thread
+ * slot of an SM is filled no smaller size can do better. */
+static void consider(int64_t size, const struct occ_brief *r, int64_t *best_threads, int *best_size,
+		     int *best_blocks)
+{
+	int64_t threads = (int64_t)r->active_blocks_per_sm * size;
+
+	if (threads > *best_threads) {
+		*best_threads = threads;
+		*best_size = (int)size;
+		*best_blocks = r->active_blocks_per_sm;
+	}
+}
+
+/* The engine sweeps the largest block size first, alone (it often fills
+ * the SM and ends the search), then the warp multiples below it in one
+ * call (chunks of SIZES_CHUNK, one on every GPU). */
 void tuning_best_block_size(const struct gpu_arch *a, int sm_count, const struct occ_input *in,
 			    int *block_size, int64_t *min_grid)
 {
-	struct occ_vary vary;
-	struct occ_brief r;
-	int64_t best_threads = 0;
+	struct occ_run runs[SIZES_CHUNK];
+	int64_t best_threads = 0, ws = a->warp_size, whole = ws > 0 ? a->max_threads_per_block / ws : 0;
 	int best_size = 0, best_blocks = 0;
-	int top = (a->max_threads_per_block + a->warp_size - 1) / a->warp_size * a->warp_size;
+	/* the largest size: the maximum, a warp multiple or not */
+	const struct occ_series top = { a->max_threads_per_block, 1, 1 };
 
-	occ_vary_init(&vary, a, in, OCC_PARAM_THREADS);
-	for (int size = top; size > 0; size -= a->warp_size) {
-		int threads_per_block = size < a->max_threads_per_block ? size : a->max_threads_per_block;
-		occ_vary_at(&vary, threads_per_block, &r, NULL);
-		int64_t threads = (int64_t)r.active_blocks_per_sm * threads_per_block;
-		if (threads > best_threads) {
-			best_threads = threads;
-			best_size = threads_per_block;
-			best_blocks = r.active_blocks_per_sm;
+	if (ws > 0 && occ_sweep(a, in, OCC_PARAM_THREADS, &top, runs, SIZES_CHUNK) > 0)
+		consider(top.first, &runs[0].b, &best_threads, &best_size, &best_blocks);
+	if (a->max_threads_per_block % (ws > 0 ? ws : 1) == 0)
+		whole--;  /* the largest size was that warp multiple */
+	for (int64_t hi = whole; hi > 0 && best_threads != a->max_threads_per_sm; hi -= SIZES_CHUNK) {
+		int64_t lo = hi > SIZES_CHUNK ? hi - SIZES_CHUNK : 0;
+		const struct occ_series s = { (lo + 1) * ws, ws, hi - lo };
+		int i = occ_sweep(a, in, OCC_PARAM_THREADS, &s, runs, SIZES_CHUNK) - 1;
+
+		for (int64_t k = s.n - 1; k >= 0 && best_threads != a->max_threads_per_sm; k--) {
+			while (i > 0 && runs[i - 1].to >= k)
+				i--;
+			consider(s.first + k * ws, &runs[i].b, &best_threads, &best_size,
+				 &best_blocks);
 		}
-		if (best_threads == a->max_threads_per_sm)
-			break;
 	}
 	*block_size = best_size;
 	*min_grid = (int64_t)best_blocks * sm_count;
@@ -297,48 +323,52 @@ int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const
 			     struct tuning_block_size *out, int max)
 {
 	const struct gpu_arch *a = &gpu->arch;
-	struct occ_vary vary;
+	struct occ_run runs[SIZES_CHUNK];
 	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
-	int64_t waves;
+	int64_t waves, whole = a->max_threads_per_block / ws;
 	double busy;
 
 	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
 		return 0;
 	tuning_waves_busy(w, grid_size, &waves, &busy);
-	occ_vary_init(&vary, a, in, OCC_PARAM_THREADS);
-	for (int size = ws; size <= a->max_threads_per_block; size += ws) {
-		struct occ_brief b;
-		struct occ_result rs = *r;
-		struct tuning_block_size c;
-		int k;
+	for (int64_t lo = 0; lo < whole; lo += SIZES_CHUNK) {
+		const struct occ_series sizes = { (lo + 1) * ws, ws,
+						  whole - lo < SIZES_CHUNK ? whole - lo : SIZES_CHUNK };
+		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK), run = 0;
 
-		if (size == in->threads_per_block)
-			continue;
-		occ_vary_at(&vary, size, &b, NULL);
-		if (b.active_warps_per_sm != r->active_warps_per_sm)
-			continue;
-		/* waves_compute reads the blocks per SM and the warps per block. */
-		rs.active_blocks_per_sm = b.active_blocks_per_sm;
-		rs.warps_per_block = (size + ws - 1) / ws;
-		c.threads_per_block = size;
-		{
-			/* the same units and clusters, at this size's blocks per unit */
+		for (int64_t i = 0; i < sizes.n; i++) {
+			int size = (int)(sizes.first + i * ws), k;
+			const struct occ_brief *b;
+			struct occ_result rs;
+			struct tuning_block_size c;
 			struct sched cs;
 
-			sched_init(&cs, gpu, s->units, b.active_blocks_per_sm, s->cluster_size, NULL);
+			while (run < n_runs - 1 && runs[run].to < i)
+				run++;
+			b = &runs[run].b;
+			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
+				continue;
+			/* waves_compute reads the blocks per SM and the warps per
+			 * block; the same units and clusters, at this size's blocks
+			 * per unit */
+			rs = *r;
+			rs.active_blocks_per_sm = b->active_blocks_per_sm;
+			rs.warps_per_block = (size + ws - 1) / ws;
+			c.threads_per_block = size;
+			sched_init(&cs, gpu, s->units, b->active_blocks_per_sm, s->cluster_size, NULL);
 			waves_compute_sched(&rs, &cs, grid_size, &c.w);
-		}
-		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
-		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
-		if (c.busy_pct < busy * 1.05)
-			continue;
-		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
-			if (k < max)
-				out[k] = out[k - 1];
-		if (k < max) {
-			out[k] = c;
-			if (n < max)
-				n++;
+			tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
+			/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
+			if (c.busy_pct < busy * 1.05)
+				continue;
+			for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
+				if (k < max)
+					out[k] = out[k - 1];
+			if (k < max) {
+				out[k] = c;
+				if (n < max)
+					n++;
+			}
 		}
 	}
 	return n;
