@@ -34,7 +34,8 @@ static void reevaluate(struct eval *e, int64_t grid)
 
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
-	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL, false };
+	ri = (struct rules_input){ .gpu = &e->gpu, .in = &e->in, .grid_size = grid, .r = &e->r,
+				   .w = &e->w };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 	ck_assert_int_le(e->n, RULES_MAX_FINDINGS);
@@ -341,7 +342,8 @@ static void evaluate_amd(struct eval *e, const char *gpu, int threads, int vgprs
 	e->in.sgprs = sgprs;
 	occ_compute(&e->gpu.arch, &e->in, &e->r);
 	waves_compute(&e->r, e->gpu.sm_count, grid, &e->w);
-	ri = (struct rules_input){ &e->gpu, &e->in, grid, &e->r, &e->w, NULL, NULL, false };
+	ri = (struct rules_input){ .gpu = &e->gpu, .in = &e->in, .grid_size = grid, .r = &e->r,
+				   .w = &e->w };
 	e->n = rules_evaluate(&ri, e->f);
 	ck_assert_int_ge(e->n, 0);
 }
