@@ -789,6 +789,105 @@ START_TEST(params_compose_same_text)
 }
 END_TEST
 
+/* Two findings kept as parameters (RULES_PARAMS) alike: the same formats,
+ * values and words. */
+static void same_params(const struct finding *a, const struct finding *b)
+{
+	ck_assert_str_eq(a->id, b->id);
+	ck_assert_int_eq(a->text_omitted, b->text_omitted);
+	ck_assert_str_eq(a->text, b->text);
+	ck_assert_int_eq(a->n_fmts, b->n_fmts);
+	for (int i = 0; i < a->n_fmts; i++)
+		ck_assert_ptr_eq(a->fmts[i], b->fmts[i]);
+	ck_assert_int_eq(a->n_params, b->n_params);
+	for (int i = 0; i < a->n_params; i++) {
+		const struct rules_param *x = &a->params[i], *y = &b->params[i];
+
+		ck_assert_int_eq(x->kind, y->kind);
+		if (x->kind == 'f')
+			ck_assert(memcmp(&x->v.f, &y->v.f, sizeof(x->v.f)) == 0);
+		else if (x->kind == 's')
+			ck_assert_str_eq(a->words + x->v.at, b->words + y->v.at);
+		else
+			ck_assert_int_eq(x->v.i, y->v.i);
+	}
+}
+
+/* The formats' values parsed once (rules_input.fmts, kept by struct
+ * analysis across launches) give the findings that parsing each format at
+ * each use gives: on the first launch (filling the cache), on the next ones
+ * (reading it), from a cache never set up (its bytes 0xAB), from a copy of
+ * one (its owner elsewhere: emptied), and with every slot taken by other
+ * formats (parsed at each use). The launches are params_compose_same_text's,
+ * NVIDIA and AMD, twice over. */
+START_TEST(params_cached_formats_same)
+{
+	static const struct { const char *gpu; int threads, regs; int64_t dyn; int carve;
+			      int64_t grid; } launches[] = {
+		{ "A100", 256, 38, 0, 19, 1024 }, { "A100", 256, 38, 0, DEF, 256 },
+		{ "A100", 256, 32, 16384, 25, 108 }, { "A100", 1024, 168, 0, DEF, 108 },
+	};
+	enum { N = sizeof(launches) / sizeof(launches[0]) };
+	static const char other[RULES_FMT_SLOTS * 8];
+	struct eval *plain = malloc(sizeof(*plain)), *cached = malloc(sizeof(*cached));
+	struct rules_fmts *cache = malloc(sizeof(*cache)), *copy = malloc(sizeof(*copy));
+	int filled = 0;
+
+	ck_assert(plain && cached && cache && copy);
+	memset(cache, 0xAB, sizeof(*cache));
+	for (size_t j = 0; j < 4 * (N + 2); j++) {
+		size_t i = j % (N + 2);
+		struct rules_input ri;
+		struct rules_fmts *use = cache;
+
+		if (i < N)
+			evaluate(plain, launches[i].gpu, launches[i].threads, launches[i].regs, 0,
+				 launches[i].dyn, launches[i].carve, launches[i].grid);
+		else if (i == N)
+			evaluate_amd(plain, "MI300X", 256, 96, 32, 64, 20000, 5000);
+		else
+			evaluate_amd(plain, "MI300X", 320, 128, 0, 0, 0, 5000);
+		*cached = *plain;
+		ri = (struct rules_input){ .gpu = &plain->gpu, .in = &plain->in,
+					   .grid_size = i < N ? launches[i].grid : 5000,
+					   .r = &plain->r, .w = &plain->w, .params = true };
+		plain->n = rules_evaluate(&ri, plain->f);
+		if (j / (N + 2) == 2) {
+			/* a copy: set up where it lies before use */
+			*copy = *cache;
+			use = copy;
+		} else if (j / (N + 2) == 3) {
+			/* every slot another format's */
+			for (int k = 0; k < RULES_FMT_SLOTS; k++) {
+				cache->slot[k].fmt = other + 8 * k;
+				cache->slot[k].n = 0;
+			}
+		}
+		ri.gpu = &cached->gpu;
+		ri.in = &cached->in;
+		ri.r = &cached->r;
+		ri.w = &cached->w;
+		ri.fmts = use;
+		cached->n = rules_evaluate(&ri, cached->f);
+		ck_assert_int_gt(plain->n, 0);
+		ck_assert_int_eq(cached->n, plain->n);
+		for (int k = 0; k < plain->n; k++)
+			same_params(&cached->f[k], &plain->f[k]);
+		ck_assert_ptr_eq(use->owner, use);
+		if (j == N + 1)
+			for (int k = 0; k < RULES_FMT_SLOTS; k++)
+				filled += cache->slot[k].fmt != NULL;
+	}
+	/* The launches' formats were kept: the limiters', the waves', the
+	 * next step's, the packing's. */
+	ck_assert_int_gt(filled, 5);
+	free(plain);
+	free(cached);
+	free(cache);
+	free(copy);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -818,6 +917,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, scheduler_idle_at_maximum);
 	tcase_add_test(tc, titles_only_same_findings);
 	tcase_add_test(tc, params_compose_same_text);
+	tcase_add_test(tc, params_cached_formats_same);
 	suite_add_tcase(s, tc);
 	return s;
 }

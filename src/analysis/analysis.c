@@ -74,7 +74,7 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 					      a->min_grid_full_occupancy % l->cluster_size;
 	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
 				   &a->cl, findings == ANALYSIS_FINDING_TITLES,
-				   findings == ANALYSIS_FINDING_PARAMS };
+				   findings == ANALYSIS_FINDING_PARAMS, &a->fmts };
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 

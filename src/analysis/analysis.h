@@ -44,6 +44,8 @@ struct analysis {
 	 * and 0 for anything else. */
 	const struct report_record *compiled;
 	unsigned assumed;
+	/* The rules' formats parsed once, for the next launches analysed here. */
+	struct rules_fmts fmts;
 };
 
 /* Computes everything for l on gpu. l is checked first; file and line (file NULL

@@ -359,13 +359,16 @@ static void no_device(struct rules_sink *s, const struct gpu *gpu)
 int rules_evaluate(const struct rules_input *given, struct finding *out)
 {
 	struct rules_sink s = { .out = out, .titles_only = given->titles_only,
-				.params = given->params && !given->titles_only, .n_steps = -1 };
+				.params = given->params && !given->titles_only, .n_steps = -1,
+				.fmts = given->params && !given->titles_only ? given->fmts : NULL };
 	/* AMD's engines count each factor in waves as well as workgroups. */
 	bool amd = engine_of(&given->gpu->arch)->wave_limits;
 	struct rules_input in = *given;
 	const struct rules_input *ri = &in;
 	struct sched plain;
 
+	if (s.fmts)
+		rules_fmts_ready(s.fmts);
 	/* No model given: every unit of the GPU, no clusters. */
 	if (!in.sched) {
 		sched_plain(&plain, in.gpu->sm_count, in.r->active_blocks_per_sm);

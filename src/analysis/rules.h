@@ -37,6 +37,20 @@ struct rules_param {
 	} v;
 };
 
+/* The values each rules format takes, parsed once and kept by the format's
+ * address (rules_text.c): a caller that evaluates many launches keeps one and
+ * passes it in rules_input.fmts. owner is the address it was set up at: one
+ * found elsewhere (a copy, or memory never set up) is emptied before use. */
+enum { RULES_FMT_SLOTS = 64, RULES_FMT_ARGS = 40 };
+struct rules_fmts {
+	const struct rules_fmts *owner;
+	struct {
+		const char *fmt;             /* NULL: a free slot */
+		signed char n;               /* values it takes; -1: none kept, parse it */
+		char args[RULES_FMT_ARGS];   /* how each is read: rules_text.c's conv.arg */
+	} slot[RULES_FMT_SLOTS];
+};
+
 struct finding {
 	char id[32];          /* stable: "limiter", "cannot_run", "tail_effect", ... */
 	enum rules_severity severity;
@@ -52,6 +66,9 @@ struct finding {
 	struct rules_param params[RULES_MAX_PARAMS];
 	const char *fmts[RULES_MAX_FMTS];   /* string literals of the rules */
 	char words[RULES_WORDS];
+	/* While the rules write it: the formats' values parsed once (NULL:
+	 * parsed at each use). Not copied when the list is sorted. */
+	struct rules_fmts *cache;
 };
 
 struct rules_input {
@@ -64,6 +81,7 @@ struct rules_input {
 	const struct cluster_result *cl; /* NULL or cl->applies false: no clusters */
 	bool titles_only;     /* leave every finding's text out (text_omitted) */
 	bool params;          /* keep the parameters, compose no text (RULES_PARAMS) */
+	struct rules_fmts *fmts;  /* NULL, or the formats parsed once (params) */
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most

@@ -58,6 +58,7 @@ struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_sever
 	f->n_params = 0;
 	f->n_fmts = 0;
 	f->n_words = 0;
+	f->cache = s->fmts;
 	str_copy(f->id, sizeof(f->id), id);
 	f->severity = sev;
 	str_copy(f->title, sizeof(f->title), title);

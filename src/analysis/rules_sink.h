@@ -21,6 +21,7 @@ struct rules_sink {
 	int n;
 	bool titles_only;          /* the texts are not written (text_omitted) */
 	bool params;               /* the texts are kept as parameters (RULES_PARAMS) */
+	struct rules_fmts *fmts;   /* NULL, or the formats parsed once (params) */
 	/* The launch's tuning steps, worked out once (the limiter and the
 	 * register advice both read them): n_steps < 0 until then. */
 	int n_steps;
@@ -43,6 +44,8 @@ void rules_more(struct finding *f, const char *fmt, ...);
  * false, and f as it was, where they do not fit or fmt has a conversion
  * rules_text does not write. */
 bool rules_text_capture(struct finding *f, const char *fmt, va_list ap);
+/* cache set up for use where it is not yet (rules_fmts' owner). */
+void rules_fmts_ready(struct rules_fmts *cache);
 /* f's text from its parameters into buf (size bytes, cut as snprintf
  * cuts); returns its length. */
 size_t rules_text_compose(const struct finding *f, char *buf, size_t size);

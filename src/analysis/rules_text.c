@@ -8,6 +8,7 @@
 
 #include "rules_sink.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -81,26 +82,91 @@ static inline bool parse(const char *p, struct conv *c)
 	return true;
 }
 
+/* The kind of parameter a value read as arg is (conv.kind). */
+static char kind_of(char arg)
+{
+	return arg == 'f' ? 'f' : arg == 's' ? 's' : arg == 'c' ? 'c' : 'i';
+}
+
+/* The values fmt takes, how each is read, into args (room for max): their
+ * count, or -1 where fmt has a conversion rules_text does not write or more
+ * than max values. */
+static int args_of(const char *fmt, char *args, int max)
+{
+	struct conv c;
+	int n = 0;
+
+	for (const char *p = strchr(fmt, '%'); p; p = strchr(p + c.len, '%')) {
+		if (!parse(p, &c))
+			return -1;
+		if (c.kind == '%')
+			continue;
+		if (n >= max)
+			return -1;
+		args[n++] = c.arg;
+	}
+	return n;
+}
+
+void rules_fmts_ready(struct rules_fmts *cache)
+{
+	if (cache->owner == cache)
+		return;
+	for (int i = 0; i < RULES_FMT_SLOTS; i++)
+		cache->slot[i].fmt = NULL;
+	cache->owner = cache;
+}
+
+/* fmt's slot in cache, filled at the first ask; NULL where the cache is
+ * full around it (fmt is then parsed at each use). */
+static const char *cached_args(struct rules_fmts *cache, const char *fmt, int *n)
+{
+	unsigned h = (unsigned)(((uintptr_t)fmt >> 3) % RULES_FMT_SLOTS);
+
+	/* A few slots on from the hashed one, then give up. */
+	for (unsigned k = 0; k < 4; k++) {
+		unsigned i = (h + k) % RULES_FMT_SLOTS;
+
+		if (cache->slot[i].fmt == fmt) {
+			*n = cache->slot[i].n;
+			return cache->slot[i].args;
+		}
+		if (!cache->slot[i].fmt) {
+			cache->slot[i].fmt = fmt;
+			cache->slot[i].n = (signed char)args_of(fmt, cache->slot[i].args, RULES_FMT_ARGS);
+			*n = cache->slot[i].n;
+			return cache->slot[i].args;
+		}
+	}
+	return NULL;
+}
+
 bool rules_text_capture(struct finding *f, const char *fmt, va_list ap)
 {
 	unsigned n = f->n_params, at = f->n_words;
-	struct conv c;
+	char parsed[RULES_MAX_PARAMS + 1];
+	const char *args = NULL;
+	int count = -1;
 
 	/* A text given whole (an engine's advice) quotes its numbers in its
 	 * own words: it has no parameters, and is composed at once. */
 	if (f->n_fmts >= RULES_MAX_FMTS || strcmp(fmt, "%s") == 0)
 		return false;
-	for (const char *p = strchr(fmt, '%'); p; p = strchr(p + c.len, '%')) {
+	if (f->cache)
+		args = cached_args(f->cache, fmt, &count);
+	/* Not kept (no cache, the cache full, or too many values for a slot):
+	 * parsed now. */
+	if (!args || count < 0) {
+		count = args_of(fmt, parsed, (int)sizeof(parsed));
+		args = parsed;
+	}
+	if (count < 0 || n + (unsigned)count > RULES_MAX_PARAMS)
+		return false;
+	for (int i = 0; i < count; i++) {
 		struct rules_param *v = &f->params[n];
 
-		if (!parse(p, &c))
-			return false;
-		if (c.kind == '%')
-			continue;
-		if (n >= RULES_MAX_PARAMS)
-			return false;
-		v->kind = c.kind;
-		switch (c.arg) {
+		v->kind = kind_of(args[i]);
+		switch (args[i]) {
 		case 'd': case 'c': v->v.i = va_arg(ap, int); break;
 		case 'u': v->v.i = va_arg(ap, unsigned); break;
 		case 'l': v->v.i = va_arg(ap, long); break;
