@@ -323,7 +323,8 @@ static bool same_step(const struct tuning_step *x, const struct tuning_step *y)
  * by one must give the same steps: on every architecture, NVIDIA and AMD,
  * with launches bound by each factor, by several at once (where no single
  * change gains), at the ends of the ranges and with a report's driver-chosen
- * shared-memory configuration. */
+ * shared-memory configuration. tuning_gains gives the same steps without
+ * the headroom (the launch's value). */
 START_TEST(steps_as_visiting_every_value)
 {
 	static const int threads[] = { 32, 100, 256, 640, 1024 };
@@ -344,7 +345,7 @@ START_TEST(steps_as_visiting_every_value)
 			struct occ_input in = { threads[t], regs[g], m % 2 ? 512 : 0, smem[m],
 						(int)(t + m) % 3 ? DEF : 25 * (int)g, (int)(t + g + m) % 5 * 3, 0,
 						vendor ? (int)g % 2 * 64 : 0, vendor ? 16 + 8 * (int)m : 0, false, 0, 0 };
-			struct tuning_step got[OCC_N_FACTORS];
+			struct tuning_step got[OCC_N_FACTORS], gains[OCC_N_FACTORS];
 			struct occ_result r;
 			int n;
 
@@ -355,8 +356,15 @@ START_TEST(steps_as_visiting_every_value)
 				continue;
 			occ_compute(&a, &in, &r);
 			n = tuning_steps(&a, &in, &r, got);
+			ck_assert_int_eq(tuning_gains(&a, &in, &r, gains), n);
 			for (int k = 0; k < n; k++) {
 				struct tuning_step want = plain_step(&a, &in, &r, got[k].factor, got[k].param);
+				struct tuning_step no_headroom = want;
+
+				no_headroom.has_headroom = false;
+				no_headroom.headroom_to = want.from;
+				ck_assert_msg(same_step(&gains[k], &no_headroom), "%s %d threads: tuning_gains",
+					      a.arch, in.threads_per_block);
 				if (!same_step(&got[k], &want))
 					ck_abort_msg("%s %d threads %d regs %lld B bar %d, %s: gain %d %lld -> %lld "
 						     "(%d warps), headroom %d %lld; visiting every value: gain %d "

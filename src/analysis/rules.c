@@ -37,7 +37,7 @@ static void limiter(struct rules_sink *s, const struct rules_input *ri)
 	const struct occ_result *r = ri->r;
 	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64], from[32], to[32];
-	int n = rules_steps(s, ri, &steps);
+	int n = rules_steps(s, ri, true, &steps);
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;
 	struct finding *f;
 
@@ -244,7 +244,7 @@ static void registers_advice(struct rules_sink *s, const struct rules_input *ri)
 {
 	const struct engine *e = engine_of(&ri->gpu->arch);
 	const struct tuning_step *steps;
-	int n = rules_steps(s, ri, &steps);
+	int n = rules_steps(s, ri, false, &steps);
 	char title[128], text[1024];
 
 	for (int i = 0; i < n; i++) {

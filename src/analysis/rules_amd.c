@@ -23,7 +23,7 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 	const struct amd_result *x = &r->amd;
 	const struct tuning_step *steps;
 	char names[96] = "", title[sizeof(names) + 64];
-	int n = rules_steps(s, ri, &steps), k = 0;
+	int n = rules_steps(s, ri, false, &steps), k = 0;
 	/* The headline counts resident waves per CU (WGP), whole workgroups
 	 * included; LLVM's waves per SIMD are said beside it. */
 	bool full = r->active_warps_per_sm == r->max_warps_per_sm;

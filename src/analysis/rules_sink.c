@@ -12,11 +12,14 @@
 #include "strutil.h"
 
 
-/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
-int rules_steps(struct rules_sink *s, const struct rules_input *ri, const struct tuning_step **steps)
+int rules_steps(struct rules_sink *s, const struct rules_input *ri, bool headroom,
+		const struct tuning_step **steps)
 {
-	if (s->n_steps < 0)
-		s->n_steps = tuning_steps(&ri->gpu->arch, ri->in, ri->r, s->steps);
+	if (s->n_steps < 0 || (headroom && !s->steps_headroom)) {
+		s->n_steps = headroom ? tuning_steps(&ri->gpu->arch, ri->in, ri->r, s->steps) :
+			     tuning_gains(&ri->gpu->arch, ri->in, ri->r, s->steps);
+		s->steps_headroom = headroom;
+	}
 	*steps = s->steps;
 	return s->n_steps;
 }

@@ -25,11 +25,14 @@ struct rules_sink {
 	/* The launch's tuning steps, worked out once (the limiter and the
 	 * register advice both read them): n_steps < 0 until then. */
 	int n_steps;
+	bool steps_headroom;       /* steps has the headroom (tuning_steps, not tuning_gains) */
 	struct tuning_step steps[OCC_N_FACTORS];
 };
 
-/* The tuning steps of ri's launch (tuning_steps), computed at the first ask. */
-int rules_steps(struct rules_sink *s, const struct rules_input *ri,
+/* The tuning steps of ri's launch, computed at the first ask: with the
+ * headroom where asked (tuning_steps), else only the gains (tuning_gains:
+ * the headroom is most of the search where nothing gains). */
+int rules_steps(struct rules_sink *s, const struct rules_input *ri, bool headroom,
 		const struct tuning_step **steps);
 /* Appends a finding, its text from fmt (none where titles_only; kept as
  * fmt and its values where params, rules_text.c); NULL when the list is

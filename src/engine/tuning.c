@@ -183,8 +183,10 @@ static void find_headroom(const struct gpu_arch *a, const struct occ_vary *vary,
 	s->headroom_to = v;
 }
 
-int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
-		 const struct occ_result *r, struct tuning_step out[OCC_N_FACTORS])
+/* tuning_steps, the headroom searched where asked (else none: headroom_to
+ * is the launch's value). */
+static int steps(const struct gpu_arch *a, const struct occ_input *in, const struct occ_result *r,
+		 struct tuning_step out[OCC_N_FACTORS], bool headroom)
 {
 	int n = 0;
 
@@ -193,17 +195,35 @@ int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
 			continue;
 		struct tuning_step *s = &out[n++];
 		struct occ_vary vary;
+		/* At full occupancy nothing gains: without the headroom there
+		 * is nothing to search. */
+		bool gain = r->active_warps_per_sm < r->max_warps_per_sm;
 		*s = (struct tuning_step){ .factor = (enum occ_factor)f, .param = param_of((enum occ_factor)f) };
-		occ_vary_init(&vary, a, in, (enum occ_param)s->param);
 		s->from = occ_param_get(in, (enum occ_param)s->param);
 		s->blocks_from = s->blocks_to = r->active_blocks_per_sm;
 		s->warps_from = s->warps_to = r->active_warps_per_sm;
-		s->to = s->from;
-		if (r->active_warps_per_sm < r->max_warps_per_sm)
+		s->to = s->headroom_to = s->from;
+		if (!gain && !headroom)
+			continue;
+		occ_vary_init(&vary, a, in, (enum occ_param)s->param);
+		if (gain)
 			find_gain(a, &vary, s);
-		find_headroom(a, &vary, s);
+		if (headroom)
+			find_headroom(a, &vary, s);
 	}
 	return n;
+}
+
+int tuning_steps(const struct gpu_arch *a, const struct occ_input *in,
+		 const struct occ_result *r, struct tuning_step out[OCC_N_FACTORS])
+{
+	return steps(a, in, r, out, true);
+}
+
+int tuning_gains(const struct gpu_arch *a, const struct occ_input *in,
+		 const struct occ_result *r, struct tuning_step out[OCC_N_FACTORS])
+{
+	return steps(a, in, r, out, false);
 }
 
 /* The block sizes that are warp multiples, ws to ws x n, are swept in

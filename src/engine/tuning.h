@@ -27,6 +27,10 @@ struct tuning_step {
 /* One step per limiting factor, in enum occ_factor order; returns the count. */
 int tuning_steps(const struct gpu_arch *arch, const struct occ_input *in,
 		 const struct occ_result *r, struct tuning_step out[OCC_N_FACTORS]);
+/* The same without the headroom search (has_headroom false, headroom_to
+ * the launch's value): for a reader of the gains only. */
+int tuning_gains(const struct gpu_arch *arch, const struct occ_input *in,
+		 const struct occ_result *r, struct tuning_step out[OCC_N_FACTORS]);
 
 /* As cudaOccMaxPotentialOccupancyBlockSize: the block size (up to the GPU's
  * maximum) with the most resident threads, largest first on ties, and the grid
