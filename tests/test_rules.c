@@ -789,6 +789,44 @@ START_TEST(params_compose_same_text)
 }
 END_TEST
 
+/* The limiter's title is "<lead> by <factors> (<occupancy>%)", the
+ * occupancy as snprintf's "%.1f" writes the result's: over a sweep of NVIDIA
+ * and AMD launches whose occupancies have every tenth's rounding (A100's
+ * 64 warps, MI300X's 32 waves per CU: 1/64 = 1.5625 %, 3/64 = 4.6875 %). */
+START_TEST(limiter_title_as_snprintf)
+{
+	struct eval *e = malloc(sizeof(*e));
+	int checked = 0;
+
+	ck_assert(e);
+	for (int k = 0; k < 2 * 40; k++) {
+		const struct finding *f;
+		const char *by, *open;
+		char want[256], names[128];
+
+		if (k < 40)
+			evaluate(e, "A100", 32 * (1 + k % 32), 16 + 8 * (k / 4), 0, 0, DEF, 4096);
+		else
+			evaluate_amd(e, "MI300X", 64 * (1 + k % 16), 24 + 16 * (k % 40 / 4), 0, 32,
+				     1024 * (k % 7), 4096);
+		f = find(e, "limiter");
+		if (!f)
+			continue;
+		by = strstr(f->title, " by ");
+		open = strrchr(f->title, '(');
+		ck_assert_msg(by && open && open > by + 4, "%s", f->title);
+		snprintf(names, sizeof(names), "%.*s", (int)(open - 1 - (by + 4)), by + 4);
+		snprintf(want, sizeof(want), "%s by %s (%.1f%%)",
+			 e->r.active_warps_per_sm == e->r.max_warps_per_sm ? "Full occupancy, bounded" :
+			 "Occupancy limited", names, e->r.theoretical_occupancy_pct);
+		ck_assert_str_eq(f->title, want);
+		checked++;
+	}
+	ck_assert_int_gt(checked, 60);
+	free(e);
+}
+END_TEST
+
 /* Two findings kept as parameters (RULES_PARAMS) alike: the same formats,
  * values and words. */
 static void same_params(const struct finding *a, const struct finding *b)
@@ -918,6 +956,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, titles_only_same_findings);
 	tcase_add_test(tc, params_compose_same_text);
 	tcase_add_test(tc, params_cached_formats_same);
+	tcase_add_test(tc, limiter_title_as_snprintf);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -44,8 +44,7 @@ static void limiter(struct rules_sink *s, const struct rules_input *ri)
 	for (int i = 0, len = 0; i < n; i++)
 		len = rules_join(names, sizeof(names), len, i ? (i == n - 1 ? " and " : ", ") : "",
 				 occ_label(r, steps[i].factor));
-	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy limited",
-		 names, r->theoretical_occupancy_pct);
+	rules_limiter_title(title, sizeof(title), full, names, r->theoretical_occupancy_pct);
 	f = rules_add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, "%s: %d block%s x %d warps = %d of %d "
 		"warps per SM, %.1f%% theoretical occupancy, limited by %s.",
 		full ? "Every warp slot can be filled" : "Theoretical occupancy is below 100%",

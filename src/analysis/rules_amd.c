@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "engine.h"
-#include "strfmt.h"
 #include "strutil.h"
 
 /* AMD: the limiting factors in waves per SIMD, and the nearest change that
@@ -39,8 +38,7 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 		len = rules_join(names, sizeof(names), len, k++ ? ", " : "",
 				 occ_label(r, (enum occ_factor)i));
 	}
-	strfmt(title, sizeof(title), "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" :
-		 "Occupancy limited", names, r->theoretical_occupancy_pct);
+	rules_limiter_title(title, sizeof(title), full, names, r->theoretical_occupancy_pct);
 	f = rules_add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
 		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
 		"occupancy, limited by %s.", r->active_blocks_per_sm,

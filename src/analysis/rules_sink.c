@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "strfmt.h"
 #include "strutil.h"
 
@@ -105,6 +106,17 @@ int rules_join(char *buf, size_t size, int len, const char *sep, const char *wor
 	if (size > 0)
 		buf[n < size ? n : size - 1] = '\0';
 	return (int)n;
+}
+
+void rules_limiter_title(char *buf, size_t size, bool full, const char *names, double pct)
+{
+	char num[NUMFMT_MAX];
+	int len = rules_join(buf, size, 0, full ? "Full occupancy, bounded" : "Occupancy limited",
+			     " by ");
+
+	len = rules_join(buf, size, len, names, " (");
+	num[numfmt_fixed(num, pct, 1)] = '\0';
+	rules_join(buf, size, len, num, "%)");
 }
 
 /* What of src is written (the rest of its arrays is not) to dst: a finding

@@ -56,6 +56,10 @@ size_t rules_text_compose(const struct finding *f, char *buf, size_t size);
  * strfmt(buf + len, size - len, "%s%s", sep, word) writes there, cut as it
  * cuts; returns the new length (at most size - 1). */
 int rules_join(char *buf, size_t size, int len, const char *sep, const char *word);
+/* The limiter's title into buf (size bytes): what strfmt(buf, size,
+ * "%s by %s (%.1f%%)", full ? "Full occupancy, bounded" : "Occupancy
+ * limited", names, pct) writes, without parsing the format per launch. */
+void rules_limiter_title(char *buf, size_t size, bool full, const char *names, double pct);
 /* Most severe first; stable within a severity. */
 void rules_sort(struct finding *out, int n);
 
