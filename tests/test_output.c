@@ -544,7 +544,8 @@ END_TEST
 /* A refused launch's error column is occ_error_format's text made safe
  * (str_sanitize) and quoted as RFC 4180 says, whatever its parts: with and
  * without file, line and field, commas and quotes, escapes and UTF-8, and
- * each part at its longest. */
+ * each part at its longest; output_error_text is occ_error_format's text,
+ * and where it says printable, occ_say_error writes it as it is. */
 START_TEST(test_csv_error_column)
 {
 	static const struct { const char *file; long line; const char *field, *message; } e[] = {
@@ -584,6 +585,25 @@ START_TEST(test_csv_error_column)
 		launch_init(&bad);
 		analysis_fail(&a, &bad, &err);
 		occ_error_format(&err, text, sizeof(text));
+		/* The text itself, and where it says printable, occ_say_error's
+		 * line is "occview: " and it (session_tell writes it so). */
+		{
+			char quick[1024], *said = NULL;
+			size_t said_len = 0;
+			FILE *f = open_memstream(&said, &said_len);
+			bool plain = output_error_text(&err, quick, sizeof(quick));
+
+			ck_assert_str_eq(quick, text);
+			occ_say_error(f, &err);
+			fclose(f);
+			ck_assert(plain == (i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 6 ||
+					    i == 7));
+			if (plain)
+				ck_assert(strncmp(said, "occview: ", 9) == 0 &&
+					  strncmp(said + 9, quick, strlen(quick)) == 0 &&
+					  strcmp(said + 9 + strlen(quick), "\n") == 0);
+			free(said);
+		}
 		str_sanitize(text, clean, sizeof(clean));
 		if (strpbrk(clean, ",\"\r\n")) {
 			want[n++] = '"';

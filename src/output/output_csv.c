@@ -134,11 +134,7 @@ static void field(struct outbuf *r, const char *s, bool last)
 	output_csv_field(r, s, last);
 }
 
-/* occ_error_format's text of e in msg (size bytes): "file:line:
- * field: message". Where the three are printable ASCII (str_sanitize's
- * copy of each is itself, and all fits) it is put together here, without
- * the three copies and five strfmt calls a refused record's row paid. */
-static void error_text(const struct occ_error *e, char *msg, size_t size)
+bool output_error_text(const struct occ_error *e, char *msg, size_t size)
 {
 	size_t nf = strlen(e->file), nk = strlen(e->field), nm = strlen(e->message), n = 0;
 	char line[NUMFMT_MAX];
@@ -146,7 +142,7 @@ static void error_text(const struct occ_error *e, char *msg, size_t size)
 	if (nf + nk + nm + 32 >= size || !printable(e->file, nf) || !printable(e->field, nk) ||
 	    !printable(e->message, nm)) {
 		occ_error_format(e, msg, size);
-		return;
+		return false;
 	}
 	if (nf) {
 		memcpy(msg, e->file, nf);
@@ -169,6 +165,7 @@ static void error_text(const struct occ_error *e, char *msg, size_t size)
 	}
 	memcpy(msg + n, e->message, nm);
 	msg[n + nm] = '\0';
+	return true;
 }
 
 /* The launch's columns after the GPU's, each under its parameter's key
@@ -395,7 +392,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		outbuf_putc(r, ',');
 	}
 	if (!a->ok) {
-		error_text(&a->error, msg, sizeof(msg));
+		output_error_text(&a->error, msg, sizeof(msg));
 		for (size_t i = 0; i < N_OF(analysis_columns); i++)
 			outbuf_putc(r, ',');
 		field(r, msg, false);
