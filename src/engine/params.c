@@ -267,15 +267,13 @@ static void dims_get(const struct launch *l, const struct param_info *i, int64_t
 {
 	const char *at = (const char *)l + i->offset;
 
-	for (int k = 0; k < 3; k++) {
-		if (i->size == 3 * sizeof(int)) {
-			int v;
+	if (i->size == 3 * sizeof(int)) {
+		int v[3];
 
-			memcpy(&v, at + k * sizeof(int), sizeof(v));
-			d[k] = v;
-		} else {
-			memcpy(&d[k], at + k * sizeof(int64_t), sizeof(d[k]));
-		}
+		memcpy(v, at, sizeof(v));
+		d[0] = v[0], d[1] = v[1], d[2] = v[2];
+	} else {
+		memcpy(d, at, 3 * sizeof(int64_t));
 	}
 }
 
@@ -283,14 +281,12 @@ static void dims_set(struct launch *l, const struct param_info *i, const int64_t
 {
 	char *at = (char *)l + i->offset;
 
-	for (int k = 0; k < 3; k++) {
-		if (i->size == 3 * sizeof(int)) {
-			int v = (int)d[k];
+	if (i->size == 3 * sizeof(int)) {
+		int v[3] = { (int)d[0], (int)d[1], (int)d[2] };
 
-			memcpy(at + k * sizeof(int), &v, sizeof(v));
-		} else {
-			memcpy(at + k * sizeof(int64_t), &d[k], sizeof(d[k]));
-		}
+		memcpy(at, v, sizeof(v));
+	} else {
+		memcpy(at, d, 3 * sizeof(int64_t));
 	}
 }
 
@@ -566,11 +562,38 @@ static inline int next_param(unsigned *bits)
 
 #define PARAM_ALL_BITS (PARAM_N >= 32 ? ~0u : PARAM_BIT(PARAM_N) - 1u)
 
+/* Where the values that are not names begin in struct launch, and the
+ * bits of the names: found once. */
+static size_t values_start(unsigned *name_bits)
+{
+	static size_t lo;
+	static unsigned names;
+
+	if (!lo) {
+		size_t at = sizeof(struct launch);
+
+		for (int p = 0; p < PARAM_N; p++)
+			if (params[p].kind == PARAM_NAME)
+				names |= PARAM_BIT(p);
+			else if (params[p].offset < at)
+				at = params[p].offset;
+		lo = at;
+	}
+	*name_bits = names;
+	return lo;
+}
+
 unsigned param_diff(const struct launch *a, const struct launch *b, unsigned mask)
 {
-	unsigned d = 0;
+	unsigned d = 0, names;
+	size_t lo = values_start(&names);
 
-	for (unsigned bits = mask & PARAM_ALL_BITS; bits;) {
+	mask &= PARAM_ALL_BITS;
+	/* A launch as measured and the one analysed are most often the same:
+	 * where every byte from the first value on is, only names can differ. */
+	if (memcmp((const char *)a + lo, (const char *)b + lo, sizeof(struct launch) - lo) == 0)
+		mask &= names;
+	for (unsigned bits = mask; bits;) {
 		int p = next_param(&bits);
 		const struct param_info *i = &params[p];
 		const char *x = (const char *)a + i->offset, *y = (const char *)b + i->offset;
