@@ -221,6 +221,44 @@ START_TEST(amd_devices_as_rocm_lists_them)
 }
 END_TEST
 
+/* gpu_arch_cc_string writes what snprintf does ("%s" of the target on AMD,
+ * "%d.%d" on NVIDIA) for every buffer size, truncation included: its copy
+ * and two digits, and the strfmt path of a two-digit major (Blackwell's
+ * 10.0 and 12.1, as deviceQuery prints them) and of a negative. */
+START_TEST(cc_string_as_snprintf)
+{
+	static const struct { enum gpu_vendor v; const char *target; int major, minor; } arch[] = {
+		{ GPU_AMD, "gfx942", 0, 0 }, { GPU_AMD, "gfx1100", 0, 0 }, { GPU_AMD, "", 0, 0 },
+		{ GPU_AMD, "gfx123456789abcd", 0, 0 }, { GPU_NVIDIA, "", 9, 0 },
+		{ GPU_NVIDIA, "", 8, 6 }, { GPU_NVIDIA, "", 10, 0 }, { GPU_NVIDIA, "", 12, 1 },
+		{ GPU_NVIDIA, "", -1, 0 }, { GPU_NVIDIA, "", 3, 10 },
+	};
+
+	for (size_t i = 0; i < sizeof(arch) / sizeof(arch[0]); i++) {
+		struct gpu_arch a;
+
+		memset(&a, 0, sizeof(a));
+		a.vendor = arch[i].v;
+		snprintf(a.arch, sizeof(a.arch), "%s", arch[i].target);
+		a.cc_major = arch[i].major;
+		a.cc_minor = arch[i].minor;
+		for (size_t size = 0; size <= 20; size++) {
+			char got[24], want[24];
+
+			memset(got, 'x', sizeof(got));
+			memset(want, 'x', sizeof(want));
+			if (a.vendor == GPU_AMD)
+				snprintf(want, size, "%s", a.arch);
+			else
+				snprintf(want, size, "%d.%d", a.cc_major, a.cc_minor);
+			gpu_arch_cc_string(&a, got, size);
+			ck_assert_msg(memcmp(got, want, sizeof(got)) == 0, "arch %zu size %zu: %.24s",
+				      i, size, got);
+		}
+	}
+}
+END_TEST
+
 static bool load(const char *name, const char *text, struct occ_error *err)
 {
 	occ_error_clear(err);
@@ -720,6 +758,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, malformed_binary);
 	tcase_add_test(tc, empty_file);
 	tcase_add_test(tc, many_devices);
+	tcase_add_test(tc, cc_string_as_snprintf);
 	suite_add_tcase(s, tc);
 	return s;
 }

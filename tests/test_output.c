@@ -541,6 +541,95 @@ START_TEST(test_csv_rows)
 }
 END_TEST
 
+/* A refused launch's error column is occ_error_format's text made safe
+ * (str_sanitize) and quoted as RFC 4180 says, whatever its parts: with and
+ * without file, line and field, commas and quotes, escapes and UTF-8, and
+ * each part at its longest; output_error_text is occ_error_format's text,
+ * and where it says printable, occ_say_error writes it as it is. */
+START_TEST(test_csv_error_column)
+{
+	static const struct { const char *file; long line; const char *field, *message; } e[] = {
+		{ "/tmp/b2/rocprof_v1.csv", 4, "static_shared_mem",
+		  "LDS per workgroup: 98320, but Instinct MI300X allows at most 65536" },
+		{ "", 0, "--grid", "x \"quoted\" and, a comma" },
+		{ "k.occ", 0, "", "no line" },
+		{ "", 7, "", "a line without a file, plain" },
+		{ "k.csv", 12, "kernel", "name \"q\"" },
+		{ "r\xc3\xa9port.csv", 3, "f\x1b[31m", "bad, \x01 byte \xff" },
+		{ "k.csv", -2, "grid", "" },
+		{ NULL, 123456789012L, NULL, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		struct analysis a;
+		struct launch bad;
+		struct occ_error err;
+		char text[900], clean[1100], want[2300], *buf, *at;
+		size_t n = 0;
+		int commas = 0;
+
+		memset(&err, 0, sizeof(err));
+		err.status = OCC_EDATA;
+		err.line = e[i].line;
+		if (e[i].file) {
+			snprintf(err.file, sizeof(err.file), "%s", e[i].file);
+			snprintf(err.field, sizeof(err.field), "%s", e[i].field);
+			snprintf(err.message, sizeof(err.message), "%s", e[i].message);
+		} else {
+			/* every part at its longest, commas and quotes in the message */
+			memset(err.file, 'f', sizeof(err.file) - 1);
+			memset(err.field, 'k', sizeof(err.field) - 1);
+			for (size_t j = 0; j + 1 < sizeof(err.message); j++)
+				err.message[j] = "a,\"b"[j % 4];
+		}
+		launch_init(&bad);
+		analysis_fail(&a, &bad, &err);
+		occ_error_format(&err, text, sizeof(text));
+		/* The text itself, and where it says printable, occ_say_error's
+		 * line is "occview: " and it (session_tell writes it so). */
+		{
+			char quick[1024], *said = NULL;
+			size_t said_len = 0;
+			FILE *f = open_memstream(&said, &said_len);
+			bool plain = output_error_text(&err, quick, sizeof(quick));
+
+			ck_assert_str_eq(quick, text);
+			occ_say_error(f, &err);
+			fclose(f);
+			ck_assert(plain == (i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 6 ||
+					    i == 7));
+			if (plain)
+				ck_assert(strncmp(said, "occview: ", 9) == 0 &&
+					  strncmp(said + 9, quick, strlen(quick)) == 0 &&
+					  strcmp(said + 9 + strlen(quick), "\n") == 0);
+			free(said);
+		}
+		str_sanitize(text, clean, sizeof(clean));
+		if (strpbrk(clean, ",\"\r\n")) {
+			want[n++] = '"';
+			for (const char *p = clean; *p; p++) {
+				if (*p == '"')
+					want[n++] = '"';
+				want[n++] = *p;
+			}
+			want[n++] = '"';
+		} else {
+			n = strlen(clean);
+			memcpy(want, clean, n);
+		}
+		want[n++] = ',';
+		want[n] = '\0';
+		buf = capture_csv(&a);
+		/* the row's 22nd field: after the device, launch and analysis columns */
+		at = buf + strcspn(buf, "\n") + 1;
+		for (; *at && commas < 21; at++)
+			commas += *at == ',';
+		ck_assert_msg(strncmp(at, want, n) == 0, "error %zu: %.200s\nwant %.200s", i, at, want);
+		free(buf);
+	}
+}
+END_TEST
+
 static void run_b200_record(struct analysis *a, int64_t limit_registers)
 {
 	struct report_launch_given none = { NULL, NULL, 0 };
@@ -700,6 +789,7 @@ int main(void)
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_jsonw_member_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
+	tcase_add_test(tc, test_csv_error_column);
 	tcase_add_test(tc, test_report_in_json_and_csv);
 	tcase_add_test(tc, test_json_names_format_and_producer);
 	tcase_add_test(tc, test_gpu_list_json);

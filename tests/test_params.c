@@ -238,6 +238,46 @@ START_TEST(get_returns_what_set_set)
 }
 END_TEST
 
+/* param_diff names exactly the parameter whose bytes differ, its first or
+ * its last (the third dimension of a grid of 64-bit sizes), as param_equal
+ * does; a mask without it, or bits past PARAM_N, change nothing; and
+ * param_diff_effect drops a block of another shape with the same total. */
+START_TEST(diff_names_each_parameter)
+{
+	for (int p = 0; p < PARAM_N; p++) {
+		const struct param_info *info = param_info((enum launch_param)p);
+
+		for (int end = 0; end < 2; end++) {
+			struct launch a, b;
+			size_t at = info->offset + (end ? info->size - 1 : 0);
+
+			if (end && info->kind == PARAM_NAME)
+				continue;
+			launch_init(&a);
+			b = a;
+			((unsigned char *)&b)[at] ^= (unsigned char)'k';
+			ck_assert(!param_equal(&a, &b, (enum launch_param)p));
+			ck_assert_msg(param_diff(&a, &b, ~0u) == PARAM_BIT(p), "%s byte %zu",
+				      info->flag, at);
+			ck_assert_uint_eq(param_diff(&a, &b, ~PARAM_BIT(p)), 0);
+			ck_assert_uint_eq(param_diff(&b, &a, PARAM_BIT(p)), PARAM_BIT(p));
+		}
+	}
+	{
+		struct launch a, b;
+
+		launch_init(&a);
+		a.block[0] = 256, a.block[1] = a.block[2] = 1;
+		b = a;
+		b.block[0] = b.block[1] = 16;
+		ck_assert_uint_eq(param_diff(&a, &b, ~0u), PARAM_BIT(PARAM_BLOCK));
+		ck_assert_uint_eq(param_diff_effect(&a, &b, ~0u), 0);
+		b.block[1] = 8;
+		ck_assert_uint_eq(param_diff_effect(&a, &b, ~0u), PARAM_BIT(PARAM_BLOCK));
+	}
+}
+END_TEST
+
 /* Where field col of a CSV line without quotes starts, NULL past its last. */
 static const char *field_at(const char *line, int col)
 {
@@ -542,6 +582,7 @@ static Suite *params_suite(void)
 	tcase_add_loop_test(tc, the_flag_parses, 0, PARAM_N);
 	tcase_add_loop_test(tc, the_file_keys_parse, 0, PARAM_N);
 	tcase_add_loop_test(tc, get_returns_what_set_set, 0, PARAM_N);
+	tcase_add_test(tc, diff_names_each_parameter);
 	tcase_add_loop_test(tc, the_writers_use_the_keys, 0, PARAM_N);
 	tcase_add_test(tc, the_csv_header_has_the_launch_keys);
 	tcase_add_test(tc, the_csv_error_row_is_as_wide_as_the_header);

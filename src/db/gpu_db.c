@@ -699,10 +699,27 @@ const struct gpu_arch *gpu_db_amd_arch_at(const struct gpu_db *db, size_t i)
 	return i < db->n_amd_archs ? &db->amd_archs[i] : NULL;
 }
 
+/* Every CSV row and JSON record writes it: a copy or two digits, without
+ * strfmt's parse of its format (the same bytes, truncation included; any
+ * other compute capability goes through strfmt). */
 void gpu_arch_cc_string(const struct gpu_arch *arch, char *buf, size_t size)
 {
-	if (arch->vendor == GPU_AMD)
-		strfmt(buf, size, "%s", arch->arch);
-	else
+	if (size == 0)
+		return;
+	if (arch->vendor == GPU_AMD) {
+		size_t n = strlen(arch->arch);
+
+		if (n >= size)
+			n = size - 1;
+		memcpy(buf, arch->arch, n);
+		buf[n] = '\0';
+	} else if (size >= 4 && arch->cc_major >= 0 && arch->cc_major <= 9 &&
+		   arch->cc_minor >= 0 && arch->cc_minor <= 9) {
+		buf[0] = (char)('0' + arch->cc_major);
+		buf[1] = '.';
+		buf[2] = (char)('0' + arch->cc_minor);
+		buf[3] = '\0';
+	} else {
 		strfmt(buf, size, "%d.%d", arch->cc_major, arch->cc_minor);
+	}
 }

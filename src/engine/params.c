@@ -267,15 +267,13 @@ static void dims_get(const struct launch *l, const struct param_info *i, int64_t
 {
 	const char *at = (const char *)l + i->offset;
 
-	for (int k = 0; k < 3; k++) {
-		if (i->size == 3 * sizeof(int)) {
-			int v;
+	if (i->size == 3 * sizeof(int)) {
+		int v[3];
 
-			memcpy(&v, at + k * sizeof(int), sizeof(v));
-			d[k] = v;
-		} else {
-			memcpy(&d[k], at + k * sizeof(int64_t), sizeof(d[k]));
-		}
+		memcpy(v, at, sizeof(v));
+		d[0] = v[0], d[1] = v[1], d[2] = v[2];
+	} else {
+		memcpy(d, at, 3 * sizeof(int64_t));
 	}
 }
 
@@ -283,14 +281,12 @@ static void dims_set(struct launch *l, const struct param_info *i, const int64_t
 {
 	char *at = (char *)l + i->offset;
 
-	for (int k = 0; k < 3; k++) {
-		if (i->size == 3 * sizeof(int)) {
-			int v = (int)d[k];
+	if (i->size == 3 * sizeof(int)) {
+		int v[3] = { (int)d[0], (int)d[1], (int)d[2] };
 
-			memcpy(at + k * sizeof(int), &v, sizeof(v));
-		} else {
-			memcpy(at + k * sizeof(int64_t), &d[k], sizeof(d[k]));
-		}
+		memcpy(at, v, sizeof(v));
+	} else {
+		memcpy(at, d, 3 * sizeof(int64_t));
 	}
 }
 
@@ -554,13 +550,72 @@ bool param_equal(const struct launch *a, const struct launch *b, enum launch_par
 	return memcmp((const char *)a + i->offset, (const char *)b + i->offset, i->size) == 0;
 }
 
+/* The bits of mask that name a parameter, lowest first: every record's
+ * what-if check visits the few it set, not all PARAM_N. */
+static inline int next_param(unsigned *bits)
+{
+	int p = __builtin_ctz(*bits);
+
+	*bits &= *bits - 1;
+	return p;
+}
+
+#define PARAM_ALL_BITS (PARAM_N >= 32 ? ~0u : PARAM_BIT(PARAM_N) - 1u)
+
+/* Where the values that are not names begin in struct launch, and the
+ * bits of the names: found once. */
+static size_t values_start(unsigned *name_bits)
+{
+	static size_t lo;
+	static unsigned names;
+
+	if (!lo) {
+		size_t at = sizeof(struct launch);
+
+		for (int p = 0; p < PARAM_N; p++)
+			if (params[p].kind == PARAM_NAME)
+				names |= PARAM_BIT(p);
+			else if (params[p].offset < at)
+				at = params[p].offset;
+		lo = at;
+	}
+	*name_bits = names;
+	return lo;
+}
+
 unsigned param_diff(const struct launch *a, const struct launch *b, unsigned mask)
 {
-	unsigned d = 0;
+	unsigned d = 0, names;
+	size_t lo = values_start(&names);
 
-	for (int p = 0; p < PARAM_N; p++)
-		if ((mask & PARAM_BIT(p)) && !param_equal(a, b, (enum launch_param)p))
+	mask &= PARAM_ALL_BITS;
+	/* A launch as measured and the one analysed are most often the same:
+	 * where every byte from the first value on is, only names can differ. */
+	if (memcmp((const char *)a + lo, (const char *)b + lo, sizeof(struct launch) - lo) == 0)
+		mask &= names;
+	for (unsigned bits = mask; bits;) {
+		int p = next_param(&bits);
+		const struct param_info *i = &params[p];
+		const char *x = (const char *)a + i->offset, *y = (const char *)b + i->offset;
+		bool same;
+
+		/* param_equal's comparison; a constant size is compared inline,
+		 * not by a call to memcmp per parameter */
+		if (i->kind == PARAM_NAME)
+			same = strcmp(x, y) == 0;
+		else if (i->size == 4)
+			same = memcmp(x, y, 4) == 0;
+		else if (i->size == 8)
+			same = memcmp(x, y, 8) == 0;
+		else if (i->size == 12)
+			same = memcmp(x, y, 12) == 0;
+		else if (i->size == 24)
+			same = memcmp(x, y, 24) == 0;
+		else
+			same = memcmp(x, y, i->size) == 0;
+		if (!same)
 			d |= PARAM_BIT(p);
+	}
 	return d;
 }
 
@@ -569,10 +624,13 @@ unsigned param_diff_effect(const struct launch *a, const struct launch *b, unsig
 	unsigned d = param_diff(a, b, mask);
 
 	/* Only the totals reach the occupancy and the waves. */
-	for (int p = 0; p < PARAM_N; p++)
-		if ((d & PARAM_BIT(p)) && params[p].kind == PARAM_DIM3 &&
+	for (unsigned bits = d; bits;) {
+		int p = next_param(&bits);
+
+		if (params[p].kind == PARAM_DIM3 &&
 		    param_get(a, (enum launch_param)p) == param_get(b, (enum launch_param)p))
 			d &= ~PARAM_BIT(p);
+	}
 	return d;
 }
 
@@ -687,12 +745,11 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 	enum gpu_vendor v = gpu->arch.vendor;
 	char generation[200];
 
-	for (int p = 0; p < PARAM_N; p++) {
+	for (unsigned bits = mask & PARAM_ALL_BITS; bits;) {
+		int p = next_param(&bits);
 		const struct param_info *i = &params[p];
 		const char *flag = i->flag, *why = i->vendor_why;
 
-		if (!(mask & PARAM_BIT(p)))
-			continue;
 		if ((amd_spelled & PARAM_BIT(p)) && v != GPU_AMD && i->amd_flag) {
 			occ_error_set(err, OCC_EUSAGE, NULL, 0, i->amd_flag, "%s is an NVIDIA GPU: it "
 				      "has %s (%s)", gpu->name, i->unit, i->flag);
@@ -727,11 +784,18 @@ bool param_check_vendor(unsigned mask, unsigned amd_spelled, const struct gpu *g
 bool param_check_values(const struct launch *l, const struct gpu *gpu, const char *file,
 			long line, struct occ_error *err)
 {
+	static unsigned generational;   /* the rows with a generation: found once */
 	char why[200], key[32];
 
+	if (!generational)
+		for (int p = 0; p < PARAM_N; p++)
+			if (params[p].generation)
+				generational |= PARAM_BIT(p);
 	/* Those only some generations have, where the launch sets them. */
-	for (int p = 0; p < PARAM_N; p++) {
-		if (!params[p].generation || param_get(l, (enum launch_param)p) == params[p].none ||
+	for (unsigned bits = generational; bits;) {
+		int p = next_param(&bits);
+
+		if (param_get(l, (enum launch_param)p) == params[p].none ||
 		    params[p].generation(gpu, false, why, sizeof(why)))
 			continue;
 		snprintf(key, sizeof(key), "%.*s", (int)strcspn(params[p].names, " "), params[p].names);

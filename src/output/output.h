@@ -65,6 +65,14 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records);
  * be; then ',' or, when last, the line's end. */
 struct outbuf;
 void output_csv_field(struct outbuf *r, const char *s, bool last);
+/* occ_error_format's text of e in msg (size bytes): "file:line: field:
+ * message". Where the three are printable ASCII (str_sanitize's copy of
+ * each is itself) and all fits, it is put together without the three
+ * copies and five strfmt calls, and true says the text is printable
+ * ASCII without a newline: what occ_say would write of it unchanged.
+ * A refused record's CSV row and its note on stderr paid ~2,000
+ * instructions each for it. */
+bool output_error_text(const struct occ_error *e, char *msg, size_t size);
 /* --list-gpus: devices, then architectures. */
 void output_gpu_list(FILE *out, const struct gpu_db *db);
 /* --list-gpus --format json|csv: every device, one object or row each (name,

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "outbuf.h"
 #include "params.h"
 #include "strutil.h"
@@ -50,19 +51,67 @@ static bool plain_field(const char *s, size_t *len)
 	return true;
 }
 
+/* True when the n bytes at s are printable ASCII: what str_sanitize leaves
+ * as it is (special8 without the comma and the quote). */
+static bool printable(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (; n - i >= 8; i += 8) {
+		uint64_t x, del;
+
+		memcpy(&x, p + i, sizeof(x));
+		del = x ^ (ones * 0x7F);
+		if ((x | ((x - ones * 0x20) & ~x) | ((del - ones) & ~del)) & highs)
+			return false;
+	}
+	for (; i < n; i++)
+		if (p[i] < 0x20 || p[i] >= 0x7F)
+			return false;
+	return true;
+}
+
+/* The n printable bytes at s in quotes, each '"' doubled (RFC 4180). */
+static void quoted(struct outbuf *r, const char *s, size_t n, bool last)
+{
+	outbuf_putc(r, '"');
+	for (;;) {
+		const char *q = memchr(s, '"', n);
+		size_t k = q ? (size_t)(q - s) + 1 : n;
+
+		outbuf_put(r, s, k);
+		if (!q)
+			break;
+		outbuf_putc(r, '"');
+		s += k;
+		n -= k;
+	}
+	outbuf_putc(r, '"');
+	outbuf_putc(r, last ? '\n' : ',');
+}
+
 void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
 	char clean[1100];
 	size_t len;
+	bool plain = plain_field(s, &len);
 
 	/* What str_sanitize would leave as it is and needs no quotes, copied
 	 * as it is (the length str_sanitize cuts at and more goes its way). */
-	if (plain_field(s, &len) && len < sizeof(clean)) {
+	if (plain && len < sizeof(clean)) {
 		char *p = outbuf_room(r, len + 1);
 
 		memcpy(p, s, len);
 		p[len] = last ? '\n' : ',';
 		r->n += len + 1;
+		return;
+	}
+	/* Printable with a comma or a quote (an error's message): quoted as it
+	 * is, without str_sanitize's copy and a call per byte. */
+	if (len < sizeof(clean) && printable(s, len)) {
+		quoted(r, s, len, last);
 		return;
 	}
 	str_sanitize(s, clean, sizeof(clean));
@@ -83,6 +132,40 @@ void output_csv_field(struct outbuf *r, const char *s, bool last)
 static void field(struct outbuf *r, const char *s, bool last)
 {
 	output_csv_field(r, s, last);
+}
+
+bool output_error_text(const struct occ_error *e, char *msg, size_t size)
+{
+	size_t nf = strlen(e->file), nk = strlen(e->field), nm = strlen(e->message), n = 0;
+	char line[NUMFMT_MAX];
+
+	if (nf + nk + nm + 32 >= size || !printable(e->file, nf) || !printable(e->field, nk) ||
+	    !printable(e->message, nm)) {
+		occ_error_format(e, msg, size);
+		return false;
+	}
+	if (nf) {
+		memcpy(msg, e->file, nf);
+		n = nf;
+		msg[n++] = ':';
+		if (e->line > 0) {
+			size_t k = numfmt_int(line, e->line);
+
+			memcpy(msg + n, line, k);
+			n += k;
+			msg[n++] = ':';
+		}
+		msg[n++] = ' ';
+	}
+	if (nk) {
+		memcpy(msg + n, e->field, nk);
+		n += nk;
+		msg[n++] = ':';
+		msg[n++] = ' ';
+	}
+	memcpy(msg + n, e->message, nm);
+	msg[n + nm] = '\0';
+	return true;
 }
 
 /* The launch's columns after the GPU's, each under its parameter's key
@@ -309,7 +392,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		outbuf_putc(r, ',');
 	}
 	if (!a->ok) {
-		occ_error_format(&a->error, msg, sizeof(msg));
+		output_error_text(&a->error, msg, sizeof(msg));
 		for (size_t i = 0; i < N_OF(analysis_columns); i++)
 			outbuf_putc(r, ',');
 		field(r, msg, false);

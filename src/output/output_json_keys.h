@@ -70,8 +70,6 @@ static inline void key_limit(struct jsonw *w, struct jsonw_name key, int limit)
 		jsonw_int(w, limit);
 }
 
-/* A launch count; with missing (a kernel record whose report lacks launch
- * parameters), 0 is null: missing is not zero. */
 /* A member that is null where the figure is not known. */
 static inline void key_int_if(struct jsonw *w, struct jsonw_name key, bool known, int64_t v)
 {

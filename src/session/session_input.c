@@ -20,6 +20,7 @@
 #include "import_amdgpu.h"
 #include "import_binary.h"
 #include "launch_list.h"
+#include "output.h"
 #include "report_launch.h"
 #include "session_join.h"
 #include "readfile.h"
@@ -41,7 +42,16 @@
 
 int session_tell(FILE *msgs, const struct occ_error *err)
 {
-	occ_say_error(msgs, err);
+	char msg[1024];
+
+	/* occ_say_error's line; printable text is its own safe form. */
+	if (output_error_text(err, msg, sizeof(msg))) {
+		fputs("occview: ", msgs);
+		fputs(msg, msgs);
+		fputc('\n', msgs);
+	} else {
+		occ_say_error(msgs, err);
+	}
 	return err->status ? (int)err->status : OCC_EDATA;
 }
 

@@ -474,7 +474,7 @@ static int choose(const int *h, int first, int last, int rows, bool *keep)
 static void column(struct table_pane *tp, struct canvas *c, struct rect col, const struct view *v,
 		   int first, int last)
 {
-	int h[N_SECTIONS], sum, gaps, shown = 0;
+	int h[N_SECTIONS] = { 0 }, sum, gaps, shown = 0;
 	bool keep[N_SECTIONS], dropped = false, title;
 	struct out o = { .c = c, .x = col.x, .w = col.w, .y = col.y, .y_end = col.y + col.h };
 
