@@ -20,8 +20,46 @@
 #include "strutil.h"
 #include "testutil.h"
 
+/* The split of line with the columns in want read (struct csv_split's
+ * want): the same answer as the whole split, the same count of fields, the
+ * same text in the columns read, and in the others the same text or "". */
+static void masked_agrees(const char *line, size_t body, int k, const struct csv_row *whole,
+			  const uint64_t *want, size_t words)
+{
+	struct csv_split m = { .want = want, .want_words = words };
+
+	ck_assert_int_eq(csvread_split(&m, line, body, 7), k);
+	if (k == 1) {
+		ck_assert_uint_eq(m.row.n, whole->n);
+		for (size_t i = 0; i < m.row.n; i++) {
+			bool read = i / 64 < words && (want[i / 64] >> (i % 64) & 1);
+
+			if (read || m.row.fields[i][0])
+				ck_assert_str_eq(m.row.fields[i], whole->fields[i]);
+		}
+	}
+	csvread_split_free(&m);
+}
+
+/* Masks of every shape: none, one, every third, the first and one past the
+ * first word, all. */
+static void masked_all_agree(const char *line, size_t body, int k, const struct csv_row *whole)
+{
+	static const uint64_t none[2] = { 0, 0 }, one[1] = { 2 },
+			      third[3] = { 0x9249249249249249u, 0x4924924924924924u,
+					   0x2492492492492492u },
+			      edge[2] = { 1, 1 }, all[3] = { ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0 };
+
+	masked_agrees(line, body, k, whole, none, 2);
+	masked_agrees(line, body, k, whole, one, 1);
+	masked_agrees(line, body, k, whole, third, 3);
+	masked_agrees(line, body, k, whole, edge, 2);
+	masked_agrees(line, body, k, whole, all, 3);
+}
+
 /* The line with its terminator as the whole text csvread_parse reads, and
- * without it as the line csvread_split reads (as the import driver splits). */
+ * without it as the line csvread_split reads (as the import driver splits);
+ * and split again with a few sets of columns read (masked_all_agree). */
 static int split_vs_libcsv(const char *line)
 {
 	struct csv_split s = { 0 };
@@ -45,7 +83,10 @@ static int split_vs_libcsv(const char *line)
 			for (size_t i = 0; i < s.row.n; i++)
 				ck_assert_str_eq(s.row.fields[i], rows.rows[0].fields[i]);
 		}
+		masked_all_agree(line, body, k, &s.row);
 		csvread_free(&rows);
+	} else {
+		masked_all_agree(line, body, k, NULL);
 	}
 	csvread_split_free(&s);
 	return k;
@@ -254,6 +295,58 @@ START_TEST(split_random_against_reference)
 }
 END_TEST
 
+/* A raw page's shape: hundreds of quoted fields, of every width, empty and
+ * blank ones among them, split with random sets of columns read. */
+START_TEST(split_wide_record_masked)
+{
+	static char line[40000];
+	struct csv_split s = { 0 };
+	uint64_t seed = 25, want[9];
+	size_t len = 0;
+
+	for (size_t i = 0; i < 520; i++) {
+		size_t flen = next_random(&seed) % 40;
+
+		if (i)
+			line[len++] = ',';
+		line[len++] = '"';
+		for (size_t j = 0; j < flen; j++)
+			line[len++] = "ab c,0.5"[next_random(&seed) % 8];
+		line[len++] = '"';
+	}
+	line[len] = '\0';
+	ck_assert_int_eq(csvread_split(&s, line, len, 7), 1);
+	ck_assert_uint_eq(s.row.n, 520);
+	for (int t = 0; t < 200; t++) {
+		for (size_t w = 0; w < 9; w++)
+			want[w] = 0;
+		/* from 1 to 64 columns read, anywhere */
+		for (unsigned i = 0, n = 1 + next_random(&seed) % 64; i < n; i++) {
+			unsigned c = next_random(&seed) % 530;
+
+			want[c / 64] |= (uint64_t)1 << (c % 64);
+		}
+		masked_agrees(line, len, 1, &s.row, want, 1 + (size_t)t % 9);
+	}
+	csvread_split_free(&s);
+}
+END_TEST
+
+/* Where no column read has text, the row is the whole row: the answer says
+ * whether any field has text, as without the columns. */
+START_TEST(split_masked_empty_gives_whole)
+{
+	static const uint64_t first_and_last[1] = { 1u | 4u };
+	struct csv_split s = { .want = first_and_last, .want_words = 1 };
+
+	ck_assert_int_eq(csvread_split(&s, "\"\",x,\" \"", 8, 1), 1);
+	ck_assert_uint_eq(s.row.n, 3);
+	ck_assert_str_eq(s.row.fields[1], "x");
+	ck_assert_int_eq(csvread_split(&s, "\"\", ,\" \"", 8, 1), 0);
+	csvread_split_free(&s);
+}
+END_TEST
+
 /* What the splitter leaves to libcsv; and that libcsv then reads it. */
 START_TEST(split_leaves_real_csv_to_libcsv)
 {
@@ -421,6 +514,8 @@ int main(void)
 	tcase_add_test(tc, split_empty_and_trailing);
 	tcase_add_test(tc, split_every_place);
 	tcase_add_test(tc, split_random_against_reference);
+	tcase_add_test(tc, split_wide_record_masked);
+	tcase_add_test(tc, split_masked_empty_gives_whole);
 	tcase_add_test(tc, split_leaves_real_csv_to_libcsv);
 	tcase_add_test(tc, parse_huge_field);
 	tcase_add_test(tc, load_streams_like_parse);

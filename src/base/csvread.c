@@ -299,7 +299,58 @@ static inline uint64_t prefix_xor(uint64_t m)
  * it (last, or before a comma), so that the commas outside quotes are the
  * separators, and no quote is anywhere else; CR, LF or a NUL anywhere is
  * left to libcsv, as is an unclosed quote. */
-int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
+/* Room for need fields in the row's array. */
+static bool split_room(struct csv_split *s, size_t need)
+{
+	size_t ncap = s->fields_cap ? s->fields_cap : 64;
+	char **nf;
+
+	if (need <= s->fields_cap)
+		return true;
+	while (ncap < need)
+		ncap *= 2;
+	nf = realloc(s->row.fields, ncap * sizeof(*nf));
+	if (!nf)
+		return false;
+	s->row.fields = nf;
+	s->fields_cap = ncap;
+	return true;
+}
+
+/* The field of a column not read (struct csv_split's want). */
+static char split_unread[1];
+
+/* The bits set in x, inline (without -mpopcnt the builtin is a call). */
+static inline unsigned popcount64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555u;
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (unsigned)((x * 0x0101010101010101u) >> 56);
+}
+
+/* Whether column i is read. */
+static inline bool want_bit(const uint64_t *want, size_t words, size_t i)
+{
+	return (i >> 6) < words && (want[i >> 6] >> (i & 63) & 1);
+}
+
+/* Whether any of the columns [i, i + k) is read (k <= 64). */
+static inline bool want_any(const uint64_t *want, size_t words, size_t i, unsigned k)
+{
+	size_t w = i >> 6;
+	unsigned o = (unsigned)(i & 63);
+	uint64_t lo = w < words ? want[w] >> o : 0;
+	uint64_t hi = o && w + 1 < words ? want[w + 1] << (64 - o) : 0;
+	uint64_t m = k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
+
+	return ((lo | hi) & m) != 0;
+}
+
+/* csvread_split with want (NULL: every column): the fields of a block of 64
+ * bytes that holds no column read are counted, not trimmed. */
+static int split64(struct csv_split *s, const char *text, size_t len, long line,
+		   const uint64_t *want, size_t words)
 {
 	char *buf = split_copy(s, text, len);
 	uint64_t inside = 0;           /* all ones while a quoted field goes on */
@@ -337,7 +388,36 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 		if ((q & odd & ~first) || (q & ~odd & ~last))
 			return -1;
 		after_comma = c >> 63;
-		for (sep = c & ~odd; sep; sep &= sep - 1) {
+		sep = c & ~odd;
+		if (want) {
+			unsigned k = popcount64(sep);
+
+			if (cap - n < 64) {
+				if (!split_room(s, n + 64))
+					return -1;
+				fields = s->row.fields;
+				cap = s->fields_cap;
+			}
+			if (!want_any(want, words, n, k)) {
+				for (unsigned j = 0; j < k; j++)
+					fields[n + j] = split_unread;
+				n += k;
+				if (sep)
+					start = base + 64 - (size_t)__builtin_clzll(sep);
+				continue;
+			}
+			for (; sep; sep &= sep - 1) {
+				size_t at = base + (size_t)__builtin_ctzll(sep);
+
+				fields[n] = want_bit(want, words, n) ?
+						    split_trim(buf + start, buf + at, &any) :
+						    split_unread;
+				n++;
+				start = at + 1;
+			}
+			continue;
+		}
+		for (; sep; sep &= sep - 1) {
 			size_t at = base + (size_t)__builtin_ctzll(sep);
 
 			f = split_trim(buf + start, buf + at, &any);
@@ -357,9 +437,24 @@ int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
 	if (inside)
 		return -1;
 	s->row.n = n;
-	if (!split_field(s, buf + start, buf + len, &any))
+	if (want && !want_bit(want, words, n)) {
+		if (!split_push(s, split_unread))
+			return -1;
+	} else if (!split_field(s, buf + start, buf + len, &any)) {
 		return -1;
+	}
 	return any ? 1 : 0;
+}
+
+int csvread_split(struct csv_split *s, const char *text, size_t len, long line)
+{
+	int k = split64(s, text, len, line, s->want, s->want_words);
+
+	/* No column read has text: whether the row has any is the whole
+	 * row's to say. */
+	if (k == 0 && s->want)
+		k = split64(s, text, len, line, NULL, 0);
+	return k;
 }
 #else
 static const bool plain_stop[256] = {

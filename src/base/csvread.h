@@ -38,6 +38,15 @@ struct csv_split {
 	struct csv_row row;
 	char *buf;
 	size_t buf_cap, fields_cap;
+	/* Optional, set by the caller before a call: the columns it reads, a
+	 * bit per column (bit i%64 of want[i/64]; columns from want_words * 64
+	 * on are not read). A field of a column not read may be given as ""
+	 * without being trimmed: a raw page's record is 475 fields of which
+	 * the importer reads some 60. row.n is the record's count all the
+	 * same. Where no wanted field has text, the whole row is given, so
+	 * the return value is as without want. NULL: every field. */
+	const uint64_t *want;
+	size_t want_words;
 };
 
 /* 1: one row in s->row; 0: every field is empty, so csvread_parse would give

@@ -347,7 +347,12 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 			c->line++;
 			continue;
 		}
+		split.want = t->cls->columns ? t->cls->columns(t->state, &split.want_words) : NULL;
 		k = csvread_split(&split, s, end - c->pos, c->line);
+		if (k > 0 && split.want && t->cls->whole && t->cls->whole(t->state, &split.row)) {
+			split.want = NULL;
+			k = csvread_split(&split, s, end - c->pos, c->line);
+		}
 		if (k >= 0) {
 			/* All its quotes closed on this line: the record is the line. */
 			c->pos = next;

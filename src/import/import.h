@@ -56,6 +56,14 @@ struct import_class {
 	 * NULL: any of them, until finish. */
 	size_t (*pending)(struct import_state *s, const struct report *r);
 	void (*free_state)(struct import_state *s);
+	/* Optional, for a table of many columns of which row() reads a few:
+	 * those it reads, as struct csv_split's want (a bit per column, in
+	 * *words words; NULL: every column), asked before each row; the
+	 * fields of the others may be given as "". whole() then says when a
+	 * row so split is one that row() reads every field of after all (a
+	 * header that comes again): it is split again, whole. */
+	const uint64_t *(*columns)(struct import_state *s, size_t *words);
+	bool (*whole)(struct import_state *s, const struct csv_row *row);
 };
 
 /* pending() for formats whose records are final once added. */

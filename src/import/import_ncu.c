@@ -80,6 +80,10 @@ struct import_state {
 	 * --compare and the browser name it by) is still its own. */
 	int64_t id_offset, id_max;
 	bool any_id;
+	/* raw page: the columns row_raw reads, a bit each (import_class.columns);
+	 * NULL (out of memory) reads every one. */
+	uint64_t *want;
+	size_t want_words;
 };
 
 static void kernel_reset(struct kernel *k)
@@ -405,6 +409,7 @@ static void free_ncu(struct import_state *s)
 		free(s->slot_unit[i]);
 	free(s->pids);
 	free(s->pid_runs);
+	free(s->want);
 	free(s);
 }
 
@@ -453,6 +458,32 @@ static size_t map_raw(struct import_state *s, const struct csv_row *h)
 	return metric_cols;
 }
 
+/* The raw page's columns row_raw reads, of a header of n columns: the
+ * kernel's and the mapped metrics'. */
+static void want_raw(struct import_state *s, size_t n)
+{
+	size_t words = n / 64 + 1;
+
+	free(s->want);
+	s->want_words = 0;
+	s->want = calloc(words, sizeof(*s->want));
+	if (!s->want)
+		return;
+	s->want_words = words;
+	for (int c = 0; c < C_N; c++)
+		if (s->col[c] >= 0)
+			s->want[s->col[c] / 64] |= (uint64_t)1 << (s->col[c] % 64);
+	for (int i = 0; i < S_N; i++)
+		if (s->slot_col[i] >= 0)
+			s->want[s->slot_col[i] / 64] |= (uint64_t)1 << (s->slot_col[i] % 64);
+}
+
+static const uint64_t *columns_raw(struct import_state *s, size_t *words)
+{
+	*words = s->want_words;
+	return s->want;
+}
+
 static bool probe_raw(const struct csv_row *h, struct import_state **state)
 {
 	struct import_state *s = state_new(h);
@@ -465,6 +496,7 @@ static bool probe_raw(const struct csv_row *h, struct import_state **state)
 	}
 	s->raw = true;
 	s->layout = REPORT_NCU_RAW;
+	want_raw(s, h->n);
 	*state = s;
 	return true;
 }
@@ -496,6 +528,8 @@ static bool next_output(struct import_state *s, const struct csv_row *row, struc
 			      "file of its own", s->raw ? "details" : "raw", s->raw ? "raw" : "details");
 		return false;
 	}
+	if (s->raw)
+		want_raw(s, row->n);
 	s->units_read = false;
 	return true;
 }
@@ -615,6 +649,12 @@ static bool is_units_row(const struct import_state *s, const struct csv_row *row
 	return !field(s, row, C_ID)[0] && !field(s, row, C_NAME)[0];
 }
 
+/* A header that comes again is read whole (next_output maps its columns). */
+static bool whole_raw(struct import_state *s, const struct csv_row *row)
+{
+	return header_again(s, row);
+}
+
 static bool row_raw(struct import_state *s, const struct csv_row *row, struct report *r,
 		    const char *file, struct occ_error *err)
 {
@@ -693,6 +733,8 @@ const struct import_class import_ncu_raw = {
 	.row = row_raw,
 	.pending = import_pending_none,
 	.free_state = free_ncu,
+	.columns = columns_raw,
+	.whole = whole_raw,
 };
 
 /* ------------------------------------------------------------------------ */
