@@ -193,8 +193,8 @@ END_TEST
 /* occ_say, the one writer of messages: what it formats reaches the stream
  * with every control byte but the newline escaped, also past its small
  * buffer. */
-/* str_is_binary reads 16, then 8 bytes a step: a NUL or a byte that is
- * not UTF-8 at every place of texts up to 40 bytes (and its line, after a
+/* str_is_binary reads 64, 16, then 8 bytes a step: a NUL or a byte that is
+ * not UTF-8 at every place of texts up to 150 bytes (and its line, after a
  * new line at byte 2) is binary; UTF-8 (two and three bytes) at every
  * place is text. */
 /* str_find2 and str_rfind2 against a byte loop: every length to 40 (the
@@ -240,9 +240,9 @@ START_TEST(binary_every_place)
 		{ "\0", true }, { "\xFF", true }, { "\x80", true }, { "\xC3\xA9", false },
 		{ "\xE6\xBC\xA2", false },
 	};
-	char text[48];
+	char text[160];
 
-	for (int len = 4; len <= 40; len++)
+	for (int len = 4; len <= 150; len++)
 		for (int at = 3; at + 3 <= len; at++)
 			for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 				size_t n = cases[k].bytes[0] ? strlen(cases[k].bytes) : 1;
