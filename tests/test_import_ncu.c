@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "import.h"
+#include "import_ncu_metrics.h"
 #include "report.h"
 #include "readfile.h"
 #include "strutil.h"
@@ -850,6 +851,45 @@ START_TEST(long_name_kept)
 }
 END_TEST
 
+/* The Block Size and Grid Size columns: "(x, y, z)" with spaces anywhere
+ * between, or one number; each part at most INT64_MAX / 2
+ * (4611686018427387903), as the reader has always refused larger ones. */
+START_TEST(dim3_texts)
+{
+	static const struct {
+		const char *text;
+		bool ok;
+		int64_t x, y, z;
+	} cases[] = {
+		{ "(32, 16, 1)", true, 32, 16, 1 },
+		{ " ( 4 ,2 ) ", true, 4, 2, 1 },
+		{ "192", true, 192, 1, 1 },
+		{ "(007, 0, 1)", true, 7, 0, 1 },
+		{ "(4611686018427387903, 1, 1)", true, 4611686018427387903, 1, 1 },
+		{ "(4611686018427387904, 1, 1)", false, 0, 0, 0 },
+		{ "(1, 99999999999999999999999, 1)", false, 0, 0, 0 },
+		{ "(1, -2, 3)", false, 0, 0, 0 },
+		{ "(1, 2, 3, 4)", false, 0, 0, 0 },
+		{ "(1, 2", false, 0, 0, 0 },
+		{ "(1 2)", false, 0, 0, 0 },
+		{ "(1, 2) x", false, 0, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct report_int d[3] = { { 0 } };
+		bool ok = ncu_read_dim3(cases[i].text, d);
+
+		ck_assert_msg(ok == cases[i].ok, "\"%s\"", cases[i].text);
+		if (!ok)
+			continue;
+		ck_assert_msg(d[0].present && d[1].present && d[2].present, "\"%s\"", cases[i].text);
+		ck_assert_int_eq(d[0].value, cases[i].x);
+		ck_assert_int_eq(d[1].value, cases[i].y);
+		ck_assert_int_eq(d[2].value, cases[i].z);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("import_ncu");
@@ -879,6 +919,7 @@ int main(void)
 	tcase_add_test(tc, details_metric_identity);
 	tcase_add_test(tc, raw_cut_in_units_row);
 	tcase_add_test(tc, details_wrong_unit_refused);
+	tcase_add_test(tc, dim3_texts);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

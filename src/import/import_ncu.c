@@ -98,6 +98,13 @@ static struct report_int as_int(const struct kernel *k, enum slot s)
 {
 	int64_t v;
 
+	/* Nearly every value is a whole number a double holds exactly: itself
+	 * (what checked_round gives it, without round()). */
+	if (k->has[s] && k->v[s] >= -9007199254740992.0 && k->v[s] <= 9007199254740992.0) {
+		v = (int64_t)k->v[s];
+		if ((double)v == k->v[s])
+			return (struct report_int){ true, v };
+	}
 	/* A value no integer holds is no value (llround's is unspecified). */
 	if (!k->has[s] || !checked_round(k->v[s], INT64_MIN, INT64_MAX, &v))
 		return (struct report_int){ 0 };

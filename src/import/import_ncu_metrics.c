@@ -331,18 +331,22 @@ bool ncu_read_dim3(const char *text, struct report_int out[3])
 	}
 	p++;
 	for (n = 0; n < 3; n++) {
-		char *end;
-		long long x;
+		int64_t x = 0;
 
 		while (isspace((unsigned char)*p))
 			p++;
 		if (!isdigit((unsigned char)*p))
 			return false;
-		x = strtoll(p, &end, 10);
-		if (x < 0 || x > INT64_MAX / 2)
-			return false;
+		/* the digits' value, refused past INT64_MAX / 2 (a loop: strtoll
+		 * was most of a kernel's launch columns) */
+		for (; isdigit((unsigned char)*p); p++) {
+			int d = *p - '0';
+
+			if (x > (INT64_MAX / 2 - d) / 10)
+				return false;
+			x = x * 10 + d;
+		}
 		v[n] = x;
-		p = end;
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p == ')')
