@@ -329,13 +329,13 @@ static int64_t min64(int64_t a, int64_t b)
  * preference, the preference; above it, the smallest configuration that
  * holds the block), and within it the limit only falls; past the other
  * factors' least limit, only whether it is still above that counts. */
-static SWEPT int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb,
-			  const int limit[OCC_N_FACTORS], const struct occ_result *s)
+static SWEPT int64_t nv_same_to(const struct occ_vary *v, enum occ_param param, int64_t value,
+				int wpb, const int limit[OCC_N_FACTORS], const struct occ_result *s)
 {
 	const struct gpu_arch *a = v->arch;
 	int f;
 
-	switch (v->param) {
+	switch (param) {
 	case OCC_PARAM_THREADS:
 		if (value > a->max_threads_per_block)
 			return INT64_MAX;
@@ -374,27 +374,28 @@ static SWEPT int64_t nv_same_to(const struct occ_vary *v, int64_t value, int wpb
 	}
 }
 
-/* NVIDIA's vary_at, inlined into its sweep's loop. */
-static SWEPT void nv_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
-			      int64_t *same_to)
+/* NVIDIA's vary_at of v varying param (v->param), inlined into its sweep's
+ * loop: where param is a constant there, the loop is the parameter's own. */
+static SWEPT void nv_vary_param(const struct occ_vary *v, enum occ_param param, int64_t value,
+				struct occ_brief *b, int64_t *same_to)
 {
 	const struct gpu_arch *a = v->arch;
 	struct occ_input in = v->in;
 	struct occ_result scratch;
 	int limit[OCC_N_FACTORS], wpb = v->warps_per_block, active;
 
-	occ_param_set(&in, v->param, value);
+	occ_param_set(&in, param, value);
 	*b = (struct occ_brief){ 0 };
-	if (v->param == OCC_PARAM_THREADS)
+	if (param == OCC_PARAM_THREADS)
 		wpb = warps_per_block(a, &in);
 	if (wpb == 0) {
 		/* occ_compute's empty result: no warp in a block */
 		if (same_to)
-			*same_to = v->param == OCC_PARAM_THREADS ? value : INT64_MAX;
+			*same_to = param == OCC_PARAM_THREADS ? value : INT64_MAX;
 		return;
 	}
 	memcpy(limit, v->limit, sizeof(limit));
-	switch (v->param) {
+	switch (param) {
 	case OCC_PARAM_THREADS:
 		limit[OCC_WARPS] = warps_limit(a, &in, wpb);
 		limit[OCC_REGISTERS] = regs_limit(a, &in, v->reg_alloc_unit, wpb, &scratch);
@@ -414,7 +415,21 @@ static SWEPT void nv_vary_at(const struct occ_vary *v, int64_t value, struct occ
 	b->active_blocks_per_sm = active;
 	b->active_warps_per_sm = active * wpb;
 	if (same_to)
-		*same_to = nv_same_to(v, value, wpb, limit, &scratch);
+		*same_to = nv_same_to(v, param, value, wpb, limit, &scratch);
+}
+
+static SWEPT void nv_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+			      int64_t *same_to)
+{
+	nv_vary_param(v, v->param, value, b, same_to);
+}
+
+/* The block size's (tuning's searches sweep it, twice a record): the
+ * switches on the parameter folded away. */
+static SWEPT void nv_vary_threads(const struct occ_vary *v, int64_t value, struct occ_brief *b,
+				   int64_t *same_to)
+{
+	nv_vary_param(v, OCC_PARAM_THREADS, value, b, same_to);
 }
 
 /* ---- a series of values: runs of equal briefs (occ_family.h) */
@@ -426,6 +441,8 @@ int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum 
 			      .others_min = OCC_UNLIMITED };
 
 	occ_nvidia_vary_init(&v);
+	if (p == OCC_PARAM_THREADS)
+		return occ_runs_of(&v, nv_vary_threads, s, out, max);
 	return occ_runs_of(&v, nv_vary_at, s, out, max);
 }
 
