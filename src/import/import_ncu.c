@@ -66,6 +66,11 @@ struct import_state {
 	char *slot_unit[S_N];
 	double slot_scale[S_N];       /* ncu_unit_scale of slot_unit (of "" where NULL) */
 	const char *slot_name[S_N];   /* the column's name, for messages (static) */
+	/* The slots that have a column, in slot order: the launch's first
+	 * (n_launch of them), then information (ncu_slot_info): row_raw's two
+	 * passes go over these only. */
+	unsigned char mapped[S_N];
+	int n_mapped, n_launch;
 	bool units_read;
 	struct kernel k;
 	/* Runs: each process of the output (--target-processes all) and each
@@ -85,6 +90,8 @@ struct import_state {
 	uint64_t *want;
 	size_t want_words;
 };
+
+_Static_assert(S_N <= 256, "a slot is an unsigned char in import_state.mapped");
 
 static void kernel_reset(struct kernel *k)
 {
@@ -462,6 +469,14 @@ static size_t map_raw(struct import_state *s, const struct csv_row *h)
 			s->slot_name[m->slot] = m->name;
 		}
 	}
+	s->n_mapped = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			s->n_launch = s->n_mapped;
+		for (int i = 0; i < S_N; i++)
+			if (s->slot_col[i] >= 0 && ncu_slot_info[i] == (pass == 1))
+				s->mapped[s->n_mapped++] = (unsigned char)i;
+	}
 	return metric_cols;
 }
 
@@ -695,11 +710,9 @@ static bool row_raw(struct import_state *s, const struct csv_row *row, struct re
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1)
 			kernel_id(s, row, r, file);
-		for (int i = 0; i < S_N; i++) {
-			int c = s->slot_col[i];
+		for (int j = pass ? s->n_launch : 0; j < (pass ? s->n_mapped : s->n_launch); j++) {
+			int i = s->mapped[j], c = s->slot_col[i];
 
-			if (c < 0 || ncu_slot_info[i] != (pass == 1))
-				continue;
 			if (c >= (int)row->n && ncu_slot_info[i]) {
 				import_drop(r, file, row->line, s->slot_name[i], "",
 					    "is missing: the row ends before this column");
