@@ -446,10 +446,24 @@ int occ_nvidia_sweep(const struct gpu_arch *a, const struct occ_input *in, enum 
 	return occ_runs_of(&v, nv_vary_at, s, out, max);
 }
 
+/* Each parameter's own copy (tuning asks it a dozen times a record). */
 void occ_nvidia_vary_at(const struct occ_vary *v, int64_t value, struct occ_brief *b,
 			int64_t *same_to)
 {
-	nv_vary_at(v, value, b, same_to);
+	switch (v->param) {
+	case OCC_PARAM_THREADS:
+		nv_vary_param(v, OCC_PARAM_THREADS, value, b, same_to);
+		break;
+	case OCC_PARAM_REGISTERS:
+		nv_vary_param(v, OCC_PARAM_REGISTERS, value, b, same_to);
+		break;
+	case OCC_PARAM_SHARED_MEM:
+		nv_vary_param(v, OCC_PARAM_SHARED_MEM, value, b, same_to);
+		break;
+	default:
+		nv_vary_at(v, value, b, same_to);
+		break;
+	}
 }
 
 const char *occ_factor_key(enum occ_factor f)
