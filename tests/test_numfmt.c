@@ -106,6 +106,10 @@ START_TEST(fixed_special)
 			same_general(nextafter(t, INFINITY), p);
 			same_general(t * (1 - 0.5 * pow(10.0, -p)), p);
 			same_general(t * (1 - 0.49 * pow(10.0, -p)), p);
+			/* within and about the band where the digits are taken
+			 * to be the power's own (0.1, 0.01 as a double) */
+			for (int k = -30; k <= 30; k++)
+				same_general(t * (1 + k * 1e-13), p);
 			/* whole numbers about it: %g's digits alone, or rounded */
 			same_general(t - 1, p);
 			same_general(t + 1, p);

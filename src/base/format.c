@@ -31,11 +31,20 @@ static size_t digits(char *buf, uint64_t u)
 		1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
 		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
 		10000000000000000000ull };
-	size_t n = 1, i;
+	size_t n, i;
 
-	/* The count by comparisons, not divisions. */
-	while (n < 20 && u >= pow10[n - 1])
+	/* The count from the bit length: log10(2) is about 1233 / 4096, which
+	 * gives the count or one less, and one comparison tells which. */
+#if defined(__GNUC__) || defined(__clang__)
+	{
+		unsigned t = (unsigned)(64 - __builtin_clzll(u | 1)) * 1233u >> 12;
+
+		n = t == 0 ? 1 : t + (u >= pow10[t - 1]);
+	}
+#else
+	for (n = 1; n < 20 && u >= pow10[n - 1];)
 		n++;
+#endif
 	i = n;
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;
@@ -169,19 +178,27 @@ size_t numfmt_general(char *buf, double v, int precision)
 	/* Powers of ten to 1e19 are exact, so x is v's digits to within half a
 	 * unit of its last place: below 2^34, under 1e-6. */
 	x = v * pow10[decimals];
-	/* A wrong guess of e, or a value at a power of ten, or a near-tie in
-	 * the rounding (where printf looks at the exact binary value): printf. */
-	if (!(x >= lo * (1 + 1e-12) && x < hi * (1 - 1e-12)))
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	/* x is below 1e10 * (1 - 1e-12): its whole part exact in an integer. */
-	n = (uint64_t)x;
-	whole = (double)n;
-	frac = x - whole;
-	if (fabs(frac - 0.5) < 1e-5)
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	n += frac > 0.5;
-	if ((double)n >= hi)  /* rounded up to the next power of ten */
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	/* At a power of ten (0.1 is a tenth of a percent, or a wave; the
+	 * double nearest it is a hair above or below): x is within 1e-3 of lo,
+	 * so the digits are lo's, as printf rounds the exact value too. */
+	if (x >= lo * (1 - 1e-12) && x < lo * (1 + 1e-12)) {
+		n = (uint64_t)lo;
+	} else {
+		/* A wrong guess of e, or a near-tie in the rounding (where printf
+		 * looks at the exact binary value): printf. */
+		if (!(x >= lo && x < hi * (1 - 1e-12)))
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+		/* x is below 1e10 * (1 - 1e-12): its whole part exact in an
+		 * integer. */
+		n = (uint64_t)x;
+		whole = (double)n;
+		frac = x - whole;
+		if (fabs(frac - 0.5) < 1e-5)
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+		n += frac > 0.5;
+		if ((double)n >= hi)  /* rounded up to the next power of ten */
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+	}
 	len = digits(digit, n);   /* precision digits, the first not 0 */
 	{
 		/* %g's fixed notation (-4 <= e < precision): the digits after the
