@@ -46,12 +46,26 @@ static size_t digits(char *buf, uint64_t u)
 		n++;
 #endif
 	i = n;
-	while (u >= 100) {
+	while (u > UINT32_MAX) {
 		unsigned d = (unsigned)(u % 100) * 2;
 
 		u /= 100;
 		buf[--i] = pairs[d + 1];
 		buf[--i] = pairs[d];
+	}
+	/* The rest in 32 bits: a pair is a multiply and a shift, not the
+	 * 64-bit quotient's longer sequence. */
+	{
+		uint32_t v = (uint32_t)u;
+
+		while (v >= 100) {
+			unsigned d = v % 100 * 2;
+
+			v /= 100;
+			buf[--i] = pairs[d + 1];
+			buf[--i] = pairs[d];
+		}
+		u = v;
 	}
 	if (u >= 10) {
 		buf[1] = pairs[u * 2 + 1];

@@ -76,6 +76,12 @@ static inline struct jsonw_name jsonw_word_name(const char *key)
 void jsonw_member_word(struct jsonw *w, const char *key);
 /* s must be UTF-8 (sanitize file text first, as jansson requires too). */
 void jsonw_string(struct jsonw *w, const char *s);
+/* Text as a file gave it: what str_sanitize(s, buf, size) leaves, written
+ * as jsonw_string writes it (control characters and bytes that are not
+ * UTF-8 as \xNN text, since JSON strings must be UTF-8; cut to size - 1
+ * bytes). Printable ASCII with nothing to escape, most names, is copied
+ * straight, without the sanitized copy and a second scan. */
+void jsonw_text(struct jsonw *w, const char *s, size_t size);
 /* As jsonw_string for a string of the program's own (a word from its
  * tables: printable ASCII, no '"' or backslash), written without the scan
  * for escapes. */
@@ -90,6 +96,14 @@ bool jsonw_flush(struct jsonw *w);
  * JSONW_ROOM_ is the most an item's start can take: a comma, the new line
  * and the indent (base at most 32, JSONW_MAX_DEPTH levels of 2). */
 enum { JSONW_ROOM_ = 128 };
+/* The members' few moves belong where they are written: inline even where
+ * the compiler would rather call (a call's saves and restores cost more
+ * than the member, and a literal name's checks fold away only inline). */
+#if defined(__GNUC__) || defined(__clang__)
+#define JSONW_INLINE_ static inline __attribute__((always_inline))
+#else
+#define JSONW_INLINE_ static inline
+#endif
 void jsonw_newline_slow_(char *p, int spaces);
 void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name);
 
@@ -110,7 +124,7 @@ static inline char *jsonw_newline_(char *p, int spaces)
 /* Writes at p what starts an item in the open container: its separator
  * and (not compact) the new line and indent; returns where the item goes.
  * The room was asked for; 0 < depth <= JSONW_MAX_DEPTH. */
-static inline char *jsonw_item_(struct jsonw *w, char *p)
+JSONW_INLINE_ char *jsonw_item_(struct jsonw *w, char *p)
 {
 	bool *empty = &w->empty[w->depth - 1];
 
@@ -123,7 +137,7 @@ static inline char *jsonw_item_(struct jsonw *w, char *p)
 /* Where a value starts: after a key nothing; in an array the separator and
  * the new line jansson puts before every item. Room for len more bytes
  * after the start is there. */
-static inline char *jsonw_value_(struct jsonw *w, size_t len)
+JSONW_INLINE_ char *jsonw_value_(struct jsonw *w, size_t len)
 {
 	char *p = outbuf_room(&w->text, JSONW_ROOM_ + len);
 
@@ -136,7 +150,7 @@ static inline char *jsonw_value_(struct jsonw *w, size_t len)
 	return jsonw_item_(w, p);
 }
 
-static inline void jsonw_member(struct jsonw *w, struct jsonw_name name)
+JSONW_INLINE_ void jsonw_member(struct jsonw *w, struct jsonw_name name)
 {
 	char *p;
 
@@ -152,11 +166,10 @@ static inline void jsonw_member(struct jsonw *w, struct jsonw_name name)
 	w->after_key = true;
 }
 
-/* Integers as "%lld" (numfmt_int), those below 100 without a call. */
-static inline void jsonw_int(struct jsonw *w, int64_t v)
+/* v as "%lld" (numfmt_int) at p (NUMFMT_MAX bytes of room), those below
+ * 100 without a call; returns the end. */
+JSONW_INLINE_ char *jsonw_int_at_(char *p, int64_t v)
 {
-	char *p = jsonw_value_(w, NUMFMT_MAX);
-
 	if (v >= 0 && v < 10) {
 		*p++ = (char)('0' + v);
 	} else if (v >= 10 && v < 100) {
@@ -166,10 +179,18 @@ static inline void jsonw_int(struct jsonw *w, int64_t v)
 	} else {
 		p += numfmt_int(p, v);
 	}
+	return p;
+}
+
+/* Integers as "%lld" (numfmt_int). */
+JSONW_INLINE_ void jsonw_int(struct jsonw *w, int64_t v)
+{
+	char *p = jsonw_int_at_(jsonw_value_(w, NUMFMT_MAX), v);
+
 	w->text.n = (size_t)(p - w->text.buf);
 }
 
-static inline void jsonw_null(struct jsonw *w)
+JSONW_INLINE_ void jsonw_null(struct jsonw *w)
 {
 	char *p = jsonw_value_(w, 4);
 
@@ -177,12 +198,70 @@ static inline void jsonw_null(struct jsonw *w)
 	w->text.n = (size_t)(p + 4 - w->text.buf);
 }
 
-static inline void jsonw_bool(struct jsonw *w, bool v)
+JSONW_INLINE_ void jsonw_bool(struct jsonw *w, bool v)
 {
 	char *p = jsonw_value_(w, 5);
 
 	memcpy(p, v ? "true" : "false", 5);
 	w->text.n = (size_t)(p + 4 + !v - w->text.buf);
+}
+
+/* v as jsonw_real writes it at p (NUMFMT_MAX + 2 bytes of room); returns
+ * the end. */
+char *jsonw_real_at_(char *p, double v);
+
+/* A member and its value in one: jsonw_member then jsonw_int, jsonw_real
+ * or jsonw_null, the same text, with one ask for room and no key state
+ * between the two (the hundred-odd numbers of a kernel object). start is
+ * where the value goes, NULL where the member's text is not for the quick
+ * way (then jsonw_member has written it). */
+JSONW_INLINE_ char *jsonw_member_start_(struct jsonw *w, struct jsonw_name name)
+{
+	char *p;
+
+	if (name.len == 0 || name.len > JSONW_NAME_COPY || w->after_key || w->depth == 0 ||
+	    w->depth > JSONW_MAX_DEPTH) {
+		jsonw_member_slow_(w, name);
+		return NULL;
+	}
+	p = jsonw_item_(w, outbuf_room(&w->text, JSONW_ROOM_ + JSONW_NAME_COPY + NUMFMT_MAX + 2));
+	memcpy(p, name.text, JSONW_NAME_COPY);
+	/* the space after the colon is the text's last byte */
+	return p + name.len - w->compact;
+}
+
+JSONW_INLINE_ void jsonw_member_int(struct jsonw *w, struct jsonw_name name, int64_t v)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_int(w, v);
+		return;
+	}
+	w->text.n = (size_t)(jsonw_int_at_(p, v) - w->text.buf);
+}
+
+JSONW_INLINE_ void jsonw_member_null(struct jsonw *w, struct jsonw_name name)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_null(w);
+		return;
+	}
+	memcpy(p, "null", 4);
+	w->text.n = (size_t)(p + 4 - w->text.buf);
+}
+
+JSONW_INLINE_ void jsonw_member_real(struct jsonw *w, struct jsonw_name name, double v)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_real(w, v);
+		return;
+	}
+	w->text.n = (size_t)(jsonw_real_at_(p, v) - w->text.buf);
 }
 
 /* Closes the innermost container: on a line of its own unless empty. */

@@ -339,9 +339,9 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 
 	/* JSON escapes control characters itself, but text that is not UTF-8
 	 * cannot be written as a JSON string: sanitize names first. */
-	str_sanitize(a->launch.kernel, name, sizeof(name));
 	jsonw_object(w);
-	key_string(w, JSONW_NAME("name"), name);
+	jsonw_member(w, JSONW_NAME("name"));
+	jsonw_text(w, a->launch.kernel, sizeof(name));
 	/* A kernel record's id, the browser's and --compare's (launch lists
 	 * keep their shape). */
 	if (a->report.present)
