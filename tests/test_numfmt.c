@@ -23,12 +23,16 @@
 
 static void same_int(int64_t v)
 {
-	char want[NUMFMT_MAX], got[NUMFMT_MAX];
+	char want[NUMFMT_MAX], got[NUMFMT_MAX], at[NUMFMT_MAX];
 	size_t n = numfmt_int(got, v);
+	char *end = numfmt_int_at(at, v);
 
 	snprintf(want, sizeof(want), "%" PRId64, v);
 	EXPECT(strcmp(got, want) == 0, "%s, want %s", got, want);
 	EXPECT_UINT(n, ==, strlen(want));
+	/* the inline way, its pair table to 9999 and the call past it */
+	EXPECT_UINT((size_t)(end - at), ==, strlen(want));
+	EXPECT(memcmp(at, want, strlen(want)) == 0, "%.*s, want %s", (int)(end - at), at, want);
 }
 
 /* fn(v, digits) writes what printf writes with fmt ("%.*f" or "%.*g"). */
@@ -61,6 +65,8 @@ START_TEST(integers)
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		same_int(v[i]);
+	for (int64_t k = -1000; k <= 20000; k++)
+		same_int(k);
 	for (int64_t p = 1; p < INT64_MAX / 10; p *= 10) {
 		same_int(p - 1);
 		same_int(p);

@@ -50,27 +50,6 @@ static void before_value(struct jsonw *w)
 	w->text.n = (size_t)(jsonw_value_(w, 0) - w->text.buf);
 }
 
-static void open(struct jsonw *w, char c)
-{
-	before_value(w);
-	outbuf_putc(&w->text, c);
-	if (w->depth < JSONW_MAX_DEPTH) {
-		w->empty[w->depth] = true;
-		w->closer[w->depth] = c == '{' ? '}' : ']';
-	}
-	w->depth++;
-}
-
-void jsonw_object(struct jsonw *w)
-{
-	open(w, '{');
-}
-
-void jsonw_array(struct jsonw *w)
-{
-	open(w, '[');
-}
-
 /* jansson's escaping: the two JSON must-escapes, the short forms of
  * \b \f \n \r \t, \u00XX for the other controls; UTF-8 as it is. Runs of
  * bytes that need none are copied whole. */

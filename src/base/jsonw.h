@@ -38,8 +38,7 @@ void jsonw_init(struct jsonw *w, FILE *out, int base);
  * JSON_REAL_PRECISION(10): no new lines or indent, "," and ":" alone
  * between items (JSON Lines). */
 void jsonw_init_compact(struct jsonw *w, FILE *out);
-void jsonw_object(struct jsonw *w);
-void jsonw_array(struct jsonw *w);
+/* jsonw_object and jsonw_array are inline, below. */
 void jsonw_key(struct jsonw *w, const char *key);
 /* A member name: jsonw_member writes it as jsonw_key would. JSONW_NAME
  * makes one of a string literal (anything else does not compile) needing
@@ -167,19 +166,10 @@ JSONW_INLINE_ void jsonw_member(struct jsonw *w, struct jsonw_name name)
 }
 
 /* v as "%lld" (numfmt_int) at p (NUMFMT_MAX bytes of room), those below
- * 100 without a call; returns the end. */
+ * 10000 without a call (numfmt_int_at); returns the end. */
 JSONW_INLINE_ char *jsonw_int_at_(char *p, int64_t v)
 {
-	if (v >= 0 && v < 10) {
-		*p++ = (char)('0' + v);
-	} else if (v >= 10 && v < 100) {
-		p[0] = (char)('0' + v / 10);
-		p[1] = (char)('0' + v % 10);
-		p += 2;
-	} else {
-		p += numfmt_int(p, v);
-	}
-	return p;
+	return numfmt_int_at(p, v);
 }
 
 /* Integers as "%lld" (numfmt_int). */
@@ -262,6 +252,30 @@ JSONW_INLINE_ void jsonw_member_real(struct jsonw *w, struct jsonw_name name, do
 		return;
 	}
 	w->text.n = (size_t)(jsonw_real_at_(p, v) - w->text.buf);
+}
+
+/* Opens a container, '{' or '['. */
+JSONW_INLINE_ void jsonw_open_(struct jsonw *w, char c, char closer)
+{
+	char *p = jsonw_value_(w, 1);
+
+	*p = c;
+	w->text.n = (size_t)(p + 1 - w->text.buf);
+	if (w->depth < JSONW_MAX_DEPTH) {
+		w->empty[w->depth] = true;
+		w->closer[w->depth] = closer;
+	}
+	w->depth++;
+}
+
+JSONW_INLINE_ void jsonw_object(struct jsonw *w)
+{
+	jsonw_open_(w, '{', '}');
+}
+
+JSONW_INLINE_ void jsonw_array(struct jsonw *w)
+{
+	jsonw_open_(w, '[', ']');
 }
 
 /* Closes the innermost container: on a line of its own unless empty. */
