@@ -154,7 +154,6 @@ size_t numfmt_general(char *buf, double v, int precision)
 	uint64_t n;
 	int e, decimals;
 	size_t len;
-	char digit[24];
 
 	if (v == 0 && !signbit(v) && precision >= 1) {
 		strcpy(buf, "0");
@@ -215,32 +214,44 @@ size_t numfmt_general(char *buf, double v, int precision)
 		if ((double)n >= hi)  /* rounded up to the next power of ten */
 			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
 	}
-	len = digits(digit, n);   /* precision digits, the first not 0 */
+	/* n is the precision digits, the first not 0, of which decimals come
+	 * after the point in %g's fixed notation (-4 <= e < precision). Those
+	 * lose their trailing zeros, and the point with them; the digits are
+	 * written where they go, the decimals zero-padded from the right (0.01:
+	 * "0." and 01). */
+	while (decimals >= 2 && n % 100 == 0) {
+		n /= 100;
+		decimals -= 2;
+	}
+	if (decimals >= 1 && n % 10 == 0) {
+		n /= 10;
+		decimals--;
+	}
 	{
-		/* %g's fixed notation (-4 <= e < precision): the digits after the
-		 * point lose their trailing zeros, and the point with them. */
-		size_t whole_digits = e >= 0 ? (size_t)e + 1 : 0, keep = len, o = 0;
+		static const uint64_t unit[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
+			1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+			100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull };
+		uint64_t fraction;
+		size_t o;
+		int d = decimals;
 
-		while (keep > whole_digits && digit[keep - 1] == '0')
-			keep--;
-		if (e >= 0) {
-			memcpy(buf, digit, whole_digits);
-			o = whole_digits;
-			if (keep > whole_digits) {
-				buf[o++] = '.';
-				memcpy(buf + o, digit + whole_digits, keep - whole_digits);
-				o += keep - whole_digits;
-			}
-		} else {
-			buf[o++] = '0';
-			buf[o++] = '.';
-			for (int i = 0; i < -e - 1; i++)
-				buf[o++] = '0';
-			memcpy(buf + o, digit, keep);
-			o += keep;
+		/* decimals is at most precision - 1 + 4 (e >= -4): 13 */
+		o = digits(buf, n / unit[decimals]);
+		if (d == 0) {
+			buf[o] = '\0';
+			return o;
 		}
-		buf[o] = '\0';
-		return o;
+		fraction = n % unit[decimals];
+		buf[o++] = '.';
+		len = o + (size_t)d;
+		buf[len] = '\0';
+		for (; d >= 2; d -= 2) {
+			memcpy(buf + o + d - 2, numfmt_pairs + 2 * (fraction % 100), 2);
+			fraction /= 100;
+		}
+		if (d == 1)
+			buf[o] = (char)('0' + fraction);
+		return len;
 	}
 }
 
