@@ -190,6 +190,72 @@ START_TEST(test_member_and_value_in_one)
 }
 END_TEST
 
+/* Numbers in arrays: a run (jsonw_run) or one at a time, in runs long
+ * enough to fill the buffer (16 KB) more than twice. */
+static void numbers(struct jsonw *w, bool quick)
+{
+	static const int64_t ints[] = { 0, 7, 42, 100, 65536, -1, INT64_MIN };
+	static const double reals[] = { 100.0, 13.47368421052631, 0.1, 1e-5, -62.5, 1e300 };
+
+	jsonw_object(w);
+	for (int count = 0; count < 6000; count = count * 3 + 1) {
+		struct jsonw_run run;
+		bool started;
+
+		jsonw_member(w, JSONW_NAME("parameters"));
+		jsonw_array(w);
+		started = quick && jsonw_run_start(w, &run);
+		/* the quick way where the writer is compact, and only there */
+		ck_assert(started == (quick && w->compact));
+		for (int k = 0; k < count; k++) {
+			int64_t i = ints[k % 7];
+			double v = reals[k % 6];
+
+			if (started && k % 2 == 0)
+				jsonw_run_int(w, &run, i);
+			else if (started)
+				jsonw_run_real(w, &run, v);
+			else if (k % 2 == 0)
+				jsonw_int(w, i);
+			else
+				jsonw_real(w, v);
+		}
+		if (started)
+			jsonw_run_end(w, &run);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void numbers_quick(struct jsonw *w, const void *arg)
+{
+	(void)arg;
+	numbers(w, true);
+}
+
+static void numbers_plain(struct jsonw *w, const void *arg)
+{
+	(void)arg;
+	numbers(w, false);
+}
+
+START_TEST(test_run_of_numbers)
+{
+	for (int compact = 0; compact < 2; compact++) {
+		char *want = written(compact, numbers_plain, NULL);
+		char *got = written(compact, numbers_quick, NULL);
+
+		ck_assert_uint_gt(strlen(want), 2 * 16384);
+		ck_assert_msg(strcmp(got, want) == 0, "run and one at a time differ (compact %d)",
+			      compact);
+		ck_assert_ptr_nonnull(strstr(got, compact ? "\"parameters\":[]" : "\"parameters\": []"));
+		ck_assert_ptr_nonnull(strstr(got, compact ? "[0]" : "[\n"));
+		free(want);
+		free(got);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("jsonw");
@@ -198,6 +264,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_text_is_sanitized_string);
 	tcase_add_test(tc, test_member_and_value_in_one);
+	tcase_add_test(tc, test_run_of_numbers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -278,6 +278,59 @@ JSONW_INLINE_ void jsonw_array(struct jsonw *w)
 	jsonw_open_(w, '[', ']');
 }
 
+/* A run of numbers in the array just opened, on one line (JSON Lines:
+ * the findings' parameters, a hundred-odd a raw-page record), with the
+ * writer's state checked once for the run rather than per number:
+ * jsonw_run_start says whether the run may go the quick way (a compact
+ * writer, an empty array open; false: write them with jsonw_int and
+ * jsonw_real), jsonw_run_int and jsonw_run_real write one, with the
+ * comma before all but the first, and jsonw_run_end records them. */
+struct jsonw_run {
+	char *p;                         /* where the next number goes */
+	bool any;                        /* a number was written */
+};
+
+JSONW_INLINE_ bool jsonw_run_start(struct jsonw *w, struct jsonw_run *r)
+{
+	if (!w->compact || w->after_key || w->depth == 0 || w->depth > JSONW_MAX_DEPTH ||
+	    !w->empty[w->depth - 1])
+		return false;
+	r->p = w->text.buf + w->text.n;
+	r->any = false;
+	return true;
+}
+
+/* Room for a comma and a number at r->p. */
+JSONW_INLINE_ void jsonw_run_room_(struct jsonw *w, struct jsonw_run *r)
+{
+	if ((size_t)(w->text.buf + sizeof(w->text.buf) - r->p) < NUMFMT_MAX + 3) {
+		w->text.n = (size_t)(r->p - w->text.buf);
+		r->p = outbuf_room(&w->text, NUMFMT_MAX + 3);
+	}
+	*r->p = ',';
+	r->p += r->any;
+	r->any = true;
+}
+
+JSONW_INLINE_ void jsonw_run_int(struct jsonw *w, struct jsonw_run *r, int64_t v)
+{
+	jsonw_run_room_(w, r);
+	r->p = numfmt_int_at(r->p, v);
+}
+
+JSONW_INLINE_ void jsonw_run_real(struct jsonw *w, struct jsonw_run *r, double v)
+{
+	jsonw_run_room_(w, r);
+	r->p = jsonw_real_at_(r->p, v);
+}
+
+JSONW_INLINE_ void jsonw_run_end(struct jsonw *w, const struct jsonw_run *r)
+{
+	w->text.n = (size_t)(r->p - w->text.buf);
+	if (r->any)
+		w->empty[w->depth - 1] = false;
+}
+
 /* Closes the innermost container: on a line of its own unless empty. */
 static inline void jsonw_end(struct jsonw *w)
 {

@@ -16,12 +16,12 @@
 #include "report_launch.h"
 #include "strfmt.h"
 
-static void key_report_int(struct jsonw *w, struct jsonw_name key, const struct report_int *v)
+JSONW_INLINE_ void key_report_int(struct jsonw *w, struct jsonw_name key, const struct report_int *v)
 {
 	key_int_if(w, key, v->present, v->value);
 }
 
-static void key_report_num(struct jsonw *w, struct jsonw_name key, const struct report_num *v)
+JSONW_INLINE_ void key_report_num(struct jsonw *w, struct jsonw_name key, const struct report_num *v)
 {
 	key_real_if(w, key, v->present, v->value);
 }
