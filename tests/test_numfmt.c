@@ -124,6 +124,16 @@ START_TEST(fixed_special)
 	}
 	for (int v = 1; v < 200000; v += 7)
 		same_general(v, 1 + v % 10);
+	/* short decimals (62.5, 0.16, 12.75), of one to four decimals, at
+	 * every precision: as many digits as it has, fewer and more */
+	for (int m = 1; m < 300000; m += 13)
+		for (int k = 1; k <= 4; k++) {
+			double v = m / pow(10.0, k);
+
+			same_general(v, 1 + (m + k) % 10);
+			same_general(v, 10);
+			same_general(v * (1 + 1e-15), 10);
+		}
 }
 END_TEST
 

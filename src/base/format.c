@@ -146,6 +146,55 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	return len;
 }
 
+/* n's digits with decimals of them after the point, as %g writes them:
+ * the decimals lose their trailing zeros, and the point with them; the
+ * digits are written where they go, the decimals zero-padded from the
+ * right (0.01: "0." and 01). decimals is 0 to 14. */
+static size_t fixed_digits(char *buf, uint64_t n, int decimals)
+{
+	static const uint64_t unit[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
+		1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+		100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull };
+	uint64_t fraction;
+	size_t o, len;
+	int d;
+
+	while (decimals >= 2 && n % 100 == 0) {
+		n /= 100;
+		decimals -= 2;
+	}
+	if (decimals >= 1 && n % 10 == 0) {
+		n /= 10;
+		decimals--;
+	}
+	d = decimals;
+	o = digits(buf, n / unit[decimals]);
+	if (d == 0) {
+		buf[o] = '\0';
+		return o;
+	}
+	fraction = n % unit[decimals];
+	buf[o++] = '.';
+	len = o + (size_t)d;
+	buf[len] = '\0';
+	for (; d >= 2 && fraction > UINT32_MAX; d -= 2) {
+		memcpy(buf + o + d - 2, numfmt_pairs + 2 * (fraction % 100), 2);
+		fraction /= 100;
+	}
+	{
+		/* below 2^32 (nine decimals and fewer, all of them): in 32 bits */
+		uint32_t f = (uint32_t)fraction;
+
+		for (; d >= 2; d -= 2) {
+			memcpy(buf + o + d - 2, numfmt_pairs + 2 * (f % 100), 2);
+			f /= 100;
+		}
+		if (d == 1)
+			buf[o] = (char)('0' + f);
+	}
+	return len;
+}
+
 size_t numfmt_general(char *buf, double v, int precision)
 {
 	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
@@ -173,6 +222,19 @@ size_t numfmt_general(char *buf, double v, int precision)
 		len = digits(buf, (uint64_t)v);
 		buf[len] = '\0';
 		return len;
+	}
+	/* A short decimal (62.5 %, 0.16, 12.75 waves): where v times 10, 100,
+	 * 1000 or 10000 is a whole m of fewer than precision digits, v is
+	 * m / 10^k to within 2^-52 of itself, far inside the half unit of the
+	 * last digit that %g's rounding turns on, so the digits are m's. */
+	for (int k = 1; k <= 4; k++) {
+		double m = v * pow10[k];
+
+		if (!(m < pow10[precision - 1]))
+			break;
+		/* m is below 1e9: a signed conversion, the quick one */
+		if (m == (double)(int64_t)m)
+			return fixed_digits(buf, (uint64_t)(int64_t)m, k);
 	}
 	/* The decimal exponent, by comparisons (no log10): checked on the
 	 * scaled value below all the same. */
@@ -214,45 +276,7 @@ size_t numfmt_general(char *buf, double v, int precision)
 		if ((double)n >= hi)  /* rounded up to the next power of ten */
 			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
 	}
-	/* n is the precision digits, the first not 0, of which decimals come
-	 * after the point in %g's fixed notation (-4 <= e < precision). Those
-	 * lose their trailing zeros, and the point with them; the digits are
-	 * written where they go, the decimals zero-padded from the right (0.01:
-	 * "0." and 01). */
-	while (decimals >= 2 && n % 100 == 0) {
-		n /= 100;
-		decimals -= 2;
-	}
-	if (decimals >= 1 && n % 10 == 0) {
-		n /= 10;
-		decimals--;
-	}
-	{
-		static const uint64_t unit[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
-			1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
-			100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull };
-		uint64_t fraction;
-		size_t o;
-		int d = decimals;
-
-		/* decimals is at most precision - 1 + 4 (e >= -4): 13 */
-		o = digits(buf, n / unit[decimals]);
-		if (d == 0) {
-			buf[o] = '\0';
-			return o;
-		}
-		fraction = n % unit[decimals];
-		buf[o++] = '.';
-		len = o + (size_t)d;
-		buf[len] = '\0';
-		for (; d >= 2; d -= 2) {
-			memcpy(buf + o + d - 2, numfmt_pairs + 2 * (fraction % 100), 2);
-			fraction /= 100;
-		}
-		if (d == 1)
-			buf[o] = (char)('0' + fraction);
-		return len;
-	}
+	return fixed_digits(buf, n, decimals);
 }
 
 /* ---- The formats (strfmt.h). ---- */
