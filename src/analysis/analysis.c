@@ -48,26 +48,33 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 }
 
 /* The findings of a launch with a memo: those that do not depend on the
- * grid from it (or worked out and kept), the grid's fresh, in
- * rules_evaluate's order. False where the memo could not keep them. */
+ * grid from it (v, just found: hit), or worked out and kept there, the
+ * grid's fresh, in rules_evaluate's order. False where the memo could not
+ * keep them. */
 static bool memo_findings(struct analysis *a, struct analysis_memo *m,
-			  const struct analysis_memo_key *key, const struct rules_input *ri,
-			  bool hit, const void *entry)
+			  const struct analysis_memo_key *key, struct rules_input *ri,
+			  struct analysis_memo_value *v, bool hit, void *entry)
 {
-	struct analysis_memo_value v = { a->r, a->best_block_size, a->min_grid_full_occupancy };
 	struct rules_fmts *cache = ri->params && !ri->titles_only ? ri->fmts : NULL;
 	int n = a->n_findings, tail;
 
 	if (!hit) {
+		v->r = a->r;
+		v->best_block_size = a->best_block_size;
+		v->min_grid_full_occupancy = a->min_grid_full_occupancy;
+		v->sizes.n = TUNING_SIZES_UNKNOWN;
 		n = rules_evaluate_part(ri, a->findings, 0, RULES_PART_LAUNCH);
 		/* The GPU's part after the launch's (room enough: at most four
 		 * each), moved behind the grid's from the memo. */
 		tail = rules_evaluate_part(ri, a->findings, n, RULES_PART_GPU);
-		if (!analysis_memo_keep(m, &a->gpu, key, &v, a->findings, n, a->findings + n,
+		if (!analysis_memo_keep(m, &a->gpu, key, v, a->findings, n, a->findings + n,
 					tail - n, &entry))
 			return false;
 	}
+	/* swept where this grid needs them, and kept */
+	ri->sizes = &v->sizes;
 	n = rules_evaluate_part(ri, a->findings, n, RULES_PART_GRID);
+	analysis_memo_sizes(entry, &v->sizes);
 	n = analysis_memo_tail(entry, a->findings, n, cache);
 	rules_order(a->findings, n);
 	a->n_findings = n;
@@ -81,7 +88,7 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	struct rules_input ri;
 	struct analysis_memo_key key;
 	struct analysis_memo_value v;
-	const void *entry = NULL;
+	void *entry = NULL;
 	bool hit = false;
 
 	reset(a, l, gpu);
@@ -112,7 +119,10 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	if (findings == ANALYSIS_NO_FINDINGS) {
 		a->n_findings = 0;
 		if (m && !hit) {
-			v = (struct analysis_memo_value){ a->r, 0, 0 };
+			v.r = a->r;
+			v.best_block_size = 0;
+			v.min_grid_full_occupancy = 0;
+			v.sizes.n = TUNING_SIZES_UNKNOWN;
 			analysis_memo_keep(m, gpu, &key, &v, NULL, 0, NULL, 0, &entry);
 		}
 		return;
@@ -131,9 +141,10 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	}
 	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
 				   &a->cl, findings == ANALYSIS_FINDING_TITLES,
-				   findings == ANALYSIS_FINDING_PARAMS, &a->fmts };
-	if (m && memo_findings(a, m, &key, &ri, hit, entry))
+				   findings == ANALYSIS_FINDING_PARAMS, &a->fmts, NULL };
+	if (m && memo_findings(a, m, &key, &ri, &v, hit, entry))
 		return;
+	ri.sizes = NULL;
 	a->n_findings = rules_evaluate(&ri, a->findings);
 }
 

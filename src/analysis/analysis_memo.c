@@ -14,12 +14,20 @@
  * as used), the newest over the oldest; an index of SLOTS by the key's hash
  * finds them. A report's distinct launches beyond what the ring holds
  * replace one another, which costs a fresh analysis, never a wrong one. */
-enum { RING_BYTES = 3 << 20, SLOTS = 8192, GPU_SLOTS = 4 };
+enum { RING_BYTES = 3 << 20, SLOTS = 8192, GPU_SLOTS = 4, MEMO_SIZES = 32 };
 
 /* An entry's fixed part; its findings, packed, follow it. */
 struct entry {
 	struct analysis_memo_key key;
-	struct analysis_memo_value v;
+	struct occ_result r;
+	int best_block_size;
+	int64_t min_grid_full_occupancy;
+	/* The block sizes the grid's rules weigh (tuning_sizes), swept at the
+	 * first grid that needs them: n_sizes TUNING_SIZES_UNKNOWN until then,
+	 * -1 where they do not fit here. */
+	signed char n_sizes;
+	unsigned char size_blocks[MEMO_SIZES];
+	unsigned short size_threads[MEMO_SIZES];
 	unsigned gpu_gen;             /* its GPU slot's generation when kept */
 	unsigned char gpu_slot;
 	unsigned char n_launch, n_tail;
@@ -32,6 +40,10 @@ struct analysis_memo {
 	unsigned gen[GPU_SLOTS];      /* 0: the slot is empty */
 	int last;                     /* the slot found last, tried first */
 	int next;                     /* the slot the next new GPU takes */
+	/* The GPU the last find was asked about, and its slot (-1: none):
+	 * a keep that follows for the same GPU needs no second comparison. */
+	const struct gpu *asked;
+	int asked_slot;
 	long hits, misses;
 	/* index[h]: 1 + where in the ring's history the entry starts; 0: none.
 	 * head: where the next starts. An entry is whole while it starts at
@@ -100,14 +112,18 @@ static int gpu_slot(struct analysis_memo *m, const struct gpu *gpu, bool add)
 	return m->last = s;
 }
 
-/* FNV-1a over the key's bytes and the GPU's slot: the key's index slot. */
+/* The key's index slot: its 4-byte words and the GPU's slot mixed (the key
+ * is a whole number of them, its padding zero). */
 static uint64_t *slot_of(struct analysis_memo *m, const struct analysis_memo_key *key, int gpu)
 {
 	const unsigned char *p = (const unsigned char *)key;
-	uint32_t h = 2166136261u ^ (uint32_t)gpu;
+	uint32_t h = 2166136261u ^ (uint32_t)gpu, w;
 
-	for (size_t i = 0; i < sizeof(*key); i++)
-		h = (h ^ p[i]) * 16777619u;
+	for (size_t i = 0; i + 4 <= sizeof(*key); i += 4) {
+		memcpy(&w, p + i, 4);
+		h = (h ^ w) * 0x9e3779b1u;
+		h ^= h >> 15;
+	}
 	return &m->index[(h ^ (h >> 16)) % SLOTS];
 }
 
@@ -187,10 +203,13 @@ static void unpack(const unsigned char *data, size_t *at, struct finding *f,
 
 bool analysis_memo_find(struct analysis_memo *m, const struct gpu *gpu,
 			const struct analysis_memo_key *key, struct analysis_memo_value *v,
-			struct finding *out, int *n, struct rules_fmts *cache, const void **entry)
+			struct finding *out, int *n, struct rules_fmts *cache, void **entry)
 {
 	int g = gpu_slot(m, gpu, false);
-	const struct entry *e = g < 0 ? NULL : entry_at(m, *slot_of(m, key, g));
+	struct entry *e = g < 0 ? NULL : entry_at(m, *slot_of(m, key, g));
+
+	m->asked = gpu;
+	m->asked_slot = g;
 	size_t at = 0;
 
 	if (!e || e->gpu_slot != g || e->gpu_gen != m->gen[g] ||
@@ -199,7 +218,14 @@ bool analysis_memo_find(struct analysis_memo *m, const struct gpu *gpu,
 		return false;
 	}
 	m->hits++;
-	*v = e->v;
+	v->r = e->r;
+	v->best_block_size = e->best_block_size;
+	v->min_grid_full_occupancy = e->min_grid_full_occupancy;
+	v->sizes.n = e->n_sizes;
+	for (int i = 0; i < e->n_sizes; i++) {
+		v->sizes.size[i].threads_per_block = e->size_threads[i];
+		v->sizes.size[i].blocks_per_unit = e->size_blocks[i];
+	}
 	for (int i = 0; i < e->n_launch; i++)
 		unpack((const unsigned char *)(e + 1), &at, &out[i], cache);
 	*n = e->n_launch;
@@ -221,13 +247,16 @@ static struct entry *take(struct analysis_memo *m, size_t bytes)
 bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu,
 			const struct analysis_memo_key *key, const struct analysis_memo_value *v,
 			const struct finding *launch, int n_launch, const struct finding *tail,
-			int n_tail, const void **entry)
+			int n_tail, void **entry)
 {
-	/* The most one entry takes: its findings' fixed parts and text, and
-	 * half of each one's room for parameters and words. */
+	/* The most one entry's findings take: their fixed parts and text,
+	 * and half of each one's room for parameters and words. */
 	enum { MOST = 8192 };
-	int g = gpu_slot(m, gpu, true);
-	struct entry *e = take(m, sizeof(struct entry) + MOST);
+	int g = gpu == m->asked && m->asked_slot >= 0 ? m->asked_slot : gpu_slot(m, gpu, true);
+	struct entry *e;
+
+	m->asked = NULL;
+	e = take(m, sizeof(struct entry) + MOST);
 	unsigned char *data = (unsigned char *)(e + 1);
 	size_t at = 0;
 	uint64_t *slot;
@@ -244,13 +273,17 @@ bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu,
 	}
 	if (n_tail == 0)
 		e->tail_at = (unsigned short)at;
+	e->bytes = (unsigned short)at;
+	e->n_sizes = TUNING_SIZES_UNKNOWN;
+	analysis_memo_sizes(e, &v->sizes);
 	e->key = *key;
-	e->v = *v;
+	e->r = v->r;
+	e->best_block_size = v->best_block_size;
+	e->min_grid_full_occupancy = v->min_grid_full_occupancy;
 	e->gpu_slot = (unsigned char)g;
 	e->gpu_gen = m->gen[g];
 	e->n_launch = (unsigned char)n_launch;
 	e->n_tail = (unsigned char)n_tail;
-	e->bytes = (unsigned short)at;
 	slot = slot_of(m, key, g);
 	*slot = m->head + 1;
 	/* The next entry starts aligned as this one did. */
@@ -259,7 +292,7 @@ bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu,
 	return true;
 }
 
-int analysis_memo_tail(const void *entry, struct finding *out, int n, struct rules_fmts *cache)
+int analysis_memo_tail(void *entry, struct finding *out, int n, struct rules_fmts *cache)
 {
 	const struct entry *e = entry;
 	size_t at = e->tail_at;
@@ -267,4 +300,24 @@ int analysis_memo_tail(const void *entry, struct finding *out, int n, struct rul
 	for (int i = 0; i < e->n_tail && n < RULES_MAX_FINDINGS; i++)
 		unpack((const unsigned char *)(e + 1), &at, &out[n++], cache);
 	return n;
+}
+
+void analysis_memo_sizes(void *entry, const struct tuning_sizes *sizes)
+{
+	struct entry *e = entry;
+
+	if (e->n_sizes != TUNING_SIZES_UNKNOWN || sizes->n == TUNING_SIZES_UNKNOWN)
+		return;
+	e->n_sizes = (signed char)(sizes->n <= MEMO_SIZES ? sizes->n : -1);
+	for (int i = 0; i < e->n_sizes; i++) {
+		int t = sizes->size[i].threads_per_block, b = sizes->size[i].blocks_per_unit;
+
+		/* a block of at most 65,535 threads, a unit of at most 255 blocks */
+		if (t < 0 || t > 0xffff || b < 0 || b > 0xff) {
+			e->n_sizes = -1;
+			return;
+		}
+		e->size_threads[i] = (unsigned short)t;
+		e->size_blocks[i] = (unsigned char)b;
+	}
 }

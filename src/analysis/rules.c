@@ -296,8 +296,8 @@ static void block_size_waves(struct rules_sink *s, const struct rules_input *ri)
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
-	int n = tuning_block_sizes_waves(ri->gpu, ri->sched, ri->in, ri->r,
-					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
+	int n = tuning_block_sizes_waves_among(ri->gpu, ri->sched, ri->in, ri->r, ri->sizes,
+					       ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
 	struct finding *f;
 	char title[96];
 	int64_t waves;

@@ -11,6 +11,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
+#include "tuning.h"
 #include "waves.h"
 
 enum rules_severity { RULES_INFO, RULES_WARNING, RULES_ERROR };
@@ -82,6 +83,11 @@ struct rules_input {
 	bool titles_only;     /* leave every finding's text out (text_omitted) */
 	bool params;          /* keep the parameters, compose no text (RULES_PARAMS) */
 	struct rules_fmts *fmts;  /* NULL, or the formats parsed once (params) */
+	/* NULL, or the block sizes with the launch's active warps, swept once
+	 * for the launch (tuning_sizes_same_warps): block_size_waves's. With
+	 * n TUNING_SIZES_UNKNOWN they are swept into it where the grid needs
+	 * them. */
+	struct tuning_sizes *sizes;
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most
