@@ -175,12 +175,19 @@ bool rules_text_capture(struct finding *f, const char *fmt, va_list ap)
 		case 'f': v->v.f = va_arg(ap, double); break;
 		case 's': {
 			const char *s = va_arg(ap, const char *);
-			size_t len = strlen(s ? s : "(null)");
+			char *to = f->words + at;
+			size_t len = 0, room = sizeof(f->words) - at;
 
-			/* Copied: the rules pass their own buffers too. */
-			if (at + len + 1 > sizeof(f->words))
+			if (!s)
+				s = "(null)";
+			/* Copied (the rules pass their own buffers too) a byte at
+			 * a time, its length found on the way: the words are a
+			 * few bytes, where a memcpy of unknown length starts
+			 * slowly. */
+			while (len < room && (to[len] = s[len]) != '\0')
+				len++;
+			if (len == room)
 				return false;
-			memcpy(f->words + at, s ? s : "(null)", len + 1);
 			v->v.at = at;
 			at += (unsigned)len + 1;
 			break;
