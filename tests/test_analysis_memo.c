@@ -85,7 +85,9 @@ static bool both(struct analysis *fresh, struct analysis *memo, struct analysis_
 		if (fresh->findings[i].cache == &fresh->fmts)
 			fresh->findings[i].cache = &memo->fmts;
 	same(fresh, memo, what);
-	ck_assert_msg(h1 + m1 == h0 + m0 + (memo->ok ? 1 : 0), "%s: asked once", what);
+	/* asked once where there are findings to keep */
+	ck_assert_msg(h1 + m1 == h0 + m0 + (memo->ok && findings != ANALYSIS_NO_FINDINGS ? 1 : 0),
+		      "%s: asked once", what);
 	return h1 > h0;
 }
 
@@ -143,8 +145,9 @@ START_TEST(hits_same_as_fresh)
 		}
 		analysis_memo_free(m);
 	}
-	/* 24 keys (6 launches, 4 ways) in 48 asks per device, fewer where a
-	 * launch is refused: about half hit */
+	/* 18 keys (6 launches, 3 ways with findings) in 48 asks per device, a
+	 * quarter of them without findings (never kept), fewer where a launch
+	 * is refused */
 	ck_assert_msg(hits > asked / 3, "%ld hits of %ld", hits, asked);
 }
 END_TEST

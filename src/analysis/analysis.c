@@ -100,6 +100,9 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	a->ok = true;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
+	/* The occupancy alone costs less than looking it up. */
+	if (findings == ANALYSIS_NO_FINDINGS)
+		m = NULL;
 	if (m) {
 		memset(&key, 0, sizeof(key));
 		key.in = a->in;
@@ -116,17 +119,8 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 		occ_compute(&gpu->arch, &a->in, &a->r);
 	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
-	if (findings == ANALYSIS_NO_FINDINGS) {
-		a->n_findings = 0;
-		if (m && !hit) {
-			v.r = a->r;
-			v.best_block_size = 0;
-			v.min_grid_full_occupancy = 0;
-			v.sizes.n = TUNING_SIZES_UNKNOWN;
-			analysis_memo_keep(m, gpu, &key, &v, NULL, 0, NULL, 0, &entry);
-		}
+	if (findings == ANALYSIS_NO_FINDINGS)
 		return;
-	}
 	a->has_findings = true;
 	if (hit) {
 		a->best_block_size = v.best_block_size;
