@@ -9,7 +9,9 @@
 #include "error.h"
 #include "gpu.h"
 #include "occupancy.h"
+#include "sched.h"
 #include "tuning.h"
+#include "waves.h"
 #include "testutil.h"
 
 static const struct gpu_arch *arch(int major, int minor)
@@ -469,6 +471,64 @@ START_TEST(best_block_size_every_family)
 }
 END_TEST
 
+/* The block sizes weighed once per launch (tuning_sizes_same_warps) and
+ * the waves at a grid from them give what the whole sweep at that grid
+ * gives, on every device of the database. */
+START_TEST(block_sizes_waves_among_same)
+{
+	static const struct occ_input launches[] = {
+		{ 256, 32, 0, 0, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 256, 72, 0, 20000, DEF, 1, 0, 0, 0, false, 0, 0 },
+		{ 128, 168, 4096, 0, DEF, 2, 0, 0, 0, false, 0, 0 },
+		{ 64, 96, 20480, 0, DEF, 0, 64, 32, 96, false, 0, 0 },
+		{ 64, 40, 0, 0, DEF, 0, 32, 0, 40, false, 0, 0 },
+	};
+	static const int64_t grids[] = { 1000, 4097, 100003 };
+	int found = 0;
+
+	for (size_t d = 0; d < gpu_db_device_count(db); d++) {
+		struct gpu g;
+
+		ck_assert(gpu_db_device_at(db, d, &g));
+		for (size_t l = 0; l < sizeof(launches) / sizeof(launches[0]); l++) {
+			struct occ_result r;
+			struct tuning_sizes sizes;
+			struct sched s;
+
+			occ_compute(&g.arch, &launches[l], &r);
+			if (r.active_blocks_per_sm == 0 || g.sm_count == 0)
+				continue;
+			sched_plain(&s, g.sm_count, r.active_blocks_per_sm);
+			tuning_sizes_same_warps(&g.arch, &launches[l], &r, &sizes);
+			ck_assert_int_ge(sizes.n, 0);
+			for (size_t k = 0; k < sizeof(grids) / sizeof(grids[0]); k++) {
+				struct tuning_block_size want[3], got[3], swept[3];
+				struct waves w;
+				int n_want, n_got, n_swept;
+
+				waves_compute_sched(&r, &s, grids[k], &w);
+				n_want = tuning_block_sizes_waves(&g, &s, &launches[l], &r, grids[k], &w,
+								  want, 3);
+				n_got = tuning_block_sizes_waves_among(&g, &s, &launches[l], &r, &sizes,
+								       grids[k], &w, got, 3);
+				n_swept = tuning_block_sizes_waves_among(&g, &s, &launches[l], &r, NULL,
+									 grids[k], &w, swept, 3);
+				ck_assert_msg(n_got == n_want && n_swept == n_want, "%s launch %zu grid %lld",
+					      g.name, l, (long long)grids[k]);
+				for (int i = 0; i < n_want; i++) {
+					ck_assert_int_eq(got[i].threads_per_block, want[i].threads_per_block);
+					ck_assert_int_eq(swept[i].threads_per_block, want[i].threads_per_block);
+					ck_assert(got[i].waves == want[i].waves && got[i].busy_pct == want[i].busy_pct);
+					ck_assert(got[i].w.blocks_per_wave == want[i].w.blocks_per_wave);
+				}
+				found += n_want;
+			}
+		}
+	}
+	ck_assert_int_gt(found, 100);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tuning");
@@ -485,6 +545,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, best_block_size_every_family);
 	tcase_add_test(tc, param_labels);
 	tcase_add_test(tc, steps_as_visiting_every_value);
+	tcase_add_test(tc, block_sizes_waves_among_same);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "analysis.h"
+#include "analysis_memo.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,10 +47,49 @@ static void reset(struct analysis *a, const struct launch *l, const struct gpu *
 	a->not_applicable = 0;
 }
 
-void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
-		      int64_t measured_config, const char *file, long line, int findings)
+/* The findings of a launch with a memo: those that do not depend on the
+ * grid from it (v, just found: hit), or worked out and kept there, the
+ * grid's fresh, in rules_evaluate's order. False where the memo could not
+ * keep them. */
+static bool memo_findings(struct analysis *a, struct analysis_memo *m,
+			  const struct analysis_memo_key *key, struct rules_input *ri,
+			  struct analysis_memo_value *v, bool hit, void *entry)
+{
+	struct rules_fmts *cache = ri->params && !ri->titles_only ? ri->fmts : NULL;
+	int n = a->n_findings, tail;
+
+	if (!hit) {
+		v->r = a->r;
+		v->best_block_size = a->best_block_size;
+		v->min_grid_full_occupancy = a->min_grid_full_occupancy;
+		v->sizes.n = TUNING_SIZES_UNKNOWN;
+		n = rules_evaluate_part(ri, a->findings, 0, RULES_PART_LAUNCH);
+		/* The GPU's part after the launch's (room enough: at most four
+		 * each), moved behind the grid's from the memo. */
+		tail = rules_evaluate_part(ri, a->findings, n, RULES_PART_GPU);
+		if (!analysis_memo_keep(m, &a->gpu, key, v, a->findings, n, a->findings + n,
+					tail - n, &entry))
+			return false;
+	}
+	/* swept where this grid needs them, and kept */
+	ri->sizes = &v->sizes;
+	n = rules_evaluate_part(ri, a->findings, n, RULES_PART_GRID);
+	analysis_memo_sizes(entry, &v->sizes);
+	n = analysis_memo_tail(entry, a->findings, n, cache);
+	rules_order(a->findings, n);
+	a->n_findings = n;
+	return true;
+}
+
+void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const struct launch *l,
+			   const struct gpu *gpu, int64_t measured_config, const char *file,
+			   long line, int findings)
 {
 	struct rules_input ri;
+	struct analysis_memo_key key;
+	struct analysis_memo_value v;
+	void *entry = NULL;
+	bool hit = false;
 
 	reset(a, l, gpu);
 	gpu = &a->gpu;
@@ -60,22 +100,52 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 	a->ok = true;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
-	occ_compute(&gpu->arch, &a->in, &a->r);
+	/* The occupancy alone costs less than looking it up. */
+	if (findings == ANALYSIS_NO_FINDINGS)
+		m = NULL;
+	if (m) {
+		memset(&key, 0, sizeof(key));
+		key.in = a->in;
+		key.sms = l->sms;
+		key.cluster_size = l->cluster_size;
+		key.findings = findings;
+		hit = analysis_memo_find(m, gpu, &key, &v, a->findings, &a->n_findings,
+					 findings == ANALYSIS_FINDING_PARAMS ? &a->fmts : NULL,
+					 &entry);
+	}
+	if (hit)
+		a->r = v.r;
+	else
+		occ_compute(&gpu->arch, &a->in, &a->r);
 	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
 	if (findings == ANALYSIS_NO_FINDINGS)
 		return;
 	a->has_findings = true;
-	tuning_best_block_size(&gpu->arch, a->sched.units, &a->in, &a->best_block_size,
-			       &a->min_grid_full_occupancy);
-	/* A grid of whole clusters: CUDA refuses any other. */
-	if (l->cluster_size > 1 && a->min_grid_full_occupancy % l->cluster_size)
-		a->min_grid_full_occupancy += l->cluster_size -
-					      a->min_grid_full_occupancy % l->cluster_size;
+	if (hit) {
+		a->best_block_size = v.best_block_size;
+		a->min_grid_full_occupancy = v.min_grid_full_occupancy;
+	} else {
+		tuning_best_block_size(&gpu->arch, a->sched.units, &a->in, &a->best_block_size,
+				       &a->min_grid_full_occupancy);
+		/* A grid of whole clusters: CUDA refuses any other. */
+		if (l->cluster_size > 1 && a->min_grid_full_occupancy % l->cluster_size)
+			a->min_grid_full_occupancy += l->cluster_size -
+						      a->min_grid_full_occupancy % l->cluster_size;
+	}
 	ri = (struct rules_input){ gpu, &a->in, launch_grid_size(l), &a->r, &a->w, &a->sched,
 				   &a->cl, findings == ANALYSIS_FINDING_TITLES,
-				   findings == ANALYSIS_FINDING_PARAMS, &a->fmts };
+				   findings == ANALYSIS_FINDING_PARAMS, &a->fmts, NULL };
+	if (m && memo_findings(a, m, &key, &ri, &v, hit, entry))
+		return;
+	ri.sizes = NULL;
 	a->n_findings = rules_evaluate(&ri, a->findings);
+}
+
+void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
+		      int64_t measured_config, const char *file, long line, int findings)
+{
+	analysis_compute_memo(a, NULL, l, gpu, measured_config, file, line, findings);
 }
 
 void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,

@@ -296,8 +296,8 @@ static void block_size_waves(struct rules_sink *s, const struct rules_input *ri)
 	const struct waves *w = ri->w;
 	const struct engine_words *e = engine_words(&ri->gpu->arch);
 	struct tuning_block_size c[BLOCK_SIZES_SHOWN];
-	int n = tuning_block_sizes_waves(ri->gpu, ri->sched, ri->in, ri->r,
-					 ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
+	int n = tuning_block_sizes_waves_among(ri->gpu, ri->sched, ri->in, ri->r, ri->sizes,
+					       ri->grid_size, w, c, BLOCK_SIZES_SHOWN);
 	struct finding *f;
 	char title[96];
 	int64_t waves;
@@ -355,9 +355,10 @@ static void no_device(struct rules_sink *s, const struct gpu *gpu)
 	    gpu_unit(&gpu->arch), gpu_unit(&gpu->arch));
 }
 
-int rules_evaluate(const struct rules_input *given, struct finding *out)
+int rules_evaluate_part(const struct rules_input *given, struct finding *out, int n,
+			enum rules_part part)
 {
-	struct rules_sink s = { .out = out, .titles_only = given->titles_only,
+	struct rules_sink s = { .out = out, .n = n, .titles_only = given->titles_only,
 				.params = given->params && !given->titles_only, .n_steps = -1,
 				.fmts = given->params && !given->titles_only ? given->fmts : NULL };
 	/* AMD's engines count each factor in waves as well as workgroups. */
@@ -374,36 +375,55 @@ int rules_evaluate(const struct rules_input *given, struct finding *out)
 		in.sched = &plain;
 	}
 
-	if (ri->r->active_blocks_per_sm == 0) {
-		if (amd)
-			rules_amd_cannot_run(&s, ri);
-		else
-			cannot_run(&s, ri);
-	} else {
-		if (amd) {
+	switch (part) {
+	case RULES_PART_LAUNCH:
+		if (ri->r->active_blocks_per_sm == 0) {
+			if (amd)
+				rules_amd_cannot_run(&s, ri);
+			else
+				cannot_run(&s, ri);
+		} else if (amd) {
 			rules_amd_limiter(&s, ri);
 			rules_amd_packing(&s, ri);
 			registers_advice(&s, ri);
-		}
-		else {
+		} else {
 			limiter(&s, ri);
 			registers_advice(&s, ri);
 			carveout_advice(&s, ri);
 		}
-		if (ri->gpu->sm_count > 0) {
+		break;
+	case RULES_PART_GRID:
+		if (ri->r->active_blocks_per_sm != 0 && ri->gpu->sm_count > 0) {
 			waves_rules(&s, ri);
 			block_size_waves(&s, ri);
 			rules_sched(&s, ri);
 		}
+		break;
+	case RULES_PART_GPU:
+		if (!amd) {
+			warp_multiple(&s, ri);
+			carveout_ignored(&s, ri);
+		}
+		stand_in(&s, ri->gpu);
+		no_device(&s, ri->gpu);
+		break;
 	}
-	if (!amd) {
-		warp_multiple(&s, ri);
-		carveout_ignored(&s, ri);
-	}
-	stand_in(&s, ri->gpu);
-	no_device(&s, ri->gpu);
-	rules_sort(out, s.n);
 	return s.n;
+}
+
+int rules_evaluate(const struct rules_input *ri, struct finding *out)
+{
+	int n = rules_evaluate_part(ri, out, 0, RULES_PART_LAUNCH);
+
+	n = rules_evaluate_part(ri, out, n, RULES_PART_GRID);
+	n = rules_evaluate_part(ri, out, n, RULES_PART_GPU);
+	rules_sort(out, n);
+	return n;
+}
+
+void rules_order(struct finding *out, int n)
+{
+	rules_sort(out, n);
 }
 
 const char *rules_severity_key(enum rules_severity s)

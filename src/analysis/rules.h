@@ -11,6 +11,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
+#include "tuning.h"
 #include "waves.h"
 
 enum rules_severity { RULES_INFO, RULES_WARNING, RULES_ERROR };
@@ -82,12 +83,33 @@ struct rules_input {
 	bool titles_only;     /* leave every finding's text out (text_omitted) */
 	bool params;          /* keep the parameters, compose no text (RULES_PARAMS) */
 	struct rules_fmts *fmts;  /* NULL, or the formats parsed once (params) */
+	/* NULL, or the block sizes with the launch's active warps, swept once
+	 * for the launch (tuning_sizes_same_warps): block_size_waves's. With
+	 * n TUNING_SIZES_UNKNOWN they are swept into it where the grid needs
+	 * them. */
+	struct tuning_sizes *sizes;
 };
 
 /* Fills out (room for RULES_MAX_FINDINGS) and returns the count, most
  * severe first; "gpu_stand_in" (info) among them when only the GPU's
  * architecture is known (gpu->stand_in). */
 int rules_evaluate(const struct rules_input *ri, struct finding *out);
+
+/* rules_evaluate in its three parts, each appending to out[n..) (room for
+ * RULES_MAX_FINDINGS in all) and returning the new count, unsorted. What
+ * the first and last write depends on the GPU and ri->in alone (the
+ * occupancy follows from them), not on the grid or where blocks land, so a
+ * caller that analyses many launches may keep them (analysis_memo.h):
+ * rules_evaluate is LAUNCH, GRID and GPU in that order, then rules_order. */
+enum rules_part {
+	RULES_PART_LAUNCH,   /* the limiter and its advice, or why it cannot run */
+	RULES_PART_GRID,     /* waves, tail, block sizes, clusters: the grid's */
+	RULES_PART_GPU,      /* warp multiple, carveout, stand-in GPU, no device */
+};
+int rules_evaluate_part(const struct rules_input *ri, struct finding *out, int n,
+			enum rules_part part);
+/* Sorts out[0..n) most severe first, stable, as rules_evaluate does. */
+void rules_order(struct finding *out, int n);
 
 /* A kernel record's findings, appended to out[0..n) (room for
  * RULES_MAX_FINDINGS) and sorted with them; returns the new count. measured:

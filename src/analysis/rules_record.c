@@ -46,15 +46,18 @@ static void crosscheck_findings(struct rules_sink *s, const struct gpu *gpu,
 		enum crosscheck_field k = (enum crosscheck_field)i;
 		/* The two values as the report prints them (crosscheck_value_text),
 		 * numbers of the text (its parameters). */
-		bool two = crosscheck_decimals(k);
-		bool range = (c->bounded >> k) & 1u;
-		double rv = crosscheck_value(k, c->report[k]), ov, ov_max;
+		bool two, range;
+		double rv, ov, ov_max;
 		char title[128], rep_text[NUMFMT_MAX], occ[2 * NUMFMT_MAX + 1];
 		const char *label;
 		size_t lb, ll, lr, lo;
 
+		/* Most fields agree: nothing of theirs is worked out. */
 		if (!crosscheck_differs(c, k))
 			continue;
+		two = crosscheck_decimals(k);
+		range = (c->bounded >> k) & 1u;
+		rv = crosscheck_value(k, c->report[k]);
 		crosscheck_bound(c, k, &ov, &ov_max);
 		ov = crosscheck_value(k, ov);
 		ov_max = crosscheck_value(k, ov_max);

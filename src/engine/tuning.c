@@ -394,6 +394,92 @@ int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const
 	return n;
 }
 
+void tuning_sizes_same_warps(const struct gpu_arch *a, const struct occ_input *in,
+			     const struct occ_result *r, struct tuning_sizes *out)
+{
+	struct occ_run runs[SIZES_CHUNK];
+	int ws = a->warp_size > 0 ? a->warp_size : 32;
+	int64_t whole = a->max_threads_per_block / ws;
+
+	out->n = 0;
+	for (int64_t lo = 0; lo < whole; lo += SIZES_CHUNK) {
+		const struct occ_series sizes = { (lo + 1) * ws, ws,
+						  whole - lo < SIZES_CHUNK ? whole - lo : SIZES_CHUNK };
+		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK), run = 0;
+
+		for (int64_t i = 0; i < sizes.n; i++) {
+			int size = (int)(sizes.first + i * ws);
+			const struct occ_brief *b;
+
+			while (run < n_runs - 1 && runs[run].to < i)
+				run++;
+			b = &runs[run].b;
+			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
+				continue;
+			if (out->n == TUNING_MAX_SIZES) {
+				out->n = -1;  /* more than kept: swept where asked */
+				return;
+			}
+			out->size[out->n].threads_per_block = size;
+			out->size[out->n].blocks_per_unit = b->active_blocks_per_sm;
+			out->n++;
+		}
+	}
+}
+
+int tuning_block_sizes_waves_among(const struct gpu *gpu, const struct sched *s,
+				   const struct occ_input *in, const struct occ_result *r,
+				   struct tuning_sizes *sizes, int64_t grid_size,
+				   const struct waves *w, struct tuning_block_size *out, int max)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	struct tuning_sizes swept;
+	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
+	int64_t waves;
+	double busy;
+
+	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
+		return 0;
+	if (sizes && sizes->n == TUNING_SIZES_UNKNOWN)
+		tuning_sizes_same_warps(a, in, r, sizes);
+	if (!sizes || sizes->n < 0) {
+		tuning_sizes_same_warps(a, in, r, &swept);
+		sizes = &swept;
+	}
+	if (sizes->n < 0)
+		return tuning_block_sizes_waves(gpu, s, in, r, grid_size, w, out, max);
+	tuning_waves_busy(w, grid_size, &waves, &busy);
+	for (int i = 0; i < sizes->n; i++) {
+		int size = sizes->size[i].threads_per_block, blocks = sizes->size[i].blocks_per_unit, k;
+		struct occ_result rs;
+		struct tuning_block_size c;
+		struct sched cs;
+
+		/* waves_compute reads the blocks per SM and the warps per
+		 * block; the same units and clusters, at this size's blocks
+		 * per unit */
+		rs = *r;
+		rs.active_blocks_per_sm = blocks;
+		rs.warps_per_block = (size + ws - 1) / ws;
+		c.threads_per_block = size;
+		sched_init(&cs, gpu, s->units, blocks, s->cluster_size, NULL);
+		waves_compute_sched(&rs, &cs, grid_size, &c.w);
+		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
+		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
+		if (c.busy_pct < busy * 1.05)
+			continue;
+		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
+			if (k < max)
+				out[k] = out[k - 1];
+		if (k < max) {
+			out[k] = c;
+			if (n < max)
+				n++;
+		}
+	}
+	return n;
+}
+
 const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p)
 {
 	const struct engine_words *e = engine_words(a);

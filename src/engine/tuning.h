@@ -77,6 +77,29 @@ int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max);
 
+/* What tuning_block_sizes_waves weighs that does not depend on the grid:
+ * the block sizes (warp multiples) other than the launch's whose blocks
+ * reach its active warps per SM, ascending, with their blocks per unit; n
+ * -1 where more than TUNING_MAX_SIZES do (none kept), TUNING_SIZES_UNKNOWN
+ * before they are swept. */
+enum { TUNING_MAX_SIZES = 64, TUNING_SIZES_UNKNOWN = -2 };
+struct tuning_sizes {
+	int n;
+	struct {
+		int threads_per_block;
+		int blocks_per_unit;
+	} size[TUNING_MAX_SIZES];
+};
+void tuning_sizes_same_warps(const struct gpu_arch *arch, const struct occ_input *in,
+			     const struct occ_result *r, struct tuning_sizes *out);
+/* tuning_block_sizes_waves with those sizes given (NULL, or n -1: swept
+ * here; n TUNING_SIZES_UNKNOWN: swept into sizes where the grid needs
+ * them); the same result. */
+int tuning_block_sizes_waves_among(const struct gpu *gpu, const struct sched *s,
+				   const struct occ_input *in, const struct occ_result *r,
+				   struct tuning_sizes *sizes, int64_t grid_size,
+				   const struct waves *w, struct tuning_block_size *out, int max);
+
 /* The parameter in a's words: "block size", "registers", "shared memory",
  * "barriers"; "workgroup size", "VGPRs", "LDS" on AMD. */
 const char *tuning_param_label(const struct gpu_arch *a, enum occ_param p);

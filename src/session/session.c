@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis_memo.h"
 #include "import_amdgpu.h"
 #include "report_infer.h"
 #include "report_launch.h"
@@ -57,6 +58,11 @@ struct session {
 	/* The joins of its inputs (session_join.c): joined records point into them. */
 	struct session_join **joins;
 	size_t n_joins;
+	/* What the analyses of launches without their grid came to, for the
+	 * next record with the same launch (made at the first analysis;
+	 * NULL: none, each analysed afresh). */
+	struct analysis_memo *memo;
+	bool memo_tried;
 };
 
 /* --gpu's name, else its comma-separated list (a name with a comma in the
@@ -143,7 +149,18 @@ void session_free(struct session *s)
 	for (size_t i = 0; i < s->n_joins; i++)
 		session_join_free(s->joins[i]);
 	free(s->joins);
+	analysis_memo_free(s->memo);
 	free(s);
+}
+
+/* The session's memo, made at its first ask. */
+static struct analysis_memo *memo_of(struct session *s)
+{
+	if (!s->memo_tried) {
+		s->memo_tried = true;
+		s->memo = analysis_memo_new();
+	}
+	return s->memo;
 }
 
 bool session_keep_join(struct session *s, struct session_join *j)
@@ -561,7 +578,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		}
 		return;
 	}
-	analysis_compute(a, &res.l, res.gpu,
+	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
@@ -630,7 +647,7 @@ static void analyse(struct session *s, const struct session_record *r,
 				 !check_values(r, &l, &g, &err))))
 			analysis_fail(a, &l, &err);
 		else
-			analysis_compute(a, &l, &g, -1, r->file, r->line,
+			analysis_compute_memo(a, memo_of(s), &l, &g, -1, r->file, r->line,
 					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
 					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
 					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
