@@ -18,6 +18,9 @@
 
 struct tally {
 	size_t files, records, lazy;
+	/* records whose name's width came from another record of the same
+	 * name (browser_display_cells_kept) */
+	size_t kept;
 };
 
 static bool same_num(double a, double b)
@@ -51,6 +54,7 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	char path[1024], what[1200];
 	int status = 0;
 	FILE *quiet = fopen("/dev/null", "w");
+	unsigned char *seen;
 	size_t n;
 
 	ck_assert_ptr_nonnull(s);
@@ -74,6 +78,15 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	/* nothing analysed yet, the ids and the GPUs known */
 	ck_assert_uint_eq(lazy.n_pending, n);
 	ck_assert_uint_eq(lazy.n_gpu_none, eager.n_gpu_none);
+	seen = calloc(report_name_keys(&in->report), 1);
+	ck_assert_ptr_nonnull(seen);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t key = report_name_key_at(&in->report, i);
+
+		if (key && seen[key]++)
+			t->kept++;
+	}
+	free(seen);
 	for (size_t i = 0; i < n; i++) {
 		struct report_record tmp;
 		const struct report_record *rec = report_peek(&in->report, i, &tmp);
@@ -164,7 +177,9 @@ START_TEST(lazy_rows_are_the_eager_ones)
 	ck_assert_uint_gt(t.files, 30);
 	ck_assert_uint_gt(t.records, 1000);
 	ck_assert_uint_gt(t.lazy, 10);
-	printf("%zu reports, %zu records, %zu shown in part first\n", t.files, t.records, t.lazy);
+	ck_assert_uint_gt(t.kept, 1000);
+	printf("%zu reports, %zu records, %zu shown in part first, %zu names' widths kept\n",
+	       t.files, t.records, t.lazy, t.kept);
 }
 END_TEST
 

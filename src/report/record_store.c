@@ -175,21 +175,16 @@ static char *text_copy(struct record_store *s, const char *text, size_t len)
 	return copy;
 }
 
-/* text's index + 1 (0 for NULL), added when new; false when out of memory. */
-static bool text_index(struct record_store *s, const char *text, uint32_t *index)
+/* The index + 1 of text (not NULL), of len bytes and hash32 h, added when
+ * new; false when out of memory. */
+static bool text_index(struct record_store *s, const char *text, size_t len, uint32_t h,
+		       uint32_t *index)
 {
-	size_t k, len;
-	uint32_t h;
+	size_t k;
 	char *copy;
 
-	if (!text) {
-		*index = 0;
-		return true;
-	}
 	if ((s->n_texts + 1) * 2 > s->n_slots && !slots_grow(s))
 		return false;
-	len = strlen(text);
-	h = hash32(text, len);
 	for (k = h & (s->n_slots - 1); s->slots[k].index; k = (k + 1) & (s->n_slots - 1))
 		if (s->slots[k].hash == h && strcmp(s->texts[s->slots[k].index - 1], text) == 0) {
 			*index = s->slots[k].index;
@@ -223,11 +218,18 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
 {
 	uint32_t last = s->last[kind];
 
-	if (text && last && strcmp(s->texts[last - 1], text) == 0) {
+	size_t len;
+
+	if (!text) {
+		*index = 0;
+		return true;
+	}
+	if (last && strcmp(s->texts[last - 1], text) == 0) {
 		*index = last;
 		return true;
 	}
-	if (!text_index(s, text, index))
+	len = strlen(text);
+	if (!text_index(s, text, len, hash32(text, len), index))
 		return false;
 	s->last[kind] = *index;
 	return true;
@@ -237,12 +239,33 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
  * (the blob keeps what it had). */
 static bool pack(struct record_store *s, const struct report_record *rec, struct row *row)
 {
-	uint32_t texts[5];
-	size_t at;
+	uint32_t texts[5], h = 0;
+	size_t at, len = 0;
+	bool same = !rec->name ||
+		(s->last[0] && strcmp(s->texts[s->last[0] - 1], rec->name) == 0);
 
-	if (!text_of(s, 0, rec->name, &texts[0]) || !text_of(s, 1, rec->short_name, &texts[1]) ||
-	    !text_of(s, 2, rec->process, &texts[2]) || !text_of(s, 3, rec->device, &texts[3]) ||
-	    !text_of(s, 4, rec->gfx_target, &texts[4]) || !record_store_write(s, rec, texts, &at))
+	/* A name unlike the last record's: its slot is fetched while the
+	 * other texts are looked up (with distinct names, a cache miss a
+	 * record). */
+	if (!same) {
+		len = strlen(rec->name);
+		h = hash32(rec->name, len);
+#if defined(__GNUC__)
+		if (s->n_slots)
+			__builtin_prefetch(&s->slots[h & (s->n_slots - 1)]);
+#endif
+	}
+	if (!text_of(s, 1, rec->short_name, &texts[1]) || !text_of(s, 2, rec->process, &texts[2]) ||
+	    !text_of(s, 3, rec->device, &texts[3]) || !text_of(s, 4, rec->gfx_target, &texts[4]))
+		return false;
+	if (same) {
+		texts[0] = rec->name ? s->last[0] : 0;
+	} else {
+		if (!text_index(s, rec->name, len, h, &texts[0]))
+			return false;
+		s->last[0] = texts[0];
+	}
+	if (!record_store_write(s, rec, texts, &at))
 		return false;
 	*row = (struct row){ at, texts[0], texts[1] };
 	return true;
@@ -290,6 +313,11 @@ bool record_store_set(struct record_store *s, size_t i, const struct report_reco
 const char *record_store_name(const struct record_store *s, size_t i)
 {
 	return s->rows[i].name ? s->texts[s->rows[i].name - 1] : NULL;
+}
+
+uint32_t record_store_name_index(const struct record_store *s, size_t i)
+{
+	return s->rows[i].name;
 }
 
 const char *record_store_short_name(const struct record_store *s, size_t i)

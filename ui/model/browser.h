@@ -181,6 +181,11 @@ void browser_display_name(const struct browser *b, const struct browser_line *l,
 /* The width in cells of record's display name (as browser_display_name
  * writes it into 1,024 bytes), without writing it. */
 size_t browser_display_cells(const struct browser *b, size_t record);
+/* The same, with each distinct full name's width kept in kept (n_kept
+ * slots, zeroed at first: report_name_keys of b's report; NULL: none), so
+ * a report of few kernels and many launches scans each name once. */
+size_t browser_display_cells_kept(const struct browser *b, size_t record, uint32_t *kept,
+				  size_t n_kept);
 /* Record i's full name, else its short one: packed records give them
  * without unpacking (report_name_at). */
 const char *browser_name_of(const struct report *rep, size_t i);

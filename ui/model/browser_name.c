@@ -181,22 +181,55 @@ void browser_display_name(const struct browser *b, const struct browser_line *l,
 	snprintf(buf, size, "%.*s", (int)(end - start), full + start);
 }
 
-size_t browser_display_cells(const struct browser *b, size_t record)
+/* The width of full's display name in *cells; false where it is empty
+ * (the short name stands in). */
+static bool span_cells(const char *full, size_t *cells)
 {
-	const char *full = browser_name_of(b->report, record);
 	size_t start, end, n;
 	bool plain;
 	char buf[1024];
 
 	if (!display_span(full, &start, &end, &plain))
-		return str_display_width(report_short_name_at(b->report, record));
+		return false;
 	/* as browser_display_name's buffer of the pane would cut it */
 	n = end - start < sizeof(buf) - 1 ? end - start : sizeof(buf) - 1;
-	if (plain)
-		return n;  /* a cell a byte */
+	if (plain) {
+		*cells = n;  /* a cell a byte */
+		return true;
+	}
 	memcpy(buf, full + start, n);
 	buf[n] = '\0';
-	return str_display_width(buf);
+	*cells = str_display_width(buf);
+	return true;
+}
+
+size_t browser_display_cells(const struct browser *b, size_t record)
+{
+	size_t cells;
+
+	if (!span_cells(browser_name_of(b->report, record), &cells))
+		return str_display_width(report_short_name_at(b->report, record));
+	return cells;
+}
+
+/* What a slot of browser_display_cells_kept's holds for a name whose
+ * display name is empty (0: not known yet, else the width + 1). */
+#define CELLS_SHORT UINT32_MAX
+
+size_t browser_display_cells_kept(const struct browser *b, size_t record, uint32_t *kept,
+				  size_t n_kept)
+{
+	uint32_t key = report_name_key_at(b->report, record);
+	size_t cells;
+
+	if (!kept || key == 0 || key >= n_kept)
+		return browser_display_cells(b, record);
+	if (kept[key] == 0)
+		kept[key] = span_cells(browser_name_of(b->report, record), &cells) ?
+			(uint32_t)cells + 1 : CELLS_SHORT;
+	if (kept[key] == CELLS_SHORT)
+		return str_display_width(report_short_name_at(b->report, record));
+	return kept[key] - 1;
 }
 
 const char *browser_fit_name(const char *name, int width, const char *mark, char *buf,

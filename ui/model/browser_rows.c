@@ -39,10 +39,28 @@ static struct session_record session_record_of(const struct browser *b, uint32_t
 					report_record_id(rec, index), NULL, NULL };
 }
 
+/* The widths of the report's distinct names while rows are started
+ * (browser_display_cells_kept); none where there is no memory for them. */
+struct kept_cells {
+	uint32_t *cells;
+	size_t n;
+};
+
+static struct kept_cells kept_new(const struct report *rep, size_t rows)
+{
+	size_t n = report_name_keys(rep);
+	/* not for a few rows appended to many (a file that grows) */
+	struct kept_cells k = { n > 1 && rows >= n / 8 ? calloc(n, sizeof(uint32_t)) : NULL, 0 };
+
+	k.n = k.cells ? n : 0;
+	return k;
+}
+
 /* What a row holds before its figures: the record, its id, which GPU it
  * is analysed on, its name's width (measured once: a sort or filter takes
  * the widest of those shown). False when out of memory. */
-static bool start_row(struct browser *b, struct browser_line *row, uint32_t index)
+static bool start_row(struct browser *b, struct browser_line *row, uint32_t index,
+		      struct kept_cells *kept)
 {
 	size_t cells;
 
@@ -71,7 +89,7 @@ static bool start_row(struct browser *b, struct browser_line *row, uint32_t inde
 		}
 		report_unpeek(rec, &tmp);
 	}
-	cells = browser_display_cells(b, index);
+	cells = browser_display_cells_kept(b, index, kept->cells, kept->n);
 	row->name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 	return true;
 }
@@ -365,6 +383,8 @@ bool browser_show(struct browser *b, size_t from, size_t n)
 bool browser_rows_fill(struct browser *b, struct session *s, const struct report *rep,
 		       const char *file, struct browser_line *rows, uint32_t *order)
 {
+	struct kept_cells kept;
+
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
 	b->session = s;
@@ -377,8 +397,10 @@ bool browser_rows_fill(struct browser *b, struct session *s, const struct report
 		return false;
 	}
 	b->n_rows = rep->n;
+	kept = kept_new(rep, rep->n);
 	for (size_t i = 0; i < rep->n; i++) {
-		if (!start_row(b, &b->rows[i], (uint32_t)i)) {
+		if (!start_row(b, &b->rows[i], (uint32_t)i, &kept)) {
+			free(kept.cells);
 			browser_done(b);
 			return false;
 		}
@@ -386,6 +408,7 @@ bool browser_rows_fill(struct browser *b, struct session *s, const struct report
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
 	}
+	free(kept.cells);
 	b->n_pending = rep->n;
 	settle_words(b);
 	if (rep->n == 0 && !finished(b)) {
@@ -437,6 +460,7 @@ bool browser_rows_add(struct browser *b, const char *file)
 	struct browser_line *rows;
 	size_t n_pending = b->n_pending;
 	uint32_t *order;
+	struct kept_cells kept;
 
 	if (rep->n > UINT32_MAX - 1)
 		return false;
@@ -449,13 +473,17 @@ bool browser_rows_add(struct browser *b, const char *file)
 		b->order = order;
 	if (!rows || !order)
 		return false;
+	kept = kept_new(rep, rep->n - was);
 	for (size_t i = was; i < rep->n; i++) {
-		if (!start_row(b, &b->rows[i], (uint32_t)i))
+		if (!start_row(b, &b->rows[i], (uint32_t)i, &kept)) {
+			free(kept.cells);
 			return false;
+		}
 		b->any_from |= b->rows[i].from;
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
 	}
+	free(kept.cells);
 	b->n_rows = rep->n;
 	b->n_pending += rep->n - was;
 	/* Only the new records are analysed (at once where no other row
