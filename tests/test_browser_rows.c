@@ -21,6 +21,8 @@ struct tally {
 	/* records whose name's width came from another record of the same
 	 * name (browser_display_cells_kept) */
 	size_t kept;
+	/* reports grouped both by name keys and by name texts */
+	size_t keyed_groups;
 };
 
 static bool same_num(double a, double b)
@@ -146,8 +148,27 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	ck_assert_str_eq(lazy.per_unit_label, eager.per_unit_label);
 	ck_assert_int_eq(lazy.name_w, eager.name_w);
 	t->records += n;
-	browser_done(&eager);
 	browser_done(&lazy);
+	/* grouped by the names' keys (packed, every record named), then by
+	 * their texts (the same report unpacked: no keys): the same groups */
+	if (in->report.packed && report_name_key_at(&in->report, 0)) {
+		struct browser plain;
+
+		ck_assert(report_unpack(&in->report));
+		ck_assert_uint_eq(report_name_key_at(&in->report, 0), 0);
+		ck_assert(browser_init(&plain, s, &in->report, path));
+		ck_assert(browser_set_grouped(&plain, true));
+		ck_assert_uint_eq(plain.n_groups, eager.n_groups);
+		for (size_t i = 0; i < n; i++)
+			ck_assert_uint_eq(plain.rows[i].group, eager.rows[i].group);
+		for (size_t i = 0; i < eager.n_groups; i++) {
+			snprintf(what, sizeof(what), "%s group %zu by text", file, i);
+			ck_same_line(&plain.groups[i], &eager.groups[i], what);
+		}
+		t->keyed_groups++;
+		browser_done(&plain);
+	}
+	browser_done(&eager);
 	session_input_done(in);
 	free(in);
 	session_free(s);
@@ -178,8 +199,9 @@ START_TEST(lazy_rows_are_the_eager_ones)
 	ck_assert_uint_gt(t.records, 1000);
 	ck_assert_uint_gt(t.lazy, 10);
 	ck_assert_uint_gt(t.kept, 1000);
-	printf("%zu reports, %zu records, %zu shown in part first, %zu names' widths kept\n",
-	       t.files, t.records, t.lazy, t.kept);
+	ck_assert_uint_gt(t.keyed_groups, 20);
+	printf("%zu reports, %zu records, %zu shown in part first, %zu names' widths kept, "
+	       "%zu grouped by name keys\n", t.files, t.records, t.lazy, t.kept, t.keyed_groups);
 }
 END_TEST
 

@@ -166,12 +166,18 @@ static void make_row(struct browser *b, struct browser_line *row,
 		row->block_threads = launch_threads_per_block(&a->launch);
 }
 
-static uint64_t hash_line(const struct browser_line *row, const char *name)
+/* The hash of a line's launch and name: the name's key where every
+ * record has one (keyed), else its bytes. */
+static uint64_t hash_line(const struct browser *b, const struct browser_line *row, bool keyed)
 {
 	uint64_t h = 1469598103934665603ull;
 
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 1099511628211ull;
+	if (keyed)
+		h = (h ^ report_name_key_at(b->report, row->record)) * 1099511628211ull;
+	else
+		for (const unsigned char *p =
+			     (const unsigned char *)browser_name_of(b->report, row->record); *p; p++)
+			h = (h ^ *p) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->grid_blocks) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->block_threads) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->registers) * 1099511628211ull;
@@ -180,11 +186,28 @@ static uint64_t hash_line(const struct browser_line *row, const char *name)
 }
 
 static bool same_launch(const struct browser *b, const struct browser_line *x,
-			const struct browser_line *y)
+			const struct browser_line *y, bool keyed)
 {
-	return x->grid_blocks == y->grid_blocks && x->block_threads == y->block_threads &&
-		x->registers == y->registers && x->smem_bytes == y->smem_bytes &&
-		strcmp(browser_name_of(b->report, x->record), browser_name_of(b->report, y->record)) == 0;
+	if (x->grid_blocks != y->grid_blocks || x->block_threads != y->block_threads ||
+	    x->registers != y->registers || x->smem_bytes != y->smem_bytes)
+		return false;
+	/* the same key is the same text (the store keeps each once) */
+	if (keyed)
+		return report_name_key_at(b->report, x->record) ==
+			report_name_key_at(b->report, y->record);
+	return strcmp(browser_name_of(b->report, x->record),
+		      browser_name_of(b->report, y->record)) == 0;
+}
+
+/* Whether every record's full name has a key (a packed report's, all
+ * named): then keys stand for names. A record without a full name goes
+ * by its short name, which may be another's full name, so then none do. */
+static bool all_keyed(const struct browser *b)
+{
+	for (size_t i = 0; i < b->n_rows; i++)
+		if (!report_name_key_at(b->report, i))
+			return false;
+	return true;
 }
 
 /* Groups identical launches (same full name, grid, block, registers, shared
@@ -194,6 +217,7 @@ static bool make_groups(struct browser *b)
 	size_t cap = 16;
 	uint32_t *table;
 	size_t *achieved_n;
+	bool keyed = all_keyed(b);
 
 	while (cap < b->n_rows * 2)
 		cap *= 2;
@@ -209,11 +233,11 @@ static bool make_groups(struct browser *b)
 	b->n_groups = 0;
 	for (size_t i = 0; i < b->n_rows; i++) {
 		struct browser_line *row = &b->rows[i];
-		size_t slot = hash_line(row, browser_name_of(b->report, i)) & (cap - 1);
+		size_t slot = hash_line(b, row, keyed) & (cap - 1);
 		struct browser_line *g;
 
 		while (table[slot] != UINT32_MAX &&
-		       !same_launch(b, &b->groups[table[slot]], row))
+		       !same_launch(b, &b->groups[table[slot]], row, keyed))
 			slot = (slot + 1) & (cap - 1);
 		if (table[slot] == UINT32_MAX) {
 			table[slot] = (uint32_t)b->n_groups;
