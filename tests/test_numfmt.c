@@ -23,12 +23,16 @@
 
 static void same_int(int64_t v)
 {
-	char want[NUMFMT_MAX], got[NUMFMT_MAX];
+	char want[NUMFMT_MAX], got[NUMFMT_MAX], at[NUMFMT_MAX];
 	size_t n = numfmt_int(got, v);
+	char *end = numfmt_int_at(at, v);
 
 	snprintf(want, sizeof(want), "%" PRId64, v);
 	EXPECT(strcmp(got, want) == 0, "%s, want %s", got, want);
 	EXPECT_UINT(n, ==, strlen(want));
+	/* the inline way, its pair table to 9999 and the call past it */
+	EXPECT_UINT((size_t)(end - at), ==, strlen(want));
+	EXPECT(memcmp(at, want, strlen(want)) == 0, "%.*s, want %s", (int)(end - at), at, want);
 }
 
 /* fn(v, digits) writes what printf writes with fmt ("%.*f" or "%.*g"). */
@@ -61,6 +65,8 @@ START_TEST(integers)
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		same_int(v[i]);
+	for (int64_t k = -1000; k <= 20000; k++)
+		same_int(k);
 	for (int64_t p = 1; p < INT64_MAX / 10; p *= 10) {
 		same_int(p - 1);
 		same_int(p);
@@ -106,6 +112,10 @@ START_TEST(fixed_special)
 			same_general(nextafter(t, INFINITY), p);
 			same_general(t * (1 - 0.5 * pow(10.0, -p)), p);
 			same_general(t * (1 - 0.49 * pow(10.0, -p)), p);
+			/* within and about the band where the digits are taken
+			 * to be the power's own (0.1, 0.01 as a double) */
+			for (int k = -30; k <= 30; k++)
+				same_general(t * (1 + k * 1e-13), p);
 			/* whole numbers about it: %g's digits alone, or rounded */
 			same_general(t - 1, p);
 			same_general(t + 1, p);
@@ -114,6 +124,16 @@ START_TEST(fixed_special)
 	}
 	for (int v = 1; v < 200000; v += 7)
 		same_general(v, 1 + v % 10);
+	/* short decimals (62.5, 0.16, 12.75), of one to four decimals, at
+	 * every precision: as many digits as it has, fewer and more */
+	for (int m = 1; m < 300000; m += 13)
+		for (int k = 1; k <= 4; k++) {
+			double v = m / pow(10.0, k);
+
+			same_general(v, 1 + (m + k) % 10);
+			same_general(v, 10);
+			same_general(v * (1 + 1e-15), 10);
+		}
 }
 END_TEST
 

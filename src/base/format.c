@@ -20,29 +20,54 @@
  * first, then two digits at a time from the right out of a table of the
  * pairs 00..99: a remainder and a quotient per pair, not per digit, and no
  * reversing copy. */
+const char numfmt_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 static size_t digits(char *buf, uint64_t u)
 {
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
+	const char *pairs = numfmt_pairs;
 	static const uint64_t pow10[] = { 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
 		10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
 		1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
 		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
 		10000000000000000000ull };
-	size_t n = 1, i;
+	size_t n, i;
 
-	/* The count by comparisons, not divisions. */
-	while (n < 20 && u >= pow10[n - 1])
+	/* The count from the bit length: log10(2) is about 1233 / 4096, which
+	 * gives the count or one less, and one comparison tells which. */
+#if defined(__GNUC__) || defined(__clang__)
+	{
+		unsigned t = (unsigned)(64 - __builtin_clzll(u | 1)) * 1233u >> 12;
+
+		n = t == 0 ? 1 : t + (u >= pow10[t - 1]);
+	}
+#else
+	for (n = 1; n < 20 && u >= pow10[n - 1];)
 		n++;
+#endif
 	i = n;
-	while (u >= 100) {
+	while (u > UINT32_MAX) {
 		unsigned d = (unsigned)(u % 100) * 2;
 
 		u /= 100;
 		buf[--i] = pairs[d + 1];
 		buf[--i] = pairs[d];
+	}
+	/* The rest in 32 bits: a pair is a multiply and a shift, not the
+	 * 64-bit quotient's longer sequence. */
+	{
+		uint32_t v = (uint32_t)u;
+
+		while (v >= 100) {
+			unsigned d = v % 100 * 2;
+
+			v /= 100;
+			buf[--i] = pairs[d + 1];
+			buf[--i] = pairs[d];
+		}
+		u = v;
 	}
 	if (u >= 10) {
 		buf[1] = pairs[u * 2 + 1];
@@ -121,6 +146,55 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	return len;
 }
 
+/* n's digits with decimals of them after the point, as %g writes them:
+ * the decimals lose their trailing zeros, and the point with them; the
+ * digits are written where they go, the decimals zero-padded from the
+ * right (0.01: "0." and 01). decimals is 0 to 14. */
+static size_t fixed_digits(char *buf, uint64_t n, int decimals)
+{
+	static const uint64_t unit[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
+		1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+		100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull };
+	uint64_t fraction;
+	size_t o, len;
+	int d;
+
+	while (decimals >= 2 && n % 100 == 0) {
+		n /= 100;
+		decimals -= 2;
+	}
+	if (decimals >= 1 && n % 10 == 0) {
+		n /= 10;
+		decimals--;
+	}
+	d = decimals;
+	o = digits(buf, n / unit[decimals]);
+	if (d == 0) {
+		buf[o] = '\0';
+		return o;
+	}
+	fraction = n % unit[decimals];
+	buf[o++] = '.';
+	len = o + (size_t)d;
+	buf[len] = '\0';
+	for (; d >= 2 && fraction > UINT32_MAX; d -= 2) {
+		memcpy(buf + o + d - 2, numfmt_pairs + 2 * (fraction % 100), 2);
+		fraction /= 100;
+	}
+	{
+		/* below 2^32 (nine decimals and fewer, all of them): in 32 bits */
+		uint32_t f = (uint32_t)fraction;
+
+		for (; d >= 2; d -= 2) {
+			memcpy(buf + o + d - 2, numfmt_pairs + 2 * (f % 100), 2);
+			f /= 100;
+		}
+		if (d == 1)
+			buf[o] = (char)('0' + f);
+	}
+	return len;
+}
+
 size_t numfmt_general(char *buf, double v, int precision)
 {
 	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
@@ -129,7 +203,6 @@ size_t numfmt_general(char *buf, double v, int precision)
 	uint64_t n;
 	int e, decimals;
 	size_t len;
-	char digit[24];
 
 	if (v == 0 && !signbit(v) && precision >= 1) {
 		strcpy(buf, "0");
@@ -150,6 +223,19 @@ size_t numfmt_general(char *buf, double v, int precision)
 		buf[len] = '\0';
 		return len;
 	}
+	/* A short decimal (62.5 %, 0.16, 12.75 waves): where v times 10, 100,
+	 * 1000 or 10000 is a whole m of fewer than precision digits, v is
+	 * m / 10^k to within 2^-52 of itself, far inside the half unit of the
+	 * last digit that %g's rounding turns on, so the digits are m's. */
+	for (int k = 1; k <= 4; k++) {
+		double m = v * pow10[k];
+
+		if (!(m < pow10[precision - 1]))
+			break;
+		/* m is below 1e9: a signed conversion, the quick one */
+		if (m == (double)(int64_t)m)
+			return fixed_digits(buf, (uint64_t)(int64_t)m, k);
+	}
 	/* The decimal exponent, by comparisons (no log10): checked on the
 	 * scaled value below all the same. */
 	if (v >= 1) {
@@ -169,46 +255,28 @@ size_t numfmt_general(char *buf, double v, int precision)
 	/* Powers of ten to 1e19 are exact, so x is v's digits to within half a
 	 * unit of its last place: below 2^34, under 1e-6. */
 	x = v * pow10[decimals];
-	/* A wrong guess of e, or a value at a power of ten, or a near-tie in
-	 * the rounding (where printf looks at the exact binary value): printf. */
-	if (!(x >= lo * (1 + 1e-12) && x < hi * (1 - 1e-12)))
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	/* x is below 1e10 * (1 - 1e-12): its whole part exact in an integer. */
-	n = (uint64_t)x;
-	whole = (double)n;
-	frac = x - whole;
-	if (fabs(frac - 0.5) < 1e-5)
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	n += frac > 0.5;
-	if ((double)n >= hi)  /* rounded up to the next power of ten */
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
-	len = digits(digit, n);   /* precision digits, the first not 0 */
-	{
-		/* %g's fixed notation (-4 <= e < precision): the digits after the
-		 * point lose their trailing zeros, and the point with them. */
-		size_t whole_digits = e >= 0 ? (size_t)e + 1 : 0, keep = len, o = 0;
-
-		while (keep > whole_digits && digit[keep - 1] == '0')
-			keep--;
-		if (e >= 0) {
-			memcpy(buf, digit, whole_digits);
-			o = whole_digits;
-			if (keep > whole_digits) {
-				buf[o++] = '.';
-				memcpy(buf + o, digit + whole_digits, keep - whole_digits);
-				o += keep - whole_digits;
-			}
-		} else {
-			buf[o++] = '0';
-			buf[o++] = '.';
-			for (int i = 0; i < -e - 1; i++)
-				buf[o++] = '0';
-			memcpy(buf + o, digit, keep);
-			o += keep;
-		}
-		buf[o] = '\0';
-		return o;
+	/* At a power of ten (0.1 is a tenth of a percent, or a wave; the
+	 * double nearest it is a hair above or below): x is within 1e-3 of lo,
+	 * so the digits are lo's, as printf rounds the exact value too. */
+	if (x >= lo * (1 - 1e-12) && x < lo * (1 + 1e-12)) {
+		n = (uint64_t)lo;
+	} else {
+		/* A wrong guess of e, or a near-tie in the rounding (where printf
+		 * looks at the exact binary value): printf. */
+		if (!(x >= lo && x < hi * (1 - 1e-12)))
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+		/* x is below 1e10 * (1 - 1e-12): its whole part exact in an
+		 * integer. */
+		n = (uint64_t)x;
+		whole = (double)n;
+		frac = x - whole;
+		if (fabs(frac - 0.5) < 1e-5)
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
+		n += frac > 0.5;
+		if ((double)n >= hi)  /* rounded up to the next power of ten */
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*g", precision, v);
 	}
+	return fixed_digits(buf, n, decimals);
 }
 
 /* ---- The formats (strfmt.h). ---- */

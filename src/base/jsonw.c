@@ -7,12 +7,14 @@
 #include "jsonw.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
 #include "numfmt.h"
+#include "strutil.h"
 
 void jsonw_init(struct jsonw *w, FILE *out, int base)
 {
@@ -46,27 +48,6 @@ void jsonw_newline_slow_(char *p, int spaces)
 static void before_value(struct jsonw *w)
 {
 	w->text.n = (size_t)(jsonw_value_(w, 0) - w->text.buf);
-}
-
-static void open(struct jsonw *w, char c)
-{
-	before_value(w);
-	outbuf_putc(&w->text, c);
-	if (w->depth < JSONW_MAX_DEPTH) {
-		w->empty[w->depth] = true;
-		w->closer[w->depth] = c == '{' ? '}' : ']';
-	}
-	w->depth++;
-}
-
-void jsonw_object(struct jsonw *w)
-{
-	open(w, '{');
-}
-
-void jsonw_array(struct jsonw *w)
-{
-	open(w, '[');
 }
 
 /* jansson's escaping: the two JSON must-escapes, the short forms of
@@ -235,6 +216,69 @@ void jsonw_string(struct jsonw *w, const char *s)
 	quoted(w, s, false);
 }
 
+/* True when the len bytes at s are printable ASCII (0x20 to 0x7E) but '"'
+ * and backslash: their own sanitized form, and a JSON string's text. */
+static bool plain_ascii(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+#ifdef __SSE2__
+	if (len >= 16) {
+		const __m128i low = _mm_set1_epi8(0x1F), high = _mm_set1_epi8(0x7F);
+		const __m128i quote = _mm_set1_epi8('"'), slash = _mm_set1_epi8('\\');
+
+		/* whole blocks, then the last again where it overlaps */
+		for (;;) {
+			const unsigned char *q = len - i >= 16 ? p + i : p + len - 16;
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+			/* signed: bytes from 0x80 are negative, so below 0x20 too */
+			__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(x, low), _mm_cmplt_epi8(x, high));
+			__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, slash));
+
+			if (_mm_movemask_epi8(_mm_andnot_si128(bad, ok)) != 0xFFFF)
+				return false;
+			if (len - i <= 16)
+				return true;
+			i += 16;
+		}
+	}
+#endif
+	for (; i < len; i++)
+		if (p[i] < 0x20 || p[i] > 0x7E || p[i] == '"' || p[i] == '\\')
+			return false;
+	return true;
+}
+
+void jsonw_text(struct jsonw *w, const char *s, size_t size)
+{
+	size_t len = strlen(s);
+	char small[2048], *buf;
+	char *p;
+
+	if (len < size && len <= PLAIN_MAX && plain_ascii(s, len)) {
+		p = jsonw_value_(w, len + 2);
+		p[0] = '"';
+		memcpy(p + 1, s, len);
+		p[len + 1] = '"';
+		w->text.n = (size_t)(p + len + 2 - w->text.buf);
+		return;
+	}
+	if (size == 0) {  /* str_sanitize leaves the buffer as it was */
+		jsonw_string(w, "");
+		return;
+	}
+	buf = size <= sizeof(small) ? small : malloc(size);
+	if (!buf) {
+		jsonw_null(w);
+		return;
+	}
+	str_sanitize(s, buf, size);
+	jsonw_string(w, buf);
+	if (buf != small)
+		free(buf);
+}
+
 void jsonw_word(struct jsonw *w, const char *s)
 {
 	size_t len = strlen(s);
@@ -251,8 +295,6 @@ void jsonw_word(struct jsonw *w, const char *s)
 	w->text.n = (size_t)(p + len + 2 - w->text.buf);
 }
 
-/* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
- * reads as an integer, no '+' or leading zeros in the exponent. */
 void jsonw_member_word(struct jsonw *w, const char *key)
 {
 	size_t len = strlen(key);
@@ -272,35 +314,30 @@ void jsonw_member_word(struct jsonw *w, const char *key)
 
 void jsonw_real(struct jsonw *w, double v)
 {
-	char *p = jsonw_value_(w, NUMFMT_MAX + 2), *e = NULL;
+	char *p = jsonw_real_at_(jsonw_value_(w, NUMFMT_MAX + 2), v);
+
+	w->text.n = (size_t)(p - w->text.buf);
+}
+
+/* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
+ * reads as an integer, no '+' or leading zeros in the exponent. */
+char *jsonw_real_at_(char *p, double v)
+{
+	char *e = NULL;
 	size_t n;
 	bool point = false;
 
 	/* A whole number below 1e10 is its digits under %.10g: the integer's,
 	 * and ".0" (100 %, 48 warps). */
 	if (v >= 0 && v < 1e10 && v == (double)(int64_t)v && !signbit(v)) {
-		int64_t x = (int64_t)v;
-
-		/* the limits and counts a report prints, below 100, without a call */
-		if (x < 10) {
-			p[0] = (char)('0' + x);
-			n = 1;
-		} else if (x < 100) {
-			p[0] = (char)('0' + x / 10);
-			p[1] = (char)('0' + x % 10);
-			n = 2;
-		} else {
-			n = numfmt_int(p, x);
-		}
-		memcpy(p + n, ".0", 2);
-		w->text.n = (size_t)(p + n + 2 - w->text.buf);
-		return;
+		p = jsonw_int_at_(p, (int64_t)v);
+		memcpy(p, ".0", 2);
+		return p + 2;
 	}
 	n = numfmt_general(p, v, 10);
 	if (n >= NUMFMT_MAX - 3) {
 		memcpy(p, "null", 4);
-		w->text.n = (size_t)(p + 4 - w->text.buf);
-		return;
+		return p + 4;
 	}
 	/* From 1e-4 to 1e9 %.10g never takes the exponent form (a value rounded
 	 * up to 1e10 would): only the point is looked for. */
@@ -330,5 +367,5 @@ void jsonw_real(struct jsonw *w, double v)
 			n -= (size_t)(end - start);
 		}
 	}
-	w->text.n = (size_t)(p + n - w->text.buf);
+	return p + n;
 }

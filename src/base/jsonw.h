@@ -38,8 +38,7 @@ void jsonw_init(struct jsonw *w, FILE *out, int base);
  * JSON_REAL_PRECISION(10): no new lines or indent, "," and ":" alone
  * between items (JSON Lines). */
 void jsonw_init_compact(struct jsonw *w, FILE *out);
-void jsonw_object(struct jsonw *w);
-void jsonw_array(struct jsonw *w);
+/* jsonw_object and jsonw_array are inline, below. */
 void jsonw_key(struct jsonw *w, const char *key);
 /* A member name: jsonw_member writes it as jsonw_key would. JSONW_NAME
  * makes one of a string literal (anything else does not compile) needing
@@ -76,6 +75,12 @@ static inline struct jsonw_name jsonw_word_name(const char *key)
 void jsonw_member_word(struct jsonw *w, const char *key);
 /* s must be UTF-8 (sanitize file text first, as jansson requires too). */
 void jsonw_string(struct jsonw *w, const char *s);
+/* Text as a file gave it: what str_sanitize(s, buf, size) leaves, written
+ * as jsonw_string writes it (control characters and bytes that are not
+ * UTF-8 as \xNN text, since JSON strings must be UTF-8; cut to size - 1
+ * bytes). Printable ASCII with nothing to escape, most names, is copied
+ * straight, without the sanitized copy and a second scan. */
+void jsonw_text(struct jsonw *w, const char *s, size_t size);
 /* As jsonw_string for a string of the program's own (a word from its
  * tables: printable ASCII, no '"' or backslash), written without the scan
  * for escapes. */
@@ -90,6 +95,14 @@ bool jsonw_flush(struct jsonw *w);
  * JSONW_ROOM_ is the most an item's start can take: a comma, the new line
  * and the indent (base at most 32, JSONW_MAX_DEPTH levels of 2). */
 enum { JSONW_ROOM_ = 128 };
+/* The members' few moves belong where they are written: inline even where
+ * the compiler would rather call (a call's saves and restores cost more
+ * than the member, and a literal name's checks fold away only inline). */
+#if defined(__GNUC__) || defined(__clang__)
+#define JSONW_INLINE_ static inline __attribute__((always_inline))
+#else
+#define JSONW_INLINE_ static inline
+#endif
 void jsonw_newline_slow_(char *p, int spaces);
 void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name);
 
@@ -110,7 +123,7 @@ static inline char *jsonw_newline_(char *p, int spaces)
 /* Writes at p what starts an item in the open container: its separator
  * and (not compact) the new line and indent; returns where the item goes.
  * The room was asked for; 0 < depth <= JSONW_MAX_DEPTH. */
-static inline char *jsonw_item_(struct jsonw *w, char *p)
+JSONW_INLINE_ char *jsonw_item_(struct jsonw *w, char *p)
 {
 	bool *empty = &w->empty[w->depth - 1];
 
@@ -123,7 +136,7 @@ static inline char *jsonw_item_(struct jsonw *w, char *p)
 /* Where a value starts: after a key nothing; in an array the separator and
  * the new line jansson puts before every item. Room for len more bytes
  * after the start is there. */
-static inline char *jsonw_value_(struct jsonw *w, size_t len)
+JSONW_INLINE_ char *jsonw_value_(struct jsonw *w, size_t len)
 {
 	char *p = outbuf_room(&w->text, JSONW_ROOM_ + len);
 
@@ -136,7 +149,7 @@ static inline char *jsonw_value_(struct jsonw *w, size_t len)
 	return jsonw_item_(w, p);
 }
 
-static inline void jsonw_member(struct jsonw *w, struct jsonw_name name)
+JSONW_INLINE_ void jsonw_member(struct jsonw *w, struct jsonw_name name)
 {
 	char *p;
 
@@ -152,24 +165,22 @@ static inline void jsonw_member(struct jsonw *w, struct jsonw_name name)
 	w->after_key = true;
 }
 
-/* Integers as "%lld" (numfmt_int), those below 100 without a call. */
-static inline void jsonw_int(struct jsonw *w, int64_t v)
+/* v as "%lld" (numfmt_int) at p (NUMFMT_MAX bytes of room), those below
+ * 10000 without a call (numfmt_int_at); returns the end. */
+JSONW_INLINE_ char *jsonw_int_at_(char *p, int64_t v)
 {
-	char *p = jsonw_value_(w, NUMFMT_MAX);
+	return numfmt_int_at(p, v);
+}
 
-	if (v >= 0 && v < 10) {
-		*p++ = (char)('0' + v);
-	} else if (v >= 10 && v < 100) {
-		p[0] = (char)('0' + v / 10);
-		p[1] = (char)('0' + v % 10);
-		p += 2;
-	} else {
-		p += numfmt_int(p, v);
-	}
+/* Integers as "%lld" (numfmt_int). */
+JSONW_INLINE_ void jsonw_int(struct jsonw *w, int64_t v)
+{
+	char *p = jsonw_int_at_(jsonw_value_(w, NUMFMT_MAX), v);
+
 	w->text.n = (size_t)(p - w->text.buf);
 }
 
-static inline void jsonw_null(struct jsonw *w)
+JSONW_INLINE_ void jsonw_null(struct jsonw *w)
 {
 	char *p = jsonw_value_(w, 4);
 
@@ -177,12 +188,147 @@ static inline void jsonw_null(struct jsonw *w)
 	w->text.n = (size_t)(p + 4 - w->text.buf);
 }
 
-static inline void jsonw_bool(struct jsonw *w, bool v)
+JSONW_INLINE_ void jsonw_bool(struct jsonw *w, bool v)
 {
 	char *p = jsonw_value_(w, 5);
 
 	memcpy(p, v ? "true" : "false", 5);
 	w->text.n = (size_t)(p + 4 + !v - w->text.buf);
+}
+
+/* v as jsonw_real writes it at p (NUMFMT_MAX + 2 bytes of room); returns
+ * the end. */
+char *jsonw_real_at_(char *p, double v);
+
+/* A member and its value in one: jsonw_member then jsonw_int, jsonw_real
+ * or jsonw_null, the same text, with one ask for room and no key state
+ * between the two (the hundred-odd numbers of a kernel object). start is
+ * where the value goes, NULL where the member's text is not for the quick
+ * way (then jsonw_member has written it). */
+JSONW_INLINE_ char *jsonw_member_start_(struct jsonw *w, struct jsonw_name name)
+{
+	char *p;
+
+	if (name.len == 0 || name.len > JSONW_NAME_COPY || w->after_key || w->depth == 0 ||
+	    w->depth > JSONW_MAX_DEPTH) {
+		jsonw_member_slow_(w, name);
+		return NULL;
+	}
+	p = jsonw_item_(w, outbuf_room(&w->text, JSONW_ROOM_ + JSONW_NAME_COPY + NUMFMT_MAX + 2));
+	memcpy(p, name.text, JSONW_NAME_COPY);
+	/* the space after the colon is the text's last byte */
+	return p + name.len - w->compact;
+}
+
+JSONW_INLINE_ void jsonw_member_int(struct jsonw *w, struct jsonw_name name, int64_t v)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_int(w, v);
+		return;
+	}
+	w->text.n = (size_t)(jsonw_int_at_(p, v) - w->text.buf);
+}
+
+JSONW_INLINE_ void jsonw_member_null(struct jsonw *w, struct jsonw_name name)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_null(w);
+		return;
+	}
+	memcpy(p, "null", 4);
+	w->text.n = (size_t)(p + 4 - w->text.buf);
+}
+
+JSONW_INLINE_ void jsonw_member_real(struct jsonw *w, struct jsonw_name name, double v)
+{
+	char *p = jsonw_member_start_(w, name);
+
+	if (!p) {
+		jsonw_real(w, v);
+		return;
+	}
+	w->text.n = (size_t)(jsonw_real_at_(p, v) - w->text.buf);
+}
+
+/* Opens a container, '{' or '['. */
+JSONW_INLINE_ void jsonw_open_(struct jsonw *w, char c, char closer)
+{
+	char *p = jsonw_value_(w, 1);
+
+	*p = c;
+	w->text.n = (size_t)(p + 1 - w->text.buf);
+	if (w->depth < JSONW_MAX_DEPTH) {
+		w->empty[w->depth] = true;
+		w->closer[w->depth] = closer;
+	}
+	w->depth++;
+}
+
+JSONW_INLINE_ void jsonw_object(struct jsonw *w)
+{
+	jsonw_open_(w, '{', '}');
+}
+
+JSONW_INLINE_ void jsonw_array(struct jsonw *w)
+{
+	jsonw_open_(w, '[', ']');
+}
+
+/* A run of numbers in the array just opened, on one line (JSON Lines:
+ * the findings' parameters, a hundred-odd a raw-page record), with the
+ * writer's state checked once for the run rather than per number:
+ * jsonw_run_start says whether the run may go the quick way (a compact
+ * writer, an empty array open; false: write them with jsonw_int and
+ * jsonw_real), jsonw_run_int and jsonw_run_real write one, with the
+ * comma before all but the first, and jsonw_run_end records them. */
+struct jsonw_run {
+	char *p;                         /* where the next number goes */
+	bool any;                        /* a number was written */
+};
+
+JSONW_INLINE_ bool jsonw_run_start(struct jsonw *w, struct jsonw_run *r)
+{
+	if (!w->compact || w->after_key || w->depth == 0 || w->depth > JSONW_MAX_DEPTH ||
+	    !w->empty[w->depth - 1])
+		return false;
+	r->p = w->text.buf + w->text.n;
+	r->any = false;
+	return true;
+}
+
+/* Room for a comma and a number at r->p. */
+JSONW_INLINE_ void jsonw_run_room_(struct jsonw *w, struct jsonw_run *r)
+{
+	if ((size_t)(w->text.buf + sizeof(w->text.buf) - r->p) < NUMFMT_MAX + 3) {
+		w->text.n = (size_t)(r->p - w->text.buf);
+		r->p = outbuf_room(&w->text, NUMFMT_MAX + 3);
+	}
+	*r->p = ',';
+	r->p += r->any;
+	r->any = true;
+}
+
+JSONW_INLINE_ void jsonw_run_int(struct jsonw *w, struct jsonw_run *r, int64_t v)
+{
+	jsonw_run_room_(w, r);
+	r->p = numfmt_int_at(r->p, v);
+}
+
+JSONW_INLINE_ void jsonw_run_real(struct jsonw *w, struct jsonw_run *r, double v)
+{
+	jsonw_run_room_(w, r);
+	r->p = jsonw_real_at_(r->p, v);
+}
+
+JSONW_INLINE_ void jsonw_run_end(struct jsonw *w, const struct jsonw_run *r)
+{
+	w->text.n = (size_t)(r->p - w->text.buf);
+	if (r->any)
+		w->empty[w->depth - 1] = false;
 }
 
 /* Closes the innermost container: on a line of its own unless empty. */

@@ -9,12 +9,44 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Room any result below needs, the terminating NUL included. */
 #define NUMFMT_MAX 330  /* "%.9f" of DBL_MAX: 309 digits, a point, 9 decimals */
 
 /* v as "%lld" writes it into buf (NUMFMT_MAX bytes); returns the length. */
 size_t numfmt_int(char *buf, int64_t v);
+/* The digit pairs "00" to "99" (and a NUL): numfmt_int_at's table. */
+extern const char numfmt_pairs[201];
+
+/* v as "%lld" writes it at p (NUMFMT_MAX bytes of room, no NUL); returns
+ * the end. Inline to 9999, a pair table's copies (the counts, sizes and
+ * limits a report is mostly made of); numfmt_int past that. */
+static inline char *numfmt_int_at(char *p, int64_t v)
+{
+	if (v >= 0 && v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v >= 10 && v < 100) {
+		memcpy(p, numfmt_pairs + 2 * v, 2);
+		return p + 2;
+	}
+	if (v >= 100 && v < 10000) {
+		uint32_t hi = (uint32_t)v / 100, lo = (uint32_t)v % 100;
+
+		if (hi < 10) {
+			*p = (char)('0' + hi);
+			memcpy(p + 1, numfmt_pairs + 2 * lo, 2);
+			return p + 3;
+		}
+		memcpy(p, numfmt_pairs + 2 * hi, 2);
+		memcpy(p + 2, numfmt_pairs + 2 * lo, 2);
+		return p + 4;
+	}
+	return p + numfmt_int(p, v);
+}
+
 /* u as "%llu" writes it, the same way. */
 size_t numfmt_uint(char *buf, uint64_t u);
 /* v as "%.*f" with decimals (0 to 9) writes it into buf (NUMFMT_MAX

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numfmt.h"
+
 struct outbuf {
 	FILE *out;
 	size_t n;              /* bytes waiting in buf */
@@ -57,14 +59,13 @@ static inline void outbuf_puts(struct outbuf *b, const char *s)
 }
 
 /* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g"; an
- * integer below 100 without a call (the CSV's counts and limits). */
+ * integer below 10000 without a call (the CSV's counts and limits:
+ * numfmt_int_at). */
 void outbuf_int_any(struct outbuf *b, int64_t v);
 static inline void outbuf_int(struct outbuf *b, int64_t v)
 {
-	if (v >= 0 && v < 100 && sizeof(b->buf) - b->n >= 2) {
-		if (v >= 10)
-			b->buf[b->n++] = (char)('0' + v / 10);
-		b->buf[b->n++] = (char)('0' + v % 10);
+	if (sizeof(b->buf) - b->n >= NUMFMT_MAX) {
+		b->n = (size_t)(numfmt_int_at(b->buf + b->n, v) - b->buf);
 		return;
 	}
 	outbuf_int_any(b, v);

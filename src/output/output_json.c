@@ -249,6 +249,28 @@ static void waves_json(struct jsonw *w, const struct waves *v)
 	jsonw_end(w);
 }
 
+/* A finding's parameters, the numbers its text quotes, in the array just
+ * opened: a run of numbers (jsonw_run) where the writer allows. */
+static void params_json(struct jsonw *w, const struct finding *f)
+{
+	struct jsonw_run run;
+
+	if (!jsonw_run_start(w, &run)) {
+		for (int k = 0; k < f->n_params; k++)
+			if (f->params[k].kind == 'i')
+				jsonw_int(w, f->params[k].v.i);
+			else if (f->params[k].kind == 'f')
+				jsonw_real(w, f->params[k].v.f);
+		return;
+	}
+	for (int k = 0; k < f->n_params; k++)
+		if (f->params[k].kind == 'i')
+			jsonw_run_int(w, &run, f->params[k].v.i);
+		else if (f->params[k].kind == 'f')
+			jsonw_run_real(w, &run, f->params[k].v.f);
+	jsonw_run_end(w, &run);
+}
+
 /* The findings: id, severity, title and text; JSON Lines (w compact) puts
  * the parameters (the numbers the text quotes, in its order) after the
  * title, null where the text was not kept as parameters (RULES_PARAMS), and
@@ -270,11 +292,7 @@ static void findings_json(struct jsonw *w, const struct analysis *a, bool text)
 			jsonw_member(w, JSONW_NAME("parameters"));
 			if (f->text_omitted && f->n_fmts > 0) {
 				jsonw_array(w);
-				for (int k = 0; k < f->n_params; k++)
-					if (f->params[k].kind == 'i')
-						jsonw_int(w, f->params[k].v.i);
-					else if (f->params[k].kind == 'f')
-						jsonw_real(w, f->params[k].v.f);
+				params_json(w, f);
 				jsonw_end(w);
 			} else {
 				jsonw_null(w);
@@ -339,9 +357,9 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 
 	/* JSON escapes control characters itself, but text that is not UTF-8
 	 * cannot be written as a JSON string: sanitize names first. */
-	str_sanitize(a->launch.kernel, name, sizeof(name));
 	jsonw_object(w);
-	key_string(w, JSONW_NAME("name"), name);
+	jsonw_member(w, JSONW_NAME("name"));
+	jsonw_text(w, a->launch.kernel, sizeof(name));
 	/* A kernel record's id, the browser's and --compare's (launch lists
 	 * keep their shape). */
 	if (a->report.present)

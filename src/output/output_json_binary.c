@@ -15,22 +15,11 @@
 /* Text read from a file, sanitized; null when there is none. */
 static void text_value(struct jsonw *w, const char *s)
 {
-	size_t size;
-	char *buf;
-
 	if (!s || !s[0]) {
 		jsonw_null(w);
 		return;
 	}
-	size = strlen(s) * 4 + 1;
-	buf = malloc(size);
-	if (!buf) {
-		jsonw_null(w);
-		return;
-	}
-	str_sanitize(s, buf, size);
-	jsonw_string(w, buf);
-	free(buf);
+	jsonw_text(w, s, strlen(s) * 4 + 1);
 }
 
 static void key_text(struct jsonw *w, const char *key, const char *s)

@@ -16,26 +16,24 @@
 #include "jsonw.h"
 #include "strutil.h"
 
-static inline void key_int(struct jsonw *w, struct jsonw_name key, int64_t v)
+JSONW_INLINE_ void key_int(struct jsonw *w, struct jsonw_name key, int64_t v)
 {
-	jsonw_member(w, key);
-	jsonw_int(w, v);
+	jsonw_member_int(w, key, v);
 }
 
-static inline void key_real(struct jsonw *w, struct jsonw_name key, double v)
+JSONW_INLINE_ void key_real(struct jsonw *w, struct jsonw_name key, double v)
 {
-	jsonw_member(w, key);
-	jsonw_real(w, v);
+	jsonw_member_real(w, key, v);
 }
 
-static inline void key_string(struct jsonw *w, struct jsonw_name key, const char *s)
+JSONW_INLINE_ void key_string(struct jsonw *w, struct jsonw_name key, const char *s)
 {
 	jsonw_member(w, key);
 	jsonw_string(w, s);
 }
 
 /* A word of the program's own tables (jsonw_word: no escapes needed). */
-static inline void key_word(struct jsonw *w, struct jsonw_name key, const char *s)
+JSONW_INLINE_ void key_word(struct jsonw *w, struct jsonw_name key, const char *s)
 {
 	jsonw_member(w, key);
 	jsonw_word(w, s);
@@ -46,56 +44,43 @@ static inline void key_word(struct jsonw *w, struct jsonw_name key, const char *
  * UTF-8. */
 static inline void key_file_text(struct jsonw *w, struct jsonw_name key, const char *s)
 {
-	size_t size = strlen(s) * 4 + 1;
-	char small[512], *buf = size <= sizeof(small) ? small : malloc(size);
-
 	jsonw_member(w, key);
-	if (!buf) {
-		jsonw_null(w);
-		return;
-	}
-	str_sanitize(s, buf, size);
-	jsonw_string(w, buf);
-	if (buf != small)
-		free(buf);
+	jsonw_text(w, s, strlen(s) * 4 + 1);
 }
 
 /* A block limit; null where the factor does not limit. */
-static inline void key_limit(struct jsonw *w, struct jsonw_name key, int limit)
+JSONW_INLINE_ void key_limit(struct jsonw *w, struct jsonw_name key, int limit)
 {
-	jsonw_member(w, key);
 	if (limit == OCC_UNLIMITED)
-		jsonw_null(w);
+		jsonw_member_null(w, key);
 	else
-		jsonw_int(w, limit);
+		jsonw_member_int(w, key, limit);
 }
 
 /* A member that is null where the figure is not known. */
-static inline void key_int_if(struct jsonw *w, struct jsonw_name key, bool known, int64_t v)
+JSONW_INLINE_ void key_int_if(struct jsonw *w, struct jsonw_name key, bool known, int64_t v)
 {
-	jsonw_member(w, key);
 	if (known)
-		jsonw_int(w, v);
+		jsonw_member_int(w, key, v);
 	else
-		jsonw_null(w);
+		jsonw_member_null(w, key);
 }
 
-static inline void key_real_if(struct jsonw *w, struct jsonw_name key, bool known, double v)
+JSONW_INLINE_ void key_real_if(struct jsonw *w, struct jsonw_name key, bool known, double v)
 {
-	jsonw_member(w, key);
 	if (known)
-		jsonw_real(w, v);
+		jsonw_member_real(w, key, v);
 	else
-		jsonw_null(w);
+		jsonw_member_null(w, key);
 }
 
 /* A count a kernel record may lack (missing): null where it is 0. */
-static inline void key_count(struct jsonw *w, struct jsonw_name key, int64_t v, bool missing)
+JSONW_INLINE_ void key_count(struct jsonw *w, struct jsonw_name key, int64_t v, bool missing)
 {
 	key_int_if(w, key, !(missing && v == 0), v);
 }
 
-static inline void triple(struct jsonw *w, struct jsonw_name key, int64_t x, int64_t y, int64_t z,
+JSONW_INLINE_ void triple(struct jsonw *w, struct jsonw_name key, int64_t x, int64_t y, int64_t z,
 		   bool null)
 {
 	jsonw_member(w, key);

@@ -16,12 +16,12 @@
 #include "report_launch.h"
 #include "strfmt.h"
 
-static void key_report_int(struct jsonw *w, struct jsonw_name key, const struct report_int *v)
+JSONW_INLINE_ void key_report_int(struct jsonw *w, struct jsonw_name key, const struct report_int *v)
 {
 	key_int_if(w, key, v->present, v->value);
 }
 
-static void key_report_num(struct jsonw *w, struct jsonw_name key, const struct report_num *v)
+JSONW_INLINE_ void key_report_num(struct jsonw *w, struct jsonw_name key, const struct report_num *v)
 {
 	key_real_if(w, key, v->present, v->value);
 }
@@ -183,14 +183,13 @@ void output_json_report(struct jsonw *w, const struct analysis *a)
 	struct crosscheck_record kept;
 	const struct crosscheck_record *p = &kept;
 	const struct crosscheck *c = &p->check;
-	char device[sizeof(p->device) * 4];
 
 	crosscheck_record_kept(&a->report, &kept);
 	jsonw_object(w);
-	str_sanitize(p->device, device, sizeof(device));
 	jsonw_member(w, JSONW_NAME("device"));
-	if (device[0])
-		jsonw_string(w, device);
+	/* str_sanitize leaves no text empty but the empty one */
+	if (p->device[0])
+		jsonw_text(w, p->device, sizeof(p->device) * 4);
 	else
 		jsonw_null(w);
 	jsonw_member(w, JSONW_NAME("device_in_database"));
@@ -215,10 +214,7 @@ void output_json_report(struct jsonw *w, const struct analysis *a)
 	key_report_num(w, JSONW_NAME("achieved_active_warps"), &p->achieved_active_warps);
 	jsonw_member(w, JSONW_NAME("achieved_occupancy_from"));
 	if (p->achieved_from && p->achieved_occupancy_pct.present) {
-		char from[1100];
-
-		str_sanitize(p->achieved_from, from, sizeof(from));
-		jsonw_string(w, from);
+		jsonw_text(w, p->achieved_from, 1100);
 	} else {
 		jsonw_null(w);
 	}
