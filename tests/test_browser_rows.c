@@ -18,6 +18,11 @@
 
 struct tally {
 	size_t files, records, lazy;
+	/* records whose name's width came from another record of the same
+	 * name (browser_display_cells_kept) */
+	size_t kept;
+	/* reports grouped both by name keys and by name texts */
+	size_t keyed_groups;
 };
 
 static bool same_num(double a, double b)
@@ -51,6 +56,7 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	char path[1024], what[1200];
 	int status = 0;
 	FILE *quiet = fopen("/dev/null", "w");
+	unsigned char *seen;
 	size_t n;
 
 	ck_assert_ptr_nonnull(s);
@@ -74,6 +80,15 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	/* nothing analysed yet, the ids and the GPUs known */
 	ck_assert_uint_eq(lazy.n_pending, n);
 	ck_assert_uint_eq(lazy.n_gpu_none, eager.n_gpu_none);
+	seen = calloc(report_name_keys(&in->report), 1);
+	ck_assert_ptr_nonnull(seen);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t key = report_name_key_at(&in->report, i);
+
+		if (key && seen[key]++)
+			t->kept++;
+	}
+	free(seen);
 	for (size_t i = 0; i < n; i++) {
 		struct report_record tmp;
 		const struct report_record *rec = report_peek(&in->report, i, &tmp);
@@ -133,8 +148,27 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	ck_assert_str_eq(lazy.per_unit_label, eager.per_unit_label);
 	ck_assert_int_eq(lazy.name_w, eager.name_w);
 	t->records += n;
-	browser_done(&eager);
 	browser_done(&lazy);
+	/* grouped by the names' keys (packed, every record named), then by
+	 * their texts (the same report unpacked: no keys): the same groups */
+	if (in->report.packed && report_name_key_at(&in->report, 0)) {
+		struct browser plain;
+
+		ck_assert(report_unpack(&in->report));
+		ck_assert_uint_eq(report_name_key_at(&in->report, 0), 0);
+		ck_assert(browser_init(&plain, s, &in->report, path));
+		ck_assert(browser_set_grouped(&plain, true));
+		ck_assert_uint_eq(plain.n_groups, eager.n_groups);
+		for (size_t i = 0; i < n; i++)
+			ck_assert_uint_eq(plain.rows[i].group, eager.rows[i].group);
+		for (size_t i = 0; i < eager.n_groups; i++) {
+			snprintf(what, sizeof(what), "%s group %zu by text", file, i);
+			ck_same_line(&plain.groups[i], &eager.groups[i], what);
+		}
+		t->keyed_groups++;
+		browser_done(&plain);
+	}
+	browser_done(&eager);
 	session_input_done(in);
 	free(in);
 	session_free(s);
@@ -164,7 +198,10 @@ START_TEST(lazy_rows_are_the_eager_ones)
 	ck_assert_uint_gt(t.files, 30);
 	ck_assert_uint_gt(t.records, 1000);
 	ck_assert_uint_gt(t.lazy, 10);
-	printf("%zu reports, %zu records, %zu shown in part first\n", t.files, t.records, t.lazy);
+	ck_assert_uint_gt(t.kept, 1000);
+	ck_assert_uint_gt(t.keyed_groups, 20);
+	printf("%zu reports, %zu records, %zu shown in part first, %zu names' widths kept, "
+	       "%zu grouped by name keys\n", t.files, t.records, t.lazy, t.kept, t.keyed_groups);
 }
 END_TEST
 
@@ -219,6 +256,111 @@ START_TEST(figures_first_for_sort_and_groups)
 }
 END_TEST
 
+/* The display name's scan as it was a byte at a time (main at 75bb1f6),
+ * the reference for the one that reads 16 bytes a step: [*start, end) and
+ * whether those bytes are printable ASCII. */
+static bool reference_span(const char *full, size_t *start, size_t *end, bool *plain)
+{
+	size_t n = strlen(full), from = 0, last_odd = SIZE_MAX;
+	int depth = 0;
+
+	while (n > 0 && full[n - 1] == ' ')
+		n--;
+	if (n >= 11 && memcmp(full + n - 11, "[clone .kd]", 11) == 0)
+		n -= 11;
+	else if (n >= 5 && memcmp(full + n - 5, "(.kd)", 5) == 0)
+		n -= 5;
+	else if (n >= 3 && memcmp(full + n - 3, ".kd", 3) == 0)
+		n -= 3;
+	while (n > 0 && full[n - 1] == ' ')
+		n--;
+	if (n > 0 && full[n - 1] == ')') {
+		for (size_t i = n; i-- > 0;) {
+			if (full[i] == ')')
+				depth++;
+			else if (full[i] == '(' && --depth == 0) {
+				n = i;
+				break;
+			}
+		}
+	}
+	depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)full[i];
+
+		if (c == '<' || c == '(' || c == '[')
+			depth++;
+		else if (c == '>' || c == ')' || c == ']') {
+			if (depth > 0)
+				depth--;
+		} else if (c == ' ') {
+			if (depth == 0)
+				from = i + 1;
+		} else if (c < 0x20 || c >= 0x7f) {
+			last_odd = i;
+		}
+	}
+	*start = from;
+	*end = n;
+	*plain = last_odd == SIZE_MAX || last_odd < from;
+	return from < n;
+}
+
+/* 20,000 random names of brackets, blanks, letters, rocprof's suffixes,
+ * UTF-8 (a CJK character: two cells), control and DEL bytes, up to 300
+ * bytes (a 16-byte step, its tail and names shorter than a step): each
+ * record's display name and its width are the byte-at-a-time scan's. */
+START_TEST(display_names_are_the_byte_scans)
+{
+	static const char *const parts[] = {
+		"<", ">", "(", ")", "[", "]", " ", "a", "ns::", "kernel", "_", "1", ",",
+		".kd", "(.kd)", " [clone .kd]", "\xe6\xbc\xa2", "\x01", "\x7f", "void ", "int",
+	};
+	struct report rep = { 0 };
+	struct browser b = { 0 };
+	char name[512];
+
+	srand(24);
+	for (int k = 0; k < 20000; k++) {
+		struct report_record *r = report_add(&rep, k + 2);
+		size_t len = 0, target = (size_t)(rand() % 300);
+
+		ck_assert_ptr_nonnull(r);
+		while (len < target) {
+			const char *p = parts[rand() % (int)(sizeof(parts) / sizeof(parts[0]))];
+			size_t n = strlen(p);
+
+			if (len + n >= sizeof(name))
+				break;
+			memcpy(name + len, p, n);
+			len += n;
+		}
+		name[len] = '\0';
+		r->name = strdup(name);
+		r->short_name = "short";
+		ck_assert_ptr_nonnull(r->name);
+	}
+	b.report = &rep;
+	for (size_t i = 0; i < rep.n; i++) {
+		const char *full = rep.records[i].name;
+		struct browser_line l = { .record = (uint32_t)i };
+		size_t start, end;
+		bool plain;
+		char want[1024], got[1024];
+
+		if (reference_span(full, &start, &end, &plain))
+			snprintf(want, sizeof(want), "%.*s", (int)(end - start), full + start);
+		else
+			snprintf(want, sizeof(want), "%s", "short");
+		browser_display_name(&b, &l, got, sizeof(got));
+		ck_assert_msg(strcmp(got, want) == 0, "record %zu \"%s\": \"%s\", not \"%s\"", i,
+			      full, got, want);
+		ck_assert_uint_eq(browser_display_cells(&b, i), str_display_width(want));
+	}
+	report_done(&rep);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("browser_rows");
@@ -229,6 +371,7 @@ int main(void)
 	tcase_add_test(tc, lazy_rows_are_the_eager_ones);
 	tcase_add_test(tc, lazy_rows_are_the_eager_ones_with_gpu);
 	tcase_add_test(tc, figures_first_for_sort_and_groups);
+	tcase_add_test(tc, display_names_are_the_byte_scans);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

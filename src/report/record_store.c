@@ -41,10 +41,16 @@ struct record_store *record_store_new_on(const struct record_store *base)
 
 bool record_store_adopt(struct record_store *s, struct record_store *base)
 {
+	struct text_block **end;
+
 	if (!s || !base || s->base != base || s->shared > base->n_texts)
 		return false;
-	/* base's texts now live as long as s; base keeps pointing at them
-	 * until it is freed, without freeing them */
+	/* base's texts (its blocks) now live as long as s; base keeps
+	 * pointing at them until it is freed, without freeing them */
+	for (end = &s->blocks; *end; end = &(*end)->next)
+		;
+	*end = base->blocks;
+	base->blocks = NULL;
 	base->shared = base->n_texts;
 	s->shared = 0;
 	s->base = NULL;
@@ -55,8 +61,12 @@ void record_store_free(struct record_store *s)
 {
 	if (!s)
 		return;
-	for (size_t i = s->shared; i < s->n_texts; i++)
-		free(s->texts[i]);
+	while (s->blocks) {
+		struct text_block *next = s->blocks->next;
+
+		free(s->blocks);
+		s->blocks = next;
+	}
 	free(s->texts);
 	free(s->slots);
 	free(s->rows);
@@ -76,6 +86,9 @@ size_t record_store_bytes(const struct record_store *s)
 }
 
 /* ---- texts ---------------------------------------------------------------- */
+
+/* A block of texts: 64 KiB, some 600 kernel names. */
+enum { TEXT_BLOCK = 65536 - 64 };
 
 /* Eight bytes a step: every record's names are hashed as it is read. */
 static uint64_t hash_text(const char *s, size_t n)
@@ -99,19 +112,30 @@ static uint64_t hash_text(const char *s, size_t n)
 	return h;
 }
 
+/* The 32 bits a slot keeps: the table's index is their low bits. */
+static uint32_t hash32(const char *s, size_t n)
+{
+	uint64_t h = hash_text(s, n);
+
+	return (uint32_t)(h ^ h >> 32);
+}
+
 static bool slots_grow(struct record_store *s)
 {
 	size_t n = s->n_slots ? s->n_slots * 2 : 256;
-	uint32_t *slots = calloc(n, sizeof(*slots));
+	struct text_slot *slots = calloc(n, sizeof(*slots));
 
 	if (!slots)
 		return false;
-	for (size_t i = 0; i < s->n_texts; i++) {
-		size_t k = hash_text(s->texts[i], strlen(s->texts[i])) & (n - 1);
+	/* the slots' own hashes: no text is read again */
+	for (size_t i = 0; i < s->n_slots; i++) {
+		size_t k;
 
-		while (slots[k])
-			k = (k + 1) & (n - 1);
-		slots[k] = (uint32_t)i + 1;
+		if (!s->slots[i].index)
+			continue;
+		for (k = s->slots[i].hash & (n - 1); slots[k].index; k = (k + 1) & (n - 1))
+			;
+		slots[k] = s->slots[i];
 	}
 	free(s->slots);
 	s->slots = slots;
@@ -119,23 +143,51 @@ static bool slots_grow(struct record_store *s)
 	return true;
 }
 
-/* text's index + 1 (0 for NULL), added when new; false when out of memory. */
-static bool text_index(struct record_store *s, const char *text, uint32_t *index)
+/* A copy of text's len bytes and its NUL in the store's blocks; NULL when
+ * out of memory. */
+static char *text_copy(struct record_store *s, const char *text, size_t len)
 {
-	size_t k, len;
+	struct text_block *b = s->blocks;
 	char *copy;
 
-	if (!text) {
-		*index = 0;
-		return true;
+	if (!b || b->cap - b->used < len + 1) {
+		size_t cap = len + 1 > TEXT_BLOCK ? len + 1 : TEXT_BLOCK;
+
+		b = malloc(sizeof(*b) + cap);
+		if (!b)
+			return NULL;
+		b->used = 0;
+		b->cap = cap;
+		/* a text too big for a block gets its own, behind the one
+		 * being filled */
+		if (s->blocks && cap > TEXT_BLOCK) {
+			b->next = s->blocks->next;
+			s->blocks->next = b;
+		} else {
+			b->next = s->blocks;
+			s->blocks = b;
+		}
+		s->text_bytes += sizeof(*b) + cap;
 	}
+	copy = b->text + b->used;
+	memcpy(copy, text, len + 1);
+	b->used += len + 1;
+	return copy;
+}
+
+/* The index + 1 of text (not NULL), of len bytes and hash32 h, added when
+ * new; false when out of memory. */
+static bool text_index(struct record_store *s, const char *text, size_t len, uint32_t h,
+		       uint32_t *index)
+{
+	size_t k;
+	char *copy;
+
 	if ((s->n_texts + 1) * 2 > s->n_slots && !slots_grow(s))
 		return false;
-	len = strlen(text);
-	for (k = hash_text(text, len) & (s->n_slots - 1); s->slots[k];
-	     k = (k + 1) & (s->n_slots - 1))
-		if (strcmp(s->texts[s->slots[k] - 1], text) == 0) {
-			*index = s->slots[k];
+	for (k = h & (s->n_slots - 1); s->slots[k].index; k = (k + 1) & (s->n_slots - 1))
+		if (s->slots[k].hash == h && strcmp(s->texts[s->slots[k].index - 1], text) == 0) {
+			*index = s->slots[k].index;
 			return true;
 		}
 	if (s->n_texts == UINT32_MAX - 1)
@@ -149,13 +201,11 @@ static bool text_index(struct record_store *s, const char *text, uint32_t *index
 		s->texts = texts;
 		s->texts_cap = cap;
 	}
-	copy = malloc(len + 1);
+	copy = text_copy(s, text, len);
 	if (!copy)
 		return false;
-	memcpy(copy, text, len + 1);
 	s->texts[s->n_texts++] = copy;
-	s->text_bytes += len + 1;
-	s->slots[k] = (uint32_t)s->n_texts;
+	s->slots[k] = (struct text_slot){ h, (uint32_t)s->n_texts };
 	*index = (uint32_t)s->n_texts;
 	return true;
 }
@@ -168,11 +218,18 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
 {
 	uint32_t last = s->last[kind];
 
-	if (text && last && strcmp(s->texts[last - 1], text) == 0) {
+	size_t len;
+
+	if (!text) {
+		*index = 0;
+		return true;
+	}
+	if (last && strcmp(s->texts[last - 1], text) == 0) {
 		*index = last;
 		return true;
 	}
-	if (!text_index(s, text, index))
+	len = strlen(text);
+	if (!text_index(s, text, len, hash32(text, len), index))
 		return false;
 	s->last[kind] = *index;
 	return true;
@@ -182,12 +239,33 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
  * (the blob keeps what it had). */
 static bool pack(struct record_store *s, const struct report_record *rec, struct row *row)
 {
-	uint32_t texts[5];
-	size_t at;
+	uint32_t texts[5], h = 0;
+	size_t at, len = 0;
+	bool same = !rec->name ||
+		(s->last[0] && strcmp(s->texts[s->last[0] - 1], rec->name) == 0);
 
-	if (!text_of(s, 0, rec->name, &texts[0]) || !text_of(s, 1, rec->short_name, &texts[1]) ||
-	    !text_of(s, 2, rec->process, &texts[2]) || !text_of(s, 3, rec->device, &texts[3]) ||
-	    !text_of(s, 4, rec->gfx_target, &texts[4]) || !record_store_write(s, rec, texts, &at))
+	/* A name unlike the last record's: its slot is fetched while the
+	 * other texts are looked up (with distinct names, a cache miss a
+	 * record). */
+	if (!same) {
+		len = strlen(rec->name);
+		h = hash32(rec->name, len);
+#if defined(__GNUC__)
+		if (s->n_slots)
+			__builtin_prefetch(&s->slots[h & (s->n_slots - 1)]);
+#endif
+	}
+	if (!text_of(s, 1, rec->short_name, &texts[1]) || !text_of(s, 2, rec->process, &texts[2]) ||
+	    !text_of(s, 3, rec->device, &texts[3]) || !text_of(s, 4, rec->gfx_target, &texts[4]))
+		return false;
+	if (same) {
+		texts[0] = rec->name ? s->last[0] : 0;
+	} else {
+		if (!text_index(s, rec->name, len, h, &texts[0]))
+			return false;
+		s->last[0] = texts[0];
+	}
+	if (!record_store_write(s, rec, texts, &at))
 		return false;
 	*row = (struct row){ at, texts[0], texts[1] };
 	return true;
@@ -235,6 +313,11 @@ bool record_store_set(struct record_store *s, size_t i, const struct report_reco
 const char *record_store_name(const struct record_store *s, size_t i)
 {
 	return s->rows[i].name ? s->texts[s->rows[i].name - 1] : NULL;
+}
+
+uint32_t record_store_name_index(const struct record_store *s, size_t i)
+{
+	return s->rows[i].name;
 }
 
 const char *record_store_short_name(const struct record_store *s, size_t i)

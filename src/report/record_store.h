@@ -69,6 +69,10 @@ struct report_int record_store_id(const struct record_store *s, size_t i);
  * unpacking it: the kernel browser filters and groups on them. */
 const char *record_store_name(const struct record_store *s, size_t i);
 const char *record_store_short_name(const struct record_store *s, size_t i);
+/* Record i's full name as the index + 1 of its text (0 where it has
+ * none): records with the same name have the same, below the count
+ * record_store_texts gives + 1 (a cache per distinct name). */
+uint32_t record_store_name_index(const struct record_store *s, size_t i);
 /* Record i's packed bytes, *len of them up to the end of the store's
  * (the last record's own bytes exactly, in a store only added to), and
  * the store's texts: what record_store_unpack takes (tests, fuzzing). */

@@ -71,6 +71,21 @@ struct row {
 	uint32_t short_name;
 };
 
+/* A slot of the texts' hash table: the text's hash, kept so that a probe
+ * past another text compares no bytes (every record's name is looked up
+ * as it is read: with distinct names, each probe would be a cache miss
+ * into a text) and growing hashes no text again; index + 1, 0 empty. */
+struct text_slot {
+	uint32_t hash;
+	uint32_t index;
+};
+
+struct text_block {
+	struct text_block *next;
+	size_t used, cap;
+	char text[];
+};
+
 struct record_store {
 	/* the previous record's texts (name, short name, process, device,
 	 * gfx target): most records repeat all but the first two */
@@ -82,11 +97,14 @@ struct record_store {
 	/* The distinct texts, once each, and a hash table of their indices. */
 	char **texts;
 	size_t n_texts, texts_cap;
-	uint32_t *slots;    /* index + 1; 0 empty; n_slots a power of two */
+	struct text_slot *slots;  /* n_slots a power of two */
 	size_t n_slots;
-	size_t text_bytes;
-	/* The first `shared` texts are base's (record_store_new_on), not
-	 * freed here until record_store_adopt makes them this store's. */
+	size_t text_bytes;        /* the blocks' bytes */
+	/* Where the texts lie: blocks that never move, one malloc for many
+	 * texts (a report of 100,000 distinct names would take 100,000). */
+	struct text_block *blocks;
+	/* The first `shared` texts are base's (record_store_new_on), in
+	 * base's blocks until record_store_adopt makes them this store's. */
 	size_t shared;
 	const struct record_store *base;
 };

@@ -4,6 +4,7 @@
  * (record_store.h has the form, record_store_form.h its tables). */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,7 +87,7 @@ static bool whole(double v, int64_t *i)
 	if (!(v >= -9007199254740992.0 && v <= 9007199254740992.0))
 		return false;
 	*i = (int64_t)v;
-	return (double)*i == v && !(v == 0 && 1 / v < 0);
+	return (double)*i == v && !(v == 0 && signbit(v));
 }
 
 /* The fields into room reserved once: a record is read as every one of
@@ -113,10 +114,14 @@ static void put_fields(struct out *o, const struct report_record *rec)
 	for (int f = N_INTS; f < N_FIELDS; f++) {
 		const struct report_num *v = (const void *)(p + num_fields[f - N_INTS]);
 		double dv = v->value;
+		uint64_t bits;
 		int64_t iv = 0;
 		bool raw;
 
-		if (!v->present && dv == 0 && !(1 / dv < 0))
+		/* absent and +0 (its bits all zero: no division by a zero a
+		 * field, as 1 / dv < 0 took, to tell -0) */
+		memcpy(&bits, &dv, sizeof(bits));
+		if (!v->present && bits == 0)
 			continue;
 		raw = !whole(dv, &iv);
 		q = varint_at(q, (uint64_t)(f - last) << 2 | (v->present ? TAG_PRESENT : 0) |

@@ -28,6 +28,9 @@ static bool get_bytes(struct in *in, void *to, size_t n)
 	return true;
 }
 
+/* The most bytes a varint takes: 64 bits in sevens. */
+enum { VARINT_BYTES = 10 };
+
 static uint64_t get_varint(struct in *in)
 {
 	uint64_t v = 0;
@@ -365,8 +368,19 @@ struct report_int record_store_id(const struct record_store *s, size_t i)
 	/* the record's header (unpack's), then its first field: the id,
 	 * int_fields' first, where it is there at all */
 	in = (struct in){ s->blob + s->rows[i].at + 4, s->blob + s->len, false };
-	for (int k = 0; k < 7; k++)
-		get_varint(&in);
+	/* past the line, the run and the texts: a varint ends at its first
+	 * byte below 0x80 (every record's id is read as the browser's rows
+	 * are made: no value is put together) */
+	for (int k = 0; k < 7 && !in.bad; k++) {
+		const uint8_t *first = in.p;
+
+		while (in.p < in.end && (*in.p & 0x80) && in.p - first < VARINT_BYTES)
+			in.p++;
+		if (in.p == in.end || in.p - first == VARINT_BYTES)
+			in.bad = true;
+		else
+			in.p++;
+	}
 	tag = get_varint(&in);
 	if (in.bad || (tag >> 2) != 1 || (tag & TAG_RAW))
 		return id;

@@ -521,6 +521,20 @@ const char *report_name_at(const struct report *r, size_t i)
 	return r->packed ? record_store_name(r->packed, i) : r->records[i].name;
 }
 
+uint32_t report_name_key_at(const struct report *r, size_t i)
+{
+	return r->packed ? record_store_name_index(r->packed, i) : 0;
+}
+
+size_t report_name_keys(const struct report *r)
+{
+	size_t n = 0;
+
+	if (r->packed)
+		record_store_texts(r->packed, &n);
+	return n + 1;
+}
+
 int64_t report_id_at(const struct report *r, size_t i)
 {
 	struct report_int id;

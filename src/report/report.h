@@ -419,6 +419,11 @@ const void *report_records_id(const struct report *r);
 /* Record i's full name (NULL where none) and short name, packed or not. */
 const char *report_name_at(const struct report *r, size_t i);
 const char *report_short_name_at(const struct report *r, size_t i);
+/* A key of record i's full name: the same for records whose full names
+ * are the same text, below report_name_keys(r); 0 where it gives none
+ * (no name, or r not packed). For work done once per distinct name. */
+uint32_t report_name_key_at(const struct report *r, size_t i);
+size_t report_name_keys(const struct report *r);
 /* Record i's report_record_id, without unpacking it. */
 int64_t report_id_at(const struct report *r, size_t i);
 /* to (a whole reading of from's file, its store made on from's) takes

@@ -51,27 +51,29 @@ enum browser_from {
  * have it, duration the sum of those that have it). Absent values: -1 for
  * the integers, NAN for the doubles; the pane prints "n/a". */
 struct browser_line {
-	uint8_t from;              /* enum browser_from bits */
-	uint32_t record;           /* the record (a group: its first record) */
-	uint32_t count;            /* records in the line: 1, or the group's */
-	uint32_t group;            /* the group this record belongs to */
+	/* eight bytes, then four, two and one: 96 bytes a line, no padding
+	 * (every record of a report has one) */
 	int64_t id;                /* the profiler's id; -1 absent */
 	int64_t grid_blocks;       /* total blocks (workgroups) */
-	int32_t block_threads;
-	int32_t registers;         /* per thread (AMD: arch VGPRs) */
 	int64_t smem_bytes;        /* static + dynamic (AMD: LDS) per block */
 	double theoretical_pct;    /* occ_compute on the record's GPU; NAN when it cannot run */
 	double achieved_pct;
 	double duration_ns;
+	double waves;              /* waves per SM (grid / blocks per wave); NAN absent */
+	double predicted_pct;      /* predicted achieved occupancy; NAN absent */
+	uint32_t record;           /* the record (a group: its first record) */
+	uint32_t count;            /* records in the line: 1, or the group's */
+	uint32_t group;            /* the group this record belongs to */
+	int32_t block_threads;
+	int32_t registers;         /* per thread (AMD: arch VGPRs) */
+	int32_t blocks_per_sm;     /* resident blocks (workgroups) per SM (CU); -1 absent */
+	uint16_t name_cells;       /* browser_display_name's width, at most UINT16_MAX */
+	uint8_t from;              /* enum browser_from bits */
 	uint8_t vendor;            /* enum gpu_vendor of the GPU it was analysed on */
 	int8_t limiter;            /* enum occ_factor limiting blocks (the first where
 				      several tie); -1 where nothing was computed */
-	int32_t blocks_per_sm;     /* resident blocks (workgroups) per SM (CU); -1 absent */
-	double waves;              /* waves per SM (grid / blocks per wave); NAN absent */
-	double predicted_pct;      /* predicted achieved occupancy; NAN absent */
 	int8_t checked;            /* the cross-check: -1 nothing compared, else the number
 				      of the profiler's figures occview disagrees with */
-	uint16_t name_cells;       /* browser_display_name's width, at most UINT16_MAX */
 	/* A row: whether it has its figures (the session's analysis) yet;
 	 * until then only record, count, id, name_cells and the GPU bits of
 	 * from are known. A group always has them. */
@@ -181,6 +183,11 @@ void browser_display_name(const struct browser *b, const struct browser_line *l,
 /* The width in cells of record's display name (as browser_display_name
  * writes it into 1,024 bytes), without writing it. */
 size_t browser_display_cells(const struct browser *b, size_t record);
+/* The same, with each distinct full name's width kept in kept (n_kept
+ * slots, zeroed at first: report_name_keys of b's report; NULL: none), so
+ * a report of few kernels and many launches scans each name once. */
+size_t browser_display_cells_kept(const struct browser *b, size_t record, uint32_t *kept,
+				  size_t n_kept);
 /* Record i's full name, else its short one: packed records give them
  * without unpacking (report_name_at). */
 const char *browser_name_of(const struct report *rep, size_t i);

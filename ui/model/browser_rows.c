@@ -39,10 +39,28 @@ static struct session_record session_record_of(const struct browser *b, uint32_t
 					report_record_id(rec, index), NULL, NULL };
 }
 
+/* The widths of the report's distinct names while rows are started
+ * (browser_display_cells_kept); none where there is no memory for them. */
+struct kept_cells {
+	uint32_t *cells;
+	size_t n;
+};
+
+static struct kept_cells kept_new(const struct report *rep, size_t rows)
+{
+	size_t n = report_name_keys(rep);
+	/* not for a few rows appended to many (a file that grows) */
+	struct kept_cells k = { n > 1 && rows >= n / 8 ? calloc(n, sizeof(uint32_t)) : NULL, 0 };
+
+	k.n = k.cells ? n : 0;
+	return k;
+}
+
 /* What a row holds before its figures: the record, its id, which GPU it
  * is analysed on, its name's width (measured once: a sort or filter takes
  * the widest of those shown). False when out of memory. */
-static bool start_row(struct browser *b, struct browser_line *row, uint32_t index)
+static bool start_row(struct browser *b, struct browser_line *row, uint32_t index,
+		      struct kept_cells *kept)
 {
 	size_t cells;
 
@@ -71,7 +89,7 @@ static bool start_row(struct browser *b, struct browser_line *row, uint32_t inde
 		}
 		report_unpeek(rec, &tmp);
 	}
-	cells = browser_display_cells(b, index);
+	cells = browser_display_cells_kept(b, index, kept->cells, kept->n);
 	row->name_cells = (uint16_t)(cells > UINT16_MAX ? UINT16_MAX : cells);
 	return true;
 }
@@ -148,12 +166,18 @@ static void make_row(struct browser *b, struct browser_line *row,
 		row->block_threads = launch_threads_per_block(&a->launch);
 }
 
-static uint64_t hash_line(const struct browser_line *row, const char *name)
+/* The hash of a line's launch and name: the name's key where every
+ * record has one (keyed), else its bytes. */
+static uint64_t hash_line(const struct browser *b, const struct browser_line *row, bool keyed)
 {
 	uint64_t h = 1469598103934665603ull;
 
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 1099511628211ull;
+	if (keyed)
+		h = (h ^ report_name_key_at(b->report, row->record)) * 1099511628211ull;
+	else
+		for (const unsigned char *p =
+			     (const unsigned char *)browser_name_of(b->report, row->record); *p; p++)
+			h = (h ^ *p) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->grid_blocks) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->block_threads) * 1099511628211ull;
 	h = (h ^ (uint64_t)row->registers) * 1099511628211ull;
@@ -162,11 +186,28 @@ static uint64_t hash_line(const struct browser_line *row, const char *name)
 }
 
 static bool same_launch(const struct browser *b, const struct browser_line *x,
-			const struct browser_line *y)
+			const struct browser_line *y, bool keyed)
 {
-	return x->grid_blocks == y->grid_blocks && x->block_threads == y->block_threads &&
-		x->registers == y->registers && x->smem_bytes == y->smem_bytes &&
-		strcmp(browser_name_of(b->report, x->record), browser_name_of(b->report, y->record)) == 0;
+	if (x->grid_blocks != y->grid_blocks || x->block_threads != y->block_threads ||
+	    x->registers != y->registers || x->smem_bytes != y->smem_bytes)
+		return false;
+	/* the same key is the same text (the store keeps each once) */
+	if (keyed)
+		return report_name_key_at(b->report, x->record) ==
+			report_name_key_at(b->report, y->record);
+	return strcmp(browser_name_of(b->report, x->record),
+		      browser_name_of(b->report, y->record)) == 0;
+}
+
+/* Whether every record's full name has a key (a packed report's, all
+ * named): then keys stand for names. A record without a full name goes
+ * by its short name, which may be another's full name, so then none do. */
+static bool all_keyed(const struct browser *b)
+{
+	for (size_t i = 0; i < b->n_rows; i++)
+		if (!report_name_key_at(b->report, i))
+			return false;
+	return true;
 }
 
 /* Groups identical launches (same full name, grid, block, registers, shared
@@ -176,6 +217,7 @@ static bool make_groups(struct browser *b)
 	size_t cap = 16;
 	uint32_t *table;
 	size_t *achieved_n;
+	bool keyed = all_keyed(b);
 
 	while (cap < b->n_rows * 2)
 		cap *= 2;
@@ -191,11 +233,11 @@ static bool make_groups(struct browser *b)
 	b->n_groups = 0;
 	for (size_t i = 0; i < b->n_rows; i++) {
 		struct browser_line *row = &b->rows[i];
-		size_t slot = hash_line(row, browser_name_of(b->report, i)) & (cap - 1);
+		size_t slot = hash_line(b, row, keyed) & (cap - 1);
 		struct browser_line *g;
 
 		while (table[slot] != UINT32_MAX &&
-		       !same_launch(b, &b->groups[table[slot]], row))
+		       !same_launch(b, &b->groups[table[slot]], row, keyed))
 			slot = (slot + 1) & (cap - 1);
 		if (table[slot] == UINT32_MAX) {
 			table[slot] = (uint32_t)b->n_groups;
@@ -365,6 +407,8 @@ bool browser_show(struct browser *b, size_t from, size_t n)
 bool browser_rows_fill(struct browser *b, struct session *s, const struct report *rep,
 		       const char *file, struct browser_line *rows, uint32_t *order)
 {
+	struct kept_cells kept;
+
 	memset(b, 0, sizeof(*b));
 	b->report = rep;
 	b->session = s;
@@ -377,8 +421,10 @@ bool browser_rows_fill(struct browser *b, struct session *s, const struct report
 		return false;
 	}
 	b->n_rows = rep->n;
+	kept = kept_new(rep, rep->n);
 	for (size_t i = 0; i < rep->n; i++) {
-		if (!start_row(b, &b->rows[i], (uint32_t)i)) {
+		if (!start_row(b, &b->rows[i], (uint32_t)i, &kept)) {
+			free(kept.cells);
 			browser_done(b);
 			return false;
 		}
@@ -386,6 +432,7 @@ bool browser_rows_fill(struct browser *b, struct session *s, const struct report
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
 	}
+	free(kept.cells);
 	b->n_pending = rep->n;
 	settle_words(b);
 	if (rep->n == 0 && !finished(b)) {
@@ -437,6 +484,7 @@ bool browser_rows_add(struct browser *b, const char *file)
 	struct browser_line *rows;
 	size_t n_pending = b->n_pending;
 	uint32_t *order;
+	struct kept_cells kept;
 
 	if (rep->n > UINT32_MAX - 1)
 		return false;
@@ -449,13 +497,17 @@ bool browser_rows_add(struct browser *b, const char *file)
 		b->order = order;
 	if (!rows || !order)
 		return false;
+	kept = kept_new(rep, rep->n - was);
 	for (size_t i = was; i < rep->n; i++) {
-		if (!start_row(b, &b->rows[i], (uint32_t)i))
+		if (!start_row(b, &b->rows[i], (uint32_t)i, &kept)) {
+			free(kept.cells);
 			return false;
+		}
 		b->any_from |= b->rows[i].from;
 		if (b->rows[i].from & BROWSER_GPU_NONE)
 			b->n_gpu_none++;
 	}
+	free(kept.cells);
 	b->n_rows = rep->n;
 	b->n_pending += rep->n - was;
 	/* Only the new records are analysed (at once where no other row
