@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "jsonw.h"
+#include "jsonw_cur.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -41,6 +42,14 @@ void jsonw_newline_slow_(char *p, int spaces)
 {
 	p[0] = '\n';
 	memset(p + 1, ' ', (size_t)spaces);
+}
+
+/* 16 bytes of it from either start: a comma or not, the new line, spaces. */
+const char jsonw_cur_sep_[] = ",\n               ";
+
+void jsonw_cur_wide_(char *p, size_t adv)
+{
+	memset(p + 16, ' ', adv - 16);
 }
 
 /* Before a value: after a key nothing; in an array the separator and the
@@ -208,6 +217,25 @@ void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name)
 	/* the space after the colon is the text's last byte */
 	outbuf_put(&w->text, name.text, w->compact ? name.len - 1 : name.len);
 	w->after_key = true;
+}
+
+char *jsonw_cur_name_slow_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+{
+	char *p = jsonw_cur_room_(w, c);
+
+	memcpy(p, c->sep, 16);
+	if (c->adv > 16)
+		jsonw_cur_wide_(p, c->adv);
+	w->text.n = (size_t)(p + c->adv - w->text.buf);
+	c->sep = jsonw_cur_sep_;
+	c->adv = c->full;
+	if (name.len == 0 || name.len == JSONW_WORD_)
+		quoted(w, name.text, true);
+	else
+		/* the space after the colon is the text's last byte */
+		outbuf_put(&w->text, name.text, name.len - c->cut);
+	c->p = outbuf_room(&w->text, JSONW_CUR_ROOM_);
+	return c->p;
 }
 
 void jsonw_string(struct jsonw *w, const char *s)
