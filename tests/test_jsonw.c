@@ -286,6 +286,14 @@ static void cur_object(struct jsonw *w, struct jsonw_cur *c, int level, int k, b
 		jsonw_member(w, name);
 		jsonw_array(w);
 		jsonw_end(w);
+		jsonw_member(w, name);
+		jsonw_array(w);
+		jsonw_int(w, ints[k % 7]);
+		jsonw_int(w, k);
+		jsonw_int(w, -k);
+		jsonw_end(w);
+		jsonw_member(w, name);
+		jsonw_word(w, k % 2 ? "gfx942" : "");
 		/* a member of the writer's own between the cursor's, in the
 		 * writer's own object */
 		if (level == 0) {
@@ -311,6 +319,12 @@ static void cur_object(struct jsonw *w, struct jsonw_cur *c, int level, int k, b
 	jsonw_cur_null(w, c, name);
 	jsonw_cur_bool(w, c, name, k % 2);
 	jsonw_cur_empty_array(w, c, name);
+	jsonw_cur_open_array(w, c, name, &in);
+	jsonw_cur_item_int(w, &in, ints[k % 7]);
+	jsonw_cur_item_int(w, &in, k);
+	jsonw_cur_item_int(w, &in, -k);
+	jsonw_cur_close_array(w, c, &in);
+	jsonw_cur_word(w, c, name, k % 2 ? "gfx942" : "");
 	if (level == 0) {
 		jsonw_cur_key(w, c, name);
 		jsonw_array(w);

@@ -238,6 +238,26 @@ char *jsonw_cur_name_slow_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_na
 	return c->p;
 }
 
+void jsonw_cur_word(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name, const char *s)
+{
+	size_t len = strlen(s);
+	char *p = jsonw_cur_name_any_(w, c, name);
+
+	if (len > PLAIN_MAX) {
+		/* longer than the room asked for: the writer's way */
+		w->text.n = (size_t)(p - w->text.buf);
+		quoted(w, s, false);
+		c->p = w->text.buf + w->text.n;
+		return;
+	}
+	w->text.n = (size_t)(p - w->text.buf);
+	p = outbuf_room(&w->text, len + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	c->p = p + len + 2;
+}
+
 void jsonw_string(struct jsonw *w, const char *s)
 {
 	before_value(w);

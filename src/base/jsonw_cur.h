@@ -155,14 +155,15 @@ JSONW_INLINE_ void jsonw_cur_empty_array(struct jsonw *w, struct jsonw_cur *c, s
 	jsonw_cur_lit_(w, c, name, "[]\0\0\0\0\0", 2);
 }
 
-/* A member whose value is an object, its members written with in (and
- * closed with jsonw_cur_close), nothing with c until then. */
-JSONW_INLINE_ void jsonw_cur_open(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name,
-				  struct jsonw_cur *in)
+/* A member whose value is an object ('{') or an array ('['), its members
+ * or items written with in (and closed with jsonw_cur_close), nothing with
+ * c until then. */
+JSONW_INLINE_ void jsonw_cur_open_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name,
+				   struct jsonw_cur *in, char opener)
 {
 	char *p = jsonw_cur_name_any_(w, c, name);
 
-	*p = '{';
+	*p = opener;
 	in->p = p + 1;
 	in->end = c->end;
 	in->cut = c->cut;
@@ -171,8 +172,36 @@ JSONW_INLINE_ void jsonw_cur_open(struct jsonw *w, struct jsonw_cur *c, struct j
 	in->adv = in->full - 1;
 }
 
-/* Closes in's object (a member of c's): on a line of its own unless empty. */
-JSONW_INLINE_ void jsonw_cur_close(struct jsonw *w, struct jsonw_cur *c, const struct jsonw_cur *in)
+JSONW_INLINE_ void jsonw_cur_open(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name,
+				  struct jsonw_cur *in)
+{
+	jsonw_cur_open_(w, c, name, in, '{');
+}
+
+JSONW_INLINE_ void jsonw_cur_open_array(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name,
+					struct jsonw_cur *in)
+{
+	jsonw_cur_open_(w, c, name, in, '[');
+}
+
+/* An integer item of the array in (jsonw_cur_open_array's). */
+JSONW_INLINE_ void jsonw_cur_item_int(struct jsonw *w, struct jsonw_cur *in, int64_t v)
+{
+	char *p = jsonw_cur_room_(w, in);
+
+	memcpy(p, in->sep, 16);
+	if (in->adv > 16)
+		jsonw_cur_wide_(p, in->adv);
+	p += in->adv;
+	in->sep = jsonw_cur_sep_;
+	in->adv = in->full;
+	in->p = numfmt_int_at(p, v);
+}
+
+/* Closes in's object or array (a member of c's, closer '}' or ']'): on a
+ * line of its own unless empty. */
+JSONW_INLINE_ void jsonw_cur_close_(struct jsonw *w, struct jsonw_cur *c, const struct jsonw_cur *in,
+				    char closer)
 {
 	char *p;
 
@@ -185,8 +214,22 @@ JSONW_INLINE_ void jsonw_cur_close(struct jsonw *w, struct jsonw_cur *c, const s
 			jsonw_cur_wide_(p, c->full - 1);
 		p += c->full - 1;
 	}
-	*p = '}';
+	*p = closer;
 	c->p = p + 1;
 }
+
+JSONW_INLINE_ void jsonw_cur_close(struct jsonw *w, struct jsonw_cur *c, const struct jsonw_cur *in)
+{
+	jsonw_cur_close_(w, c, in, '}');
+}
+
+JSONW_INLINE_ void jsonw_cur_close_array(struct jsonw *w, struct jsonw_cur *c, const struct jsonw_cur *in)
+{
+	jsonw_cur_close_(w, c, in, ']');
+}
+
+/* A member whose value is a word of the program's own (jsonw_word: no
+ * escapes needed). */
+void jsonw_cur_word(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name, const char *s);
 
 #endif

@@ -24,20 +24,36 @@
 
 static void gpu_json(struct jsonw *w, const struct gpu *g)
 {
+	struct jsonw_cur c;
 	char cc[16];
 
 	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
 	jsonw_object(w);
 	key_string(w, JSONW_NAME("name"), g->name);
 	key_string(w, JSONW_NAME("arch"), g->arch.arch);
-	key_word(w, JSONW_NAME("cc"), cc);
+	jsonw_cur_resume(w, &c);
+	jsonw_cur_word(w, &c, JSONW_NAME("cc"), cc);
 	/* An architecture with no device has no count: null, as its waves. */
-	jsonw_member(w, JSONW_NAME("sm_count"));
-	if (g->sm_count > 0)
-		jsonw_int(w, g->sm_count);
-	else
-		jsonw_null(w);
+	cur_int_if(w, &c, JSONW_NAME("sm_count"), g->sm_count > 0, g->sm_count);
+	jsonw_cur_sync(w, &c);
 	jsonw_end(w);
+}
+
+/* x, y and z of a grid or a block; null where the record lacks it. */
+JSONW_INLINE_ void cur_triple(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name key,
+			      int64_t x, int64_t y, int64_t z, bool null)
+{
+	struct jsonw_cur in;
+
+	if (null) {
+		jsonw_cur_null(w, c, key);
+		return;
+	}
+	jsonw_cur_open_array(w, c, key, &in);
+	jsonw_cur_item_int(w, &in, x);
+	jsonw_cur_item_int(w, &in, y);
+	jsonw_cur_item_int(w, &in, z);
+	jsonw_cur_close_array(w, c, &in);
 }
 
 /* The launch's members are its parameters' JSON names (params.h), quoted
@@ -45,41 +61,43 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
 			bool missing, unsigned known)
 {
+	struct jsonw_cur c;
+	int64_t grid = launch_grid_size(l), threads = launch_threads_per_block(l);
+
 	jsonw_object(w);
-	key_count(w, JSONW_NAME("grid_size"), launch_grid_size(l), missing);
-	triple(w, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2],
-	       missing && launch_grid_size(l) == 0);
-	triple(w, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
-	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, JSONW_NAME("threads_per_block"), launch_threads_per_block(l), missing);
-	key_count(w, JSONW_NAME("registers_per_thread"), l->regs_per_thread, missing);
+	jsonw_cur_resume(w, &c);
+	/* a count a kernel record may lack (missing): null where it is 0 */
+	cur_int_if(w, &c, JSONW_NAME("grid_size"), !(missing && grid == 0), grid);
+	cur_triple(w, &c, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2], missing && grid == 0);
+	cur_triple(w, &c, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
+		   missing && threads == 0);
+	cur_int_if(w, &c, JSONW_NAME("threads_per_block"), !(missing && threads == 0), threads);
+	cur_int_if(w, &c, JSONW_NAME("registers_per_thread"), !(missing && l->regs_per_thread == 0),
+		   l->regs_per_thread);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, JSONW_NAME("static_shared_mem_bytes"),
+	cur_int_if(w, &c, JSONW_NAME("static_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, JSONW_NAME("dynamic_shared_mem_bytes"),
+	cur_int_if(w, &c, JSONW_NAME("dynamic_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_member(w, JSONW_NAME("shared_mem_carveout_pct"));
-	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
-		jsonw_null(w);
-	else
-		jsonw_int(w, l->carveout_pct);
+	cur_int_if(w, &c, JSONW_NAME("shared_mem_carveout_pct"), l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT,
+		   l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_word(w, JSONW_NAME("cache_config"),
-			   launch_cache_config_name(l->cache_config));
-	key_int(w, JSONW_NAME("barriers"), l->barriers);
+		jsonw_cur_word(w, &c, JSONW_NAME("cache_config"), launch_cache_config_name(l->cache_config));
+	jsonw_cur_int(w, &c, JSONW_NAME("barriers"), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, JSONW_NAME("cluster_size"), l->cluster_size);
+		jsonw_cur_int(w, &c, JSONW_NAME("cluster_size"), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, JSONW_NAME("sms"), l->sms);
+		jsonw_cur_int(w, &c, JSONW_NAME("sms"), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, JSONW_NAME("wave_size"),
-			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, JSONW_NAME("agprs_per_thread"), l->agprs);
-		key_int(w, JSONW_NAME("sgprs_per_wave"), l->sgprs);
+		jsonw_cur_int(w, &c, JSONW_NAME("wave_size"),
+			      l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
+		jsonw_cur_int(w, &c, JSONW_NAME("agprs_per_thread"), l->agprs);
+		jsonw_cur_int(w, &c, JSONW_NAME("sgprs_per_wave"), l->sgprs);
 	}
+	jsonw_cur_sync(w, &c);
 	jsonw_end(w);
 }
 
