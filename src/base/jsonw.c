@@ -223,12 +223,11 @@ char *jsonw_cur_name_slow_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_na
 {
 	char *p = jsonw_cur_room_(w, c);
 
-	memcpy(p, c->sep, 16);
-	if (c->adv > 16)
-		jsonw_cur_wide_(p, c->adv);
-	w->text.n = (size_t)(p + c->adv - w->text.buf);
-	c->sep = jsonw_cur_sep_;
-	c->adv = c->full;
+	memcpy(p, jsonw_cur_sep_ + c->first, 16);
+	if (c->full > 16)
+		jsonw_cur_wide_(p, c->full - c->first);
+	w->text.n = (size_t)(p + c->full - c->first - w->text.buf);
+	c->first = 0;
 	if (name.len == 0 || name.len == JSONW_WORD_)
 		quoted(w, name.text, true);
 	else

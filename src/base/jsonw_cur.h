@@ -16,16 +16,16 @@
 #include "jsonw.h"
 
 /* "," the new line and the indent; a cursor copies 16 bytes of it before
- * each member and moves on by its adv (1 compact, 2 + indent otherwise). */
+ * each member and moves on by its length (1 compact, 2 + indent otherwise;
+ * one less for a first member, from its second byte). */
 extern const char jsonw_cur_sep_[];
 /* The rest of an indent of more than 14 spaces. */
 void jsonw_cur_wide_(char *p, size_t adv);
 
 struct jsonw_cur {
 	char *p;                         /* where the next byte goes */
-	const char *sep;                 /* before the next member: with its comma or not */
-	size_t adv;                      /* how much of sep the next member takes */
-	size_t full;                     /* a member's after the first */
+	size_t first;                    /* 1 before the first member (no comma), else 0 */
+	size_t full;                     /* a member's separator's length after the first */
 	size_t cut;                      /* 1 compact: the space after a name's colon dropped */
 	const char *end;                 /* past it, the room for a member must be asked for */
 };
@@ -44,8 +44,7 @@ JSONW_INLINE_ void jsonw_cur_resume(struct jsonw *w, struct jsonw_cur *c)
 	c->end = w->text.buf + sizeof(w->text.buf) - JSONW_CUR_ROOM_;
 	c->cut = w->compact;
 	c->full = w->compact ? 1 : (size_t)(2 + w->base + 2 * w->depth);
-	c->sep = jsonw_cur_sep_ + empty;
-	c->adv = c->full - empty;
+	c->first = empty;
 }
 
 /* Gives the position back to the writer, to write what the cursor does
@@ -53,7 +52,7 @@ JSONW_INLINE_ void jsonw_cur_resume(struct jsonw *w, struct jsonw_cur *c)
 JSONW_INLINE_ void jsonw_cur_sync(struct jsonw *w, const struct jsonw_cur *c)
 {
 	w->text.n = (size_t)(c->p - w->text.buf);
-	if (c->sep == jsonw_cur_sep_ && w->depth > 0 && w->depth <= JSONW_MAX_DEPTH)
+	if (!c->first && w->depth > 0 && w->depth <= JSONW_MAX_DEPTH)
 		w->empty[w->depth - 1] = false;
 }
 
@@ -73,12 +72,11 @@ JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct
 {
 	char *p = jsonw_cur_room_(w, c);
 
-	memcpy(p, c->sep, 16);
-	if (c->adv > 16)
-		jsonw_cur_wide_(p, c->adv);
-	p += c->adv;
-	c->sep = jsonw_cur_sep_;
-	c->adv = c->full;
+	memcpy(p, jsonw_cur_sep_ + c->first, 16);
+	if (c->full > 16)
+		jsonw_cur_wide_(p, c->full - c->first);
+	p += c->full - c->first;
+	c->first = 0;
 	/* of the padded name as much as it takes, 16 bytes at a time (the
 	 * length of a literal is known: the choice folds away) */
 	if (name.len <= 16)
@@ -168,8 +166,7 @@ JSONW_INLINE_ void jsonw_cur_open_(struct jsonw *w, struct jsonw_cur *c, struct 
 	in->end = c->end;
 	in->cut = c->cut;
 	in->full = c->full + 2 - 2 * c->cut;
-	in->sep = jsonw_cur_sep_ + 1;
-	in->adv = in->full - 1;
+	in->first = 1;
 }
 
 JSONW_INLINE_ void jsonw_cur_open(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name,
@@ -189,12 +186,11 @@ JSONW_INLINE_ void jsonw_cur_item_int(struct jsonw *w, struct jsonw_cur *in, int
 {
 	char *p = jsonw_cur_room_(w, in);
 
-	memcpy(p, in->sep, 16);
-	if (in->adv > 16)
-		jsonw_cur_wide_(p, in->adv);
-	p += in->adv;
-	in->sep = jsonw_cur_sep_;
-	in->adv = in->full;
+	memcpy(p, jsonw_cur_sep_ + in->first, 16);
+	if (in->full > 16)
+		jsonw_cur_wide_(p, in->full - in->first);
+	p += in->full - in->first;
+	in->first = 0;
 	in->p = numfmt_int_at(p, v);
 }
 
@@ -207,7 +203,7 @@ JSONW_INLINE_ void jsonw_cur_close_(struct jsonw *w, struct jsonw_cur *c, const 
 
 	c->p = in->p;
 	p = jsonw_cur_room_(w, c);
-	if (in->sep == jsonw_cur_sep_) {
+	if (!in->first) {
 		/* the new line and the outer indent */
 		memcpy(p, jsonw_cur_sep_ + 1, 16);
 		if (c->full - 1 > 16)
