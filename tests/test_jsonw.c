@@ -3,7 +3,8 @@
 /* test_jsonw.c - the JSON writer's quick ways write what its plain ways
  * write: jsonw_text what str_sanitize and jsonw_string write, a member and
  * its value in one (jsonw_member_int, _real, _null) what jsonw_member and
- * the value write, indented and compact. */
+ * the value write, indented and compact; and so does a cursor over an
+ * object's members (jsonw_cur.h). */
 #include "config.h"
 
 #include <check.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "jsonw_cur.h"
 #include "strutil.h"
 #include "testutil.h"
 #include "expect.h"
@@ -256,6 +258,155 @@ START_TEST(test_run_of_numbers)
 }
 END_TEST
 
+/* One object's members of every kind at a cursor (quick) or with the
+ * writer's own calls, its nested objects down to level 7 (an indent of
+ * more than the 14 spaces one store of the separator holds). */
+static void cur_object(struct jsonw *w, struct jsonw_cur *c, int level, int k, bool quick)
+{
+	static const int64_t ints[] = { 0, 7, 42, 100, 65536, -1, INT64_MIN };
+	static const double reals[] = { 100.0, 13.47368421052631, 0.1, 1e-5, -62.5, 1e300 };
+	struct jsonw_name names[] = {
+		JSONW_NAME("used"), JSONW_NAME("active_threads_per_sm"),
+		JSONW_NAME("allocated_shared_mem_per_block"),
+		JSONW_NAME("a_member_name_of_more_than_forty_eight_bytes_in_all"),
+		jsonw_name_of("k\"q"), jsonw_word_name("vgprs"),
+	};
+	struct jsonw_name name = names[(k + level) % 6];
+	struct jsonw_cur in;
+
+	if (!quick) {
+		jsonw_member(w, name);
+		jsonw_int(w, ints[k % 7]);
+		jsonw_member(w, names[(k + 1) % 6]);
+		jsonw_real(w, reals[k % 6]);
+		jsonw_member(w, name);
+		jsonw_null(w);
+		jsonw_member(w, name);
+		jsonw_bool(w, k % 2);
+		jsonw_member(w, name);
+		jsonw_array(w);
+		jsonw_end(w);
+		jsonw_member(w, name);
+		jsonw_array(w);
+		jsonw_int(w, ints[k % 7]);
+		jsonw_int(w, k);
+		jsonw_int(w, -k);
+		jsonw_end(w);
+		jsonw_member(w, name);
+		jsonw_word(w, k % 2 ? "gfx942" : "");
+		/* a member of the writer's own between the cursor's, in the
+		 * writer's own object */
+		if (level == 0) {
+			jsonw_member(w, name);
+			jsonw_array(w);
+			jsonw_int(w, k);
+			jsonw_end(w);
+		}
+		if (level < 7) {
+			/* an empty object and one with members */
+			jsonw_member(w, name);
+			jsonw_object(w);
+			jsonw_end(w);
+			jsonw_member(w, names[level % 6]);
+			jsonw_object(w);
+			cur_object(w, NULL, level + 1, k, false);
+			jsonw_end(w);
+		}
+		return;
+	}
+	jsonw_cur_int(w, c, name, ints[k % 7]);
+	jsonw_cur_real(w, c, names[(k + 1) % 6], reals[k % 6]);
+	jsonw_cur_null(w, c, name);
+	jsonw_cur_bool(w, c, name, k % 2);
+	jsonw_cur_empty_array(w, c, name);
+	jsonw_cur_open_array(w, c, name, &in);
+	jsonw_cur_item_int(w, &in, ints[k % 7]);
+	jsonw_cur_item_int(w, &in, k);
+	jsonw_cur_item_int(w, &in, -k);
+	jsonw_cur_close_array(w, c, &in);
+	jsonw_cur_word(w, c, name, k % 2 ? "gfx942" : "");
+	if (level == 0) {
+		jsonw_cur_key(w, c, name);
+		jsonw_array(w);
+		jsonw_int(w, k);
+		jsonw_end(w);
+		jsonw_cur_resume(w, c);
+	}
+	if (level < 7) {
+		jsonw_cur_open(w, c, name, &in);
+		jsonw_cur_close(w, c, &in);
+		jsonw_cur_open(w, c, names[level % 6], &in);
+		cur_object(w, &in, level + 1, k, true);
+		jsonw_cur_close(w, c, &in);
+	}
+}
+
+/* Enough objects to fill the buffer (16 KB) a few times, each started by
+ * the writer (a first member of its own or none) and ended by it. */
+static void cur_objects(struct jsonw *w, bool quick)
+{
+	struct jsonw_cur c;
+
+	jsonw_array(w);
+	for (int k = 0; k < 60; k++) {
+		jsonw_object(w);
+		if (k % 3 == 0) {
+			jsonw_member(w, JSONW_NAME("first"));
+			jsonw_int(w, k);
+		}
+		if (quick)
+			jsonw_cur_resume(w, &c);
+		cur_object(w, &c, 0, k, quick);
+		if (quick)
+			jsonw_cur_sync(w, &c);
+		jsonw_member(w, JSONW_NAME("last"));
+		jsonw_null(w);
+		jsonw_end(w);
+		/* an object with no member but the cursor's starts */
+		jsonw_object(w);
+		if (quick) {
+			jsonw_cur_resume(w, &c);
+			jsonw_cur_sync(w, &c);
+		}
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void cur_quick(struct jsonw *w, const void *arg)
+{
+	(void)arg;
+	cur_objects(w, true);
+}
+
+static void cur_plain(struct jsonw *w, const void *arg)
+{
+	(void)arg;
+	cur_objects(w, false);
+}
+
+START_TEST(test_cursor_over_members)
+{
+	for (int compact = 0; compact < 2; compact++) {
+		char *want = written(compact, cur_plain, NULL);
+		char *got = written(compact, cur_quick, NULL);
+		size_t at = 0;
+
+		ck_assert_uint_gt(strlen(want), 3 * 16384);
+		while (got[at] && got[at] == want[at])
+			at++;
+		ck_assert_msg(strcmp(got, want) == 0, "cursor and writer differ (compact %d) at %zu: %.300s\nwant\n%.300s",
+			      compact, at, got + at - 200, want + at - 200);
+		/* the nested objects are there, the deepest indented by 18 */
+		ck_assert_ptr_nonnull(strstr(got, compact ? "\"used\":{}" : "\"used\": {}"));
+		if (!compact)
+			ck_assert_ptr_nonnull(strstr(got, "\n                  \""));
+		free(want);
+		free(got);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("jsonw");
@@ -265,6 +416,7 @@ int main(void)
 	tcase_add_test(tc, test_text_is_sanitized_string);
 	tcase_add_test(tc, test_member_and_value_in_one);
 	tcase_add_test(tc, test_run_of_numbers);
+	tcase_add_test(tc, test_cursor_over_members);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

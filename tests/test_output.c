@@ -7,6 +7,8 @@
 
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -486,6 +488,72 @@ END_TEST
 /* The launch object's members are named by the compiler (output_json.c):
  * each is a parameter's JSON name or total's (params.h), on every device
  * of the database, so the two cannot drift apart. */
+/* jsonw's reals are jansson's (%.10g, ".0" where that reads as an integer)
+ * over millions of values: log-uniform from 1e-5 to 1e11 of both signs,
+ * the ties of the tenth digit's rounding and the doubles either side of
+ * them, short decimals, powers of ten and their neighbours. */
+static unsigned long same_real(double v)
+{
+	json_t *j = json_real(v);
+	char *want = json_dumps(j, JSON_ENCODE_ANY | JSON_REAL_PRECISION(10));
+	char got[NUMFMT_MAX + 8];
+	char *end = jsonw_real_at_(got, v);
+
+	ck_assert_ptr_nonnull(want);
+	*end = '\0';
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g: jsonw %s, jansson %s", v, got, want);
+	free(want);
+	json_decref(j);
+	return 1;
+}
+
+START_TEST(test_jsonw_reals_are_jansson)
+{
+	uint64_t x = 88172645463325252ull;
+	unsigned long n = 0;
+
+	for (int i = 0; i < 1000000; i++) {
+		double u;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		u = (double)(x >> 11) / 9007199254740992.0;
+		n += same_real((x & 1 ? -1 : 1) * pow(10.0, -5 + 16 * u));
+	}
+	/* a tie of the tenth significant digit at every scale, and the four
+	 * doubles nearest it */
+	for (int i = 0; i < 60000; i++) {
+		double v;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		v = ((double)(1000000000 + x % 9000000000u) + 0.5) / pow(10.0, (double)(i % 14));
+		n += same_real(v);
+		n += same_real(nextafter(v, 0));
+		n += same_real(nextafter(nextafter(v, 0), 0));
+		n += same_real(nextafter(v, INFINITY));
+		n += same_real(nextafter(nextafter(v, INFINITY), INFINITY));
+	}
+	for (int m = 1; m < 200000; m += 3)
+		for (int k = 1; k <= 6; k++)
+			n += same_real(m / pow(10.0, k));
+	for (int e = -5; e <= 11; e++) {
+		double t = pow(10.0, e), v = t;
+
+		for (int k = 0; k < 8; k++, v = nextafter(v, 0))
+			n += same_real(v) + same_real(-v);
+		v = t;
+		for (int k = 0; k < 8; k++, v = nextafter(v, INFINITY))
+			n += same_real(v);
+		for (int k = -50; k <= 50; k++)
+			n += same_real(t * (1 + k * 1e-11)) + same_real(t * (1 - 5e-11 + k * 1e-13));
+	}
+	ck_assert_uint_gt(n, 1500000);
+}
+END_TEST
+
 START_TEST(test_json_launch_names_are_params)
 {
 	size_t seen = 0;
@@ -788,6 +856,7 @@ int main(void)
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_jsonw_member_is_jansson);
+	tcase_add_test(tc, test_jsonw_reals_are_jansson);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_csv_error_column);
 	tcase_add_test(tc, test_report_in_json_and_csv);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "jsonw.h"
+#include "jsonw_cur.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -41,6 +42,14 @@ void jsonw_newline_slow_(char *p, int spaces)
 {
 	p[0] = '\n';
 	memset(p + 1, ' ', (size_t)spaces);
+}
+
+/* 16 bytes of it from either start: a comma or not, the new line, spaces. */
+const char jsonw_cur_sep_[] = ",\n               ";
+
+void jsonw_cur_wide_(char *p, size_t adv)
+{
+	memset(p + 16, ' ', adv - 16);
 }
 
 /* Before a value: after a key nothing; in an array the separator and the
@@ -210,6 +219,44 @@ void jsonw_member_slow_(struct jsonw *w, struct jsonw_name name)
 	w->after_key = true;
 }
 
+char *jsonw_cur_name_slow_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+{
+	char *p = jsonw_cur_room_(w, c);
+
+	memcpy(p, jsonw_cur_sep_ + c->first, 16);
+	if (c->full > 16)
+		jsonw_cur_wide_(p, c->full - c->first);
+	w->text.n = (size_t)(p + c->full - c->first - w->text.buf);
+	c->first = 0;
+	if (name.len == 0 || name.len == JSONW_WORD_)
+		quoted(w, name.text, true);
+	else
+		/* the space after the colon is the text's last byte */
+		outbuf_put(&w->text, name.text, name.len - c->cut);
+	c->p = outbuf_room(&w->text, JSONW_CUR_ROOM_);
+	return c->p;
+}
+
+void jsonw_cur_word(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name, const char *s)
+{
+	size_t len = strlen(s);
+	char *p = jsonw_cur_name_any_(w, c, name);
+
+	if (len > PLAIN_MAX) {
+		/* longer than the room asked for: the writer's way */
+		w->text.n = (size_t)(p - w->text.buf);
+		quoted(w, s, false);
+		c->p = w->text.buf + w->text.n;
+		return;
+	}
+	w->text.n = (size_t)(p - w->text.buf);
+	p = outbuf_room(&w->text, len + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	c->p = p + len + 2;
+}
+
 void jsonw_string(struct jsonw *w, const char *s)
 {
 	before_value(w);
@@ -319,11 +366,89 @@ void jsonw_real(struct jsonw *w, double v)
 	w->text.n = (size_t)(p - w->text.buf);
 }
 
+/* v (1e-4 <= v < 1e10, not whole) as jsonw_real_at_ writes it at p: %.10g
+ * without printf, its ten significant digits those of v times the exact
+ * power of ten that puts the first of them at 1e9 (one rounding: x is v's
+ * digits to within 2e-6 of a unit of the last, so one rounding to the
+ * nearest whole number is printf's, away from a tie), then the point put
+ * in and the trailing zeros of the decimals dropped, as %g does. NULL
+ * where x is within 1e-5 of a tie, or the exponent's guess was wrong, or
+ * the digits round up to the next power of ten (%g's exponent changes):
+ * printf's way then. test_output checks it against jansson's text over
+ * millions of values. */
+static char *real10_at(char *p, double v)
+{
+	/* 10^(e) at [e + 4], e from -4 to 10; the negative ones are the
+	 * doubles nearest them (checked on x below all the same) */
+	static const double bound[] = { 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4,
+					1e5, 1e6, 1e7, 1e8, 1e9, 1e10 };
+	static const double scale[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+					1e10, 1e11, 1e12, 1e13 };
+	const char *pairs = numfmt_pairs;
+	uint64_t bits, n;
+	uint32_t lo, a, b;
+	char d[32] = { 0 };
+	int e, sig;
+	double x, frac;
+
+	/* The decimal exponent from the binary one: v is in [2^b, 2^(b+1)),
+	 * so log10(v) is b * log10(2) (1233 / 4096 is a hair below it) or up
+	 * to one more. */
+	memcpy(&bits, &v, sizeof(bits));
+	e = (((int)(bits >> 52) - 1023 + 4096) * 1233 >> 12) - 1233;
+	if (e < -4)
+		e = -4;
+	while (e < 9 && v >= bound[e + 5])
+		e++;
+	x = v * scale[9 - e];
+	if (x >= 1e9 * (1 - 1e-12) && x < 1e9 * (1 + 1e-12)) {
+		/* at a power of ten: its digits, as printf rounds the exact
+		 * value too (numfmt_general's reasoning) */
+		n = 1000000000u;
+	} else {
+		if (!(x >= 1e9 && x < 1e10 * (1 - 1e-12)))
+			return NULL;
+		n = (uint64_t)x;
+		frac = x - (double)n;
+		if (fabs(frac - 0.5) < 1e-5)
+			return NULL;
+		n += frac > 0.5;
+		if (n >= 10000000000u)
+			return NULL;
+	}
+	/* the ten digits: two, then eight in 32 bits, a pair at a time */
+	memcpy(d, pairs + 2 * (n / 100000000u), 2);
+	lo = (uint32_t)(n % 100000000u);
+	a = lo / 10000;
+	b = lo % 10000;
+	memcpy(d + 2, pairs + 2 * (a / 100), 2);
+	memcpy(d + 4, pairs + 2 * (a % 100), 2);
+	memcpy(d + 6, pairs + 2 * (b / 100), 2);
+	memcpy(d + 8, pairs + 2 * (b % 100), 2);
+	sig = 10;
+	while (sig > 1 && d[sig - 1] == '0')
+		sig--;
+	if (e < 0) {
+		/* "0.", the zeros after the point, the digits */
+		memcpy(p, "0.000000", 8);
+		memcpy(p + 1 - e, d, 16);
+		return p + 1 - e + sig;
+	}
+	/* e + 1 whole digits, the point, the decimals or (none) "0" */
+	memcpy(p, d, 16);
+	memcpy(p + e + 2, d + e + 1, 16);
+	p[e + 1] = '.';
+	if (sig > e + 1)
+		return p + sig + 1;
+	p[e + 2] = '0';
+	return p + e + 3;
+}
+
 /* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
  * reads as an integer, no '+' or leading zeros in the exponent. */
 char *jsonw_real_at_(char *p, double v)
 {
-	char *e = NULL;
+	char *e = NULL, *q;
 	size_t n;
 	bool point = false;
 
@@ -333,6 +458,17 @@ char *jsonw_real_at_(char *p, double v)
 		p = jsonw_int_at_(p, (int64_t)v);
 		memcpy(p, ".0", 2);
 		return p + 2;
+	}
+	if (v >= 1e-4 && v < 1e10) {
+		q = real10_at(p, v);
+		if (q)
+			return q;
+	} else if (v <= -1e-4 && v > -1e10) {
+		q = real10_at(p + 1, -v);
+		if (q) {
+			*p = '-';
+			return q;
+		}
 	}
 	n = numfmt_general(p, v, 10);
 	if (n >= NUMFMT_MAX - 3) {

@@ -13,6 +13,7 @@
 #include "derive.h"
 #include "engine.h"
 #include "jsonw.h"
+#include "jsonw_cur.h"
 #include "output_json_binary.h"
 #include "params.h"
 #include "report_launch.h"
@@ -23,20 +24,36 @@
 
 static void gpu_json(struct jsonw *w, const struct gpu *g)
 {
+	struct jsonw_cur c;
 	char cc[16];
 
 	gpu_arch_cc_string(&g->arch, cc, sizeof(cc));
 	jsonw_object(w);
 	key_string(w, JSONW_NAME("name"), g->name);
 	key_string(w, JSONW_NAME("arch"), g->arch.arch);
-	key_word(w, JSONW_NAME("cc"), cc);
+	jsonw_cur_resume(w, &c);
+	jsonw_cur_word(w, &c, JSONW_NAME("cc"), cc);
 	/* An architecture with no device has no count: null, as its waves. */
-	jsonw_member(w, JSONW_NAME("sm_count"));
-	if (g->sm_count > 0)
-		jsonw_int(w, g->sm_count);
-	else
-		jsonw_null(w);
+	cur_int_if(w, &c, JSONW_NAME("sm_count"), g->sm_count > 0, g->sm_count);
+	jsonw_cur_sync(w, &c);
 	jsonw_end(w);
+}
+
+/* x, y and z of a grid or a block; null where the record lacks it. */
+JSONW_INLINE_ void cur_triple(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name key,
+			      int64_t x, int64_t y, int64_t z, bool null)
+{
+	struct jsonw_cur in;
+
+	if (null) {
+		jsonw_cur_null(w, c, key);
+		return;
+	}
+	jsonw_cur_open_array(w, c, key, &in);
+	jsonw_cur_item_int(w, &in, x);
+	jsonw_cur_item_int(w, &in, y);
+	jsonw_cur_item_int(w, &in, z);
+	jsonw_cur_close_array(w, c, &in);
 }
 
 /* The launch's members are its parameters' JSON names (params.h), quoted
@@ -44,41 +61,43 @@ static void gpu_json(struct jsonw *w, const struct gpu *g)
 static void launch_json(struct jsonw *w, const struct launch *l, const struct gpu *g,
 			bool missing, unsigned known)
 {
+	struct jsonw_cur c;
+	int64_t grid = launch_grid_size(l), threads = launch_threads_per_block(l);
+
 	jsonw_object(w);
-	key_count(w, JSONW_NAME("grid_size"), launch_grid_size(l), missing);
-	triple(w, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2],
-	       missing && launch_grid_size(l) == 0);
-	triple(w, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
-	       missing && launch_threads_per_block(l) == 0);
-	key_count(w, JSONW_NAME("threads_per_block"), launch_threads_per_block(l), missing);
-	key_count(w, JSONW_NAME("registers_per_thread"), l->regs_per_thread, missing);
+	jsonw_cur_resume(w, &c);
+	/* a count a kernel record may lack (missing): null where it is 0 */
+	cur_int_if(w, &c, JSONW_NAME("grid_size"), !(missing && grid == 0), grid);
+	cur_triple(w, &c, JSONW_NAME("grid"), l->grid[0], l->grid[1], l->grid[2], missing && grid == 0);
+	cur_triple(w, &c, JSONW_NAME("block"), l->block[0], l->block[1], l->block[2],
+		   missing && threads == 0);
+	cur_int_if(w, &c, JSONW_NAME("threads_per_block"), !(missing && threads == 0), threads);
+	cur_int_if(w, &c, JSONW_NAME("registers_per_thread"), !(missing && l->regs_per_thread == 0),
+		   l->regs_per_thread);
 	/* A size of 0 is a size, null only where the record did not give it. */
-	key_int_if(w, JSONW_NAME("static_shared_mem_bytes"),
+	cur_int_if(w, &c, JSONW_NAME("static_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_STATIC_SMEM)), l->static_smem_bytes);
-	key_int_if(w, JSONW_NAME("dynamic_shared_mem_bytes"),
+	cur_int_if(w, &c, JSONW_NAME("dynamic_shared_mem_bytes"),
 		   !missing || (known & PARAM_BIT(PARAM_DYNAMIC_SMEM)), l->dynamic_smem_bytes);
-	jsonw_member(w, JSONW_NAME("shared_mem_carveout_pct"));
-	if (l->carveout_pct == LAUNCH_CARVEOUT_DEFAULT)
-		jsonw_null(w);
-	else
-		jsonw_int(w, l->carveout_pct);
+	cur_int_if(w, &c, JSONW_NAME("shared_mem_carveout_pct"), l->carveout_pct != LAUNCH_CARVEOUT_DEFAULT,
+		   l->carveout_pct);
 	/* Fermi's and Kepler's L1/shared preference, where the GPU has one. */
 	if (gpu_has_cache_config(&g->arch) || l->cache_config != LAUNCH_CACHE_NONE)
-		key_word(w, JSONW_NAME("cache_config"),
-			   launch_cache_config_name(l->cache_config));
-	key_int(w, JSONW_NAME("barriers"), l->barriers);
+		jsonw_cur_word(w, &c, JSONW_NAME("cache_config"), launch_cache_config_name(l->cache_config));
+	jsonw_cur_int(w, &c, JSONW_NAME("barriers"), l->barriers);
 	if (cluster_supported(&g->arch) || l->cluster_size)
-		key_int(w, JSONW_NAME("cluster_size"), l->cluster_size);
+		jsonw_cur_int(w, &c, JSONW_NAME("cluster_size"), l->cluster_size);
 	/* A partition (--sms), where the launch has one. */
 	if (l->sms)
-		key_int(w, JSONW_NAME("sms"), l->sms);
+		jsonw_cur_int(w, &c, JSONW_NAME("sms"), l->sms);
 	/* AMD's own launch fields, named as in a launch list. */
 	if (engine_takes(engine_of(&g->arch), PARAM_WAVE_SIZE)) {
-		key_int(w, JSONW_NAME("wave_size"),
-			l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
-		key_int(w, JSONW_NAME("agprs_per_thread"), l->agprs);
-		key_int(w, JSONW_NAME("sgprs_per_wave"), l->sgprs);
+		jsonw_cur_int(w, &c, JSONW_NAME("wave_size"),
+			      l->wave_size ? l->wave_size : g->arch.amd.default_wave_size);
+		jsonw_cur_int(w, &c, JSONW_NAME("agprs_per_thread"), l->agprs);
+		jsonw_cur_int(w, &c, JSONW_NAME("sgprs_per_wave"), l->sgprs);
 	}
+	jsonw_cur_sync(w, &c);
 	jsonw_end(w);
 }
 
@@ -166,63 +185,75 @@ static const struct factor_names *names_of(const struct occ_result *r)
 	return NULL;
 }
 
+/* A block limit at the cursor; null where the factor does not limit. */
+JSONW_INLINE_ void cur_limit(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name key, int limit)
+{
+	if (limit == OCC_UNLIMITED)
+		jsonw_cur_null(w, c, key);
+	else
+		jsonw_cur_int(w, c, key, limit);
+}
+
 static void occupancy_json(struct jsonw *w, const struct analysis *a)
 {
 	const struct occ_result *r = &a->r;
 	const struct factor_names *names = names_of(r);
+	struct jsonw_cur c, util, in;
 	char key[64];
 
 	jsonw_object(w);
-	key_int(w, JSONW_NAME("active_blocks_per_sm"), r->active_blocks_per_sm);
-	key_int(w, JSONW_NAME("active_warps_per_sm"), r->active_warps_per_sm);
-	key_int(w, JSONW_NAME("active_threads_per_sm"), r->active_threads_per_sm);
-	key_int(w, JSONW_NAME("max_warps_per_sm"), r->max_warps_per_sm);
-	key_int(w, JSONW_NAME("warps_per_block"), r->warps_per_block);
-	key_real(w, JSONW_NAME("theoretical_occupancy_pct"), r->theoretical_occupancy_pct);
+	jsonw_cur_resume(w, &c);
+	jsonw_cur_int(w, &c, JSONW_NAME("active_blocks_per_sm"), r->active_blocks_per_sm);
+	jsonw_cur_int(w, &c, JSONW_NAME("active_warps_per_sm"), r->active_warps_per_sm);
+	jsonw_cur_int(w, &c, JSONW_NAME("active_threads_per_sm"), r->active_threads_per_sm);
+	jsonw_cur_int(w, &c, JSONW_NAME("max_warps_per_sm"), r->max_warps_per_sm);
+	jsonw_cur_int(w, &c, JSONW_NAME("warps_per_block"), r->warps_per_block);
+	jsonw_cur_real(w, &c, JSONW_NAME("theoretical_occupancy_pct"), r->theoretical_occupancy_pct);
 	/* block_limit_warps ... on NVIDIA; block_limit_vgprs, _sgprs, _lds, _waves and
 	 * _workgroups (workgroups per CU) on AMD. */
 	memcpy(key, "block_limit_", 12);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		if (names) {
-			key_limit(w, names->limit[f], r->block_limit[f]);
+			cur_limit(w, &c, names->limit[f], r->block_limit[f]);
 			continue;
 		}
 		str_copy(key + 12, sizeof(key) - 12, occ_key(r, (enum occ_factor)f));
-		key_limit(w, jsonw_word_name(key), r->block_limit[f]);
+		cur_limit(w, &c, jsonw_word_name(key), r->block_limit[f]);
 	}
 	if (engine_of_result(r)->wave_limits) {
-		key_int(w, JSONW_NAME("wave_size"), r->amd.wave_size);
-		key_int(w, JSONW_NAME("waves_per_simd"), r->amd.fits ? r->amd.waves_per_simd : 0);
-		key_int(w, JSONW_NAME("max_waves_per_simd"), r->amd.max_waves_per_simd);
+		jsonw_cur_int(w, &c, JSONW_NAME("wave_size"), r->amd.wave_size);
+		jsonw_cur_int(w, &c, JSONW_NAME("waves_per_simd"), r->amd.fits ? r->amd.waves_per_simd : 0);
+		jsonw_cur_int(w, &c, JSONW_NAME("max_waves_per_simd"), r->amd.max_waves_per_simd);
 	}
-	jsonw_member(w, JSONW_NAME("limiting_factors"));
+	jsonw_cur_key(w, &c, JSONW_NAME("limiting_factors"));
 	jsonw_array(w);
 	for (int f = 0; f < OCC_N_FACTORS; f++)
 		if (occ_is_limiting(r, (enum occ_factor)f))
 			jsonw_word(w, occ_key(r, (enum occ_factor)f));
 	jsonw_end(w);
-	key_int(w, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
-	key_int(w, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
-	key_int(w, JSONW_NAME("allocated_shared_mem_per_block"), r->allocated_smem_per_block);
-	key_int(w, JSONW_NAME("shared_mem_config_bytes"), r->smem_config_bytes);
-	key_int(w, JSONW_NAME("shared_mem_preference_bytes"), r->smem_preference_bytes);
-	jsonw_member(w, JSONW_NAME("utilization"));
-	jsonw_object(w);
+	jsonw_cur_resume(w, &c);
+	jsonw_cur_int(w, &c, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
+	jsonw_cur_int(w, &c, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
+	jsonw_cur_int(w, &c, JSONW_NAME("allocated_shared_mem_per_block"), r->allocated_smem_per_block);
+	jsonw_cur_int(w, &c, JSONW_NAME("shared_mem_config_bytes"), r->smem_config_bytes);
+	jsonw_cur_int(w, &c, JSONW_NAME("shared_mem_preference_bytes"), r->smem_preference_bytes);
+	jsonw_cur_open(w, &c, JSONW_NAME("utilization"), &util);
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
 		const struct occ_usage *u = &r->usage[f];
 
-		jsonw_member(w, names ? names->usage[f] : jsonw_word_name(occ_key(r, (enum occ_factor)f)));
-		jsonw_object(w);
-		key_int(w, JSONW_NAME("total"), u->total);
-		key_int(w, JSONW_NAME("per_block"), u->per_block);
-		key_int(w, JSONW_NAME("used"), u->used);
-		key_int(w, JSONW_NAME("idle"), u->idle);
-		key_int(w, JSONW_NAME("left_over"), u->leftover);
-		jsonw_end(w);
+		jsonw_cur_open(w, &util, names ? names->usage[f] : jsonw_word_name(occ_key(r, (enum occ_factor)f)),
+			       &in);
+		jsonw_cur_int(w, &in, JSONW_NAME("total"), u->total);
+		jsonw_cur_int(w, &in, JSONW_NAME("per_block"), u->per_block);
+		jsonw_cur_int(w, &in, JSONW_NAME("used"), u->used);
+		jsonw_cur_int(w, &in, JSONW_NAME("idle"), u->idle);
+		jsonw_cur_int(w, &in, JSONW_NAME("left_over"), u->leftover);
+		jsonw_cur_close(w, &util, &in);
 	}
-	jsonw_end(w);
-	key_int(w, JSONW_NAME("best_block_size"), a->best_block_size);
-	key_int(w, JSONW_NAME("min_grid_for_full_occupancy"), a->min_grid_full_occupancy);
+	jsonw_cur_close(w, &c, &util);
+	jsonw_cur_int(w, &c, JSONW_NAME("best_block_size"), a->best_block_size);
+	jsonw_cur_int(w, &c, JSONW_NAME("min_grid_for_full_occupancy"), a->min_grid_full_occupancy);
+	jsonw_cur_sync(w, &c);
 	if (a->cl.applies)
 		clusters_json(w, &a->cl);
 	jsonw_end(w);
@@ -230,22 +261,26 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 
 static void waves_json(struct jsonw *w, const struct waves *v)
 {
+	struct jsonw_cur c;
+
 	jsonw_object(w);
-	key_int(w, JSONW_NAME("blocks_per_wave"), v->blocks_per_wave);
-	key_real(w, JSONW_NAME("waves_per_sm"), v->waves_per_sm);
-	key_int(w, JSONW_NAME("full_waves"), v->full_waves);
-	key_int(w, JSONW_NAME("partial_wave_blocks"), v->partial_wave_blocks);
-	key_real(w, JSONW_NAME("tail_share_pct"), v->tail_share_pct);
-	key_real(w, JSONW_NAME("partial_wave_occupancy_pct"), v->partial_wave_occupancy_pct);
-	key_real(w, JSONW_NAME("predicted_achieved_occupancy_pct"), v->predicted_achieved_pct);
+	jsonw_cur_resume(w, &c);
+	jsonw_cur_int(w, &c, JSONW_NAME("blocks_per_wave"), v->blocks_per_wave);
+	jsonw_cur_real(w, &c, JSONW_NAME("waves_per_sm"), v->waves_per_sm);
+	jsonw_cur_int(w, &c, JSONW_NAME("full_waves"), v->full_waves);
+	jsonw_cur_int(w, &c, JSONW_NAME("partial_wave_blocks"), v->partial_wave_blocks);
+	jsonw_cur_real(w, &c, JSONW_NAME("tail_share_pct"), v->tail_share_pct);
+	jsonw_cur_real(w, &c, JSONW_NAME("partial_wave_occupancy_pct"), v->partial_wave_occupancy_pct);
+	jsonw_cur_real(w, &c, JSONW_NAME("predicted_achieved_occupancy_pct"), v->predicted_achieved_pct);
 	/* Where the GPC layout leaves the clusters a range: its other end;
 	 * and the units of a partition, those clusters leave idle. */
 	if (v->blocks_per_wave_min >= 0 && v->blocks_per_wave_min != v->blocks_per_wave) {
-		key_int(w, JSONW_NAME("blocks_per_wave_min"), v->blocks_per_wave_min);
-		key_real(w, JSONW_NAME("waves_per_sm_max"), v->waves_max);
+		jsonw_cur_int(w, &c, JSONW_NAME("blocks_per_wave_min"), v->blocks_per_wave_min);
+		jsonw_cur_real(w, &c, JSONW_NAME("waves_per_sm_max"), v->waves_max);
 	}
 	if (v->idle_units > 0)
-		key_int(w, JSONW_NAME("idle_units"), v->idle_units);
+		jsonw_cur_int(w, &c, JSONW_NAME("idle_units"), v->idle_units);
+	jsonw_cur_sync(w, &c);
 	jsonw_end(w);
 }
 

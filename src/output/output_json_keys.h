@@ -14,6 +14,7 @@
 
 #include "analysis.h"
 #include "jsonw.h"
+#include "jsonw_cur.h"
 #include "strutil.h"
 
 JSONW_INLINE_ void key_int(struct jsonw *w, struct jsonw_name key, int64_t v)
@@ -72,6 +73,25 @@ JSONW_INLINE_ void key_real_if(struct jsonw *w, struct jsonw_name key, bool know
 		jsonw_member_real(w, key, v);
 	else
 		jsonw_member_null(w, key);
+}
+
+/* key_int_if and key_real_if at a cursor (jsonw_cur.h). */
+JSONW_INLINE_ void cur_int_if(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name key, bool known,
+			      int64_t v)
+{
+	if (known)
+		jsonw_cur_int(w, c, key, v);
+	else
+		jsonw_cur_null(w, c, key);
+}
+
+JSONW_INLINE_ void cur_real_if(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name key, bool known,
+			       double v)
+{
+	if (known)
+		jsonw_cur_real(w, c, key, v);
+	else
+		jsonw_cur_null(w, c, key);
 }
 
 /* A count a kernel record may lack (missing): null where it is 0. */

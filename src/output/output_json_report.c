@@ -7,6 +7,8 @@
 
 #include "output_json_keys.h"
 
+#include "jsonw_cur.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,45 +31,57 @@ JSONW_INLINE_ void key_report_num(struct jsonw *w, struct jsonw_name key, const 
 /* Whether the launch is the one the report measured: the parameters that
  * differ (their launch-list names) and the measured facts dropped with
  * them. null when the record could not be analysed. */
-static void measured_json(struct jsonw *w, const struct analysis *a)
+static void measured_json(struct jsonw *w, struct jsonw_cur *c, const struct analysis *a)
 {
 	static const struct { unsigned bit; const char *key; } facts[] = {
 		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
 		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
 	};
 	const struct crosscheck_record *p = &a->report;
+	unsigned dropped = 0;
 
-	jsonw_member(w, JSONW_NAME("launch_as_measured"));
 	if (!a->ok) {
-		jsonw_null(w);
+		jsonw_cur_null(w, c, JSONW_NAME("launch_as_measured"));
 		return;
 	}
-	jsonw_bool(w, p->changed == 0);
-	jsonw_member(w, JSONW_NAME("changed"));
-	jsonw_array(w);
-	for (int i = 0; i < PARAM_N; i++)
-		if (p->changed & PARAM_BIT(i))
-			jsonw_word(w, param_info((enum launch_param)i)->column);
-	jsonw_end(w);
-	jsonw_member(w, JSONW_NAME("dropped"));
+	jsonw_cur_bool(w, c, JSONW_NAME("launch_as_measured"), p->changed == 0);
+	if (p->changed == 0) {
+		jsonw_cur_empty_array(w, c, JSONW_NAME("changed"));
+	} else {
+		jsonw_cur_key(w, c, JSONW_NAME("changed"));
+		jsonw_array(w);
+		for (int i = 0; i < PARAM_N; i++)
+			if (p->changed & PARAM_BIT(i))
+				jsonw_word(w, param_info((enum launch_param)i)->column);
+		jsonw_end(w);
+		jsonw_cur_resume(w, c);
+	}
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		dropped |= facts[i].bit;
+	if (!(p->dropped & dropped)) {
+		jsonw_cur_empty_array(w, c, JSONW_NAME("dropped"));
+		return;
+	}
+	jsonw_cur_key(w, c, JSONW_NAME("dropped"));
 	jsonw_array(w);
 	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
 		if (p->dropped & facts[i].bit)
 			jsonw_word(w, facts[i].key);
 	jsonw_end(w);
+	jsonw_cur_resume(w, c);
 }
 
 /* The schedulers, measured: null where the report has none (or a what-if
  * dropped them with the rest of the measurement). */
-static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
+static void sched_json(struct jsonw *w, struct jsonw_cur *c, const struct crosscheck_record *p)
 {
 	const struct report_sched *m = &p->sched;
 
-	jsonw_member(w, JSONW_NAME("schedulers"));
 	if (!report_sched_any(m) || (p->dropped & MEASURED_ACHIEVED)) {
-		jsonw_null(w);
+		jsonw_cur_null(w, c, JSONW_NAME("schedulers"));
 		return;
 	}
+	jsonw_cur_key(w, c, JSONW_NAME("schedulers"));
 	jsonw_object(w);
 	key_report_num(w, JSONW_NAME("active_warps_per_scheduler"), &m->active_warps);
 	key_report_num(w, JSONW_NAME("eligible_warps_per_scheduler"), &m->eligible_warps);
@@ -77,12 +91,17 @@ static void sched_json(struct jsonw *w, const struct crosscheck_record *p)
 	key_report_num(w, JSONW_NAME("sm_throughput_pct"), &m->sm_throughput_pct);
 	key_report_num(w, JSONW_NAME("memory_throughput_pct"), &m->memory_throughput_pct);
 	jsonw_end(w);
+	jsonw_cur_resume(w, c);
 }
 
 /* The profiler's own rule results, all of them, in its words. */
-static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
+static void rules_json(struct jsonw *w, struct jsonw_cur *c, const struct crosscheck_record *p)
 {
-	jsonw_member(w, JSONW_NAME("profiler_rules"));
+	if (p->n_rules == 0 || p->changed) {
+		jsonw_cur_empty_array(w, c, JSONW_NAME("profiler_rules"));
+		return;
+	}
+	jsonw_cur_key(w, c, JSONW_NAME("profiler_rules"));
 	jsonw_array(w);
 	for (size_t i = 0; i < p->n_rules && !p->changed; i++) {
 		const struct report_rule *u = &p->rules[i];
@@ -101,13 +120,15 @@ static void rules_json(struct jsonw *w, const struct crosscheck_record *p)
 		jsonw_end(w);
 	}
 	jsonw_end(w);
+	jsonw_cur_resume(w, c);
 }
 
 /* What the profiler computed, as printed, and which profiler it was
  * ("nsight_compute", "cuda_profiler": the command-line profiler's occupancy
  * column, "codexl": CodeXL's or the Radeon Compute Profiler's waves per CU
  * by factor and occupancy); null where absent. */
-static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, uint8_t by)
+static void profiler_json(struct jsonw *w, struct jsonw_cur *c, const struct crosscheck_figures *f,
+			  uint8_t by)
 {
 	static const enum crosscheck_field amd_fields[REPORT_AMD_N_LIMITS] = {
 		[REPORT_AMD_VGPR] = CROSSCHECK_AMD_VGPR_WAVES, [REPORT_AMD_SGPR] = CROSSCHECK_AMD_SGPR_WAVES,
@@ -122,11 +143,11 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 		[OCC_BARRIERS] = JSONW_NAME_INIT("block_limit_barriers"),
 	};
 
-	jsonw_member(w, JSONW_NAME("profiler"));
 	if (!crosscheck_figures_any(f)) {
-		jsonw_null(w);
+		jsonw_cur_null(w, c, JSONW_NAME("profiler"));
 		return;
 	}
+	jsonw_cur_key(w, c, JSONW_NAME("profiler"));
 	jsonw_object(w);
 	key_word(w, JSONW_NAME("name"), by == REPORT_BY_CUDA_PROFILER ? "cuda_profiler"
 			      : by == REPORT_BY_CODEXL ? "codexl" : "nsight_compute");
@@ -143,6 +164,7 @@ static void profiler_json(struct jsonw *w, const struct crosscheck_figures *f, u
 	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++)
 		key_report_int(w, jsonw_word_name(crosscheck_key(amd_fields[i])), &f->amd_waves[i]);
 	jsonw_end(w);
+	jsonw_cur_resume(w, c);
 }
 
 /* One inferred range: {"min", "max", "from"}. */
@@ -159,13 +181,13 @@ static void range_json(struct jsonw *w, struct jsonw_name key, const struct repo
 }
 
 /* Launch values inferred from the profiler's limits; null when none. */
-static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
+static void inferred_json(struct jsonw *w, struct jsonw_cur *c, const struct report_inferred *inf)
 {
-	jsonw_member(w, JSONW_NAME("inferred"));
 	if (!inf->params) {
-		jsonw_null(w);
+		jsonw_cur_null(w, c, JSONW_NAME("inferred"));
 		return;
 	}
+	jsonw_cur_key(w, c, JSONW_NAME("inferred"));
 	jsonw_object(w);
 	if (inf->params & PARAM_BIT(PARAM_REGISTERS))
 		range_json(w, JSONW_NAME("registers_per_thread"), &inf->registers, "block_limit_registers");
@@ -175,6 +197,7 @@ static void inferred_json(struct jsonw *w, const struct report_inferred *inf)
 	if (inf->params & PARAM_BIT(PARAM_BARRIERS))
 		range_json(w, JSONW_NAME("barriers"), &inf->barriers, "block_limit_barriers");
 	jsonw_end(w);
+	jsonw_cur_resume(w, c);
 }
 
 /* A kernel record's own figures and the cross-check; null where absent. */
@@ -183,97 +206,113 @@ void output_json_report(struct jsonw *w, const struct analysis *a)
 	struct crosscheck_record kept;
 	const struct crosscheck_record *p = &kept;
 	const struct crosscheck *c = &p->check;
+	bool sq, plain = true;
+	struct jsonw_cur k, in;
 
 	crosscheck_record_kept(&a->report, &kept);
+	sq = p->achieved_sq && p->achieved_occupancy_pct.present;
 	jsonw_object(w);
-	jsonw_member(w, JSONW_NAME("device"));
+	jsonw_cur_resume(w, &k);
 	/* str_sanitize leaves no text empty but the empty one */
-	if (p->device[0])
+	if (p->device[0]) {
+		jsonw_cur_key(w, &k, JSONW_NAME("device"));
 		jsonw_text(w, p->device, sizeof(p->device) * 4);
-	else
-		jsonw_null(w);
-	jsonw_member(w, JSONW_NAME("device_in_database"));
+		jsonw_cur_resume(w, &k);
+	} else {
+		jsonw_cur_null(w, &k, JSONW_NAME("device"));
+	}
 	if (p->gpu_source == REPORT_GPU_NONE)
-		jsonw_null(w);
+		jsonw_cur_null(w, &k, JSONW_NAME("device_in_database"));
 	else
-		jsonw_bool(w, !p->device_unknown);
+		jsonw_cur_bool(w, &k, JSONW_NAME("device_in_database"), !p->device_unknown);
 	/* Runs appended to one file are told apart: null where the format
 	 * does not (one run). */
-	jsonw_member(w, JSONW_NAME("run"));
-	if (p->run > 0)
-		jsonw_int(w, p->run);
-	else
-		jsonw_null(w);
-	key_report_int(w, JSONW_NAME("sm_count"), &p->sm_count);
-	jsonw_member(w, JSONW_NAME("database_sm_count"));
-	if (p->db_sm_count > 0)
-		jsonw_int(w, p->db_sm_count);
-	else
-		jsonw_null(w);
-	key_report_num(w, JSONW_NAME("achieved_occupancy_pct"), &p->achieved_occupancy_pct);
-	key_report_num(w, JSONW_NAME("achieved_active_warps"), &p->achieved_active_warps);
-	jsonw_member(w, JSONW_NAME("achieved_occupancy_from"));
+	cur_int_if(w, &k, JSONW_NAME("run"), p->run > 0, p->run);
+	cur_int_if(w, &k, JSONW_NAME("sm_count"), p->sm_count.present, p->sm_count.value);
+	cur_int_if(w, &k, JSONW_NAME("database_sm_count"), p->db_sm_count > 0, p->db_sm_count);
+	cur_real_if(w, &k, JSONW_NAME("achieved_occupancy_pct"), p->achieved_occupancy_pct.present,
+		    p->achieved_occupancy_pct.value);
+	cur_real_if(w, &k, JSONW_NAME("achieved_active_warps"), p->achieved_active_warps.present,
+		    p->achieved_active_warps.value);
 	if (p->achieved_from && p->achieved_occupancy_pct.present) {
+		jsonw_cur_key(w, &k, JSONW_NAME("achieved_occupancy_from"));
 		jsonw_text(w, p->achieved_from, 1100);
+		jsonw_cur_resume(w, &k);
 	} else {
-		jsonw_null(w);
+		jsonw_cur_null(w, &k, JSONW_NAME("achieved_occupancy_from"));
 	}
-	jsonw_member(w, JSONW_NAME("achieved_occupancy_formula"));
-	if (p->achieved_sq && p->achieved_occupancy_pct.present)
+	if (sq) {
+		jsonw_cur_key(w, &k, JSONW_NAME("achieved_occupancy_formula"));
 		jsonw_word(w, REPORT_SQ_OCCUPANCY_FORMULA);
-	else
-		jsonw_null(w);
-	/* The XCDs the SQ counters were summed over, and who said so. */
-	jsonw_member(w, JSONW_NAME("xcds"));
-	if (p->achieved_sq && p->achieved_occupancy_pct.present && p->xcds > 0)
-		jsonw_int(w, p->xcds);
-	else
-		jsonw_null(w);
-	jsonw_member(w, JSONW_NAME("xcds_from"));
-	if (p->achieved_sq && p->achieved_occupancy_pct.present &&
-	    report_xcds_source_text(p->xcds_from))
-		jsonw_string(w, report_xcds_source_text(p->xcds_from));
-	else
-		jsonw_null(w);
-	key_report_num(w, JSONW_NAME("duration_ns"), &p->duration_ns);
-	key_report_int(w, JSONW_NAME("shared_mem_config_bytes"), &p->smem_config_bytes);
-	jsonw_member(w, JSONW_NAME("shared_mem_config_used"));
-	jsonw_bool(w, a->r.smem_config_from_driver);
-	key_report_int(w, JSONW_NAME("driver_shared_mem_per_block_bytes"), &p->driver_smem_bytes);
-	measured_json(w, a);
-	sched_json(w, p);
-	profiler_json(w, &p->profiler, p->figures_by);
-	rules_json(w, p);
-	inferred_json(w, &p->inferred);
-	jsonw_member(w, JSONW_NAME("crosscheck"));
-	if (p->launch_given || !a->ok) {
-		jsonw_null(w);
+		jsonw_cur_resume(w, &k);
 	} else {
+		jsonw_cur_null(w, &k, JSONW_NAME("achieved_occupancy_formula"));
+	}
+	/* The XCDs the SQ counters were summed over, and who said so. */
+	cur_int_if(w, &k, JSONW_NAME("xcds"), sq && p->xcds > 0, p->xcds);
+	if (sq && report_xcds_source_text(p->xcds_from)) {
+		jsonw_cur_key(w, &k, JSONW_NAME("xcds_from"));
+		jsonw_string(w, report_xcds_source_text(p->xcds_from));
+		jsonw_cur_resume(w, &k);
+	} else {
+		jsonw_cur_null(w, &k, JSONW_NAME("xcds_from"));
+	}
+	cur_real_if(w, &k, JSONW_NAME("duration_ns"), p->duration_ns.present, p->duration_ns.value);
+	cur_int_if(w, &k, JSONW_NAME("shared_mem_config_bytes"), p->smem_config_bytes.present,
+		   p->smem_config_bytes.value);
+	jsonw_cur_bool(w, &k, JSONW_NAME("shared_mem_config_used"), a->r.smem_config_from_driver);
+	cur_int_if(w, &k, JSONW_NAME("driver_shared_mem_per_block_bytes"), p->driver_smem_bytes.present,
+		   p->driver_smem_bytes.value);
+	measured_json(w, &k, a);
+	sched_json(w, &k, p);
+	profiler_json(w, &k, &p->profiler, p->figures_by);
+	rules_json(w, &k, p);
+	inferred_json(w, &k, &p->inferred);
+	if (p->launch_given || !a->ok) {
+		jsonw_cur_null(w, &k, JSONW_NAME("crosscheck"));
+		jsonw_cur_sync(w, &k);
+		jsonw_end(w);
+		return;
+	}
+	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
+		plain = plain && !((c->inferred >> f) & 1u) &&
+			!crosscheck_differs(c, (enum crosscheck_field)f);
+	if (plain) {
+		/* nothing inferred, nothing differs: three members at a cursor */
+		jsonw_cur_open(w, &k, JSONW_NAME("crosscheck"), &in);
+		jsonw_cur_int(w, &in, JSONW_NAME("compared"), crosscheck_count(c->compared));
+		jsonw_cur_empty_array(w, &in, JSONW_NAME("inferred_from"));
+		jsonw_cur_empty_array(w, &in, JSONW_NAME("disagreements"));
+		jsonw_cur_close(w, &k, &in);
+		jsonw_cur_sync(w, &k);
+		jsonw_end(w);
+		return;
+	}
+	jsonw_cur_key(w, &k, JSONW_NAME("crosscheck"));
+	jsonw_object(w);
+	key_int(w, JSONW_NAME("compared"), crosscheck_count(c->compared));
+	/* the figures a value was inferred from agree by construction */
+	jsonw_member(w, JSONW_NAME("inferred_from"));
+	jsonw_array(w);
+	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
+		if ((c->inferred >> f) & 1u)
+			jsonw_word(w, crosscheck_key((enum crosscheck_field)f));
+	jsonw_end(w);
+	jsonw_member(w, JSONW_NAME("disagreements"));
+	jsonw_array(w);
+	for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
+		if (!crosscheck_differs(c, (enum crosscheck_field)f))
+			continue;
 		jsonw_object(w);
-		key_int(w, JSONW_NAME("compared"), crosscheck_count(c->compared));
-		/* the figures a value was inferred from agree by construction */
-		jsonw_member(w, JSONW_NAME("inferred_from"));
-		jsonw_array(w);
-		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++)
-			if ((c->inferred >> f) & 1u)
-				jsonw_word(w, crosscheck_key((enum crosscheck_field)f));
-		jsonw_end(w);
-		jsonw_member(w, JSONW_NAME("disagreements"));
-		jsonw_array(w);
-		for (int f = 0; f < CROSSCHECK_N_FIELDS; f++) {
-			if (!crosscheck_differs(c, (enum crosscheck_field)f))
-				continue;
-			jsonw_object(w);
-			key_word(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
-			key_word(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
-			enum crosscheck_field k = (enum crosscheck_field)f;
+		key_word(w, JSONW_NAME("field"), crosscheck_key((enum crosscheck_field)f));
+		key_word(w, JSONW_NAME("label"), crosscheck_label((enum crosscheck_field)f));
+		enum crosscheck_field kf = (enum crosscheck_field)f;
 
-			key_real(w, JSONW_NAME("report"), crosscheck_value(k, c->report[k]));
-			key_real(w, JSONW_NAME("occview"), crosscheck_value(k, c->occview[k]));
-			jsonw_end(w);
-		}
-		jsonw_end(w);
+		key_real(w, JSONW_NAME("report"), crosscheck_value(kf, c->report[kf]));
+		key_real(w, JSONW_NAME("occview"), crosscheck_value(kf, c->occview[kf]));
 		jsonw_end(w);
 	}
+	jsonw_end(w);
+	jsonw_end(w);
 	jsonw_end(w);
 }
