@@ -39,25 +39,43 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 				 occ_label(r, (enum occ_factor)i));
 	}
 	rules_limiter_title(title, sizeof(title), full, names, r->theoretical_occupancy_pct);
-	f = rules_add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
+	/* Typed values (rules_add_args), in the format's order. */
+	const struct rules_arg head[] = {
+		RULES_I(r->active_blocks_per_sm),
+		RULES_S(r->active_blocks_per_sm == 1 ? w->block : w->blocks),
+		RULES_I(x->waves_per_workgroup),
+		RULES_S(x->waves_per_workgroup == 1 ? w->warp : w->warps),
+		RULES_I(x->wave_size), RULES_S(w->unit),
+		RULES_I(r->active_warps_per_sm), RULES_I(r->max_warps_per_sm),
+		RULES_S(w->warps), RULES_S(w->unit),
+		RULES_F(r->theoretical_occupancy_pct), RULES_S(names),
+	};
+	f = rules_add_args(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
 		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
-		"occupancy, limited by %s.", r->active_blocks_per_sm,
-		r->active_blocks_per_sm == 1 ? w->block : w->blocks, x->waves_per_workgroup,
-		x->waves_per_workgroup == 1 ? w->warp : w->warps, x->wave_size, w->unit,
-		r->active_warps_per_sm, r->max_warps_per_sm, w->warps, w->unit,
-		r->theoretical_occupancy_pct, names);
+		"occupancy, limited by %s.", head, (int)(sizeof(head) / sizeof(head[0])));
 	if (!f)
 		return;
-	if (e->simd_waves)
-		rules_more(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", x->waves_per_simd,
-		     x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct);
+	if (e->simd_waves) {
+		const struct rules_arg llvm[] = {
+			RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd),
+			RULES_S(w->warps), RULES_S(w->scheduler), RULES_F(x->occupancy_pct),
+		};
+
+		rules_more_args(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", llvm,
+				(int)(sizeof(llvm) / sizeof(llvm[0])));
+	}
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
 		/* The arithmetic is derive.c's, shown when the finding expands. */
-		rules_more(f, " %s: %d waves per %s, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
-		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], home, r->block_limit[i],
-		     S(r->block_limit[i]));
+		const struct rules_arg factor[] = {
+			RULES_S(occ_label(r, (enum occ_factor)i)),
+			RULES_I(x->wave_limit[occ_amd_factor((enum occ_factor)i)]), RULES_S(home),
+			RULES_I(r->block_limit[i]), RULES_S(S(r->block_limit[i])),
+		};
+
+		rules_more_args(f, " %s: %d waves per %s, %d workgroup%s.", factor,
+				(int)(sizeof(factor) / sizeof(factor[0])));
 	}
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
@@ -79,9 +97,13 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 			in.threads_per_block = (int)t->to;
 		}
 		occ_compute(a, &in, &to);
-		rules_more(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", what,
-		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd,
-		     home);
+		const struct rules_arg next[] = {
+			RULES_S(what), RULES_I(t->from), RULES_I(t->to),
+			RULES_I(x->waves_per_simd), RULES_I(to.amd.waves_per_simd), RULES_S(home),
+		};
+
+		rules_more_args(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", next,
+				(int)(sizeof(next) / sizeof(next[0])));
 	}
 }
 
