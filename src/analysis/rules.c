@@ -190,20 +190,27 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		/* The waves are the engine's: rounds of blocks over the GPU, on
 		 * AMD "GPU waves", never its wavefronts per CU. */
 		strfmt(title, sizeof(title), "Partial last %s (tail effect)", e->wave);
-		rules_add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
-		    title,
+		/* Typed values (rules_add_args), in the format's order: this
+		 * finding is written for most launches. */
+		const struct rules_arg tail[] = {
+			RULES_I(w->full_waves), RULES_W(w->full_waves == 1 ? e->wave : e->waves),
+			RULES_I(w->blocks_per_wave), RULES_W(e->blocks), RULES_W(e->wave),
+			RULES_I(w->partial_wave_blocks), RULES_W(e->blocks),
+			RULES_I(ri->grid_size), RULES_I(w->blocks_per_wave), RULES_F(w->waves_per_sm),
+			RULES_W(e->waves), RULES_W(e->waves_count), RULES_W(e->block), RULES_W(e->wave),
+			RULES_F(w->tail_share_pct), RULES_I((int64_t)w->full_waves + 1),
+			RULES_W(e->waves), RULES_F(w->partial_wave_occupancy_pct),
+			RULES_F(w->predicted_achieved_pct), RULES_I(whole_lo), RULES_I(whole_hi),
+			RULES_W(e->blocks), RULES_W(e->wave), RULES_W(e->waves),
+		};
+
+		rules_add_args(s, "tail_effect",
+		    w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO, title,
 		    "This launch runs %lld full %s of %lld %s and a partial %s of %lld %s "
 		    "(%lld / %lld = %.2f %s %s). With uniform %s durations the partial %s "
 		    "may take up to %.1f%% of the runtime (1 / %lld %s) at an occupancy of %.1f%%; "
 		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld %s has no partial "
-		    "%s; more full %s also dilute the tail.",
-		    (long long)w->full_waves, w->full_waves == 1 ? e->wave : e->waves,
-		    (long long)w->blocks_per_wave, e->blocks, e->wave, (long long)w->partial_wave_blocks,
-		    e->blocks, (long long)ri->grid_size, (long long)w->blocks_per_wave, w->waves_per_sm,
-		    e->waves, e->waves_count, e->block, e->wave, w->tail_share_pct,
-		    (long long)w->full_waves + 1, e->waves, w->partial_wave_occupancy_pct,
-		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks,
-		    e->wave, e->waves);
+		    "%s; more full %s also dilute the tail.", tail, (int)(sizeof(tail) / sizeof(tail[0])));
 	}
 }
 

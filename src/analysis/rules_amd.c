@@ -42,12 +42,12 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 	/* Typed values (rules_add_args), in the format's order. */
 	const struct rules_arg head[] = {
 		RULES_I(r->active_blocks_per_sm),
-		RULES_S(r->active_blocks_per_sm == 1 ? w->block : w->blocks),
+		RULES_W(r->active_blocks_per_sm == 1 ? w->block : w->blocks),
 		RULES_I(x->waves_per_workgroup),
-		RULES_S(x->waves_per_workgroup == 1 ? w->warp : w->warps),
-		RULES_I(x->wave_size), RULES_S(w->unit),
+		RULES_W(x->waves_per_workgroup == 1 ? w->warp : w->warps),
+		RULES_I(x->wave_size), RULES_W(w->unit),
 		RULES_I(r->active_warps_per_sm), RULES_I(r->max_warps_per_sm),
-		RULES_S(w->warps), RULES_S(w->unit),
+		RULES_W(w->warps), RULES_W(w->unit),
 		RULES_F(r->theoretical_occupancy_pct), RULES_S(names),
 	};
 	f = rules_add_args(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
@@ -58,7 +58,7 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 	if (e->simd_waves) {
 		const struct rules_arg llvm[] = {
 			RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd),
-			RULES_S(w->warps), RULES_S(w->scheduler), RULES_F(x->occupancy_pct),
+			RULES_W(w->warps), RULES_W(w->scheduler), RULES_F(x->occupancy_pct),
 		};
 
 		rules_more_args(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", llvm,
@@ -69,9 +69,9 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 			continue;
 		/* The arithmetic is derive.c's, shown when the finding expands. */
 		const struct rules_arg factor[] = {
-			RULES_S(occ_label(r, (enum occ_factor)i)),
-			RULES_I(x->wave_limit[occ_amd_factor((enum occ_factor)i)]), RULES_S(home),
-			RULES_I(r->block_limit[i]), RULES_S(S(r->block_limit[i])),
+			RULES_W(occ_label(r, (enum occ_factor)i)),
+			RULES_I(x->wave_limit[occ_amd_factor((enum occ_factor)i)]), RULES_W(home),
+			RULES_I(r->block_limit[i]), RULES_W(S(r->block_limit[i])),
 		};
 
 		rules_more_args(f, " %s: %d waves per %s, %d workgroup%s.", factor,
@@ -98,8 +98,8 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 		}
 		occ_compute(a, &in, &to);
 		const struct rules_arg next[] = {
-			RULES_S(what), RULES_I(t->from), RULES_I(t->to),
-			RULES_I(x->waves_per_simd), RULES_I(to.amd.waves_per_simd), RULES_S(home),
+			RULES_W(what), RULES_I(t->from), RULES_I(t->to),
+			RULES_I(x->waves_per_simd), RULES_I(to.amd.waves_per_simd), RULES_W(home),
 		};
 
 		rules_more_args(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", next,

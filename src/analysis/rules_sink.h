@@ -47,7 +47,9 @@ void rules_more(struct finding *f, const char *fmt, ...);
 
 /* A value handed to the sink typed, as the conversion at its place in the
  * format takes it: 'i' an integer (%d, %lld, %zu), 'f' a real (%.Nf), 's'
- * a word (%s). The hot rules pass these rather than printf's values, so
+ * a word (%s), 'w' a word at a static address (a literal or an engine's
+ * words: kept by its address, not copied). The hot rules pass these rather
+ * than printf's values, so
  * that nothing reads va_args or looks up the format's conversions per
  * launch: the parameters are the values as given. */
 struct rules_arg {
@@ -61,6 +63,7 @@ struct rules_arg {
 #define RULES_I(x) ((struct rules_arg){ .kind = 'i', .v = { .i = (x) } })
 #define RULES_F(x) ((struct rules_arg){ .kind = 'f', .v = { .f = (x) } })
 #define RULES_S(x) ((struct rules_arg){ .kind = 's', .v = { .s = (x) } })
+#define RULES_W(x) ((struct rules_arg){ .kind = 'w', .v = { .s = (x) } })
 /* rules_add and rules_more with fmt's n values typed: the same finding,
  * text and parameters. */
 struct finding *rules_add_args(struct rules_sink *s, const char *id, enum rules_severity sev,

@@ -230,6 +230,8 @@ static inline struct rules_arg value_at(const struct finding *f, const struct ru
 	a.kind = f->params[k].kind;
 	if (a.kind == 's')
 		a.v.s = f->words + f->params[k].v.at;
+	else if (a.kind == 'w')
+		a.v.s = f->params[k].v.p;
 	else if (a.kind == 'f')
 		a.v.f = f->params[k].v.f;
 	else
@@ -317,6 +319,8 @@ bool rules_text_capture_args(struct finding *f, const char *fmt, const struct ru
 		v->kind = args[i].kind;
 		if (args[i].kind == 'f') {
 			v->v.f = args[i].v.f;
+		} else if (args[i].kind == 'w') {
+			v->v.p = args[i].v.s;
 		} else if (args[i].kind != 's') {
 			v->v.i = args[i].v.i;
 		} else {
