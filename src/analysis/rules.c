@@ -154,12 +154,17 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		    e->units, (long long)least, e->blocks, c, e->wave, (long long)w->blocks_per_wave);
 	} else if (ri->grid_size < sms) {
 		strfmt(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
-		rules_add(s, "grid_below_sms", RULES_WARNING, title,
+		const struct rules_arg below[] = {
+			RULES_I(ri->grid_size), RULES_W(e->blocks), RULES_I(sms), RULES_W(e->units),
+			RULES_I(sms - (int)ri->grid_size), RULES_W(e->units), RULES_I(sms),
+			RULES_W(e->blocks), RULES_I(w->blocks_per_wave), RULES_W(e->wave),
+			RULES_I(ri->r->active_blocks_per_sm), RULES_W(e->unit),
+		};
+
+		rules_add_args(s, "grid_below_sms", RULES_WARNING, title,
 		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
-		    "%d %s, better %lld (one full %s of %d per %s).",
-		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
-		    e->units, sms, e->blocks, (long long)w->blocks_per_wave, e->wave,
-		    ri->r->active_blocks_per_sm, e->unit);
+		    "%d %s, better %lld (one full %s of %d per %s).", below,
+		    (int)(sizeof(below) / sizeof(below[0])));
 	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
 		rules_add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
 		    "The grid has %lld %s, %.1f%% of one wave (the most resident clusters of %d: "
@@ -177,13 +182,20 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		else
 			strfmt(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
 		strfmt(title, sizeof(title), "Grid smaller than one %s", e->wave);
-		rules_add(s, "small_grid", RULES_WARNING, title,
+		const struct rules_arg small[] = {
+			RULES_I(ri->grid_size), RULES_W(e->blocks), RULES_F(100.0 * w->waves_per_sm),
+			RULES_W(e->wave), RULES_I(sms), RULES_W(e->units),
+			RULES_I(ri->r->active_blocks_per_sm), RULES_W(e->blocks),
+			RULES_I(w->blocks_per_wave), RULES_W(e->block), RULES_W(e->unit),
+			RULES_S(each), RULES_F(w->predicted_achieved_pct),
+			RULES_F(ri->r->theoretical_occupancy_pct),
+		};
+
+		rules_add_args(s, "small_grid", RULES_WARNING, title,
 		    "The grid has %lld %s, %.1f%% of one %s (%d %s x %d %s = %lld). With "
 		    "uniform %s durations each %s runs %s at once, so achieved "
-		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
-		    (long long)ri->grid_size, e->blocks, 100.0 * w->waves_per_sm, e->wave, sms,
-		    e->units, ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
-		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.", small,
+		    (int)(sizeof(small) / sizeof(small[0])));
 	}
 	sched_whole_wave_grids(ri->sched, ri->grid_size, &whole_lo, &whole_hi);
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {

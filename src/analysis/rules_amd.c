@@ -128,18 +128,26 @@ void rules_amd_packing(struct rules_sink *s, const struct rules_input *ri)
 		return;
 	if (vgprs || sgprs)
 		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
-	rules_add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
+	const struct rules_arg v[] = {
+		RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd), RULES_W(w->warps),
+		RULES_W(w->scheduler), RULES_F(x->occupancy_pct),
+		RULES_W(w->warp), RULES_W(w->warps), RULES_W(w->blocks), RULES_I(x->workgroups_per_cu),
+		RULES_W(x->workgroups_per_cu == 1 ? w->block : w->blocks),
+		RULES_I(x->waves_per_workgroup),
+		RULES_W(x->waves_per_workgroup == 1 ? w->warp : w->warps), RULES_W(w->unit),
+		RULES_I(r->active_warps_per_sm), RULES_I(r->max_warps_per_sm), RULES_W(w->warps),
+		RULES_W(w->unit), RULES_F(r->theoretical_occupancy_pct),
+		RULES_I(r->active_warps_per_sm), RULES_W(w->warps), RULES_I(simds),
+		RULES_W(w->schedulers), RULES_F((double)r->active_warps_per_sm / simds),
+		RULES_W(w->scheduler), RULES_W(w->block), RULES_W(w->warps), RULES_S(fewer),
+	};
+
+	rules_add_args(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
 	    "LLVM's occupancy, the one the compiler reports, is %d of %d %s per %s (%.1f%%): "
 	    "each factor's room counted per %s. But %s come in whole %s: %d %s of %d %s fit "
 	    "per %s, %d of %d %s per %s (%.1f%%, the occupancy shown), %d %s on %d %s "
-	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.",
-	    x->waves_per_simd, x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct,
-	    w->warp, w->warps, w->blocks, x->workgroups_per_cu,
-	    x->workgroups_per_cu == 1 ? w->block : w->blocks, x->waves_per_workgroup,
-	    x->waves_per_workgroup == 1 ? w->warp : w->warps, w->unit, r->active_warps_per_sm,
-	    r->max_warps_per_sm, w->warps, w->unit, r->theoretical_occupancy_pct,
-	    r->active_warps_per_sm, w->warps, simds, w->schedulers,
-	    (double)r->active_warps_per_sm / simds, w->scheduler, w->block, w->warps, fewer);
+	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.", v,
+	    (int)(sizeof(v) / sizeof(v[0])));
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */
