@@ -202,6 +202,12 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		/* The waves are the engine's: rounds of blocks over the GPU, on
 		 * AMD "GPU waves", never its wavefronts per CU. */
 		strfmt(title, sizeof(title), "Partial last %s (tail effect)", e->wave);
+		enum rules_severity sev = w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO;
+
+		if (s->titles_only) {
+			rules_add_args(s, "tail_effect", sev, title, NULL, NULL, 0);
+			return;
+		}
 		/* Typed values (rules_add_args), in the format's order: this
 		 * finding is written for most launches. */
 		const struct rules_arg tail[] = {
@@ -216,8 +222,7 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 			RULES_W(e->blocks), RULES_W(e->wave), RULES_W(e->waves),
 		};
 
-		rules_add_args(s, "tail_effect",
-		    w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO, title,
+		rules_add_args(s, "tail_effect", sev, title,
 		    "This launch runs %lld full %s of %lld %s and a partial %s of %lld %s "
 		    "(%lld / %lld = %.2f %s %s). With uniform %s durations the partial %s "
 		    "may take up to %.1f%% of the runtime (1 / %lld %s) at an occupancy of %.1f%%; "

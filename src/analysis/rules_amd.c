@@ -39,6 +39,12 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 				 occ_label(r, (enum occ_factor)i));
 	}
 	rules_limiter_title(title, sizeof(title), full, names, r->theoretical_occupancy_pct);
+	/* The title alone where the texts are left out: the values are
+	 * not gathered. */
+	if (s->titles_only) {
+		rules_add_args(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, NULL, NULL, 0);
+		return;
+	}
 	/* Typed values (rules_add_args), in the format's order. */
 	const struct rules_arg head[] = {
 		RULES_I(r->active_blocks_per_sm),
@@ -128,6 +134,11 @@ void rules_amd_packing(struct rules_sink *s, const struct rules_input *ri)
 		return;
 	if (vgprs || sgprs)
 		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
+	if (s->titles_only) {
+		rules_add_args(s, "amd_workgroup_packing", RULES_WARNING,
+			       "Whole workgroups leave waves unused", NULL, NULL, 0);
+		return;
+	}
 	const struct rules_arg v[] = {
 		RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd), RULES_W(w->warps),
 		RULES_W(w->scheduler), RULES_F(x->occupancy_pct),

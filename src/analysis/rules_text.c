@@ -23,8 +23,10 @@ struct conv {
 };
 
 /* The conversion at p (at a '%'): false for one the rules do not use (flags,
- * widths, other conversions), which strfmt then writes. */
-static inline bool parse(const char *p, struct conv *c)
+ * widths, other conversions), which strfmt then writes. Inlined: a text
+ * composed at once (JSON, the text summary) parses each conversion as it
+ * writes it. */
+static inline __attribute__((always_inline)) bool parse(const char *p, struct conv *c)
 {
 	const char *q = p + 1;
 
@@ -252,8 +254,12 @@ static void compose_fmt(struct text *t, const char *fmt, const struct finding *f
 
 		put(t, run, (size_t)(p - run));
 		/* The formats parsed when captured (rules_text_capture), or
-		 * the rules' own (typed). */
-		parse(p, &c);
+		 * the rules' own (typed): none fails; one that did would be
+		 * written as it stands. */
+		if (!parse(p, &c)) {
+			put(t, p, strlen(p));
+			return;
+		}
 		run = p + c.len;
 		if (c.kind == '%') {
 			put(t, "%", 1);
@@ -262,8 +268,8 @@ static void compose_fmt(struct text *t, const char *fmt, const struct finding *f
 		v = value_at(f, args, (*k)++);
 		switch (c.kind) {
 		case 'i':
-			put(t, num, c.arg == 'u' ? numfmt_int(num, (int64_t)(unsigned)v.v.i)
-						 : numfmt_int(num, v.v.i));
+			put(t, num, (size_t)(numfmt_int_at(num, c.arg == 'u' ? (int64_t)(unsigned)v.v.i
+									      : v.v.i) - num));
 			break;
 		case 'f':
 			put(t, num, numfmt_fixed(num, v.v.f, c.decimals));
