@@ -153,7 +153,9 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
 		    e->units, (long long)least, e->blocks, c, e->wave, (long long)w->blocks_per_wave);
 	} else if (ri->grid_size < sms) {
-		strfmt(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
+		/* strfmt's "Fewer %s than %s", without parsing it per launch */
+		rules_join(title, sizeof(title), rules_join(title, sizeof(title), 0, "Fewer ", e->blocks),
+			   " than ", e->units);
 		const struct rules_arg below[] = {
 			RULES_I(ri->grid_size), RULES_W(e->blocks), RULES_I(sms), RULES_W(e->units),
 			RULES_I(sms - (int)ri->grid_size), RULES_W(e->units), RULES_I(sms),
@@ -201,7 +203,10 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
 		/* The waves are the engine's: rounds of blocks over the GPU, on
 		 * AMD "GPU waves", never its wavefronts per CU. */
-		strfmt(title, sizeof(title), "Partial last %s (tail effect)", e->wave);
+		/* strfmt's "Partial last %s (tail effect)", without parsing it
+		 * per launch */
+		rules_join(title, sizeof(title), rules_join(title, sizeof(title), 0, "Partial last ",
+							    e->wave), " (tail effect)", "");
 		enum rules_severity sev = w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO;
 
 		if (s->titles_only) {
