@@ -56,7 +56,7 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	char path[1024], what[1200];
 	int status = 0;
 	FILE *quiet = fopen("/dev/null", "w");
-	unsigned char *seen;
+	bool *seen;
 	size_t n;
 
 	ck_assert_ptr_nonnull(s);
@@ -80,13 +80,16 @@ static void compare(const char *file, const struct param_set *flags, struct tall
 	/* nothing analysed yet, the ids and the GPUs known */
 	ck_assert_uint_eq(lazy.n_pending, n);
 	ck_assert_uint_eq(lazy.n_gpu_none, eager.n_gpu_none);
-	seen = calloc(report_name_keys(&in->report), 1);
+	seen = calloc(report_name_keys(&in->report), sizeof(*seen));
 	ck_assert_ptr_nonnull(seen);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t key = report_name_key_at(&in->report, i);
 
-		if (key && seen[key]++)
+		/* a name seen before keeps its width (a count in a byte would
+		 * wrap at 256 records of one name) */
+		if (key && seen[key])
 			t->kept++;
+		seen[key] = true;
 	}
 	free(seen);
 	for (size_t i = 0; i < n; i++) {
