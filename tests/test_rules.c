@@ -789,6 +789,60 @@ START_TEST(params_compose_same_text)
 }
 END_TEST
 
+/* The AMD limiter hands its values typed (rules_add_args): kept as
+ * parameters, the numbers are its text's in order, amd_limiter_and_next_step's
+ * launch (MI300X, 256 work-items, 96 VGPRs + 32 AGPRs, 20000 bytes of LDS):
+ * "3 workgroups of 4 waves (wave64) per CU: 12 of 32 waves per CU, 37.5%",
+ * "LLVM's occupancy: 3 of 8 waves per SIMD (37.5%)", "LDS: 3 waves per SIMD,
+ * 3 workgroups", "Next step: LDS bytes 20000 -> 16384: 3 -> 4 waves per
+ * SIMD". The engine's words are kept by address (kind 'w'), the factors'
+ * names, the rule's own buffer, copied (kind 's'). */
+START_TEST(amd_limiter_typed_params)
+{
+	static const double want[] = { 3, 4, 64, 12, 32, 37.5, 3, 8, 37.5, 3, 3, 20000, 16384,
+				       3, 4 };
+	struct eval *e = malloc(sizeof(*e));
+	struct rules_input ri;
+	const struct finding *f;
+	char text[sizeof(e->f[0].text)];
+	int n = 0, copied = 0, kept = 0;
+
+	ck_assert(e);
+	evaluate_amd(e, "MI300X", 256, 96, 32, 64, 20000, 5000);
+	ck_assert_ptr_nonnull(f = find(e, "limiter"));
+	snprintf(text, sizeof(text), "%s", f->text);
+	ri = (struct rules_input){ .gpu = &e->gpu, .in = &e->in, .grid_size = 5000, .r = &e->r,
+				   .w = &e->w, .params = true };
+	e->n = rules_evaluate(&ri, e->f);
+	ck_assert_ptr_nonnull(f = find(e, "limiter"));
+	ck_assert(f->text_omitted);
+	for (int k = 0; k < f->n_params; k++) {
+		const struct rules_param *v = &f->params[k];
+
+		if (v->kind == 'i' || v->kind == 'f') {
+			ck_assert_int_lt(n, (int)(sizeof(want) / sizeof(want[0])));
+			ck_assert(v->kind == 'i' ? v->v.i == want[n] : v->v.f == want[n]);
+			n++;
+		} else if (v->kind == 's') {
+			ck_assert_str_eq(f->words + v->v.at, "LDS");
+			copied++;
+		} else {
+			ck_assert_int_eq(v->kind, 'w');
+			kept++;
+		}
+	}
+	ck_assert_int_eq(n, (int)(sizeof(want) / sizeof(want[0])));
+	ck_assert_int_eq(copied, 1);
+	ck_assert_int_gt(kept, 8);
+	{
+		char composed[sizeof(text)];
+
+		ck_assert_str_eq(rules_finding_text(f, composed, sizeof(composed)), text);
+	}
+	free(e);
+}
+END_TEST
+
 /* The limiter's title is "<lead> by <factors> (<occupancy>%)", the
  * occupancy as snprintf's "%.1f" writes the result's: over a sweep of NVIDIA
  * and AMD launches whose occupancies have every tenth's rounding (A100's
@@ -846,6 +900,8 @@ static void same_params(const struct finding *a, const struct finding *b)
 			ck_assert(memcmp(&x->v.f, &y->v.f, sizeof(x->v.f)) == 0);
 		else if (x->kind == 's')
 			ck_assert_str_eq(a->words + x->v.at, b->words + y->v.at);
+		else if (x->kind == 'w')
+			ck_assert_ptr_eq(x->v.p, y->v.p);
 		else
 			ck_assert_int_eq(x->v.i, y->v.i);
 	}
@@ -955,6 +1011,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, scheduler_idle_at_maximum);
 	tcase_add_test(tc, titles_only_same_findings);
 	tcase_add_test(tc, params_compose_same_text);
+	tcase_add_test(tc, amd_limiter_typed_params);
 	tcase_add_test(tc, params_cached_formats_same);
 	tcase_add_test(tc, limiter_title_as_snprintf);
 	suite_add_tcase(s, tc);

@@ -153,13 +153,20 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
 		    e->units, (long long)least, e->blocks, c, e->wave, (long long)w->blocks_per_wave);
 	} else if (ri->grid_size < sms) {
-		strfmt(title, sizeof(title), "Fewer %s than %s", e->blocks, e->units);
-		rules_add(s, "grid_below_sms", RULES_WARNING, title,
+		/* strfmt's "Fewer %s than %s", without parsing it per launch */
+		rules_join(title, sizeof(title), rules_join(title, sizeof(title), 0, "Fewer ", e->blocks),
+			   " than ", e->units);
+		const struct rules_arg below[] = {
+			RULES_I(ri->grid_size), RULES_W(e->blocks), RULES_I(sms), RULES_W(e->units),
+			RULES_I(sms - (int)ri->grid_size), RULES_W(e->units), RULES_I(sms),
+			RULES_W(e->blocks), RULES_I(w->blocks_per_wave), RULES_W(e->wave),
+			RULES_I(ri->r->active_blocks_per_sm), RULES_W(e->unit),
+		};
+
+		rules_add_args(s, "grid_below_sms", RULES_WARNING, title,
 		    "The grid has %lld %s for %d %s: %d %s get no work at all. Launch at least "
-		    "%d %s, better %lld (one full %s of %d per %s).",
-		    (long long)ri->grid_size, e->blocks, sms, e->units, sms - (int)ri->grid_size,
-		    e->units, sms, e->blocks, (long long)w->blocks_per_wave, e->wave,
-		    ri->r->active_blocks_per_sm, e->unit);
+		    "%d %s, better %lld (one full %s of %d per %s).", below,
+		    (int)(sizeof(below) / sizeof(below[0])));
 	} else if (w->full_waves == 0 && ri->sched->cluster_size > 1 && w->blocks_per_wave > 0) {
 		rules_add(s, "small_grid", RULES_WARNING, "Grid smaller than one wave",
 		    "The grid has %lld %s, %.1f%% of one wave (the most resident clusters of %d: "
@@ -177,33 +184,55 @@ static void waves_rules(struct rules_sink *s, const struct rules_input *ri)
 		else
 			strfmt(each, sizeof(each), "%lld or %lld %s", lo, hi, e->blocks);
 		strfmt(title, sizeof(title), "Grid smaller than one %s", e->wave);
-		rules_add(s, "small_grid", RULES_WARNING, title,
+		const struct rules_arg small[] = {
+			RULES_I(ri->grid_size), RULES_W(e->blocks), RULES_F(100.0 * w->waves_per_sm),
+			RULES_W(e->wave), RULES_I(sms), RULES_W(e->units),
+			RULES_I(ri->r->active_blocks_per_sm), RULES_W(e->blocks),
+			RULES_I(w->blocks_per_wave), RULES_W(e->block), RULES_W(e->unit),
+			RULES_S(each), RULES_F(w->predicted_achieved_pct),
+			RULES_F(ri->r->theoretical_occupancy_pct),
+		};
+
+		rules_add_args(s, "small_grid", RULES_WARNING, title,
 		    "The grid has %lld %s, %.1f%% of one %s (%d %s x %d %s = %lld). With "
 		    "uniform %s durations each %s runs %s at once, so achieved "
-		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.",
-		    (long long)ri->grid_size, e->blocks, 100.0 * w->waves_per_sm, e->wave, sms,
-		    e->units, ri->r->active_blocks_per_sm, e->blocks, (long long)w->blocks_per_wave, e->block,
-		    e->unit, each, w->predicted_achieved_pct, ri->r->theoretical_occupancy_pct);
+		    "occupancy can reach only about %.1f%% of the %.1f%% theoretical.", small,
+		    (int)(sizeof(small) / sizeof(small[0])));
 	}
 	sched_whole_wave_grids(ri->sched, ri->grid_size, &whole_lo, &whole_hi);
 	if (w->full_waves > 0 && w->partial_wave_blocks > 0) {
 		/* The waves are the engine's: rounds of blocks over the GPU, on
 		 * AMD "GPU waves", never its wavefronts per CU. */
-		strfmt(title, sizeof(title), "Partial last %s (tail effect)", e->wave);
-		rules_add(s, "tail_effect", w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO,
-		    title,
+		/* strfmt's "Partial last %s (tail effect)", without parsing it
+		 * per launch */
+		rules_join(title, sizeof(title), rules_join(title, sizeof(title), 0, "Partial last ",
+							    e->wave), " (tail effect)", "");
+		enum rules_severity sev = w->tail_share_pct >= 20.0 ? RULES_WARNING : RULES_INFO;
+
+		if (s->titles_only) {
+			rules_add_args(s, "tail_effect", sev, title, NULL, NULL, 0);
+			return;
+		}
+		/* Typed values (rules_add_args), in the format's order: this
+		 * finding is written for most launches. */
+		const struct rules_arg tail[] = {
+			RULES_I(w->full_waves), RULES_W(w->full_waves == 1 ? e->wave : e->waves),
+			RULES_I(w->blocks_per_wave), RULES_W(e->blocks), RULES_W(e->wave),
+			RULES_I(w->partial_wave_blocks), RULES_W(e->blocks),
+			RULES_I(ri->grid_size), RULES_I(w->blocks_per_wave), RULES_F(w->waves_per_sm),
+			RULES_W(e->waves), RULES_W(e->waves_count), RULES_W(e->block), RULES_W(e->wave),
+			RULES_F(w->tail_share_pct), RULES_I((int64_t)w->full_waves + 1),
+			RULES_W(e->waves), RULES_F(w->partial_wave_occupancy_pct),
+			RULES_F(w->predicted_achieved_pct), RULES_I(whole_lo), RULES_I(whole_hi),
+			RULES_W(e->blocks), RULES_W(e->wave), RULES_W(e->waves),
+		};
+
+		rules_add_args(s, "tail_effect", sev, title,
 		    "This launch runs %lld full %s of %lld %s and a partial %s of %lld %s "
 		    "(%lld / %lld = %.2f %s %s). With uniform %s durations the partial %s "
 		    "may take up to %.1f%% of the runtime (1 / %lld %s) at an occupancy of %.1f%%; "
 		    "predicted achieved occupancy %.1f%%. A grid of %lld or %lld %s has no partial "
-		    "%s; more full %s also dilute the tail.",
-		    (long long)w->full_waves, w->full_waves == 1 ? e->wave : e->waves,
-		    (long long)w->blocks_per_wave, e->blocks, e->wave, (long long)w->partial_wave_blocks,
-		    e->blocks, (long long)ri->grid_size, (long long)w->blocks_per_wave, w->waves_per_sm,
-		    e->waves, e->waves_count, e->block, e->wave, w->tail_share_pct,
-		    (long long)w->full_waves + 1, e->waves, w->partial_wave_occupancy_pct,
-		    w->predicted_achieved_pct, (long long)whole_lo, (long long)whole_hi, e->blocks,
-		    e->wave, e->waves);
+		    "%s; more full %s also dilute the tail.", tail, (int)(sizeof(tail) / sizeof(tail[0])));
 	}
 }
 

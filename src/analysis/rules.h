@@ -30,11 +30,13 @@ enum rules_text {
  * or a word or character it names (words). */
 enum { RULES_MAX_PARAMS = 48, RULES_MAX_FMTS = 24, RULES_WORDS = 512 };
 struct rules_param {
-	char kind;            /* 'i' integer, 'f' real, 's' word (at in words), 'c' character */
+	char kind;            /* 'i' integer, 'f' real, 's' word (at in words), 'c' character,
+			       * 'w' word at a static address (p: a literal or an engine's table) */
 	union {
 		int64_t i;
 		double f;
 		unsigned at;
+		const char *p;
 	} v;
 };
 

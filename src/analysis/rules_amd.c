@@ -39,25 +39,49 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 				 occ_label(r, (enum occ_factor)i));
 	}
 	rules_limiter_title(title, sizeof(title), full, names, r->theoretical_occupancy_pct);
-	f = rules_add(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
+	/* The title alone where the texts are left out: the values are
+	 * not gathered. */
+	if (s->titles_only) {
+		rules_add_args(s, "limiter", full ? RULES_INFO : RULES_WARNING, title, NULL, NULL, 0);
+		return;
+	}
+	/* Typed values (rules_add_args), in the format's order. */
+	const struct rules_arg head[] = {
+		RULES_I(r->active_blocks_per_sm),
+		RULES_W(r->active_blocks_per_sm == 1 ? w->block : w->blocks),
+		RULES_I(x->waves_per_workgroup),
+		RULES_W(x->waves_per_workgroup == 1 ? w->warp : w->warps),
+		RULES_I(x->wave_size), RULES_W(w->unit),
+		RULES_I(r->active_warps_per_sm), RULES_I(r->max_warps_per_sm),
+		RULES_W(w->warps), RULES_W(w->unit),
+		RULES_F(r->theoretical_occupancy_pct), RULES_S(names),
+	};
+	f = rules_add_args(s, "limiter", full ? RULES_INFO : RULES_WARNING, title,
 		"%d %s of %d %s (wave%d) per %s: %d of %d %s per %s, %.1f%% "
-		"occupancy, limited by %s.", r->active_blocks_per_sm,
-		r->active_blocks_per_sm == 1 ? w->block : w->blocks, x->waves_per_workgroup,
-		x->waves_per_workgroup == 1 ? w->warp : w->warps, x->wave_size, w->unit,
-		r->active_warps_per_sm, r->max_warps_per_sm, w->warps, w->unit,
-		r->theoretical_occupancy_pct, names);
+		"occupancy, limited by %s.", head, (int)(sizeof(head) / sizeof(head[0])));
 	if (!f)
 		return;
-	if (e->simd_waves)
-		rules_more(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", x->waves_per_simd,
-		     x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct);
+	if (e->simd_waves) {
+		const struct rules_arg llvm[] = {
+			RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd),
+			RULES_W(w->warps), RULES_W(w->scheduler), RULES_F(x->occupancy_pct),
+		};
+
+		rules_more_args(f, " LLVM's occupancy: %d of %d %s per %s (%.1f%%).", llvm,
+				(int)(sizeof(llvm) / sizeof(llvm[0])));
+	}
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
 		if (!occ_is_limiting(r, (enum occ_factor)i))
 			continue;
 		/* The arithmetic is derive.c's, shown when the finding expands. */
-		rules_more(f, " %s: %d waves per %s, %d workgroup%s.", occ_label(r, (enum occ_factor)i),
-		     x->wave_limit[occ_amd_factor((enum occ_factor)i)], home, r->block_limit[i],
-		     S(r->block_limit[i]));
+		const struct rules_arg factor[] = {
+			RULES_W(occ_label(r, (enum occ_factor)i)),
+			RULES_I(x->wave_limit[occ_amd_factor((enum occ_factor)i)]), RULES_W(home),
+			RULES_I(r->block_limit[i]), RULES_W(S(r->block_limit[i])),
+		};
+
+		rules_more_args(f, " %s: %d waves per %s, %d workgroup%s.", factor,
+				(int)(sizeof(factor) / sizeof(factor[0])));
 	}
 	for (int i = 0; i < n; i++) {
 		const struct tuning_step *t = &steps[i];
@@ -79,9 +103,13 @@ void rules_amd_limiter(struct rules_sink *s, const struct rules_input *ri)
 			in.threads_per_block = (int)t->to;
 		}
 		occ_compute(a, &in, &to);
-		rules_more(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", what,
-		     (long long)t->from, (long long)t->to, x->waves_per_simd, to.amd.waves_per_simd,
-		     home);
+		const struct rules_arg next[] = {
+			RULES_W(what), RULES_I(t->from), RULES_I(t->to),
+			RULES_I(x->waves_per_simd), RULES_I(to.amd.waves_per_simd), RULES_W(home),
+		};
+
+		rules_more_args(f, " Next step: %s %lld -> %lld: %d -> %d waves per %s.", next,
+				(int)(sizeof(next) / sizeof(next[0])));
 	}
 }
 
@@ -106,18 +134,31 @@ void rules_amd_packing(struct rules_sink *s, const struct rules_input *ri)
 		return;
 	if (vgprs || sgprs)
 		snprintf(fewer, sizeof(fewer), ", or fewer %s,", vgprs ? w->regs : "SGPRs");
-	rules_add(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
+	if (s->titles_only) {
+		rules_add_args(s, "amd_workgroup_packing", RULES_WARNING,
+			       "Whole workgroups leave waves unused", NULL, NULL, 0);
+		return;
+	}
+	const struct rules_arg v[] = {
+		RULES_I(x->waves_per_simd), RULES_I(x->max_waves_per_simd), RULES_W(w->warps),
+		RULES_W(w->scheduler), RULES_F(x->occupancy_pct),
+		RULES_W(w->warp), RULES_W(w->warps), RULES_W(w->blocks), RULES_I(x->workgroups_per_cu),
+		RULES_W(x->workgroups_per_cu == 1 ? w->block : w->blocks),
+		RULES_I(x->waves_per_workgroup),
+		RULES_W(x->waves_per_workgroup == 1 ? w->warp : w->warps), RULES_W(w->unit),
+		RULES_I(r->active_warps_per_sm), RULES_I(r->max_warps_per_sm), RULES_W(w->warps),
+		RULES_W(w->unit), RULES_F(r->theoretical_occupancy_pct),
+		RULES_I(r->active_warps_per_sm), RULES_W(w->warps), RULES_I(simds),
+		RULES_W(w->schedulers), RULES_F((double)r->active_warps_per_sm / simds),
+		RULES_W(w->scheduler), RULES_W(w->block), RULES_W(w->warps), RULES_S(fewer),
+	};
+
+	rules_add_args(s, "amd_workgroup_packing", RULES_WARNING, "Whole workgroups leave waves unused",
 	    "LLVM's occupancy, the one the compiler reports, is %d of %d %s per %s (%.1f%%): "
 	    "each factor's room counted per %s. But %s come in whole %s: %d %s of %d %s fit "
 	    "per %s, %d of %d %s per %s (%.1f%%, the occupancy shown), %d %s on %d %s "
-	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.",
-	    x->waves_per_simd, x->max_waves_per_simd, w->warps, w->scheduler, x->occupancy_pct,
-	    w->warp, w->warps, w->blocks, x->workgroups_per_cu,
-	    x->workgroups_per_cu == 1 ? w->block : w->blocks, x->waves_per_workgroup,
-	    x->waves_per_workgroup == 1 ? w->warp : w->warps, w->unit, r->active_warps_per_sm,
-	    r->max_warps_per_sm, w->warps, w->unit, r->theoretical_occupancy_pct,
-	    r->active_warps_per_sm, w->warps, simds, w->schedulers,
-	    (double)r->active_warps_per_sm / simds, w->scheduler, w->block, w->warps, fewer);
+	    "= %.2f per %s. A %s size whose %s fill that room%s lets the rest run.", v,
+	    (int)(sizeof(v) / sizeof(v[0])));
 }
 
 /* AMD: why no workgroup fits, in AMD's units. */

@@ -47,11 +47,12 @@ static void append(struct finding *f, bool params, const char *fmt, va_list ap)
 	strfmt_v(f->text + len, sizeof(f->text) - len, fmt, ap);
 }
 
-struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
-			   const char *title, const char *fmt, ...)
+/* A new finding at the list's end, its text empty; NULL when the list is
+ * full. */
+static struct finding *start(struct rules_sink *s, const char *id, enum rules_severity sev,
+			     const char *title)
 {
 	struct finding *f;
-	va_list ap;
 
 	if (s->n >= RULES_MAX_FINDINGS)
 		return NULL;
@@ -67,11 +68,44 @@ struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_sever
 	f->severity = sev;
 	str_copy(f->title, sizeof(f->title), title);
 	f->text_omitted = s->titles_only || s->params;
-	if (s->titles_only)
+	return f;
+}
+
+struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_severity sev,
+			   const char *title, const char *fmt, ...)
+{
+	struct finding *f = start(s, id, sev, title);
+	va_list ap;
+
+	if (!f || s->titles_only)
 		return f;
 	va_start(ap, fmt);
 	append(f, s->params, fmt, ap);
 	va_end(ap);
+	return f;
+}
+
+/* append's typed twin. */
+static void append_args(struct finding *f, bool params, const char *fmt,
+			const struct rules_arg *args, int n)
+{
+	if (params && f->text_omitted) {
+		if (rules_text_capture_args(f, fmt, args, n))
+			return;
+		rules_text_compose(f, f->text, sizeof(f->text));
+		f->text_omitted = false;
+	}
+	rules_text_append_args(f->text, sizeof(f->text), fmt, args);
+}
+
+struct finding *rules_add_args(struct rules_sink *s, const char *id, enum rules_severity sev,
+			       const char *title, const char *fmt,
+			       const struct rules_arg *args, int n)
+{
+	struct finding *f = start(s, id, sev, title);
+
+	if (f && !s->titles_only)
+		append_args(f, s->params, fmt, args, n);
 	return f;
 }
 
@@ -86,6 +120,13 @@ void rules_more(struct finding *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	append(f, f->text_omitted, fmt, ap);
 	va_end(ap);
+}
+
+void rules_more_args(struct finding *f, const char *fmt, const struct rules_arg *args, int n)
+{
+	if (!f || (f->text_omitted && f->n_fmts == 0))
+		return;
+	append_args(f, f->text_omitted, fmt, args, n);
 }
 
 int rules_join(char *buf, size_t size, int len, const char *sep, const char *word)

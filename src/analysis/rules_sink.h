@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rules.h"
 #include "tuning.h"
@@ -43,6 +44,39 @@ struct finding *rules_add(struct rules_sink *s, const char *id, enum rules_sever
 /* Appends to a finding's text (nothing for NULL or a text left out). */
 __attribute__((format(printf, 2, 3)))
 void rules_more(struct finding *f, const char *fmt, ...);
+
+/* A value handed to the sink typed, as the conversion at its place in the
+ * format takes it: 'i' an integer (%d, %lld, %zu), 'f' a real (%.Nf), 's'
+ * a word (%s), 'w' a word at a static address (a literal or an engine's
+ * words: kept by its address, not copied). The hot rules pass these rather
+ * than printf's values, so
+ * that nothing reads va_args or looks up the format's conversions per
+ * launch: the parameters are the values as given. */
+struct rules_arg {
+	char kind;
+	union {
+		int64_t i;
+		double f;
+		const char *s;
+	} v;
+};
+#define RULES_I(x) ((struct rules_arg){ .kind = 'i', .v = { .i = (x) } })
+#define RULES_F(x) ((struct rules_arg){ .kind = 'f', .v = { .f = (x) } })
+#define RULES_S(x) ((struct rules_arg){ .kind = 's', .v = { .s = (x) } })
+#define RULES_W(x) ((struct rules_arg){ .kind = 'w', .v = { .s = (x) } })
+/* rules_add and rules_more with fmt's n values typed: the same finding,
+ * text and parameters. */
+struct finding *rules_add_args(struct rules_sink *s, const char *id, enum rules_severity sev,
+			       const char *title, const char *fmt,
+			       const struct rules_arg *args, int n);
+void rules_more_args(struct finding *f, const char *fmt, const struct rules_arg *args, int n);
+/* rules_text.c: rules_text_capture of typed values. */
+bool rules_text_capture_args(struct finding *f, const char *fmt, const struct rules_arg *args,
+			     int n);
+/* fmt with its typed values appended to the text in buf (size bytes):
+ * what strfmt(buf + strlen(buf), ...) writes there, cut as it cuts. */
+void rules_text_append_args(char *buf, size_t size, const char *fmt,
+			    const struct rules_arg *args);
 /* rules_text.c: fmt and the values it quotes added to f's parameters;
  * false, and f as it was, where they do not fit or fmt has a conversion
  * rules_text does not write. */

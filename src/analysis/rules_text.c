@@ -23,8 +23,10 @@ struct conv {
 };
 
 /* The conversion at p (at a '%'): false for one the rules do not use (flags,
- * widths, other conversions), which strfmt then writes. */
-static inline bool parse(const char *p, struct conv *c)
+ * widths, other conversions), which strfmt then writes. Inlined: a text
+ * composed at once (JSON, the text summary) parses each conversion as it
+ * writes it. */
+static inline __attribute__((always_inline)) bool parse(const char *p, struct conv *c)
 {
 	const char *q = p + 1;
 
@@ -219,6 +221,71 @@ static void put(struct text *t, const char *s, size_t len)
 	t->n += len;
 }
 
+/* The k-th value: f's parameter where f is given, else args[k]. */
+static inline struct rules_arg value_at(const struct finding *f, const struct rules_arg *args,
+					unsigned k)
+{
+	struct rules_arg a;
+
+	if (!f)
+		return args[k];
+	a.kind = f->params[k].kind;
+	if (a.kind == 's')
+		a.v.s = f->words + f->params[k].v.at;
+	else if (a.kind == 'w')
+		a.v.s = f->params[k].v.p;
+	else if (a.kind == 'f')
+		a.v.f = f->params[k].v.f;
+	else
+		a.v.i = f->params[k].v.i;
+	return a;
+}
+
+/* fmt with its values (value_at's, from *k on) appended to t. */
+static void compose_fmt(struct text *t, const char *fmt, const struct finding *f,
+			const struct rules_arg *args, unsigned *k)
+{
+	const char *run = fmt, *p;
+	struct conv c;
+
+	for (p = strchr(fmt, '%'); p; p = strchr(run, '%')) {
+		struct rules_arg v;
+		char num[NUMFMT_MAX];
+
+		put(t, run, (size_t)(p - run));
+		/* The formats parsed when captured (rules_text_capture), or
+		 * the rules' own (typed): none fails; one that did would be
+		 * written as it stands. */
+		if (!parse(p, &c)) {
+			put(t, p, strlen(p));
+			return;
+		}
+		run = p + c.len;
+		if (c.kind == '%') {
+			put(t, "%", 1);
+			continue;
+		}
+		v = value_at(f, args, (*k)++);
+		switch (c.kind) {
+		case 'i':
+			put(t, num, (size_t)(numfmt_int_at(num, c.arg == 'u' ? (int64_t)(unsigned)v.v.i
+									      : v.v.i) - num));
+			break;
+		case 'f':
+			put(t, num, numfmt_fixed(num, v.v.f, c.decimals));
+			break;
+		case 's':
+			put(t, v.v.s, strlen(v.v.s));
+			break;
+		case 'c':
+			num[0] = (char)v.v.i;
+			put(t, num, 1);
+			break;
+		}
+	}
+	put(t, run, strlen(run));
+}
+
 size_t rules_text_compose(const struct finding *f, char *buf, size_t size)
 {
 	struct text t = { buf, size, 0 };
@@ -226,43 +293,56 @@ size_t rules_text_compose(const struct finding *f, char *buf, size_t size)
 
 	if (size == 0)
 		return 0;
-	for (unsigned i = 0; i < f->n_fmts; i++) {
-		const char *fmt = f->fmts[i], *run = fmt, *p;
-		struct conv c;
-
-		for (p = strchr(fmt, '%'); p; p = strchr(run, '%')) {
-			const struct rules_param *v = &f->params[k];
-			char num[NUMFMT_MAX];
-
-			put(&t, run, (size_t)(p - run));
-			/* The formats parsed when captured. */
-			parse(p, &c);
-			run = p + c.len;
-			switch (c.kind) {
-			case '%':
-				put(&t, "%", 1);
-				continue;
-			case 'i':
-				put(&t, num, c.arg == 'u' ? numfmt_int(num, (int64_t)(unsigned)v->v.i)
-							  : numfmt_int(num, v->v.i));
-				break;
-			case 'f':
-				put(&t, num, numfmt_fixed(num, v->v.f, c.decimals));
-				break;
-			case 's':
-				put(&t, f->words + v->v.at, strlen(f->words + v->v.at));
-				break;
-			case 'c':
-				num[0] = (char)v->v.i;
-				put(&t, num, 1);
-				break;
-			}
-			k++;
-		}
-		put(&t, run, strlen(run));
-	}
+	for (unsigned i = 0; i < f->n_fmts; i++)
+		compose_fmt(&t, f->fmts[i], f, NULL, &k);
 	buf[t.n] = '\0';
 	return t.n;
+}
+
+void rules_text_append_args(char *buf, size_t size, const char *fmt,
+			    const struct rules_arg *args)
+{
+	size_t len = strlen(buf);
+	struct text t = { buf + len, size - len, 0 };
+	unsigned k = 0;
+
+	if (len >= size)
+		return;
+	compose_fmt(&t, fmt, NULL, args, &k);
+	t.buf[t.n] = '\0';
+}
+
+bool rules_text_capture_args(struct finding *f, const char *fmt, const struct rules_arg *args,
+			     int n)
+{
+	unsigned np = f->n_params, at = f->n_words;
+
+	if (f->n_fmts >= RULES_MAX_FMTS || np + (unsigned)n > RULES_MAX_PARAMS)
+		return false;
+	for (int i = 0; i < n; i++) {
+		struct rules_param *v = &f->params[np + (unsigned)i];
+
+		v->kind = args[i].kind;
+		if (args[i].kind == 'f') {
+			v->v.f = args[i].v.f;
+		} else if (args[i].kind == 'w') {
+			v->v.p = args[i].v.s;
+		} else if (args[i].kind != 's') {
+			v->v.i = args[i].v.i;
+		} else {
+			size_t len = strlen(args[i].v.s);
+
+			if (at + len + 1 > sizeof(f->words))
+				return false;
+			memcpy(f->words + at, args[i].v.s, len + 1);
+			v->v.at = at;
+			at += (unsigned)len + 1;
+		}
+	}
+	f->fmts[f->n_fmts++] = fmt;
+	f->n_params = (unsigned char)(np + (unsigned)n);
+	f->n_words = (unsigned short)at;
+	return true;
 }
 
 const char *rules_finding_text(const struct finding *f, char *buf, size_t size)
