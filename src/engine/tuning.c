@@ -338,6 +338,40 @@ static bool better(const struct tuning_block_size *x, const struct tuning_block_
 	return abs(x->threads_per_block - size) < abs(y->threads_per_block - size);
 }
 
+/* The block size size (blocks per unit at it) as a candidate against the
+ * launch's busy share: placed among out's n best (max at most), most busy
+ * first; the new count. */
+static int place_candidate(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
+		    const struct occ_result *r, int size, int blocks, int64_t grid_size, double busy,
+		    struct tuning_block_size *out, int n, int max)
+{
+	int ws = gpu->arch.warp_size > 0 ? gpu->arch.warp_size : 32, k;
+	struct occ_result rs = *r;
+	struct tuning_block_size c;
+	struct sched cs;
+
+	/* waves_compute reads the blocks per SM and the warps per block; the
+	 * same units and clusters, at this size's blocks per unit */
+	rs.active_blocks_per_sm = blocks;
+	rs.warps_per_block = (size + ws - 1) / ws;
+	c.threads_per_block = size;
+	sched_init(&cs, gpu, s->units, blocks, s->cluster_size, NULL);
+	waves_compute_sched(&rs, &cs, grid_size, &c.w);
+	tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
+	/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
+	if (c.busy_pct < busy * 1.05)
+		return n;
+	for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
+		if (k < max)
+			out[k] = out[k - 1];
+	if (k < max) {
+		out[k] = c;
+		if (n < max)
+			n++;
+	}
+	return n;
+}
+
 int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
 			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
 			     struct tuning_block_size *out, int max)
@@ -357,38 +391,16 @@ int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const
 		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK), run = 0;
 
 		for (int64_t i = 0; i < sizes.n; i++) {
-			int size = (int)(sizes.first + i * ws), k;
+			int size = (int)(sizes.first + i * ws);
 			const struct occ_brief *b;
-			struct occ_result rs;
-			struct tuning_block_size c;
-			struct sched cs;
 
 			while (run < n_runs - 1 && runs[run].to < i)
 				run++;
 			b = &runs[run].b;
 			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
 				continue;
-			/* waves_compute reads the blocks per SM and the warps per
-			 * block; the same units and clusters, at this size's blocks
-			 * per unit */
-			rs = *r;
-			rs.active_blocks_per_sm = b->active_blocks_per_sm;
-			rs.warps_per_block = (size + ws - 1) / ws;
-			c.threads_per_block = size;
-			sched_init(&cs, gpu, s->units, b->active_blocks_per_sm, s->cluster_size, NULL);
-			waves_compute_sched(&rs, &cs, grid_size, &c.w);
-			tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
-			/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
-			if (c.busy_pct < busy * 1.05)
-				continue;
-			for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
-				if (k < max)
-					out[k] = out[k - 1];
-			if (k < max) {
-				out[k] = c;
-				if (n < max)
-					n++;
-			}
+			n = place_candidate(gpu, s, in, r, size, b->active_blocks_per_sm, grid_size, busy,
+					    out, n, max);
 		}
 	}
 	return n;
@@ -434,7 +446,7 @@ int tuning_block_sizes_waves_among(const struct gpu *gpu, const struct sched *s,
 {
 	const struct gpu_arch *a = &gpu->arch;
 	struct tuning_sizes swept;
-	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
+	int n = 0;
 	int64_t waves;
 	double busy;
 
@@ -449,34 +461,9 @@ int tuning_block_sizes_waves_among(const struct gpu *gpu, const struct sched *s,
 	if (sizes->n < 0)
 		return tuning_block_sizes_waves(gpu, s, in, r, grid_size, w, out, max);
 	tuning_waves_busy(w, grid_size, &waves, &busy);
-	for (int i = 0; i < sizes->n; i++) {
-		int size = sizes->size[i].threads_per_block, blocks = sizes->size[i].blocks_per_unit, k;
-		struct occ_result rs;
-		struct tuning_block_size c;
-		struct sched cs;
-
-		/* waves_compute reads the blocks per SM and the warps per
-		 * block; the same units and clusters, at this size's blocks
-		 * per unit */
-		rs = *r;
-		rs.active_blocks_per_sm = blocks;
-		rs.warps_per_block = (size + ws - 1) / ws;
-		c.threads_per_block = size;
-		sched_init(&cs, gpu, s->units, blocks, s->cluster_size, NULL);
-		waves_compute_sched(&rs, &cs, grid_size, &c.w);
-		tuning_waves_busy(&c.w, grid_size, &c.waves, &c.busy_pct);
-		/* Less than 5 % of the runtime is not worth a kernel's rewrite. */
-		if (c.busy_pct < busy * 1.05)
-			continue;
-		for (k = n; k > 0 && better(&c, &out[k - 1], in->threads_per_block); k--)
-			if (k < max)
-				out[k] = out[k - 1];
-		if (k < max) {
-			out[k] = c;
-			if (n < max)
-				n++;
-		}
-	}
+	for (int i = 0; i < sizes->n; i++)
+		n = place_candidate(gpu, s, in, r, sizes->size[i].threads_per_block,
+				    sizes->size[i].blocks_per_unit, grid_size, busy, out, n, max);
 	return n;
 }
 
