@@ -265,7 +265,9 @@ static int print_file(struct printer *p, const char *path)
 		return status;
 	case READ_FAILED:
 		same_for_more(p);
-		/* Records a stream handed over before it failed were printed. */
+		/* Records a stream handed over before it failed were printed; a
+		 * log read whole whose printing stopped keeps its pool in rep. */
+		report_done(&rep);
 		return status ? status : OCC_EDATA;
 	}
 	return status;
