@@ -103,6 +103,19 @@ if [ -w /dev/full ]; then
 	done
 fi
 
+# A report whose output fails half-way (946 KB of JSON from a CUDA profiler
+# log): the write error is said, and no empty message ("occview: ") beside it;
+# under the sanitizers, the report it stopped is freed.
+if [ -w /dev/full ]; then
+	log="$TESTDATA/nvprof/constructed_cudaprof_m2090_kv_cuda_profile_0.log"
+	for fmt in json jsonl csv; do
+		what="occview --format $fmt LOG >/dev/full"
+		"$OCCVIEW" --format "$fmt" "$log" >/dev/full 2>"$tmp/out" </dev/null; got=$?
+		check 74 "^occview: writing the output: No space left on device"
+		grep -q '^occview: *$' "$tmp/out" && bad "$what: an empty message" || ok
+	done
+fi
+
 # --list-gpus for scripts: the same devices in text, JSON and CSV.
 expect 0 '"format_version": 1,' -- --list-gpus --format json
 expect 0 '"name": "NVIDIA H100 80GB HBM3",' -- --list-gpus --format json

@@ -402,7 +402,9 @@ enum read_result session_read_input(struct session *s, const char *path,
 		/* What the launch reader makes of the same start, for the message;
 		 * a stream that failed half-way has its own. */
 		if (counted.n > 0)
-			*status = session_tell(msgs, rejected);
+			/* stopped by its sink (a write that failed), it has
+			 * nothing to say: the writer says why */
+			*status = rejected->status != OCC_OK ? session_tell(msgs, rejected) : OCC_EDATA;
 		else if (!launch_file_parse(path, src.head, src.head_len, &defaults, set, &launch_err))
 			*status = neither(path, src.head, src.head_len, &launch_err, rejected, msgs);
 		else
