@@ -372,48 +372,18 @@ static int place_candidate(const struct gpu *gpu, const struct sched *s, const s
 	return n;
 }
 
-int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
-			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
-			     struct tuning_block_size *out, int max)
-{
-	const struct gpu_arch *a = &gpu->arch;
-	struct occ_run runs[SIZES_CHUNK];
-	int n = 0, ws = a->warp_size > 0 ? a->warp_size : 32;
-	int64_t waves, whole = a->max_threads_per_block / ws;
-	double busy;
-
-	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
-		return 0;
-	tuning_waves_busy(w, grid_size, &waves, &busy);
-	for (int64_t lo = 0; lo < whole; lo += SIZES_CHUNK) {
-		const struct occ_series sizes = { (lo + 1) * ws, ws,
-						  whole - lo < SIZES_CHUNK ? whole - lo : SIZES_CHUNK };
-		int n_runs = occ_sweep(a, in, OCC_PARAM_THREADS, &sizes, runs, SIZES_CHUNK), run = 0;
-
-		for (int64_t i = 0; i < sizes.n; i++) {
-			int size = (int)(sizes.first + i * ws);
-			const struct occ_brief *b;
-
-			while (run < n_runs - 1 && runs[run].to < i)
-				run++;
-			b = &runs[run].b;
-			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
-				continue;
-			n = place_candidate(gpu, s, in, r, size, b->active_blocks_per_sm, grid_size, busy,
-					    out, n, max);
-		}
-	}
-	return n;
-}
-
-void tuning_sizes_same_warps(const struct gpu_arch *a, const struct occ_input *in,
-			     const struct occ_result *r, struct tuning_sizes *out)
+/* Calls visit(ctx, size, blocks per unit) for each block size (the warp
+ * multiples up to the device's most) other than the launch's at which the
+ * active warps per SM are the launch's, smallest first, from one sweep a
+ * chunk; stops where visit returns false. */
+static void each_same_warps(const struct gpu_arch *a, const struct occ_input *in,
+			    const struct occ_result *r, bool (*visit)(void *ctx, int size, int blocks),
+			    void *ctx)
 {
 	struct occ_run runs[SIZES_CHUNK];
 	int ws = a->warp_size > 0 ? a->warp_size : 32;
 	int64_t whole = a->max_threads_per_block / ws;
 
-	out->n = 0;
 	for (int64_t lo = 0; lo < whole; lo += SIZES_CHUNK) {
 		const struct occ_series sizes = { (lo + 1) * ws, ws,
 						  whole - lo < SIZES_CHUNK ? whole - lo : SIZES_CHUNK };
@@ -428,15 +398,68 @@ void tuning_sizes_same_warps(const struct gpu_arch *a, const struct occ_input *i
 			b = &runs[run].b;
 			if (size == in->threads_per_block || b->active_warps_per_sm != r->active_warps_per_sm)
 				continue;
-			if (out->n == TUNING_MAX_SIZES) {
-				out->n = -1;  /* more than kept: swept where asked */
+			if (!visit(ctx, size, b->active_blocks_per_sm))
 				return;
-			}
-			out->size[out->n].threads_per_block = size;
-			out->size[out->n].blocks_per_unit = b->active_blocks_per_sm;
-			out->n++;
 		}
 	}
+}
+
+/* tuning_block_sizes_waves' candidates, as each_same_warps gives them. */
+struct candidates {
+	const struct gpu *gpu;
+	const struct sched *s;
+	const struct occ_input *in;
+	const struct occ_result *r;
+	int64_t grid_size;
+	double busy;
+	struct tuning_block_size *out;
+	int n, max;
+};
+
+static bool candidate(void *ctx, int size, int blocks)
+{
+	struct candidates *c = ctx;
+
+	c->n = place_candidate(c->gpu, c->s, c->in, c->r, size, blocks, c->grid_size, c->busy,
+			       c->out, c->n, c->max);
+	return true;
+}
+
+int tuning_block_sizes_waves(const struct gpu *gpu, const struct sched *s, const struct occ_input *in,
+			     const struct occ_result *r, int64_t grid_size, const struct waves *w,
+			     struct tuning_block_size *out, int max)
+{
+	struct candidates c = { gpu, s, in, r, grid_size, 0, out, 0, max };
+	int64_t waves;
+
+	if (w->full_waves == 0 || w->partial_wave_blocks == 0 || max <= 0 || r->active_blocks_per_sm == 0)
+		return 0;
+	tuning_waves_busy(w, grid_size, &waves, &c.busy);
+	each_same_warps(&gpu->arch, in, r, candidate, &c);
+	return c.n;
+}
+
+/* tuning_sizes_same_warps' list, as each_same_warps gives it: false (and
+ * n -1) once it is full. */
+static bool keep_size(void *ctx, int size, int blocks)
+{
+	struct tuning_sizes *out = ctx;
+
+	if (out->n == TUNING_MAX_SIZES) {
+		out->n = -1;  /* more than kept: swept where asked */
+		return false;
+	}
+	out->size[out->n].threads_per_block = size;
+	out->size[out->n].blocks_per_unit = blocks;
+	out->n++;
+	return true;
+}
+
+void tuning_sizes_same_warps(const struct gpu_arch *a, const struct occ_input *in,
+			     const struct occ_result *r, struct tuning_sizes *out)
+{
+	out->n = 0;
+	each_same_warps(a, in, r, keep_size, out);
 }
 
 int tuning_block_sizes_waves_among(const struct gpu *gpu, const struct sched *s,
