@@ -66,9 +66,10 @@ JSONW_INLINE_ char *jsonw_cur_room_(struct jsonw *w, struct jsonw_cur *c)
 	return c->p;
 }
 
-/* A member's separator and name at the cursor (name a JSONW_NAME:
- * jsonw_cur_key takes any); returns where its value goes. */
-JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+/* Room at the cursor and the separator before its next member or item
+ * (none before the first: the comma, newline and indent otherwise);
+ * returns where that member goes. */
+JSONW_INLINE_ char *jsonw_cur_sep_at_(struct jsonw *w, struct jsonw_cur *c)
 {
 	char *p = jsonw_cur_room_(w, c);
 
@@ -77,6 +78,15 @@ JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct
 		jsonw_cur_wide_(p, c->full - c->first);
 	p += c->full - c->first;
 	c->first = 0;
+	return p;
+}
+
+/* A member's separator and name at the cursor (name a JSONW_NAME:
+ * jsonw_cur_key takes any); returns where its value goes. */
+JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+{
+	char *p = jsonw_cur_sep_at_(w, c);
+
 	/* of the padded name as much as it takes, 16 bytes at a time (the
 	 * length of a literal is known: the choice folds away) */
 	if (name.len <= 16)
@@ -184,14 +194,7 @@ JSONW_INLINE_ void jsonw_cur_open_array(struct jsonw *w, struct jsonw_cur *c, st
 /* An integer item of the array in (jsonw_cur_open_array's). */
 JSONW_INLINE_ void jsonw_cur_item_int(struct jsonw *w, struct jsonw_cur *in, int64_t v)
 {
-	char *p = jsonw_cur_room_(w, in);
-
-	memcpy(p, jsonw_cur_sep_ + in->first, 16);
-	if (in->full > 16)
-		jsonw_cur_wide_(p, in->full - in->first);
-	p += in->full - in->first;
-	in->first = 0;
-	in->p = numfmt_int_at(p, v);
+	in->p = numfmt_int_at(jsonw_cur_sep_at_(w, in), v);
 }
 
 /* Closes in's object or array (a member of c's, closer '}' or ']'): on a
