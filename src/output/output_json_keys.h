@@ -94,27 +94,6 @@ JSONW_INLINE_ void cur_real_if(struct jsonw *w, struct jsonw_cur *c, struct json
 		jsonw_cur_null(w, c, key);
 }
 
-/* A count a kernel record may lack (missing): null where it is 0. */
-JSONW_INLINE_ void key_count(struct jsonw *w, struct jsonw_name key, int64_t v, bool missing)
-{
-	key_int_if(w, key, !(missing && v == 0), v);
-}
-
-JSONW_INLINE_ void triple(struct jsonw *w, struct jsonw_name key, int64_t x, int64_t y, int64_t z,
-		   bool null)
-{
-	jsonw_member(w, key);
-	if (null) {
-		jsonw_null(w);
-		return;
-	}
-	jsonw_array(w);
-	jsonw_int(w, x);
-	jsonw_int(w, y);
-	jsonw_int(w, z);
-	jsonw_end(w);
-}
-
 /* The value of the key "report" of a kernel record's analysis: what the
  * profiler measured and computed, and how occview's figures compare. */
 void output_json_report(struct jsonw *w, const struct analysis *a);
