@@ -152,6 +152,38 @@ START_TEST(fixed_quotients)
 }
 END_TEST
 
+/* Exact ties at each count of decimals (3.125 at two, 6.25 at one: the
+ * occupancy of 1/32 and 1/16 of the warps), which printf rounds to the
+ * even digit, and the doubles either side of them, which it does not:
+ * numfmt decides them on the exact value, without printf. */
+START_TEST(fixed_ties)
+{
+	for (int d = 0; d <= 9; d++) {
+		double unit = pow(10.0, -d);
+
+		for (int j = 1; j <= 40; j++)
+			for (int k = 0; k < 3000; k += 1 + k / 50) {
+				/* (k + 1/2) units, and a binary fraction near it */
+				double t = (k + 0.5) * unit;
+				double b = ldexp(floor(ldexp(t, j)), -j);
+
+				same_fixed(t, d);
+				same_fixed(b, d);
+				same_fixed(nextafter(b, 0), d);
+				same_fixed(nextafter(b, INFINITY), d);
+			}
+	}
+	/* the ties the outputs meet: percentages of warps in powers of two */
+	for (int den = 2; den <= 4096; den *= 2)
+		for (int num = 0; num <= den; num++)
+			for (int d = 0; d <= 4; d++) {
+				same_fixed(100.0 * num / den, d);
+				same_fixed((double)num / den, d);
+				same_fixed(1e6 + (double)num / den, d);
+			}
+}
+END_TEST
+
 /* Random doubles of every magnitude the outputs meet, and exact ties of
  * binary fractions, at each precision. */
 START_TEST(random_values)
@@ -233,6 +265,7 @@ int main(void)
 	tcase_add_test(tc, integers);
 	tcase_add_test(tc, fixed_special);
 	tcase_add_test(tc, fixed_quotients);
+	tcase_add_test(tc, fixed_ties);
 	tcase_add_test(tc, random_values);
 	tcase_add_test(tc, strfmt_same_as_snprintf);
 	suite_add_tcase(s, tc);

@@ -100,11 +100,47 @@ size_t numfmt_int(char *buf, int64_t v)
 	return n;
 }
 
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 numfmt_u128_;
+
+/* The nearest integer to the exact v * 10^decimals (v > 0, below 2^30
+ * whole), an exact tie to the even one as printf rounds it: v's mantissa
+ * times the power of ten is exact in 128 bits, and the bits the binary
+ * exponent shifts out are the fraction. false where v is outside that. */
+static bool exact_round(double v, int decimals, uint64_t *n)
+{
+	static const uint32_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+		100000000, 1000000000 };
+	uint64_t bits, mant;
+	int shift;
+	numfmt_u128_ p, twice;
+
+	memcpy(&bits, &v, sizeof(bits));
+	mant = bits & ((1ull << 52) - 1);
+	if ((bits >> 52) == 0 || (bits >> 52) >= 0x7FF)
+		return false;
+	mant |= 1ull << 52;
+	/* v = mant * 2^-shift */
+	shift = 1075 - (int)(bits >> 52);
+	if (shift < 1 || shift > 120)
+		return false;
+	p = (numfmt_u128_)mant * pow10[decimals];
+	/* twice the value's whole part: its last bit says the fraction is a
+	 * half or more; the bits below it say more than a half */
+	twice = p >> (shift - 1);
+	*n = (uint64_t)(twice >> 1);
+	if (twice & 1)
+		*n += (p & (((numfmt_u128_)1 << (shift - 1)) - 1)) != 0 || (*n & 1);
+	return true;
+}
+#endif
+
 size_t numfmt_fixed(char *buf, double v, int decimals)
 {
 	static const double scale[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	const char *pairs = numfmt_pairs;
 	double x, whole, frac;
-	uint64_t n, unit;
+	uint64_t n, unit, whole_part;
 	size_t len;
 
 	if (decimals < 0 || decimals > 9)
@@ -120,26 +156,39 @@ size_t numfmt_fixed(char *buf, double v, int decimals)
 	whole = (double)n;
 	frac = x - whole;
 	/* Near a tie the product's rounding could decide it: printf looks at
-	 * the exact binary value, so let it. Elsewhere the nearest integer is
-	 * the same for the product and the exact value. */
-	if (fabs(frac - 0.5) < 1e-6)
-		return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
-	n += frac > 0.5;
+	 * the exact binary value, so do that (the occupancy's 3.125 % and
+	 * 21.875 % are ties at two decimals). Elsewhere the nearest integer
+	 * is the same for the product and the exact value. */
+	if (fabs(frac - 0.5) < 1e-6) {
+#if defined(__SIZEOF_INT128__)
+		if (!exact_round(v, decimals, &n))
+#endif
+			return (size_t)snprintf(buf, NUMFMT_MAX, "%.*f", decimals, v);
+	} else {
+		n += frac > 0.5;
+	}
 	if (decimals == 0) {
-		len = digits(buf, n);
+		len = (size_t)(numfmt_int_at(buf, (int64_t)n) - buf);
 		buf[len] = '\0';
 		return len;
 	}
-	unit = (uint64_t)scale[decimals];
-	len = digits(buf, n / unit);
+	/* two decimals, a percentage's, by a constant: a multiply, not a
+	 * division */
+	unit = decimals == 2 ? 100 : (uint64_t)scale[decimals];
+	whole_part = decimals == 2 ? n / 100 : n / unit;
+	len = (size_t)(numfmt_int_at(buf, (int64_t)whole_part) - buf);
+	buf[len++] = '.';
 	{
-		uint64_t f = n % unit;
+		/* the decimals from the right, a pair at a time */
+		uint32_t f = (uint32_t)(n - whole_part * unit);
+		int i = decimals;
 
-		buf[len++] = '.';
-		for (int i = decimals - 1; i >= 0; i--) {
-			buf[len + (size_t)i] = (char)('0' + f % 10);
-			f /= 10;
+		for (; i >= 2; i -= 2) {
+			memcpy(buf + len + (size_t)i - 2, pairs + 2 * (f % 100), 2);
+			f /= 100;
 		}
+		if (i == 1)
+			buf[len] = (char)('0' + f);
 		len += (size_t)decimals;
 	}
 	buf[len] = '\0';

@@ -8,6 +8,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "numfmt.h"
 #include "outbuf.h"
@@ -37,6 +40,29 @@ static bool plain_field(const char *s, size_t *len)
 	size_t n = strlen(s), i = 0;
 
 	*len = n;
+#ifdef __SSE2__
+	/* 16 bytes at a time (a kernel name is a few dozen), the last block
+	 * again where it overlaps the one before: no byte past the string is
+	 * read. */
+	if (n >= 16) {
+		const __m128i low = _mm_set1_epi8(0x1F), high = _mm_set1_epi8(0x7F);
+		const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"');
+
+		for (;;) {
+			const unsigned char *q = n - i >= 16 ? p + i : p + n - 16;
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+			/* signed: bytes from 0x80 are negative, so below 0x20 too */
+			__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(x, low), _mm_cmplt_epi8(x, high));
+			__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, comma), _mm_cmpeq_epi8(x, quote));
+
+			if (_mm_movemask_epi8(_mm_andnot_si128(bad, ok)) != 0xFFFF)
+				return false;
+			if (n - i <= 16)
+				return true;
+			i += 16;
+		}
+	}
+#endif
 	/* Whole words, then the last word again where it overlaps the one
 	 * before: no byte past the string is read. */
 	if (n >= 8) {
