@@ -50,7 +50,15 @@ static void same_as_printf(size_t (*fn)(char *, double, int), const char *fmt, d
 
 static void same_fixed(double v, int d)
 {
+	char want[NUMFMT_MAX], at[NUMFMT_MAX];
+	size_t n = numfmt_fixed(want, v, d);
+	char *end = numfmt_fixed_at(at, v, d);
+
 	same_as_printf(numfmt_fixed, "%.*f", v, d);
+	/* the inline way (0, 2 and 4 decimals below 10^7) writes the same */
+	EXPECT_UINT((size_t)(end - at), ==, n);
+	EXPECT(memcmp(at, want, n) == 0, "%.17g with %d: %.*s, want %s", v, d, (int)(end - at), at,
+	       want);
 }
 
 static void same_general(double v, int p)

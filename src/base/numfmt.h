@@ -54,6 +54,47 @@ size_t numfmt_uint(char *buf, uint64_t u);
  * values too large for the quick way, go through snprintf itself. */
 size_t numfmt_fixed(char *buf, double v, int decimals);
 
+/* v as numfmt_fixed writes it at p (NUMFMT_MAX bytes of room, no NUL);
+ * returns the end. Inline for 0, 2 and 4 decimals (durations,
+ * percentages, waves: the CSV's every real) of values from 0 to 2^30
+ * units of the last decimal, away from a tie; numfmt_fixed for the
+ * rest. */
+static inline char *numfmt_fixed_at(char *p, double v, int decimals)
+{
+	uint64_t bits, n, unit;
+	double x, frac;
+
+	memcpy(&bits, &v, sizeof(bits));
+	if ((decimals != 0 && decimals != 2 && decimals != 4) || (bits >> 63))
+		return p + numfmt_fixed(p, v, decimals);
+	unit = decimals == 0 ? 1 : decimals == 2 ? 100 : 10000;
+	x = v * (double)unit;
+	/* numfmt_fixed's bound: below 2^30 the product's error is far inside
+	 * the margin below (NaN fails the comparison; -0.0 and negative
+	 * values, their sign bit above) */
+	if (!(x < 1073741824.0))
+		return p + numfmt_fixed(p, v, decimals);
+	n = (uint64_t)x;
+	frac = x - (double)n;
+	/* numfmt_fixed's margin: within it the exact value decides */
+	if (frac - 0.5 < 1e-6 && 0.5 - frac < 1e-6)
+		return p + numfmt_fixed(p, v, decimals);
+	n += frac > 0.5;
+	if (decimals == 0)
+		return numfmt_int_at(p, (int64_t)n);
+	if (decimals == 2) {
+		p = numfmt_int_at(p, (int64_t)(n / 100));
+		*p = '.';
+		memcpy(p + 1, numfmt_pairs + 2 * (n % 100), 2);
+		return p + 3;
+	}
+	p = numfmt_int_at(p, (int64_t)(n / 10000));
+	*p = '.';
+	memcpy(p + 1, numfmt_pairs + 2 * (n % 10000 / 100), 2);
+	memcpy(p + 3, numfmt_pairs + 2 * (n % 100), 2);
+	return p + 5;
+}
+
 /* v as "%.*g" with precision (1 to 10) writes it into buf (NUMFMT_MAX
  * bytes); returns the length. Quick for positive values from 1e-4 to
  * 1e10 (the fixed notation); everything else, and near-ties, through

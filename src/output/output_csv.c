@@ -211,25 +211,51 @@ static const char *const analysis_columns[] = {
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static void limit(struct outbuf *r, int v)
+/* The row's numbers and words are written at a pointer into the row's
+ * buffer, with room asked for once per group of columns rather than per
+ * comma and number (a row is some sixty columns, most of them empty):
+ * at most ROW_ITEMS numbers (NUMFMT_MAX each, what numfmt asks) and words
+ * (ROW_WORD bytes each, the longest of the program's own) between two
+ * asks. */
+enum { ROW_ITEMS = 12, ROW_WORD = 32, ROW_ROOM = ROW_ITEMS * (NUMFMT_MAX + ROW_WORD) };
+
+static inline char *row_room(struct outbuf *r, char *p)
 {
-	if (v != OCC_UNLIMITED)
-		outbuf_int(r, v);
-	outbuf_putc(r, ',');
+	r->n = (size_t)(p - r->buf);
+	return outbuf_room(r, ROW_ROOM);
 }
 
-static void report_num(struct outbuf *r, const struct report_num *v, int decimals)
+static inline char *put_int(char *p, int64_t v)
 {
-	outbuf_putc(r, ',');
-	if (v->present)
-		outbuf_fixed(r, v->value, decimals);
+	return numfmt_int_at(p, v);
+}
+
+static inline char *put_fixed(char *p, double v, int decimals)
+{
+	return numfmt_fixed_at(p, v, decimals);
+}
+
+/* A word of the program's own tables (a factor's key, a bound's word):
+ * short, no comma or quote. */
+static inline char *put_word(char *p, const char *s)
+{
+	size_t n = strnlen(s, ROW_WORD);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static inline char *report_num(char *p, const struct report_num *v, int decimals)
+{
+	*p++ = ',';
+	return v->present ? put_fixed(p, v->value, decimals) : p;
 }
 
 /* A kernel record's columns: achieved occupancy, duration, the number of
  * cross-check disagreements, what the profiler computed as it printed it,
  * and the launch values inferred from that; empty where absent or not
  * compared. */
-static void report_columns(struct outbuf *r, const struct analysis *a, bool lead)
+static char *report_columns(struct outbuf *r, char *p, const struct analysis *a, bool lead)
 {
 	static const struct { unsigned bits; const char *key; } inferred[] = {
 		{ PARAM_BIT(PARAM_REGISTERS), "registers_per_thread" },
@@ -237,7 +263,7 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 		{ PARAM_BIT(PARAM_BARRIERS), "barriers" },
 	};
 	struct crosscheck_record kept;
-	const struct crosscheck_record *p = &kept;
+	const struct crosscheck_record *c = &kept;
 	const struct crosscheck_figures *f = &kept.profiler;
 	bool first = true;
 
@@ -246,123 +272,132 @@ static void report_columns(struct outbuf *r, const struct analysis *a, bool lead
 	if (a->report.dropped)
 		crosscheck_record_kept(&a->report, &kept);
 	else
-		p = &a->report, f = &a->report.profiler;
+		c = &a->report, f = &a->report.profiler;
+	p = row_room(r, p);
 	if (lead)
-		outbuf_putc(r, ',');
-	if (p->achieved_occupancy_pct.present)
-		outbuf_fixed(r, p->achieved_occupancy_pct.value, 2);
-	report_num(r, &p->duration_ns, 0);
-	outbuf_putc(r, ',');
-	if (a->ok && !p->launch_given && p->check.compared)
-		outbuf_int(r, crosscheck_count(p->check.disagree));
-	report_num(r, &f->theoretical_pct, 2);
-	report_num(r, &f->active_warps, 2);
-	report_num(r, &f->waves_per_sm, 2);
+		*p++ = ',';
+	if (c->achieved_occupancy_pct.present)
+		p = put_fixed(p, c->achieved_occupancy_pct.value, 2);
+	p = report_num(p, &c->duration_ns, 0);
+	*p++ = ',';
+	if (a->ok && !c->launch_given && c->check.compared)
+		p = put_int(p, crosscheck_count(c->check.disagree));
+	p = report_num(p, &f->theoretical_pct, 2);
+	p = report_num(p, &f->active_warps, 2);
+	p = report_num(p, &f->waves_per_sm, 2);
 	for (int i = 0; i < OCC_N_FACTORS; i++) {
-		outbuf_putc(r, ',');
+		*p++ = ',';
 		if (f->limits[i].present)
-			outbuf_int(r, f->limits[i].value);
+			p = put_int(p, f->limits[i].value);
 	}
-	outbuf_putc(r, ',');
-	for (size_t i = 0; i < sizeof(inferred) / sizeof(inferred[0]); i++) {
-		if (!(p->inferred.params & inferred[i].bits))
+	*p++ = ',';
+	p = row_room(r, p);
+	for (size_t i = 0; i < N_OF(inferred); i++) {
+		if (!(c->inferred.params & inferred[i].bits))
 			continue;
 		if (!first)
-			outbuf_putc(r, ';');
-		outbuf_puts(r, inferred[i].key);
+			*p++ = ';';
+		p = put_word(p, inferred[i].key);
 		first = false;
 	}
 	for (int i = 0; i < REPORT_AMD_N_LIMITS; i++) {
-		outbuf_putc(r, ',');
+		*p++ = ',';
 		if (f->amd_waves[i].present)
-			outbuf_int(r, f->amd_waves[i].value);
+			p = put_int(p, f->amd_waves[i].value);
 	}
+	return p;
 }
 
 /* Thread-block clusters (cc 9.0+, empty elsewhere): the cluster size, max
  * active clusters (the most, and the least where the GPC layout leaves a
  * range), cluster occupancy and the bound's kind; for kernel records the
  * profiler's Max Active Clusters and Max Cluster Size. */
-static void cluster_columns(struct outbuf *r, const struct analysis *a, bool records)
+static char *cluster_columns(struct outbuf *r, char *p, const struct analysis *a, bool records)
 {
 	const struct cluster_result *cl = &a->cl;
 	const struct crosscheck_figures *f = &a->report.profiler;
 	bool dropped = (a->report.dropped & MEASURED_CROSSCHECK) != 0;
 
+	p = row_room(r, p);
 	if (a->ok && cl->applies) {
-		outbuf_int(r, cl->cluster_size);
-		outbuf_putc(r, ',');
+		p = put_int(p, cl->cluster_size);
+		*p++ = ',';
 		if (cl->cluster_size > 0) {
-			outbuf_int(r, cl->max_active_max);
-			outbuf_putc(r, ',');
+			p = put_int(p, cl->max_active_max);
+			*p++ = ',';
 			if (cl->max_active_min >= 0)
-				outbuf_int(r, cl->max_active_min);
-			outbuf_putc(r, ',');
-			outbuf_fixed(r, cl->occupancy_pct_max, 2);
-			outbuf_putc(r, ',');
-			outbuf_puts(r, cluster_bound_word(cl->bound));
+				p = put_int(p, cl->max_active_min);
+			*p++ = ',';
+			p = put_fixed(p, cl->occupancy_pct_max, 2);
+			*p++ = ',';
+			p = put_word(p, cluster_bound_word(cl->bound));
 		} else {
-			outbuf_put(r, ",,,", 3);
+			memcpy(p, ",,,", 3);
+			p += 3;
 		}
 	} else {
-		outbuf_put(r, ",,,,", 4);
+		memcpy(p, ",,,,", 4);
+		p += 4;
 	}
 	if (records) {
-		outbuf_putc(r, ',');
+		*p++ = ',';
 		if (f->cluster_max_active.present && !dropped)
-			outbuf_int(r, f->cluster_max_active.value);
-		outbuf_putc(r, ',');
+			p = put_int(p, f->cluster_max_active.value);
+		*p++ = ',';
 		if (f->cluster_max_size.present && !dropped)
-			outbuf_int(r, f->cluster_max_size.value);
+			p = put_int(p, f->cluster_max_size.value);
 	}
+	return p;
 }
 
-/* The launch's L1/shared preference where its GPU has one (Fermi, Kepler),
- * else empty. Ends the row. */
-/* The last columns: the cache preference; a kernel record's id (the
- * browser's and --compare's), whether the launch is the one measured and
- * the measured facts a what-if dropped (JSON's launch_as_measured and
- * dropped; their values are empty in the row). */
-static void cache_column(struct outbuf *r, const struct analysis *a, bool records)
+/* The last columns: the launch's L1/shared preference where its GPU has
+ * one (Fermi, Kepler), else empty; a kernel record's id (the browser's
+ * and --compare's), whether the launch is the one measured and the
+ * measured facts a what-if dropped (JSON's launch_as_measured and
+ * dropped; their values are empty in the row); the SGPRs' block limit
+ * (sgprs); the partition. Ends the row. */
+static char *cache_column(struct outbuf *r, char *p, const struct analysis *a, bool records,
+			  bool sgprs)
 {
 	static const struct { unsigned bit; const char *key; } facts[] = {
 		{ MEASURED_SMEM_CONFIG, "shared_mem_config" }, { MEASURED_CROSSCHECK, "crosscheck" },
 		{ MEASURED_ACHIEVED, "measured" }, { MEASURED_DEVICE, "device" },
 	};
-	const char *name = launch_cache_config_name(a->launch.cache_config);
-	const struct crosscheck_record *p = &a->report;
+	const struct crosscheck_record *c = &a->report;
 	bool first = true;
-	int sgprs = a->ok && strcmp(occ_key(&a->r, OCC_BARRIERS), "sgprs") == 0
-		? a->r.block_limit[OCC_BARRIERS] : OCC_UNLIMITED;
 
-	outbuf_putc(r, ',');
+	p = row_room(r, p);
+	*p++ = ',';
 	if (a->gpu.name[0] && gpu_has_cache_config(&a->gpu.arch))
-		outbuf_puts(r, name);
+		p = put_word(p, launch_cache_config_name(a->launch.cache_config));
 	if (records) {
-		outbuf_putc(r, ',');
-		if (p->present)
-			outbuf_int(r, p->id);
-		outbuf_putc(r, ',');
-		if (p->present && a->ok)
-			outbuf_puts(r, p->changed ? "false" : "true");
-		outbuf_putc(r, ',');
-		for (size_t i = 0; p->present && a->ok && i < sizeof(facts) / sizeof(facts[0]); i++) {
-			if (!(p->dropped & facts[i].bit))
+		*p++ = ',';
+		if (c->present)
+			p = put_int(p, c->id);
+		*p++ = ',';
+		if (c->present && a->ok) {
+			memcpy(p, c->changed ? "false" : "true", 5);
+			p += c->changed ? 5 : 4;
+		}
+		*p++ = ',';
+		for (size_t i = 0; c->present && a->ok && c->dropped && i < N_OF(facts); i++) {
+			if (!(c->dropped & facts[i].bit))
 				continue;
 			if (!first)
-				outbuf_putc(r, ';');
-			outbuf_puts(r, facts[i].key);
+				*p++ = ';';
+			p = put_word(p, facts[i].key);
 			first = false;
 		}
 	}
-	outbuf_putc(r, ',');
-	if (sgprs != OCC_UNLIMITED)
-		outbuf_int(r, sgprs);
+	*p++ = ',';
+	if (sgprs && a->r.block_limit[OCC_BARRIERS] != OCC_UNLIMITED)
+		p = put_int(p, a->r.block_limit[OCC_BARRIERS]);
 	/* The partition (--sms): the units the launch may use; empty for all. */
-	outbuf_putc(r, ',');
+	*p++ = ',';
 	if (a->launch.sms > 0)
-		outbuf_int(r, a->launch.sms);
-	outbuf_putc(r, '\n');
+		p = put_int(p, a->launch.sms);
+	*p++ = '\n';
+	return p;
 }
 
 void output_csv_header(FILE *out, bool records)
@@ -391,86 +426,101 @@ void output_csv_header(FILE *out, bool records)
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
 {
 	const struct launch *l = &a->launch;
-	char cc[16] = "", msg[900];
+	char msg[900];
 	struct outbuf row, *r = &row;
-	bool first = true;
+	const char *fifth;
+	bool first = true, barriers = false, sgprs = false;
+	char *p;
 
 	outbuf_init(r, out);
 	field(r, l->kernel, false);
 	field(r, a->gpu.name[0] ? a->gpu.name : l->gpu_name, false);
-	if (a->gpu.name[0])
-		gpu_arch_cc_string(&a->gpu.arch, cc, sizeof(cc));
-	outbuf_put(r, cc, strlen(cc));
-	outbuf_putc(r, ',');
+	p = row_room(r, r->buf + r->n);
+	if (a->gpu.name[0]) {
+		/* gpu_arch_cc_string's 16 bytes at most, NUL and all */
+		gpu_arch_cc_string(&a->gpu.arch, p, 16);
+		p += strlen(p);
+	}
+	*p++ = ',';
 	if (a->gpu.name[0] && a->gpu.sm_count > 0)
-		outbuf_int(r, a->gpu.sm_count);
-	outbuf_putc(r, ',');
+		p = put_int(p, a->gpu.sm_count);
+	*p++ = ',';
 	for (size_t i = 0; i < N_OF(launch_columns); i++) {
-		enum launch_param p = launch_columns[i];
-		int64_t v = param_get(l, p);
+		enum launch_param lp = launch_columns[i];
+		int64_t v = param_get(l, lp);
 
 		/* What a kernel record lacks stays empty: missing is not zero. A
 		 * count of 0 is missing; a size (shared memory) of 0 is a size,
 		 * unless the report did not give it. */
 		if (a->ok || !a->report.present ||
-		    (param_info(p)->kind == PARAM_SIZE ? (a->report.known & PARAM_BIT(p)) != 0 : v > 0))
-			outbuf_int(r, v);
-		outbuf_putc(r, ',');
+		    (param_info(lp)->kind == PARAM_SIZE ? (a->report.known & PARAM_BIT(lp)) != 0 : v > 0))
+			p = put_int(p, v);
+		*p++ = ',';
 	}
 	if (!a->ok) {
 		output_error_text(&a->error, msg, sizeof(msg));
 		for (size_t i = 0; i < N_OF(analysis_columns); i++)
-			outbuf_putc(r, ',');
+			*p++ = ',';
+		r->n = (size_t)(p - r->buf);
 		field(r, msg, false);
+		p = r->buf + r->n;
 		if (records) {
-			report_columns(r, a, false);
-			outbuf_putc(r, ',');
+			p = report_columns(r, p, a, false);
+			*p++ = ',';
 		}
-		cluster_columns(r, a, records);
-		cache_column(r, a, records);
+		p = cluster_columns(r, p, a, records);
+		p = cache_column(r, p, a, records, false);
+		r->n = (size_t)(p - r->buf);
 		outbuf_flush(r);
 		return;
 	}
-	outbuf_int(r, a->r.active_blocks_per_sm);
-	outbuf_putc(r, ',');
-	outbuf_int(r, a->r.active_warps_per_sm);
-	outbuf_putc(r, ',');
-	outbuf_fixed(r, a->r.theoretical_occupancy_pct, 2);
-	outbuf_putc(r, ',');
+	/* The fifth factor is barriers on NVIDIA and SGPRs on AMD (occ_key):
+	 * barriers under block_limit_barriers, SGPRs in a column of their own
+	 * at the end. */
+	fifth = occ_key(&a->r, OCC_BARRIERS);
+	barriers = strcmp(fifth, "barriers") == 0;
+	sgprs = !barriers && strcmp(fifth, "sgprs") == 0;
+	p = row_room(r, p);
+	p = put_int(p, a->r.active_blocks_per_sm);
+	*p++ = ',';
+	p = put_int(p, a->r.active_warps_per_sm);
+	*p++ = ',';
+	p = put_fixed(p, a->r.theoretical_occupancy_pct, 2);
+	*p++ = ',';
 	for (int f = 0; f < OCC_N_FACTORS; f++) {
-		const char *key;
-
 		if (!occ_is_limiting(&a->r, (enum occ_factor)f))
 			continue;
 		if (!first)
-			outbuf_putc(r, ';');
-		key = occ_key(&a->r, (enum occ_factor)f);
-		outbuf_put(r, key, strlen(key));
+			*p++ = ';';
+		p = put_word(p, occ_key(&a->r, (enum occ_factor)f));
 		first = false;
 	}
-	outbuf_putc(r, ',');
-	/* Each factor under its own name: the fifth is barriers on NVIDIA and
-	 * SGPRs on AMD (occ_key), which has a column of its own at the end. */
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (f != OCC_BARRIERS || strcmp(occ_key(&a->r, OCC_BARRIERS), "barriers") == 0)
-			limit(r, a->r.block_limit[f]);
-		else
-			outbuf_putc(r, ',');
+	*p++ = ',';
+	p = row_room(r, p);
+	for (int f = 0; f < OCC_N_FACTORS; f++) {
+		int v = a->r.block_limit[f];
+
+		if ((f != OCC_BARRIERS || barriers) && v != OCC_UNLIMITED)
+			p = put_int(p, v);
+		*p++ = ',';
+	}
 	/* No unit count (an architecture with no device): no waves. */
 	if (a->gpu.sm_count > 0) {
-		outbuf_fixed(r, a->w.waves_per_sm, 4);
-		outbuf_putc(r, ',');
-		outbuf_fixed(r, a->w.tail_share_pct, 2);
-		outbuf_putc(r, ',');
-		outbuf_fixed(r, a->w.predicted_achieved_pct, 2);
-		outbuf_putc(r, ',');
+		p = put_fixed(p, a->w.waves_per_sm, 4);
+		*p++ = ',';
+		p = put_fixed(p, a->w.tail_share_pct, 2);
+		*p++ = ',';
+		p = put_fixed(p, a->w.predicted_achieved_pct, 2);
+		*p++ = ',';
 	} else {
-		outbuf_put(r, ",,,", 3);
+		memcpy(p, ",,,", 3);
+		p += 3;
 	}
 	if (records)
-		report_columns(r, a, true);
-	outbuf_putc(r, ',');
-	cluster_columns(r, a, records);
-	cache_column(r, a, records);
+		p = report_columns(r, p, a, true);
+	*p++ = ',';
+	p = cluster_columns(r, p, a, records);
+	p = cache_column(r, p, a, records, sgprs);
+	r->n = (size_t)(p - r->buf);
 	outbuf_flush(r);
 }
