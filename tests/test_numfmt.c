@@ -75,6 +75,13 @@ START_TEST(integers)
 		same_int(v[i]);
 	for (int64_t k = -1000; k <= 20000; k++)
 		same_int(k);
+	/* numfmt_int_at's inline way to 10^8: 4 and 4 digits, the first
+	 * without leading zeros, and past it */
+	for (int64_t k = 0; k < 200000000; k += 9973) {
+		same_int(k);
+		same_int(k + 10000 - k % 10000);
+		same_int(k - k % 10000);
+	}
 	for (int64_t p = 1; p < INT64_MAX / 10; p *= 10) {
 		same_int(p - 1);
 		same_int(p);

@@ -166,7 +166,7 @@ JSONW_INLINE_ void jsonw_member(struct jsonw *w, struct jsonw_name name)
 }
 
 /* v as "%lld" (numfmt_int) at p (NUMFMT_MAX bytes of room), those below
- * 10000 without a call (numfmt_int_at); returns the end. */
+ * 10^8 without a call (numfmt_int_at); returns the end. */
 JSONW_INLINE_ char *jsonw_int_at_(char *p, int64_t v)
 {
 	return numfmt_int_at(p, v);

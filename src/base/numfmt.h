@@ -19,21 +19,27 @@ size_t numfmt_int(char *buf, int64_t v);
 /* The digit pairs "00" to "99" (and a NUL): numfmt_int_at's table. */
 extern const char numfmt_pairs[201];
 
-/* v as "%lld" writes it at p (NUMFMT_MAX bytes of room, no NUL); returns
- * the end. Inline to 9999, a pair table's copies (the counts, sizes and
- * limits a report is mostly made of); numfmt_int past that. */
-static inline char *numfmt_int_at(char *p, int64_t v)
+/* Inline even where the compiler would rather call: a number is a few
+ * moves, a call's saves and restores cost as much (jsonw.h's reason). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NUMFMT_INLINE_ static inline __attribute__((always_inline))
+#else
+#define NUMFMT_INLINE_ static inline
+#endif
+
+/* v (below 10000) at p without leading zeros: a pair table's copies. */
+NUMFMT_INLINE_ char *numfmt_small_at_(char *p, uint32_t v)
 {
-	if (v >= 0 && v < 10) {
+	if (v < 10) {
 		*p = (char)('0' + v);
 		return p + 1;
 	}
-	if (v >= 10 && v < 100) {
+	if (v < 100) {
 		memcpy(p, numfmt_pairs + 2 * v, 2);
 		return p + 2;
 	}
-	if (v >= 100 && v < 10000) {
-		uint32_t hi = (uint32_t)v / 100, lo = (uint32_t)v % 100;
+	{
+		uint32_t hi = v / 100, lo = v % 100;
 
 		if (hi < 10) {
 			*p = (char)('0' + hi);
@@ -42,6 +48,24 @@ static inline char *numfmt_int_at(char *p, int64_t v)
 		}
 		memcpy(p, numfmt_pairs + 2 * hi, 2);
 		memcpy(p + 2, numfmt_pairs + 2 * lo, 2);
+		return p + 4;
+	}
+}
+
+/* v as "%lld" writes it at p (NUMFMT_MAX bytes of room, no NUL); returns
+ * the end. Inline below 10^8, a pair table's copies (the counts, sizes
+ * and limits a report is made of: 65536 bytes, a grid of 32768);
+ * numfmt_int past that. */
+NUMFMT_INLINE_ char *numfmt_int_at(char *p, int64_t v)
+{
+	if (v >= 0 && v < 10000)
+		return numfmt_small_at_(p, (uint32_t)v);
+	if (v >= 10000 && v < 100000000) {
+		uint32_t hi = (uint32_t)v / 10000, lo = (uint32_t)v % 10000;
+
+		p = numfmt_small_at_(p, hi);
+		memcpy(p, numfmt_pairs + 2 * (lo / 100), 2);
+		memcpy(p + 2, numfmt_pairs + 2 * (lo % 100), 2);
 		return p + 4;
 	}
 	return p + numfmt_int(p, v);
@@ -59,7 +83,7 @@ size_t numfmt_fixed(char *buf, double v, int decimals);
  * percentages, waves: the CSV's every real) of values from 0 to 2^30
  * units of the last decimal, away from a tie; numfmt_fixed for the
  * rest. */
-static inline char *numfmt_fixed_at(char *p, double v, int decimals)
+NUMFMT_INLINE_ char *numfmt_fixed_at(char *p, double v, int decimals)
 {
 	uint64_t bits, n, unit;
 	double x, frac;

@@ -59,7 +59,7 @@ static inline void outbuf_puts(struct outbuf *b, const char *s)
 }
 
 /* Numbers as printf writes them (numfmt.h): "%lld", "%.*f", "%.*g"; an
- * integer below 10000 without a call (the CSV's counts and limits:
+ * integer below 10^8 without a call (the CSV's counts and limits:
  * numfmt_int_at). */
 void outbuf_int_any(struct outbuf *b, int64_t v);
 static inline void outbuf_int(struct outbuf *b, int64_t v)

@@ -225,12 +225,12 @@ static inline char *row_room(struct outbuf *r, char *p)
 	return outbuf_room(r, ROW_ROOM);
 }
 
-static inline char *put_int(char *p, int64_t v)
+NUMFMT_INLINE_ char *put_int(char *p, int64_t v)
 {
 	return numfmt_int_at(p, v);
 }
 
-static inline char *put_fixed(char *p, double v, int decimals)
+NUMFMT_INLINE_ char *put_fixed(char *p, double v, int decimals)
 {
 	return numfmt_fixed_at(p, v, decimals);
 }
