@@ -425,7 +425,9 @@ static char *real10_at(char *p, double v)
 	memcpy(d + 4, pairs + 2 * (a % 100), 2);
 	memcpy(d + 6, pairs + 2 * (b / 100), 2);
 	memcpy(d + 8, pairs + 2 * (b % 100), 2);
-	sig = 10;
+	/* the digits less their trailing zeros: four at a time where the
+	 * last four are (0.5, 62.5: most of a ratio's ten are zeros) */
+	sig = b != 0 ? 10 : a != 0 ? 6 : 2;
 	while (sig > 1 && d[sig - 1] == '0')
 		sig--;
 	if (e < 0) {

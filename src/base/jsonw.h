@@ -287,6 +287,7 @@ JSONW_INLINE_ void jsonw_array(struct jsonw *w)
  * comma before all but the first, and jsonw_run_end records them. */
 struct jsonw_run {
 	char *p;                         /* where the next number goes */
+	const char *end;                 /* past it, the room must be asked for */
 	bool any;                        /* a number was written */
 };
 
@@ -296,6 +297,7 @@ JSONW_INLINE_ bool jsonw_run_start(struct jsonw *w, struct jsonw_run *r)
 	    !w->empty[w->depth - 1])
 		return false;
 	r->p = w->text.buf + w->text.n;
+	r->end = w->text.buf + sizeof(w->text.buf) - (NUMFMT_MAX + 3);
 	r->any = false;
 	return true;
 }
@@ -303,7 +305,7 @@ JSONW_INLINE_ bool jsonw_run_start(struct jsonw *w, struct jsonw_run *r)
 /* Room for a comma and a number at r->p. */
 JSONW_INLINE_ void jsonw_run_room_(struct jsonw *w, struct jsonw_run *r)
 {
-	if ((size_t)(w->text.buf + sizeof(w->text.buf) - r->p) < NUMFMT_MAX + 3) {
+	if (r->p > r->end) {
 		w->text.n = (size_t)(r->p - w->text.buf);
 		r->p = outbuf_room(&w->text, NUMFMT_MAX + 3);
 	}

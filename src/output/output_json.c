@@ -171,13 +171,23 @@ static const struct factor_names factor_names[] = {
 	    JSONW_NAME_INIT("lds"), JSONW_NAME_INIT("sgprs") } },
 };
 
+/* Whether the word s is w: the same string (the linker merges equal
+ * literals: occ_key's tables and these) or its same letters. */
+static inline bool word_is(const char *s, const char *w)
+{
+	return s == w || strcmp(s, w) == 0;
+}
+
 static const struct factor_names *names_of(const struct occ_result *r)
 {
+	const char *key[OCC_N_FACTORS];
+
+	for (int f = 0; f < OCC_N_FACTORS; f++)
+		key[f] = occ_key(r, (enum occ_factor)f);
 	for (size_t t = 0; t < sizeof(factor_names) / sizeof(factor_names[0]); t++) {
 		int f = 0;
 
-		while (f < OCC_N_FACTORS &&
-		       strcmp(occ_key(r, (enum occ_factor)f), factor_names[t].key[f]) == 0)
+		while (f < OCC_N_FACTORS && word_is(key[f], factor_names[t].key[f]))
 			f++;
 		if (f == OCC_N_FACTORS)
 			return &factor_names[t];
@@ -298,11 +308,13 @@ static void params_json(struct jsonw *w, const struct finding *f)
 				jsonw_real(w, f->params[k].v.f);
 		return;
 	}
-	for (int k = 0; k < f->n_params; k++)
-		if (f->params[k].kind == 'i')
-			jsonw_run_int(w, &run, f->params[k].v.i);
-		else if (f->params[k].kind == 'f')
-			jsonw_run_real(w, &run, f->params[k].v.f);
+	/* The parameters' bounds in locals: the writer's stores through a
+	 * char pointer would otherwise have them loaded again per number. */
+	for (const struct rules_param *q = f->params, *end = q + f->n_params; q < end; q++)
+		if (q->kind == 'i')
+			jsonw_run_int(w, &run, q->v.i);
+		else if (q->kind == 'f')
+			jsonw_run_real(w, &run, q->v.f);
 	jsonw_run_end(w, &run);
 }
 
