@@ -294,6 +294,13 @@ static void cur_object(struct jsonw *w, struct jsonw_cur *c, int level, int k, b
 		jsonw_end(w);
 		jsonw_member(w, name);
 		jsonw_word(w, k % 2 ? "gfx942" : "");
+		/* words named by JSONW_NAMEs of each copy's size */
+		jsonw_member(w, name);
+		jsonw_array(w);
+		jsonw_word(w, "warps");
+		jsonw_word(w, "active_threads_per_sm");
+		jsonw_word(w, "allocated_shared_mem_per_block");
+		jsonw_end(w);
 		/* a member of the writer's own between the cursor's, in the
 		 * writer's own object */
 		if (level == 0) {
@@ -325,6 +332,11 @@ static void cur_object(struct jsonw *w, struct jsonw_cur *c, int level, int k, b
 	jsonw_cur_item_int(w, &in, -k);
 	jsonw_cur_close_array(w, c, &in);
 	jsonw_cur_word(w, c, name, k % 2 ? "gfx942" : "");
+	jsonw_cur_open_array(w, c, name, &in);
+	jsonw_cur_item_name_word(w, &in, JSONW_NAME("warps"));
+	jsonw_cur_item_name_word(w, &in, JSONW_NAME("active_threads_per_sm"));
+	jsonw_cur_item_name_word(w, &in, JSONW_NAME("allocated_shared_mem_per_block"));
+	jsonw_cur_close_array(w, c, &in);
 	if (level == 0) {
 		jsonw_cur_key(w, c, name);
 		jsonw_array(w);

@@ -197,6 +197,22 @@ JSONW_INLINE_ void jsonw_cur_item_int(struct jsonw *w, struct jsonw_cur *in, int
 	in->p = numfmt_int_at(jsonw_cur_sep_at_(w, in), v);
 }
 
+/* A string item of the array in: the word a JSONW_NAME names (its text
+ * without the colon and space after the quotes: "\"warps\": " gives
+ * "\"warps\""), a constant copy like the name's. */
+JSONW_INLINE_ void jsonw_cur_item_name_word(struct jsonw *w, struct jsonw_cur *in, struct jsonw_name name)
+{
+	char *p = jsonw_cur_sep_at_(w, in);
+
+	if (name.len <= 16)
+		memcpy(p, name.text, 16);
+	else if (name.len <= 32)
+		memcpy(p, name.text, 32);
+	else
+		memcpy(p, name.text, JSONW_NAME_COPY);
+	in->p = p + name.len - 2;
+}
+
 /* Closes in's object or array (a member of c's, closer '}' or ']'): on a
  * line of its own unless empty. */
 JSONW_INLINE_ void jsonw_cur_close_(struct jsonw *w, struct jsonw_cur *c, const struct jsonw_cur *in,

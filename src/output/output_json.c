@@ -235,13 +235,22 @@ static void occupancy_json(struct jsonw *w, const struct analysis *a)
 		jsonw_cur_int(w, &c, JSONW_NAME("waves_per_simd"), r->amd.fits ? r->amd.waves_per_simd : 0);
 		jsonw_cur_int(w, &c, JSONW_NAME("max_waves_per_simd"), r->amd.max_waves_per_simd);
 	}
-	jsonw_cur_key(w, &c, JSONW_NAME("limiting_factors"));
-	jsonw_array(w);
-	for (int f = 0; f < OCC_N_FACTORS; f++)
-		if (occ_is_limiting(r, (enum occ_factor)f))
-			jsonw_word(w, occ_key(r, (enum occ_factor)f));
-	jsonw_end(w);
-	jsonw_cur_resume(w, &c);
+	if (names) {
+		/* the words quoted already: the utilization's member names */
+		jsonw_cur_open_array(w, &c, JSONW_NAME("limiting_factors"), &in);
+		for (int f = 0; f < OCC_N_FACTORS; f++)
+			if (occ_is_limiting(r, (enum occ_factor)f))
+				jsonw_cur_item_name_word(w, &in, names->usage[f]);
+		jsonw_cur_close_array(w, &c, &in);
+	} else {
+		jsonw_cur_key(w, &c, JSONW_NAME("limiting_factors"));
+		jsonw_array(w);
+		for (int f = 0; f < OCC_N_FACTORS; f++)
+			if (occ_is_limiting(r, (enum occ_factor)f))
+				jsonw_word(w, occ_key(r, (enum occ_factor)f));
+		jsonw_end(w);
+		jsonw_cur_resume(w, &c);
+	}
 	jsonw_cur_int(w, &c, JSONW_NAME("allocated_registers_per_block"), r->allocated_regs_per_block);
 	jsonw_cur_int(w, &c, JSONW_NAME("registers_per_warp_allocated"), r->regs_per_warp_allocated);
 	jsonw_cur_int(w, &c, JSONW_NAME("allocated_shared_mem_per_block"), r->allocated_smem_per_block);
@@ -444,9 +453,10 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 	if (a->ok) {
 		jsonw_null(w);
 	} else {
-		occ_error_format(&a->error, msg, sizeof(msg));
-		str_sanitize(msg, name, sizeof(name));
-		jsonw_string(w, name);
+		/* str_sanitize's text of occ_error_format's (jsonw_text), put
+		 * together without strfmt where it is printable ASCII */
+		output_error_text(&a->error, msg, sizeof(msg));
+		jsonw_text(w, msg, sizeof(name));
 	}
 	if (a->compiled) {
 		jsonw_member(w, JSONW_NAME("binary"));
