@@ -376,7 +376,7 @@ void jsonw_real(struct jsonw *w, double v)
  * the digits round up to the next power of ten (%g's exponent changes):
  * printf's way then. test_output checks it against jansson's text over
  * millions of values. */
-static char *real10_at(char *p, double v)
+JSONW_INLINE_ char *real10_at(char *p, double v)
 {
 	/* 10^(e) at [e + 4], e from -4 to 10; the negative ones are the
 	 * doubles nearest them (checked on x below all the same) */
@@ -446,9 +446,35 @@ static char *real10_at(char *p, double v)
 	return p + e + 3;
 }
 
+static char *real_any_at(char *p, double v);
+
 /* As jansson's jsonp_dtostr with precision 10: %.10g, ".0" where that
- * reads as an integer, no '+' or leading zeros in the exponent. */
+ * reads as an integer, no '+' or leading zeros in the exponent. The
+ * reals a kernel's figures are, from 1e-4 to 1e10 (ratios, whole
+ * percentages, durations), the quick way in a small function; the rest in
+ * real_any_at, whose frame this one does not pay for. */
 char *jsonw_real_at_(char *p, double v)
+{
+	if (v >= 1e-4 && v < 1e10) {
+		char *q;
+
+		if (v == (double)(int64_t)v) {
+			/* whole: the integer's digits and ".0" (100 %, 48 warps) */
+			p = jsonw_int_at_(p, (int64_t)v);
+			memcpy(p, ".0", 2);
+			return p + 2;
+		}
+		q = real10_at(p, v);
+		if (q)
+			return q;
+	}
+	return real_any_at(p, v);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static char *real_any_at(char *p, double v)
 {
 	char *e = NULL, *q;
 	size_t n;
