@@ -205,11 +205,17 @@ void output_json_report(struct jsonw *w, const struct analysis *a)
 {
 	struct crosscheck_record kept;
 	const struct crosscheck_record *p = &kept;
-	const struct crosscheck *c = &p->check;
+	const struct crosscheck *c;
 	bool sq, plain = true;
 	struct jsonw_cur k, in;
 
-	crosscheck_record_kept(&a->report, &kept);
+	/* Facts a what-if dropped are null: a copy without them only where
+	 * some were. */
+	if (a->report.dropped)
+		crosscheck_record_kept(&a->report, &kept);
+	else
+		p = &a->report;
+	c = &p->check;
 	sq = p->achieved_sq && p->achieved_occupancy_pct.present;
 	jsonw_object(w);
 	jsonw_cur_resume(w, &k);
