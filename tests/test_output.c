@@ -609,6 +609,53 @@ START_TEST(test_csv_rows)
 }
 END_TEST
 
+/* A CSV field is str_sanitize's text, quoted as RFC 4180 says where it
+ * holds a comma, a quote or a line end: at every length to 40 (the writer
+ * looks at 8 and 16 bytes at a time, a string of 8 to 15 as one block of
+ * its first and last 8) with each kind of byte at each position. */
+START_TEST(test_csv_field_at_every_length)
+{
+	static const char *const odd[] = { ",", "\"", "\n", "\r", "\x01", "\x1f", "\x7f", "\xc3\xa9",
+					   "\xff", "a" };
+
+	for (size_t len = 1; len <= 40; len++)
+		for (size_t k = 0; k < sizeof(odd) / sizeof(odd[0]); k++)
+			for (size_t at = 0; at < len; at++) {
+				char s[64], clean[1100], want[2300], *got = NULL;
+				size_t n = 0, w = 0;
+				struct outbuf r;
+				FILE *f = open_memstream(&got, &n);
+
+				memset(s, 'x', len);
+				memcpy(s + at, odd[k], strlen(odd[k]));
+				s[at + strlen(odd[k]) > len ? at + strlen(odd[k]) : len] = '\0';
+				str_sanitize(s, clean, sizeof(clean));
+				if (strpbrk(clean, ",\"\r\n")) {
+					want[w++] = '"';
+					for (const char *c = clean; *c; c++) {
+						if (*c == '"')
+							want[w++] = '"';
+						want[w++] = *c;
+					}
+					want[w++] = '"';
+				} else {
+					memcpy(want, clean, strlen(clean));
+					w = strlen(clean);
+				}
+				want[w++] = at % 2 ? '\n' : ',';
+				want[w] = '\0';
+				ck_assert_ptr_nonnull(f);
+				outbuf_init(&r, f);
+				output_csv_field(&r, s, at % 2);
+				outbuf_flush(&r);
+				fclose(f);
+				ck_assert_msg(strcmp(got, want) == 0, "%zu bytes, %zu at %zu: %s, want %s", len, k,
+					      at, got, want);
+				free(got);
+			}
+}
+END_TEST
+
 /* A refused launch's error column is occ_error_format's text made safe
  * (str_sanitize) and quoted as RFC 4180 says, whatever its parts: with and
  * without file, line and field, commas and quotes, escapes and UTF-8, and
@@ -857,6 +904,7 @@ int main(void)
 	tcase_add_test(tc, test_jsonw_is_jansson);
 	tcase_add_test(tc, test_jsonw_member_is_jansson);
 	tcase_add_test(tc, test_csv_rows);
+	tcase_add_test(tc, test_csv_field_at_every_length);
 	tcase_add_test(tc, test_csv_error_column);
 	tcase_add_test(tc, test_report_in_json_and_csv);
 	tcase_add_test(tc, test_json_names_format_and_producer);

@@ -9,12 +9,6 @@
 
 #include "numfmt.h"
 
-void outbuf_init(struct outbuf *b, FILE *out)
-{
-	b->out = out;
-	b->n = 0;
-}
-
 bool outbuf_flush(struct outbuf *b)
 {
 	if (b->n > 0)

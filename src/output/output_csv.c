@@ -32,6 +32,20 @@ static inline bool special8(const unsigned char *p)
 		 ((del - ones) & ~del)) & highs) != 0;
 }
 
+#ifdef __SSE2__
+/* True when the 16 bytes of x are printable ASCII but ',' and '"'. */
+static inline bool plain16(__m128i x)
+{
+	const __m128i low = _mm_set1_epi8(0x1F), high = _mm_set1_epi8(0x7F);
+	const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"');
+	/* signed: bytes from 0x80 are negative, so below 0x20 too */
+	__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(x, low), _mm_cmplt_epi8(x, high));
+	__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, comma), _mm_cmpeq_epi8(x, quote));
+
+	return _mm_movemask_epi8(_mm_andnot_si128(bad, ok)) == 0xFFFF;
+}
+#endif
+
 /* True when s is printable ASCII needing no quotes: its own field, as most
  * kernel and GPU names are. *len gets its length. */
 static bool plain_field(const char *s, size_t *len)
@@ -42,20 +56,19 @@ static bool plain_field(const char *s, size_t *len)
 	*len = n;
 #ifdef __SSE2__
 	/* 16 bytes at a time (a kernel name is a few dozen), the last block
-	 * again where it overlaps the one before: no byte past the string is
+	 * again where it overlaps the one before; from 8 to 15 bytes (a GPU's
+	 * name) its first and last 8 as one block: no byte past the string is
 	 * read. */
-	if (n >= 16) {
-		const __m128i low = _mm_set1_epi8(0x1F), high = _mm_set1_epi8(0x7F);
-		const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"');
-
+	if (n >= 8) {
 		for (;;) {
-			const unsigned char *q = n - i >= 16 ? p + i : p + n - 16;
-			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
-			/* signed: bytes from 0x80 are negative, so below 0x20 too */
-			__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(x, low), _mm_cmplt_epi8(x, high));
-			__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, comma), _mm_cmpeq_epi8(x, quote));
+			__m128i x;
 
-			if (_mm_movemask_epi8(_mm_andnot_si128(bad, ok)) != 0xFFFF)
+			if (n < 16)
+				x = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)p),
+						       _mm_loadl_epi64((const __m128i *)(const void *)(p + n - 8)));
+			else
+				x = _mm_loadu_si128((const __m128i *)(const void *)(n - i >= 16 ? p + i : p + n - 16));
+			if (!plain16(x))
 				return false;
 			if (n - i <= 16)
 				return true;
@@ -118,15 +131,18 @@ static void quoted(struct outbuf *r, const char *s, size_t n, bool last)
 	outbuf_putc(r, last ? '\n' : ',');
 }
 
+enum { CLEAN_SIZE = 1100 };
+
+static void field_any(struct outbuf *r, const char *s, size_t len, bool last);
+
 void output_csv_field(struct outbuf *r, const char *s, bool last)
 {
-	char clean[1100];
 	size_t len;
-	bool plain = plain_field(s, &len);
 
 	/* What str_sanitize would leave as it is and needs no quotes, copied
-	 * as it is (the length str_sanitize cuts at and more goes its way). */
-	if (plain && len < sizeof(clean)) {
+	 * as it is (the length str_sanitize cuts at and more goes its way):
+	 * most names, in a small function without the rest's frame. */
+	if (plain_field(s, &len) && len < CLEAN_SIZE) {
 		char *p = outbuf_room(r, len + 1);
 
 		memcpy(p, s, len);
@@ -134,6 +150,16 @@ void output_csv_field(struct outbuf *r, const char *s, bool last)
 		r->n += len + 1;
 		return;
 	}
+	field_any(r, s, len, last);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void field_any(struct outbuf *r, const char *s, size_t len, bool last)
+{
+	char clean[CLEAN_SIZE];
+
 	/* Printable with a comma or a quote (an error's message): quoted as it
 	 * is, without str_sanitize's copy and a call per byte. */
 	if (len < sizeof(clean) && printable(s, len)) {
@@ -470,8 +496,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		}
 		p = cluster_columns(r, p, a, records);
 		p = cache_column(r, p, a, records, false);
-		r->n = (size_t)(p - r->buf);
-		outbuf_flush(r);
+		fwrite(r->buf, 1, (size_t)(p - r->buf), out);
 		return;
 	}
 	/* The fifth factor is barriers on NVIDIA and SGPRs on AMD (occ_key):
@@ -521,6 +546,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 	*p++ = ',';
 	p = cluster_columns(r, p, a, records);
 	p = cache_column(r, p, a, records, sgprs);
-	r->n = (size_t)(p - r->buf);
-	outbuf_flush(r);
+	/* the row at once (the stream's error is its writer's to check, as
+	 * after outbuf_flush) */
+	fwrite(r->buf, 1, (size_t)(p - r->buf), out);
 }
