@@ -298,6 +298,26 @@ static bool bad_count(const struct import_state *s, const struct csv_row *row, e
 	return false;
 }
 
+/* Whether t is 1 to 18 digits and nothing else, as nearly every number a
+ * rocprof row holds is (sizes, counts, nanosecond timestamps): *v its value,
+ * import_int's for that text, without its call, sign and checks (a row
+ * reads a dozen). 18 digits cannot overflow. */
+static inline bool plain_digits(const char *t, int64_t *v)
+{
+	const char *p = t;
+	uint64_t x = 0;
+	unsigned d;
+
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
+		x = x * 10 + d;
+		p++;
+	}
+	if (*p != '\0' || p == t || p - t > 18)
+		return false;
+	*v = (int64_t)x;
+	return true;
+}
+
 /* Reads column c as a count or size: absent when the column or the value is
  * missing, an error naming the column when it is not a number or negative.
  * (Small, for a dozen calls a row: the error is bad_count's.) */
@@ -311,6 +331,10 @@ static bool get(const struct import_state *s, const struct csv_row *row, enum co
 		return true;
 	}
 	t = field(s, row, c);
+	if (plain_digits(t, &out->value)) {
+		out->present = true;
+		return true;
+	}
 	if (import_int(t, out) && (!out->present || out->value >= 0))
 		return true;
 	return bad_count(s, row, c, t, out, file, err);
@@ -577,17 +601,30 @@ static int64_t ceil_div(int64_t a, int64_t b)
 static struct report_int info_int(const struct import_state *s, const struct csv_row *row,
 				  enum col c, struct report *r, const char *file)
 {
+	const char *t;
+	int64_t v;
+
 	if (s->col[c] < 0)
 		return (struct report_int){ 0 };
-	return import_info_int(r, field(s, row, c), file, row->line, s->col_name[c]);
+	t = field(s, row, c);
+	if (plain_digits(t, &v))
+		return (struct report_int){ true, v };
+	return import_info_int(r, t, file, row->line, s->col_name[c]);
 }
 
 static struct report_num info_num(const struct import_state *s, const struct csv_row *row,
 				  enum col c, struct report *r, const char *file)
 {
+	const char *t;
+	int64_t v;
+
 	if (s->col[c] < 0)
 		return (struct report_num){ 0 };
-	return import_info_num(r, field(s, row, c), file, row->line, s->col_name[c]);
+	t = field(s, row, c);
+	/* a whole number converts as strtod rounds it (import_num) */
+	if (plain_digits(t, &v))
+		return (struct report_num){ true, (double)v };
+	return import_info_num(r, t, file, row->line, s->col_name[c]);
 }
 
 static bool oom_row(const struct csv_row *row, const char *file, struct occ_error *err)
