@@ -692,7 +692,12 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	end = info_num(s, row, COL_END, r, file);
 	sq = info_num(s, row, COL_SQ_ACCUM, r, file);
 	grbm = info_num(s, row, COL_GRBM_ACTIVE, r, file);
-	if (!device_room(s, r) || !held_room(s) || !(copy = strdup(name)))
+	/* The oldest of a full window goes to r first, where this row's
+	 * target still reaches it (device_target), as it would r's newest
+	 * REPORT_PENDING_MAX + 1: so the ring holds REPORT_PENDING_MAX at
+	 * most, 360 KB. */
+	if (!device_room(s, r) || (s->held_n == REPORT_PENDING_MAX && !held_give(s, r)) ||
+	    !held_room(s) || !(copy = strdup(name)))
 		goto oom;
 	number = s->held_first + s->held_n;
 	h = held_at(s, number);
