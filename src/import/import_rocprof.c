@@ -196,6 +196,7 @@ struct import_state {
 	int col[COL_N];
 	const char *col_name[COL_N];
 	bool per_dimension;           /* X/Y/Z grid and workgroup columns */
+	bool any_dimension;           /* any of the six */
 	/* The device key (gpu-id, GPU_ID, Agent_Id) of each record r holds: a
 	 * ring of dev_cap entries, a power of two above r->n. */
 	char (*device)[DEVICE_KEY];
@@ -247,6 +248,8 @@ static bool probe(const struct layout *l, const struct csv_row *header,
 	if (l->forbidden && csvread_column(header, l->forbidden) >= 0)
 		goto no;
 	s->per_dimension = s->col[COL_GRID_X] >= 0 && s->col[COL_WG_X] >= 0;
+	for (int c = COL_GRID_X; c <= COL_WG_Z; c++)
+		s->any_dimension = s->any_dimension || s->col[c] >= 0;
 	if (!s->per_dimension && (s->col[COL_GRID] < 0 || s->col[COL_WG] < 0))
 		goto no;
 	*state = s;
@@ -663,7 +666,10 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	     get(s, row, COL_LDS, &lds, file, err) && get(s, row, COL_VGPR, &vgpr, file, err) &&
 	     get(s, row, COL_ACCUM_VGPR, &avgpr, file, err) &&
 	     get(s, row, COL_SGPR, &sgpr, file, err) && get(s, row, COL_WAVE, &wave, file, err);
-	for (int d = 0; ok && d < 3; d++)
+	for (int d = 0; d < 3; d++)
+		gxyz[d] = wxyz[d] = (struct report_int){ 0 };
+	/* (absent without their columns: rocprof v1 and v2 have none) */
+	for (int d = 0; ok && s->any_dimension && d < 3; d++)
 		ok = get(s, row, COL_GRID_X + d, &gxyz[d], file, err) &&
 		     get(s, row, COL_WG_X + d, &wxyz[d], file, err);
 	if (!ok)
