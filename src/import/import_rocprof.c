@@ -349,13 +349,18 @@ static bool get(const struct import_state *s, const struct csv_row *row, enum co
  * 0 (invalid) and the all-ones "unknown" say nothing. */
 static void gfx_from_name(const char *name, char *out, size_t size)
 {
-	const char *p = strstr(name, "target_arch)");
+	const char *p;
 	unsigned long v;
 	char *end;
 
+	/* strstr(name, "target_arch)")'s first match, found by the few ')'
+	 * of a name (every record asks, nearly all in vain) */
+	for (p = strchr(name, ')'); p; p = strchr(p + 1, ')'))
+		if (p - name >= 11 && memcmp(p - 11, "target_arch", 11) == 0)
+			break;
 	if (!p)
 		return;
-	p += strlen("target_arch)");
+	p++;
 	if (!isdigit((unsigned char)*p))
 		return;
 	v = strtoul(p, &end, 10);
