@@ -801,6 +801,32 @@ START_TEST(plain_digits_read_as_import_int)
 }
 END_TEST
 
+/* The target is the first "target_arch)" of a name, as strstr finds it,
+ * whatever other ')' and "target_arch" come before: the gunrock name of
+ * line 12 given, before its "(...detail::target_arch)942", a call's ')', a
+ * "target_arch" without one, and then a first "(...::target_arch)910",
+ * which is gfx90a (gfx_from_name): every record of gpu-id 2 gets it. */
+START_TEST(target_arch_first_match)
+{
+	static const char *const from = ", (rocprim::ROCPRIM_400100_NS::detail::target_arch)942";
+	struct report r;
+	char to[256];
+
+	snprintf(to, sizeof(to), ", f(x), target_arch 1%s", from);
+	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_str_eq(r.records[10].gfx_target, "gfx942");
+	ck_assert_str_eq(r.records[0].gfx_target, "gfx942");
+	report_done(&r);
+	snprintf(to, sizeof(to), ", f(x), (a::target_arch)910%s", from);
+	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_str_eq(r.records[10].gfx_target, "gfx90a");
+	ck_assert_str_eq(r.records[0].gfx_target, "gfx90a");
+	report_done(&r);
+}
+END_TEST
+
 /* Each record keeps its own process, though the reader keeps the last one
  * it interned: the gunrock file's line 3 (Index 1) made another process's,
  * between two rows of process 2033096. */
@@ -829,6 +855,7 @@ int main(void)
 	tcase_add_test(tc, v1_gunrock_mi300);
 	tcase_add_test(tc, process_of_each_row);
 	tcase_add_test(tc, plain_digits_read_as_import_int);
+	tcase_add_test(tc, target_arch_first_match);
 	tcase_add_test(tc, v1_pmc_scale_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);
