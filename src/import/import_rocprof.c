@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "omniperf_sysinfo.h"
+#include "rocprof_ids.h"
 #include "rocprofv3_agent_info.h"
 #include "strutil.h"
 
@@ -160,13 +161,6 @@ static const struct layout layout_v3_counters = {
 /* Few devices per report: targets for the first 16 with one are enough. */
 #define KNOWN_DEVICES 16
 
-/* A dispatch id and the number of the record that has it. */
-struct id_slot {
-	int64_t id;
-	size_t number;
-	bool used;
-};
-
 /* A record whose gfx target may still come from a later kernel name on its
  * device, held by the importer until it settles: only the fields row()
  * reads, packed (176 bytes against a struct report_record's 1,248), so
@@ -212,11 +206,8 @@ struct import_state {
 	 * held_cap entries, a power of two. */
 	struct held *held;
 	size_t held_cap, held_first, held_n;
-	/* Grouped layouts: the dispatch ids of the records r holds (open
-	 * addressing; those of records handed over go stale and are dropped
-	 * when the table is rebuilt). */
-	struct id_slot *ids;
-	size_t ids_cap, ids_used;
+	/* Grouped layouts: the dispatch ids of the records r holds. */
+	struct rocprof_ids ids;
 	/* Omniperf's sysinfo.csv beside the file, else rocprofv3's
 	 * agent_info.csv (xcds_agent_info), read at the first row. */
 	bool sysinfo_read, xcds_agent_info;
@@ -542,64 +533,6 @@ static void device_target(struct import_state *s, struct report *r, struct held 
 			held_at(s, n)->gfx_target = h->gfx_target;
 }
 
-static size_t id_slot_of(const struct import_state *s, int64_t id)
-{
-	uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15u;
-
-	return (size_t)(h ^ (h >> 32)) & (s->ids_cap - 1);
-}
-
-/* The number of the record r holds with this dispatch id, or SIZE_MAX. */
-static size_t id_find(const struct import_state *s, const struct report *r, int64_t id)
-{
-	if (!s->ids_cap)
-		return SIZE_MAX;
-	for (size_t k = id_slot_of(s, id); s->ids[k].used; k = (k + 1) & (s->ids_cap - 1))
-		if (s->ids[k].id == id)
-			return s->ids[k].number >= r->n_streamed ? s->ids[k].number : SIZE_MAX;
-	return SIZE_MAX;
-}
-
-static void id_put(struct import_state *s, int64_t id, size_t number)
-{
-	size_t k = id_slot_of(s, id);
-
-	while (s->ids[k].used && s->ids[k].id != id)
-		k = (k + 1) & (s->ids_cap - 1);
-	if (!s->ids[k].used)
-		s->ids_used++;
-	s->ids[k] = (struct id_slot){ id, number, true };
-}
-
-/* Records that id is record number's. The table is rebuilt when half full,
- * with only the ids of records r holds, four times their count in size: so
- * it follows what a stream holds, not the file. */
-static bool id_add(struct import_state *s, const struct report *r, int64_t id, size_t number)
-{
-	if ((s->ids_used + 1) * 2 > s->ids_cap) {
-		struct id_slot *old = s->ids;
-		size_t old_cap = s->ids_cap, live = 0, cap = 64;
-
-		for (size_t k = 0; k < old_cap; k++)
-			if (old[k].used && old[k].number >= r->n_streamed)
-				live++;
-		while (cap < (live + 1) * 4)
-			cap *= 2;
-		if (!(s->ids = calloc(cap, sizeof(*s->ids)))) {
-			s->ids = old;
-			return false;
-		}
-		s->ids_cap = cap;
-		s->ids_used = 0;
-		for (size_t k = 0; k < old_cap; k++)
-			if (old[k].used && old[k].number >= r->n_streamed)
-				id_put(s, old[k].id, old[k].number);
-		free(old);
-	}
-	id_put(s, id, number);
-	return true;
-}
-
 static int64_t ceil_div(int64_t a, int64_t b)
 {
 	return (a + b - 1) / b;
@@ -695,7 +628,8 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	id = info_int(s, row, COL_ID, r, file);
 	/* Another counter of a dispatch read already: the first row's record
 	 * stands for the dispatch. */
-	if (s->layout->grouped && id.present && id_find(s, r, id.value) != SIZE_MAX)
+	if (s->layout->grouped && id.present &&
+	    rocprof_ids_find(&s->ids, r->n_streamed, id.value) != SIZE_MAX)
 		return true;
 	scr = info_int(s, row, COL_SCRATCH, r, file);
 	dur = info_num(s, row, COL_DURATION, r, file);
@@ -769,7 +703,8 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 		held_set_num(h, HN_DURATION, (struct report_num){ true, end.value - begin.value });
 
 	key_copy(device_key(s, number), field(s, row, COL_DEVICE));
-	if (s->layout->grouped && id.present && !id_add(s, r, id.value, number)) {
+	if (s->layout->grouped && id.present &&
+	    !rocprof_ids_add(&s->ids, r->n_streamed, id.value, number)) {
 		free(copy);
 		goto oom;
 	}
@@ -806,7 +741,7 @@ static void free_rocprof(struct import_state *s)
 		free(held_at(s, n)->name);
 	free(s->held);
 	free(s->device);
-	free(s->ids);
+	rocprof_ids_free(&s->ids);
 	free(s);
 }
 
