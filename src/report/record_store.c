@@ -236,8 +236,11 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
 }
 
 /* rec's bytes at the blob's end, its row in *row; false when out of memory
- * (the blob keeps what it had). */
-static bool pack(struct record_store *s, const struct report_record *rec, struct row *row)
+ * (the blob keeps what it had). given: the indices of rec's short name,
+ * process, device and gfx target (record_store_text_index's), whose
+ * pointers are then not read; NULL: looked up. */
+static bool pack(struct record_store *s, const struct report_record *rec, const uint32_t *given,
+		 struct row *row)
 {
 	uint32_t texts[5], h = 0;
 	size_t at, len = 0;
@@ -255,8 +258,11 @@ static bool pack(struct record_store *s, const struct report_record *rec, struct
 			__builtin_prefetch(&s->slots[h & (s->n_slots - 1)]);
 #endif
 	}
-	if (!text_of(s, 1, rec->short_name, &texts[1]) || !text_of(s, 2, rec->process, &texts[2]) ||
-	    !text_of(s, 3, rec->device, &texts[3]) || !text_of(s, 4, rec->gfx_target, &texts[4]))
+	if (given)
+		memcpy(texts + 1, given, 4 * sizeof(*texts));
+	else if (!text_of(s, 1, rec->short_name, &texts[1]) ||
+		 !text_of(s, 2, rec->process, &texts[2]) || !text_of(s, 3, rec->device, &texts[3]) ||
+		 !text_of(s, 4, rec->gfx_target, &texts[4]))
 		return false;
 	if (same) {
 		texts[0] = rec->name ? s->last[0] : 0;
@@ -271,7 +277,20 @@ static bool pack(struct record_store *s, const struct report_record *rec, struct
 	return true;
 }
 
-bool record_store_add(struct record_store *s, const struct report_record *rec)
+bool record_store_text_index(struct record_store *s, const char *text, uint32_t *index)
+{
+	size_t len;
+
+	if (!text) {
+		*index = 0;
+		return true;
+	}
+	len = strlen(text);
+	return text_index(s, text, len, hash32(text, len), index);
+}
+
+/* rec as the store's next record (its texts given or not: pack). */
+static bool add(struct record_store *s, const struct report_record *rec, const uint32_t *given)
 {
 	struct row row;
 
@@ -284,10 +303,25 @@ bool record_store_add(struct record_store *s, const struct report_record *rec)
 		s->rows = rows;
 		s->rows_cap = cap;
 	}
-	if (!pack(s, rec, &row))
+	if (!pack(s, rec, given, &row))
 		return false;
 	s->rows[s->n++] = row;
 	return true;
+}
+
+bool record_store_add_indexed(struct record_store *s, const struct report_record *rec,
+			      const uint32_t texts[4])
+{
+	/* an index the table does not have would unpack as no record */
+	for (int i = 0; i < 4; i++)
+		if (texts[i] > s->n_texts)
+			return false;
+	return add(s, rec, texts);
+}
+
+bool record_store_add(struct record_store *s, const struct report_record *rec)
+{
+	return add(s, rec, NULL);
 }
 
 void record_store_pop(struct record_store *s)
@@ -304,7 +338,7 @@ bool record_store_set(struct record_store *s, size_t i, const struct report_reco
 	struct row row;
 
 	/* The old bytes stay unused: records change rarely (a join, once). */
-	if (i >= s->n || !pack(s, rec, &row))
+	if (i >= s->n || !pack(s, rec, NULL, &row))
 		return false;
 	s->rows[i] = row;
 	return true;
