@@ -446,9 +446,10 @@ enum read_result session_read_input(struct session *s, const char *path,
  * A stream's short names, processes, devices and gfx targets are
  * interned: one address a text for the whole reading (report.h,
  * report_sink). The keeper finds their indices in the store by address,
- * the previous record's first: comparing four texts a record byte by
- * byte, and hashing a short name unlike the last one's, was a tenth of
- * the explorer's load of 100,000 rocprof dispatches. */
+ * the previous record's first, where the store compared four texts a
+ * record byte by byte and hashed each short name unlike the last one's
+ * (strcmp alone: 49 of keep_record's 415 perf samples on 100,000 rocprof
+ * dispatches). */
 struct seen {
 	const char *text;  /* NULL: an empty slot */
 	uint32_t index;
