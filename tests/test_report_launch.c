@@ -523,6 +523,73 @@ START_TEST(lacking_in_table_words)
 }
 END_TEST
 
+/* report_launch_fill_own gives report_launch_fill's launch, byte for byte,
+ * from report_launch_own's, exactly where report_launch_fill takes every
+ * value: records whose values it takes, with and without flags over them
+ * (flags_override_record's), and records it refuses (amd_bad_fields' wave
+ * size of 48, a lacking LDS size, a negative register count, a grid past
+ * the parameter table's maximum). */
+static void ck_fill_own(const struct report_record *rec, const struct report_launch_given *given,
+			const struct gpu_arch *arch, bool want)
+{
+	struct launch own, filled, fast;
+	struct occ_error err = { 0 };
+	unsigned missing;
+	bool ok;
+
+	report_launch_own(rec, arch, &own);
+	memset(&fast, 0xab, sizeof(fast));
+	ok = report_launch_fill(rec, given, arch, "x", &filled, &missing, &err);
+	ck_assert_int_eq(ok, want);
+	ck_assert_int_eq(report_launch_fill_own(rec, given, arch, &own, &fast), want);
+	if (want)
+		ck_assert(memcmp(&filled, &fast, sizeof(fast)) == 0);
+}
+
+START_TEST(fill_own_is_fill)
+{
+	struct gpu mi300x = named("mi300x");
+	struct launch flags;
+	struct report_launch_given given = { NULL, &flags, PARAM_BIT(PARAM_BLOCK) |
+					     PARAM_BIT(PARAM_STATIC_SMEM) };
+	struct report_record rec = amd_record("gfx942");
+
+	launch_init(&flags);
+	flags.block[0] = 128;
+	flags.static_smem_bytes = 4096;
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, true);
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	rec.accum_vgprs = (struct report_int){ true, 8 };
+	rec.sgprs = (struct report_int){ true, 32 };
+	rec.wave_size = (struct report_int){ true, 32 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, true);
+	ck_fill_own(&rec, &given, NULL, true);
+	rec.wave_size = (struct report_int){ true, 48 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	rec = amd_record("gfx942");
+	rec.lds_bytes.present = false;
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	/* the flags give what the record lacks */
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	rec = amd_record("gfx942");
+	rec.grid[0] = (struct report_int){ true, INT64_MAX };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	given.fields = PARAM_BIT(PARAM_GRID);
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+
+	rec = nvidia_record();
+	ck_fill_own(&rec, &no_flags, NULL, true);
+	rec.barriers = (struct report_int){ true, 2 };
+	rec.cluster[0] = (struct report_int){ true, 2 };
+	rec.cluster[1] = rec.cluster[2] = (struct report_int){ true, 1 };
+	ck_fill_own(&rec, &no_flags, NULL, true);
+	given.fields = PARAM_BIT(PARAM_BLOCK) | PARAM_BIT(PARAM_STATIC_SMEM);
+	ck_fill_own(&rec, &given, NULL, true);
+	rec.registers = (struct report_int){ true, -1 };
+	ck_fill_own(&rec, &no_flags, NULL, false);
+}
+END_TEST
+
 /* A record of no known vendor is read as the GPU's: on an AMD GPU it needs
  * VGPRs, and without a GPU it cannot be placed. */
 START_TEST(unknown_vendor_follows_gpu)
@@ -583,6 +650,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nvidia_missing_fields);
 	tcase_add_test(tc, amd_bad_fields);
 	tcase_add_test(tc, lacking_in_table_words);
+	tcase_add_test(tc, fill_own_is_fill);
 	tcase_add_test(tc, unknown_vendor_follows_gpu);
 	tcase_add_test(tc, matches_short_or_full_name);
 	suite_add_tcase(s, tc);

@@ -392,6 +392,19 @@ static bool take_rest(const struct report_int *v, enum launch_param p, bool amd,
 	return refuse(v, p, amd, max, file, line, err);
 }
 
+/* The most take accepts of p. */
+static inline int64_t take_max(const struct param_info *i)
+{
+	return i->kind == PARAM_SIZE ? INT64_MAX : i->max;
+}
+
+/* Whether take accepts v as p's value. */
+static inline bool takes(const struct report_int *v, const struct param_info *i)
+{
+	return v->present && v->value >= 0 && v->value <= take_max(i) &&
+	       (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64);
+}
+
 /* (the lacking and refused values apart: their words and buffers cost
  * every call saved registers, and a record takes a dozen values) */
 static inline bool take(const struct report_int *v, enum launch_param p, bool amd,
@@ -399,14 +412,12 @@ static inline bool take(const struct report_int *v, enum launch_param p, bool am
 			struct occ_error *err)
 {
 	const struct param_info *i = param_info(p);
-	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
 
-	if (v->present && v->value >= 0 && v->value <= max &&
-	    (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64)) {
+	if (takes(v, i)) {
 		*out = v->value;
 		return true;
 	}
-	return take_rest(v, p, amd, max, file, line, out, k, err);
+	return take_rest(v, p, amd, take_max(i), file, line, out, k, err);
 }
 
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
@@ -523,6 +534,37 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 			*missing = k.params;
 		return false;
 	}
+	return true;
+}
+
+bool report_launch_fill_own(const struct report_record *rec,
+			    const struct report_launch_given *given, const struct gpu_arch *arch,
+			    const struct launch *own, struct launch *l)
+{
+	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
+	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
+	const struct param_info *grid = param_info(PARAM_GRID), *block = param_info(PARAM_BLOCK);
+	size_t n;
+	const struct source *s = sources(amd, &n);
+
+	/* What report_launch_fill reads, each a value it takes: it then sets
+	 * them as report_launch_own did (own_cluster on NVIDIA too), and a
+	 * value it would not take or lacks is its error to make. */
+	for (int d = 0; d < 3; d++)
+		if ((!(fields & PARAM_BIT(PARAM_GRID)) && !takes(&rec->grid[d], grid)) ||
+		    (!(fields & PARAM_BIT(PARAM_BLOCK)) && !takes(&rec->block[d], block)))
+			return false;
+	for (size_t j = 0; j < n; j++) {
+		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
+
+		if ((fields & PARAM_BIT(s[j].p)) || (!from->present && !s[j].required))
+			continue;
+		if (!takes(from, param_info(s[j].p)))
+			return false;
+	}
+	*l = *own;
+	if (fields)
+		param_copy(l, given->launch, fields);
 	return true;
 }
 

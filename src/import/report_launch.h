@@ -63,6 +63,15 @@ bool report_gpu_takes(const struct report_record *rec, const struct gpu *given, 
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
 			const struct gpu_arch *arch, const char *file, struct launch *l, unsigned *missing,
 			struct occ_error *err);
+/* report_launch_fill's launch where it takes every value the record must
+ * give: own is report_launch_own's launch of rec on arch, copied, with the
+ * given values over it. False (l untouched) where report_launch_fill would
+ * refuse a value or lack one: the caller then asks it (its error, and its
+ * launch as far as it got). One clear and one reading of the record, not
+ * two, for the launch as measured and as analysed (session.c). */
+bool report_launch_fill_own(const struct report_record *rec,
+			    const struct report_launch_given *given, const struct gpu_arch *arch,
+			    const struct launch *own, struct launch *l);
 /* The error report_launch_fill gives for the values in missing (PARAM_BIT). */
 void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
 			   struct occ_error *err);

@@ -482,7 +482,8 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		if (res->assumed)
 			given.launch = &binary_vals;
 	}
-	if (!report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
+	if (!report_launch_fill_own(rec, &given, &res->gpu->arch, &res->measured, &res->l) &&
+	    !report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
 		return;
