@@ -524,24 +524,26 @@ START_TEST(lacking_in_table_words)
 END_TEST
 
 /* report_launch_fill_own gives report_launch_fill's launch, byte for byte,
- * from report_launch_own's, exactly where report_launch_fill takes every
- * value: records whose values it takes, with and without flags over them
+ * from report_launch_own_taken's (report_launch_own's), exactly where
+ * report_launch_fill takes every value: records whose values it takes, with and without flags over them
  * (flags_override_record's), and records it refuses (amd_bad_fields' wave
  * size of 48, a lacking LDS size, a negative register count, a grid past
  * the parameter table's maximum). */
 static void ck_fill_own(const struct report_record *rec, const struct report_launch_given *given,
 			const struct gpu_arch *arch, bool want)
 {
-	struct launch own, filled, fast;
+	struct launch own, own2, filled, fast;
 	struct occ_error err = { 0 };
-	unsigned missing;
+	unsigned missing, refused;
 	bool ok;
 
-	report_launch_own(rec, arch, &own);
+	ck_assert_uint_eq(report_launch_own_taken(rec, arch, &own, &refused),
+			  report_launch_own(rec, arch, &own2));
+	ck_assert(memcmp(&own, &own2, sizeof(own)) == 0);
 	memset(&fast, 0xab, sizeof(fast));
 	ok = report_launch_fill(rec, given, arch, "x", &filled, &missing, &err);
 	ck_assert_int_eq(ok, want);
-	ck_assert_int_eq(report_launch_fill_own(rec, given, arch, &own, &fast), want);
+	ck_assert_int_eq(report_launch_fill_own(given, refused, &own, &fast), want);
 	if (want)
 		ck_assert(memcmp(&filled, &fast, sizeof(fast)) == 0);
 }
@@ -576,6 +578,13 @@ START_TEST(fill_own_is_fill)
 	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
 	given.fields = PARAM_BIT(PARAM_GRID);
 	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	/* a value it need not have, there and refused: negative, or past
+	 * the table's maximum */
+	rec = amd_record("gfx942");
+	rec.accum_vgprs = (struct report_int){ true, -1 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	rec.accum_vgprs = (struct report_int){ true, 1 << 20 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
 
 	rec = nvidia_record();
 	ck_fill_own(&rec, &no_flags, NULL, true);

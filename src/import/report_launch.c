@@ -537,31 +537,15 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 	return true;
 }
 
-bool report_launch_fill_own(const struct report_record *rec,
-			    const struct report_launch_given *given, const struct gpu_arch *arch,
+bool report_launch_fill_own(const struct report_launch_given *given, unsigned refused,
 			    const struct launch *own, struct launch *l)
 {
 	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
-	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
-	const struct param_info *grid = param_info(PARAM_GRID), *block = param_info(PARAM_BLOCK);
-	size_t n;
-	const struct source *s = sources(amd, &n);
 
-	/* What report_launch_fill reads, each a value it takes: it then sets
-	 * them as report_launch_own did (own_cluster on NVIDIA too), and a
-	 * value it would not take or lacks is its error to make. */
-	for (int d = 0; d < 3; d++)
-		if ((!(fields & PARAM_BIT(PARAM_GRID)) && !takes(&rec->grid[d], grid)) ||
-		    (!(fields & PARAM_BIT(PARAM_BLOCK)) && !takes(&rec->block[d], block)))
-			return false;
-	for (size_t j = 0; j < n; j++) {
-		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
-
-		if ((fields & PARAM_BIT(s[j].p)) || (!from->present && !s[j].required))
-			continue;
-		if (!takes(from, param_info(s[j].p)))
-			return false;
-	}
+	/* Every value report_launch_fill reads is one it takes: it sets them
+	 * as report_launch_own did (own_cluster on NVIDIA too). */
+	if (refused & ~fields)
+		return false;
 	*l = *own;
 	if (fields)
 		param_copy(l, given->launch, fields);
@@ -620,13 +604,21 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
-			   struct launch *l)
+/* Whether take accepts the three dimensions of p at v. */
+static bool takes_dims(const struct report_int v[3], enum launch_param p)
+{
+	const struct param_info *i = param_info(p);
+
+	return takes(&v[0], i) && takes(&v[1], i) && takes(&v[2], i);
+}
+
+unsigned report_launch_own_taken(const struct report_record *rec, const struct gpu_arch *arch,
+				 struct launch *l, unsigned *refused)
 {
 	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
 	size_t n;
 	const struct source *s = sources(amd, &n);
-	unsigned have = 0;
+	unsigned have = 0, no = 0;
 	int64_t v, d[3];
 
 	blank_launch(rec, l);
@@ -638,12 +630,24 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		param_set_dims(l, PARAM_BLOCK, d);
 		have |= PARAM_BIT(PARAM_BLOCK);
 	}
+	/* (take's range is within own's: a value taken is one set here) */
+	if (!takes_dims(rec->grid, PARAM_GRID))
+		no |= PARAM_BIT(PARAM_GRID);
+	if (!takes_dims(rec->block, PARAM_BLOCK))
+		no |= PARAM_BIT(PARAM_BLOCK);
 	for (size_t j = 0; j < n; j++) {
-		if (own((const void *)((const char *)rec + s[j].at), &v)) {
+		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
+
+		if (own(from, &v)) {
 			param_set(l, s[j].p, v);
 			have |= PARAM_BIT(s[j].p);
 		}
+		/* as report_launch_fill reads it: lacking and required, or
+		 * there and not taken */
+		if (from->present ? !takes(from, param_info(s[j].p)) : s[j].required)
+			no |= PARAM_BIT(s[j].p);
 	}
+	*refused = no;
 	if (amd) {
 		/* The report's LDS is static and dynamic together, read as static. */
 		if (have & PARAM_BIT(PARAM_STATIC_SMEM))
@@ -657,6 +661,14 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
 	return have;
+}
+
+unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
+			   struct launch *l)
+{
+	unsigned refused;
+
+	return report_launch_own_taken(rec, arch, l, &refused);
 }
 
 /* Length of s without trailing blanks. */

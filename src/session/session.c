@@ -439,7 +439,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 					     ov->set & PARAM_LAUNCH_BITS };
 	const struct gpu *ov_gpu;
 	struct launch binary_vals;
-	unsigned lacking = 0;
+	unsigned lacking = 0, refused;
 
 	if (from_resolved(r, ov, given_gpu, res))
 		return;
@@ -479,8 +479,8 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		res->err = own->err;
 		res->incomplete = true;
 	}
-	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu->arch : NULL,
-					 &res->measured);
+	res->present = report_launch_own_taken(rec, res->gpu_known ? &res->gpu->arch : NULL,
+					       &res->measured, &refused);
 	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
 		enum report_vendor v = report_record_vendor(rec);
@@ -515,7 +515,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		if (res->assumed)
 			given.launch = &binary_vals;
 	}
-	if (!report_launch_fill_own(rec, &given, &res->gpu->arch, &res->measured, &res->l) &&
+	if (!report_launch_fill_own(&given, refused, &res->measured, &res->l) &&
 	    !report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
