@@ -52,6 +52,12 @@ static const struct expect corpus[] = {
 	{ "ncu/constructed_ncu_details_fullset_a100_cc80.csv", NULL, 6, 0, 6, NULL },
 	/* A raw page of cluster launches, constructed (no real one has any). */
 	{ "ncu/constructed_ncu_raw_page_clusters_h100_cc90.csv", NULL, 3, 0, 3, NULL },
+	/* Raw pages of one launch each, captured on an H200 here. */
+	{ "ncu/h200_ncu2025_raw_cluster2.csv", NULL, 1, 0, 1, NULL },
+	{ "ncu/h200_ncu2025_raw_cluster4_smem48k.csv", NULL, 1, 0, 1, NULL },
+	{ "ncu/h200_ncu2025_raw_cluster8.csv", NULL, 1, 0, 1, NULL },
+	{ "ncu/h200_ncu2025_raw_cluster16_smem227k.csv", NULL, 1, 0, 1, NULL },
+	{ "ncu/h200_ncu2025_raw_nocluster.csv", NULL, 1, 0, 1, NULL },
 	/* Raw pages of B200 kernels, constructed in the shape of real ones. */
 	{ "ncu/constructed_ncu_raw_page_b200_cc100_fprop_barriers8.csv", NULL, 16, 0, 16, NULL },
 	{ "ncu/constructed_ncu_raw_page_b200_cc100_decode_b1.csv", NULL, 16, 0, 16, NULL },

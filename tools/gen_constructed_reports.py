@@ -700,11 +700,16 @@ def ncu_raw_clusters(root):
         return ",".join('"%s"' % f for f in fields)
 
     grid = 1056
-    kernels = [  # name, cluster size, max active clusters, cluster occupancy %, ns
-        ("pairs_kernel", 2, 66, "100", 41216),
-        ("tile16_kernel", 16, 7, "84.85", 52480),
-        ("tile8_kernel", 8, 12, "72.73", 47104),
+    # Cluster occupancy as Nsight Compute counts it (measured on an H200,
+    # tests/data/ncu/h200_ncu2025_raw_*): the most resident clusters' blocks over every
+    # SM's hardware block slots, 132 x 32 on cc 9.0, printed to 2 decimals.
+    kernels = [  # name, cluster size, max active clusters, ns
+        ("pairs_kernel", 2, 66, 41216),
+        ("tile16_kernel", 16, 7, 52480),
+        ("tile8_kernel", 8, 12, 47104),
     ]
+    kernels = [(name, size, active, "%.2f" % (100.0 * active * size / (132 * 32)), ns)
+               for name, size, active, ns in kernels]
     out = ["==PROF== Connected to process 4242 (/usr/bin/python3.12)",
            "==PROF== Disconnected from process 4242",
            quoted([c for c, _ in NCU_CLUSTER_COLUMNS]),

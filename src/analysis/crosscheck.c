@@ -289,8 +289,17 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 	if (rec->theoretical_warps_per_scheduler.present && arch->sm_subpartitions > 0)
 		put(out, CROSSCHECK_SCHEDULER_WARPS, rec->theoretical_warps_per_scheduler.value,
 		    (double)r->active_warps_per_sm / arch->sm_subpartitions);
-	if (rec->waves_per_sm.present)
-		put(out, CROSSCHECK_WAVES, rec->waves_per_sm.value, w->waves_per_sm);
+	/* launch__waves_per_multiprocessor is the grid over every SM's block
+	 * slots, clusters or not (an H200, clusters of 8 at 2 blocks per SM,
+	 * 264 blocks: 1.00, tests/data/ncu/h200_ncu2025_raw_*), where occview's waves count
+	 * the clusters' (1.03 at 32 clusters of 8 a wave). */
+	if (rec->waves_per_sm.present) {
+		double slots = (double)w->units * r->active_blocks_per_sm;
+
+		put(out, CROSSCHECK_WAVES, rec->waves_per_sm.value,
+		    slots > 0 ? w->waves_per_sm * (double)w->blocks_per_wave / slots
+			      : w->waves_per_sm);
+	}
 	if (rec->driver_smem_bytes.present)
 		put(out, CROSSCHECK_DRIVER_SMEM, (double)rec->driver_smem_bytes.value,
 		    arch->smem_reserved_per_block_bytes);
@@ -306,8 +315,16 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		    (double)r->allocated_smem_per_block);
 }
 
-void crosscheck_compare_clusters(const struct report_record *rec, const struct cluster_result *cl,
-				 struct crosscheck *out)
+double crosscheck_cluster_pct_ncu(const struct gpu_arch *arch, const struct cluster_result *cl,
+				  double pct)
+{
+	if (pct < 0 || arch->max_blocks_per_sm <= 0)
+		return pct;
+	return pct * cl->blocks_per_sm / arch->max_blocks_per_sm;
+}
+
+void crosscheck_compare_clusters(const struct report_record *rec, const struct gpu_arch *arch,
+				 const struct cluster_result *cl, struct crosscheck *out)
 {
 	if (!cl->applies)
 		return;
@@ -327,14 +344,17 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct c
 			  (double)cl->max_active_max);
 	}
 	/* launch__occupancy_cluster_pct (%), "the ratio of active blocks to the
-	 * max possible active blocks due to clusters": max active clusters x
-	 * size over SMs x blocks per SM, occview's cluster occupancy. Within a
-	 * bound any value inside it agrees; outside, occview's nearest end. */
+	 * max possible active blocks due to clusters": the hardware's block
+	 * slots, not the kernel's (crosscheck_cluster_pct_ncu), so occview's
+	 * figure is put in the same terms. Within a bound any value inside it
+	 * agrees; outside, occview's nearest end. */
 	if (rec->cluster_occupancy_pct.present && cl->cluster_size > 0) {
 		double v = rec->cluster_occupancy_pct.value;
 		double lo = cl->occupancy_pct_min < 0 ? 0.0 : cl->occupancy_pct_min;
 
-		put_range(out, CROSSCHECK_CLUSTER_OCCUPANCY, v, lo, cl->occupancy_pct_max);
+		put_range(out, CROSSCHECK_CLUSTER_OCCUPANCY, v,
+			  crosscheck_cluster_pct_ncu(arch, cl, lo),
+			  crosscheck_cluster_pct_ncu(arch, cl, cl->occupancy_pct_max));
 	}
 }
 

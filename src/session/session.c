@@ -626,7 +626,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		crosscheck_compare(rec, &res.gpu->arch, &a->in, &a->r, &a->w,
 				   rec->barriers.present ||
 				   (res.inferred.params & PARAM_BIT(PARAM_BARRIERS)), &cr->check);
-		crosscheck_compare_clusters(rec, &a->cl, &cr->check);
+		crosscheck_compare_clusters(rec, &res.gpu->arch, &a->cl, &cr->check);
 		cr->check.inferred = res.inferred.from & cr->check.compared;
 	}
 	if (findings)

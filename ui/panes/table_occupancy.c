@@ -95,9 +95,12 @@ static void cluster_rows(struct out *o, const struct view *v)
 				 cl->occupancy_pct_max);
 		snprintf(val, sizeof(val), "%7s", t);
 		note[0] = '\0';
+		/* Nsight Compute counts it over the hardware's block slots
+		 * (crosscheck_cluster_pct_ncu), this row over the kernel's. */
 		if (own && prof->cluster_occupancy_pct.present)
-			snprintf(note, sizeof(note), "(report %.2f%%)",
-				 prof->cluster_occupancy_pct.value);
+			snprintf(note, sizeof(note), "(report %.2f%% of %d blocks/SM)",
+				 prof->cluster_occupancy_pct.value,
+				 v->cur.gpu.arch.max_blocks_per_sm);
 		occ_row(o, "Cluster occupancy", val, NULL, NULL, CANVAS_NORMAL, note);
 	}
 	snprintf(val, sizeof(val), "%6d", cl->max_size_portable);

@@ -557,6 +557,15 @@ int main(int argc, char **argv)
 	 * returns (close_stdout). */
 	if (!isatty(STDOUT_FILENO) && inputs_are_files(&o))
 		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
+	/* Likewise messages to a file or a pipe: a report whose every tenth
+	 * record is refused wrote 11,500 lines a write each (4% of the run).
+	 * On a terminal they stay a line a write, as they come. exit flushes
+	 * both, and stdout was already written in 64 KiB pieces, so a file
+	 * given both (2>&1) had its lines in blocks already. */
+	if (!isatty(STDERR_FILENO) && inputs_are_files(&o)) {
+		fflush(stderr);
+		setvbuf(stderr, err_buf, _IOFBF, sizeof(err_buf));
+	}
 	if (!apply_settings(&o, &st, &err))
 		return report(&err);
 	db = gpu_db_new_builtin(&err);
