@@ -52,6 +52,11 @@ struct session {
 	uint64_t stamps;              /* the last given */
 	uint64_t gpu_stamps[SESSION_GPUS_MAX];
 	uint64_t named_stamp, report_stamp;
+	/* param_check_vendor of the flags on the GPU of vendor_stamp (0:
+	 * none yet): the flags do not change, and it is asked of every record. */
+	uint64_t vendor_stamp;
+	bool vendor_ok;
+	struct occ_error vendor_err;
 	struct gpu_choice choices[GPU_CACHE];
 	int next_choice;
 	/* The GPU of the records that do not say theirs (session_set_report_gpu). */
@@ -264,6 +269,24 @@ static uint64_t stamp_of(const struct session *s, const struct gpu *g)
 		if (g == &s->choices[i].gpu)
 			return s->choices[i].stamp;
 	return 0;
+}
+
+/* param_check_vendor of the flags on g (of stamp), as it answers: err set
+ * where it is still empty. */
+static bool flags_fit(struct session *s, const struct gpu *g, uint64_t stamp,
+		      struct occ_error *err)
+{
+	if (!stamp)
+		return param_check_vendor(s->flags.set, s->flags.amd_spelled, g, err);
+	if (stamp != s->vendor_stamp) {
+		s->vendor_stamp = stamp;
+		occ_error_clear(&s->vendor_err);
+		s->vendor_ok = param_check_vendor(s->flags.set, s->flags.amd_spelled, g,
+						  &s->vendor_err);
+	}
+	if (!s->vendor_ok && err->status == OCC_OK)
+		*err = s->vendor_err;
+	return s->vendor_ok;
 }
 
 /* The GPU of the overrides: the one resolved by the caller, else the
@@ -592,14 +615,16 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	struct crosscheck_record *cr = &a->report;
 	enum crosscheck_gpu_chooser by;
 	struct resolved res;
+	uint64_t stamp;
 
 	resolve_record(s, r, ov, given, &res);
+	stamp = res.ok ? stamp_of(s, res.gpu) : 0;
 	/* --xcds is the device's, not the record's launch: it joins the launch
 	 * to be checked against the device (launch_check). */
 	res.l.xcds = xcds_given(s, ov);
 	by = chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
-	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, res.gpu, &res.err) ||
+	    (!flags_fit(s, res.gpu, stamp, &res.err) ||
 	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
@@ -612,7 +637,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		}
 		return;
 	}
-	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu, stamp_of(s, res.gpu),
+	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu, stamp,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
@@ -678,7 +703,7 @@ static void analyse(struct session *s, const struct session_record *r,
 		uint64_t stamp = 0;
 
 		if (!launch_of(s, r, ov, gpu, &l, &g, &stamp, &err) ||
-		    (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+		    (!listed && (!flags_fit(s, &g, stamp, &err) ||
 				 !check_values(r, &l, &g, &err))))
 			analysis_fail(a, &l, &err);
 		else
