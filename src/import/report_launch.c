@@ -604,12 +604,13 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-/* Whether take accepts the three dimensions of p at v. */
-static bool takes_dims(const struct report_int v[3], enum launch_param p)
+/* Whether take accepts v, a value own took, as p's: within its range, and
+ * a wave size of 0, 32 or 64 (take's test past own's). */
+static bool taken(int64_t v, enum launch_param p)
 {
 	const struct param_info *i = param_info(p);
 
-	return takes(&v[0], i) && takes(&v[1], i) && takes(&v[2], i);
+	return v <= take_max(i) && (i->kind != PARAM_WAVE || v == 0 || v == 32 || v == 64);
 }
 
 unsigned report_launch_own_taken(const struct report_record *rec, const struct gpu_arch *arch,
@@ -621,31 +622,38 @@ unsigned report_launch_own_taken(const struct report_record *rec, const struct g
 	unsigned have = 0, no = 0;
 	int64_t v, d[3];
 
+	/* What report_launch_fill would refuse, as it reads each value: a
+	 * value own does not take (lacking, or negative) where it is there or
+	 * needed, or one own takes past take's range. */
 	blank_launch(rec, l);
 	if (own(&rec->grid[0], &d[0]) && own(&rec->grid[1], &d[1]) && own(&rec->grid[2], &d[2])) {
 		param_set_dims(l, PARAM_GRID, d);
 		have |= PARAM_BIT(PARAM_GRID);
+		if (!taken(d[0], PARAM_GRID) || !taken(d[1], PARAM_GRID) || !taken(d[2], PARAM_GRID))
+			no |= PARAM_BIT(PARAM_GRID);
+	} else {
+		no |= PARAM_BIT(PARAM_GRID);
 	}
 	if (own(&rec->block[0], &d[0]) && own(&rec->block[1], &d[1]) && own(&rec->block[2], &d[2])) {
 		param_set_dims(l, PARAM_BLOCK, d);
 		have |= PARAM_BIT(PARAM_BLOCK);
-	}
-	/* (take's range is within own's: a value taken is one set here) */
-	if (!takes_dims(rec->grid, PARAM_GRID))
-		no |= PARAM_BIT(PARAM_GRID);
-	if (!takes_dims(rec->block, PARAM_BLOCK))
+		if (!taken(d[0], PARAM_BLOCK) || !taken(d[1], PARAM_BLOCK) ||
+		    !taken(d[2], PARAM_BLOCK))
+			no |= PARAM_BIT(PARAM_BLOCK);
+	} else {
 		no |= PARAM_BIT(PARAM_BLOCK);
+	}
 	for (size_t j = 0; j < n; j++) {
 		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
 
 		if (own(from, &v)) {
 			param_set(l, s[j].p, v);
 			have |= PARAM_BIT(s[j].p);
-		}
-		/* as report_launch_fill reads it: lacking and required, or
-		 * there and not taken */
-		if (from->present ? !takes(from, param_info(s[j].p)) : s[j].required)
+			if (!taken(v, s[j].p))
+				no |= PARAM_BIT(s[j].p);
+		} else if (from->present || s[j].required) {
 			no |= PARAM_BIT(s[j].p);
+		}
 	}
 	*refused = no;
 	if (amd) {
