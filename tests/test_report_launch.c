@@ -525,10 +525,11 @@ END_TEST
 
 /* report_launch_fill_own gives report_launch_fill's launch, byte for byte,
  * from report_launch_own_taken's (report_launch_own's), exactly where
- * report_launch_fill takes every value: records whose values it takes, with and without flags over them
- * (flags_override_record's), and records it refuses (amd_bad_fields' wave
- * size of 48, a lacking LDS size, a negative register count, a grid past
- * the parameter table's maximum). */
+ * report_launch_fill takes every value: records whose values it takes,
+ * with and without flags over them (flags_override_record's), and records
+ * it refuses (amd_bad_fields' wave size of 48, a lacking LDS size, a
+ * negative register or AGPR count, a grid or AGPR count past the parameter
+ * table's maximum). */
 static void ck_fill_own(const struct report_record *rec, const struct report_launch_given *given,
 			const struct gpu_arch *arch, bool want)
 {

@@ -67,8 +67,8 @@ static bool memo_findings(struct analysis *a, struct analysis_memo *m, uint64_t 
 		/* The GPU's part after the launch's (room enough: at most four
 		 * each), moved behind the grid's from the memo. */
 		tail = rules_evaluate_part(ri, a->findings, n, RULES_PART_GPU);
-		if (!analysis_memo_keep(m, &a->gpu, gpu_stamp, key, v, a->findings, n, a->findings + n,
-					tail - n, &entry))
+		if (!analysis_memo_keep(m, &a->gpu, gpu_stamp, key, v, a->findings, n,
+					a->findings + n, tail - n, &entry))
 			return false;
 	}
 	/* swept where this grid needs them, and kept */
@@ -95,14 +95,14 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	gpu = &a->gpu;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
-	/* The key is every value launch_check reads but the grid: a launch
-	 * found passed it, at a grid that passed as this one does. */
 	/* The occupancy alone costs less than looking it up: the memo's
 	 * entries are out of the cache where a report has thousands of
 	 * launches (a rocprof trace of 100,000 dispatches, 6,000 launches:
 	 * 4% fewer instructions, 10% more cache misses, slower). */
 	if (findings == ANALYSIS_NO_FINDINGS)
 		m = NULL;
+	/* The key is every value launch_check reads but the grid: a launch
+	 * found passed it, at a grid that passed as this one does. */
 	if (m && launch_grid_checks_pass(l)) {
 		memset(&key, 0, sizeof(key));
 		key.in = a->in;
