@@ -146,6 +146,63 @@ START_TEST(test_sort)
 }
 END_TEST
 
+/* The list sorted by id is each line's id, then its position, ascending
+ * or all of it reversed: where the report's ids are in file order (no key
+ * is made then) and where they are not. */
+static void ck_by_id(const struct browser *b, size_t n)
+{
+	ck_assert_uint_eq(b->n_order, n);
+	for (size_t i = 1; i < b->n_order; i++) {
+		const struct browser_line *x = browser_line_at(b, i - 1), *y = browser_line_at(b, i);
+
+		if (b->descending) {
+			const struct browser_line *t = x;
+
+			x = y;
+			y = t;
+		}
+		ck_assert_msg(x->id < y->id || (x->id == y->id && x->record < y->record),
+			      "line %zu: id %lld (record %u) after %lld (record %u)", i,
+			      (long long)y->id, y->record, (long long)x->id, x->record);
+	}
+}
+
+START_TEST(test_sort_by_id)
+{
+	struct report rep;
+	struct browser b;
+	char path[1024];
+
+	load(&rep, path, sizeof(path));
+	/* gunrock's Index 0-12 in file order */
+	init_rows(&b, &rep, path);
+	ck_by_id(&b, 13);
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 0);
+	ck_assert(browser_select_record(&b, 4));
+	ck_assert(browser_set_sort(&b, BROWSER_COL_ID, true));
+	ck_by_id(&b, 13);
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 12);
+	ck_assert_uint_eq(browser_selected_record(&b), 4);
+	ck_assert_uint_eq(b.selected, 8);
+	browser_done(&b);
+	/* Index 5 made the largest, Index 7 the same as Index 2's */
+	rep.records[5].id.value = 100;
+	rep.records[7].id.value = 2;
+	init_rows(&b, &rep, path);
+	ck_by_id(&b, 13);
+	ck_assert_uint_eq(browser_line_at(&b, 12)->record, 5);
+	ck_assert_uint_eq(browser_line_at(&b, 3)->record, 7);
+	ck_assert(browser_set_sort(&b, BROWSER_COL_ID, true));
+	ck_by_id(&b, 13);
+	ck_assert_uint_eq(browser_line_at(&b, 0)->record, 5);
+	/* grouped, each group by its first record's id */
+	ck_assert(browser_set_grouped(&b, true));
+	ck_by_id(&b, b.n_groups);
+	browser_done(&b);
+	report_done(&rep);
+}
+END_TEST
+
 START_TEST(test_filter)
 {
 	struct report rep;
@@ -1172,6 +1229,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, db_setup, db_teardown);
 	tcase_add_test(tc, test_rows);
 	tcase_add_test(tc, test_sort);
+	tcase_add_test(tc, test_sort_by_id);
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_move_clamped);
 	tcase_add_test(tc, test_groups);

@@ -766,6 +766,67 @@ START_TEST(grid_rounds_up_per_dimension)
 }
 END_TEST
 
+/* The reader's short way with plain digits (1 to 18 of them) and
+ * import_int's way with longer text read the same value: the scale_add
+ * file's grd 4194304 (32768 workgroups of 128, v1_pmc_scale_add) and Index
+ * 0 written with leading zeros to 18 digits and to 20, and a negative
+ * Index, which is no plain digits and is dropped as before. */
+START_TEST(plain_digits_read_as_import_int)
+{
+	static const char *const grd[] = { ",000000000004194304,128,", ",00000000000004194304,128," };
+
+	for (int i = 0; i < 2; i++) {
+		struct report r;
+
+		parse_edited("constructed_rocprofv1_pmc_scale_add.csv", ",4194304,128,", grd[i], &r);
+		ck_assert_uint_eq(r.n, 1);
+		ck_grid(&r.records[0], 32768, 1, 1);
+		ck_block(&r.records[0], 128, 1, 1);
+		report_done(&r);
+	}
+	{
+		struct report r;
+
+		parse_edited("constructed_rocprofv1_pmc_scale_add.csv", "\n0,\"scale_add",
+			     "\n000000000000000000,\"scale_add", &r);
+		CK_INT(r.records[0].id, 0);
+		ck_assert_uint_eq(r.dropped_fields, 0);
+		report_done(&r);
+		parse_edited("constructed_rocprofv1_pmc_scale_add.csv", "\n0,\"scale_add",
+			     "\n-1,\"scale_add", &r);
+		CK_ABSENT(r.records[0].id);
+		ck_assert_uint_eq(r.dropped_fields, 1);
+		report_done(&r);
+	}
+}
+END_TEST
+
+/* The target is the first "target_arch)" of a name, as strstr finds it,
+ * whatever other ')' and "target_arch" come before: the gunrock name of
+ * line 12 given, before its "(...detail::target_arch)942", a call's ')', a
+ * "target_arch" without one, and then a first "(...::target_arch)910",
+ * which is gfx90a (gfx_from_name): every record of gpu-id 2 gets it. */
+START_TEST(target_arch_first_match)
+{
+	static const char *const from = ", (rocprim::ROCPRIM_400100_NS::detail::target_arch)942";
+	struct report r;
+	char to[256];
+
+	snprintf(to, sizeof(to), ", f(x), target_arch 1%s", from);
+	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_str_eq(r.records[10].gfx_target, "gfx942");
+	ck_assert_str_eq(r.records[0].gfx_target, "gfx942");
+	report_done(&r);
+	snprintf(to, sizeof(to), ", f(x), (a::target_arch)910%s", from);
+	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
+	ck_assert_uint_eq(r.n, 13);
+	ck_assert_str_eq(r.records[10].gfx_target, "gfx90a");
+	ck_assert_str_eq(r.records[0].gfx_target, "gfx90a");
+	report_done(&r);
+}
+END_TEST
+
 /* Each record keeps its own process, though the reader keeps the last one
  * it interned: the gunrock file's line 3 (Index 1) made another process's,
  * between two rows of process 2033096. */
@@ -793,6 +854,8 @@ int main(void)
 
 	tcase_add_test(tc, v1_gunrock_mi300);
 	tcase_add_test(tc, process_of_each_row);
+	tcase_add_test(tc, plain_digits_read_as_import_int);
+	tcase_add_test(tc, target_arch_first_match);
 	tcase_add_test(tc, v1_pmc_scale_add);
 	tcase_add_test(tc, v1_old_layout_mi200);
 	tcase_add_test(tc, v1_sq_level_waves_occupancy);

@@ -2,8 +2,9 @@
 /* Copyright (c) 2026 the occview developers */
 /* test_record_store.c - the packed records of record_store.h: every report
  * under tests/data read, each record packed and unpacked, equal field by
- * field to the one read; the report accessors over a packed report; and
- * unpacking refuses bytes cut short. */
+ * field to the one read (its texts looked up, or given as their indices);
+ * the report accessors over a packed report; and unpacking refuses bytes
+ * cut short. */
 #include "config.h"
 
 #include <check.h>
@@ -216,6 +217,30 @@ static void round_trip(const char *path, struct tally *t)
 		report_record_done(&got);
 	}
 	record_store_free(s);
+	/* again with the texts given as their indices (a stream's sink
+	 * does so): the same records */
+	s = record_store_new();
+	ck_assert_ptr_nonnull(s);
+	for (size_t i = 0; i < r.n; i++) {
+		const struct report_record *rec = &r.records[i];
+		uint32_t texts[4];
+
+		ck_assert(record_store_text_index(s, rec->short_name, &texts[0]) &&
+			  record_store_text_index(s, rec->process, &texts[1]) &&
+			  record_store_text_index(s, rec->device, &texts[2]) &&
+			  record_store_text_index(s, rec->gfx_target, &texts[3]));
+		ck_assert(record_store_add_indexed(s, rec, texts));
+	}
+	for (size_t i = 0; i < r.n; i++) {
+		struct report_record got;
+		char what[1200];
+
+		snprintf(what, sizeof(what), "%s record %zu, texts given", path, i);
+		ck_assert_msg(record_store_get(s, i, &got), "%s: not unpacked", what);
+		ck_same(&r.records[i], &got, what);
+		report_record_done(&got);
+	}
+	record_store_free(s);
 	report_done(&r);
 }
 
@@ -325,6 +350,19 @@ START_TEST(cut_bytes_refused)
 	}
 	/* the same bytes against a table without the last text */
 	ck_assert(!record_store_unpack(bytes, len, texts, n_texts - 1, &got));
+	/* an index of a text the store does not have: refused, nothing added */
+	{
+		size_t n, was = record_store_count(s);
+		const uint32_t none[4] = { 0, 0, 0, 0 };
+		uint32_t past[4] = { 0, 0, 0, 0 };
+
+		record_store_texts(s, &n);
+		past[2] = (uint32_t)n + 1;
+		ck_assert(!record_store_add_indexed(s, &r.records[0], past));
+		ck_assert_uint_eq(record_store_count(s), was);
+		ck_assert(record_store_add_indexed(s, &r.records[0], none));
+		ck_assert_uint_eq(record_store_count(s), was + 1);
+	}
 	record_store_free(s);
 	report_done(&r);
 }

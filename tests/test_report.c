@@ -163,6 +163,14 @@ START_TEST(short_name_memo)
 			ck_assert_str_eq(got, want);
 		}
 	}
+	/* After the 600 distinct names the memo is asked only now and then
+	 * (MEMO_GIVE_UP): names that repeat again get the same answers, and
+	 * the same interned texts, while it finds them again. */
+	for (int k = 0; k < 200; k++) {
+		const char *got = report_intern_short_name(&r, names[k % 5]);
+
+		ck_assert_ptr_eq(got, first[k % 5]);
+	}
 	/* a name longer than a slot holds in place (MEMO_INLINE), twice */
 	{
 		char lng[400];

@@ -342,8 +342,11 @@ static const char *write_rocprof(size_t target_row, size_t *rows)
 }
 
 /* Records that may change are held, REPORT_PENDING_MAX at most, so memory
- * follows the records pending, not the file: a rocprof file without a gfx
- * target holds every record until the window is full. */
+ * follows the records pending, not the file. The rocprof importer holds
+ * them itself, packed (import_rocprof.c), and gives r those that settled:
+ * r never holds more than the window, here only at the end, when the last
+ * REPORT_PENDING_MAX go out together (late_target_beyond_the_window
+ * checks where the window ends). */
 START_TEST(pending_records_are_bounded)
 {
 	size_t rows, n;
@@ -352,7 +355,7 @@ START_TEST(pending_records_are_bounded)
 
 	unlink(path);
 	ck_assert_uint_eq(n, rows);
-	ck_assert_uint_eq(held, REPORT_PENDING_MAX);
+	ck_assert_uint_le(held, REPORT_PENDING_MAX);
 }
 END_TEST
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "omniperf_sysinfo.h"
+#include "rocprof_ids.h"
 #include "rocprofv3_agent_info.h"
 #include "strutil.h"
 
@@ -160,11 +161,25 @@ static const struct layout layout_v3_counters = {
 /* Few devices per report: targets for the first 16 with one are enough. */
 #define KNOWN_DEVICES 16
 
-/* A dispatch id and the number of the record that has it. */
-struct id_slot {
-	int64_t id;
-	size_t number;
-	bool used;
+/* A record whose gfx target may still come from a later kernel name on its
+ * device, held by the importer until it settles: only the fields row()
+ * reads, packed (176 bytes against a struct report_record's 1,248), so
+ * that the REPORT_PENDING_MAX a stream may hold stay in cache (2,048 full
+ * records are 2.5 MB, more than a core's L2). It becomes a record of r,
+ * in file order, when it settles (held_settle). */
+enum held_int {
+	HI_ID, HI_GRID, HI_BLOCK = HI_GRID + 3, HI_LDS = HI_BLOCK + 3, HI_SCRATCH,
+	HI_VGPR, HI_ACCUM_VGPR, HI_SGPR, HI_WAVE, HI_N
+};
+enum held_num { HN_DURATION = HI_N, HN_SQ_ACCUM, HN_GRBM_ACTIVE, HN_END };
+
+struct held {
+	long line;
+	char *name;                   /* heap: the record's */
+	const char *short_name, *process, *gfx_target;   /* interned */
+	uint32_t present;             /* bit k: i[k] (HI_*) or d[k - HI_N] (HN_*) is */
+	int64_t i[HI_N];              /* 0 where absent */
+	double d[HN_END - HI_N];
 };
 
 /* What the importer keeps of records it may still change, by their number
@@ -175,6 +190,7 @@ struct import_state {
 	int col[COL_N];
 	const char *col_name[COL_N];
 	bool per_dimension;           /* X/Y/Z grid and workgroup columns */
+	bool any_dimension;           /* any of the six */
 	/* The device key (gpu-id, GPU_ID, Agent_Id) of each record r holds: a
 	 * ring of dev_cap entries, a power of two above r->n. */
 	char (*device)[DEVICE_KEY];
@@ -185,12 +201,13 @@ struct import_state {
 		const char *gfx;
 	} known[KNOWN_DEVICES];
 	size_t n_known;
-	size_t first_open;            /* the oldest record whose target may still come */
-	/* Grouped layouts: the dispatch ids of the records r holds (open
-	 * addressing; those of records handed over go stale and are dropped
-	 * when the table is rebuilt). */
-	struct id_slot *ids;
-	size_t ids_cap, ids_used;
+	/* The records held (struct held): numbers held_first (r->n_streamed +
+	 * r->n: they follow r's) to held_first + held_n - 1, in a ring of
+	 * held_cap entries, a power of two. */
+	struct held *held;
+	size_t held_cap, held_first, held_n;
+	/* Grouped layouts: the dispatch ids of the records r holds. */
+	struct rocprof_ids ids;
 	/* Omniperf's sysinfo.csv beside the file, else rocprofv3's
 	 * agent_info.csv (xcds_agent_info), read at the first row. */
 	bool sysinfo_read, xcds_agent_info;
@@ -222,6 +239,8 @@ static bool probe(const struct layout *l, const struct csv_row *header,
 	if (l->forbidden && csvread_column(header, l->forbidden) >= 0)
 		goto no;
 	s->per_dimension = s->col[COL_GRID_X] >= 0 && s->col[COL_WG_X] >= 0;
+	for (int c = COL_GRID_X; c <= COL_WG_Z; c++)
+		s->any_dimension = s->any_dimension || s->col[c] >= 0;
 	if (!s->per_dimension && (s->col[COL_GRID] < 0 || s->col[COL_WG] < 0))
 		goto no;
 	*state = s;
@@ -273,6 +292,26 @@ static bool bad_count(const struct import_state *s, const struct csv_row *row, e
 	return false;
 }
 
+/* Whether t is 1 to 18 digits and nothing else, as nearly every number a
+ * rocprof row holds is (sizes, counts, nanosecond timestamps): *v its value,
+ * import_int's for that text, without its call, sign and checks (a row
+ * reads a dozen). 18 digits cannot overflow. */
+static inline bool plain_digits(const char *t, int64_t *v)
+{
+	const char *p = t;
+	uint64_t x = 0;
+	unsigned d;
+
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
+		x = x * 10 + d;
+		p++;
+	}
+	if (*p != '\0' || p == t || p - t > 18)
+		return false;
+	*v = (int64_t)x;
+	return true;
+}
+
 /* Reads column c as a count or size: absent when the column or the value is
  * missing, an error naming the column when it is not a number or negative.
  * (Small, for a dozen calls a row: the error is bad_count's.) */
@@ -286,6 +325,10 @@ static bool get(const struct import_state *s, const struct csv_row *row, enum co
 		return true;
 	}
 	t = field(s, row, c);
+	if (plain_digits(t, &out->value)) {
+		out->present = true;
+		return true;
+	}
 	if (import_int(t, out) && (!out->present || out->value >= 0))
 		return true;
 	return bad_count(s, row, c, t, out, file, err);
@@ -297,13 +340,18 @@ static bool get(const struct import_state *s, const struct csv_row *row, enum co
  * 0 (invalid) and the all-ones "unknown" say nothing. */
 static void gfx_from_name(const char *name, char *out, size_t size)
 {
-	const char *p = strstr(name, "target_arch)");
+	const char *p;
 	unsigned long v;
 	char *end;
 
+	/* strstr(name, "target_arch)")'s first match, found by the few ')'
+	 * of a name (every record asks, nearly all in vain) */
+	for (p = strchr(name, ')'); p; p = strchr(p + 1, ')'))
+		if (p - name >= 11 && memcmp(p - 11, "target_arch", 11) == 0)
+			break;
 	if (!p)
 		return;
-	p += strlen("target_arch)");
+	p++;
 	if (!isdigit((unsigned char)*p))
 		return;
 	v = strtoul(p, &end, 10);
@@ -331,18 +379,21 @@ static char *device_key(struct import_state *s, size_t n)
 	return s->device[n & (s->dev_cap - 1)];
 }
 
-/* Room in the device ring for one record more than r holds. */
+/* Room in the device ring for one record more than r and the importer
+ * hold. */
 static bool device_room(struct import_state *s, const struct report *r)
 {
-	size_t cap = s->dev_cap ? s->dev_cap * 2 : 16;
+	size_t cap = s->dev_cap ? s->dev_cap * 2 : 16, count = r->n + s->held_n;
 	char(*nd)[DEVICE_KEY];
 
-	if (r->n < s->dev_cap)
+	if (count < s->dev_cap)
 		return true;
+	while (cap <= count)
+		cap *= 2;
 	nd = malloc(cap * sizeof(*nd));
 	if (!nd)
 		return false;
-	for (size_t n = r->n_streamed; n < r->n_streamed + r->n; n++)
+	for (size_t n = r->n_streamed; n < r->n_streamed + count; n++)
 		memcpy(nd[n & (cap - 1)], device_key(s, n), DEVICE_KEY);
 	free(s->device);
 	s->device = nd;
@@ -350,12 +401,113 @@ static bool device_room(struct import_state *s, const struct report *r)
 	return true;
 }
 
+/* The held record of number n. */
+static struct held *held_at(struct import_state *s, size_t n)
+{
+	return &s->held[n & (s->held_cap - 1)];
+}
+
+/* Room in the ring for one held record more. */
+static bool held_room(struct import_state *s)
+{
+	size_t cap = s->held_cap ? s->held_cap * 2 : 64;
+	struct held *nh;
+
+	if (s->held_n < s->held_cap)
+		return true;
+	nh = malloc(cap * sizeof(*nh));
+	if (!nh)
+		return false;
+	for (size_t n = s->held_first; n < s->held_first + s->held_n; n++)
+		nh[n & (cap - 1)] = *held_at(s, n);
+	free(s->held);
+	s->held = nh;
+	s->held_cap = cap;
+	return true;
+}
+
+static struct report_int held_int(const struct held *h, int k)
+{
+	return (struct report_int){ (h->present >> k & 1) != 0, h->i[k] };
+}
+
+static struct report_num held_num(const struct held *h, int k)
+{
+	return (struct report_num){ (h->present >> k & 1) != 0, h->d[k - HI_N] };
+}
+
+static void held_set_int(struct held *h, int k, struct report_int v)
+{
+	h->i[k] = v.value;
+	h->present |= (uint32_t)v.present << k;
+}
+
+static void held_set_num(struct held *h, int k, struct report_num v)
+{
+	h->d[k - HI_N] = v.value;
+	h->present |= (uint32_t)v.present << k;
+}
+
+/* The oldest held record made a record of r (its name now r's); false
+ * when out of memory (it stays held). */
+static bool held_give(struct import_state *s, struct report *r)
+{
+	struct held *h = held_at(s, s->held_first);
+	struct report_record *rec = report_add(r, h->line);
+
+	if (!rec)
+		return false;
+	rec->name = h->name;
+	h->name = NULL;
+	rec->short_name = h->short_name;
+	rec->process = h->process;
+	rec->gfx_target = h->gfx_target;
+	rec->vendor = REPORT_VENDOR_AMD;
+	rec->id = held_int(h, HI_ID);
+	for (int d = 0; d < 3; d++) {
+		rec->grid[d] = held_int(h, HI_GRID + d);
+		rec->block[d] = held_int(h, HI_BLOCK + d);
+	}
+	rec->lds_bytes = held_int(h, HI_LDS);
+	rec->scratch_bytes = held_int(h, HI_SCRATCH);
+	rec->arch_vgprs = held_int(h, HI_VGPR);
+	rec->accum_vgprs = held_int(h, HI_ACCUM_VGPR);
+	rec->sgprs = held_int(h, HI_SGPR);
+	rec->wave_size = held_int(h, HI_WAVE);
+	rec->sq_accum_prev_hires = held_num(h, HN_SQ_ACCUM);
+	rec->grbm_gui_active = held_num(h, HN_GRBM_ACTIVE);
+	rec->duration_ns = held_num(h, HN_DURATION);
+	/* read at the first row, the same for every record */
+	rec->xcds = s->xcds;
+	rec->xcds_agent_info = s->xcds_agent_info;
+	s->held_first++;
+	s->held_n--;
+	return true;
+}
+
+/* Gives r the held records that settled, oldest first: those a later row
+ * can change no more (a target, or targets for as many devices as are
+ * kept), and, as a stream hands them over, those more than
+ * REPORT_PENDING_MAX behind the newest; every one when all. pending_rocprof
+ * then says r holds none open, so the records go to a stream's sink as
+ * when r held them all. False when out of memory. */
+static bool held_settle(struct import_state *s, struct report *r, bool all)
+{
+	while (s->held_n > 0 &&
+	       (all || s->held_n > REPORT_PENDING_MAX || s->n_known == KNOWN_DEVICES ||
+		held_at(s, s->held_first)->gfx_target[0]))
+		if (!held_give(s, r))
+			return false;
+	return true;
+}
+
 /* A target read from one name holds for every dispatch on that device (same
  * gpu-id / agent): they ran on the same GPU. A record without one takes its
- * device's; a device's first target goes to the records r holds of it (a
- * stream has handed over those more than REPORT_PENDING_MAX before). */
-static void device_target(struct import_state *s, struct report *r,
-			  struct report_record *rec, const char *key)
+ * device's; a device's first target goes to the records r and the importer
+ * hold of it (a stream has handed over those more than REPORT_PENDING_MAX
+ * before). */
+static void device_target(struct import_state *s, struct report *r, struct held *h,
+			  const char *key)
 {
 	size_t k;
 
@@ -363,77 +515,22 @@ static void device_target(struct import_state *s, struct report *r,
 		if (strcmp(s->known[k].device, key) == 0)
 			break;
 	if (k < s->n_known) {
-		if (!rec->gfx_target[0])
-			rec->gfx_target = s->known[k].gfx;
+		if (!h->gfx_target[0])
+			h->gfx_target = s->known[k].gfx;
 		return;
 	}
-	if (!rec->gfx_target[0] || s->n_known == KNOWN_DEVICES)
+	if (!h->gfx_target[0] || s->n_known == KNOWN_DEVICES)
 		return;
 	key_copy(s->known[k].device, key);
-	s->known[k].gfx = rec->gfx_target;
+	s->known[k].gfx = h->gfx_target;
 	s->n_known++;
 	for (size_t i = 0; i < r->n; i++)
 		if (!r->records[i].gfx_target[0] &&
 		    strcmp(device_key(s, r->n_streamed + i), key) == 0)
-			r->records[i].gfx_target = rec->gfx_target;
-}
-
-static size_t id_slot_of(const struct import_state *s, int64_t id)
-{
-	uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15u;
-
-	return (size_t)(h ^ (h >> 32)) & (s->ids_cap - 1);
-}
-
-/* The number of the record r holds with this dispatch id, or SIZE_MAX. */
-static size_t id_find(const struct import_state *s, const struct report *r, int64_t id)
-{
-	if (!s->ids_cap)
-		return SIZE_MAX;
-	for (size_t k = id_slot_of(s, id); s->ids[k].used; k = (k + 1) & (s->ids_cap - 1))
-		if (s->ids[k].id == id)
-			return s->ids[k].number >= r->n_streamed ? s->ids[k].number : SIZE_MAX;
-	return SIZE_MAX;
-}
-
-static void id_put(struct import_state *s, int64_t id, size_t number)
-{
-	size_t k = id_slot_of(s, id);
-
-	while (s->ids[k].used && s->ids[k].id != id)
-		k = (k + 1) & (s->ids_cap - 1);
-	if (!s->ids[k].used)
-		s->ids_used++;
-	s->ids[k] = (struct id_slot){ id, number, true };
-}
-
-/* Records that id is record number's. The table is rebuilt when half full,
- * with only the ids of records r holds, four times their count in size: so
- * it follows what a stream holds, not the file. */
-static bool id_add(struct import_state *s, const struct report *r, int64_t id, size_t number)
-{
-	if ((s->ids_used + 1) * 2 > s->ids_cap) {
-		struct id_slot *old = s->ids;
-		size_t old_cap = s->ids_cap, live = 0, cap = 64;
-
-		for (size_t k = 0; k < old_cap; k++)
-			if (old[k].used && old[k].number >= r->n_streamed)
-				live++;
-		while (cap < (live + 1) * 4)
-			cap *= 2;
-		if (!(s->ids = calloc(cap, sizeof(*s->ids)))) {
-			s->ids = old;
-			return false;
-		}
-		s->ids_cap = cap;
-		s->ids_used = 0;
-		for (size_t k = 0; k < old_cap; k++)
-			if (old[k].used && old[k].number >= r->n_streamed)
-				id_put(s, old[k].id, old[k].number);
-		free(old);
-	}
-	id_put(s, id, number);
-	return true;
+			r->records[i].gfx_target = h->gfx_target;
+	for (size_t n = s->held_first; n < s->held_first + s->held_n; n++)
+		if (!held_at(s, n)->gfx_target[0] && strcmp(device_key(s, n), key) == 0)
+			held_at(s, n)->gfx_target = h->gfx_target;
 }
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -445,27 +542,47 @@ static int64_t ceil_div(int64_t a, int64_t b)
 static struct report_int info_int(const struct import_state *s, const struct csv_row *row,
 				  enum col c, struct report *r, const char *file)
 {
+	const char *t;
+	int64_t v;
+
 	if (s->col[c] < 0)
 		return (struct report_int){ 0 };
-	return import_info_int(r, field(s, row, c), file, row->line, s->col_name[c]);
+	t = field(s, row, c);
+	if (plain_digits(t, &v))
+		return (struct report_int){ true, v };
+	return import_info_int(r, t, file, row->line, s->col_name[c]);
 }
 
 static struct report_num info_num(const struct import_state *s, const struct csv_row *row,
 				  enum col c, struct report *r, const char *file)
 {
+	const char *t;
+	int64_t v;
+
 	if (s->col[c] < 0)
 		return (struct report_num){ 0 };
-	return import_info_num(r, field(s, row, c), file, row->line, s->col_name[c]);
+	t = field(s, row, c);
+	/* a whole number converts as strtod rounds it (import_num) */
+	if (plain_digits(t, &v))
+		return (struct report_num){ true, (double)v };
+	return import_info_num(r, t, file, row->line, s->col_name[c]);
+}
+
+static bool oom_row(const struct csv_row *row, const char *file, struct occ_error *err)
+{
+	occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
+	return false;
 }
 
 static bool row_rocprof(struct import_state *s, const struct csv_row *row, struct report *r,
 			const char *file, struct occ_error *err)
 {
 	struct report_int id, grid, wg, gxyz[3], wxyz[3], lds, scr, vgpr, avgpr, sgpr, wave;
-	struct report_num dur, begin, end;
-	struct report_record *rec;
+	struct report_num dur, begin, end, sq, grbm;
+	struct held *h;
 	const char *name = field(s, row, COL_NAME);
 	const char *kind = field(s, row, COL_KIND);
+	char *copy;
 	size_t number;
 	char gfx[REPORT_GFX_TARGET] = "";
 	bool ok;
@@ -487,7 +604,10 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	     get(s, row, COL_LDS, &lds, file, err) && get(s, row, COL_VGPR, &vgpr, file, err) &&
 	     get(s, row, COL_ACCUM_VGPR, &avgpr, file, err) &&
 	     get(s, row, COL_SGPR, &sgpr, file, err) && get(s, row, COL_WAVE, &wave, file, err);
-	for (int d = 0; ok && d < 3; d++)
+	for (int d = 0; d < 3; d++)
+		gxyz[d] = wxyz[d] = (struct report_int){ 0 };
+	/* (absent without their columns: rocprof v1 and v2 have none) */
+	for (int d = 0; ok && s->any_dimension && d < 3; d++)
 		ok = get(s, row, COL_GRID_X + d, &gxyz[d], file, err) &&
 		     get(s, row, COL_WG_X + d, &wxyz[d], file, err);
 	if (!ok)
@@ -508,64 +628,68 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 	id = info_int(s, row, COL_ID, r, file);
 	/* Another counter of a dispatch read already: the first row's record
 	 * stands for the dispatch. */
-	if (s->layout->grouped && id.present && id_find(s, r, id.value) != SIZE_MAX)
+	if (s->layout->grouped && id.present &&
+	    rocprof_ids_find(&s->ids, r->n_streamed, id.value) != SIZE_MAX)
 		return true;
 	scr = info_int(s, row, COL_SCRATCH, r, file);
 	dur = info_num(s, row, COL_DURATION, r, file);
 	begin = info_num(s, row, COL_BEGIN, r, file);
 	end = info_num(s, row, COL_END, r, file);
-	rec = device_room(s, r) ? report_add(r, row->line) : NULL;
-	if (!rec || !(rec->name = strdup(name))) {
-		if (rec)
-			r->n--;
-		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
-		return false;
-	}
+	sq = info_num(s, row, COL_SQ_ACCUM, r, file);
+	grbm = info_num(s, row, COL_GRBM_ACTIVE, r, file);
+	/* The oldest of a full window goes to r first, where this row's
+	 * target still reaches it (device_target), as it would r's newest
+	 * REPORT_PENDING_MAX + 1: so the ring holds REPORT_PENDING_MAX at
+	 * most, 360 KB. */
+	if (!device_room(s, r) || (s->held_n == REPORT_PENDING_MAX && !held_give(s, r)) ||
+	    !held_room(s) || !(copy = strdup(name)))
+		goto oom;
+	number = s->held_first + s->held_n;
+	h = held_at(s, number);
+	*h = (struct held){ .line = row->line, .name = copy };
 	gfx_from_name(name, gfx, sizeof(gfx));
-	rec->short_name = report_intern_short_name(r, name);
+	h->short_name = report_intern_short_name(r, name);
 	{
 		const char *pid = field(s, row, COL_PID);
 
 		if (!s->process || strcmp(s->process, pid) != 0)
 			s->process = report_intern(r, pid, REPORT_TEXT);
-		rec->process = s->process;
+		h->process = s->process;
 	}
-	rec->gfx_target = report_intern(r, gfx, sizeof(gfx));
-	if (!rec->short_name || !rec->process || !rec->gfx_target) {
-		free(rec->name);
-		r->n--;
-		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
-		return false;
+	h->gfx_target = report_intern(r, gfx, sizeof(gfx));
+	if (!h->short_name || !h->process || !h->gfx_target) {
+		free(copy);
+		goto oom;
 	}
-	rec->vendor = REPORT_VENDOR_AMD;
-	rec->id = id;
-
+	held_set_int(h, HI_ID, id);
 	if (s->per_dimension) {
 		for (int d = 0; d < 3; d++) {
-			rec->block[d] = wxyz[d];
+			held_set_int(h, HI_BLOCK + d, wxyz[d]);
 			if (gxyz[d].present && wxyz[d].present)
-				rec->grid[d] = (struct report_int){
+				held_set_int(h, HI_GRID + d, (struct report_int){
 					true, ceil_div(gxyz[d].value, wxyz[d].value)
-				};
+				});
 		}
 	} else if (wg.present) {
-		rec->block[0] = wg;
-		rec->block[1] = rec->block[2] = (struct report_int){ true, 1 };
+		held_set_int(h, HI_BLOCK, wg);
+		held_set_int(h, HI_BLOCK + 1, (struct report_int){ true, 1 });
+		held_set_int(h, HI_BLOCK + 2, (struct report_int){ true, 1 });
 		if (grid.present) {
-			rec->grid[0] = (struct report_int){ true, ceil_div(grid.value, wg.value) };
-			rec->grid[1] = rec->grid[2] = (struct report_int){ true, 1 };
+			held_set_int(h, HI_GRID, (struct report_int){ true, ceil_div(grid.value, wg.value) });
+			held_set_int(h, HI_GRID + 1, (struct report_int){ true, 1 });
+			held_set_int(h, HI_GRID + 2, (struct report_int){ true, 1 });
 		}
 	}
-	rec->lds_bytes = lds;
-	rec->scratch_bytes = scr;
-	rec->arch_vgprs = vgpr;
-	rec->accum_vgprs = avgpr;
-	rec->sgprs = sgpr;
-	rec->wave_size = wave;
+	held_set_int(h, HI_LDS, lds);
+	held_set_int(h, HI_SCRATCH, scr);
+	held_set_int(h, HI_VGPR, vgpr);
+	held_set_int(h, HI_ACCUM_VGPR, avgpr);
+	held_set_int(h, HI_SGPR, sgpr);
+	held_set_int(h, HI_WAVE, wave);
 	/* Achieved occupancy's counters (report_sq_occupancy), where the
 	 * results carry them: Omniperf's SQ_LEVEL_WAVES pass, pmc_perf.csv. */
-	rec->sq_accum_prev_hires = info_num(s, row, COL_SQ_ACCUM, r, file);
-	rec->grbm_gui_active = info_num(s, row, COL_GRBM_ACTIVE, r, file);
+	held_set_num(h, HN_SQ_ACCUM, sq);
+	held_set_num(h, HN_GRBM_ACTIVE, grbm);
 	if (!s->sysinfo_read) {
 		s->sysinfo_read = true;
 		s->xcds.present = omniperf_sysinfo_xcds(file, &s->xcds.value);
@@ -573,49 +697,51 @@ static bool row_rocprof(struct import_state *s, const struct csv_row *row, struc
 			s->xcds.present = s->xcds_agent_info =
 				rocprofv3_agent_xcds(file, &s->xcds.value);
 	}
-	rec->xcds = s->xcds;
-	rec->xcds_agent_info = s->xcds_agent_info;
 	if (dur.present)
-		rec->duration_ns = dur;
+		held_set_num(h, HN_DURATION, dur);
 	else if (begin.present && end.present && end.value >= begin.value)
-		rec->duration_ns = (struct report_num){ true, end.value - begin.value };
+		held_set_num(h, HN_DURATION, (struct report_num){ true, end.value - begin.value });
 
-	number = r->n_streamed + r->n - 1;
 	key_copy(device_key(s, number), field(s, row, COL_DEVICE));
-	if (s->layout->grouped && id.present && !id_add(s, r, id.value, number)) {
-		free(rec->name);
-		r->n--;
-		occ_error_set(err, OCC_EDATA, file, row->line, NULL, "out of memory");
-		return false;
+	if (s->layout->grouped && id.present &&
+	    !rocprof_ids_add(&s->ids, r->n_streamed, id.value, number)) {
+		free(copy);
+		goto oom;
 	}
-	device_target(s, r, rec, device_key(s, number));
-	return true;
+	s->held_n++;
+	device_target(s, r, h, device_key(s, number));
+	/* A later row of a dispatch belongs to the record of its first, found
+	 * among those r holds: a grouped layout's records go to r at once. */
+	return held_settle(s, r, s->layout->grouped) || oom_row(row, file, err);
+oom:
+	return oom_row(row, file, err);
 }
 
+/* What pending() says of r: the records the importer still waits on are
+ * its own (held_settle); a grouped layout's are all r's. */
 static size_t pending_rocprof(struct import_state *s, const struct report *r)
 {
-	size_t end = r->n_streamed + r->n;
+	return s->layout->grouped ? r->n : 0;
+}
 
-	/* A later row of a dispatch belongs to the record of its first: the
-	 * record is found among those r holds. */
-	if (s->layout->grouped)
-		return r->n;
-	if (s->n_known == KNOWN_DEVICES)
-		return 0;
-	/* Records without a target wait for one on their device. */
-	if (s->first_open < r->n_streamed)
-		s->first_open = r->n_streamed;
-	while (s->first_open < end && r->records[s->first_open - r->n_streamed].gfx_target[0])
-		s->first_open++;
-	return end - s->first_open;
+static bool finish_rocprof(struct import_state *s, struct report *r, const char *file,
+			   struct occ_error *err)
+{
+	if (held_settle(s, r, true))
+		return true;
+	occ_error_set(err, OCC_ESOFTWARE, file, 0, NULL, "out of memory");
+	return false;
 }
 
 static void free_rocprof(struct import_state *s)
 {
 	if (!s)
 		return;
+	for (size_t n = s->held_first; n < s->held_first + s->held_n; n++)
+		free(held_at(s, n)->name);
+	free(s->held);
 	free(s->device);
-	free(s->ids);
+	rocprof_ids_free(&s->ids);
 	free(s);
 }
 
@@ -623,6 +749,7 @@ const struct import_class import_rocprof_v1 = {
 	.name = "rocprof v1 results",
 	.probe = probe_v1,
 	.row = row_rocprof,
+	.finish = finish_rocprof,
 	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
@@ -631,6 +758,7 @@ const struct import_class import_rocprof_v2 = {
 	.name = "rocprofv2 / Omniperf",
 	.probe = probe_v2,
 	.row = row_rocprof,
+	.finish = finish_rocprof,
 	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
@@ -639,6 +767,7 @@ const struct import_class import_rocprof_v3_trace = {
 	.name = "rocprofv3 kernel trace",
 	.probe = probe_v3_trace,
 	.row = row_rocprof,
+	.finish = finish_rocprof,
 	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };
@@ -647,6 +776,7 @@ const struct import_class import_rocprof_v3_counters = {
 	.name = "rocprofv3 counter collection",
 	.probe = probe_v3_counters,
 	.row = row_rocprof,
+	.finish = finish_rocprof,
 	.pending = pending_rocprof,
 	.free_state = free_rocprof,
 };

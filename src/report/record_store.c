@@ -90,26 +90,38 @@ size_t record_store_bytes(const struct record_store *s)
 /* A block of texts: 64 KiB, some 600 kernel names. */
 enum { TEXT_BLOCK = 65536 - 64 };
 
-/* Eight bytes a step: every record's names are hashed as it is read. */
+/* Sixteen bytes a step, in two lanes that do not wait for each other:
+ * every record's name is hashed as it is read, and one lane's multiplies
+ * in a chain were as slow as the name is long. */
 static uint64_t hash_text(const char *s, size_t n)
 {
-	uint64_t h = n * 0x9E3779B97F4A7C15u, w;
+	uint64_t a = n * 0x9E3779B97F4A7C15u, b = 0x94D049BB133111EBu, w, v;
 	size_t i = 0;
 
 	/* whole words with a copy of constant size (a move, not a call),
 	 * then the tail */
-	for (; n - i >= 8; i += 8) {
+	for (; n - i >= 16; i += 16) {
 		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-		h ^= h >> 32;
+		memcpy(&v, s + i + 8, 8);
+		a = (a ^ w) * 0xFF51AFD7ED558CCDu;
+		b = (b ^ v) * 0xC4CEB9FE1A85EC53u;
+		a ^= a >> 32;
+		b ^= b >> 29;
+	}
+	if (n - i >= 8) {
+		memcpy(&w, s + i, 8);
+		a = (a ^ w) * 0xFF51AFD7ED558CCDu;
+		a ^= a >> 32;
+		i += 8;
 	}
 	if (i < n) {
 		w = 0;
 		memcpy(&w, s + i, n - i);
-		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-		h ^= h >> 32;
+		b = (b ^ w) * 0xC4CEB9FE1A85EC53u;
+		b ^= b >> 29;
 	}
-	return h;
+	a = (a ^ (b << 31 | b >> 33)) * 0xFF51AFD7ED558CCDu;
+	return a ^ a >> 32;
 }
 
 /* The 32 bits a slot keeps: the table's index is their low bits. */
@@ -236,27 +248,35 @@ static bool text_of(struct record_store *s, int kind, const char *text, uint32_t
 }
 
 /* rec's bytes at the blob's end, its row in *row; false when out of memory
- * (the blob keeps what it had). */
-static bool pack(struct record_store *s, const struct report_record *rec, struct row *row)
+ * (the blob keeps what it had). given: the indices of rec's short name,
+ * process, device and gfx target (record_store_text_index's), whose
+ * pointers are then not read; NULL: looked up. */
+static bool pack(struct record_store *s, const struct report_record *rec, const uint32_t *given,
+		 struct row *row)
 {
 	uint32_t texts[5], h = 0;
-	size_t at, len = 0;
+	size_t at, len = rec->name ? strlen(rec->name) : 0;
+	/* the lengths first: names unlike the last one's mostly differ in
+	 * length, and the length is needed for the hash anyway */
 	bool same = !rec->name ||
-		(s->last[0] && strcmp(s->texts[s->last[0] - 1], rec->name) == 0);
+		(s->last[0] && len == s->last_name_len &&
+		 memcmp(s->texts[s->last[0] - 1], rec->name, len) == 0);
 
 	/* A name unlike the last record's: its slot is fetched while the
 	 * other texts are looked up (with distinct names, a cache miss a
 	 * record). */
 	if (!same) {
-		len = strlen(rec->name);
 		h = hash32(rec->name, len);
 #if defined(__GNUC__)
 		if (s->n_slots)
 			__builtin_prefetch(&s->slots[h & (s->n_slots - 1)]);
 #endif
 	}
-	if (!text_of(s, 1, rec->short_name, &texts[1]) || !text_of(s, 2, rec->process, &texts[2]) ||
-	    !text_of(s, 3, rec->device, &texts[3]) || !text_of(s, 4, rec->gfx_target, &texts[4]))
+	if (given)
+		memcpy(texts + 1, given, 4 * sizeof(*texts));
+	else if (!text_of(s, 1, rec->short_name, &texts[1]) ||
+		 !text_of(s, 2, rec->process, &texts[2]) || !text_of(s, 3, rec->device, &texts[3]) ||
+		 !text_of(s, 4, rec->gfx_target, &texts[4]))
 		return false;
 	if (same) {
 		texts[0] = rec->name ? s->last[0] : 0;
@@ -264,6 +284,7 @@ static bool pack(struct record_store *s, const struct report_record *rec, struct
 		if (!text_index(s, rec->name, len, h, &texts[0]))
 			return false;
 		s->last[0] = texts[0];
+		s->last_name_len = len;
 	}
 	if (!record_store_write(s, rec, texts, &at))
 		return false;
@@ -271,7 +292,20 @@ static bool pack(struct record_store *s, const struct report_record *rec, struct
 	return true;
 }
 
-bool record_store_add(struct record_store *s, const struct report_record *rec)
+bool record_store_text_index(struct record_store *s, const char *text, uint32_t *index)
+{
+	size_t len;
+
+	if (!text) {
+		*index = 0;
+		return true;
+	}
+	len = strlen(text);
+	return text_index(s, text, len, hash32(text, len), index);
+}
+
+/* rec as the store's next record (its texts given or not: pack). */
+static bool add(struct record_store *s, const struct report_record *rec, const uint32_t *given)
 {
 	struct row row;
 
@@ -284,10 +318,25 @@ bool record_store_add(struct record_store *s, const struct report_record *rec)
 		s->rows = rows;
 		s->rows_cap = cap;
 	}
-	if (!pack(s, rec, &row))
+	if (!pack(s, rec, given, &row))
 		return false;
 	s->rows[s->n++] = row;
 	return true;
+}
+
+bool record_store_add_indexed(struct record_store *s, const struct report_record *rec,
+			      const uint32_t texts[4])
+{
+	/* an index the table does not have would unpack as no record */
+	for (int i = 0; i < 4; i++)
+		if (texts[i] > s->n_texts)
+			return false;
+	return add(s, rec, texts);
+}
+
+bool record_store_add(struct record_store *s, const struct report_record *rec)
+{
+	return add(s, rec, NULL);
 }
 
 void record_store_pop(struct record_store *s)
@@ -304,7 +353,7 @@ bool record_store_set(struct record_store *s, size_t i, const struct report_reco
 	struct row row;
 
 	/* The old bytes stay unused: records change rarely (a join, once). */
-	if (i >= s->n || !pack(s, rec, &row))
+	if (i >= s->n || !pack(s, rec, NULL, &row))
 		return false;
 	s->rows[i] = row;
 	return true;

@@ -47,6 +47,16 @@ void record_store_free(struct record_store *s);
 /* Packs rec as the store's next record; false when out of memory (the
  * store is as it was). */
 bool record_store_add(struct record_store *s, const struct report_record *rec);
+/* The index + 1 of text in the store's table of texts (0 for NULL), text
+ * added when new; false when out of memory. */
+bool record_store_text_index(struct record_store *s, const char *text, uint32_t *index);
+/* record_store_add with rec's short name, process, device and gfx target
+ * given as record_store_text_index's indices (in that order): their
+ * pointers in rec are not read (a caller that knows two records' texts
+ * are the same without comparing them: a stream's interned strings).
+ * False when out of memory or an index is none of the store's. */
+bool record_store_add_indexed(struct record_store *s, const struct report_record *rec,
+			      const uint32_t texts[4]);
 /* Takes the last record added out again (its texts stay). */
 void record_store_pop(struct record_store *s);
 /* Packs rec in place of record i (a record changed after it was read:

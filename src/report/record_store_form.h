@@ -90,6 +90,7 @@ struct record_store {
 	/* the previous record's texts (name, short name, process, device,
 	 * gfx target): most records repeat all but the first two */
 	uint32_t last[5];
+	size_t last_name_len;     /* the bytes of last[0]'s text */
 	uint8_t *blob;
 	size_t len, cap;
 	struct row *rows;

@@ -102,6 +102,11 @@ static void put_fields(struct out *o, const struct report_record *rec)
 	if (!reserve(o, N_FIELDS * (2 + VARINT_MAX) + 1))
 		return;
 	q = o->b + o->len;
+	/* unrolled, each field's offset a constant: no table is read and no
+	 * branch is shared by the fields (68 of them, every record) */
+#if defined(__GNUC__)
+#pragma GCC unroll 64
+#endif
 	for (int f = 0; f < N_INTS; f++) {
 		const struct report_int *v = (const void *)(p + int_fields[f]);
 
@@ -111,6 +116,9 @@ static void put_fields(struct out *o, const struct report_record *rec)
 		q = varint_at(q, zigzag(v->value));
 		last = f;
 	}
+#if defined(__GNUC__)
+#pragma GCC unroll 64
+#endif
 	for (int f = N_INTS; f < N_FIELDS; f++) {
 		const struct report_num *v = (const void *)(p + num_fields[f - N_INTS]);
 		double dv = v->value;

@@ -46,6 +46,13 @@ struct name_memo {
  * names' copies), so a file whose every name differs costs a hash and a
  * copy a record and no more memory. */
 #define NAME_MEMO 256
+/* A file whose names all differ (a bench's, a trace of generated kernels)
+ * gains nothing from the memo and pays its hash and copy each record: after
+ * MEMO_GIVE_UP misses in a row it is asked only every MEMO_SAMPLE-th name
+ * (remembering those), and a hit among those turns it fully on again. The
+ * short name is the same whichever way it comes. */
+#define MEMO_GIVE_UP 128
+#define MEMO_SAMPLE 32
 
 static void memo_forget(struct name_memo *m)
 {
@@ -59,6 +66,7 @@ struct report_pool {
 	const char **slots;           /* 0 or a power of two entries */
 	size_t n_slots, n_used;
 	struct name_memo *memo;       /* NAME_MEMO slots once a short name is asked */
+	size_t memo_misses;           /* in a row (MEMO_GIVE_UP) */
 };
 
 /* Eight bytes a step, every record interns a short name; the last step
@@ -171,8 +179,8 @@ const char *report_intern_short_name(struct report *r, const char *name)
 	char buf[REPORT_SHORT_NAME];
 	struct report_pool *p = r->pool;
 	struct name_memo *m;
-	size_t n = name ? strlen(name) : 0;
-	uint64_t h = hash_text(name ? name : "", n);
+	size_t n;
+	uint64_t h;
 	const char *s;
 	char *copy;
 
@@ -180,9 +188,19 @@ const char *report_intern_short_name(struct report *r, const char *name)
 		return NULL;
 	if (!p->memo && !(p->memo = calloc(NAME_MEMO, sizeof(*p->memo))))
 		return NULL;
+	if (p->memo_misses >= MEMO_GIVE_UP && ++p->memo_misses % MEMO_SAMPLE != 0) {
+		report_short_name(name, buf, sizeof(buf));
+		return report_intern(r, buf, sizeof(buf));
+	}
+	n = name ? strlen(name) : 0;
+	h = hash_text(name ? name : "", n);
 	m = &p->memo[h & (NAME_MEMO - 1)];
-	if (m->full && m->hash == h && m->len == n && memcmp(m->full, name, n) == 0)
+	if (m->full && m->hash == h && m->len == n && memcmp(m->full, name, n) == 0) {
+		p->memo_misses = 0;
 		return m->short_name;
+	}
+	if (p->memo_misses < MEMO_GIVE_UP)
+		p->memo_misses++;
 	report_short_name(name, buf, sizeof(buf));
 	s = report_intern(r, buf, sizeof(buf));
 	if (!s)

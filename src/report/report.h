@@ -340,7 +340,8 @@ struct report_sink {
  *
  * Memory: the records not yet settled, never more than REPORT_PENDING_MAX
  * (with their names and per-SM arrays, in room for twice as many: about
- * 3 MB with names of a few hundred bytes), the read window (1 MiB, or the
+ * 3 MB with names of a few hundred bytes; the AMD importers hold theirs
+ * packed, 176 bytes a record against 1,248, and their names), the read window (1 MiB, or the
  * longest record) and the pool, which grows with the distinct short names,
  * processes and devices, not with the records. Most formats settle a record
  * as soon as its last row is read (Nsight Compute details and raw pages,

@@ -190,6 +190,40 @@ static bool in_order(const struct sort_key *keys, size_t n)
 	return true;
 }
 
+/* Whether lines[0..n) sorted by id are in their own order: each id (its
+ * position where absent, as rebuild's keys have it) at least the one
+ * before. */
+static bool ids_in_order(const struct browser_line *lines, size_t n)
+{
+	double last = -INFINITY;
+
+	for (size_t i = 0; i < n; i++) {
+		double id = lines[i].id < 0 ? (double)lines[i].record : (double)lines[i].id;
+
+		if (id < last)
+			return false;
+		last = id;
+	}
+	return true;
+}
+
+/* What the list shows besides its order: the records in it, the widest
+ * name, the selection. */
+static void finish_order(struct browser *b, const struct browser_line *all, size_t keep_record)
+{
+	b->n_order_records = 0;
+	b->name_w = 0;
+	for (size_t i = 0; i < b->n_order; i++) {
+		const struct browser_line *l = &all[b->order[i]];
+
+		b->n_order_records += l->count;
+		if (l->name_cells > b->name_w)
+			b->name_w = l->name_cells;
+	}
+	if (keep_record != SIZE_MAX)
+		browser_select_record(b, keep_record);
+}
+
 /* Filter (one scan), then sort the survivors' indices. Groups and a sort
  * by a figure take every row's figures first; the groups are made when
  * first shown. */
@@ -207,6 +241,16 @@ static bool rebuild(struct browser *b, size_t keep_record)
 		return false;
 	all = lines(b);
 	n_all = b->grouped ? b->n_groups : b->n_rows;
+	if (nlen == 0 && b->sort == BROWSER_COL_ID && ids_in_order(all, n_all)) {
+		/* every line, in their own order or its reverse, as sorting
+		 * would leave them (no id sorts as absent: file order stands
+		 * in): no key made for each of 100,000 records */
+		for (size_t i = 0; i < n_all; i++)
+			b->order[i] = (uint32_t)(b->descending ? n_all - 1 - i : i);
+		b->n_order = n_all;
+		finish_order(b, all, keep_record);
+		return true;
+	}
 	keys = malloc((n_all ? n_all : 1) * sizeof(*keys));
 	if (!keys)
 		return false;
@@ -233,17 +277,7 @@ static bool rebuild(struct browser *b, size_t keep_record)
 	}
 	b->n_order = n;
 	free(keys);
-	b->n_order_records = 0;
-	b->name_w = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct browser_line *l = &all[b->order[i]];
-
-		b->n_order_records += l->count;
-		if (l->name_cells > b->name_w)
-			b->name_w = l->name_cells;
-	}
-	if (keep_record != SIZE_MAX)
-		browser_select_record(b, keep_record);
+	finish_order(b, all, keep_record);
 	return true;
 }
 

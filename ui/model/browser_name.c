@@ -29,36 +29,24 @@ static bool opens(char c)
 	return c == '<' || c == '(' || c == '[';
 }
 
-/* The bytes the display name's scan looks for: brackets and the blank;
- * 0 for the rest. */
-enum { OPENS = 1, CLOSES = 2, BLANK = 3 };
-static const unsigned char scan_kind[256] = {
-	['<'] = OPENS, ['('] = OPENS, ['['] = OPENS,
-	['>'] = CLOSES, [')'] = CLOSES, [']'] = CLOSES, [' '] = BLANK,
+/* The change of depth a byte makes: brackets nest in a demangled name. */
+static const signed char depth_step[256] = {
+	['<'] = 1, ['('] = 1, ['['] = 1, ['>'] = -1, [')'] = -1, [']'] = -1,
 };
 
 /* One byte of the scan for a return type: the depth of brackets, the
- * last blank outside them and the last byte that takes no one cell. */
+ * last blank outside them and the last byte that takes no one cell.
+ * Written as selections, not branches (the compiler's conditional moves):
+ * which of them a byte is, is as unpredictable as the names, and every
+ * record's name is scanned at load. */
 static inline void scan_byte(unsigned char c, size_t i, int *depth, size_t *from,
 			     size_t *last_odd)
 {
-	switch (scan_kind[c]) {
-	case 0:
-		if (c < 0x20 || c >= 0x7f)
-			*last_odd = i;
-		break;
-	case OPENS:
-		(*depth)++;
-		break;
-	case CLOSES:
-		if (*depth > 0)
-			(*depth)--;
-		break;
-	default:
-		if (*depth == 0)
-			*from = i + 1;
-		break;
-	}
+	int d = *depth + depth_step[c];
+
+	*depth = d < 0 ? 0 : d;
+	*from = c == ' ' && d == 0 ? i + 1 : *from;
+	*last_odd = c < 0x20 || c >= 0x7f ? i : *last_odd;
 }
 
 #ifdef __SSE2__
