@@ -71,24 +71,33 @@ static void same(const struct analysis *x, const struct analysis *y, const char 
 /* Fresh (no memo) into fresh, through m into memo; the same, and whether m
  * had it. The memo's analysis keeps its formats where it is (a->fmts is
  * where PARAMS findings point). */
-static bool both(struct analysis *fresh, struct analysis *memo, struct analysis_memo *m,
-		 const struct launch *l, const struct gpu *g, int findings, const char *what)
+static bool both_stamped(struct analysis *fresh, struct analysis *memo, struct analysis_memo *m,
+			 const struct launch *l, const struct gpu *g, uint64_t stamp, int findings,
+			 const char *what)
 {
 	long h0, m0, h1, m1;
 
 	analysis_memo_counts(m, &h0, &m0);
-	analysis_compute(fresh, l, g, -1, NULL, 0, findings);
-	analysis_compute_memo(memo, m, l, g, -1, NULL, 0, findings);
+	analysis_compute(fresh, l, g, -1, "k.csv", 3, findings);
+	analysis_compute_memo(memo, m, l, g, stamp, -1, "k.csv", 3, findings);
 	analysis_memo_counts(m, &h1, &m1);
 	/* The formats' cache is each analysis's own: the findings point at it. */
 	for (int i = 0; i < fresh->n_findings; i++)
 		if (fresh->findings[i].cache == &fresh->fmts)
 			fresh->findings[i].cache = &memo->fmts;
 	same(fresh, memo, what);
-	/* asked once where there are findings to keep */
-	ck_assert_msg(h1 + m1 == h0 + m0 + (memo->ok && findings != ANALYSIS_NO_FINDINGS ? 1 : 0),
+	/* asked once where there are findings and the grid passes (a launch
+	 * refused for another value is asked, and not kept) */
+	ck_assert_msg(h1 + m1 == h0 + m0 + (findings != ANALYSIS_NO_FINDINGS &&
+					    launch_grid_checks_pass(l) ? 1 : 0),
 		      "%s: asked once", what);
 	return h1 > h0;
+}
+
+static bool both(struct analysis *fresh, struct analysis *memo, struct analysis_memo *m,
+		 const struct launch *l, const struct gpu *g, int findings, const char *what)
+{
+	return both_stamped(fresh, memo, m, l, g, 0, findings, what);
 }
 
 static struct analysis fresh_a, memo_a;
@@ -188,7 +197,28 @@ START_TEST(changed_field_misses)
 	MISSES(wave_size, 32);
 	MISSES(barriers, 2);
 	MISSES(sms, 100);
+	MISSES(xcds, 4);
 #undef MISSES
+	/* A hit is launch_check's answer too: at a grid of no block, or past
+	 * z's limit, the grid's error as a fresh check gives it. */
+	l = base;
+	l.grid[0] = 0;
+	ck_assert(!both(&fresh_a, &memo_a, m, &l, &mi300x, ANALYSIS_FINDING_PARAMS, "no grid"));
+	ck_assert(!memo_a.ok);
+	ck_assert_str_eq(memo_a.error.field, "grid");
+	l.grid[0] = 1;
+	l.grid[2] = 65536;
+	ck_assert(!both(&fresh_a, &memo_a, m, &l, &mi300x, ANALYSIS_FINDING_PARAMS, "grid z"));
+	ck_assert(!memo_a.ok);
+	/* A launch refused for its LDS (more than MI300X's 64 KiB): never
+	 * kept, refused with the fresh check's message each time. */
+	l = base;
+	l.static_smem_bytes = 98304;
+	for (int k = 0; k < 2; k++) {
+		ck_assert(!both(&fresh_a, &memo_a, m, &l, &mi300x, ANALYSIS_FINDING_PARAMS, "LDS"));
+		ck_assert(!memo_a.ok);
+		ck_assert_str_eq(memo_a.error.field, "static_shared_mem");
+	}
 	/* another GPU, and the same with fewer units (a report's own count) */
 	ck_assert(!both(&fresh_a, &memo_a, m, &base, &h100, ANALYSIS_FINDING_PARAMS, "H100"));
 	fewer = mi300x;
@@ -205,6 +235,39 @@ START_TEST(changed_field_misses)
 	ck_assert(!both(&fresh_a, &memo_a, m, &l, &h100, ANALYSIS_FINDINGS, "cluster"));
 	l.grid[0] = 1000;
 	ck_assert(both(&fresh_a, &memo_a, m, &l, &h100, ANALYSIS_FINDINGS, "cluster again"));
+	/* a grid the cluster does not divide: CUDA's refusal, not the memo's
+	 * launch */
+	l.grid[0] = 1001;
+	ck_assert(!both(&fresh_a, &memo_a, m, &l, &h100, ANALYSIS_FINDINGS, "cluster, odd grid"));
+	ck_assert(!memo_a.ok);
+	ck_assert_str_eq(memo_a.error.field, "cluster_size");
+	analysis_memo_free(m);
+}
+END_TEST
+
+/* A GPU known by its stamp is found without comparing it; the same GPU
+ * under another stamp, or none, is still found, and another GPU under a
+ * new stamp is not: each analysis the fresh one. */
+START_TEST(stamped_gpus)
+{
+	struct analysis_memo *m = analysis_memo_new();
+	struct gpu mi300x, h100;
+	struct occ_error err = { 0 };
+	struct launch l;
+
+	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+	ck_assert(gpu_db_find(db, "H100 SXM", &h100, &err));
+	amd_launch(&l, 256, 12, 16, 16, 32768);
+	ck_assert(!both_stamped(&fresh_a, &memo_a, m, &l, &mi300x, 1, ANALYSIS_FINDINGS, "first"));
+	l.grid[0] = 7;
+	ck_assert(both_stamped(&fresh_a, &memo_a, m, &l, &mi300x, 1, ANALYSIS_FINDINGS, "stamp 1"));
+	ck_assert(both_stamped(&fresh_a, &memo_a, m, &l, &mi300x, 2, ANALYSIS_FINDINGS, "stamp 2"));
+	ck_assert(both_stamped(&fresh_a, &memo_a, m, &l, &mi300x, 0, ANALYSIS_FINDINGS, "none"));
+	l.sgprs = 0;
+	ck_assert(!both_stamped(&fresh_a, &memo_a, m, &l, &h100, 3, ANALYSIS_FINDINGS, "H100"));
+	ck_assert(both_stamped(&fresh_a, &memo_a, m, &l, &h100, 3, ANALYSIS_FINDINGS, "H100 again"));
+	l.sgprs = 16;
+	ck_assert(both_stamped(&fresh_a, &memo_a, m, &l, &mi300x, 2, ANALYSIS_FINDINGS, "back"));
 	analysis_memo_free(m);
 }
 END_TEST
@@ -247,6 +310,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, hits_same_as_fresh);
 	tcase_add_test(tc, changed_field_misses);
+	tcase_add_test(tc, stamped_gpus);
 	tcase_add_test(tc, many_launches_wrap);
 	suite_add_tcase(s, tc);
 	return s;

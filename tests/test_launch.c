@@ -256,6 +256,69 @@ START_TEST(check_rejects)
 }
 END_TEST
 
+/* launch_grid_checks_pass: where it holds at two grids, launch_check
+ * answers the same at both, message and all, for launches it accepts and
+ * refuses for other values (check_rejects' H100 limits; MI300X's 64 KiB of
+ * LDS a workgroup, data/amd_devices.csv); a grid of no block or past y's
+ * or z's 65535 fails it, and launch_check refuses that grid first. */
+START_TEST(grid_checks_pass_only_grid)
+{
+	static const int64_t grids[][3] = { { 1, 1, 1 }, { 1584, 1, 1 }, { 6, 4, 2 },
+					    { 2147483647, 1, 1 }, { 0, 1, 1 }, { 1, 65536, 1 },
+					    { 1, 1, 65536 }, { 5, 1, 1 }, { 64, 1, 1 } };
+	struct gpu gpus[2];
+	struct occ_error e0 = { 0 };
+
+	h100(&gpus[0]);
+	ck_assert_msg(gpu_db_find(db, "MI300X", &gpus[1], &e0), "%s", e0.message);
+	for (int g = 0; g < 2; g++)
+		for (int v = 0; v < 6; v++) {
+			struct launch l;
+			struct occ_error first = { 0 };
+			bool first_ok = false, have = false;
+
+			launch_init(&l);
+			if (v == 1)
+				l.block[0] = 2048;             /* refused: threads */
+			if (v == 2)
+				l.static_smem_bytes = 98304;   /* refused on MI300X: LDS */
+			if (v == 3)
+				l.cluster_size = 2;            /* H100: divides even grids */
+			if (v == 4)
+				l.cluster_size = 32;           /* refused on H100: size */
+			if (v == 5)
+				l.xcds = 9;                    /* refused on MI300X: 8 XCDs */
+			for (size_t k = 0; k < sizeof(grids) / sizeof(grids[0]); k++) {
+				struct occ_error err = { 0 };
+				bool ok;
+
+				memcpy(l.grid, grids[k], sizeof(l.grid));
+				ok = launch_check(&l, &gpus[g], "k.launch", 7, &err);
+				if (!launch_grid_checks_pass(&l)) {
+					/* a grid of no block, or past y's or z's limit:
+					 * refused first; a cluster's: no claim (AMD
+					 * checks none) */
+					if (k == 4 || k == 5 || k == 6)
+						ck_assert_msg(!ok && strcmp(err.field, "grid") == 0,
+							      "%s launch %d grid %zu: %s", gpus[g].name,
+							      v, k, err.field);
+					continue;
+				}
+				if (!have) {
+					first = err;
+					first_ok = ok;
+					have = true;
+				}
+				ck_assert_msg(ok == first_ok &&
+					      memcmp(&err, &first, sizeof(err)) == 0,
+					      "%s launch %d grid %zu: %s / %s", gpus[g].name, v, k,
+					      err.message, first.message);
+			}
+			ck_assert(have);
+		}
+}
+END_TEST
+
 START_TEST(check_accepts)
 {
 	struct gpu g;
@@ -372,6 +435,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(check, db_setup, db_teardown);
 	tcase_add_test(check, check_rejects);
 	tcase_add_test(check, check_accepts);
+	tcase_add_test(check, grid_checks_pass_only_grid);
 	tcase_add_test(check, check_sgprs_where_they_limit);
 	tcase_add_test(check, check_accepts_launch_that_cannot_fit);
 	tcase_add_test(check, init_and_sizes);

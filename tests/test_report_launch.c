@@ -523,6 +523,83 @@ START_TEST(lacking_in_table_words)
 }
 END_TEST
 
+/* report_launch_fill_own gives report_launch_fill's launch, byte for byte,
+ * from report_launch_own_taken's (report_launch_own's), exactly where
+ * report_launch_fill takes every value: records whose values it takes,
+ * with and without flags over them (flags_override_record's), and records
+ * it refuses (amd_bad_fields' wave size of 48, a lacking LDS size, a
+ * negative register or AGPR count, a grid or AGPR count past the parameter
+ * table's maximum). */
+static void ck_fill_own(const struct report_record *rec, const struct report_launch_given *given,
+			const struct gpu_arch *arch, bool want)
+{
+	struct launch own, own2, filled, fast;
+	struct occ_error err = { 0 };
+	unsigned missing, refused;
+	bool ok;
+
+	ck_assert_uint_eq(report_launch_own_taken(rec, arch, &own, &refused),
+			  report_launch_own(rec, arch, &own2));
+	ck_assert(memcmp(&own, &own2, sizeof(own)) == 0);
+	memset(&fast, 0xab, sizeof(fast));
+	ok = report_launch_fill(rec, given, arch, "x", &filled, &missing, &err);
+	ck_assert_int_eq(ok, want);
+	ck_assert_int_eq(report_launch_fill_own(given, refused, &own, &fast), want);
+	if (want)
+		ck_assert(memcmp(&filled, &fast, sizeof(fast)) == 0);
+}
+
+START_TEST(fill_own_is_fill)
+{
+	struct gpu mi300x = named("mi300x");
+	struct launch flags;
+	struct report_launch_given given = { NULL, &flags, PARAM_BIT(PARAM_BLOCK) |
+					     PARAM_BIT(PARAM_STATIC_SMEM) };
+	struct report_record rec = amd_record("gfx942");
+
+	launch_init(&flags);
+	flags.block[0] = 128;
+	flags.static_smem_bytes = 4096;
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, true);
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	rec.accum_vgprs = (struct report_int){ true, 8 };
+	rec.sgprs = (struct report_int){ true, 32 };
+	rec.wave_size = (struct report_int){ true, 32 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, true);
+	ck_fill_own(&rec, &given, NULL, true);
+	rec.wave_size = (struct report_int){ true, 48 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	rec = amd_record("gfx942");
+	rec.lds_bytes.present = false;
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	/* the flags give what the record lacks */
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	rec = amd_record("gfx942");
+	rec.grid[0] = (struct report_int){ true, INT64_MAX };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	given.fields = PARAM_BIT(PARAM_GRID);
+	ck_fill_own(&rec, &given, &mi300x.arch, true);
+	/* a value it need not have, there and refused: negative, or past
+	 * the table's maximum */
+	rec = amd_record("gfx942");
+	rec.accum_vgprs = (struct report_int){ true, -1 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+	rec.accum_vgprs = (struct report_int){ true, 1 << 20 };
+	ck_fill_own(&rec, &no_flags, &mi300x.arch, false);
+
+	rec = nvidia_record();
+	ck_fill_own(&rec, &no_flags, NULL, true);
+	rec.barriers = (struct report_int){ true, 2 };
+	rec.cluster[0] = (struct report_int){ true, 2 };
+	rec.cluster[1] = rec.cluster[2] = (struct report_int){ true, 1 };
+	ck_fill_own(&rec, &no_flags, NULL, true);
+	given.fields = PARAM_BIT(PARAM_BLOCK) | PARAM_BIT(PARAM_STATIC_SMEM);
+	ck_fill_own(&rec, &given, NULL, true);
+	rec.registers = (struct report_int){ true, -1 };
+	ck_fill_own(&rec, &no_flags, NULL, false);
+}
+END_TEST
+
 /* A record of no known vendor is read as the GPU's: on an AMD GPU it needs
  * VGPRs, and without a GPU it cannot be placed. */
 START_TEST(unknown_vendor_follows_gpu)
@@ -583,6 +660,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nvidia_missing_fields);
 	tcase_add_test(tc, amd_bad_fields);
 	tcase_add_test(tc, lacking_in_table_words);
+	tcase_add_test(tc, fill_own_is_fill);
 	tcase_add_test(tc, unknown_vendor_follows_gpu);
 	tcase_add_test(tc, matches_short_or_full_name);
 	suite_add_tcase(s, tc);

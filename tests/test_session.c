@@ -415,6 +415,19 @@ START_TEST(gpus_side_by_side)
 	session_analyse(alone, &r, NULL, NULL, 0, &one);
 	ck_assert(!one.ok);
 	ck_assert_int_eq(one.error.status, OCC_EUSAGE);
+	/* the flags' refusal is the session's to keep per GPU: asked again,
+	 * after a GPU the caller gives (H100 takes --carveout), the same */
+	{
+		struct occ_error first = one.error, e = { 0 };
+		struct gpu h100;
+
+		ck_assert(gpu_db_find(db, "H100", &h100, &e));
+		session_analyse(alone, &r, NULL, &h100, 0, &each);
+		ck_assert(each.ok);
+		session_analyse(alone, &r, NULL, NULL, 0, &one);
+		ck_assert(!one.ok);
+		ck_assert(memcmp(&one.error, &first, sizeof(first)) == 0);
+	}
 	session_free(alone);
 	session_free(s);
 	/* an unknown member is the error, naming it */

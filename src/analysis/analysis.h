@@ -67,13 +67,13 @@ enum analysis_findings {
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
 		      int64_t measured_config, const char *file, long line, int findings);
 /* The same, with what does not depend on the grid taken from m where m
- * has it for this launch and GPU, and kept there where not (m NULL, or
- * ANALYSIS_NO_FINDINGS: as analysis_compute). The results are the same
- * byte for byte. */
+ * has it for this launch and GPU (launch_check's answer with it), and kept
+ * there where not (m NULL: as analysis_compute). gpu_stamp: gpu's stamp
+ * (analysis_memo.h), 0 for none. The results are the same byte for byte. */
 struct analysis_memo;
 void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const struct launch *l,
-			   const struct gpu *gpu, int64_t measured_config, const char *file,
-			   long line, int findings);
+			   const struct gpu *gpu, uint64_t gpu_stamp, int64_t measured_config,
+			   const char *file, long line, int findings);
 /* Marks a launch that could not be read or resolved. */
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
 

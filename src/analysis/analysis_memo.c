@@ -38,6 +38,7 @@ struct entry {
 struct analysis_memo {
 	struct gpu gpus[GPU_SLOTS];
 	unsigned gen[GPU_SLOTS];      /* 0: the slot is empty */
+	uint64_t stamp[GPU_SLOTS];    /* the last stamp it was known by; 0: none */
 	int last;                     /* the slot found last, tried first */
 	int next;                     /* the slot the next new GPU takes */
 	/* The GPU the last find was asked about, and its slot (-1: none):
@@ -91,21 +92,28 @@ void analysis_memo_counts(const struct analysis_memo *m, long *hits, long *misse
 }
 
 /* gpu's slot, or -1 (add: a new one is taken, and the entries kept for
- * the GPU it held are no longer found). */
-static int gpu_slot(struct analysis_memo *m, const struct gpu *gpu, bool add)
+ * the GPU it held are no longer found). A slot known by stamp is gpu's. */
+static int gpu_slot(struct analysis_memo *m, const struct gpu *gpu, uint64_t stamp, bool add)
 {
 	int s;
 
-	if (m->gen[m->last] && memcmp(&m->gpus[m->last], gpu, sizeof(*gpu)) == 0)
+	if (stamp && m->gen[m->last] && m->stamp[m->last] == stamp)
 		return m->last;
-	for (s = 0; s < GPU_SLOTS; s++)
-		if (m->gen[s] && memcmp(&m->gpus[s], gpu, sizeof(*gpu)) == 0)
+	for (s = 0; stamp && s < GPU_SLOTS; s++)
+		if (m->gen[s] && m->stamp[s] == stamp)
 			return m->last = s;
+	for (s = 0; s < GPU_SLOTS; s++)
+		if (m->gen[s] && memcmp(&m->gpus[s], gpu, sizeof(*gpu)) == 0) {
+			if (stamp)
+				m->stamp[s] = stamp;
+			return m->last = s;
+		}
 	if (!add)
 		return -1;
 	s = m->next;
 	m->next = (m->next + 1) % GPU_SLOTS;
 	memcpy(&m->gpus[s], gpu, sizeof(*gpu));
+	m->stamp[s] = stamp;
 	m->gen[s]++;
 	if (m->gen[s] == 0)
 		m->gen[s] = 1;
@@ -201,11 +209,11 @@ static void unpack(const unsigned char *data, size_t *at, struct finding *f,
 	*at = (size_t)(d - data);
 }
 
-bool analysis_memo_find(struct analysis_memo *m, const struct gpu *gpu,
+bool analysis_memo_find(struct analysis_memo *m, const struct gpu *gpu, uint64_t gpu_stamp,
 			const struct analysis_memo_key *key, struct analysis_memo_value *v,
 			struct finding *out, int *n, struct rules_fmts *cache, void **entry)
 {
-	int g = gpu_slot(m, gpu, false);
+	int g = gpu_slot(m, gpu, gpu_stamp, false);
 	struct entry *e = g < 0 ? NULL : entry_at(m, *slot_of(m, key, g));
 
 	m->asked = gpu;
@@ -244,7 +252,7 @@ static struct entry *take(struct analysis_memo *m, size_t bytes)
 	return (struct entry *)(m->ring + m->head % RING_BYTES);
 }
 
-bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu,
+bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu, uint64_t gpu_stamp,
 			const struct analysis_memo_key *key, const struct analysis_memo_value *v,
 			const struct finding *launch, int n_launch, const struct finding *tail,
 			int n_tail, void **entry)
@@ -252,7 +260,8 @@ bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu,
 	/* The most one entry's findings take: their fixed parts and text,
 	 * and half of each one's room for parameters and words. */
 	enum { MOST = 8192 };
-	int g = gpu == m->asked && m->asked_slot >= 0 ? m->asked_slot : gpu_slot(m, gpu, true);
+	int g = gpu == m->asked && m->asked_slot >= 0 ? m->asked_slot
+		: gpu_slot(m, gpu, gpu_stamp, true);
 	struct entry *e;
 
 	m->asked = NULL;

@@ -29,9 +29,11 @@ void occ_error_set(struct occ_error *err, enum occ_status status, const char *fi
 	if (!err || err->status != OCC_OK)
 		return;
 	err->status = status;
-	strfmt(err->file, sizeof(err->file), "%s", file ? file : "");
+	/* (str_copy cuts as "%s" would: a refused record of a report sets
+	 * one error, and the message is the one to format) */
+	str_copy(err->file, sizeof(err->file), file ? file : "");
 	err->line = line;
-	strfmt(err->field, sizeof(err->field), "%s", field ? field : "");
+	str_copy(err->field, sizeof(err->field), field ? field : "");
 	va_start(ap, fmt);
 	strfmt_v(err->message, sizeof(err->message), fmt, ap);
 	va_end(ap);

@@ -53,6 +53,16 @@ int launch_threads_per_block(const struct launch *l)
 	return n > INT32_MAX ? INT32_MAX : (int)n;
 }
 
+bool launch_grid_checks_pass(const struct launch *l)
+{
+	int64_t n = launch_grid_size(l);
+
+	/* check_common's first two, and check_cluster's last (every family's
+	 * where a cluster is: one with none checks no more) */
+	return n >= 1 && l->grid[1] <= LAUNCH_GRID_YZ_MAX && l->grid[2] <= LAUNCH_GRID_YZ_MAX &&
+	       (l->cluster_size <= 0 || n % l->cluster_size == 0);
+}
+
 int64_t launch_smem_per_block_bytes(const struct launch *l)
 {
 	return checked_add(l->static_smem_bytes, l->dynamic_smem_bytes, NULL);

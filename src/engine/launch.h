@@ -121,6 +121,12 @@ int launch_partition_min(const struct gpu_arch *arch);
  * fits on an SM is not an error: occ_compute() reports 0 blocks. */
 bool launch_check(const struct launch *l, const struct gpu *gpu, const char *file,
 		  long line, struct occ_error *err);
+/* Whether launch_check's checks of the grid pass l: at least one block, y
+ * and z within CUDA's limits, and a cluster size (where l has one) that
+ * divides it. Where they do, launch_check's answer for l is the same at
+ * any other grid they pass: the rest reads no grid (analysis_memo.h keys
+ * launches without theirs). */
+bool launch_grid_checks_pass(const struct launch *l);
 
 
 #endif

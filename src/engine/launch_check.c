@@ -26,35 +26,46 @@ int engine_amd_partition_min(const struct gpu_arch *a)
 	return 1;
 }
 
-/* What every family allows: threads, grid, registers and shared memory as
- * the architecture has them, and a partition down to sms_min units. The
- * XCDs' bound where asked (with_xcds): a check asks it only of a launch
- * that gives XCDs, since reading it from the device's name is most of a
- * check, which every record of a report gets. */
+/* What every family allows of the values a check reads: threads, grid,
+ * registers and shared memory as the architecture has them, and a partition
+ * down to sms_min units. The XCDs' bound where asked (with_xcds): a check
+ * asks it only of a launch that gives XCDs, since reading it from the
+ * device's name is most of a check, which every record of a report gets.
+ * The other ranges are left as they are. */
+static void checked_limits(const struct gpu *gpu, int sms_min, bool with_xcds,
+			   struct launch_limits *out)
+{
+	const struct gpu_arch *a = &gpu->arch;
+	int xcds = with_xcds ? gpu_default_xcds(gpu) : 0;
+
+	out->threads_per_block = (struct launch_range){ 1, a->max_threads_per_block };
+	out->grid_size = (struct launch_range){ 1, LAUNCH_GRID_MAX };
+	out->regs_per_thread = (struct launch_range){ 0, a->max_regs_per_thread };
+	out->static_smem_bytes = (struct launch_range){ 0, a->smem_per_block_bytes };
+	out->smem_bytes = (struct launch_range){ 0, a->smem_per_block_optin_bytes };
+	out->xcds = (struct launch_range){ 0, xcds > 0 ? xcds : LAUNCH_XCDS_MAX };
+	out->sms = (struct launch_range){ gpu->sm_count > 0 ? sms_min : 0,
+					  gpu->sm_count > 0 ? gpu->sm_count : 0 };
+}
+
+/* What every family allows: checked_limits's, and the carveout, cache
+ * preference, barriers and clusters. */
 static void common_limits(const struct gpu *gpu, int sms_min, bool with_xcds,
 			  struct launch_limits *out)
 {
 	const struct gpu_arch *a = &gpu->arch;
 	int most_barriers = LAUNCH_BARRIERS_MAX;
-	int xcds = with_xcds ? gpu_default_xcds(gpu) : 0;
 
 	if (a->barriers_per_sm > 0 && a->barriers_per_sm < most_barriers)
 		most_barriers = a->barriers_per_sm;
 	*out = (struct launch_limits){
-		.threads_per_block = { 1, a->max_threads_per_block },
-		.grid_size = { 1, LAUNCH_GRID_MAX },
-		.regs_per_thread = { 0, a->max_regs_per_thread },
-		.static_smem_bytes = { 0, a->smem_per_block_bytes },
-		.smem_bytes = { 0, a->smem_per_block_optin_bytes },
 		.carveout_pct = { LAUNCH_CARVEOUT_DEFAULT, 100 },
 		.cache_config = { LAUNCH_CACHE_NONE,
 				  gpu_has_cache_config(a) ? LAUNCH_CACHE_EQUAL : LAUNCH_CACHE_NONE },
 		.barriers = { 0, most_barriers },
 		.cluster_size = { 0, cluster_max_size(a) },
-		.xcds = { 0, xcds > 0 ? xcds : LAUNCH_XCDS_MAX },
-		.sms = { gpu->sm_count > 0 ? sms_min : 0,
-			 gpu->sm_count > 0 ? gpu->sm_count : 0 },
 	};
+	checked_limits(gpu, sms_min, with_xcds, out);
 }
 
 void engine_nvidia_limits(const struct gpu *gpu, struct launch_limits *out)
@@ -63,17 +74,32 @@ void engine_nvidia_limits(const struct gpu *gpu, struct launch_limits *out)
 }
 
 /* AMD: VGPRs, AGPRs (in the VGPR file where it is unified), SGPRs where
- * they limit (amd.h), LDS per workgroup whether static or dynamic. */
-static void amd_limits(const struct gpu *gpu, bool with_xcds, struct launch_limits *out)
+ * they limit (amd.h), LDS per workgroup whether static or dynamic, over
+ * the common ranges out holds. */
+static void amd_own_limits(const struct amd_arch *m, struct launch_limits *out)
 {
-	const struct amd_arch *m = &gpu->arch.amd;
-
-	common_limits(gpu, engine_amd_partition_min(&gpu->arch), with_xcds, out);
 	out->regs_per_thread.hi = m->max_vgprs_per_wave;
 	out->static_smem_bytes.hi = out->smem_bytes.hi = m->max_lds_per_workgroup_bytes;
 	out->wave_size = (struct launch_range){ m->wave32 ? 32 : 64, m->wave64 ? 64 : 32 };
-	out->agprs.hi = m->unified_vgpr_agpr ? m->max_vgprs_per_wave : m->max_agprs_per_wave;
-	out->sgprs.hi = amd_sgprs_limit(m) ? amd_max_sgprs(m) : LAUNCH_COUNT_MAX;
+	out->agprs = (struct launch_range){ 0, m->unified_vgpr_agpr ? m->max_vgprs_per_wave
+								    : m->max_agprs_per_wave };
+	out->sgprs = (struct launch_range){ 0, amd_sgprs_limit(m) ? amd_max_sgprs(m)
+								  : LAUNCH_COUNT_MAX };
+}
+
+static void amd_limits(const struct gpu *gpu, bool with_xcds, struct launch_limits *out)
+{
+	common_limits(gpu, engine_amd_partition_min(&gpu->arch), with_xcds, out);
+	amd_own_limits(&gpu->arch.amd, out);
+}
+
+/* The ranges an AMD check reads (check_common, check_wave and
+ * check_amd_registers), as amd_limits gives them; the others not set (a
+ * check is a step of every record, and they are half of amd_limits). */
+static void amd_check_limits(const struct gpu *gpu, bool with_xcds, struct launch_limits *out)
+{
+	checked_limits(gpu, engine_amd_partition_min(&gpu->arch), with_xcds, out);
+	amd_own_limits(&gpu->arch.amd, out);
 }
 
 void engine_amd_limits(const struct gpu *gpu, struct launch_limits *out)
@@ -139,10 +165,11 @@ static bool check_sms(const struct launch *l, const struct gpu *gpu,
 {
 	enum occ_status st = file ? OCC_EDATA : OCC_EUSAGE;
 	const char *field = file ? "sms" : "--sms";
-	const char *units = gpu_units(&gpu->arch);
+	const char *units;
 
 	if (l->sms == 0)
 		return true;
+	units = gpu_units(&gpu->arch);
 	if (gpu->sm_count <= 0) {
 		occ_error_set(err, st, file, line, field,
 			      "%s is an architecture with no device, so no %s count to take a "
@@ -272,7 +299,7 @@ bool engine_amd_check_launch(const struct launch *l, const struct gpu *gpu, cons
 {
 	struct launch_limits lim;
 
-	amd_limits(gpu, l->xcds > 0, &lim);
+	amd_check_limits(gpu, l->xcds > 0, &lim);
 	return check_common(l, gpu, &lim, file, line, err) &&
 	       check_wave(l, gpu, &lim, file, line, err) &&
 	       check_amd_registers(l, gpu, &lim, file, line, err);
@@ -284,7 +311,7 @@ bool engine_vliw_check_launch(const struct launch *l, const struct gpu *gpu, con
 {
 	struct launch_limits lim;
 
-	amd_limits(gpu, l->xcds > 0, &lim);
+	amd_check_limits(gpu, l->xcds > 0, &lim);
 	if (!check_common(l, gpu, &lim, file, line, err) ||
 	    !check_wave(l, gpu, &lim, file, line, err))
 		return false;

@@ -392,6 +392,19 @@ static bool take_rest(const struct report_int *v, enum launch_param p, bool amd,
 	return refuse(v, p, amd, max, file, line, err);
 }
 
+/* The most take accepts of p. */
+static inline int64_t take_max(const struct param_info *i)
+{
+	return i->kind == PARAM_SIZE ? INT64_MAX : i->max;
+}
+
+/* Whether take accepts v as p's value. */
+static inline bool takes(const struct report_int *v, const struct param_info *i)
+{
+	return v->present && v->value >= 0 && v->value <= take_max(i) &&
+	       (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64);
+}
+
 /* (the lacking and refused values apart: their words and buffers cost
  * every call saved registers, and a record takes a dozen values) */
 static inline bool take(const struct report_int *v, enum launch_param p, bool amd,
@@ -399,14 +412,12 @@ static inline bool take(const struct report_int *v, enum launch_param p, bool am
 			struct occ_error *err)
 {
 	const struct param_info *i = param_info(p);
-	int64_t max = i->kind == PARAM_SIZE ? INT64_MAX : i->max;
 
-	if (v->present && v->value >= 0 && v->value <= max &&
-	    (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64)) {
+	if (takes(v, i)) {
 		*out = v->value;
 		return true;
 	}
-	return take_rest(v, p, amd, max, file, line, out, k, err);
+	return take_rest(v, p, amd, take_max(i), file, line, out, k, err);
 }
 
 static bool fill_dims(const struct report_record *rec, const char *file, struct launch *l,
@@ -526,6 +537,21 @@ bool report_launch_fill(const struct report_record *rec, const struct report_lau
 	return true;
 }
 
+bool report_launch_fill_own(const struct report_launch_given *given, unsigned refused,
+			    const struct launch *own, struct launch *l)
+{
+	unsigned fields = given->launch ? given->fields & PARAM_LAUNCH_BITS : 0;
+
+	/* Every value report_launch_fill reads is one it takes: it sets them
+	 * as report_launch_own did (own_cluster on NVIDIA too). */
+	if (refused & ~fields)
+		return false;
+	*l = *own;
+	if (fields)
+		param_copy(l, given->launch, fields);
+	return true;
+}
+
 void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
 			   struct occ_error *err)
 {
@@ -578,30 +604,58 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
-			   struct launch *l)
+/* Whether take accepts v, a value own took, as p's: within its range, and
+ * a wave size of 0, 32 or 64 (take's test past own's). */
+static bool taken(int64_t v, enum launch_param p)
+{
+	const struct param_info *i = param_info(p);
+
+	return v <= take_max(i) && (i->kind != PARAM_WAVE || v == 0 || v == 32 || v == 64);
+}
+
+unsigned report_launch_own_taken(const struct report_record *rec, const struct gpu_arch *arch,
+				 struct launch *l, unsigned *refused)
 {
 	bool amd = vendor_on(rec, arch) == REPORT_VENDOR_AMD;
 	size_t n;
 	const struct source *s = sources(amd, &n);
-	unsigned have = 0;
+	unsigned have = 0, no = 0;
 	int64_t v, d[3];
 
+	/* What report_launch_fill would refuse, as it reads each value: a
+	 * value own does not take (lacking, or negative) where it is there or
+	 * needed, or one own takes past take's range. */
 	blank_launch(rec, l);
 	if (own(&rec->grid[0], &d[0]) && own(&rec->grid[1], &d[1]) && own(&rec->grid[2], &d[2])) {
 		param_set_dims(l, PARAM_GRID, d);
 		have |= PARAM_BIT(PARAM_GRID);
+		if (!taken(d[0], PARAM_GRID) || !taken(d[1], PARAM_GRID) || !taken(d[2], PARAM_GRID))
+			no |= PARAM_BIT(PARAM_GRID);
+	} else {
+		no |= PARAM_BIT(PARAM_GRID);
 	}
 	if (own(&rec->block[0], &d[0]) && own(&rec->block[1], &d[1]) && own(&rec->block[2], &d[2])) {
 		param_set_dims(l, PARAM_BLOCK, d);
 		have |= PARAM_BIT(PARAM_BLOCK);
+		if (!taken(d[0], PARAM_BLOCK) || !taken(d[1], PARAM_BLOCK) ||
+		    !taken(d[2], PARAM_BLOCK))
+			no |= PARAM_BIT(PARAM_BLOCK);
+	} else {
+		no |= PARAM_BIT(PARAM_BLOCK);
 	}
 	for (size_t j = 0; j < n; j++) {
-		if (own((const void *)((const char *)rec + s[j].at), &v)) {
+		const struct report_int *from = (const void *)((const char *)rec + s[j].at);
+
+		if (own(from, &v)) {
 			param_set(l, s[j].p, v);
 			have |= PARAM_BIT(s[j].p);
+			if (!taken(v, s[j].p))
+				no |= PARAM_BIT(s[j].p);
+		} else if (from->present || s[j].required) {
+			no |= PARAM_BIT(s[j].p);
 		}
 	}
+	*refused = no;
 	if (amd) {
 		/* The report's LDS is static and dynamic together, read as static. */
 		if (have & PARAM_BIT(PARAM_STATIC_SMEM))
@@ -615,6 +669,14 @@ unsigned report_launch_own(const struct report_record *rec, const struct gpu_arc
 		have |= PARAM_BIT(PARAM_CLUSTER);
 	}
 	return have;
+}
+
+unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
+			   struct launch *l)
+{
+	unsigned refused;
+
+	return report_launch_own_taken(rec, arch, l, &refused);
 }
 
 /* Length of s without trailing blanks. */

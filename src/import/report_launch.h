@@ -63,6 +63,15 @@ bool report_gpu_takes(const struct report_record *rec, const struct gpu *given, 
 bool report_launch_fill(const struct report_record *rec, const struct report_launch_given *given,
 			const struct gpu_arch *arch, const char *file, struct launch *l, unsigned *missing,
 			struct occ_error *err);
+/* report_launch_fill's launch where it takes every value it reads: own is
+ * report_launch_own_taken's launch of the record on the same arch, and
+ * refused the PARAM_BITs it gave, copied with the given values over it.
+ * False (l untouched) where report_launch_fill would refuse a value or
+ * lack one: the caller then asks it (its error, and its launch as far as it
+ * got). One clear and one reading of the record, not two, for the launch as
+ * measured and as analysed (session.c). */
+bool report_launch_fill_own(const struct report_launch_given *given, unsigned refused,
+			    const struct launch *own, struct launch *l);
 /* The error report_launch_fill gives for the values in missing (PARAM_BIT). */
 void report_launch_lacking(const struct report_record *rec, unsigned missing, const char *file,
 			   struct occ_error *err);
@@ -71,6 +80,11 @@ void report_launch_lacking(const struct report_record *rec, unsigned missing, co
  * question "is this still the record's launch?" (session.c). */
 unsigned report_launch_own(const struct report_record *rec, const struct gpu_arch *arch,
 			   struct launch *l);
+/* The same, and in *refused the PARAM_BITs of the values report_launch_fill
+ * would not take from the record on arch: lacking where it needs them, or
+ * out of their range (report_launch_fill_own). */
+unsigned report_launch_own_taken(const struct report_record *rec, const struct gpu_arch *arch,
+				 struct launch *l, unsigned *refused);
 /* Where the XCD count AMD's SQ counters are summed over came from: the
  * report (Omniperf's sysinfo.csv), --xcds, or the database's default
  * partition mode (SPX, gpu_default_xcds); NONE: not known, no figure. */

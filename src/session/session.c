@@ -33,6 +33,7 @@ struct gpu_choice {
 	struct report_int cc_major, cc_minor, sm_count;
 	/* the choice */
 	struct gpu gpu;
+	uint64_t stamp;               /* gpu's (analysis_memo.h) */
 	enum report_gpu_source source;
 	struct occ_error err;
 };
@@ -45,6 +46,17 @@ struct session {
 	/* --gpu A,B,...: every record analysed on each (flag_gpu is the first). */
 	struct gpu gpus[SESSION_GPUS_MAX];
 	size_t n_gpus;
+	/* Each GPU the session holds has a stamp (analysis_memo.h), a new one
+	 * whenever it is written: gpus[i]'s (flag_gpu's gpus[0]'s), the
+	 * named and the report's GPU's, a choice's. */
+	uint64_t stamps;              /* the last given */
+	uint64_t gpu_stamps[SESSION_GPUS_MAX];
+	uint64_t named_stamp, report_stamp;
+	/* param_check_vendor of the flags on the GPU of vendor_stamp (0:
+	 * none yet): the flags do not change, and it is asked of every record. */
+	uint64_t vendor_stamp;
+	bool vendor_ok;
+	struct occ_error vendor_err;
 	struct gpu_choice choices[GPU_CACHE];
 	int next_choice;
 	/* The GPU of the records that do not say theirs (session_set_report_gpu). */
@@ -129,6 +141,8 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 	s->has_flag_gpu = (s->flags.set & PARAM_BIT(PARAM_GPU)) != 0;
 	if (s->has_flag_gpu)
 		s->flag_gpu = s->gpus[0];
+	for (size_t i = 0; i < s->n_gpus; i++)
+		s->gpu_stamps[i] = ++s->stamps;
 	return s;
 }
 
@@ -217,6 +231,7 @@ static const struct gpu_choice *own_gpu(struct session *s, const struct report_r
 	c->cc_minor = rec->cc_minor;
 	c->sm_count = rec->sm_count;
 	c->ok = report_choose_gpu(s->db, rec, NULL, file, &c->gpu, &c->source, &c->err);
+	c->stamp = ++s->stamps;
 	return c;
 }
 
@@ -229,11 +244,49 @@ static const struct gpu *named_gpu(struct session *s, const char *name, struct o
 		str_copy(s->named, sizeof(s->named), name);
 		occ_error_clear(&s->named_err);
 		s->named_ok = gpu_db_find(s->db, name, &s->named_gpu, &s->named_err);
+		s->named_stamp = ++s->stamps;
 	}
 	if (s->named_ok)
 		return &s->named_gpu;
 	*err = s->named_err;
 	return NULL;
+}
+
+/* g's stamp where g is a GPU the session holds; 0 for another (a copy, a
+ * caller's). */
+static uint64_t stamp_of(const struct session *s, const struct gpu *g)
+{
+	if (g == &s->flag_gpu)
+		return s->gpu_stamps[0];
+	for (size_t i = 0; i < s->n_gpus; i++)
+		if (g == &s->gpus[i])
+			return s->gpu_stamps[i];
+	if (g == &s->named_gpu)
+		return s->named_stamp;
+	if (g == &s->report_gpu)
+		return s->report_stamp;
+	for (int i = 0; i < GPU_CACHE; i++)
+		if (g == &s->choices[i].gpu)
+			return s->choices[i].stamp;
+	return 0;
+}
+
+/* param_check_vendor of the flags on g (of stamp), as it answers: err set
+ * where it is still empty. */
+static bool flags_fit(struct session *s, const struct gpu *g, uint64_t stamp,
+		      struct occ_error *err)
+{
+	if (!stamp)
+		return param_check_vendor(s->flags.set, s->flags.amd_spelled, g, err);
+	if (stamp != s->vendor_stamp) {
+		s->vendor_stamp = stamp;
+		occ_error_clear(&s->vendor_err);
+		s->vendor_ok = param_check_vendor(s->flags.set, s->flags.amd_spelled, g,
+						  &s->vendor_err);
+	}
+	if (!s->vendor_ok && err->status == OCC_OK)
+		*err = s->vendor_err;
+	return s->vendor_ok;
 }
 
 /* The GPU of the overrides: the one resolved by the caller, else the
@@ -252,10 +305,11 @@ static const struct gpu *override_gpu(struct session *s, const struct param_set 
 /* ---- launches ---------------------------------------------------------- */
 
 /* A launch record's launch and GPU under ov: ov's values over the record's
- * (a file's fields under the flags, as the command line gives them). */
+ * (a file's fields under the flags, as the command line gives them), and
+ * the GPU's stamp. */
 static bool launch_of(struct session *s, const struct session_record *r,
 		      const struct param_set *ov, const struct gpu *given, struct launch *l,
-		      struct gpu *gpu, struct occ_error *err)
+		      struct gpu *gpu, uint64_t *stamp, struct occ_error *err)
 {
 	const struct gpu *g;
 
@@ -267,6 +321,7 @@ static bool launch_of(struct session *s, const struct session_record *r,
 	}
 	if ((ov->set & PARAM_BIT(PARAM_GPU)) && (g = override_gpu(s, ov, given, err))) {
 		*gpu = *g;
+		*stamp = stamp_of(s, g);
 		/* the one GPU of --gpu A,B,... it is on, not the list */
 		if (s->n_gpus > 1)
 			str_copy(l->gpu_name, sizeof(l->gpu_name), gpu->name);
@@ -283,6 +338,7 @@ static bool launch_of(struct session *s, const struct session_record *r,
 		return false;
 	}
 	*gpu = *g;
+	*stamp = stamp_of(s, g);
 	return true;
 }
 
@@ -406,7 +462,7 @@ static void resolve_record(struct session *s, const struct session_record *r,
 					     ov->set & PARAM_LAUNCH_BITS };
 	const struct gpu *ov_gpu;
 	struct launch binary_vals;
-	unsigned lacking = 0;
+	unsigned lacking = 0, refused;
 
 	if (from_resolved(r, ov, given_gpu, res))
 		return;
@@ -446,8 +502,8 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		res->err = own->err;
 		res->incomplete = true;
 	}
-	res->present = report_launch_own(rec, res->gpu_known ? &res->gpu->arch : NULL,
-					 &res->measured);
+	res->present = report_launch_own_taken(rec, res->gpu_known ? &res->gpu->arch : NULL,
+					       &res->measured, &refused);
 	res->known = res->present | given.fields;
 	if (!res->gpu_known) {
 		enum report_vendor v = report_record_vendor(rec);
@@ -482,7 +538,8 @@ static void resolve_record(struct session *s, const struct session_record *r,
 		if (res->assumed)
 			given.launch = &binary_vals;
 	}
-	if (!report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
+	if (!report_launch_fill_own(&given, refused, &res->measured, &res->l) &&
+	    !report_launch_fill(rec, &given, &res->gpu->arch, r->file, &res->l, &lacking,
 				&res->err) && !lacking) {
 		res->incomplete = true;
 		return;
@@ -558,14 +615,16 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	struct crosscheck_record *cr = &a->report;
 	enum crosscheck_gpu_chooser by;
 	struct resolved res;
+	uint64_t stamp;
 
 	resolve_record(s, r, ov, given, &res);
+	stamp = res.ok ? stamp_of(s, res.gpu) : 0;
 	/* --xcds is the device's, not the record's launch: it joins the launch
 	 * to be checked against the device (launch_check). */
 	res.l.xcds = xcds_given(s, ov);
 	by = chosen_by(s, r, ov, given, &res);
 	if (res.ok && !listed &&
-	    (!param_check_vendor(s->flags.set, s->flags.amd_spelled, res.gpu, &res.err) ||
+	    (!flags_fit(s, res.gpu, stamp, &res.err) ||
 	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
@@ -578,7 +637,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		}
 		return;
 	}
-	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu,
+	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu, stamp,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
@@ -641,13 +700,14 @@ static void analyse(struct session *s, const struct session_record *r,
 		struct launch l;
 		struct gpu g;
 		struct occ_error err = { 0 };
+		uint64_t stamp = 0;
 
-		if (!launch_of(s, r, ov, gpu, &l, &g, &err) ||
-		    (!listed && (!param_check_vendor(s->flags.set, s->flags.amd_spelled, &g, &err) ||
+		if (!launch_of(s, r, ov, gpu, &l, &g, &stamp, &err) ||
+		    (!listed && (!flags_fit(s, &g, stamp, &err) ||
 				 !check_values(r, &l, &g, &err))))
 			analysis_fail(a, &l, &err);
 		else
-			analysis_compute_memo(a, memo_of(s), &l, &g, -1, r->file, r->line,
+			analysis_compute_memo(a, memo_of(s), &l, &g, stamp, -1, r->file, r->line,
 					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
 					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
 					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
@@ -744,11 +804,12 @@ bool session_launch(struct session *s, const struct session_record *r,
 		    struct occ_error *err)
 {
 	struct resolved res;
+	uint64_t stamp;
 
 	if (!ov)
 		ov = &s->flags;
 	if (!r->rec) {
-		if (launch_of(s, r, ov, NULL, l, gpu, err))
+		if (launch_of(s, r, ov, NULL, l, gpu, &stamp, err))
 			return true;
 		default_gpu(s, NULL, gpu);
 		return false;
@@ -767,6 +828,7 @@ bool session_launch(struct session *s, const struct session_record *r,
 void session_set_report_gpu(struct session *s, const struct gpu *g)
 {
 	s->has_report_gpu = g != NULL;
+	s->report_stamp = ++s->stamps;
 	if (g)
 		s->report_gpu = *g;
 }

@@ -69,7 +69,11 @@ void session_measured_context(const struct report_record *rec,
 	cr->n_rules = rec->n_rules;
 	cr->rules = rec->rules;
 	cr->figures_by = (uint8_t)rec->figures_by;
-	str_copy(cr->device, sizeof(cr->device), rec->device);
+	/* (most reports name no device: no copy for the empty name) */
+	if (rec->device[0])
+		str_copy(cr->device, sizeof(cr->device), rec->device);
+	else
+		cr->device[0] = '\0';
 	cr->incomplete = res->incomplete;
 	cr->inferred = *res->inferred;
 	crosscheck_figures_of(rec, &cr->profiler);
