@@ -40,18 +40,26 @@ __global__ void __launch_bounds__(256) k_small(float *a, int n)
 	if (i < n) a[i] = a[i] * 2.0f + 1.0f;
 }
 
+// A launch of grid blocks of block threads and smem bytes, in clusters of cs.
+static void cluster_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute *at, int cs, int grid,
+			   int block, size_t smem)
+{
+	*cfg = cudaLaunchConfig_t{};
+	cfg->gridDim = dim3(grid, 1, 1);
+	cfg->blockDim = dim3(block, 1, 1);
+	cfg->dynamicSmemBytes = smem;
+	at->id = cudaLaunchAttributeClusterDimension;
+	at->val.clusterDim.x = cs; at->val.clusterDim.y = 1; at->val.clusterDim.z = 1;
+	cfg->attrs = at;
+	cfg->numAttrs = 1;
+}
+
 static int max_clusters(int cs, int block, size_t smem)
 {
-	cudaLaunchConfig_t cfg = {};
+	cudaLaunchConfig_t cfg;
 	cudaLaunchAttribute at[1];
 	int n = -1;
-	cfg.gridDim = dim3(cs * 264, 1, 1);
-	cfg.blockDim = dim3(block, 1, 1);
-	cfg.dynamicSmemBytes = smem;
-	at[0].id = cudaLaunchAttributeClusterDimension;
-	at[0].val.clusterDim.x = cs; at[0].val.clusterDim.y = 1; at[0].val.clusterDim.z = 1;
-	cfg.attrs = at;
-	cfg.numAttrs = 1;
+	cluster_config(&cfg, at, cs, cs * 264, block, smem);
 	cudaError_t e = cudaOccupancyMaxActiveClusters(&n, (void *)k_place, &cfg);
 	if (e != cudaSuccess) { cudaGetLastError(); return -(int)e; }
 	return n;
@@ -59,15 +67,9 @@ static int max_clusters(int cs, int block, size_t smem)
 
 static void launch_place(int cs, int block, size_t smem, int clusters, unsigned *d, unsigned *h, bool print)
 {
-	cudaLaunchConfig_t cfg = {};
+	cudaLaunchConfig_t cfg;
 	cudaLaunchAttribute at[1];
-	cfg.gridDim = dim3(cs * clusters, 1, 1);
-	cfg.blockDim = dim3(block, 1, 1);
-	cfg.dynamicSmemBytes = smem;
-	at[0].id = cudaLaunchAttributeClusterDimension;
-	at[0].val.clusterDim.x = cs; at[0].val.clusterDim.y = 1; at[0].val.clusterDim.z = 1;
-	cfg.attrs = at;
-	cfg.numAttrs = 1;
+	cluster_config(&cfg, at, cs, cs * clusters, block, smem);
 	CK(cudaMemset(d, 0xff, 3 * sizeof(unsigned) * cs * clusters));
 	CK(cudaLaunchKernelEx(&cfg, k_place, d, print ? 2000000 : 1000));
 	CK(cudaDeviceSynchronize());

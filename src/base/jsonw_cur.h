@@ -81,20 +81,25 @@ JSONW_INLINE_ char *jsonw_cur_sep_at_(struct jsonw *w, struct jsonw_cur *c)
 	return p;
 }
 
-/* A member's separator and name at the cursor (name a JSONW_NAME:
- * jsonw_cur_key takes any); returns where its value goes. */
-JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+/* Of a JSONW_NAME's padded text as much as it takes, 16 bytes at a time
+ * (the length of a literal is known: the choice folds away), at p. */
+JSONW_INLINE_ void jsonw_name_copy_(char *p, struct jsonw_name name)
 {
-	char *p = jsonw_cur_sep_at_(w, c);
-
-	/* of the padded name as much as it takes, 16 bytes at a time (the
-	 * length of a literal is known: the choice folds away) */
 	if (name.len <= 16)
 		memcpy(p, name.text, 16);
 	else if (name.len <= 32)
 		memcpy(p, name.text, 32);
 	else
 		memcpy(p, name.text, JSONW_NAME_COPY);
+}
+
+/* A member's separator and name at the cursor (name a JSONW_NAME:
+ * jsonw_cur_key takes any); returns where its value goes. */
+JSONW_INLINE_ char *jsonw_cur_name_(struct jsonw *w, struct jsonw_cur *c, struct jsonw_name name)
+{
+	char *p = jsonw_cur_sep_at_(w, c);
+
+	jsonw_name_copy_(p, name);
 	return p + name.len - c->cut;
 }
 
@@ -204,12 +209,7 @@ JSONW_INLINE_ void jsonw_cur_item_name_word(struct jsonw *w, struct jsonw_cur *i
 {
 	char *p = jsonw_cur_sep_at_(w, in);
 
-	if (name.len <= 16)
-		memcpy(p, name.text, 16);
-	else if (name.len <= 32)
-		memcpy(p, name.text, 32);
-	else
-		memcpy(p, name.text, JSONW_NAME_COPY);
+	jsonw_name_copy_(p, name);
 	in->p = p + name.len - 2;
 }
 
