@@ -315,8 +315,15 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
 		    (double)r->allocated_smem_per_block);
 }
 
-double crosscheck_cluster_pct_ncu(const struct gpu_arch *arch, const struct cluster_result *cl,
-				  double pct)
+/* Cluster occupancy (%) as Nsight Compute counts it: the blocks of the most
+ * clusters resident, over the SMs' hardware block slots (units x the
+ * architecture's max_blocks_per_sm, 32 on cc 9.0), not over the slots this
+ * kernel's blocks per SM leave (cluster_result's occupancy_pct). Measured
+ * on an H200 (tests/data/ncu/h200_ncu2025_raw_*): clusters of 2 at 2
+ * blocks per SM, 132 active, 6.25 %. pct is one of cl's occupancy figures;
+ * < 0 stays. */
+static double cluster_pct_ncu(const struct gpu_arch *arch, const struct cluster_result *cl,
+			      double pct)
 {
 	if (pct < 0 || arch->max_blocks_per_sm <= 0)
 		return pct;
@@ -345,7 +352,7 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct g
 	}
 	/* launch__occupancy_cluster_pct (%), "the ratio of active blocks to the
 	 * max possible active blocks due to clusters": the hardware's block
-	 * slots, not the kernel's (crosscheck_cluster_pct_ncu), so occview's
+	 * slots, not the kernel's (cluster_pct_ncu), so occview's
 	 * figure is put in the same terms. Within a bound any value inside it
 	 * agrees; outside, occview's nearest end. */
 	if (rec->cluster_occupancy_pct.present && cl->cluster_size > 0) {
@@ -353,8 +360,8 @@ void crosscheck_compare_clusters(const struct report_record *rec, const struct g
 		double lo = cl->occupancy_pct_min < 0 ? 0.0 : cl->occupancy_pct_min;
 
 		put_range(out, CROSSCHECK_CLUSTER_OCCUPANCY, v,
-			  crosscheck_cluster_pct_ncu(arch, cl, lo),
-			  crosscheck_cluster_pct_ncu(arch, cl, cl->occupancy_pct_max));
+			  cluster_pct_ncu(arch, cl, lo),
+			  cluster_pct_ncu(arch, cl, cl->occupancy_pct_max));
 	}
 }
 

@@ -179,17 +179,10 @@ void crosscheck_compare(const struct report_record *rec, const struct gpu_arch *
  * one the GPC layouts allow (it is 16 only where the kernel allows
  * non-portable sizes, which no report says); Max Active Clusters and
  * Cluster Occupancy (launch__occupancy_cluster_pct, %), of a launch with
- * clusters, when they lie within occview's bound. */
+ * clusters, when they lie within occview's bound (the occupancy put in
+ * Nsight Compute's terms: the hardware's block slots, not the kernel's). */
 void crosscheck_compare_clusters(const struct report_record *rec, const struct gpu_arch *arch,
 				 const struct cluster_result *cl, struct crosscheck *out);
-/* Cluster occupancy (%) as Nsight Compute counts it: the blocks of the most
- * clusters resident, over the SMs' hardware block slots (units x the
- * architecture's max_blocks_per_sm, 32 on cc 9.0), not over the slots this
- * kernel's blocks per SM leave (cluster_result's occupancy_pct). Measured
- * on an H200 (tests/data/ncu/h200_ncu2025_raw_*): clusters of 2 at 2 blocks per SM, 132
- * active, 6.25 %. pct is one of cl's occupancy figures; < 0 stays. */
-double crosscheck_cluster_pct_ncu(const struct gpu_arch *arch, const struct cluster_result *cl,
-				  double pct);
 
 /* The rules of a layout: which factors (occ_factor bits) it prints capped
  * at Block Limit SM, and whether its shared-memory limit divides the

@@ -96,7 +96,7 @@ static void cluster_rows(struct out *o, const struct view *v)
 		snprintf(val, sizeof(val), "%7s", t);
 		note[0] = '\0';
 		/* Nsight Compute counts it over the hardware's block slots
-		 * (crosscheck_cluster_pct_ncu), this row over the kernel's. */
+		 * (crosscheck.c's cluster_pct_ncu), this row over the kernel's. */
 		if (own && prof->cluster_occupancy_pct.present)
 			snprintf(note, sizeof(note), "(report %.2f%% of %d blocks/SM)",
 				 prof->cluster_occupancy_pct.value,
