@@ -398,11 +398,17 @@ static inline int64_t take_max(const struct param_info *i)
 	return i->kind == PARAM_SIZE ? INT64_MAX : i->max;
 }
 
+/* Whether take accepts a value v >= 0 of i's: within its range, and a
+ * wave size of 0, 32 or 64. */
+static inline bool in_range(int64_t v, const struct param_info *i)
+{
+	return v <= take_max(i) && (i->kind != PARAM_WAVE || v == 0 || v == 32 || v == 64);
+}
+
 /* Whether take accepts v as p's value. */
 static inline bool takes(const struct report_int *v, const struct param_info *i)
 {
-	return v->present && v->value >= 0 && v->value <= take_max(i) &&
-	       (i->kind != PARAM_WAVE || v->value == 0 || v->value == 32 || v->value == 64);
+	return v->present && v->value >= 0 && in_range(v->value, i);
 }
 
 /* (the lacking and refused values apart: their words and buffers cost
@@ -604,13 +610,10 @@ bool report_launch(const struct gpu_db *db, const struct report_record *rec,
 	return true;
 }
 
-/* Whether take accepts v, a value own took, as p's: within its range, and
- * a wave size of 0, 32 or 64 (take's test past own's). */
+/* Whether take accepts v, a value own took (>= 0), as p's. */
 static bool taken(int64_t v, enum launch_param p)
 {
-	const struct param_info *i = param_info(p);
-
-	return v <= take_max(i) && (i->kind != PARAM_WAVE || v == 0 || v == 32 || v == 64);
+	return in_range(v, param_info(p));
 }
 
 unsigned report_launch_own_taken(const struct report_record *rec, const struct gpu_arch *arch,
