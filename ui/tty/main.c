@@ -528,6 +528,7 @@ int main(int argc, char **argv)
 	struct occ_error err = { 0 };
 	struct session *s = NULL;
 	struct gpu_db *db;
+	bool files;
 	int status;
 
 	/* The user's locale chooses the glyphs (UTF-8 or not) and the
@@ -555,14 +556,15 @@ int main(int argc, char **argv)
 	 * before. A stream read from a pipe keeps stdio's own buffer, so that
 	 * its records come out as they used to. stdout is closed before main
 	 * returns (close_stdout). */
-	if (!isatty(STDOUT_FILENO) && inputs_are_files(&o))
+	files = inputs_are_files(&o);
+	if (!isatty(STDOUT_FILENO) && files)
 		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	/* Likewise messages to a file or a pipe: a report whose every tenth
 	 * record is refused wrote 11,500 lines a write each (4% of the run).
 	 * On a terminal they stay a line a write, as they come. exit flushes
 	 * both, and stdout was already written in 64 KiB pieces, so a file
 	 * given both (2>&1) had its lines in blocks already. */
-	if (!isatty(STDERR_FILENO) && inputs_are_files(&o)) {
+	if (!isatty(STDERR_FILENO) && files) {
 		fflush(stderr);
 		setvbuf(stderr, err_buf, _IOFBF, sizeof(err_buf));
 	}
