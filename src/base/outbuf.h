@@ -17,7 +17,9 @@
 struct outbuf {
 	FILE *out;
 	size_t n;              /* bytes waiting in buf */
-	char buf[16384];
+	/* 64 KiB: a whole report's writer (output_stream.h) writes it out
+	 * in blocks of about this size, a write(2) each. */
+	char buf[65536];
 };
 
 /* Inline: the CSV starts a buffer per row. */

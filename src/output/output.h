@@ -34,6 +34,10 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
  * warps per SM; blocks per wave). */
 bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations);
 void output_json_end(FILE *out, bool any);
+/* output_json_kernel_derived's text (its separator, then the kernel) into
+ * w, a writer at an indent of 4 kept across kernels (output_stream.h). */
+struct jsonw;
+void output_json_kernel_to(struct jsonw *w, const struct analysis *a, bool first, bool derivations);
 /* --compare I,J: instead of output_json_end after the two kernels, a
  * "comparison" object of d (the second minus the first). False when out of
  * memory. */
@@ -56,14 +60,18 @@ enum output_jsonl {
 void output_jsonl_header(FILE *out);
 bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what);
 bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d);
+/* output_jsonl_kernel's line into w, a compact writer kept across kernels. */
+void output_jsonl_kernel_to(struct jsonw *w, const struct analysis *a, unsigned what);
 /* CSV: the header row, then a row per kernel; records: a kernel record's
  * columns (achieved occupancy, duration, cross-check disagreements) after
  * the others. */
 void output_csv_header(FILE *out, bool records);
 void output_csv_row(FILE *out, const struct analysis *a, bool records);
+/* output_csv_row's row into r, a buffer kept across rows. */
+struct outbuf;
+void output_csv_row_to(struct outbuf *r, const struct analysis *a, bool records);
 /* One RFC 4180 field of a row gathered in r, sanitized, quoted where it must
  * be; then ',' or, when last, the line's end. */
-struct outbuf;
 void output_csv_field(struct outbuf *r, const char *s, bool last);
 /* occ_error_format's text of e in msg (size bytes): "file:line: field:
  * message". Where the three are printable ASCII (str_sanitize's copy of

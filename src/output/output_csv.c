@@ -426,39 +426,62 @@ static char *cache_column(struct outbuf *r, char *p, const struct analysis *a, b
 	return p;
 }
 
+/* Gathered and written at once: an unbuffered stdout (output_stream.h)
+ * would take a write per fprintf. */
 void output_csv_header(FILE *out, bool records)
 {
-	fputs("kernel,gpu,cc,sm_count", out);
-	for (size_t i = 0; i < N_OF(launch_columns); i++)
-		fprintf(out, ",%s", param_key_total(launch_columns[i]));
-	for (size_t i = 0; i < N_OF(analysis_columns); i++)
-		fprintf(out, ",%s", analysis_columns[i]);
-	fputs(",error", out);
-	fputs(records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
-	      "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
-	      "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
-	      "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
-	      "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
-	      "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
-	      "profiler_waves_limited_by_workgroup" : "", out);
-	fprintf(out, ",%s,max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
-		"clusters_bound", param_key_total(PARAM_CLUSTER));
-	fputs(records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "", out);
-	fprintf(out, ",%s%s,%s\n", param_key_total(PARAM_CACHE_CONFIG),
-		records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs" : ",block_limit_sgprs",
-		param_key_total(PARAM_SMS));
+	struct outbuf b;
+
+	outbuf_init(&b, out);
+	outbuf_puts(&b, "kernel,gpu,cc,sm_count");
+	for (size_t i = 0; i < N_OF(launch_columns); i++) {
+		outbuf_putc(&b, ',');
+		outbuf_puts(&b, param_key_total(launch_columns[i]));
+	}
+	for (size_t i = 0; i < N_OF(analysis_columns); i++) {
+		outbuf_putc(&b, ',');
+		outbuf_puts(&b, analysis_columns[i]);
+	}
+	outbuf_puts(&b, ",error");
+	outbuf_puts(&b, records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
+		    "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
+		    "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
+		    "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
+		    "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
+		    "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
+		    "profiler_waves_limited_by_workgroup" : "");
+	outbuf_putc(&b, ',');
+	outbuf_puts(&b, param_key_total(PARAM_CLUSTER));
+	outbuf_puts(&b, ",max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
+		    "clusters_bound");
+	outbuf_puts(&b, records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "");
+	outbuf_putc(&b, ',');
+	outbuf_puts(&b, param_key_total(PARAM_CACHE_CONFIG));
+	outbuf_puts(&b, records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs"
+			       : ",block_limit_sgprs");
+	outbuf_putc(&b, ',');
+	outbuf_puts(&b, param_key_total(PARAM_SMS));
+	outbuf_putc(&b, '\n');
+	outbuf_flush(&b);
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)
 {
+	struct outbuf row;
+
+	outbuf_init(&row, out);
+	output_csv_row_to(&row, a, records);
+	outbuf_flush(&row);
+}
+
+void output_csv_row_to(struct outbuf *r, const struct analysis *a, bool records)
+{
 	const struct launch *l = &a->launch;
 	char msg[900];
-	struct outbuf row, *r = &row;
 	const char *fifth;
 	bool first = true, barriers = false, sgprs = false;
 	char *p;
 
-	outbuf_init(r, out);
 	field(r, l->kernel, false);
 	field(r, a->gpu.name[0] ? a->gpu.name : l->gpu_name, false);
 	p = row_room(r, r->buf + r->n);
@@ -496,7 +519,7 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 		}
 		p = cluster_columns(r, p, a, records);
 		p = cache_column(r, p, a, records, false);
-		fwrite(r->buf, 1, (size_t)(p - r->buf), out);
+		r->n = (size_t)(p - r->buf);
 		return;
 	}
 	/* The fifth factor is barriers on NVIDIA and SGPRs on AMD (occ_key):
@@ -546,7 +569,5 @@ void output_csv_row(FILE *out, const struct analysis *a, bool records)
 	*p++ = ',';
 	p = cluster_columns(r, p, a, records);
 	p = cache_column(r, p, a, records, sgprs);
-	/* the row at once (the stream's error is its writer's to check, as
-	 * after outbuf_flush) */
-	fwrite(r->buf, 1, (size_t)(p - r->buf), out);
+	r->n = (size_t)(p - r->buf);
 }

@@ -470,13 +470,21 @@ static void kernel_json(struct jsonw *w, const struct analysis *a, bool derivati
 	jsonw_end(w);
 }
 
+void output_json_kernel_to(struct jsonw *w, const struct analysis *a, bool first, bool derivations)
+{
+	if (first)
+		outbuf_put(&w->text, "\n    ", 5);
+	else
+		outbuf_put(&w->text, ",\n    ", 6);
+	kernel_json(w, a, derivations, true);
+}
+
 bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations)
 {
 	struct jsonw w;
 
-	fputs(first ? "\n    " : ",\n    ", out);
 	jsonw_init(&w, out, 4);
-	kernel_json(&w, a, derivations, true);
+	output_json_kernel_to(&w, a, first, derivations);
 	return jsonw_flush(&w);
 }
 
@@ -487,13 +495,18 @@ void output_jsonl_header(FILE *out)
 		OUTPUT_JSON_FORMAT_VERSION, PACKAGE_VERSION);
 }
 
+void output_jsonl_kernel_to(struct jsonw *w, const struct analysis *a, unsigned what)
+{
+	kernel_json(w, a, what & OUTPUT_JSONL_DERIVATIONS, what & OUTPUT_JSONL_FINDINGS_TEXT);
+	outbuf_putc(&w->text, '\n');
+}
+
 bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what)
 {
 	struct jsonw w;
 
 	jsonw_init_compact(&w, out);
-	kernel_json(&w, a, what & OUTPUT_JSONL_DERIVATIONS, what & OUTPUT_JSONL_FINDINGS_TEXT);
-	outbuf_putc(&w.text, '\n');
+	output_jsonl_kernel_to(&w, a, what);
 	return jsonw_flush(&w);
 }
 

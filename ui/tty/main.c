@@ -18,6 +18,7 @@
 #include "explorer.h"
 #include "gpu.h"
 #include "output.h"
+#include "output_stream.h"
 #include "print.h"
 #include "print_summary.h"
 #include "screen.h"
@@ -51,9 +52,8 @@ struct writer {
 	enum cli_format format;
 	struct printer *printer;     /* text */
 	bool any;
-	bool derive;                 /* JSON: each kernel's derivations */
-	bool findings_text;          /* JSON Lines: each finding's text */
 	FILE *out;
+	struct output_stream *stream;  /* JSON, JSON Lines, CSV: the kernels' writer */
 	/* Text of several records: the summary table (print_summary.h), with
 	 * the first record's panes held in memory until a second comes. */
 	struct print_summary *summary;
@@ -67,26 +67,18 @@ struct writer {
 /* JSON, JSON Lines or CSV of one analysis. */
 static bool write_machine(struct writer *w, const struct analysis *a)
 {
-	if (w->format == CLI_FORMAT_JSON || w->format == CLI_FORMAT_JSONL) {
-		if (w->format == CLI_FORMAT_JSON
-			    ? !output_json_kernel_derived(w->out, a, !w->any, w->derive)
-			    : !output_jsonl_kernel(w->out, a,
-						   (w->derive ? OUTPUT_JSONL_DERIVATIONS : 0) |
-						   (w->findings_text ? OUTPUT_JSONL_FINDINGS_TEXT : 0))) {
-			/* A write that failed is said once, by close_stdout. */
-			if (!ferror(w->out))
-				fputs("occview: out of memory\n", stderr);
-			return false;
-		}
-	} else {
-		/* The same columns for every input: a report's are empty for a
-		 * launch. */
-		if (!w->any)
-			output_csv_header(w->out, true);
-		output_csv_row(w->out, a, true);
+	/* The same columns for every input: a report's are empty for a
+	 * launch. */
+	if (w->format == CLI_FORMAT_CSV && !w->any)
+		output_csv_header(w->out, true);
+	if (!output_stream_kernel(w->stream, a, !w->any)) {
+		/* A write that failed is said once, by close_stdout. */
+		if (!ferror(w->out))
+			fputs("occview: out of memory\n", stderr);
+		return false;
 	}
 	w->any = true;
-	return !ferror(w->out);
+	return true;
 }
 
 /* a's n analyses as panes (--gpu A,B,...: side by side) to out. */
@@ -184,6 +176,7 @@ static bool write_pair(void *ctx, const struct analysis *const a[2],
 	for (int k = 0; k < 2; k++)
 		if (!write_machine(w, a[k]))
 			return false;
+	output_stream_flush(w->stream);
 	if ((w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) ||
 	    (w->format == CLI_FORMAT_JSONL && !output_jsonl_comparison(w->out, pw->ids, &d))) {
 		fputs("occview: out of memory\n", stderr);
@@ -203,10 +196,22 @@ static void write_summary_end(struct writer *w)
 	print_summary_free(w->summary);
 }
 
-static int print_all(struct session *s, const struct cli_options *o)
+/* Whether stdout is a machine-readable output's alone, and unbuffered: the
+ * kernels' writer (output_stream.h) hands it whole blocks, which stdio
+ * would otherwise copy into its buffer first. Only where the inputs are
+ * files and stdout is not a terminal: elsewhere the output is read as it
+ * comes, a record at a time, through stdio's buffer as before. */
+static bool machine_blocks(const struct cli_options *o, bool files)
 {
-	struct writer w = { .format = o->format, .derive = o->derive,
-			    .findings_text = o->findings_text, .out = stdout,
+	return files && !isatty(STDOUT_FILENO) && !o->list_gpus && !o->diff &&
+	       (o->format == CLI_FORMAT_JSON || o->format == CLI_FORMAT_JSONL ||
+		o->format == CLI_FORMAT_CSV);
+}
+
+/* blocks: machine_blocks, stdout unbuffered for the kernels' writer. */
+static int print_all(struct session *s, const struct cli_options *o, bool blocks)
+{
+	struct writer w = { .format = o->format, .out = stdout,
 			    .ids = o->record_ids, .n_ids = o->n_record_ids };
 	struct session_emit emit = { .analysis = write_one, .side_by_side = write_side, .ctx = &w };
 	unsigned needs = o->format == CLI_FORMAT_CSV ? 0 : SESSION_FINDINGS;
@@ -235,6 +240,20 @@ static int print_all(struct session *s, const struct cli_options *o)
 	 * asked (--findings-text). */
 	if (o->format == CLI_FORMAT_JSONL)
 		needs |= SESSION_PARAMS;
+	if (o->format == CLI_FORMAT_JSON || o->format == CLI_FORMAT_JSONL ||
+	    o->format == CLI_FORMAT_CSV) {
+		w.stream = output_stream_new(stdout,
+					     o->format == CLI_FORMAT_JSON    ? OUTPUT_STREAM_JSON
+					     : o->format == CLI_FORMAT_JSONL ? OUTPUT_STREAM_JSONL
+									     : OUTPUT_STREAM_CSV,
+					     (o->derive ? OUTPUT_JSONL_DERIVATIONS : 0) |
+					     (o->findings_text ? OUTPUT_JSONL_FINDINGS_TEXT : 0),
+					     !blocks);
+		if (!w.stream) {
+			fputs("occview: out of memory\n", stderr);
+			return OCC_ESOFTWARE;
+		}
+	}
 	if (o->format == CLI_FORMAT_JSON)
 		output_json_begin(stdout);
 	else if (o->format == CLI_FORMAT_JSONL)
@@ -250,6 +269,7 @@ static int print_all(struct session *s, const struct cli_options *o)
 	}
 	if (w.summary)
 		write_summary_end(&w);
+	output_stream_free(w.stream);
 	/* --compare's JSON closed itself with its comparison. */
 	if (o->format == CLI_FORMAT_JSON && !(o->compare && w.any))
 		output_json_end(stdout, w.any);
@@ -557,7 +577,11 @@ int main(int argc, char **argv)
 	 * its records come out as they used to. stdout is closed before main
 	 * returns (close_stdout). */
 	files = inputs_are_files(&o);
-	if (!isatty(STDOUT_FILENO) && files)
+	/* JSON, JSON Lines and CSV of files come in 64 KiB blocks from their
+	 * own writer: stdout unbuffered hands each to write(2) as it is. */
+	if (machine_blocks(&o, files))
+		setvbuf(stdout, NULL, _IONBF, 0);
+	else if (!isatty(STDOUT_FILENO) && files)
 		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	/* Likewise messages to a file or a pipe: a report whose every tenth
 	 * record is refused wrote 11,500 lines a write each (4% of the run).
@@ -601,7 +625,7 @@ int main(int argc, char **argv)
 								     : SESSION_DIFF_TEXT,
 				      stdout, stderr);
 	else
-		status = interactive(&o) ? explore(s, &o) : print_all(s, &o);
+		status = interactive(&o) ? explore(s, &o) : print_all(s, &o, machine_blocks(&o, files));
 out:
 	session_free(s);
 	gpu_db_free(db);
