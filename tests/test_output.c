@@ -15,6 +15,7 @@
 #include "analysis.h"
 #include "jsonw.h"
 #include "output.h"
+#include "output_stream.h"
 #include "params.h"
 #include "strutil.h"
 #include "testutil.h"
@@ -890,6 +891,100 @@ START_TEST(test_jsonl_is_the_document_a_line_each)
 }
 END_TEST
 
+/* One writer for a whole report (output_stream.h) writes the very bytes the
+ * per-record writers do, in each format, across its buffer's 64 KiB (a
+ * record cut between two blocks); it holds them until flushed unless per
+ * record; and a write that fails is the stream's error and a false. */
+static char *stream_of(const struct analysis *a, size_t n, enum output_stream_format fmt,
+		       bool per_record, size_t *held_after_first)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct output_stream *s = output_stream_new(f, fmt, OUTPUT_JSONL_FINDINGS_TEXT, per_record);
+
+	ck_assert_ptr_nonnull(s);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(output_stream_kernel(s, &a[i % 3], i == 0));
+		if (i == 0) {
+			fflush(f);
+			*held_after_first = len;
+		}
+	}
+	output_stream_free(s);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_stream_is_the_records_writers)
+{
+	static struct analysis a[3];
+	static const enum output_stream_format fmts[] = {
+		OUTPUT_STREAM_JSON, OUTPUT_STREAM_JSONL, OUTPUT_STREAM_CSV
+	};
+	struct launch bad;
+	struct occ_error err = { 0 };
+
+	run_b200_record(&a[0], 8);
+	launch_init(&bad);
+	occ_error_set(&err, OCC_EDATA, "x.csv", 3, "registers", "bad value");
+	analysis_fail(&a[1], &bad, &err);
+	default_analysis(&a[2]);
+	for (size_t k = 0; k < sizeof(fmts) / sizeof(fmts[0]); k++) {
+		char *want = NULL, *held, *each;
+		size_t len = 0, first_held, first_each;
+		/* a CSV row is some 150 bytes, a kernel object thousands */
+		size_t n = fmts[k] == OUTPUT_STREAM_CSV ? 1200 : 90;
+		FILE *f = open_memstream(&want, &len);
+
+		for (size_t i = 0; i < n; i++)
+			ck_assert(fmts[k] == OUTPUT_STREAM_JSON
+					  ? output_json_kernel_derived(f, &a[i % 3], i == 0, false)
+				  : fmts[k] == OUTPUT_STREAM_JSONL
+					  ? output_jsonl_kernel(f, &a[i % 3], OUTPUT_JSONL_FINDINGS_TEXT)
+					  : (output_csv_row(f, &a[i % 3], true), !ferror(f)));
+		fclose(f);
+		ck_assert_uint_gt(len, 2 * 65536);
+		held = stream_of(a, n, fmts[k], false, &first_held);
+		each = stream_of(a, n, fmts[k], true, &first_each);
+		ck_assert_uint_eq(first_held, 0);
+		ck_assert_uint_gt(first_each, 0);
+		ck_assert_uint_eq(strlen(held), len);
+		ck_assert_msg(strcmp(held, want) == 0, "format %zu: the stream's text differs", k);
+		ck_assert_msg(strcmp(each, want) == 0, "format %zu: per record, the text differs", k);
+		free(want);
+		free(held);
+		free(each);
+	}
+}
+END_TEST
+
+START_TEST(test_stream_write_error)
+{
+	static struct analysis a;
+	FILE *f = fopen("/dev/full", "w");
+	struct output_stream *s;
+	bool ok = true;
+	int i;
+
+	if (!f)
+		return;  /* no /dev/full here: nothing to write to that fails */
+	setvbuf(f, NULL, _IONBF, 0);
+	run_b200_record(&a, 8);
+	s = output_stream_new(f, OUTPUT_STREAM_JSONL, 0, false);
+	ck_assert_ptr_nonnull(s);
+	/* held until the buffer fills: then the write fails */
+	for (i = 0; i < 1000 && ok; i++)
+		ok = output_stream_kernel(s, &a, i == 0);
+	ck_assert(!ok);
+	ck_assert_int_gt(i, 1);
+	ck_assert(ferror(f));
+	ck_assert(!output_stream_flush(s));
+	output_stream_free(s);
+	fclose(f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("output");
@@ -899,6 +994,8 @@ int main(void)
 	tcase_add_test(tc, test_json_has_the_engine_numbers);
 	tcase_add_test(tc, test_json_streamed_as_one_document);
 	tcase_add_test(tc, test_jsonl_is_the_document_a_line_each);
+	tcase_add_test(tc, test_stream_is_the_records_writers);
+	tcase_add_test(tc, test_stream_write_error);
 	tcase_add_test(tc, test_json_launch_names_are_params);
 	tcase_add_test(tc, test_json_derivations_are_the_engines);
 	tcase_add_test(tc, test_jsonw_is_jansson);
