@@ -11,8 +11,6 @@
 #include "jsonw.h"
 #include "output.h"
 
-enum { STREAM_RECORD_ROOM = 8 << 10 };
-
 struct output_stream {
 	struct jsonw w;                  /* its text: CSV's rows too */
 	enum output_stream_format format;
@@ -51,10 +49,7 @@ bool output_stream_kernel(struct output_stream *s, const struct analysis *a, boo
 		output_csv_row_to(&s->w.text, a, true);
 		break;
 	}
-	/* Blocks end between records where a record fits what is left (a
-	 * kernel object is 2 to 10 KB): a reader of the file, or of stdout
-	 * and stderr in one (2>&1), finds the records whole. */
-	if (s->per_record || sizeof(s->w.text.buf) - s->w.text.n < STREAM_RECORD_ROOM)
+	if (s->per_record)
 		return output_stream_flush(s);
 	return !ferror(s->w.text.out);
 }
