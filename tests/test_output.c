@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "compare.h"
 #include "jsonw.h"
 #include "output.h"
 #include "output_stream.h"
@@ -892,26 +893,63 @@ START_TEST(test_jsonl_is_the_document_a_line_each)
 END_TEST
 
 /* One writer for a whole report (output_stream.h) writes the very bytes the
- * per-record writers do, in each format, across its buffer's 64 KiB (a
- * record cut between two blocks); it holds them until flushed unless per
- * record; and a write that fails is the stream's error and a false. */
+ * per-record writers do, the document's head and end and --compare's
+ * deltas too, in each format, across its buffer's 64 KiB (a record cut
+ * between two blocks); it holds them until flushed unless per record; and
+ * a write that fails is the stream's error and a false. */
 static char *stream_of(const struct analysis *a, size_t n, enum output_stream_format fmt,
-		       bool per_record, size_t *held_after_first)
+		       const struct compare_delta *d, bool per_record, size_t *held_after_first)
 {
+	static const int64_t ids[2] = { 1, 3 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct output_stream *s = output_stream_new(f, fmt, OUTPUT_JSONL_FINDINGS_TEXT, per_record);
 
 	ck_assert_ptr_nonnull(s);
+	output_stream_begin(s);
 	for (size_t i = 0; i < n; i++) {
-		ck_assert(output_stream_kernel(s, &a[i % 3], i == 0));
+		ck_assert(output_stream_kernel(s, &a[i % 3]));
 		if (i == 0) {
 			fflush(f);
 			*held_after_first = len;
 		}
 	}
+	if (d)
+		ck_assert(output_stream_comparison(s, ids, d));
+	output_stream_end(s, d != NULL);
 	output_stream_free(s);
+	fclose(f);
+	return buf;
+}
+
+/* The same with the per-record writers. */
+static char *records_of(const struct analysis *a, size_t n, enum output_stream_format fmt,
+			const struct compare_delta *d, size_t *len)
+{
+	static const int64_t ids[2] = { 1, 3 };
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (fmt == OUTPUT_STREAM_JSON)
+		output_json_begin(f);
+	else if (fmt == OUTPUT_STREAM_JSONL)
+		output_jsonl_header(f);
+	else
+		output_csv_header(f, true);
+	for (size_t i = 0; i < n; i++)
+		if (fmt == OUTPUT_STREAM_JSON)
+			ck_assert(output_json_kernel_derived(f, &a[i % 3], i == 0, false));
+		else if (fmt == OUTPUT_STREAM_JSONL)
+			ck_assert(output_jsonl_kernel(f, &a[i % 3], OUTPUT_JSONL_FINDINGS_TEXT));
+		else
+			output_csv_row(f, &a[i % 3], true);
+	if (fmt == OUTPUT_STREAM_JSON && d)
+		ck_assert(output_json_comparison_end(f, ids, d));
+	else if (fmt == OUTPUT_STREAM_JSON)
+		output_json_end(f, n > 0);
+	else if (fmt == OUTPUT_STREAM_JSONL && d)
+		ck_assert(output_jsonl_comparison(f, ids, d));
 	fclose(f);
 	return buf;
 }
@@ -924,37 +962,41 @@ START_TEST(test_stream_is_the_records_writers)
 	};
 	struct launch bad;
 	struct occ_error err = { 0 };
+	struct compare_delta d;
 
 	run_b200_record(&a[0], 8);
 	launch_init(&bad);
 	occ_error_set(&err, OCC_EDATA, "x.csv", 3, "registers", "bad value");
 	analysis_fail(&a[1], &bad, &err);
 	default_analysis(&a[2]);
+	compare_deltas(&a[0], &a[2], &d);
 	for (size_t k = 0; k < sizeof(fmts) / sizeof(fmts[0]); k++) {
-		char *want = NULL, *held, *each;
-		size_t len = 0, first_held, first_each;
-		/* a CSV row is some 150 bytes, a kernel object thousands */
-		size_t n = fmts[k] == OUTPUT_STREAM_CSV ? 1200 : 90;
-		FILE *f = open_memstream(&want, &len);
+		/* a CSV row is some 150 bytes, a kernel object thousands; and
+		 * no record at all */
+		size_t ns[] = { fmts[k] == OUTPUT_STREAM_CSV ? 1200 : 90, 2, 0 };
 
-		for (size_t i = 0; i < n; i++)
-			ck_assert(fmts[k] == OUTPUT_STREAM_JSON
-					  ? output_json_kernel_derived(f, &a[i % 3], i == 0, false)
-				  : fmts[k] == OUTPUT_STREAM_JSONL
-					  ? output_jsonl_kernel(f, &a[i % 3], OUTPUT_JSONL_FINDINGS_TEXT)
-					  : (output_csv_row(f, &a[i % 3], true), !ferror(f)));
-		fclose(f);
-		ck_assert_uint_gt(len, 2 * 65536);
-		held = stream_of(a, n, fmts[k], false, &first_held);
-		each = stream_of(a, n, fmts[k], true, &first_each);
-		ck_assert_uint_eq(first_held, 0);
-		ck_assert_uint_gt(first_each, 0);
-		ck_assert_uint_eq(strlen(held), len);
-		ck_assert_msg(strcmp(held, want) == 0, "format %zu: the stream's text differs", k);
-		ck_assert_msg(strcmp(each, want) == 0, "format %zu: per record, the text differs", k);
-		free(want);
-		free(held);
-		free(each);
+		for (size_t m = 0; m < 3; m++) {
+			const struct compare_delta *cd = m == 1 ? &d : NULL;
+			char *want, *held, *each;
+			size_t len = 0, first_held = 0, first_each = 0;
+
+			want = records_of(a, ns[m], fmts[k], cd, &len);
+			held = stream_of(a, ns[m], fmts[k], cd, false, &first_held);
+			each = stream_of(a, ns[m], fmts[k], cd, true, &first_each);
+			if (m == 0) {
+				ck_assert_uint_gt(len, 2 * 65536);
+				ck_assert_uint_eq(first_held, 0);
+				ck_assert_uint_gt(first_each, 0);
+			}
+			ck_assert_uint_eq(strlen(held), len);
+			ck_assert_msg(strcmp(held, want) == 0, "format %zu, case %zu: the stream's text differs",
+				      k, m);
+			ck_assert_msg(strcmp(each, want) == 0, "format %zu, case %zu: per record, the text differs",
+				      k, m);
+			free(want);
+			free(held);
+			free(each);
+		}
 	}
 }
 END_TEST
@@ -974,8 +1016,9 @@ START_TEST(test_stream_write_error)
 	s = output_stream_new(f, OUTPUT_STREAM_JSONL, 0, false);
 	ck_assert_ptr_nonnull(s);
 	/* held until the buffer fills: then the write fails */
+	output_stream_begin(s);
 	for (i = 0; i < 1000 && ok; i++)
-		ok = output_stream_kernel(s, &a, i == 0);
+		ok = output_stream_kernel(s, &a);
 	ck_assert(!ok);
 	ck_assert_int_gt(i, 1);
 	ck_assert(ferror(f));

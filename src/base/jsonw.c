@@ -21,10 +21,14 @@ void jsonw_init(struct jsonw *w, FILE *out, int base)
 {
 	outbuf_init(&w->text, out);
 	w->depth = 0;
-	/* the room an item's start asks for (JSONW_ROOM_) counts on it */
-	w->base = base < 0 ? 0 : base > 32 ? 32 : base;
+	jsonw_set_base(w, base);
 	w->after_key = false;
 	w->compact = false;
+}
+
+void jsonw_set_base(struct jsonw *w, int base)
+{
+	w->base = base < 0 ? 0 : base > 32 ? 32 : base;
 }
 
 void jsonw_init_compact(struct jsonw *w, FILE *out)

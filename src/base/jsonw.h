@@ -38,6 +38,11 @@ void jsonw_init(struct jsonw *w, FILE *out, int base);
  * JSON_REAL_PRECISION(10): no new lines or indent, "," and ":" alone
  * between items (JSON Lines). */
 void jsonw_init_compact(struct jsonw *w, FILE *out);
+/* The indent of what comes next at depth 0 (a writer kept across a
+ * document's parts: --compare's "comparison" after the kernels); clamped
+ * to 0..32, as jsonw_init's (the room an item's start asks for,
+ * JSONW_ROOM_, counts on it). */
+void jsonw_set_base(struct jsonw *w, int base);
 /* jsonw_object and jsonw_array are inline, below. */
 void jsonw_key(struct jsonw *w, const char *key);
 /* A member name: jsonw_member writes it as jsonw_key would. JSONW_NAME

@@ -13,6 +13,9 @@
 #include "analysis.h"
 #include "compare.h"
 
+struct jsonw;
+struct outbuf;
+
 /* The JSON documents' format version (occview-formats(5)): raised only when
  * a member changes meaning or goes; members may be added without it. */
 #define OUTPUT_JSON_FORMAT_VERSION 1
@@ -21,6 +24,7 @@
  * "version"}, then array's key and its opening bracket; the items follow
  * at an indent of 4, then output_json_end. */
 void output_json_open(FILE *out, const char *array);
+void output_json_open_to(struct outbuf *b, const char *array);
 /* JSON, streamed: {"format_version": 1, "producer": {...}, "kernels": [ ... ]}
  * written one kernel object at a time, as jansson would indent the whole.
  * kernel: false when out of memory. end: any says whether a kernel was
@@ -34,14 +38,16 @@ bool output_json_kernel(FILE *out, const struct analysis *a, bool first);
  * warps per SM; blocks per wave). */
 bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first, bool derivations);
 void output_json_end(FILE *out, bool any);
+void output_json_end_to(struct outbuf *b, bool any);
 /* output_json_kernel_derived's text (its separator, then the kernel) into
  * w, a writer at an indent of 4 kept across kernels (output_stream.h). */
-struct jsonw;
 void output_json_kernel_to(struct jsonw *w, const struct analysis *a, bool first, bool derivations);
 /* --compare I,J: instead of output_json_end after the two kernels, a
  * "comparison" object of d (the second minus the first). False when out of
  * memory. */
 bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d);
+/* The same into w, the kernels' writer (at an indent of 4, kept as it is). */
+void output_json_comparison_end_to(struct jsonw *w, const int64_t ids[2], const struct compare_delta *d);
 /* JSON Lines (--format jsonl): the header, {"format_version", "producer"},
  * as the first line, then each kernel object of the JSON document on a line
  * of its own, compact (no spaces, as jansson's JSON_COMPACT writes it), and
@@ -58,17 +64,20 @@ enum output_jsonl {
 	OUTPUT_JSONL_FINDINGS_TEXT = 1u << 1,  /* each finding's "text" */
 };
 void output_jsonl_header(FILE *out);
+void output_jsonl_header_to(struct outbuf *b);
 bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what);
 bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d);
-/* output_jsonl_kernel's line into w, a compact writer kept across kernels. */
+/* output_jsonl_kernel's and output_jsonl_comparison's lines into w, a
+ * compact writer kept across kernels. */
 void output_jsonl_kernel_to(struct jsonw *w, const struct analysis *a, unsigned what);
+void output_jsonl_comparison_to(struct jsonw *w, const int64_t ids[2], const struct compare_delta *d);
 /* CSV: the header row, then a row per kernel; records: a kernel record's
  * columns (achieved occupancy, duration, cross-check disagreements) after
  * the others. */
 void output_csv_header(FILE *out, bool records);
+void output_csv_header_to(struct outbuf *b, bool records);
 void output_csv_row(FILE *out, const struct analysis *a, bool records);
 /* output_csv_row's row into r, a buffer kept across rows. */
-struct outbuf;
 void output_csv_row_to(struct outbuf *r, const struct analysis *a, bool records);
 /* One RFC 4180 field of a row gathered in r, sanitized, quoted where it must
  * be; then ',' or, when last, the line's end. */

@@ -426,43 +426,46 @@ static char *cache_column(struct outbuf *r, char *p, const struct analysis *a, b
 	return p;
 }
 
-/* Gathered and written at once: an unbuffered stdout (output_stream.h)
- * would take a write per fprintf. */
 void output_csv_header(FILE *out, bool records)
 {
 	struct outbuf b;
 
 	outbuf_init(&b, out);
-	outbuf_puts(&b, "kernel,gpu,cc,sm_count");
+	output_csv_header_to(&b, records);
+	outbuf_flush(&b);
+}
+
+void output_csv_header_to(struct outbuf *b, bool records)
+{
+	outbuf_puts(b, "kernel,gpu,cc,sm_count");
 	for (size_t i = 0; i < N_OF(launch_columns); i++) {
-		outbuf_putc(&b, ',');
-		outbuf_puts(&b, param_key_total(launch_columns[i]));
+		outbuf_putc(b, ',');
+		outbuf_puts(b, param_key_total(launch_columns[i]));
 	}
 	for (size_t i = 0; i < N_OF(analysis_columns); i++) {
-		outbuf_putc(&b, ',');
-		outbuf_puts(&b, analysis_columns[i]);
+		outbuf_putc(b, ',');
+		outbuf_puts(b, analysis_columns[i]);
 	}
-	outbuf_puts(&b, ",error");
-	outbuf_puts(&b, records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
+	outbuf_puts(b, ",error");
+	outbuf_puts(b, records ? ",achieved_occupancy_pct,duration_ns,crosscheck_disagreements,"
 		    "profiler_theoretical_occupancy_pct,profiler_theoretical_active_warps,"
 		    "profiler_waves_per_sm,profiler_block_limit_warps,profiler_block_limit_blocks,"
 		    "profiler_block_limit_registers,profiler_block_limit_shared_mem,"
 		    "profiler_block_limit_barriers,inferred,profiler_waves_limited_by_vgpr,"
 		    "profiler_waves_limited_by_sgpr,profiler_waves_limited_by_lds,"
 		    "profiler_waves_limited_by_workgroup" : "");
-	outbuf_putc(&b, ',');
-	outbuf_puts(&b, param_key_total(PARAM_CLUSTER));
-	outbuf_puts(&b, ",max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
+	outbuf_putc(b, ',');
+	outbuf_puts(b, param_key_total(PARAM_CLUSTER));
+	outbuf_puts(b, ",max_active_clusters,max_active_clusters_min,cluster_occupancy_pct,"
 		    "clusters_bound");
-	outbuf_puts(&b, records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "");
-	outbuf_putc(&b, ',');
-	outbuf_puts(&b, param_key_total(PARAM_CACHE_CONFIG));
-	outbuf_puts(&b, records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs"
+	outbuf_puts(b, records ? ",profiler_max_active_clusters,profiler_max_cluster_size" : "");
+	outbuf_putc(b, ',');
+	outbuf_puts(b, param_key_total(PARAM_CACHE_CONFIG));
+	outbuf_puts(b, records ? ",record_id,launch_as_measured,dropped,block_limit_sgprs"
 			       : ",block_limit_sgprs");
-	outbuf_putc(&b, ',');
-	outbuf_puts(&b, param_key_total(PARAM_SMS));
-	outbuf_putc(&b, '\n');
-	outbuf_flush(&b);
+	outbuf_putc(b, ',');
+	outbuf_puts(b, param_key_total(PARAM_SMS));
+	outbuf_putc(b, '\n');
 }
 
 void output_csv_row(FILE *out, const struct analysis *a, bool records)

@@ -388,12 +388,24 @@ static void derivations_json(struct jsonw *w, const struct analysis *a)
 	jsonw_end(w);
 }
 
-void output_json_open(FILE *out, const char *array)
+void output_json_open_to(struct outbuf *b, const char *array)
 {
 	/* as jansson indents it; the version string is ASCII from configure */
-	fprintf(out, "{\n  \"format_version\": %d,\n  \"producer\": {\n    \"name\": \"occview\",\n"
-		"    \"version\": \"%s\"\n  },\n  \"%s\": [", OUTPUT_JSON_FORMAT_VERSION,
-		PACKAGE_VERSION, array);
+	outbuf_puts(b, "{\n  \"format_version\": ");
+	outbuf_int(b, OUTPUT_JSON_FORMAT_VERSION);
+	outbuf_puts(b, ",\n  \"producer\": {\n    \"name\": \"occview\",\n    \"version\": \""
+		    PACKAGE_VERSION "\"\n  },\n  \"");
+	outbuf_puts(b, array);
+	outbuf_puts(b, "\": [");
+}
+
+void output_json_open(FILE *out, const char *array)
+{
+	struct outbuf b;
+
+	outbuf_init(&b, out);
+	output_json_open_to(&b, array);
+	outbuf_flush(&b);
 }
 
 void output_json_begin(FILE *out)
@@ -488,11 +500,21 @@ bool output_json_kernel_derived(FILE *out, const struct analysis *a, bool first,
 	return jsonw_flush(&w);
 }
 
-void output_jsonl_header(FILE *out)
+void output_jsonl_header_to(struct outbuf *b)
 {
 	/* the version string is ASCII from configure */
-	fprintf(out, "{\"format_version\":%d,\"producer\":{\"name\":\"occview\",\"version\":\"%s\"}}\n",
-		OUTPUT_JSON_FORMAT_VERSION, PACKAGE_VERSION);
+	outbuf_puts(b, "{\"format_version\":");
+	outbuf_int(b, OUTPUT_JSON_FORMAT_VERSION);
+	outbuf_puts(b, ",\"producer\":{\"name\":\"occview\",\"version\":\"" PACKAGE_VERSION "\"}}\n");
+}
+
+void output_jsonl_header(FILE *out)
+{
+	struct outbuf b;
+
+	outbuf_init(&b, out);
+	output_jsonl_header_to(&b);
+	outbuf_flush(&b);
 }
 
 void output_jsonl_kernel_to(struct jsonw *w, const struct analysis *a, unsigned what)
@@ -508,6 +530,11 @@ bool output_jsonl_kernel(FILE *out, const struct analysis *a, unsigned what)
 	jsonw_init_compact(&w, out);
 	output_jsonl_kernel_to(&w, a, what);
 	return jsonw_flush(&w);
+}
+
+void output_json_end_to(struct outbuf *b, bool any)
+{
+	outbuf_puts(b, any ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 void output_json_end(FILE *out, bool any)
@@ -546,17 +573,34 @@ static void comparison_json(struct jsonw *w, const int64_t ids[2], const struct 
 }
 
 /* --compare: closes the kernels and adds the deltas. */
+void output_json_comparison_end_to(struct jsonw *w, const int64_t ids[2], const struct compare_delta *d)
+{
+	int base = w->base;
+
+	outbuf_puts(&w->text, "\n  ],\n  \"comparison\": ");
+	/* the document's member, at its indent */
+	jsonw_set_base(w, 2);
+	comparison_json(w, ids, d);
+	jsonw_set_base(w, base);
+	outbuf_puts(&w->text, "\n}\n");
+}
+
 bool output_json_comparison_end(FILE *out, const int64_t ids[2], const struct compare_delta *d)
 {
 	struct jsonw w;
 
-	fputs("\n  ],\n  \"comparison\": ", out);
 	jsonw_init(&w, out, 2);
-	comparison_json(&w, ids, d);
-	if (!jsonw_flush(&w))
-		return false;
-	fputs("\n}\n", out);
-	return true;
+	output_json_comparison_end_to(&w, ids, d);
+	return jsonw_flush(&w);
+}
+
+void output_jsonl_comparison_to(struct jsonw *w, const int64_t ids[2], const struct compare_delta *d)
+{
+	jsonw_object(w);
+	jsonw_key(w, "comparison");
+	comparison_json(w, ids, d);
+	jsonw_end(w);
+	outbuf_putc(&w->text, '\n');
 }
 
 bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compare_delta *d)
@@ -564,10 +608,6 @@ bool output_jsonl_comparison(FILE *out, const int64_t ids[2], const struct compa
 	struct jsonw w;
 
 	jsonw_init_compact(&w, out);
-	jsonw_object(&w);
-	jsonw_key(&w, "comparison");
-	comparison_json(&w, ids, d);
-	jsonw_end(&w);
-	outbuf_putc(&w.text, '\n');
+	output_jsonl_comparison_to(&w, ids, d);
 	return jsonw_flush(&w);
 }

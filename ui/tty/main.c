@@ -67,11 +67,7 @@ struct writer {
 /* JSON, JSON Lines or CSV of one analysis. */
 static bool write_machine(struct writer *w, const struct analysis *a)
 {
-	/* The same columns for every input: a report's are empty for a
-	 * launch. */
-	if (w->format == CLI_FORMAT_CSV && !w->any)
-		output_csv_header(w->out, true);
-	if (!output_stream_kernel(w->stream, a, !w->any)) {
+	if (!output_stream_kernel(w->stream, a)) {
 		/* A write that failed is said once, by close_stdout. */
 		if (!ferror(w->out))
 			fputs("occview: out of memory\n", stderr);
@@ -176,13 +172,8 @@ static bool write_pair(void *ctx, const struct analysis *const a[2],
 	for (int k = 0; k < 2; k++)
 		if (!write_machine(w, a[k]))
 			return false;
-	output_stream_flush(w->stream);
-	if ((w->format == CLI_FORMAT_JSON && !output_json_comparison_end(w->out, pw->ids, &d)) ||
-	    (w->format == CLI_FORMAT_JSONL && !output_jsonl_comparison(w->out, pw->ids, &d))) {
-		fputs("occview: out of memory\n", stderr);
-		return false;
-	}
-	return !ferror(w->out);
+	/* A write that failed is said once, by close_stdout. */
+	return output_stream_comparison(w->stream, pw->ids, &d);
 }
 
 /* The end of a summary: the table and totals, or the one record's panes. */
@@ -219,6 +210,7 @@ static int print_all(struct session *s, const struct cli_options *o, bool blocks
 	 * it is the only one). */
 	bool summary = o->format == CLI_FORMAT_TEXT && !o->details && !o->n_record_ids &&
 		       !o->compare;
+	bool failed;
 	int status;
 
 	/* Plain ASCII: print output goes to files, pipes and logs. */
@@ -254,10 +246,8 @@ static int print_all(struct session *s, const struct cli_options *o, bool blocks
 			return OCC_ESOFTWARE;
 		}
 	}
-	if (o->format == CLI_FORMAT_JSON)
-		output_json_begin(stdout);
-	else if (o->format == CLI_FORMAT_JSONL)
-		output_jsonl_header(stdout);
+	if (w.stream)
+		output_stream_begin(w.stream);
 	if (o->compare) {
 		struct pair_writer pw = { &w, o->compare_ids };
 		struct session_pair_emit pair = { write_pair, &pw };
@@ -269,12 +259,9 @@ static int print_all(struct session *s, const struct cli_options *o, bool blocks
 	}
 	if (w.summary)
 		write_summary_end(&w);
-	output_stream_free(w.stream);
 	/* --compare's JSON closed itself with its comparison. */
-	if (o->format == CLI_FORMAT_JSON && !(o->compare && w.any))
-		output_json_end(stdout, w.any);
-	else if (o->format == CLI_FORMAT_CSV && !w.any)
-		output_csv_header(stdout, true);
+	if (w.stream)
+		output_stream_end(w.stream, o->compare);
 	print_free(w.printer);
 	for (int i = 0; i < o->n_record_ids; i++)
 		if (!w.found[i]) {
@@ -284,8 +271,12 @@ static int print_all(struct session *s, const struct cli_options *o, bool blocks
 			status = status ? status : OCC_EUSAGE;
 		}
 	/* A write that failed stopped the records (write_one): that is the
-	 * status, said once, by close_stdout. */
-	return ferror(stdout) ? OCC_EIOERR : status;
+	 * status, said once, by close_stdout. What the kernels' writer still
+	 * holds is written after, as stdio's buffer is by close_stdout: a
+	 * failure there is said, the status kept. */
+	failed = ferror(stdout);
+	output_stream_free(w.stream);
+	return failed ? OCC_EIOERR : status;
 }
 
 /* ---- the explorer ---- */
