@@ -59,7 +59,6 @@ static bool memo_findings(struct analysis *a, struct analysis_memo *m, uint64_t 
 	int n = a->n_findings, tail;
 
 	if (!hit) {
-		v->r = a->r;
 		v->best_block_size = a->best_block_size;
 		v->min_grid_full_occupancy = a->min_grid_full_occupancy;
 		v->sizes.n = TUNING_SIZES_UNKNOWN;
@@ -122,10 +121,7 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 		return;
 	}
 	a->ok = true;
-	if (hit)
-		a->r = v.r;
-	else
-		occ_compute(&gpu->arch, &a->in, &a->r);
+	occ_compute(&gpu->arch, &a->in, &a->r);
 	sched_init(&a->sched, gpu, l->sms, a->r.active_blocks_per_sm, l->cluster_size, &a->cl);
 	waves_compute_sched(&a->r, &a->sched, launch_grid_size(l), &a->w);
 	if (findings == ANALYSIS_NO_FINDINGS)

@@ -14,8 +14,8 @@
 #include "rules.h"
 #include "tuning.h"
 
-/* A bounded table (ANALYSIS_MEMO_ENTRIES launches, a few MiB at most,
- * touched only as used), owned by whoever analyses many launches (the
+/* A bounded table (4.3 MiB at most, touched only as used: some 7,000
+ * launches as a JSON Lines run keeps them), owned by whoever analyses many launches (the
  * session) and passed to analysis_compute_memo. */
 struct analysis_memo;
 
@@ -38,11 +38,11 @@ struct analysis_memo_key {
  * never the same for other contents, so that the memo knows a GPU it holds
  * by it instead of comparing the GPU whole (3 KB, asked for every launch).
  * 0: none, compared whole. */
-/* What is kept: the occupancy, the best block size, the block sizes the
- * grid's rules weigh, and the findings that do not depend on the grid
- * (rules_part LAUNCH and GPU). */
+/* What is kept: the best block size, the block sizes the grid's rules
+ * weigh, and the findings that do not depend on the grid (rules_part
+ * LAUNCH and GPU); not the occupancy, which costs less to work out again
+ * than to fetch. */
 struct analysis_memo_value {
-	struct occ_result r;
 	int best_block_size;
 	int64_t min_grid_full_occupancy;
 	struct tuning_sizes sizes;   /* n TUNING_SIZES_UNKNOWN: not swept yet */
