@@ -103,6 +103,18 @@ if [ -w /dev/full ]; then
 	done
 fi
 
+# A write that fails only when stdout is closed (a small output, held by the
+# kernels' writer as stdio's buffer held it): said once, the run's own status
+# kept (--record naming no record: 64).
+if [ -w /dev/full ]; then
+	for fmt in json jsonl csv; do
+		what="occview --format $fmt --record 99999 >/dev/full"
+		"$OCCVIEW" --format "$fmt" --record 99999 "$T4" >/dev/full 2>"$tmp/out" </dev/null; got=$?
+		check 64 "^occview: writing the output: No space left on device"
+		[ "$(grep -c '^occview: writing the output' "$tmp/out")" -eq 1 ] && ok || bad "$what: said more than once"
+	done
+fi
+
 # A report whose output fails half-way (946 KB of JSON from a CUDA profiler
 # log): the write error is said, and no empty message ("occview: ") beside it;
 # under the sanitizers, the report it stopped is freed.
