@@ -272,18 +272,16 @@ START_TEST(stamped_gpus)
 }
 END_TEST
 
-/* More distinct launches than the memo holds: the oldest are overwritten,
- * and every analysis, hit or miss, is still the fresh one. */
-START_TEST(many_launches_wrap)
+/* n distinct launches on MI300X, each at its own grid, analysed through m
+ * twice over, each the same as a fresh analysis. */
+static void twice_distinct(struct analysis_memo *m, int n)
 {
-	struct analysis_memo *m = analysis_memo_new();
 	struct gpu g;
 	struct occ_error err = { 0 };
-	long hits, misses;
 
 	ck_assert(gpu_db_find(db, "MI300X", &g, &err));
 	for (int pass = 0; pass < 2; pass++)
-		for (int k = 0; k < 12000; k++) {
+		for (int k = 0; k < n; k++) {
 			struct launch l;
 			char what[64];
 
@@ -292,6 +290,16 @@ START_TEST(many_launches_wrap)
 			snprintf(what, sizeof(what), "pass %d launch %d", pass, k);
 			both(&fresh_a, &memo_a, m, &l, &g, ANALYSIS_FINDING_PARAMS, what);
 		}
+}
+
+/* More distinct launches than the memo holds: the oldest are overwritten,
+ * and every analysis, hit or miss, is still the fresh one. */
+START_TEST(many_launches_wrap)
+{
+	struct analysis_memo *m = analysis_memo_new();
+	long hits, misses;
+
+	twice_distinct(m, 12000);
 	analysis_memo_counts(m, &hits, &misses);
 	/* each launch once a pass, more than the memo holds: the second
 	 * pass finds the first's overwritten */
@@ -307,21 +315,9 @@ END_TEST
 START_TEST(launches_that_fit_all_found)
 {
 	struct analysis_memo *m = analysis_memo_new();
-	struct gpu g;
-	struct occ_error err = { 0 };
 	long hits, misses;
 
-	ck_assert(gpu_db_find(db, "MI300X", &g, &err));
-	for (int pass = 0; pass < 2; pass++)
-		for (int k = 0; k < 4000; k++) {
-			struct launch l;
-			char what[64];
-
-			amd_launch(&l, 64 * (1 + k % 16), 8 + k / 16 % 64, 16, (int64_t)(k / 1024) * 4096,
-				   1 + k % 997);
-			snprintf(what, sizeof(what), "pass %d launch %d", pass, k);
-			both(&fresh_a, &memo_a, m, &l, &g, ANALYSIS_FINDING_PARAMS, what);
-		}
+	twice_distinct(m, 4000);
 	analysis_memo_counts(m, &hits, &misses);
 	ck_assert_int_eq(hits + misses, 8000);
 	/* a fair hash leaves a launch or two to a full bucket (4,000 keys in

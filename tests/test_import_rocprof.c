@@ -809,21 +809,23 @@ END_TEST
 START_TEST(target_arch_first_match)
 {
 	static const char *const from = ", (rocprim::ROCPRIM_400100_NS::detail::target_arch)942";
-	struct report r;
-	char to[256];
+	/* what comes before the name's own, and the target every record gets */
+	static const struct { const char *before, *gfx; } cases[] = {
+		{ ", f(x), target_arch 1", "gfx942" },
+		{ ", f(x), (a::target_arch)910", "gfx90a" },
+	};
 
-	snprintf(to, sizeof(to), ", f(x), target_arch 1%s", from);
-	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
-	ck_assert_uint_eq(r.n, 13);
-	ck_assert_str_eq(r.records[10].gfx_target, "gfx942");
-	ck_assert_str_eq(r.records[0].gfx_target, "gfx942");
-	report_done(&r);
-	snprintf(to, sizeof(to), ", f(x), (a::target_arch)910%s", from);
-	parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
-	ck_assert_uint_eq(r.n, 13);
-	ck_assert_str_eq(r.records[10].gfx_target, "gfx90a");
-	ck_assert_str_eq(r.records[0].gfx_target, "gfx90a");
-	report_done(&r);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct report r;
+		char to[256];
+
+		snprintf(to, sizeof(to), "%s%s", cases[i].before, from);
+		parse_edited("gunrock_mi300_rocprofv1_results_TRUNCATED.csv", from, to, &r);
+		ck_assert_uint_eq(r.n, 13);
+		ck_assert_str_eq(r.records[10].gfx_target, cases[i].gfx);
+		ck_assert_str_eq(r.records[0].gfx_target, cases[i].gfx);
+		report_done(&r);
+	}
 }
 END_TEST
 

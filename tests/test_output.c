@@ -611,6 +611,29 @@ START_TEST(test_csv_rows)
 }
 END_TEST
 
+/* clean (sanitized) as RFC 4180 field in want, quoted where it holds a
+ * comma, a quote or a line end, then end and a NUL; its length with end. */
+static size_t csv_field_want(const char *clean, char end, char *want)
+{
+	size_t n = 0;
+
+	if (strpbrk(clean, ",\"\r\n")) {
+		want[n++] = '"';
+		for (const char *c = clean; *c; c++) {
+			if (*c == '"')
+				want[n++] = '"';
+			want[n++] = *c;
+		}
+		want[n++] = '"';
+	} else {
+		n = strlen(clean);
+		memcpy(want, clean, n);
+	}
+	want[n++] = end;
+	want[n] = '\0';
+	return n;
+}
+
 /* A CSV field is str_sanitize's text, quoted as RFC 4180 says where it
  * holds a comma, a quote or a line end: at every length to 40 (the writer
  * looks at 8 and 16 bytes at a time, a string of 8 to 15 as one block of
@@ -624,7 +647,7 @@ START_TEST(test_csv_field_at_every_length)
 		for (size_t k = 0; k < sizeof(odd) / sizeof(odd[0]); k++)
 			for (size_t at = 0; at < len; at++) {
 				char s[64], clean[1100], want[2300], *got = NULL;
-				size_t n = 0, w = 0;
+				size_t n = 0;
 				struct outbuf r;
 				FILE *f = open_memstream(&got, &n);
 
@@ -632,20 +655,7 @@ START_TEST(test_csv_field_at_every_length)
 				memcpy(s + at, odd[k], strlen(odd[k]));
 				s[at + strlen(odd[k]) > len ? at + strlen(odd[k]) : len] = '\0';
 				str_sanitize(s, clean, sizeof(clean));
-				if (strpbrk(clean, ",\"\r\n")) {
-					want[w++] = '"';
-					for (const char *c = clean; *c; c++) {
-						if (*c == '"')
-							want[w++] = '"';
-						want[w++] = *c;
-					}
-					want[w++] = '"';
-				} else {
-					memcpy(want, clean, strlen(clean));
-					w = strlen(clean);
-				}
-				want[w++] = at % 2 ? '\n' : ',';
-				want[w] = '\0';
+				csv_field_want(clean, at % 2 ? '\n' : ',', want);
 				ck_assert_ptr_nonnull(f);
 				outbuf_init(&r, f);
 				output_csv_field(&r, s, at % 2);
@@ -722,20 +732,7 @@ START_TEST(test_csv_error_column)
 			free(said);
 		}
 		str_sanitize(text, clean, sizeof(clean));
-		if (strpbrk(clean, ",\"\r\n")) {
-			want[n++] = '"';
-			for (const char *p = clean; *p; p++) {
-				if (*p == '"')
-					want[n++] = '"';
-				want[n++] = *p;
-			}
-			want[n++] = '"';
-		} else {
-			n = strlen(clean);
-			memcpy(want, clean, n);
-		}
-		want[n++] = ',';
-		want[n] = '\0';
+		n = csv_field_want(clean, ',', want);
 		buf = capture_csv(&a);
 		/* the row's 22nd field: after the device, launch and analysis columns */
 		at = buf + strcspn(buf, "\n") + 1;

@@ -19,8 +19,8 @@
  * to the bytes they use: a rocprof trace's 6,300 launches of MI300X fit. */
 enum { RING_BYTES = 4 << 20, BUCKETS = 8192, WAYS = 4, GPU_SLOTS = 4, MEMO_SIZES = 32 };
 
-/* An index slot: the entry's tag (TAG_BITS of its key's hash) above 1 +
- * where in the ring's history it starts; 0: none. */
+/* An index slot: the entry's tag (the top 16 bits of its key's hash) above
+ * 1 + where in the ring's history it starts (AT_BITS); 0: none. */
 enum { AT_BITS = 48 };
 #define AT_MASK ((UINT64_C(1) << AT_BITS) - 1)
 
@@ -37,7 +37,6 @@ struct entry {
 	 * -1 where they do not fit here. */
 	signed char n_sizes;
 	unsigned short tail_at;       /* where the GPU part's findings start, after the entry */
-	unsigned short bytes;         /* of the findings */
 	unsigned short size_threads[MEMO_SIZES];
 	unsigned char size_blocks[MEMO_SIZES];
 };
@@ -396,7 +395,6 @@ bool analysis_memo_keep(struct analysis_memo *m, const struct gpu *gpu, uint64_t
 	}
 	if (n_tail == 0)
 		e->tail_at = (unsigned short)at;
-	e->bytes = (unsigned short)at;
 	e->n_sizes = TUNING_SIZES_UNKNOWN;
 	analysis_memo_sizes(e, &v->sizes);
 	e->key = *key;
