@@ -59,8 +59,10 @@ run "bench/binary" "[1-9][0-9]* kernel" 1 -- "$BENCH/binary" "$OCCVIEW" "$TESTDA
 
 # bench/journey.sh: one record's calls under callgrind (a rocprof file's
 # header and first dispatch), where valgrind is and the program is not built
-# with AddressSanitizer (which valgrind cannot run).
-if ldd "$OCCVIEW" 2>/dev/null | grep -q libasan; then
+# with AddressSanitizer (which valgrind cannot run): its runtime's entry
+# point is named in the program whether it is linked in (clang) or a shared
+# libasan (gcc), which ldd alone saw.
+if grep -q __asan_init "$OCCVIEW" 2>/dev/null; then
 	echo "SKIP: occview is built with AddressSanitizer: bench/journey.sh and bench/instructions.sh (valgrind) not run"
 elif command -v valgrind >/dev/null 2>&1; then
 	head -n 2 "$ROCPROF" >"$tmp/one.csv"
