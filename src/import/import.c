@@ -290,6 +290,7 @@ static bool settle(const struct report_sink *sink, struct report *r, size_t keep
 {
 	if (!sink)
 		return true;
+	r->n_settled = 0;
 	while (r->n > keep) {
 		struct report_record *rec = report_shift(r);
 		bool go = sink->record(sink->ctx, r, rec);
@@ -301,10 +302,18 @@ static bool settle(const struct report_sink *sink, struct report *r, size_t keep
 	return true;
 }
 
+/* How many of r's records the importer holds open (no more than
+ * REPORT_PENDING_MAX: those past it go out as they are). */
+static size_t open_records(const struct table *t, const struct report *r)
+{
+	size_t keep = t->cls->pending ? t->cls->pending(t->state, r) : r->n;
+
+	return keep < REPORT_PENDING_MAX ? keep : REPORT_PENDING_MAX;
+}
+
 /* One row to the importer, then to the sink what the importer no longer
- * holds open (and what is past REPORT_PENDING_MAX); a row of one field in a
- * table of several is a stray line, not a row. False when the sink stopped
- * the reading. */
+ * holds open, a batch at a time; a row of one field in a table of several
+ * is a stray line, not a row. False when the sink stopped the reading. */
 static bool feed(const struct table *t, const struct csv_row *row, struct report *r,
 		 struct occ_error *err)
 {
@@ -316,8 +325,18 @@ static bool feed(const struct table *t, const struct csv_row *row, struct report
 		r->rejected_rows++;
 	if (!t->sink)
 		return true;
-	keep = t->cls->pending ? t->cls->pending(t->state, r) : r->n;
-	return settle(t->sink, r, keep < REPORT_PENDING_MAX ? keep : REPORT_PENDING_MAX);
+	keep = open_records(t, r);
+	if (r->n - keep < REPORT_SETTLE_BATCH && r->n <= REPORT_PENDING_MAX) {
+		r->n_settled = r->n - keep;
+		return true;
+	}
+	return settle(t->sink, r, keep);
+}
+
+/* Every settled record to the sink, before a read that may wait. */
+static bool drain(const struct table *t, struct report *r)
+{
+	return !t->sink || settle(t->sink, r, open_records(t, r));
 }
 
 /* Feeds every record after the header to the importer. Banners, blank lines
@@ -331,7 +350,7 @@ static bool read_rows(const struct table *t, struct cursor *c, struct report *r,
 	struct csv_split split = { 0 };
 	bool go = true;
 
-	while (go && (c->pos < c->len || cursor_fill(c))) {
+	while (go && (c->pos < c->len || ((go = drain(t, r)) && cursor_fill(c)))) {
 		size_t next, end = cursor_line_end(c, &next);
 		const char *s = c->text + c->pos;
 		struct csv_rows rows;
@@ -404,7 +423,7 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 	size_t cap = 0;
 	bool go = true;
 
-	while (go && (c->pos < c->len || cursor_fill(c))) {
+	while (go && (c->pos < c->len || ((go = drain(t, r)) && cursor_fill(c)))) {
 		size_t next, end = cursor_line_end(c, &next), n = end - c->pos;
 		const char *s = c->text + c->pos;
 

@@ -21,7 +21,9 @@
  * those r still holds, and keeps what it knows of them by that number, not
  * by index (an index moves as records go). The driver
  * holds REPORT_PENDING_MAX records at most: past that, the oldest go out as
- * they are (report.h says what that can change). Without a sink nothing is
+ * they are (report.h says what that can change). Records go out
+ * REPORT_SETTLE_BATCH at a time: those waiting for their batch are the
+ * first r->n_settled, handed over as far as an importer is concerned. Without a sink nothing is
  * handed over and r keeps every record, so the same code reads both ways. */
 #ifndef OCC_IMPORT_H
 #define OCC_IMPORT_H

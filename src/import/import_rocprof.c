@@ -524,7 +524,7 @@ static void device_target(struct import_state *s, struct report *r, struct held 
 	key_copy(s->known[k].device, key);
 	s->known[k].gfx = h->gfx_target;
 	s->n_known++;
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = r->n_settled; i < r->n; i++)
 		if (!r->records[i].gfx_target[0] &&
 		    strcmp(device_key(s, r->n_streamed + i), key) == 0)
 			r->records[i].gfx_target = h->gfx_target;

@@ -269,6 +269,9 @@ struct report {
 	size_t n;                     /* the records held in records */
 	struct report_record *records;
 	size_t n_streamed;            /* records handed over and no longer held */
+	/* A stream's records at the front of records that are final and wait
+	 * for their batch (REPORT_SETTLE_BATCH): no importer changes them. */
+	size_t n_settled;
 	size_t skipped_rows;          /* rows that are not kernels (memcpy, ...) */
 	size_t rejected_rows;         /* kernel rows with a field occview cannot read */
 	/* The profiler runs the file holds, appended one after another (the
@@ -312,7 +315,8 @@ bool report_head_per_kernel(const char *text, size_t len);
 bool report_head_text_format(const char *text, size_t len);
 
 /* Receives the kernel records of a report as they are read (report_stream):
- * each once, in file order, as soon as no later row can change it. The
+ * each once, in file order, once no later row can change it, in batches
+ * (REPORT_SETTLE_BATCH). The
  * record is the sink's only during the call: its heap fields (name, per-SM
  * arrays) are freed afterwards unless the sink took them (set them to NULL).
  * Its interned strings (short_name, process, device, gfx_target) stay valid
@@ -365,6 +369,13 @@ struct report_sink {
  * The text formats (CUDA profiler logs, nvprof's metrics text) are small
  * logs, read whole and handed over at the end. */
 #define REPORT_PENDING_MAX 2048
+/* A stream hands final records to its sink this many at a time (fewer at
+ * the end, and before any read that may wait): the reader's code, then the
+ * sink's (analysis, writer), each run a batch through the instruction
+ * cache, where taking turns a record each they pushed each other out. The
+ * records waiting for their batch stay in r but count as handed over for
+ * what a later row may change (r->n_settled). */
+#define REPORT_SETTLE_BATCH 32
 bool report_stream(const char *name, FILE *f, const char *head, size_t head_len,
 		   const struct report_sink *sink, struct report *r, struct occ_error *err);
 /* Moves every record of from to the end of to (a file read again from
