@@ -103,6 +103,7 @@ struct measure {
 	int status;       /* exit status of the last round; -N: killed by signal N */
 	bool timed_out;   /* a round passed the time limit (and was killed) */
 	char why[WHY];    /* first line the command wrote to stderr, when status != 0 */
+	bool stopped;     /* failed or timed out: no more rounds */
 };
 
 /* The first line of what the child wrote to stderr (in err_fd). Plain
@@ -192,32 +193,39 @@ static bool finished(int status)
 	return status == 0 || status == 65;
 }
 
-/* Best of opt->rounds runs of argv; stops early at a failure or a timeout
- * (a second run past the limit tells nothing new). */
-static void measure(const char *const argv[], const struct options *opt, int err_fd,
-		    struct measure *m)
+/* A command about to be measured: nothing yet. */
+static void measure_start(struct measure *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->ran = true;
 	m->best_s = -1;
-	for (int k = 0; k < opt->rounds; k++) {
-		double s;
-		long kib;
-		int status;
-		bool timed_out;
+}
 
-		run_once(argv, opt->limit_s, err_fd, &s, &kib, &status, &timed_out);
-		if ((double)kib / 1024.0 > m->peak_mib)
-			m->peak_mib = (double)kib / 1024.0;
-		m->status = status;
-		m->timed_out = timed_out;
-		if (status != 0)
-			first_line(err_fd, m->why, sizeof(m->why));
-		if (timed_out || !finished(status))
-			break;
-		if (m->best_s < 0 || s < m->best_s)
-			m->best_s = s;
+/* One round of argv into m, unless an earlier one stopped it: a failure or
+ * a timeout (a second run past the limit tells nothing new). */
+static void measure_round(const char *const argv[], const struct options *opt, int err_fd,
+			  struct measure *m)
+{
+	double s;
+	long kib;
+	int status;
+	bool timed_out;
+
+	if (m->stopped)
+		return;
+	run_once(argv, opt->limit_s, err_fd, &s, &kib, &status, &timed_out);
+	if ((double)kib / 1024.0 > m->peak_mib)
+		m->peak_mib = (double)kib / 1024.0;
+	m->status = status;
+	m->timed_out = timed_out;
+	if (status != 0)
+		first_line(err_fd, m->why, sizeof(m->why));
+	if (timed_out || !finished(status)) {
+		m->stopped = true;
+		return;
 	}
+	if (m->best_s < 0 || s < m->best_s)
+		m->best_s = s;
 }
 
 /* Whether a target is met: a run killed at the time limit gives only a bound,
@@ -373,46 +381,60 @@ static void bench_file(struct input *in, const struct options *opt, int err_fd, 
 	struct floor_counts c = { 0, 0 };
 	double t_csv = -1;
 	enum kind kind = kind_of(in->path);
+	const char *argv[N_FORMATS + 1][7];
+	bool floor_failed = false;
 
 	memset(ms, 0, sizeof(ms));
-	floor_warm(in->path);
-	for (int k = 0; k < opt->rounds; k++) {
-		double s = floor_libcsv_parse(in->path, &c);
-		if (s < 0) {
-			t_csv = -1;
-			break;
-		}
-		if (t_csv < 0 || s < t_csv)
-			t_csv = s;
-	}
-	if (opt->python) {
-		const char *argv[] = { opt->python_prog, opt->script, "--gpu", gpu, path, NULL };
-		if (!gpu) {
-			argv[2] = path;
-			argv[3] = NULL;
-		}
-		measure(argv, opt, err_fd, py);
-	}
 	labels[N_FORMATS] = "python3 occupancy.py";
+	if (opt->python) {
+		const char *py_argv[] = { opt->python_prog, opt->script, "--gpu", gpu, path, NULL };
+
+		memcpy(argv[N_FORMATS], py_argv, sizeof(py_argv));
+		if (!gpu) {
+			argv[N_FORMATS][2] = path;
+			argv[N_FORMATS][3] = NULL;
+		}
+		measure_start(py);
+	}
 	for (int f = 0; f < N_FORMATS; f++) {
-		const char *argv[] = { opt->occview, "--format", formats[f].name, path, NULL, NULL,
-				       NULL };
+		const char *f_argv[] = { opt->occview, "--format", formats[f].name, path, NULL,
+					 NULL, NULL };
 
 		snprintf(label_buf[f], sizeof(label_buf[f]), "occview --format %s", formats[f].name);
 		labels[f] = label_buf[f];
-		if (!opt->format_on[f])
-			continue;
+		memcpy(argv[f], f_argv, sizeof(f_argv));
 		if (gpu) {
-			argv[3] = "--gpu";
-			argv[4] = gpu;
-			argv[5] = path;
+			argv[f][3] = "--gpu";
+			argv[f][4] = gpu;
+			argv[f][5] = path;
 		}
-		measure(argv, opt, err_fd, &ms[f]);
-		if (strcmp(formats[f].name, "csv") == 0) {
+		if (opt->format_on[f])
+			measure_start(&ms[f]);
+	}
+	/* Round by round, every command once a round: the machine's slow
+	 * spells (other tenants, its clock) fall on all of them alike, so the
+	 * ratios compare the same moments; one command's rounds in a row would
+	 * put a spell on it alone. */
+	floor_warm(in->path);
+	for (int k = 0; k < opt->rounds; k++) {
+		if (!floor_failed) {
+			double s = floor_libcsv_parse(in->path, &c);
+
+			floor_failed = s < 0;
+			if (!floor_failed && (t_csv < 0 || s < t_csv))
+				t_csv = s;
+		}
+		for (int f = 0; f <= N_FORMATS; f++)
+			if (ms[f].ran)
+				measure_round(argv[f], opt, err_fd, &ms[f]);
+	}
+	if (floor_failed)
+		t_csv = -1;
+	for (int f = 0; f < N_FORMATS; f++)
+		if (ms[f].ran && strcmp(formats[f].name, "csv") == 0) {
 			in->csv_peak_mib = ms[f].peak_mib;
 			in->csv_slow = ms[f].timed_out;
 		}
-	}
 
 	printf("%s (%s): %.1f MB, %zu CSV rows, %zu fields%s%s\n", base, kinds[kind].name,
 	       (double)in->bytes / 1e6, c.rows, c.fields, gpu ? "; --gpu " : "", gpu ? gpu : "");
@@ -526,11 +548,10 @@ static int parse_args(int argc, char **argv, struct options *opt)
 static double idle_peak_mib(const struct options *opt, int err_fd)
 {
 	const char *argv[] = { opt->occview, "--version", NULL };
-	struct options one = *opt;
 	struct measure m;
 
-	one.rounds = 1;
-	measure(argv, &one, err_fd, &m);
+	measure_start(&m);
+	measure_round(argv, opt, err_fd, &m);
 	return m.status == 0 ? m.peak_mib : -1;
 }
 
