@@ -272,40 +272,6 @@ START_TEST(stamped_gpus)
 }
 END_TEST
 
-/* An analysis keeps its copy of the GPU while the next launch comes on the
- * GPU of the same stamp, and copies any other: another stamp, none, or
- * after a refusal cleared it. */
-START_TEST(gpu_copy_kept_by_stamp)
-{
-	static struct analysis a;
-	struct gpu mi300x, h100;
-	struct occ_error err = { 0 }, refused = { 0 };
-	struct launch l;
-
-	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
-	ck_assert(gpu_db_find(db, "H100 SXM", &h100, &err));
-	amd_launch(&l, 256, 12, 16, 16, 32768);
-	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, -1, "k.csv", 3, ANALYSIS_FINDINGS);
-	ck_assert(a.ok);
-	ck_assert_str_eq(a.gpu.name, mi300x.name);
-	/* kept, not copied again: a mark left in the copy stays */
-	a.gpu.segment[0] = '!';
-	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, -1, "k.csv", 3, ANALYSIS_FINDINGS);
-	ck_assert_int_eq(a.gpu.segment[0], '!');
-	analysis_compute_memo(&a, NULL, &l, &mi300x, 0, -1, "k.csv", 3, ANALYSIS_FINDINGS);
-	ck_assert_str_eq(a.gpu.segment, mi300x.segment);
-	l.sgprs = 0;
-	analysis_compute_memo(&a, NULL, &l, &h100, 6, -1, "k.csv", 3, ANALYSIS_FINDINGS);
-	ck_assert_str_eq(a.gpu.name, h100.name);
-	ck_assert_int_eq(a.gpu.arch.vendor, GPU_NVIDIA);
-	occ_error_set(&refused, OCC_EUSAGE, NULL, 0, NULL, "refused");
-	analysis_fail(&a, &l, &refused);
-	ck_assert_str_eq(a.gpu.name, "");
-	analysis_compute_memo(&a, NULL, &l, &h100, 6, -1, "k.csv", 3, ANALYSIS_FINDINGS);
-	ck_assert_str_eq(a.gpu.name, h100.name);
-}
-END_TEST
-
 /* n distinct launches on MI300X, each at its own grid, analysed through m
  * twice over, each the same as a fresh analysis. */
 static void twice_distinct(struct analysis_memo *m, int n)
@@ -371,7 +337,6 @@ static Suite *suite(void)
 	tcase_add_test(tc, hits_same_as_fresh);
 	tcase_add_test(tc, changed_field_misses);
 	tcase_add_test(tc, stamped_gpus);
-	tcase_add_test(tc, gpu_copy_kept_by_stamp);
 	tcase_add_test(tc, many_launches_wrap);
 	tcase_add_test(tc, launches_that_fit_all_found);
 	suite_add_tcase(s, tc);

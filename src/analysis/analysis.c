@@ -27,17 +27,15 @@ static void clear_results(struct analysis *a)
  * (14 KB that only n_findings makes valid) or the results clear_results
  * clears: a report's records are analysed one after another into one
  * struct. */
-static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu,
-		  uint64_t gpu_stamp)
+static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu)
 {
 	a->launch = *l;
 	a->ok = false;
 	occ_error_clear(&a->error);
-	if (!gpu)
-		memset(&a->gpu, 0, sizeof(a->gpu));
-	else if (!gpu_stamp || gpu_stamp != a->gpu_stamp)
+	if (gpu)
 		a->gpu = *gpu;
-	a->gpu_stamp = gpu ? gpu_stamp : 0;
+	else
+		memset(&a->gpu, 0, sizeof(a->gpu));
 	memset(&a->in, 0, sizeof(a->in));
 	a->has_findings = false;
 	a->compiled = NULL;
@@ -92,7 +90,7 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	void *entry = NULL;
 	bool hit = false;
 
-	reset(a, l, gpu, gpu_stamp);
+	reset(a, l, gpu);
 	gpu = &a->gpu;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
@@ -163,7 +161,7 @@ void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *
 
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)
 {
-	reset(a, l, NULL, 0);
+	reset(a, l, NULL);
 	clear_results(a);
 	a->error = *err;
 }

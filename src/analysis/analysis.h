@@ -25,11 +25,6 @@ struct analysis {
 	bool ok;                  /* false: error says why nothing was computed */
 	struct occ_error error;
 	struct gpu gpu;
-	/* gpu's stamp (analysis_memo.h) where it is a copy of a GPU the
-	 * session holds, else 0: the next launch on the same GPU keeps the copy
-	 * instead of making it again (3 KB a record). Whoever writes gpu
-	 * otherwise sets it 0. */
-	uint64_t gpu_stamp;
 	struct occ_input in;
 	struct occ_result r;
 	struct waves w;

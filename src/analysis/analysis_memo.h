@@ -35,8 +35,7 @@ struct analysis_memo_key {
 	int findings;
 };
 /* A GPU's stamp: a number its owner (the session) gives the GPU it holds,
- * never the same for other contents in the whole process (an analysis may
- * serve several sessions), so that the memo knows a GPU it holds
+ * never the same for other contents, so that the memo knows a GPU it holds
  * by it instead of comparing the GPU whole (3 KB, asked for every launch).
  * 0: none, compared whole. */
 /* What is kept: the best block size, the block sizes the grid's rules

@@ -38,16 +38,6 @@ struct gpu_choice {
 	struct occ_error err;
 };
 
-/* A GPU's stamp (analysis_memo.h), new in the whole process: an analysis
- * keeps its GPU's copy by it (analysis.h), and an analysis may serve more
- * than one session. */
-static uint64_t new_stamp(void)
-{
-	static atomic_uint_fast64_t last;
-
-	return (uint64_t)atomic_fetch_add(&last, 1) + 1;
-}
-
 struct session {
 	const struct gpu_db *db;
 	struct param_set flags;
@@ -59,6 +49,7 @@ struct session {
 	/* Each GPU the session holds has a stamp (analysis_memo.h), a new one
 	 * whenever it is written: gpus[i]'s (flag_gpu's gpus[0]'s), the
 	 * named and the report's GPU's, a choice's. */
+	uint64_t stamps;              /* the last given */
 	uint64_t gpu_stamps[SESSION_GPUS_MAX];
 	uint64_t named_stamp, report_stamp;
 	/* param_check_vendor of the flags on the GPU of vendor_stamp (0:
@@ -151,7 +142,7 @@ struct session *session_new(const struct gpu_db *db, const struct param_set *fla
 	if (s->has_flag_gpu)
 		s->flag_gpu = s->gpus[0];
 	for (size_t i = 0; i < s->n_gpus; i++)
-		s->gpu_stamps[i] = new_stamp();
+		s->gpu_stamps[i] = ++s->stamps;
 	return s;
 }
 
@@ -240,7 +231,7 @@ static const struct gpu_choice *own_gpu(struct session *s, const struct report_r
 	c->cc_minor = rec->cc_minor;
 	c->sm_count = rec->sm_count;
 	c->ok = report_choose_gpu(s->db, rec, NULL, file, &c->gpu, &c->source, &c->err);
-	c->stamp = new_stamp();
+	c->stamp = ++s->stamps;
 	return c;
 }
 
@@ -253,7 +244,7 @@ static const struct gpu *named_gpu(struct session *s, const char *name, struct o
 		str_copy(s->named, sizeof(s->named), name);
 		occ_error_clear(&s->named_err);
 		s->named_ok = gpu_db_find(s->db, name, &s->named_gpu, &s->named_err);
-		s->named_stamp = new_stamp();
+		s->named_stamp = ++s->stamps;
 	}
 	if (s->named_ok)
 		return &s->named_gpu;
@@ -837,7 +828,7 @@ bool session_launch(struct session *s, const struct session_record *r,
 void session_set_report_gpu(struct session *s, const struct gpu *g)
 {
 	s->has_report_gpu = g != NULL;
-	s->report_stamp = new_stamp();
+	s->report_stamp = ++s->stamps;
 	if (g)
 		s->report_gpu = *g;
 }
