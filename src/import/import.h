@@ -19,12 +19,13 @@
  * them, so a record's number in the file is r->n_streamed + its index).
  * An importer changes only records it said were pending, looks only at
  * those r still holds, and keeps what it knows of them by that number, not
- * by index (an index moves as records go). The driver
- * holds REPORT_PENDING_MAX records at most: past that, the oldest go out as
- * they are (report.h says what that can change). Records go out
- * REPORT_SETTLE_BATCH at a time: those waiting for their batch are the
- * first r->n_settled, handed over as far as an importer is concerned. Without a sink nothing is
- * handed over and r keeps every record, so the same code reads both ways. */
+ * by index (an index moves as records go). The driver holds
+ * REPORT_PENDING_MAX records at most: past that, the oldest go out as they
+ * are (report.h says what that can change). Records go out
+ * REPORT_SETTLE_BATCH at a time: those waiting for their batch are r's
+ * first r->n_settled, handed over as far as an importer is concerned.
+ * Without a sink nothing is handed over and r keeps every record, so the
+ * same code reads both ways. */
 #ifndef OCC_IMPORT_H
 #define OCC_IMPORT_H
 
