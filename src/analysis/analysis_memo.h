@@ -15,8 +15,8 @@
 #include "tuning.h"
 
 /* A bounded table (4.3 MiB at most, touched only as used: some 7,000
- * launches as a JSON Lines run keeps them), owned by whoever analyses many launches (the
- * session) and passed to analysis_compute_memo. */
+ * launches as a JSON Lines run keeps them), owned by whoever analyses many
+ * launches (the session) and passed to analysis_compute_memo. */
 struct analysis_memo;
 
 struct analysis_memo *analysis_memo_new(void);

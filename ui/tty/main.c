@@ -245,9 +245,8 @@ static int print_all(struct session *s, const struct cli_options *o, bool blocks
 			fputs("occview: out of memory\n", stderr);
 			return OCC_ESOFTWARE;
 		}
-	}
-	if (w.stream)
 		output_stream_begin(w.stream);
+	}
 	if (o->compare) {
 		struct pair_writer pw = { &w, o->compare_ids };
 		struct session_pair_emit pair = { write_pair, &pw };
@@ -539,7 +538,7 @@ int main(int argc, char **argv)
 	struct occ_error err = { 0 };
 	struct session *s = NULL;
 	struct gpu_db *db;
-	bool files;
+	bool files, blocks;
 	int status;
 
 	/* The user's locale chooses the glyphs (UTF-8 or not) and the
@@ -568,9 +567,10 @@ int main(int argc, char **argv)
 	 * its records come out as they used to. stdout is closed before main
 	 * returns (close_stdout). */
 	files = inputs_are_files(&o);
+	blocks = machine_blocks(&o, files);
 	/* JSON, JSON Lines and CSV of files come in 64 KiB blocks from their
 	 * own writer: stdout unbuffered hands each to write(2) as it is. */
-	if (machine_blocks(&o, files))
+	if (blocks)
 		setvbuf(stdout, NULL, _IONBF, 0);
 	else if (!isatty(STDOUT_FILENO) && files)
 		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
@@ -616,7 +616,7 @@ int main(int argc, char **argv)
 								     : SESSION_DIFF_TEXT,
 				      stdout, stderr);
 	else
-		status = interactive(&o) ? explore(s, &o) : print_all(s, &o, machine_blocks(&o, files));
+		status = interactive(&o) ? explore(s, &o) : print_all(s, &o, blocks);
 out:
 	session_free(s);
 	gpu_db_free(db);
