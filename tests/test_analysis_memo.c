@@ -79,7 +79,7 @@ static bool both_stamped(struct analysis *fresh, struct analysis *memo, struct a
 
 	analysis_memo_counts(m, &h0, &m0);
 	analysis_compute(fresh, l, g, -1, "k.csv", 3, findings);
-	analysis_compute_memo(memo, m, l, g, stamp, -1, "k.csv", 3, findings);
+	analysis_compute_memo(memo, m, l, g, stamp, NULL, -1, "k.csv", 3, findings);
 	analysis_memo_counts(m, &h1, &m1);
 	/* The formats' cache is each analysis's own: the findings point at it. */
 	for (int i = 0; i < fresh->n_findings; i++)
@@ -272,6 +272,53 @@ START_TEST(stamped_gpus)
 }
 END_TEST
 
+/* An analysis keeps its GPU copy only on its caller's word (held) that the
+ * copy is of the GPU of this stamp, and copies it for anything else: no
+ * word, another stamp, none, or a word of 0 over stale bytes (a malloc'd
+ * analysis's). *held follows what the copy is of. */
+START_TEST(gpu_copy_kept_on_the_callers_word)
+{
+	static struct analysis a;
+	struct gpu mi300x, h100;
+	struct occ_error err = { 0 };
+	struct launch l;
+	uint64_t held = 0;
+
+	ck_assert(gpu_db_find(db, "MI300X", &mi300x, &err));
+	ck_assert(gpu_db_find(db, "H100 SXM", &h100, &err));
+	amd_launch(&l, 256, 12, 16, 16, 32768);
+	/* stale bytes that a stamp in the struct could have matched */
+	memset(&a, 1, sizeof(a));
+	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, &held, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert(a.ok);
+	ck_assert_str_eq(a.gpu.name, mi300x.name);
+	ck_assert_int_eq(held, 5);
+	/* kept: a mark left in the copy stays */
+	a.gpu.segment[0] = '!';
+	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, &held, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert_int_eq(a.gpu.segment[0], '!');
+	ck_assert_int_eq(held, 5);
+	/* no word: copied */
+	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, NULL, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert_str_eq(a.gpu.segment, mi300x.segment);
+	a.gpu.segment[0] = '!';
+	/* a GPU the session does not hold (stamp 0): copied, and no word after */
+	analysis_compute_memo(&a, NULL, &l, &mi300x, 0, &held, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert_str_eq(a.gpu.segment, mi300x.segment);
+	ck_assert_int_eq(held, 0);
+	l.sgprs = 0;
+	analysis_compute_memo(&a, NULL, &l, &h100, 6, &held, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert_str_eq(a.gpu.name, h100.name);
+	ck_assert_int_eq(a.gpu.arch.vendor, GPU_NVIDIA);
+	ck_assert_int_eq(held, 6);
+	/* another stamp: copied */
+	l.sgprs = 16;
+	analysis_compute_memo(&a, NULL, &l, &mi300x, 5, &held, -1, "k.csv", 3, ANALYSIS_FINDINGS);
+	ck_assert_str_eq(a.gpu.name, mi300x.name);
+	ck_assert_int_eq(held, 5);
+}
+END_TEST
+
 /* n distinct launches on MI300X, each at its own grid, analysed through m
  * twice over, each the same as a fresh analysis. */
 static void twice_distinct(struct analysis_memo *m, int n)
@@ -337,6 +384,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, hits_same_as_fresh);
 	tcase_add_test(tc, changed_field_misses);
 	tcase_add_test(tc, stamped_gpus);
+	tcase_add_test(tc, gpu_copy_kept_on_the_callers_word);
 	tcase_add_test(tc, many_launches_wrap);
 	tcase_add_test(tc, launches_that_fit_all_found);
 	suite_add_tcase(s, tc);

@@ -27,15 +27,15 @@ static void clear_results(struct analysis *a)
  * (14 KB that only n_findings makes valid) or the results clear_results
  * clears: a report's records are analysed one after another into one
  * struct. */
-static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu)
+static void reset(struct analysis *a, const struct launch *l, const struct gpu *gpu, bool kept)
 {
 	a->launch = *l;
 	a->ok = false;
 	occ_error_clear(&a->error);
-	if (gpu)
-		a->gpu = *gpu;
-	else
+	if (!gpu)
 		memset(&a->gpu, 0, sizeof(a->gpu));
+	else if (!kept)
+		a->gpu = *gpu;
 	memset(&a->in, 0, sizeof(a->in));
 	a->has_findings = false;
 	a->compiled = NULL;
@@ -81,8 +81,8 @@ static bool memo_findings(struct analysis *a, struct analysis_memo *m, uint64_t 
 }
 
 void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const struct launch *l,
-			   const struct gpu *gpu, uint64_t gpu_stamp, int64_t measured_config,
-			   const char *file, long line, int findings)
+			   const struct gpu *gpu, uint64_t gpu_stamp, uint64_t *held,
+			   int64_t measured_config, const char *file, long line, int findings)
 {
 	struct rules_input ri;
 	struct analysis_memo_key key;
@@ -90,7 +90,9 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 	void *entry = NULL;
 	bool hit = false;
 
-	reset(a, l, gpu);
+	reset(a, l, gpu, held && gpu && gpu_stamp && *held == gpu_stamp);
+	if (held)
+		*held = gpu ? gpu_stamp : 0;
 	gpu = &a->gpu;
 	occ_input_from_launch(l, &a->in);
 	occ_input_measured_config(&a->in, measured_config);
@@ -150,7 +152,7 @@ void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const st
 void analysis_compute(struct analysis *a, const struct launch *l, const struct gpu *gpu,
 		      int64_t measured_config, const char *file, long line, int findings)
 {
-	analysis_compute_memo(a, NULL, l, gpu, 0, measured_config, file, line, findings);
+	analysis_compute_memo(a, NULL, l, gpu, 0, NULL, measured_config, file, line, findings);
 }
 
 void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *gpu,
@@ -161,7 +163,7 @@ void analysis_run(struct analysis *a, const struct launch *l, const struct gpu *
 
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err)
 {
-	reset(a, l, NULL);
+	reset(a, l, NULL, false);
 	clear_results(a);
 	a->error = *err;
 }

@@ -69,11 +69,17 @@ void analysis_compute(struct analysis *a, const struct launch *l, const struct g
 /* The same, with what does not depend on the grid taken from m where m
  * has it for this launch and GPU (launch_check's answer with it), and kept
  * there where not (m NULL: as analysis_compute). gpu_stamp: gpu's stamp
- * (analysis_memo.h), 0 for none. The results are the same byte for byte. */
+ * (analysis_memo.h), 0 for none. The results are the same byte for byte.
+ * held, where not NULL, is the caller's word on a->gpu: the stamp of the
+ * GPU it holds, which the caller knows because it made a and wrote a->gpu
+ * only through these calls since (0: not known). A launch on the GPU of
+ * that stamp keeps the copy instead of making it again (3 KB a record);
+ * *held is then the stamp a->gpu holds. The analysis itself keeps no such
+ * mark: a struct a caller mallocs would carry a stale one. */
 struct analysis_memo;
 void analysis_compute_memo(struct analysis *a, struct analysis_memo *m, const struct launch *l,
-			   const struct gpu *gpu, uint64_t gpu_stamp, int64_t measured_config,
-			   const char *file, long line, int findings);
+			   const struct gpu *gpu, uint64_t gpu_stamp, uint64_t *held,
+			   int64_t measured_config, const char *file, long line, int findings);
 /* Marks a launch that could not be read or resolved. */
 void analysis_fail(struct analysis *a, const struct launch *l, const struct occ_error *err);
 

@@ -606,7 +606,7 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
  * parameters are then not applicable there instead of an error. */
 static void analyse_record(struct session *s, const struct session_record *r,
 			   const struct param_set *ov, const struct gpu *given, unsigned needs,
-			   bool listed, struct analysis *a)
+			   bool listed, struct analysis *a, uint64_t *held)
 {
 	const struct report_record *rec = r->rec;
 	bool findings = (needs & SESSION_FINDINGS) != 0;
@@ -629,6 +629,8 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		res.ok = false;
 	if (!res.ok) {
 		analysis_fail(a, &res.l, &res.err);
+		if (held)
+			*held = 0;
 		report_to(a, r, &res, by);
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
@@ -637,7 +639,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 		}
 		return;
 	}
-	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu, stamp,
+	analysis_compute_memo(a, memo_of(s), &res.l, res.gpu, stamp, held,
 			 !res.changed && rec->smem_config_bytes.present ? rec->smem_config_bytes.value : -1,
 			 r->file, rec->line,
 			 !findings ? ANALYSIS_NO_FINDINGS
@@ -690,12 +692,12 @@ static void key_line(const struct session_record *r, struct analysis *a)
 
 static void analyse(struct session *s, const struct session_record *r,
 		    const struct param_set *ov, const struct gpu *gpu, unsigned needs, bool listed,
-		    struct analysis *a)
+		    struct analysis *a, uint64_t *held)
 {
 	if (!ov)
 		ov = &s->flags;
 	if (r->rec) {
-		analyse_record(s, r, ov, gpu, needs, listed, a);
+		analyse_record(s, r, ov, gpu, needs, listed, a, held);
 	} else {
 		struct launch l;
 		struct gpu g;
@@ -704,14 +706,17 @@ static void analyse(struct session *s, const struct session_record *r,
 
 		if (!launch_of(s, r, ov, gpu, &l, &g, &stamp, &err) ||
 		    (!listed && (!flags_fit(s, &g, stamp, &err) ||
-				 !check_values(r, &l, &g, &err))))
+				 !check_values(r, &l, &g, &err)))) {
 			analysis_fail(a, &l, &err);
-		else
-			analysis_compute_memo(a, memo_of(s), &l, &g, stamp, -1, r->file, r->line,
+			if (held)
+				*held = 0;
+		} else {
+			analysis_compute_memo(a, memo_of(s), &l, &g, stamp, held, -1, r->file, r->line,
 					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
 					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
 					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
 					 : ANALYSIS_FINDINGS);
+		}
 	}
 	key_line(r, a);
 }
@@ -720,7 +725,13 @@ void session_analyse(struct session *s, const struct session_record *r,
 		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
 		     struct analysis *a)
 {
-	analyse(s, r, ov, gpu, needs, false, a);
+	analyse(s, r, ov, gpu, needs, false, a, NULL);
+}
+
+void session_analyse_held(struct session *s, const struct session_record *r, unsigned needs,
+			  struct analysis *a, uint64_t *held)
+{
+	analyse(s, r, NULL, NULL, needs, false, a, held);
 }
 
 void session_analyse_on(struct session *s, const struct session_record *r, size_t i,
@@ -729,7 +740,7 @@ void session_analyse_on(struct session *s, const struct session_record *r, size_
 	const struct gpu *g = &s->gpus[i < s->n_gpus ? i : 0];
 
 	if (s->n_gpus < 2)
-		analyse(s, r, NULL, g, needs, false, a);
+		analyse(s, r, NULL, g, needs, false, a, NULL);
 	else
 		session_analyse_beside(s, r, NULL, g, needs, a);
 }
@@ -745,7 +756,7 @@ void session_analyse_beside(struct session *s, const struct session_record *r,
 
 	on.set |= PARAM_BIT(PARAM_GPU);
 	str_copy(on.values.gpu_name, sizeof(on.values.gpu_name), g->name);
-	analyse(s, r, &on, g, needs, true, a);
+	analyse(s, r, &on, g, needs, true, a, NULL);
 	/* A record refused on this GPU is still its column. */
 	if (!a->gpu.name[0])
 		a->gpu = *g;

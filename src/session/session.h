@@ -90,6 +90,12 @@ const struct gpu_db *session_db(const struct session *s);
 void session_analyse(struct session *s, const struct session_record *r,
 		     const struct param_set *ov, const struct gpu *gpu, unsigned needs,
 		     struct analysis *a);
+/* The same under the flags into an analysis the caller owns, one record
+ * after another (the printer's): held as analysis_compute_memo's, 0 when
+ * a is made and a written by nothing else, so a record on the GPU of the
+ * one before keeps a's copy of it. */
+void session_analyse_held(struct session *s, const struct session_record *r, unsigned needs,
+			  struct analysis *a, uint64_t *held);
 
 /* --gpu A,B,...: the GPUs every record is analysed on, side by side, in
  * the order given (at most SESSION_GPUS_MAX; 1 for a plain --gpu, 0

@@ -27,6 +27,7 @@ struct printer {
 	FILE *msgs;
 	struct analysis *a;    /* n_a of them: one per GPU of --gpu A,B,... */
 	size_t n_a;
+	uint64_t held;         /* the stamp of a[0]'s GPU copy (session_analyse_held) */
 	int status;            /* the first failure's */
 	bool write_failed;
 	/* per report */
@@ -73,7 +74,7 @@ static void analyse(struct printer *p, const struct session_record *r)
 	if ((needs & SESSION_SUMMARY) && p->n_analysed++ > 0)
 		needs |= SESSION_TITLES;
 	if (p->n_a < 2) {
-		session_analyse(p->s, r, NULL, NULL, needs, p->a);
+		session_analyse_held(p->s, r, needs, p->a, &p->held);
 		return;
 	}
 	for (size_t i = 0; i < p->n_a; i++)
