@@ -504,6 +504,107 @@ START_TEST(load_binary_late)
 }
 END_TEST
 
+/* csvread_digits' answer, a digit at a time. */
+static bool digits_slowly(const char *t, int64_t *v)
+{
+	int64_t x = 0;
+	size_t n = 0;
+
+	for (; t[n] >= '0' && t[n] <= '9'; n++)
+		x = x * 10 + (t[n] - '0');
+	if (t[n] != '\0' || n == 0 || n > 18)
+		return false;
+	*v = x;
+	return true;
+}
+
+/* text in a block of its own with exactly the slack a field has (so that
+ * ASan sees a read past it), read by csvread_digits and a digit at a time. */
+static void digits_agree(const char *text, size_t n)
+{
+	char *t = malloc(n + 1 + CSV_FIELD_SLACK);
+	int64_t fast = -1, slow = -2;
+	bool a, b;
+
+	ck_assert_ptr_nonnull(t);
+	memcpy(t, text, n);
+	memset(t + n, 0, 1 + CSV_FIELD_SLACK);
+	a = csvread_digits(t, &fast);
+	b = digits_slowly(t, &slow);
+	ck_assert_msg(a == b, "\"%s\": %d, a digit at a time %d", t, a, b);
+	if (a)
+		ck_assert_msg(fast == slow, "\"%s\": %lld, not %lld", t, (long long)fast,
+			      (long long)slow);
+	free(t);
+}
+
+/* Every length to 24, the largest values of 18 and 19 digits, and random
+ * texts of digits with a stranger somewhere: every byte next to '0' and
+ * '9', a sign, a point, spaces and bytes above 0x7f. */
+START_TEST(digits_as_a_digit_at_a_time)
+{
+	static const char strangers[] = { '/', ':', ' ', '-', '+', '.', 'x', 'e', 0x7f, (char)0x80,
+					  (char)0xb9, (char)0xba, (char)0xff, '\t' };
+	char text[32];
+	uint64_t seed = 7;
+	int64_t v;
+
+	for (size_t n = 0; n <= 24; n++) {
+		memset(text, '9', n);
+		digits_agree(text, n);
+		memset(text, '0', n);
+		digits_agree(text, n);
+	}
+	digits_agree("999999999999999999", 18);
+	ck_assert(csvread_digits("999999999999999999\0\0\0\0\0\0\0", &v));
+	ck_assert_int_eq(v, INT64_C(999999999999999999));
+	ck_assert(!csvread_digits("1000000000000000000\0\0\0\0\0\0\0", &v));
+	ck_assert(csvread_digits("3599977333751882\0\0\0\0\0\0\0", &v));
+	ck_assert_int_eq(v, INT64_C(3599977333751882));
+	ck_assert(!csvread_digits("", &v));
+	for (int k = 0; k < 200000; k++) {
+		size_t n;
+
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		n = seed % 25;
+		for (size_t i = 0; i < n; i++)
+			text[i] = (char)('0' + (seed >> (3 + i % 20)) % 10);
+		if (n > 0 && (seed >> 40) % 3 != 0)
+			text[(seed >> 45) % n] = strangers[(seed >> 50) % sizeof(strangers)];
+		digits_agree(text, n);
+	}
+}
+END_TEST
+
+/* Each field of a row, from libcsv's parse and from the split alike, has
+ * the slack csvread_digits reads (ASan checks the reads). */
+START_TEST(fields_have_their_slack)
+{
+	static const char text[] = "1,22,333,4444,55555,666666,7777777,88888888,999999999\n";
+	struct csv_rows rows = { 0 };
+	struct csv_split split = { 0 };
+	struct occ_error err = { 0 };
+	int64_t v, want = 0;
+
+	ck_assert(csvread_parse("t.csv", text, sizeof(text) - 1, &rows, &err));
+	ck_assert_int_eq(csvread_split(&split, text, sizeof(text) - 2, 1), 1);
+	ck_assert_int_eq(rows.n, 1);
+	ck_assert_int_eq(rows.rows[0].n, 9);
+	ck_assert_int_eq(split.row.n, 9);
+	for (int i = 0; i < 9; i++) {
+		want = want * 10 + 1;
+		ck_assert(csvread_digits(rows.rows[0].fields[i], &v));
+		ck_assert_int_eq(v, want * (i + 1));
+		ck_assert(csvread_digits(split.row.fields[i], &v));
+		ck_assert_int_eq(v, want * (i + 1));
+	}
+	csvread_free(&rows);
+	csvread_split_free(&split);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("csvread");
@@ -520,6 +621,8 @@ int main(void)
 	tcase_add_test(tc, parse_huge_field);
 	tcase_add_test(tc, load_streams_like_parse);
 	tcase_add_test(tc, load_binary_late);
+	tcase_add_test(tc, digits_as_a_digit_at_a_time);
+	tcase_add_test(tc, fields_have_their_slack);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

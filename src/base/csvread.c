@@ -42,14 +42,14 @@ static void on_field(void *data, size_t len, void *ctx)
 		b->cur.fields = nf;
 		b->cap_fields = ncap;
 	}
-	s = malloc(len + 1);
+	s = malloc(len + 1 + CSV_FIELD_SLACK);
 	if (!s) {
 		b->oom = true;
 		return;
 	}
 	if (len)
 		memcpy(s, data, len);
-	s[len] = '\0';
+	memset(s + len, 0, 1 + CSV_FIELD_SLACK);
 	b->cur.fields[b->cur.n++] = str_trim(s);
 }
 
@@ -182,6 +182,8 @@ static inline bool is_space(char c)
  * that the scans below may read a block of 64 bytes, and the byte after
  * it, at any place up to the NUL. */
 enum { SPLIT_PAD = 64 };
+/* and it is the fields' slack (csvread.h) after the last of them */
+_Static_assert((int)SPLIT_PAD >= (int)CSV_FIELD_SLACK, "the pad holds a field's slack");
 
 /* Room for the record's copy, its NUL and the pad; the copy made. */
 static char *split_copy(struct csv_split *s, const char *text, size_t len)

@@ -433,7 +433,7 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 			struct csv_row row = { c->line, 1, &line };
 
 			if (n + 1 > cap) {
-				char *nl = realloc(line, n + 1);
+				char *nl = realloc(line, n + 1 + CSV_FIELD_SLACK);
 
 				if (!nl) {
 					cursor_fails(c);
@@ -445,7 +445,7 @@ static bool read_lines(const struct table *t, struct cursor *c, struct report *r
 				cap = n + 1;
 			}
 			memcpy(line, s, n);
-			line[n] = '\0';
+			memset(line + n, 0, 1 + CSV_FIELD_SLACK);
 			go = feed(t, &row, r, err);
 		}
 		c->pos = next;

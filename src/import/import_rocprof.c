@@ -292,26 +292,6 @@ static bool bad_count(const struct import_state *s, const struct csv_row *row, e
 	return false;
 }
 
-/* Whether t is 1 to 18 digits and nothing else, as nearly every number a
- * rocprof row holds is (sizes, counts, nanosecond timestamps): *v its value,
- * import_int's for that text, without its call, sign and checks (a row
- * reads a dozen). 18 digits cannot overflow. */
-static inline bool plain_digits(const char *t, int64_t *v)
-{
-	const char *p = t;
-	uint64_t x = 0;
-	unsigned d;
-
-	while ((d = (unsigned)(unsigned char)*p - '0') <= 9) {
-		x = x * 10 + d;
-		p++;
-	}
-	if (*p != '\0' || p == t || p - t > 18)
-		return false;
-	*v = (int64_t)x;
-	return true;
-}
-
 /* Reads column c as a count or size: absent when the column or the value is
  * missing, an error naming the column when it is not a number or negative.
  * (Small, for a dozen calls a row: the error is bad_count's.) */
@@ -325,7 +305,7 @@ static bool get(const struct import_state *s, const struct csv_row *row, enum co
 		return true;
 	}
 	t = field(s, row, c);
-	if (plain_digits(t, &out->value)) {
+	if (csvread_digits(t, &out->value)) {
 		out->present = true;
 		return true;
 	}
@@ -548,7 +528,7 @@ static struct report_int info_int(const struct import_state *s, const struct csv
 	if (s->col[c] < 0)
 		return (struct report_int){ 0 };
 	t = field(s, row, c);
-	if (plain_digits(t, &v))
+	if (csvread_digits(t, &v))
 		return (struct report_int){ true, v };
 	return import_info_int(r, t, file, row->line, s->col_name[c]);
 }
@@ -563,7 +543,7 @@ static struct report_num info_num(const struct import_state *s, const struct csv
 		return (struct report_num){ 0 };
 	t = field(s, row, c);
 	/* a whole number converts as strtod rounds it (import_num) */
-	if (plain_digits(t, &v))
+	if (csvread_digits(t, &v))
 		return (struct report_num){ true, (double)v };
 	return import_info_num(r, t, file, row->line, s->col_name[c]);
 }
