@@ -320,7 +320,7 @@ static bool split_room(struct csv_split *s, size_t need)
 }
 
 /* The field of a column not read (struct csv_split's want). */
-static char split_unread[1];
+static char split_unread[1 + CSV_FIELD_SLACK];
 
 /* The bits set in x, inline (without -mpopcnt the builtin is a call). */
 static inline unsigned popcount64(uint64_t x)
