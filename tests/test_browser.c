@@ -706,6 +706,24 @@ START_TEST(test_records_without_launch)
 }
 END_TEST
 
+/* The browser's time column holds every duration in its seven cells: a
+ * rocprof-compute record of 856,562,635 ns is "856.6ms" (it was cut to
+ * "856.56m"), the others keep four figures ("5.40ms", "379.5us"). */
+START_TEST(test_durations_fit_their_column)
+{
+	struct explorer *e = open_file("rocprof/omniperf_tests_mi200_rocprofv1_pmc_SQ_LEVEL_WAVES_"
+				       "TRUNCATED.csv", "waves.csv");
+	char *text = screen_text(e, 80, 24);
+
+	ck_assert_msg(strstr(text, " 856.6ms |") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "856.56m") == NULL, "%s", text);
+	ck_assert_msg(strstr(text, "  5.40ms") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, " 379.5us") != NULL, "%s", text);
+	free(text);
+	explorer_close(e, session);
+}
+END_TEST
+
 /* Ten nvprof runs appended to one file: the browser says the 40 records are
  * 10 runs of the same 4 kernels. */
 START_TEST(test_runs_said)
@@ -1250,6 +1268,7 @@ int main(void)
 	tcase_add_test(tc, test_ncu_record_goldens);
 	tcase_add_test(tc, test_runs_said);
 	tcase_add_test(tc, test_records_without_launch);
+	tcase_add_test(tc, test_durations_fit_their_column);
 	tcase_add_test(tc, test_per_sm_events);
 	tcase_add_test(tc, test_huge_grid);
 	tcase_add_test(tc, test_cudaprof_theory_is_the_profilers);

@@ -98,18 +98,28 @@ static void fmt_int(char *buf, size_t size, int64_t v, int w, bool bytes)
 		snprintf(buf, size, "%lldM", (long long)(v / 1000000));
 }
 
+/* Within the column's seven cells: four figures where they fit ("379.5us",
+ * "5.40ms"), one decimal fewer from 100 ms ("856.6ms", not "856.56ms",
+ * cut to "856.56m"), and the next unit where rounding would reach 1000
+ * ("1.00ms", not "1000.0us"). */
 static void fmt_duration(char *buf, size_t size, double ns)
 {
 	if (isnan(ns))
 		snprintf(buf, size, "%s", na);
-	else if (ns < 1e3)
+	else if (ns < 999.5)
 		snprintf(buf, size, "%.0fns", ns);
-	else if (ns < 1e6)
+	else if (ns < 999.95e3)
 		snprintf(buf, size, "%.1fus", ns / 1e3);
-	else if (ns < 1e9)
+	else if (ns < 99.995e6)
 		snprintf(buf, size, "%.2fms", ns / 1e6);
-	else
+	else if (ns < 999.95e6)
+		snprintf(buf, size, "%.1fms", ns / 1e6);
+	else if (ns < 99.995e9)
 		snprintf(buf, size, "%.2fs", ns / 1e9);
+	else if (ns < 9999.5e9)
+		snprintf(buf, size, "%.1fs", ns / 1e9);
+	else
+		snprintf(buf, size, "%.0fs", ns / 1e9);
 }
 
 static void fmt_pct(char *buf, size_t size, double v, bool sign)
