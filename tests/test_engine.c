@@ -39,6 +39,11 @@ START_TEST(families_and_words)
 	ck_assert_str_eq(w->unit, "SM");
 	ck_assert_str_eq(w->warps, "warps");
 	ck_assert_str_eq(w->blocks, "blocks");
+	/* Nsight Compute's rules are quoted on NVIDIA only */
+	ck_assert(w->quotes_profiler_rules);
+	ck_assert(!engine_words(target("gfx942"))->quotes_profiler_rules);
+	ck_assert(!engine_words(target("gfx1201"))->quotes_profiler_rules);
+	ck_assert(!engine_words(target("cypress"))->quotes_profiler_rules);
 	/* data/amd_archs.csv: gfx942 counts per CU, gfx1201 in WGP mode per WGP,
 	 * cypress is TeraScale 2 (VLIW), its registers GPRs. */
 	ck_assert_int_eq(engine_of(target("gfx942"))->family, ENGINE_AMD);

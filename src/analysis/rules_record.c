@@ -147,9 +147,9 @@ static void achieved_gap(struct rules_sink *s, const struct gpu *gpu, const stru
 	strfmt(title, sizeof(title), "Achieved occupancy far below theoretical (%.1f%% of %.1f%%)",
 		 achieved, theoretical);
 	/* The threshold and the causes are Nsight Compute's rule's: quoted on
-	 * NVIDIA, where the user runs it; on AMD occview's own words, which do
-	 * not put a wave in the rule's mouth. The parameters are the same. */
-	if (gpu->arch.vendor == GPU_AMD)
+	 * NVIDIA, where the user runs it; elsewhere occview's own words, which
+	 * do not put a wave in the rule's mouth. The parameters are the same. */
+	if (!e->quotes_profiler_rules)
 		f = rules_add(s, "achieved_gap", RULES_WARNING, title,
 			"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% "
 			"theoretical (occview flags a gap over 10 points, the threshold NVIDIA's "

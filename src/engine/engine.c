@@ -19,7 +19,7 @@ static const struct engine_words nvidia_words = {
 	.block = "block", .blocks = "blocks", .Block = "Block", .Blocks = "Blocks",
 	.thread = "thread", .threads = "threads", .reg = "register", .regs = "registers",
 	.smem = "shared memory", .block_short = "block", .regs_short = "regs",
-	.smem_short = "shared", .block_size = "block size",
+	.smem_short = "shared", .block_size = "block size", .quotes_profiler_rules = true,
 };
 
 #define AMD_WORDS(unit_, units_, a_unit_, reg_, regs_, a_reg_) { \

@@ -57,6 +57,10 @@ struct engine_words {
 	/* In narrow columns: "block", "regs", "shared"; "wg", "VGPRs", "LDS". */
 	const char *block_short, *regs_short, *smem_short;
 	const char *block_size;          /* the parameter: "block size", "workgroup size" */
+	/* The findings may quote the vendor's profiler's rules word for word
+	 * (Nsight Compute's); false on AMD, whose profilers state no such
+	 * rules: a finding says there in occview's words what it borrows. */
+	bool quotes_profiler_rules;
 };
 
 struct engine {
