@@ -507,14 +507,14 @@ END_TEST
 /* csvread_digits' answer, a digit at a time. */
 static bool digits_slowly(const char *t, int64_t *v)
 {
-	int64_t x = 0;
+	uint64_t x = 0;   /* unsigned: past 18 digits it wraps, and is not used */
 	size_t n = 0;
 
 	for (; t[n] >= '0' && t[n] <= '9'; n++)
-		x = x * 10 + (t[n] - '0');
+		x = x * 10 + (uint64_t)(t[n] - '0');
 	if (t[n] != '\0' || n == 0 || n > 18)
 		return false;
-	*v = x;
+	*v = (int64_t)x;
 	return true;
 }
 
