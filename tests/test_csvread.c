@@ -57,7 +57,48 @@ static void masked_all_agree(const char *line, size_t body, int k, const struct 
 	masked_agrees(line, body, k, whole, all, 3);
 }
 
-/* The line with its terminator as the whole text csvread_parse reads, and
+/* The first line of a text libcsv reads whole: a doubled quote, which the
+ * splitter leaves to libcsv, and csvread_parse with it (its row: one
+ * field, a quote). */
+#define LIBCSV_FIRST "\"\"\"\"\n"
+
+/* text as csvread_parse reads it with libcsv from the first line to the
+ * last (LIBCSV_FIRST before it, its row dropped and the lines counted
+ * from 1 again): the oracle the splitter is held to. */
+#define N_PIECES 12
+
+static bool libcsv_parse(const char *text, size_t len, struct csv_rows *rows,
+			 struct occ_error *err)
+{
+	size_t first = strlen(LIBCSV_FIRST);
+	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	char *forced = malloc(first + len + 1);
+
+	/* after a BOM, which csvread_parse skips first */
+	ck_assert_ptr_nonnull(forced);
+	memcpy(forced, text, bom);
+	memcpy(forced + bom, LIBCSV_FIRST, first);
+	memcpy(forced + bom + first, text + bom, len - bom);
+	forced[first + len] = '\0';
+	if (!csvread_parse("t.csv", forced, first + len, rows, err)) {
+		free(forced);
+		if (err->line > 0)
+			err->line--;
+		return false;
+	}
+	free(forced);
+	ck_assert_uint_ge(rows->n, 1);
+	ck_assert_str_eq(rows->rows[0].fields[0], "\"");
+	free(rows->rows[0].fields[0]);
+	free(rows->rows[0].fields);
+	memmove(rows->rows, rows->rows + 1, (rows->n - 1) * sizeof(rows->rows[0]));
+	rows->n--;
+	for (size_t i = 0; i < rows->n; i++)
+		rows->rows[i].line--;
+	return true;
+}
+
+/* The line with its terminator as the whole text libcsv reads, and
  * without it as the line csvread_split reads (as the import driver splits);
  * and split again with a few sets of columns read (masked_all_agree). */
 static int split_vs_libcsv(const char *line)
@@ -75,7 +116,7 @@ static int split_vs_libcsv(const char *line)
 		body--;
 	k = csvread_split(&s, line, body, 7);
 	if (k >= 0) {
-		ck_assert_msg(csvread_parse("t.csv", line, len, &rows, &err), "%s", line);
+		ck_assert_msg(libcsv_parse(line, len, &rows, &err), "%s", line);
 		ck_assert_uint_eq(rows.n, (size_t)k);
 		if (k == 1) {
 			ck_assert_int_eq(s.row.line, 7);
@@ -292,6 +333,90 @@ START_TEST(split_random_against_reference)
 	/* both kinds met often enough to mean something */
 	ck_assert_msg(simple > 5000 && simple < 19000, "%zu simple", simple);
 	csvread_split_free(&s);
+}
+END_TEST
+
+/* A row is at the line it starts on, after empty and blank lines too (libcsv
+ * gives no row for those, and rows after them were counted lines early),
+ * and after a quoted field over lines; the same read by libcsv alone. */
+START_TEST(rows_at_their_lines)
+{
+	static const char text[] = "a,1\n\n  \n\t\nb,2\n\"x\ny\",3\n\nc,4\n";
+	static const long lines[] = { 1, 5, 6, 9 };
+	struct csv_rows rows;
+	struct occ_error err = { 0 };
+
+	for (int way = 0; way < 2; way++) {
+		ck_assert(way == 0 ? csvread_parse("t.csv", text, sizeof(text) - 1, &rows, &err)
+				   : libcsv_parse(text, sizeof(text) - 1, &rows, &err));
+		ck_assert_uint_eq(rows.n, 4);
+		for (size_t i = 0; i < rows.n; i++)
+			ck_assert_msg(rows.rows[i].line == lines[i], "way %d: row %zu at line %ld, not %ld",
+				      way, i, rows.rows[i].line, lines[i]);
+		ck_assert_str_eq(rows.rows[2].fields[0], "x\ny");
+		csvread_free(&rows);
+	}
+}
+END_TEST
+
+/* Whole texts: csvread_parse (the splitter for its plain lines, libcsv from
+ * the first line it leaves) gives libcsv's rows, lines and errors. Lines
+ * of plain and quoted fields, blank ones, a BOM, CRLF, a quote over two
+ * lines, doubled quotes, a quote in a plain field (a strict error), and a
+ * last line without its newline. */
+START_TEST(parse_as_libcsv_alone)
+{
+	static const char *const pieces[] = {
+		"a,b,c\n", "1, 2 ,3\n", "\"x, y\",\"\",z\n", "\n", "  \n", ",,\n",
+		"k,\"two\nlines\",v\n", "q,\"say \"\"hi\"\"\"\n", "r,s\r\n",
+		"bad\"quote,1\n", "\"open,2\n", "tail,9",
+	};
+	uint64_t seed = 91;
+	char text[1024];
+
+#define RAND() next_random(&seed)
+	for (int t = 0; t < 20000; t++) {
+		struct csv_rows got, want;
+		struct occ_error e1 = { 0 }, e2 = { 0 };
+		size_t len = 0;
+		bool ok1, ok2;
+		int n = (int)(RAND() % 8);
+
+		if (RAND() % 16 == 0) {
+			memcpy(text, "\xEF\xBB\xBF", 3);
+			len = 3;
+		}
+		for (int i = 0; i < n; i++) {
+			/* mostly plain lines, as the tables are */
+			size_t pick = RAND() % 4 ? RAND() % 6 : RAND() % N_PIECES;
+			size_t plen = strlen(pieces[pick]);
+
+			memcpy(text + len, pieces[pick], plen);
+			len += plen;
+		}
+		text[len] = '\0';
+		ok1 = csvread_parse("t.csv", text, len, &got, &e1);
+		ok2 = libcsv_parse(text, len, &want, &e2);
+		ck_assert_msg(ok1 == ok2, "\"%s\": %d, libcsv %d", text, ok1, ok2);
+		if (!ok1) {
+			ck_assert_msg(e1.line == e2.line, "\"%s\": line %ld, libcsv %ld", text,
+				      e1.line, e2.line);
+			ck_assert_str_eq(e1.message, e2.message);
+			continue;
+		}
+		ck_assert_msg(got.n == want.n, "\"%s\": %zu rows, libcsv %zu", text, got.n, want.n);
+		for (size_t r = 0; r < got.n; r++) {
+			ck_assert_msg(got.rows[r].line == want.rows[r].line,
+				      "\"%s\": row %zu at line %ld, libcsv %ld", text, r,
+				      got.rows[r].line, want.rows[r].line);
+			ck_assert_uint_eq(got.rows[r].n, want.rows[r].n);
+			for (size_t f = 0; f < got.rows[r].n; f++)
+				ck_assert_str_eq(got.rows[r].fields[f], want.rows[r].fields[f]);
+		}
+		csvread_free(&got);
+		csvread_free(&want);
+	}
+#undef RAND
 }
 END_TEST
 
@@ -615,6 +740,8 @@ int main(void)
 	tcase_add_test(tc, split_empty_and_trailing);
 	tcase_add_test(tc, split_every_place);
 	tcase_add_test(tc, split_random_against_reference);
+	tcase_add_test(tc, parse_as_libcsv_alone);
+	tcase_add_test(tc, rows_at_their_lines);
 	tcase_add_test(tc, split_wide_record_masked);
 	tcase_add_test(tc, split_masked_empty_gives_whole);
 	tcase_add_test(tc, split_leaves_real_csv_to_libcsv);

@@ -97,6 +97,35 @@ reset:
 	b->cap_fields = 0;
 }
 
+/* The plain lines from pos on (nearly every line of the tables occview
+ * reads: the GPU database's, a launch file's) through the splitter, which
+ * gives the rows libcsv would, at a tenth of its cost; b's line is then
+ * the next line's. Returns where libcsv takes over: the first line the
+ * splitter leaves to it (a quote over lines, a CR, a doubled quote), so
+ * that libcsv reads the rest as it read all of it before. */
+static size_t split_lines(struct builder *b, const char *text, size_t pos, size_t len)
+{
+	struct csv_split s = { 0 };
+
+	while (pos < len && !b->oom) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		int k = csvread_split(&s, text + pos, end - pos, b->line);
+
+		if (k < 0)
+			break;
+		if (k > 0) {
+			for (size_t i = 0; i < s.row.n; i++)
+				on_field(s.row.fields[i], strlen(s.row.fields[i]), b);
+			on_row(0, b);
+		}
+		pos = nl ? end + 1 : len;
+		b->row_line = ++b->line;
+	}
+	csvread_split_free(&s);
+	return pos;
+}
+
 bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
 		   struct occ_error *err)
 {
@@ -112,8 +141,10 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 		occ_error_set(err, OCC_EDATA, name, b.line, NULL, "not a text file (binary data)");
 		return false;
 	}
+	pos = split_lines(&b, text, pos, len);
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
+		csvread_free(out);
 		return false;
 	}
 	/* Feed line by line so rows know where they start. */
@@ -134,6 +165,12 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 			ok = false;
 			break;
 		}
+		/* Between rows (libcsv's ROW_NOT_BEGUN, 0 in every libcsv 3),
+		 * the next row starts on the next line, also after a line libcsv
+		 * gives no row for (empty, or blanks only), as the splitter
+		 * counts. */
+		if (p.pstate == 0)
+			b.row_line = b.line + 1;
 		pos += chunk;
 		b.line++;
 	}
