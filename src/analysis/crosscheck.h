@@ -42,6 +42,10 @@ enum crosscheck_field {
 	CROSSCHECK_N_FIELDS
 };
 
+/* A bit for every field (struct crosscheck's bits). */
+#define CROSSCHECK_ALL_FIELDS ((uint32_t)((UINT64_C(1) << CROSSCHECK_N_FIELDS) - 1))
+_Static_assert(CROSSCHECK_N_FIELDS <= 32, "a field is a bit of a uint32_t");
+
 struct crosscheck {
 	uint8_t layout;             /* enum report_ncu_layout: whose rules the report follows */
 	uint32_t compared;          /* bit per field compared */
