@@ -602,6 +602,16 @@ static enum crosscheck_gpu_chooser chosen_by(struct session *s, const struct ses
 	return CROSSCHECK_GPU_PICKED;
 }
 
+/* analysis_fail, after which a holds no GPU copy the caller may keep
+ * (held: session_analyse_held's). */
+static void fail(struct analysis *a, const struct launch *l, const struct occ_error *err,
+		 uint64_t *held)
+{
+	analysis_fail(a, l, err);
+	if (held)
+		*held = 0;
+}
+
 /* listed: r on one GPU of --gpu A,B,...; the flags' vendor-specific
  * parameters are then not applicable there instead of an error. */
 static void analyse_record(struct session *s, const struct session_record *r,
@@ -628,9 +638,7 @@ static void analyse_record(struct session *s, const struct session_record *r,
 	     !param_check_values(&res.l, res.gpu, NULL, 0, &res.err)))
 		res.ok = false;
 	if (!res.ok) {
-		analysis_fail(a, &res.l, &res.err);
-		if (held)
-			*held = 0;
+		fail(a, &res.l, &res.err, held);
 		report_to(a, r, &res, by);
 		/* What was measured still counts where the GPU is known. */
 		if (res.gpu_known) {
@@ -706,17 +714,14 @@ static void analyse(struct session *s, const struct session_record *r,
 
 		if (!launch_of(s, r, ov, gpu, &l, &g, &stamp, &err) ||
 		    (!listed && (!flags_fit(s, &g, stamp, &err) ||
-				 !check_values(r, &l, &g, &err)))) {
-			analysis_fail(a, &l, &err);
-			if (held)
-				*held = 0;
-		} else {
+				 !check_values(r, &l, &g, &err))))
+			fail(a, &l, &err, held);
+		else
 			analysis_compute_memo(a, memo_of(s), &l, &g, stamp, held, -1, r->file, r->line,
 					 !(needs & SESSION_FINDINGS) ? ANALYSIS_NO_FINDINGS
 					 : needs & SESSION_TITLES ? ANALYSIS_FINDING_TITLES
 					 : needs & SESSION_PARAMS ? ANALYSIS_FINDING_PARAMS
 					 : ANALYSIS_FINDINGS);
-		}
 	}
 	key_line(r, a);
 }
