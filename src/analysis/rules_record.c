@@ -149,20 +149,18 @@ static void achieved_gap(struct rules_sink *s, const struct gpu *gpu, const stru
 	/* The threshold and the causes are Nsight Compute's rule's: quoted on
 	 * NVIDIA, where the user runs it; elsewhere occview's own words, which
 	 * do not put a wave in the rule's mouth. The parameters are the same. */
-	if (!e->quotes_profiler_rules)
-		f = rules_add(s, "achieved_gap", RULES_WARNING, title,
-			"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% "
-			"theoretical (occview flags a gap over 10 points, the threshold NVIDIA's "
-			"Nsight Compute uses). The difference can be the result of %s scheduling "
-			"overheads or workload imbalances during the kernel execution.", achieved,
-			gap, theoretical, e->warp);
-	else
-		f = rules_add(s, "achieved_gap", RULES_WARNING, title,
-			"Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% "
-			"theoretical (Nsight Compute's rule flags a gap over 10 points). As that "
-			"rule puts it, the difference can be the result of %s scheduling overheads "
-			"or workload imbalances during the kernel execution.", achieved, gap,
-			theoretical, e->warp);
+#define GAP_FIGURES "Measured achieved occupancy is %.1f%%, %.1f points below the %.1f%% theoretical "
+#define GAP_CAUSES "difference can be the result of %s scheduling overheads or workload " \
+		   "imbalances during the kernel execution."
+	f = rules_add(s, "achieved_gap", RULES_WARNING, title,
+		      e->quotes_profiler_rules
+		      ? GAP_FIGURES "(Nsight Compute's rule flags a gap over 10 points). As that "
+				    "rule puts it, the " GAP_CAUSES
+		      : GAP_FIGURES "(occview flags a gap over 10 points, the threshold NVIDIA's "
+				    "Nsight Compute uses). The " GAP_CAUSES,
+		      achieved, gap, theoretical, e->warp);
+#undef GAP_FIGURES
+#undef GAP_CAUSES
 	rules_more(f, " Imbalance: %s were not resident evenly across the %d %s and their %d %s each; "
 	     "a partial last %s (tail) leaves %s idle; and %s whose durations vary keep %s "
 	     "waiting for its longest %s, as %s that finish early within %s leave their slots "
