@@ -42,15 +42,24 @@ static void on_field(void *data, size_t len, void *ctx)
 		b->cur.fields = nf;
 		b->cap_fields = ncap;
 	}
-	s = malloc(len + 1 + CSV_FIELD_SLACK);
+	s = csvread_field_copy(data, len);
 	if (!s) {
 		b->oom = true;
 		return;
 	}
-	if (len)
-		memcpy(s, data, len);
-	memset(s + len, 0, 1 + CSV_FIELD_SLACK);
 	b->cur.fields[b->cur.n++] = str_trim(s);
+}
+
+char *csvread_field_copy(const char *s, size_t n)
+{
+	char *f = malloc(n + 1 + CSV_FIELD_SLACK);
+
+	if (!f)
+		return NULL;
+	if (n)
+		memcpy(f, s, n);
+	memset(f + n, 0, 1 + CSV_FIELD_SLACK);
+	return f;
 }
 
 static bool row_is_empty(const struct csv_row *r)

@@ -23,6 +23,10 @@ struct csv_row {
 	char **fields;
 };
 
+/* The first n bytes of s as a row's field is kept: NUL-terminated, its
+ * slack zero (free() frees it); NULL when out of memory. */
+char *csvread_field_copy(const char *s, size_t n);
+
 struct csv_rows {
 	size_t n;
 	struct csv_row *rows;
@@ -81,7 +85,6 @@ static inline bool csvread_digits(const char *t, int64_t *v)
 	const uint64_t ones = UINT64_C(0x0101010101010101);
 	uint64_t x = 0;
 	size_t len = 0;
-
 	unsigned first = (unsigned)(unsigned char)*t - '0';
 
 	if (first > 9)

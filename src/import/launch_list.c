@@ -262,11 +262,8 @@ static bool keep_header(const struct csv_row *row, struct csv_rows *header)
 	if (row->n && !(copy->fields = calloc(row->n, sizeof(*copy->fields))))
 		return false;
 	for (size_t i = 0; i < row->n; i++) {
-		size_t n = strlen(row->fields[i]);
-
-		if (!(copy->fields[i] = calloc(1, n + 1 + CSV_FIELD_SLACK)))
+		if (!(copy->fields[i] = csvread_field_copy(row->fields[i], strlen(row->fields[i]))))
 			return false;
-		memcpy(copy->fields[i], row->fields[i], n);
 		copy->n++;
 	}
 	return true;
