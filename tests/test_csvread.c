@@ -57,45 +57,12 @@ static void masked_all_agree(const char *line, size_t body, int k, const struct 
 	masked_agrees(line, body, k, whole, all, 3);
 }
 
-/* The first line of a text libcsv reads whole: a doubled quote, which the
- * splitter leaves to libcsv, and csvread_parse with it (its row: one
- * field, a quote). */
-#define LIBCSV_FIRST "\"\"\"\"\n"
-
 /* text as csvread_parse reads it with libcsv from the first line to the
- * last (LIBCSV_FIRST before it, its row dropped and the lines counted
- * from 1 again): the oracle the splitter is held to. */
-#define N_PIECES 12
-
+ * last: the oracle the splitter is held to. */
 static bool libcsv_parse(const char *text, size_t len, struct csv_rows *rows,
 			 struct occ_error *err)
 {
-	size_t first = strlen(LIBCSV_FIRST);
-	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	char *forced = malloc(first + len + 1);
-
-	/* after a BOM, which csvread_parse skips first */
-	ck_assert_ptr_nonnull(forced);
-	memcpy(forced, text, bom);
-	memcpy(forced + bom, LIBCSV_FIRST, first);
-	memcpy(forced + bom + first, text + bom, len - bom);
-	forced[first + len] = '\0';
-	if (!csvread_parse("t.csv", forced, first + len, rows, err)) {
-		free(forced);
-		if (err->line > 0)
-			err->line--;
-		return false;
-	}
-	free(forced);
-	ck_assert_uint_ge(rows->n, 1);
-	ck_assert_str_eq(rows->rows[0].fields[0], "\"");
-	free(rows->rows[0].fields[0]);
-	free(rows->rows[0].fields);
-	memmove(rows->rows, rows->rows + 1, (rows->n - 1) * sizeof(rows->rows[0]));
-	rows->n--;
-	for (size_t i = 0; i < rows->n; i++)
-		rows->rows[i].line--;
-	return true;
+	return csvread_parse_libcsv("t.csv", text, len, rows, err);
 }
 
 /* The line with its terminator as the whole text libcsv reads, and
@@ -388,7 +355,7 @@ START_TEST(parse_as_libcsv_alone)
 		}
 		for (int i = 0; i < n; i++) {
 			/* mostly plain lines, as the tables are */
-			size_t pick = RAND() % 4 ? RAND() % 6 : RAND() % N_PIECES;
+			size_t pick = RAND() % 4 ? RAND() % 6 : RAND() % (sizeof(pieces) / sizeof(pieces[0]));
 			size_t plen = strlen(pieces[pick]);
 
 			memcpy(text + len, pieces[pick], plen);

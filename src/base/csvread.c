@@ -135,8 +135,9 @@ static size_t split_lines(struct builder *b, const char *text, size_t pos, size_
 	return pos;
 }
 
-bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
-		   struct occ_error *err)
+/* csvread_parse, its plain lines through the splitter first where split. */
+static bool parse(const char *name, const char *text, size_t len, struct csv_rows *out,
+		  struct occ_error *err, bool split)
 {
 	struct csv_parser p;
 	struct builder b = { .out = out, .line = 1, .row_line = 1 };
@@ -150,7 +151,8 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 		occ_error_set(err, OCC_EDATA, name, b.line, NULL, "not a text file (binary data)");
 		return false;
 	}
-	pos = split_lines(&b, text, pos, len);
+	if (split)
+		pos = split_lines(&b, text, pos, len);
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		occ_error_set(err, OCC_EDATA, name, 0, NULL, "out of memory");
 		csvread_free(out);
@@ -197,6 +199,18 @@ bool csvread_parse(const char *name, const char *text, size_t len, struct csv_ro
 	if (!ok)
 		csvread_free(out);
 	return ok;
+}
+
+bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
+		   struct occ_error *err)
+{
+	return parse(name, text, len, out, err, true);
+}
+
+bool csvread_parse_libcsv(const char *name, const char *text, size_t len, struct csv_rows *out,
+			  struct occ_error *err)
+{
+	return parse(name, text, len, out, err, false);
 }
 
 static bool split_push(struct csv_split *s, char *field)

@@ -32,9 +32,15 @@ struct csv_rows {
 	struct csv_row *rows;
 };
 
-/* name is used in messages. A UTF-8 BOM is skipped; CRLF is accepted. */
+/* name is used in messages. A UTF-8 BOM is skipped; CRLF is accepted.
+ * Plain lines go through csvread_split, which gives libcsv's rows for a
+ * tenth of its cost; libcsv reads the rest from the first line it leaves. */
 bool csvread_parse(const char *name, const char *text, size_t len, struct csv_rows *out,
 		   struct occ_error *err);
+/* The same, every line through libcsv: for a record whose line
+ * csvread_split has refused already (the importers' fallback). */
+bool csvread_parse_libcsv(const char *name, const char *text, size_t len, struct csv_rows *out,
+			  struct occ_error *err);
 void csvread_free(struct csv_rows *rows);
 /* The common record split without libcsv, for readers that go record by
  * record (the report importer): one line (no terminator) whose fields are

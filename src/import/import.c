@@ -100,7 +100,7 @@ static bool parse_one(const char *name, const char *text, size_t b, size_t e, lo
 {
 	struct occ_error ignored = { 0 };
 
-	if (!csvread_parse(name, text + b, e - b, rows, &ignored))
+	if (!csvread_parse_libcsv(name, text + b, e - b, rows, &ignored))
 		return false;
 	if (rows->n == 0) {
 		csvread_free(rows);

@@ -204,7 +204,7 @@ static const struct csv_row *row_of(struct list_input *in, struct csv_split *spl
 		*empty = true;
 		return NULL;
 	}
-	if (!csvread_parse(in->name, in->rec, in->rec_len, rows, in->err)) {
+	if (!csvread_parse_libcsv(in->name, in->rec, in->rec_len, rows, in->err)) {
 		in->err->line += first - 1;
 		return NULL;
 	}
